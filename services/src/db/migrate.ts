@@ -1,0 +1,17 @@
+import { Migrator, type Kysely, type Migration } from 'kysely';
+import { logger } from '../shared/logger';
+
+/**
+ * Runs every pending migration. The composition roots pass the union of the event store's and the
+ * read models' migrations; names are date-prefixed so one sorted list runs in the right order.
+ * Kysely's Migrator takes a lock, so several processes starting at once is safe.
+ */
+export async function migrateToLatest(db: Kysely<any>, migrations: Record<string, Migration>): Promise<void> {
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  const { error, results } = await migrator.migrateToLatest();
+  for (const result of results ?? []) {
+    if (result.status === 'Success') logger.info('migration applied', { name: result.migrationName });
+    if (result.status === 'Error') logger.error('migration failed', { name: result.migrationName });
+  }
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+}

@@ -1,0 +1,20 @@
+import { z } from 'zod';
+
+/**
+ * Who, when and from where: recorded on every event, read by compliance when replaying an order.
+ * `acceptedAt` is when the command was accepted, which may differ from when the store recorded it.
+ */
+export const eventMetadataSchema = z.object({
+  actor: z.object({
+    id: z.string().min(1),
+    role: z.enum(['customer', 'admin', 'system']),
+  }),
+  tenantId: z.string().min(1),
+  ip: z.string().nullable(),
+  userAgent: z.string().nullable(),
+  correlationId: z.string().min(1),
+  causationId: z.string().nullable(),
+  acceptedAt: z.iso.datetime({ offset: true }),
+});
+
+export type EventMetadata = z.infer<typeof eventMetadataSchema>;

@@ -1,0 +1,103 @@
+/**
+ * The PostgreSQL-only guarantees of the global read (docs/event-store.md, "lost events"): a reader
+ * never moves its checkpoint past a position that a still-running transaction may yet commit.
+ */
+import pg from 'pg';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { PgEventStore } from './pg-event-store';
+import type { GlobalPosition, NewEvent, RecordedEvent } from '../event-store';
+import { createTestDatabase, type TestDatabase } from '../../../../tests/support/test-database';
+import { testEvents, uniqueStream } from '../../../../tests/support/event-factory';
+
+describe('PostgreSQL event store: global read visibility', () => {
+  let database: TestDatabase;
+  let store: PgEventStore;
+  const open: pg.Client[] = [];
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    store = new PgEventStore({ pool: database.pool, connectionString: database.url });
+  });
+  afterEach(async () => {
+    await Promise.all(open.splice(0).map((client) => client.end()));
+  });
+  afterAll(async () => {
+    await database.drop();
+  });
+
+  /** A connection that appends inside an explicit transaction the test commits or rolls back. */
+  async function openTransaction(): Promise<pg.Client> {
+    const client = new pg.Client({ connectionString: database.url });
+    await client.connect();
+    open.push(client);
+    await client.query('begin');
+    return client;
+  }
+
+  async function appendInside(client: pg.Client, streamId: string, events: NewEvent[]): Promise<void> {
+    await client.query('select * from es_append($1, $2, $3, $4, $5, $6)', [
+      streamId,
+      'no_stream',
+      events.map((e) => e.eventId),
+      events.map((e) => e.type),
+      events.map((e) => JSON.stringify(e.data)),
+      events.map((e) => JSON.stringify(e.metadata)),
+    ]);
+  }
+
+  /** Reads like a projection: pages from a checkpoint, advancing it to the last event returned. */
+  async function drain(from: GlobalPosition | null): Promise<{ events: RecordedEvent[]; checkpoint: GlobalPosition | null }> {
+    const events: RecordedEvent[] = [];
+    let checkpoint = from;
+    for (;;) {
+      const page = await store.readAll(checkpoint, 100);
+      if (page.length === 0) return { events, checkpoint };
+      events.push(...page);
+      checkpoint = page[page.length - 1]!.globalPosition;
+    }
+  }
+
+  it('does not skip events written by a slow transaction that began before a faster one', async () => {
+    const { checkpoint: start } = await drain(null);
+    const slow = await openTransaction();
+    const slowEvents = testEvents(2);
+    await appendInside(slow, uniqueStream('slow'), slowEvents);
+
+    const fastEvents = testEvents(1);
+    await store.append(uniqueStream('fast'), fastEvents, { expected: 'no_stream' });
+
+    const whileOpen = await drain(start);
+    expect(whileOpen.events).toEqual([]);
+
+    await slow.query('commit');
+    const afterCommit = await drain(whileOpen.checkpoint);
+    expect(afterCommit.events.map((e) => e.eventId)).toEqual([...slowEvents, ...fastEvents].map((e) => e.eventId));
+  });
+
+  it('blocks visibility of new commits while an older transaction is open', async () => {
+    const { checkpoint: start } = await drain(null);
+    const older = await openTransaction();
+    // Any write gives the transaction an id; it need not touch the event tables to hold readers back.
+    await older.query('select pg_current_xact_id()');
+
+    const events = testEvents(3);
+    await store.append(uniqueStream(), events, { expected: 'no_stream' });
+    expect((await drain(start)).events).toEqual([]);
+
+    await older.query('commit');
+    expect((await drain(start)).events.map((e) => e.eventId)).toEqual(events.map((e) => e.eventId));
+  });
+
+  it('reads committed events after an earlier append rolled back', async () => {
+    const { checkpoint: start } = await drain(null);
+    const doomed = await openTransaction();
+    const rolledBack = testEvents(2);
+    await appendInside(doomed, uniqueStream('doomed'), rolledBack);
+    await doomed.query('rollback');
+
+    const kept = testEvents(2);
+    await store.append(uniqueStream(), kept, { expected: 'no_stream' });
+    const { events } = await drain(start);
+    expect(events.map((e) => e.eventId)).toEqual(kept.map((e) => e.eventId));
+  });
+});

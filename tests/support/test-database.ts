@@ -1,0 +1,51 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import type { Kysely } from 'kysely';
+import { inject } from 'vitest';
+import { createPool } from '../../services/src/db/pg-pool';
+import { createKysely } from '../../services/src/db/kysely';
+import { migrateToLatest } from '../../services/src/db/migrate';
+import { withDatabase } from '../../services/src/db/embedded-postgres';
+import { allMigrations } from './all-migrations';
+
+export interface TestDatabase {
+  name: string;
+  url: string;
+  pool: pg.Pool;
+  db: Kysely<any>;
+  drop(): Promise<void>;
+}
+
+/**
+ * A fresh, fully migrated database for one test file, so global reads see only that file's events
+ * and files can run in parallel.
+ */
+export async function createTestDatabase(options: { poolSize?: number } = {}): Promise<TestDatabase> {
+  const adminUrl = inject('pgAdminUrl');
+  const name = `t_${randomBytes(6).toString('hex')}`;
+  await withAdmin(adminUrl, (admin) => admin.query(`create database ${name}`));
+  const url = withDatabase(adminUrl, name);
+  const pool = createPool({ connectionString: url, max: options.poolSize ?? 20, applicationName: 'tests' });
+  const db = createKysely<any>(pool);
+  await migrateToLatest(db, allMigrations);
+  return {
+    name,
+    url,
+    pool,
+    db,
+    async drop() {
+      await db.destroy();
+      await withAdmin(adminUrl, (admin) => admin.query(`drop database if exists ${name} with (force)`));
+    },
+  };
+}
+
+async function withAdmin<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}

@@ -1,0 +1,14 @@
+import { z } from 'zod';
+import { parseEnv } from '../../services/src/config/env-schema';
+
+/** Configuration of the test run itself (the one place tests read process.env). */
+export const testEnv = parseEnv(
+  {
+    /** A PostgreSQL server for tests; unset starts an embedded one in a temporary directory. */
+    TEST_DATABASE_URL: z.url().optional(),
+    /** Runs the EventStoreDB contract suite against this server. */
+    EVENTSTORE_URL: z.string().min(1).optional(),
+    CI: z.stringbool().default(false),
+  },
+  process.env,
+);

@@ -1,0 +1,13 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['services/**/*.test.ts', 'projections/**/*.test.ts', 'machines/**/*.test.ts', 'tests/**/*.test.ts'],
+    exclude: ['**/node_modules/**'],
+    globalSetup: ['tests/support/global-setup.ts'],
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    // Two cores: more parallel files only queue on the same PostgreSQL.
+    maxWorkers: 2,
+  },
+});
