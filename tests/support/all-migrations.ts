@@ -1,4 +1,1 @@
-import { eventStoreMigrations } from '../../services/src/db/migrations';
-import { readModelMigrations } from '../../projections/src/migrations';
-
-export const allMigrations = { ...eventStoreMigrations, ...readModelMigrations };
+export { allMigrations } from '../../services/src/main/all-migrations';

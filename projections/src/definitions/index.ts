@@ -1,0 +1,14 @@
+import type { Projection } from '../runtime/projection';
+import { streamSummaryProjection } from './stream-summary.projection';
+
+/** Every projection the projector runs, by name. New read models register here. */
+export const projections: readonly Projection[] = [streamSummaryProjection];
+
+export function findProjections(name?: string): Projection[] {
+  if (!name) return [...projections];
+  const found = projections.filter((p) => p.name === name);
+  if (found.length === 0) {
+    throw new Error(`Unknown projection "${name}". Known: ${projections.map((p) => p.name).join(', ')}`);
+  }
+  return found;
+}

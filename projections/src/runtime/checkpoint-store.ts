@@ -1,0 +1,93 @@
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { GlobalPosition } from '@desk/services/eventstore/event-store';
+import type { ReadModelDatabase } from '../read-model-database';
+import type { Projection } from './projection';
+
+export interface Checkpoint {
+  name: string;
+  position: GlobalPosition | null;
+  eventsApplied: number;
+  lastEventAt: Date | null;
+  rebuildStartedAt: Date | null;
+  rebuildTotal: number | null;
+  lastError: string | null;
+}
+
+type Db = Kysely<ReadModelDatabase>;
+
+export async function loadCheckpoint(db: Db, name: string): Promise<Checkpoint> {
+  await db.insertInto('projection_checkpoints').values({ name }).onConflict((oc) => oc.column('name').doNothing()).execute();
+  const row = await db.selectFrom('projection_checkpoints').selectAll().where('name', '=', name).executeTakeFirstOrThrow();
+  return {
+    name: row.name,
+    position: row.position as GlobalPosition | null,
+    eventsApplied: Number(row.events_applied),
+    lastEventAt: row.last_event_at,
+    rebuildStartedAt: row.rebuild_started_at,
+    rebuildTotal: row.rebuild_total === null ? null : Number(row.rebuild_total),
+    lastError: row.last_error,
+  };
+}
+
+/**
+ * Compare-and-set: moves the checkpoint from `from` to `to` only if nobody moved it meanwhile (a
+ * rebuild reset, or another instance that somehow got the lock). Must be the first statement of the
+ * batch transaction: its row lock orders the batch against a concurrent rebuild reset.
+ */
+export async function advanceCheckpoint(
+  trx: Transaction<ReadModelDatabase>,
+  name: string,
+  from: GlobalPosition | null,
+  to: GlobalPosition,
+  applied: number,
+  lastEventAt: Date,
+): Promise<boolean> {
+  const result = await trx
+    .updateTable('projection_checkpoints')
+    .set({
+      position: to,
+      events_applied: sql`events_applied + ${applied}`,
+      last_event_at: lastEventAt,
+      last_error: null,
+      updated_at: sql`now()`,
+    })
+    .where('name', '=', name)
+    .where(sql<boolean>`position is not distinct from ${from}`)
+    .executeTakeFirst();
+  return result.numUpdatedRows === 1n;
+}
+
+/** Empties the projection's tables and rewinds it to the start, in one transaction. */
+export async function resetForRebuild(db: Db, projection: Projection, total: number): Promise<void> {
+  await loadCheckpoint(db, projection.name);
+  await db.transaction().execute(async (trx) => {
+    await trx.selectFrom('projection_checkpoints').select('name').where('name', '=', projection.name).forUpdate().execute();
+    for (const table of projection.tables) await sql`truncate table ${sql.table(table)}`.execute(trx);
+    await trx
+      .updateTable('projection_checkpoints')
+      .set({
+        position: null,
+        events_applied: 0,
+        last_event_at: null,
+        rebuild_started_at: sql`now()`,
+        rebuild_total: total,
+        last_error: null,
+        updated_at: sql`now()`,
+      })
+      .where('name', '=', projection.name)
+      .execute();
+  });
+}
+
+export async function finishRebuild(db: Db, name: string): Promise<void> {
+  await db
+    .updateTable('projection_checkpoints')
+    .set({ rebuild_started_at: null, rebuild_total: null, updated_at: sql`now()` })
+    .where('name', '=', name)
+    .where('rebuild_started_at', 'is not', null)
+    .execute();
+}
+
+export async function recordError(db: Db, name: string, message: string): Promise<void> {
+  await db.updateTable('projection_checkpoints').set({ last_error: message.slice(0, 2000) }).where('name', '=', name).execute();
+}

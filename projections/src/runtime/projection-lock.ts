@@ -1,0 +1,28 @@
+import { sql, type Kysely } from 'kysely';
+
+/**
+ * One active instance per projection: a session-level advisory lock keyed by (class, hash of name).
+ * The runner holds it on the same connection that writes the batches, so if that connection dies the
+ * lock goes with it and no batch can be written without it.
+ */
+const LOCK_CLASS = 727_001;
+
+export async function tryLockProjection(conn: Kysely<any>, name: string): Promise<boolean> {
+  const { rows } = await sql<{ locked: boolean }>`select pg_try_advisory_lock(${LOCK_CLASS}, hashtext(${name})) as locked`.execute(conn);
+  return rows[0]?.locked === true;
+}
+
+export async function unlockProjection(conn: Kysely<any>, name: string): Promise<void> {
+  await sql`select pg_advisory_unlock(${LOCK_CLASS}, hashtext(${name}))`.execute(conn);
+}
+
+/** The backend pid holding a projection's lock, or null when no instance is running it. */
+export async function projectionLockHolder(db: Kysely<any>, name: string): Promise<number | null> {
+  const { rows } = await sql<{ pid: number }>`
+    select pid from pg_locks
+    where locktype = 'advisory' and granted and objsubid = 2
+      and classid::bigint = ${LOCK_CLASS}
+      and objid::bigint = (hashtext(${name})::bigint & 4294967295)
+      and database = (select oid from pg_database where datname = current_database())`.execute(db);
+  return rows[0]?.pid ?? null;
+}

@@ -1,0 +1,162 @@
+import type { Kysely } from 'kysely';
+import type { EventStore, GlobalPosition, RecordedEvent } from '@desk/services/eventstore/event-store';
+import { logger } from '@desk/services/shared/logger';
+import type { ReadModelDatabase } from '../read-model-database';
+import type { Projection } from './projection';
+import { advanceCheckpoint, finishRebuild, loadCheckpoint, recordError, type Checkpoint } from './checkpoint-store';
+import { tryLockProjection, unlockProjection } from './projection-lock';
+import { WakeSignal } from './wake-signal';
+
+export interface RunnerOptions {
+  db: Kysely<ReadModelDatabase>;
+  store: EventStore;
+  projection: Projection;
+  batchSize: number;
+  /** Slow poll when no notification arrives (a missed NOTIFY, or an EventStoreDB hiccup). */
+  pollMs: number;
+  /** How often a hot standby retries the lock. */
+  standbyRetryMs: number;
+  /** Called after every committed batch. */
+  onBatch?: (checkpoint: Checkpoint) => void;
+}
+
+/** After a wake-up, events may not be readable yet (an older transaction still open): re-poll briefly. */
+const HINT_WINDOW_MS = 2_000;
+const MAX_ERROR_BACKOFF_MS = 30_000;
+
+/**
+ * Runs one projection: takes its advisory lock (or waits as a hot standby), then reads the global
+ * log in batches and applies each batch and its checkpoint in one transaction. The next batch is
+ * read while the current one is applied, so reading and writing overlap.
+ */
+export class ProjectionRunner {
+  private readonly wakeSignal = new WakeSignal();
+  private stopped = false;
+  private running: Promise<void> | null = null;
+  private hintUntil = 0;
+  private errorBackoffMs = 500;
+
+  constructor(private readonly options: RunnerOptions) {}
+
+  get name(): string {
+    return this.options.projection.name;
+  }
+
+  /** New events may be readable: cut the current wait short. */
+  wake(): void {
+    this.hintUntil = Date.now() + HINT_WINDOW_MS;
+    this.wakeSignal.fire();
+  }
+
+  /** Runs until stop(): applies events as they arrive, or stands by while another instance holds the lock. */
+  start(): void {
+    this.running ??= this.loop();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    this.wakeSignal.fire();
+    await this.running;
+  }
+
+  /**
+   * Applies everything readable now, then returns true. Returns false at once if another instance
+   * holds the lock (that instance is doing the work).
+   */
+  async runUntilCaughtUp(): Promise<boolean> {
+    return this.withLock((conn) => this.process(conn, true));
+  }
+
+  private async loop(): Promise<void> {
+    while (!this.stopped) {
+      try {
+        const active = await this.withLock((conn) => this.process(conn, false));
+        if (!active) await this.wakeSignal.wait(this.options.standbyRetryMs);
+      } catch (error) {
+        await this.failed(error);
+      }
+    }
+  }
+
+  private async withLock(work: (conn: Kysely<ReadModelDatabase>) => Promise<void>): Promise<boolean> {
+    return this.options.db.connection().execute(async (conn) => {
+      if (!(await tryLockProjection(conn, this.name))) return false;
+      try {
+        await work(conn);
+        return true;
+      } finally {
+        await unlockProjection(conn, this.name).catch(() => undefined);
+      }
+    });
+  }
+
+  private async process(conn: Kysely<ReadModelDatabase>, untilCaughtUp: boolean): Promise<void> {
+    const { store, batchSize } = this.options;
+    let checkpoint = await loadCheckpoint(conn, this.name);
+    let reading = store.readAll(checkpoint.position, batchSize);
+    while (!this.stopped) {
+      const events = await reading;
+      if (events.length === 0) {
+        if (checkpoint.rebuildStartedAt) {
+          await finishRebuild(conn, this.name);
+          checkpoint = { ...checkpoint, rebuildStartedAt: null, rebuildTotal: null };
+        }
+        if (untilCaughtUp) return;
+        await this.wakeSignal.wait(this.idleWaitMs());
+        reading = store.readAll(checkpoint.position, batchSize);
+        continue;
+      }
+      const last = events[events.length - 1]!;
+      reading = store.readAll(last.globalPosition, batchSize);
+      reading.catch(() => undefined); // observed when awaited; avoids an unhandled rejection meanwhile
+
+      if (await this.applyBatch(conn, checkpoint.position, last.globalPosition, events)) {
+        checkpoint = {
+          ...checkpoint,
+          position: last.globalPosition,
+          eventsApplied: checkpoint.eventsApplied + events.length,
+          lastEventAt: last.recordedAt,
+          lastError: null,
+        };
+        this.errorBackoffMs = 500;
+        this.options.onBatch?.(checkpoint);
+      } else {
+        // Someone moved the checkpoint (a rebuild reset it): drop the prefetched batch and start over.
+        logger.info('projection checkpoint moved underneath; reloading', { projection: this.name });
+        await reading.catch(() => undefined);
+        checkpoint = await loadCheckpoint(conn, this.name);
+        reading = store.readAll(checkpoint.position, batchSize);
+      }
+    }
+    await reading.catch(() => undefined);
+  }
+
+  private applyBatch(
+    conn: Kysely<ReadModelDatabase>,
+    from: GlobalPosition | null,
+    to: GlobalPosition,
+    events: readonly RecordedEvent[],
+  ): Promise<boolean> {
+    const lastEventAt = events[events.length - 1]!.recordedAt;
+    return conn.transaction().execute(async (trx) => {
+      if (!(await advanceCheckpoint(trx, this.name, from, to, events.length, lastEventAt))) return false;
+      await this.options.projection.apply(trx, events);
+      return true;
+    });
+  }
+
+  private idleWaitMs(): number {
+    const hinted = this.hintUntil - Date.now();
+    if (hinted > 0) return Math.min(50, hinted);
+    return this.options.pollMs;
+  }
+
+  /** A failing batch is retried with backoff; the error is kept on the checkpoint row for `status`. */
+  private async failed(error: unknown): Promise<void> {
+    const message = error instanceof Error ? error.message : String(error);
+    logger.error('projection batch failed; retrying', { projection: this.name, error: message, retryInMs: this.errorBackoffMs });
+    await recordError(this.options.db, this.name, message).catch(() => undefined);
+    await this.wakeSignal.wait(this.errorBackoffMs);
+    this.errorBackoffMs = Math.min(this.errorBackoffMs * 2, MAX_ERROR_BACKOFF_MS);
+  }
+}

@@ -1,0 +1,50 @@
+import type { Kysely } from 'kysely';
+import type { EventStore } from '@desk/services/eventstore/event-store';
+import { logger } from '@desk/services/shared/logger';
+import type { ReadModelDatabase } from '../read-model-database';
+import type { Projection } from './projection';
+import { ProjectionRunner } from './projection-runner';
+
+export interface ProjectorOptions {
+  db: Kysely<ReadModelDatabase>;
+  store: EventStore;
+  projections: readonly Projection[];
+  batchSize: number;
+  pollMs: number;
+  standbyRetryMs: number;
+}
+
+export interface Projector {
+  stop(): Promise<void>;
+}
+
+/**
+ * Runs every projection in this process, each on its own connection and lock, all woken by one
+ * append listener. Starting a second process gives hot standbys, not double application.
+ */
+export async function startProjector(options: ProjectorOptions): Promise<Projector> {
+  const runners = options.projections.map(
+    (projection) =>
+      new ProjectionRunner({
+        db: options.db,
+        store: options.store,
+        projection,
+        batchSize: options.batchSize,
+        pollMs: options.pollMs,
+        standbyRetryMs: options.standbyRetryMs,
+      }),
+  );
+  const stopListening = await options.store.onAppended(() => {
+    for (const runner of runners) runner.wake();
+  });
+  for (const runner of runners) runner.start();
+  logger.info('projector started', { projections: runners.map((r) => r.name), batchSize: options.batchSize });
+
+  return {
+    async stop() {
+      await stopListening();
+      await Promise.all(runners.map((runner) => runner.stop()));
+      logger.info('projector stopped');
+    },
+  };
+}

@@ -1,0 +1,8 @@
+import { databaseEnv, eventStoreEnv, httpEnv, loggingEnv, nodeEnv, parseEnv } from '../config/env-schema';
+import { projectorEnv } from '@desk/projections/main/projector-env-schema';
+
+/** `npm start`: API and projection workers in one process. */
+export const allEnv = parseEnv(
+  { ...nodeEnv, ...loggingEnv, ...databaseEnv, ...eventStoreEnv, ...httpEnv, ...projectorEnv },
+  process.env,
+);

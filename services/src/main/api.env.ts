@@ -1,0 +1,4 @@
+import { databaseEnv, eventStoreEnv, httpEnv, loggingEnv, nodeEnv, parseEnv } from '../config/env-schema';
+
+/** `npm run start:api`: the HTTP API alone (projections run elsewhere). */
+export const apiEnv = parseEnv({ ...nodeEnv, ...loggingEnv, ...databaseEnv, ...eventStoreEnv, ...httpEnv }, process.env);

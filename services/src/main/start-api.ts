@@ -1,0 +1,17 @@
+import { serve } from '@hono/node-server';
+import { setLogLevel, logger } from '../shared/logger';
+import { apiEnv as env } from './api.env';
+import { openInfrastructure } from './infrastructure';
+import { createApp } from '../api/app';
+import { onShutdown } from './shutdown';
+
+/** `npm run start:api`: the API alone; run `npm run start:projector` beside it for the read models. */
+setLogLevel(env.LOG_LEVEL);
+const infra = await openInfrastructure(env, 'usdt-desk-api');
+const server = serve({ fetch: createApp(infra).fetch, port: env.PORT, hostname: env.HOST });
+logger.info(`API listening on http://localhost:${env.PORT}`);
+
+onShutdown(async () => {
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  await infra.close();
+});
