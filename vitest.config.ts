@@ -5,6 +5,7 @@ export default defineConfig({
     include: ['services/**/*.test.ts', 'projections/**/*.test.ts', 'machines/**/*.test.ts', 'tests/**/*.test.ts'],
     exclude: ['**/node_modules/**'],
     globalSetup: ['tests/support/global-setup.ts'],
+    setupFiles: ['tests/support/quiet-logs.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     // Two cores: more parallel files only queue on the same PostgreSQL.

@@ -10,6 +10,7 @@ setLogLevel(env.LOG_LEVEL);
 const infra = await openInfrastructure(env, 'usdt-desk-projector');
 const projector = await startProjector({
   db: infra.db,
+  connectionString: infra.connectionString,
   store: infra.eventStore,
   projections,
   batchSize: env.PROJECTION_BATCH_SIZE,

@@ -15,6 +15,8 @@ export interface Checkpoint {
 
 type Db = Kysely<ReadModelDatabase>;
 
+export const PROJECTION_RESET_CHANNEL = 'projection_reset';
+
 export async function loadCheckpoint(db: Db, name: string): Promise<Checkpoint> {
   await db.insertInto('projection_checkpoints').values({ name }).onConflict((oc) => oc.column('name').doNothing()).execute();
   const row = await db.selectFrom('projection_checkpoints').selectAll().where('name', '=', name).executeTakeFirstOrThrow();
@@ -76,6 +78,8 @@ export async function resetForRebuild(db: Db, projection: Projection, total: num
       })
       .where('name', '=', projection.name)
       .execute();
+    // Delivered at commit: running projectors reload the rewound checkpoint instead of idling on the old one.
+    await sql`select pg_notify(${PROJECTION_RESET_CHANNEL}, ${projection.name})`.execute(trx);
   });
 }
 

@@ -23,6 +23,8 @@ export interface RunnerOptions {
 /** After a wake-up, events may not be readable yet (an older transaction still open): re-poll briefly. */
 const HINT_WINDOW_MS = 2_000;
 const MAX_ERROR_BACKOFF_MS = 30_000;
+/** Re-poll delay while committed events are held back by an older open transaction. */
+const HELD_BACK_RETRY_MS = 25;
 
 /**
  * Runs one projection: takes its advisory lock (or waits as a hot standby), then reads the global
@@ -97,12 +99,17 @@ export class ProjectionRunner {
     while (!this.stopped) {
       const events = await reading;
       if (events.length === 0) {
-        if (checkpoint.rebuildStartedAt) {
+        // Nothing readable is not the same as nothing left: committed events stay unreadable while an
+        // older transaction anywhere on the server is still open. Only an empty backlog is caught up.
+        const caughtUp = (await store.backlog(checkpoint.position)).count === 0;
+        if (caughtUp && checkpoint.rebuildStartedAt) {
           await finishRebuild(conn, this.name);
           checkpoint = { ...checkpoint, rebuildStartedAt: null, rebuildTotal: null };
         }
-        if (untilCaughtUp) return;
-        await this.wakeSignal.wait(this.idleWaitMs());
+        if (caughtUp && untilCaughtUp) return;
+        await this.wakeSignal.wait(caughtUp ? this.idleWaitMs() : HELD_BACK_RETRY_MS);
+        // A rebuild may have rewound the checkpoint while this runner was idle.
+        checkpoint = await loadCheckpoint(conn, this.name);
         reading = store.readAll(checkpoint.position, batchSize);
         continue;
       }

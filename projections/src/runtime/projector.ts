@@ -4,9 +4,13 @@ import { logger } from '@desk/services/shared/logger';
 import type { ReadModelDatabase } from '../read-model-database';
 import type { Projection } from './projection';
 import { ProjectionRunner } from './projection-runner';
+import { PROJECTION_RESET_CHANNEL } from './checkpoint-store';
+import { listenToChannel } from '@desk/services/db/pg-listen';
 
 export interface ProjectorOptions {
   db: Kysely<ReadModelDatabase>;
+  /** The read-model database, for the LISTEN that hears rebuild resets. */
+  connectionString: string;
   store: EventStore;
   projections: readonly Projection[];
   batchSize: number;
@@ -34,15 +38,17 @@ export async function startProjector(options: ProjectorOptions): Promise<Project
         standbyRetryMs: options.standbyRetryMs,
       }),
   );
-  const stopListening = await options.store.onAppended(() => {
+  const wakeAll = () => {
     for (const runner of runners) runner.wake();
-  });
+  };
+  const stopAppends = await options.store.onAppended(wakeAll);
+  const stopResets = await listenToChannel(options.connectionString, PROJECTION_RESET_CHANNEL, wakeAll);
   for (const runner of runners) runner.start();
   logger.info('projector started', { projections: runners.map((r) => r.name), batchSize: options.batchSize });
 
   return {
     async stop() {
-      await stopListening();
+      await Promise.all([stopAppends(), stopResets()]);
       await Promise.all(runners.map((runner) => runner.stop()));
       logger.info('projector stopped');
     },

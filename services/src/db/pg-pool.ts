@@ -17,7 +17,10 @@ export function createPool({ connectionString, max = 10, applicationName = 'usdt
     application_name: applicationName,
     options: '-c idle_in_transaction_session_timeout=30000',
   });
-  // An idle client that dies (server restart) must not crash the process; the next query reconnects.
+  // A connection the server drops (restart, admin kill) emits 'error'. Idle ones are reported on the
+  // pool; checked-out ones (a projection runner holds one for its lock) on the client itself, where an
+  // unheard 'error' would crash the process. The next query on it fails instead, and its owner retries.
   pool.on('error', () => undefined);
+  pool.on('connect', (client) => client.on('error', () => undefined));
   return pool;
 }

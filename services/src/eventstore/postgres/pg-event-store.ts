@@ -13,10 +13,10 @@ import type { EventMetadata } from '../event-metadata';
 import { DuplicateEventIdError, WrongExpectedVersionError } from '../event-store.errors';
 import { validateNewEvents } from '../validate-new-events';
 import { decodePgPosition, encodePgPosition } from './pg-global-position';
-import { listenForAppends } from './pg-append-listener';
+import { listenToChannel } from '../../db/pg-listen';
 
 interface EventRow {
-  transaction_id: string;
+  transaction_text: string;
   global_position: string;
   stream_id: string;
   stream_position: string;
@@ -27,8 +27,10 @@ interface EventRow {
   recorded_at: Date;
 }
 
-const EVENT_COLUMNS = `transaction_id::text, global_position, stream_id, stream_position, event_id,
-  event_type, data, metadata, recorded_at`;
+// The text copy of transaction_id gets its own name: a bare ORDER BY resolves output names before
+// table columns, and ordering by the text would put xid 1000 before 999 and skip events.
+const EVENT_COLUMNS = `transaction_id::text as transaction_text, global_position, stream_id, stream_position,
+  event_id, event_type, data, metadata, recorded_at`;
 
 // Named statements are parsed and planned once per connection: the append is on every command's path.
 const APPEND = {
@@ -40,14 +42,14 @@ const READ_ALL = {
   text: `select ${EVENT_COLUMNS} from es_events
     where transaction_id < pg_snapshot_xmin(pg_current_snapshot())
       and (transaction_id, global_position) > ($1::xid8, $2::bigint)
-    order by transaction_id, global_position
+    order by es_events.transaction_id, es_events.global_position
     limit $3`,
 };
 const READ_STREAM = {
   name: 'es_read_stream',
   text: `select ${EVENT_COLUMNS} from es_events
     where stream_id = $1 and stream_position >= $2
-    order by stream_position
+    order by es_events.stream_position
     limit $3`,
 };
 const BACKLOG = {
@@ -64,7 +66,7 @@ function toRecorded(row: EventRow): RecordedEvent {
     metadata: row.metadata,
     streamId: row.stream_id,
     streamPosition: BigInt(row.stream_position),
-    globalPosition: encodePgPosition(row.transaction_id, row.global_position),
+    globalPosition: encodePgPosition(row.transaction_text, row.global_position),
     recordedAt: row.recorded_at,
   };
 }
@@ -164,7 +166,7 @@ export class PgEventStore implements EventStore {
   }
 
   onAppended(listener: () => void): Promise<() => Promise<void>> {
-    return listenForAppends(this.options.connectionString, listener);
+    return listenToChannel(this.options.connectionString, 'es_appended', listener);
   }
 
   /** The pool belongs to whoever created it; the store holds nothing else open. */

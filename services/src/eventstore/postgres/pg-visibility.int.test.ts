@@ -45,13 +45,22 @@ describe('PostgreSQL event store: global read visibility', () => {
     ]);
   }
 
-  /** Reads like a projection: pages from a checkpoint, advancing it to the last event returned. */
-  async function drain(from: GlobalPosition | null): Promise<{ events: RecordedEvent[]; checkpoint: GlobalPosition | null }> {
+  /**
+   * Reads like a projection: pages from a checkpoint, advancing it to the last event returned. With
+   * `complete`, an empty page only ends the read once nothing committed is left after the checkpoint
+   * (other test files' transactions on the same server can hold events back for a moment); without
+   * it, the read returns what is visible right now.
+   */
+  async function drain(from: GlobalPosition | null, complete = true): Promise<{ events: RecordedEvent[]; checkpoint: GlobalPosition | null }> {
     const events: RecordedEvent[] = [];
     let checkpoint = from;
     for (;;) {
       const page = await store.readAll(checkpoint, 100);
-      if (page.length === 0) return { events, checkpoint };
+      if (page.length === 0) {
+        if (!complete || (await store.backlog(checkpoint)).count === 0) return { events, checkpoint };
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        continue;
+      }
       events.push(...page);
       checkpoint = page[page.length - 1]!.globalPosition;
     }
@@ -66,7 +75,7 @@ describe('PostgreSQL event store: global read visibility', () => {
     const fastEvents = testEvents(1);
     await store.append(uniqueStream('fast'), fastEvents, { expected: 'no_stream' });
 
-    const whileOpen = await drain(start);
+    const whileOpen = await drain(start, false);
     expect(whileOpen.events).toEqual([]);
 
     await slow.query('commit');
@@ -82,7 +91,7 @@ describe('PostgreSQL event store: global read visibility', () => {
 
     const events = testEvents(3);
     await store.append(uniqueStream(), events, { expected: 'no_stream' });
-    expect((await drain(start)).events).toEqual([]);
+    expect((await drain(start, false)).events).toEqual([]);
 
     await older.query('commit');
     expect((await drain(start)).events.map((e) => e.eventId)).toEqual(events.map((e) => e.eventId));
@@ -100,4 +109,25 @@ describe('PostgreSQL event store: global read visibility', () => {
     const { events } = await drain(start);
     expect(events.map((e) => e.eventId)).toEqual(kept.map((e) => e.eventId));
   });
+
+  it('orders by transaction id as a number when ids cross a power of ten (999 -> 1000)', async () => {
+    const { checkpoint: start } = await drain(null);
+    const current = async () => BigInt((await database.pool.query('select pg_current_xact_id()::text as x')).rows[0].x);
+    const boundary = 10n ** BigInt((await current()).toString().length);
+    // Each committed transaction uses up one id; stop a little short so the appends straddle the boundary.
+    await database.pool.query(`do $$ begin
+      while pg_current_xact_id()::text::bigint < ${boundary - 5n} loop commit; end loop; end $$`);
+
+    const appended: string[] = [];
+    for (let n = 0; n < 15; n++) {
+      const events = testEvents(1);
+      await store.append(uniqueStream(), events, { expected: 'no_stream' });
+      appended.push(events[0]!.eventId);
+    }
+    const { events } = await drain(start);
+    const ids = events.map((e) => BigInt(e.globalPosition.split('/')[0]!));
+    expect(ids.some((id) => id < boundary) && ids.some((id) => id >= boundary)).toBe(true);
+    expect(events.map((e) => e.eventId)).toEqual(appended);
+  });
 });
+

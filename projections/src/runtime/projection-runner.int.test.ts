@@ -1,0 +1,122 @@
+import { sql, type Kysely } from 'kysely';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { PgEventStore } from '@desk/services/eventstore/postgres/pg-event-store';
+import type { ReadModelDatabase } from '../read-model-database';
+import type { Projection } from './projection';
+import { ProjectionRunner } from './projection-runner';
+import { loadCheckpoint } from './checkpoint-store';
+import { projectionLockHolder } from './projection-lock';
+import { startProjector } from './projector';
+import { streamSummaryProjection } from '../definitions/stream-summary.projection';
+import { createTestDatabase, type TestDatabase } from '../../../tests/support/test-database';
+import { seedEvents } from '../../../tests/support/seed-events';
+import { actualStreamSummary, expectedStreamSummary, totalApplied } from '../../../tests/support/read-model-checks';
+import { waitFor } from '../../../tests/support/wait-for';
+import { testEvents, uniqueStream } from '../../../tests/support/event-factory';
+
+describe('projection runner', () => {
+  let database: TestDatabase;
+  let db: Kysely<ReadModelDatabase>;
+  let store: PgEventStore;
+  const cleanups: (() => Promise<void>)[] = [];
+
+  beforeEach(async () => {
+    database = await createTestDatabase();
+    db = database.db as Kysely<ReadModelDatabase>;
+    store = new PgEventStore({ pool: database.pool, connectionString: database.url });
+  });
+  afterEach(async () => {
+    for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+    await database.drop();
+  });
+
+  function runner(projection: Projection = streamSummaryProjection, overrides: Partial<ConstructorParameters<typeof ProjectionRunner>[0]> = {}) {
+    const created = new ProjectionRunner({ db, store, projection, batchSize: 100, pollMs: 60_000, standbyRetryMs: 100, ...overrides });
+    cleanups.push(() => created.stop());
+    return created;
+  }
+
+  it('applies every event once and records the checkpoint with the batch', async () => {
+    await seedEvents(store, { streams: 12, perStream: 25, perAppend: 5 });
+    expect(await runner().runUntilCaughtUp()).toBe(true);
+
+    expect(await actualStreamSummary(db)).toBe(await expectedStreamSummary(db));
+    const checkpoint = await loadCheckpoint(db, 'stream-summary');
+    expect(checkpoint.eventsApplied).toBe(300);
+    expect((await store.backlog(checkpoint.position)).count).toBe(0);
+  });
+
+  it('rolls back the whole batch and leaves the checkpoint when applying fails', async () => {
+    await seedEvents(store, { streams: 3, perStream: 4 });
+    let calls = 0;
+    const failing: Projection = {
+      ...streamSummaryProjection,
+      async apply(trx, events) {
+        await streamSummaryProjection.apply(trx, events);
+        calls += 1;
+        if (calls === 2) throw new Error('boom');
+      },
+    };
+    await expect(runner(failing, { batchSize: 5 }).runUntilCaughtUp()).rejects.toThrow('boom');
+    // The first batch committed (up to 5 events: fewer if the read horizon cut it short); the second did not.
+    const checkpoint = await loadCheckpoint(db, 'stream-summary');
+    expect(checkpoint.eventsApplied).toBeGreaterThan(0);
+    expect(checkpoint.eventsApplied).toBeLessThanOrEqual(5);
+    expect(await totalApplied(db)).toBe(checkpoint.eventsApplied);
+
+    expect(await runner(streamSummaryProjection, { batchSize: 5 }).runUntilCaughtUp()).toBe(true);
+    expect(await actualStreamSummary(db)).toBe(await expectedStreamSummary(db));
+  });
+
+  it('runs one active instance; a standby takes over when the active one stops', async () => {
+    const first = runner();
+    const second = runner();
+    first.start();
+    await waitFor('an active instance', () => projectionLockHolder(db, 'stream-summary'));
+    second.start();
+    const holder = await projectionLockHolder(db, 'stream-summary');
+
+    await seedEvents(store, { streams: 5, perStream: 10 });
+    first.wake();
+    second.wake();
+    await waitFor('the first events applied', async () => (await totalApplied(db)) === 50);
+
+    await first.stop();
+    await seedEvents(store, { streams: 5, perStream: 10 });
+    second.wake();
+    await waitFor('the standby to apply the rest', async () => (await totalApplied(db)) === 100);
+    const newHolder = await projectionLockHolder(db, 'stream-summary');
+    expect(newHolder).not.toBeNull();
+    expect(newHolder).not.toBe(holder);
+    expect(await actualStreamSummary(db)).toBe(await expectedStreamSummary(db));
+  });
+
+  it('wakes on append notifications rather than waiting for the slow poll', async () => {
+    const projector = await startProjector({ db, connectionString: database.url, store, projections: [streamSummaryProjection], batchSize: 100, pollMs: 600_000, standbyRetryMs: 100 });
+    cleanups.push(() => projector.stop());
+    await waitFor('the projector to take its lock', () => projectionLockHolder(db, 'stream-summary'));
+    const id = uniqueStream();
+    await store.append(id, testEvents(3), { expected: 'no_stream' });
+    // With a ten-minute poll, only the notification can deliver this within the wait.
+    await waitFor('the notified projection', async () => {
+      const row = await db.selectFrom('rm_stream_summary').select('event_count').where('stream_id', '=', id).executeTakeFirst();
+      return row?.event_count === '3';
+    });
+  });
+
+  it('retries a failed batch and then applies it', async () => {
+    let failures = 1;
+    const flaky: Projection = {
+      ...streamSummaryProjection,
+      async apply(trx, events) {
+        if (failures-- > 0) throw new Error('transient');
+        await streamSummaryProjection.apply(trx, events);
+      },
+    };
+    await seedEvents(store, { streams: 2, perStream: 3 });
+    runner(flaky).start();
+    await waitFor('the retried batch', async () => (await totalApplied(db)) === 6);
+    const { rows } = await sql<{ last_error: string | null }>`select last_error from projection_checkpoints where name = 'stream-summary'`.execute(db);
+    expect(rows[0]?.last_error).toBeNull();
+  });
+});

@@ -1,0 +1,110 @@
+import type { Kysely } from 'kysely';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { PgEventStore } from '@desk/services/eventstore/postgres/pg-event-store';
+import type { ReadModelDatabase } from '../read-model-database';
+import type { Projection } from './projection';
+import { rebuildProjection } from './rebuild';
+import { projectionStatus } from './projection-status';
+import { ProjectionRunner } from './projection-runner';
+import { loadCheckpoint, resetForRebuild } from './checkpoint-store';
+import { projectionLockHolder } from './projection-lock';
+import { startProjector } from './projector';
+import { streamSummaryProjection } from '../definitions/stream-summary.projection';
+import { createTestDatabase, type TestDatabase } from '../../../tests/support/test-database';
+import { seedEvents } from '../../../tests/support/seed-events';
+import { actualStreamSummary, expectedStreamSummary, streamSummaryChecksum, totalApplied } from '../../../tests/support/read-model-checks';
+import { waitFor } from '../../../tests/support/wait-for';
+
+describe('projection rebuild and status', () => {
+  let database: TestDatabase;
+  let db: Kysely<ReadModelDatabase>;
+  let store: PgEventStore;
+  const lines: string[] = [];
+  const write = (line: string) => lines.push(line);
+
+  beforeEach(async () => {
+    database = await createTestDatabase();
+    db = database.db as Kysely<ReadModelDatabase>;
+    store = new PgEventStore({ pool: database.pool, connectionString: database.url });
+    lines.length = 0;
+  });
+  afterEach(async () => {
+    await database.drop();
+  });
+
+  it('empties the read model and replays the whole log', async () => {
+    await seedEvents(store, { streams: 20, perStream: 30, perAppend: 10 });
+    await rebuildProjection({ db, store, projection: streamSummaryProjection, batchSize: 50, write });
+    const first = await streamSummaryChecksum(db);
+    // Damage the read model: a rebuild must not build on what is there.
+    await db.updateTable('rm_stream_summary').set({ event_count: 999 }).execute();
+
+    const result = await rebuildProjection({ db, store, projection: streamSummaryProjection, batchSize: 50, write });
+    expect(result).toMatchObject({ projection: 'stream-summary', resumed: false, eventsApplied: 600 });
+    expect(await streamSummaryChecksum(db)).toEqual(first);
+    expect(await actualStreamSummary(db)).toBe(await expectedStreamSummary(db));
+    expect(lines).toContain('[stream-summary] rebuilding from the start: 600 events');
+    expect(lines.at(-1)).toMatch(/^\[stream-summary\] done: 600 events in [\d.]+s/);
+    expect((await loadCheckpoint(db, 'stream-summary')).rebuildStartedAt).toBeNull();
+  });
+
+  it('resumes an interrupted rebuild from its last committed batch', async () => {
+    await seedEvents(store, { streams: 10, perStream: 20 });
+    await resetForRebuild(db, streamSummaryProjection, 200);
+    let batches = 0;
+    const crashing: Projection = {
+      ...streamSummaryProjection,
+      async apply(trx, events) {
+        if (++batches > 3) throw new Error('process died');
+        await streamSummaryProjection.apply(trx, events);
+      },
+    };
+    const interrupted = new ProjectionRunner({ db, store, projection: crashing, batchSize: 25, pollMs: 1000, standbyRetryMs: 100 });
+    await expect(interrupted.runUntilCaughtUp()).rejects.toThrow('process died');
+    // Batches can come up short while other transactions hold the read horizon back; what matters
+    // is that the read model holds exactly what the checkpoint says was applied.
+    const partial = await loadCheckpoint(db, 'stream-summary');
+    expect(partial.eventsApplied).toBeGreaterThan(0);
+    expect(partial.eventsApplied).toBeLessThanOrEqual(75);
+    expect(await totalApplied(db)).toBe(partial.eventsApplied);
+
+    const result = await rebuildProjection({ db, store, projection: streamSummaryProjection, batchSize: 25, write });
+    expect(result.resumed).toBe(true);
+    expect(result.eventsApplied).toBe(200);
+    expect(lines[0]).toMatch(new RegExp(`resuming the rebuild started .* at ${partial.eventsApplied} events`));
+    expect(await actualStreamSummary(db)).toBe(await expectedStreamSummary(db));
+  });
+
+  it('lets a running projector do the replay and follows its progress', async () => {
+    await seedEvents(store, { streams: 10, perStream: 50, perAppend: 10 });
+    const projector = await startProjector({ db, connectionString: database.url, store, projections: [streamSummaryProjection], batchSize: 20, pollMs: 60_000, standbyRetryMs: 100 });
+    try {
+      await waitFor('the projector to catch up', async () => (await totalApplied(db)) === 500).catch(async (e) => { console.log('DEBUG', await totalApplied(db), await loadCheckpoint(db, 'stream-summary'), await store.backlog((await loadCheckpoint(db, 'stream-summary')).position), await projectionLockHolder(db, 'stream-summary')); throw e; });
+      const result = await rebuildProjection({ db, store, projection: streamSummaryProjection, batchSize: 20, write, watchMs: 20 });
+      expect(lines).toContain('[stream-summary] a running projector holds this projection; following its progress');
+      expect(result.eventsApplied).toBe(500);
+      expect(await actualStreamSummary(db)).toBe(await expectedStreamSummary(db));
+    } finally {
+      await projector.stop();
+    }
+  });
+
+  it('reports checkpoint, events behind, lag and the active instance', async () => {
+    await seedEvents(store, { streams: 4, perStream: 5 });
+    const before = await projectionStatus(db, store, streamSummaryProjection, new Date(Date.now() + 1_000));
+    expect(before).toMatchObject({ name: 'stream-summary', checkpoint: null, eventsApplied: 0, eventsBehind: 20, activePid: null });
+    expect(before.lagMs).toBeGreaterThanOrEqual(1_000);
+
+    const projector = await startProjector({ db, connectionString: database.url, store, projections: [streamSummaryProjection], batchSize: 100, pollMs: 60_000, standbyRetryMs: 100 });
+    try {
+      await waitFor('caught up', async () => (await totalApplied(db)) === 20);
+      await waitFor('the lock', () => projectionLockHolder(db, 'stream-summary'));
+      const after = await projectionStatus(db, store, streamSummaryProjection);
+      expect(after).toMatchObject({ eventsApplied: 20, eventsBehind: 0, lagMs: 0, rebuilding: null, lastError: null });
+      expect(after.checkpoint).toMatch(/^\d+\/\d+$/);
+      expect(after.activePid).toEqual(expect.any(Number));
+    } finally {
+      await projector.stop();
+    }
+  });
+});
