@@ -14,6 +14,12 @@ import { DuplicateEventIdError, WrongExpectedVersionError } from '../event-store
 import { validateNewEvents } from '../validate-new-events';
 import { decodePgPosition, encodePgPosition } from './pg-global-position';
 import { listenToChannel } from '../../db/pg-listen';
+import { appendStatement, retriesOnRace, type AppendRow } from './pg-append-statement';
+import { AppendNotifier } from './pg-append-notifier';
+
+const APPENDED_CHANNEL = 'es_appended';
+/** 'any' and 'stream_exists' appends retry a lost race; this bounds a pathological hot stream. */
+const MAX_RACE_RETRIES = 50;
 
 interface EventRow {
   transaction_text: string;
@@ -32,11 +38,7 @@ interface EventRow {
 const EVENT_COLUMNS = `transaction_id::text as transaction_text, global_position, stream_id, stream_position,
   event_id, event_type, data, metadata, recorded_at`;
 
-// Named statements are parsed and planned once per connection: the append is on every command's path.
-const APPEND = {
-  name: 'es_append',
-  text: 'select revision, transaction_id, global_position, already_stored from es_append($1, $2, $3, $4, $5, $6)',
-};
+// Named statements are parsed and planned once per connection: these run on every command and batch.
 const READ_ALL = {
   name: 'es_read_all',
   text: `select ${EVENT_COLUMNS} from es_events
@@ -71,10 +73,6 @@ function toRecorded(row: EventRow): RecordedEvent {
   };
 }
 
-function expectedParam(expected: ExpectedVersion): string {
-  return typeof expected === 'bigint' ? expected.toString() : expected;
-}
-
 export interface PgEventStoreOptions {
   pool: pg.Pool;
   /** Connection string for the LISTEN connection (a pool connection cannot be held for LISTEN). */
@@ -85,46 +83,57 @@ export interface PgEventStoreOptions {
 export class PgEventStore implements EventStore {
   readonly kind = 'postgres' as const;
 
-  constructor(private readonly options: PgEventStoreOptions) {}
+  private readonly notifier: AppendNotifier;
+
+  constructor(private readonly options: PgEventStoreOptions) {
+    this.notifier = new AppendNotifier(options.pool, APPENDED_CHANNEL);
+  }
 
   async append(streamId: string, events: readonly NewEvent[], { expected }: { expected: ExpectedVersion }): Promise<AppendResult> {
     validateNewEvents(streamId, events);
-    const values = [
-      streamId,
-      expectedParam(expected),
-      events.map((e) => e.eventId),
-      events.map((e) => e.type),
-      events.map((e) => JSON.stringify(e.data ?? null)),
-      events.map((e) => JSON.stringify(e.metadata)),
-    ];
-    try {
-      const { rows } = await this.options.pool.query({ ...APPEND, values });
-      return toAppendResult(rows[0]);
-    } catch (error) {
-      return this.explainAppendFailure(error, streamId, events, expected);
+    for (let attempt = 1; ; attempt++) {
+      let rows: AppendRow[];
+      try {
+        ({ rows } = await this.options.pool.query<AppendRow>(appendStatement(streamId, events, expected)));
+      } catch (error) {
+        const constraint = (error as { constraint?: string }).constraint;
+        if (constraint === 'es_events_event_id_key') return this.resolveIdClash(streamId, events);
+        if (constraint !== 'es_events_pkey') throw error;
+        // A racing append took the positions first.
+        if (retriesOnRace(expected) && attempt < MAX_RACE_RETRIES) continue;
+        return this.resolveConflict(streamId, events, expected);
+      }
+      const last = rows[rows.length - 1];
+      if (!last) return this.resolveConflict(streamId, events, expected);
+      this.notifier.appended();
+      return {
+        nextExpectedVersion: BigInt(last.revision),
+        lastPosition: encodePgPosition(last.transaction_text, last.last_global_position),
+        alreadyStored: false,
+      };
     }
   }
 
   /**
-   * A racing retry of the same append loses on the stream row or the event-id index rather than
-   * finding the ids up front; when the whole batch turns out to be stored, the retry still succeeds.
+   * The stream was not as expected. A retry of an append that already succeeded lands here too
+   * (its first attempt moved the stream on): when the whole batch is stored, the retry succeeds.
    */
-  private async explainAppendFailure(
-    error: unknown,
-    streamId: string,
-    events: readonly NewEvent[],
-    expected: ExpectedVersion,
-  ): Promise<AppendResult> {
-    const code = (error as { code?: string }).code;
-    const constraint = (error as { constraint?: string }).constraint;
-    const isIdClash = code === 'ES410' || (code === '23505' && constraint === 'es_events_event_id_key');
-    if (code !== 'ES409' && !isIdClash) throw error;
-
+  private async resolveConflict(streamId: string, events: readonly NewEvent[], expected: ExpectedVersion): Promise<AppendResult> {
     const stored = await this.findStoredBatch(streamId, events);
     if (stored) return stored;
-    if (isIdClash) throw new DuplicateEventIdError(streamId, events.map((e) => e.eventId));
-    const detail = (error as { detail?: string }).detail ?? 'no_stream';
-    throw new WrongExpectedVersionError(streamId, expected, detail === 'no_stream' ? 'no_stream' : BigInt(detail));
+    const { rows } = await this.options.pool.query<{ revision: string | null }>(
+      'select max(stream_position)::text as revision from es_events where stream_id = $1',
+      [streamId],
+    );
+    const revision = rows[0]?.revision;
+    throw new WrongExpectedVersionError(streamId, expected, revision ? BigInt(revision) : 'no_stream');
+  }
+
+  /** An event id is already stored: the same append retried (success), or an id reused (refused). */
+  private async resolveIdClash(streamId: string, events: readonly NewEvent[]): Promise<AppendResult> {
+    const stored = await this.findStoredBatch(streamId, events);
+    if (stored) return stored;
+    throw new DuplicateEventIdError(streamId, events.map((e) => e.eventId));
   }
 
   private async findStoredBatch(streamId: string, events: readonly NewEvent[]): Promise<AppendResult | null> {
@@ -166,18 +175,11 @@ export class PgEventStore implements EventStore {
   }
 
   onAppended(listener: () => void): Promise<() => Promise<void>> {
-    return listenToChannel(this.options.connectionString, 'es_appended', listener);
+    return listenToChannel(this.options.connectionString, APPENDED_CHANNEL, listener);
   }
 
-  /** The pool belongs to whoever created it; the store holds nothing else open. */
-  async close(): Promise<void> {}
-}
-
-function toAppendResult(row: { revision: string; transaction_id: string; global_position: string; already_stored: boolean } | undefined): AppendResult {
-  if (!row) throw new Error('es_append returned no row');
-  return {
-    nextExpectedVersion: BigInt(row.revision),
-    lastPosition: encodePgPosition(row.transaction_id, row.global_position),
-    alreadyStored: row.already_stored,
-  };
+  /** The pool belongs to whoever created it. */
+  async close(): Promise<void> {
+    this.notifier.stop();
+  }
 }

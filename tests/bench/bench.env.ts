@@ -1,0 +1,14 @@
+import { z } from 'zod';
+import { parseEnv } from '../../services/src/config/env-schema';
+
+/** `npm run bench`: where to measure and how long. */
+export const benchEnv = parseEnv(
+  {
+    /** A PostgreSQL server to measure on; unset starts an embedded one (fsync on) in a temporary directory. */
+    BENCH_DATABASE_URL: z.url().optional(),
+    BENCH_SECONDS: z.coerce.number().min(1).max(120).default(5),
+    BENCH_PROJECTION_EVENTS: z.coerce.number().int().min(1_000).default(200_000),
+    PROJECTION_BATCH_SIZE: z.coerce.number().int().min(1).default(2_000),
+  },
+  process.env,
+);

@@ -1,0 +1,169 @@
+/**
+ * `npm run bench -- eventstore`: the event store port against the physical floor on the same
+ * database in the same run, and the projection runtime's rebuild rate over a large log.
+ */
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+import { createPool } from '../../services/src/db/pg-pool';
+import { createKysely } from '../../services/src/db/kysely';
+import { migrateToLatest } from '../../services/src/db/migrate';
+import { PgEventStore } from '../../services/src/eventstore/postgres/pg-event-store';
+import type { NewEvent } from '../../services/src/eventstore/event-store';
+import { allMigrations } from '../../services/src/main/all-migrations';
+import { setLogLevel } from '../../services/src/shared/logger';
+import { rebuildProjection } from '../../projections/src/runtime/rebuild';
+import { streamSummaryProjection } from '../../projections/src/definitions/stream-summary.projection';
+import { seedEvents } from '../support/seed-events';
+import { testMetadata } from '../support/event-factory';
+import { benchEnv } from './bench.env';
+import { openBenchDatabase } from './bench-database';
+import { measureThroughput } from './measure';
+import { machineDescription, recordRows, type BenchRow } from './performance-doc';
+
+const say = (line: string) => process.stderr.write(`${line}\n`);
+
+/** A payload shaped like an order placement: what a real append carries. */
+function orderPlaced(): NewEvent {
+  return {
+    eventId: randomUUID(),
+    type: 'OrderPlaced',
+    data: {
+      orderId: randomUUID(),
+      refCode: 'ORD-8F3K2Q',
+      type: 'fiat_to_crypto',
+      method: 'bank',
+      network: 'TRC20',
+      fiatAmount: '25000',
+      rate: '88.50',
+      feePercent: '0.5',
+      cryptoAmount: '281.07',
+      withdrawAddress: 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE',
+      rateLockedUntil: new Date().toISOString(),
+    },
+    metadata: testMetadata({ actor: { id: randomUUID(), role: 'customer' } }),
+  };
+}
+
+export async function runEventStoreBench(): Promise<void> {
+  setLogLevel('warn');
+  const seconds = benchEnv.BENCH_SECONDS;
+  say('eventstore bench: preparing a fresh database');
+  const database = await openBenchDatabase(benchEnv.BENCH_DATABASE_URL);
+  const pool = createPool({ connectionString: database.url, max: 20, applicationName: 'bench' });
+  const db = createKysely<any>(pool);
+  try {
+    await migrateToLatest(db, allMigrations);
+    await pool.query(`create table bench_raw (
+      id bigint generated always as identity primary key,
+      stream_id text not null, event_type text not null, data jsonb not null, metadata jsonb not null)`);
+    const store = new PgEventStore({ pool, connectionString: database.url });
+
+    const rawInsert = async () => {
+      const event = orderPlaced();
+      await pool.query({
+        name: 'bench_raw_insert',
+        text: 'insert into bench_raw (stream_id, event_type, data, metadata) values ($1, $2, $3, $4)',
+        values: [`order-${event.eventId}`, event.type, JSON.stringify(event.data), JSON.stringify(event.metadata)],
+      });
+    };
+    // Each writer appends to its own order streams with the exact expected revision, as commands do;
+    // a stream gets 20 events, then the writer moves to a new one.
+    const streams = new Map<number, { id: string; revision: bigint | null }>();
+    const portAppend = async (writer: number, n: number) => {
+      let stream = streams.get(writer);
+      if (!stream || n % 20 === 0) streams.set(writer, (stream = { id: `order-${randomUUID()}`, revision: null }));
+      const result = await store.append(stream.id, [orderPlaced()], { expected: stream.revision ?? 'no_stream' });
+      stream.revision = result.nextExpectedVersion;
+    };
+
+    const append: Record<string, Awaited<ReturnType<typeof measureThroughput>>> = {};
+    for (const writers of [1, 8]) {
+      say(`appends: raw INSERT floor, ${writers} writer(s), ${seconds}s`);
+      append[`raw_${writers}`] = await measureThroughput(writers, seconds, rawInsert);
+      say(`appends: event store port, ${writers} writer(s), ${seconds}s`);
+      streams.clear();
+      append[`port_${writers}`] = await measureThroughput(writers, seconds, portAppend);
+    }
+
+    const total = benchEnv.BENCH_PROJECTION_EVENTS;
+    const before = Number((await pool.query('select count(*) from es_events')).rows[0].count);
+    say(`projection: seeding ${total.toLocaleString('en-US')} events`);
+    let lastReport = 0;
+    await seedEvents(store, {
+      streams: total / 100,
+      perStream: 100,
+      perAppend: 100,
+      concurrency: 4,
+      category: 'order',
+      onProgress: (done) => {
+        if (done - lastReport >= 20_000 || done === total) {
+          lastReport = done;
+          say(`  seeded ${done.toLocaleString('en-US')}/${total.toLocaleString('en-US')}`);
+        }
+      },
+    });
+    const logSize = before + total;
+
+    say('projection: reading the whole log without applying (the read floor)');
+    const readStart = performance.now();
+    let read = 0;
+    for (let position = null as Parameters<typeof store.readAll>[0]; ; ) {
+      const page = await store.readAll(position, benchEnv.PROJECTION_BATCH_SIZE);
+      if (page.length === 0) break;
+      read += page.length;
+      position = page[page.length - 1]!.globalPosition;
+    }
+    const readRate = read / ((performance.now() - readStart) / 1000);
+
+    say('projection: rebuilding stream-summary from the start');
+    const rebuild = await rebuildProjection({
+      db,
+      store,
+      projection: streamSummaryProjection,
+      batchSize: benchEnv.PROJECTION_BATCH_SIZE,
+      restart: true,
+      write: say,
+    });
+    const rebuildRate = rebuild.eventsApplied / rebuild.seconds;
+
+    const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
+    const ms = (n: number) => n.toFixed(2);
+    const ratio = (a: number, b: number) => (a / b).toFixed(2);
+    const result = {
+      machine: machineDescription(database.describe),
+      append: Object.fromEntries(
+        Object.entries(append).map(([k, v]) => [k, { eventsPerSecond: Math.round(v.opsPerSecond), p50Ms: +ms(v.p50Ms), p99Ms: +ms(v.p99Ms), ops: v.ops }]),
+      ),
+      portToRawRatio: { writers1: +ratio(append.port_1!.opsPerSecond, append.raw_1!.opsPerSecond), writers8: +ratio(append.port_8!.opsPerSecond, append.raw_8!.opsPerSecond) },
+      projection: { events: logSize, readOnlyEventsPerSecond: Math.round(readRate), rebuildEventsPerSecond: Math.round(rebuildRate), rebuildSeconds: +rebuild.seconds.toFixed(2), batchSize: benchEnv.PROJECTION_BATCH_SIZE },
+    };
+    process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
+
+    const appendRow = (writers: 1 | 8, target: string): BenchRow => {
+      const port = append[`port_${writers}`]!;
+      const raw = append[`raw_${writers}`]!;
+      return {
+        metric: `append, ${writers} writer${writers > 1 ? 's' : ''}: events/s (p50 / p99 ms)`,
+        measured: `${fmt(port.opsPerSecond)} (${ms(port.p50Ms)} / ${ms(port.p99Ms)})`,
+        floor: `${fmt(raw.opsPerSecond)} (${ms(raw.p50Ms)} / ${ms(raw.p99Ms)})`,
+        ratio: ratio(port.opsPerSecond, raw.opsPerSecond),
+        target,
+      };
+    };
+    await recordRows('eventstore', result.machine, [
+      appendRow(1, '—'),
+      appendRow(8, '≥ 0.60 of raw'),
+      {
+        metric: `rebuild stream-summary over ${fmt(logSize)} events: events/s`,
+        measured: fmt(rebuildRate),
+        floor: `${fmt(readRate)} (read only)`,
+        ratio: ratio(rebuildRate, readRate),
+        target: '≥ 25,000 events/s',
+      },
+    ]);
+    say('eventstore bench: rows added to docs/performance.md');
+  } finally {
+    await db.destroy();
+    await database.close();
+  }
+}

@@ -1,0 +1,16 @@
+import { runEventStoreBench } from './eventstore.bench';
+
+/** `npm run bench -- <name>`: one entry per benchmark. */
+const benches: Record<string, () => Promise<void>> = { eventstore: runEventStoreBench };
+
+const names = process.argv.slice(2);
+const selected = names.length > 0 ? names : Object.keys(benches);
+for (const name of selected) {
+  const bench = benches[name];
+  if (!bench) {
+    process.stderr.write(`Unknown benchmark "${name}". Known: ${Object.keys(benches).join(', ')}\n`);
+    process.exit(2);
+  }
+  await bench();
+}
+process.exit(0);
