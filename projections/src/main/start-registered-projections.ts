@@ -1,0 +1,22 @@
+import type { Infrastructure } from '@desk/services/main/infrastructure';
+import { startProjector, type Projector } from '../runtime/projector';
+import { projections } from '../definitions/index';
+
+export interface ProjectorSettings {
+  PROJECTION_BATCH_SIZE: number;
+  PROJECTION_POLL_MS: number;
+  PROJECTION_STANDBY_RETRY_MS: number;
+}
+
+/** Every registered projection on a process's infrastructure: what `npm start` and the projector run. */
+export function startRegisteredProjections(infra: Infrastructure, settings: ProjectorSettings): Promise<Projector> {
+  return startProjector({
+    db: infra.db,
+    connectionString: infra.connectionString,
+    store: infra.eventStore,
+    projections,
+    batchSize: settings.PROJECTION_BATCH_SIZE,
+    pollMs: settings.PROJECTION_POLL_MS,
+    standbyRetryMs: settings.PROJECTION_STANDBY_RETRY_MS,
+  });
+}
