@@ -101,7 +101,7 @@ export class ProjectionRunner {
       if (events.length === 0) {
         // Nothing readable is not the same as nothing left: committed events stay unreadable while an
         // older transaction anywhere on the server is still open. Only an empty backlog is caught up.
-        const caughtUp = (await store.backlog(checkpoint.position)).count === 0;
+        const caughtUp = !(await store.hasEventsAfter(checkpoint.position));
         if (caughtUp && checkpoint.rebuildStartedAt) {
           await finishRebuild(conn, this.name);
           checkpoint = { ...checkpoint, rebuildStartedAt: null, rebuildTotal: null };

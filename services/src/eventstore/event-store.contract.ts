@@ -205,6 +205,15 @@ export function eventStoreContract(store: () => EventStore): void {
     expect(after.count).toBeLessThan(backlog.count);
   });
 
+  it('tells whether events follow a position', async () => {
+    const start = await positionNow();
+    expect(await store().hasEventsAfter(start)).toBe(false);
+    const last = (await store().append(uniqueStream(), testEvents(2), { expected: 'no_stream' })).lastPosition;
+    expect(await store().hasEventsAfter(start)).toBe(true);
+    expect(await store().hasEventsAfter(null)).toBe(true);
+    expect(await store().hasEventsAfter(last)).toBe(false);
+  });
+
   it('signals listeners after an append', async () => {
     let calls = 0;
     let wake: () => void = () => undefined;

@@ -72,6 +72,8 @@ export interface EventStore {
    */
   readAll(after: GlobalPosition | null, limit: number): Promise<RecordedEvent[]>;
   backlog(after: GlobalPosition | null): Promise<Backlog>;
+  /** Whether any committed event follows `after`, readable yet or not: a cheap "caught up?" check. */
+  hasEventsAfter(after: GlobalPosition | null): Promise<boolean>;
   /** Calls `listener` soon after new events may be readable (a hint, not a delivery guarantee). */
   onAppended(listener: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;

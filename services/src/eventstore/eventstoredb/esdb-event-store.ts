@@ -189,6 +189,11 @@ export class EsdbEventStore implements EventStore {
     return { count, oldestRecordedAt };
   }
 
+  /** EventStoreDB has no held-back events: whatever it has stored is readable. */
+  async hasEventsAfter(after: GlobalPosition | null): Promise<boolean> {
+    return (await this.readAll(after, 1)).length > 0;
+  }
+
   /**
    * The client never resubscribes by itself. A dropped subscription is reopened from END after a
    * backoff, and `listener` is called once then, since appends made meanwhile reached nobody.

@@ -54,6 +54,10 @@ const READ_STREAM = {
     order by es_events.stream_position
     limit $3`,
 };
+const HAS_EVENTS_AFTER = {
+  name: 'es_has_events_after',
+  text: `select exists (select 1 from es_events where (transaction_id, global_position) > ($1::xid8, $2::bigint)) as found`,
+};
 const BACKLOG = {
   name: 'es_backlog',
   text: `select count(*)::int as count, min(recorded_at) as oldest from es_events
@@ -172,6 +176,12 @@ export class PgEventStore implements EventStore {
       values: [transactionId, globalPosition],
     });
     return { count: rows[0]?.count ?? 0, oldestRecordedAt: rows[0]?.oldest ?? null };
+  }
+
+  async hasEventsAfter(after: GlobalPosition | null): Promise<boolean> {
+    const { transactionId, globalPosition } = decodePgPosition(after);
+    const { rows } = await this.options.pool.query<{ found: boolean }>({ ...HAS_EVENTS_AFTER, values: [transactionId, globalPosition] });
+    return rows[0]?.found === true;
   }
 
   onAppended(listener: () => void): Promise<() => Promise<void>> {
