@@ -33,6 +33,8 @@ const HELD_BACK_RETRY_MS = 25;
  */
 export class ProjectionRunner {
   private readonly wakeSignal = new WakeSignal();
+  /** Fired only by stop(): a standby's lock retries must not follow every append notification. */
+  private readonly stopSignal = new WakeSignal();
   private stopped = false;
   private running: Promise<void> | null = null;
   private hintUntil = 0;
@@ -58,12 +60,13 @@ export class ProjectionRunner {
   async stop(): Promise<void> {
     this.stopped = true;
     this.wakeSignal.fire();
+    this.stopSignal.fire();
     await this.running;
   }
 
   /**
-   * Applies everything readable now, then returns true. Returns false at once if another instance
-   * holds the lock (that instance is doing the work).
+   * Applies every committed event (waiting out transactions that hold some back), then returns
+   * true. Returns false at once if another instance holds the lock (that instance does the work).
    */
   async runUntilCaughtUp(): Promise<boolean> {
     return this.withLock((conn) => this.process(conn, true));
@@ -73,7 +76,7 @@ export class ProjectionRunner {
     while (!this.stopped) {
       try {
         const active = await this.withLock((conn) => this.process(conn, false));
-        if (!active) await this.wakeSignal.wait(this.options.standbyRetryMs);
+        if (!active) await this.stopSignal.wait(this.options.standbyRetryMs);
       } catch (error) {
         await this.failed(error);
       }
@@ -163,7 +166,7 @@ export class ProjectionRunner {
     const message = error instanceof Error ? error.message : String(error);
     logger.error('projection batch failed; retrying', { projection: this.name, error: message, retryInMs: this.errorBackoffMs });
     await recordError(this.options.db, this.name, message).catch(() => undefined);
-    await this.wakeSignal.wait(this.errorBackoffMs);
+    await this.stopSignal.wait(this.errorBackoffMs);
     this.errorBackoffMs = Math.min(this.errorBackoffMs * 2, MAX_ERROR_BACKOFF_MS);
   }
 }

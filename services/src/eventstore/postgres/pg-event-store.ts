@@ -142,16 +142,16 @@ export class PgEventStore implements EventStore {
 
   private async findStoredBatch(streamId: string, events: readonly NewEvent[]): Promise<AppendResult | null> {
     const ids = events.map((e) => e.eventId);
-    const { rows } = await this.options.pool.query<{ stream_id: string; stream_position: string; transaction_id: string; global_position: string }>(
-      `select stream_id, stream_position, transaction_id::text, global_position from es_events
-       where event_id = any($1::uuid[]) order by stream_position desc`,
+    const { rows } = await this.options.pool.query<{ stream_id: string; stream_position: string; transaction_text: string; global_position: string }>(
+      `select stream_id, stream_position, transaction_id::text as transaction_text, global_position from es_events
+       where event_id = any($1::uuid[]) order by es_events.stream_position desc`,
       [ids],
     );
     if (rows.length !== ids.length || rows.some((r) => r.stream_id !== streamId)) return null;
     const last = rows[0]!;
     return {
       nextExpectedVersion: BigInt(last.stream_position),
-      lastPosition: encodePgPosition(last.transaction_id, last.global_position),
+      lastPosition: encodePgPosition(last.transaction_text, last.global_position),
       alreadyStored: true,
     };
   }
