@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
+import { testEnv } from './test.env';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
@@ -13,7 +14,7 @@ export interface RunningChild {
 export function startEntryPoint(entry: string, args: string[], env: Record<string, string>): RunningChild {
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, entry), ...args], {
     cwd: root,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', LOG_LEVEL: 'warn', ...env },
+    env: { PATH: testEnv.PATH, HOME: testEnv.HOME, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

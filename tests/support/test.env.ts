@@ -9,6 +9,9 @@ export const testEnv = parseEnv(
     /** Runs the EventStoreDB contract suite against this server. */
     EVENTSTORE_URL: z.string().min(1).optional(),
     CI: z.stringbool().default(false),
+    /** Passed on to the product processes the tests start, so they find node and its tools. */
+    PATH: z.string().default('/usr/local/bin:/usr/bin:/bin'),
+    HOME: z.string().default('/tmp'),
   },
   process.env,
 );
