@@ -47,7 +47,7 @@ describe('npm start (all-in-one, embedded PostgreSQL)', () => {
     expect(await home.text()).toContain('USDT Desk');
     const missing = await fetch(`http://127.0.0.1:${port}/api/no-such-route`);
     expect(missing.status).toBe(404);
-    expect(await missing.json()).toEqual({ error: 'not_found', message: 'Not found' });
+    expect(await missing.json()).toEqual({ error: 'Not found', code: 'not_found' });
     expect(first.output()).toContain('initialising embedded PostgreSQL cluster');
 
     first.child.kill('SIGTERM');

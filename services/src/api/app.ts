@@ -1,17 +1,59 @@
-import { Hono } from 'hono';
+import { Hono, type MiddlewareHandler } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
+import { bodyLimit } from 'hono/body-limit';
+import type { Kysely } from 'kysely';
+import type pg from 'pg';
+import type { EventStore } from '../eventstore/event-store';
+import type { TokenService } from '../identity/tokens';
+import type { SettingsService } from '../settings/settings.service';
+import { requireAdmin, requireUser, type AuthEnv } from '../http/auth';
 import { handleError } from './error-handler';
-import { healthRoutes, type HealthDeps } from './health.routes';
+import { healthRoutes } from './health.routes';
 import { webClient } from './web-client';
+import { authRoutes } from '../identity/auth.routes';
+import { adminUserRoutes } from '../identity/admin-users.routes';
+import { adminSettingsRoutes, publicConfigRoutes } from '../settings/settings.routes';
 
-export type AppDeps = HealthDeps;
+export interface AppConfig {
+  trustProxy: boolean;
+  defaultTenantId: string;
+  paymentWindowMinutes: number;
+  rateLockMinutes: number;
+}
+
+export interface AppDeps {
+  pool: pg.Pool;
+  db: Kysely<any>;
+  eventStore: EventStore;
+  tokens: TokenService;
+  settings: SettingsService;
+  config: AppConfig;
+}
+
+const JSON_LIMIT = 64 * 1024;
+/** A 5 MB proof file travels as a base64 data URL: 4/3 of the size, plus the JSON around it. */
+const UPLOAD_LIMIT = 7 * 1024 * 1024 + 64 * 1024;
+
+const limitBodies: MiddlewareHandler = (c, next) => {
+  const maxSize = c.req.path.endsWith('/upload') ? UPLOAD_LIMIT : JSON_LIMIT;
+  return bodyLimit({ maxSize })(c, next);
+};
 
 export function createApp(deps: AppDeps) {
-  const api = new Hono().route('/', healthRoutes(deps));
-  const app = new Hono()
-    .use(secureHeaders())
-    .route('/api', api);
-  app.notFound((c) => (c.req.path.startsWith('/api/') ? c.json({ error: 'not_found', message: 'Not found' }, 404) : webClient(c)));
+  const { db, tokens, settings, config } = deps;
+  const admin = new Hono<AuthEnv>()
+    .use(requireUser(db, tokens), requireAdmin)
+    .route('/', adminUserRoutes(db))
+    .route('/', adminSettingsRoutes(settings, db, config.trustProxy));
+
+  const api = new Hono()
+    .route('/', healthRoutes(deps))
+    .route('/auth', authRoutes({ db, tokens, defaultTenantId: config.defaultTenantId }))
+    .route('/config', publicConfigRoutes(settings, config.defaultTenantId))
+    .route('/admin', admin);
+
+  const app = new Hono().use(secureHeaders()).use('/api/*', limitBodies).route('/api', api);
+  app.notFound((c) => (c.req.path.startsWith('/api/') ? c.json({ error: 'Not found', code: 'not_found' }, 404) : webClient(c)));
   app.onError(handleError);
   return app;
 }

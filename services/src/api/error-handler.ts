@@ -4,16 +4,17 @@ import { DomainError } from '../shared/domain-error';
 import { logger } from '../shared/logger';
 
 /**
- * The one place errors become responses: domain errors answer with their own code and status;
+ * The one place errors become responses: domain errors answer with their own status and body;
  * anything unexpected is logged (without the request body) and answered with a bare 500.
  */
 export function handleError(error: Error, c: Context): Response {
   if (error instanceof DomainError) {
-    return c.json({ error: error.code, message: error.message }, error.status);
+    return c.json(error.body(), error.status);
   }
   if (error instanceof HTTPException) {
+    if (error.status === 413) return c.json({ error: 'Request body is too large', code: 'payload_too_large' }, 413);
     return error.getResponse();
   }
   logger.error('unhandled error', { method: c.req.method, path: c.req.path, error: error.message, stack: error.stack });
-  return c.json({ error: 'internal_error', message: 'Something went wrong. Please try again.' }, 500);
+  return c.json({ error: 'Something went wrong. Please try again.', code: 'internal_error' }, 500);
 }

@@ -27,6 +27,23 @@ export const httpEnv = {
   HOST: z.string().min(1).default('0.0.0.0'),
 };
 
+export const identityEnv = {
+  /** Signs session tokens; unset: generated once and kept in DATA_DIR/jwt-secret. */
+  JWT_SECRET: z.string().min(32, 'at least 32 characters').optional(),
+  /** The operator's admin account, created at start if missing (development defaults otherwise). */
+  ADMIN_PHONE: z.string().regex(/^\+?\d{10,15}$/, 'an optional + and 10 to 15 digits').optional(),
+  ADMIN_PASSWORD: z.string().min(6, 'at least 6 characters').optional(),
+  /** Behind a reverse proxy: take the client IP from X-Forwarded-For (recorded on every event). */
+  TRUST_PROXY: z.stringbool().default(false),
+};
+
+export const ordersEnv = {
+  /** Unpaid orders (no proof) expire after this many minutes. */
+  PAYMENT_WINDOW_MINUTES: z.coerce.number().int().min(1).max(7 * 24 * 60).default(60),
+  /** How long the buy screen's quoted rate is promised. */
+  RATE_LOCK_MINUTES: z.coerce.number().int().min(1).max(60).default(5),
+};
+
 export const nodeEnv = {
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
 };

@@ -3,6 +3,7 @@ import { setLogLevel, logger } from '../shared/logger';
 import { allEnv as env } from './all.env';
 import { openInfrastructure } from './infrastructure';
 import { createApp } from '../api/app';
+import { buildAppDeps } from './app-deps';
 import { onShutdown } from './shutdown';
 import { startRegisteredProjections } from '@desk/projections/main/start-registered-projections';
 
@@ -10,7 +11,7 @@ import { startRegisteredProjections } from '@desk/projections/main/start-registe
 setLogLevel(env.LOG_LEVEL);
 const infra = await openInfrastructure(env, 'usdt-desk-all');
 const projector = await startRegisteredProjections(infra, env);
-const server = serve({ fetch: createApp(infra).fetch, port: env.PORT, hostname: env.HOST });
+const server = serve({ fetch: createApp(await buildAppDeps(infra, env)).fetch, port: env.PORT, hostname: env.HOST });
 logger.info(`USDT Desk is running on http://localhost:${env.PORT}`);
 
 onShutdown(async () => {

@@ -3,12 +3,13 @@ import { setLogLevel, logger } from '../shared/logger';
 import { apiEnv as env } from './api.env';
 import { openInfrastructure } from './infrastructure';
 import { createApp } from '../api/app';
+import { buildAppDeps } from './app-deps';
 import { onShutdown } from './shutdown';
 
 /** `npm run start:api`: the API alone; run `npm run start:projector` beside it for the read models. */
 setLogLevel(env.LOG_LEVEL);
 const infra = await openInfrastructure(env, 'usdt-desk-api');
-const server = serve({ fetch: createApp(infra).fetch, port: env.PORT, hostname: env.HOST });
+const server = serve({ fetch: createApp(await buildAppDeps(infra, env)).fetch, port: env.PORT, hostname: env.HOST });
 logger.info(`API listening on http://localhost:${env.PORT}`);
 
 onShutdown(async () => {

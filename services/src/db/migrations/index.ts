@@ -1,7 +1,11 @@
 import type { Migration } from 'kysely';
 import * as eventStore from './2026-11-21-001-event-store';
+import * as users from './2026-11-21-002-users';
+import * as idempotencyKeys from './2026-11-21-003-idempotency-keys';
 
-/** Event store migrations, by name (names sort in the order they must run). */
+/** The services' own migrations (event store, accounts, idempotency), by name; names sort in run order. */
 export const eventStoreMigrations: Record<string, Migration> = {
   '2026-11-21-001-event-store': eventStore,
+  '2026-11-21-002-users': users,
+  '2026-11-21-003-idempotency-keys': idempotencyKeys,
 };

@@ -1,0 +1,140 @@
+/**
+ * The order's domain events: the only way an order changes. Past tense; data is JSON; money is
+ * never a float (INR in whole rupees and USDT with two decimals, both as decimal strings).
+ * The server appends these to the stream `order-<orderId>`; the machine folds them into state.
+ */
+
+export type OrderType = 'fiat_to_crypto' | 'crypto_to_fiat';
+export type PaymentMethod = 'bank' | 'cash';
+export type Network = 'TRC20' | 'ERC20' | 'BEP20' | 'POLYGON';
+
+export type OrderStatus =
+  | 'pending'
+  | 'fiat_received'
+  | 'approved'
+  | 'crypto_sent'
+  | 'completed'
+  | 'rejected'
+  | 'cancelled'
+  | 'expired';
+
+export interface PayoutBankAccount {
+  bankName: string;
+  accountName: string;
+  accountNumber: string;
+  ifsc: string;
+}
+
+export interface Attachment {
+  fileId: string;
+  name: string;
+  contentType: string;
+  size: number;
+}
+
+export interface OrderPlaced {
+  type: 'OrderPlaced';
+  data: {
+    orderId: string;
+    refCode: string;
+    userId: string;
+    /** Denormalised at placement: the admin list filters by it. */
+    userPhone: string;
+    username: string | null;
+    tenantId: string;
+    orderType: OrderType;
+    method: PaymentMethod;
+    network: Network;
+    /** INR per USDT, as captured from the settings in force. */
+    rate: string;
+    /** Which settings revision and which rate key the rate came from (e.g. usdt_bank_buy). */
+    rateSource: { settingsRevision: string; rateKey: string };
+    feePercent: string;
+    /** Buy: what the customer pays. Sell: what the customer receives (net of fee). Whole rupees. */
+    fiatAmount: string;
+    /** Buy: what the customer receives (net of fee). Sell: what the customer sends. Two decimals. */
+    cryptoAmount: string;
+    /** The fee, in the currency the customer receives (USDT for a buy, INR for a sell). */
+    feeAmount: string;
+    /** Buy: where the USDT goes. */
+    withdrawAddress: string | null;
+    /** Sell: where the customer sends USDT (the operator's wallet), when known. */
+    depositAddress: string | null;
+    /** Sell by bank: where the INR goes. */
+    payoutBankAccount: PayoutBankAccount | null;
+    placedAt: string;
+    /** The buy screen promises the rate for 5 minutes. */
+    rateLockedUntil: string;
+    /** Unpaid (no proof) orders expire after the payment window. */
+    paymentDueAt: string;
+  };
+}
+
+export interface ProofSubmitted {
+  type: 'ProofSubmitted';
+  data: {
+    attachment: Attachment | null;
+    /** The customer's payment reference: a bank UTR for a buy, a crypto transaction for a sell. */
+    reference: string | null;
+    submittedAt: string;
+    /** Proof after the rate lock expired: the admin may set a new rate at completion. */
+    afterRateLock: boolean;
+  };
+}
+
+export interface OrderCancelled {
+  type: 'OrderCancelled';
+  data: { cancelledAt: string };
+}
+
+export interface OrderExpired {
+  type: 'OrderExpired';
+  data: { expiredAt: string };
+}
+
+/** Buy: the INR arrived (pending -> fiat_received). Sell: the USDT arrived (pending -> approved). */
+export interface OrderVerified {
+  type: 'OrderVerified';
+  data: { verifiedAt: string };
+}
+
+export interface CryptoSent {
+  type: 'CryptoSent';
+  data: { cryptoReference: string; sentAt: string };
+}
+
+export interface OrderCompleted {
+  type: 'OrderCompleted';
+  data: {
+    completedAt: string;
+    /** Sell: the operator's payout UTR (required). */
+    bankUtr: string | null;
+    /** Buy: the crypto transaction (required unless already given by CryptoSent). */
+    cryptoReference: string | null;
+    /** Present when the admin set a new rate: amounts recomputed, the old ones kept. */
+    repriced: {
+      rate: string;
+      fiatAmount: string;
+      cryptoAmount: string;
+      feeAmount: string;
+      previous: { rate: string; fiatAmount: string; cryptoAmount: string; feeAmount: string };
+    } | null;
+  };
+}
+
+export interface OrderRejected {
+  type: 'OrderRejected';
+  data: { rejectedAt: string; reason: string | null };
+}
+
+export type OrderEvent =
+  | OrderPlaced
+  | ProofSubmitted
+  | OrderCancelled
+  | OrderExpired
+  | OrderVerified
+  | CryptoSent
+  | OrderCompleted
+  | OrderRejected;
+
+export type OrderEventType = OrderEvent['type'];

@@ -1,0 +1,28 @@
+import type { ColumnType, Generated } from 'kysely';
+
+/** Kysely types of the tables the services own (read models are typed in projections/). */
+export interface UsersTable {
+  id: string;
+  tenant_id: string;
+  username: string | null;
+  phone: string;
+  password_hash: string;
+  roles: string[];
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+export interface IdempotencyKeysTable {
+  scope: string;
+  key: string;
+  request_hash: string;
+  status_code: number | null;
+  response_body: string | null;
+  created_at: Generated<Date>;
+  completed_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+}
+
+export interface ServicesDatabase {
+  users: UsersTable;
+  idempotency_keys: IdempotencyKeysTable;
+}

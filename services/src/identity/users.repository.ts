@@ -1,0 +1,61 @@
+import { randomUUID } from 'node:crypto';
+import type { Kysely, Selectable } from 'kysely';
+import type { ServicesDatabase, UsersTable } from '../db/services-database';
+
+export type UserRow = Selectable<UsersTable>;
+type Db = Kysely<ServicesDatabase>;
+
+export function findUserById(db: Db, id: string): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export function findUserByPhone(db: Db, tenantId: string, phone: string): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('tenant_id', '=', tenantId).where('phone', '=', phone).executeTakeFirst();
+}
+
+export function listUsers(db: Db, tenantId: string): Promise<UserRow[]> {
+  return db.selectFrom('users').selectAll().where('tenant_id', '=', tenantId).orderBy('created_at', 'desc').execute();
+}
+
+export function countUsers(db: Db): Promise<number> {
+  return db
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .executeTakeFirstOrThrow()
+    .then((r) => Number(r.n));
+}
+
+export interface NewUser {
+  tenantId: string;
+  username: string | null;
+  phone: string;
+  passwordHash: string;
+  roles: string[];
+}
+
+/** Inserts the user, or returns null when the phone is taken in that tenant. */
+export async function insertUser(db: Db, user: NewUser): Promise<UserRow | null> {
+  const row = await db
+    .insertInto('users')
+    .values({
+      id: randomUUID(),
+      tenant_id: user.tenantId,
+      username: user.username,
+      phone: user.phone,
+      password_hash: user.passwordHash,
+      roles: user.roles,
+    })
+    .onConflict((oc) => oc.constraint('users_tenant_phone_key').doNothing())
+    .returningAll()
+    .executeTakeFirst();
+  return row ?? null;
+}
+
+export async function addRole(db: Db, id: string, role: string): Promise<void> {
+  await db
+    .updateTable('users')
+    .set((eb) => ({ roles: eb.fn('array_append', [eb.ref('roles'), eb.val(role)]) }))
+    .where('id', '=', id)
+    .where((eb) => eb.not(eb(eb.val(role), '=', eb.fn.any('roles'))))
+    .execute();
+}

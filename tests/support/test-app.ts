@@ -1,0 +1,78 @@
+import { mkdtemp } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { PgEventStore } from '../../services/src/eventstore/postgres/pg-event-store';
+import { createApp } from '../../services/src/api/app';
+import { buildAppDeps } from '../../services/src/main/app-deps';
+import type { Infrastructure } from '../../services/src/main/infrastructure';
+import { createTestDatabase, type TestDatabase } from './test-database';
+
+export const ADMIN = { phone: '+919000000001', password: 'admin-password' };
+
+export interface TestApp {
+  app: ReturnType<typeof createApp>;
+  database: TestDatabase;
+  deps: Awaited<ReturnType<typeof buildAppDeps>>;
+  /** JSON request helper: `call('POST', '/api/...', { token, body, headers })`. */
+  call(method: string, url: string, options?: { token?: string; body?: unknown; headers?: Record<string, string> }): Promise<Response>;
+  login(phone: string, password: string): Promise<string>;
+  adminToken(): Promise<string>;
+  close(): Promise<void>;
+}
+
+/** The real app on a fresh database, called in-process (no port), with an admin account. */
+export async function createTestApp(): Promise<TestApp> {
+  const database = await createTestDatabase();
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'usdt-desk-app-'));
+  const eventStore = new PgEventStore({ pool: database.pool, connectionString: database.url });
+  const infra: Infrastructure = {
+    connectionString: database.url,
+    pool: database.pool,
+    db: database.db,
+    eventStore,
+    close: async () => undefined,
+  };
+  const deps = await buildAppDeps(infra, {
+    DATA_DIR: dataDir,
+    JWT_SECRET: 'test-secret-test-secret-test-secret-42',
+    ADMIN_PHONE: ADMIN.phone,
+    ADMIN_PASSWORD: ADMIN.password,
+    NODE_ENV: 'test',
+    TRUST_PROXY: true,
+    PAYMENT_WINDOW_MINUTES: 60,
+    RATE_LOCK_MINUTES: 5,
+  });
+  const app = createApp(deps);
+  const call: TestApp['call'] = (method, url, options = {}) =>
+    app.request(url, {
+      method,
+      headers: {
+        ...(options.body !== undefined ? { 'content-type': 'application/json' } : {}),
+        ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
+        ...options.headers,
+      },
+      body: options.body === undefined ? undefined : typeof options.body === 'string' ? options.body : JSON.stringify(options.body),
+    });
+  const login = async (phone: string, password: string) => {
+    const response = await call('POST', '/api/auth/login', { body: { phone, password } });
+    if (response.status !== 200) throw new Error(`login failed: ${response.status} ${await response.text()}`);
+    return ((await response.json()) as { token: string }).token;
+  };
+  let admin: string | null = null;
+  return {
+    app,
+    database,
+    deps,
+    call,
+    login,
+    adminToken: async () => (admin ??= await login(ADMIN.phone, ADMIN.password)),
+    close: () => database.drop(),
+  };
+}
+
+/** Creates a customer through the admin API and returns their token. */
+export async function createCustomer(t: TestApp, phone: string, password = 'secret1'): Promise<string> {
+  const response = await t.call('POST', '/api/admin/users', { token: await t.adminToken(), body: { phone, password, username: `user ${phone}` } });
+  if (response.status !== 201) throw new Error(`create user failed: ${response.status} ${await response.text()}`);
+  return t.login(phone, password);
+}
