@@ -1,0 +1,117 @@
+/**
+ * The order's state as the machine keeps it: the placement data plus what later events added.
+ * Kept apart from the machine so readers (views, refusals, the web client) can name the type
+ * without pulling in the machine definition.
+ */
+import type { Attachment, OrderEvent, OrderPlaced } from './order.events';
+
+/** Rate and amounts an admin replaced at completion, kept so the original promise stays visible. */
+export interface PriceRevision {
+  rate: string;
+  fiatAmount: string;
+  cryptoAmount: string;
+  feeAmount: string;
+  /** When the replacement happened (the completion time). */
+  replacedAt: string;
+}
+
+export type OrderContext = OrderPlaced['data'] & {
+  attachments: readonly Attachment[];
+  proofCount: number;
+  /** The customer's latest payment reference, whatever the order type. */
+  customerReference: string | null;
+  /** Buy: the customer's bank UTR. */
+  bankReference: string | null;
+  /** The crypto transaction: the admin's (CryptoSent or completion), else for a sell the customer's. */
+  cryptoReference: string | null;
+  /** Sell: the operator's payout UTR. */
+  bankUtr: string | null;
+  /** True once any proof arrived after the rate lock: the admin may reprice at completion. */
+  rateLockExpiredProof: boolean;
+  priceHistory: readonly PriceRevision[];
+  rejectedReason: string | null;
+  createdAt: string;
+  updatedAt: string;
+  verifiedAt: string | null;
+  cryptoSentAt: string | null;
+  completedAt: string | null;
+  rejectedAt: string | null;
+  cancelledAt: string | null;
+  expiredAt: string | null;
+};
+
+/**
+ * Context of the `none` state, before OrderPlaced. It only exists because xstate needs a context
+ * object; orderView returns null in `none`, so these placeholder values never reach a reader.
+ */
+export const UNPLACED_ORDER: OrderContext = {
+  orderId: '',
+  refCode: '',
+  userId: '',
+  userPhone: '',
+  username: null,
+  tenantId: '',
+  orderType: 'fiat_to_crypto',
+  method: 'bank',
+  network: 'TRC20',
+  rate: '0',
+  rateSource: { settingsRevision: '', rateKey: '' },
+  feePercent: '0',
+  fiatAmount: '0',
+  cryptoAmount: '0',
+  feeAmount: '0',
+  withdrawAddress: null,
+  depositAddress: null,
+  payoutBankAccount: null,
+  placedAt: '',
+  rateLockedUntil: '',
+  paymentDueAt: '',
+  attachments: [],
+  proofCount: 0,
+  customerReference: null,
+  bankReference: null,
+  cryptoReference: null,
+  bankUtr: null,
+  rateLockExpiredProof: false,
+  priceHistory: [],
+  rejectedReason: null,
+  createdAt: '',
+  updatedAt: '',
+  verifiedAt: null,
+  cryptoSentAt: null,
+  completedAt: null,
+  rejectedAt: null,
+  cancelledAt: null,
+  expiredAt: null,
+};
+
+/** The moment an event happened, from its own data: the machine never reads a clock. */
+export function eventTime(event: OrderEvent): string {
+  switch (event.type) {
+    case 'OrderPlaced':
+      return event.data.placedAt;
+    case 'ProofSubmitted':
+      return event.data.submittedAt;
+    case 'OrderCancelled':
+      return event.data.cancelledAt;
+    case 'OrderExpired':
+      return event.data.expiredAt;
+    case 'OrderVerified':
+      return event.data.verifiedAt;
+    case 'CryptoSent':
+      return event.data.sentAt;
+    case 'OrderCompleted':
+      return event.data.completedAt;
+    case 'OrderRejected':
+      return event.data.rejectedAt;
+  }
+}
+
+/** A reference typed by a person: blank or whitespace counts as absent. */
+export function presentText(value: string | null | undefined): string | null {
+  const trimmed = value?.trim() ?? '';
+  return trimmed === '' ? null : trimmed;
+}
+
+export const isBuy = (context: Pick<OrderContext, 'orderType'>): boolean =>
+  context.orderType === 'fiat_to_crypto';

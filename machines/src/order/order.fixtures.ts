@@ -1,0 +1,125 @@
+/**
+ * Event builders for the order tests: realistic defaults, one fresh order id per placement,
+ * times as fixed instants so every test is deterministic.
+ */
+import type { OrderEvent, OrderPlaced, OrderStatus } from './order.events';
+import { evolveOrder, explainRefusal, foldOrder, orderView, type OrderRefusal, type OrderView } from './order-state';
+
+const START = Date.parse('2025-01-15T10:00:00.000Z');
+/** An instant `minutes` after the order was placed. */
+export const at = (minutes: number): string => new Date(START + minutes * 60_000).toISOString();
+
+let sequence = 0;
+
+export function placed(overrides: Partial<OrderPlaced['data']> = {}): OrderPlaced {
+  sequence += 1;
+  const id = String(sequence).padStart(6, '0');
+  return {
+    type: 'OrderPlaced',
+    data: {
+      orderId: `00000000-0000-4000-8000-${id.padStart(12, '0')}`,
+      refCode: `ORD-T${id}`,
+      userId: `user-${id}`,
+      userPhone: '+919800000001',
+      username: 'asha',
+      tenantId: 'tenant-1',
+      orderType: 'fiat_to_crypto',
+      method: 'bank',
+      network: 'TRC20',
+      rate: '88.5',
+      rateSource: { settingsRevision: '7', rateKey: 'usdt_bank_buy' },
+      feePercent: '0.5',
+      fiatAmount: '1000',
+      cryptoAmount: '11.23',
+      feeAmount: '0.06',
+      withdrawAddress: 'TXyz1234567890abcdefABCDEF12345678',
+      depositAddress: null,
+      payoutBankAccount: null,
+      placedAt: at(0),
+      rateLockedUntil: at(5),
+      paymentDueAt: at(60),
+      ...overrides,
+    },
+  };
+}
+
+export function placedSell(overrides: Partial<OrderPlaced['data']> = {}): OrderPlaced {
+  return placed({
+    orderType: 'crypto_to_fiat',
+    rate: '86',
+    rateSource: { settingsRevision: '7', rateKey: 'usdt_bank_sell' },
+    cryptoAmount: '100.00',
+    fiatAmount: '8557',
+    feeAmount: '43',
+    withdrawAddress: null,
+    depositAddress: 'TOperatorWallet000000000000000000',
+    payoutBankAccount: { bankName: 'HDFC', accountName: 'Asha', accountNumber: '0011223344', ifsc: 'HDFC0000123' },
+    ...overrides,
+  });
+}
+
+export const proof = (data: Partial<Extract<OrderEvent, { type: 'ProofSubmitted' }>['data']> = {}): OrderEvent => ({
+  type: 'ProofSubmitted',
+  data: { attachment: null, reference: 'UTR123456789', submittedAt: at(3), afterRateLock: false, ...data },
+});
+export const attachment = (fileId = 'file-1') => ({ fileId, name: `${fileId}.png`, contentType: 'image/png', size: 2048 });
+export const cancelled = (time = at(4)): OrderEvent => ({ type: 'OrderCancelled', data: { cancelledAt: time } });
+export const expired = (time = at(60)): OrderEvent => ({ type: 'OrderExpired', data: { expiredAt: time } });
+export const verified = (time = at(10)): OrderEvent => ({ type: 'OrderVerified', data: { verifiedAt: time } });
+export const cryptoSent = (cryptoReference = '0xsent', time = at(20)): OrderEvent => ({
+  type: 'CryptoSent',
+  data: { cryptoReference, sentAt: time },
+});
+export const completed = (data: Partial<Extract<OrderEvent, { type: 'OrderCompleted' }>['data']> = {}): OrderEvent => ({
+  type: 'OrderCompleted',
+  data: { completedAt: at(30), bankUtr: null, cryptoReference: null, repriced: null, ...data },
+});
+export const rejected = (reason: string | null = 'Payment not found', time = at(30)): OrderEvent => ({
+  type: 'OrderRejected',
+  data: { rejectedAt: time, reason },
+});
+
+export type MachineState = 'none' | OrderStatus;
+
+/** A stream that leaves a buy (or sell) order in each state; null where the side never gets there. */
+export function historyFor(state: MachineState, side: 'buy' | 'sell'): OrderEvent[] | null {
+  const place = side === 'buy' ? placed() : placedSell();
+  const completion = side === 'buy' ? completed({ cryptoReference: '0xdone' }) : completed({ bankUtr: 'UTRPAYOUT1' });
+  const histories: Record<MachineState, OrderEvent[] | null> = {
+    none: [],
+    pending: [place],
+    fiat_received: side === 'buy' ? [place, proof(), verified()] : null,
+    approved: side === 'sell' ? [place, proof(), verified()] : null,
+    crypto_sent: side === 'buy' ? [place, proof(), verified(), cryptoSent()] : null,
+    completed: [place, proof(), completion],
+    rejected: [place, rejected()],
+    cancelled: [place, cancelled()],
+    expired: [place, expired(at(61))],
+  };
+  return histories[state];
+}
+
+export type Outcome = { accepted: true; view: OrderView } | { accepted: false; refusal: OrderRefusal };
+
+/** Given/When over events: fold the history, then offer one more event to the machine. */
+export function given(events: readonly OrderEvent[]) {
+  const snapshot = foldOrder(events);
+  return {
+    when(event: OrderEvent): Outcome {
+      if (!snapshot.can(event)) return { accepted: false, refusal: explainRefusal(snapshot, event) };
+      const view = orderView(evolveOrder(snapshot, event));
+      if (view === null) throw new Error('an accepted event left the order unplaced');
+      return { accepted: true, view };
+    },
+  };
+}
+
+export function viewOf(outcome: Outcome): OrderView {
+  if (!outcome.accepted) throw new Error(`expected acceptance, got refusal: ${outcome.refusal.message}`);
+  return outcome.view;
+}
+
+export function refusalOf(outcome: Outcome): OrderRefusal {
+  if (outcome.accepted) throw new Error(`expected a refusal, the order became ${outcome.view.status}`);
+  return outcome.refusal;
+}

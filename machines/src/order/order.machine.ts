@@ -1,0 +1,162 @@
+/**
+ * The order lifecycle as an xstate v5 machine, used as a pure decider and evolver: the machine's
+ * events are the stored domain events, so folding a stream and checking a command (`can`) use
+ * the same transitions. Guards and assigns read time only from event data, never a clock, so
+ * replaying a stream always gives the same state. Use it through the pure API
+ * (`initialTransition` / `transition`), see order-state.ts; no actors.
+ */
+import { assertEvent, assign, setup } from 'xstate';
+import type { OrderEvent, OrderStatus } from './order.events';
+import { UNPLACED_ORDER, eventTime, isBuy, presentText, type OrderContext } from './order-context';
+
+export const orderMachine = setup({
+  types: {
+    context: {} as OrderContext,
+    events: {} as OrderEvent,
+  },
+  guards: {
+    hasProof: ({ event }) =>
+      event.type === 'ProofSubmitted' &&
+      (event.data.attachment !== null || presentText(event.data.reference) !== null),
+    noProofYet: ({ context }) => context.proofCount === 0,
+    // Only unpaid orders expire, and never before the window the customer was promised.
+    paymentWindowOver: ({ context, event }) =>
+      event.type === 'OrderExpired' &&
+      context.proofCount === 0 &&
+      Date.parse(event.data.expiredAt) >= Date.parse(context.paymentDueAt),
+    isBuyOrder: ({ context }) => isBuy(context),
+    isSellOrder: ({ context }) => !isBuy(context),
+    hasCryptoReference: ({ event }) =>
+      event.type === 'CryptoSent' && presentText(event.data.cryptoReference) !== null,
+    // A buy is done when the USDT left (its transaction is known); a sell when the INR left (UTR).
+    // For a buy, context.cryptoReference can only come from CryptoSent: the customer's proof
+    // reference of a buy is a bank UTR and is kept in bankReference.
+    hasCompletionReference: ({ context, event }) => {
+      if (event.type !== 'OrderCompleted') return false;
+      if (isBuy(context)) {
+        return presentText(event.data.cryptoReference) !== null || context.cryptoReference !== null;
+      }
+      return presentText(event.data.bankUtr) !== null;
+    },
+  },
+  actions: {
+    touch: assign({ updatedAt: ({ event }) => eventTime(event) }),
+    recordPlacement: assign(({ event }) => {
+      assertEvent(event, 'OrderPlaced');
+      // Nested objects are copied so the state never shares a reference with the stored event.
+      const { rateSource, payoutBankAccount } = event.data;
+      return {
+        ...UNPLACED_ORDER,
+        ...event.data,
+        rateSource: { ...rateSource },
+        payoutBankAccount: payoutBankAccount && { ...payoutBankAccount },
+        createdAt: event.data.placedAt,
+      };
+    }),
+    recordProof: assign(({ context, event }) => {
+      assertEvent(event, 'ProofSubmitted');
+      const { attachment, afterRateLock } = event.data;
+      const reference = presentText(event.data.reference);
+      const buy = isBuy(context);
+      return {
+        attachments: attachment ? [...context.attachments, { ...attachment }] : context.attachments,
+        proofCount: context.proofCount + 1,
+        customerReference: reference ?? context.customerReference,
+        bankReference: buy ? (reference ?? context.bankReference) : context.bankReference,
+        cryptoReference: buy ? context.cryptoReference : (reference ?? context.cryptoReference),
+        rateLockExpiredProof: context.rateLockExpiredProof || afterRateLock,
+      };
+    }),
+    recordCancellation: assign(({ event }) => {
+      assertEvent(event, 'OrderCancelled');
+      return { cancelledAt: event.data.cancelledAt };
+    }),
+    recordExpiry: assign(({ event }) => {
+      assertEvent(event, 'OrderExpired');
+      return { expiredAt: event.data.expiredAt };
+    }),
+    recordVerification: assign(({ event }) => {
+      assertEvent(event, 'OrderVerified');
+      return { verifiedAt: event.data.verifiedAt };
+    }),
+    recordCryptoSent: assign(({ event }) => {
+      assertEvent(event, 'CryptoSent');
+      return {
+        cryptoReference: presentText(event.data.cryptoReference),
+        cryptoSentAt: event.data.sentAt,
+      };
+    }),
+    recordCompletion: assign(({ context, event }) => {
+      assertEvent(event, 'OrderCompleted');
+      const { completedAt, repriced } = event.data;
+      const price = repriced
+        ? {
+            rate: repriced.rate,
+            fiatAmount: repriced.fiatAmount,
+            cryptoAmount: repriced.cryptoAmount,
+            feeAmount: repriced.feeAmount,
+            priceHistory: [...context.priceHistory, { ...repriced.previous, replacedAt: completedAt }],
+          }
+        : {};
+      return {
+        ...price,
+        completedAt,
+        // The admin's transaction wins over one recorded earlier (CryptoSent or a sell's proof).
+        cryptoReference: presentText(event.data.cryptoReference) ?? context.cryptoReference,
+        bankUtr: presentText(event.data.bankUtr) ?? context.bankUtr,
+      };
+    }),
+    recordRejection: assign(({ event }) => {
+      assertEvent(event, 'OrderRejected');
+      return { rejectedAt: event.data.rejectedAt, rejectedReason: presentText(event.data.reason) };
+    }),
+  },
+}).createMachine({
+  id: 'order',
+  initial: 'none',
+  context: UNPLACED_ORDER,
+  states: {
+    none: {
+      on: { OrderPlaced: { target: 'pending', actions: ['recordPlacement', 'touch'] } },
+    },
+    pending: {
+      on: {
+        ProofSubmitted: { guard: 'hasProof', actions: ['recordProof', 'touch'] },
+        OrderCancelled: { guard: 'noProofYet', target: 'cancelled', actions: ['recordCancellation', 'touch'] },
+        OrderExpired: { guard: 'paymentWindowOver', target: 'expired', actions: ['recordExpiry', 'touch'] },
+        OrderVerified: [
+          { guard: 'isBuyOrder', target: 'fiat_received', actions: ['recordVerification', 'touch'] },
+          { guard: 'isSellOrder', target: 'approved', actions: ['recordVerification', 'touch'] },
+        ],
+        OrderCompleted: { guard: 'hasCompletionReference', target: 'completed', actions: ['recordCompletion', 'touch'] },
+        OrderRejected: { target: 'rejected', actions: ['recordRejection', 'touch'] },
+      },
+    },
+    fiat_received: {
+      on: {
+        CryptoSent: { guard: 'hasCryptoReference', target: 'crypto_sent', actions: ['recordCryptoSent', 'touch'] },
+        OrderCompleted: { guard: 'hasCompletionReference', target: 'completed', actions: ['recordCompletion', 'touch'] },
+        OrderRejected: { target: 'rejected', actions: ['recordRejection', 'touch'] },
+      },
+    },
+    approved: {
+      on: {
+        OrderCompleted: { guard: 'hasCompletionReference', target: 'completed', actions: ['recordCompletion', 'touch'] },
+        OrderRejected: { target: 'rejected', actions: ['recordRejection', 'touch'] },
+      },
+    },
+    crypto_sent: {
+      on: {
+        OrderCompleted: { guard: 'hasCompletionReference', target: 'completed', actions: ['recordCompletion', 'touch'] },
+      },
+    },
+    completed: { type: 'final' },
+    rejected: { type: 'final' },
+    cancelled: { type: 'final' },
+    expired: { type: 'final' },
+  },
+});
+
+export type OrderMachine = typeof orderMachine;
+/** The machine's state names: `none` before placement, then the order statuses. */
+export type OrderStateValue = 'none' | OrderStatus;
