@@ -6,6 +6,8 @@ import { createApp } from '../../services/src/api/app';
 import { buildAppDeps } from '../../services/src/main/app-deps';
 import type { Infrastructure } from '../../services/src/main/infrastructure';
 import { createTestDatabase, type TestDatabase } from './test-database';
+import { ProjectionRunner } from '../../projections/src/runtime/projection-runner';
+import { ordersProjection } from '../../projections/src/definitions/orders.projection';
 
 export const ADMIN = { phone: '+919000000001', password: 'admin-password' };
 
@@ -17,6 +19,8 @@ export interface TestApp {
   call(method: string, url: string, options?: { token?: string; body?: unknown; headers?: Record<string, string> }): Promise<Response>;
   login(phone: string, password: string): Promise<string>;
   adminToken(): Promise<string>;
+  /** Applies every order event to the read models (what the projector does in the background). */
+  project(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -43,7 +47,7 @@ export async function createTestApp(): Promise<TestApp> {
     RATE_LOCK_MINUTES: 5,
   });
   const app = createApp(deps);
-  const call: TestApp['call'] = (method, url, options = {}) =>
+  const call: TestApp['call'] = async (method, url, options = {}) =>
     app.request(url, {
       method,
       headers: {
@@ -66,6 +70,10 @@ export async function createTestApp(): Promise<TestApp> {
     call,
     login,
     adminToken: async () => (admin ??= await login(ADMIN.phone, ADMIN.password)),
+    project: async () => {
+      const runner = new ProjectionRunner({ db: database.db, store: eventStore, projection: ordersProjection, batchSize: 500, pollMs: 1000, standbyRetryMs: 100 });
+      if (!(await runner.runUntilCaughtUp())) throw new Error('orders projection is locked by another runner');
+    },
     close: () => database.drop(),
   };
 }
@@ -75,4 +83,10 @@ export async function createCustomer(t: TestApp, phone: string, password = 'secr
   const response = await t.call('POST', '/api/admin/users', { token: await t.adminToken(), body: { phone, password, username: `user ${phone}` } });
   if (response.status !== 201) throw new Error(`create user failed: ${response.status} ${await response.text()}`);
   return t.login(phone, password);
+}
+
+/** Sends a JSON request and returns status and parsed body together, for compact assertions. */
+export async function json(response: Promise<Response> | Response): Promise<{ status: number; body: any }> {
+  const r = await response;
+  return { status: r.status, body: await r.json() };
 }

@@ -1,8 +1,9 @@
 import type { Projection } from '../runtime/projection';
 import { streamSummaryProjection } from './stream-summary.projection';
+import { ordersProjection } from './orders.projection';
 
 /** Every projection the projector runs, by name. New read models register here. */
-export const projections: readonly Projection[] = [streamSummaryProjection];
+export const projections: readonly Projection[] = [streamSummaryProjection, ordersProjection];
 
 export function findProjections(name?: string): Projection[] {
   if (!name) return [...projections];

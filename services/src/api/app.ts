@@ -13,6 +13,12 @@ import { webClient } from './web-client';
 import { authRoutes } from '../identity/auth.routes';
 import { adminUserRoutes } from '../identity/admin-users.routes';
 import { adminSettingsRoutes, publicConfigRoutes } from '../settings/settings.routes';
+import { idempotency } from '../http/idempotency';
+import { customerOrderRoutes } from '../orders/order.routes';
+import { adminOrderRoutes } from '../orders/admin-order.routes';
+import { orderExportRoutes } from '../orders/order-export';
+import { fileRoutes } from '../files/files.routes';
+import type { OrderDeps } from '../orders/order-deps';
 
 export interface AppConfig {
   trustProxy: boolean;
@@ -27,6 +33,7 @@ export interface AppDeps {
   eventStore: EventStore;
   tokens: TokenService;
   settings: SettingsService;
+  orders: OrderDeps;
   config: AppConfig;
 }
 
@@ -40,17 +47,24 @@ const limitBodies: MiddlewareHandler = (c, next) => {
 };
 
 export function createApp(deps: AppDeps) {
-  const { db, tokens, settings, config } = deps;
+  const { db, tokens, settings, config, orders } = deps;
+  const signedIn = requireUser(db, tokens);
   const admin = new Hono<AuthEnv>()
-    .use(requireUser(db, tokens), requireAdmin)
+    .use(signedIn, requireAdmin, idempotency(db))
     .route('/', adminUserRoutes(db))
-    .route('/', adminSettingsRoutes(settings, db, config.trustProxy));
+    .route('/', adminSettingsRoutes(settings, db, config.trustProxy))
+    .route('/', adminOrderRoutes(orders, db));
+  const customer = new Hono<AuthEnv>().use(signedIn, idempotency(db)).route('/', customerOrderRoutes(orders));
 
   const api = new Hono()
     .route('/', healthRoutes(deps))
     .route('/auth', authRoutes({ db, tokens, defaultTenantId: config.defaultTenantId }))
     .route('/config', publicConfigRoutes(settings, config.defaultTenantId))
-    .route('/admin', admin);
+    // Opened as plain links (no Authorization header): each checks its own signed, expiring query.
+    .route('/admin', orderExportRoutes(orders.db, orders.signer))
+    .route('/files', fileRoutes(orders.files, orders.signer))
+    .route('/admin', admin)
+    .route('/orders', customer);
 
   const app = new Hono().use(secureHeaders()).use('/api/*', limitBodies).route('/api', api);
   app.notFound((c) => (c.req.path.startsWith('/api/') ? c.json({ error: 'Not found', code: 'not_found' }, 404) : webClient(c)));

@@ -12,7 +12,11 @@ export function handleError(error: Error, c: Context): Response {
     return c.json(error.body(), error.status);
   }
   if (error instanceof HTTPException) {
-    if (error.status === 413) return c.json({ error: 'Request body is too large', code: 'payload_too_large' }, 413);
+    if (error.status === 413) {
+      // The only large bodies are proof uploads, whose limit the screens state in these words.
+      const message = c.req.path.endsWith('/upload') ? 'File size must be less than 5MB' : 'Request body is too large';
+      return c.json({ error: message, code: 'payload_too_large' }, 413);
+    }
     return error.getResponse();
   }
   logger.error('unhandled error', { method: c.req.method, path: c.req.path, error: error.message, stack: error.stack });

@@ -3,7 +3,13 @@ import type { AppDeps } from '../api/app';
 import { TokenService } from '../identity/tokens';
 import { loadTokenSecret } from '../identity/token-secret';
 import { ensureAdmin, type AdminSettings } from '../identity/bootstrap-admin';
+import path from 'node:path';
 import { SettingsService } from '../settings/settings.service';
+import { OrderStore } from '../orders/order-store';
+import { OrderPlacement } from '../orders/order-placement';
+import { OrderCommands } from '../orders/order-commands';
+import { LocalFileStorage } from '../files/file-storage';
+import { UrlSigner } from '../files/url-signer';
 
 export const DEFAULT_TENANT_ID = 'default';
 
@@ -18,12 +24,26 @@ export interface AppSettings extends AdminSettings {
 /** Everything the API needs, built once per process from its infrastructure and configuration. */
 export async function buildAppDeps(infra: Infrastructure, env: AppSettings): Promise<AppDeps> {
   await ensureAdmin(infra.db, DEFAULT_TENANT_ID, env);
+  const secret = loadTokenSecret(env.JWT_SECRET, env.DATA_DIR);
+  const settings = new SettingsService(infra.eventStore);
+  const orders = new OrderStore(infra.eventStore);
+  const files = new LocalFileStorage(path.resolve(env.DATA_DIR, 'uploads'));
   return {
     pool: infra.pool,
     db: infra.db,
     eventStore: infra.eventStore,
-    tokens: new TokenService(loadTokenSecret(env.JWT_SECRET, env.DATA_DIR)),
-    settings: new SettingsService(infra.eventStore),
+    tokens: new TokenService(secret),
+    settings,
+    orders: {
+      db: infra.db,
+      eventStore: infra.eventStore,
+      orders,
+      placement: new OrderPlacement(orders, settings, { paymentWindowMinutes: env.PAYMENT_WINDOW_MINUTES, rateLockMinutes: env.RATE_LOCK_MINUTES }),
+      commands: new OrderCommands(orders, files),
+      files,
+      signer: new UrlSigner(secret),
+      trustProxy: env.TRUST_PROXY,
+    },
     config: {
       trustProxy: env.TRUST_PROXY,
       defaultTenantId: DEFAULT_TENANT_ID,

@@ -4,6 +4,7 @@ import { allEnv as env } from './all.env';
 import { openInfrastructure } from './infrastructure';
 import { createApp } from '../api/app';
 import { buildAppDeps } from './app-deps';
+import { startExpirySweeper } from '../orders/expiry-sweeper';
 import { onShutdown } from './shutdown';
 import { startRegisteredProjections } from '@desk/projections/main/start-registered-projections';
 
@@ -11,11 +12,14 @@ import { startRegisteredProjections } from '@desk/projections/main/start-registe
 setLogLevel(env.LOG_LEVEL);
 const infra = await openInfrastructure(env, 'usdt-desk-all');
 const projector = await startRegisteredProjections(infra, env);
-const server = serve({ fetch: createApp(await buildAppDeps(infra, env)).fetch, port: env.PORT, hostname: env.HOST });
+const deps = await buildAppDeps(infra, env);
+const sweeper = startExpirySweeper(deps.orders.db, deps.orders.commands, () => deps.config.defaultTenantId);
+const server = serve({ fetch: createApp(deps).fetch, port: env.PORT, hostname: env.HOST });
 logger.info(`USDT Desk is running on http://localhost:${env.PORT}`);
 
 onShutdown(async () => {
   await new Promise<void>((resolve) => server.close(() => resolve()));
+  await sweeper.stop();
   await projector.stop();
   await infra.close();
 });

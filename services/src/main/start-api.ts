@@ -4,15 +4,19 @@ import { apiEnv as env } from './api.env';
 import { openInfrastructure } from './infrastructure';
 import { createApp } from '../api/app';
 import { buildAppDeps } from './app-deps';
+import { startExpirySweeper } from '../orders/expiry-sweeper';
 import { onShutdown } from './shutdown';
 
 /** `npm run start:api`: the API alone; run `npm run start:projector` beside it for the read models. */
 setLogLevel(env.LOG_LEVEL);
 const infra = await openInfrastructure(env, 'usdt-desk-api');
-const server = serve({ fetch: createApp(await buildAppDeps(infra, env)).fetch, port: env.PORT, hostname: env.HOST });
+const deps = await buildAppDeps(infra, env);
+const sweeper = startExpirySweeper(deps.orders.db, deps.orders.commands, () => deps.config.defaultTenantId);
+const server = serve({ fetch: createApp(deps).fetch, port: env.PORT, hostname: env.HOST });
 logger.info(`API listening on http://localhost:${env.PORT}`);
 
 onShutdown(async () => {
   await new Promise<void>((resolve) => server.close(() => resolve()));
+  await sweeper.stop();
   await infra.close();
 });

@@ -1,0 +1,108 @@
+import Decimal from 'decimal.js';
+import { sql, type Transaction } from 'kysely';
+import type { RecordedEvent } from '@desk/services/eventstore/event-store';
+import type { OrderEvent } from '@desk/machines/order/order.events';
+import { orderMachine } from '@desk/machines/order/order.machine';
+import { emptyOrder, evolveOrder, orderView, type OrderSnapshot, type OrderView } from '@desk/machines/order/order-state';
+import type { ReadModelDatabase } from '../read-model-database';
+import type { Projection } from '../runtime/projection';
+
+const ORDER_STREAM = 'order-';
+
+interface Stored {
+  view: OrderView;
+  version: bigint;
+}
+
+/** Continues folding from the stored view instead of replaying the order's whole stream. */
+function restore(view: OrderView): OrderSnapshot {
+  const { status, ...context } = view;
+  return orderMachine.resolveState({ value: status, context });
+}
+
+async function loadStored(trx: Transaction<ReadModelDatabase>, ids: string[]): Promise<Map<string, Stored>> {
+  if (ids.length === 0) return new Map();
+  const rows = await trx.selectFrom('rm_orders').select(['id', 'view', 'version']).where('id', 'in', ids).execute();
+  return new Map(rows.map((r) => [r.id, { view: r.view as OrderView, version: BigInt(r.version) }]));
+}
+
+type CountKey = string;
+const countKey = (v: OrderView): CountKey => JSON.stringify([v.tenantId, v.status, v.orderType, v.network]);
+
+/**
+ * The order lists (customer and admin), their counts and totals: every order event folded
+ * through the same machine that decided it, so the read model cannot disagree with the decisions.
+ * A batch costs one read of the orders it touches and two multi-row upserts.
+ */
+export const ordersProjection: Projection = {
+  name: 'orders',
+  tables: ['rm_orders', 'rm_order_counts'],
+  async apply(trx, events) {
+    const byOrder = new Map<string, RecordedEvent[]>();
+    for (const event of events) {
+      if (!event.streamId.startsWith(ORDER_STREAM)) continue;
+      const id = event.streamId.slice(ORDER_STREAM.length);
+      byOrder.set(id, [...(byOrder.get(id) ?? []), event]);
+    }
+    if (byOrder.size === 0) return;
+
+    const stored = await loadStored(trx, [...byOrder.keys()]);
+    const rows: { view: OrderView; version: bigint }[] = [];
+    const deltas = new Map<CountKey, { orders: number; fiat: Decimal }>();
+    const shift = (view: OrderView, sign: 1 | -1) => {
+      const key = countKey(view);
+      const delta = deltas.get(key) ?? { orders: 0, fiat: new Decimal(0) };
+      delta.orders += sign;
+      delta.fiat = delta.fiat.plus(new Decimal(view.fiatAmount).times(sign));
+      deltas.set(key, delta);
+    };
+
+    for (const [, orderEvents] of byOrder) {
+      const before = stored.get(orderEvents[0]!.streamId.slice(ORDER_STREAM.length));
+      let snapshot = before ? restore(before.view) : emptyOrder();
+      let version = before?.version ?? -1n;
+      for (const event of orderEvents) {
+        if (event.streamPosition <= version) continue;
+        snapshot = evolveOrder(snapshot, { type: event.type, data: event.data } as OrderEvent);
+        version = event.streamPosition;
+      }
+      const view = orderView(snapshot);
+      if (!view) continue;
+      if (before) shift(before.view, -1);
+      shift(view, 1);
+      rows.push({ view, version });
+    }
+    await upsertOrders(trx, rows);
+    await applyCountDeltas(trx, deltas);
+  },
+};
+
+async function upsertOrders(trx: Transaction<ReadModelDatabase>, rows: { view: OrderView; version: bigint }[]): Promise<void> {
+  if (rows.length === 0) return;
+  const col = <T>(pick: (v: OrderView) => T) => rows.map((r) => pick(r.view));
+  await sql`
+    insert into rm_orders as o (id, ref_code, tenant_id, user_id, user_phone, type, method, network, status,
+      fiat_amount, crypto_amount, proof_count, payment_due_at, created_at, updated_at, version, view)
+    select * from unnest(
+      ${col((v) => v.orderId)}::uuid[], ${col((v) => v.refCode)}::text[], ${col((v) => v.tenantId)}::text[],
+      ${col((v) => v.userId)}::uuid[], ${col((v) => v.userPhone)}::text[], ${col((v) => v.orderType)}::text[],
+      ${col((v) => v.method)}::text[], ${col((v) => v.network)}::text[], ${col((v) => v.status)}::text[],
+      ${col((v) => v.fiatAmount)}::numeric[], ${col((v) => v.cryptoAmount)}::numeric[], ${col((v) => v.proofCount)}::int[],
+      ${col((v) => v.paymentDueAt)}::timestamptz[], ${col((v) => v.createdAt)}::timestamptz[], ${col((v) => v.updatedAt)}::timestamptz[],
+      ${rows.map((r) => r.version.toString())}::bigint[], ${rows.map((r) => JSON.stringify(r.view))}::jsonb[])
+    on conflict (id) do update set
+      status = excluded.status, fiat_amount = excluded.fiat_amount, crypto_amount = excluded.crypto_amount,
+      proof_count = excluded.proof_count, updated_at = excluded.updated_at, version = excluded.version, view = excluded.view`.execute(trx);
+}
+
+async function applyCountDeltas(trx: Transaction<ReadModelDatabase>, deltas: Map<CountKey, { orders: number; fiat: Decimal }>): Promise<void> {
+  const entries = [...deltas].filter(([, d]) => d.orders !== 0 || !d.fiat.isZero());
+  if (entries.length === 0) return;
+  const keys = entries.map(([key]) => JSON.parse(key) as [string, string, string, string]);
+  await sql`
+    insert into rm_order_counts as c (tenant_id, status, type, network, orders, fiat_total)
+    select * from unnest(${keys.map((k) => k[0])}::text[], ${keys.map((k) => k[1])}::text[], ${keys.map((k) => k[2])}::text[],
+      ${keys.map((k) => k[3])}::text[], ${entries.map(([, d]) => d.orders)}::bigint[], ${entries.map(([, d]) => d.fiat.toFixed(2))}::numeric[])
+    on conflict (tenant_id, status, type, network) do update set
+      orders = c.orders + excluded.orders, fiat_total = c.fiat_total + excluded.fiat_total`.execute(trx);
+}

@@ -1,0 +1,30 @@
+import { Hono } from 'hono';
+import { DomainError } from '../shared/domain-error';
+import type { FileStorage } from './file-storage';
+import type { UrlSigner } from './url-signer';
+
+class FileLinkError extends DomainError {
+  constructor() {
+    super('invalid_link', 403, 'This file link has expired or is invalid. Please reload the order.');
+  }
+}
+
+/**
+ * GET /api/files/:fileId with a signed, expiring query: proof files open in an <img> or a new tab,
+ * which send no Authorization header. Served with the detected type, never sniffed, and sandboxed.
+ */
+export function fileRoutes(files: FileStorage, signer: UrlSigner) {
+  return new Hono().get('/:fileId', async (c) => {
+    const fileId = c.req.param('fileId');
+    if (!signer.verify(`/api/files/${fileId}`, c.req.query())) throw new FileLinkError();
+    const file = await files.load(fileId);
+    if (!file) return c.json({ error: 'File not found', code: 'not_found' }, 404);
+    return c.body(new Uint8Array(file.bytes), 200, {
+      'content-type': file.contentType,
+      'content-disposition': 'inline',
+      'cache-control': 'private, max-age=900',
+      'x-content-type-options': 'nosniff',
+      'content-security-policy': "sandbox; default-src 'none'; img-src 'self'; style-src 'unsafe-inline'",
+    });
+  });
+}

@@ -1,0 +1,66 @@
+import { createHash } from 'node:crypto';
+import type { MiddlewareHandler } from 'hono';
+import type { Kysely } from 'kysely';
+import type { ServicesDatabase } from '../db/services-database';
+import { DomainError, ValidationError } from '../shared/domain-error';
+import type { AuthEnv } from './auth';
+
+class KeyReusedError extends DomainError {
+  constructor() {
+    super('idempotency_key_reused', 422, 'This Idempotency-Key was already used for a different request');
+  }
+}
+
+class KeyInFlightError extends DomainError {
+  constructor() {
+    super('idempotency_in_progress', 409, 'A request with this Idempotency-Key is still being processed');
+  }
+}
+
+const KEY = /^[\w.:-]{1,200}$/;
+
+/**
+ * POSTs sent with an `Idempotency-Key` header run once per caller and key: a retry gets the first
+ * answer again (marked `Idempotent-Replayed: true`) and appends nothing. The key is claimed before
+ * the handler runs, so two copies racing each other cannot both act. Answers of 500 and above are
+ * not kept, so a retry after a server failure runs again. Runs after requireUser.
+ */
+export function idempotency(db: Kysely<ServicesDatabase>): MiddlewareHandler<AuthEnv> {
+  return async (c, next) => {
+    const key = c.req.header('idempotency-key');
+    if (c.req.method !== 'POST' || key === undefined) return next();
+    if (!KEY.test(key)) throw ValidationError.of('Idempotency-Key', 'Must be 1 to 200 letters, digits or . : _ -');
+
+    const scope = c.get('user').id;
+    const requestHash = createHash('sha256').update(`${c.req.method} ${c.req.path}\n${await c.req.text()}`).digest('hex');
+    const claimed = await db
+      .insertInto('idempotency_keys')
+      .values({ scope, key, request_hash: requestHash })
+      .onConflict((oc) => oc.columns(['scope', 'key']).doNothing())
+      .returning('key')
+      .executeTakeFirst();
+
+    if (!claimed) {
+      const first = await db.selectFrom('idempotency_keys').selectAll().where('scope', '=', scope).where('key', '=', key).executeTakeFirstOrThrow();
+      if (first.request_hash !== requestHash) throw new KeyReusedError();
+      if (first.status_code === null) throw new KeyInFlightError();
+      return c.body(first.response_body ?? '', first.status_code as 200, {
+        'content-type': 'application/json; charset=utf-8',
+        'idempotent-replayed': 'true',
+      });
+    }
+
+    await next();
+    if (c.res.status >= 500) {
+      await db.deleteFrom('idempotency_keys').where('scope', '=', scope).where('key', '=', key).execute();
+      return;
+    }
+    const body = await c.res.clone().text();
+    await db
+      .updateTable('idempotency_keys')
+      .set({ status_code: c.res.status, response_body: body, completed_at: new Date() })
+      .where('scope', '=', scope)
+      .where('key', '=', key)
+      .execute();
+  };
+}

@@ -1,0 +1,50 @@
+import type { Kysely } from 'kysely';
+import type { ReadModelDatabase } from '@desk/projections/read-model-database';
+import { DomainError } from '../shared/domain-error';
+import { logger } from '../shared/logger';
+import type { OrderCommands } from './order-commands';
+import { overdueOrderIds } from './order-queries';
+
+const BATCH = 100;
+
+/**
+ * Expires unpaid orders once their payment window has passed: every `intervalMs` it asks the read
+ * model which pending orders without proof are overdue and sends each the expire command as the
+ * system. The machine decides again from the order's own stream, so an order that got proof or was
+ * acted on meanwhile is simply refused, and two API processes sweeping at once are harmless.
+ */
+export function startExpirySweeper(db: Kysely<ReadModelDatabase>, commands: OrderCommands, tenantOf: () => string, intervalMs = 30_000) {
+  let running: Promise<void> | null = null;
+  const sweep = async (now = new Date()) => {
+    for (const id of await overdueOrderIds(db, now, BATCH)) {
+      const metadata = {
+        actor: { id: 'expiry-sweeper', role: 'system' as const },
+        tenantId: tenantOf(),
+        ip: null,
+        userAgent: null,
+        correlationId: `expiry-${id}`,
+        causationId: null,
+        acceptedAt: now.toISOString(),
+      };
+      try {
+        await commands.expire(id, metadata);
+        logger.info('order expired', { orderId: id });
+      } catch (error) {
+        if (!(error instanceof DomainError)) throw error;
+      }
+    }
+  };
+  const timer = setInterval(() => {
+    running ??= sweep(new Date())
+      .catch((error: Error) => logger.error('expiry sweep failed', { error: error.message }))
+      .finally(() => (running = null));
+  }, intervalMs);
+  timer.unref();
+  return {
+    sweepNow: sweep,
+    async stop() {
+      clearInterval(timer);
+      await running;
+    },
+  };
+}

@@ -1,0 +1,21 @@
+import type { Kysely } from 'kysely';
+import type { ReadModelDatabase } from '@desk/projections/read-model-database';
+import type { EventStore } from '../eventstore/event-store';
+import type { UrlSigner } from '../files/url-signer';
+import type { FileStorage } from '../files/file-storage';
+import type { OrderStore } from './order-store';
+import type { OrderPlacement } from './order-placement';
+import type { OrderCommands } from './order-commands';
+
+/** What the order routes need, built once in the composition root. */
+export interface OrderDeps {
+  /** Read models only: accounts go through their own repository. */
+  db: Kysely<ReadModelDatabase>;
+  eventStore: EventStore;
+  orders: OrderStore;
+  placement: OrderPlacement;
+  commands: OrderCommands;
+  files: FileStorage;
+  signer: UrlSigner;
+  trustProxy: boolean;
+}

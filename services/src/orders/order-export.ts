@@ -1,0 +1,63 @@
+import { Hono } from 'hono';
+import { stream } from 'hono/streaming';
+import { stringify } from 'csv-stringify';
+import type { Kysely } from 'kysely';
+import type { ReadModelDatabase } from '@desk/projections/read-model-database';
+import { statusLabel } from '@desk/machines/order/order-state';
+import { DomainError } from '../shared/domain-error';
+import type { UrlSigner } from '../files/url-signer';
+import { iterateAdminOrders } from './order-queries';
+import { logger } from '../shared/logger';
+
+export const EXPORT_PATH = '/api/admin/orders.csv';
+export const EXPORT_LINK_SECONDS = 5 * 60;
+
+class ExpiredLinkError extends DomainError {
+  constructor() {
+    super('invalid_link', 403, 'This download link has expired or is invalid. Please export again.');
+  }
+}
+
+const COLUMNS = ['refCode', 'createdAt', 'type', 'status', 'method', 'network', 'userPhone', 'fiatAmountInr', 'cryptoAmountUsdt', 'rate', 'feeAmount', 'withdrawAddress', 'bankReference', 'cryptoReference', 'bankUtr', 'updatedAt'];
+
+/**
+ * A cell a spreadsheet would run as a formula (=, +, -, @, tab, carriage return) is prefixed with a
+ * quote, so an exported address or reference typed by a customer can never execute on an operator's
+ * machine (CSV injection).
+ */
+export function safeCell(value: string | null | undefined): string {
+  const text = value ?? '';
+  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+}
+
+/**
+ * GET /api/admin/orders.csv: opened as a plain link, so it carries a signed, 5-minute token
+ * (from POST /api/admin/orders/export-link) binding the admin, tenant and filters, instead of an
+ * Authorization header. Streams the filtered list without holding it in memory.
+ */
+export function orderExportRoutes(db: Kysely<ReadModelDatabase>, signer: UrlSigner) {
+  return new Hono().get('/orders.csv', (c) => {
+    const query = c.req.query();
+    if (!signer.verify(EXPORT_PATH, query)) throw new ExpiredLinkError();
+    const { type, status, network, tenant, by } = query;
+    logger.info('orders exported', { by, tenant, type, status, network });
+    c.header('content-type', 'text/csv; charset=utf-8');
+    c.header('content-disposition', `attachment; filename="orders-${new Date().toISOString().slice(0, 10)}.csv"`);
+    c.header('cache-control', 'no-store');
+    return stream(c, async (out) => {
+      const csv = stringify({ header: true, columns: COLUMNS });
+      const pump = (async () => {
+        for await (const chunk of csv) await out.write(chunk as string);
+      })();
+      for await (const v of iterateAdminOrders(db, tenant!, { type, status, network })) {
+        csv.write([
+          v.refCode, v.createdAt, v.orderType, statusLabel(v.status), v.method, v.network, safeCell(v.userPhone),
+          v.fiatAmount, v.cryptoAmount, v.rate, v.feeAmount, safeCell(v.withdrawAddress), safeCell(v.bankReference),
+          safeCell(v.cryptoReference), safeCell(v.bankUtr), v.updatedAt,
+        ]);
+      }
+      csv.end();
+      await pump;
+    });
+  });
+}

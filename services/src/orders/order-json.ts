@@ -1,0 +1,55 @@
+import type { OrderView } from '@desk/machines/order/order-state';
+import { statusLabel } from '@desk/machines/order/order-state';
+import type { UrlSigner } from '../files/url-signer';
+
+/** Proof links stay valid long enough to open from a list, short enough to be useless if leaked. */
+export const ATTACHMENT_LINK_SECONDS = 15 * 60;
+
+/**
+ * An order as the clients read it, with the specification's field names (seed-spec section 3).
+ * Built from the machine's view whether it came from the event stream (one order) or the read
+ * model (lists), so both always agree. Amounts are decimal strings; attachment URLs are signed.
+ */
+export function orderJson(view: OrderView, signer: UrlSigner) {
+  return {
+    _id: view.orderId,
+    refCode: view.refCode,
+    type: view.orderType,
+    orderType: view.orderType === 'fiat_to_crypto' ? ('buy' as const) : ('sell' as const),
+    status: view.status,
+    statusLabel: statusLabel(view.status),
+    method: view.method,
+    network: view.network,
+    rate: view.rate,
+    feePercent: view.feePercent,
+    feeAmount: view.feeAmount,
+    fiatAmount: view.fiatAmount,
+    amountINR: view.fiatAmount,
+    cryptoAmount: view.cryptoAmount,
+    amountUSDT: view.cryptoAmount,
+    withdrawAddress: view.withdrawAddress,
+    depositAddress: view.depositAddress,
+    payoutBankAccount: view.payoutBankAccount,
+    bankReference: view.bankReference,
+    cryptoReference: view.cryptoReference,
+    bankUtr: view.bankUtr,
+    attachments: view.attachments.map((a) => ({
+      url: signer.sign(`/api/files/${a.fileId}`, ATTACHMENT_LINK_SECONDS),
+      name: a.name,
+      contentType: a.contentType,
+      size: a.size,
+    })),
+    proofCount: view.proofCount,
+    rateLockedUntil: view.rateLockedUntil,
+    rateLockExpiredProof: view.rateLockExpiredProof,
+    paymentDueAt: view.paymentDueAt,
+    priceHistory: view.priceHistory,
+    rejectedReason: view.rejectedReason,
+    createdAt: view.createdAt,
+    updatedAt: view.updatedAt,
+    completedAt: view.completedAt,
+    user: { _id: view.userId, phone: view.userPhone, username: view.username },
+  };
+}
+
+export type OrderJson = ReturnType<typeof orderJson>;

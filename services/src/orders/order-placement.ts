@@ -1,0 +1,130 @@
+import { randomUUID } from 'node:crypto';
+import type { OrderPlaced, Network, PaymentMethod, PayoutBankAccount } from '@desk/machines/order/order.events';
+import type { OrderView } from '@desk/machines/order/order-state';
+import { formatInr, quoteBuy, quoteSell, selectFeePercent, selectRate } from '@desk/machines/pricing/pricing';
+import { Money } from '@desk/machines/pricing/decimal';
+import type { EventMetadata } from '../eventstore/event-metadata';
+import type { SettingsService } from '../settings/settings.service';
+import type { UserRow } from '../identity/users.repository';
+import { ValidationError } from '../shared/domain-error';
+import { RateChangedError } from './order-errors';
+import type { OrderStore } from './order-store';
+import { newRefCode } from './ref-code';
+
+export interface PlacementTimes {
+  paymentWindowMinutes: number;
+  rateLockMinutes: number;
+}
+
+export interface BuyInput {
+  fiatAmount: string;
+  network: Network;
+  withdrawAddress: string;
+  method: PaymentMethod;
+  expectedRate?: string | undefined;
+}
+
+export interface SellInput {
+  cryptoAmount: string;
+  network: Network;
+  method: PaymentMethod;
+  payoutBankAccount: PayoutBankAccount | null;
+  expectedRate?: string | undefined;
+}
+
+const minutesAfter = (at: Date, minutes: number) => new Date(at.getTime() + minutes * 60_000).toISOString();
+
+function checkExpectedRate(expected: string | undefined, current: string): void {
+  if (expected !== undefined && !new Money(expected).eq(new Money(current))) throw new RateChangedError(current);
+}
+
+function checkRange(amount: string, min: string, max: string, path: string, describe: (v: string) => string): void {
+  const value = new Money(amount);
+  if (value.lt(min)) throw ValidationError.of(path, `Minimum order amount is ${describe(min)}`);
+  if (value.gt(max)) throw ValidationError.of(path, `Maximum order amount is ${describe(max)}`);
+}
+
+/**
+ * Placing an order: the rate and fee in force are captured with the settings revision they came
+ * from, the amounts are computed once (the same maths the screens preview), and the rate lock and
+ * payment window are recorded as times on the order.
+ */
+export class OrderPlacement {
+  constructor(
+    private readonly orders: OrderStore,
+    private readonly settings: SettingsService,
+    private readonly times: PlacementTimes,
+  ) {}
+
+  async placeBuy(user: UserRow, input: BuyInput, metadata: EventMetadata): Promise<OrderView> {
+    const { settings, revision } = await this.settings.current(user.tenant_id);
+    checkRange(input.fiatAmount, settings.limits.buyInr.min, settings.limits.buyInr.max, 'fiatAmount', formatInr);
+    const { rate, rateKey } = selectRate(settings.rates, 'buy', input.method);
+    checkExpectedRate(input.expectedRate, rate);
+    const feePercent = selectFeePercent(settings.fees, 'buy');
+    const quote = quoteBuy({ fiatAmount: input.fiatAmount, rate, feePercent });
+    return this.place(user, metadata, {
+      orderType: 'fiat_to_crypto',
+      method: input.method,
+      network: input.network,
+      rate,
+      rateSource: { settingsRevision: revision ?? 'defaults', rateKey },
+      feePercent,
+      fiatAmount: quote.fiatAmount,
+      cryptoAmount: quote.netUsdt,
+      feeAmount: quote.feeUsdt,
+      withdrawAddress: input.withdrawAddress,
+      depositAddress: null,
+      payoutBankAccount: null,
+    });
+  }
+
+  async placeSell(user: UserRow, input: SellInput, metadata: EventMetadata): Promise<OrderView> {
+    const { settings, revision } = await this.settings.current(user.tenant_id);
+    checkRange(input.cryptoAmount, settings.limits.sellUsdt.min, settings.limits.sellUsdt.max, 'cryptoAmount', (v) => `${v} USDT`);
+    const { rate, rateKey } = selectRate(settings.rates, 'sell', input.method);
+    checkExpectedRate(input.expectedRate, rate);
+    const feePercent = selectFeePercent(settings.fees, 'sell');
+    const quote = quoteSell({ cryptoAmount: input.cryptoAmount, rate, feePercent });
+    return this.place(user, metadata, {
+      orderType: 'crypto_to_fiat',
+      method: input.method,
+      network: input.network,
+      rate,
+      rateSource: { settingsRevision: revision ?? 'defaults', rateKey },
+      feePercent,
+      fiatAmount: quote.netInr,
+      cryptoAmount: quote.cryptoAmount,
+      feeAmount: quote.feeInr,
+      withdrawAddress: null,
+      // The operator's receiving wallet comes from the tenant's wallets once tenants exist.
+      depositAddress: null,
+      payoutBankAccount: input.payoutBankAccount,
+    });
+  }
+
+  private place(
+    user: UserRow,
+    metadata: EventMetadata,
+    terms: Omit<OrderPlaced['data'], 'orderId' | 'refCode' | 'userId' | 'userPhone' | 'username' | 'tenantId' | 'placedAt' | 'rateLockedUntil' | 'paymentDueAt'>,
+  ): Promise<OrderView> {
+    const orderId = randomUUID();
+    const now = new Date(metadata.acceptedAt);
+    const event: OrderPlaced = {
+      type: 'OrderPlaced',
+      data: {
+        ...terms,
+        orderId,
+        refCode: newRefCode(),
+        userId: user.id,
+        userPhone: user.phone,
+        username: user.username,
+        tenantId: user.tenant_id,
+        placedAt: now.toISOString(),
+        rateLockedUntil: minutesAfter(now, this.times.rateLockMinutes),
+        paymentDueAt: minutesAfter(now, this.times.paymentWindowMinutes),
+      },
+    };
+    return this.orders.execute(orderId, metadata, () => event);
+  }
+}

@@ -1,0 +1,124 @@
+import { sql, type Kysely } from 'kysely';
+import type { OrderView } from '@desk/machines/order/order-state';
+import type { ReadModelDatabase } from '@desk/projections/read-model-database';
+
+type Db = Kysely<ReadModelDatabase>;
+
+export interface AdminOrderFilters {
+  type?: string | undefined;
+  status?: string | undefined;
+  network?: string | undefined;
+  refCode?: string | undefined;
+  phone?: string | undefined;
+}
+
+/** A customer's own orders, newest first (the screen pages them client-side). */
+export async function listUserOrders(db: Db, userId: string): Promise<OrderView[]> {
+  const rows = await db.selectFrom('rm_orders').select('view').where('user_id', '=', userId).orderBy('created_at', 'desc').execute();
+  return rows.map((r) => r.view as OrderView);
+}
+
+function filtered(db: Db, tenantId: string, filters: AdminOrderFilters) {
+  let query = db.selectFrom('rm_orders').where('tenant_id', '=', tenantId);
+  if (filters.type) query = query.where('type', '=', filters.type);
+  if (filters.status) query = query.where('status', '=', filters.status);
+  if (filters.network) query = query.where('network', '=', filters.network.toUpperCase());
+  if (filters.refCode) query = query.where('ref_code', '=', filters.refCode.toUpperCase());
+  if (filters.phone) query = query.where('user_phone', '=', filters.phone);
+  return query;
+}
+
+/** One page of the admin list; each single filter has an index ordered like the page. */
+export async function listAdminOrders(db: Db, tenantId: string, filters: AdminOrderFilters, page: number, pageSize: number): Promise<OrderView[]> {
+  const rows = await filtered(db, tenantId, filters)
+    .select('view')
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(pageSize)
+    .offset((page - 1) * pageSize)
+    .execute();
+  return rows.map((r) => r.view as OrderView);
+}
+
+/**
+ * The total for the admin list. With no filter, or only type/status/network, it is a sum over the
+ * small counts table; a ref code or phone narrows to a handful of rows that are cheap to count.
+ */
+export async function countAdminOrders(db: Db, tenantId: string, filters: AdminOrderFilters): Promise<number> {
+  if (filters.refCode || filters.phone) {
+    const row = await filtered(db, tenantId, filters).select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+  let query = db.selectFrom('rm_order_counts').where('tenant_id', '=', tenantId);
+  if (filters.type) query = query.where('type', '=', filters.type);
+  if (filters.status) query = query.where('status', '=', filters.status);
+  if (filters.network) query = query.where('network', '=', filters.network.toUpperCase());
+  const row = await query.select(sql<string>`coalesce(sum(orders), 0)`.as('n')).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Streams the filtered list in pages (keyset, newest first) so an export never holds it all. */
+export async function* iterateAdminOrders(db: Db, tenantId: string, filters: AdminOrderFilters, batch = 1_000): AsyncGenerator<OrderView> {
+  let after: { createdAt: Date; id: string } | null = null;
+  for (;;) {
+    let query = filtered(db, tenantId, filters).select(['view', 'created_at', 'id']);
+    if (after) {
+      const { createdAt, id } = after;
+      query = query.where(sql<boolean>`(created_at, id) < (${createdAt}, ${id}::uuid)`);
+    }
+    const rows = await query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(batch).execute();
+    for (const row of rows) yield row.view as OrderView;
+    if (rows.length < batch) return;
+    const last = rows[rows.length - 1]!;
+    after = { createdAt: last.created_at, id: last.id };
+  }
+}
+
+export interface DashboardFigures {
+  totalOrders: number;
+  pendingOrders: number;
+  completedOrders: number;
+  todayOrders: number;
+  totalVolume: string;
+}
+
+/** "Today" is the operator's day in India (Asia/Kolkata), whatever the server's time zone. */
+export async function dashboardFigures(db: Db, tenantId: string): Promise<DashboardFigures> {
+  const counts = await db
+    .selectFrom('rm_order_counts')
+    .where('tenant_id', '=', tenantId)
+    .select([
+      sql<string>`coalesce(sum(orders), 0)`.as('total'),
+      sql<string>`coalesce(sum(orders) filter (where status = 'pending'), 0)`.as('pending'),
+      sql<string>`coalesce(sum(orders) filter (where status = 'completed'), 0)`.as('completed'),
+      sql<string>`coalesce(sum(fiat_total) filter (where status = 'completed'), 0)`.as('volume'),
+    ])
+    .executeTakeFirstOrThrow();
+  const today = await db
+    .selectFrom('rm_orders')
+    .where('tenant_id', '=', tenantId)
+    .where(sql<boolean>`created_at >= (date_trunc('day', now() at time zone 'Asia/Kolkata') at time zone 'Asia/Kolkata')`)
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .executeTakeFirstOrThrow();
+  return {
+    totalOrders: Number(counts.total),
+    pendingOrders: Number(counts.pending),
+    completedOrders: Number(counts.completed),
+    todayOrders: Number(today.n),
+    totalVolume: counts.volume,
+  };
+}
+
+/** Unpaid orders whose payment window has passed: what the expiry sweep acts on. */
+export async function overdueOrderIds(db: Db, now: Date, limit: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom('rm_orders')
+    .select('id')
+    .where('status', '=', 'pending')
+    .where('proof_count', '=', 0)
+    .where('payment_due_at', '<=', now)
+    .orderBy('payment_due_at')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => r.id);
+}

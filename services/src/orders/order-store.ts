@@ -1,0 +1,68 @@
+import { randomUUID } from 'node:crypto';
+import type { EventStore } from '../eventstore/event-store';
+import type { EventMetadata } from '../eventstore/event-metadata';
+import { WrongExpectedVersionError } from '../eventstore/event-store.errors';
+import { streamId } from '../eventstore/stream-id';
+import type { OrderEvent } from '@desk/machines/order/order.events';
+import { canApply, emptyOrder, evolveOrder, explainRefusal, foldOrder, orderView, type OrderSnapshot, type OrderView } from '@desk/machines/order/order-state';
+import { InvalidTransitionError, OrderNotFoundError } from './order-errors';
+
+export const orderStream = (orderId: string): string => streamId('order', orderId);
+
+const MAX_ATTEMPTS = 4;
+
+export interface LoadedOrder {
+  snapshot: OrderSnapshot;
+  view: OrderView | null;
+  /** Revision of the stream's last event; null when the order does not exist. */
+  revision: bigint | null;
+}
+
+/**
+ * Decides and records order commands: the order is the fold of its stream through the machine,
+ * a command's event is appended only if the machine accepts it, at the revision it was decided
+ * against. When another command got there first, the order is reloaded and the command decided
+ * again, so of two admins approving and rejecting at once exactly one wins and the other is told
+ * the status it found.
+ */
+export class OrderStore {
+  constructor(private readonly store: EventStore) {}
+
+  async load(orderId: string): Promise<LoadedOrder> {
+    const events = await this.store.readStream(orderStream(orderId));
+    const snapshot = events.length === 0 ? emptyOrder() : foldOrder(events.map((e) => ({ type: e.type, data: e.data }) as OrderEvent));
+    const last = events[events.length - 1];
+    return { snapshot, view: orderView(snapshot), revision: last ? last.streamPosition : null };
+  }
+
+  /**
+   * `decide` sees the current order (null when it does not exist) and returns the event to record.
+   * It may throw a DomainError to refuse on grounds the machine does not know (ownership, input).
+   */
+  async execute(
+    orderId: string,
+    metadata: EventMetadata,
+    decide: (view: OrderView | null) => OrderEvent | Promise<OrderEvent>,
+  ): Promise<OrderView> {
+    for (let attempt = 1; ; attempt++) {
+      const { snapshot, view, revision } = await this.load(orderId);
+      const event = await decide(view);
+      if (!canApply(snapshot, event)) {
+        if (view === null && event.type !== 'OrderPlaced') throw new OrderNotFoundError();
+        throw new InvalidTransitionError(explainRefusal(snapshot, event));
+      }
+      try {
+        await this.store.append(
+          orderStream(orderId),
+          [{ eventId: randomUUID(), type: event.type, data: event.data, metadata }],
+          { expected: revision === null ? 'no_stream' : revision },
+        );
+      } catch (error) {
+        if (error instanceof WrongExpectedVersionError && attempt < MAX_ATTEMPTS) continue;
+        throw error;
+      }
+      // Appended at the revision it was decided against, so the new state is exactly this.
+      return orderView(evolveOrder(snapshot, event))!;
+    }
+  }
+}

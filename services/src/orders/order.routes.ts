@@ -1,0 +1,54 @@
+import { Hono } from 'hono';
+import type { AuthEnv } from '../http/auth';
+import { actorOf } from '../http/auth';
+import { validate } from '../http/validate';
+import { commandMetadata } from '../http/request-context';
+import { parseProofDataUrl } from '../files/proof-file';
+import { buySchema, sellSchema, uploadSchema, UUID } from './order.schemas';
+import { orderJson } from './order-json';
+import { listUserOrders } from './order-queries';
+import { OrderNotFoundError } from './order-errors';
+import type { OrderDeps } from './order-deps';
+
+/** The customer's orders: mounted at /api/orders behind requireUser and idempotency. */
+export function customerOrderRoutes(deps: OrderDeps) {
+  const { db, orders, placement, commands, signer, trustProxy } = deps;
+  const orderId = (id: string) => {
+    if (!UUID.test(id)) throw new OrderNotFoundError();
+    return id.toLowerCase();
+  };
+  return new Hono<AuthEnv>()
+    .get('/', async (c) => {
+      const views = await listUserOrders(db, c.get('user').id);
+      return c.json({ orders: views.map((v) => orderJson(v, signer)) }, 200);
+    })
+    .post('/fiat-to-crypto', validate('json', buySchema), async (c) => {
+      const view = await placement.placeBuy(c.get('user'), c.req.valid('json'), commandMetadata(c, actorOf(c), trustProxy));
+      return c.json({ order: orderJson(view, signer), message: 'Buy order created successfully!' }, 201);
+    })
+    .post('/crypto-to-fiat', validate('json', sellSchema), async (c) => {
+      const { bankAccount, ...input } = c.req.valid('json');
+      const view = await placement.placeSell(c.get('user'), { ...input, payoutBankAccount: input.method === 'bank' ? bankAccount ?? null : null }, commandMetadata(c, actorOf(c), trustProxy));
+      return c.json({ order: orderJson(view, signer), message: 'Sell order created successfully!' }, 201);
+    })
+    .get('/:id', async (c) => {
+      const { view } = await orders.load(orderId(c.req.param('id')));
+      if (!view || view.userId !== c.get('user').id) throw new OrderNotFoundError();
+      return c.json(orderJson(view, signer), 200);
+    })
+    .post('/:id/upload', validate('json', uploadSchema), async (c) => {
+      const body = c.req.valid('json');
+      const file = body.dataUrl ? await parseProofDataUrl(body.dataUrl) : null;
+      const view = await commands.submitProof(
+        c.get('user'),
+        orderId(c.req.param('id')),
+        { file, reference: body.bankReference ?? body.cryptoReference ?? null },
+        commandMetadata(c, actorOf(c), trustProxy),
+      );
+      return c.json({ order: orderJson(view, signer), message: 'Proof uploaded successfully' }, 200);
+    })
+    .post('/:id/cancel', async (c) => {
+      const view = await commands.cancel(c.get('user'), orderId(c.req.param('id')), commandMetadata(c, actorOf(c), trustProxy));
+      return c.json({ order: orderJson(view, signer), message: 'Order cancelled' }, 200);
+    });
+}

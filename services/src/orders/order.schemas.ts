@@ -1,0 +1,88 @@
+import { z } from 'zod';
+import { validateBuyAmount, validateSellAmount } from '@desk/machines/pricing/pricing';
+
+const NETWORK = z.enum(['TRC20', 'ERC20', 'BEP20', 'POLYGON'], { error: 'Please select a network' });
+const METHOD = z.enum(['bank', 'cash'], { error: 'Payment method must be bank or cash' });
+
+/** Amounts arrive as numbers or strings; they are checked with the screens' own rules and texts. */
+const amount = (check: (input: string) => string | null) =>
+  z
+    .union([z.number(), z.string()], { error: check('') ?? 'Enter an amount' })
+    .transform((v) => String(v).trim().replaceAll(',', ''))
+    .superRefine((v, ctx) => {
+      const problem = check(v);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    });
+
+const rate = z
+  .union([z.number(), z.string()])
+  .transform((v) => String(v).trim())
+  .pipe(z.string().regex(/^\d+(\.\d{1,8})?$/, 'Rate must be a positive number').refine((v) => Number(v) > 0, 'Rate must be a positive number'));
+
+export const buySchema = z.object({
+  fiatAmount: amount(validateBuyAmount),
+  network: NETWORK,
+  withdrawAddress: z
+    .string({ error: 'Please select a USDT address' })
+    .trim()
+    .min(1, 'Please select a USDT address')
+    .max(128)
+    .regex(/^[A-Za-z0-9]+$/, 'The USDT address may contain only letters and digits'),
+  method: METHOD,
+  expectedRate: rate.optional(),
+});
+
+const IFSC = /^[A-Z]{4}0[A-Z0-9]{6}$/;
+const payoutAccount = z
+  .object({
+    bankName: z.string().trim().min(1),
+    accountHolder: z.string().trim().min(1).optional(),
+    accountName: z.string().trim().min(1).optional(),
+    accountNumber: z.string().trim().regex(/^\d{6,20}$/, 'Account number must be 6 to 20 digits'),
+    ifsc: z.string().trim().transform((v) => v.toUpperCase()).pipe(z.string().regex(IFSC, 'IFSC must look like ABCD0123456')),
+  })
+  .refine((a) => a.accountHolder || a.accountName, { message: 'Please fill all bank account details', path: ['accountHolder'] })
+  .transform((a) => ({ bankName: a.bankName, accountName: (a.accountHolder ?? a.accountName)!, accountNumber: a.accountNumber, ifsc: a.ifsc }));
+
+export const sellSchema = z
+  .object({
+    cryptoAmount: amount(validateSellAmount),
+    // Sell orders are received on TRC20 only (seed-spec section 9).
+    network: z.literal('TRC20', { error: 'Sell orders use the TRC20 network' }).default('TRC20'),
+    method: METHOD,
+    bankAccount: payoutAccount.optional(),
+    expectedRate: rate.optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.method === 'bank' && !v.bankAccount) ctx.addIssue({ code: 'custom', path: ['bankAccount'], message: 'Please select a bank account' });
+  });
+
+export const uploadSchema = z.object({
+  dataUrl: z.string().max(8_000_000).optional(),
+  bankReference: z.string().trim().max(100).optional(),
+  cryptoReference: z.string().trim().max(200).optional(),
+});
+
+const reference = z.string().trim().max(200).optional();
+export const completionSchema = z.object({ bankUtr: reference, cryptoReference: reference, rate: rate.optional() });
+export const cryptoSentSchema = z.object({ cryptoReference: z.string({ error: 'Crypto transaction reference is required' }).trim().min(1, 'Crypto transaction reference is required').max(200) });
+// The detail page sends its completion fields with a reject; they are accepted and ignored.
+export const rejectSchema = z.object({ reason: z.string().trim().max(500).optional() }).passthrough();
+export const bulkRejectSchema = z.object({
+  ids: z.array(z.string(), { error: 'ids must be a list of order ids' }).min(1, 'Select at least one order').max(200, 'At most 200 orders at once'),
+  reason: z.string().trim().max(500).optional(),
+});
+
+export const adminListSchema = z.object({
+  type: z.enum(['fiat_to_crypto', 'crypto_to_fiat']).optional().or(z.literal('').transform(() => undefined)),
+  status: z.enum(['pending', 'fiat_received', 'approved', 'crypto_sent', 'completed', 'rejected', 'cancelled', 'expired']).optional().or(z.literal('').transform(() => undefined)),
+  network: z.string().trim().max(20).optional(),
+  refCode: z.string().trim().max(20).optional(),
+  phone: z.string().trim().transform((v) => v.replace(/[\s-]/g, '')).pipe(z.string().max(16)).optional(),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(200).default(50),
+});
+
+export const exportSchema = adminListSchema.pick({ type: true, status: true, network: true });
+
+export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
