@@ -1,0 +1,102 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCustomer, createTestApp, json, type TestApp } from '../../../tests/support/test-app';
+import { PDF_MINIMAL, PNG_1PX, dataUrl } from '../../../tests/support/sample-files';
+
+const BUY = { fiatAmount: 5000, network: 'TRC20', withdrawAddress: 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE', method: 'bank' };
+
+describe('payment proof and cancelling', () => {
+  let t: TestApp;
+  let customer: string;
+  const place = async () => (await json(t.call('POST', '/api/orders/fiat-to-crypto', { token: customer, body: BUY }))).body.order;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    customer = await createCustomer(t, '+919700000001');
+  });
+  afterAll(() => t.close());
+
+  it('stores an image checked by its content and serves it on a signed, expiring link', async () => {
+    const order = await place();
+    const { status, body } = await json(t.call('POST', `/api/orders/${order._id}/upload`, { token: customer, body: { dataUrl: dataUrl(PNG_1PX), bankReference: 'UTR123456789' } }));
+    expect(status).toBe(200);
+    expect(body.message).toBe('Proof uploaded successfully');
+    expect(body.order).toMatchObject({ status: 'pending', bankReference: 'UTR123456789', proofCount: 1 });
+    const [attachment] = body.order.attachments;
+    expect(attachment).toMatchObject({ contentType: 'image/png', size: PNG_1PX.length, name: `proof-${order.refCode}-1.png` });
+
+    const file = await t.app.request(attachment.url);
+    expect(file.status).toBe(200);
+    expect(file.headers.get('content-type')).toBe('image/png');
+    expect(file.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(Buffer.from(await file.arrayBuffer()).equals(PNG_1PX)).toBe(true);
+
+    const tampered = attachment.url.replace(/sig=[^&]+/, 'sig=forged');
+    expect((await t.app.request(tampered)).status).toBe(403);
+    const stretched = attachment.url.replace(/exp=\d+/, `exp=${Math.floor(Date.now() / 1000) + 86_400}`);
+    expect((await t.app.request(stretched)).status).toBe(403);
+  });
+
+  it('detects the type from the bytes, not the declared type', async () => {
+    const order = await place();
+    const pdf = await json(t.call('POST', `/api/orders/${order._id}/upload`, { token: customer, body: { dataUrl: dataUrl(PDF_MINIMAL, 'image/png') } }));
+    expect(pdf.status).toBe(200);
+    expect(pdf.body.order.attachments[0].contentType).toBe('application/pdf');
+
+    const script = Buffer.from('<script>alert(1)</script>');
+    const refused = await json(t.call('POST', `/api/orders/${order._id}/upload`, { token: customer, body: { dataUrl: dataUrl(script, 'image/png') } }));
+    expect(refused.status).toBe(400);
+    expect(refused.body.details[0].message).toBe('Only images (PNG, JPEG, GIF, WebP) and PDF files are accepted');
+  });
+
+  it('refuses files of 5 MB or more with the screen\'s text, and empty proof', async () => {
+    const order = await place();
+    const big = Buffer.concat([PNG_1PX, Buffer.alloc(5 * 1024 * 1024)]);
+    const tooBig = await json(t.call('POST', `/api/orders/${order._id}/upload`, { token: customer, body: { dataUrl: dataUrl(big) } }));
+    expect(tooBig.status).toBe(400);
+    expect(tooBig.body.details[0].message).toBe('File size must be less than 5MB');
+    const huge = Buffer.concat([PNG_1PX, Buffer.alloc(6 * 1024 * 1024)]);
+    const overLimit = await json(t.call('POST', `/api/orders/${order._id}/upload`, { token: customer, body: { dataUrl: dataUrl(huge) } }));
+    expect(overLimit).toEqual({ status: 413, body: { error: 'File size must be less than 5MB', code: 'payload_too_large' } });
+    const empty = await json(t.call('POST', `/api/orders/${order._id}/upload`, { token: customer, body: { bankReference: '  ' } }));
+    expect(empty.status).toBe(400);
+    const events = await t.deps.eventStore.readStream(`order-${order._id}`);
+    expect(events.map((e) => e.type)).toEqual(['OrderPlaced']);
+  });
+
+  it('cancels an unpaid order, but not one with proof; proof on a closed order is refused', async () => {
+    const unpaid = await place();
+    const cancelled = await json(t.call('POST', `/api/orders/${unpaid._id}/cancel`, { token: customer }));
+    expect(cancelled.status).toBe(200);
+    expect(cancelled.body.order.status).toBe('cancelled');
+    const late = await json(t.call('POST', `/api/orders/${unpaid._id}/upload`, { token: customer, body: { bankReference: 'UTR9' } }));
+    expect(late.status).toBe(409);
+    expect(late.body).toMatchObject({ code: 'invalid_transition', currentStatus: 'cancelled' });
+
+    const paid = await place();
+    await t.call('POST', `/api/orders/${paid._id}/upload`, { token: customer, body: { bankReference: 'UTR10' } });
+    const refused = await json(t.call('POST', `/api/orders/${paid._id}/cancel`, { token: customer }));
+    expect(refused.status).toBe(409);
+    expect(refused.body).toEqual({ error: 'Order cannot be cancelled after payment proof was submitted', code: 'invalid_transition', currentStatus: 'pending' });
+    expect((await t.deps.eventStore.readStream(`order-${paid._id}`)).map((e) => e.type)).toEqual(['OrderPlaced', 'ProofSubmitted']);
+  });
+
+  it('expires unpaid orders once the payment window has passed, and only those', async () => {
+    const { startExpirySweeper } = await import('./expiry-sweeper');
+    const unpaid = await place();
+    const paid = await place();
+    await t.call('POST', `/api/orders/${paid._id}/upload`, { token: customer, body: { bankReference: 'UTR11' } });
+    await t.project();
+    const sweeper = startExpirySweeper(t.deps.orders.db, t.deps.orders.commands, () => 'default', 3_600_000);
+    try {
+      await sweeper.sweepNow(new Date(Date.now() + 30 * 60_000));
+      expect((await json(t.call('GET', `/api/orders/${unpaid._id}`, { token: customer }))).body.status).toBe('pending');
+      await sweeper.sweepNow(new Date(Date.now() + 61 * 60_000));
+      expect((await json(t.call('GET', `/api/orders/${unpaid._id}`, { token: customer }))).body.status).toBe('expired');
+      expect((await json(t.call('GET', `/api/orders/${paid._id}`, { token: customer }))).body.status).toBe('pending');
+      const [, expired] = await t.deps.eventStore.readStream(`order-${unpaid._id}`);
+      expect(expired).toMatchObject({ type: 'OrderExpired', metadata: { actor: { id: 'expiry-sweeper', role: 'system' } } });
+    } finally {
+      await sweeper.stop();
+    }
+  });
+});
