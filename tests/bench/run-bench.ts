@@ -1,7 +1,8 @@
 import { runEventStoreBench } from './eventstore.bench';
+import { runOrdersBench } from './orders.bench';
 
 /** `npm run bench -- <name>`: one entry per benchmark. */
-const benches: Record<string, () => Promise<void>> = { eventstore: runEventStoreBench };
+const benches: Record<string, () => Promise<void>> = { eventstore: runEventStoreBench, orders: runOrdersBench };
 
 const names = process.argv.slice(2);
 const selected = names.length > 0 ? names : Object.keys(benches);

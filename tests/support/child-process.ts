@@ -11,8 +11,8 @@ export interface RunningChild {
 }
 
 /** Starts one of the project's TypeScript entry points as a real process, the way npm scripts do. */
-export function startEntryPoint(entry: string, args: string[], env: Record<string, string>): RunningChild {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, entry), ...args], {
+export function startEntryPoint(entry: string, args: string[], env: Record<string, string>, nodeArgs: string[] = []): RunningChild {
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', path.join(root, entry), ...args], {
     cwd: root,
     env: { PATH: testEnv.PATH, HOME: testEnv.HOME, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -24,9 +24,13 @@ export class OrderTransitionError extends Error {
   }
 }
 
+// Snapshots are immutable (every transition returns a new one), so the starting state is built once.
+let initial: OrderSnapshot | null = null;
+
 /** The state before any event: the machine's `none` state. */
 export function emptyOrder(): OrderSnapshot {
-  return initialTransition(orderMachine)[0];
+  initial ??= initialTransition(orderMachine)[0];
+  return initial;
 }
 
 export function canApply(snapshot: OrderSnapshot, event: OrderEvent): boolean {

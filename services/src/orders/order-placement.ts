@@ -125,6 +125,6 @@ export class OrderPlacement {
         paymentDueAt: minutesAfter(now, this.times.paymentWindowMinutes),
       },
     };
-    return this.orders.execute(orderId, metadata, () => event);
+    return this.orders.create(event, metadata);
   }
 }

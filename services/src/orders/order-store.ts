@@ -3,11 +3,21 @@ import type { EventStore } from '../eventstore/event-store';
 import type { EventMetadata } from '../eventstore/event-metadata';
 import { WrongExpectedVersionError } from '../eventstore/event-store.errors';
 import { streamId } from '../eventstore/stream-id';
-import type { OrderEvent } from '@desk/machines/order/order.events';
-import { canApply, emptyOrder, evolveOrder, explainRefusal, foldOrder, orderView, type OrderSnapshot, type OrderView } from '@desk/machines/order/order-state';
+import type { OrderEvent, OrderPlaced } from '@desk/machines/order/order.events';
+import { emptyOrder, evolveOrder, foldOrder, orderView, OrderTransitionError, type OrderSnapshot, type OrderView } from '@desk/machines/order/order-state';
 import { InvalidTransitionError, OrderNotFoundError } from './order-errors';
 
 export const orderStream = (orderId: string): string => streamId('order', orderId);
+
+/** The state after `event`, or the machine's refusal as a 409: one transition, not a check and a transition. */
+function decideNext(snapshot: OrderSnapshot, event: OrderEvent): OrderSnapshot {
+  try {
+    return evolveOrder(snapshot, event);
+  } catch (error) {
+    if (error instanceof OrderTransitionError) throw new InvalidTransitionError(error.refusal);
+    throw error;
+  }
+}
 
 const MAX_ATTEMPTS = 4;
 
@@ -36,6 +46,16 @@ export class OrderStore {
   }
 
   /**
+   * Records a new order. Its id is fresh, so there is nothing to load: the append's `no_stream`
+   * expectation is the whole check (a clash would surface as WrongExpectedVersionError).
+   */
+  async create(event: OrderPlaced, metadata: EventMetadata): Promise<OrderView> {
+    const next = decideNext(emptyOrder(), event);
+    await this.store.append(orderStream(event.data.orderId), [{ eventId: randomUUID(), type: event.type, data: event.data, metadata }], { expected: 'no_stream' });
+    return orderView(next)!;
+  }
+
+  /**
    * `decide` sees the current order (null when it does not exist) and returns the event to record.
    * It may throw a DomainError to refuse on grounds the machine does not know (ownership, input).
    */
@@ -47,10 +67,8 @@ export class OrderStore {
     for (let attempt = 1; ; attempt++) {
       const { snapshot, view, revision } = await this.load(orderId);
       const event = await decide(view);
-      if (!canApply(snapshot, event)) {
-        if (view === null && event.type !== 'OrderPlaced') throw new OrderNotFoundError();
-        throw new InvalidTransitionError(explainRefusal(snapshot, event));
-      }
+      if (view === null && event.type !== 'OrderPlaced') throw new OrderNotFoundError();
+      const next = decideNext(snapshot, event);
       try {
         await this.store.append(
           orderStream(orderId),
@@ -62,7 +80,7 @@ export class OrderStore {
         throw error;
       }
       // Appended at the revision it was decided against, so the new state is exactly this.
-      return orderView(evolveOrder(snapshot, event))!;
+      return orderView(next)!;
     }
   }
 }

@@ -1,0 +1,153 @@
+/**
+ * `npm run bench -- orders`: the order service over HTTP against a real server process.
+ * - place-order throughput and latency with 16 concurrent customers, beside single-row INSERTs of
+ *   the same payload (the floor) from 16 connections;
+ * - projection lag, from the order's acceptance to its row in the admin list's read model;
+ * - admin list page 1 latency with 200,000 orders, with each single filter and with none.
+ */
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { createPool } from '../../services/src/db/pg-pool';
+import { PgEventStore } from '../../services/src/eventstore/postgres/pg-event-store';
+import { setLogLevel } from '../../services/src/shared/logger';
+import { startEntryPoint } from '../support/child-process';
+import { freePort } from '../support/free-port';
+import { waitFor } from '../support/wait-for';
+import { benchEnv } from './bench.env';
+import { openBenchDatabase } from './bench-database';
+import { measureThroughput } from './measure';
+import { call, percentile } from './http-client';
+import { seedOrders } from './orders-seed';
+import { machineDescription, recordRows } from './performance-doc';
+
+const say = (line: string) => process.stderr.write(`${line}\n`);
+const CUSTOMERS = 16;
+const ADMIN = { phone: '+919000000009', password: 'bench-admin-password' };
+const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
+const ms = (n: number) => n.toFixed(1);
+
+export async function runOrdersBench(): Promise<void> {
+  setLogLevel('warn');
+  const seconds = Math.max(benchEnv.BENCH_SECONDS, 5);
+  const database = await openBenchDatabase(benchEnv.BENCH_DATABASE_URL);
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'usdt-desk-bench-app-'));
+  await chmod(dataDir, 0o755);
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  say('orders bench: starting the server (npm start, on the bench database)');
+  const server = startEntryPoint('services/src/main/start-all.ts', [], {
+    DATABASE_URL: database.url, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'production',
+    ADMIN_PHONE: ADMIN.phone, ADMIN_PASSWORD: ADMIN.password, JWT_SECRET: 'bench-secret-bench-secret-bench-secret-1', DATABASE_POOL_SIZE: '20',
+  }, benchEnv.BENCH_SERVER_NODE_ARGS.split(' ').filter(Boolean));
+  const pool = createPool({ connectionString: database.url, max: 20, applicationName: 'bench' });
+  try {
+    await waitFor('the server', async () => (await call(base, 'GET', '/api/health').then(() => true, () => false)), 60_000).catch((error: Error) => {
+      throw new Error(`${error.message}; server output:\n${server.output()}`);
+    });
+    const admin = (await call(base, 'POST', '/api/auth/login', { body: ADMIN })).token as string;
+    await call(base, 'PUT', '/api/admin/settings', { token: admin, body: { rates: { usdt_bank_buy: 88.5 } } });
+    const customers: { id: string; phone: string; token: string }[] = [];
+    for (let i = 0; i < CUSTOMERS; i++) {
+      const phone = `+9191${String(i).padStart(8, '0')}`;
+      const { user } = await call(base, 'POST', '/api/admin/users', { token: admin, body: { phone, password: 'bench-pass' }, expect: 201 });
+      customers.push({ id: user._id, phone, token: (await call(base, 'POST', '/api/auth/login', { body: { phone, password: 'bench-pass' } })).token });
+    }
+
+    say(`place-order: ${CUSTOMERS} customers over HTTP for ${seconds}s, watching the admin read model for each order`);
+    const outstanding = new Map<string, number>();
+    const lags: number[] = [];
+    let watching = true;
+    const watcher = (async () => {
+      while (watching || outstanding.size > 0) {
+        const ids = [...outstanding.keys()];
+        if (ids.length > 0) {
+          const { rows } = await pool.query<{ id: string }>('select id from rm_orders where id = any($1::uuid[])', [ids]);
+          const now = Date.now();
+          for (const { id } of rows) {
+            lags.push(now - outstanding.get(id)!);
+            outstanding.delete(id);
+          }
+        }
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+    })();
+    const place = await measureThroughput(CUSTOMERS, seconds, async (writer, n) => {
+      const order = (await call(base, 'POST', '/api/orders/fiat-to-crypto', {
+        token: customers[writer]!.token,
+        body: { fiatAmount: 1000 + ((writer * 7919 + n) % 49_000), network: 'TRC20', withdrawAddress: 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE', method: 'bank' },
+        expect: 201,
+      })).order;
+      outstanding.set(order._id, Date.parse(order.createdAt));
+    });
+    watching = false;
+    await watcher;
+    lags.sort((a, b) => a - b);
+
+    say(`place-order floor: single-row INSERTs of the same payload from ${CUSTOMERS} connections for ${seconds}s`);
+    await pool.query('create table bench_raw_orders (id bigint generated always as identity primary key, user_id uuid, payload jsonb)');
+    const sample = JSON.stringify({ fiatAmount: '10000', network: 'TRC20', withdrawAddress: 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE', method: 'bank', rate: '88.5', cryptoAmount: '112.99' });
+    const floor = await measureThroughput(CUSTOMERS, seconds, async (writer) => {
+      await pool.query({ name: 'raw_order', text: 'insert into bench_raw_orders (user_id, payload) values ($1, $2)', values: [customers[writer]!.id, sample] });
+    });
+
+    const total = benchEnv.BENCH_PROJECTION_EVENTS;
+    const existing = Number((await pool.query('select count(*) from rm_orders')).rows[0].count);
+    say(`admin list: seeding ${fmt(total - existing)} more orders through the event store (${fmt(total)} in all)`);
+    let lastReport = 0;
+    await seedOrders(new PgEventStore({ pool, connectionString: database.url }), total - existing, customers, (done) => {
+      if (done - lastReport >= 25_000) say(`  seeded ${fmt((lastReport = done))}`);
+    });
+    const projectedFrom = Date.now();
+    await waitFor('the projector to catch up', async () => {
+      const n = Number((await pool.query('select count(*) from rm_orders')).rows[0].count);
+      if (n < total) say(`  projected ${fmt(n)}/${fmt(total)}`);
+      return n >= total;
+    }, 600_000).catch((e) => { throw e; });
+    const projectRate = (total - existing) / ((Date.now() - projectedFrom) / 1000);
+
+    const sampleOrder = (await pool.query<{ ref_code: string }>('select ref_code from rm_orders order by created_at desc offset 1000 limit 1')).rows[0]!.ref_code;
+    const filters: Record<string, string> = {
+      none: '', type: '?type=crypto_to_fiat', status: '?status=pending', network: '?network=ERC20',
+      refCode: `?refCode=${sampleOrder}`, phone: `?phone=${encodeURIComponent(customers[3]!.phone)}`,
+    };
+    const list: Record<string, { p50Ms: number; p99Ms: number; total: number }> = {};
+    for (const [name, query] of Object.entries(filters)) {
+      const times: number[] = [];
+      let seenTotal = 0;
+      for (let i = 0; i < 120; i++) {
+        const t0 = performance.now();
+        seenTotal = (await call(base, 'GET', `/api/admin/orders${query}`, { token: admin })).total;
+        if (i >= 20) times.push(performance.now() - t0);
+      }
+      times.sort((a, b) => a - b);
+      list[name] = { p50Ms: +ms(percentile(times, 0.5)), p99Ms: +ms(percentile(times, 0.99)), total: seenTotal };
+      say(`  list ${name}: p99 ${ms(percentile(times, 0.99))} ms (total ${fmt(seenTotal)})`);
+    }
+
+    const result = {
+      machine: machineDescription(database.describe),
+      placeOrder: { ordersPerSecond: Math.round(place.opsPerSecond), p50Ms: +ms(place.p50Ms), p99Ms: +ms(place.p99Ms), orders: place.ops },
+      rawInsertFloor: { insertsPerSecond: Math.round(floor.opsPerSecond), p50Ms: +ms(floor.p50Ms), p99Ms: +ms(floor.p99Ms) },
+      placeToFloorRatio: +(place.opsPerSecond / floor.opsPerSecond).toFixed(2),
+      projectionLag: { p50Ms: percentile(lags, 0.5), p99Ms: percentile(lags, 0.99), orders: lags.length },
+      seededProjectionOrdersPerSecond: Math.round(projectRate),
+      adminList: { orders: total, pageSize: 50, ...list },
+    };
+    process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
+    const worstList = Math.max(...Object.values(list).map((l) => l.p99Ms));
+    await recordRows('orders', result.machine, [
+      { metric: `place order over HTTP, ${CUSTOMERS} customers: orders/s (p50 / p99 ms)`, measured: `${fmt(place.opsPerSecond)} (${ms(place.p50Ms)} / ${ms(place.p99Ms)})`, floor: `${fmt(floor.opsPerSecond)} (${ms(floor.p50Ms)} / ${ms(floor.p99Ms)}) raw INSERT`, ratio: result.placeToFloorRatio.toFixed(2), target: '≥ 1,000/s, p99 < 50 ms' },
+      { metric: 'projection lag, accepted → in the admin list (p50 / p99 ms)', measured: `${result.projectionLag.p50Ms} / ${result.projectionLag.p99Ms}`, floor: '—', ratio: '—', target: 'p99 < 250 ms' },
+      { metric: `admin list page 1 with ${fmt(total)} orders, total included: p99 ms (none / type / status / network / ref / phone)`, measured: Object.values(list).map((l) => ms(l.p99Ms)).join(' / '), floor: '—', ratio: '—', target: `< 30 ms (worst ${ms(worstList)})` },
+    ]);
+    say('orders bench: rows added to docs/performance.md');
+  } finally {
+    server.child.kill('SIGTERM');
+    await server.exited;
+    await pool.end();
+    await database.close();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
