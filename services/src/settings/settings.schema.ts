@@ -38,11 +38,16 @@ export const settingsSchema = z.object({ rates: ratesSchema, fees: feesSchema, l
 export type Settings = z.infer<typeof settingsSchema>;
 
 /** PUT /api/admin/settings: any part may be sent; what is sent replaces those fields. */
-export const settingsPatchSchema = z.object({
-  rates: ratesSchema.partial().optional(),
-  fees: feesSchema.partial().optional(),
-  limits: z.object({ buyInr: range.optional(), sellUsdt: range.optional() }).optional(),
-});
+export const settingsPatchSchema = z
+  .object({
+    rates: ratesSchema.partial().optional(),
+    fees: feesSchema.partial().optional(),
+    limits: z.object({ buyInr: range.optional(), sellUsdt: range.optional() }).optional(),
+  })
+  // An empty change would still be recorded as a change: refuse it.
+  .refine((patch) => [patch.rates, patch.fees, patch.limits].some((part) => part && Object.keys(part).length > 0), {
+    message: 'Nothing to change: send rates, fees or limits',
+  });
 export type SettingsPatch = z.infer<typeof settingsPatchSchema>;
 
 /** Seed-spec section 9 and the orders issue: rates unset (0 falls back to usdtInr, then 85), no fees. */
