@@ -7,7 +7,7 @@ import { commandMetadata } from '../http/request-context';
 import { DomainError } from '../shared/domain-error';
 import type { ServicesDatabase } from '../db/services-database';
 import { countUsers } from '../identity/users.repository';
-import { adminListSchema, bulkRejectSchema, completionSchema, cryptoSentSchema, exportSchema, rejectSchema, UUID } from './order.schemas';
+import { adminListSchema, bulkRejectSchema, completionSchema, cryptoSentSchema, exportSchema, rejectSchema, parseOrderId } from './order.schemas';
 import { orderJson } from './order-json';
 import { countAdminOrders, dashboardFigures, listAdminOrders } from './order-queries';
 import { OrderNotFoundError } from './order-errors';
@@ -18,10 +18,6 @@ import type { OrderDeps } from './order-deps';
 /** Mounted at /api/admin behind requireUser, requireAdmin and idempotency. */
 export function adminOrderRoutes(deps: OrderDeps, users: Kysely<ServicesDatabase>) {
   const { db, orders, commands, signer, trustProxy, eventStore } = deps;
-  const orderId = (id: string) => {
-    if (!UUID.test(id)) throw new OrderNotFoundError();
-    return id.toLowerCase();
-  };
   return new Hono<AuthEnv>()
     .get('/dashboard', async (c) => {
       const tenantId = c.get('user').tenant_id;
@@ -53,7 +49,7 @@ export function adminOrderRoutes(deps: OrderDeps, users: Kysely<ServicesDatabase
       // One by one: each order succeeds or fails on its own, and the answer says which.
       for (const id of [...new Set(ids)]) {
         try {
-          const view = await commands.reject(orderId(id), reason ?? null, metadata);
+          const view = await commands.reject(parseOrderId(id), reason ?? null, metadata);
           results.push({ id, ok: true as const, status: view.status });
         } catch (error) {
           if (!(error instanceof DomainError)) throw error;
@@ -64,33 +60,33 @@ export function adminOrderRoutes(deps: OrderDeps, users: Kysely<ServicesDatabase
       return c.json({ results, succeeded, failed: results.length - succeeded, message: `${succeeded} order(s) rejected` }, 200);
     })
     .get('/orders/:id', async (c) => {
-      const { view } = await orders.load(orderId(c.req.param('id')));
+      const { view } = await orders.load(parseOrderId(c.req.param('id')));
       if (!view) throw new OrderNotFoundError();
       return c.json(orderJson(view, signer), 200);
     })
     .get('/orders/:id/history', async (c) => {
-      const history = await orderHistory(eventStore, users, orderId(c.req.param('id')));
+      const history = await orderHistory(eventStore, users, parseOrderId(c.req.param('id')));
       if (history.length === 0) throw new OrderNotFoundError();
       return c.json({ orderId: c.req.param('id'), events: history }, 200);
     })
     .post('/orders/:id/verify', async (c) => {
-      const view = await commands.verify(orderId(c.req.param('id')), commandMetadata(c, actorOf(c), trustProxy));
+      const view = await commands.verify(parseOrderId(c.req.param('id')), commandMetadata(c, actorOf(c), trustProxy));
       return c.json({ order: orderJson(view, signer), message: 'Order verified' }, 200);
     })
     .post('/orders/:id/crypto-sent', validate('json', cryptoSentSchema), async (c) => {
-      const view = await commands.markCryptoSent(orderId(c.req.param('id')), c.req.valid('json').cryptoReference, commandMetadata(c, actorOf(c), trustProxy));
+      const view = await commands.markCryptoSent(parseOrderId(c.req.param('id')), c.req.valid('json').cryptoReference, commandMetadata(c, actorOf(c), trustProxy));
       return c.json({ order: orderJson(view, signer), message: 'Order updated successfully!' }, 200);
     })
     .post('/orders/:id/approve', validate('json', completionSchema), async (c) => {
-      const view = await commands.complete(orderId(c.req.param('id')), c.req.valid('json'), 'approve', commandMetadata(c, actorOf(c), trustProxy));
+      const view = await commands.complete(parseOrderId(c.req.param('id')), c.req.valid('json'), 'approve', commandMetadata(c, actorOf(c), trustProxy));
       return c.json({ order: orderJson(view, signer), message: 'Order approved successfully' }, 200);
     })
     .post('/orders/:id/complete', validate('json', completionSchema), async (c) => {
-      const view = await commands.complete(orderId(c.req.param('id')), c.req.valid('json'), 'complete', commandMetadata(c, actorOf(c), trustProxy));
+      const view = await commands.complete(parseOrderId(c.req.param('id')), c.req.valid('json'), 'complete', commandMetadata(c, actorOf(c), trustProxy));
       return c.json({ order: orderJson(view, signer), message: 'Order completed successfully' }, 200);
     })
     .post('/orders/:id/reject', validate('json', rejectSchema), async (c) => {
-      const view = await commands.reject(orderId(c.req.param('id')), c.req.valid('json').reason ?? null, commandMetadata(c, actorOf(c), trustProxy));
+      const view = await commands.reject(parseOrderId(c.req.param('id')), c.req.valid('json').reason ?? null, commandMetadata(c, actorOf(c), trustProxy));
       return c.json({ order: orderJson(view, signer), message: 'Order rejected successfully' }, 200);
     });
 }

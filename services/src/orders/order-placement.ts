@@ -5,6 +5,7 @@ import { formatInr, quoteBuy, quoteSell, selectFeePercent, selectRate } from '@d
 import { Money } from '@desk/machines/pricing/decimal';
 import type { EventMetadata } from '../eventstore/event-metadata';
 import type { SettingsService } from '../settings/settings.service';
+import type { Settings } from '../settings/settings.schema';
 import type { UserRow } from '../identity/users.repository';
 import { ValidationError } from '../shared/domain-error';
 import { RateChangedError } from './order-errors';
@@ -57,19 +58,15 @@ export class OrderPlacement {
   ) {}
 
   async placeBuy(user: UserRow, input: BuyInput, metadata: EventMetadata): Promise<OrderView> {
-    const { settings, revision } = await this.settings.current(user.tenant_id);
-    checkRange(input.fiatAmount, settings.limits.buyInr.min, settings.limits.buyInr.max, 'fiatAmount', formatInr);
-    const { rate, rateKey } = selectRate(settings.rates, 'buy', input.method);
-    checkExpectedRate(input.expectedRate, rate);
-    const feePercent = selectFeePercent(settings.fees, 'buy');
-    const quote = quoteBuy({ fiatAmount: input.fiatAmount, rate, feePercent });
+    const terms = await this.termsInForce(user, 'buy', input.method, input.expectedRate, (limits) => {
+      checkRange(input.fiatAmount, limits.buyInr.min, limits.buyInr.max, 'fiatAmount', formatInr);
+    });
+    const quote = quoteBuy({ fiatAmount: input.fiatAmount, rate: terms.rate, feePercent: terms.feePercent });
     return this.place(user, metadata, {
+      ...terms,
       orderType: 'fiat_to_crypto',
       method: input.method,
       network: input.network,
-      rate,
-      rateSource: { settingsRevision: revision ?? 'defaults', rateKey },
-      feePercent,
       fiatAmount: quote.fiatAmount,
       cryptoAmount: quote.netUsdt,
       feeAmount: quote.feeUsdt,
@@ -80,19 +77,15 @@ export class OrderPlacement {
   }
 
   async placeSell(user: UserRow, input: SellInput, metadata: EventMetadata): Promise<OrderView> {
-    const { settings, revision } = await this.settings.current(user.tenant_id);
-    checkRange(input.cryptoAmount, settings.limits.sellUsdt.min, settings.limits.sellUsdt.max, 'cryptoAmount', (v) => `${v} USDT`);
-    const { rate, rateKey } = selectRate(settings.rates, 'sell', input.method);
-    checkExpectedRate(input.expectedRate, rate);
-    const feePercent = selectFeePercent(settings.fees, 'sell');
-    const quote = quoteSell({ cryptoAmount: input.cryptoAmount, rate, feePercent });
+    const terms = await this.termsInForce(user, 'sell', input.method, input.expectedRate, (limits) => {
+      checkRange(input.cryptoAmount, limits.sellUsdt.min, limits.sellUsdt.max, 'cryptoAmount', (v) => `${v} USDT`);
+    });
+    const quote = quoteSell({ cryptoAmount: input.cryptoAmount, rate: terms.rate, feePercent: terms.feePercent });
     return this.place(user, metadata, {
+      ...terms,
       orderType: 'crypto_to_fiat',
       method: input.method,
       network: input.network,
-      rate,
-      rateSource: { settingsRevision: revision ?? 'defaults', rateKey },
-      feePercent,
       fiatAmount: quote.netInr,
       cryptoAmount: quote.cryptoAmount,
       feeAmount: quote.feeInr,
@@ -101,6 +94,15 @@ export class OrderPlacement {
       depositAddress: null,
       payoutBankAccount: input.payoutBankAccount,
     });
+  }
+
+  /** The rate, its source and the fee in force now, after the amount's limits and the shown rate are checked. */
+  private async termsInForce(user: UserRow, side: 'buy' | 'sell', method: PaymentMethod, expectedRate: string | undefined, checkLimits: (limits: Settings['limits']) => void) {
+    const { settings, revision } = await this.settings.current(user.tenant_id);
+    checkLimits(settings.limits);
+    const { rate, rateKey } = selectRate(settings.rates, side, method);
+    checkExpectedRate(expectedRate, rate);
+    return { rate, rateSource: { settingsRevision: revision ?? 'defaults', rateKey }, feePercent: selectFeePercent(settings.fees, side) };
   }
 
   private place(

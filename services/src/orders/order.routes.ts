@@ -4,7 +4,7 @@ import { actorOf } from '../http/auth';
 import { validate } from '../http/validate';
 import { commandMetadata } from '../http/request-context';
 import { parseProofDataUrl } from '../files/proof-file';
-import { buySchema, sellSchema, uploadSchema, UUID } from './order.schemas';
+import { buySchema, sellSchema, uploadSchema, parseOrderId } from './order.schemas';
 import { orderJson } from './order-json';
 import { listUserOrders } from './order-queries';
 import { OrderNotFoundError } from './order-errors';
@@ -13,10 +13,6 @@ import type { OrderDeps } from './order-deps';
 /** The customer's orders: mounted at /api/orders behind requireUser and idempotency. */
 export function customerOrderRoutes(deps: OrderDeps) {
   const { db, orders, placement, commands, signer, trustProxy } = deps;
-  const orderId = (id: string) => {
-    if (!UUID.test(id)) throw new OrderNotFoundError();
-    return id.toLowerCase();
-  };
   return new Hono<AuthEnv>()
     .get('/', async (c) => {
       const views = await listUserOrders(db, c.get('user').id);
@@ -32,7 +28,7 @@ export function customerOrderRoutes(deps: OrderDeps) {
       return c.json({ order: orderJson(view, signer), message: 'Sell order created successfully!' }, 201);
     })
     .get('/:id', async (c) => {
-      const { view } = await orders.load(orderId(c.req.param('id')));
+      const { view } = await orders.load(parseOrderId(c.req.param('id')));
       if (!view || view.userId !== c.get('user').id) throw new OrderNotFoundError();
       return c.json(orderJson(view, signer), 200);
     })
@@ -41,14 +37,14 @@ export function customerOrderRoutes(deps: OrderDeps) {
       const file = body.dataUrl ? await parseProofDataUrl(body.dataUrl) : null;
       const view = await commands.submitProof(
         c.get('user'),
-        orderId(c.req.param('id')),
+        parseOrderId(c.req.param('id')),
         { file, reference: body.bankReference ?? body.cryptoReference ?? null },
         commandMetadata(c, actorOf(c), trustProxy),
       );
       return c.json({ order: orderJson(view, signer), message: 'Proof uploaded successfully' }, 200);
     })
     .post('/:id/cancel', async (c) => {
-      const view = await commands.cancel(c.get('user'), orderId(c.req.param('id')), commandMetadata(c, actorOf(c), trustProxy));
+      const view = await commands.cancel(c.get('user'), parseOrderId(c.req.param('id')), commandMetadata(c, actorOf(c), trustProxy));
       return c.json({ order: orderJson(view, signer), message: 'Order cancelled' }, 200);
     });
 }

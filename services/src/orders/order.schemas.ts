@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { validateBuyAmount, validateSellAmount } from '@desk/machines/pricing/pricing';
+import { OrderNotFoundError } from './order-errors';
 
 const NETWORK = z.enum(['TRC20', 'ERC20', 'BEP20', 'POLYGON'], { error: 'Please select a network' });
 const METHOD = z.enum(['bank', 'cash'], { error: 'Payment method must be bank or cash' });
@@ -85,4 +86,10 @@ export const adminListSchema = z.object({
 
 export const exportSchema = adminListSchema.pick({ type: true, status: true, network: true });
 
-export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** An order id from a path: anything that is not a uuid cannot be an order, so it is not found. */
+export function parseOrderId(id: string): string {
+  if (!UUID.test(id)) throw new OrderNotFoundError();
+  return id.toLowerCase();
+}
