@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, createCustomer, createTestApp, type TestApp } from '../../../tests/support/test-app';
+import { ensureAdmin } from './bootstrap-admin';
 
 describe('identity API', () => {
   let t: TestApp;
@@ -78,5 +79,12 @@ describe('identity API', () => {
     const list = (await (await t.call('GET', '/api/admin/users', { token: admin })).json()) as { users: { phone: string }[]; total: number };
     expect(list.users.map((u) => u.phone)).toContain('+919222222222');
     expect(list.total).toBe(list.users.length);
+  });
+
+  it('refuses the development admin defaults in production, and never overwrites an existing password', async () => {
+    await expect(ensureAdmin(t.database.db, 'default', { NODE_ENV: 'production' })).rejects.toThrow('ADMIN_PHONE and ADMIN_PASSWORD must be set in production');
+    await ensureAdmin(t.database.db, 'default', { NODE_ENV: 'production', ADMIN_PHONE: ADMIN.phone, ADMIN_PASSWORD: 'a-different-password' });
+    expect((await t.call('POST', '/api/auth/login', { body: ADMIN })).status).toBe(200);
+    expect((await t.call('POST', '/api/auth/login', { body: { phone: ADMIN.phone, password: 'a-different-password' } })).status).toBe(401);
   });
 });
