@@ -1,4 +1,6 @@
-import { mkdtemp } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { mkdtemp, readFile } from 'node:fs/promises';
+import { waitFor } from './wait-for';
 import os from 'node:os';
 import path from 'node:path';
 import { PgEventStore } from '../../services/src/eventstore/postgres/pg-event-store';
@@ -19,6 +21,8 @@ export interface TestApp {
   call(method: string, url: string, options?: { token?: string; body?: unknown; headers?: Record<string, string> }): Promise<Response>;
   login(phone: string, password: string): Promise<string>;
   adminToken(): Promise<string>;
+  /** The latest code sent to `phone` for `purpose`, read from the SMS outbox as a newcomer would. */
+  otpFor(phone: string, purpose: 'login' | 'register'): Promise<string>;
   /** Applies every order event to the read models (what the projector does in the background). */
   project(): Promise<void>;
   close(): Promise<void>;
@@ -45,6 +49,7 @@ export async function createTestApp(): Promise<TestApp> {
     TRUST_PROXY: true,
     PAYMENT_WINDOW_MINUTES: 60,
     RATE_LOCK_MINUTES: 5,
+    SMS_OUTBOX: path.join(dataDir, 'sms-outbox.jsonl'),
   });
   const app = createApp(deps);
   const call: TestApp['call'] = async (method, url, options = {}) =>
@@ -74,7 +79,19 @@ export async function createTestApp(): Promise<TestApp> {
       const runner = new ProjectionRunner({ db: database.db, store: eventStore, projection: ordersProjection, batchSize: 500, pollMs: 1000, standbyRetryMs: 100 });
       if (!(await runner.runUntilCaughtUp())) throw new Error('orders projection is locked by another runner');
     },
-    close: () => database.drop(),
+    otpFor: async (phone, purpose) => {
+      const outbox = path.join(dataDir, 'sms-outbox.jsonl');
+      return waitFor(`a ${purpose} code for ${phone}`, async () => {
+        const lines = existsSync(outbox) ? (await readFile(outbox, 'utf8')).trim().split('\n') : [];
+        const mine = lines.map((l) => JSON.parse(l) as { phone: string; purpose: string; code: string }).filter((m) => m.phone === phone && m.purpose === purpose);
+        return mine.at(-1)?.code ?? null;
+      });
+    },
+    close: async () => {
+      await deps.queue.close();
+      await deps.store.close();
+      await database.drop();
+    },
   };
 }
 

@@ -6,6 +6,8 @@ export const testEnv = parseEnv(
   {
     /** A PostgreSQL server for tests; unset starts an embedded one in a temporary directory. */
     TEST_DATABASE_URL: z.url().optional(),
+    /** A Redis for tests; unset: tests start redis-server on a free port. */
+    REDIS_URL: z.string().min(1).optional(),
     /** Runs the EventStoreDB contract suite against this server. */
     EVENTSTORE_URL: z.string().min(1).optional(),
     CI: z.stringbool().default(false),

@@ -19,6 +19,12 @@ import { adminOrderRoutes } from '../orders/admin-order.routes';
 import { orderExportRoutes } from '../orders/order-export';
 import { fileRoutes } from '../files/files.routes';
 import type { OrderDeps } from '../orders/order-deps';
+import type { ShortLivedStore } from '../kv/short-lived-store';
+import type { RateLimiter } from '../kv/rate-limiter';
+import type { OtpService } from '../identity/otp.service';
+import type { JobQueue } from '../jobs/job-queue';
+import { otpRoutes } from '../identity/otp.routes';
+import { resolveTenant, tenantOf } from '../http/tenant';
 
 export interface AppConfig {
   trustProxy: boolean;
@@ -34,6 +40,10 @@ export interface AppDeps {
   tokens: TokenService;
   settings: SettingsService;
   orders: OrderDeps;
+  store: ShortLivedStore;
+  limits: RateLimiter;
+  otp: OtpService;
+  queue: JobQueue;
   config: AppConfig;
 }
 
@@ -47,7 +57,8 @@ const limitBodies: MiddlewareHandler = (c, next) => {
 };
 
 export function createApp(deps: AppDeps) {
-  const { db, tokens, settings, config, orders } = deps;
+  const { db, tokens, settings, config, orders, limits, otp, store } = deps;
+  const trustProxy = config.trustProxy;
   const signedIn = requireUser(db, tokens);
   const admin = new Hono<AuthEnv>()
     .use(signedIn, requireAdmin, idempotency(db))
@@ -58,7 +69,8 @@ export function createApp(deps: AppDeps) {
 
   const api = new Hono()
     .route('/', healthRoutes(deps))
-    .route('/auth', authRoutes({ db, tokens, defaultTenantId: config.defaultTenantId }))
+    .route('/auth', authRoutes({ db, tokens, limits, tenantOf, trustProxy }))
+    .route('/auth', otpRoutes({ db, tokens, otp, store, tenantOf, trustProxy }))
     .route('/config', publicConfigRoutes(settings, config.defaultTenantId))
     // Opened as plain links (no Authorization header): each checks its own signed, expiring query.
     .route('/admin', orderExportRoutes(orders.db, orders.signer))
@@ -66,7 +78,10 @@ export function createApp(deps: AppDeps) {
     .route('/admin', admin)
     .route('/orders', customer);
 
-  const app = new Hono().use(secureHeaders()).use('/api/*', limitBodies).route('/api', api);
+  const app = new Hono()
+    .use(secureHeaders())
+    .use('/api/*', limitBodies, resolveTenant(async () => config.defaultTenantId, trustProxy))
+    .route('/api', api);
   app.notFound((c) => (c.req.path.startsWith('/api/') ? c.json({ error: 'Not found', code: 'not_found' }, 404) : webClient(c)));
   app.onError(handleError);
   return app;

@@ -37,6 +37,14 @@ export const identityEnv = {
   TRUST_PROXY: z.stringbool().default(false),
 };
 
+export const jobsEnv = {
+  /** Redis for OTP codes, rate limits and background jobs (BullMQ); unset: all in this process. */
+  REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
+  /** `console` prints codes (development); `outbox` appends them to SMS_OUTBOX as JSON lines. */
+  SMS_PROVIDER: z.enum(['console', 'outbox']).optional(),
+  SMS_OUTBOX: z.string().min(1).optional(),
+};
+
 export const ordersEnv = {
   /** Unpaid orders (no proof) expire after this many minutes. */
   PAYMENT_WINDOW_MINUTES: z.coerce.number().int().min(1).max(7 * 24 * 60).default(60),
@@ -55,6 +63,9 @@ export function parseEnv<S extends Shape>(shape: S, source: NodeJS.ProcessEnv): 
   const schema = z.object(shape).superRefine((value: Record<string, unknown>, ctx) => {
     if (value.EVENTSTORE === 'eventstoredb' && !value.EVENTSTORE_URL) {
       ctx.addIssue({ code: 'custom', path: ['EVENTSTORE_URL'], message: 'required when EVENTSTORE=eventstoredb' });
+    }
+    if (value.SMS_PROVIDER === 'outbox' && !value.SMS_OUTBOX) {
+      ctx.addIssue({ code: 'custom', path: ['SMS_OUTBOX'], message: 'required when SMS_PROVIDER=outbox' });
     }
   });
   const parsed = schema.safeParse(source);

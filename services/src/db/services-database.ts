@@ -10,6 +10,7 @@ export interface UsersTable {
   roles: string[];
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
+  password_changed_at: Generated<Date>;
 }
 
 export interface IdempotencyKeysTable {

@@ -22,6 +22,8 @@ export function requireUser(db: Kysely<ServicesDatabase>, tokens: TokenService):
     const claims = token ? await tokens.read(token) : null;
     const user = claims ? await findUserById(db, claims.sub) : undefined;
     if (!user || user.tenant_id !== claims?.tenant) throw new UnauthorizedError();
+    // A token from before the last password change no longer opens the account.
+    if (claims.iat < Math.floor(user.password_changed_at.getTime() / 1000)) throw new UnauthorizedError();
     c.set('user', user);
     await next();
   };

@@ -1,4 +1,4 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import type { Kysely } from 'kysely';
 import type { ServicesDatabase } from '../db/services-database';
@@ -6,8 +6,10 @@ import { validate } from '../http/validate';
 import { requireUser, type AuthEnv } from '../http/auth';
 import { DomainError } from '../shared/domain-error';
 import { phoneSchema } from './phone';
-import { findUserByPhone } from './users.repository';
-import { verifyAgainstNothing, verifyPassword } from './password';
+import { changePassword, findUserByPhone } from './users.repository';
+import { clientIp } from '../http/request-context';
+import type { Limit, RateLimiter } from '../kv/rate-limiter';
+import { hashPassword, MIN_PASSWORD_LENGTH, verifyAgainstNothing, verifyPassword } from './password';
 import { userJson } from './user-json';
 import type { TokenService } from './tokens';
 
@@ -17,6 +19,25 @@ class InvalidCredentialsError extends DomainError {
   }
 }
 
+class WrongCurrentPasswordError extends DomainError {
+  // 400, not 401: the clients sign out on any 401, and a mistyped password should not end the session.
+  constructor() {
+    super('current_password_incorrect', 400, 'Current password is incorrect');
+  }
+}
+
+const changePasswordSchema = z
+  .object({
+    currentPassword: z.string({ error: 'Current password is required' }).min(1, 'Current password is required').max(200),
+    newPassword: z.string({ error: 'New password is required' }).min(1, 'New password is required').min(MIN_PASSWORD_LENGTH, 'Password must be at least 6 characters long').max(200),
+  })
+  .refine((v) => v.currentPassword !== v.newPassword, { path: ['newPassword'], message: 'New password must be different from current password' });
+
+// Failed password logins: a phone locks for the rest of the window after 5, an address after 30.
+const FAILURES_PER_PHONE: Limit = { name: 'login-fail:phone', max: 5, windowMs: 15 * 60_000 };
+const FAILURES_PER_IP: Limit = { name: 'login-fail:ip', max: 30, windowMs: 15 * 60_000 };
+const lockedOut = (minutes: number) => `Too many failed attempts. Please try again in ${minutes} minute(s).`;
+
 const loginSchema = z.object({
   phone: phoneSchema,
   password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(200),
@@ -25,19 +46,37 @@ const loginSchema = z.object({
 export interface AuthDeps {
   db: Kysely<ServicesDatabase>;
   tokens: TokenService;
-  /** Accounts belong to a tenant; until tenants are resolved from the host, everyone is in this one. */
-  defaultTenantId: string;
+  limits: RateLimiter;
+  /** The tenant whose accounts this request signs in to (resolved from the host). */
+  tenantOf: (c: Context) => string;
+  trustProxy: boolean;
 }
 
-export function authRoutes({ db, tokens, defaultTenantId }: AuthDeps) {
+export function authRoutes({ db, tokens, limits, tenantOf, trustProxy }: AuthDeps) {
   return new Hono<AuthEnv>()
     .post('/login', validate('json', loginSchema), async (c) => {
       const { phone, password } = c.req.valid('json');
-      const user = await findUserByPhone(db, defaultTenantId, phone);
+      const ip = clientIp(c, trustProxy) ?? 'unknown';
+      await limits.check(FAILURES_PER_PHONE, phone, lockedOut);
+      await limits.check(FAILURES_PER_IP, ip, lockedOut);
+      const user = await findUserByPhone(db, tenantOf(c), phone);
       const ok = user ? await verifyPassword(user.password_hash, password) : await verifyAgainstNothing(password);
-      if (!user || !ok) throw new InvalidCredentialsError();
+      if (!user || !ok) {
+        await limits.hit(FAILURES_PER_PHONE, phone, lockedOut);
+        await limits.hit(FAILURES_PER_IP, ip, lockedOut);
+        throw new InvalidCredentialsError();
+      }
+      await limits.reset(FAILURES_PER_PHONE, phone);
       const token = await tokens.issue(user.id, user.tenant_id);
       return c.json({ token, user: userJson(user) }, 200);
     })
-    .get('/me', requireUser(db, tokens), (c) => c.json(userJson(c.get('user')), 200));
+    .get('/me', requireUser(db, tokens), (c) => c.json(userJson(c.get('user')), 200))
+    .post('/change-password', requireUser(db, tokens), validate('json', changePasswordSchema), async (c) => {
+      const { currentPassword, newPassword } = c.req.valid('json');
+      const user = c.get('user');
+      if (!(await verifyPassword(user.password_hash, currentPassword))) throw new WrongCurrentPasswordError();
+      const changedAt = await changePassword(db, user.id, await hashPassword(newPassword));
+      // Older tokens stop working; this one keeps the current session signed in.
+      return c.json({ message: 'Password changed successfully', token: await tokens.issue(user.id, user.tenant_id, changedAt.getTime()) }, 200);
+    });
 }

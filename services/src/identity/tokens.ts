@@ -5,6 +5,8 @@ const TOKEN_TTL_SECONDS = 7 * 24 * 3600;
 export interface TokenClaims {
   sub: string;
   tenant: string;
+  /** Issued at, in seconds. */
+  iat: number;
 }
 
 export class TokenService {
@@ -19,8 +21,8 @@ export class TokenService {
   async read(token: string): Promise<TokenClaims | null> {
     try {
       const payload = await verify(token, this.secret, 'HS256');
-      if (typeof payload.sub !== 'string' || typeof payload.tenant !== 'string') return null;
-      return { sub: payload.sub, tenant: payload.tenant };
+      if (typeof payload.sub !== 'string' || typeof payload.tenant !== 'string' || typeof payload.iat !== 'number') return null;
+      return { sub: payload.sub, tenant: payload.tenant, iat: payload.iat };
     } catch {
       return null;
     }

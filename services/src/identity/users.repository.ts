@@ -59,3 +59,14 @@ export async function addRole(db: Db, id: string, role: string): Promise<void> {
     .where((eb) => eb.not(eb(eb.val(role), '=', eb.fn.any('roles'))))
     .execute();
 }
+
+/** Replaces the password and returns the change time (tokens issued before it stop working). */
+export async function changePassword(db: Db, id: string, passwordHash: string): Promise<Date> {
+  const row = await db
+    .updateTable('users')
+    .set({ password_hash: passwordHash, password_changed_at: new Date(), updated_at: new Date() })
+    .where('id', '=', id)
+    .returning('password_changed_at')
+    .executeTakeFirstOrThrow();
+  return row.password_changed_at;
+}

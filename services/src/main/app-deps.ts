@@ -10,10 +10,16 @@ import { OrderPlacement } from '../orders/order-placement';
 import { OrderCommands } from '../orders/order-commands';
 import { LocalFileStorage } from '../files/file-storage';
 import { UrlSigner } from '../files/url-signer';
+import { createShortLivedStore, createSmsSender, type ShortLivedSettings } from './short-lived-deps';
+import { RateLimiter } from '../kv/rate-limiter';
+import { OtpService } from '../identity/otp.service';
+import { InProcessQueue } from '../jobs/in-process-queue';
+import { expireOrderJob, scheduleExpiry } from '../orders/order-expiry-jobs';
+import { createHmac } from 'node:crypto';
 
 export const DEFAULT_TENANT_ID = 'default';
 
-export interface AppSettings extends AdminSettings {
+export interface AppSettings extends AdminSettings, ShortLivedSettings {
   DATA_DIR: string;
   JWT_SECRET?: string | undefined;
   TRUST_PROXY: boolean;
@@ -26,9 +32,26 @@ export async function buildAppDeps(infra: Infrastructure, env: AppSettings): Pro
   await ensureAdmin(infra.db, DEFAULT_TENANT_ID, env);
   const secret = loadTokenSecret(env.JWT_SECRET, env.DATA_DIR);
   const settings = new SettingsService(infra.eventStore);
-  const orders = new OrderStore(infra.eventStore);
+  const store = createShortLivedStore(env);
+  const sms = createSmsSender(env);
+  const queue = new InProcessQueue();
+  const orders = new OrderStore(infra.eventStore, scheduleExpiry(queue));
   const files = new LocalFileStorage(path.resolve(env.DATA_DIR, 'uploads'));
+  const commands = new OrderCommands(orders, files);
+  // OTP hashes get their own key, derived from the token secret.
+  const otp = new OtpService(store, createHmac('sha256', secret).update('otp-codes').digest('hex'), (phone, code, purpose) =>
+    queue.add('otp.deliver', { phone, code, purpose }),
+  );
+  queue.run({
+    'otp.deliver': (message) => sms.send(message),
+    'order.expire': expireOrderJob(commands, () => DEFAULT_TENANT_ID),
+    'projection.rebuild': async () => undefined,
+  });
   return {
+    store,
+    limits: new RateLimiter(store),
+    otp,
+    queue,
     pool: infra.pool,
     db: infra.db,
     eventStore: infra.eventStore,
@@ -39,7 +62,7 @@ export async function buildAppDeps(infra: Infrastructure, env: AppSettings): Pro
       eventStore: infra.eventStore,
       orders,
       placement: new OrderPlacement(orders, settings, { paymentWindowMinutes: env.PAYMENT_WINDOW_MINUTES, rateLockMinutes: env.RATE_LOCK_MINUTES }),
-      commands: new OrderCommands(orders, files),
+      commands,
       files,
       signer: new UrlSigner(secret),
       trustProxy: env.TRUST_PROXY,

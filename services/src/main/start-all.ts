@@ -20,6 +20,8 @@ logger.info(`USDT Desk is running on http://localhost:${env.PORT}`);
 onShutdown(async () => {
   await new Promise<void>((resolve) => server.close(() => resolve()));
   await sweeper.stop();
+  await deps.queue.close();
+  await deps.store.close();
   await projector.stop();
   await infra.close();
 });

@@ -18,5 +18,7 @@ logger.info(`API listening on http://localhost:${env.PORT}`);
 onShutdown(async () => {
   await new Promise<void>((resolve) => server.close(() => resolve()));
   await sweeper.stop();
+  await deps.queue.close();
+  await deps.store.close();
   await infra.close();
 });

@@ -35,8 +35,14 @@ export interface LoadedOrder {
  * again, so of two admins approving and rejecting at once exactly one wins and the other is told
  * the status it found.
  */
+/** Called after an event is recorded (schedules or cancels the order's expiry job). Must not throw. */
+export type AfterRecord = (event: OrderEvent, view: OrderView) => Promise<void>;
+
 export class OrderStore {
-  constructor(private readonly store: EventStore) {}
+  constructor(
+    private readonly store: EventStore,
+    private readonly afterRecord: AfterRecord = async () => undefined,
+  ) {}
 
   async load(orderId: string): Promise<LoadedOrder> {
     const events = await this.store.readStream(orderStream(orderId));
@@ -52,7 +58,9 @@ export class OrderStore {
   async create(event: OrderPlaced, metadata: EventMetadata): Promise<OrderView> {
     const next = decideNext(emptyOrder(), event);
     await this.store.append(orderStream(event.data.orderId), [{ eventId: randomUUID(), type: event.type, data: event.data, metadata }], { expected: 'no_stream' });
-    return orderView(next)!;
+    const view = orderView(next)!;
+    await this.afterRecord(event, view);
+    return view;
   }
 
   /**
@@ -80,7 +88,9 @@ export class OrderStore {
         throw error;
       }
       // Appended at the revision it was decided against, so the new state is exactly this.
-      return orderView(next)!;
+      const recorded = orderView(next)!;
+      await this.afterRecord(event, recorded);
+      return recorded;
     }
   }
 }

@@ -1,0 +1,113 @@
+import { Hono, type Context } from 'hono';
+import { z } from 'zod';
+import type { Kysely } from 'kysely';
+import type { ServicesDatabase } from '../db/services-database';
+import { DomainError, ValidationError } from '../shared/domain-error';
+import { validate } from '../http/validate';
+import { clientIp } from '../http/request-context';
+import type { ShortLivedStore } from '../kv/short-lived-store';
+import { PHONE_PATTERN } from './phone';
+import { findUserByPhone, insertUser } from './users.repository';
+import { hashPassword, MIN_PASSWORD_LENGTH } from './password';
+import { userJson } from './user-json';
+import type { TokenService } from './tokens';
+import type { OtpService } from './otp.service';
+
+class PhoneRequiredError extends DomainError {
+  constructor() {
+    super('phone_required', 400, 'Phone number is required');
+  }
+  override body() {
+    return { error: 'phone_required', message: this.message };
+  }
+}
+
+class PhoneTakenError extends DomainError {
+  constructor() {
+    super('phone_taken', 409, 'Phone number already exists');
+  }
+}
+
+class NoAccountError extends DomainError {
+  constructor() {
+    super('account_not_found', 404, 'No account with this phone number. Please register.');
+  }
+}
+
+class PhoneNotVerifiedError extends DomainError {
+  constructor() {
+    super('phone_not_verified', 400, 'Please verify your phone number with the code we sent first');
+  }
+}
+
+const REGISTRATION_WINDOW_MS = 15 * 60_000;
+
+/** The phone from a body, with the specification's `phone_required` when it is missing. */
+async function phoneOf(c: Context): Promise<string> {
+  const body = (await c.req.json().catch(() => ({}))) as { phone?: unknown };
+  const phone = typeof body?.phone === 'string' ? body.phone.trim().replace(/[\s-]/g, '') : '';
+  if (!phone) throw new PhoneRequiredError();
+  if (!PHONE_PATTERN.test(phone)) throw ValidationError.of('phone', 'Phone must be 10 to 15 digits, optionally starting with +');
+  return phone;
+}
+
+async function otpOf(c: Context): Promise<string> {
+  const body = (await c.req.json().catch(() => ({}))) as { otp?: unknown };
+  return typeof body?.otp === 'string' || typeof body?.otp === 'number' ? String(body.otp).trim() : '';
+}
+
+const registerSchema = z.object({
+  username: z.string({ error: 'Username is required' }).trim().min(1, 'Username is required').max(100),
+  phone: z.string({ error: 'Phone is required' }).trim().transform((v) => v.replace(/[\s-]/g, '')).pipe(z.string().regex(PHONE_PATTERN, 'Phone must be 10 to 15 digits, optionally starting with +')),
+  password: z.string({ error: 'Password is required' }).min(MIN_PASSWORD_LENGTH, 'Password must be at least 6 characters long').max(200),
+});
+
+export interface OtpRouteDeps {
+  db: Kysely<ServicesDatabase>;
+  tokens: TokenService;
+  otp: OtpService;
+  store: ShortLivedStore;
+  tenantOf: (c: Context) => string;
+  trustProxy: boolean;
+}
+
+/** OTP sign-in and phone-verified registration, mounted at /api/auth. */
+export function otpRoutes({ db, tokens, otp, store, tenantOf, trustProxy }: OtpRouteDeps) {
+  const sent = { message: 'OTP sent', expiresInSeconds: 300, resendInSeconds: 30 };
+  return new Hono()
+    .post('/otp/send', async (c) => {
+      const phone = await phoneOf(c);
+      if (!(await findUserByPhone(db, tenantOf(c), phone))) throw new NoAccountError();
+      await otp.send(phone, 'login', clientIp(c, trustProxy));
+      return c.json(sent, 200);
+    })
+    .post('/otp/verify', async (c) => {
+      const phone = await phoneOf(c);
+      await otp.verify(phone, 'login', await otpOf(c));
+      const user = await findUserByPhone(db, tenantOf(c), phone);
+      if (!user) throw new NoAccountError();
+      return c.json({ token: await tokens.issue(user.id, user.tenant_id), user: userJson(user) }, 200);
+    })
+    .post('/register/otp/send', async (c) => {
+      const phone = await phoneOf(c);
+      if (await findUserByPhone(db, tenantOf(c), phone)) throw new PhoneTakenError();
+      await otp.send(phone, 'register', clientIp(c, trustProxy));
+      return c.json(sent, 200);
+    })
+    .post('/register/otp/verify', async (c) => {
+      const phone = await phoneOf(c);
+      await otp.verify(phone, 'register', await otpOf(c));
+      await store.set(`register:verified:${tenantOf(c)}:${phone}`, '1', REGISTRATION_WINDOW_MS);
+      return c.json({ verified: true, message: 'Phone verified', expiresInSeconds: REGISTRATION_WINDOW_MS / 1000 }, 200);
+    })
+    .post('/register', validate('json', registerSchema), async (c) => {
+      const { username, phone, password } = c.req.valid('json');
+      const tenantId = tenantOf(c);
+      const verified = `register:verified:${tenantId}:${phone}`;
+      if (!(await store.get(verified))) throw new PhoneNotVerifiedError();
+      const user = await insertUser(db, { tenantId, username, phone, passwordHash: await hashPassword(password), roles: [] });
+      if (!user) throw new PhoneTakenError();
+      await store.delete(verified);
+      return c.json({ token: await tokens.issue(user.id, user.tenant_id), user: userJson(user), message: 'Registration successful' }, 201);
+    });
+}

@@ -1,0 +1,94 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, json, type TestApp } from '../../../tests/support/test-app';
+
+describe('sign-up, OTP sign-in, change password and lock-out', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  const post = (url: string, body: unknown, headers?: Record<string, string>, token?: string) => json(t.call('POST', url, { body, headers, token }));
+
+  it('registers after the phone is verified with a code from the outbox, then signs in both ways', async () => {
+    const phone = '+919812345678';
+    expect(await post('/api/auth/register', { username: 'Meera', phone, password: 'secret12' })).toMatchObject({ status: 400, body: { code: 'phone_not_verified' } });
+
+    expect(await post('/api/auth/register/otp/send', { phone })).toMatchObject({ status: 200, body: { message: 'OTP sent' } });
+    const code = await t.otpFor(phone, 'register');
+    expect(await post('/api/auth/register/otp/verify', { phone, otp: code })).toMatchObject({ status: 200, body: { verified: true } });
+    const registered = await post('/api/auth/register', { username: 'Meera', phone, password: 'secret12' });
+    expect(registered.status).toBe(201);
+    expect(registered.body.user).toMatchObject({ username: 'Meera', phone, roles: [] });
+    expect((await json(t.call('GET', '/api/auth/me', { token: registered.body.token }))).body.phone).toBe(phone);
+
+    expect((await post('/api/auth/register', { username: 'Again', phone, password: 'secret12' })).status).toBe(400);
+    expect(await post('/api/auth/register/otp/send', { phone })).toEqual({ status: 409, body: { error: 'Phone number already exists', code: 'phone_taken' } });
+
+    expect((await post('/api/auth/login', { phone, password: 'secret12' })).status).toBe(200);
+    expect((await post('/api/auth/otp/send', { phone })).status).toBe(200);
+    const loginCode = await t.otpFor(phone, 'login');
+    const viaOtp = await post('/api/auth/otp/verify', { phone, otp: loginCode });
+    expect(viaOtp.status).toBe(200);
+    expect(viaOtp.body.user.phone).toBe(phone);
+    expect(await post('/api/auth/otp/verify', { phone, otp: loginCode })).toMatchObject({ status: 400, body: { error: 'invalid_otp' } });
+  });
+
+  it('uses the specification\'s error codes', async () => {
+    expect(await post('/api/auth/otp/send', {})).toEqual({ status: 400, body: { error: 'phone_required', message: 'Phone number is required' } });
+    expect(await post('/api/auth/otp/send', { phone: '  ' })).toMatchObject({ status: 400, body: { error: 'phone_required' } });
+    expect(await post('/api/auth/otp/send', { phone: '12345' })).toMatchObject({ status: 400, body: { error: 'validation_error' } });
+    expect(await post('/api/auth/otp/verify', { phone: '+919899999999', otp: '123456' })).toMatchObject({ status: 400, body: { error: 'invalid_otp' } });
+    expect(await post('/api/auth/otp/send', { phone: '+919899999999' })).toMatchObject({ status: 404, body: { code: 'account_not_found' } });
+  });
+
+  it('blocks a resend for 30 seconds with the wait in the answer', async () => {
+    const phone = '+919822222222';
+    await post('/api/auth/register/otp/send', { phone });
+    const again = await post('/api/auth/register/otp/send', { phone });
+    expect(again.status).toBe(429);
+    expect(again.body.retryAfterSeconds).toBeGreaterThan(25);
+    expect(again.body.error).toMatch(/^Please wait \d+ seconds/);
+  });
+
+  it('locks password login for a phone after 5 failures, even with the right password', async () => {
+    const phone = '+919833333333';
+    await post('/api/auth/register/otp/send', { phone });
+    await post('/api/auth/register/otp/verify', { phone, otp: await t.otpFor(phone, 'register') });
+    await post('/api/auth/register', { username: 'Kiran', phone, password: 'right-one' });
+    for (let i = 0; i < 5; i++) expect((await post('/api/auth/login', { phone, password: 'wrong-one' }, { 'x-forwarded-for': `198.51.100.${i}` })).status).toBe(401);
+    const locked = await post('/api/auth/login', { phone, password: 'right-one' }, { 'x-forwarded-for': '198.51.100.200' });
+    expect(locked.status).toBe(429);
+    expect(locked.body.error).toMatch(/^Too many failed attempts\. Please try again in \d+ minute/);
+  });
+
+  it('locks an address after 30 failures across phones', async () => {
+    const ip = { 'x-forwarded-for': '203.0.113.77' };
+    for (let i = 0; i < 30; i++) await post('/api/auth/login', { phone: `+9197000000${String(i).padStart(2, '0')}`, password: 'nope-nope' }, ip);
+    expect((await post('/api/auth/login', { phone: '+919700000099', password: 'nope-nope' }, ip)).status).toBe(429);
+    expect((await post('/api/auth/login', { phone: '+919700000099', password: 'nope-nope' }, { 'x-forwarded-for': '203.0.113.78' })).status).toBe(401);
+  });
+
+  it('changes the password with the specification\'s texts, ending older sessions', async () => {
+    const phone = '+919844444444';
+    await post('/api/auth/register/otp/send', { phone });
+    await post('/api/auth/register/otp/verify', { phone, otp: await t.otpFor(phone, 'register') });
+    const { token } = (await post('/api/auth/register', { username: 'Dev', phone, password: 'first-pass' })).body;
+    const change = (body: unknown, bearer = token) => post('/api/auth/change-password', body, undefined, bearer);
+
+    const messages = async (body: unknown) => ((await change(body)).body.details ?? []).map((d: any) => d.message);
+    expect(await messages({ newPassword: 'abcdefg' })).toContain('Current password is required');
+    expect(await messages({ currentPassword: 'first-pass' })).toContain('New password is required');
+    expect(await messages({ currentPassword: 'first-pass', newPassword: 'abc' })).toContain('Password must be at least 6 characters long');
+    expect(await messages({ currentPassword: 'first-pass', newPassword: 'first-pass' })).toContain('New password must be different from current password');
+    expect(await change({ currentPassword: 'not-mine', newPassword: 'second-pass' })).toEqual({ status: 400, body: { error: 'Current password is incorrect', code: 'current_password_incorrect' } });
+
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    const changed = await change({ currentPassword: 'first-pass', newPassword: 'second-pass' });
+    expect(changed).toMatchObject({ status: 200, body: { message: 'Password changed successfully' } });
+    expect((await t.call('GET', '/api/auth/me', { token })).status).toBe(401);
+    expect((await t.call('GET', '/api/auth/me', { token: changed.body.token })).status).toBe(200);
+    expect((await post('/api/auth/login', { phone, password: 'second-pass' })).status).toBe(200);
+    expect((await post('/api/auth/change-password', { currentPassword: 'x', newPassword: 'yyyyyy' })).status).toBe(401);
+  });
+});

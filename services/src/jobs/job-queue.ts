@@ -1,0 +1,33 @@
+import type { OtpPurpose } from '../sms/sms-sender';
+
+/** Every background job, by name, with its data. */
+export interface JobPayloads {
+  'otp.deliver': { phone: string; code: string; purpose: OtpPurpose };
+  'order.expire': { orderId: string };
+  'projection.rebuild': { projection: string; requestedBy: string };
+}
+export type JobName = keyof JobPayloads;
+export type JobHandlers = { [N in JobName]: (data: JobPayloads[N]) => Promise<void> };
+
+export interface JobOptions {
+  delayMs?: number;
+  /** A stable id makes scheduling idempotent and lets the job be removed later. No ':' (BullMQ). */
+  jobId?: string;
+  attempts?: number;
+}
+
+/**
+ * Background jobs: BullMQ on Redis when REDIS_URL is set (durable, shared, run by `start:worker` or
+ * any process that runs workers), else timers in this process (lost if it stops; the expiry sweep
+ * and the slow paths cover for that).
+ */
+export interface JobQueue {
+  readonly kind: 'bullmq' | 'in-process';
+  add<N extends JobName>(name: N, data: JobPayloads[N], options?: JobOptions): Promise<void>;
+  remove(jobId: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+export const DEFAULT_ATTEMPTS = 5;
+/** 1 s, 2 s, 4 s, ... between retries. */
+export const backoffMs = (attempt: number) => 1000 * 2 ** (attempt - 1);

@@ -1,0 +1,47 @@
+import { DomainError } from '../shared/domain-error';
+import type { ShortLivedStore } from './short-lived-store';
+
+export class TooManyRequestsError extends DomainError {
+  constructor(message: string, readonly retryAfterSeconds: number) {
+    super('too_many_requests', 429, message);
+  }
+
+  override body(): Record<string, unknown> {
+    return { error: this.message, code: this.code, retryAfterSeconds: this.retryAfterSeconds };
+  }
+}
+
+export interface Limit {
+  /** What is limited, for the key: e.g. `login-fail:phone`. */
+  name: string;
+  max: number;
+  windowMs: number;
+}
+
+/** Fixed-window counters: `max` per `windowMs` per subject (a phone, an IP). */
+export class RateLimiter {
+  constructor(private readonly store: ShortLivedStore) {}
+
+  /** Counts one more; throws once the window's allowance is used up. */
+  async hit(limit: Limit, subject: string, message: (minutes: number) => string): Promise<void> {
+    const key = `rl:${limit.name}:${subject}`;
+    const count = await this.store.increment(key, limit.windowMs);
+    if (count > limit.max) await this.refuse(key, message);
+  }
+
+  /** Throws if the allowance is already used up, without counting. */
+  async check(limit: Limit, subject: string, message: (minutes: number) => string): Promise<void> {
+    const key = `rl:${limit.name}:${subject}`;
+    const count = Number((await this.store.get(key)) ?? 0);
+    if (count >= limit.max) await this.refuse(key, message);
+  }
+
+  async reset(limit: Limit, subject: string): Promise<void> {
+    await this.store.delete(`rl:${limit.name}:${subject}`);
+  }
+
+  private async refuse(key: string, message: (minutes: number) => string): Promise<never> {
+    const seconds = Math.max(1, Math.ceil((await this.store.ttl(key)) / 1000));
+    throw new TooManyRequestsError(message(Math.ceil(seconds / 60)), seconds);
+  }
+}

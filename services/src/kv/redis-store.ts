@@ -1,0 +1,43 @@
+import { Redis } from 'ioredis';
+import type { ShortLivedStore } from './short-lived-store';
+
+// INCR and the window's expiry in one step, so a crash between them cannot leave a counter that never expires.
+const INCREMENT = `local n = redis.call('INCR', KEYS[1]) if n == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end return n`;
+
+export class RedisStore implements ShortLivedStore {
+  readonly kind = 'redis' as const;
+
+  constructor(private readonly redis: Redis, private readonly prefix = 'desk:') {}
+
+  static connect(url: string): RedisStore {
+    return new RedisStore(new Redis(url, { maxRetriesPerRequest: 2, enableOfflineQueue: true }));
+  }
+
+  async get(key: string) {
+    return this.redis.get(this.prefix + key);
+  }
+
+  async set(key: string, value: string, ttlMs: number) {
+    await this.redis.set(this.prefix + key, value, 'PX', ttlMs);
+  }
+
+  async setIfAbsent(key: string, value: string, ttlMs: number) {
+    return (await this.redis.set(this.prefix + key, value, 'PX', ttlMs, 'NX')) === 'OK';
+  }
+
+  async increment(key: string, ttlMs: number) {
+    return Number(await this.redis.eval(INCREMENT, 1, this.prefix + key, ttlMs));
+  }
+
+  async ttl(key: string) {
+    return Math.max(0, await this.redis.pttl(this.prefix + key));
+  }
+
+  async delete(...keys: string[]) {
+    if (keys.length > 0) await this.redis.del(...keys.map((k) => this.prefix + k));
+  }
+
+  async close() {
+    await this.redis.quit().catch(() => undefined);
+  }
+}

@@ -1,0 +1,45 @@
+import type { OrderEvent } from '@desk/machines/order/order.events';
+import type { OrderView } from '@desk/machines/order/order-state';
+import type { JobQueue } from '../jobs/job-queue';
+import type { EventMetadata } from '../eventstore/event-metadata';
+import { DomainError } from '../shared/domain-error';
+import { logger } from '../shared/logger';
+import type { OrderCommands } from './order-commands';
+
+const jobId = (orderId: string) => `expire-${orderId}`;
+
+/**
+ * The order machine's payment-window timeout as a delayed job: scheduled when an order is placed,
+ * removed once it can no longer expire (proof arrived, or it moved on). A job that fires anyway is
+ * harmless: the expire command is decided against the order's stream and simply refused.
+ */
+export function scheduleExpiry(queue: JobQueue): (event: OrderEvent, view: OrderView) => Promise<void> {
+  return async (event, view) => {
+    try {
+      if (event.type === 'OrderPlaced') {
+        const delayMs = Math.max(0, Date.parse(view.paymentDueAt) - Date.now());
+        await queue.add('order.expire', { orderId: view.orderId }, { delayMs, jobId: jobId(view.orderId), attempts: 3 });
+      } else if (view.status !== 'pending' || view.proofCount > 0) {
+        await queue.remove(jobId(view.orderId));
+      }
+    } catch (error) {
+      // The sweep expires the order if the job could not be scheduled; the command itself succeeded.
+      logger.warn('could not schedule order expiry', { orderId: view.orderId, error: (error as Error).message });
+    }
+  };
+}
+
+export function systemMetadata(tenantId: string, job: string, at = new Date()): EventMetadata {
+  return { actor: { id: job, role: 'system' }, tenantId, ip: null, userAgent: null, correlationId: `${job}-${at.getTime()}`, causationId: null, acceptedAt: at.toISOString() };
+}
+
+/** The job: expire the order if the machine still allows it; refusals (it moved on) are expected. */
+export function expireOrderJob(commands: OrderCommands, tenantId: () => string) {
+  return async ({ orderId }: { orderId: string }) => {
+    try {
+      await commands.expire(orderId, systemMetadata(tenantId(), 'order-expiry-job'));
+    } catch (error) {
+      if (!(error instanceof DomainError)) throw error;
+    }
+  };
+}

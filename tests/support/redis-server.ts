@@ -1,0 +1,44 @@
+import { spawn } from 'node:child_process';
+import { Redis } from 'ioredis';
+import { freePort } from './free-port';
+import { testEnv } from './test.env';
+import { waitFor } from './wait-for';
+
+export interface TestRedis {
+  url: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * REDIS_URL when given, else a throwaway redis-server on a free port (no persistence). A machine
+ * without redis-server fails here, loudly: `.ci/run` installs it.
+ */
+export async function startTestRedis(): Promise<TestRedis> {
+  if (testEnv.REDIS_URL) return { url: testEnv.REDIS_URL, stop: async () => undefined };
+  const port = await freePort();
+  const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+  const failed = new Promise<never>((_, reject) => child.on('error', (error) => reject(new Error(`redis-server could not start (${error.message}); install it (apt-get install redis-server) or set REDIS_URL`))));
+  const url = `redis://127.0.0.1:${port}`;
+  await Promise.race([
+    failed,
+    waitFor('redis-server', async () => {
+      const client = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
+      client.on('error', () => undefined);
+      try {
+        await client.connect();
+        return (await client.ping()) === 'PONG';
+      } catch {
+        return false;
+      } finally {
+        client.disconnect();
+      }
+    }),
+  ]);
+  return {
+    url,
+    stop: async () => {
+      child.kill('SIGTERM');
+      await new Promise((resolve) => child.once('exit', resolve));
+    },
+  };
+}
