@@ -15,7 +15,7 @@ describe('no input answers 500', () => {
     t = await createTestApp();
     customer = await createCustomer(t, '+919300000001');
     admin = await t.adminToken();
-    orderId = (await json(t.call('POST', '/api/orders/fiat-to-crypto', { token: customer, body: { fiatAmount: 500, network: 'TRC20', withdrawAddress: 'TA1', method: 'bank' } }))).body.order._id;
+    orderId = (await json(t.call('POST', '/api/orders/fiat-to-crypto', { token: customer, body: { fiatAmount: 500, network: 'TRC20', withdrawAddress: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t', method: 'bank' } }))).body.order._id;
   });
   afterAll(() => t.close());
 

@@ -33,5 +33,7 @@ describe('USDT addresses', () => {
     expect(addressProblem('TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE', 'TRC20')).toBeNull();
     expect(addressProblem(`${TRON.slice(0, 33)}${TRON[33] === 'u' ? 'v' : 'u'}`, 'TRC20')).toBe('This TRC20 address has a typo: its checksum does not match. Please copy it again.');
     expect(addressProblem('Tshort', 'TRC20')).toBe('A TRC20 address starts with T and has 34 characters.');
+    expect(addressProblem('0x12', 'BEP20')).toBe('A BEP20 address is 0x followed by 40 hexadecimal characters.');
+    expect(addressProblem('0x12', 'ERC20')).toBe('An ERC20 address is 0x followed by 40 hexadecimal characters.');
   });
 });

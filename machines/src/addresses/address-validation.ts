@@ -41,6 +41,9 @@ export function isEvmAddress(address: string): boolean {
   return true;
 }
 
+// "an ERC20", but "a BEP20" and "a POLYGON".
+const withArticle = (network: UsdtNetwork) => `${network.startsWith('E') ? 'an' : 'a'} ${network}`;
+
 /** null when the address can receive USDT on `network`; otherwise the reason, for the customer. */
 export function addressProblem(address: string, network: UsdtNetwork): string | null {
   const trimmed = address.trim();
@@ -52,9 +55,9 @@ export function addressProblem(address: string, network: UsdtNetwork): string | 
     return 'A TRC20 address starts with T and has 34 characters.';
   }
   if (isEvmAddress(trimmed)) return null;
-  if (TRON_SHAPE.test(trimmed)) return `This is a TRC20 (Tron) address, not an ${network} one. USDT sent to the wrong network is lost.`;
+  if (TRON_SHAPE.test(trimmed)) return `This is a TRC20 (Tron) address, not ${withArticle(network)} one. USDT sent to the wrong network is lost.`;
   if (EVM_SHAPE.test(trimmed)) return `This ${network} address has a typo: its checksum does not match. Please copy it again.`;
-  return `An ${network} address is 0x followed by 40 hexadecimal characters.`;
+  return `${withArticle(network).replace(/^a/, 'A')} address is 0x followed by 40 hexadecimal characters.`;
 }
 
 /** Encodes a 20-byte account id as a Tron address (0x41 prefix); used to make valid test addresses. */

@@ -25,6 +25,7 @@ import type { OtpService } from '../identity/otp.service';
 import type { JobQueue } from '../jobs/job-queue';
 import { otpRoutes } from '../identity/otp.routes';
 import { resolveTenant, tenantOf } from '../http/tenant';
+import { savedAccountRoutes } from '../accounts/saved-accounts.routes';
 
 export interface AppConfig {
   trustProxy: boolean;
@@ -66,6 +67,7 @@ export function createApp(deps: AppDeps) {
     .route('/', adminSettingsRoutes(settings, db, config.trustProxy))
     .route('/', adminOrderRoutes(orders, db));
   const customer = new Hono<AuthEnv>().use(signedIn, idempotency(db)).route('/', customerOrderRoutes(orders));
+  const user = new Hono<AuthEnv>().use(signedIn, idempotency(db)).route('/', savedAccountRoutes(db));
 
   const api = new Hono()
     .route('/', healthRoutes(deps))
@@ -76,7 +78,8 @@ export function createApp(deps: AppDeps) {
     .route('/admin', orderExportRoutes(orders.db, orders.signer))
     .route('/files', fileRoutes(orders.files, orders.signer))
     .route('/admin', admin)
-    .route('/orders', customer);
+    .route('/orders', customer)
+    .route('/user', user);
 
   const app = new Hono()
     .use(secureHeaders())

@@ -23,7 +23,32 @@ export interface IdempotencyKeysTable {
   completed_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 
+export interface UserWalletsTable {
+  id: string;
+  user_id: string;
+  network: string;
+  address: string;
+  label: Generated<string>;
+  is_default: Generated<boolean>;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+export interface UserBankAccountsTable {
+  id: string;
+  user_id: string;
+  bank_name: string;
+  account_name: string;
+  account_number: string;
+  ifsc: string;
+  is_default: Generated<boolean>;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
 export interface ServicesDatabase {
   users: UsersTable;
   idempotency_keys: IdempotencyKeysTable;
+  user_wallets: UserWalletsTable;
+  user_bank_accounts: UserBankAccountsTable;
 }

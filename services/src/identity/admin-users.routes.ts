@@ -8,7 +8,7 @@ import { DomainError } from '../shared/domain-error';
 import { phoneSchema } from './phone';
 import { insertUser, listUsers } from './users.repository';
 import { hashPassword, MIN_PASSWORD_LENGTH } from './password';
-import { userJson } from './user-json';
+import { userJson, usersJson } from './user-json';
 
 class PhoneTakenError extends DomainError {
   constructor() {
@@ -29,8 +29,8 @@ const createUserSchema = z.object({
 export function adminUserRoutes(db: Kysely<ServicesDatabase>) {
   return new Hono<AuthEnv>()
     .get('/users', async (c) => {
-      const users = await listUsers(db, c.get('user').tenant_id);
-      return c.json({ users: users.map(userJson), total: users.length }, 200);
+      const users = await usersJson(db, await listUsers(db, c.get('user').tenant_id));
+      return c.json({ users, total: users.length }, 200);
     })
     .post('/users', validate('json', createUserSchema), async (c) => {
       const { username, phone, password } = c.req.valid('json');

@@ -10,7 +10,7 @@ import { changePassword, findUserByPhone } from './users.repository';
 import { clientIp } from '../http/request-context';
 import type { Limit, RateLimiter } from '../kv/rate-limiter';
 import { hashPassword, MIN_PASSWORD_LENGTH, verifyAgainstNothing, verifyPassword } from './password';
-import { userJson } from './user-json';
+import { oneUserJson } from './user-json';
 import type { TokenService } from './tokens';
 
 class InvalidCredentialsError extends DomainError {
@@ -68,9 +68,9 @@ export function authRoutes({ db, tokens, limits, tenantOf, trustProxy }: AuthDep
       }
       await limits.reset(FAILURES_PER_PHONE, phone);
       const token = await tokens.issue(user.id, user.tenant_id);
-      return c.json({ token, user: userJson(user) }, 200);
+      return c.json({ token, user: await oneUserJson(db, user) }, 200);
     })
-    .get('/me', requireUser(db, tokens), (c) => c.json(userJson(c.get('user')), 200))
+    .get('/me', requireUser(db, tokens), async (c) => c.json(await oneUserJson(db, c.get('user')), 200))
     .post('/change-password', requireUser(db, tokens), validate('json', changePasswordSchema), async (c) => {
       const { currentPassword, newPassword } = c.req.valid('json');
       const user = c.get('user');

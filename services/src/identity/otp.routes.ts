@@ -9,7 +9,7 @@ import type { ShortLivedStore } from '../kv/short-lived-store';
 import { PHONE_PATTERN } from './phone';
 import { findUserByPhone, insertUser } from './users.repository';
 import { hashPassword, MIN_PASSWORD_LENGTH } from './password';
-import { userJson } from './user-json';
+import { oneUserJson, userJson } from './user-json';
 import type { TokenService } from './tokens';
 import type { OtpService } from './otp.service';
 
@@ -86,7 +86,7 @@ export function otpRoutes({ db, tokens, otp, store, tenantOf, trustProxy }: OtpR
       await otp.verify(phone, 'login', await otpOf(c));
       const user = await findUserByPhone(db, tenantOf(c), phone);
       if (!user) throw new NoAccountError();
-      return c.json({ token: await tokens.issue(user.id, user.tenant_id), user: userJson(user) }, 200);
+      return c.json({ token: await tokens.issue(user.id, user.tenant_id), user: await oneUserJson(db, user) }, 200);
     })
     .post('/register/otp/send', async (c) => {
       const phone = await phoneOf(c);

@@ -1,20 +1,31 @@
+import type { Kysely } from 'kysely';
+import type { ServicesDatabase } from '../db/services-database';
 import type { UserRow } from './users.repository';
+import { bankAccountJson, listBankAccounts, listWallets, walletJson, type BankAccountRow, type WalletRow } from '../accounts/saved-accounts.repository';
 
-/**
- * A user as the clients read it (seed-spec section 3). Saved wallets and bank accounts arrive with
- * the accounts issue; until then the lists are empty, in the shape the screens expect.
- */
-export function userJson(user: UserRow) {
+/** A user as the clients read it (seed-spec section 3), with their saved wallets and bank accounts. */
+export function userJson(user: UserRow, wallets: readonly WalletRow[] = [], accounts: readonly BankAccountRow[] = []) {
   return {
     _id: user.id,
     username: user.username,
     phone: user.phone,
     roles: user.roles,
     tenantId: user.tenant_id,
-    wallets: { usdt: [] as unknown[] },
-    bankDetails: { accounts: [] as unknown[], upiId: null as string | null },
+    wallets: { usdt: wallets.map(walletJson) },
+    bankDetails: { accounts: accounts.map(bankAccountJson), upiId: null as string | null },
     createdAt: user.created_at.toISOString(),
   };
+}
+
+/** Users with their saved accounts, in two queries however many users. */
+export async function usersJson(db: Kysely<ServicesDatabase>, users: readonly UserRow[]): Promise<UserJson[]> {
+  const ids = users.map((u) => u.id);
+  const [wallets, accounts] = await Promise.all([listWallets(db, ids), listBankAccounts(db, ids)]);
+  return users.map((u) => userJson(u, wallets.filter((w) => w.user_id === u.id), accounts.filter((a) => a.user_id === u.id)));
+}
+
+export async function oneUserJson(db: Kysely<ServicesDatabase>, user: UserRow): Promise<UserJson> {
+  return (await usersJson(db, [user]))[0]!;
 }
 
 export type UserJson = ReturnType<typeof userJson>;

@@ -59,6 +59,7 @@ export async function buildAppDeps(infra: Infrastructure, env: AppSettings): Pro
     settings,
     orders: {
       db: infra.db,
+      accounts: infra.db,
       eventStore: infra.eventStore,
       orders,
       placement: new OrderPlacement(orders, settings, { paymentWindowMinutes: env.PAYMENT_WINDOW_MINUTES, rateLockMinutes: env.RATE_LOCK_MINUTES }),

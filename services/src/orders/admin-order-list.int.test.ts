@@ -19,7 +19,8 @@ describe('admin order list, dashboard and export', () => {
     for (let i = 0; i < 6; i++) {
       const token = i % 2 === 0 ? asha : ravi;
       const network = i < 4 ? 'TRC20' : 'BEP20';
-      const body = i % 3 === 2 ? { cryptoAmount: 10 + i, method: 'cash' } : { ...BUY, fiatAmount: 1000 * (i + 1), network };
+      const withdrawAddress = network === 'BEP20' ? '0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359' : BUY.withdrawAddress;
+      const body = i % 3 === 2 ? { cryptoAmount: 10 + i, method: 'cash' } : { ...BUY, fiatAmount: 1000 * (i + 1), network, withdrawAddress };
       const url = i % 3 === 2 ? '/api/orders/crypto-to-fiat' : '/api/orders/fiat-to-crypto';
       const { order } = (await json(t.call('POST', url, { token, body }))).body;
       orders.push({ id: order._id, refCode: order.refCode, type: order.type });

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { ReadModelDatabase } from '@desk/projections/read-model-database';
+import type { ServicesDatabase } from '../db/services-database';
 import type { EventStore } from '../eventstore/event-store';
 import type { UrlSigner } from '../files/url-signer';
 import type { FileStorage } from '../files/file-storage';
@@ -11,6 +12,8 @@ import type { OrderCommands } from './order-commands';
 export interface OrderDeps {
   /** Read models only: accounts go through their own repository. */
   db: Kysely<ReadModelDatabase>;
+  /** The customers' saved bank accounts, which a sell may name by id. */
+  accounts: Kysely<ServicesDatabase>;
   eventStore: EventStore;
   orders: OrderStore;
   placement: OrderPlacement;

@@ -9,10 +9,12 @@ import { orderJson } from './order-json';
 import { listUserOrders } from './order-queries';
 import { OrderNotFoundError } from './order-errors';
 import type { OrderDeps } from './order-deps';
+import { findBankAccount } from '../accounts/saved-accounts.repository';
+import { ValidationError } from '../shared/domain-error';
 
 /** The customer's orders: mounted at /api/orders behind requireUser and idempotency. */
 export function customerOrderRoutes(deps: OrderDeps) {
-  const { db, orders, placement, commands, signer, trustProxy } = deps;
+  const { db, orders, placement, commands, signer, trustProxy, accounts } = deps;
   return new Hono<AuthEnv>()
     .get('/', async (c) => {
       const views = await listUserOrders(db, c.get('user').id);
@@ -23,8 +25,14 @@ export function customerOrderRoutes(deps: OrderDeps) {
       return c.json({ order: orderJson(view, signer), message: 'Buy order created successfully!' }, 201);
     })
     .post('/crypto-to-fiat', validate('json', sellSchema), async (c) => {
-      const { bankAccount, ...input } = c.req.valid('json');
-      const view = await placement.placeSell(c.get('user'), { ...input, payoutBankAccount: input.method === 'bank' ? bankAccount ?? null : null }, commandMetadata(c, actorOf(c), trustProxy));
+      const { bankAccount, bankAccountId, ...input } = c.req.valid('json');
+      let payout = input.method === 'bank' ? bankAccount ?? null : null;
+      if (input.method === 'bank' && bankAccountId) {
+        const saved = await findBankAccount(accounts, c.get('user').id, bankAccountId.toLowerCase());
+        if (!saved) throw ValidationError.of('bankAccountId', 'Please select a bank account');
+        payout = { bankName: saved.bank_name, accountName: saved.account_name, accountNumber: saved.account_number, ifsc: saved.ifsc };
+      }
+      const view = await placement.placeSell(c.get('user'), { ...input, payoutBankAccount: payout }, commandMetadata(c, actorOf(c), trustProxy));
       return c.json({ order: orderJson(view, signer), message: 'Sell order created successfully!' }, 201);
     })
     .get('/:id', async (c) => {

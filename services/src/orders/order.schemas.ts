@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { validateBuyAmount, validateSellAmount } from '@desk/machines/pricing/pricing';
 import { OrderNotFoundError } from './order-errors';
+import { addressProblem } from '@desk/machines/addresses/address-validation';
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const NETWORK = z.enum(['TRC20', 'ERC20', 'BEP20', 'POLYGON'], { error: 'Please select a network' });
 const METHOD = z.enum(['bank', 'cash'], { error: 'Payment method must be bank or cash' });
 
@@ -20,18 +22,19 @@ const rate = z
   .transform((v) => String(v).trim())
   .pipe(z.string().regex(/^\d+(\.\d{1,8})?$/, 'Rate must be a positive number').refine((v) => Number(v) > 0, 'Rate must be a positive number'));
 
-export const buySchema = z.object({
-  fiatAmount: amount(validateBuyAmount),
-  network: NETWORK,
-  withdrawAddress: z
-    .string({ error: 'Please select a USDT address' })
-    .trim()
-    .min(1, 'Please select a USDT address')
-    .max(128)
-    .regex(/^[A-Za-z0-9]+$/, 'The USDT address may contain only letters and digits'),
-  method: METHOD,
-  expectedRate: rate.optional(),
-});
+export const buySchema = z
+  .object({
+    fiatAmount: amount(validateBuyAmount),
+    network: NETWORK,
+    withdrawAddress: z.string({ error: 'Please select a USDT address' }).trim().min(1, 'Please select a USDT address').max(128),
+    method: METHOD,
+    expectedRate: rate.optional(),
+  })
+  .superRefine((order, ctx) => {
+    // USDT sent to an address of another network is lost: refuse it before an order exists.
+    const problem = addressProblem(order.withdrawAddress, order.network);
+    if (problem) ctx.addIssue({ code: 'custom', path: ['withdrawAddress'], message: problem });
+  });
 
 const IFSC = /^[A-Z]{4}0[A-Z0-9]{6}$/;
 const payoutAccount = z
@@ -52,10 +55,12 @@ export const sellSchema = z
     network: z.literal('TRC20', { error: 'Sell orders use the TRC20 network' }).default('TRC20'),
     method: METHOD,
     bankAccount: payoutAccount.optional(),
+    /** One of the customer's saved bank accounts, instead of `bankAccount`. */
+    bankAccountId: z.string().regex(UUID, 'Please select a bank account').optional(),
     expectedRate: rate.optional(),
   })
   .superRefine((v, ctx) => {
-    if (v.method === 'bank' && !v.bankAccount) ctx.addIssue({ code: 'custom', path: ['bankAccount'], message: 'Please select a bank account' });
+    if (v.method === 'bank' && !v.bankAccount && !v.bankAccountId) ctx.addIssue({ code: 'custom', path: ['bankAccount'], message: 'Please select a bank account' });
   });
 
 export const uploadSchema = z.object({
@@ -85,8 +90,6 @@ export const adminListSchema = z.object({
 });
 
 export const exportSchema = adminListSchema.pick({ type: true, status: true, network: true });
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** An order id from a path: anything that is not a uuid cannot be an order, so it is not found. */
 export function parseOrderId(id: string): string {

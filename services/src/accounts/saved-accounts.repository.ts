@@ -1,0 +1,123 @@
+import { randomUUID } from 'node:crypto';
+import type { Kysely, Selectable, Transaction } from 'kysely';
+import type { ServicesDatabase, UserBankAccountsTable, UserWalletsTable } from '../db/services-database';
+
+export type WalletRow = Selectable<UserWalletsTable>;
+export type BankAccountRow = Selectable<UserBankAccountsTable>;
+type Db = Kysely<ServicesDatabase>;
+type Table = 'user_wallets' | 'user_bank_accounts';
+
+/**
+ * Both kinds of saved account share these rules: a customer sees and changes only their own, and
+ * making one the default clears the previous default in the same transaction.
+ */
+async function clearDefault(trx: Transaction<ServicesDatabase>, table: Table, userId: string): Promise<void> {
+  await trx.updateTable(table).set({ is_default: false }).where('user_id', '=', userId).where('is_default', '=', true).execute();
+}
+
+export function listWallets(db: Db, userIds: string[]): Promise<WalletRow[]> {
+  if (userIds.length === 0) return Promise.resolve([]);
+  return db.selectFrom('user_wallets').selectAll().where('user_id', 'in', userIds).orderBy('created_at').execute();
+}
+
+export function listBankAccounts(db: Db, userIds: string[]): Promise<BankAccountRow[]> {
+  if (userIds.length === 0) return Promise.resolve([]);
+  return db.selectFrom('user_bank_accounts').selectAll().where('user_id', 'in', userIds).orderBy('created_at').execute();
+}
+
+export function findBankAccount(db: Db, userId: string, id: string): Promise<BankAccountRow | undefined> {
+  return db.selectFrom('user_bank_accounts').selectAll().where('user_id', '=', userId).where('id', '=', id).executeTakeFirst();
+}
+
+export interface WalletInput {
+  network: string;
+  address: string;
+  label: string;
+  isDefault: boolean;
+}
+
+/** Null when the customer already saved this address on this network. */
+export function insertWallet(db: Db, userId: string, input: WalletInput): Promise<WalletRow | null> {
+  return db.transaction().execute(async (trx) => {
+    if (input.isDefault) await clearDefault(trx, 'user_wallets', userId);
+    const row = await trx
+      .insertInto('user_wallets')
+      .values({ id: randomUUID(), user_id: userId, network: input.network, address: input.address, label: input.label, is_default: input.isDefault })
+      .onConflict((oc) => oc.constraint('user_wallets_address_key').doNothing())
+      .returningAll()
+      .executeTakeFirst();
+    return row ?? null;
+  });
+}
+
+export function updateWallet(db: Db, userId: string, id: string, input: Partial<WalletInput>): Promise<WalletRow | undefined> {
+  return db.transaction().execute(async (trx) => {
+    if (input.isDefault) await clearDefault(trx, 'user_wallets', userId);
+    return trx
+      .updateTable('user_wallets')
+      .set({
+        ...(input.network !== undefined ? { network: input.network } : {}),
+        ...(input.address !== undefined ? { address: input.address } : {}),
+        ...(input.label !== undefined ? { label: input.label } : {}),
+        ...(input.isDefault !== undefined ? { is_default: input.isDefault } : {}),
+        updated_at: new Date(),
+      })
+      .where('user_id', '=', userId)
+      .where('id', '=', id)
+      .returningAll()
+      .executeTakeFirst();
+  });
+}
+
+export interface BankAccountInput {
+  bankName: string;
+  accountName: string;
+  accountNumber: string;
+  ifsc: string;
+  isDefault: boolean;
+}
+
+export function insertBankAccount(db: Db, userId: string, input: BankAccountInput): Promise<BankAccountRow> {
+  return db.transaction().execute(async (trx) => {
+    if (input.isDefault) await clearDefault(trx, 'user_bank_accounts', userId);
+    return trx
+      .insertInto('user_bank_accounts')
+      .values({ id: randomUUID(), user_id: userId, bank_name: input.bankName, account_name: input.accountName, account_number: input.accountNumber, ifsc: input.ifsc, is_default: input.isDefault })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  });
+}
+
+export function updateBankAccount(db: Db, userId: string, id: string, input: Partial<BankAccountInput>): Promise<BankAccountRow | undefined> {
+  return db.transaction().execute(async (trx) => {
+    if (input.isDefault) await clearDefault(trx, 'user_bank_accounts', userId);
+    return trx
+      .updateTable('user_bank_accounts')
+      .set({
+        ...(input.bankName !== undefined ? { bank_name: input.bankName } : {}),
+        ...(input.accountName !== undefined ? { account_name: input.accountName } : {}),
+        ...(input.accountNumber !== undefined ? { account_number: input.accountNumber } : {}),
+        ...(input.ifsc !== undefined ? { ifsc: input.ifsc } : {}),
+        ...(input.isDefault !== undefined ? { is_default: input.isDefault } : {}),
+        updated_at: new Date(),
+      })
+      .where('user_id', '=', userId)
+      .where('id', '=', id)
+      .returningAll()
+      .executeTakeFirst();
+  });
+}
+
+/** True when the customer's own entry was deleted. */
+export async function deleteSaved(db: Db, table: Table, userId: string, id: string): Promise<boolean> {
+  const result = await db.deleteFrom(table).where('user_id', '=', userId).where('id', '=', id).executeTakeFirst();
+  return result.numDeletedRows === 1n;
+}
+
+export function walletJson(w: WalletRow) {
+  return { _id: w.id, address: w.address, network: w.network, label: w.label, isDefault: w.is_default, createdAt: w.created_at.toISOString() };
+}
+
+export function bankAccountJson(b: BankAccountRow) {
+  return { _id: b.id, bankName: b.bank_name, accountName: b.account_name, accountNumber: b.account_number, ifsc: b.ifsc, isDefault: b.is_default, createdAt: b.created_at.toISOString() };
+}

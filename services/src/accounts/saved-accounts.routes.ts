@@ -1,0 +1,93 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import type { Kysely } from 'kysely';
+import { addressProblem, type UsdtNetwork } from '@desk/machines/addresses/address-validation';
+import type { ServicesDatabase } from '../db/services-database';
+import type { AuthEnv } from '../http/auth';
+import { validate } from '../http/validate';
+import { DomainError, NotFoundError, ValidationError } from '../shared/domain-error';
+import {
+  bankAccountJson, deleteSaved, insertBankAccount, insertWallet, listBankAccounts, listWallets,
+  updateBankAccount, updateWallet, walletJson, type WalletRow,
+} from './saved-accounts.repository';
+
+const NETWORK = z.enum(['TRC20', 'ERC20', 'BEP20', 'POLYGON'], { error: 'Please select a network' });
+const walletSchema = z
+  .object({
+    address: z.string({ error: 'Please enter a valid wallet address' }).trim().min(1, 'Please enter a valid wallet address').max(128),
+    network: NETWORK,
+    label: z.string().trim().max(50).default(''),
+    isDefault: z.boolean().default(false),
+  })
+  .superRefine((w, ctx) => {
+    const problem = addressProblem(w.address, w.network);
+    if (problem) ctx.addIssue({ code: 'custom', path: ['address'], message: problem });
+  });
+const walletPatchSchema = z.object({
+  address: z.string().trim().min(1, 'Please enter a valid wallet address').max(128).optional(),
+  network: NETWORK.optional(),
+  label: z.string().trim().max(50).optional(),
+  isDefault: z.boolean().optional(),
+});
+
+const REQUIRED = 'Please fill all bank account details';
+const IFSC = z.string({ error: REQUIRED }).trim().min(1, REQUIRED).transform((v) => v.toUpperCase()).pipe(z.string().regex(/^[A-Z]{4}0[A-Z0-9]{6}$/, 'IFSC must look like ABCD0123456'));
+const ACCOUNT_NUMBER = z.string({ error: REQUIRED }).trim().min(1, REQUIRED).regex(/^\d{6,20}$/, 'Account number must be 6 to 20 digits');
+const text = z.string({ error: REQUIRED }).trim().min(1, REQUIRED).max(100);
+const bankSchema = z.object({ bankName: text, accountHolder: text, accountNumber: ACCOUNT_NUMBER, ifsc: IFSC, isDefault: z.boolean().default(false) });
+const bankPatchSchema = z.object({ bankName: text.optional(), accountHolder: text.optional(), accountNumber: ACCOUNT_NUMBER.optional(), ifsc: IFSC.optional(), isDefault: z.boolean().optional() });
+
+class DuplicateWalletError extends DomainError {
+  constructor() {
+    super('wallet_exists', 409, 'This address is already saved for this network');
+  }
+}
+
+const UUID = /^[0-9a-f-]{36}$/i;
+const ownId = (id: string, what: string) => {
+  if (!UUID.test(id)) throw new NotFoundError(`${what} not found`);
+  return id.toLowerCase();
+};
+
+/** The customer's own saved wallets and bank accounts: mounted at /api/user behind requireUser. */
+export function savedAccountRoutes(db: Kysely<ServicesDatabase>) {
+  return new Hono<AuthEnv>()
+    .get('/wallets', async (c) => c.json({ wallets: (await listWallets(db, [c.get('user').id])).map(walletJson) }, 200))
+    .post('/wallet', validate('json', walletSchema), async (c) => {
+      const wallet = await insertWallet(db, c.get('user').id, c.req.valid('json'));
+      if (!wallet) throw new DuplicateWalletError();
+      return c.json({ wallet: walletJson(wallet), message: 'Wallet saved' }, 201);
+    })
+    .put('/wallet/:id', validate('json', walletPatchSchema), async (c) => {
+      const user = c.get('user');
+      const id = ownId(c.req.param('id'), 'Wallet');
+      const patch = c.req.valid('json');
+      const current = (await listWallets(db, [user.id])).find((w: WalletRow) => w.id === id);
+      if (!current) throw new NotFoundError('Wallet not found');
+      const problem = addressProblem(patch.address ?? current.address, (patch.network ?? current.network) as UsdtNetwork);
+      if (problem) throw ValidationError.of('address', problem);
+      const wallet = await updateWallet(db, user.id, id, patch);
+      if (!wallet) throw new NotFoundError('Wallet not found');
+      return c.json({ wallet: walletJson(wallet), message: 'Wallet updated' }, 200);
+    })
+    .delete('/wallet/:id', async (c) => {
+      if (!(await deleteSaved(db, 'user_wallets', c.get('user').id, ownId(c.req.param('id'), 'Wallet')))) throw new NotFoundError('Wallet not found');
+      return c.json({ message: 'Wallet deleted' }, 200);
+    })
+    .get('/bank-accounts', async (c) => c.json({ accounts: (await listBankAccounts(db, [c.get('user').id])).map(bankAccountJson) }, 200))
+    .post('/bank-account', validate('json', bankSchema), async (c) => {
+      const { accountHolder, ...rest } = c.req.valid('json');
+      const account = await insertBankAccount(db, c.get('user').id, { ...rest, accountName: accountHolder });
+      return c.json({ account: bankAccountJson(account), message: 'Bank account saved' }, 201);
+    })
+    .put('/bank-account/:id', validate('json', bankPatchSchema), async (c) => {
+      const { accountHolder, ...rest } = c.req.valid('json');
+      const account = await updateBankAccount(db, c.get('user').id, ownId(c.req.param('id'), 'Bank account'), { ...rest, ...(accountHolder ? { accountName: accountHolder } : {}) });
+      if (!account) throw new NotFoundError('Bank account not found');
+      return c.json({ account: bankAccountJson(account), message: 'Bank account updated' }, 200);
+    })
+    .delete('/bank-account/:id', async (c) => {
+      if (!(await deleteSaved(db, 'user_bank_accounts', c.get('user').id, ownId(c.req.param('id'), 'Bank account')))) throw new NotFoundError('Bank account not found');
+      return c.json({ message: 'Bank account deleted' }, 200);
+    });
+}
