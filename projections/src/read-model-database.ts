@@ -52,7 +52,17 @@ export interface OrderCountsTable {
   fiat_total: string;
 }
 
+export interface TenantsTable {
+  id: string;
+  domain: string | null;
+  deleted: boolean;
+  /** The tenant's folded state (TenantState). */
+  state: unknown;
+  created_at: Date;
+}
+
 export interface ReadModelDatabase {
+  rm_tenants: TenantsTable;
   projection_checkpoints: ProjectionCheckpointsTable;
   rm_stream_summary: StreamSummaryTable;
   rm_orders: OrdersTable;

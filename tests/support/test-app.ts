@@ -10,6 +10,7 @@ import type { Infrastructure } from '../../services/src/main/infrastructure';
 import { createTestDatabase, type TestDatabase } from './test-database';
 import { ProjectionRunner } from '../../projections/src/runtime/projection-runner';
 import { ordersProjection } from '../../projections/src/definitions/orders.projection';
+import { tenantsProjection } from '../../projections/src/definitions/tenants.projection';
 
 export const ADMIN = { phone: '+919000000001', password: 'admin-password' };
 
@@ -23,7 +24,7 @@ export interface TestApp {
   adminToken(): Promise<string>;
   /** The latest code sent to `phone` for `purpose`, read from the SMS outbox as a newcomer would. */
   otpFor(phone: string, purpose: 'login' | 'register'): Promise<string>;
-  /** Applies every order event to the read models (what the projector does in the background). */
+  /** Applies every order and tenant event to the read models (what the projector does in the background). */
   project(): Promise<void>;
   close(): Promise<void>;
 }
@@ -76,8 +77,11 @@ export async function createTestApp(): Promise<TestApp> {
     login,
     adminToken: async () => (admin ??= await login(ADMIN.phone, ADMIN.password)),
     project: async () => {
-      const runner = new ProjectionRunner({ db: database.db, store: eventStore, projection: ordersProjection, batchSize: 500, pollMs: 1000, standbyRetryMs: 100 });
-      if (!(await runner.runUntilCaughtUp())) throw new Error('orders projection is locked by another runner');
+      for (const projection of [ordersProjection, tenantsProjection]) {
+        const runner = new ProjectionRunner({ db: database.db, store: eventStore, projection, batchSize: 500, pollMs: 1000, standbyRetryMs: 100 });
+        if (!(await runner.runUntilCaughtUp())) throw new Error(`${projection.name} projection is locked by another runner`);
+      }
+      deps.directory.invalidate();
     },
     otpFor: async (phone, purpose) => {
       const outbox = path.join(dataDir, 'sms-outbox.jsonl');

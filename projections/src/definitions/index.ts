@@ -1,9 +1,10 @@
 import type { Projection } from '../runtime/projection';
 import { streamSummaryProjection } from './stream-summary.projection';
 import { ordersProjection } from './orders.projection';
+import { tenantsProjection } from './tenants.projection';
 
 /** Every projection the projector runs, by name. New read models register here. */
-export const projections: readonly Projection[] = [streamSummaryProjection, ordersProjection];
+export const projections: readonly Projection[] = [streamSummaryProjection, ordersProjection, tenantsProjection];
 
 export function findProjections(name?: string): Projection[] {
   if (!name) return [...projections];

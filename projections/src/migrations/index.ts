@@ -2,10 +2,12 @@ import type { Migration } from 'kysely';
 import * as checkpoints from './2026-11-21-101-projection-checkpoints';
 import * as streamSummary from './2026-11-21-102-stream-summary';
 import * as orders from './2026-11-21-103-orders';
+import * as tenants from './2026-11-21-104-tenants';
 
 /** Read-model migrations, by name (sorted after the event store's: 1xx after 0xx on the same day). */
 export const readModelMigrations: Record<string, Migration> = {
   '2026-11-21-101-projection-checkpoints': checkpoints,
   '2026-11-21-102-stream-summary': streamSummary,
   '2026-11-21-103-orders': orders,
+  '2026-11-21-104-tenants': tenants,
 };

@@ -1,4 +1,4 @@
-import { Hono, type MiddlewareHandler } from 'hono';
+import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
 import { bodyLimit } from 'hono/body-limit';
 import type { Kysely } from 'kysely';
@@ -26,6 +26,10 @@ import type { JobQueue } from '../jobs/job-queue';
 import { otpRoutes } from '../identity/otp.routes';
 import { resolveTenant, tenantOf } from '../http/tenant';
 import { savedAccountRoutes } from '../accounts/saved-accounts.routes';
+import type { TenantStore } from '../tenants/tenant-store';
+import type { TenantDirectory } from '../tenants/tenant-directory';
+import { tenantAdminRoutes, tenantDetailsRoutes } from '../tenants/tenant.routes';
+import { logoLink } from '../tenants/tenant-json';
 
 export interface AppConfig {
   trustProxy: boolean;
@@ -45,6 +49,8 @@ export interface AppDeps {
   limits: RateLimiter;
   otp: OtpService;
   queue: JobQueue;
+  tenants: TenantStore;
+  directory: TenantDirectory;
   config: AppConfig;
 }
 
@@ -52,28 +58,37 @@ const JSON_LIMIT = 64 * 1024;
 /** A 5 MB proof file travels as a base64 data URL: 4/3 of the size, plus the JSON around it. */
 const UPLOAD_LIMIT = 7 * 1024 * 1024 + 64 * 1024;
 
+/** Tenant edits carry a logo (2 MB) or QR images as data URLs for several wallets. */
+const TENANT_LIMIT = 8 * 1024 * 1024;
+
 const limitBodies: MiddlewareHandler = (c, next) => {
-  const maxSize = c.req.path.endsWith('/upload') ? UPLOAD_LIMIT : JSON_LIMIT;
+  const path = c.req.path;
+  const maxSize = path.endsWith('/upload') ? UPLOAD_LIMIT : path.startsWith('/api/admin/tenants') ? TENANT_LIMIT : JSON_LIMIT;
   return bodyLimit({ maxSize })(c, next);
 };
 
 export function createApp(deps: AppDeps) {
-  const { db, tokens, settings, config, orders, limits, otp, store } = deps;
+  const { db, tokens, settings, config, orders, limits, otp, store, tenants, directory } = deps;
   const trustProxy = config.trustProxy;
   const signedIn = requireUser(db, tokens);
   const admin = new Hono<AuthEnv>()
     .use(signedIn, requireAdmin, idempotency(db))
     .route('/', adminUserRoutes(db))
     .route('/', adminSettingsRoutes(settings, db, config.trustProxy))
-    .route('/', adminOrderRoutes(orders, db));
+    .route('/', adminOrderRoutes(orders, db))
+    .route('/', tenantAdminRoutes({ tenants, directory, db, files: orders.files, signer: orders.signer, trustProxy }));
   const customer = new Hono<AuthEnv>().use(signedIn, idempotency(db)).route('/', customerOrderRoutes(orders));
-  const user = new Hono<AuthEnv>().use(signedIn, idempotency(db)).route('/', savedAccountRoutes(db));
+  const user = new Hono<AuthEnv>().use(signedIn, idempotency(db)).route('/', savedAccountRoutes(db)).route('/', tenantDetailsRoutes(tenants, orders.signer));
+  const brandOf = async (c: Context) => {
+    const tenant = await directory.profile(tenantOf(c));
+    return { name: tenant.name, logoUrl: logoLink(orders.signer, tenant), primaryColor: tenant.primaryColor };
+  };
 
   const api = new Hono()
     .route('/', healthRoutes(deps))
     .route('/auth', authRoutes({ db, tokens, limits, tenantOf, trustProxy }))
     .route('/auth', otpRoutes({ db, tokens, otp, store, tenantOf, trustProxy }))
-    .route('/config', publicConfigRoutes(settings, config.defaultTenantId))
+    .route('/config', publicConfigRoutes(settings, brandOf))
     // Opened as plain links (no Authorization header): each checks its own signed, expiring query.
     .route('/admin', orderExportRoutes(orders.db, orders.signer))
     .route('/files', fileRoutes(orders.files, orders.signer))
@@ -83,7 +98,7 @@ export function createApp(deps: AppDeps) {
 
   const app = new Hono()
     .use(secureHeaders())
-    .use('/api/*', limitBodies, resolveTenant(async () => config.defaultTenantId, trustProxy))
+    .use('/api/*', limitBodies, resolveTenant((host) => directory.resolve(host), trustProxy))
     .route('/api', api);
   app.notFound((c) => (c.req.path.startsWith('/api/') ? c.json({ error: 'Not found', code: 'not_found' }, 404) : webClient(c)));
   app.onError(handleError);

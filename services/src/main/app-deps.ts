@@ -16,6 +16,8 @@ import { OtpService } from '../identity/otp.service';
 import { InProcessQueue } from '../jobs/in-process-queue';
 import { expireOrderJob, scheduleExpiry } from '../orders/order-expiry-jobs';
 import { createHmac } from 'node:crypto';
+import { TenantStore } from '../tenants/tenant-store';
+import { TenantDirectory } from '../tenants/tenant-directory';
 
 export const DEFAULT_TENANT_ID = 'default';
 
@@ -36,6 +38,7 @@ export async function buildAppDeps(infra: Infrastructure, env: AppSettings): Pro
   const sms = createSmsSender(env);
   const queue = new InProcessQueue();
   const orders = new OrderStore(infra.eventStore, scheduleExpiry(queue));
+  const tenants = new TenantStore(infra.eventStore);
   const files = new LocalFileStorage(path.resolve(env.DATA_DIR, 'uploads'));
   const commands = new OrderCommands(orders, files);
   // OTP hashes get their own key, derived from the token secret.
@@ -48,6 +51,8 @@ export async function buildAppDeps(infra: Infrastructure, env: AppSettings): Pro
     'projection.rebuild': async () => undefined,
   });
   return {
+    tenants,
+    directory: new TenantDirectory(infra.db, tenants),
     store,
     limits: new RateLimiter(store),
     otp,
@@ -62,7 +67,7 @@ export async function buildAppDeps(infra: Infrastructure, env: AppSettings): Pro
       accounts: infra.db,
       eventStore: infra.eventStore,
       orders,
-      placement: new OrderPlacement(orders, settings, { paymentWindowMinutes: env.PAYMENT_WINDOW_MINUTES, rateLockMinutes: env.RATE_LOCK_MINUTES }),
+      placement: new OrderPlacement(orders, settings, tenants, { paymentWindowMinutes: env.PAYMENT_WINDOW_MINUTES, rateLockMinutes: env.RATE_LOCK_MINUTES }),
       commands,
       files,
       signer: new UrlSigner(secret),

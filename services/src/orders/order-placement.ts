@@ -6,6 +6,7 @@ import { Money } from '@desk/machines/pricing/decimal';
 import type { EventMetadata } from '../eventstore/event-metadata';
 import type { SettingsService } from '../settings/settings.service';
 import type { Settings } from '../settings/settings.schema';
+import type { TenantStore } from '../tenants/tenant-store';
 import type { UserRow } from '../identity/users.repository';
 import { ValidationError } from '../shared/domain-error';
 import { RateChangedError } from './order-errors';
@@ -54,6 +55,7 @@ export class OrderPlacement {
   constructor(
     private readonly orders: OrderStore,
     private readonly settings: SettingsService,
+    private readonly tenants: TenantStore,
     private readonly times: PlacementTimes,
   ) {}
 
@@ -90,10 +92,15 @@ export class OrderPlacement {
       cryptoAmount: quote.cryptoAmount,
       feeAmount: quote.feeInr,
       withdrawAddress: null,
-      // The operator's receiving wallet comes from the tenant's wallets once tenants exist.
-      depositAddress: null,
+      // Where the customer sends USDT: their tenant's first active TRC20 wallet (sells are TRC20 only).
+      depositAddress: await this.depositAddress(user.tenant_id),
       payoutBankAccount: input.payoutBankAccount,
     });
+  }
+
+  private async depositAddress(tenantId: string): Promise<string | null> {
+    const { state } = await this.tenants.load(tenantId);
+    return state?.cryptoWallets.find((w) => w.isActive && w.network === 'TRC20')?.address ?? null;
   }
 
   /** The rate, its source and the fee in force now, after the amount's limits and the shown rate are checked. */

@@ -1,4 +1,5 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
+import { tenantOf } from '../http/tenant';
 import type { Kysely } from 'kysely';
 import type { ServicesDatabase } from '../db/services-database';
 import type { AuthEnv } from '../http/auth';
@@ -9,8 +10,6 @@ import { findUserById } from '../identity/users.repository';
 import { NETWORKS, settingsPatchSchema, type Settings } from './settings.schema';
 import type { CurrentSettings, SettingsService } from './settings.service';
 
-/** Brand defaults of seed-spec section 1; tenants override them once tenants exist. */
-export const DEFAULT_BRAND = { name: 'USDT Desk', logoUrl: null as string | null, primaryColor: '#0d6efd' };
 
 /** Rates and fees go out as numbers (the clients compare them with 0); they are stored as decimal strings. */
 function numbers<T extends Record<string, string>>(values: T): { [K in keyof T]: number } {
@@ -24,16 +23,20 @@ function limitsJson(limits: Settings['limits']) {
   };
 }
 
-export function publicConfigRoutes(settings: SettingsService, defaultTenantId: string) {
+/** The brand of the tenant a request is for: its name, logo link and colour. */
+export type BrandOf = (c: Context) => Promise<{ name: string; logoUrl: string | null; primaryColor: string }>;
+
+/** Public configuration of the tenant the request's host belongs to. */
+export function publicConfigRoutes(settings: SettingsService, brandOf: BrandOf) {
   return new Hono().get('/public', async (c) => {
-    const { settings: current } = await settings.current(defaultTenantId);
+    const [{ settings: current }, brand] = await Promise.all([settings.current(tenantOf(c)), brandOf(c)]);
     return c.json(
       {
         rates: numbers(current.rates),
         fees: numbers(current.fees),
         limits: limitsJson(current.limits),
         networks: [...NETWORKS],
-        brand: DEFAULT_BRAND,
+        brand,
       },
       200,
     );

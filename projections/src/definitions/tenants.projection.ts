@@ -1,0 +1,29 @@
+import { sql } from 'kysely';
+import { evolveTenant, type TenantEvent, type TenantState } from '@desk/services/tenants/tenant.events';
+import type { Projection } from '../runtime/projection';
+
+const TENANT_STREAM = 'tenant-';
+
+/** Tenants for the admin list and for resolving a request's host: each stream's folded state. */
+export const tenantsProjection: Projection = {
+  name: 'tenants',
+  tables: ['rm_tenants'],
+  async apply(trx, events) {
+    const mine = events.filter((e) => e.streamId.startsWith(TENANT_STREAM));
+    if (mine.length === 0) return;
+    const ids = [...new Set(mine.map((e) => e.streamId.slice(TENANT_STREAM.length)))];
+    const stored = await trx.selectFrom('rm_tenants').select(['id', 'state']).where('id', 'in', ids).execute();
+    const states = new Map<string, TenantState | null>(stored.map((r) => [r.id, r.state as TenantState]));
+    for (const event of mine) {
+      const id = event.streamId.slice(TENANT_STREAM.length);
+      states.set(id, evolveTenant(states.get(id) ?? null, { type: event.type, data: event.data } as TenantEvent));
+    }
+    for (const [id, state] of states) {
+      if (!state) continue;
+      await sql`
+        insert into rm_tenants (id, domain, deleted, state, created_at)
+        values (${id}, ${state.domain}, ${state.deleted}, ${JSON.stringify(state)}::jsonb, ${state.createdAt}::timestamptz)
+        on conflict (id) do update set domain = excluded.domain, deleted = excluded.deleted, state = excluded.state`.execute(trx);
+    }
+  },
+};

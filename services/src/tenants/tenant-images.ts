@@ -1,0 +1,36 @@
+import { fileTypeFromBuffer } from 'file-type';
+import QRCode from 'qrcode';
+import { ValidationError } from '../shared/domain-error';
+import type { FileStorage } from '../files/file-storage';
+
+export const MAX_IMAGE_BYTES = 2 * 1024 * 1024;
+// Raster images only: an SVG can carry script.
+const IMAGES = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp']);
+const DATA_URL = /^data:[\w.+/-]*(;[\w-]+=[\w.-]+)*;base64,([A-Za-z0-9+/]*={0,2})$/;
+const OUR_FILE = /\/api\/files\/([0-9a-f-]{36})(?:\?|$)/;
+
+/** Stores an image after checking its bytes (not its declared type) and size. */
+export async function storeImage(files: FileStorage, bytes: Uint8Array, field: string): Promise<string> {
+  if (bytes.byteLength === 0) throw ValidationError.of(field, 'The image is empty');
+  if (bytes.byteLength > MAX_IMAGE_BYTES) throw ValidationError.of(field, 'Images must be smaller than 2 MB');
+  const detected = await fileTypeFromBuffer(bytes);
+  if (!detected || !IMAGES.has(detected.mime)) throw ValidationError.of(field, 'Only PNG, JPEG, GIF or WebP images are accepted');
+  return (await files.save(bytes, detected.mime)).fileId;
+}
+
+export function storeImageDataUrl(files: FileStorage, dataUrl: string, field: string): Promise<string> {
+  const match = DATA_URL.exec(dataUrl);
+  if (!match) throw ValidationError.of(field, 'The image must be a base64 data URL');
+  return storeImage(files, Buffer.from(match[2]!, 'base64'), field);
+}
+
+/** A QR code of the address, so customers can scan where to send USDT. */
+export async function storeAddressQr(files: FileStorage, address: string): Promise<string> {
+  const png = await QRCode.toBuffer(address, { type: 'png', errorCorrectionLevel: 'M', margin: 2, width: 320 });
+  return (await files.save(png, 'image/png')).fileId;
+}
+
+/** The file id inside one of our own signed file links, when the client sends such a link back. */
+export function ownFileId(url: string | null | undefined): string | null {
+  return url ? (OUR_FILE.exec(url)?.[1] ?? null) : null;
+}

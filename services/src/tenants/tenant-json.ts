@@ -1,0 +1,34 @@
+import type { UrlSigner } from '../files/url-signer';
+import type { TenantState } from './tenant.events';
+
+/** Logos are shown on public pages for a day at a time; the link is re-signed on every read. */
+const IMAGE_LINK_SECONDS = 24 * 3600;
+
+export function fileLink(signer: UrlSigner, fileId: string | null): string | null {
+  return fileId ? signer.sign(`/api/files/${fileId}`, IMAGE_LINK_SECONDS) : null;
+}
+
+export function logoLink(signer: UrlSigner, tenant: Pick<TenantState, 'logoFileId' | 'logoUrl'>): string | null {
+  return fileLink(signer, tenant.logoFileId) ?? tenant.logoUrl;
+}
+
+/** A tenant as the admin screens read it (seed-spec section 3). */
+export function tenantJson(tenant: TenantState, signer: UrlSigner) {
+  return {
+    _id: tenant.tenantId,
+    name: tenant.name,
+    domain: tenant.domain,
+    logoUrl: logoLink(signer, tenant),
+    primaryColor: tenant.primaryColor,
+    bankAccounts: tenant.bankAccounts.map((b, index) => ({ _id: String(index), ...b })),
+    cryptoWallets: tenant.cryptoWallets.map((w, index) => ({
+      _id: String(index),
+      network: w.network,
+      address: w.address,
+      qrCodeUrl: fileLink(signer, w.qrFileId),
+      isActive: w.isActive,
+    })),
+    createdAt: tenant.createdAt,
+    updatedAt: tenant.updatedAt,
+  };
+}

@@ -1,0 +1,94 @@
+import { randomUUID } from 'node:crypto';
+import type { EventStore } from '../eventstore/event-store';
+import type { EventMetadata } from '../eventstore/event-metadata';
+import { WrongExpectedVersionError } from '../eventstore/event-store.errors';
+import { streamId } from '../eventstore/stream-id';
+import { DomainError, NotFoundError } from '../shared/domain-error';
+import { foldTenant, type TenantEvent, type TenantProfile, type TenantState } from './tenant.events';
+
+export const DEFAULT_TENANT_ID = 'default';
+export const DEFAULT_PROFILE: TenantProfile = { name: 'USDT Desk', domain: null, logoFileId: null, logoUrl: null, primaryColor: '#0d6efd' };
+
+const tenantStream = (id: string) => streamId('tenant', id);
+
+class TenantNotFoundError extends NotFoundError {
+  constructor() {
+    super('Tenant not found');
+  }
+}
+
+class DefaultTenantError extends DomainError {
+  constructor() {
+    super('default_tenant', 409, 'The default tenant cannot be deleted');
+  }
+}
+
+/** The default tenant exists before anyone edits it: the brand defaults and no accounts. */
+function synthesizedDefault(): TenantState {
+  const at = new Date(0).toISOString();
+  return { tenantId: DEFAULT_TENANT_ID, ...DEFAULT_PROFILE, bankAccounts: [], cryptoWallets: [], createdAt: at, updatedAt: at, deleted: false };
+}
+
+export class TenantStore {
+  constructor(private readonly store: EventStore) {}
+
+  async load(id: string): Promise<{ state: TenantState | null; revision: bigint | null }> {
+    const events = await this.store.readStream(tenantStream(id));
+    const state = foldTenant(events.map((e) => ({ type: e.type, data: e.data }) as TenantEvent));
+    const revision = events.length > 0 ? events[events.length - 1]!.streamPosition : null;
+    if (!state && id === DEFAULT_TENANT_ID) return { state: synthesizedDefault(), revision: null };
+    return { state: state && !state.deleted ? state : null, revision };
+  }
+
+  async get(id: string): Promise<TenantState> {
+    const { state } = await this.load(id);
+    if (!state) throw new TenantNotFoundError();
+    return state;
+  }
+
+  async create(profile: TenantProfile, metadata: EventMetadata): Promise<TenantState> {
+    const tenantId = randomUUID();
+    await this.append(tenantId, null, [{ type: 'TenantCreated', data: { ...profile, tenantId, createdAt: metadata.acceptedAt } }], metadata);
+    return this.get(tenantId);
+  }
+
+  /** `decide` gets the current tenant and returns the events to record (none: nothing changes). */
+  async change(id: string, metadata: EventMetadata, decide: (state: TenantState) => TenantEvent[] | Promise<TenantEvent[]>): Promise<TenantState> {
+    for (let attempt = 1; ; attempt++) {
+      const { state, revision } = await this.load(id);
+      if (!state) throw new TenantNotFoundError();
+      const events = await decide(state);
+      if (events.length === 0) return state;
+      // The default tenant's first change also records its creation, so its stream folds on its own.
+      const { tenantId, bankAccounts: _b, cryptoWallets: _w, createdAt: _c, updatedAt: _u, deleted: _d, ...profile } = state;
+      const withCreation: TenantEvent[] = revision === null ? [{ type: 'TenantCreated', data: { ...profile, tenantId, createdAt: metadata.acceptedAt } }, ...events] : events;
+      try {
+        await this.append(id, revision, withCreation, metadata);
+        return this.get(id);
+      } catch (error) {
+        if (!(error instanceof WrongExpectedVersionError) || attempt >= 4) throw error;
+      }
+    }
+  }
+
+  async delete(id: string, metadata: EventMetadata): Promise<void> {
+    if (id === DEFAULT_TENANT_ID) throw new DefaultTenantError();
+    for (let attempt = 1; ; attempt++) {
+      const { state, revision } = await this.load(id);
+      if (!state) throw new TenantNotFoundError();
+      try {
+        return await this.append(id, revision, [{ type: 'TenantDeleted', data: { deletedAt: metadata.acceptedAt } }], metadata);
+      } catch (error) {
+        if (!(error instanceof WrongExpectedVersionError) || attempt >= 4) throw error;
+      }
+    }
+  }
+
+  private async append(id: string, revision: bigint | null, events: TenantEvent[], metadata: EventMetadata): Promise<void> {
+    await this.store.append(
+      tenantStream(id),
+      events.map((e) => ({ eventId: randomUUID(), type: e.type, data: e.data, metadata })),
+      { expected: revision === null ? 'no_stream' : revision },
+    );
+  }
+}

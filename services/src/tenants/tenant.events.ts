@@ -1,0 +1,71 @@
+/**
+ * A tenant (white-label brand) is an event stream `tenant-<id>`. Who changed the accounts customers
+ * pay into, and when, is a compliance question and a fraud signal, so those lists change only by
+ * their own events, each carrying the whole new list.
+ */
+export interface TenantBankAccount {
+  bankName: string;
+  accountName: string;
+  accountNumber: string;
+  ifsc: string;
+  isActive: boolean;
+}
+
+export interface TenantWallet {
+  network: 'TRC20' | 'ERC20' | 'BEP20' | 'POLYGON';
+  address: string;
+  /** A stored QR image (uploaded, or generated from the address). */
+  qrFileId: string | null;
+  isActive: boolean;
+}
+
+export interface TenantProfile {
+  name: string;
+  domain: string | null;
+  /** An uploaded logo, or an external URL given by the admin. */
+  logoFileId: string | null;
+  logoUrl: string | null;
+  primaryColor: string;
+}
+
+export type TenantEvent =
+  | { type: 'TenantCreated'; data: TenantProfile & { tenantId: string; createdAt: string } }
+  | { type: 'TenantProfileChanged'; data: TenantProfile & { changedAt: string } }
+  | { type: 'TenantBankAccountsChanged'; data: { bankAccounts: TenantBankAccount[]; changedAt: string } }
+  | { type: 'TenantWalletsChanged'; data: { cryptoWallets: TenantWallet[]; changedAt: string } }
+  | { type: 'TenantDeleted'; data: { deletedAt: string } };
+
+export interface TenantState extends TenantProfile {
+  tenantId: string;
+  bankAccounts: TenantBankAccount[];
+  cryptoWallets: TenantWallet[];
+  createdAt: string;
+  updatedAt: string;
+  deleted: boolean;
+}
+
+/** One event applied to a tenant's state (null before TenantCreated). */
+export function evolveTenant(state: TenantState | null, event: TenantEvent): TenantState | null {
+  if (event.type === 'TenantCreated') {
+    const { createdAt, ...profile } = event.data;
+    return { ...profile, bankAccounts: [], cryptoWallets: [], createdAt, updatedAt: createdAt, deleted: false };
+  }
+  if (!state) return null;
+  switch (event.type) {
+    case 'TenantProfileChanged': {
+      const { changedAt, ...profile } = event.data;
+      return { ...state, ...profile, updatedAt: changedAt };
+    }
+    case 'TenantBankAccountsChanged':
+      return { ...state, bankAccounts: event.data.bankAccounts, updatedAt: event.data.changedAt };
+    case 'TenantWalletsChanged':
+      return { ...state, cryptoWallets: event.data.cryptoWallets, updatedAt: event.data.changedAt };
+    case 'TenantDeleted':
+      return { ...state, deleted: true, updatedAt: event.data.deletedAt };
+  }
+}
+
+/** Folds a tenant's events; null before TenantCreated. */
+export function foldTenant(events: readonly TenantEvent[]): TenantState | null {
+  return events.reduce<TenantState | null>(evolveTenant, null);
+}

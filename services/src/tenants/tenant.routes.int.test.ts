@@ -1,0 +1,123 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, json, type TestApp } from '../../../tests/support/test-app';
+import { PNG_1PX } from '../../../tests/support/sample-files';
+import { insertUser } from '../identity/users.repository';
+import { hashPassword } from '../identity/password';
+
+const TRON = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
+const EVM = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
+
+describe('tenants', () => {
+  let t: TestApp;
+  let admin: string;
+  let brand: any;
+
+  const form = (fields: Record<string, string>, logo?: { bytes: Buffer; type: string }) => {
+    const body = new FormData();
+    for (const [k, v] of Object.entries(fields)) body.set(k, v);
+    if (logo) body.set('logo', new Blob([logo.bytes], { type: logo.type }), 'logo.png');
+    return body;
+  };
+  const send = (method: string, url: string, body: FormData | unknown, token = admin, headers: Record<string, string> = {}) =>
+    json(body instanceof FormData
+      ? t.app.request(url, { method, body, headers: { authorization: `Bearer ${token}`, ...headers } })
+      : t.call(method, url, { token, body, headers }));
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    admin = await t.adminToken();
+  });
+  afterAll(() => t.close());
+
+  it('creates a tenant with a logo checked by content, served on a signed link', async () => {
+    const created = await send('POST', '/api/admin/tenants', form({ name: 'Brand One', domain: 'Brand.Example.com', primaryColor: '#aa3300' }, { bytes: PNG_1PX, type: 'image/png' }));
+    expect(created.status).toBe(201);
+    brand = created.body.tenant;
+    expect(brand).toMatchObject({ name: 'Brand One', domain: 'brand.example.com', primaryColor: '#aa3300', bankAccounts: [], cryptoWallets: [] });
+    const logo = await t.app.request(brand.logoUrl);
+    expect(logo.status).toBe(200);
+    expect(logo.headers.get('content-type')).toBe('image/png');
+
+    const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
+    const refused = await send('POST', '/api/admin/tenants', form({ name: 'Bad' }, { bytes: svg, type: 'image/png' }));
+    expect(refused.status).toBe(400);
+    expect(refused.body.details[0].message).toBe('Only PNG, JPEG, GIF or WebP images are accepted');
+    expect((await send('POST', '/api/admin/tenants', form({ name: 'Twin' }))).status).toBe(201);
+  });
+
+  it('records changes to receiving accounts as events, with QR codes made from addresses', async () => {
+    const edit = await send('PUT', `/api/admin/tenants/${brand._id}`, {
+      bankAccounts: [
+        { bankName: 'HDFC Bank', accountName: 'Brand One Pvt Ltd', accountNumber: '50200011112222', ifsc: 'hdfc0000123' },
+        { bankName: 'ICICI Bank', accountName: 'Brand One Pvt Ltd', accountNumber: '000405123456', ifsc: 'ICIC0000004', isActive: false },
+      ],
+      cryptoWallets: [{ network: 'TRC20', address: TRON }, { network: 'ERC20', address: EVM, isActive: false }],
+    }, admin, { 'x-forwarded-for': '192.0.2.44' });
+    expect(edit.status).toBe(200);
+    const tenant = edit.body.tenant;
+    expect(tenant.bankAccounts.map((b: any) => [b.ifsc, b.isActive])).toEqual([['HDFC0000123', true], ['ICIC0000004', false]]);
+    const qr = await t.app.request(tenant.cryptoWallets[0].qrCodeUrl);
+    expect(qr.headers.get('content-type')).toBe('image/png');
+
+    const events = await t.deps.eventStore.readStream(`tenant-${brand._id}`);
+    expect(events.map((e) => e.type)).toEqual(['TenantCreated', 'TenantBankAccountsChanged', 'TenantWalletsChanged']);
+    expect(events[1]!.metadata).toMatchObject({ ip: '192.0.2.44', actor: { role: 'admin' } });
+
+    // Sending the same lists back (with the links we gave) records nothing new.
+    await send('PUT', `/api/admin/tenants/${brand._id}`, { bankAccounts: tenant.bankAccounts.map(({ _id, ...b }: any) => b), cryptoWallets: tenant.cryptoWallets.map(({ _id, ...w }: any) => w) });
+    expect(await t.deps.eventStore.readStream(`tenant-${brand._id}`)).toHaveLength(3);
+
+    const wrong = await send('PUT', `/api/admin/tenants/${brand._id}`, { cryptoWallets: [{ network: 'BEP20', address: TRON }] });
+    expect(wrong.status).toBe(400);
+  });
+
+  it('resolves the tenant from the host and shows its brand, rates and receiving accounts', async () => {
+    await t.project();
+    const config = await json(t.app.request('/api/config/public', { headers: { host: 'brand.example.com' } }));
+    expect(config.body.brand).toMatchObject({ name: 'Brand One', primaryColor: '#aa3300' });
+    expect(config.body.brand.logoUrl).toContain('/api/files/');
+    const viaProxy = await json(t.app.request('/api/config/public', { headers: { host: 'internal:3000', 'x-forwarded-host': 'brand.example.com' } }));
+    expect(viaProxy.body.brand.name).toBe('Brand One');
+    expect((await json(t.app.request('/api/config/public', { headers: { host: 'unknown.example.org' } }))).body.brand).toEqual({ name: 'USDT Desk', logoUrl: null, primaryColor: '#0d6efd' });
+
+    // A customer signs up on the brand's host: they, their orders and their payment details belong to it.
+    const host = { host: 'brand.example.com' };
+    const phone = '+919100000001';
+    await t.app.request('/api/auth/register/otp/send', { method: 'POST', headers: { ...host, 'content-type': 'application/json' }, body: JSON.stringify({ phone }) });
+    const code = await t.otpFor(phone, 'register');
+    await t.app.request('/api/auth/register/otp/verify', { method: 'POST', headers: { ...host, 'content-type': 'application/json' }, body: JSON.stringify({ phone, otp: code }) });
+    const registered = await json(t.app.request('/api/auth/register', { method: 'POST', headers: { ...host, 'content-type': 'application/json' }, body: JSON.stringify({ username: 'Brand customer', phone, password: 'secret12' }) }));
+    expect(registered.body.user.tenantId).toBe(brand._id);
+    const token = registered.body.token;
+
+    expect((await send('GET', '/api/user/tenant/bank-details', undefined, token)).body).toEqual({ bankDetails: [{ bankName: 'HDFC Bank', accountName: 'Brand One Pvt Ltd', accountNumber: '50200011112222', ifsc: 'HDFC0000123' }] });
+    const wallets = (await send('GET', '/api/user/tenant/crypto-wallet-details', undefined, token)).body.cryptoWalletDetails;
+    expect(wallets).toEqual([{ network: 'TRC20', address: TRON, qrCodeUrl: expect.stringContaining('/api/files/') }]);
+    const sell = await send('POST', '/api/orders/crypto-to-fiat', { cryptoAmount: 10, method: 'cash' }, token);
+    expect(sell.body.order).toMatchObject({ depositAddress: TRON });
+    expect((await json(t.call('GET', `/api/orders/${sell.body.order._id}`, { token }))).body.user.phone).toBe(phone);
+
+    // Accounts do not cross tenants: the same phone and password mean nothing on another brand.
+    expect((await json(t.app.request('/api/auth/login', { method: 'POST', headers: { host: 'other.example.org', 'content-type': 'application/json' }, body: JSON.stringify({ phone, password: 'secret12' }) }))).status).toBe(401);
+    expect((await send('GET', '/api/user/tenant/bank-details', undefined, await t.adminToken())).body.bankDetails).toEqual([]);
+  });
+
+  it('lists, refuses duplicate domains, and deletes (never the default)', async () => {
+    await t.project();
+    const list = await send('GET', '/api/admin/tenants', undefined);
+    expect(list.body.tenants.map((x: any) => x.name)).toEqual(expect.arrayContaining(['USDT Desk', 'Brand One', 'Twin']));
+    const twin = list.body.tenants.find((x: any) => x.name === 'Twin');
+    expect((await send('PUT', `/api/admin/tenants/${twin._id}`, { domain: 'brand.example.com' })).status).toBe(409);
+    expect(await send('DELETE', `/api/admin/tenants/${twin._id}`, undefined)).toEqual({ status: 200, body: { message: 'Tenant deleted' } });
+    expect((await send('GET', `/api/admin/tenants/${twin._id}`, undefined)).status).toBe(404);
+    expect((await send('DELETE', '/api/admin/tenants/default', undefined)).status).toBe(409);
+  });
+
+  it('is for the operator\'s admins only', async () => {
+    const brandAdmin = await insertUser(t.database.db, { tenantId: brand._id, username: 'brand admin', phone: '+919100000099', passwordHash: await hashPassword('brand-admin'), roles: ['admin'] });
+    expect(brandAdmin).not.toBeNull();
+    const login = await json(t.app.request('/api/auth/login', { method: 'POST', headers: { host: 'brand.example.com', 'content-type': 'application/json' }, body: JSON.stringify({ phone: '+919100000099', password: 'brand-admin' }) }));
+    expect((await send('GET', '/api/admin/tenants', undefined, login.body.token)).status).toBe(403);
+    expect((await send('GET', '/api/admin/orders', undefined, login.body.token)).status).toBe(200);
+  });
+});

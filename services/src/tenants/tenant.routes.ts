@@ -1,0 +1,148 @@
+import { isDeepStrictEqual } from 'node:util';
+import { Hono, type Context } from 'hono';
+import type { Kysely } from 'kysely';
+import type { ReadModelDatabase } from '@desk/projections/read-model-database';
+import type { AuthEnv } from '../http/auth';
+import { actorOf } from '../http/auth';
+import { commandMetadata } from '../http/request-context';
+import { DomainError, ForbiddenError, ValidationError } from '../shared/domain-error';
+import type { FileStorage } from '../files/file-storage';
+import type { UrlSigner } from '../files/url-signer';
+import type { TenantEvent, TenantProfile, TenantState, TenantWallet } from './tenant.events';
+import { DEFAULT_PROFILE, DEFAULT_TENANT_ID, type TenantStore } from './tenant-store';
+import { profileFieldsSchema, tenantJsonEditSchema, type TenantJsonEdit } from './tenant.schemas';
+import { ownFileId, storeAddressQr, storeImage, storeImageDataUrl } from './tenant-images';
+import { tenantJson } from './tenant-json';
+import type { TenantDirectory } from './tenant-directory';
+
+class DomainTakenError extends DomainError {
+  constructor() {
+    super('domain_taken', 409, 'This domain is already used by another tenant');
+  }
+}
+
+export interface TenantRouteDeps {
+  tenants: TenantStore;
+  directory: TenantDirectory;
+  db: Kysely<ReadModelDatabase>;
+  files: FileStorage;
+  signer: UrlSigner;
+  trustProxy: boolean;
+}
+
+// Key order is not meaning: stored state comes back from jsonb with its keys reordered.
+const same = (a: unknown, b: unknown) => isDeepStrictEqual(a, b);
+
+/** Tenant management: mounted at /api/admin, for admins of the operator's own (default) tenant. */
+export function tenantAdminRoutes(deps: TenantRouteDeps) {
+  const { tenants, directory, db, files, signer, trustProxy } = deps;
+  const meta = (c: Context<AuthEnv>) => commandMetadata(c, actorOf(c), trustProxy);
+
+  const checkDomain = async (domain: string | null, self: string | null) => {
+    if (!domain) return;
+    const owner = await db.selectFrom('rm_tenants').select('id').where('domain', '=', domain).where('deleted', '=', false).executeTakeFirst();
+    if (owner && owner.id !== self) throw new DomainTakenError();
+  };
+
+  /** Profile from multipart fields and an optional logo file, over `base`. */
+  const profileFromForm = async (c: Context<AuthEnv>, base: TenantProfile): Promise<TenantProfile> => {
+    const form = await c.req.parseBody();
+    const fields = profileFieldsSchema.safeParse(Object.fromEntries(Object.entries(form).filter(([, v]) => typeof v === 'string')));
+    if (!fields.success) throw new ValidationError(fields.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })));
+    const f = fields.data;
+    const next: TenantProfile = {
+      name: f.name ?? base.name,
+      domain: f.domain === undefined ? base.domain : f.domain || null,
+      logoUrl: f.logoUrl === undefined ? base.logoUrl : f.logoUrl || null,
+      logoFileId: base.logoFileId,
+      primaryColor: f.primaryColor ?? base.primaryColor,
+    };
+    const logo = form.logo;
+    if (logo instanceof File && logo.size > 0) next.logoFileId = await storeImage(files, new Uint8Array(await logo.arrayBuffer()), 'logo');
+    if (f.removeLogo === 'true') Object.assign(next, { logoFileId: null, logoUrl: null });
+    return next;
+  };
+
+  const walletsFrom = async (edit: NonNullable<TenantJsonEdit['cryptoWallets']>, current: TenantState): Promise<TenantWallet[]> =>
+    Promise.all(
+      edit.map(async (w) => {
+        const previous = current.cryptoWallets.find((p) => p.network === w.network && p.address === w.address);
+        let qrFileId: string | null;
+        if (w.qrCodeUrl?.startsWith('data:')) qrFileId = await storeImageDataUrl(files, w.qrCodeUrl, 'qrCodeUrl');
+        else qrFileId = ownFileId(w.qrCodeUrl) ?? previous?.qrFileId ?? (await storeAddressQr(files, w.address));
+        return { network: w.network, address: w.address, qrFileId, isActive: w.isActive };
+      }),
+    );
+
+  return new Hono<AuthEnv>()
+    .use(async (c, next) => {
+      if (c.get('user').tenant_id !== DEFAULT_TENANT_ID) throw new ForbiddenError();
+      await next();
+    })
+    .get('/tenants', async (c) => {
+      const rows = await db.selectFrom('rm_tenants').select('state').where('deleted', '=', false).orderBy('created_at').execute();
+      const states = rows.map((r) => r.state as TenantState);
+      if (!states.some((s) => s.tenantId === DEFAULT_TENANT_ID)) states.unshift(await tenants.get(DEFAULT_TENANT_ID));
+      return c.json({ tenants: states.map((s) => tenantJson(s, signer)), total: states.length }, 200);
+    })
+    .post('/tenants', async (c) => {
+      const profile = await profileFromForm(c, { ...DEFAULT_PROFILE, name: '' });
+      if (!profile.name) throw ValidationError.of('name', 'Name is required');
+      await checkDomain(profile.domain, null);
+      const created = await tenants.create(profile, meta(c));
+      directory.invalidate();
+      return c.json({ tenant: tenantJson(created, signer), message: 'Tenant created' }, 201);
+    })
+    .get('/tenants/:id', async (c) => c.json(tenantJson(await tenants.get(c.req.param('id')), signer), 200))
+    .put('/tenants/:id', async (c) => {
+      const id = c.req.param('id');
+      const isJson = (c.req.header('content-type') ?? '').includes('application/json');
+      const edit: TenantJsonEdit | null = isJson ? parseJsonEdit(await c.req.json().catch(() => null)) : null;
+      const updated = await tenants.change(id, meta(c), async (current) => {
+        const { tenantId: _t, bankAccounts, cryptoWallets, createdAt: _c, updatedAt: _u, deleted: _d, ...profile } = current;
+        const events: TenantEvent[] = [];
+        const at = new Date().toISOString();
+        const nextProfile = edit
+          ? { ...profile, ...(edit.name !== undefined ? { name: edit.name } : {}), ...(edit.domain !== undefined ? { domain: edit.domain || null } : {}), ...(edit.logoUrl !== undefined ? { logoUrl: edit.logoUrl || null } : {}), ...(edit.primaryColor ? { primaryColor: edit.primaryColor } : {}) }
+          : await profileFromForm(c, profile);
+        if (!same(nextProfile, profile)) {
+          await checkDomain(nextProfile.domain, id);
+          events.push({ type: 'TenantProfileChanged', data: { ...nextProfile, changedAt: at } });
+        }
+        if (edit?.bankAccounts && !same(edit.bankAccounts, bankAccounts)) events.push({ type: 'TenantBankAccountsChanged', data: { bankAccounts: edit.bankAccounts, changedAt: at } });
+        if (edit?.cryptoWallets) {
+          const wallets = await walletsFrom(edit.cryptoWallets, current);
+          if (!same(wallets, cryptoWallets)) events.push({ type: 'TenantWalletsChanged', data: { cryptoWallets: wallets, changedAt: at } });
+        }
+        return events;
+      });
+      directory.invalidate();
+      return c.json({ tenant: tenantJson(updated, signer), message: 'Tenant updated' }, 200);
+    })
+    .delete('/tenants/:id', async (c) => {
+      await tenants.delete(c.req.param('id'), meta(c));
+      directory.invalidate();
+      return c.json({ message: 'Tenant deleted' }, 200);
+    });
+}
+
+function parseJsonEdit(body: unknown): TenantJsonEdit {
+  const parsed = tenantJsonEditSchema.safeParse(body);
+  if (!parsed.success) throw new ValidationError(parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })));
+  return parsed.data;
+}
+
+/** The customer's own tenant's active receiving accounts: mounted at /api/user behind requireUser. */
+export function tenantDetailsRoutes(tenants: TenantStore, signer: UrlSigner) {
+  return new Hono<AuthEnv>()
+    .get('/tenant/bank-details', async (c) => {
+      const tenant = await tenants.get(c.get('user').tenant_id);
+      const bankDetails = tenant.bankAccounts.filter((b) => b.isActive).map(({ bankName, accountName, accountNumber, ifsc }) => ({ bankName, accountName, accountNumber, ifsc }));
+      return c.json({ bankDetails }, 200);
+    })
+    .get('/tenant/crypto-wallet-details', async (c) => {
+      const tenant = await tenants.get(c.get('user').tenant_id);
+      const cryptoWalletDetails = tenantJson(tenant, signer).cryptoWallets.filter((w) => w.isActive).map(({ network, address, qrCodeUrl }) => ({ network, address, qrCodeUrl }));
+      return c.json({ cryptoWalletDetails }, 200);
+    });
+}
