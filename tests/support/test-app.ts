@@ -17,7 +17,7 @@ export const ADMIN = { phone: '+919000000001', password: 'admin-password' };
 export interface TestApp {
   app: ReturnType<typeof createApp>;
   database: TestDatabase;
-  deps: Awaited<ReturnType<typeof buildAppDeps>>;
+  deps: Awaited<ReturnType<typeof buildAppDeps>>['deps'];
   /** JSON request helper: `call('POST', '/api/...', { token, body, headers })`. */
   call(method: string, url: string, options?: { token?: string; body?: unknown; headers?: Record<string, string> }): Promise<Response>;
   login(phone: string, password: string): Promise<string>;
@@ -41,7 +41,7 @@ export async function createTestApp(): Promise<TestApp> {
     eventStore,
     close: async () => undefined,
   };
-  const deps = await buildAppDeps(infra, {
+  const { deps } = await buildAppDeps(infra, {
     DATA_DIR: dataDir,
     JWT_SECRET: 'test-secret-test-secret-test-secret-42',
     ADMIN_PHONE: ADMIN.phone,

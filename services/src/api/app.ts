@@ -30,6 +30,10 @@ import type { TenantStore } from '../tenants/tenant-store';
 import type { TenantDirectory } from '../tenants/tenant-directory';
 import { tenantAdminRoutes, tenantDetailsRoutes } from '../tenants/tenant.routes';
 import { logoLink } from '../tenants/tenant-json';
+import type { ProjectionsControl } from '../main/projections-control';
+import { adminProjectionRoutes } from './admin-projections.routes';
+
+export type { ProjectionsControl };
 
 export interface AppConfig {
   trustProxy: boolean;
@@ -51,6 +55,7 @@ export interface AppDeps {
   queue: JobQueue;
   tenants: TenantStore;
   directory: TenantDirectory;
+  projections: ProjectionsControl;
   config: AppConfig;
 }
 
@@ -76,7 +81,8 @@ export function createApp(deps: AppDeps) {
     .route('/', adminUserRoutes(db))
     .route('/', adminSettingsRoutes(settings, db, config.trustProxy))
     .route('/', adminOrderRoutes(orders, db))
-    .route('/', tenantAdminRoutes({ tenants, directory, db, files: orders.files, signer: orders.signer, trustProxy }));
+    .route('/', tenantAdminRoutes({ tenants, directory, db, files: orders.files, signer: orders.signer, trustProxy }))
+    .route('/', adminProjectionRoutes(deps.projections));
   const customer = new Hono<AuthEnv>().use(signedIn, idempotency(db)).route('/', customerOrderRoutes(orders));
   const user = new Hono<AuthEnv>().use(signedIn, idempotency(db)).route('/', savedAccountRoutes(db)).route('/', tenantDetailsRoutes(tenants, orders.signer));
   const brandOf = async (c: Context) => {

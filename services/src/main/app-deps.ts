@@ -1,25 +1,29 @@
+import path from 'node:path';
+import { createHmac } from 'node:crypto';
 import type { Infrastructure } from './infrastructure';
-import type { AppDeps } from '../api/app';
+import type { AppDeps, ProjectionsControl } from '../api/app';
 import { TokenService } from '../identity/tokens';
 import { loadTokenSecret } from '../identity/token-secret';
 import { ensureAdmin, type AdminSettings } from '../identity/bootstrap-admin';
-import path from 'node:path';
+import { OtpService } from '../identity/otp.service';
 import { SettingsService } from '../settings/settings.service';
 import { OrderStore } from '../orders/order-store';
 import { OrderPlacement } from '../orders/order-placement';
 import { OrderCommands } from '../orders/order-commands';
+import { scheduleExpiry } from '../orders/order-expiry-jobs';
 import { LocalFileStorage } from '../files/file-storage';
 import { UrlSigner } from '../files/url-signer';
-import { createShortLivedStore, createSmsSender, type ShortLivedSettings } from './short-lived-deps';
 import { RateLimiter } from '../kv/rate-limiter';
-import { OtpService } from '../identity/otp.service';
 import { InProcessQueue } from '../jobs/in-process-queue';
-import { expireOrderJob, scheduleExpiry } from '../orders/order-expiry-jobs';
-import { createHmac } from 'node:crypto';
-import { TenantStore } from '../tenants/tenant-store';
+import { BullQueue } from '../jobs/bull-queue';
+import { jobHandlers } from '../jobs/job-handlers';
+import type { JobHandlers, JobQueue } from '../jobs/job-queue';
+import { TenantStore, DEFAULT_TENANT_ID } from '../tenants/tenant-store';
 import { TenantDirectory } from '../tenants/tenant-directory';
+import { createShortLivedStore, createSmsSender, type ShortLivedSettings } from './short-lived-deps';
+import { projectionsControl } from './projections-control';
 
-export const DEFAULT_TENANT_ID = 'default';
+export { DEFAULT_TENANT_ID };
 
 export interface AppSettings extends AdminSettings, ShortLivedSettings {
   DATA_DIR: string;
@@ -27,16 +31,28 @@ export interface AppSettings extends AdminSettings, ShortLivedSettings {
   TRUST_PROXY: boolean;
   PAYMENT_WINDOW_MINUTES: number;
   RATE_LOCK_MINUTES: number;
+  PROJECTION_BATCH_SIZE?: number;
 }
 
-/** Everything the API needs, built once per process from its infrastructure and configuration. */
-export async function buildAppDeps(infra: Infrastructure, env: AppSettings): Promise<AppDeps> {
+export interface BuiltApp {
+  deps: AppDeps;
+  /** What the background jobs do, for whichever process runs them. */
+  handlers: JobHandlers;
+}
+
+/**
+ * Everything the API (and the job worker) needs, built once per process. With REDIS_URL, jobs go
+ * to BullMQ and a worker (this process in `npm start`, or `npm run start:worker`) runs them;
+ * without it they run on timers in this process.
+ */
+export async function buildAppDeps(infra: Infrastructure, env: AppSettings): Promise<BuiltApp> {
   await ensureAdmin(infra.db, DEFAULT_TENANT_ID, env);
   const secret = loadTokenSecret(env.JWT_SECRET, env.DATA_DIR);
   const settings = new SettingsService(infra.eventStore);
   const store = createShortLivedStore(env);
   const sms = createSmsSender(env);
-  const queue = new InProcessQueue();
+  const inProcess = env.REDIS_URL ? null : new InProcessQueue();
+  const queue: JobQueue = inProcess ?? new BullQueue(env.REDIS_URL!);
   const orders = new OrderStore(infra.eventStore, scheduleExpiry(queue));
   const tenants = new TenantStore(infra.eventStore);
   const files = new LocalFileStorage(path.resolve(env.DATA_DIR, 'uploads'));
@@ -45,23 +61,23 @@ export async function buildAppDeps(infra: Infrastructure, env: AppSettings): Pro
   const otp = new OtpService(store, createHmac('sha256', secret).update('otp-codes').digest('hex'), (phone, code, purpose) =>
     queue.add('otp.deliver', { phone, code, purpose }),
   );
-  queue.run({
-    'otp.deliver': (message) => sms.send(message),
-    'order.expire': expireOrderJob(commands, () => DEFAULT_TENANT_ID),
-    'projection.rebuild': async () => undefined,
-  });
-  return {
+  const projections: ProjectionsControl = projectionsControl(infra, queue, env.PROJECTION_BATCH_SIZE ?? 2_000);
+  const handlers = jobHandlers({ sms, commands, defaultTenantId: DEFAULT_TENANT_ID, rebuildProjection: projections.rebuildNow });
+  inProcess?.run(handlers);
+
+  const deps: AppDeps = {
+    pool: infra.pool,
+    db: infra.db,
+    eventStore: infra.eventStore,
+    tokens: new TokenService(secret),
+    settings,
     tenants,
     directory: new TenantDirectory(infra.db, tenants),
     store,
     limits: new RateLimiter(store),
     otp,
     queue,
-    pool: infra.pool,
-    db: infra.db,
-    eventStore: infra.eventStore,
-    tokens: new TokenService(secret),
-    settings,
+    projections,
     orders: {
       db: infra.db,
       accounts: infra.db,
@@ -80,4 +96,5 @@ export async function buildAppDeps(infra: Infrastructure, env: AppSettings): Pro
       rateLockMinutes: env.RATE_LOCK_MINUTES,
     },
   };
+  return { deps, handlers };
 }

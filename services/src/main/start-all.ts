@@ -5,6 +5,7 @@ import { openInfrastructure } from './infrastructure';
 import { createApp } from '../api/app';
 import { buildAppDeps } from './app-deps';
 import { startExpirySweeper } from '../orders/expiry-sweeper';
+import { startJobWorker } from '../jobs/bull-queue';
 import { onShutdown } from './shutdown';
 import { startRegisteredProjections } from '@desk/projections/main/start-registered-projections';
 
@@ -12,7 +13,9 @@ import { startRegisteredProjections } from '@desk/projections/main/start-registe
 setLogLevel(env.LOG_LEVEL);
 const infra = await openInfrastructure(env, 'usdt-desk-all');
 const projector = await startRegisteredProjections(infra, env);
-const deps = await buildAppDeps(infra, env);
+const { deps, handlers } = await buildAppDeps(infra, env);
+// With Redis, this process also runs the job worker (without it, jobs run on in-process timers).
+const worker = env.REDIS_URL ? startJobWorker(env.REDIS_URL, handlers) : null;
 const sweeper = startExpirySweeper(deps.orders.db, deps.orders.commands, () => deps.config.defaultTenantId);
 const server = serve({ fetch: createApp(deps).fetch, port: env.PORT, hostname: env.HOST });
 logger.info(`USDT Desk is running on http://localhost:${env.PORT}`);
@@ -20,6 +23,7 @@ logger.info(`USDT Desk is running on http://localhost:${env.PORT}`);
 onShutdown(async () => {
   await new Promise<void>((resolve) => server.close(() => resolve()));
   await sweeper.stop();
+  await worker?.close();
   await deps.queue.close();
   await deps.store.close();
   await projector.stop();

@@ -10,7 +10,7 @@ import { onShutdown } from './shutdown';
 /** `npm run start:api`: the API alone; run `npm run start:projector` beside it for the read models. */
 setLogLevel(env.LOG_LEVEL);
 const infra = await openInfrastructure(env, 'usdt-desk-api');
-const deps = await buildAppDeps(infra, env);
+const { deps } = await buildAppDeps(infra, env);
 const sweeper = startExpirySweeper(deps.orders.db, deps.orders.commands, () => deps.config.defaultTenantId);
 const server = serve({ fetch: createApp(deps).fetch, port: env.PORT, hostname: env.HOST });
 logger.info(`API listening on http://localhost:${env.PORT}`);

@@ -1,0 +1,32 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCustomer, createTestApp, json, type TestApp } from '../../../tests/support/test-app';
+import { waitFor } from '../../../tests/support/wait-for';
+
+describe('admin projections', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('shows each projection\'s status and rebuilds one as a job', async () => {
+    const admin = await t.adminToken();
+    const customer = await createCustomer(t, '+919190000001');
+    await t.call('POST', '/api/orders/fiat-to-crypto', { token: customer, body: { fiatAmount: 900, network: 'TRC20', withdrawAddress: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t', method: 'bank' } });
+    await t.project();
+    const before = (await json(t.call('GET', '/api/admin/projections', { token: admin }))).body.projections;
+    expect(before.map((p: any) => p.name)).toEqual(['stream-summary', 'orders', 'tenants']);
+    expect(before.find((p: any) => p.name === 'orders')).toMatchObject({ eventsApplied: 1, eventsBehind: 0 });
+
+    expect((await json(t.call('POST', '/api/admin/projections/orders/rebuild', { token: admin }))).status).toBe(202);
+    await waitFor('the rebuild job', async () => {
+      const orders = (await json(t.call('GET', '/api/admin/projections', { token: admin }))).body.projections.find((p: any) => p.name === 'orders');
+      return orders.rebuilding === null && orders.eventsApplied === 1;
+    });
+    const list = (await json(t.call('GET', '/api/admin/orders', { token: admin }))).body;
+    expect(list.total).toBe(1);
+
+    expect((await t.call('POST', '/api/admin/projections/nope/rebuild', { token: admin })).status).toBe(404);
+    expect((await t.call('GET', '/api/admin/projections', { token: customer })).status).toBe(403);
+  });
+});

@@ -1,0 +1,20 @@
+import { Hono } from 'hono';
+import type { AuthEnv } from '../http/auth';
+import { NotFoundError } from '../shared/domain-error';
+import type { ProjectionsControl } from '../main/projections-control';
+
+/** Read-model health and rebuilds for admins: mounted at /api/admin. */
+export function adminProjectionRoutes(projections: ProjectionsControl) {
+  return new Hono<AuthEnv>()
+    .get('/projections', async (c) => c.json({ projections: await projections.status() }, 200))
+    .post('/projections/:name/rebuild', async (c) => {
+      const name = c.req.param('name');
+      try {
+        await projections.requestRebuild(name, c.get('user').id);
+      } catch (error) {
+        if (error instanceof Error && error.message.startsWith('Unknown projection')) throw new NotFoundError('Projection not found');
+        throw error;
+      }
+      return c.json({ message: `Rebuild of ${name} queued; follow it in GET /api/admin/projections` }, 202);
+    });
+}

@@ -1,0 +1,34 @@
+import { findProjections } from '@desk/projections/definitions/index';
+import { projectionStatus, type ProjectionStatus } from '@desk/projections/runtime/projection-status';
+import { rebuildProjection } from '@desk/projections/runtime/rebuild';
+import type { Infrastructure } from './infrastructure';
+import type { JobQueue } from '../jobs/job-queue';
+import { logger } from '../shared/logger';
+
+export interface ProjectionsControl {
+  status(): Promise<ProjectionStatus[]>;
+  /** Queues a rebuild (a job); its progress shows in status(). Unknown names throw. */
+  requestRebuild(name: string, requestedBy: string): Promise<void>;
+  /** What the rebuild job runs. */
+  rebuildNow(name: string): Promise<void>;
+}
+
+/** The projection runtime as the admin API and the job worker use it. */
+export function projectionsControl(infra: Infrastructure, queue: JobQueue, batchSize: number): ProjectionsControl {
+  return {
+    async status() {
+      const statuses = [];
+      for (const projection of findProjections()) statuses.push(await projectionStatus(infra.db, infra.eventStore, projection));
+      return statuses;
+    },
+    async requestRebuild(name, requestedBy) {
+      findProjections(name);
+      // One queued rebuild per projection at a time: the job id is the projection's name.
+      await queue.add('projection.rebuild', { projection: name, requestedBy }, { jobId: `rebuild-${name}-${Math.floor(Date.now() / 1000)}`, attempts: 3 });
+    },
+    async rebuildNow(name) {
+      const [projection] = findProjections(name);
+      await rebuildProjection({ db: infra.db, store: infra.eventStore, projection: projection!, batchSize, write: (line) => logger.info(line) });
+    },
+  };
+}

@@ -1,0 +1,20 @@
+import { setLogLevel, logger } from '../shared/logger';
+import { workerEnv as env } from './worker.env';
+import { openInfrastructure } from './infrastructure';
+import { buildAppDeps } from './app-deps';
+import { startJobWorker } from '../jobs/bull-queue';
+import { onShutdown } from './shutdown';
+
+/** `npm run start:worker`: runs the background jobs (OTP delivery, order expiry, projection rebuilds). */
+setLogLevel(env.LOG_LEVEL);
+const infra = await openInfrastructure(env, 'usdt-desk-worker');
+const { deps, handlers } = await buildAppDeps(infra, { ...env, TRUST_PROXY: false });
+const worker = startJobWorker(env.REDIS_URL, handlers);
+logger.info('job worker running', { redis: 'REDIS_URL' });
+
+onShutdown(async () => {
+  await worker.close();
+  await deps.queue.close();
+  await deps.store.close();
+  await infra.close();
+});
