@@ -18,11 +18,16 @@ describe('admin projections', () => {
     expect(before.map((p: any) => p.name)).toEqual(['stream-summary', 'orders', 'tenants']);
     expect(before.find((p: any) => p.name === 'orders')).toMatchObject({ eventsApplied: 1, eventsBehind: 0 });
 
+    const checkpoint = async () => (await t.database.pool.query(`select updated_at, rebuild_started_at from projection_checkpoints where name = 'orders'`)).rows[0];
+    const requestedAfter = (await checkpoint()).updated_at as Date;
     expect((await json(t.call('POST', '/api/admin/projections/orders/rebuild', { token: admin }))).status).toBe(202);
+    // Done when the checkpoint was rewound and moved again after the request, and no rebuild is open.
     await waitFor('the rebuild job', async () => {
-      const orders = (await json(t.call('GET', '/api/admin/projections', { token: admin }))).body.projections.find((p: any) => p.name === 'orders');
-      return orders.rebuilding === null && orders.eventsApplied === 1;
+      const row = await checkpoint();
+      return row.updated_at > requestedAfter && row.rebuild_started_at === null;
     });
+    const rebuilt = (await json(t.call('GET', '/api/admin/projections', { token: admin }))).body.projections.find((p: any) => p.name === 'orders');
+    expect(rebuilt).toMatchObject({ rebuilding: null, eventsApplied: 1, eventsBehind: 0 });
     const list = (await json(t.call('GET', '/api/admin/orders', { token: admin }))).body;
     expect(list.total).toBe(1);
 
