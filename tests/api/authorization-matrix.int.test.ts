@@ -1,0 +1,107 @@
+/**
+ * Every route, walked with no token, an expired token, a customer's token and an admin's token.
+ * Admin routes refuse customers; a customer never reads or changes another customer's orders,
+ * wallets, bank accounts or attachments.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCustomer, createTestApp, json, type TestApp } from '../support/test-app';
+
+type Who = 'anonymous' | 'expired' | 'owner' | 'other' | 'admin';
+const TRON = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
+
+describe('authorisation matrix', () => {
+  let t: TestApp;
+  const tokens: Partial<Record<Who, string>> = {};
+  let ids: { order: string; wallet: string; bank: string; adminOrder: string; attachment: string };
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    tokens.owner = await createCustomer(t, '+919180000001');
+    tokens.other = await createCustomer(t, '+919180000002');
+    tokens.admin = await t.adminToken();
+    const ownerId = (await json(t.call('GET', '/api/auth/me', { token: tokens.owner }))).body._id;
+    // Signed with the right key, but long expired.
+    tokens.expired = await t.deps.tokens.issue(ownerId, 'default', Date.now() - 30 * 24 * 3600_000);
+    const order = (await json(t.call('POST', '/api/orders/fiat-to-crypto', { token: tokens.owner, body: { fiatAmount: 2000, network: 'TRC20', withdrawAddress: TRON, method: 'bank' } }))).body.order;
+    const png = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
+    const uploaded = (await json(t.call('POST', `/api/orders/${order._id}/upload`, { token: tokens.owner, body: { dataUrl: png } }))).body.order;
+    const wallet = (await json(t.call('POST', '/api/user/wallet', { token: tokens.owner, body: { address: TRON, network: 'TRC20' } }))).body.wallet;
+    const bank = (await json(t.call('POST', '/api/user/bank-account', { token: tokens.owner, body: { bankName: 'B', accountHolder: 'H', accountNumber: '1234567890', ifsc: 'HDFC0001234' } }))).body.account;
+    const adminOrder = (await json(t.call('POST', '/api/orders/fiat-to-crypto', { token: tokens.owner, body: { fiatAmount: 2100, network: 'TRC20', withdrawAddress: TRON, method: 'bank' } }))).body.order;
+    ids = { order: order._id, wallet: wallet._id, bank: bank._id, adminOrder: adminOrder._id, attachment: uploaded.attachments[0].url };
+  });
+  afterAll(() => t.close());
+
+  const SIGNED_OUT = { anonymous: 401, expired: 401 } as const;
+  // [method, path, body, expected status per caller]
+  const routes = (): [string, string, unknown, Partial<Record<Who, number>>][] => [
+    ['GET', '/api/health', undefined, { anonymous: 200, expired: 200, owner: 200, admin: 200 }],
+    ['GET', '/api/config/public', undefined, { anonymous: 200, owner: 200, admin: 200 }],
+    ['GET', '/api/auth/me', undefined, { ...SIGNED_OUT, owner: 200, admin: 200 }],
+    ['POST', '/api/auth/change-password', { currentPassword: 'wrong-one', newPassword: 'another1' }, { ...SIGNED_OUT, owner: 400 }],
+    ['GET', '/api/orders', undefined, { ...SIGNED_OUT, owner: 200, other: 200, admin: 200 }],
+    ['GET', `/api/orders/${ids.order}`, undefined, { ...SIGNED_OUT, owner: 200, other: 404, admin: 404 }],
+    ['POST', `/api/orders/${ids.order}/upload`, { bankReference: 'UTR1' }, { ...SIGNED_OUT, other: 404 }],
+    ['POST', `/api/orders/${ids.order}/cancel`, undefined, { ...SIGNED_OUT, other: 404 }],
+    ['POST', '/api/orders/fiat-to-crypto', { fiatAmount: 1000, network: 'TRC20', withdrawAddress: TRON, method: 'bank' }, { ...SIGNED_OUT, owner: 201 }],
+    ['POST', '/api/orders/crypto-to-fiat', { cryptoAmount: 5, method: 'cash' }, { ...SIGNED_OUT, owner: 201 }],
+    ['GET', '/api/user/wallets', undefined, { ...SIGNED_OUT, owner: 200, other: 200 }],
+    ['POST', '/api/user/wallet', { address: TRON, network: 'TRC20' }, { ...SIGNED_OUT, other: 201 }],
+    ['PUT', `/api/user/wallet/${ids.wallet}`, { label: 'x' }, { ...SIGNED_OUT, other: 404, owner: 200 }],
+    ['DELETE', `/api/user/wallet/${ids.wallet}`, undefined, { ...SIGNED_OUT, other: 404 }],
+    ['GET', '/api/user/bank-accounts', undefined, { ...SIGNED_OUT, owner: 200 }],
+    ['POST', '/api/user/bank-account', { bankName: 'B', accountHolder: 'H', accountNumber: '1234567890', ifsc: 'HDFC0001234' }, { ...SIGNED_OUT, other: 201 }],
+    ['PUT', `/api/user/bank-account/${ids.bank}`, { bankName: 'X' }, { ...SIGNED_OUT, other: 404, owner: 200 }],
+    ['DELETE', `/api/user/bank-account/${ids.bank}`, undefined, { ...SIGNED_OUT, other: 404 }],
+    ['GET', '/api/user/tenant/bank-details', undefined, { ...SIGNED_OUT, owner: 200 }],
+    ['GET', '/api/user/tenant/crypto-wallet-details', undefined, { ...SIGNED_OUT, owner: 200 }],
+    ...([
+      ['GET', '/api/admin/dashboard', undefined],
+      ['GET', '/api/admin/orders', undefined],
+      ['GET', `/api/admin/orders/${ids.adminOrder}`, undefined],
+      ['GET', `/api/admin/orders/${ids.adminOrder}/history`, undefined],
+      ['POST', '/api/admin/orders/export-link', {}],
+      ['POST', `/api/admin/orders/${ids.adminOrder}/verify`, {}],
+      ['POST', `/api/admin/orders/${ids.adminOrder}/crypto-sent`, { cryptoReference: '0x1' }],
+      ['POST', `/api/admin/orders/${ids.adminOrder}/complete`, {}],
+      ['POST', `/api/admin/orders/${ids.adminOrder}/reject`, {}],
+      ['POST', '/api/admin/orders/bulk/reject', { ids: [ids.adminOrder] }],
+      ['GET', '/api/admin/users', undefined],
+      ['POST', '/api/admin/users', { phone: '+919180000099', password: 'secret1' }],
+      ['GET', '/api/admin/settings', undefined],
+      ['PUT', '/api/admin/settings', { rates: { usdtInr: 86 } }],
+      ['GET', '/api/admin/tenants', undefined],
+      ['GET', '/api/admin/tenants/default', undefined],
+      ['GET', '/api/admin/projections', undefined],
+      ['POST', '/api/admin/projections/orders/rebuild', undefined],
+    ] as [string, string, unknown][]).map(([m, p, b]): [string, string, unknown, Partial<Record<Who, number>>] => [m, p, b, { ...SIGNED_OUT, owner: 403, other: 403 }]),
+  ];
+
+  it('answers each caller as it should on every route', async () => {
+    const failures: string[] = [];
+    for (const who of ['anonymous', 'expired', 'other', 'owner'] as Who[]) {
+      for (const [method, path, body, expected] of routes()) {
+        const want = expected[who];
+        if (want === undefined) continue;
+        const response = await t.call(method, path, { token: tokens[who], body });
+        if (response.status !== want) failures.push(`${who} ${method} ${path}: ${response.status}, expected ${want}`);
+      }
+    }
+    // Admins last: their actions change the orders the other rows look at. Walking the lifecycle
+    // in table order ends with a reject of a completed order (409): what matters here is that no
+    // admin route refuses an admin, or fails.
+    for (const [method, path, body] of routes()) {
+      if (!path.startsWith('/api/admin')) continue;
+      const response = await t.call(method, path, { token: tokens.admin, body });
+      if ([401, 403].includes(response.status) || response.status >= 500) failures.push(`admin ${method} ${path}: ${response.status}`);
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it('keeps attachments behind their signed link', async () => {
+    expect((await t.app.request(ids.attachment)).status).toBe(200);
+    const [path] = ids.attachment.split('?');
+    expect((await t.app.request(path!)).status).toBe(403);
+    expect((await t.app.request(`${path}?exp=9999999999&sig=guess`)).status).toBe(403);
+  });
+});
