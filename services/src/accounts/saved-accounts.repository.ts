@@ -15,6 +15,11 @@ async function clearDefault(trx: Transaction<ServicesDatabase>, table: Table, us
   await trx.updateTable(table).set({ is_default: false }).where('user_id', '=', userId).where('is_default', '=', true).execute();
 }
 
+/** Only the columns a partial edit names; `undefined` means "leave as it is". */
+function changed<T extends Record<string, unknown>>(columns: T): Partial<T> {
+  return Object.fromEntries(Object.entries(columns).filter(([, value]) => value !== undefined)) as Partial<T>;
+}
+
 export function listWallets(db: Db, userIds: string[]): Promise<WalletRow[]> {
   if (userIds.length === 0) return Promise.resolve([]);
   return db.selectFrom('user_wallets').selectAll().where('user_id', 'in', userIds).orderBy('created_at').execute();
@@ -55,13 +60,7 @@ export function updateWallet(db: Db, userId: string, id: string, input: Partial<
     if (input.isDefault) await clearDefault(trx, 'user_wallets', userId);
     return trx
       .updateTable('user_wallets')
-      .set({
-        ...(input.network !== undefined ? { network: input.network } : {}),
-        ...(input.address !== undefined ? { address: input.address } : {}),
-        ...(input.label !== undefined ? { label: input.label } : {}),
-        ...(input.isDefault !== undefined ? { is_default: input.isDefault } : {}),
-        updated_at: new Date(),
-      })
+      .set({ ...changed({ network: input.network, address: input.address, label: input.label, is_default: input.isDefault }), updated_at: new Date() })
       .where('user_id', '=', userId)
       .where('id', '=', id)
       .returningAll()
@@ -94,11 +93,7 @@ export function updateBankAccount(db: Db, userId: string, id: string, input: Par
     return trx
       .updateTable('user_bank_accounts')
       .set({
-        ...(input.bankName !== undefined ? { bank_name: input.bankName } : {}),
-        ...(input.accountName !== undefined ? { account_name: input.accountName } : {}),
-        ...(input.accountNumber !== undefined ? { account_number: input.accountNumber } : {}),
-        ...(input.ifsc !== undefined ? { ifsc: input.ifsc } : {}),
-        ...(input.isDefault !== undefined ? { is_default: input.isDefault } : {}),
+        ...changed({ bank_name: input.bankName, account_name: input.accountName, account_number: input.accountNumber, ifsc: input.ifsc, is_default: input.isDefault }),
         updated_at: new Date(),
       })
       .where('user_id', '=', userId)
