@@ -9,7 +9,7 @@ import type { SettingsService } from '../settings/settings.service';
 import { requireAdmin, requireUser, type AuthEnv } from '../http/auth';
 import { handleError } from './error-handler';
 import { healthRoutes } from './health.routes';
-import { webClient } from './web-client';
+import { webAssets, webClient } from './web-client';
 import { authRoutes } from '../identity/auth.routes';
 import { adminUserRoutes } from '../identity/admin-users.routes';
 import { adminSettingsRoutes, publicConfigRoutes } from '../settings/settings.routes';
@@ -105,7 +105,8 @@ export function createApp(deps: AppDeps) {
   const app = new Hono()
     .use(secureHeaders())
     .use('/api/*', limitBodies, resolveTenant((host) => directory.resolve(host), trustProxy))
-    .route('/api', api);
+    .route('/api', api)
+    .use('*', webAssets);
   app.notFound((c) => (c.req.path.startsWith('/api/') ? c.json({ error: 'Not found', code: 'not_found' }, 404) : webClient(c)));
   app.onError(handleError);
   return app;

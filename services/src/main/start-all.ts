@@ -7,10 +7,12 @@ import { buildAppDeps } from './app-deps';
 import { startExpirySweeper } from '../orders/expiry-sweeper';
 import { startJobWorker } from '../jobs/bull-queue';
 import { onShutdown } from './shutdown';
+import { ensureWebBuild } from './ensure-web-build';
 import { startRegisteredProjections } from '@desk/projections/main/start-registered-projections';
 
 /** `npm start`: the whole product in one process (API + projection workers). */
 setLogLevel(env.LOG_LEVEL);
+await ensureWebBuild();
 const infra = await openInfrastructure(env, 'usdt-desk-all');
 const projector = await startRegisteredProjections(infra, env);
 const { deps, handlers } = await buildAppDeps(infra, env);

@@ -6,9 +6,11 @@ import { createApp } from '../api/app';
 import { buildAppDeps } from './app-deps';
 import { startExpirySweeper } from '../orders/expiry-sweeper';
 import { onShutdown } from './shutdown';
+import { ensureWebBuild } from './ensure-web-build';
 
 /** `npm run start:api`: the API alone; run `npm run start:projector` beside it for the read models. */
 setLogLevel(env.LOG_LEVEL);
+await ensureWebBuild();
 const infra = await openInfrastructure(env, 'usdt-desk-api');
 const { deps } = await buildAppDeps(infra, env);
 const sweeper = startExpirySweeper(deps.orders.db, deps.orders.commands, () => deps.config.defaultTenantId);

@@ -1,0 +1,14 @@
+import { createBrowserRouter, Navigate } from 'react-router';
+import { LandingPage } from '../features/public/landing-page';
+
+/**
+ * Routes of seed-spec section 2. The landing page is in the first bundle; sign-in, the customer area
+ * and the admin area load on demand, so `/` ships only what it shows.
+ */
+export const router = createBrowserRouter([
+  { path: '/', element: <LandingPage /> },
+  { path: '/login', lazy: async () => ({ Component: (await import('../features/public/login-page')).LoginPage }) },
+  { path: '/register', lazy: async () => ({ Component: (await import('../features/public/register-page')).RegisterPage }) },
+  { path: '/*', lazy: async () => ({ Component: (await import('../features/customer/customer-routes')).CustomerRoutes }) },
+  { path: '/app/*', element: <Navigate to="/dashboard" replace /> },
+]);

@@ -1,0 +1,3 @@
+export function LoginPage() {
+  return <main><h1>LoginPage</h1></main>;
+}

@@ -1,0 +1,49 @@
+import { hc } from 'hono/client';
+import type { AppType } from '@desk/services/api/app';
+import { authToken } from './auth-token';
+
+/** Any 401 clears the token and goes to /login (seed-spec section 8), from wherever it happens. */
+let onUnauthorized: () => void = () => {
+  authToken.clear();
+  if (!location.pathname.startsWith('/login')) location.assign('/login');
+};
+export function setUnauthorizedHandler(handler: () => void): void {
+  onUnauthorized = handler;
+}
+
+const fetchWithAuth: typeof fetch = async (input, init) => {
+  const token = authToken.get();
+  const headers = new Headers(init?.headers);
+  if (token && !headers.has('authorization')) headers.set('authorization', `Bearer ${token}`);
+  const response = await fetch(input, { ...init, headers });
+  if (response.status === 401 && token) onUnauthorized();
+  return response;
+};
+
+/** Typed calls generated from the server's routes (Hono RPC): no hand-written copy of the API's types. */
+export const api = hc<AppType>('/', { fetch: fetchWithAuth }).api;
+
+export class ApiError extends Error {
+  constructor(readonly status: number, readonly body: { error?: string; message?: string; code?: string; details?: { path: string; message: string }[]; [key: string]: unknown }) {
+    super(errorText(body, status));
+  }
+}
+
+/** What a screen shows for a failed call: the server's text, validation details, or a fallback. */
+export function errorText(body: ApiError['body'] | null | undefined, status: number, fallback = 'Something went wrong'): string {
+  if (body?.error === 'validation_error' && body.details?.length) return `Validation failed: ${body.details.map((d) => d.message).join(', ')}`;
+  if (body?.message && ['rate_changed', 'invalid_otp', 'phone_required'].includes(body.error ?? '')) return body.message;
+  return body?.error ?? (status === 0 ? 'Network error. Please check your connection.' : fallback);
+}
+
+/** Parses a response, throwing ApiError for anything but 2xx. */
+export async function unwrap<T>(response: Promise<Response & { json(): Promise<T> }> | (Response & { json(): Promise<T> })): Promise<T> {
+  let r: Response & { json(): Promise<T> };
+  try {
+    r = await response;
+  } catch {
+    throw new ApiError(0, {});
+  }
+  if (!r.ok) throw new ApiError(r.status, ((await r.json().catch(() => ({}))) ?? {}) as ApiError['body']);
+  return r.json();
+}
