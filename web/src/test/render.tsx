@@ -3,6 +3,7 @@ import { render } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { vi } from 'vitest';
+import { ToastProvider } from '../components/toasts';
 
 export type FakeApi = Record<string, unknown | ((body: unknown, url: URL) => { status: number; body: unknown })>;
 
@@ -39,5 +40,5 @@ export function renderWithApp(ui: ReactElement | RouteObject[], path = '/') {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   const routes: RouteObject[] = Array.isArray(ui) ? ui : [{ path: '*', element: ui }];
   const router = createMemoryRouter(routes, { initialEntries: [path] });
-  return { router, ...render(<QueryClientProvider client={client}><RouterProvider router={router} /></QueryClientProvider>) };
+  return { router, ...render(<QueryClientProvider client={client}><ToastProvider><RouterProvider router={router} /></ToastProvider></QueryClientProvider>) };
 }

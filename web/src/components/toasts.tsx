@@ -1,0 +1,43 @@
+import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from 'react';
+
+/** Toasts at the top right, gone after 3500 ms (seed-spec section 9). */
+export const TOAST_MS = 3500;
+
+type Kind = 'success' | 'error' | 'info';
+interface Toast {
+  id: number;
+  kind: Kind;
+  text: string;
+}
+
+const ToastContext = createContext<((text: string, kind?: Kind) => void) | null>(null);
+
+export function ToastProvider({ children }: { children: ReactNode }) {
+  const [toasts, setToasts] = useState<Toast[]>([]);
+  const next = useRef(1);
+  const show = useCallback((text: string, kind: Kind = 'success') => {
+    const id = next.current++;
+    setToasts((all) => [...all, { id, kind, text }]);
+    setTimeout(() => setToasts((all) => all.filter((t) => t.id !== id)), TOAST_MS);
+  }, []);
+  const value = useMemo(() => show, [show]);
+  return (
+    <ToastContext.Provider value={value}>
+      {children}
+      <div aria-live="polite" style={{ position: 'fixed', top: 16, right: 16, display: 'flex', flexDirection: 'column', gap: 8, zIndex: 1000, maxWidth: 'calc(100vw - 32px)' }}>
+        {toasts.map((t) => (
+          <div key={t.id} role={t.kind === 'error' ? 'alert' : 'status'} className="card" style={{ borderLeft: `4px solid var(--${t.kind === 'error' ? 'danger' : t.kind === 'success' ? 'success' : 'brand'})`, minWidth: 240 }}>
+            {t.text}
+          </div>
+        ))}
+      </div>
+    </ToastContext.Provider>
+  );
+}
+
+/** `const toast = useToast(); toast('Order created successfully')` or `toast(message, 'error')`. */
+export function useToast(): (text: string, kind?: Kind) => void {
+  const show = useContext(ToastContext);
+  if (!show) throw new Error('useToast needs a ToastProvider');
+  return show;
+}

@@ -1,0 +1,37 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { api, unwrap } from './api';
+import { authToken } from './auth-token';
+
+export type CurrentUser = Awaited<ReturnType<typeof loadMe>>;
+
+function loadMe() {
+  return unwrap(api.auth.me.$get());
+}
+
+/** The signed-in user; disabled without a token (the layouts redirect to /login then). */
+export function useMe() {
+  return useQuery({ queryKey: ['me'], queryFn: loadMe, enabled: authToken.get() !== null, staleTime: 60_000 });
+}
+
+export const isAdmin = (user: { roles: string[] } | undefined | null) => !!user?.roles.includes('admin');
+
+/** Where a user lands after signing in (seed-spec section 2). */
+export const homeFor = (user: { roles: string[] }) => (isAdmin(user) ? '/admin/dashboard' : '/dashboard');
+
+export function useSession() {
+  const client = useQueryClient();
+  const signIn = useCallback(
+    (token: string, user?: CurrentUser) => {
+      authToken.set(token);
+      client.clear();
+      if (user) client.setQueryData(['me'], user);
+    },
+    [client],
+  );
+  const signOut = useCallback(() => {
+    authToken.clear();
+    client.clear();
+  }, [client]);
+  return { signIn, signOut };
+}
