@@ -1,0 +1,43 @@
+import { chmod, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { startEntryPoint, type RunningChild } from '../../support/child-process';
+import { freePort } from '../../support/free-port';
+import { waitFor } from '../../support/wait-for';
+
+export interface AppServer {
+  base: string;
+  otpFor(phone: string, purpose: 'login' | 'register', after?: number): Promise<string>;
+  stop(): Promise<void>;
+}
+
+/** A fresh `npm start` (embedded PostgreSQL in its own data directory) with an SMS outbox. */
+export async function startAppServer(env: Record<string, string> = {}): Promise<AppServer> {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'usdt-desk-e2e-'));
+  await chmod(dataDir, 0o755);
+  const [port, pgPort] = [await freePort(), await freePort()];
+  const outbox = path.join(dataDir, 'sms-outbox.jsonl');
+  const server: RunningChild = startEntryPoint('services/src/main/start-all.ts', [], {
+    PORT: String(port), EMBEDDED_POSTGRES_PORT: String(pgPort), DATA_DIR: dataDir, SMS_OUTBOX: outbox, LOG_LEVEL: 'warn', ...env,
+  });
+  const base = `http://127.0.0.1:${port}`;
+  await waitFor('the server', async () => (await fetch(`${base}/api/health`).catch(() => null))?.ok, 90_000).catch((error: Error) => {
+    throw new Error(`${error.message}\n${server.output()}`);
+  });
+  return {
+    base,
+    async otpFor(phone, purpose, after = 0) {
+      return waitFor(`a ${purpose} code for ${phone}`, async () => {
+        if (!existsSync(outbox)) return null;
+        const lines = (await readFile(outbox, 'utf8')).trim().split('\n').map((l) => JSON.parse(l) as { phone: string; purpose: string; code: string; at: string });
+        return lines.filter((l) => l.phone === phone && l.purpose === purpose && Date.parse(l.at) >= after).at(-1)?.code ?? null;
+      });
+    },
+    async stop() {
+      server.child.kill('SIGTERM');
+      await server.exited;
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,30 @@
+import { existsSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { testEnv } from '../../support/test.env';
+
+/**
+ * Debian's chromium, headless. The flags keep it from reaching for Google's services, which this
+ * machine's closed network refuses (and which would slow every start).
+ */
+export async function launchBrowser(): Promise<Browser> {
+  if (!existsSync(testEnv.CHROMIUM_PATH)) throw new Error(`chromium not found at ${testEnv.CHROMIUM_PATH}: apt-get install chromium (.ci/run does)`);
+  return chromium.launch({
+    executablePath: testEnv.CHROMIUM_PATH,
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
+  });
+}
+
+export const DESKTOP = { width: 1280, height: 860 };
+export const PHONE = { width: 375, height: 780 };
+
+/** Screenshots go to tests/e2e/screenshots/<suite>/<name>-<width>.png. */
+export async function screenshot(page: Page, suite: string, name: string): Promise<string> {
+  const dir = path.resolve(import.meta.dirname, '../screenshots', suite);
+  await mkdir(dir, { recursive: true });
+  const file = path.join(dir, `${name}-${page.viewportSize()?.width ?? 0}.png`);
+  await page.screenshot({ path: file, fullPage: true });
+  return file;
+}
