@@ -1,8 +1,9 @@
 import { runEventStoreBench } from './eventstore.bench';
 import { runOrdersBench } from './orders.bench';
+import { runWebBundleBench } from './web-bundle.bench';
 
 /** `npm run bench -- <name>`: one entry per benchmark. */
-const benches: Record<string, () => Promise<void>> = { eventstore: runEventStoreBench, orders: runOrdersBench };
+const benches: Record<string, () => Promise<void>> = { eventstore: runEventStoreBench, orders: runOrdersBench, web: runWebBundleBench };
 
 const names = process.argv.slice(2);
 const selected = names.length > 0 ? names : Object.keys(benches);
