@@ -1,3 +1,35 @@
+import { Route, Routes } from 'react-router';
+import { CustomerLayout } from './layout/customer-layout';
+import { AdminArea } from './layout/admin-area';
+import { NotFoundPage } from './layout/not-found-page';
+import { DashboardPage } from './dashboard/dashboard-page';
+import { OrdersPage } from './orders/orders-page';
+import { OrderDetailPage } from './order-detail/order-detail-page';
+import { WalletsPage } from './wallets/wallets-page';
+import { BankAccountsPage } from './bank-accounts/bank-accounts-page';
+import { AddOrderPage } from './trading/add-order-page';
+
+/**
+ * Everything under '/*' that the public pages do not take. Both path sets of seed-spec section 2
+ * (/dashboard/... and /orders, /wallets, ...) reach the same screens.
+ */
 export function CustomerRoutes() {
-  return <main><h1>Customer area</h1></main>;
+  return (
+    <Routes>
+      <Route path="admin/*" element={<AdminArea />} />
+      <Route element={<CustomerLayout />}>
+        <Route path="dashboard" element={<DashboardPage />} />
+        <Route path="dashboard/orders" element={<OrdersPage />} />
+        <Route path="dashboard/orders/:id" element={<OrderDetailPage />} />
+        <Route path="dashboard/wallets" element={<WalletsPage />} />
+        <Route path="dashboard/bank-accounts" element={<BankAccountsPage />} />
+        <Route path="orders" element={<OrdersPage />} />
+        <Route path="orders/:orderId" element={<OrderDetailPage />} />
+        <Route path="add-order" element={<AddOrderPage />} />
+        <Route path="wallets" element={<WalletsPage />} />
+        <Route path="bank-accounts" element={<BankAccountsPage />} />
+      </Route>
+      <Route path="*" element={<NotFoundPage />} />
+    </Routes>
+  );
 }

@@ -1,3 +1,109 @@
+import { useRef, useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import { useMutation } from '@tanstack/react-query';
+import { api, unwrap } from '../../lib/api';
+import { useToast } from '../../components/toasts';
+import { OTP_LENGTH, OtpBoxes } from '../../components/otp-boxes';
+import { AuthLayout } from './auth-layout';
+import { failText } from './fail-text';
+import { normalizePhone } from './phone-check';
+import { RegisterDetailsStep, type RegisterDetails } from './register-details';
+import { useFinishSignIn } from './use-finish-sign-in';
+import { useOtpSend } from './use-otp-send';
+
+const TAKEN = { 409: 'Phone number already exists' };
+
+/**
+ * `/register` (seed-spec sections 2 and 4): details, a code to the phone, then the code is checked,
+ * the account created and the user signed in and sent to `/`.
+ */
 export function RegisterPage() {
-  return <main><h1>RegisterPage</h1></main>;
+  const [step, setStep] = useState<'details' | 'otp'>('details');
+  const [details, setDetails] = useState<RegisterDetails>({ username: '', phone: '', password: '' });
+  const [otp, setOtp] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  // A checked code is used up; a retry after a failed registration must not check it again.
+  const verifiedPhone = useRef<string | null>(null);
+  const toast = useToast();
+  const finish = useFinishSignIn();
+  const phone = normalizePhone(details.phone);
+
+  const sender = useOtpSend({
+    call: (to) => unwrap(api.auth.register.otp.send.$post({ json: { phone: to } })),
+    fallback: 'Failed to send OTP',
+    byStatus: TAKEN,
+    onFail: setError,
+  });
+  // Back on step 1 while the last code to this phone still counts down, that code is still good.
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const codePending = sender.blocked && sentTo === phone;
+  const send = () => {
+    setError(null);
+    if (step === 'details' && codePending) {
+      setStep('otp');
+      return;
+    }
+    sender.send(phone, {
+      onSuccess: () => {
+        setSentTo(phone);
+        setOtp('');
+        setStep('otp');
+      },
+    });
+  };
+
+  const register = useMutation({
+    mutationFn: async () => {
+      if (verifiedPhone.current !== phone) {
+        await unwrap(api.auth.register.otp.verify.$post({ json: { phone, otp } }));
+        verifiedPhone.current = phone;
+      }
+      return unwrap(api.auth.register.$post({ json: { username: details.username.trim(), phone, password: details.password } }));
+    },
+    onSuccess: (answer) => finish(answer, '/'),
+    onError: (failure) => {
+      const text = failText(failure, 'Registration failed', TAKEN);
+      setError(text);
+      toast(text, 'error');
+    },
+  });
+
+  const verify = (event: FormEvent) => {
+    event.preventDefault();
+    const short = otp.length !== OTP_LENGTH;
+    setError(short ? 'Enter 6-digit OTP' : null);
+    if (!short) register.mutate();
+  };
+
+  const alert = error && <p role="alert" className="error">{error}</p>;
+  return (
+    <AuthLayout title="Register" below={<>Already have an account? <Link to="/login">Login</Link></>}>
+      {step === 'details' ? (
+        <>
+          <RegisterDetailsStep details={details} onChange={setDetails} onSubmit={send} sendLabel={codePending ? 'Continue' : sender.blocked ? sender.label : 'Send OTP'} sendBlocked={sender.blocked && !codePending} />
+          {alert}
+        </>
+      ) : (
+        <form onSubmit={verify} noValidate>
+          <p className="muted">We sent a code to {phone}.</p>
+          <OtpBoxes value={otp} onChange={setOtp} autoFocus disabled={register.isPending} label="Enter the 6-digit code" />
+          {alert}
+          <button className="btn" type="submit" disabled={register.isPending}>
+            {register.isPending ? 'Verifying…' : 'Verify'}
+          </button>
+          <div className="row" style={{ justifyContent: 'space-between', marginTop: '0.75rem' }}>
+            <button className="btn link" type="button" onClick={() => {
+                setError(null);
+                setStep('details');
+              }}>
+              Change details
+            </button>
+            <button className="btn link" type="button" onClick={send} disabled={sender.blocked}>
+              {sender.label}
+            </button>
+          </div>
+        </form>
+      )}
+    </AuthLayout>
+  );
 }

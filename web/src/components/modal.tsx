@@ -1,0 +1,68 @@
+import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { createPortal } from 'react-dom';
+
+const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+interface ModalProps {
+  title: string;
+  onClose: () => void;
+  children: ReactNode;
+  /** Buttons under the body (Cancel, Save...). */
+  footer?: ReactNode;
+  size?: 'small' | 'large';
+}
+
+/**
+ * A modal dialog: labelled by its title, focus moved inside on open and given back on close,
+ * Tab kept inside, Escape and the backdrop close it. Nested dialogs work because Escape is handled
+ * by the innermost dialog first and stops there.
+ */
+export function Modal({ title, onClose, children, footer, size }: ModalProps) {
+  const titleId = useId();
+  const dialog = useRef<HTMLDivElement>(null);
+  const close = useRef(onClose);
+  close.current = onClose;
+
+  useEffect(() => {
+    const opener = document.activeElement as HTMLElement | null;
+    // The first field or button of the body, so typing can start at once; else the dialog itself.
+    const first = dialog.current?.querySelector<HTMLElement>(`.modal-body :is(${FOCUSABLE})`);
+    (first ?? dialog.current)?.focus();
+    return () => opener?.focus?.();
+  }, []);
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key === 'Escape') {
+      event.stopPropagation();
+      close.current();
+      return;
+    }
+    if (event.key !== 'Tab' || !dialog.current) return;
+    const items = [...dialog.current.querySelectorAll<HTMLElement>(FOCUSABLE)];
+    const [first, last] = [items[0], items[items.length - 1]];
+    if (!first || !last) return;
+    if (event.shiftKey && document.activeElement === first) {
+      event.preventDefault();
+      last.focus();
+    } else if (!event.shiftKey && document.activeElement === last) {
+      event.preventDefault();
+      first.focus();
+    }
+  };
+
+  return createPortal(
+    <div className="modal-backdrop" onMouseDown={(e) => e.target === e.currentTarget && close.current()}>
+      <div ref={dialog} role="dialog" aria-modal="true" aria-labelledby={titleId} tabIndex={-1} className={`modal card${size ? ` ${size}` : ''}`} onKeyDown={onKeyDown}>
+        <div className="modal-head">
+          <h2 id={titleId}>{title}</h2>
+          <button type="button" className="btn link modal-close" aria-label="Close" onClick={() => close.current()}>
+            ×
+          </button>
+        </div>
+        <div className="modal-body">{children}</div>
+        {footer && <div className="modal-foot row">{footer}</div>}
+      </div>
+    </div>,
+    document.body,
+  );
+}

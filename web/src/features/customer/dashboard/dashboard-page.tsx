@@ -1,0 +1,36 @@
+import { useState } from 'react';
+import type { Order } from '../customer-api';
+import { useOrders } from '../customer-queries';
+import { PaymentDetailsModal } from '../payment/payment-details-modal';
+import { TradingTabs } from '../trading/trading-tabs';
+import { LiveRates } from './live-rates';
+import { OrderCounts } from './order-counts';
+import { OrderCreatedBanner } from './order-created-banner';
+
+export function DashboardPage() {
+  const orders = useOrders();
+  const [created, setCreated] = useState<Order | null>(null);
+  const [paying, setPaying] = useState<Order | null>(null);
+  return (
+    <div className="stack">
+      <h1>Dashboard</h1>
+      {created && <OrderCreatedBanner refCode={created.refCode} onDismiss={() => setCreated(null)} />}
+      {orders.isError && (
+        <p role="alert" className="error">
+          Failed to load orders
+        </p>
+      )}
+      <OrderCounts orders={orders.data} />
+      <div className="dashboard-grid">
+        <TradingTabs
+          onPlaced={(order) => {
+            setCreated(order);
+            setPaying(order);
+          }}
+        />
+        <LiveRates />
+      </div>
+      {paying && <PaymentDetailsModal order={paying} onClose={() => setPaying(null)} />}
+    </div>
+  );
+}

@@ -1,0 +1,103 @@
+// @vitest-environment happy-dom
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { ME, order, renderCustomer } from '../customer-test-kit';
+import { breadcrumbLabel } from './breadcrumb';
+
+describe('customer layout', () => {
+  it('sends a visitor without a token to /login', async () => {
+    const { router } = renderCustomer('/dashboard', {}, { signedIn: false });
+    expect(await screen.findByRole('heading', { name: 'Login page' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/login');
+  });
+
+  it('shows a loading screen with Refresh Page, then the page', async () => {
+    renderCustomer('/dashboard');
+    expect(screen.getByRole('button', { name: 'Refresh Page' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Refresh Page' })).toBeNull();
+  });
+
+  it('says so when the user cannot be loaded', async () => {
+    renderCustomer('/dashboard', { 'GET /api/auth/me': () => ({ status: 500, body: {} }) });
+    expect((await screen.findByRole('alert')).textContent).toBe('Failed to fetch user data. Please check your connection and try again.');
+  });
+
+  it.each([
+    ['/dashboard/orders', 'My Orders'],
+    ['/orders', 'My Orders'],
+    ['/dashboard/wallets', 'USDT Wallets'],
+    ['/wallets', 'USDT Wallets'],
+    ['/dashboard/bank-accounts', 'Bank Accounts'],
+    ['/bank-accounts', 'Bank Accounts'],
+    ['/add-order', 'Add Order'],
+  ])('%s shows %s', async (path, heading) => {
+    renderCustomer(path);
+    expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeTruthy();
+  });
+
+  it('marks the sidebar entry of either path set as the current page', async () => {
+    renderCustomer('/orders/00000000-0000-4000-8000-000000000001', { 'GET /api/orders/00000000-0000-4000-8000-000000000001': order() });
+    const nav = await screen.findByRole('complementary', { name: 'Customer navigation' });
+    expect(within(nav).getByRole('link', { name: 'Orders' }).getAttribute('aria-current')).toBe('page');
+    expect(within(nav).getByRole('link', { name: 'Dashboard' }).getAttribute('aria-current')).toBeNull();
+  });
+
+  it('shows a not-found page for other paths', async () => {
+    renderCustomer('/no-such-page');
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeTruthy();
+  });
+
+  it('sends customers away from /admin and offers admins the way home', async () => {
+    const customer = renderCustomer('/admin/dashboard');
+    expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeTruthy();
+    expect(customer.router.state.location.pathname).toBe('/dashboard');
+    customer.unmount();
+    renderCustomer('/admin/orders', { 'GET /api/auth/me': { ...ME, roles: ['admin'] } });
+    expect((await screen.findByRole('link', { name: 'Back to home' })).getAttribute('href')).toBe('/');
+  });
+
+  it('names the page in the breadcrumb, shows the phone and initial, and toggles the menu', async () => {
+    renderCustomer('/dashboard/bank-accounts');
+    const crumb = await screen.findByRole('navigation', { name: 'Breadcrumb' });
+    expect(within(crumb).getByText('Bank Accounts')).toBeTruthy();
+    expect(screen.getByText(ME.phone)).toBeTruthy();
+    expect(screen.getByText('A')).toBeTruthy();
+    const toggle = screen.getByRole('button', { name: 'Toggle navigation' });
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    await userEvent.click(toggle);
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    expect(breadcrumbLabel('/orders/00000000-0000-4000-8000-000000000001')).toBe('Order Details');
+  });
+
+  it('logs out to /login and forgets the token', async () => {
+    const { router } = renderCustomer('/dashboard');
+    await userEvent.click(await screen.findByRole('button', { name: /Account menu/ }));
+    await userEvent.click(screen.getByRole('menuitem', { name: 'Logout' }));
+    expect(await screen.findByRole('heading', { name: 'Login page' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/login');
+    expect(localStorage.getItem('token')).toBeNull();
+  });
+
+  it('rings the bell for orders whose status changed since last seen', async () => {
+    const moved = order({ refCode: 'ORD-MOVED', status: 'completed' });
+    const same = order({ refCode: 'ORD-SAME', status: 'pending' });
+    localStorage.setItem(`customer.seen-order-statuses.${ME._id}`, JSON.stringify({ [moved._id]: 'pending', [same._id]: 'pending' }));
+    renderCustomer('/dashboard', { 'GET /api/orders': { orders: [moved, same] } });
+    const bell = await screen.findByRole('button', { name: 'Notifications, 1 new' });
+    await userEvent.click(bell);
+    const panel = screen.getByRole('region', { name: 'Order updates' });
+    expect(within(panel).getByRole('link').textContent).toBe('Order ORD-MOVED: Pending → Completed');
+    await userEvent.click(within(panel).getByRole('button', { name: 'Mark all as read' }));
+    expect(screen.getByRole('button', { name: 'Notifications, 0 new' })).toBeTruthy();
+    expect(JSON.parse(localStorage.getItem(`customer.seen-order-statuses.${ME._id}`)!)).toEqual({ [moved._id]: 'completed', [same._id]: 'pending' });
+  });
+
+  it('records a first visit without ringing', async () => {
+    const done = order({ status: 'completed' });
+    renderCustomer('/dashboard', { 'GET /api/orders': { orders: [done] } });
+    await waitFor(() => expect(localStorage.getItem(`customer.seen-order-statuses.${ME._id}`)).toBe(JSON.stringify({ [done._id]: 'completed' })));
+    expect(screen.getByRole('button', { name: 'Notifications, 0 new' })).toBeTruthy();
+  });
+});

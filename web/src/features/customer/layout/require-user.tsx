@@ -1,0 +1,36 @@
+import type { ReactNode } from 'react';
+import { Navigate } from 'react-router';
+import { authToken } from '../../../lib/auth-token';
+import { useMe, type CurrentUser } from '../../../lib/session';
+
+/**
+ * The signed-in area's gate: no token goes to /login; while the user loads a loading screen
+ * offers a reload; a failure says so (seed-spec section 2, User layout).
+ */
+export function RequireUser({ children }: { children: (user: CurrentUser) => ReactNode }) {
+  const me = useMe();
+  if (authToken.get() === null) return <Navigate to="/login" replace />;
+  if (me.isError) {
+    return (
+      <main className="center-screen">
+        <div role="alert" className="card error-card">
+          Failed to fetch user data. Please check your connection and try again.
+        </div>
+        <button type="button" className="btn" onClick={() => location.reload()}>
+          Refresh Page
+        </button>
+      </main>
+    );
+  }
+  if (!me.data) {
+    return (
+      <main className="center-screen" aria-busy="true">
+        <p>Loading...</p>
+        <button type="button" className="btn secondary" onClick={() => location.reload()}>
+          Refresh Page
+        </button>
+      </main>
+    );
+  }
+  return children(me.data);
+}

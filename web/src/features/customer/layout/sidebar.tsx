@@ -1,0 +1,51 @@
+import { Link, useLocation } from 'react-router';
+import { DEFAULT_BRAND } from '../../../lib/public-config';
+
+// The second path set (/orders, /add-order, /wallets, /bank-accounts) lights up the same entries.
+const LINKS = [
+  { to: '/dashboard', label: 'Dashboard', paths: [/^\/dashboard\/?$/] },
+  { to: '/dashboard/orders', label: 'Orders', paths: [/^\/dashboard\/orders(\/|$)/, /^\/orders(\/|$)/, /^\/add-order\/?$/] },
+  { to: '/dashboard/wallets', label: 'USDT Wallets', paths: [/^\/(dashboard\/)?wallets\/?$/] },
+  { to: '/dashboard/bank-accounts', label: 'Bank Accounts', paths: [/^\/(dashboard\/)?bank-accounts\/?$/] },
+];
+
+interface SidebarProps {
+  id: string;
+  brand: { name: string; logoUrl: string | null };
+  open: boolean;
+  onNavigate: () => void;
+}
+
+/** Always shown on wide screens; on small ones it slides in from the menu button. */
+export function Sidebar({ id, brand, open, onNavigate }: SidebarProps) {
+  const { pathname } = useLocation();
+  return (
+    <aside id={id} className={open ? 'sidebar open' : 'sidebar'} aria-label="Customer navigation">
+      <div className="sidebar-brand">
+        <img
+          src={brand.logoUrl ?? '/default-logo.svg'}
+          alt=""
+          onError={(e) => {
+            // The tenant's logo link may have expired or broken; the bundled logo always loads.
+            if (!e.currentTarget.src.endsWith('/default-logo.svg')) e.currentTarget.src = '/default-logo.svg';
+          }}
+        />
+        <span>{brand.name || DEFAULT_BRAND.name}</span>
+      </div>
+      <nav>
+        <ul>
+          {LINKS.map((link) => {
+            const current = link.paths.some((p) => p.test(pathname));
+            return (
+              <li key={link.to}>
+                <Link to={link.to} className={current ? 'active' : undefined} aria-current={current ? 'page' : undefined} onClick={onNavigate}>
+                  {link.label}
+                </Link>
+              </li>
+            );
+          })}
+        </ul>
+      </nav>
+    </aside>
+  );
+}

@@ -1,0 +1,51 @@
+import { useId, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { useSession } from '../../../lib/session';
+import { ChangePasswordDialog } from '../account/change-password-dialog';
+import { usePopover } from '../ui/use-popover';
+
+export function UserMenu({ phone, name }: { phone: string; name: string | null }) {
+  const { open, setOpen, root } = usePopover<HTMLDivElement>();
+  const [changing, setChanging] = useState(false);
+  const { signOut } = useSession();
+  const navigate = useNavigate();
+  const menuId = useId();
+  const initial = (name || phone.replace(/^\+/, '') || '?').charAt(0).toUpperCase();
+
+  return (
+    <div className="popover-root" ref={root}>
+      <button type="button" className="user-button" aria-haspopup="menu" aria-expanded={open} aria-controls={menuId} onClick={() => setOpen(!open)}>
+        <span className="avatar" aria-hidden="true">
+          {initial}
+        </span>
+        <span className="phone">{phone}</span>
+        <span className="visually-hidden">Account menu</span>
+      </button>
+      {open && (
+        <div id={menuId} role="menu" className="popover card menu">
+          <button
+            type="button"
+            role="menuitem"
+            onClick={() => {
+              setOpen(false);
+              setChanging(true);
+            }}
+          >
+            Change Password
+          </button>
+          <button
+            type="button"
+            role="menuitem"
+            onClick={() => {
+              signOut();
+              navigate('/login', { replace: true });
+            }}
+          >
+            Logout
+          </button>
+        </div>
+      )}
+      {changing && <ChangePasswordDialog onClose={() => setChanging(false)} />}
+    </div>
+  );
+}

@@ -1,0 +1,21 @@
+import type { Order } from '../customer-api';
+
+/** Proof files open on short-lived signed links, so they are fetched fresh with the order. */
+export function AttachmentList({ attachments }: { attachments: Order['attachments'] }) {
+  if (attachments.length === 0) return null;
+  return (
+    <section aria-labelledby="attachments-title">
+      <h2 id="attachments-title">Attachments</h2>
+      <ul className="attachments">
+        {attachments.map((a, i) => (
+          <li key={`${a.name}-${i}`}>
+            <a href={a.url} target="_blank" rel="noreferrer">
+              {a.name || `Attachment ${i + 1}`}
+            </a>{' '}
+            <span className="muted">({Math.max(1, Math.round(a.size / 1024))} KB)</span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,37 @@
+import { useState } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useToast } from '../../../components/toasts';
+import { ConfirmDialog } from '../ui/confirm-dialog';
+import { customerApi, type Order } from '../customer-api';
+import { keys } from '../customer-queries';
+import { failureText } from '../failure-text';
+
+/** Cancelling cannot be undone, so it is confirmed first. */
+export function CancelOrderButton({ order }: { order: Order }) {
+  const client = useQueryClient();
+  const toast = useToast();
+  const [asking, setAsking] = useState(false);
+  const cancel = useMutation({
+    mutationFn: () => customerApi.cancel(order._id),
+    onSuccess: async (answer) => {
+      setAsking(false);
+      toast(answer.message);
+      client.setQueryData(keys.order(order._id), answer.order);
+      // Only the list: the answer already is the order as it now stands.
+      await client.invalidateQueries({ queryKey: keys.orders, exact: true });
+    },
+    onError: (error) => toast(failureText(error, 'Failed to cancel order'), 'error'),
+  });
+  return (
+    <>
+      <button type="button" className="btn danger" onClick={() => setAsking(true)}>
+        Cancel Order
+      </button>
+      {asking && (
+        <ConfirmDialog title="Cancel Order" confirmLabel={cancel.isPending ? 'Cancelling...' : 'Cancel Order'} busy={cancel.isPending} onCancel={() => setAsking(false)} onConfirm={() => cancel.mutate()}>
+          <p>Cancel order {order.refCode}? This cannot be undone.</p>
+        </ConfirmDialog>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,40 @@
+import { formatInr, formatUsdt } from '@desk/machines/pricing/pricing';
+import type { Order } from '../customer-api';
+import { formatDateTime, isBuyOrder, orderTypeLabel } from '../order-format';
+
+/** The order as the customer placed it and as it stands, with empty fields left out. */
+export function OrderFields({ order }: { order: Order }) {
+  const buy = isBuyOrder(order);
+  const payout = order.payoutBankAccount;
+  // [label, value, long]: long values (addresses) may break anywhere.
+  const rows: [string, string | null | undefined, boolean?][] = [
+    ['Type', orderTypeLabel(order)],
+    ['Payment method', order.method === 'cash' ? 'Cash' : 'Bank transfer'],
+    ['Network', order.network],
+    ['Rate', `${formatInr(order.rate)} / USDT`],
+    [buy ? 'You pay' : 'You send', buy ? formatInr(order.fiatAmount) : formatUsdt(order.cryptoAmount)],
+    [`Fee (${order.feePercent}%)`, buy ? formatUsdt(order.feeAmount) : formatInr(order.feeAmount)],
+    ['You receive', buy ? formatUsdt(order.cryptoAmount) : formatInr(order.fiatAmount)],
+    [buy ? 'Your USDT address' : 'Deposit address', buy ? order.withdrawAddress : order.depositAddress, true],
+    ['Payout account', payout ? `${payout.bankName} · ${payout.accountName} · ${payout.accountNumber} · ${payout.ifsc}` : null],
+    ['Your bank reference', order.bankReference],
+    ['Crypto transaction', order.cryptoReference],
+    ['Payout UTR', order.bankUtr],
+    ['Rejection reason', order.rejectedReason],
+    ['Created', formatDateTime(order.createdAt)],
+    ['Last update', formatDateTime(order.updatedAt)],
+    ['Completed', order.completedAt ? formatDateTime(order.completedAt) : null],
+  ];
+  return (
+    <dl className="details">
+      {rows
+        .filter(([, value]) => value)
+        .map(([label, value, long]) => (
+          <div key={label}>
+            <dt>{label}</dt>
+            <dd className={long ? 'address' : undefined}>{value}</dd>
+          </div>
+        ))}
+    </dl>
+  );
+}

@@ -1,0 +1,47 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { customerApi, type Order, type ProofRequest } from '../customer-api';
+import { keys } from '../customer-queries';
+import { isBuyOrder } from '../order-format';
+
+/** The server's limits for a proof file (seed-spec section 9), checked here first to save the upload. */
+export const MAX_PROOF_BYTES = 5 * 1024 * 1024;
+export const PROOF_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'application/pdf'];
+
+export function proofFileProblem(file: File): string | null {
+  if (file.size > MAX_PROOF_BYTES) return 'File size must be less than 5MB';
+  if (!PROOF_TYPES.includes(file.type)) return 'Only images (PNG, JPEG, GIF, WebP) and PDF files are accepted';
+  return null;
+}
+
+export function readAsDataUrl(file: File): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(reader.error ?? new Error('The file could not be read'));
+    reader.readAsDataURL(file);
+  });
+}
+
+/**
+ * Sends proof of payment: the file as a data URL and the reference under the name the order type
+ * uses (a buyer's bank UTR, a seller's crypto transaction).
+ */
+export function useUploadProof(order: Pick<Order, '_id' | 'type'>) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ file, reference }: { file: File | null; reference: string }) => {
+      const body: ProofRequest = {};
+      if (file) body.dataUrl = await readAsDataUrl(file);
+      const text = reference.trim();
+      if (text) body[isBuyOrder(order) ? 'bankReference' : 'cryptoReference'] = text;
+      return customerApi.uploadProof(order._id, body);
+    },
+    onSuccess: async ({ order: updated }) => {
+      client.setQueryData(keys.order(updated._id), updated);
+      // Only the list: the answer already is the order as it now stands.
+      await client.invalidateQueries({ queryKey: keys.orders, exact: true });
+    },
+  });
+}
+
+export const referenceLabel = (order: Pick<Order, 'type'>) => (isBuyOrder(order) ? 'Bank reference (UTR)' : 'Transaction hash');

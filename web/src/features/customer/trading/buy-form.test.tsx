@@ -1,0 +1,121 @@
+// @vitest-environment happy-dom
+import { describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { quoteBuy } from '@desk/machines/pricing/pricing';
+import { fakeApi, renderWithApp } from '../../../test/render';
+import { BASE_API, callsTo, EVM_ADDRESS, order, TRON_ADDRESS, wallet } from '../customer-test-kit';
+import { BuyForm } from './buy-form';
+
+const DEFAULT_WALLET = wallet({ label: 'Main', isDefault: true });
+
+function renderBuy(table: Parameters<typeof fakeApi>[0] = {}) {
+  const onPlaced = vi.fn();
+  const api = fakeApi({ ...BASE_API, 'GET /api/user/wallets': { wallets: [wallet({ label: 'Other' }), DEFAULT_WALLET] }, ...table });
+  renderWithApp(<BuyForm onPlaced={onPlaced} />);
+  return { ...api, onPlaced };
+}
+
+const create = () => screen.getByRole<HTMLButtonElement>('button', { name: 'Create Order' });
+const preview = () => within(screen.getByLabelText('Fee and rate preview'));
+
+describe('buy form', () => {
+  it('keeps Create Order disabled until the amount is a valid whole number', async () => {
+    renderBuy();
+    await screen.findByRole('option', { name: /Main .*\(default\)/ });
+    expect(create().disabled).toBe(true);
+    const amount = screen.getByLabelText<HTMLInputElement>('Amount (INR)');
+    await userEvent.type(amount, '10.5');
+    expect(screen.getByText('INR amount must be a whole number')).toBeTruthy();
+    expect(create().disabled).toBe(true);
+    await userEvent.clear(amount);
+    await userEvent.type(amount, '10000');
+    expect(amount.value).toBe('10,000');
+    expect(create().disabled).toBe(false);
+  });
+
+  it('needs a saved address', async () => {
+    renderBuy({ 'GET /api/user/wallets': { wallets: [] } });
+    await userEvent.type(screen.getByLabelText('Amount (INR)'), '10000');
+    expect(await screen.findByText('Please select a USDT address')).toBeTruthy();
+    expect(create().disabled).toBe(true);
+  });
+
+  it('warns when the selected address belongs to another network', async () => {
+    renderBuy();
+    await screen.findByRole('option', { name: /Main .*\(default\)/ });
+    await userEvent.type(screen.getByLabelText('Amount (INR)'), '10000');
+    await userEvent.selectOptions(screen.getByLabelText('Network'), 'ERC20');
+    expect(screen.getByText(/This is a TRC20 \(Tron\) address, not an ERC20 one/)).toBeTruthy();
+    expect(create().disabled).toBe(true);
+  });
+
+  it('previews the quote of quoteBuy: 10000 INR at 88.5 with a 0.5% fee', async () => {
+    renderBuy();
+    await screen.findByText('₹88.5 / USDT');
+    await userEvent.type(screen.getByLabelText('Amount (INR)'), '10000');
+    const expected = quoteBuy({ fiatAmount: '10000', rate: '88.5', feePercent: '0.5' });
+    expect(expected).toMatchObject({ grossUsdt: '112.99', feeUsdt: '0.57', netUsdt: '112.42' });
+    const quote = preview();
+    expect(quote.getByText('0.5%')).toBeTruthy();
+    expect(quote.getByText('112.99 USDT')).toBeTruthy();
+    expect(quote.getByText('0.57 USDT')).toBeTruthy();
+    expect(quote.getByText('112.42 USDT')).toBeTruthy();
+  });
+
+  it('sends the order with the address, network and the rate shown', async () => {
+    const placed = order();
+    const { calls, onPlaced } = renderBuy({ 'POST /api/orders/fiat-to-crypto': () => ({ status: 201, body: { order: placed, message: 'Buy order created successfully!' } }) });
+    await screen.findByRole('option', { name: /Main .*\(default\)/ });
+    await userEvent.type(screen.getByLabelText('Amount (INR)'), '10000');
+    await userEvent.click(create());
+    expect(await screen.findByText('Buy order created successfully!')).toBeTruthy();
+    expect(callsTo(calls, 'POST', '/api/orders/fiat-to-crypto').map((c) => c.body)).toEqual([{ fiatAmount: '10000', network: 'TRC20', withdrawAddress: TRON_ADDRESS, method: 'bank', expectedRate: '88.5' }]);
+    expect(onPlaced).toHaveBeenCalledWith(placed);
+  });
+
+  it('follows the network of an address the customer picks, and the cash rate', async () => {
+    const { calls } = renderBuy({
+      'GET /api/user/wallets': { wallets: [DEFAULT_WALLET, wallet({ label: 'Polygon', network: 'POLYGON', address: EVM_ADDRESS })] },
+      'POST /api/orders/fiat-to-crypto': () => ({ status: 201, body: { order: order(), message: 'ok' } }),
+    });
+    await userEvent.selectOptions(screen.getByLabelText('USDT address'), await screen.findByRole('option', { name: /Polygon/ }));
+    expect(screen.getByLabelText<HTMLSelectElement>('Network').value).toBe('POLYGON');
+    await userEvent.click(screen.getByLabelText('Cash'));
+    await userEvent.type(screen.getByLabelText('Amount (INR)'), '8500');
+    await userEvent.click(create());
+    await waitFor(() => expect(callsTo(calls, 'POST', '/api/orders/fiat-to-crypto')).toHaveLength(1));
+    // The cash buy rate is 0 in the configuration, so the generic 85 applies, as on the server.
+    expect(callsTo(calls, 'POST', '/api/orders/fiat-to-crypto')[0]!.body).toEqual({ fiatAmount: '8500', network: 'POLYGON', withdrawAddress: EVM_ADDRESS, method: 'cash', expectedRate: '85' });
+  });
+
+  it('shows a changed rate and places the order once the customer confirms it', async () => {
+    const placed = order({ rate: '90' });
+    let attempts = 0;
+    const { calls, onPlaced } = renderBuy({
+      'POST /api/orders/fiat-to-crypto': () =>
+        ++attempts === 1
+          ? { status: 409, body: { error: 'rate_changed', message: 'The rate has changed to 90. Please review the new amount and confirm again.', currentRate: 90 } }
+          : { status: 201, body: { order: placed, message: 'Buy order created successfully!' } },
+    });
+    await screen.findByRole('option', { name: /Main .*\(default\)/ });
+    await userEvent.type(screen.getByLabelText('Amount (INR)'), '10000');
+    await userEvent.click(create());
+    const notice = await screen.findByText('The rate has changed to 90. Please review the new amount and confirm again.');
+    expect(within(notice.closest('[role="alert"]') as HTMLElement).getByText('₹90 / USDT')).toBeTruthy();
+    // The preview now quotes the new rate: 10000 / 90 = 111.11, fee 0.56, net 110.55.
+    expect(preview().getByText('110.55 USDT')).toBeTruthy();
+    expect(onPlaced).not.toHaveBeenCalled();
+    await userEvent.click(screen.getByRole('button', { name: 'Confirm at new rate' }));
+    await waitFor(() => expect(onPlaced).toHaveBeenCalledWith(placed));
+    expect(callsTo(calls, 'POST', '/api/orders/fiat-to-crypto').map((c) => (c.body as { expectedRate: string }).expectedRate)).toEqual(['88.5', '90']);
+  });
+
+  it('shows the server error when the order is refused', async () => {
+    renderBuy({ 'POST /api/orders/fiat-to-crypto': () => ({ status: 400, body: { error: 'Amount must be at least ₹100' } }) });
+    await screen.findByRole('option', { name: /Main .*\(default\)/ });
+    await userEvent.type(screen.getByLabelText('Amount (INR)'), '50');
+    await userEvent.click(create());
+    expect(await screen.findAllByText('Amount must be at least ₹100')).not.toHaveLength(0);
+  });
+});

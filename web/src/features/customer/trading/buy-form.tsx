@@ -1,0 +1,95 @@
+import { useState, type FormEvent } from 'react';
+import { addressProblem } from '@desk/machines/addresses/address-validation';
+import { cleanAmountInput, formatInr, formatUsdt, quoteBuy, selectFeePercent, selectRate, validateBuyAmount } from '@desk/machines/pricing/pricing';
+import { AmountInput } from '../../../components/amount-input';
+import { usePublicConfig } from '../../../lib/public-config';
+import { Field } from '../ui/field';
+import { customerApi, NETWORKS, type BuyRequest, type Method, type Network, type Order } from '../customer-api';
+import { useWallets } from '../customer-queries';
+import { isNetwork } from '../wallets/wallet-rules';
+import { MethodChoice } from './method-choice';
+import { QuotePreview } from './quote-preview';
+import { RateChangedNotice } from './rate-changed-notice';
+import { usePlaceOrder } from './use-place-order';
+import { WalletPicker } from './wallet-picker';
+
+/** Buy USDT with INR: amount, network and receiving address, with the quote the order will get. */
+export function BuyForm({ onPlaced }: { onPlaced: (order: Order) => void }) {
+  const config = usePublicConfig();
+  const wallets = useWallets();
+  const [method, setMethod] = useState<Method>('bank');
+  const [amount, setAmount] = useState('');
+  const [network, setNetwork] = useState<Network>('TRC20');
+  // null until the customer picks one: the default address, else the first, is preselected.
+  const [pickedId, setPickedId] = useState<string | null>(null);
+  const order = usePlaceOrder('buy', (request: BuyRequest) => customerApi.placeBuy(request), (placed) => {
+    setAmount('');
+    onPlaced(placed);
+  });
+
+  const saved = wallets.data ?? [];
+  const selectedId = pickedId ?? (saved.find((w) => w.isDefault) ?? saved[0])?._id ?? '';
+  const wallet = saved.find((w) => w._id === selectedId);
+  const walletError = wallets.isPending ? null : selectedId === '' ? 'Please select a USDT address' : !wallet ? 'Selected wallet not found' : addressProblem(wallet.address, network);
+  const amountError = validateBuyAmount(amount);
+  const rate = config.data ? order.rateFor(method, selectRate(config.data.rates, 'buy', method).rate) : null;
+  const feePercent = config.data ? selectFeePercent(config.data.fees, 'buy') : null;
+  const quote = rate && feePercent !== null && !amountError ? quoteBuy({ fiatAmount: cleanAmountInput(amount), rate, feePercent }) : null;
+  const ready = quote !== null && rate !== null && wallet !== undefined && walletError === null && !order.isPending;
+
+  const submit = (event?: FormEvent) => {
+    event?.preventDefault();
+    if (!ready) return;
+    order.place({ fiatAmount: quote.fiatAmount, network, withdrawAddress: wallet.address, method, expectedRate: rate });
+  };
+
+  return (
+    <form className="trade-form" onSubmit={submit} noValidate aria-label="Buy USDT">
+      <h2>Buy USDT</h2>
+      <MethodChoice value={method} onChange={setMethod} />
+      <Field label="Amount (INR)" error={amount === '' ? null : amountError}>
+        <AmountInput value={amount} onValueChange={setAmount} placeholder="e.g. 10,000" />
+      </Field>
+      <Field label="Network">
+        <select value={network} onChange={(e) => isNetwork(e.target.value) && setNetwork(e.target.value)}>
+          {NETWORKS.map((n) => (
+            <option key={n} value={n}>
+              {n}
+            </option>
+          ))}
+        </select>
+      </Field>
+      <WalletPicker
+        wallets={saved}
+        selectedId={selectedId}
+        network={network}
+        error={walletError}
+        onSelect={(w) => {
+          setPickedId(w._id);
+          // The address decides the chain; following it avoids a wrong-network warning.
+          if (isNetwork(w.network)) setNetwork(w.network);
+        }}
+      />
+      <QuotePreview
+        rate={rate}
+        feePercent={feePercent}
+        lines={[
+          { label: 'You pay', value: quote ? formatInr(quote.fiatAmount) : '-' },
+          { label: 'Gross USDT', value: quote ? formatUsdt(quote.grossUsdt) : '-' },
+          { label: 'Fee (USDT)', value: quote ? formatUsdt(quote.feeUsdt) : '-' },
+          { label: 'You receive', value: quote ? formatUsdt(quote.netUsdt) : '-', strong: true },
+        ]}
+      />
+      <p className="muted small-text">The rate is locked for 5 minutes once your order is created.</p>
+      {order.rateChange?.method === method && <RateChangedNotice change={order.rateChange} disabled={!ready} onConfirm={() => submit()} />}
+      {order.failure && (
+        <p role="alert" className="error">
+          {order.failure}
+        </p>
+      )}
+      <button type="submit" className="btn block" disabled={!ready}>
+        {order.isPending ? 'Creating...' : 'Create Order'}
+      </button>
+    </form>
+  );
+}

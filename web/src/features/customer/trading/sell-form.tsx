@@ -1,0 +1,76 @@
+import { useState, type FormEvent } from 'react';
+import { formatInr, formatUsdt, quoteSell, selectFeePercent, selectRate, validateSellAmount } from '@desk/machines/pricing/pricing';
+import { usePublicConfig } from '../../../lib/public-config';
+import { Field } from '../ui/field';
+import { customerApi, type Method, type Order, type SellRequest } from '../customer-api';
+import { useBankAccounts } from '../customer-queries';
+import { BankPicker } from './bank-picker';
+import { MethodChoice } from './method-choice';
+import { QuotePreview } from './quote-preview';
+import { RateChangedNotice } from './rate-changed-notice';
+import { usePlaceOrder } from './use-place-order';
+
+/** Sell USDT for INR: whole USDT on TRC20, paid out to a saved bank account or in cash. */
+export function SellForm({ onPlaced }: { onPlaced: (order: Order) => void }) {
+  const config = usePublicConfig();
+  const banks = useBankAccounts();
+  const [method, setMethod] = useState<Method>('bank');
+  const [amount, setAmount] = useState('');
+  // null until the customer picks one: the default account, else the first, is preselected.
+  const [pickedId, setPickedId] = useState<string | null>(null);
+  const order = usePlaceOrder('sell', (request: SellRequest) => customerApi.placeSell(request), (placed) => {
+    setAmount('');
+    onPlaced(placed);
+  });
+
+  const saved = banks.data ?? [];
+  const selectedId = pickedId ?? (saved.find((a) => a.isDefault) ?? saved[0])?._id ?? '';
+  const account = saved.find((a) => a._id === selectedId);
+  const bankError = method === 'bank' && !banks.isPending && !account ? 'Please select a bank account' : null;
+  const amountError = validateSellAmount(amount);
+  const rate = config.data ? order.rateFor(method, selectRate(config.data.rates, 'sell', method).rate) : null;
+  const feePercent = config.data ? selectFeePercent(config.data.fees, 'sell') : null;
+  const quote = rate && feePercent !== null && !amountError ? quoteSell({ cryptoAmount: amount.trim(), rate, feePercent }) : null;
+  const payoutReady = method === 'cash' || (account !== undefined && bankError === null);
+  const ready = quote !== null && rate !== null && payoutReady && !order.isPending;
+
+  const submit = (event?: FormEvent) => {
+    event?.preventDefault();
+    if (!ready) return;
+    const payout = method === 'bank' && account ? { bankAccountId: account._id } : {};
+    order.place({ cryptoAmount: amount.trim(), network: 'TRC20', method, ...payout, expectedRate: rate });
+  };
+
+  return (
+    <form className="trade-form" onSubmit={submit} noValidate aria-label="Sell USDT">
+      <h2>Sell USDT</h2>
+      <MethodChoice value={method} onChange={setMethod} />
+      <Field label="Amount (USDT)" error={amount === '' ? null : amountError} hint="Whole USDT only">
+        <input value={amount} onChange={(e) => setAmount(e.target.value)} inputMode="numeric" autoComplete="off" placeholder="e.g. 100" />
+      </Field>
+      <Field label="Network" hint="Sell orders are received on TRC20 only">
+        <input value="TRC20" readOnly />
+      </Field>
+      {method === 'bank' && <BankPicker accounts={saved} selectedId={selectedId} error={bankError} onSelect={(a) => setPickedId(a._id)} />}
+      <QuotePreview
+        rate={rate}
+        feePercent={feePercent}
+        lines={[
+          { label: 'You send', value: quote ? formatUsdt(quote.cryptoAmount) : '-' },
+          { label: 'Gross INR', value: quote ? formatInr(quote.grossInr) : '-' },
+          { label: 'Fee (INR)', value: quote ? formatInr(quote.feeInr) : '-' },
+          { label: 'You receive', value: quote ? formatInr(quote.netInr) : '-', strong: true },
+        ]}
+      />
+      {order.rateChange?.method === method && <RateChangedNotice change={order.rateChange} disabled={!ready} onConfirm={() => submit()} />}
+      {order.failure && (
+        <p role="alert" className="error">
+          {order.failure}
+        </p>
+      )}
+      <button type="submit" className="btn block" disabled={!ready}>
+        {order.isPending ? 'Creating...' : 'Create Order'}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,85 @@
+import { useState, type FormEvent } from 'react';
+import { Modal } from '../../../components/modal';
+import { Field } from '../ui/field';
+import { NETWORKS, type Wallet } from '../customer-api';
+import { failureText } from '../failure-text';
+import { isNetwork, walletProblem, type WalletDraft, type WalletProblem } from './wallet-rules';
+import { useSaveWallet } from './wallet-mutations';
+
+interface WalletFormModalProps {
+  /** The wallet to edit; none to add one. */
+  wallet?: Wallet;
+  /** Preselects the network, e.g. the one the buy form is set to. */
+  network?: WalletDraft['network'];
+  onClose: () => void;
+  onSaved?: (wallet: Wallet) => void;
+}
+
+/** Add or edit a USDT receiving address; the address is checked against its network before saving. */
+export function WalletFormModal({ wallet, network = '', onClose, onSaved }: WalletFormModalProps) {
+  const [draft, setDraft] = useState<WalletDraft>(() => ({
+    address: wallet?.address ?? '',
+    network: wallet && isNetwork(wallet.network) ? wallet.network : network,
+    label: wallet?.label ?? '',
+    isDefault: wallet?.isDefault ?? false,
+  }));
+  const [problem, setProblem] = useState<WalletProblem>(null);
+  const save = useSaveWallet((saved) => {
+    onSaved?.(saved);
+    onClose();
+  });
+  const edit = (patch: Partial<WalletDraft>) => setDraft((d) => ({ ...d, ...patch }));
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const found = walletProblem(draft);
+    setProblem(found);
+    if (found || draft.network === '') return;
+    save.mutate({ id: wallet?._id, wallet: { address: draft.address.trim(), network: draft.network, label: draft.label.trim(), isDefault: draft.isDefault } });
+  };
+
+  const formId = wallet ? `wallet-form-${wallet._id}` : 'wallet-form-new';
+  return (
+    <Modal
+      title={wallet ? 'Edit USDT Address' : 'Add USDT Address'}
+      onClose={onClose}
+      footer={
+        <>
+          <button type="button" className="btn secondary" onClick={onClose}>
+            Cancel
+          </button>
+          <button type="submit" form={formId} className="btn" disabled={save.isPending}>
+            {save.isPending ? 'Saving...' : 'Save Address'}
+          </button>
+        </>
+      }
+    >
+      <form id={formId} onSubmit={submit} noValidate>
+        <Field label="Network" error={problem?.field === 'network' ? problem.message : null}>
+          <select value={draft.network} onChange={(e) => edit({ network: isNetwork(e.target.value) ? e.target.value : '' })}>
+            <option value="">Select network</option>
+            {NETWORKS.map((n) => (
+              <option key={n} value={n}>
+                {n}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <Field label="Wallet address" error={problem?.field === 'address' ? problem.message : null}>
+          <input value={draft.address} onChange={(e) => edit({ address: e.target.value })} autoComplete="off" spellCheck={false} />
+        </Field>
+        <Field label="Label (optional)">
+          <input value={draft.label} onChange={(e) => edit({ label: e.target.value })} maxLength={50} />
+        </Field>
+        <label className="check">
+          <input type="checkbox" checked={draft.isDefault} onChange={(e) => edit({ isDefault: e.target.checked })} /> Use as default address
+        </label>
+        {save.isError && (
+          <p role="alert" className="error">
+            {failureText(save.error, 'Failed to save wallet address')}
+          </p>
+        )}
+      </form>
+    </Modal>
+  );
+}

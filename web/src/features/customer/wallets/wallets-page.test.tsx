@@ -1,0 +1,72 @@
+// @vitest-environment happy-dom
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { callsTo, EVM_ADDRESS, renderCustomer, TRON_ADDRESS, wallet } from '../customer-test-kit';
+import { shortAddress } from '../order-format';
+
+const saved = wallet({ label: 'Main', isDefault: true });
+const short = `${TRON_ADDRESS.slice(0, 8)}...${TRON_ADDRESS.slice(-8)}`;
+
+describe('USDT wallets', () => {
+  it('shows addresses shortened to their first and last 8 characters', async () => {
+    renderCustomer('/dashboard/wallets', { 'GET /api/user/wallets': { wallets: [saved] } });
+    const cell = await screen.findByText(short);
+    expect(cell.getAttribute('title')).toBe(TRON_ADDRESS);
+    expect(screen.queryByText(TRON_ADDRESS)).toBeNull();
+    expect(shortAddress(EVM_ADDRESS)).toBe('0x529084...e4169ee7');
+    expect(within(cell.closest('tr')!).getByText('Default')).toBeTruthy();
+  });
+
+  it('deletes only after the confirmation', async () => {
+    const { calls } = renderCustomer('/wallets', {
+      'GET /api/user/wallets': { wallets: [saved] },
+      [`DELETE /api/user/wallet/${saved._id}`]: () => ({ status: 200, body: { message: 'Wallet deleted' } }),
+    });
+    await userEvent.click(await screen.findByRole('button', { name: `Delete TRC20 address ${short}` }));
+    let dialog = screen.getByRole('dialog', { name: 'Delete USDT Address' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(callsTo(calls, 'DELETE', `/api/user/wallet/${saved._id}`)).toHaveLength(0);
+
+    await userEvent.click(screen.getByRole('button', { name: `Delete TRC20 address ${short}` }));
+    dialog = screen.getByRole('dialog', { name: 'Delete USDT Address' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Wallet deleted')).toBeTruthy();
+    expect(callsTo(calls, 'DELETE', `/api/user/wallet/${saved._id}`)).toHaveLength(1);
+  });
+
+  it('checks the address against the chosen network before sending', async () => {
+    const { calls } = renderCustomer('/dashboard/wallets');
+    await userEvent.click(await screen.findByRole('button', { name: 'Add Address' }));
+    const dialog = within(screen.getByRole('dialog', { name: 'Add USDT Address' }));
+    const save = dialog.getByRole('button', { name: 'Save Address' });
+    await userEvent.click(save);
+    expect(dialog.getByText('Please enter a valid wallet address')).toBeTruthy();
+    await userEvent.type(dialog.getByLabelText('Wallet address'), TRON_ADDRESS);
+    await userEvent.click(save);
+    expect(dialog.getByText('Please select a network')).toBeTruthy();
+    await userEvent.selectOptions(dialog.getByLabelText('Network'), 'ERC20');
+    await userEvent.click(save);
+    expect(dialog.getByText('This is a TRC20 (Tron) address, not an ERC20 one. USDT sent to the wrong network is lost.')).toBeTruthy();
+    expect(callsTo(calls, 'POST', '/api/user/wallet')).toHaveLength(0);
+  });
+
+  it('saves a good address and shows the server error when refused', async () => {
+    let attempts = 0;
+    const { calls } = renderCustomer('/dashboard/wallets', {
+      'POST /api/user/wallet': () => (++attempts === 1 ? { status: 409, body: { error: 'This address is already saved for this network' } } : { status: 201, body: { wallet: saved, message: 'Wallet saved' } }),
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Add Address' }));
+    const dialog = within(screen.getByRole('dialog', { name: 'Add USDT Address' }));
+    await userEvent.selectOptions(dialog.getByLabelText('Network'), 'TRC20');
+    await userEvent.type(dialog.getByLabelText('Wallet address'), `  ${TRON_ADDRESS} `);
+    await userEvent.type(dialog.getByLabelText('Label (optional)'), 'Ledger');
+    await userEvent.click(dialog.getByLabelText('Use as default address'));
+    await userEvent.click(dialog.getByRole('button', { name: 'Save Address' }));
+    expect(await dialog.findByText('This address is already saved for this network')).toBeTruthy();
+    await userEvent.click(dialog.getByRole('button', { name: 'Save Address' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(callsTo(calls, 'POST', '/api/user/wallet')[1]!.body).toEqual({ address: TRON_ADDRESS, network: 'TRC20', label: 'Ledger', isDefault: true });
+  });
+});

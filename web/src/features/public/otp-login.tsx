@@ -1,0 +1,67 @@
+import { useState, type FormEvent } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import { api, unwrap } from '../../lib/api';
+import { useToast } from '../../components/toasts';
+import { OTP_LENGTH, OtpBoxes } from '../../components/otp-boxes';
+import { TextField } from './text-field';
+import { failText } from './fail-text';
+import { normalizePhone, phoneProblem } from './phone-check';
+import { useFinishSignIn } from './use-finish-sign-in';
+import { useOtpSend } from './use-otp-send';
+
+/** Phone, Send with the resend countdown, the six boxes, and Verify once all six are in. */
+export function OtpLogin({ phone, onPhone }: { phone: string; onPhone: (phone: string) => void }) {
+  const [otp, setOtp] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const toast = useToast();
+  const finish = useFinishSignIn();
+  const sender = useOtpSend({
+    call: (to) => unwrap(api.auth.otp.send.$post({ json: { phone: to } })),
+    fallback: 'otp_send_failed',
+    onFail: setError,
+  });
+  const verify = useMutation({
+    mutationFn: (json: { phone: string; otp: string }) => unwrap(api.auth.otp.verify.$post({ json })),
+    onSuccess: (answer) => finish(answer),
+    onError: (failure) => {
+      const text = failText(failure, 'invalid_otp');
+      setError(text);
+      toast(text, 'error');
+    },
+  });
+
+  /** The phone to send, or null after showing what is wrong with it. */
+  const checkedPhone = () => {
+    const problem = phoneProblem(phone);
+    setError(problem);
+    return problem ? null : normalizePhone(phone);
+  };
+
+  const send = () => {
+    const plain = checkedPhone();
+    if (plain) sender.send(plain, { onSuccess: () => setOtp('') });
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const plain = checkedPhone();
+    if (plain && otp.length === OTP_LENGTH) verify.mutate({ phone: plain, otp });
+  };
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <div className="send-row">
+        <TextField label="Phone number" type="tel" inputMode="tel" autoComplete="tel" required value={phone} onChange={(e) => onPhone(e.target.value)} />
+        <button className="btn secondary" type="button" onClick={send} disabled={sender.blocked}>
+          {sender.label}
+        </button>
+      </div>
+      {/* A fresh set of boxes after each send, focused so the code can be typed straight away. */}
+      <OtpBoxes key={sender.sends} value={otp} onChange={setOtp} autoFocus={sender.sends > 0} disabled={verify.isPending} label="Enter the 6-digit code" />
+      {error && <p role="alert" className="error">{error}</p>}
+      <button className="btn" type="submit" disabled={otp.length !== OTP_LENGTH || verify.isPending}>
+        {verify.isPending ? 'Verifying…' : 'Verify'}
+      </button>
+    </form>
+  );
+}

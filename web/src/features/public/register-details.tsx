@@ -1,0 +1,67 @@
+import { useState, type FormEvent } from 'react';
+import { TextField } from './text-field';
+import { phoneProblem } from './phone-check';
+
+export interface RegisterDetails {
+  username: string;
+  phone: string;
+  password: string;
+}
+
+/** Seed-spec section 9: passwords have at least 6 characters. */
+export const MIN_PASSWORD_LENGTH = 6;
+
+type Problems = Partial<Record<keyof RegisterDetails, string | null>>;
+
+function problemsOf(details: RegisterDetails): Problems {
+  return {
+    username: details.username.trim() ? null : 'Username is required',
+    phone: phoneProblem(details.phone),
+    password: !details.password ? 'Password is required' : details.password.length < MIN_PASSWORD_LENGTH ? 'Password must be at least 6 characters long' : null,
+  };
+}
+
+interface Props {
+  details: RegisterDetails;
+  onChange: (details: RegisterDetails) => void;
+  onSubmit: () => void;
+  sendLabel: string;
+  sendBlocked: boolean;
+}
+
+/** Step 1: username, phone, password; each field says what is missing once Send OTP was pressed. */
+export function RegisterDetailsStep({ details, onChange, onSubmit, sendLabel, sendBlocked }: Props) {
+  const [problems, setProblems] = useState<Problems>({});
+  const set = (key: keyof RegisterDetails) => (value: string) => {
+    onChange({ ...details, [key]: value });
+    // A corrected field stops showing its error; other fields keep theirs until the next try.
+    if (problems[key]) setProblems({ ...problems, [key]: problemsOf({ ...details, [key]: value })[key] });
+  };
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const found = problemsOf(details);
+    setProblems(found);
+    if (Object.values(found).every((p) => !p)) onSubmit();
+  };
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <TextField label="Username" autoComplete="username" required value={details.username} error={problems.username} onChange={(e) => set('username')(e.target.value)} />
+      <TextField label="Phone number" type="tel" inputMode="tel" autoComplete="tel" required value={details.phone} error={problems.phone} onChange={(e) => set('phone')(e.target.value)} />
+      <TextField
+        label="Password"
+        type="password"
+        autoComplete="new-password"
+        required
+        minLength={MIN_PASSWORD_LENGTH}
+        hint="Minimum 6 characters"
+        value={details.password}
+        error={problems.password}
+        onChange={(e) => set('password')(e.target.value)}
+      />
+      <button className="btn" type="submit" disabled={sendBlocked}>
+        {sendLabel}
+      </button>
+    </form>
+  );
+}
