@@ -21,10 +21,10 @@ export const DESKTOP = { width: 1280, height: 860 };
 export const PHONE = { width: 375, height: 780 };
 
 /** Screenshots go to tests/e2e/screenshots/<suite>/<name>-<width>.png. */
-export async function screenshot(page: Page, suite: string, name: string): Promise<string> {
+export async function screenshot(page: Page, suite: string, name: string, fullPage = true): Promise<string> {
   const dir = path.resolve(import.meta.dirname, '../screenshots', suite);
   await mkdir(dir, { recursive: true });
   const file = path.join(dir, `${name}-${page.viewportSize()?.width ?? 0}.png`);
-  await page.screenshot({ path: file, fullPage: true });
+  await page.screenshot({ path: file, fullPage });
   return file;
 }
