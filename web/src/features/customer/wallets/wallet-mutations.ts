@@ -1,45 +1,14 @@
-import { useMutation } from '@tanstack/react-query';
-import { useToast } from '../../../components/toasts';
 import { customerApi, type Wallet, type WalletRequest } from '../customer-api';
-import { failureText } from '../failure-text';
-import { useRefreshSaved } from '../saved-accounts-refresh';
+import { useSavedMutation } from '../saved-mutation';
 
-export function useSaveWallet(onSaved: (wallet: Wallet) => void) {
-  const refresh = useRefreshSaved();
-  const toast = useToast();
-  return useMutation({
-    mutationFn: ({ id, wallet }: { id?: string; wallet: WalletRequest }) => (id ? customerApi.updateWallet(id, wallet) : customerApi.addWallet(wallet)),
-    onSuccess: async (answer) => {
-      toast(answer.message);
-      await refresh();
-      onSaved(answer.wallet);
-    },
+/** The form shows its own error, so saving has no failure toast. */
+export const useSaveWallet = (onSaved: (wallet: Wallet) => void) =>
+  useSavedMutation(({ id, wallet }: { id?: string; wallet: WalletRequest }) => (id ? customerApi.updateWallet(id, wallet) : customerApi.addWallet(wallet)), {
+    onDone: (answer) => onSaved(answer.wallet),
   });
-}
 
-export function useDeleteWallet(onDeleted: () => void) {
-  const refresh = useRefreshSaved();
-  const toast = useToast();
-  return useMutation({
-    mutationFn: (id: string) => customerApi.deleteWallet(id),
-    onSuccess: async (answer) => {
-      toast(answer.message);
-      await refresh();
-      onDeleted();
-    },
-    onError: (error) => toast(failureText(error, 'Failed to delete wallet address'), 'error'),
-  });
-}
+export const useDeleteWallet = (onDeleted: () => void) =>
+  useSavedMutation((id: string) => customerApi.deleteWallet(id), { failure: 'Failed to delete wallet address', onDone: onDeleted });
 
-export function useMakeDefaultWallet() {
-  const refresh = useRefreshSaved();
-  const toast = useToast();
-  return useMutation({
-    mutationFn: (id: string) => customerApi.updateWallet(id, { isDefault: true }),
-    onSuccess: async (answer) => {
-      toast(answer.message);
-      await refresh();
-    },
-    onError: (error) => toast(failureText(error, 'Failed to save wallet address'), 'error'),
-  });
-}
+export const useMakeDefaultWallet = () =>
+  useSavedMutation((id: string) => customerApi.updateWallet(id, { isDefault: true }), { failure: 'Failed to save wallet address' });
