@@ -68,6 +68,9 @@ describe('admin order list, dashboard and export', () => {
     expect(status).toBe(200);
     expect(body.stats).toEqual({ totalOrders: 6, pendingOrders: 4, completedOrders: 1, totalUsers: 3, todayOrders: 6, totalVolume: '1000.00' });
     expect(body.recentOrders).toHaveLength(6);
+    expect(body.daily).toHaveLength(30);
+    expect(body.daily.at(-1)).toMatchObject({ orders: 6, volume: '1000.00' });
+    expect(body.daily.slice(0, -1).every((d: any) => d.orders === 0)).toBe(true);
     expect((await t.call('GET', '/api/admin/dashboard', { token: asha })).status).toBe(403);
   });
 

@@ -9,7 +9,7 @@ import type { ServicesDatabase } from '../db/services-database';
 import { countUsers } from '../identity/users.repository';
 import { adminListSchema, bulkRejectSchema, completionSchema, cryptoSentSchema, exportSchema, rejectSchema, parseOrderId } from './order.schemas';
 import { orderJson } from './order-json';
-import { countAdminOrders, dashboardFigures, listAdminOrders } from './order-queries';
+import { countAdminOrders, dailyFigures, dashboardFigures, listAdminOrders } from './order-queries';
 import { OrderNotFoundError } from './order-errors';
 import { orderHistory } from './order-history';
 import { EXPORT_PATH, EXPORT_LINK_SECONDS } from './order-export';
@@ -21,12 +21,13 @@ export function adminOrderRoutes(deps: OrderDeps, users: Kysely<ServicesDatabase
   return new Hono<AuthEnv>()
     .get('/dashboard', async (c) => {
       const tenantId = c.get('user').tenant_id;
-      const [figures, totalUsers, recent] = await Promise.all([
+      const [figures, totalUsers, recent, daily] = await Promise.all([
         dashboardFigures(db, tenantId),
         countUsers(users),
         listAdminOrders(db, tenantId, {}, 1, 10),
+        dailyFigures(db, tenantId),
       ]);
-      return c.json({ stats: { ...figures, totalUsers }, recentOrders: recent.map((v) => orderJson(v, signer)) }, 200);
+      return c.json({ stats: { ...figures, totalUsers }, recentOrders: recent.map((v) => orderJson(v, signer)), daily }, 200);
     })
     .get('/orders', validate('query', adminListSchema), async (c) => {
       const { page, pageSize, ...filters } = c.req.valid('query');

@@ -122,3 +122,30 @@ export async function overdueOrderIds(db: Db, now: Date, limit: number): Promise
     .execute();
   return rows.map((r) => r.id);
 }
+
+export interface DailyFigures {
+  /** The day in India (Asia/Kolkata), YYYY-MM-DD. */
+  date: string;
+  orders: number;
+  /** INR of the orders placed that day that are completed. */
+  volume: string;
+}
+
+/** Orders placed per day and their completed INR volume, for the last `days` days (India's days). */
+export async function dailyFigures(db: Db, tenantId: string, days = 30): Promise<DailyFigures[]> {
+  const { rows } = await sql<{ date: string; orders: string; volume: string }>`
+    with series as (
+      select (date_trunc('day', now() at time zone 'Asia/Kolkata') - (n || ' days')::interval)::date as date
+      from generate_series(0, ${days - 1}) as n
+    )
+    select to_char(s.date, 'YYYY-MM-DD') as date,
+      count(o.id)::text as orders,
+      coalesce(sum(o.fiat_amount) filter (where o.status = 'completed'), 0)::text as volume
+    from series s
+    left join rm_orders o on o.tenant_id = ${tenantId}
+      and o.created_at >= (s.date::timestamp at time zone 'Asia/Kolkata')
+      and o.created_at < ((s.date + 1)::timestamp at time zone 'Asia/Kolkata')
+    group by s.date
+    order by s.date`.execute(db);
+  return rows.map((r) => ({ date: r.date, orders: Number(r.orders), volume: r.volume }));
+}
