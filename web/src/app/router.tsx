@@ -9,6 +9,7 @@ export const router = createBrowserRouter([
   { path: '/', element: <LandingPage /> },
   { path: '/login', lazy: async () => ({ Component: (await import('../features/public/login-page')).LoginPage }) },
   { path: '/register', lazy: async () => ({ Component: (await import('../features/public/register-page')).RegisterPage }) },
+  { path: '/admin/*', lazy: async () => ({ Component: (await import('../features/admin/admin-routes')).AdminRoutes }) },
   { path: '/*', lazy: async () => ({ Component: (await import('../features/customer/customer-routes')).CustomerRoutes }) },
   { path: '/app/*', element: <Navigate to="/dashboard" replace /> },
 ]);

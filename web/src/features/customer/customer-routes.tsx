@@ -1,6 +1,5 @@
 import { Route, Routes } from 'react-router';
 import { CustomerLayout } from './layout/customer-layout';
-import { AdminArea } from './layout/admin-area';
 import { NotFoundPage } from './layout/not-found-page';
 import { DashboardPage } from './dashboard/dashboard-page';
 import { OrdersPage } from './orders/orders-page';
@@ -16,7 +15,6 @@ import { AddOrderPage } from './trading/add-order-page';
 export function CustomerRoutes() {
   return (
     <Routes>
-      <Route path="admin/*" element={<AdminArea />} />
       <Route element={<CustomerLayout />}>
         <Route path="dashboard" element={<DashboardPage />} />
         <Route path="dashboard/orders" element={<OrdersPage />} />

@@ -1,0 +1,34 @@
+import { Navigate, Route, Routes } from 'react-router';
+import { AdminLayout } from './layout/admin-layout';
+import { AdminDashboardPage } from './dashboard/admin-dashboard-page';
+import { AdminOrdersPage } from './orders/admin-orders-page';
+import { AdminOrderDetailPage } from './order-detail/admin-order-detail-page';
+import { AdminUsersPage } from './users/admin-users-page';
+import { AdminSettingsPage } from './settings/admin-settings-page';
+import { TenantsPage } from './tenants/tenants-page';
+import { TenantDetailPage } from './tenants/tenant-detail-page';
+import { TenantEditPage } from './tenants/tenant-edit-page';
+import { AddBankAccountPage } from './tenants/add-bank-account-page';
+import { AddCryptoWalletPage } from './tenants/add-crypto-wallet-page';
+
+/** The admin screens of seed-spec section 2, in their own bundle; AdminLayout sends non-admins away. */
+export function AdminRoutes() {
+  return (
+    <Routes>
+      <Route element={<AdminLayout />}>
+        <Route index element={<Navigate to="dashboard" replace />} />
+        <Route path="dashboard" element={<AdminDashboardPage />} />
+        <Route path="orders" element={<AdminOrdersPage />} />
+        <Route path="orders/:id" element={<AdminOrderDetailPage />} />
+        <Route path="users" element={<AdminUsersPage />} />
+        <Route path="settings" element={<AdminSettingsPage />} />
+        <Route path="tenants" element={<TenantsPage />} />
+        <Route path="tenants/:id" element={<TenantDetailPage />} />
+        <Route path="tenants/:id/edit" element={<TenantEditPage />} />
+        <Route path="add-bank-account" element={<AddBankAccountPage />} />
+        <Route path="add-crypto-wallet" element={<AddCryptoWalletPage />} />
+        <Route path="*" element={<Navigate to="dashboard" replace />} />
+      </Route>
+    </Routes>
+  );
+}

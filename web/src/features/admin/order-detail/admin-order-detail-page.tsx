@@ -1,0 +1,3 @@
+export function AdminOrderDetailPage() {
+  return <h1>Order</h1>;
+}

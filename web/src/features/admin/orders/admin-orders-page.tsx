@@ -1,0 +1,3 @@
+export function AdminOrdersPage() {
+  return <h1>Orders Management</h1>;
+}

@@ -1,0 +1,3 @@
+export function AdminSettingsPage() {
+  return <h1>Global Settings</h1>;
+}

@@ -1,0 +1,3 @@
+export function AddBankAccountPage() {
+  return <h1>Add Bank Account</h1>;
+}

@@ -1,0 +1,3 @@
+export function AddCryptoWalletPage() {
+  return <h1>Add Crypto Wallet</h1>;
+}

@@ -1,0 +1,3 @@
+export function TenantDetailPage() {
+  return <h1>Tenant</h1>;
+}

@@ -1,0 +1,3 @@
+export function TenantEditPage() {
+  return <h1>Edit Tenant</h1>;
+}

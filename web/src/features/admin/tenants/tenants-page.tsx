@@ -1,0 +1,3 @@
+export function TenantsPage() {
+  return <h1>Tenant Management</h1>;
+}

@@ -1,0 +1,3 @@
+export function AdminUsersPage() {
+  return <h1>User Management</h1>;
+}
