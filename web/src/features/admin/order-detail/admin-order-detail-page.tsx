@@ -1,3 +1,86 @@
+import { useEffect, useRef } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import { isOpenStatus } from '@desk/machines/order/order-state';
+import { useToast } from '../../../components/toasts';
+import { ApiError } from '../../../lib/api';
+import { adminApi, adminKeys } from '../admin-api';
+import { adminActions } from '../orders/admin-order-actions';
+import { OrderSummary } from './order-summary';
+import { AddressCard, ReferencesCard, UserInfoCard } from './order-info-cards';
+import { PaymentProof } from './payment-proof';
+import { AdminActionsCard } from './admin-actions-card';
+import { StatusCard } from './status-card';
+import { OrderHistory } from './order-history';
+
+/** While an order can still move (a customer's proof, another admin), it is asked for again this often. */
+const OPEN_ORDER_REFRESH_MS = 10_000;
+
+const BackLink = () => (
+  <Link to="/admin/orders" className="back-link">
+    ← Back to Orders
+  </Link>
+);
+
 export function AdminOrderDetailPage() {
-  return <h1>Order</h1>;
+  const { id = '' } = useParams();
+  const navigate = useNavigate();
+  const toast = useToast();
+  const order = useQuery({
+    queryKey: adminKeys.order(id),
+    queryFn: () => adminApi.order(id),
+    refetchInterval: (query) => (query.state.data && isOpenStatus(query.state.data.status) ? OPEN_ORDER_REFRESH_MS : false),
+  });
+  const notFound = order.error instanceof ApiError && order.error.status === 404;
+  const failed = order.isError && !notFound && !order.data;
+  const left = useRef(false);
+
+  useEffect(() => {
+    // Anything but "not found" sends the admin back to the list, once (effects may run twice in development).
+    if (!failed || left.current) return;
+    left.current = true;
+    toast('Failed to load order details', 'error');
+    navigate('/admin/orders', { replace: true });
+  }, [failed, navigate, toast]);
+
+  if (notFound) {
+    return (
+      <section className="stack admin-screen">
+        <BackLink />
+        <div className="card empty">
+          <h1>Order not found</h1>
+        </div>
+      </section>
+    );
+  }
+  if (!order.data) {
+    return (
+      <section className="stack admin-screen">
+        <BackLink />
+        {order.isPending && <p className="muted">Loading order...</p>}
+      </section>
+    );
+  }
+
+  const o = order.data;
+  const actions = adminActions(o);
+  return (
+    <section className="stack admin-screen">
+      <BackLink />
+      <OrderSummary order={o} />
+      <div className="admin-detail-grid">
+        <div className="stack">
+          <UserInfoCard order={o} />
+          <ReferencesCard order={o} />
+          <AddressCard order={o} />
+          <PaymentProof attachments={o.attachments} />
+        </div>
+        <div className="stack">
+          {actions.length > 0 && <AdminActionsCard order={o} actions={actions} />}
+          <StatusCard order={o} />
+          <OrderHistory orderId={o._id} />
+        </div>
+      </div>
+    </section>
+  );
 }

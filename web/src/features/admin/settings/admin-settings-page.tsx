@@ -1,3 +1,91 @@
+import { useState, type FormEvent } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useToast } from '../../../components/toasts';
+import { failureText } from '../../customer/failure-text';
+import { LastChange } from './last-change';
+import { settingsApi, settingsKey, type AdminSettings } from './settings-api';
+import { draftOf, FEE_FIELDS, LIMIT_FIELDS, RATE_FIELDS, settingsChanges, type SettingsDraft } from './settings-draft';
+import { SettingsInput } from './settings-input';
+import '../admin-forms.css';
+
+/** Global Settings: the four rates, the fees and the order limits of the admin's tenant. */
 export function AdminSettingsPage() {
-  return <h1>Global Settings</h1>;
+  const settings = useQuery({ queryKey: settingsKey, queryFn: settingsApi.get });
+  return (
+    <div className="admin-page">
+      <div className="admin-head">
+        <h1>Global Settings</h1>
+      </div>
+      {settings.isPending ? (
+        <p className="muted">Loading settings...</p>
+      ) : settings.isError ? (
+        <p role="alert" className="error card">
+          Unauthorized or server error
+        </p>
+      ) : (
+        // Keyed by revision: a save (or someone else's, on refetch) starts the form from what is stored.
+        <SettingsForm key={settings.data.revision ?? 'defaults'} saved={settings.data} />
+      )}
+    </div>
+  );
+}
+
+function SettingsForm({ saved }: { saved: AdminSettings }) {
+  const [draft, setDraft] = useState<SettingsDraft>(() => draftOf(saved));
+  const [problems, setProblems] = useState<Record<string, string>>({});
+  const client = useQueryClient();
+  const toast = useToast();
+  const save = useMutation({
+    mutationFn: settingsApi.save,
+    onSuccess: ({ message, ...stored }) => {
+      toast(message || 'Settings saved successfully');
+      client.setQueryData(settingsKey, stored);
+      // Rates and fees show on the public pages and in the customer forms too.
+      void client.invalidateQueries({ queryKey: ['config', 'public'] });
+    },
+    onError: (error) => toast(failureText(error, 'Failed to save settings'), 'error'),
+  });
+  const edit = (name: string, value: string) => setDraft((d) => ({ ...d, [name]: value }));
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const { patch, problems: found } = settingsChanges(draft, saved);
+    setProblems(found);
+    if (Object.keys(found).length > 0) return;
+    if (!patch) return toast('Nothing to save: no setting was changed', 'info');
+    save.mutate(patch);
+  };
+
+  const input = (name: string, label: string, extra: { placeholder?: string; whole?: boolean } = {}) => (
+    <SettingsInput key={name} name={name} label={label} value={draft[name] ?? ''} error={problems[name]} onChange={edit} {...extra} />
+  );
+
+  return (
+    <form className="admin-page" onSubmit={submit} noValidate>
+      <section className="card admin-section" aria-labelledby="rates-title">
+        <h2 id="rates-title">Exchange Rates</h2>
+        <p className="muted">INR per USDT. A rate of 0 falls back to the base rate ({saved.rates.usdtInr}).</p>
+        <div className="admin-form-grid">{RATE_FIELDS.map(({ key, label }) => input(`rates.${key}`, label, { placeholder: '85.00' }))}</div>
+      </section>
+
+      <section className="card admin-section" aria-labelledby="fees-title">
+        <h2 id="fees-title">Fees</h2>
+        <div className="admin-form-grid">{FEE_FIELDS.map(({ key, label }) => input(`fees.${key}`, label))}</div>
+      </section>
+
+      <section className="card admin-section" aria-labelledby="limits-title">
+        <h2 id="limits-title">Order Limits</h2>
+        <div className="admin-form-grid">
+          {LIMIT_FIELDS.flatMap(({ key, label }) => [input(`limits.${key}.min`, `${label} minimum`, { whole: true }), input(`limits.${key}.max`, `${label} maximum`, { whole: true })])}
+        </div>
+      </section>
+
+      <div className="card">
+        <LastChange settings={saved} />
+        <button type="submit" className="btn" disabled={save.isPending}>
+          {save.isPending ? 'Saving...' : 'Save All Settings'}
+        </button>
+      </div>
+    </form>
+  );
 }

@@ -1,3 +1,72 @@
+import { Link, useParams } from 'react-router';
+import type { Tenant } from './tenant-api';
+import { ColourDot, TenantLogo } from './tenant-logo';
+import { TenantBasicInfo } from './tenant-basic-info';
+import { TenantBankTable } from './tenant-bank-table';
+import { TenantWalletTable } from './tenant-wallet-table';
+import { TenantNotFound } from './tenant-not-found';
+import { useActiveToggle } from './use-active-toggle';
+import { useLoadedTenant } from './use-loaded-tenant';
+import '../admin-forms.css';
+
+/** One tenant: its brand, and its bank accounts and wallets, each switched on or off in place. */
 export function TenantDetailPage() {
-  return <h1>Tenant</h1>;
+  const { id = '' } = useParams();
+  const { tenant, notFound } = useLoadedTenant(id);
+  if (notFound) return <TenantNotFound />;
+  if (!tenant.data) return <p className="muted">Loading tenant...</p>;
+  return <TenantDetail tenant={tenant.data} />;
+}
+
+function TenantDetail({ tenant }: { tenant: Tenant }) {
+  const { toggle, saving } = useActiveToggle(tenant);
+  return (
+    <div className="admin-page">
+      <div className="admin-head">
+        <div className="row">
+          <TenantLogo tenant={tenant} large />
+          <div>
+            <h1>{tenant.name}</h1>
+            <p className="muted" style={{ margin: 0 }}>
+              {tenant.domain || 'No domain'}
+            </p>
+            <ColourDot colour={tenant.primaryColor} />
+          </div>
+        </div>
+        <div className="row">
+          <Link className="btn secondary" to="/admin/tenants">
+            Back to Tenants
+          </Link>
+          <Link className="btn" to={`/admin/tenants/${tenant._id}/edit`}>
+            Edit Tenant
+          </Link>
+        </div>
+      </div>
+
+      <section className="card admin-section" aria-labelledby="basic-title">
+        <h2 id="basic-title">Basic Information</h2>
+        <TenantBasicInfo tenant={tenant} />
+      </section>
+
+      <section className="card admin-section" aria-labelledby="banks-title">
+        <div className="admin-head">
+          <h2 id="banks-title">Bank Accounts ({tenant.bankAccounts.length})</h2>
+          <Link className="btn secondary small" to={`/admin/add-bank-account?tenant=${tenant._id}`}>
+            + Bank Account
+          </Link>
+        </div>
+        <TenantBankTable accounts={tenant.bankAccounts} saving={saving} onToggle={(index) => toggle('bankAccounts', index)} />
+      </section>
+
+      <section className="card admin-section" aria-labelledby="wallets-title">
+        <div className="admin-head">
+          <h2 id="wallets-title">Crypto Wallets ({tenant.cryptoWallets.length})</h2>
+          <Link className="btn secondary small" to={`/admin/add-crypto-wallet?tenant=${tenant._id}`}>
+            + Crypto Wallet
+          </Link>
+        </div>
+        <TenantWalletTable wallets={tenant.cryptoWallets} saving={saving} onToggle={(index) => toggle('cryptoWallets', index)} />
+      </section>
+    </div>
+  );
 }

@@ -1,3 +1,73 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { useMutation } from '@tanstack/react-query';
+import { useToast } from '../../../components/toasts';
+import { ConfirmDialog } from '../../customer/ui/confirm-dialog';
+import { failureText } from '../../customer/failure-text';
+import { tenantApi, type Tenant } from './tenant-api';
+import { useTenantSaved, useTenants } from './tenant-queries';
+import { TenantCreateModal } from './tenant-create-modal';
+import { TenantsTable } from './tenants-table';
+import '../admin-forms.css';
+
+/** Tenant Management: the white-label brands, each with its operator bank accounts and wallets. */
 export function TenantsPage() {
-  return <h1>Tenant Management</h1>;
+  const tenants = useTenants();
+  const [creating, setCreating] = useState(false);
+  const [deleting, setDeleting] = useState<Tenant | null>(null);
+  const toast = useToast();
+  const saved = useTenantSaved();
+  const remove = useMutation({
+    mutationFn: (tenant: Tenant) => tenantApi.remove(tenant._id),
+    onSuccess: async () => {
+      toast('Tenant deleted successfully');
+      setDeleting(null);
+      await saved();
+    },
+    onError: (error) => toast(failureText(error, 'Failed to delete tenant'), 'error'),
+  });
+
+  return (
+    <div className="admin-page">
+      <div className="admin-head">
+        <div>
+          <h1>Tenant Management</h1>
+          {tenants.data && <p className="muted">{tenants.data.total === 1 ? '1 tenant' : `${tenants.data.total} tenants`}</p>}
+        </div>
+        <div className="row">
+          <Link className="btn secondary" to="/admin/add-bank-account">
+            + Bank Account
+          </Link>
+          <Link className="btn secondary" to="/admin/add-crypto-wallet">
+            + Crypto Wallet
+          </Link>
+          <button type="button" className="btn" onClick={() => setCreating(true)}>
+            + New Tenant
+          </button>
+        </div>
+      </div>
+
+      <section className="card" aria-label="Tenants">
+        {tenants.isPending ? (
+          <p className="muted">Loading tenants...</p>
+        ) : tenants.isError ? (
+          <p role="alert" className="error">
+            Failed to load tenants
+          </p>
+        ) : tenants.data.tenants.length === 0 ? (
+          <p className="admin-empty">No tenants configured</p>
+        ) : (
+          <TenantsTable tenants={tenants.data.tenants} onDelete={setDeleting} />
+        )}
+      </section>
+
+      {creating && <TenantCreateModal onClose={() => setCreating(false)} />}
+      {deleting && (
+        <ConfirmDialog title="Delete Tenant" confirmLabel="Delete" busy={remove.isPending} onConfirm={() => remove.mutate(deleting)} onCancel={() => setDeleting(null)}>
+          <p>Are you sure you want to delete this tenant?</p>
+          <p className="muted">{deleting.name}</p>
+        </ConfirmDialog>
+      )}
+    </div>
+  );
 }

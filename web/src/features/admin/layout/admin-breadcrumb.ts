@@ -1,0 +1,30 @@
+export interface Crumb {
+  label: string;
+  to: string;
+}
+
+const LABELS: Record<string, string> = {
+  dashboard: 'Dashboard',
+  orders: 'Orders',
+  users: 'Users',
+  settings: 'Settings',
+  tenants: 'Tenants',
+  edit: 'Edit',
+  'add-bank-account': 'Add Bank Account',
+  'add-crypto-wallet': 'Add Crypto Wallet',
+};
+
+// An id segment names one record of the list before it.
+const RECORD_LABELS: Record<string, string> = { orders: 'Order Details', tenants: 'Tenant Details' };
+
+/** "/admin/orders/<id>" -> Admin › Orders › Order Details, each crumb linking to its own path. */
+export function adminBreadcrumb(pathname: string): Crumb[] {
+  const segments = pathname.split('/').filter(Boolean).slice(1);
+  const crumbs: Crumb[] = [{ label: 'Admin', to: '/admin/dashboard' }];
+  segments.forEach((segment, i) => {
+    const previous = segments[i - 1];
+    const label = LABELS[segment] ?? (previous && RECORD_LABELS[previous]) ?? segment;
+    crumbs.push({ label, to: `/admin/${segments.slice(0, i + 1).join('/')}` });
+  });
+  return crumbs;
+}

@@ -1,0 +1,60 @@
+import { useState } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { useSession } from '../../../lib/session';
+import { ChangePasswordDialog } from '../../customer/account/change-password-dialog';
+import { adminBreadcrumb } from './admin-breadcrumb';
+
+interface AdminHeaderProps {
+  navId: string;
+  navOpen: boolean;
+  onToggleNav: () => void;
+}
+
+export function AdminHeader({ navId, navOpen, onToggleNav }: AdminHeaderProps) {
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const { signOut } = useSession();
+  const [changing, setChanging] = useState(false);
+  const crumbs = adminBreadcrumb(pathname);
+  return (
+    <header className="top-bar admin-header">
+      <button type="button" className="icon-button menu-toggle" aria-controls={navId} aria-expanded={navOpen} aria-label="Toggle navigation" onClick={onToggleNav}>
+        <span aria-hidden="true">☰</span>
+      </button>
+      <nav aria-label="Breadcrumb" className="breadcrumb">
+        <ol>
+          {crumbs.map((crumb, i) =>
+            i === crumbs.length - 1 ? (
+              <li key={i} aria-current="page">
+                {crumb.label}
+              </li>
+            ) : (
+              <li key={i}>
+                <Link to={crumb.to}>{crumb.label}</Link>
+              </li>
+            ),
+          )}
+        </ol>
+      </nav>
+      <div className="top-bar-end admin-header-actions">
+        <Link className="btn secondary small" to="/">
+          User Dashboard
+        </Link>
+        <button type="button" className="btn secondary small" onClick={() => setChanging(true)}>
+          Change Password
+        </button>
+        <button
+          type="button"
+          className="btn small"
+          onClick={() => {
+            signOut();
+            navigate('/login', { replace: true });
+          }}
+        >
+          Logout
+        </button>
+      </div>
+      {changing && <ChangePasswordDialog onClose={() => setChanging(false)} />}
+    </header>
+  );
+}

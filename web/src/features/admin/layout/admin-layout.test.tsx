@@ -1,0 +1,81 @@
+// @vitest-environment happy-dom
+import { describe, expect, it } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { ME } from '../../customer/customer-test-kit';
+import { adminBreadcrumb } from './admin-breadcrumb';
+import { renderAdmin } from './admin-test-kit';
+
+describe('admin shell', () => {
+  it('sends a visitor without a token to /login', async () => {
+    const { router } = renderAdmin('/admin/dashboard', {}, { signedIn: false });
+    expect(await screen.findByRole('heading', { name: 'Login page' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/login');
+  });
+
+  it('sends a signed-in customer to their own dashboard', async () => {
+    const { router } = renderAdmin('/admin/orders', { 'GET /api/auth/me': ME });
+    expect(await screen.findByRole('heading', { name: 'Customer dashboard' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/dashboard');
+    expect(screen.queryByRole('complementary', { name: 'Admin navigation' })).toBeNull();
+  });
+
+  it('links every admin screen and marks the current one, sub-pages included', async () => {
+    renderAdmin('/admin/orders/00000000-0000-4000-8000-000000000001');
+    const nav = await screen.findByRole('complementary', { name: 'Admin navigation' });
+    const links = within(nav).getAllByRole('link');
+    expect(links.map((l) => [l.textContent, l.getAttribute('href')])).toEqual([
+      ['Dashboard', '/admin/dashboard'],
+      ['Orders', '/admin/orders'],
+      ['Users', '/admin/users'],
+      ['Settings', '/admin/settings'],
+      ['Tenants', '/admin/tenants'],
+    ]);
+    expect(within(nav).getByRole('link', { name: 'Orders' }).getAttribute('aria-current')).toBe('page');
+    expect(within(nav).getByRole('link', { name: 'Dashboard' }).getAttribute('aria-current')).toBeNull();
+    const crumbs = screen.getByRole('navigation', { name: 'Breadcrumb' });
+    expect(within(crumbs).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Admin', 'Orders', 'Order Details']);
+  });
+
+  it('offers the user dashboard, and opens the menu as a drawer from its toggle', async () => {
+    renderAdmin('/admin/users');
+    expect((await screen.findByRole('link', { name: 'User Dashboard' })).getAttribute('href')).toBe('/');
+    expect(screen.getByRole('heading', { name: 'Other admin page' })).toBeTruthy();
+    const toggle = screen.getByRole('button', { name: 'Toggle navigation' });
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    await userEvent.click(toggle);
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    expect(screen.getByRole('complementary', { name: 'Admin navigation' }).className).toContain('open');
+    await userEvent.click(within(screen.getByRole('complementary', { name: 'Admin navigation' })).getByRole('link', { name: 'Settings' }));
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+  });
+
+  it('opens the shared Change Password dialog', async () => {
+    renderAdmin('/admin/dashboard', { 'GET /api/admin/dashboard': () => ({ status: 500, body: {} }) });
+    await userEvent.click(await screen.findByRole('button', { name: 'Change Password' }));
+    const dialog = screen.getByRole('dialog', { name: 'Change Password' });
+    expect(within(dialog).getByLabelText('Current password')).toBeTruthy();
+  });
+
+  it('logs out: the token is gone and the login page shows', async () => {
+    const { router } = renderAdmin('/admin/users');
+    await userEvent.click(await screen.findByRole('button', { name: 'Logout' }));
+    expect(await screen.findByRole('heading', { name: 'Login page' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/login');
+    expect(localStorage.getItem('token')).toBeNull();
+  });
+});
+
+describe('adminBreadcrumb', () => {
+  it.each([
+    ['/admin/dashboard', ['Admin', 'Dashboard']],
+    ['/admin/tenants/t-1/edit', ['Admin', 'Tenants', 'Tenant Details', 'Edit']],
+    ['/admin/add-crypto-wallet', ['Admin', 'Add Crypto Wallet']],
+  ])('%s reads %j', (path, labels) => {
+    expect(adminBreadcrumb(path).map((c) => c.label)).toEqual(labels);
+  });
+
+  it('links each crumb to its own path', () => {
+    expect(adminBreadcrumb('/admin/orders/abc').map((c) => c.to)).toEqual(['/admin/dashboard', '/admin/orders', '/admin/orders/abc']);
+  });
+});

@@ -1,0 +1,49 @@
+import { NavLink } from 'react-router';
+import { DEFAULT_BRAND } from '../../../lib/public-config';
+
+const LINKS = [
+  { to: '/admin/dashboard', label: 'Dashboard' },
+  { to: '/admin/orders', label: 'Orders' },
+  { to: '/admin/users', label: 'Users' },
+  { to: '/admin/settings', label: 'Settings' },
+  { to: '/admin/tenants', label: 'Tenants' },
+];
+
+interface AdminSidebarProps {
+  id: string;
+  brand: { name: string; logoUrl: string | null };
+  open: boolean;
+  onClose: () => void;
+}
+
+/** In the flow on wide screens; below 992 px (tablets, phones) a drawer opened from the header's menu button. */
+export function AdminSidebar({ id, brand, open, onClose }: AdminSidebarProps) {
+  return (
+    <aside id={id} className={open ? 'sidebar open' : 'sidebar'} aria-label="Admin navigation" onKeyDown={(e) => e.key === 'Escape' && onClose()}>
+      <div className="sidebar-brand">
+        <img
+          src={brand.logoUrl ?? '/default-logo.svg'}
+          alt=""
+          onError={(e) => {
+            // A tenant's logo link may break; the bundled logo always loads.
+            if (!e.currentTarget.src.endsWith('/default-logo.svg')) e.currentTarget.src = '/default-logo.svg';
+          }}
+        />
+        <span>{brand.name || DEFAULT_BRAND.name}</span>
+        <span className="badge">Admin</span>
+      </div>
+      <nav>
+        <ul>
+          {LINKS.map((link) => (
+            <li key={link.to}>
+              {/* NavLink marks the entry (and its sub-pages, e.g. an order) with aria-current="page". */}
+              <NavLink to={link.to} className={({ isActive }) => (isActive ? 'active' : undefined)} onClick={onClose}>
+                {link.label}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+    </aside>
+  );
+}

@@ -1,0 +1,96 @@
+import { useId, useState } from 'react';
+import { isBuyOrder } from '../../customer/order-format';
+import { Field } from '../../customer/ui/field';
+import { adminApi, type AdminOrder, type Completion } from '../admin-api';
+import type { OrderAction } from '../orders/admin-order-actions';
+import { RejectOrderDialog } from '../orders/reject-order-dialog';
+import { useOrderCommand } from '../orders/use-order-command';
+
+interface AdminActionsCardProps {
+  order: AdminOrder;
+  /** What the order machine allows an admin now; the card shows only those buttons. */
+  actions: readonly OrderAction[];
+}
+
+/**
+ * Approve needs the reference matching the order (the USDT transaction of a buy, the payout UTR of a
+ * sell); the server says so when it is missing, so the button is not held back here.
+ */
+export function AdminActionsCard({ order, actions }: AdminActionsCardProps) {
+  const buy = isBuyOrder(order);
+  const titleId = useId();
+  const [reference, setReference] = useState((buy ? order.cryptoReference : order.bankUtr) ?? '');
+  const [rate, setRate] = useState('');
+  const [rejecting, setRejecting] = useState(false);
+  const approve = useOrderCommand((json: Completion) => adminApi.approve(order._id, json), 'Order approved successfully', 'Failed to approve order');
+  const verify = useOrderCommand(adminApi.verify, 'Order verified', 'Verification failed');
+  const cryptoSent = useOrderCommand((ref: string) => adminApi.markCryptoSent(order._id, ref), 'Order updated successfully!', 'Failed to update order');
+  const commands = [approve, verify, cryptoSent];
+  const busy = commands.some((c) => c.isPending);
+  // Only the latest attempt's failure is shown: starting a command forgets the others'.
+  const start = () => commands.forEach((c) => c.reset());
+  const failure = commands.map((c) => c.failure).find(Boolean);
+
+  const approveOrder = () => {
+    start();
+    const json: Completion = buy ? { cryptoReference: reference.trim() } : { bankUtr: reference.trim() };
+    if (rate.trim()) json.rate = rate.trim();
+    approve.mutate(json);
+  };
+
+  return (
+    <section className="card order-admin-actions" aria-labelledby={titleId}>
+      <h2 id={titleId}>Admin Actions</h2>
+      <Field label={buy ? 'Crypto Transaction Reference' : 'UTR Reference'}>
+        <input value={reference} autoComplete="off" onChange={(e) => setReference(e.target.value)} />
+      </Field>
+      <Field label="Rate" hint="Leave empty to keep the order's rate">
+        <input value={rate} inputMode="decimal" placeholder={order.rate} onChange={(e) => setRate(e.target.value)} />
+      </Field>
+      <div className="row">
+        {actions.includes('verify') && (
+          <button
+            type="button"
+            className="btn secondary"
+            disabled={busy}
+            onClick={() => {
+              start();
+              verify.mutate(order._id);
+            }}
+          >
+            {verify.isPending ? 'Processing...' : 'Verify'}
+          </button>
+        )}
+        {actions.includes('markCryptoSent') && (
+          <button
+            type="button"
+            className="btn secondary"
+            disabled={busy}
+            onClick={() => {
+              start();
+              cryptoSent.mutate(reference.trim());
+            }}
+          >
+            {cryptoSent.isPending ? 'Processing...' : 'Mark Crypto Sent'}
+          </button>
+        )}
+        {actions.includes('complete') && (
+          <button type="button" className="btn" disabled={busy} onClick={approveOrder}>
+            {approve.isPending ? 'Processing...' : 'Approve Order'}
+          </button>
+        )}
+        {actions.includes('reject') && (
+          <button type="button" className="btn danger" disabled={busy} onClick={() => setRejecting(true)}>
+            Reject Order
+          </button>
+        )}
+      </div>
+      {failure && (
+        <p role="alert" className="error">
+          {failure}
+        </p>
+      )}
+      {rejecting && <RejectOrderDialog order={order} onClose={() => setRejecting(false)} />}
+    </section>
+  );
+}

@@ -1,0 +1,73 @@
+// @vitest-environment happy-dom
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { ADMIN_ME, adminOrder, callsTo, renderAdmin } from '../layout/admin-test-kit';
+import type { AdminOrder } from '../admin-api';
+
+const buy = adminOrder({ refCode: 'ORD-D1', bankReference: 'USERUTR7', proofCount: 1 });
+const path = `/api/admin/orders/${buy._id}`;
+
+const actor = (role: string, phone: string | null) => ({ id: 'x', role, phone, username: null });
+const HISTORY = {
+  orderId: buy._id,
+  events: [
+    { position: 0, type: 'OrderPlaced', data: { orderType: 'fiat_to_crypto', fiatAmount: '10000', cryptoAmount: '112.42', rate: '88.5', method: 'bank', network: 'TRC20' }, actor: actor('customer', '+919800000001'), acceptedAt: '2025-01-15T10:00:00.000Z', recordedAt: '2025-01-15T10:00:00.010Z', ip: '203.0.113.7', userAgent: 'Mozilla/5.0 (Android)', correlationId: 'c1', eventId: 'e1' },
+    { position: 1, type: 'ProofSubmitted', data: { attachment: null, reference: 'USERUTR7', submittedAt: '2025-01-15T10:03:00.000Z', afterRateLock: false }, actor: actor('customer', '+919800000001'), acceptedAt: '2025-01-15T10:03:00.000Z', recordedAt: '2025-01-15T10:03:00.010Z', ip: '203.0.113.7', userAgent: 'Mozilla/5.0 (Android)', correlationId: 'c2', eventId: 'e2' },
+    { position: 2, type: 'OrderVerified', data: { verifiedAt: '2025-01-15T10:10:00.000Z' }, actor: actor('admin', ADMIN_ME.phone), acceptedAt: '2025-01-15T10:10:00.000Z', recordedAt: '2025-01-15T10:10:00.010Z', ip: '198.51.100.4', userAgent: 'Firefox/128', correlationId: 'c3', eventId: 'e3' },
+  ],
+};
+
+function openOrder(order: AdminOrder = buy, table: Record<string, unknown> = {}) {
+  return renderAdmin(`/admin/orders/${order._id}`, { [`GET /api/admin/orders/${order._id}`]: order, [`GET /api/admin/orders/${order._id}/history`]: HISTORY, ...table });
+}
+
+const region = (name: string) => screen.getByRole('region', { name });
+
+describe('admin order detail', () => {
+  it('shows the order: header, amounts, tiles, user, references and address', async () => {
+    openOrder();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Order #ORD-D1' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: '← Back to Orders' }).getAttribute('href')).toBe('/admin/orders');
+    const summary = region('Order #ORD-D1');
+    expect(within(summary).getByText('Pending', { selector: '.badge' })).toBeTruthy();
+    expect(within(summary).getByText(/^Buy USDT · Created/)).toBeTruthy();
+    expect(within(summary).getByText('User Pays', { selector: '.order-amount span' }).nextElementSibling?.textContent).toBe('₹10,000');
+    const tiles = [...summary.querySelectorAll('.tile')].map((t) => [t.querySelector('dt')?.textContent, t.querySelector('dd')?.textContent]);
+    expect(tiles).toEqual([['Rate', '₹88.5 / USDT'], ['User Pays', '₹10,000'], ['User Receives', '112.42 USDT'], ['Method', 'Bank Transfer']]);
+    expect(within(region('User Information')).getByText(buy.user._id)).toBeTruthy();
+    expect(within(region('User Information')).getByText('TRC20')).toBeTruthy();
+    expect(within(region('Transaction References')).getByText('USERUTR7')).toBeTruthy();
+    expect(within(region('Transaction References')).getByRole('button', { name: 'Copy User Reference' })).toBeTruthy();
+    expect(within(region("User's USDT Address")).getByText(buy.withdrawAddress!)).toBeTruthy();
+    expect(within(region('Status')).getByText('Waiting for admin action')).toBeTruthy();
+  });
+
+  it('lists the history: what happened, who (role and phone), when, from which IP and client', async () => {
+    openOrder();
+    await screen.findByText('Payment verified');
+    const items = within(region('Order History')).getAllByRole('listitem');
+    expect(items).toHaveLength(3);
+    expect(items[0]!.textContent).toContain('Order placed');
+    expect(items[0]!.textContent).toContain('Buy USDT · ₹10,000 / 112.42 USDT · at ₹88.5 per USDT · bank · TRC20');
+    expect(items[0]!.textContent).toContain('Customer · +919800000001');
+    expect(items[0]!.textContent).toContain('203.0.113.7');
+    expect(items[0]!.textContent).toContain('Mozilla/5.0 (Android)');
+    expect(items[1]!.textContent).toContain('Reference USERUTR7');
+    expect(items[2]!.textContent).toContain('Payment verified');
+    expect(items[2]!.textContent).toContain(`Admin · ${ADMIN_ME.phone}`);
+    expect(items[2]!.textContent).toContain('198.51.100.4');
+    expect(items[2]!.querySelector('time')?.getAttribute('dateTime')).toBe('2025-01-15T10:10:00.000Z');
+  });
+
+  it('says Order not found on a 404', async () => {
+    renderAdmin(`/admin/orders/${buy._id}`, { [`GET ${path}`]: () => ({ status: 404, body: { error: 'Order not found' } }) });
+    expect(await screen.findByRole('heading', { name: 'Order not found' })).toBeTruthy();
+  });
+
+  it('says Failed to load order details on other failures and goes back to the list', async () => {
+    const { router } = renderAdmin(`/admin/orders/${buy._id}`, { [`GET ${path}`]: () => ({ status: 500, body: {} }) });
+    expect(await screen.findByText('Failed to load order details')).toBeTruthy();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/orders'));
+  });
+});

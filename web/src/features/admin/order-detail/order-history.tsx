@@ -1,0 +1,54 @@
+import { useQuery } from '@tanstack/react-query';
+import { formatDateTime } from '../../customer/order-format';
+import { adminApi, adminKeys, type HistoryEvent } from '../admin-api';
+import { summarizeEvent } from './history-summary';
+
+const ROLE_LABELS: Record<string, string> = { customer: 'Customer', admin: 'Admin', system: 'System' };
+
+const who = (actor: HistoryEvent['actor']) => [ROLE_LABELS[actor.role] ?? actor.role, actor.phone ?? actor.username].filter(Boolean).join(' · ');
+
+/** The order's full record from its event stream: who did what, when, and from where. */
+export function OrderHistory({ orderId }: { orderId: string }) {
+  const history = useQuery({ queryKey: adminKeys.history(orderId), queryFn: () => adminApi.history(orderId) });
+  return (
+    <section className="card" aria-labelledby="history-title">
+      <h2 id="history-title">Order History</h2>
+      {history.isPending && <p className="muted">Loading history...</p>}
+      {history.isError && (
+        <p role="alert" className="error">
+          Failed to load order history
+        </p>
+      )}
+      {history.data && (
+        <ol className="history">
+          {history.data.map((event) => {
+            const { title, detail } = summarizeEvent(event);
+            return (
+              <li key={event.position}>
+                <div className="row space-between">
+                  <strong>{title}</strong>
+                  <time dateTime={event.acceptedAt}>{formatDateTime(event.acceptedAt)}</time>
+                </div>
+                {detail && <p>{detail}</p>}
+                <dl className="history-meta">
+                  <div>
+                    <dt>By</dt>
+                    <dd>{who(event.actor)}</dd>
+                  </div>
+                  <div>
+                    <dt>IP</dt>
+                    <dd>{event.ip ?? '-'}</dd>
+                  </div>
+                  <div>
+                    <dt>Client</dt>
+                    <dd>{event.userAgent ?? '-'}</dd>
+                  </div>
+                </dl>
+              </li>
+            );
+          })}
+        </ol>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,82 @@
+import { CopyButton } from '../../customer/ui/copy-button';
+import { isBuyOrder } from '../../customer/order-format';
+import type { AdminOrder } from '../admin-api';
+
+function DetailList({ rows }: { rows: [string, string][] }) {
+  return (
+    <dl className="details">
+      {rows.map(([label, value]) => (
+        <div key={label}>
+          <dt>{label}</dt>
+          <dd className="address">{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+export function UserInfoCard({ order }: { order: AdminOrder }) {
+  return (
+    <section className="card" aria-labelledby="user-info-title">
+      <h2 id="user-info-title">User Information</h2>
+      <DetailList
+        rows={[
+          ['Phone', order.user.phone],
+          ['User ID', order.user._id],
+          ['Order ID', order._id],
+          // Older orders were recorded without a network; TRC20 was the only one then.
+          ['Network', order.network || 'TRC20'],
+        ]}
+      />
+    </section>
+  );
+}
+
+export function ReferencesCard({ order }: { order: AdminOrder }) {
+  const all: [string, string | null][] = [
+    ['Crypto Transaction', order.cryptoReference],
+    ['Admin UTR', order.bankUtr],
+    ['User Reference', order.bankReference],
+  ];
+  const references = all.filter((r): r is [string, string] => !!r[1]);
+  return (
+    <section className="card" aria-labelledby="references-title">
+      <h2 id="references-title">Transaction References</h2>
+      {references.length === 0 ? (
+        <p className="muted">No transaction references available</p>
+      ) : (
+        <dl className="details references">
+          {references.map(([label, value]) => (
+            <div key={label}>
+              <dt>{label}</dt>
+              <dd className="row">
+                <code>{value}</code>
+                <CopyButton text={value} what={label} done={`${label} copied to clipboard`} />
+              </dd>
+            </div>
+          ))}
+        </dl>
+      )}
+    </section>
+  );
+}
+
+/** A buy pays out to the customer's USDT address; a sell is received at the operator's deposit address. */
+export function AddressCard({ order }: { order: AdminOrder }) {
+  const buy = isBuyOrder(order);
+  const address = buy ? order.withdrawAddress : order.depositAddress;
+  const title = buy ? "User's USDT Address" : 'Deposit Address';
+  return (
+    <section className="card" aria-labelledby="address-title">
+      <h2 id="address-title">{title}</h2>
+      {address ? (
+        <p className="row">
+          <code className="address">{address}</code>
+          <CopyButton text={address} what={title} done="Address copied to clipboard!" />
+        </p>
+      ) : (
+        <p className="muted">Not provided</p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,93 @@
+import { useEffect, useRef, type MouseEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { formatInr, formatUsdt } from '@desk/machines/pricing/pricing';
+import { statusLabel } from '@desk/machines/order/order-state';
+import { orderTypeLabel } from '../../customer/order-format';
+import type { AdminOrder } from '../admin-api';
+import { adminActions } from './admin-order-actions';
+
+interface AdminOrdersTableProps {
+  orders: readonly AdminOrder[];
+  selected: ReadonlySet<string>;
+  onToggle: (id: string) => void;
+  onToggleAll: () => void;
+  onView: (order: AdminOrder) => void;
+  onReject: (order: AdminOrder) => void;
+}
+
+// Checkboxes and buttons act on their own; only a click elsewhere on the row opens the order.
+const own = (event: MouseEvent) => event.stopPropagation();
+
+export function AdminOrdersTable({ orders, selected, onToggle, onToggleAll, onView, onReject }: AdminOrdersTableProps) {
+  const navigate = useNavigate();
+  const all = useRef<HTMLInputElement>(null);
+  const chosen = orders.filter((o) => selected.has(o._id)).length;
+  useEffect(() => {
+    // "Some but not all" has no attribute in HTML; it is a property of the element.
+    if (all.current) all.current.indeterminate = chosen > 0 && chosen < orders.length;
+  }, [chosen, orders.length]);
+
+  return (
+    <div className="table-wrap">
+      <table className="admin-orders-table">
+        <thead>
+          <tr>
+            <th scope="col">
+              <input ref={all} type="checkbox" aria-label="Select all orders on this page" checked={orders.length > 0 && chosen === orders.length} onChange={onToggleAll} />
+            </th>
+            <th scope="col">User</th>
+            <th scope="col">Ref</th>
+            <th scope="col">Type</th>
+            <th scope="col">Network</th>
+            <th scope="col">Fiat (INR)</th>
+            <th scope="col">Crypto (USDT)</th>
+            <th scope="col">Status</th>
+            <th scope="col">Actions</th>
+          </tr>
+        </thead>
+        <tbody>
+          {orders.map((o) => {
+            const canReject = adminActions(o).includes('reject');
+            return (
+              <tr key={o._id} className="clickable" onClick={() => navigate(`/admin/orders/${o._id}`)}>
+                <td onClick={own}>
+                  <input type="checkbox" aria-label={`Select order ${o.refCode}`} checked={selected.has(o._id)} onChange={() => onToggle(o._id)} />
+                </td>
+                <td>{o.user.phone}</td>
+                <td>
+                  <Link to={`/admin/orders/${o._id}`} onClick={own}>
+                    {o.refCode}
+                  </Link>
+                </td>
+                <td>{orderTypeLabel(o)}</td>
+                <td>{o.network}</td>
+                <td>{formatInr(o.fiatAmount)}</td>
+                <td>{formatUsdt(o.cryptoAmount)}</td>
+                <td>
+                  <span className={`badge ${o.status}`}>{statusLabel(o.status)}</span>
+                </td>
+                <td onClick={own}>
+                  <div className="row actions">
+                    <button type="button" className="btn secondary small" aria-label={`View order ${o.refCode}`} onClick={() => onView(o)}>
+                      View
+                    </button>
+                    {o.status === 'rejected' ? (
+                      <>
+                        <span aria-hidden="true">-</span>
+                        <span className="visually-hidden">No actions</span>
+                      </>
+                    ) : (
+                      <button type="button" className="btn danger small" aria-label={`Reject order ${o.refCode}`} disabled={!canReject} onClick={() => onReject(o)}>
+                        Reject
+                      </button>
+                    )}
+                  </div>
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,108 @@
+// @vitest-environment happy-dom
+import { describe, expect, it } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { adminOrder, callsTo, renderAdmin } from '../layout/admin-test-kit';
+import type { AdminOrder } from '../admin-api';
+
+const buy = adminOrder({
+  refCode: 'ORD-B2',
+  bankReference: 'USERUTR1',
+  attachments: [{ url: '/api/files/f1?sig=s', name: 'proof.png', contentType: 'image/png', size: 2048 }],
+  proofCount: 1,
+});
+const sell = adminOrder({ refCode: 'ORD-S2', type: 'crypto_to_fiat', orderType: 'sell', status: 'approved', statusLabel: 'Approved', withdrawAddress: null, depositAddress: 'TDepositAddress123' });
+
+/** The list with `order` on it, the order itself, and its complete call answering `complete`. */
+function openList(order: AdminOrder, complete: unknown = { order: { ...order, status: 'completed' }, message: 'Order completed successfully' }) {
+  return renderAdmin('/admin/orders', {
+    'GET /api/admin/orders': { items: [order], page: 1, pageSize: 50, total: 1 },
+    [`GET /api/admin/orders/${order._id}`]: order,
+    [`POST /api/admin/orders/${order._id}/complete`]: complete,
+    [`POST /api/admin/orders/${order._id}/verify`]: { order: { ...order, status: 'fiat_received' }, message: 'Order verified' },
+  });
+}
+
+const panel = () => screen.getByRole('region', { name: 'Order Details' });
+const field = (label: string) => within(panel()).getByText(label, { selector: 'dt' }).nextElementSibling?.textContent;
+
+describe('orders management: inline order details', () => {
+  it('opens from View with the order fields and attachment links, and closes', async () => {
+    openList(buy);
+    await userEvent.click(await screen.findByRole('button', { name: 'View order ORD-B2' }));
+    expect(field('Order ID')).toBe(buy._id);
+    expect(field('User')).toBe('+919800000001');
+    expect(field('Reference')).toBe('ORD-B2');
+    expect(field('Type')).toBe('Buy USDT');
+    expect(field('Status')).toBe('Pending');
+    expect(field('INR Amount')).toBe('₹10,000');
+    expect(field('USDT Amount')).toBe('112.42 USDT');
+    expect(field('Deposit Address')).toBe('-');
+    expect(field('Withdraw Address')).toBe(buy.withdrawAddress);
+    expect(field('User UTR')).toBe('USERUTR1');
+    expect(field('Rate')).toBe('₹88.5');
+    expect(within(panel()).getByRole('link', { name: 'proof.png' }).getAttribute('href')).toBe('/api/files/f1?sig=s');
+    await userEvent.click(within(panel()).getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('region', { name: 'Order Details' })).toBeNull();
+  });
+
+  it('offers Verify Order on a pending order', async () => {
+    const { calls } = openList(buy);
+    await userEvent.click(await screen.findByRole('button', { name: 'View order ORD-B2' }));
+    await userEvent.click(within(panel()).getByRole('button', { name: 'Verify Order' }));
+    expect(await screen.findByText('Order verified')).toBeTruthy();
+    expect(callsTo(calls, 'POST', `/api/admin/orders/${buy._id}/verify`)).toHaveLength(1);
+  });
+
+  it('does not offer Verify Order once the order is past pending', async () => {
+    openList(sell);
+    await userEvent.click(await screen.findByRole('button', { name: 'View order ORD-S2' }));
+    expect(within(panel()).queryByRole('button', { name: 'Verify Order' })).toBeNull();
+    expect(within(panel()).getByRole('button', { name: 'Mark as Completed' })).toBeTruthy();
+  });
+
+  it('a buy completes only with its crypto transaction reference', async () => {
+    const { calls } = openList(buy);
+    await userEvent.click(await screen.findByRole('button', { name: 'View order ORD-B2' }));
+    const mark = within(panel()).getByRole('button', { name: 'Mark as Completed' }) as HTMLButtonElement;
+    expect(within(panel()).queryByLabelText('UTR Reference')).toBeNull();
+    expect(mark.disabled).toBe(true);
+    await userEvent.type(within(panel()).getByLabelText('Crypto Transaction Reference'), '   ');
+    expect(mark.disabled).toBe(true);
+    await userEvent.type(within(panel()).getByLabelText('Crypto Transaction Reference'), '0xfeed');
+    await userEvent.type(within(panel()).getByLabelText('Rate'), '90');
+    expect(mark.disabled).toBe(false);
+    await userEvent.click(mark);
+    expect(await screen.findByText('Order completed successfully')).toBeTruthy();
+    expect(callsTo(calls, 'POST', `/api/admin/orders/${buy._id}/complete`).map((c) => c.body)).toEqual([{ cryptoReference: '0xfeed', rate: '90' }]);
+  });
+
+  it('a sell completes only with its UTR reference', async () => {
+    const { calls } = openList(sell);
+    await userEvent.click(await screen.findByRole('button', { name: 'View order ORD-S2' }));
+    const mark = within(panel()).getByRole('button', { name: 'Mark as Completed' }) as HTMLButtonElement;
+    expect(within(panel()).queryByLabelText('Crypto Transaction Reference')).toBeNull();
+    expect(mark.disabled).toBe(true);
+    await userEvent.type(within(panel()).getByLabelText('UTR Reference'), 'UTR998877');
+    expect(mark.disabled).toBe(false);
+    await userEvent.click(mark);
+    expect(await screen.findByText('Order completed successfully')).toBeTruthy();
+    expect(callsTo(calls, 'POST', `/api/admin/orders/${sell._id}/complete`).map((c) => c.body)).toEqual([{ bankUtr: 'UTR998877' }]);
+  });
+
+  it("shows the server's reason when completing fails, Validation error without one", async () => {
+    openList(sell, () => ({ status: 400, body: { error: 'validation_error', details: [{ path: 'rate', message: 'Rate must be a positive number' }] } }));
+    await userEvent.click(await screen.findByRole('button', { name: 'View order ORD-S2' }));
+    await userEvent.type(within(panel()).getByLabelText('UTR Reference'), 'UTR1');
+    await userEvent.click(within(panel()).getByRole('button', { name: 'Mark as Completed' }));
+    expect((await within(panel()).findByRole('alert')).textContent).toBe('Validation failed: Rate must be a positive number');
+  });
+
+  it('says Validation error when completing fails without a reason', async () => {
+    openList(sell, () => ({ status: 500, body: {} }));
+    await userEvent.click(await screen.findByRole('button', { name: 'View order ORD-S2' }));
+    await userEvent.type(within(panel()).getByLabelText('UTR Reference'), 'UTR1');
+    await userEvent.click(within(panel()).getByRole('button', { name: 'Mark as Completed' }));
+    expect((await within(panel()).findByRole('alert')).textContent).toBe('Validation error');
+  });
+});

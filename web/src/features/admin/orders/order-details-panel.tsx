@@ -1,0 +1,78 @@
+import { useEffect, useId, useRef } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { formatInr, formatUsdt } from '@desk/machines/pricing/pricing';
+import { statusLabel } from '@desk/machines/order/order-state';
+import { orderTypeLabel } from '../../customer/order-format';
+import { AttachmentList } from '../../customer/order-detail/attachment-list';
+import { adminApi, adminKeys, type AdminOrder } from '../admin-api';
+import { adminActions } from './admin-order-actions';
+import { CompleteOrderForm } from './complete-order-form';
+import { useOrderCommand } from './use-order-command';
+
+/**
+ * The inline Order Details panel opened from View. The list row is shown at once; the order itself
+ * (folded from its events, never behind) replaces it, so the actions offered match its current state.
+ */
+export function OrderDetailsPanel({ listed, onClose }: { listed: AdminOrder; onClose: () => void }) {
+  const titleId = useId();
+  const heading = useRef<HTMLHeadingElement>(null);
+  const { data } = useQuery({ queryKey: adminKeys.order(listed._id), queryFn: () => adminApi.order(listed._id), placeholderData: listed });
+  const order = data ?? listed;
+  const actions = adminActions(order);
+  const verify = useOrderCommand(adminApi.verify, 'Order verified', 'Verification failed');
+
+  // Opened from a button further down the table: keyboard and screen reader users land on it.
+  useEffect(() => heading.current?.focus(), [listed._id]);
+
+  const rows: [string, string | null | undefined][] = [
+    ['Order ID', order._id],
+    ['User', order.user.phone],
+    ['Reference', order.refCode],
+    ['Type', orderTypeLabel(order)],
+    ['Status', statusLabel(order.status)],
+    ['Network', order.network],
+    ['INR Amount', formatInr(order.fiatAmount)],
+    ['USDT Amount', formatUsdt(order.cryptoAmount)],
+    ['Deposit Address', order.depositAddress],
+    ['Withdraw Address', order.withdrawAddress],
+    ['UTR Reference', order.bankUtr],
+    ['Crypto Transaction', order.cryptoReference],
+    ['User UTR', order.bankReference],
+    ['Rate', formatInr(order.rate)],
+  ];
+
+  return (
+    <section className="card order-panel" aria-labelledby={titleId}>
+      <div className="row space-between">
+        <h2 id={titleId} ref={heading} tabIndex={-1}>
+          Order Details
+        </h2>
+        <button type="button" className="btn secondary small" onClick={onClose}>
+          Close
+        </button>
+      </div>
+      <dl className="details">
+        {rows.map(([label, value]) => (
+          <div key={label}>
+            <dt>{label}</dt>
+            <dd className="address">{value || '-'}</dd>
+          </div>
+        ))}
+      </dl>
+      <AttachmentList attachments={order.attachments} />
+      {actions.includes('verify') && (
+        <div className="row">
+          <button type="button" className="btn" disabled={verify.isPending} onClick={() => verify.mutate(order._id)}>
+            {verify.isPending ? 'Processing...' : 'Verify Order'}
+          </button>
+          {verify.failure && (
+            <p role="alert" className="error">
+              {verify.failure}
+            </p>
+          )}
+        </div>
+      )}
+      {actions.includes('complete') && <CompleteOrderForm key={order._id} order={order} />}
+    </section>
+  );
+}

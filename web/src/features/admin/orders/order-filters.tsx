@@ -1,0 +1,68 @@
+import { useState, type FormEvent } from 'react';
+import { Field } from '../../customer/ui/field';
+import { NO_FILTERS, STATUS_OPTIONS, TYPE_OPTIONS, type Filters } from './order-list-params';
+
+interface OrderFiltersProps {
+  /** The filters in force (from the address); the form edits a draft until Apply Filters. */
+  filters: Filters;
+  onApply: (filters: Filters) => void;
+  onClear: () => void;
+}
+
+const TEXT_FIELDS = [
+  { key: 'network', label: 'Network', placeholder: 'e.g. TRC20' },
+  { key: 'refCode', label: 'Ref Code', placeholder: 'e.g. ORD-1A2B' },
+  { key: 'phone', label: 'Phone', placeholder: '+91...' },
+] as const;
+
+export function OrderFilters({ filters, onApply, onClear }: OrderFiltersProps) {
+  const [draft, setDraft] = useState(filters);
+  const set = (key: keyof Filters) => (value: string) => setDraft((d) => ({ ...d, [key]: value }));
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onApply(draft);
+  };
+  return (
+    <form className="card admin-filters" onSubmit={submit} aria-label="Order filters">
+      <Field label="Type">
+        <select value={draft.type} onChange={(e) => set('type')(e.target.value)}>
+          {TYPE_OPTIONS.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </select>
+      </Field>
+      <Field label="Status">
+        <select value={draft.status} onChange={(e) => set('status')(e.target.value)}>
+          {STATUS_OPTIONS.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </select>
+      </Field>
+      {TEXT_FIELDS.map((f) => (
+        <Field key={f.key} label={f.label}>
+          <input type={f.key === 'phone' ? 'tel' : 'text'} value={draft[f.key]} placeholder={f.placeholder} onChange={(e) => set(f.key)(e.target.value)} />
+        </Field>
+      ))}
+      <div className="row admin-filter-buttons">
+        <button type="submit" className="btn">
+          Apply Filters
+        </button>
+        <button
+          type="button"
+          className="btn secondary"
+          onClick={() => {
+            // The address may already be unfiltered (nothing to re-render the form), so the draft is emptied here too.
+            setDraft(NO_FILTERS);
+            onClear();
+          }}
+        >
+          Clear
+        </button>
+      </div>
+    </form>
+  );
+}

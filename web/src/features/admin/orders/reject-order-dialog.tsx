@@ -1,0 +1,40 @@
+import { ConfirmDialog } from '../../customer/ui/confirm-dialog';
+import { adminApi } from '../admin-api';
+import { isConflict, useOrderCommand } from './use-order-command';
+
+interface RejectOrderDialogProps {
+  order: { _id: string; refCode: string; user: { phone: string } };
+  onClose: () => void;
+}
+
+/** Rejecting is final, so it is confirmed with the order's ref code and the customer's phone in view. */
+export function RejectOrderDialog({ order, onClose }: RejectOrderDialogProps) {
+  const reject = useOrderCommand(adminApi.reject, 'Order rejected successfully', 'Failed to reject order');
+  return (
+    <ConfirmDialog
+      title="Reject Order"
+      confirmLabel={reject.isPending ? 'Processing...' : 'Reject Order'}
+      busy={reject.isPending}
+      onCancel={onClose}
+      // On a 409 the order already moved on; the toast says how, and the dialog has nothing left to ask.
+      onConfirm={() => reject.mutate(order._id, { onSuccess: onClose, onError: (error) => isConflict(error) && onClose() })}
+    >
+      <dl className="details">
+        <div>
+          <dt>Ref Code</dt>
+          <dd>{order.refCode}</dd>
+        </div>
+        <div>
+          <dt>User</dt>
+          <dd>{order.user.phone}</dd>
+        </div>
+      </dl>
+      <p>Are you sure you want to reject order {order.refCode}?</p>
+      {reject.failure && (
+        <p role="alert" className="error">
+          {reject.failure}
+        </p>
+      )}
+    </ConfirmDialog>
+  );
+}

@@ -1,0 +1,80 @@
+// @vitest-environment happy-dom
+import { afterEach, describe, expect, it } from 'vitest';
+import { cleanup, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { fakeApi, renderWithApp } from '../../../test/render';
+import { AdminSettingsPage } from './admin-settings-page';
+import type { AdminSettings } from './settings-api';
+
+afterEach(cleanup);
+
+const SETTINGS: AdminSettings = {
+  rates: { usdtInr: 85, usdt_bank_buy: 88.5, usdt_bank_sell: 86, usdt_cash_buy: 0, usdt_cash_sell: 87 },
+  fees: { fiatToCryptoPercent: 0.5, cryptoToFiatPercent: 1 },
+  limits: { buyInr: { min: 100, max: 1000000 }, sellUsdt: { min: 1, max: 12000 } },
+  revision: '4',
+  updatedAt: '2025-03-01T09:30:00.000Z',
+  updatedBy: { _id: 'admin-1', phone: '+919800000009', username: 'meera' },
+};
+
+async function replace(label: string, value: string) {
+  const input = screen.getByLabelText(label);
+  await userEvent.clear(input);
+  await userEvent.type(input, value);
+}
+
+describe('Global Settings', () => {
+  it('shows the stored values and who changed them last', async () => {
+    fakeApi({ 'GET /api/admin/settings': SETTINGS });
+    renderWithApp(<AdminSettingsPage />, '/admin/settings');
+    const bankBuy = await screen.findByLabelText<HTMLInputElement>('USDT Bank Buy');
+    expect(bankBuy.value).toBe('88.5');
+    expect(bankBuy.placeholder).toBe('85.00');
+    expect(screen.getByLabelText<HTMLInputElement>('Sell fee %').value).toBe('1');
+    expect(screen.getByLabelText<HTMLInputElement>('Buy order (INR) maximum').value).toBe('1000000');
+    const last = within(screen.getByText('Last changed by').closest('dl')!);
+    expect(last.getByText('meera · +919800000009')).toBeTruthy();
+    expect(last.getByText(/2025/)).toBeTruthy();
+  });
+
+  it('sends only what changed, a limit with both its ends', async () => {
+    const saved = { ...SETTINGS, rates: { ...SETTINGS.rates, usdt_bank_buy: 90 }, fees: { ...SETTINGS.fees, cryptoToFiatPercent: 1.25 }, limits: { ...SETTINGS.limits, sellUsdt: { min: 5, max: 12000 } }, revision: '5', updatedBy: { _id: 'admin-2', phone: '+919800000010', username: null } };
+    const { calls } = fakeApi({ 'GET /api/admin/settings': SETTINGS, 'PUT /api/admin/settings': () => ({ status: 200, body: { ...saved, message: 'Settings saved successfully' } }) });
+    renderWithApp(<AdminSettingsPage />, '/admin/settings');
+    await screen.findByLabelText('USDT Bank Buy');
+    await replace('USDT Bank Buy', '90');
+    await replace('USDT Bank Sell', '86.00');
+    await replace('Sell fee %', '1.25');
+    await replace('Sell order (USDT) minimum', '5');
+    await userEvent.click(screen.getByRole('button', { name: 'Save All Settings' }));
+    expect(await screen.findByText('Settings saved successfully')).toBeTruthy();
+    expect(calls.filter((c) => c.method === 'PUT').map((c) => c.body)).toEqual([{ rates: { usdt_bank_buy: 90 }, fees: { cryptoToFiatPercent: 1.25 }, limits: { sellUsdt: { min: 5, max: 12000 } } }]);
+    expect(await screen.findByText('+919800000010')).toBeTruthy();
+  });
+
+  it('sends nothing when nothing changed or a value is not a number, and shows the server\'s refusal', async () => {
+    const { calls } = fakeApi({
+      'GET /api/admin/settings': SETTINGS,
+      'PUT /api/admin/settings': () => ({ status: 400, body: { error: 'validation_error', details: [{ path: 'rates.usdt_cash_buy', message: 'Must be at most 100000' }] } }),
+    });
+    renderWithApp(<AdminSettingsPage />, '/admin/settings');
+    await screen.findByLabelText('USDT Cash Buy');
+    await userEvent.click(screen.getByRole('button', { name: 'Save All Settings' }));
+    expect(await screen.findByText('Nothing to save: no setting was changed')).toBeTruthy();
+    await userEvent.clear(screen.getByLabelText('Buy order (INR) minimum'));
+    await userEvent.click(screen.getByRole('button', { name: 'Save All Settings' }));
+    expect(screen.getByText('Enter a whole number above 0')).toBeTruthy();
+    expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(0);
+    await userEvent.type(screen.getByLabelText('Buy order (INR) minimum'), '100');
+    await replace('USDT Cash Buy', '200000');
+    await userEvent.click(screen.getByRole('button', { name: 'Save All Settings' }));
+    expect(await screen.findByText('Validation failed: Must be at most 100000')).toBeTruthy();
+    expect(calls.filter((c) => c.method === 'PUT').map((c) => c.body)).toEqual([{ rates: { usdt_cash_buy: 200000 } }]);
+  });
+
+  it('says when the settings cannot be loaded', async () => {
+    fakeApi({ 'GET /api/admin/settings': () => ({ status: 403, body: {} }) });
+    renderWithApp(<AdminSettingsPage />, '/admin/settings');
+    expect(await screen.findByText('Unauthorized or server error')).toBeTruthy();
+  });
+});

@@ -1,0 +1,21 @@
+import { formatDateTime } from '../../customer/order-format';
+import type { AdminSettings } from './settings-api';
+
+/** Who changed the settings last and when, so admins can tell whose rates are live. */
+export function LastChange({ settings }: { settings: AdminSettings }) {
+  const by = settings.updatedBy;
+  if (!by) return <p className="muted">These are the default settings: nobody has changed them yet.</p>;
+  const who = [by.username, by.phone].filter(Boolean).join(' · ') || by._id;
+  return (
+    <dl className="admin-details" aria-label="Last change">
+      <div>
+        <dt>Last changed by</dt>
+        <dd>{who}</dd>
+      </div>
+      <div>
+        <dt>Changed at</dt>
+        <dd>{formatDateTime(settings.updatedAt)}</dd>
+      </div>
+    </dl>
+  );
+}

@@ -1,0 +1,81 @@
+import type { AdminSettings, SettingsPatch } from './settings-api';
+
+type RateKey = keyof AdminSettings['rates'];
+type FeeKey = keyof AdminSettings['fees'];
+type RangeKey = keyof AdminSettings['limits'];
+
+export const RATE_FIELDS: readonly { key: RateKey; label: string }[] = [
+  { key: 'usdt_bank_buy', label: 'USDT Bank Buy' },
+  { key: 'usdt_bank_sell', label: 'USDT Bank Sell' },
+  { key: 'usdt_cash_buy', label: 'USDT Cash Buy' },
+  { key: 'usdt_cash_sell', label: 'USDT Cash Sell' },
+];
+
+export const FEE_FIELDS: readonly { key: FeeKey; label: string }[] = [
+  { key: 'fiatToCryptoPercent', label: 'Buy fee %' },
+  { key: 'cryptoToFiatPercent', label: 'Sell fee %' },
+];
+
+export const LIMIT_FIELDS: readonly { key: RangeKey; label: string }[] = [
+  { key: 'buyInr', label: 'Buy order (INR)' },
+  { key: 'sellUsdt', label: 'Sell order (USDT)' },
+];
+
+/** What the inputs hold, as typed: `rates.usdt_bank_buy`, `fees.fiatToCryptoPercent`, `limits.buyInr.min`... */
+export type SettingsDraft = Record<string, string>;
+
+export function draftOf(settings: AdminSettings): SettingsDraft {
+  const draft: SettingsDraft = {};
+  for (const { key } of RATE_FIELDS) draft[`rates.${key}`] = String(settings.rates[key]);
+  for (const { key } of FEE_FIELDS) draft[`fees.${key}`] = String(settings.fees[key]);
+  for (const { key } of LIMIT_FIELDS) {
+    draft[`limits.${key}.min`] = String(settings.limits[key].min);
+    draft[`limits.${key}.max`] = String(settings.limits[key].max);
+  }
+  return draft;
+}
+
+const DECIMAL = /^\d+(\.\d{1,8})?$/;
+const WHOLE = /^[1-9]\d{0,11}$/;
+
+// "85" and "85.00" are the same rate: only a different number counts as a change.
+const changed = (typed: string, saved: number) => typed.trim() === '' || Number(typed) !== saved;
+
+export interface SettingsChanges {
+  patch: SettingsPatch | null;
+  /** Input name to message, for the changed inputs that cannot be saved as typed. */
+  problems: Record<string, string>;
+}
+
+/** Only what the admin changed: single rates and fees, and a limit range whole (the API takes both ends). */
+export function settingsChanges(draft: SettingsDraft, saved: AdminSettings): SettingsChanges {
+  const problems: Record<string, string> = {};
+  const rates: Partial<Record<RateKey, number>> = {};
+  const fees: Partial<Record<FeeKey, number>> = {};
+  const limits: Partial<Record<RangeKey, { min: number; max: number }>> = {};
+  const decimal = (name: string, value: number) => {
+    const typed = (draft[name] ?? '').trim();
+    if (!changed(typed, value)) return undefined;
+    if (!DECIMAL.test(typed)) problems[name] = 'Enter a number of 0 or more (up to 8 decimals)';
+    return Number(typed);
+  };
+  for (const { key } of RATE_FIELDS) {
+    const value = decimal(`rates.${key}`, saved.rates[key]);
+    if (value !== undefined) rates[key] = value;
+  }
+  for (const { key } of FEE_FIELDS) {
+    const value = decimal(`fees.${key}`, saved.fees[key]);
+    if (value !== undefined) fees[key] = value;
+  }
+  for (const { key } of LIMIT_FIELDS) {
+    const [minName, maxName] = [`limits.${key}.min`, `limits.${key}.max`];
+    const [min, max] = [(draft[minName] ?? '').trim(), (draft[maxName] ?? '').trim()];
+    if (!changed(min, saved.limits[key].min) && !changed(max, saved.limits[key].max)) continue;
+    for (const [name, typed] of [[minName, min], [maxName, max]] as const) if (!WHOLE.test(typed)) problems[name] = 'Enter a whole number above 0';
+    if (WHOLE.test(min) && WHOLE.test(max) && Number(min) > Number(max)) problems[minName] = 'The minimum must not be above the maximum';
+    limits[key] = { min: Number(min), max: Number(max) };
+  }
+  const parts = { rates, fees, limits };
+  const patch = Object.fromEntries(Object.entries(parts).filter(([, part]) => Object.keys(part).length > 0)) as SettingsPatch;
+  return { patch: Object.keys(patch).length > 0 ? patch : null, problems };
+}

@@ -1,0 +1,57 @@
+import { useId, useRef, useState } from 'react';
+import { Field } from '../../customer/ui/field';
+import { imageProblem, IMAGE_TYPES, readAsDataUrl } from './image-file';
+import type { WalletDraft } from './wallet-draft';
+
+interface QrSourceFieldsProps {
+  draft: WalletDraft;
+  onChange: (patch: Partial<WalletDraft>) => void;
+}
+
+/** Optional QR image for the wallet: a link, or an image file read into the form as a data URL. */
+export function QrSourceFields({ draft, onChange }: QrSourceFieldsProps) {
+  const id = useId();
+  const input = useRef<HTMLInputElement>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+
+  const pick = async (file: File | undefined) => {
+    if (input.current) input.current.value = '';
+    if (!file) return;
+    const found = imageProblem(file);
+    setProblem(found);
+    if (found) return;
+    try {
+      onChange({ qrFile: { name: file.name, dataUrl: await readAsDataUrl(file) } });
+    } catch {
+      setProblem('Failed to upload QR Code');
+    }
+  };
+
+  return (
+    <>
+      <Field label="QR code URL (optional)" hint="Leave empty to have a QR code made from the address">
+        <input type="url" value={draft.qrUrl} onChange={(e) => onChange({ qrUrl: e.target.value })} autoComplete="off" spellCheck={false} disabled={!!draft.qrFile} />
+      </Field>
+      <div className="field">
+        <label htmlFor={id}>QR code image (optional)</label>
+        <input ref={input} id={id} type="file" accept={IMAGE_TYPES} onChange={(e) => void pick(e.target.files?.[0])} aria-describedby={`${id}-hint`} />
+        <span id={`${id}-hint`} className="hint">
+          PNG, JPEG, GIF or WebP, under 2 MB; it takes the place of the URL
+        </span>
+        {problem && (
+          <span role="alert" className="error">
+            {problem}
+          </span>
+        )}
+        {draft.qrFile && (
+          <div className="admin-logo-field">
+            <span className="muted">{draft.qrFile.name}</span>
+            <button type="button" className="btn secondary small" onClick={() => onChange({ qrFile: null })}>
+              Remove QR image
+            </button>
+          </div>
+        )}
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,64 @@
+import { useState, type FormEvent } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import { Modal } from '../../../components/modal';
+import { useToast } from '../../../components/toasts';
+import { failureText } from '../../customer/failure-text';
+import { LogoFileField } from './logo-file-field';
+import { ProfileFields } from './profile-fields';
+import { emptyProfile, profileForm, profileProblems, type ProfileDraft, type ProfileProblems } from './profile-draft';
+import { tenantApi } from './tenant-api';
+import { useTenantSaved } from './tenant-queries';
+
+const FORM_ID = 'admin-new-tenant';
+
+/** A new white-label brand: name, domain, logo (link or file) and colour; accounts are added later. */
+export function TenantCreateModal({ onClose }: { onClose: () => void }) {
+  const [draft, setDraft] = useState<ProfileDraft>(emptyProfile);
+  const [logo, setLogo] = useState<File | null>(null);
+  const [problems, setProblems] = useState<ProfileProblems>({});
+  const toast = useToast();
+  const saved = useTenantSaved();
+  const create = useMutation({
+    mutationFn: tenantApi.create,
+    onSuccess: async ({ tenant }) => {
+      toast('Tenant created successfully');
+      await saved(tenant);
+      onClose();
+    },
+  });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const found = profileProblems(draft);
+    setProblems(found);
+    if (Object.keys(found).length > 0) return;
+    create.mutate({ ...profileForm(draft, true), ...(logo ? { logo } : {}) });
+  };
+
+  return (
+    <Modal
+      title="New Tenant"
+      onClose={onClose}
+      footer={
+        <>
+          <button type="button" className="btn secondary" onClick={onClose}>
+            Cancel
+          </button>
+          <button type="submit" form={FORM_ID} className="btn" disabled={create.isPending}>
+            {create.isPending ? 'Creating...' : 'Create Tenant'}
+          </button>
+        </>
+      }
+    >
+      <form id={FORM_ID} onSubmit={submit} noValidate>
+        <ProfileFields draft={draft} problems={problems} onChange={(patch) => setDraft((d) => ({ ...d, ...patch }))} withLogoUrl />
+        <LogoFileField file={logo} onFile={setLogo} />
+        {create.isError && (
+          <p role="alert" className="error">
+            {failureText(create.error, 'Failed to create tenant')}
+          </p>
+        )}
+      </form>
+    </Modal>
+  );
+}

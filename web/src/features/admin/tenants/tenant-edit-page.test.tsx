@@ -1,0 +1,53 @@
+// @vitest-environment happy-dom
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { bank, callsTo, EVM_ADDRESS, formSent, renderTenants, tenant, wallet } from './tenant-test-kit';
+
+describe('Tenant edit', () => {
+  it('summarises the first 3 bank accounts and wallets, counts the rest, and links to add more', async () => {
+    const stored = tenant({ bankAccounts: [1, 2, 3, 4, 5].map((n) => bank(n)), cryptoWallets: [wallet(1), wallet(2, { network: 'ERC20', address: EVM_ADDRESS })] });
+    renderTenants('/admin/tenants/t-1/edit', { 'GET /api/admin/tenants/t-1': stored });
+    const banks = within(await screen.findByRole('list', { name: 'First bank accounts' }));
+    expect(banks.getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Bank 1 · 0011223301Active', 'Bank 2 · 0011223302Active', 'Bank 3 · 0011223303Active']);
+    expect(screen.getByText('+2 more')).toBeTruthy();
+    expect(within(screen.getByRole('list', { name: 'First crypto wallets' })).getAllByRole('listitem')).toHaveLength(2);
+    expect(screen.getAllByText(/^\+\d+ more$/)).toHaveLength(1);
+    expect(screen.getByRole('link', { name: '+ Add Bank Account' }).getAttribute('href')).toBe('/admin/add-bank-account?tenant=t-1');
+    expect(screen.getByRole('link', { name: '+ Add Crypto Wallet' }).getAttribute('href')).toBe('/admin/add-crypto-wallet?tenant=t-1');
+  });
+
+  it('saves the profile as a multipart edit and removes the current logo when asked', async () => {
+    const stored = tenant({ logoUrl: '/api/files/logo?exp=1&sig=a' });
+    let loads = 0;
+    const { calls, fetchMock, router } = renderTenants('/admin/tenants/t-1/edit', {
+      'GET /api/admin/tenants/t-1': () => ({ status: 200, body: { ...stored, logoUrl: `/api/files/logo?exp=${++loads}&sig=a` } }),
+      'PUT /api/admin/tenants/t-1': () => ({ status: 200, body: { tenant: { ...stored, name: 'Alpha Exchange', logoUrl: null }, message: 'Tenant updated' } }),
+    });
+    expect((await screen.findByRole('img', { name: 'Current logo' })).getAttribute('src')).toBe('/api/files/logo?exp=1&sig=a');
+    await userEvent.click(screen.getByRole('button', { name: 'Refresh' }));
+    await waitFor(() => expect(screen.getByRole('img', { name: 'Current logo' }).getAttribute('src')).toBe('/api/files/logo?exp=2&sig=a'));
+    expect(callsTo(calls, 'GET', '/api/admin/tenants/t-1')).toHaveLength(2);
+
+    await userEvent.clear(screen.getByLabelText('Name'));
+    await userEvent.type(screen.getByLabelText('Name'), 'Alpha Exchange');
+    await userEvent.click(screen.getByRole('button', { name: 'Remove current logo' }));
+    expect(screen.getByText('The logo will be removed when you save.')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('Tenant updated successfully')).toBeTruthy();
+    const form = formSent(fetchMock, 'PUT', '/api/admin/tenants/t-1');
+    expect(Object.fromEntries(form.entries())).toEqual({ name: 'Alpha Exchange', domain: 'alpha.example.com', primaryColor: '#123456', removeLogo: 'true' });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/tenants/t-1'));
+  });
+
+  it('sends a new logo file and says when the update failed', async () => {
+    const { fetchMock } = renderTenants('/admin/tenants/t-1/edit', { 'GET /api/admin/tenants/t-1': tenant(), 'PUT /api/admin/tenants/t-1': () => ({ status: 500, body: {} }) });
+    await userEvent.upload(await screen.findByLabelText('Logo file'), new File([new Uint8Array([255, 216, 255])], 'new.jpg', { type: 'image/jpeg' }));
+    expect(screen.getByRole('img', { name: 'New logo preview' })).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('Failed to update tenant')).toBeTruthy();
+    const form = formSent(fetchMock, 'PUT', '/api/admin/tenants/t-1');
+    expect((form.get('logo') as File).name).toBe('new.jpg');
+    expect(form.get('removeLogo')).toBeNull();
+  });
+});

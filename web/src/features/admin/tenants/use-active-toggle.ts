@@ -1,0 +1,42 @@
+import { useMutation } from '@tanstack/react-query';
+import { useToast } from '../../../components/toasts';
+import { failureText } from '../../customer/failure-text';
+import { bankAccountInput, cryptoWalletInput, tenantApi, type Tenant, type TenantListsEdit } from './tenant-api';
+import { useTenantSaved } from './tenant-queries';
+
+interface Toggle {
+  list: 'bankAccounts' | 'cryptoWallets';
+  index: number;
+}
+
+const WHAT = { bankAccounts: 'Bank account', cryptoWallets: 'Crypto wallet' } as const;
+const FAILED = { bankAccounts: 'Failed to update bank account status', cryptoWallets: 'Failed to update crypto wallet status' } as const;
+
+/** The whole list as the edit sends it, with one entry's flag flipped (the server replaces lists whole). */
+export function toggledLists(tenant: Tenant, { list, index }: Toggle): TenantListsEdit {
+  if (list === 'bankAccounts') return { bankAccounts: tenant.bankAccounts.map((b, i) => ({ ...bankAccountInput(b), isActive: i === index ? !b.isActive : b.isActive })) };
+  return { cryptoWallets: tenant.cryptoWallets.map((w, i) => ({ ...cryptoWalletInput(w), isActive: i === index ? !w.isActive : w.isActive })) };
+}
+
+/**
+ * Switches a bank account or wallet on or off at once. One save at a time: each sends a whole list
+ * built from the tenant as last saved, so a second save started before the first returns would
+ * undo it.
+ */
+export function useActiveToggle(tenant: Tenant) {
+  const toast = useToast();
+  const saved = useTenantSaved();
+  const save = useMutation({
+    mutationFn: (toggle: Toggle) => tenantApi.updateLists(tenant._id, toggledLists(tenant, toggle)),
+    onSuccess: async ({ tenant: updated }, { list, index }) => {
+      const active = list === 'bankAccounts' ? updated.bankAccounts[index]?.isActive : updated.cryptoWallets[index]?.isActive;
+      toast(`${WHAT[list]} ${active ? 'activated' : 'deactivated'} successfully!`);
+      await saved(updated);
+    },
+    onError: (error, { list }) => toast(failureText(error, FAILED[list]), 'error'),
+  });
+  const toggle = (list: Toggle['list'], index: number) => {
+    if (!save.isPending) save.mutate({ list, index });
+  };
+  return { toggle, saving: save.isPending };
+}
