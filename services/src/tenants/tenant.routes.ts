@@ -33,6 +33,21 @@ export interface TenantRouteDeps {
 // Key order is not meaning: stored state comes back from jsonb with its keys reordered.
 const same = (a: unknown, b: unknown) => isDeepStrictEqual(a, b);
 
+/**
+ * Read-your-writes for the admin who just changed a tenant: the list they go back to comes from the
+ * tenants read model, so wait (briefly) until it shows this change. Without a running projector
+ * this gives up after 2 s; the change itself is already recorded.
+ */
+async function untilProjected(db: Kysely<ReadModelDatabase>, id: string, updatedAt: string | null): Promise<void> {
+  const deadline = Date.now() + 2_000;
+  while (Date.now() < deadline) {
+    const row = await db.selectFrom('rm_tenants').select('state').where('id', '=', id).executeTakeFirst();
+    const state = row?.state as TenantState | undefined;
+    if (updatedAt === null ? state?.deleted : state && Date.parse(state.updatedAt) >= Date.parse(updatedAt)) return;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
 /** Tenant management: mounted at /api/admin, for admins of the operator's own (default) tenant. */
 export function tenantAdminRoutes(deps: TenantRouteDeps) {
   const { tenants, directory, db, files, signer, trustProxy } = deps;
@@ -90,6 +105,7 @@ export function tenantAdminRoutes(deps: TenantRouteDeps) {
       if (!profile.name) throw ValidationError.of('name', 'Name is required');
       await checkDomain(profile.domain, null);
       const created = await tenants.create(profile, meta(c));
+      await untilProjected(db, created.tenantId, created.updatedAt);
       directory.invalidate();
       return c.json({ tenant: tenantJson(created, signer), message: 'Tenant created' }, 201);
     })
@@ -116,11 +132,13 @@ export function tenantAdminRoutes(deps: TenantRouteDeps) {
         }
         return events;
       });
+      await untilProjected(db, id, updated.updatedAt);
       directory.invalidate();
       return c.json({ tenant: tenantJson(updated, signer), message: 'Tenant updated' }, 200);
     })
     .delete('/tenants/:id', async (c) => {
       await tenants.delete(c.req.param('id'), meta(c));
+      await untilProjected(db, c.req.param('id'), null);
       directory.invalidate();
       return c.json({ message: 'Tenant deleted' }, 200);
     });

@@ -1,0 +1,191 @@
+/**
+ * The operator's desk in real Chromium against a fresh `npm start`: find a customer's orders by
+ * phone and by ref code, verify one, complete one with a reference, reject one, bulk-reject two,
+ * export the CSV (it parses and matches the filtered list), change the rates (the landing page
+ * shows them), create a tenant with a logo, add a bank account and a crypto wallet, toggle one
+ * inactive, create a user and view its details. Screenshots of each admin screen.
+ */
+import { readFile } from 'node:fs/promises';
+import { parse } from 'csv-parse/sync';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { DESKTOP, launchBrowser, screenshot } from './support/browser';
+import { startAppServer, type AppServer } from './support/app-server';
+import { PNG_1PX } from '../support/sample-files';
+
+const ADMIN = { phone: '+919000000055', password: 'e2e-admin-password' };
+const CUSTOMER = { phone: '+919812300001', password: 'customer-pass' };
+const TRON = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
+
+describe('admin desk in a real browser', () => {
+  let server: AppServer;
+  let browser: Browser;
+  let page: Page;
+  const orders: { id: string; ref: string }[] = [];
+  const shot = async (name: string) => {
+    await page.waitForLoadState('networkidle');
+    await screenshot(page, 'admin', name);
+  };
+  const api = async (method: string, path: string, token: string | null, body?: unknown) => {
+    const response = await fetch(`${server.base}${path}`, { method, headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: body === undefined ? undefined : JSON.stringify(body) });
+    return (await response.json()) as any;
+  };
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startAppServer({ ADMIN_PHONE: ADMIN.phone, ADMIN_PASSWORD: ADMIN.password }), launchBrowser()]);
+    const admin = (await api('POST', '/api/auth/login', null, ADMIN)).token;
+    await api('POST', '/api/admin/users', admin, { username: 'Ravi Customer', ...CUSTOMER });
+    const customer = (await api('POST', '/api/auth/login', null, CUSTOMER)).token;
+    for (let i = 0; i < 5; i++) {
+      const body = i === 2 ? { cryptoAmount: 20, method: 'cash' } : { fiatAmount: 2000 + i * 100, network: 'TRC20', withdrawAddress: TRON, method: 'bank' };
+      const { order } = await api('POST', i === 2 ? '/api/orders/crypto-to-fiat' : '/api/orders/fiat-to-crypto', customer, body);
+      orders.push({ id: order._id, ref: order.refCode });
+    }
+    page = await browser.newPage({ viewport: DESKTOP, acceptDownloads: true });
+  }, 120_000);
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  const filter = async (label: string, value: string) => {
+    const form = page.getByRole('form', { name: 'Order filters' });
+    await form.getByRole('button', { name: 'Clear' }).click();
+    await form.getByLabel(label).fill(value);
+    await form.getByRole('button', { name: 'Apply Filters' }).click();
+  };
+  const rows = () => page.getByRole('checkbox', { name: /^Select order / });
+
+  it('signs the admin in to the dashboard', async () => {
+    await page.goto(`${server.base}/login`);
+    await page.getByRole('tabpanel').getByLabel('Phone number').fill(ADMIN.phone);
+    await page.getByRole('tabpanel').getByLabel('Password', { exact: true }).fill(ADMIN.password);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await page.waitForURL('**/admin/dashboard');
+    await expect.poll(() => page.getByText('Total Orders').first().isVisible()).toBe(true);
+    await shot('dashboard');
+  }, 60_000);
+
+  it('finds the customer\'s orders by phone and by ref code', async () => {
+    await page.goto(`${server.base}/admin/orders`);
+    await filter('Phone', CUSTOMER.phone);
+    await expect.poll(() => rows().count(), { timeout: 15_000 }).toBe(5);
+    expect(page.url()).toContain('phone=');
+    await shot('orders');
+    await filter('Ref Code', orders[0]!.ref);
+    await expect.poll(() => rows().count()).toBe(1);
+    await page.reload();
+    await expect.poll(() => rows().count()).toBe(1);
+  }, 60_000);
+
+  it('verifies one order and completes another with a reference', async () => {
+    await page.getByRole('button', { name: `View order ${orders[0]!.ref}` }).click();
+    await page.getByRole('button', { name: 'Verify Order' }).click();
+    await expect.poll(async () => (await api('GET', `/api/admin/orders/${orders[0]!.id}`, (await api('POST', '/api/auth/login', null, ADMIN)).token)).status).toBe('fiat_received');
+
+    await filter('Ref Code', orders[1]!.ref);
+    await page.getByRole('button', { name: `View order ${orders[1]!.ref}` }).click();
+    const complete = page.getByRole('button', { name: 'Mark as Completed' });
+    expect(await complete.isDisabled()).toBe(true);
+    await page.getByLabel('Crypto Transaction Reference').fill('0xfeedbeef');
+    await complete.click();
+    await page.getByText('Order completed successfully').first().waitFor();
+  }, 60_000);
+
+  it('rejects one order and bulk-rejects two', async () => {
+    await filter('Phone', CUSTOMER.phone);
+    await expect.poll(() => rows().count()).toBe(5);
+    await page.getByRole('button', { name: `Reject order ${orders[2]!.ref}` }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText(`Are you sure you want to reject order ${orders[2]!.ref}?`).waitFor();
+    await dialog.getByRole('button', { name: 'Reject Order' }).click();
+    await page.getByText('Order rejected successfully').first().waitFor();
+
+    await page.getByRole('checkbox', { name: `Select order ${orders[3]!.ref}` }).check();
+    await page.getByRole('checkbox', { name: `Select order ${orders[4]!.ref}` }).check();
+    await page.getByRole('button', { name: 'Bulk Reject (2)' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Reject Orders' }).click();
+    await page.getByRole('heading', { name: 'Bulk Reject Results' }).waitFor();
+    await shot('orders-bulk-reject');
+  }, 60_000);
+
+  it('exports the filtered list as a CSV that matches it', async () => {
+    await page.goto(`${server.base}/admin/orders?status=rejected`);
+    await expect.poll(() => rows().count(), { timeout: 15_000 }).toBe(3);
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
+    const csv = parse(await readFile((await download.path())!, 'utf8'), { columns: true }) as Record<string, string>[];
+    expect(csv.map((r) => r.refCode).sort()).toEqual([orders[2]!.ref, orders[3]!.ref, orders[4]!.ref].sort());
+    expect(csv.every((r) => r.status === 'Rejected')).toBe(true);
+  }, 60_000);
+
+  it('shows an order with its history', async () => {
+    await page.goto(`${server.base}/admin/orders/${orders[1]!.id}`);
+    await page.getByRole('heading', { name: `Order #${orders[1]!.ref}` }).waitFor();
+    await expect.poll(() => page.getByText(CUSTOMER.phone).first().isVisible()).toBe(true);
+    await shot('order-detail');
+  }, 60_000);
+
+  it('changes the rates, and the landing page shows them', async () => {
+    await page.goto(`${server.base}/admin/settings`);
+    await page.getByLabel('USDT Bank Buy').fill('91.25');
+    await page.getByRole('button', { name: 'Save All Settings' }).click();
+    await page.getByText('Settings saved successfully').first().waitFor();
+    await shot('settings');
+    const visitor = await browser.newPage({ viewport: DESKTOP });
+    await visitor.goto(server.base);
+    await expect.poll(() => visitor.getByText('₹91.25').first().isVisible(), { timeout: 10_000 }).toBe(true);
+    await visitor.close();
+  }, 60_000);
+
+  it('creates a tenant with a logo, adds a bank account and a wallet, and toggles one inactive', async () => {
+    await page.goto(`${server.base}/admin/tenants`);
+    await page.getByRole('button', { name: '+ New Tenant' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New Tenant' });
+    await dialog.getByLabel('Name').fill('Brand Two');
+    await dialog.getByLabel('Domain').fill('two.example.com');
+    await dialog.getByLabel('Logo file').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: PNG_1PX });
+    await dialog.getByRole('button', { name: 'Create Tenant' }).click();
+    await expect.poll(() => page.getByText('two.example.com').first().isVisible(), { timeout: 15_000 }).toBe(true);
+    await shot('tenants');
+
+    await page.goto(`${server.base}/admin/add-bank-account`);
+    await page.getByRole('radio', { name: /Brand Two/ }).check();
+    await page.getByLabel('Bank Name').fill('Axis Bank');
+    await page.getByLabel('Account Name').fill('Brand Two Pvt Ltd');
+    await page.getByLabel('Account Number').fill('920020012345678');
+    await page.getByLabel('IFSC Code').fill('utib0000123');
+    await shot('add-bank-account');
+    await page.getByRole('button', { name: 'Add Bank Account' }).click();
+    await page.waitForURL('**/admin/tenants');
+
+    await page.goto(`${server.base}/admin/add-crypto-wallet`);
+    await page.getByRole('radio', { name: /Brand Two/ }).check();
+    await page.getByLabel('Network').selectOption('TRC20');
+    await page.getByLabel('Wallet Address').fill(TRON);
+    await shot('add-crypto-wallet');
+    await page.getByRole('button', { name: 'Add Crypto Wallet' }).click();
+    await page.waitForURL('**/admin/tenants');
+
+    await page.getByRole('link', { name: /Brand Two/ }).first().click();
+    await page.getByText('Axis Bank').first().waitFor();
+    const toggle = page.getByRole('switch').first();
+    expect(await toggle.getAttribute('aria-checked')).toBe('true');
+    await toggle.click();
+    await expect.poll(() => toggle.getAttribute('aria-checked')).toBe('false');
+    await shot('tenant-detail');
+  }, 90_000);
+
+  it('creates a user and views its details', async () => {
+    await page.goto(`${server.base}/admin/users`);
+    await page.getByRole('button', { name: '+ Add User' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Username (optional)').fill('Meera Ops');
+    await dialog.getByLabel('Phone').fill('+919812300099');
+    await dialog.getByLabel('Password').fill('meera-pass');
+    await dialog.getByRole('button', { name: 'Create User' }).click();
+    await page.getByText('User created successfully').first().waitFor();
+    await page.getByRole('button', { name: 'View Details of Meera Ops' }).click();
+    await expect.poll(() => page.getByRole('dialog').getByText('+919812300099').first().isVisible()).toBe(true);
+    await shot('users');
+  }, 60_000);
+});
