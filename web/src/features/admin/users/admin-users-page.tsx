@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Pager, pageCount } from '../../customer/orders/pager';
+import { Pager, pageCount } from '../../../components/pager';
 import { AddUserModal } from './add-user-modal';
 import { UserDetailsModal } from './user-details-modal';
 import { UsersTable } from './users-table';

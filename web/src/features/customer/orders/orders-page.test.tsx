@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { order, renderCustomer } from '../customer-test-kit';
-import { pageCount } from './pager';
+import { pageCount } from '../../../components/pager';
 
 const refs = () => screen.getAllByRole('row').slice(1).map((row) => within(row).getAllByRole('cell')[0]!.textContent);
 const manyOrders = (count: number) => Array.from({ length: count }, (_, i) => order({ refCode: `ORD-${String(i + 1).padStart(3, '0')}` }));

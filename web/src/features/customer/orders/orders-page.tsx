@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { useOrders } from '../customer-queries';
 import { OrdersTable } from './orders-table';
-import { pageCount, Pager } from './pager';
+import { pageCount, Pager } from '../../../components/pager';
 
 export function OrdersPage() {
   const orders = useOrders();

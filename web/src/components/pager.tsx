@@ -13,12 +13,16 @@ interface PagerProps {
   label: string;
   onPage: (page: number) => void;
   onSize: (size: number) => void;
+  /** The page sizes offered (the customer's list is paged here, the admin's by the server). */
+  sizes?: readonly number[];
+  sizeLabel?: string;
 }
 
-export function Pager({ page, size, total, label, onPage, onSize }: PagerProps) {
+/** Previous/next paging with a page size; shared by the customer's and the admin's lists. */
+export function Pager({ page, size, total, label, onPage, onSize, sizes = PAGE_SIZES, sizeLabel = 'Per page' }: PagerProps) {
   const id = useId();
   const pages = pageCount(total, size);
-  const from = total === 0 ? 0 : (page - 1) * size + 1;
+  const from = total === 0 ? 0 : Math.min(total, (page - 1) * size + 1);
   const to = Math.min(total, page * size);
   return (
     <nav className="pager row space-between" aria-label={`${label} pages`}>
@@ -26,9 +30,9 @@ export function Pager({ page, size, total, label, onPage, onSize }: PagerProps) 
         {from}–{to} of {total} {label}
       </span>
       <div className="row">
-        <label htmlFor={id}>Per page</label>
+        <label htmlFor={id}>{sizeLabel}</label>
         <select id={id} value={size} onChange={(e) => onSize(Number(e.target.value))}>
-          {PAGE_SIZES.map((s) => (
+          {sizes.map((s) => (
             <option key={s} value={s}>
               {s}
             </option>
