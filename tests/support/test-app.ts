@@ -51,6 +51,8 @@ export async function createTestApp(): Promise<TestApp> {
     PAYMENT_WINDOW_MINUTES: 60,
     RATE_LOCK_MINUTES: 5,
     SMS_OUTBOX: path.join(dataDir, 'sms-outbox.jsonl'),
+    // Nothing projects in the background here: tests call project() when they read lists.
+    READ_MODEL_WAIT_MS: 0,
   });
   const app = createApp(deps);
   const call: TestApp['call'] = async (method, url, options = {}) =>

@@ -37,6 +37,8 @@ export type { ProjectionsControl };
 
 export interface AppConfig {
   trustProxy: boolean;
+  /** How long an admin's tenant change waits for the read model to show it. */
+  readModelWaitMs: number;
   defaultTenantId: string;
   paymentWindowMinutes: number;
   rateLockMinutes: number;
@@ -81,7 +83,7 @@ export function createApp(deps: AppDeps) {
     .route('/', adminUserRoutes(db))
     .route('/', adminSettingsRoutes(settings, db, config.trustProxy))
     .route('/', adminOrderRoutes(orders, db))
-    .route('/', tenantAdminRoutes({ tenants, directory, db, files: orders.files, signer: orders.signer, trustProxy }))
+    .route('/', tenantAdminRoutes({ tenants, directory, db, files: orders.files, signer: orders.signer, trustProxy, readModelWaitMs: config.readModelWaitMs }))
     .route('/', adminProjectionRoutes(deps.projections));
   const customer = new Hono<AuthEnv>().use(signedIn, idempotency(db)).route('/', customerOrderRoutes(orders));
   const user = new Hono<AuthEnv>().use(signedIn, idempotency(db)).route('/', savedAccountRoutes(db)).route('/', tenantDetailsRoutes(tenants, orders.signer));

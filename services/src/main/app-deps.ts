@@ -32,6 +32,8 @@ export interface AppSettings extends AdminSettings, ShortLivedSettings {
   PAYMENT_WINDOW_MINUTES: number;
   RATE_LOCK_MINUTES: number;
   PROJECTION_BATCH_SIZE?: number;
+  /** Tests that apply projections themselves set 0. */
+  READ_MODEL_WAIT_MS?: number;
 }
 
 export interface BuiltApp {
@@ -91,6 +93,7 @@ export async function buildAppDeps(infra: Infrastructure, env: AppSettings): Pro
     },
     config: {
       trustProxy: env.TRUST_PROXY,
+      readModelWaitMs: env.READ_MODEL_WAIT_MS ?? 2_000,
       defaultTenantId: DEFAULT_TENANT_ID,
       paymentWindowMinutes: env.PAYMENT_WINDOW_MINUTES,
       rateLockMinutes: env.RATE_LOCK_MINUTES,

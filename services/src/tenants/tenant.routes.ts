@@ -28,6 +28,8 @@ export interface TenantRouteDeps {
   files: FileStorage;
   signer: UrlSigner;
   trustProxy: boolean;
+  /** How long a change waits for the tenants read model to show it (2 s; 0 where nothing projects). */
+  readModelWaitMs: number;
 }
 
 // Key order is not meaning: stored state comes back from jsonb with its keys reordered.
@@ -36,10 +38,10 @@ const same = (a: unknown, b: unknown) => isDeepStrictEqual(a, b);
 /**
  * Read-your-writes for the admin who just changed a tenant: the list they go back to comes from the
  * tenants read model, so wait (briefly) until it shows this change. Without a running projector
- * this gives up after 2 s; the change itself is already recorded.
+ * this gives up after `readModelWaitMs`; the change itself is already recorded.
  */
-async function untilProjected(db: Kysely<ReadModelDatabase>, id: string, updatedAt: string | null): Promise<void> {
-  const deadline = Date.now() + 2_000;
+async function untilProjected(db: Kysely<ReadModelDatabase>, id: string, updatedAt: string | null, waitMs: number): Promise<void> {
+  const deadline = Date.now() + waitMs;
   while (Date.now() < deadline) {
     const row = await db.selectFrom('rm_tenants').select('state').where('id', '=', id).executeTakeFirst();
     const state = row?.state as TenantState | undefined;
@@ -50,7 +52,7 @@ async function untilProjected(db: Kysely<ReadModelDatabase>, id: string, updated
 
 /** Tenant management: mounted at /api/admin, for admins of the operator's own (default) tenant. */
 export function tenantAdminRoutes(deps: TenantRouteDeps) {
-  const { tenants, directory, db, files, signer, trustProxy } = deps;
+  const { tenants, directory, db, files, signer, trustProxy, readModelWaitMs } = deps;
   const meta = (c: Context<AuthEnv>) => commandMetadata(c, actorOf(c), trustProxy);
 
   const checkDomain = async (domain: string | null, self: string | null) => {
@@ -105,7 +107,7 @@ export function tenantAdminRoutes(deps: TenantRouteDeps) {
       if (!profile.name) throw ValidationError.of('name', 'Name is required');
       await checkDomain(profile.domain, null);
       const created = await tenants.create(profile, meta(c));
-      await untilProjected(db, created.tenantId, created.updatedAt);
+      await untilProjected(db, created.tenantId, created.updatedAt, readModelWaitMs);
       directory.invalidate();
       return c.json({ tenant: tenantJson(created, signer), message: 'Tenant created' }, 201);
     })
@@ -132,13 +134,13 @@ export function tenantAdminRoutes(deps: TenantRouteDeps) {
         }
         return events;
       });
-      await untilProjected(db, id, updated.updatedAt);
+      await untilProjected(db, id, updated.updatedAt, readModelWaitMs);
       directory.invalidate();
       return c.json({ tenant: tenantJson(updated, signer), message: 'Tenant updated' }, 200);
     })
     .delete('/tenants/:id', async (c) => {
       await tenants.delete(c.req.param('id'), meta(c));
-      await untilProjected(db, c.req.param('id'), null);
+      await untilProjected(db, c.req.param('id'), null, readModelWaitMs);
       directory.invalidate();
       return c.json({ message: 'Tenant deleted' }, 200);
     });
