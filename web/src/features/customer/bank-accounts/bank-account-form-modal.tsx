@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Modal } from '../../../components/modal';
+import { FormModal } from '../ui/form-modal';
 import { Field } from '../ui/field';
 import type { BankAccount, BankAccountRequest } from '../customer-api';
 import { failureText } from '../failure-text';
@@ -44,21 +44,7 @@ export function BankAccountFormModal({ account, onClose, onSaved }: BankAccountF
 
   const formId = account ? `bank-form-${account._id}` : 'bank-form-new';
   return (
-    <Modal
-      title={account ? 'Edit Bank Account' : 'Add Bank Account'}
-      onClose={onClose}
-      footer={
-        <>
-          <button type="button" className="btn secondary" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" form={formId} className="btn" disabled={save.isPending}>
-            {save.isPending ? 'Saving...' : 'Save Bank Account'}
-          </button>
-        </>
-      }
-    >
-      <form id={formId} onSubmit={submit} noValidate>
+    <FormModal title={account ? 'Edit Bank Account' : 'Add Bank Account'} formId={formId} saveLabel="Save Bank Account" saving={save.isPending} onClose={onClose} onSubmit={submit}>
         {TEXT_FIELDS.map(([key, label, autoComplete]) => (
           <Field key={key} label={label}>
             <input
@@ -82,7 +68,6 @@ export function BankAccountFormModal({ account, onClose, onSaved }: BankAccountF
             {failureText(save.error, 'Failed to save bank account')}
           </p>
         )}
-      </form>
-    </Modal>
+    </FormModal>
   );
 }

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Modal } from '../../../components/modal';
+import { FormModal } from '../ui/form-modal';
 import { Field } from '../ui/field';
 import { NETWORKS, type Wallet } from '../customer-api';
 import { failureText } from '../failure-text';
@@ -40,21 +40,7 @@ export function WalletFormModal({ wallet, network = '', onClose, onSaved }: Wall
 
   const formId = wallet ? `wallet-form-${wallet._id}` : 'wallet-form-new';
   return (
-    <Modal
-      title={wallet ? 'Edit USDT Address' : 'Add USDT Address'}
-      onClose={onClose}
-      footer={
-        <>
-          <button type="button" className="btn secondary" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" form={formId} className="btn" disabled={save.isPending}>
-            {save.isPending ? 'Saving...' : 'Save Address'}
-          </button>
-        </>
-      }
-    >
-      <form id={formId} onSubmit={submit} noValidate>
+    <FormModal title={wallet ? 'Edit USDT Address' : 'Add USDT Address'} formId={formId} saveLabel="Save Address" saving={save.isPending} onClose={onClose} onSubmit={submit}>
         <Field label="Network" error={problem?.field === 'network' ? problem.message : null}>
           <select value={draft.network} onChange={(e) => edit({ network: isNetwork(e.target.value) ? e.target.value : '' })}>
             <option value="">Select network</option>
@@ -79,7 +65,6 @@ export function WalletFormModal({ wallet, network = '', onClose, onSaved }: Wall
             {failureText(save.error, 'Failed to save wallet address')}
           </p>
         )}
-      </form>
-    </Modal>
+    </FormModal>
   );
 }
