@@ -39,6 +39,10 @@ describe('buy form', () => {
     await userEvent.type(screen.getByLabelText('Amount (INR)'), '10000');
     expect(await screen.findByText('Please select a USDT address')).toBeTruthy();
     expect(create().disabled).toBe(true);
+    // Not an error before the customer has started an order.
+    await userEvent.clear(screen.getByLabelText('Amount (INR)'));
+    expect(screen.queryByText('Please select a USDT address')).toBeNull();
+    expect(screen.getByRole('option', { name: 'No saved addresses' })).toBeTruthy();
   });
 
   it('warns when the selected address belongs to another network', async () => {

@@ -31,6 +31,8 @@ export function BuyForm({ onPlaced }: { onPlaced: (order: Order) => void }) {
   const selectedId = pickedId ?? (saved.find((w) => w.isDefault) ?? saved[0])?._id ?? '';
   const wallet = saved.find((w) => w._id === selectedId);
   const walletError = wallets.isPending ? null : selectedId === '' ? 'Please select a USDT address' : !wallet ? 'Selected wallet not found' : addressProblem(wallet.address, network);
+  // A missing address is only worth saying once the customer has started an order.
+  const shownWalletError = selectedId === '' && amount === '' ? null : walletError;
   const amountError = validateBuyAmount(amount);
   const rate = config.data ? order.rateFor(method, selectRate(config.data.rates, 'buy', method).rate) : null;
   const feePercent = config.data ? selectFeePercent(config.data.fees, 'buy') : null;
@@ -63,7 +65,7 @@ export function BuyForm({ onPlaced }: { onPlaced: (order: Order) => void }) {
         wallets={saved}
         selectedId={selectedId}
         network={network}
-        error={walletError}
+        error={shownWalletError}
         onSelect={(w) => {
           setPickedId(w._id);
           // The address decides the chain; following it avoids a wrong-network warning.

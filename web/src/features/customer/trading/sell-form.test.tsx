@@ -51,6 +51,10 @@ describe('sell form', () => {
     await userEvent.type(screen.getByLabelText('Amount (USDT)'), '100');
     expect(await screen.findByText('Please select a bank account')).toBeTruthy();
     expect(create().disabled).toBe(true);
+    // Not an error before the customer has started an order.
+    await userEvent.clear(screen.getByLabelText('Amount (USDT)'));
+    expect(screen.queryByText('Please select a bank account')).toBeNull();
+    await userEvent.type(screen.getByLabelText('Amount (USDT)'), '100');
     await userEvent.click(screen.getByLabelText('Cash'));
     expect(screen.queryByText('Please select a bank account')).toBeNull();
     expect(create().disabled).toBe(false);

@@ -27,6 +27,7 @@ export function SellForm({ onPlaced }: { onPlaced: (order: Order) => void }) {
   const selectedId = pickedId ?? (saved.find((a) => a.isDefault) ?? saved[0])?._id ?? '';
   const account = saved.find((a) => a._id === selectedId);
   const bankError = method === 'bank' && !banks.isPending && !account ? 'Please select a bank account' : null;
+  // (Shown only once an amount is entered: a missing account is not worth an error on arrival.)
   const amountError = validateSellAmount(amount);
   const rate = config.data ? order.rateFor(method, selectRate(config.data.rates, 'sell', method).rate) : null;
   const feePercent = config.data ? selectFeePercent(config.data.fees, 'sell') : null;
@@ -51,7 +52,7 @@ export function SellForm({ onPlaced }: { onPlaced: (order: Order) => void }) {
       <Field label="Network" hint="Sell orders are received on TRC20 only">
         <input value="TRC20" readOnly />
       </Field>
-      {method === 'bank' && <BankPicker accounts={saved} selectedId={selectedId} error={bankError} onSelect={(a) => setPickedId(a._id)} />}
+      {method === 'bank' && <BankPicker accounts={saved} selectedId={selectedId} error={amount === '' ? null : bankError} onSelect={(a) => setPickedId(a._id)} />}
       <QuotePreview
         rate={rate}
         feePercent={feePercent}
