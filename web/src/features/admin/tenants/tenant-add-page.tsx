@@ -1,0 +1,97 @@
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useMutation } from '@tanstack/react-query';
+import { useToast } from '../../../components/toasts';
+import { failureText } from '../../customer/failure-text';
+import { tenantApi, type Tenant, type TenantListsEdit } from './tenant-api';
+import { useTenantSaved } from './tenant-queries';
+import { TenantPicker, usePickedTenant } from './tenant-picker';
+import '../admin-forms.css';
+
+interface TenantListAddOptions<T> {
+  tenantId: string;
+  addedText: string;
+  failedText: string;
+  /** The whole list to send, built from the tenant as stored now (not as the page loaded it). */
+  listsWith: (current: Tenant, added: T) => Promise<TenantListsEdit> | TenantListsEdit;
+  /** A problem the page words itself (e.g. a QR image that could not be read), else null. */
+  ownProblem?: (error: Error) => string | null;
+}
+
+/**
+ * Adding to one of a tenant's lists: the save, then back to the tenants list with a toast. Lists
+ * are sent whole, so they are rebuilt from the tenant as stored at the moment of saving.
+ */
+export function useTenantListAdd<T>({ tenantId, addedText, failedText, listsWith, ownProblem }: TenantListAddOptions<T>) {
+  const [problem, setProblem] = useState<string | null>(null);
+  const toast = useToast();
+  const saved = useTenantSaved();
+  const navigate = useNavigate();
+  const add = useMutation({
+    mutationFn: async (added: T) => tenantApi.updateLists(tenantId, await listsWith(await tenantApi.get(tenantId), added)),
+    onSuccess: async ({ tenant }) => {
+      toast(addedText);
+      await saved(tenant);
+      navigate('/admin/tenants');
+    },
+    onError: (error) => setProblem(ownProblem?.(error) ?? failureText(error, failedText)),
+  });
+  return { problem, setProblem, add: add.mutate, isPending: add.isPending };
+}
+
+/** The tenant being added to: `?tenant=` when the page was opened from a tenant, else none yet. */
+export function useTenantChoice() {
+  const [params] = useSearchParams();
+  const [tenantId, setTenantId] = useState(() => params.get('tenant') ?? '');
+  const picked = usePickedTenant(tenantId);
+  return { tenantId, setTenantId, tenantName: picked?.name };
+}
+
+interface TenantAddPageProps {
+  title: string;
+  formTitle: string;
+  formId: string;
+  tenantId: string;
+  onTenantChange: (id: string) => void;
+  problem: string | null;
+  isPending: boolean;
+  onSubmit: () => void;
+  /** The form's fields. */
+  children: ReactNode;
+  /** What customers will see, beside the form. */
+  preview: ReactNode;
+}
+
+/** The layout both "add to a tenant" pages share: tenant picker, the form card, a preview beside it. */
+export function TenantAddPage({ title, formTitle, formId, tenantId, onTenantChange, problem, isPending, onSubmit, children, preview }: TenantAddPageProps) {
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onSubmit();
+  };
+  return (
+    <div className="admin-page">
+      <div className="admin-head">
+        <h1>{title}</h1>
+        <Link className="btn secondary" to="/admin/tenants">
+          Back to Tenants
+        </Link>
+      </div>
+      <TenantPicker value={tenantId} onChange={onTenantChange} />
+      <div className="admin-split">
+        <form className="card" onSubmit={submit} noValidate aria-labelledby={formId}>
+          <h2 id={formId}>{formTitle}</h2>
+          {children}
+          {problem && (
+            <p role="alert" className="error">
+              {problem}
+            </p>
+          )}
+          <button type="submit" className="btn" disabled={isPending}>
+            {isPending ? 'Adding...' : title}
+          </button>
+        </form>
+        {preview}
+      </div>
+    </div>
+  );
+}
