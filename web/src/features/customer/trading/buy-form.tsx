@@ -8,8 +8,8 @@ import { customerApi, NETWORKS, type BuyRequest, type Method, type Network, type
 import { useWallets } from '../customer-queries';
 import { isNetwork } from '../wallets/wallet-rules';
 import { MethodChoice } from './method-choice';
+import { OrderSubmit } from './order-submit';
 import { QuotePreview } from './quote-preview';
-import { RateChangedNotice } from './rate-changed-notice';
 import { usePlaceOrder } from './use-place-order';
 import { WalletPicker } from './wallet-picker';
 
@@ -83,15 +83,7 @@ export function BuyForm({ onPlaced }: { onPlaced: (order: Order) => void }) {
         ]}
       />
       <p className="muted small-text">The rate is locked for 5 minutes once your order is created.</p>
-      {order.rateChange?.method === method && <RateChangedNotice change={order.rateChange} disabled={!ready} onConfirm={() => submit()} />}
-      {order.failure && (
-        <p role="alert" className="error">
-          {order.failure}
-        </p>
-      )}
-      <button type="submit" className="btn block" disabled={!ready}>
-        {order.isPending ? 'Creating...' : 'Create Order'}
-      </button>
+      <OrderSubmit order={order} method={method} ready={ready} onSubmit={() => submit()} />
     </form>
   );
 }

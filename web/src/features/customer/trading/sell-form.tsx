@@ -6,8 +6,8 @@ import { customerApi, type Method, type Order, type SellRequest } from '../custo
 import { useBankAccounts } from '../customer-queries';
 import { BankPicker } from './bank-picker';
 import { MethodChoice } from './method-choice';
+import { OrderSubmit } from './order-submit';
 import { QuotePreview } from './quote-preview';
-import { RateChangedNotice } from './rate-changed-notice';
 import { usePlaceOrder } from './use-place-order';
 
 /** Sell USDT for INR: whole USDT on TRC20, paid out to a saved bank account or in cash. */
@@ -63,15 +63,7 @@ export function SellForm({ onPlaced }: { onPlaced: (order: Order) => void }) {
           { label: 'You receive', value: quote ? formatInr(quote.netInr) : '-', strong: true },
         ]}
       />
-      {order.rateChange?.method === method && <RateChangedNotice change={order.rateChange} disabled={!ready} onConfirm={() => submit()} />}
-      {order.failure && (
-        <p role="alert" className="error">
-          {order.failure}
-        </p>
-      )}
-      <button type="submit" className="btn block" disabled={!ready}>
-        {order.isPending ? 'Creating...' : 'Create Order'}
-      </button>
+      <OrderSubmit order={order} method={method} ready={ready} onSubmit={() => submit()} />
     </form>
   );
 }
