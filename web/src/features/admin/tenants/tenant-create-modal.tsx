@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
-import { Modal } from '../../../components/modal';
+import { FormModal } from '../../../components/form-modal';
 import { useToast } from '../../../components/toasts';
 import { failureText } from '../../customer/failure-text';
 import { LogoFileField } from './logo-file-field';
@@ -36,29 +36,14 @@ export function TenantCreateModal({ onClose }: { onClose: () => void }) {
   };
 
   return (
-    <Modal
-      title="New Tenant"
-      onClose={onClose}
-      footer={
-        <>
-          <button type="button" className="btn secondary" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" form={FORM_ID} className="btn" disabled={create.isPending}>
-            {create.isPending ? 'Creating...' : 'Create Tenant'}
-          </button>
-        </>
-      }
-    >
-      <form id={FORM_ID} onSubmit={submit} noValidate>
-        <ProfileFields draft={draft} problems={problems} onChange={(patch) => setDraft((d) => ({ ...d, ...patch }))} withLogoUrl />
-        <LogoFileField file={logo} onFile={setLogo} />
-        {create.isError && (
-          <p role="alert" className="error">
-            {failureText(create.error, 'Failed to create tenant')}
-          </p>
-        )}
-      </form>
-    </Modal>
+    <FormModal title="New Tenant" formId={FORM_ID} saveLabel="Create Tenant" saving={create.isPending} savingLabel="Creating..." onClose={onClose} onSubmit={submit}>
+      <ProfileFields draft={draft} problems={problems} onChange={(patch) => setDraft((d) => ({ ...d, ...patch }))} withLogoUrl />
+      <LogoFileField file={logo} onFile={setLogo} />
+      {create.isError && (
+        <p role="alert" className="error">
+          {failureText(create.error, 'Failed to create tenant')}
+        </p>
+      )}
+    </FormModal>
   );
 }

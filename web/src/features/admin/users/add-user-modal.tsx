@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Modal } from '../../../components/modal';
+import { FormModal } from '../../../components/form-modal';
 import { useToast } from '../../../components/toasts';
 import { Field } from '../../customer/ui/field';
 import { createUserErrorText, newUserProblem } from './create-user-error';
@@ -36,36 +36,21 @@ export function AddUserModal({ onClose }: { onClose: () => void }) {
   };
 
   return (
-    <Modal
-      title="Add User"
-      onClose={onClose}
-      footer={
-        <>
-          <button type="button" className="btn secondary" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" form={FORM_ID} className="btn" disabled={create.isPending}>
-            {create.isPending ? 'Creating...' : 'Create User'}
-          </button>
-        </>
-      }
-    >
-      <form id={FORM_ID} onSubmit={submit} noValidate>
-        <Field label="Username (optional)">
-          <input value={username} onChange={(e) => setUsername(e.target.value)} autoComplete="off" maxLength={100} />
-        </Field>
-        <Field label="Phone">
-          <input type="tel" value={phone} onChange={(e) => setPhone(e.target.value)} autoComplete="off" placeholder="+919800000000" />
-        </Field>
-        <Field label="Password" hint="Minimum 6 characters">
-          <input type="password" value={password} onChange={(e) => setPassword(e.target.value)} autoComplete="new-password" />
-        </Field>
-        {problem && (
-          <p role="alert" className="error">
-            {problem}
-          </p>
-        )}
-      </form>
-    </Modal>
+    <FormModal title="Add User" formId={FORM_ID} saveLabel="Create User" saving={create.isPending} savingLabel="Creating..." onClose={onClose} onSubmit={submit}>
+      <Field label="Username (optional)">
+        <input value={username} onChange={(e) => setUsername(e.target.value)} autoComplete="off" maxLength={100} />
+      </Field>
+      <Field label="Phone">
+        <input type="tel" value={phone} onChange={(e) => setPhone(e.target.value)} autoComplete="off" placeholder="+919800000000" />
+      </Field>
+      <Field label="Password" hint="Minimum 6 characters">
+        <input type="password" value={password} onChange={(e) => setPassword(e.target.value)} autoComplete="new-password" />
+      </Field>
+      {problem && (
+        <p role="alert" className="error">
+          {problem}
+        </p>
+      )}
+    </FormModal>
   );
 }

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { FormModal } from '../ui/form-modal';
+import { FormModal } from '../../../components/form-modal';
 import { Field } from '../ui/field';
 import { NETWORKS, type Wallet } from '../customer-api';
 import { failureText } from '../failure-text';

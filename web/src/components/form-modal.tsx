@@ -1,18 +1,20 @@
 import type { FormEvent, ReactNode } from 'react';
-import { Modal } from '../../../components/modal';
+import { Modal } from './modal';
 
 interface FormModalProps {
   title: string;
   formId: string;
   saveLabel: string;
   saving: boolean;
+  /** What the save button reads while busy. */
+  savingLabel?: string;
   onClose: () => void;
   onSubmit: (event: FormEvent) => void;
   children: ReactNode;
 }
 
-/** A dialog holding one form, with Cancel and a Save button that reads 'Saving...' while busy. */
-export function FormModal({ title, formId, saveLabel, saving, onClose, onSubmit, children }: FormModalProps) {
+/** A dialog holding one form, with Cancel and a save button that reads `savingLabel` while busy. */
+export function FormModal({ title, formId, saveLabel, saving, savingLabel = 'Saving...', onClose, onSubmit, children }: FormModalProps) {
   return (
     <Modal
       title={title}
@@ -23,7 +25,7 @@ export function FormModal({ title, formId, saveLabel, saving, onClose, onSubmit,
             Cancel
           </button>
           <button type="submit" form={formId} className="btn" disabled={saving}>
-            {saving ? 'Saving...' : saveLabel}
+            {saving ? savingLabel : saveLabel}
           </button>
         </>
       }
