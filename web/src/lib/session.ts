@@ -1,5 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
+import { useNavigate } from 'react-router';
 import { api, unwrap } from './api';
 import { authToken } from './auth-token';
 
@@ -34,4 +35,14 @@ export function useSession() {
     client.clear();
   }, [client]);
   return { signIn, signOut };
+}
+
+/** Log out from a menu or header: forget the session, then show the login page. */
+export function useLogOut() {
+  const { signOut } = useSession();
+  const navigate = useNavigate();
+  return useCallback(() => {
+    signOut();
+    navigate('/login', { replace: true });
+  }, [signOut, navigate]);
 }

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router';
-import { useSession } from '../../../lib/session';
+import { Link, useLocation } from 'react-router';
+import { useLogOut } from '../../../lib/session';
 import { ChangePasswordDialog } from '../../customer/account/change-password-dialog';
 import { adminBreadcrumb } from './admin-breadcrumb';
 
@@ -12,8 +12,7 @@ interface AdminHeaderProps {
 
 export function AdminHeader({ navId, navOpen, onToggleNav }: AdminHeaderProps) {
   const { pathname } = useLocation();
-  const navigate = useNavigate();
-  const { signOut } = useSession();
+  const logOut = useLogOut();
   const [changing, setChanging] = useState(false);
   const crumbs = adminBreadcrumb(pathname);
   return (
@@ -43,14 +42,7 @@ export function AdminHeader({ navId, navOpen, onToggleNav }: AdminHeaderProps) {
         <button type="button" className="btn secondary small" onClick={() => setChanging(true)}>
           Change Password
         </button>
-        <button
-          type="button"
-          className="btn small"
-          onClick={() => {
-            signOut();
-            navigate('/login', { replace: true });
-          }}
-        >
+        <button type="button" className="btn small" onClick={logOut}>
           Logout
         </button>
       </div>

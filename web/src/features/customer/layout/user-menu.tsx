@@ -1,14 +1,12 @@
 import { useId, useState } from 'react';
-import { useNavigate } from 'react-router';
-import { useSession } from '../../../lib/session';
+import { useLogOut } from '../../../lib/session';
 import { ChangePasswordDialog } from '../account/change-password-dialog';
 import { usePopover } from '../ui/use-popover';
 
 export function UserMenu({ phone, name }: { phone: string; name: string | null }) {
   const { open, setOpen, root } = usePopover<HTMLDivElement>();
   const [changing, setChanging] = useState(false);
-  const { signOut } = useSession();
-  const navigate = useNavigate();
+  const logOut = useLogOut();
   const menuId = useId();
   const initial = (name || phone.replace(/^\+/, '') || '?').charAt(0).toUpperCase();
 
@@ -36,10 +34,7 @@ export function UserMenu({ phone, name }: { phone: string; name: string | null }
           <button
             type="button"
             role="menuitem"
-            onClick={() => {
-              signOut();
-              navigate('/login', { replace: true });
-            }}
+            onClick={logOut}
           >
             Logout
           </button>
