@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Pager, pageCount } from '../../../components/pager';
+import { Pager } from '../../../components/pager';
+import { useBrowserPages } from '../../../components/use-browser-pages';
 import { AddUserModal } from './add-user-modal';
 import { UserDetailsModal } from './user-details-modal';
 import { UsersTable } from './users-table';
@@ -13,15 +14,11 @@ export const USERS_PAGE_SIZE = 25;
 /** User Management: every user of the admin's tenant, paged here in the browser. */
 export function AdminUsersPage() {
   const users = useQuery({ queryKey: usersKey, queryFn: usersApi.list });
-  const [page, setPage] = useState(1);
-  const [size, setSize] = useState(USERS_PAGE_SIZE);
   const [adding, setAdding] = useState(false);
   const [viewing, setViewing] = useState<AdminUser | null>(null);
 
   const list = users.data?.users ?? [];
-  // A shorter list after a refresh must not leave the pager on a page that no longer exists.
-  const current = Math.min(page, pageCount(list.length, size));
-  const shown = list.slice((current - 1) * size, current * size);
+  const { shown, pager } = useBrowserPages(list, USERS_PAGE_SIZE);
 
   return (
     <div className="admin-page">
@@ -47,17 +44,7 @@ export function AdminUsersPage() {
         ) : (
           <>
             <UsersTable users={shown} onView={setViewing} />
-            <Pager
-              page={current}
-              size={size}
-              total={list.length}
-              label="users"
-              onPage={setPage}
-              onSize={(next) => {
-                setSize(next);
-                setPage(1);
-              }}
-            />
+            <Pager {...pager} label="users" />
           </>
         )}
       </section>

@@ -1,17 +1,13 @@
-import { useState } from 'react';
 import { Link } from 'react-router';
 import { useOrders } from '../customer-queries';
 import { OrdersTable } from './orders-table';
-import { pageCount, Pager } from '../../../components/pager';
+import { Pager } from '../../../components/pager';
+import { useBrowserPages } from '../../../components/use-browser-pages';
 
 export function OrdersPage() {
   const orders = useOrders();
-  const [page, setPage] = useState(1);
-  const [size, setSize] = useState(10);
   const all = orders.data ?? [];
-  // The list may shrink under the pager (a refresh); never show a page past the end.
-  const current = Math.min(page, pageCount(all.length, size));
-  const shown = all.slice((current - 1) * size, current * size);
+  const { shown, pager } = useBrowserPages(all, 10);
 
   return (
     <section className="card">
@@ -36,17 +32,7 @@ export function OrdersPage() {
       {all.length > 0 && (
         <>
           <OrdersTable orders={shown} />
-          <Pager
-            page={current}
-            size={size}
-            total={all.length}
-            label="orders"
-            onPage={setPage}
-            onSize={(next) => {
-              setSize(next);
-              setPage(1);
-            }}
-          />
+          <Pager {...pager} label="orders" />
         </>
       )}
     </section>
