@@ -1,5 +1,6 @@
 import type { UrlSigner } from '../files/url-signer';
 import type { TenantState } from './tenant.events';
+import { UNRECORDED_AT } from './tenant-store';
 
 /** Logos are shown on public pages for a day at a time; the link is re-signed on every read. */
 const IMAGE_LINK_SECONDS = 24 * 3600;
@@ -28,7 +29,7 @@ export function tenantJson(tenant: TenantState, signer: UrlSigner) {
       qrCodeUrl: fileLink(signer, w.qrFileId),
       isActive: w.isActive,
     })),
-    createdAt: tenant.createdAt,
-    updatedAt: tenant.updatedAt,
+    createdAt: tenant.createdAt === UNRECORDED_AT ? null : tenant.createdAt,
+    updatedAt: tenant.updatedAt === UNRECORDED_AT ? null : tenant.updatedAt,
   };
 }

@@ -23,9 +23,15 @@ class DefaultTenantError extends DomainError {
   }
 }
 
+/**
+ * When the default tenant was created, while nothing about it is recorded yet: it exists from
+ * installation, with no event to date it. Shown to people as no time at all (see tenantJson).
+ */
+export const UNRECORDED_AT = new Date(0).toISOString();
+
 /** The default tenant exists before anyone edits it: the brand defaults and no accounts. */
 function synthesizedDefault(): TenantState {
-  const at = new Date(0).toISOString();
+  const at = UNRECORDED_AT;
   return { tenantId: DEFAULT_TENANT_ID, ...DEFAULT_PROFILE, bankAccounts: [], cryptoWallets: [], createdAt: at, updatedAt: at, deleted: false };
 }
 

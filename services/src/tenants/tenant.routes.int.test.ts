@@ -3,6 +3,7 @@ import { createTestApp, json, type TestApp } from '../../../tests/support/test-a
 import { PNG_1PX } from '../../../tests/support/sample-files';
 import { insertUser } from '../identity/users.repository';
 import { hashPassword } from '../identity/password';
+import { DEFAULT_TENANT_ID } from './tenant-store';
 
 const TRON = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
 const EVM = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
@@ -28,6 +29,14 @@ describe('tenants', () => {
     admin = await t.adminToken();
   });
   afterAll(() => t.close());
+
+  it('shows the untouched default tenant without a made-up creation time', async () => {
+    const untouched = await send('GET', `/api/admin/tenants/${DEFAULT_TENANT_ID}`, undefined);
+    expect(untouched.status).toBe(200);
+    expect(untouched.body).toMatchObject({ _id: DEFAULT_TENANT_ID, createdAt: null, updatedAt: null });
+    const listed = await send('GET', '/api/admin/tenants', undefined);
+    expect(listed.body.tenants.find((x: any) => x._id === DEFAULT_TENANT_ID)).toMatchObject({ createdAt: null });
+  });
 
   it('creates a tenant with a logo checked by content, served on a signed link', async () => {
     const created = await send('POST', '/api/admin/tenants', form({ name: 'Brand One', domain: 'Brand.Example.com', primaryColor: '#aa3300' }, { bytes: PNG_1PX, type: 'image/png' }));
