@@ -27,7 +27,7 @@ const PASSWORD = 'usdt-desk-local';
  */
 export async function startEmbeddedPostgres({ dataDir, port, fsync = true }: EmbeddedPostgresOptions): Promise<EmbeddedPostgresHandle> {
   const databaseDir = path.resolve(dataDir, 'postgres');
-  const running = runningClusterPort(databaseDir);
+  const running = await readyClusterPort(databaseDir);
   if (running !== null) {
     logger.info('embedded PostgreSQL already running; attaching', { port: running });
     return { connectionString: connectionString(running), stop: async () => undefined };
@@ -85,20 +85,43 @@ function connectionString(port: number, database = 'postgres'): string {
   return `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${database}`;
 }
 
-/** postmaster.pid names the live server's pid (line 1) and port (line 4). */
-function runningClusterPort(databaseDir: string): number | null {
-  const pidFile = path.join(databaseDir, 'postmaster.pid');
-  if (!existsSync(pidFile)) return null;
-  const lines = readFileSync(pidFile, 'utf8').split('\n');
+/** How long to wait for a server of ours that is still starting or stopping (a quick restart). */
+const SETTLE_MS = 60_000;
+
+/**
+ * The port of a live, ready server of this cluster, or null when none runs. A server still
+ * stopping (Ctrl-C then `npm start` at once) is waited out, then started afresh; one starting
+ * is waited for, then attached to.
+ */
+export async function readyClusterPort(databaseDir: string): Promise<number | null> {
+  const deadline = Date.now() + SETTLE_MS;
+  for (;;) {
+    const server = liveServer(databaseDir);
+    if (server === null) return null;
+    if (server.status === 'ready') return server.port;
+    if (Date.now() > deadline) throw new Error(`embedded PostgreSQL in ${databaseDir} is still '${server.status}'; try again when it settles`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+/** postmaster.pid names the live server's pid (line 1), port (line 4) and status (line 8). */
+function liveServer(databaseDir: string): { port: number; status: string } | null {
+  let lines: string[];
+  try {
+    lines = readFileSync(path.join(databaseDir, 'postmaster.pid'), 'utf8').split('\n');
+  } catch {
+    return null; // no file, or removed just now by a server that stopped
+  }
   const pid = Number(lines[0]);
   const port = Number(lines[3]);
   if (!Number.isInteger(pid) || !Number.isInteger(port)) return null;
   try {
     process.kill(pid, 0);
-    return port;
   } catch {
     return null;
   }
+  // The file is written in steps while the server starts: no status yet counts as starting.
+  return { port, status: lines[7]?.trim() || 'starting' };
 }
 
 export function withDatabase(connection: string, database: string): string {
