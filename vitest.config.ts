@@ -10,6 +10,8 @@ export default defineConfig({
     setupFiles: ['tests/support/quiet-logs.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    // Browser polls wait on a shared, busy 2-core machine: one second (the default) is too tight.
+    expect: { poll: { timeout: 5_000 } },
     // Two cores: more parallel files only queue on the same PostgreSQL.
     maxWorkers: 2,
   },

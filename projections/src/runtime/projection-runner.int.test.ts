@@ -69,25 +69,28 @@ describe('projection runner', () => {
   });
 
   it('runs one active instance; a standby takes over when the active one stops', async () => {
+    let appliedBySecond = 0;
     const first = runner();
-    const second = runner();
+    const second = runner(streamSummaryProjection, { onBatch: () => appliedBySecond++ });
     first.start();
     await waitFor('an active instance', () => projectionLockHolder(db, 'stream-summary'));
     second.start();
-    const holder = await projectionLockHolder(db, 'stream-summary');
 
     await seedEvents(store, { streams: 5, perStream: 10 });
     first.wake();
     second.wake();
     await waitFor('the first events applied', async () => (await totalApplied(db)) === 50);
+    // The standby held back while the active instance worked.
+    expect(appliedBySecond).toBe(0);
 
     await first.stop();
     await seedEvents(store, { streams: 5, perStream: 10 });
     second.wake();
     await waitFor('the standby to apply the rest', async () => (await totalApplied(db)) === 100);
-    const newHolder = await projectionLockHolder(db, 'stream-summary');
-    expect(newHolder).not.toBeNull();
-    expect(newHolder).not.toBe(holder);
+    // Both instances share one pool, so the lock's backend pid may be the same connection: count
+    // the batches the standby committed instead.
+    expect(appliedBySecond).toBeGreaterThan(0);
+    expect(await projectionLockHolder(db, 'stream-summary')).not.toBeNull();
     expect(await actualStreamSummary(db)).toBe(await expectedStreamSummary(db));
   });
 
