@@ -47,8 +47,11 @@ export interface OrderPlaced {
     network: Network;
     /** INR per USDT, as captured from the settings in force. */
     rate: string;
-    /** Which settings revision and which rate key the rate came from (e.g. usdt_bank_buy). */
-    rateSource: { settingsRevision: string; rateKey: string };
+    /**
+     * Which Global Settings revision and which rate key the rate came from (e.g. usdt_bank_buy), and
+     * the revision of the brand's stream whose overrides applied (null or absent: none did).
+     */
+    rateSource: { settingsRevision: string; rateKey: string; overrideRevision?: string | null };
     feePercent: string;
     /** Buy: what the customer pays. Sell: what the customer receives (net of fee). Whole rupees. */
     fiatAmount: string;

@@ -6,7 +6,7 @@ import type pg from 'pg';
 import type { EventStore } from '../eventstore/event-store';
 import type { TokenService } from '../identity/tokens';
 import type { SettingsService } from '../settings/settings.service';
-import { requireAdmin, requireUser, type AuthEnv } from '../http/auth';
+import { requireAdmin, requireOperator, requireUser, type AdminEnv, type AuthEnv } from '../http/auth';
 import { handleError } from './error-handler';
 import { healthRoutes } from './health.routes';
 import { webAssets, webClient } from './web-client';
@@ -29,6 +29,8 @@ import { savedAccountRoutes } from '../accounts/saved-accounts.routes';
 import type { TenantStore } from '../tenants/tenant-store';
 import type { TenantDirectory } from '../tenants/tenant-directory';
 import { tenantAdminRoutes, tenantDetailsRoutes } from '../tenants/tenant.routes';
+import { tenantSettingsRoutes } from '../tenants/tenant-settings.routes';
+import type { UserRoles } from '../identity/user-roles';
 import { logoLink } from '../tenants/tenant-json';
 import type { ProjectionsControl } from '../main/projections-control';
 import { adminProjectionRoutes } from './admin-projections.routes';
@@ -57,6 +59,7 @@ export interface AppDeps {
   queue: JobQueue;
   tenants: TenantStore;
   directory: TenantDirectory;
+  roles: UserRoles;
   projections: ProjectionsControl;
   config: AppConfig;
 }
@@ -77,12 +80,18 @@ const limitBodies: MiddlewareHandler = (c, next) => {
 export function createApp(deps: AppDeps) {
   const { db, tokens, settings, config, orders, limits, otp, store, tenants, directory } = deps;
   const trustProxy = config.trustProxy;
-  const signedIn = requireUser(db, tokens);
-  const admin = new Hono<AuthEnv>()
+  const signedIn = requireUser(db, tokens, (tenantId) => directory.isDeleted(tenantId));
+  const admin = new Hono<AdminEnv>()
     .use(signedIn, requireAdmin, idempotency(db))
-    .route('/', adminUserRoutes(db))
+    // Brand admins run their brand's orders and users; the rest of the desk is the operator's.
+    .use('/settings', requireOperator)
+    .use('/tenants/*', requireOperator)
+    .use('/projections/*', requireOperator)
+    .use('/users/:id/roles', requireOperator)
+    .route('/', adminUserRoutes({ db, roles: deps.roles, tenants, directory, trustProxy }))
     .route('/', adminSettingsRoutes(settings, db, config.trustProxy))
-    .route('/', adminOrderRoutes(orders, db))
+    .route('/', tenantSettingsRoutes({ tenants, settings, users: db, trustProxy }))
+    .route('/', adminOrderRoutes(orders, db, directory))
     .route('/', tenantAdminRoutes({ tenants, directory, db, files: orders.files, signer: orders.signer, trustProxy, readModelWaitMs: config.readModelWaitMs }))
     .route('/', adminProjectionRoutes(deps.projections));
   const customer = new Hono<AuthEnv>().use(signedIn, idempotency(db)).route('/', customerOrderRoutes(orders));
@@ -94,11 +103,11 @@ export function createApp(deps: AppDeps) {
 
   const api = new Hono()
     .route('/', healthRoutes(deps))
-    .route('/auth', authRoutes({ db, tokens, limits, tenantOf, trustProxy }))
+    .route('/auth', authRoutes({ db, tokens, signedIn, limits, tenantOf, trustProxy }))
     .route('/auth', otpRoutes({ db, tokens, otp, store, tenantOf, trustProxy }))
     .route('/config', publicConfigRoutes(settings, brandOf))
     // Opened as plain links (no Authorization header): each checks its own signed, expiring query.
-    .route('/admin', orderExportRoutes(orders.db, orders.signer))
+    .route('/admin', orderExportRoutes(orders.db, db, orders.signer, directory))
     .route('/files', fileRoutes(orders.files, orders.signer))
     .route('/admin', admin)
     .route('/orders', customer)

@@ -46,9 +46,16 @@ export interface UserBankAccountsTable {
   updated_at: Generated<Date>;
 }
 
+export interface OrderRefCodesTable {
+  ref_code: string;
+  order_id: string;
+  claimed_at: Generated<Date>;
+}
+
 export interface ServicesDatabase {
   users: UsersTable;
   idempotency_keys: IdempotencyKeysTable;
   user_wallets: UserWalletsTable;
   user_bank_accounts: UserBankAccountsTable;
+  order_ref_codes: OrderRefCodesTable;
 }

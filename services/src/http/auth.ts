@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { ServicesDatabase } from '../db/services-database';
 import { ForbiddenError, UnauthorizedError } from '../shared/domain-error';
 import { findUserById, type UserRow } from '../identity/users.repository';
-import { isAdmin } from '../identity/user-json';
+import { adminScopeOf, type AdminScope } from '../identity/admin-scope';
 import type { TokenService } from '../identity/tokens';
 import type { Actor } from './request-context';
 
@@ -11,11 +11,20 @@ export interface AuthEnv {
   Variables: { user: UserRow };
 }
 
+/** Behind requireAdmin: the signed-in admin and the brands they may see and act on. */
+export interface AdminEnv {
+  Variables: { user: UserRow; scope: AdminScope };
+}
+
+/** Whether a tenant was deleted (its users are signed out and refused). */
+export type DeletedTenantCheck = (tenantId: string) => Promise<boolean>;
+
 /**
- * Bearer token → the current user, loaded on every request so that a deleted account or a removed
- * role takes effect at once. Anything missing or invalid is 401 'Unauthorized. Please login again.'
+ * Bearer token → the current user, loaded on every request so that a deleted account, a removed
+ * role or a deleted brand takes effect at once. Anything missing or invalid is 401
+ * 'Unauthorized. Please login again.'
  */
-export function requireUser(db: Kysely<ServicesDatabase>, tokens: TokenService): MiddlewareHandler<AuthEnv> {
+export function requireUser(db: Kysely<ServicesDatabase>, tokens: TokenService, tenantDeleted: DeletedTenantCheck): MiddlewareHandler<AuthEnv> {
   return async (c, next) => {
     const header = c.req.header('authorization');
     const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : null;
@@ -24,18 +33,27 @@ export function requireUser(db: Kysely<ServicesDatabase>, tokens: TokenService):
     if (!user || user.tenant_id !== claims?.tenant) throw new UnauthorizedError();
     // A token from before the last password change no longer opens the account.
     if (claims.iat < Math.floor(user.password_changed_at.getTime() / 1000)) throw new UnauthorizedError();
+    if (await tenantDeleted(user.tenant_id)) throw new UnauthorizedError();
     c.set('user', user);
     await next();
   };
 }
 
 /** After requireUser: 403 'Access denied. Admin privileges required.' for everyone but admins. */
-export const requireAdmin: MiddlewareHandler<AuthEnv> = async (c, next) => {
-  if (!isAdmin(c.get('user'))) throw new ForbiddenError();
+export const requireAdmin: MiddlewareHandler<AdminEnv> = async (c, next) => {
+  const scope = adminScopeOf(c.get('user'));
+  if (!scope) throw new ForbiddenError();
+  c.set('scope', scope);
   await next();
 };
 
-export function actorOf(c: Context<AuthEnv>): Actor {
-  const user = c.get('user');
-  return { id: user.id, role: isAdmin(user) ? 'admin' : 'customer', tenantId: user.tenant_id };
+/** After requireAdmin: what only the operator's admins do (brands, global settings, projections, roles). */
+export const requireOperator: MiddlewareHandler<AdminEnv> = async (c, next) => {
+  if (c.get('scope').kind !== 'all_brands') throw new ForbiddenError();
+  await next();
+};
+
+export function actorOf<E extends AuthEnv>(c: Context<E>): Actor {
+  const user: UserRow = c.get('user');
+  return { id: user.id, role: adminScopeOf(user) ? 'admin' : 'customer', tenantId: user.tenant_id };
 }

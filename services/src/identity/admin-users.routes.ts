@@ -1,20 +1,35 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import type { Kysely } from 'kysely';
 import type { ServicesDatabase } from '../db/services-database';
 import { validate } from '../http/validate';
-import type { AuthEnv } from '../http/auth';
-import { DomainError } from '../shared/domain-error';
+import { actorOf, type AdminEnv } from '../http/auth';
+import { commandMetadata } from '../http/request-context';
+import { DomainError, ForbiddenError, NotFoundError, ValidationError } from '../shared/domain-error';
+import type { TenantStore } from '../tenants/tenant-store';
+import type { TenantDirectory } from '../tenants/tenant-directory';
 import { phoneSchema } from './phone';
-import { insertUser, listUsers } from './users.repository';
+import { listUsers } from './users.repository';
 import { hashPassword, MIN_PASSWORD_LENGTH } from './password';
 import { userJson, usersJson } from './user-json';
+import { ADMIN_ROLE, GRANTABLE_ROLES, OPERATOR_TENANT_ID, tenantFilter } from './admin-scope';
+import type { UserRoles } from './user-roles';
 
 class PhoneTakenError extends DomainError {
   constructor() {
     super('phone_taken', 409, 'Phone number already exists');
   }
 }
+
+class OwnAdminRoleError extends DomainError {
+  constructor() {
+    super('own_admin_role', 409, 'You cannot remove your own admin role');
+  }
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const tenantId = z.string().trim().min(1, 'Please select a brand').max(100);
+const roles = z.array(z.enum(GRANTABLE_ROLES, { error: `Roles may only be: ${GRANTABLE_ROLES.join(', ')}` })).max(GRANTABLE_ROLES.length);
 
 const createUserSchema = z.object({
   username: z.string().trim().max(100).optional().transform((v) => (v ? v : null)),
@@ -23,25 +38,69 @@ const createUserSchema = z.object({
     .string({ error: 'Password is required' })
     .min(MIN_PASSWORD_LENGTH, 'Password must be at least 6 characters long')
     .max(200),
+  /** No roles: a regular user. Granting a role is for operator admins. */
+  roles: roles.default([]),
+  /** The brand the account belongs to; the admin's own brand when absent. */
+  tenantId: tenantId.optional(),
 });
+const listSchema = z.object({ tenantId: tenantId.optional() });
+const rolesSchema = z.object({ roles });
 
-/** Mounted under /api/admin behind requireUser + requireAdmin. Role editing is not offered. */
-export function adminUserRoutes(db: Kysely<ServicesDatabase>) {
-  return new Hono<AuthEnv>()
-    .get('/users', async (c) => {
-      const users = await usersJson(db, await listUsers(db, c.get('user').tenant_id));
+export interface AdminUserDeps {
+  db: Kysely<ServicesDatabase>;
+  roles: UserRoles;
+  tenants: TenantStore;
+  directory: TenantDirectory;
+  trustProxy: boolean;
+}
+
+/**
+ * Users, mounted under /api/admin behind requireUser + requireAdmin. Operator admins see every
+ * brand's users and create accounts, admins included, for any brand; a brand admin sees and
+ * creates regular users of their own brand only. Changing roles is for operator admins (app.ts).
+ */
+export function adminUserRoutes({ db, roles: userRoles, tenants, directory, trustProxy }: AdminUserDeps) {
+  const withBrands = async (json: ReturnType<typeof userJson>[]) => {
+    const names = await directory.names();
+    return json.map((u) => ({ ...u, brand: { _id: u.tenantId, name: names.get(u.tenantId) ?? u.tenantId } }));
+  };
+  /** The brand a new account goes to: checked against the admin's scope and against deleted brands. */
+  const targetTenant = async (c: Context<AdminEnv>, requested: string | undefined, granting: boolean): Promise<string> => {
+    const scope = c.get('scope');
+    if (scope.kind === 'brand' && granting) throw new ForbiddenError();
+    const target = tenantFilter(scope, requested) ?? OPERATOR_TENANT_ID;
+    const { state } = await tenants.load(target);
+    if (!state) throw ValidationError.of('tenantId', 'Brand not found');
+    return target;
+  };
+
+  return new Hono<AdminEnv>()
+    .get('/users', validate('query', listSchema), async (c) => {
+      const filter = tenantFilter(c.get('scope'), c.req.valid('query').tenantId);
+      const users = await withBrands(await usersJson(db, await listUsers(db, filter)));
       return c.json({ users, total: users.length }, 200);
     })
     .post('/users', validate('json', createUserSchema), async (c) => {
-      const { username, phone, password } = c.req.valid('json');
-      const created = await insertUser(db, {
-        tenantId: c.get('user').tenant_id,
-        username,
-        phone,
-        passwordHash: await hashPassword(password),
-        roles: [],
-      });
+      const { username, phone, password, roles, tenantId: requested } = c.req.valid('json');
+      const target = await targetTenant(c, requested, roles.length > 0);
+      const actor = actorOf(c);
+      const created = await userRoles.create(
+        { tenantId: target, username, phone, passwordHash: await hashPassword(password), roles },
+        commandMetadata(c, actor, trustProxy),
+      );
       if (!created) throw new PhoneTakenError();
-      return c.json({ user: userJson(created), message: 'User created successfully' }, 201);
+      const [user] = await withBrands([userJson(created)]);
+      return c.json({ user: user!, message: 'User created successfully' }, 201);
+    })
+    .put('/users/:id/roles', validate('json', rolesSchema), async (c) => {
+      const id = c.req.param('id');
+      if (!UUID.test(id)) throw new NotFoundError('User not found');
+      const me = c.get('user');
+      const wanted = c.req.valid('json').roles;
+      if (id === me.id && !wanted.includes(ADMIN_ROLE)) throw new OwnAdminRoleError();
+      const updated = await userRoles.change(id, () => wanted, commandMetadata(c, actorOf(c), trustProxy));
+      if (!updated) throw new NotFoundError('User not found');
+      const [user] = await withBrands(await usersJson(db, [updated]));
+      return c.json({ user: user!, message: 'Roles updated' }, 200);
     });
 }

@@ -1,9 +1,9 @@
-import { Hono, type Context } from 'hono';
+import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { z } from 'zod';
 import type { Kysely } from 'kysely';
 import type { ServicesDatabase } from '../db/services-database';
 import { validate } from '../http/validate';
-import { requireUser, type AuthEnv } from '../http/auth';
+import type { AuthEnv } from '../http/auth';
 import { DomainError } from '../shared/domain-error';
 import { phoneSchema } from './phone';
 import { changePassword, findUserByPhone } from './users.repository';
@@ -46,13 +46,15 @@ const loginSchema = z.object({
 export interface AuthDeps {
   db: Kysely<ServicesDatabase>;
   tokens: TokenService;
+  /** requireUser, as every signed-in route uses it. */
+  signedIn: MiddlewareHandler<AuthEnv>;
   limits: RateLimiter;
   /** The tenant whose accounts this request signs in to (resolved from the host). */
   tenantOf: (c: Context) => string;
   trustProxy: boolean;
 }
 
-export function authRoutes({ db, tokens, limits, tenantOf, trustProxy }: AuthDeps) {
+export function authRoutes({ db, tokens, signedIn, limits, tenantOf, trustProxy }: AuthDeps) {
   return new Hono<AuthEnv>()
     .post('/login', validate('json', loginSchema), async (c) => {
       const { phone, password } = c.req.valid('json');
@@ -70,8 +72,8 @@ export function authRoutes({ db, tokens, limits, tenantOf, trustProxy }: AuthDep
       const token = await tokens.issue(user.id, user.tenant_id);
       return c.json({ token, user: await oneUserJson(db, user) }, 200);
     })
-    .get('/me', requireUser(db, tokens), async (c) => c.json(await oneUserJson(db, c.get('user')), 200))
-    .post('/change-password', requireUser(db, tokens), validate('json', changePasswordSchema), async (c) => {
+    .get('/me', signedIn, async (c) => c.json(await oneUserJson(db, c.get('user')), 200))
+    .post('/change-password', signedIn, validate('json', changePasswordSchema), async (c) => {
       const { currentPassword, newPassword } = c.req.valid('json');
       const user = c.get('user');
       if (!(await verifyPassword(user.password_hash, currentPassword))) throw new WrongCurrentPasswordError();

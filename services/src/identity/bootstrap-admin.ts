@@ -1,8 +1,11 @@
 import type { Kysely } from 'kysely';
 import type { ServicesDatabase } from '../db/services-database';
+import { systemMetadata } from '../eventstore/event-metadata';
 import { logger } from '../shared/logger';
-import { addRole, findUserByPhone, insertUser } from './users.repository';
+import { findUserByPhone } from './users.repository';
 import { hashPassword } from './password';
+import { ADMIN_ROLE } from './admin-scope';
+import type { UserRoles } from './user-roles';
 
 export const DEV_ADMIN_PHONE = '+919999999999';
 export const DEV_ADMIN_PASSWORD = 'admin123';
@@ -18,7 +21,7 @@ export interface AdminSettings {
  * phone has no account, or gives the existing account the admin role. An existing password is
  * never overwritten. The development defaults are printed, and refused in production.
  */
-export async function ensureAdmin(db: Kysely<ServicesDatabase>, tenantId: string, settings: AdminSettings): Promise<void> {
+export async function ensureAdmin(db: Kysely<ServicesDatabase>, roles: UserRoles, tenantId: string, settings: AdminSettings): Promise<void> {
   const usingDefaults = !settings.ADMIN_PHONE || !settings.ADMIN_PASSWORD;
   if (usingDefaults && settings.NODE_ENV === 'production') {
     throw new Error('ADMIN_PHONE and ADMIN_PASSWORD must be set in production (the development defaults are public)');
@@ -26,13 +29,15 @@ export async function ensureAdmin(db: Kysely<ServicesDatabase>, tenantId: string
   const phone = settings.ADMIN_PHONE ?? DEV_ADMIN_PHONE;
   const password = settings.ADMIN_PASSWORD ?? DEV_ADMIN_PASSWORD;
   const existing = await findUserByPhone(db, tenantId, phone);
+  const metadata = systemMetadata(tenantId, 'admin-bootstrap');
   if (existing) {
-    await addRole(db, existing.id, 'admin');
+    await roles.change(existing.id, (user) => [...user.roles, ADMIN_ROLE], metadata);
   } else {
-    await insertUser(db, { tenantId, username: 'admin', phone, passwordHash: await hashPassword(password), roles: ['admin'] });
+    await roles.create({ tenantId, username: 'admin', phone, passwordHash: await hashPassword(password), roles: [ADMIN_ROLE] }, metadata);
     logger.info('admin account created', { phone });
   }
   if (usingDefaults) {
     logger.warn(`development admin: phone ${DEV_ADMIN_PHONE}, password ${DEV_ADMIN_PASSWORD} (set ADMIN_PHONE and ADMIN_PASSWORD to choose your own)`);
   }
 }
+

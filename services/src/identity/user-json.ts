@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { ServicesDatabase } from '../db/services-database';
 import type { UserRow } from './users.repository';
+import { adminScopeOf } from './admin-scope';
 import { bankAccountJson, listBankAccounts, listWallets, walletJson, type BankAccountRow, type WalletRow } from '../accounts/saved-accounts.repository';
 
 /** A user as the clients read it (seed-spec section 3), with their saved wallets and bank accounts. */
@@ -11,6 +12,8 @@ export function userJson(user: UserRow, wallets: readonly WalletRow[] = [], acco
     phone: user.phone,
     roles: user.roles,
     tenantId: user.tenant_id,
+    /** What an admin may run: every brand, their brand, or nothing (not an admin). */
+    adminScope: adminScopeOf(user)?.kind ?? null,
     wallets: { usdt: wallets.map(walletJson) },
     bankDetails: { accounts: accounts.map(bankAccountJson), upiId: null as string | null },
     createdAt: user.created_at.toISOString(),
@@ -29,7 +32,3 @@ export async function oneUserJson(db: Kysely<ServicesDatabase>, user: UserRow): 
 }
 
 export type UserJson = ReturnType<typeof userJson>;
-
-export function isAdmin(user: Pick<UserRow, 'roles'>): boolean {
-  return user.roles.includes('admin');
-}

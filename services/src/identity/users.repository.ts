@@ -13,13 +13,18 @@ export function findUserByPhone(db: Db, tenantId: string, phone: string): Promis
   return db.selectFrom('users').selectAll().where('tenant_id', '=', tenantId).where('phone', '=', phone).executeTakeFirst();
 }
 
-export function listUsers(db: Db, tenantId: string): Promise<UserRow[]> {
-  return db.selectFrom('users').selectAll().where('tenant_id', '=', tenantId).orderBy('created_at', 'desc').execute();
+/** Users of one tenant, or of every tenant (null), newest first. */
+export function listUsers(db: Db, tenantId: string | null): Promise<UserRow[]> {
+  let query = db.selectFrom('users').selectAll();
+  if (tenantId !== null) query = query.where('tenant_id', '=', tenantId);
+  return query.orderBy('created_at', 'desc').execute();
 }
 
-export function countUsers(db: Db): Promise<number> {
-  return db
-    .selectFrom('users')
+/** Customers (users without the admin role) of one tenant or of every tenant (null). */
+export function countCustomers(db: Db, tenantId: string | null): Promise<number> {
+  let query = db.selectFrom('users').where((eb) => eb.not(eb(eb.val('admin'), '=', eb.fn.any('roles'))));
+  if (tenantId !== null) query = query.where('tenant_id', '=', tenantId);
+  return query
     .select((eb) => eb.fn.countAll<string>().as('n'))
     .executeTakeFirstOrThrow()
     .then((r) => Number(r.n));
@@ -49,15 +54,6 @@ export async function insertUser(db: Db, user: NewUser): Promise<UserRow | null>
     .returningAll()
     .executeTakeFirst();
   return row ?? null;
-}
-
-export async function addRole(db: Db, id: string, role: string): Promise<void> {
-  await db
-    .updateTable('users')
-    .set((eb) => ({ roles: eb.fn('array_append', [eb.ref('roles'), eb.val(role)]) }))
-    .where('id', '=', id)
-    .where((eb) => eb.not(eb(eb.val(role), '=', eb.fn.any('roles'))))
-    .execute();
 }
 
 /** Replaces the password and returns the change time (tokens issued before it stop working). */

@@ -6,16 +6,15 @@ import type { JobHandlers } from './job-queue';
 export interface JobHandlerDeps {
   sms: SmsSender;
   commands: OrderCommands;
-  defaultTenantId: string;
   /** Rebuilds a projection (provided by the composition root, which knows the projections). */
   rebuildProjection: (name: string) => Promise<void>;
 }
 
 /** What each background job does; the same handlers run in-process or in a BullMQ worker. */
-export function jobHandlers({ sms, commands, defaultTenantId, rebuildProjection }: JobHandlerDeps): JobHandlers {
+export function jobHandlers({ sms, commands, rebuildProjection }: JobHandlerDeps): JobHandlers {
   return {
     'otp.deliver': (message) => sms.send(message),
-    'order.expire': expireOrderJob(commands, () => defaultTenantId),
+    'order.expire': expireOrderJob(commands),
     'projection.rebuild': ({ projection }) => rebuildProjection(projection),
   };
 }

@@ -6,9 +6,11 @@ import { TokenService } from '../identity/tokens';
 import { loadTokenSecret } from '../identity/token-secret';
 import { ensureAdmin, type AdminSettings } from '../identity/bootstrap-admin';
 import { OtpService } from '../identity/otp.service';
+import { UserRoles } from '../identity/user-roles';
 import { SettingsService } from '../settings/settings.service';
 import { OrderStore } from '../orders/order-store';
 import { OrderPlacement } from '../orders/order-placement';
+import { claimRefCode } from '../orders/ref-code';
 import { OrderCommands } from '../orders/order-commands';
 import { scheduleExpiry } from '../orders/order-expiry-jobs';
 import { LocalFileStorage } from '../files/file-storage';
@@ -48,15 +50,16 @@ export interface BuiltApp {
  * without it they run on timers in this process.
  */
 export async function buildAppDeps(infra: Infrastructure, env: AppSettings): Promise<BuiltApp> {
-  await ensureAdmin(infra.db, DEFAULT_TENANT_ID, env);
+  const roles = new UserRoles(infra.db, infra.eventStore);
+  await ensureAdmin(infra.db, roles, DEFAULT_TENANT_ID, env);
   const secret = loadTokenSecret(env.JWT_SECRET, env.DATA_DIR);
-  const settings = new SettingsService(infra.eventStore);
+  const tenants = new TenantStore(infra.eventStore);
+  const settings = new SettingsService(infra.eventStore, tenants);
   const store = createShortLivedStore(env);
   const sms = createSmsSender(env);
   const inProcess = env.REDIS_URL ? null : new InProcessQueue();
   const queue: JobQueue = inProcess ?? new BullQueue(env.REDIS_URL!);
   const orders = new OrderStore(infra.eventStore, scheduleExpiry(queue));
-  const tenants = new TenantStore(infra.eventStore);
   const files = new LocalFileStorage(path.resolve(env.DATA_DIR, 'uploads'));
   const commands = new OrderCommands(orders, files);
   // OTP hashes get their own key, derived from the token secret.
@@ -64,7 +67,7 @@ export async function buildAppDeps(infra: Infrastructure, env: AppSettings): Pro
     queue.add('otp.deliver', { phone, code, purpose }),
   );
   const projections: ProjectionsControl = projectionsControl(infra, queue, env.PROJECTION_BATCH_SIZE ?? 2_000);
-  const handlers = jobHandlers({ sms, commands, defaultTenantId: DEFAULT_TENANT_ID, rebuildProjection: projections.rebuildNow });
+  const handlers = jobHandlers({ sms, commands, rebuildProjection: projections.rebuildNow });
   inProcess?.run(handlers);
 
   const deps: AppDeps = {
@@ -75,6 +78,7 @@ export async function buildAppDeps(infra: Infrastructure, env: AppSettings): Pro
     settings,
     tenants,
     directory: new TenantDirectory(infra.db, tenants),
+    roles,
     store,
     limits: new RateLimiter(store),
     otp,
@@ -85,7 +89,9 @@ export async function buildAppDeps(infra: Infrastructure, env: AppSettings): Pro
       accounts: infra.db,
       eventStore: infra.eventStore,
       orders,
-      placement: new OrderPlacement(orders, settings, tenants, { paymentWindowMinutes: env.PAYMENT_WINDOW_MINUTES, rateLockMinutes: env.RATE_LOCK_MINUTES }),
+      placement: new OrderPlacement(orders, settings, tenants, { paymentWindowMinutes: env.PAYMENT_WINDOW_MINUTES, rateLockMinutes: env.RATE_LOCK_MINUTES }, (orderId) =>
+        claimRefCode(infra.db, orderId),
+      ),
       commands,
       files,
       signer: new UrlSigner(secret),

@@ -18,7 +18,7 @@ const projector = await startRegisteredProjections(infra, env);
 const { deps, handlers } = await buildAppDeps(infra, env);
 // With Redis, this process also runs the job worker (without it, jobs run on in-process timers).
 const worker = env.REDIS_URL ? startJobWorker(env.REDIS_URL, handlers) : null;
-const sweeper = startExpirySweeper(deps.orders.db, deps.orders.commands, () => deps.config.defaultTenantId);
+const sweeper = startExpirySweeper(deps.orders.db, deps.orders.commands);
 const server = serve({ fetch: createApp(deps).fetch, port: env.PORT, hostname: env.HOST });
 logger.info(`USDT Desk is running on http://localhost:${env.PORT}`);
 

@@ -13,7 +13,7 @@ setLogLevel(env.LOG_LEVEL);
 await ensureWebBuild();
 const infra = await openInfrastructure(env, 'usdt-desk-api');
 const { deps } = await buildAppDeps(infra, env);
-const sweeper = startExpirySweeper(deps.orders.db, deps.orders.commands, () => deps.config.defaultTenantId);
+const sweeper = startExpirySweeper(deps.orders.db, deps.orders.commands);
 const server = serve({ fetch: createApp(deps).fetch, port: env.PORT, hostname: env.HOST });
 logger.info(`API listening on http://localhost:${env.PORT}`);
 

@@ -66,7 +66,8 @@ describe('admin order list, dashboard and export', () => {
   it('shows the dashboard figures and recent orders', async () => {
     const { status, body } = await json(t.call('GET', '/api/admin/dashboard', { token: admin }));
     expect(status).toBe(200);
-    expect(body.stats).toEqual({ totalOrders: 6, pendingOrders: 4, completedOrders: 1, totalUsers: 3, todayOrders: 6, totalVolume: '1000.00' });
+    // Total Users counts customers: the admin is staff, not a user of the desk.
+    expect(body.stats).toEqual({ totalOrders: 6, pendingOrders: 4, completedOrders: 1, totalUsers: 2, todayOrders: 6, totalVolume: '1000.00' });
     expect(body.recentOrders).toHaveLength(6);
     expect(body.daily).toHaveLength(30);
     expect(body.daily.at(-1)).toMatchObject({ orders: 6, volume: '1000.00' });

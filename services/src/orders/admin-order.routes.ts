@@ -1,56 +1,71 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import type { Kysely } from 'kysely';
-import type { AuthEnv } from '../http/auth';
+import type { AdminEnv } from '../http/auth';
 import { actorOf } from '../http/auth';
 import { validate } from '../http/validate';
 import { commandMetadata } from '../http/request-context';
 import { DomainError } from '../shared/domain-error';
 import type { ServicesDatabase } from '../db/services-database';
-import { countUsers } from '../identity/users.repository';
-import { adminListSchema, bulkRejectSchema, completionSchema, cryptoSentSchema, exportSchema, rejectSchema, parseOrderId } from './order.schemas';
-import { orderJson } from './order-json';
+import { countCustomers } from '../identity/users.repository';
+import { tenantFilter } from '../identity/admin-scope';
+import type { TenantDirectory } from '../tenants/tenant-directory';
+import { adminListSchema, bulkRejectSchema, completionSchema, cryptoSentSchema, dashboardSchema, exportSchema, rejectSchema, parseOrderId } from './order.schemas';
+import { adminOrderJson } from './order-json';
 import { countAdminOrders, dailyFigures, dashboardFigures, listAdminOrders } from './order-queries';
-import { OrderNotFoundError } from './order-errors';
+import { inAdminScope } from './order-access';
 import { orderHistory } from './order-history';
-import { EXPORT_PATH, EXPORT_LINK_SECONDS } from './order-export';
+import { EXPORT_PATH, EXPORT_LINK_SECONDS, ALL_BRANDS } from './order-export';
 import type { OrderDeps } from './order-deps';
 
-/** Mounted at /api/admin behind requireUser, requireAdmin and idempotency. */
-export function adminOrderRoutes(deps: OrderDeps, users: Kysely<ServicesDatabase>) {
+/**
+ * Mounted at /api/admin behind requireUser, requireAdmin and idempotency. Operator admins see and
+ * act on every brand's orders, brand admins on their brand's; an order outside the admin's scope is
+ * not found (order-access.ts).
+ */
+export function adminOrderRoutes(deps: OrderDeps, users: Kysely<ServicesDatabase>, directory: TenantDirectory) {
   const { db, orders, commands, signer, trustProxy, eventStore } = deps;
-  return new Hono<AuthEnv>()
-    .get('/dashboard', async (c) => {
-      const tenantId = c.get('user').tenant_id;
-      const [figures, totalUsers, recent, daily] = await Promise.all([
+  const metadata = (c: Context<AdminEnv>) => commandMetadata(c, actorOf(c), trustProxy);
+  const orderId = (c: Context<AdminEnv>) => parseOrderId(c.req.param('id') ?? '');
+  const answer = async (c: Context<AdminEnv>, view: Parameters<typeof adminOrderJson>[0], message: string) =>
+    c.json({ order: adminOrderJson(view, signer, await directory.names()), message }, 200);
+
+  return new Hono<AdminEnv>()
+    .get('/dashboard', validate('query', dashboardSchema), async (c) => {
+      const tenantId = tenantFilter(c.get('scope'), c.req.valid('query').tenantId);
+      const [figures, totalUsers, recent, daily, names] = await Promise.all([
         dashboardFigures(db, tenantId),
-        countUsers(users),
+        countCustomers(users, tenantId),
         listAdminOrders(db, tenantId, {}, 1, 10),
         dailyFigures(db, tenantId),
+        directory.names(),
       ]);
-      return c.json({ stats: { ...figures, totalUsers }, recentOrders: recent.map((v) => orderJson(v, signer)), daily }, 200);
+      return c.json({ stats: { ...figures, totalUsers }, recentOrders: recent.map((v) => adminOrderJson(v, signer, names)), daily }, 200);
     })
     .get('/orders', validate('query', adminListSchema), async (c) => {
-      const { page, pageSize, ...filters } = c.req.valid('query');
-      const tenantId = c.get('user').tenant_id;
-      const [items, total] = await Promise.all([
+      const { page, pageSize, tenantId: brand, ...filters } = c.req.valid('query');
+      const tenantId = tenantFilter(c.get('scope'), brand);
+      const [items, total, names] = await Promise.all([
         listAdminOrders(db, tenantId, filters, page, pageSize),
         countAdminOrders(db, tenantId, filters),
+        directory.names(),
       ]);
-      return c.json({ items: items.map((v) => orderJson(v, signer)), page, pageSize, total }, 200);
+      return c.json({ items: items.map((v) => adminOrderJson(v, signer, names)), page, pageSize, total }, 200);
     })
     .post('/orders/export-link', validate('json', exportSchema), (c) => {
-      const filters = Object.fromEntries(Object.entries(c.req.valid('json')).filter(([, v]) => v)) as Record<string, string>;
-      const url = signer.sign(EXPORT_PATH, EXPORT_LINK_SECONDS, { ...filters, by: c.get('user').id, tenant: c.get('user').tenant_id });
+      const { tenantId: brand, ...rest } = c.req.valid('json');
+      const tenant = tenantFilter(c.get('scope'), brand) ?? ALL_BRANDS;
+      const filters = Object.fromEntries(Object.entries(rest).filter(([, v]) => v)) as Record<string, string>;
+      const url = signer.sign(EXPORT_PATH, EXPORT_LINK_SECONDS, { ...filters, by: c.get('user').id, tenant });
       return c.json({ url, expiresInSeconds: EXPORT_LINK_SECONDS }, 200);
     })
     .post('/orders/bulk/reject', validate('json', bulkRejectSchema), async (c) => {
       const { ids, reason } = c.req.valid('json');
-      const metadata = commandMetadata(c, actorOf(c), trustProxy);
+      const scope = c.get('scope');
       const results = [];
       // One by one: each order succeeds or fails on its own, and the answer says which.
       for (const id of [...new Set(ids)]) {
         try {
-          const view = await commands.reject(parseOrderId(id), reason ?? null, metadata);
+          const view = await commands.reject(scope, parseOrderId(id), reason ?? null, metadata(c));
           results.push({ id, ok: true as const, status: view.status });
         } catch (error) {
           if (!(error instanceof DomainError)) throw error;
@@ -61,33 +76,24 @@ export function adminOrderRoutes(deps: OrderDeps, users: Kysely<ServicesDatabase
       return c.json({ results, succeeded, failed: results.length - succeeded, message: `${succeeded} order(s) rejected` }, 200);
     })
     .get('/orders/:id', async (c) => {
-      const { view } = await orders.load(parseOrderId(c.req.param('id')));
-      if (!view) throw new OrderNotFoundError();
-      return c.json(orderJson(view, signer), 200);
+      const view = inAdminScope((await orders.load(orderId(c))).view, c.get('scope'));
+      return c.json(adminOrderJson(view, signer, await directory.names()), 200);
     })
     .get('/orders/:id/history', async (c) => {
-      const history = await orderHistory(eventStore, users, parseOrderId(c.req.param('id')));
-      if (history.length === 0) throw new OrderNotFoundError();
-      return c.json({ orderId: c.req.param('id'), events: history }, 200);
+      const history = inAdminScope(await orderHistory(eventStore, users, orderId(c)), c.get('scope'));
+      return c.json({ orderId: c.req.param('id'), events: history.events }, 200);
     })
-    .post('/orders/:id/verify', async (c) => {
-      const view = await commands.verify(parseOrderId(c.req.param('id')), commandMetadata(c, actorOf(c), trustProxy));
-      return c.json({ order: orderJson(view, signer), message: 'Order verified' }, 200);
-    })
-    .post('/orders/:id/crypto-sent', validate('json', cryptoSentSchema), async (c) => {
-      const view = await commands.markCryptoSent(parseOrderId(c.req.param('id')), c.req.valid('json').cryptoReference, commandMetadata(c, actorOf(c), trustProxy));
-      return c.json({ order: orderJson(view, signer), message: 'Order updated successfully!' }, 200);
-    })
-    .post('/orders/:id/approve', validate('json', completionSchema), async (c) => {
-      const view = await commands.complete(parseOrderId(c.req.param('id')), c.req.valid('json'), 'approve', commandMetadata(c, actorOf(c), trustProxy));
-      return c.json({ order: orderJson(view, signer), message: 'Order approved successfully' }, 200);
-    })
-    .post('/orders/:id/complete', validate('json', completionSchema), async (c) => {
-      const view = await commands.complete(parseOrderId(c.req.param('id')), c.req.valid('json'), 'complete', commandMetadata(c, actorOf(c), trustProxy));
-      return c.json({ order: orderJson(view, signer), message: 'Order completed successfully' }, 200);
-    })
-    .post('/orders/:id/reject', validate('json', rejectSchema), async (c) => {
-      const view = await commands.reject(parseOrderId(c.req.param('id')), c.req.valid('json').reason ?? null, commandMetadata(c, actorOf(c), trustProxy));
-      return c.json({ order: orderJson(view, signer), message: 'Order rejected successfully' }, 200);
-    });
+    .post('/orders/:id/verify', async (c) => answer(c, await commands.verify(c.get('scope'), orderId(c), metadata(c)), 'Order verified'))
+    .post('/orders/:id/crypto-sent', validate('json', cryptoSentSchema), async (c) =>
+      answer(c, await commands.markCryptoSent(c.get('scope'), orderId(c), c.req.valid('json').cryptoReference, metadata(c)), 'Order updated successfully!'),
+    )
+    .post('/orders/:id/approve', validate('json', completionSchema), async (c) =>
+      answer(c, await commands.complete(c.get('scope'), orderId(c), c.req.valid('json'), 'approve', metadata(c)), 'Order approved successfully'),
+    )
+    .post('/orders/:id/complete', validate('json', completionSchema), async (c) =>
+      answer(c, await commands.complete(c.get('scope'), orderId(c), c.req.valid('json'), 'complete', metadata(c)), 'Order completed successfully'),
+    )
+    .post('/orders/:id/reject', validate('json', rejectSchema), async (c) =>
+      answer(c, await commands.reject(c.get('scope'), orderId(c), c.req.valid('json').reason ?? null, metadata(c)), 'Order rejected successfully'),
+    );
 }

@@ -13,21 +13,12 @@ const BATCH = 100;
  * system. The machine decides again from the order's own stream, so an order that got proof or was
  * acted on meanwhile is simply refused, and two API processes sweeping at once are harmless.
  */
-export function startExpirySweeper(db: Kysely<ReadModelDatabase>, commands: OrderCommands, tenantOf: () => string, intervalMs = 30_000) {
+export function startExpirySweeper(db: Kysely<ReadModelDatabase>, commands: OrderCommands, intervalMs = 30_000) {
   let running: Promise<void> | null = null;
   const sweep = async (now = new Date()) => {
     for (const id of await overdueOrderIds(db, now, BATCH)) {
-      const metadata = {
-        actor: { id: 'expiry-sweeper', role: 'system' as const },
-        tenantId: tenantOf(),
-        ip: null,
-        userAgent: null,
-        correlationId: `expiry-${id}`,
-        causationId: null,
-        acceptedAt: now.toISOString(),
-      };
       try {
-        await commands.expire(id, metadata);
+        await commands.expire(id, 'expiry-sweeper', now);
         logger.info('order expired', { orderId: id });
       } catch (error) {
         if (!(error instanceof DomainError)) throw error;

@@ -2,12 +2,14 @@ import type { OrderCompleted } from '@desk/machines/order/order.events';
 import type { OrderView } from '@desk/machines/order/order-state';
 import { quoteBuy, quoteSell } from '@desk/machines/pricing/pricing';
 import { Money } from '@desk/machines/pricing/decimal';
-import type { EventMetadata } from '../eventstore/event-metadata';
+import { amountProblem, rateProblem } from '@desk/machines/pricing/bounds';
+import { systemMetadata, type EventMetadata } from '../eventstore/event-metadata';
 import type { UserRow } from '../identity/users.repository';
 import { ValidationError } from '../shared/domain-error';
 import type { FileStorage } from '../files/file-storage';
 import { extensionFor, type ProofFile } from '../files/proof-file';
-import { OrderNotFoundError } from './order-errors';
+import { inAdminScope, ownedBy } from './order-access';
+import { OPERATOR_TENANT_ID, type AdminScope } from '../identity/admin-scope';
 import type { OrderStore } from './order-store';
 
 export interface CompletionInput {
@@ -35,11 +37,6 @@ const text = (value: string | undefined | null): string | null => {
   return trimmed === '' ? null : trimmed;
 };
 
-/** A customer acts only on their own orders; anyone else's order does not exist for them. */
-function ownedBy(view: OrderView | null, user: UserRow): OrderView {
-  if (!view || view.userId !== user.id) throw new OrderNotFoundError();
-  return view;
-}
 
 export class OrderCommands {
   constructor(
@@ -71,19 +68,25 @@ export class OrderCommands {
     });
   }
 
-  verify(orderId: string, metadata: EventMetadata): Promise<OrderView> {
-    return this.orders.execute(orderId, metadata, () => ({ type: 'OrderVerified', data: { verifiedAt: metadata.acceptedAt } }));
+  verify(scope: AdminScope, orderId: string, metadata: EventMetadata): Promise<OrderView> {
+    return this.orders.execute(orderId, metadata, (view) => {
+      inAdminScope(view, scope);
+      return { type: 'OrderVerified', data: { verifiedAt: metadata.acceptedAt } };
+    });
   }
 
-  markCryptoSent(orderId: string, cryptoReference: string, metadata: EventMetadata): Promise<OrderView> {
+  markCryptoSent(scope: AdminScope, orderId: string, cryptoReference: string, metadata: EventMetadata): Promise<OrderView> {
     const reference = text(cryptoReference);
     if (!reference) throw ValidationError.of('cryptoReference', 'Crypto transaction reference is required');
-    return this.orders.execute(orderId, metadata, () => ({ type: 'CryptoSent', data: { cryptoReference: reference, sentAt: metadata.acceptedAt } }));
+    return this.orders.execute(orderId, metadata, (view) => {
+      inAdminScope(view, scope);
+      return { type: 'CryptoSent', data: { cryptoReference: reference, sentAt: metadata.acceptedAt } };
+    });
   }
 
-  complete(orderId: string, input: CompletionInput, mode: CompletionMode, metadata: EventMetadata): Promise<OrderView> {
-    return this.orders.execute(orderId, metadata, (view) => {
-      if (!view) throw new OrderNotFoundError();
+  complete(scope: AdminScope, orderId: string, input: CompletionInput, mode: CompletionMode, metadata: EventMetadata): Promise<OrderView> {
+    return this.orders.execute(orderId, metadata, (found) => {
+      const view = inAdminScope(found, scope);
       const buy = view.orderType === 'fiat_to_crypto';
       const bankUtr = text(input.bankUtr);
       const cryptoReference = text(input.cryptoReference);
@@ -98,15 +101,19 @@ export class OrderCommands {
     });
   }
 
-  reject(orderId: string, reason: string | null, metadata: EventMetadata): Promise<OrderView> {
-    return this.orders.execute(orderId, metadata, () => ({
-      type: 'OrderRejected',
-      data: { rejectedAt: metadata.acceptedAt, reason: text(reason)?.slice(0, 500) ?? null },
-    }));
+  reject(scope: AdminScope, orderId: string, reason: string | null, metadata: EventMetadata): Promise<OrderView> {
+    return this.orders.execute(orderId, metadata, (view) => {
+      inAdminScope(view, scope);
+      return { type: 'OrderRejected', data: { rejectedAt: metadata.acceptedAt, reason: text(reason)?.slice(0, 500) ?? null } };
+    });
   }
 
-  /** The payment window passed without proof (the machine refuses it before the due time). */
-  expire(orderId: string, metadata: EventMetadata): Promise<OrderView> {
+  /**
+   * The payment window passed without proof (the machine refuses it before the due time). The
+   * system acts; the event carries the order's own tenant (OrderStore.execute stamps it).
+   */
+  expire(orderId: string, by: string, at = new Date()): Promise<OrderView> {
+    const metadata = systemMetadata(OPERATOR_TENANT_ID, by, at);
     return this.orders.execute(orderId, metadata, () => ({ type: 'OrderExpired', data: { expiredAt: metadata.acceptedAt } }));
   }
 }
@@ -129,6 +136,17 @@ function proofEvent(attachment: OrderView['attachments'][number] | null, referen
  */
 function reprice(view: OrderView, rate: string | undefined): OrderCompleted['data']['repriced'] {
   if (rate === undefined || new Money(rate).eq(new Money(view.rate))) return null;
+  const problem = rateProblem(rate);
+  if (problem) throw ValidationError.of('rate', problem);
+  const repriced = computeReprice(view, rate);
+  for (const path of ['fiatAmount', 'cryptoAmount', 'feeAmount'] as const) {
+    const tooBig = amountProblem(repriced[path]);
+    if (tooBig) throw ValidationError.of('rate', `At this rate the order's amounts are out of range (${tooBig})`);
+  }
+  return repriced;
+}
+
+function computeReprice(view: OrderView, rate: string): NonNullable<OrderCompleted['data']['repriced']> {
   const previous = { rate: view.rate, fiatAmount: view.fiatAmount, cryptoAmount: view.cryptoAmount, feeAmount: view.feeAmount };
   if (view.orderType === 'fiat_to_crypto') {
     const quote = quoteBuy({ fiatAmount: view.fiatAmount, rate, feePercent: view.feePercent });

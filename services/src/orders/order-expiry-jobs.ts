@@ -1,7 +1,6 @@
 import type { OrderEvent } from '@desk/machines/order/order.events';
 import type { OrderView } from '@desk/machines/order/order-state';
 import type { JobQueue } from '../jobs/job-queue';
-import type { EventMetadata } from '../eventstore/event-metadata';
 import { DomainError } from '../shared/domain-error';
 import { logger } from '../shared/logger';
 import type { OrderCommands } from './order-commands';
@@ -29,15 +28,11 @@ export function scheduleExpiry(queue: JobQueue): (event: OrderEvent, view: Order
   };
 }
 
-export function systemMetadata(tenantId: string, job: string, at = new Date()): EventMetadata {
-  return { actor: { id: job, role: 'system' }, tenantId, ip: null, userAgent: null, correlationId: `${job}-${at.getTime()}`, causationId: null, acceptedAt: at.toISOString() };
-}
-
 /** The job: expire the order if the machine still allows it; refusals (it moved on) are expected. */
-export function expireOrderJob(commands: OrderCommands, tenantId: () => string) {
+export function expireOrderJob(commands: OrderCommands) {
   return async ({ orderId }: { orderId: string }) => {
     try {
-      await commands.expire(orderId, systemMetadata(tenantId(), 'order-expiry-job'));
+      await commands.expire(orderId, 'order-expiry-job');
     } catch (error) {
       if (!(error instanceof DomainError)) throw error;
     }

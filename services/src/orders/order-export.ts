@@ -8,9 +8,15 @@ import { DomainError } from '../shared/domain-error';
 import type { UrlSigner } from '../files/url-signer';
 import { iterateAdminOrders } from './order-queries';
 import { logger } from '../shared/logger';
+import type { ServicesDatabase } from '../db/services-database';
+import { findUserById } from '../identity/users.repository';
+import { adminScopeOf, coversTenant } from '../identity/admin-scope';
+import type { TenantDirectory } from '../tenants/tenant-directory';
 
 export const EXPORT_PATH = '/api/admin/orders.csv';
 export const EXPORT_LINK_SECONDS = 5 * 60;
+/** The link's `tenant` when an operator admin exports every brand. */
+export const ALL_BRANDS = '*';
 
 class ExpiredLinkError extends DomainError {
   constructor() {
@@ -18,7 +24,7 @@ class ExpiredLinkError extends DomainError {
   }
 }
 
-const COLUMNS = ['refCode', 'createdAt', 'type', 'status', 'method', 'network', 'userPhone', 'fiatAmountInr', 'cryptoAmountUsdt', 'rate', 'feeAmount', 'withdrawAddress', 'bankReference', 'cryptoReference', 'bankUtr', 'updatedAt'];
+const COLUMNS = ['refCode', 'brand', 'createdAt', 'type', 'status', 'method', 'network', 'userPhone', 'fiatAmountInr', 'cryptoAmountUsdt', 'rate', 'feeAmount', 'withdrawAddress', 'bankReference', 'cryptoReference', 'bankUtr', 'updatedAt'];
 
 /**
  * A cell a spreadsheet would run as a formula (=, +, -, @, tab, carriage return) is prefixed with a
@@ -32,15 +38,26 @@ export function safeCell(value: string | null | undefined): string {
 
 /**
  * GET /api/admin/orders.csv: opened as a plain link, so it carries a signed, 5-minute token
- * (from POST /api/admin/orders/export-link) binding the admin, tenant and filters, instead of an
- * Authorization header. Streams the filtered list without holding it in memory.
+ * (from POST /api/admin/orders/export-link) binding the admin, brand scope and filters, instead of
+ * an Authorization header. The admin is checked again on download (a role removed or a brand
+ * deleted since the link was made ends it). Streams the list without holding it in memory.
  */
-export function orderExportRoutes(db: Kysely<ReadModelDatabase>, signer: UrlSigner) {
-  return new Hono().get('/orders.csv', (c) => {
+export function orderExportRoutes(db: Kysely<ReadModelDatabase>, users: Kysely<ServicesDatabase>, signer: UrlSigner, directory: TenantDirectory) {
+  /** Whether the admin who asked for the link may still export that brand (or every brand). */
+  const stillAllowed = async (by: string | undefined, tenant: string | undefined): Promise<boolean> => {
+    const user = by && tenant ? await findUserById(users, by) : undefined;
+    const scope = user && !(await directory.isDeleted(user.tenant_id)) ? adminScopeOf(user) : null;
+    if (!scope) return false;
+    return tenant === ALL_BRANDS ? scope.kind === 'all_brands' : coversTenant(scope, tenant!);
+  };
+
+  return new Hono().get('/orders.csv', async (c) => {
     const query = c.req.query();
     if (!signer.verify(EXPORT_PATH, query)) throw new ExpiredLinkError();
     const { type, status, network, tenant, by } = query;
+    if (!(await stillAllowed(by, tenant))) throw new ExpiredLinkError();
     logger.info('orders exported', { by, tenant, type, status, network });
+    const names = await directory.names();
     c.header('content-type', 'text/csv; charset=utf-8');
     c.header('content-disposition', `attachment; filename="orders-${new Date().toISOString().slice(0, 10)}.csv"`);
     c.header('cache-control', 'no-store');
@@ -49,9 +66,9 @@ export function orderExportRoutes(db: Kysely<ReadModelDatabase>, signer: UrlSign
       const pump = (async () => {
         for await (const chunk of csv) await out.write(chunk as string);
       })();
-      for await (const v of iterateAdminOrders(db, tenant!, { type, status, network })) {
+      for await (const v of iterateAdminOrders(db, tenant === ALL_BRANDS ? null : tenant!, { type, status, network })) {
         csv.write([
-          v.refCode, v.createdAt, v.orderType, statusLabel(v.status), v.method, v.network, safeCell(v.userPhone),
+          v.refCode, safeCell(names.get(v.tenantId) ?? v.tenantId), v.createdAt, v.orderType, statusLabel(v.status), v.method, v.network, safeCell(v.userPhone),
           v.fiatAmount, v.cryptoAmount, v.rate, v.feeAmount, safeCell(v.withdrawAddress), safeCell(v.bankReference),
           safeCell(v.cryptoReference), safeCell(v.bankUtr), v.updatedAt,
         ]);

@@ -53,3 +53,8 @@ export function orderJson(view: OrderView, signer: UrlSigner) {
 }
 
 export type OrderJson = ReturnType<typeof orderJson>;
+
+/** An order in an admin list or page: which brand it belongs to, by name (operators run many). */
+export function adminOrderJson(view: OrderView, signer: UrlSigner, brandNames: ReadonlyMap<string, string>) {
+  return { ...orderJson(view, signer), brand: { _id: view.tenantId, name: brandNames.get(view.tenantId) ?? view.tenantId } };
+}

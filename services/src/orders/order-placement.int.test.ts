@@ -27,14 +27,14 @@ describe('placing orders', () => {
       rate: '88.5', feePercent: '0.5', fiatAmount: '10000', cryptoAmount: '112.42', feeAmount: '0.57',
       withdrawAddress: BUY.withdrawAddress, user: { phone: '+919800000001' }, attachments: [],
     });
-    expect(body.order.refCode).toMatch(/^ORD-[0-9A-HJKMNP-TV-Z]{8}$/);
+    expect(body.order.refCode).toMatch(/^ORD-[0-9A-HJKMNP-TV-Z]{10}$/);
     const lock = Date.parse(body.order.rateLockedUntil) - Date.parse(body.order.createdAt);
     const window = Date.parse(body.order.paymentDueAt) - Date.parse(body.order.createdAt);
     expect([lock, window]).toEqual([5 * 60_000, 60 * 60_000]);
 
     const [placed] = await t.deps.eventStore.readStream(`order-${body.order._id}`);
     expect(placed).toMatchObject({ type: 'OrderPlaced', metadata: { actor: { role: 'customer' } } });
-    expect((placed!.data as any).rateSource).toEqual({ settingsRevision: '0', rateKey: 'usdt_bank_buy' });
+    expect((placed!.data as any).rateSource).toEqual({ settingsRevision: '0', overrideRevision: null, rateKey: 'usdt_bank_buy' });
   });
 
   it('places a sell by bank with the payout account, TRC20 only, INR in whole rupees', async () => {

@@ -3,6 +3,7 @@ import type { OrderPlaced, Network, PaymentMethod, PayoutBankAccount } from '@de
 import type { OrderView } from '@desk/machines/order/order-state';
 import { formatInr, quoteBuy, quoteSell, selectFeePercent, selectRate } from '@desk/machines/pricing/pricing';
 import { Money } from '@desk/machines/pricing/decimal';
+import { amountProblem } from '@desk/machines/pricing/bounds';
 import type { EventMetadata } from '../eventstore/event-metadata';
 import type { SettingsService } from '../settings/settings.service';
 import type { Settings } from '../settings/settings.schema';
@@ -11,12 +12,14 @@ import type { UserRow } from '../identity/users.repository';
 import { ValidationError } from '../shared/domain-error';
 import { RateChangedError } from './order-errors';
 import type { OrderStore } from './order-store';
-import { newRefCode } from './ref-code';
 
 export interface PlacementTimes {
   paymentWindowMinutes: number;
   rateLockMinutes: number;
 }
+
+/** Claims a reference code no other order has (ref-code.ts). */
+export type RefCodeClaim = (orderId: string) => Promise<string>;
 
 export interface BuyInput {
   fiatAmount: string;
@@ -46,6 +49,14 @@ function checkRange(amount: string, min: string, max: string, path: string, desc
   if (value.gt(max)) throw ValidationError.of(path, `Maximum order amount is ${describe(max)}`);
 }
 
+/** Every amount the order records stays within the bounds (a limit set far too high must not overflow). */
+function checkAmounts(amounts: { fiatAmount: string; cryptoAmount: string; feeAmount: string }): void {
+  for (const path of ['fiatAmount', 'cryptoAmount', 'feeAmount'] as const) {
+    const problem = amountProblem(amounts[path]);
+    if (problem) throw ValidationError.of(path, problem);
+  }
+}
+
 /**
  * Placing an order: the rate and fee in force are captured with the settings revision they came
  * from, the amounts are computed once (the same maths the screens preview), and the rate lock and
@@ -57,6 +68,7 @@ export class OrderPlacement {
     private readonly settings: SettingsService,
     private readonly tenants: TenantStore,
     private readonly times: PlacementTimes,
+    private readonly claimRefCode: RefCodeClaim,
   ) {}
 
   async placeBuy(user: UserRow, input: BuyInput, metadata: EventMetadata): Promise<OrderView> {
@@ -103,20 +115,24 @@ export class OrderPlacement {
     return state?.cryptoWallets.find((w) => w.isActive && w.network === 'TRC20')?.address ?? null;
   }
 
-  /** The rate, its source and the fee in force now, after the amount's limits and the shown rate are checked. */
+  /**
+   * The rate, its source and the fee in force now for the customer's brand (the Global Settings
+   * with the brand's overrides), after the amount's limits and the shown rate are checked.
+   */
   private async termsInForce(user: UserRow, side: 'buy' | 'sell', method: PaymentMethod, expectedRate: string | undefined, checkLimits: (limits: Settings['limits']) => void) {
-    const { settings, revision } = await this.settings.current(user.tenant_id);
+    const { settings, revision, overrideRevision } = await this.settings.forTenant(user.tenant_id);
     checkLimits(settings.limits);
     const { rate, rateKey } = selectRate(settings.rates, side, method);
     checkExpectedRate(expectedRate, rate);
-    return { rate, rateSource: { settingsRevision: revision ?? 'defaults', rateKey }, feePercent: selectFeePercent(settings.fees, side) };
+    return { rate, rateSource: { settingsRevision: revision ?? 'defaults', overrideRevision, rateKey }, feePercent: selectFeePercent(settings.fees, side) };
   }
 
-  private place(
+  private async place(
     user: UserRow,
     metadata: EventMetadata,
     terms: Omit<OrderPlaced['data'], 'orderId' | 'refCode' | 'userId' | 'userPhone' | 'username' | 'tenantId' | 'placedAt' | 'rateLockedUntil' | 'paymentDueAt'>,
   ): Promise<OrderView> {
+    checkAmounts(terms);
     const orderId = randomUUID();
     const now = new Date(metadata.acceptedAt);
     const event: OrderPlaced = {
@@ -124,7 +140,7 @@ export class OrderPlacement {
       data: {
         ...terms,
         orderId,
-        refCode: newRefCode(),
+        refCode: await this.claimRefCode(orderId),
         userId: user.id,
         userPhone: user.phone,
         username: user.username,

@@ -86,7 +86,7 @@ describe('payment proof and cancelling', () => {
     const paid = await place();
     await t.call('POST', `/api/orders/${paid._id}/upload`, { token: customer, body: { bankReference: 'UTR11' } });
     await t.project();
-    const sweeper = startExpirySweeper(t.deps.orders.db, t.deps.orders.commands, () => 'default', 3_600_000);
+    const sweeper = startExpirySweeper(t.deps.orders.db, t.deps.orders.commands, 3_600_000);
     try {
       await sweeper.sweepNow(new Date(Date.now() + 30 * 60_000));
       expect((await json(t.call('GET', `/api/orders/${unpaid._id}`, { token: customer }))).body.status).toBe('pending');

@@ -18,8 +18,10 @@ export async function listUserOrders(db: Db, userId: string): Promise<OrderView[
   return rows.map((r) => r.view as OrderView);
 }
 
-function filtered(db: Db, tenantId: string, filters: AdminOrderFilters) {
-  let query = db.selectFrom('rm_orders').where('tenant_id', '=', tenantId);
+/** `tenantId` null: every brand (operator admins). */
+function filtered(db: Db, tenantId: string | null, filters: AdminOrderFilters) {
+  let query = db.selectFrom('rm_orders');
+  if (tenantId !== null) query = query.where('tenant_id', '=', tenantId);
   if (filters.type) query = query.where('type', '=', filters.type);
   if (filters.status) query = query.where('status', '=', filters.status);
   if (filters.network) query = query.where('network', '=', filters.network.toUpperCase());
@@ -29,7 +31,7 @@ function filtered(db: Db, tenantId: string, filters: AdminOrderFilters) {
 }
 
 /** One page of the admin list; each single filter has an index ordered like the page. */
-export async function listAdminOrders(db: Db, tenantId: string, filters: AdminOrderFilters, page: number, pageSize: number): Promise<OrderView[]> {
+export async function listAdminOrders(db: Db, tenantId: string | null, filters: AdminOrderFilters, page: number, pageSize: number): Promise<OrderView[]> {
   const rows = await filtered(db, tenantId, filters)
     .select('view')
     .orderBy('created_at', 'desc')
@@ -44,12 +46,13 @@ export async function listAdminOrders(db: Db, tenantId: string, filters: AdminOr
  * The total for the admin list. With no filter, or only type/status/network, it is a sum over the
  * small counts table; a ref code or phone narrows to a handful of rows that are cheap to count.
  */
-export async function countAdminOrders(db: Db, tenantId: string, filters: AdminOrderFilters): Promise<number> {
+export async function countAdminOrders(db: Db, tenantId: string | null, filters: AdminOrderFilters): Promise<number> {
   if (filters.refCode || filters.phone) {
     const row = await filtered(db, tenantId, filters).select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
     return Number(row.n);
   }
-  let query = db.selectFrom('rm_order_counts').where('tenant_id', '=', tenantId);
+  let query = db.selectFrom('rm_order_counts');
+  if (tenantId !== null) query = query.where('tenant_id', '=', tenantId);
   if (filters.type) query = query.where('type', '=', filters.type);
   if (filters.status) query = query.where('status', '=', filters.status);
   if (filters.network) query = query.where('network', '=', filters.network.toUpperCase());
@@ -58,7 +61,7 @@ export async function countAdminOrders(db: Db, tenantId: string, filters: AdminO
 }
 
 /** Streams the filtered list in pages (keyset, newest first) so an export never holds it all. */
-export async function* iterateAdminOrders(db: Db, tenantId: string, filters: AdminOrderFilters, batch = 1_000): AsyncGenerator<OrderView> {
+export async function* iterateAdminOrders(db: Db, tenantId: string | null, filters: AdminOrderFilters, batch = 1_000): AsyncGenerator<OrderView> {
   let after: { createdAt: Date; id: string } | null = null;
   for (;;) {
     let query = filtered(db, tenantId, filters).select(['view', 'created_at', 'id']);
@@ -83,10 +86,14 @@ export interface DashboardFigures {
 }
 
 /** "Today" is the operator's day in India (Asia/Kolkata), whatever the server's time zone. */
-export async function dashboardFigures(db: Db, tenantId: string): Promise<DashboardFigures> {
-  const counts = await db
-    .selectFrom('rm_order_counts')
-    .where('tenant_id', '=', tenantId)
+export async function dashboardFigures(db: Db, tenantId: string | null): Promise<DashboardFigures> {
+  let counts = db.selectFrom('rm_order_counts');
+  let today = db.selectFrom('rm_orders');
+  if (tenantId !== null) {
+    counts = counts.where('tenant_id', '=', tenantId);
+    today = today.where('tenant_id', '=', tenantId);
+  }
+  const totals = await counts
     .select([
       sql<string>`coalesce(sum(orders), 0)`.as('total'),
       sql<string>`coalesce(sum(orders) filter (where status = 'pending'), 0)`.as('pending'),
@@ -94,18 +101,16 @@ export async function dashboardFigures(db: Db, tenantId: string): Promise<Dashbo
       sql<string>`coalesce(sum(fiat_total) filter (where status = 'completed'), 0)`.as('volume'),
     ])
     .executeTakeFirstOrThrow();
-  const today = await db
-    .selectFrom('rm_orders')
-    .where('tenant_id', '=', tenantId)
+  const todays = await today
     .where(sql<boolean>`created_at >= (date_trunc('day', now() at time zone 'Asia/Kolkata') at time zone 'Asia/Kolkata')`)
     .select((eb) => eb.fn.countAll<string>().as('n'))
     .executeTakeFirstOrThrow();
   return {
-    totalOrders: Number(counts.total),
-    pendingOrders: Number(counts.pending),
-    completedOrders: Number(counts.completed),
-    todayOrders: Number(today.n),
-    totalVolume: counts.volume,
+    totalOrders: Number(totals.total),
+    pendingOrders: Number(totals.pending),
+    completedOrders: Number(totals.completed),
+    todayOrders: Number(todays.n),
+    totalVolume: totals.volume,
   };
 }
 
@@ -132,7 +137,7 @@ export interface DailyFigures {
 }
 
 /** Orders placed per day and their completed INR volume, for the last `days` days (India's days). */
-export async function dailyFigures(db: Db, tenantId: string, days = 30): Promise<DailyFigures[]> {
+export async function dailyFigures(db: Db, tenantId: string | null, days = 30): Promise<DailyFigures[]> {
   const { rows } = await sql<{ date: string; orders: string; volume: string }>`
     with series as (
       select (date_trunc('day', now() at time zone 'Asia/Kolkata') - (n || ' days')::interval)::date as date
@@ -142,9 +147,9 @@ export async function dailyFigures(db: Db, tenantId: string, days = 30): Promise
       count(o.id)::text as orders,
       coalesce(sum(o.fiat_amount) filter (where o.status = 'completed'), 0)::text as volume
     from series s
-    left join rm_orders o on o.tenant_id = ${tenantId}
-      and o.created_at >= (s.date::timestamp at time zone 'Asia/Kolkata')
+    left join rm_orders o on o.created_at >= (s.date::timestamp at time zone 'Asia/Kolkata')
       and o.created_at < ((s.date + 1)::timestamp at time zone 'Asia/Kolkata')
+      ${tenantId === null ? sql`` : sql`and o.tenant_id = ${tenantId}`}
     group by s.date
     order by s.date`.execute(db);
   return rows.map((r) => ({ date: r.date, orders: Number(r.orders), volume: r.volume }));

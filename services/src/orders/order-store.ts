@@ -57,7 +57,9 @@ export class OrderStore {
    */
   async create(event: OrderPlaced, metadata: EventMetadata): Promise<OrderView> {
     const next = decideNext(emptyOrder(), event);
-    await this.store.append(orderStream(event.data.orderId), [{ eventId: randomUUID(), type: event.type, data: event.data, metadata }], { expected: 'no_stream' });
+    await this.store.append(orderStream(event.data.orderId), [{ eventId: randomUUID(), type: event.type, data: event.data, metadata: { ...metadata, tenantId: event.data.tenantId } }], {
+      expected: 'no_stream',
+    });
     const view = orderView(next)!;
     await this.afterRecord(event, view);
     return view;
@@ -77,10 +79,12 @@ export class OrderStore {
       const event = await decide(view);
       if (view === null && event.type !== 'OrderPlaced') throw new OrderNotFoundError();
       const next = decideNext(snapshot, event);
+      // An order's events belong to the order's brand, whoever acts: an operator admin, a timer.
+      const recorded = view ? { ...metadata, tenantId: view.tenantId } : metadata;
       try {
         await this.store.append(
           orderStream(orderId),
-          [{ eventId: randomUUID(), type: event.type, data: event.data, metadata }],
+          [{ eventId: randomUUID(), type: event.type, data: event.data, metadata: recorded }],
           { expected: revision === null ? 'no_stream' : revision },
         );
       } catch (error) {
@@ -88,9 +92,9 @@ export class OrderStore {
         throw error;
       }
       // Appended at the revision it was decided against, so the new state is exactly this.
-      const recorded = orderView(next)!;
-      await this.afterRecord(event, recorded);
-      return recorded;
+      const after = orderView(next)!;
+      await this.afterRecord(event, after);
+      return after;
     }
   }
 }

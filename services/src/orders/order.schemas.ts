@@ -79,17 +79,23 @@ export const bulkRejectSchema = z.object({
   reason: z.string().trim().max(500).optional(),
 });
 
+/** An empty brand filter means every brand in the admin's scope. */
+const brandFilter = z.string().trim().max(100).optional().transform((v) => v || undefined);
+
 export const adminListSchema = z.object({
   type: z.enum(['fiat_to_crypto', 'crypto_to_fiat']).optional().or(z.literal('').transform(() => undefined)),
   status: z.enum(['pending', 'fiat_received', 'approved', 'crypto_sent', 'completed', 'rejected', 'cancelled', 'expired']).optional().or(z.literal('').transform(() => undefined)),
   network: z.string().trim().max(20).optional(),
   refCode: z.string().trim().max(20).optional(),
   phone: z.string().trim().transform((v) => v.replace(/[\s-]/g, '')).pipe(z.string().max(16)).optional(),
+  /** One brand's orders (operator admins; a brand admin's lists are their brand's anyway). */
+  tenantId: brandFilter,
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(200).default(50),
 });
 
-export const exportSchema = adminListSchema.pick({ type: true, status: true, network: true });
+export const exportSchema = adminListSchema.pick({ type: true, status: true, network: true, tenantId: true });
+export const dashboardSchema = z.object({ tenantId: brandFilter });
 
 /** An order id from a path: anything that is not a uuid cannot be an order, so it is not found. */
 export function parseOrderId(id: string): string {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { RATE_MAX, RATE_MIN } from '@desk/machines/pricing/bounds';
 
 /** A non-negative decimal, sent as a number or a string, kept as a string (never a float in events). */
 const decimal = (max: number) =>
@@ -8,15 +9,16 @@ const decimal = (max: number) =>
     .pipe(z.string().regex(/^\d+(\.\d{1,8})?$/, 'Must be a non-negative number with at most 8 decimals'))
     .refine((v) => Number(v) <= max, `Must be at most ${max}`);
 
+/** A rate: 0 (unset: the next rate in line applies) or within the bounds every order is priced in. */
+const rate = decimal(Number(RATE_MAX)).refine((v) => Number(v) === 0 || Number(v) >= Number(RATE_MIN), `A rate must be 0 (unset) or at least ${RATE_MIN}`);
+/** A brand's own rate: an override of "unset" would mean nothing, so it is a real rate. */
+const overrideRate = rate.refine((v) => Number(v) > 0, `A brand's rate must be at least ${RATE_MIN}`);
+
 const wholeNumber = z.union([z.number(), z.string().trim()]).transform((v) => String(v)).pipe(z.string().regex(/^[1-9]\d{0,11}$/, 'Must be a whole number above 0'));
 
-export const ratesSchema = z.object({
-  usdtInr: decimal(100_000),
-  usdt_bank_buy: decimal(100_000),
-  usdt_bank_sell: decimal(100_000),
-  usdt_cash_buy: decimal(100_000),
-  usdt_cash_sell: decimal(100_000),
-});
+const RATE_KEYS = ['usdtInr', 'usdt_bank_buy', 'usdt_bank_sell', 'usdt_cash_buy', 'usdt_cash_sell'] as const;
+export const ratesSchema = z.object(Object.fromEntries(RATE_KEYS.map((key) => [key, rate])) as Record<(typeof RATE_KEYS)[number], typeof rate>);
+const overrideRatesSchema = z.object(Object.fromEntries(RATE_KEYS.map((key) => [key, overrideRate.optional()])) as Record<(typeof RATE_KEYS)[number], z.ZodOptional<typeof overrideRate>>);
 
 export const feesSchema = z.object({
   fiatToCryptoPercent: decimal(50),
@@ -37,18 +39,25 @@ export const limitsSchema = z.object({
 export const settingsSchema = z.object({ rates: ratesSchema, fees: feesSchema, limits: limitsSchema });
 export type Settings = z.infer<typeof settingsSchema>;
 
+const partsSchema = z.object({
+  rates: ratesSchema.partial().optional(),
+  fees: feesSchema.partial().optional(),
+  limits: z.object({ buyInr: range.optional(), sellUsdt: range.optional() }).optional(),
+});
+const hasAnyPart = (parts: z.infer<typeof partsSchema>) => [parts.rates, parts.fees, parts.limits].some((part) => part && Object.keys(part).length > 0);
+
 /** PUT /api/admin/settings: any part may be sent; what is sent replaces those fields. */
-export const settingsPatchSchema = z
-  .object({
-    rates: ratesSchema.partial().optional(),
-    fees: feesSchema.partial().optional(),
-    limits: z.object({ buyInr: range.optional(), sellUsdt: range.optional() }).optional(),
-  })
+export const settingsPatchSchema = partsSchema
   // An empty change would still be recorded as a change: refuse it.
-  .refine((patch) => [patch.rates, patch.fees, patch.limits].some((part) => part && Object.keys(part).length > 0), {
-    message: 'Nothing to change: send rates, fees or limits',
-  });
+  .refine(hasAnyPart, { message: 'Nothing to change: send rates, fees or limits' });
 export type SettingsPatch = z.infer<typeof settingsPatchSchema>;
+
+/**
+ * A brand's overrides of the global settings: any subset of rates, fees and limits (a limit as a
+ * whole min-max range). The whole set is sent each time; what is absent follows the global settings.
+ */
+export const settingsOverridesSchema = partsSchema.extend({ rates: overrideRatesSchema.optional() });
+export type SettingsOverrides = z.infer<typeof settingsOverridesSchema>;
 
 /** Seed-spec section 9 and the orders issue: rates unset (0 falls back to usdtInr, then 85), no fees. */
 export const DEFAULT_SETTINGS: Settings = {

@@ -3,9 +3,17 @@ import type { EventStore } from '../eventstore/event-store';
 import type { EventMetadata } from '../eventstore/event-metadata';
 import { WrongExpectedVersionError } from '../eventstore/event-store.errors';
 import { streamId } from '../eventstore/stream-id';
-import { DEFAULT_SETTINGS, type Settings, type SettingsPatch } from './settings.schema';
+import type { TenantStore } from '../tenants/tenant-store';
+import { DEFAULT_SETTINGS, type Settings, type SettingsOverrides, type SettingsPatch } from './settings.schema';
+import { applyOverrides, overridesAnything } from './effective-settings';
 
 export const SETTINGS_CHANGED = 'SettingsChanged';
+
+/**
+ * The operator's Global Settings apply to every brand. Their stream keeps the name it had when
+ * settings were kept per tenant (the operator's tenant is `default`), so recorded history stays put.
+ */
+export const GLOBAL_SETTINGS_STREAM = streamId('settings', 'default');
 
 export interface CurrentSettings {
   settings: Settings;
@@ -15,32 +23,68 @@ export interface CurrentSettings {
   changedBy: string | null;
 }
 
+/** A brand's settings: the global ones with its overrides, and which revisions they came from. */
+export interface BrandSettings extends CurrentSettings {
+  overrides: SettingsOverrides;
+  /** Revision of the brand's stream when it overrides anything; null when the global settings apply as they are. */
+  overrideRevision: string | null;
+}
+
 const DEFAULTS: CurrentSettings = { settings: DEFAULT_SETTINGS, revision: null, changedAt: null, changedBy: null };
 
+interface Cached<T> {
+  value: T;
+  at: number;
+}
+
 /**
- * Rates, fees and limits as an event stream per tenant (`settings-<tenant>`): every change is a
+ * Rates, fees and limits as an event stream: every change of the global settings is a
  * SettingsChanged event carrying the whole new settings, so the settings in force at any moment,
- * and who set them, can be read back. Current settings are cached for `cacheMs` per process.
+ * and who set them, can be read back. A brand's overrides are events of the brand's own stream
+ * (TenantSettingsOverridden). What is in force is cached for `cacheMs` per process.
  */
 export class SettingsService {
-  private readonly cache = new Map<string, { value: CurrentSettings; at: number }>();
+  private global: Cached<CurrentSettings> | null = null;
+  private readonly brands = new Map<string, Cached<BrandSettings>>();
 
   constructor(
     private readonly store: EventStore,
+    private readonly tenants: TenantStore,
     private readonly cacheMs = 1_000,
   ) {}
 
-  async current(tenantId: string): Promise<CurrentSettings> {
-    const cached = this.cache.get(tenantId);
-    if (cached && Date.now() - cached.at < this.cacheMs) return cached.value;
-    const value = await this.load(tenantId);
-    this.cache.set(tenantId, { value, at: Date.now() });
+  /** The Global Settings, as the operator set them. */
+  async current(): Promise<CurrentSettings> {
+    if (this.global && Date.now() - this.global.at < this.cacheMs) return this.global.value;
+    const value = await this.load();
+    this.global = { value, at: Date.now() };
     return value;
   }
 
-  async update(tenantId: string, patch: SettingsPatch, metadata: EventMetadata): Promise<CurrentSettings> {
+  /** What a brand's customers trade at: the global settings with the brand's overrides. */
+  async forTenant(tenantId: string): Promise<BrandSettings> {
+    const cached = this.brands.get(tenantId);
+    if (cached && Date.now() - cached.at < this.cacheMs) return cached.value;
+    const [global, brand] = await Promise.all([this.current(), this.tenants.load(tenantId)]);
+    const overrides = brand.state?.settingsOverrides ?? {};
+    const value: BrandSettings = {
+      ...global,
+      settings: applyOverrides(global.settings, overrides),
+      overrides,
+      overrideRevision: overridesAnything(overrides) && brand.revision !== null ? brand.revision.toString() : null,
+    };
+    this.brands.set(tenantId, { value, at: Date.now() });
+    return value;
+  }
+
+  /** A brand's overrides changed (in this process): price its next order with them. */
+  forget(tenantId: string): void {
+    this.brands.delete(tenantId);
+  }
+
+  async update(patch: SettingsPatch, metadata: EventMetadata): Promise<CurrentSettings> {
     for (let attempt = 0; ; attempt++) {
-      const now = await this.load(tenantId);
+      const now = await this.load();
       const next: Settings = {
         rates: { ...now.settings.rates, ...patch.rates },
         fees: { ...now.settings.fees, ...patch.fees },
@@ -49,12 +93,13 @@ export class SettingsService {
       const changedAt = new Date().toISOString();
       try {
         const result = await this.store.append(
-          streamId('settings', tenantId),
+          GLOBAL_SETTINGS_STREAM,
           [{ eventId: randomUUID(), type: SETTINGS_CHANGED, data: { ...next, changedAt }, metadata }],
           { expected: now.revision === null ? 'no_stream' : BigInt(now.revision) },
         );
         const value = { settings: next, revision: result.nextExpectedVersion.toString(), changedAt, changedBy: metadata.actor.id };
-        this.cache.set(tenantId, { value, at: Date.now() });
+        this.global = { value, at: Date.now() };
+        this.brands.clear();
         return value;
       } catch (error) {
         // Two admins saving at once: apply this patch on top of the other change.
@@ -63,8 +108,8 @@ export class SettingsService {
     }
   }
 
-  private async load(tenantId: string): Promise<CurrentSettings> {
-    const events = await this.store.readStream(streamId('settings', tenantId));
+  private async load(): Promise<CurrentSettings> {
+    const events = await this.store.readStream(GLOBAL_SETTINGS_STREAM);
     const last = events[events.length - 1];
     if (!last) return DEFAULTS;
     const { changedAt, ...settings } = last.data as Settings & { changedAt: string };

@@ -4,7 +4,7 @@ import type { EventMetadata } from '../eventstore/event-metadata';
 import { WrongExpectedVersionError } from '../eventstore/event-store.errors';
 import { streamId } from '../eventstore/stream-id';
 import { DomainError, NotFoundError } from '../shared/domain-error';
-import { foldTenant, type TenantEvent, type TenantProfile, type TenantState } from './tenant.events';
+import { foldTenant, profileOf, type TenantEvent, type TenantProfile, type TenantState } from './tenant.events';
 
 export const DEFAULT_TENANT_ID = 'default';
 export const DEFAULT_PROFILE: TenantProfile = { name: 'USDT Desk', domain: null, logoFileId: null, logoUrl: null, primaryColor: '#0d6efd' };
@@ -32,7 +32,7 @@ export const UNRECORDED_AT = new Date(0).toISOString();
 /** The default tenant exists before anyone edits it: the brand defaults and no accounts. */
 function synthesizedDefault(): TenantState {
   const at = UNRECORDED_AT;
-  return { tenantId: DEFAULT_TENANT_ID, ...DEFAULT_PROFILE, bankAccounts: [], cryptoWallets: [], createdAt: at, updatedAt: at, deleted: false };
+  return { tenantId: DEFAULT_TENANT_ID, ...DEFAULT_PROFILE, bankAccounts: [], cryptoWallets: [], settingsOverrides: {}, createdAt: at, updatedAt: at, deleted: false };
 }
 
 export class TenantStore {
@@ -44,6 +44,13 @@ export class TenantStore {
     const revision = events.length > 0 ? events[events.length - 1]!.streamPosition : null;
     if (!state && id === DEFAULT_TENANT_ID) return { state: synthesizedDefault(), revision: null };
     return { state: state && !state.deleted ? state : null, revision };
+  }
+
+  /** The latest event of a type on the tenant's stream: who changed that part last, and when. */
+  async lastChange(id: string, type: TenantEvent['type']): Promise<{ by: string; at: string } | null> {
+    const events = await this.store.readStream(tenantStream(id));
+    const last = events.findLast((e) => e.type === type);
+    return last ? { by: last.metadata.actor.id, at: last.metadata.acceptedAt } : null;
   }
 
   async get(id: string): Promise<TenantState> {
@@ -66,8 +73,8 @@ export class TenantStore {
       const events = await decide(state);
       if (events.length === 0) return state;
       // The default tenant's first change also records its creation, so its stream folds on its own.
-      const { tenantId, bankAccounts: _b, cryptoWallets: _w, createdAt: _c, updatedAt: _u, deleted: _d, ...profile } = state;
-      const withCreation: TenantEvent[] = revision === null ? [{ type: 'TenantCreated', data: { ...profile, tenantId, createdAt: metadata.acceptedAt } }, ...events] : events;
+      const creation: TenantEvent = { type: 'TenantCreated', data: { ...profileOf(state), tenantId: state.tenantId, createdAt: metadata.acceptedAt } };
+      const withCreation = revision === null ? [creation, ...events] : events;
       try {
         await this.append(id, revision, withCreation, metadata);
         return this.get(id);
@@ -93,7 +100,8 @@ export class TenantStore {
   private async append(id: string, revision: bigint | null, events: TenantEvent[], metadata: EventMetadata): Promise<void> {
     await this.store.append(
       tenantStream(id),
-      events.map((e) => ({ eventId: randomUUID(), type: e.type, data: e.data, metadata })),
+      // A brand's events belong to that brand, though the operator's admin makes them.
+      events.map((e) => ({ eventId: randomUUID(), type: e.type, data: e.data, metadata: { ...metadata, tenantId: id } })),
       { expected: revision === null ? 'no_stream' : revision },
     );
   }

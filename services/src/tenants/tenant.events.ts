@@ -1,3 +1,5 @@
+import type { SettingsOverrides } from '../settings/settings.schema';
+
 /**
  * A tenant (white-label brand) is an event stream `tenant-<id>`. Who changed the accounts customers
  * pay into, and when, is a compliance question and a fraud signal, so those lists change only by
@@ -33,22 +35,32 @@ export type TenantEvent =
   | { type: 'TenantProfileChanged'; data: TenantProfile & { changedAt: string } }
   | { type: 'TenantBankAccountsChanged'; data: { bankAccounts: TenantBankAccount[]; changedAt: string } }
   | { type: 'TenantWalletsChanged'; data: { cryptoWallets: TenantWallet[]; changedAt: string } }
+  /** The brand's own rates, fees or limits over the global settings: the whole new set each time. */
+  | { type: 'TenantSettingsOverridden'; data: { overrides: SettingsOverrides; changedAt: string } }
   | { type: 'TenantDeleted'; data: { deletedAt: string } };
 
 export interface TenantState extends TenantProfile {
   tenantId: string;
   bankAccounts: TenantBankAccount[];
   cryptoWallets: TenantWallet[];
+  /** Empty: the global settings apply as they are. */
+  settingsOverrides: SettingsOverrides;
   createdAt: string;
   updatedAt: string;
   deleted: boolean;
+}
+
+/** The brand fields of a tenant (what TenantProfileChanged carries), without its accounts and settings. */
+export function profileOf(state: TenantProfile): TenantProfile {
+  const { name, domain, logoFileId, logoUrl, primaryColor } = state;
+  return { name, domain, logoFileId, logoUrl, primaryColor };
 }
 
 /** One event applied to a tenant's state (null before TenantCreated). */
 export function evolveTenant(state: TenantState | null, event: TenantEvent): TenantState | null {
   if (event.type === 'TenantCreated') {
     const { createdAt, ...profile } = event.data;
-    return { ...profile, bankAccounts: [], cryptoWallets: [], createdAt, updatedAt: createdAt, deleted: false };
+    return { ...profile, bankAccounts: [], cryptoWallets: [], settingsOverrides: {}, createdAt, updatedAt: createdAt, deleted: false };
   }
   if (!state) return null;
   switch (event.type) {
@@ -60,6 +72,8 @@ export function evolveTenant(state: TenantState | null, event: TenantEvent): Ten
       return { ...state, bankAccounts: event.data.bankAccounts, updatedAt: event.data.changedAt };
     case 'TenantWalletsChanged':
       return { ...state, cryptoWallets: event.data.cryptoWallets, updatedAt: event.data.changedAt };
+    case 'TenantSettingsOverridden':
+      return { ...state, settingsOverrides: event.data.overrides, updatedAt: event.data.changedAt };
     case 'TenantDeleted':
       return { ...state, deleted: true, updatedAt: event.data.deletedAt };
   }

@@ -2,17 +2,18 @@ import { isDeepStrictEqual } from 'node:util';
 import { Hono, type Context } from 'hono';
 import type { Kysely } from 'kysely';
 import type { ReadModelDatabase } from '@desk/projections/read-model-database';
-import type { AuthEnv } from '../http/auth';
+import type { AdminEnv, AuthEnv } from '../http/auth';
 import { actorOf } from '../http/auth';
 import { commandMetadata } from '../http/request-context';
-import { DomainError, ForbiddenError, ValidationError } from '../shared/domain-error';
+import { DomainError, ValidationError } from '../shared/domain-error';
 import type { FileStorage } from '../files/file-storage';
 import type { UrlSigner } from '../files/url-signer';
-import type { TenantEvent, TenantProfile, TenantState, TenantWallet } from './tenant.events';
+import { profileOf, type TenantEvent, type TenantProfile, type TenantState, type TenantWallet } from './tenant.events';
 import { DEFAULT_PROFILE, DEFAULT_TENANT_ID, type TenantStore } from './tenant-store';
 import { profileFieldsSchema, tenantJsonEditSchema, type TenantJsonEdit } from './tenant.schemas';
 import { ownFileId, storeAddressQr, storeImage, storeImageDataUrl } from './tenant-images';
 import { tenantJson } from './tenant-json';
+import { logoAfterEdit } from './logo-source';
 import type { TenantDirectory } from './tenant-directory';
 
 class DomainTakenError extends DomainError {
@@ -50,10 +51,10 @@ async function untilProjected(db: Kysely<ReadModelDatabase>, id: string, updated
   }
 }
 
-/** Tenant management: mounted at /api/admin, for admins of the operator's own (default) tenant. */
+/** Tenant management: mounted at /api/admin behind requireOperator (app.ts): for the operator's admins. */
 export function tenantAdminRoutes(deps: TenantRouteDeps) {
   const { tenants, directory, db, files, signer, trustProxy, readModelWaitMs } = deps;
-  const meta = (c: Context<AuthEnv>) => commandMetadata(c, actorOf(c), trustProxy);
+  const meta = (c: Context<AdminEnv>) => commandMetadata(c, actorOf(c), trustProxy);
 
   const checkDomain = async (domain: string | null, self: string | null) => {
     if (!domain) return;
@@ -62,7 +63,7 @@ export function tenantAdminRoutes(deps: TenantRouteDeps) {
   };
 
   /** Profile from multipart fields and an optional logo file, over `base`. */
-  const profileFromForm = async (c: Context<AuthEnv>, base: TenantProfile): Promise<TenantProfile> => {
+  const profileFromForm = async (c: Context<AdminEnv>, base: TenantProfile): Promise<TenantProfile> => {
     const form = await c.req.parseBody();
     const fields = profileFieldsSchema.safeParse(Object.fromEntries(Object.entries(form).filter(([, v]) => typeof v === 'string')));
     if (!fields.success) throw new ValidationError(fields.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })));
@@ -70,8 +71,7 @@ export function tenantAdminRoutes(deps: TenantRouteDeps) {
     const next: TenantProfile = {
       name: f.name ?? base.name,
       domain: f.domain === undefined ? base.domain : f.domain || null,
-      logoUrl: f.logoUrl === undefined ? base.logoUrl : f.logoUrl || null,
-      logoFileId: base.logoFileId,
+      ...logoAfterEdit(f.logoUrl, base),
       primaryColor: f.primaryColor ?? base.primaryColor,
     };
     const logo = form.logo;
@@ -86,16 +86,12 @@ export function tenantAdminRoutes(deps: TenantRouteDeps) {
         const previous = current.cryptoWallets.find((p) => p.network === w.network && p.address === w.address);
         let qrFileId: string | null;
         if (w.qrCodeUrl?.startsWith('data:')) qrFileId = await storeImageDataUrl(files, w.qrCodeUrl, 'qrCodeUrl');
-        else qrFileId = ownFileId(w.qrCodeUrl) ?? previous?.qrFileId ?? (await storeAddressQr(files, w.address));
+        else qrFileId = keptQr(w.qrCodeUrl, current) ?? previous?.qrFileId ?? (await storeAddressQr(files, w.address));
         return { network: w.network, address: w.address, qrFileId, isActive: w.isActive };
       }),
     );
 
-  return new Hono<AuthEnv>()
-    .use(async (c, next) => {
-      if (c.get('user').tenant_id !== DEFAULT_TENANT_ID) throw new ForbiddenError();
-      await next();
-    })
+  return new Hono<AdminEnv>()
     .get('/tenants', async (c) => {
       const rows = await db.selectFrom('rm_tenants').select('state').where('deleted', '=', false).orderBy('created_at').execute();
       const states = rows.map((r) => r.state as TenantState);
@@ -117,11 +113,17 @@ export function tenantAdminRoutes(deps: TenantRouteDeps) {
       const isJson = (c.req.header('content-type') ?? '').includes('application/json');
       const edit: TenantJsonEdit | null = isJson ? parseJsonEdit(await c.req.json().catch(() => null)) : null;
       const updated = await tenants.change(id, meta(c), async (current) => {
-        const { tenantId: _t, bankAccounts, cryptoWallets, createdAt: _c, updatedAt: _u, deleted: _d, ...profile } = current;
+        const { bankAccounts, cryptoWallets } = current;
+        const profile = profileOf(current);
         const events: TenantEvent[] = [];
         const at = new Date().toISOString();
-        const nextProfile = edit
-          ? { ...profile, ...(edit.name !== undefined ? { name: edit.name } : {}), ...(edit.domain !== undefined ? { domain: edit.domain || null } : {}), ...(edit.logoUrl !== undefined ? { logoUrl: edit.logoUrl || null } : {}), ...(edit.primaryColor ? { primaryColor: edit.primaryColor } : {}) }
+        const nextProfile: TenantProfile = edit
+          ? {
+              name: edit.name ?? profile.name,
+              domain: edit.domain === undefined ? profile.domain : edit.domain || null,
+              ...logoAfterEdit(edit.logoUrl, profile),
+              primaryColor: edit.primaryColor || profile.primaryColor,
+            }
           : await profileFromForm(c, profile);
         if (!same(nextProfile, profile)) {
           await checkDomain(nextProfile.domain, id);
@@ -144,6 +146,15 @@ export function tenantAdminRoutes(deps: TenantRouteDeps) {
       directory.invalidate();
       return c.json({ message: 'Tenant deleted' }, 200);
     });
+}
+
+/**
+ * A wallet's QR sent back as the signed link the server served for it is kept; a link to any other
+ * stored file is not this tenant's QR and is ignored (a new one is generated from the address).
+ */
+function keptQr(url: string | null | undefined, current: TenantState): string | null {
+  const fileId = ownFileId(url);
+  return fileId && current.cryptoWallets.some((w) => w.qrFileId === fileId) ? fileId : null;
 }
 
 function parseJsonEdit(body: unknown): TenantJsonEdit {

@@ -8,13 +8,14 @@ const DOMAIN = z
   .toLowerCase()
   .max(253)
   .regex(/^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/, 'Domain must look like desk.example.com');
-const URL_OR_EMPTY = z.string().trim().max(2000).refine((v) => v === '' || /^https:\/\//.test(v), 'Logo URL must start with https://');
+/** An https URL, empty for none, or the link the server served for the current logo (checked in logo-source.ts). */
+const LOGO_URL = z.string().trim().max(2000);
 
 /** Form fields of a multipart create or edit (strings; the logo file is read separately). */
 export const profileFieldsSchema = z.object({
   name: z.string().trim().min(1, 'Name is required').max(100).optional(),
   domain: z.union([z.literal(''), DOMAIN]).optional(),
-  logoUrl: URL_OR_EMPTY.optional(),
+  logoUrl: LOGO_URL.optional(),
   primaryColor: COLOR.optional(),
   removeLogo: z.enum(['true', 'false']).optional(),
 });
@@ -46,7 +47,7 @@ export const tenantWalletSchema = z
 export const tenantJsonEditSchema = z.object({
   name: z.string().trim().min(1, 'Name is required').max(100).optional(),
   domain: z.union([z.literal(''), DOMAIN]).nullable().optional(),
-  logoUrl: URL_OR_EMPTY.nullable().optional(),
+  logoUrl: LOGO_URL.nullable().optional(),
   primaryColor: COLOR.optional(),
   bankAccounts: z.array(tenantBankAccountSchema).max(50).optional(),
   cryptoWallets: z.array(tenantWalletSchema).max(50).optional(),

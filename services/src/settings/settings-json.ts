@@ -1,0 +1,47 @@
+import type { Kysely } from 'kysely';
+import type { ServicesDatabase } from '../db/services-database';
+import { findUserById } from '../identity/users.repository';
+import type { Settings, SettingsOverrides } from './settings.schema';
+import type { CurrentSettings } from './settings.service';
+
+/** Rates and fees go out as numbers (the clients compare them with 0); they are stored as decimal strings. */
+function numbers<T extends Partial<Record<string, string>>>(values: T): { [K in keyof T]: number } {
+  return Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined).map(([k, v]) => [k, Number(v)])) as { [K in keyof T]: number };
+}
+
+type Range = { min: string; max: string };
+const rangeJson = (range: Range) => ({ min: Number(range.min), max: Number(range.max) });
+
+/** Rates, fees and limits as the clients read them. */
+export function settingsJson(settings: Settings) {
+  return {
+    rates: numbers(settings.rates),
+    fees: numbers(settings.fees),
+    limits: { buyInr: rangeJson(settings.limits.buyInr), sellUsdt: rangeJson(settings.limits.sellUsdt) },
+  };
+}
+
+/** A brand's overrides: only the fields it overrides. */
+export function overridesJson(overrides: SettingsOverrides) {
+  const limits = overrides.limits ?? {};
+  return {
+    rates: numbers(overrides.rates ?? {}),
+    fees: numbers(overrides.fees ?? {}),
+    limits: {
+      ...(limits.buyInr ? { buyInr: rangeJson(limits.buyInr) } : {}),
+      ...(limits.sellUsdt ? { sellUsdt: rangeJson(limits.sellUsdt) } : {}),
+    },
+  };
+}
+
+/** Who made a recorded change, by phone and name, for the admin screens. */
+export async function changedByJson(db: Kysely<ServicesDatabase>, userId: string | null) {
+  if (!userId) return null;
+  const by = await findUserById(db, userId).catch(() => undefined);
+  return { _id: userId, phone: by?.phone ?? null, username: by?.username ?? null };
+}
+
+/** The Global Settings with their revision and who last changed them. */
+export async function currentSettingsJson(db: Kysely<ServicesDatabase>, current: CurrentSettings) {
+  return { ...settingsJson(current.settings), revision: current.revision, updatedAt: current.changedAt, updatedBy: await changedByJson(db, current.changedBy) };
+}

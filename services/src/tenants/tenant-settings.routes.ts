@@ -1,0 +1,57 @@
+import { isDeepStrictEqual } from 'node:util';
+import { Hono } from 'hono';
+import type { Kysely } from 'kysely';
+import type { ServicesDatabase } from '../db/services-database';
+import { actorOf, type AdminEnv } from '../http/auth';
+import { commandMetadata } from '../http/request-context';
+import { validate } from '../http/validate';
+import type { SettingsService } from '../settings/settings.service';
+import { settingsOverridesSchema } from '../settings/settings.schema';
+import { changedByJson, overridesJson, settingsJson } from '../settings/settings-json';
+import type { TenantStore } from './tenant-store';
+
+export interface TenantSettingsDeps {
+  tenants: TenantStore;
+  settings: SettingsService;
+  users: Kysely<ServicesDatabase>;
+  trustProxy: boolean;
+}
+
+/**
+ * A brand's overrides of the Global Settings, on the brand's detail page: mounted at /api/admin
+ * behind requireOperator (app.ts). The answer shows the global settings, the overrides and what
+ * the brand's customers get, so the screen never has to merge them itself.
+ */
+export function tenantSettingsRoutes({ tenants, settings, users, trustProxy }: TenantSettingsDeps) {
+  const describe = async (id: string) => {
+    const [brand, last] = await Promise.all([settings.forTenant(id), tenants.lastChange(id, 'TenantSettingsOverridden')]);
+    const global = await settings.current();
+    return {
+      tenantId: id,
+      global: settingsJson(global.settings),
+      overrides: overridesJson(brand.overrides),
+      effective: settingsJson(brand.settings),
+      settingsRevision: brand.revision,
+      overrideRevision: brand.overrideRevision,
+      updatedAt: last?.at ?? null,
+      updatedBy: await changedByJson(users, last?.by ?? null),
+    };
+  };
+
+  return new Hono<AdminEnv>()
+    .get('/tenants/:id/settings', async (c) => {
+      const id = c.req.param('id');
+      await tenants.get(id);
+      return c.json(await describe(id), 200);
+    })
+    .put('/tenants/:id/settings', validate('json', settingsOverridesSchema), async (c) => {
+      const id = c.req.param('id');
+      const overrides = c.req.valid('json');
+      const changedAt = new Date().toISOString();
+      await tenants.change(id, commandMetadata(c, actorOf(c), trustProxy), (current) =>
+        isDeepStrictEqual(current.settingsOverrides ?? {}, overrides) ? [] : [{ type: 'TenantSettingsOverridden', data: { overrides, changedAt } }],
+      );
+      settings.forget(id);
+      return c.json({ ...(await describe(id)), message: 'Brand settings saved' }, 200);
+    });
+}
