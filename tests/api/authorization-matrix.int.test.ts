@@ -1,18 +1,21 @@
 /**
- * Every route, walked with no token, an expired token, a customer's token and an admin's token.
- * Admin routes refuse customers; a customer never reads or changes another customer's orders,
- * wallets, bank accounts or attachments.
+ * Every route, walked with no token, an expired token, a customer's token, the admin of another
+ * brand and an operator admin. Admin routes refuse customers; a customer never reads or changes
+ * another customer's orders, wallets, bank accounts or attachments; a brand admin never reads or
+ * acts on another brand's orders (they do not exist for them) and never reaches the operator's
+ * areas (brands, global settings, projections, roles).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCustomer, createTestApp, json, type TestApp } from '../support/test-app';
+import { createBrandAdmin } from '../support/brands';
 
-type Who = 'anonymous' | 'expired' | 'owner' | 'other' | 'admin';
+type Who = 'anonymous' | 'expired' | 'owner' | 'other' | 'brandAdmin' | 'admin';
 const TRON = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
 
 describe('authorisation matrix', () => {
   let t: TestApp;
   const tokens: Partial<Record<Who, string>> = {};
-  let ids: { order: string; wallet: string; bank: string; adminOrder: string; attachment: string };
+  let ids: { order: string; wallet: string; bank: string; adminOrder: string; attachment: string; brand: string; customerId: string };
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -28,7 +31,9 @@ describe('authorisation matrix', () => {
     const wallet = (await json(t.call('POST', '/api/user/wallet', { token: tokens.owner, body: { address: TRON, network: 'TRC20' } }))).body.wallet;
     const bank = (await json(t.call('POST', '/api/user/bank-account', { token: tokens.owner, body: { bankName: 'B', accountHolder: 'H', accountNumber: '1234567890', ifsc: 'HDFC0001234' } }))).body.account;
     const adminOrder = (await json(t.call('POST', '/api/orders/fiat-to-crypto', { token: tokens.owner, body: { fiatAmount: 2100, network: 'TRC20', withdrawAddress: TRON, method: 'bank' } }))).body.order;
-    ids = { order: order._id, wallet: wallet._id, bank: bank._id, adminOrder: adminOrder._id, attachment: uploaded.attachments[0].url };
+    const brand = await createBrandAdmin(t, 'matrix.example', '+919180000050');
+    tokens.brandAdmin = brand.token;
+    ids = { order: order._id, wallet: wallet._id, bank: bank._id, adminOrder: adminOrder._id, attachment: uploaded.attachments[0].url, brand: brand.tenantId, customerId: ownerId };
   });
   afterAll(() => t.close());
 
@@ -55,31 +60,39 @@ describe('authorisation matrix', () => {
     ['DELETE', `/api/user/bank-account/${ids.bank}`, undefined, { ...SIGNED_OUT, other: 404 }],
     ['GET', '/api/user/tenant/bank-details', undefined, { ...SIGNED_OUT, owner: 200 }],
     ['GET', '/api/user/tenant/crypto-wallet-details', undefined, { ...SIGNED_OUT, owner: 200 }],
+    // Admin routes: customers are refused; the admin of another brand reads only their own brand
+    // (this brand's order is not found for them) and never reaches the operator's areas.
     ...([
-      ['GET', '/api/admin/dashboard', undefined],
-      ['GET', '/api/admin/orders', undefined],
-      ['GET', `/api/admin/orders/${ids.adminOrder}`, undefined],
-      ['GET', `/api/admin/orders/${ids.adminOrder}/history`, undefined],
-      ['POST', '/api/admin/orders/export-link', {}],
-      ['POST', `/api/admin/orders/${ids.adminOrder}/verify`, {}],
-      ['POST', `/api/admin/orders/${ids.adminOrder}/crypto-sent`, { cryptoReference: '0x1' }],
-      ['POST', `/api/admin/orders/${ids.adminOrder}/complete`, {}],
-      ['POST', `/api/admin/orders/${ids.adminOrder}/reject`, {}],
-      ['POST', '/api/admin/orders/bulk/reject', { ids: [ids.adminOrder] }],
-      ['GET', '/api/admin/users', undefined],
-      ['POST', '/api/admin/users', { phone: '+919180000099', password: 'secret1' }],
-      ['GET', '/api/admin/settings', undefined],
-      ['PUT', '/api/admin/settings', { rates: { usdtInr: 86 } }],
-      ['GET', '/api/admin/tenants', undefined],
-      ['GET', '/api/admin/tenants/default', undefined],
-      ['GET', '/api/admin/projections', undefined],
-      ['POST', '/api/admin/projections/orders/rebuild', undefined],
-    ] as [string, string, unknown][]).map(([m, p, b]): [string, string, unknown, Partial<Record<Who, number>>] => [m, p, b, { ...SIGNED_OUT, owner: 403, other: 403 }]),
+      ['GET', '/api/admin/dashboard', undefined, 200],
+      ['GET', '/api/admin/orders', undefined, 200],
+      ['GET', '/api/admin/orders?tenantId=default', undefined, 403],
+      ['GET', `/api/admin/orders/${ids.adminOrder}`, undefined, 404],
+      ['GET', `/api/admin/orders/${ids.adminOrder}/history`, undefined, 404],
+      ['POST', '/api/admin/orders/export-link', {}, 200],
+      ['POST', `/api/admin/orders/${ids.adminOrder}/verify`, {}, 404],
+      ['POST', `/api/admin/orders/${ids.adminOrder}/crypto-sent`, { cryptoReference: '0x1' }, 404],
+      ['POST', `/api/admin/orders/${ids.adminOrder}/complete`, {}, 404],
+      ['POST', `/api/admin/orders/${ids.adminOrder}/approve`, { cryptoReference: '0x1' }, 404],
+      ['POST', `/api/admin/orders/${ids.adminOrder}/reject`, {}, 404],
+      ['POST', '/api/admin/orders/bulk/reject', { ids: [ids.adminOrder] }, 200],
+      ['GET', '/api/admin/users', undefined, 200],
+      ['POST', '/api/admin/users', { phone: '+919180000099', password: 'secret1' }, 201],
+      ['PUT', `/api/admin/users/${ids.customerId}/roles`, { roles: [] }, 403],
+      ['GET', '/api/admin/settings', undefined, 403],
+      ['PUT', '/api/admin/settings', { rates: { usdtInr: 86 } }, 403],
+      ['GET', '/api/admin/tenants', undefined, 403],
+      ['GET', '/api/admin/tenants/default', undefined, 403],
+      ['GET', `/api/admin/tenants/${ids.brand}/settings`, undefined, 403],
+      ['PUT', `/api/admin/tenants/${ids.brand}/settings`, { rates: { usdtInr: 90 } }, 403],
+      ['DELETE', `/api/admin/tenants/${ids.brand}`, undefined, 403],
+      ['GET', '/api/admin/projections', undefined, 403],
+      ['POST', '/api/admin/projections/orders/rebuild', undefined, 403],
+    ] as [string, string, unknown, number][]).map(([m, p, b, brandAdmin]): [string, string, unknown, Partial<Record<Who, number>>] => [m, p, b, { ...SIGNED_OUT, owner: 403, other: 403, brandAdmin }]),
   ];
 
   it('answers each caller as it should on every route', async () => {
     const failures: string[] = [];
-    for (const who of ['anonymous', 'expired', 'other', 'owner'] as Who[]) {
+    for (const who of ['anonymous', 'expired', 'other', 'owner', 'brandAdmin'] as Who[]) {
       for (const [method, path, body, expected] of routes()) {
         const want = expected[who];
         if (want === undefined) continue;
@@ -91,7 +104,8 @@ describe('authorisation matrix', () => {
     // in table order ends with a reject of a completed order (409): what matters here is that no
     // admin route refuses an admin, or fails.
     for (const [method, path, body] of routes()) {
-      if (!path.startsWith('/api/admin')) continue;
+      // The operator's admin deletes no brand here: the matrix's brand admin must stay signed in.
+      if (!path.startsWith('/api/admin') || method === 'DELETE') continue;
       const response = await t.call(method, path, { token: tokens.admin, body });
       if ([401, 403].includes(response.status) || response.status >= 500) failures.push(`admin ${method} ${path}: ${response.status}`);
     }

@@ -6,6 +6,7 @@
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCustomer, createTestApp, json, type TestApp } from '../support/test-app';
+import { createBrand } from '../support/brands';
 
 const TRON = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
 const BUY = { fiatAmount: 10000, network: 'TRC20', withdrawAddress: TRON, method: 'bank' };
@@ -35,13 +36,7 @@ describe('brands', () => {
     t = await createTestApp();
     operator = await t.adminToken();
     await t.call('PUT', '/api/admin/settings', { token: operator, body: { rates: { usdt_bank_buy: 88.5, usdt_cash_sell: 84 }, fees: { fiatToCryptoPercent: 0.5 } } });
-    const form = new FormData();
-    form.set('name', 'Brand B');
-    form.set('domain', HOST);
-    const created = await json(t.app.request('/api/admin/tenants', { method: 'POST', body: form, headers: { authorization: `Bearer ${operator}` } }));
-    expect(created.status).toBe(201);
-    brandId = created.body.tenant._id;
-    await t.project();
+    brandId = await createBrand(t, HOST, 'Brand B');
     brandCustomer = await register(HOST, '+919700000001');
     const defaultCustomer = await createCustomer(t, '+919700000002');
     defaultOrder = (await json(t.call('POST', '/api/orders/fiat-to-crypto', { token: defaultCustomer, body: BUY }))).body.order._id;

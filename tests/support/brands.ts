@@ -1,0 +1,23 @@
+import { json, type TestApp } from './test-app';
+
+/** A second brand on `domain`, made by the operator's admin, as the read models and host resolution see it. */
+export async function createBrand(t: TestApp, domain: string, name = `Brand ${domain}`): Promise<string> {
+  const form = new FormData();
+  form.set('name', name);
+  form.set('domain', domain);
+  const created = await json(t.app.request('/api/admin/tenants', { method: 'POST', body: form, headers: { authorization: `Bearer ${await t.adminToken()}` } }));
+  if (created.status !== 201) throw new Error(`create brand failed: ${created.status} ${JSON.stringify(created.body)}`);
+  await t.project();
+  return created.body.tenant._id as string;
+}
+
+/** A new brand on `domain` and its admin, signed in on the brand's host. */
+export async function createBrandAdmin(t: TestApp, domain: string, phone: string, password = 'brand-admin'): Promise<{ tenantId: string; token: string }> {
+  const tenantId = await createBrand(t, domain);
+  const body = { phone, password, username: `admin of ${domain}`, roles: ['admin'], tenantId };
+  const created = await t.call('POST', '/api/admin/users', { token: await t.adminToken(), body });
+  if (created.status !== 201) throw new Error(`create brand admin failed: ${created.status} ${await created.text()}`);
+  const login = await json(t.call('POST', '/api/auth/login', { body: { phone, password }, headers: { host: domain } }));
+  if (login.status !== 200) throw new Error(`brand admin login failed: ${login.status}`);
+  return { tenantId, token: login.body.token as string };
+}
