@@ -4,12 +4,16 @@ import { testMetadata } from '../support/event-factory';
 
 const NETWORKS = ['TRC20', 'ERC20', 'BEP20', 'POLYGON'] as const;
 
+/** Most orders on the first brand, a smaller share on each next one. */
+const brandOf = (n: number, brands: string[]) => brands[n % 10 < 6 ? 0 : n % 10 < 9 ? 1 : 2] ?? brands[0]!;
+
 /**
  * Writes `count` orders straight through the event store port (placed, then 40% completed and 20%
- * rejected), spread over `customers`, for the admin-list measurement. The running projector builds
+ * rejected), spread over `customers` and over `brands` (60% / 30% / 10% for three), for the
+ * admin-list measurement. The running projector builds
  * the read model from them exactly as from orders placed over HTTP.
  */
-export async function seedOrders(store: EventStore, count: number, customers: { id: string; phone: string }[], onProgress: (done: number) => void): Promise<void> {
+export async function seedOrders(store: EventStore, count: number, customers: { id: string; phone: string }[], brands: string[], onProgress: (done: number) => void): Promise<void> {
   let next = 0;
   let done = 0;
   const worker = async () => {
@@ -26,8 +30,8 @@ export async function seedOrders(store: EventStore, count: number, customers: { 
           metadata: testMetadata({ actor: { id: customer.id, role: 'customer' } }),
           data: {
             orderId, refCode: `ORD-S${n.toString(36).toUpperCase().padStart(7, '0')}`, userId: customer.id, userPhone: customer.phone, username: null,
-            tenantId: 'default', orderType: buy ? 'fiat_to_crypto' : 'crypto_to_fiat', method: n % 5 === 0 ? 'cash' : 'bank',
-            network: buy ? NETWORKS[n % 4] : 'TRC20', rate: '88', rateSource: { settingsRevision: '0', rateKey: 'usdt_bank_buy' }, feePercent: '0',
+            tenantId: brandOf(n, brands), orderType: buy ? 'fiat_to_crypto' : 'crypto_to_fiat', method: n % 5 === 0 ? 'cash' : 'bank',
+            network: buy ? NETWORKS[n % 4] : 'TRC20', rate: '88', rateSource: { settingsRevision: '0', overrideRevision: null, rateKey: 'usdt_bank_buy' }, feePercent: '0',
             fiatAmount: buy ? String(1000 + (n % 50) * 100) : '8800', cryptoAmount: buy ? '11.36' : '100.00', feeAmount: '0',
             withdrawAddress: buy ? 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE' : null, depositAddress: null, payoutBankAccount: null,
             placedAt, rateLockedUntil: placedAt, paymentDueAt: new Date(Date.now() + 86_400_000).toISOString(),
