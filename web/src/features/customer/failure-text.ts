@@ -1,4 +1,2 @@
-import { ApiError, errorText } from '../../lib/api';
-
-/** The server's text for a failed call when it sent one, else the screen's own message. */
-export const failureText = (error: unknown, fallback: string) => (error instanceof ApiError ? errorText(error.body, error.status, fallback) : fallback);
+// Shared with the admin area now; the customer screens keep importing it from here.
+export { failureText } from '../../lib/failure-text';

@@ -22,10 +22,5 @@ export function shortAddress(address: string): string {
   return address.length <= 19 ? address : `${address.slice(0, 8)}...${address.slice(-8)}`;
 }
 
-const dateTime = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeStyle: 'short' });
-
-export function formatDateTime(iso: string | null | undefined): string {
-  if (!iso) return '-';
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : dateTime.format(date);
-}
+// Shared with the admin area now; the customer screens keep importing it from here.
+export { formatDateTime } from '../../lib/format-date-time';

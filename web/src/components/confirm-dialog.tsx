@@ -1,0 +1,34 @@
+import type { ReactNode } from 'react';
+import { Modal } from './modal';
+
+interface ConfirmDialogProps {
+  title: string;
+  children: ReactNode;
+  confirmLabel: string;
+  busy?: boolean;
+  onConfirm: () => void;
+  onCancel: () => void;
+}
+
+/** Asks before a weighty step (deleting a saved entry, cancelling an order, changing who is an admin). */
+export function ConfirmDialog({ title, children, confirmLabel, busy, onConfirm, onCancel }: ConfirmDialogProps) {
+  return (
+    <Modal
+      title={title}
+      onClose={onCancel}
+      size="small"
+      footer={
+        <>
+          <button type="button" className="btn secondary" onClick={onCancel}>
+            Cancel
+          </button>
+          <button type="button" className="btn danger" disabled={busy} onClick={onConfirm}>
+            {confirmLabel}
+          </button>
+        </>
+      }
+    >
+      {children}
+    </Modal>
+  );
+}
