@@ -8,9 +8,11 @@ interface AdminHeaderProps {
   navId: string;
   navOpen: boolean;
   onToggleNav: () => void;
+  /** Which brands the admin runs: every brand (operator admins) or their own, by name. */
+  scope: string;
 }
 
-export function AdminHeader({ navId, navOpen, onToggleNav }: AdminHeaderProps) {
+export function AdminHeader({ navId, navOpen, onToggleNav, scope }: AdminHeaderProps) {
   const { pathname } = useLocation();
   const logOut = useLogOut();
   const [changing, setChanging] = useState(false);
@@ -36,6 +38,7 @@ export function AdminHeader({ navId, navOpen, onToggleNav }: AdminHeaderProps) {
         </ol>
       </nav>
       <div className="top-bar-end admin-header-actions">
+        <span className="badge admin-scope">{scope}</span>
         <Link className="btn secondary small" to="/">
           User Dashboard
         </Link>

@@ -38,7 +38,7 @@ describe('admin shell', () => {
   });
 
   it('offers the user dashboard, and opens the menu as a drawer from its toggle', async () => {
-    renderAdmin('/admin/users');
+    renderAdmin('/admin/tenants');
     expect((await screen.findByRole('link', { name: 'User Dashboard' })).getAttribute('href')).toBe('/');
     expect(screen.getByRole('heading', { name: 'Other admin page' })).toBeTruthy();
     const toggle = screen.getByRole('button', { name: 'Toggle navigation' });
@@ -63,6 +63,38 @@ describe('admin shell', () => {
     expect(await screen.findByRole('heading', { name: 'Login page' })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/login');
     expect(localStorage.getItem('token')).toBeNull();
+  });
+});
+
+describe('admin shell: who runs which brands', () => {
+  it('tells an operator admin they run every brand, and opens the operator screens', async () => {
+    const { router } = renderAdmin('/admin/settings');
+    expect(await screen.findByRole('heading', { name: 'Other admin page' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/admin/settings');
+    expect(within(screen.getByRole('banner')).getByText('All brands')).toBeTruthy();
+  });
+
+  it("shows a brand admin their brand's name, and only the screens they run", async () => {
+    renderAdmin('/admin/orders', {}, { as: 'brand' });
+    const nav = await screen.findByRole('complementary', { name: 'Admin navigation' });
+    expect(within(nav).getAllByRole('link').map((l) => l.textContent)).toEqual(['Dashboard', 'Orders', 'Users']);
+    expect(within(screen.getByRole('banner')).getByText('Brand: Beta Desk')).toBeTruthy();
+    expect(within(screen.getByRole('banner')).queryByText('All brands')).toBeNull();
+  });
+
+  it.each(['/admin/settings', '/admin/tenants', '/admin/tenants/t-2', '/admin/tenants/t-2/edit', '/admin/add-bank-account?tenant=t-2', '/admin/add-crypto-wallet', '/admin/projections'])(
+    'sends a brand admin from %s to the dashboard',
+    async (path) => {
+      const { router } = renderAdmin(path, { 'GET /api/admin/dashboard': () => ({ status: 500, body: {} }) }, { as: 'brand' });
+      expect(await screen.findByRole('heading', { name: 'Admin Dashboard' })).toBeTruthy();
+      expect(router.state.location.pathname).toBe('/admin/dashboard');
+    },
+  );
+
+  it('leaves a brand admin on the screens they run', async () => {
+    const { router } = renderAdmin('/admin/users', { 'GET /api/admin/users': { users: [], total: 0 } }, { as: 'brand' });
+    expect(await screen.findByRole('heading', { name: 'User Management' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/admin/users');
   });
 });
 

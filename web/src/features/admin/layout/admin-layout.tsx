@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import { Navigate, Outlet } from 'react-router';
+import { Navigate, Outlet, useLocation } from 'react-router';
 import { useBrand } from '../../../lib/public-config';
-import { isAdmin } from '../../../lib/session';
+import { isAdmin, type CurrentUser } from '../../../lib/session';
 import { RequireUser } from '../../customer/layout/require-user';
 import { AdminSidebar } from './admin-sidebar';
 import { AdminHeader } from './admin-header';
+import { isOperatorOnly } from './operator-only';
 // The customer sheet styles what the admin area shares with it: the drawer sidebar, the top bar,
 // the loading screen, small buttons (Copy) and detail lists. admin.css adds the admin screens.
 import '../../customer/customer.css';
@@ -15,33 +16,47 @@ const NAV_ID = 'admin-nav';
 /**
  * The admin area's frame: sidebar, header and the current admin page. No token goes to /login
  * (RequireUser); a signed-in customer is sent to their own dashboard, as the server would refuse
- * every admin call anyway.
+ * every admin call anyway, and a brand admin on an operator's screen to the admin dashboard.
  */
 export function AdminLayout() {
+  // Asked for here, so the brand's colour and title apply while the user still loads.
   const brand = useBrand();
-  const [navOpen, setNavOpen] = useState(false);
-  const closeNav = () => setNavOpen(false);
+  const { pathname } = useLocation();
   return (
     <RequireUser>
       {(user) =>
         !isAdmin(user) ? (
           <Navigate to="/dashboard" replace />
+        ) : user.adminScope !== 'all_brands' && isOperatorOnly(pathname) ? (
+          <Navigate to="/admin/dashboard" replace />
         ) : (
-          <div className="admin-shell">
-            <a className="skip-link" href="#admin-main">
-              Skip to content
-            </a>
-            <AdminSidebar id={NAV_ID} brand={brand} open={navOpen} onClose={closeNav} />
-            {navOpen && <div className="nav-scrim" aria-hidden="true" onClick={closeNav} />}
-            <div className="admin-main">
-              <AdminHeader navId={NAV_ID} navOpen={navOpen} onToggleNav={() => setNavOpen(!navOpen)} />
-              <main id="admin-main" tabIndex={-1}>
-                <Outlet />
-              </main>
-            </div>
-          </div>
+          <AdminShell user={user} brand={brand} />
         )
       }
     </RequireUser>
+  );
+}
+
+function AdminShell({ user, brand }: { user: CurrentUser; brand: ReturnType<typeof useBrand> }) {
+  const [navOpen, setNavOpen] = useState(false);
+  const closeNav = () => setNavOpen(false);
+  const operator = user.adminScope === 'all_brands';
+  // A user signs in on their brand's own address (login finds the account in the tenant of the
+  // host), so the brand this page is served for is a brand admin's own.
+  const scope = operator ? 'All brands' : `Brand: ${brand.name}`;
+  return (
+    <div className="admin-shell">
+      <a className="skip-link" href="#admin-main">
+        Skip to content
+      </a>
+      <AdminSidebar id={NAV_ID} brand={brand} operator={operator} open={navOpen} onClose={closeNav} />
+      {navOpen && <div className="nav-scrim" aria-hidden="true" onClick={closeNav} />}
+      <div className="admin-main">
+        <AdminHeader navId={NAV_ID} navOpen={navOpen} onToggleNav={() => setNavOpen(!navOpen)} scope={scope} />
+        <main id="admin-main" tabIndex={-1}>
+          <Outlet />
+        </main>
+      </div>
+    </div>
   );
 }

@@ -5,19 +5,21 @@ const LINKS = [
   { to: '/admin/dashboard', label: 'Dashboard' },
   { to: '/admin/orders', label: 'Orders' },
   { to: '/admin/users', label: 'Users' },
-  { to: '/admin/settings', label: 'Settings' },
-  { to: '/admin/tenants', label: 'Tenants' },
+  { to: '/admin/settings', label: 'Settings', operatorOnly: true },
+  { to: '/admin/tenants', label: 'Tenants', operatorOnly: true },
 ];
 
 interface AdminSidebarProps {
   id: string;
   brand: { name: string; logoUrl: string | null };
+  /** Operator admins see every entry; brand admins not the operator's own (operatorOnly). */
+  operator: boolean;
   open: boolean;
   onClose: () => void;
 }
 
 /** In the flow on wide screens; below 992 px (tablets, phones) a drawer opened from the header's menu button. */
-export function AdminSidebar({ id, brand, open, onClose }: AdminSidebarProps) {
+export function AdminSidebar({ id, brand, operator, open, onClose }: AdminSidebarProps) {
   return (
     <aside id={id} className={open ? 'sidebar open' : 'sidebar'} aria-label="Admin navigation" onKeyDown={(e) => e.key === 'Escape' && onClose()}>
       <div className="sidebar-brand">
@@ -34,7 +36,7 @@ export function AdminSidebar({ id, brand, open, onClose }: AdminSidebarProps) {
       </div>
       <nav>
         <ul>
-          {LINKS.map((link) => (
+          {LINKS.filter((link) => operator || !link.operatorOnly).map((link) => (
             <li key={link.to}>
               {/* NavLink marks the entry (and its sub-pages, e.g. an order) with aria-current="page". */}
               <NavLink to={link.to} className={({ isActive }) => (isActive ? 'active' : undefined)} onClick={onClose}>

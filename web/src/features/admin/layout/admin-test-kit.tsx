@@ -3,10 +3,12 @@ import { cleanup } from '@testing-library/react';
 import { fakeApi, PUBLIC_CONFIG, renderWithApp, type FakeApi } from '../../../test/render';
 import { ME, order } from '../../customer/customer-test-kit';
 import type { AdminOrder } from '../admin-api';
+import { tenant } from '../tenants/tenant-test-kit';
 import { AdminLayout } from './admin-layout';
 import { AdminDashboardPage } from '../dashboard/admin-dashboard-page';
 import { AdminOrdersPage } from '../orders/admin-orders-page';
 import { AdminOrderDetailPage } from '../order-detail/admin-order-detail-page';
+import { AdminUsersPage } from '../users/admin-users-page';
 
 /** Test data and a way to render the admin screens against a fake API; used by the tests only. */
 
@@ -16,14 +18,21 @@ afterEach(() => {
   localStorage.clear();
 });
 
-export const ADMIN_ME = { ...ME, _id: 'admin-1', username: 'ops', phone: '+919900000009', roles: ['admin'] };
+/** An operator admin: the admin role on the operator's own tenant, running every brand. */
+export const ADMIN_ME = { ...ME, _id: 'admin-1', username: 'ops', phone: '+919900000009', roles: ['admin'], tenantId: 'default', adminScope: 'all_brands' as const };
+
+/** The admin of one brand (Beta Desk), who runs only its orders and users. */
+export const BRAND_ADMIN_ME = { ...ADMIN_ME, _id: 'admin-2', username: 'beta-ops', phone: '+919900000008', tenantId: 't-2', adminScope: 'brand' as const };
+
+/** The operator's brands, as GET /api/admin/tenants lists them: its own first. */
+export const BRANDS = [tenant({ _id: 'default', name: 'USDT Desk', domain: null }), tenant({ _id: 't-1', name: 'Alpha Desk' }), tenant({ _id: 't-2', name: 'Beta Desk', domain: 'beta.example.com' })];
 
 let sequence = 100;
 
-/** An order as the admin calls return it; ids are uuids, as the server's are. */
-export function adminOrder(overrides: Partial<AdminOrder> = {}): AdminOrder {
+/** An order as the admin calls return it (of Alpha Desk unless told); ids are uuids, as the server's are. */
+export function adminOrder({ brand = { _id: 't-1', name: 'Alpha Desk' }, ...overrides }: Partial<AdminOrder> = {}): AdminOrder {
   const _id = overrides._id ?? `00000000-0000-4000-8000-${String(++sequence).padStart(12, '0')}`;
-  return order({ _id, refCode: `ORD-${_id.slice(-4)}`, user: { _id: 'user-1', phone: ME.phone, username: 'asha' }, ...overrides });
+  return { ...order({ _id, refCode: `ORD-${_id.slice(-4)}`, user: { _id: 'user-1', phone: ME.phone, username: 'asha' }, ...overrides }), brand };
 }
 
 export const emptyPage = { items: [], page: 1, pageSize: 50, total: 0 };
@@ -32,15 +41,28 @@ const BASE_API: FakeApi = {
   'GET /api/config/public': PUBLIC_CONFIG,
   'GET /api/auth/me': ADMIN_ME,
   'GET /api/admin/orders': emptyPage,
+  'GET /api/admin/tenants': { tenants: BRANDS, total: BRANDS.length },
 };
+
+/** A brand admin signs in on their brand's own address, so the page is served with its brand. */
+const BRAND_ADMIN_API: FakeApi = {
+  'GET /api/auth/me': BRAND_ADMIN_ME,
+  'GET /api/config/public': { ...PUBLIC_CONFIG, brand: { ...PUBLIC_CONFIG.brand, name: 'Beta Desk' } },
+};
+
+interface RenderAdminOptions {
+  signedIn?: boolean;
+  /** Who is signed in: an operator admin (ADMIN_ME) or Beta Desk's brand admin (BRAND_ADMIN_ME). */
+  as?: 'operator' | 'brand';
+}
 
 /**
  * Signs in as an admin (a token in storage), answers the API from BASE_API plus `table`, and opens
  * `path`. Only this area's screens are mounted: /admin's other pages are stand-ins.
  */
-export function renderAdmin(path: string, table: FakeApi = {}, { signedIn = true } = {}) {
+export function renderAdmin(path: string, table: FakeApi = {}, { signedIn = true, as = 'operator' }: RenderAdminOptions = {}) {
   if (signedIn) localStorage.setItem('token', 'test-token');
-  const api = fakeApi({ ...BASE_API, ...table });
+  const api = fakeApi({ ...BASE_API, ...(as === 'brand' ? BRAND_ADMIN_API : {}), ...table });
   const app = renderWithApp(
     [
       { path: '/login', element: <h1>Login page</h1> },
@@ -53,6 +75,7 @@ export function renderAdmin(path: string, table: FakeApi = {}, { signedIn = true
           { path: 'dashboard', element: <AdminDashboardPage /> },
           { path: 'orders', element: <AdminOrdersPage /> },
           { path: 'orders/:id', element: <AdminOrderDetailPage /> },
+          { path: 'users', element: <AdminUsersPage /> },
           { path: '*', element: <h1>Other admin page</h1> },
         ],
       },
@@ -60,6 +83,13 @@ export function renderAdmin(path: string, table: FakeApi = {}, { signedIn = true
     path,
   );
   return { ...api, ...app };
+}
+
+/** The query of the latest call to `path`, as a plain object. */
+export function lastQuery(calls: { method: string; path: string }[], path: string): Record<string, string> {
+  const call = calls.filter((c) => c.method === 'GET' && c.path.split('?')[0] === path).at(-1);
+  if (!call) throw new Error(`No GET ${path}`);
+  return Object.fromEntries(new URL(call.path, 'http://localhost').searchParams);
 }
 
 export { callsTo } from '../../customer/customer-test-kit';
