@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ADMIN_ME, adminOrder, callsTo, renderAdmin } from '../layout/admin-test-kit';
 import type { AdminOrder } from '../admin-api';
@@ -18,8 +18,8 @@ const HISTORY = {
   ],
 };
 
-function openOrder(order: AdminOrder = buy, table: Record<string, unknown> = {}) {
-  return renderAdmin(`/admin/orders/${order._id}`, { [`GET /api/admin/orders/${order._id}`]: order, [`GET /api/admin/orders/${order._id}/history`]: HISTORY, ...table });
+function openOrder(order: AdminOrder = buy, table: Record<string, unknown> = {}, as: 'operator' | 'brand' = 'operator') {
+  return renderAdmin(`/admin/orders/${order._id}`, { [`GET /api/admin/orders/${order._id}`]: order, [`GET /api/admin/orders/${order._id}/history`]: HISTORY, ...table }, { as });
 }
 
 const region = (name: string) => screen.getByRole('region', { name });
@@ -41,6 +41,20 @@ describe('admin order detail', () => {
     expect(within(region('Transaction References')).getByRole('button', { name: 'Copy User Reference' })).toBeTruthy();
     expect(within(region("User's USDT Address")).getByText(buy.withdrawAddress!)).toBeTruthy();
     expect(within(region('Status')).getByText('Waiting for admin action')).toBeTruthy();
+  });
+
+  it("names the order's brand for an operator admin, and not for a brand admin", async () => {
+    const infoOf = () => within(region('User Information')).getAllByRole('term').map((dt) => [dt.textContent, dt.nextElementSibling?.textContent]);
+    openOrder();
+    await screen.findByRole('heading', { level: 1, name: 'Order #ORD-D1' });
+    expect(infoOf().slice(0, 2)).toEqual([
+      ['Phone', '+919800000001'],
+      ['Brand', 'Alpha Desk'],
+    ]);
+    cleanup();
+    openOrder(buy, {}, 'brand');
+    await screen.findByRole('heading', { level: 1, name: 'Order #ORD-D1' });
+    expect(infoOf().map(([label]) => label)).toEqual(['Phone', 'User ID', 'Order ID', 'Network']);
   });
 
   it('lists the history: what happened, who (role and phone), when, from which IP and client', async () => {

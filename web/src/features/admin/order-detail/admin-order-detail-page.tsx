@@ -5,6 +5,7 @@ import { isOpenStatus } from '@desk/machines/order/order-state';
 import { useToast } from '../../../components/toasts';
 import { ApiError } from '../../../lib/api';
 import { adminApi, adminKeys } from '../admin-api';
+import { useAdminScope } from '../use-admin-scope';
 import { adminActions } from '../orders/admin-order-actions';
 import { OrderSummary } from './order-summary';
 import { AddressCard, ReferencesCard, UserInfoCard } from './order-info-cards';
@@ -26,6 +27,7 @@ export function AdminOrderDetailPage() {
   const { id = '' } = useParams();
   const navigate = useNavigate();
   const toast = useToast();
+  const { operator } = useAdminScope();
   const order = useQuery({
     queryKey: adminKeys.order(id),
     queryFn: () => adminApi.order(id),
@@ -70,7 +72,7 @@ export function AdminOrderDetailPage() {
       <OrderSummary order={o} />
       <div className="admin-detail-grid">
         <div className="stack">
-          <UserInfoCard order={o} />
+          <UserInfoCard order={o} showBrand={operator} />
           <ReferencesCard order={o} />
           <AddressCard order={o} />
           <PaymentProof attachments={o.attachments} />

@@ -15,13 +15,15 @@ function DetailList({ rows }: { rows: [string, string][] }) {
   );
 }
 
-export function UserInfoCard({ order }: { order: AdminOrder }) {
+/** Who placed the order; `showBrand` adds the brand they placed it with (operator admins run several). */
+export function UserInfoCard({ order, showBrand }: { order: AdminOrder; showBrand: boolean }) {
   return (
     <section className="card" aria-labelledby="user-info-title">
       <h2 id="user-info-title">User Information</h2>
       <DetailList
         rows={[
           ['Phone', order.user.phone],
+          ...(showBrand ? [['Brand', order.brand.name] as [string, string]] : []),
           ['User ID', order.user._id],
           ['Order ID', order._id],
           // Older orders were recorded without a network; TRC20 was the only one then.

@@ -62,10 +62,11 @@ describe('orders management: list, filters and paging', () => {
     expect(search(router)).toEqual({ pageSize: '100' });
   });
 
-  it('shows the columns of each order', async () => {
+  it('shows the columns of each order, its brand included for an operator admin', async () => {
     renderAdmin('/admin/orders', { 'GET /api/admin/orders': pageOf([buy, sell]) });
     const row = (await screen.findByText('ORD-B1')).closest('tr')!;
-    expect(within(row).getAllByRole('cell').slice(1, 8).map((c) => c.textContent)).toEqual(['+919800000001', 'ORD-B1', 'Buy USDT', 'TRC20', '₹25,000', '280.50 USDT', 'Pending']);
+    expect(within(row).getAllByRole('cell').slice(1, 9).map((c) => c.textContent)).toEqual(['+919800000001', 'Alpha Desk', 'ORD-B1', 'Buy USDT', 'TRC20', '₹25,000', '280.50 USDT', 'Pending']);
+    expect(screen.getByRole('columnheader', { name: 'Brand' })).toBeTruthy();
     expect(within(screen.getByText('ORD-S1').closest('tr')!).getByText('Sell USDT')).toBeTruthy();
   });
 

@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { adminApi, adminKeys, type AdminOrder } from '../admin-api';
+import { useAdminScope } from '../use-admin-scope';
 import { useOrderListParams } from './order-list-params';
 import { OrderFilters } from './order-filters';
 import { ExportCsvButton } from './export-csv-button';
@@ -14,7 +15,8 @@ import { RejectOrderDialog } from './reject-order-dialog';
 export const ORDERS_REFRESH_MS = 10_000;
 
 export function AdminOrdersPage() {
-  const list = useOrderListParams();
+  const { operator } = useAdminScope();
+  const list = useOrderListParams(operator);
   const orders = useQuery({
     queryKey: adminKeys.orders(list.query),
     queryFn: () => adminApi.orders(list.query),
@@ -24,16 +26,16 @@ export function AdminOrdersPage() {
   });
   const [viewing, setViewing] = useState<AdminOrder | null>(null);
   const [rejecting, setRejecting] = useState<AdminOrder | null>(null);
-  const { type, status, network } = list.query;
+  const { type, status, network, tenantId } = list.query;
 
   return (
     <section className="stack admin-screen">
       <div className="row space-between">
         <h1>Orders Management</h1>
-        <ExportCsvButton filters={{ type, status, network }} />
+        <ExportCsvButton filters={{ type, status, network, tenantId }} />
       </div>
-      <OrderFilters key={JSON.stringify(list.filters)} filters={list.filters} onApply={list.applyFilters} onClear={list.clearFilters} />
-      {viewing && <OrderDetailsPanel key={viewing._id} listed={viewing} onClose={() => setViewing(null)} />}
+      <OrderFilters key={JSON.stringify(list.filters)} filters={list.filters} byBrand={operator} onApply={list.applyFilters} onClear={list.clearFilters} />
+      {viewing && <OrderDetailsPanel key={viewing._id} listed={viewing} showBrand={operator} onClose={() => setViewing(null)} />}
       {orders.isPending && <p className="muted">Loading orders...</p>}
       {orders.isError && (
         <p role="alert" className="error">
@@ -44,6 +46,7 @@ export function AdminOrdersPage() {
         <OrderList
           key={list.listKey}
           items={orders.data.items}
+          showBrand={operator}
           onView={setViewing}
           onReject={setRejecting}
           pager={<AdminPager page={list.page} pageSize={list.pageSize} total={orders.data.total} onPage={list.setPage} onPageSize={list.setPageSize} />}
@@ -56,13 +59,14 @@ export function AdminOrdersPage() {
 
 interface OrderListProps {
   items: readonly AdminOrder[];
+  showBrand: boolean;
   onView: (order: AdminOrder) => void;
   onReject: (order: AdminOrder) => void;
   pager: ReactNode;
 }
 
 /** One page of orders with its selection; keyed by the address, so another page or filter starts unselected. */
-function OrderList({ items, onView, onReject, pager }: OrderListProps) {
+function OrderList({ items, showBrand, onView, onReject, pager }: OrderListProps) {
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   // A refresh may drop rows (rejected elsewhere, moved out of the filter); only rows on screen count.
   const chosen = items.filter((o) => selected.has(o._id));
@@ -85,7 +89,7 @@ function OrderList({ items, onView, onReject, pager }: OrderListProps) {
           <p className="muted">Orders will appear here once created</p>
         </div>
       ) : (
-        <AdminOrdersTable orders={items} selected={selected} onToggle={toggle} onToggleAll={toggleAll} onView={onView} onReject={onReject} />
+        <AdminOrdersTable orders={items} showBrand={showBrand} selected={selected} onToggle={toggle} onToggleAll={toggleAll} onView={onView} onReject={onReject} />
       )}
       {pager}
     </div>

@@ -8,6 +8,8 @@ import { adminActions } from './admin-order-actions';
 
 interface AdminOrdersTableProps {
   orders: readonly AdminOrder[];
+  /** The Brand column, for operator admins (a brand admin's orders are all their brand's). */
+  showBrand: boolean;
   selected: ReadonlySet<string>;
   onToggle: (id: string) => void;
   onToggleAll: () => void;
@@ -18,7 +20,7 @@ interface AdminOrdersTableProps {
 // Checkboxes and buttons act on their own; only a click elsewhere on the row opens the order.
 const own = (event: MouseEvent) => event.stopPropagation();
 
-export function AdminOrdersTable({ orders, selected, onToggle, onToggleAll, onView, onReject }: AdminOrdersTableProps) {
+export function AdminOrdersTable({ orders, showBrand, selected, onToggle, onToggleAll, onView, onReject }: AdminOrdersTableProps) {
   const navigate = useNavigate();
   const all = useRef<HTMLInputElement>(null);
   const chosen = orders.filter((o) => selected.has(o._id)).length;
@@ -36,6 +38,7 @@ export function AdminOrdersTable({ orders, selected, onToggle, onToggleAll, onVi
               <input ref={all} type="checkbox" aria-label="Select all orders on this page" checked={orders.length > 0 && chosen === orders.length} onChange={onToggleAll} />
             </th>
             <th scope="col">User</th>
+            {showBrand && <th scope="col">Brand</th>}
             <th scope="col">Ref</th>
             <th scope="col">Type</th>
             <th scope="col">Network</th>
@@ -54,6 +57,7 @@ export function AdminOrdersTable({ orders, selected, onToggle, onToggleAll, onVi
                   <input type="checkbox" aria-label={`Select order ${o.refCode}`} checked={selected.has(o._id)} onChange={() => onToggle(o._id)} />
                 </td>
                 <td>{o.user.phone}</td>
+                {showBrand && <td>{o.brand.name}</td>}
                 <td>
                   <Link to={`/admin/orders/${o._id}`} onClick={own}>
                     {o.refCode}

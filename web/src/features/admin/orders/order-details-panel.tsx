@@ -9,11 +9,18 @@ import { adminActions } from './admin-order-actions';
 import { CompleteOrderForm } from './complete-order-form';
 import { useOrderCommand } from './use-order-command';
 
+interface OrderDetailsPanelProps {
+  listed: AdminOrder;
+  /** The order's brand, for operator admins. */
+  showBrand: boolean;
+  onClose: () => void;
+}
+
 /**
  * The inline Order Details panel opened from View. The list row is shown at once; the order itself
  * (folded from its events, never behind) replaces it, so the actions offered match its current state.
  */
-export function OrderDetailsPanel({ listed, onClose }: { listed: AdminOrder; onClose: () => void }) {
+export function OrderDetailsPanel({ listed, showBrand, onClose }: OrderDetailsPanelProps) {
   const titleId = useId();
   const heading = useRef<HTMLHeadingElement>(null);
   const { data } = useQuery({ queryKey: adminKeys.order(listed._id), queryFn: () => adminApi.order(listed._id), placeholderData: listed });
@@ -27,6 +34,7 @@ export function OrderDetailsPanel({ listed, onClose }: { listed: AdminOrder; onC
   const rows: [string, string | null | undefined][] = [
     ['Order ID', order._id],
     ['User', order.user.phone],
+    ...(showBrand ? [['Brand', order.brand.name] as [string, string]] : []),
     ['Reference', order.refCode],
     ['Type', orderTypeLabel(order)],
     ['Status', statusLabel(order.status)],

@@ -1,10 +1,13 @@
 import { useState, type FormEvent } from 'react';
 import { Field } from '../../customer/ui/field';
+import { BrandSelect } from '../tenants/brand-select';
 import { NO_FILTERS, STATUS_OPTIONS, TYPE_OPTIONS, type Filters } from './order-list-params';
 
 interface OrderFiltersProps {
   /** The filters in force (from the address); the form edits a draft until Apply Filters. */
   filters: Filters;
+  /** Offers the Brand filter (operator admins). */
+  byBrand: boolean;
   onApply: (filters: Filters) => void;
   onClear: () => void;
 }
@@ -15,7 +18,7 @@ const TEXT_FIELDS = [
   { key: 'phone', label: 'Phone', placeholder: '+91...' },
 ] as const;
 
-export function OrderFilters({ filters, onApply, onClear }: OrderFiltersProps) {
+export function OrderFilters({ filters, byBrand, onApply, onClear }: OrderFiltersProps) {
   const [draft, setDraft] = useState(filters);
   const set = (key: keyof Filters) => (value: string) => setDraft((d) => ({ ...d, [key]: value }));
   const submit = (event: FormEvent) => {
@@ -24,6 +27,11 @@ export function OrderFilters({ filters, onApply, onClear }: OrderFiltersProps) {
   };
   return (
     <form className="card admin-filters" onSubmit={submit} aria-label="Order filters">
+      {byBrand && (
+        <Field label="Brand">
+          <BrandSelect value={draft.tenantId} onChange={set('tenantId')} allLabel="All brands" />
+        </Field>
+      )}
       <Field label="Type">
         <select value={draft.type} onChange={(e) => set('type')(e.target.value)}>
           {TYPE_OPTIONS.map((o) => (

@@ -15,9 +15,9 @@ export const STATUS_OPTIONS = [{ value: '', label: 'All' }, ...STATUSES.map((val
 export const PAGE_SIZES = [25, 50, 100, 200] as const;
 export const DEFAULT_PAGE_SIZE = 50;
 
-export const FILTER_KEYS = ['type', 'status', 'network', 'refCode', 'phone'] as const;
+export const FILTER_KEYS = ['tenantId', 'type', 'status', 'network', 'refCode', 'phone'] as const;
 export type Filters = Record<(typeof FILTER_KEYS)[number], string>;
-export const NO_FILTERS: Filters = { type: '', status: '', network: '', refCode: '', phone: '' };
+export const NO_FILTERS: Filters = { tenantId: '', type: '', status: '', network: '', refCode: '', phone: '' };
 
 type OrderType = NonNullable<OrderListQuery['type']>;
 type OrderStatus = NonNullable<OrderListQuery['status']>;
@@ -27,13 +27,15 @@ const wholeAtLeast1 = (v: string | null) => (v && /^\d+$/.test(v) && Number(v) >
 
 /**
  * The list's filters, page and page size live in the address (?status=pending&page=2), so a
- * shared link or a reload shows the same list. Values the server would refuse are dropped.
+ * shared link or a reload shows the same list. Values the server would refuse are dropped: the
+ * brand filter too, unless `byBrand` (operator admins; a brand admin's list is their brand's).
  */
-export function useOrderListParams() {
+export function useOrderListParams(byBrand: boolean) {
   const [params, setParams] = useSearchParams();
   const type = params.get('type') ?? '';
   const status = params.get('status') ?? '';
   const filters: Filters = {
+    tenantId: byBrand ? (params.get('tenantId') ?? '') : '',
     type: isType(type) ? type : '',
     status: isStatus(status) ? status : '',
     network: params.get('network') ?? '',
@@ -47,7 +49,7 @@ export function useOrderListParams() {
   const query: OrderListQuery = { page: String(page), pageSize: String(pageSize) };
   if (isType(filters.type) && filters.type) query.type = filters.type;
   if (isStatus(filters.status) && filters.status) query.status = filters.status;
-  for (const key of ['network', 'refCode', 'phone'] as const) if (filters[key].trim()) query[key] = filters[key].trim();
+  for (const key of ['tenantId', 'network', 'refCode', 'phone'] as const) if (filters[key].trim()) query[key] = filters[key].trim();
 
   // Defaults stay out of the address so the plain list keeps a plain link.
   const write = (next: Filters, nextPage: number, nextSize: number) => {
