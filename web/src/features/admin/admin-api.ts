@@ -8,7 +8,7 @@ const orders = api.admin.orders;
  * a field the server renames breaks the build here instead of a screen.
  */
 export const adminApi = {
-  dashboard: () => unwrap(api.admin.dashboard.$get()),
+  dashboard: (query: DashboardQuery) => unwrap(api.admin.dashboard.$get({ query })),
   orders: (query: OrderListQuery) => unwrap(orders.$get({ query })),
   exportLink: (json: ExportFilters) => unwrap(orders['export-link'].$post({ json })),
   order: (id: string) => unwrap(orders[':id'].$get({ param: { id } })),
@@ -21,6 +21,7 @@ export const adminApi = {
   bulkReject: (ids: string[]) => unwrap(orders.bulk.reject.$post({ json: { ids } })),
 };
 
+export type DashboardQuery = InferRequestType<typeof api.admin.dashboard.$get>['query'];
 export type OrderListQuery = InferRequestType<typeof orders.$get>['query'];
 export type ExportFilters = InferRequestType<(typeof orders)['export-link']['$post']>['json'];
 export type Completion = InferRequestType<(typeof orders)[':id']['complete']['$post']>['json'];
@@ -33,7 +34,7 @@ export type BulkRejectAnswer = Awaited<ReturnType<typeof adminApi.bulkReject>>;
 /** Everything under 'admin' is refreshed after a command: the order, the lists and the dashboard counts. */
 export const adminKeys = {
   all: ['admin'] as const,
-  dashboard: ['admin', 'dashboard'] as const,
+  dashboard: (query: DashboardQuery) => ['admin', 'dashboard', query] as const,
   orders: (query: OrderListQuery) => ['admin', 'orders', query] as const,
   order: (id: string) => ['admin', 'order', id] as const,
   history: (id: string) => ['admin', 'order', id, 'history'] as const,

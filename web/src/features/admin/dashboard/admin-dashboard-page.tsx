@@ -1,5 +1,9 @@
-import { useQuery } from '@tanstack/react-query';
-import { adminApi, adminKeys } from '../admin-api';
+import { useSearchParams } from 'react-router';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Field } from '../../../components/field';
+import { adminApi, adminKeys, type DashboardQuery } from '../admin-api';
+import { BrandSelect } from '../tenants/brand-select';
+import { useAdminScope } from '../use-admin-scope';
 import { StatCards } from './stat-cards';
 import { QuickActions } from './quick-actions';
 import { DailyChart } from './daily-chart';
@@ -8,12 +12,33 @@ import { RecentOrders } from './recent-orders';
 /** Counts move as customers place orders; a slow refresh keeps an open dashboard current. */
 const DASHBOARD_REFRESH_MS = 30_000;
 
+/**
+ * The desk at a glance. Operator admins see every brand's figures or, chosen above them, one
+ * brand's (kept in the address as ?tenantId=, like the orders' filters); a brand admin sees theirs.
+ */
 export function AdminDashboardPage() {
-  const dashboard = useQuery({ queryKey: adminKeys.dashboard, queryFn: adminApi.dashboard, refetchInterval: DASHBOARD_REFRESH_MS });
+  const { operator } = useAdminScope();
+  const [params, setParams] = useSearchParams();
+  const tenantId = operator ? (params.get('tenantId') ?? '') : '';
+  const query: DashboardQuery = tenantId ? { tenantId } : {};
+  const dashboard = useQuery({
+    queryKey: adminKeys.dashboard(query),
+    queryFn: () => adminApi.dashboard(query),
+    refetchInterval: DASHBOARD_REFRESH_MS,
+    // Another brand's figures replace these when they arrive, instead of the page going blank.
+    placeholderData: keepPreviousData,
+  });
   const data = dashboard.data;
   return (
     <section className="stack admin-screen">
-      <h1>Admin Dashboard</h1>
+      <div className="row space-between">
+        <h1>Admin Dashboard</h1>
+        {operator && (
+          <Field label="Brand">
+            <BrandSelect value={tenantId} onChange={(id) => setParams(id ? { tenantId: id } : {})} allLabel="All brands" />
+          </Field>
+        )}
+      </div>
       {dashboard.isPending && <p className="muted">Loading dashboard...</p>}
       {dashboard.isError && !data && (
         <p role="alert" className="error">
@@ -23,9 +48,9 @@ export function AdminDashboardPage() {
       {data && (
         <>
           <StatCards stats={data.stats} />
-          <QuickActions pending={data.stats.pendingOrders} />
+          <QuickActions pending={data.stats.pendingOrders} operator={operator} tenantId={tenantId} />
           <DailyChart days={data.daily} />
-          <RecentOrders orders={data.recentOrders} />
+          <RecentOrders orders={data.recentOrders} showBrand={operator} />
         </>
       )}
     </section>

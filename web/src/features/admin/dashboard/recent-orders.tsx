@@ -3,7 +3,8 @@ import { statusLabel } from '@desk/machines/order/order-state';
 import { amountGiven, formatDateTime, isBuyOrder } from '../../customer/order-format';
 import type { Dashboard } from '../admin-api';
 
-export function RecentOrders({ orders }: { orders: Dashboard['recentOrders'] }) {
+/** The latest orders; `showBrand` adds each one's brand (operator admins, who see several). */
+export function RecentOrders({ orders, showBrand }: { orders: Dashboard['recentOrders']; showBrand: boolean }) {
   return (
     <section className="card" aria-labelledby="recent-orders-title">
       <div className="row space-between">
@@ -19,6 +20,7 @@ export function RecentOrders({ orders }: { orders: Dashboard['recentOrders'] }) 
               <tr>
                 <th scope="col">Reference</th>
                 <th scope="col">User</th>
+                {showBrand && <th scope="col">Brand</th>}
                 <th scope="col">Type</th>
                 <th scope="col">Amount</th>
                 <th scope="col">Status</th>
@@ -32,6 +34,7 @@ export function RecentOrders({ orders }: { orders: Dashboard['recentOrders'] }) 
                     <Link to={`/admin/orders/${o._id}`}>{o.refCode}</Link>
                   </td>
                   <td>{o.user.phone}</td>
+                  {showBrand && <td>{o.brand.name}</td>}
                   <td>{isBuyOrder(o) ? 'Buy' : 'Sell'}</td>
                   {/* What the customer gives: INR for a buy, USDT for a sell, as on the order page. */}
                   <td>{amountGiven(o)}</td>
