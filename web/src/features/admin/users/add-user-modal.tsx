@@ -3,16 +3,26 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { FormModal } from '../../../components/form-modal';
 import { useToast } from '../../../components/toasts';
 import { Field } from '../../customer/ui/field';
+import { BrandSelect } from '../tenants/brand-select';
 import { createUserErrorText, newUserProblem } from './create-user-error';
-import { usersApi, usersKey } from './users-api';
+import { usersApi, usersKey, type NewUser } from './users-api';
 
 const FORM_ID = 'admin-add-user';
 
-/** Creates a regular user (no roles; role editing is not offered) for the admin's tenant. */
-export function AddUserModal({ onClose }: { onClose: () => void }) {
+interface AddUserModalProps {
+  /** Operator admins choose the role and the brand; a brand admin creates regular users of their brand. */
+  operator: boolean;
+  /** The brand preselected for an operator admin. */
+  defaultTenantId: string;
+  onClose: () => void;
+}
+
+export function AddUserModal({ operator, defaultTenantId, onClose }: AddUserModalProps) {
   const [username, setUsername] = useState('');
   const [phone, setPhone] = useState('');
   const [password, setPassword] = useState('');
+  const [role, setRole] = useState<'user' | 'admin'>('user');
+  const [tenantId, setTenantId] = useState(defaultTenantId);
   const [problem, setProblem] = useState<string | null>(null);
   const client = useQueryClient();
   const toast = useToast();
@@ -32,7 +42,9 @@ export function AddUserModal({ onClose }: { onClose: () => void }) {
     setProblem(found);
     if (found) return;
     const name = username.trim();
-    create.mutate({ ...(name ? { username: name } : {}), phone: phone.trim(), password });
+    const user: NewUser = { ...(name ? { username: name } : {}), phone: phone.trim(), password };
+    // A brand admin sends neither: the server makes a regular user of their own brand.
+    create.mutate(operator ? { ...user, roles: role === 'admin' ? ['admin'] : [], ...(tenantId ? { tenantId } : {}) } : user);
   };
 
   return (
@@ -46,6 +58,19 @@ export function AddUserModal({ onClose }: { onClose: () => void }) {
       <Field label="Password" hint="Minimum 6 characters">
         <input type="password" value={password} onChange={(e) => setPassword(e.target.value)} autoComplete="new-password" />
       </Field>
+      {operator && (
+        <>
+          <Field label="Role" hint="An admin of the operator's own brand runs every brand; of another brand, that brand only">
+            <select value={role} onChange={(e) => setRole(e.target.value === 'admin' ? 'admin' : 'user')}>
+              <option value="user">User</option>
+              <option value="admin">Admin</option>
+            </select>
+          </Field>
+          <Field label="Brand">
+            <BrandSelect value={tenantId} onChange={setTenantId} />
+          </Field>
+        </>
+      )}
       {problem && (
         <p role="alert" className="error">
           {problem}

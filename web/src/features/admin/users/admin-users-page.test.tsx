@@ -1,37 +1,11 @@
 // @vitest-environment happy-dom
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { fakeApi, renderWithApp } from '../../../test/render';
-import { AdminUsersPage } from './admin-users-page';
-import type { AdminUser } from './users-api';
-
-afterEach(cleanup);
-
-const user = (n: number, patch: Partial<AdminUser> = {}): AdminUser => ({
-  _id: `user-${n}`,
-  username: `user${n}`,
-  phone: `+9198000${String(n).padStart(5, '0')}`,
-  roles: [],
-  tenantId: 'tenant-1',
-  wallets: { usdt: [] },
-  bankDetails: { accounts: [], upiId: null },
-  createdAt: '2025-01-02T10:00:00.000Z',
-  ...patch,
-});
+import { renderAdmin } from '../layout/admin-test-kit';
+import { openAddUser, renderUsers, user } from './users-test-kit';
 
 const wallet = (n: number, isDefault = false) => ({ _id: `w-${n}`, address: `TWalletAddress${n}`, network: 'TRC20', label: `Label ${n}`, isDefault, createdAt: '2025-01-02T10:00:00.000Z' });
-
-function renderUsers(users: AdminUser[], table: Record<string, unknown> = {}) {
-  const api = fakeApi({ 'GET /api/admin/users': { users, total: users.length }, ...table });
-  renderWithApp(<AdminUsersPage />, '/admin/users');
-  return api;
-}
-
-async function openAddUser() {
-  await userEvent.click(await screen.findByRole('button', { name: '+ Add User' }));
-  return within(screen.getByRole('dialog', { name: 'Add User' }));
-}
 
 describe('User Management', () => {
   it('lists users with their roles and wallet counts, 25 a page', async () => {
@@ -56,8 +30,7 @@ describe('User Management', () => {
     renderUsers([]);
     expect(await screen.findByText('No users found')).toBeTruthy();
     cleanup();
-    fakeApi({ 'GET /api/admin/users': () => ({ status: 500, body: {} }) });
-    renderWithApp(<AdminUsersPage />, '/admin/users');
+    renderAdmin('/admin/users', { 'GET /api/admin/users': () => ({ status: 500, body: {} }) });
     expect(await screen.findByText('Unauthorized or server error')).toBeTruthy();
   });
 
@@ -128,19 +101,18 @@ describe('User Management', () => {
       await userEvent.click(dialog.getByRole('button', { name: 'Create User' }));
       expect(await dialog.findByText(text)).toBeTruthy();
     }
-    expect(calls.find((c) => c.method === 'POST')!.body).toEqual({ username: 'ravi', phone: '+919811111111', password: 'secret1' });
+    expect(calls.find((c) => c.method === 'POST')!.body).toEqual({ username: 'ravi', phone: '+919811111111', password: 'secret1', roles: [], tenantId: 'default' });
   });
 
   it('closes the form and shows the new user after creating one', async () => {
     let users = [user(1)];
-    const api = fakeApi({
+    const api = renderAdmin('/admin/users', {
       'GET /api/admin/users': () => ({ status: 200, body: { users, total: users.length } }),
       'POST /api/admin/users': () => {
         users = [...users, user(2, { username: null, phone: '+919822222222' })];
         return { status: 201, body: { user: users[1], message: 'User created successfully' } };
       },
     });
-    renderWithApp(<AdminUsersPage />, '/admin/users');
     const dialog = await openAddUser();
     await userEvent.type(dialog.getByLabelText('Phone'), '+919822222222');
     await userEvent.type(dialog.getByLabelText('Password'), 'secret1');
@@ -148,6 +120,6 @@ describe('User Management', () => {
     expect(await screen.findByText('User created successfully')).toBeTruthy();
     expect(await screen.findByText('+919822222222')).toBeTruthy();
     expect(screen.queryByRole('dialog')).toBeNull();
-    expect(api.calls.find((c) => c.method === 'POST')!.body).toEqual({ phone: '+919822222222', password: 'secret1' });
+    expect(api.calls.find((c) => c.method === 'POST')!.body).toEqual({ phone: '+919822222222', password: 'secret1', roles: [], tenantId: 'default' });
   });
 });

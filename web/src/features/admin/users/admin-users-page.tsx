@@ -1,23 +1,36 @@
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
+import { Field } from '../../../components/field';
 import { Pager } from '../../../components/pager';
 import { useBrowserPages } from '../../../components/use-browser-pages';
+import { BrandSelect } from '../tenants/brand-select';
+import { useAdminScope } from '../use-admin-scope';
 import { AddUserModal } from './add-user-modal';
 import { UserDetailsModal } from './user-details-modal';
 import { UsersTable } from './users-table';
-import { usersApi, usersKey, type AdminUser } from './users-api';
+import { usersApi, usersListKey, type UserListQuery } from './users-api';
 import '../admin-forms.css';
 
 /** Seed-spec section 9: the user list shows 25 a page. */
 export const USERS_PAGE_SIZE = 25;
 
-/** User Management: every user of the admin's tenant, paged here in the browser. */
+/**
+ * User Management, paged here in the browser. Operator admins see every brand's users, or one
+ * brand's (?tenantId= in the address, as on the orders list); a brand admin sees their brand's.
+ */
 export function AdminUsersPage() {
-  const users = useQuery({ queryKey: usersKey, queryFn: usersApi.list });
+  const { operator, tenantId: ownTenant } = useAdminScope();
+  const [params, setParams] = useSearchParams();
+  const brand = operator ? (params.get('tenantId') ?? '') : '';
+  const query: UserListQuery = brand ? { tenantId: brand } : {};
+  const users = useQuery({ queryKey: usersListKey(query), queryFn: () => usersApi.list(query) });
   const [adding, setAdding] = useState(false);
-  const [viewing, setViewing] = useState<AdminUser | null>(null);
+  // The id, not the row: after a role change the refreshed list shows the user as they are now.
+  const [viewingId, setViewingId] = useState<string | null>(null);
 
   const list = users.data?.users ?? [];
+  const viewing = list.find((u) => u._id === viewingId);
   const { shown, pager } = useBrowserPages(list, USERS_PAGE_SIZE);
 
   return (
@@ -27,9 +40,16 @@ export function AdminUsersPage() {
           <h1>User Management</h1>
           {users.data && <p className="muted">Total: {users.data.total} users</p>}
         </div>
-        <button type="button" className="btn" onClick={() => setAdding(true)}>
-          + Add User
-        </button>
+        <div className="row admin-head-tools">
+          {operator && (
+            <Field label="Brand">
+              <BrandSelect value={brand} onChange={(id) => setParams(id ? { tenantId: id } : {})} allLabel="All brands" />
+            </Field>
+          )}
+          <button type="button" className="btn" onClick={() => setAdding(true)}>
+            + Add User
+          </button>
+        </div>
       </div>
 
       <section className="card" aria-label="Users">
@@ -43,14 +63,15 @@ export function AdminUsersPage() {
           <p className="admin-empty">No users found</p>
         ) : (
           <>
-            <UsersTable users={shown} onView={setViewing} />
+            <UsersTable users={shown} showBrand={operator} onView={(user) => setViewingId(user._id)} />
             <Pager {...pager} label="users" />
           </>
         )}
       </section>
 
-      {adding && <AddUserModal onClose={() => setAdding(false)} />}
-      {viewing && <UserDetailsModal user={viewing} onClose={() => setViewing(null)} />}
+      {/* A new account goes to the brand the list shows, else the admin's own. */}
+      {adding && <AddUserModal operator={operator} defaultTenantId={brand || ownTenant || ''} onClose={() => setAdding(false)} />}
+      {viewing && <UserDetailsModal user={viewing} operatorTenantId={operator ? ownTenant : null} onClose={() => setViewingId(null)} />}
     </div>
   );
 }

@@ -1,12 +1,20 @@
 import { Modal } from '../../../components/modal';
 import { formatDateTime } from '../../customer/order-format';
 import { RoleBadges } from './role-badges';
+import { UserRoleControl } from './user-role-control';
 import type { AdminUser } from './users-api';
 
 const DefaultBadge = ({ on }: { on: boolean }) => (on ? <span className="badge admin-default">Default</span> : null);
 
-/** Everything the admin may need to help a user: identity, saved USDT wallets and bank accounts. */
-export function UserDetailsModal({ user, onClose }: { user: AdminUser; onClose: () => void }) {
+interface UserDetailsModalProps {
+  user: AdminUser;
+  /** The operator's own brand when an operator admin is looking (they may change roles); else null. */
+  operatorTenantId: string | null;
+  onClose: () => void;
+}
+
+/** Everything the admin may need to help a user: identity, brand, saved USDT wallets and bank accounts. */
+export function UserDetailsModal({ user, operatorTenantId, onClose }: UserDetailsModalProps) {
   const wallets = user.wallets.usdt;
   const accounts = user.bankDetails.accounts;
   return (
@@ -21,9 +29,14 @@ export function UserDetailsModal({ user, onClose }: { user: AdminUser; onClose: 
           <dd>{user.phone}</dd>
         </div>
         <div>
+          <dt>Brand</dt>
+          <dd>{user.brand.name}</dd>
+        </div>
+        <div>
           <dt>Roles</dt>
-          <dd>
+          <dd className="row">
             <RoleBadges roles={user.roles} />
+            {operatorTenantId !== null && <UserRoleControl user={user} operatorTenantId={operatorTenantId} />}
           </dd>
         </div>
         <div>

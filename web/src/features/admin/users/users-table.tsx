@@ -4,10 +4,12 @@ import { userName, type AdminUser } from './users-api';
 
 interface UsersTableProps {
   users: AdminUser[];
+  /** The Brand column, for operator admins (a brand admin's users are all their brand's). */
+  showBrand: boolean;
   onView: (user: AdminUser) => void;
 }
 
-export function UsersTable({ users, onView }: UsersTableProps) {
+export function UsersTable({ users, showBrand, onView }: UsersTableProps) {
   return (
     <div className="table-wrap">
       <table className="admin-table">
@@ -15,6 +17,7 @@ export function UsersTable({ users, onView }: UsersTableProps) {
           <tr>
             <th scope="col">Username</th>
             <th scope="col">Phone</th>
+            {showBrand && <th scope="col">Brand</th>}
             <th scope="col">Roles</th>
             <th scope="col">Wallets</th>
             <th scope="col">Created</th>
@@ -30,6 +33,7 @@ export function UsersTable({ users, onView }: UsersTableProps) {
               <tr key={user._id}>
                 <td>{user.username || '-'}</td>
                 <td className="nowrap">{user.phone}</td>
+                {showBrand && <td>{user.brand.name}</td>}
                 <td>
                   <RoleBadges roles={user.roles} />
                 </td>
