@@ -2,6 +2,7 @@ import { Link, useParams } from 'react-router';
 import type { Tenant } from './tenant-api';
 import { ColourDot, TenantLogo } from './tenant-logo';
 import { TenantBasicInfo } from './tenant-basic-info';
+import { BrandSettingsCard } from './brand-settings-card';
 import { TenantBankTable } from './tenant-bank-table';
 import { TenantWalletTable } from './tenant-wallet-table';
 import { TenantNotFound } from './tenant-not-found';
@@ -9,7 +10,7 @@ import { useActiveToggle } from './use-active-toggle';
 import { useLoadedTenant } from './use-loaded-tenant';
 import '../admin-forms.css';
 
-/** One tenant: its brand, and its bank accounts and wallets, each switched on or off in place. */
+/** One tenant: its brand, its own settings over the Global Settings, and its bank accounts and wallets, each switched on or off in place. */
 export function TenantDetailPage() {
   const { id = '' } = useParams();
   const { tenant, notFound } = useLoadedTenant(id);
@@ -47,6 +48,8 @@ function TenantDetail({ tenant }: { tenant: Tenant }) {
         <h2 id="basic-title">Basic Information</h2>
         <TenantBasicInfo tenant={tenant} />
       </section>
+
+      <BrandSettingsCard tenantId={tenant._id} />
 
       <section className="card admin-section" aria-labelledby="banks-title">
         <div className="admin-head">

@@ -1,0 +1,136 @@
+// @vitest-environment happy-dom
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { FakeApi } from '../../../test/render';
+import type { BrandSettings } from './brand-settings-api';
+import { callsTo, renderTenants, tenant } from './tenant-test-kit';
+
+const GLOBAL: BrandSettings['global'] = {
+  rates: { usdtInr: 85, usdt_bank_buy: 88.5, usdt_bank_sell: 86, usdt_cash_buy: 0, usdt_cash_sell: 87 },
+  fees: { fiatToCryptoPercent: 0.5, cryptoToFiatPercent: 1 },
+  limits: { buyInr: { min: 100, max: 1000000 }, sellUsdt: { min: 1, max: 12000 } },
+};
+
+const SETTINGS: BrandSettings = {
+  tenantId: 't-1',
+  global: GLOBAL,
+  overrides: { rates: { usdt_bank_buy: 90 }, fees: {}, limits: { sellUsdt: { min: 5, max: 5000 } } },
+  effective: { ...GLOBAL, rates: { ...GLOBAL.rates, usdt_bank_buy: 90 }, limits: { ...GLOBAL.limits, sellUsdt: { min: 5, max: 5000 } } },
+  settingsRevision: '7',
+  overrideRevision: '3',
+  updatedAt: '2025-03-02T10:00:00.000Z',
+  updatedBy: { _id: 'admin-1', phone: '+919900000009', username: 'ops' },
+};
+
+const SETTINGS_PATH = '/api/admin/tenants/t-1/settings';
+const open = (table: FakeApi = {}) => renderTenants('/admin/tenants/t-1', { 'GET /api/admin/tenants/t-1': tenant(), [`GET ${SETTINGS_PATH}`]: SETTINGS, ...table });
+const card = () => screen.getByRole('region', { name: 'Brand settings' });
+const input = (label: string) => within(card()).getByLabelText<HTMLInputElement>(label);
+async function replace(label: string, value: string) {
+  await userEvent.clear(input(label));
+  if (value) await userEvent.type(input(label), value);
+}
+const save = () => userEvent.click(within(card()).getByRole('button', { name: 'Save Brand Settings' }));
+const rowsOf = () =>
+  within(within(card()).getByRole('table', { name: 'Brand settings' }))
+    .getAllByRole('row')
+    .slice(1)
+    .map((row) => [row.querySelector('th')!.textContent, ...[...row.querySelectorAll('td')].map((td, i) => (i === 1 ? [...td.querySelectorAll('input')].map((x) => x.value).join('|') : td.textContent))]);
+
+describe('Tenant detail: brand settings', () => {
+  it('shows each setting globally, as overridden (empty: none) and in effect, and who changed them last', async () => {
+    open();
+    await within(await screen.findByRole('region', { name: 'Brand settings' })).findByRole('table', { name: 'Brand settings' });
+    expect(rowsOf()).toEqual([
+      ['Base rate (USDT/INR)', '85', '', '85'],
+      ['USDT Bank Buy', '88.5', '90', '90Overridden'],
+      ['USDT Bank Sell', '86', '', '86'],
+      ['USDT Cash Buy', '0 (base rate)', '', '0 (base rate)'],
+      ['USDT Cash Sell', '87', '', '87'],
+      ['Buy fee %', '0.5%', '', '0.5%'],
+      ['Sell fee %', '1%', '', '1%'],
+      ['Buy order (INR)', '100 – 10,00,000', '|', '100 – 10,00,000'],
+      ['Sell order (USDT)', '1 – 12,000', '5|5000', '5 – 5,000Overridden'],
+    ]);
+    // An empty override shows the global value it follows.
+    expect(input('USDT Bank Sell override').placeholder).toBe('86');
+    const last = within(within(card()).getByText('Last changed by').closest('dl')!);
+    expect(last.getByText('ops · +919900000009')).toBeTruthy();
+    expect(last.getByText(/2025/)).toBeTruthy();
+  });
+
+  it('saves the whole set of overrides, emptied ones left out, and shows what is stored then', async () => {
+    const stored: BrandSettings = {
+      ...SETTINGS,
+      overrides: { rates: { usdtInr: 86 }, fees: { fiatToCryptoPercent: 0.25 }, limits: { buyInr: { min: 500, max: 200000 }, sellUsdt: { min: 5, max: 5000 } } },
+      effective: { rates: { ...GLOBAL.rates, usdtInr: 86 }, fees: { ...GLOBAL.fees, fiatToCryptoPercent: 0.25 }, limits: { buyInr: { min: 500, max: 200000 }, sellUsdt: { min: 5, max: 5000 } } },
+      updatedAt: '2025-04-01T08:00:00.000Z',
+      updatedBy: { _id: 'admin-3', phone: '+919900000007', username: null },
+    };
+    const { calls } = open({ [`PUT ${SETTINGS_PATH}`]: () => ({ status: 200, body: { ...stored, message: 'Brand settings saved' } }) });
+    await screen.findByRole('table', { name: 'Brand settings' });
+    await replace('Base rate (USDT/INR) override', '86');
+    await replace('USDT Bank Buy override', '');
+    await replace('Buy fee % override', '0.25');
+    await replace('Buy order (INR) minimum override', '500');
+    await replace('Buy order (INR) maximum override', '200000');
+    await save();
+    expect(await screen.findByText('Brand settings saved')).toBeTruthy();
+    expect(callsTo(calls, 'PUT', SETTINGS_PATH).map((c) => c.body)).toEqual([stored.overrides]);
+    await waitFor(() => expect(rowsOf()[0]).toEqual(['Base rate (USDT/INR)', '85', '86', '86Overridden']));
+    expect(rowsOf()[1]).toEqual(['USDT Bank Buy', '88.5', '', '88.5']);
+    expect(rowsOf()[7]).toEqual(['Buy order (INR)', '100 – 10,00,000', '500|200000', '500 – 2,00,000Overridden']);
+    expect(within(card()).getByText('+919900000007')).toBeTruthy();
+  });
+
+  it('sends {} when every override is emptied: the brand follows the Global Settings again', async () => {
+    const { calls } = open({ [`PUT ${SETTINGS_PATH}`]: () => ({ status: 200, body: { ...SETTINGS, overrides: { rates: {}, fees: {}, limits: {} }, effective: GLOBAL, message: 'Brand settings saved' } }) });
+    await screen.findByRole('table', { name: 'Brand settings' });
+    await replace('USDT Bank Buy override', '');
+    await replace('Sell order (USDT) minimum override', '');
+    await replace('Sell order (USDT) maximum override', '');
+    await save();
+    expect(await screen.findByText('Brand settings saved')).toBeTruthy();
+    expect(callsTo(calls, 'PUT', SETTINGS_PATH).map((c) => c.body)).toEqual([{}]);
+  });
+
+  it('says what cannot be saved as typed, and sends nothing then or when nothing changed', async () => {
+    const { calls } = open();
+    await screen.findByRole('table', { name: 'Brand settings' });
+    await save();
+    expect(await screen.findByText('Nothing to save: no setting was changed')).toBeTruthy();
+    await replace('USDT Cash Buy override', '0');
+    await replace('Buy order (INR) minimum override', '500');
+    await replace('Sell order (USDT) minimum override', '6000');
+    await save();
+    expect(within(card()).getByText('Enter a rate above 0, or leave it empty')).toBeTruthy();
+    expect(input('USDT Cash Buy override').getAttribute('aria-invalid')).toBe('true');
+    expect(within(card()).getByText('Enter both ends, or leave both empty')).toBeTruthy();
+    expect(within(card()).getByText('The minimum must not be above the maximum')).toBeTruthy();
+    expect(callsTo(calls, 'PUT', SETTINGS_PATH)).toHaveLength(0);
+  });
+
+  it("shows the server's refusal as Validation failed: ...", async () => {
+    const { calls } = open({
+      [`PUT ${SETTINGS_PATH}`]: () => ({ status: 400, body: { error: 'validation_error', details: [{ path: 'rates.usdtInr', message: 'Must be at most 100000' }] } }),
+    });
+    await screen.findByRole('table', { name: 'Brand settings' });
+    await replace('Base rate (USDT/INR) override', '200000');
+    await save();
+    expect((await within(card()).findByRole('alert')).textContent).toBe('Validation failed: Must be at most 100000');
+    expect(callsTo(calls, 'PUT', SETTINGS_PATH).map((c) => c.body)).toEqual([{ rates: { usdtInr: 200000, usdt_bank_buy: 90 }, limits: { sellUsdt: { min: 5, max: 5000 } } }]);
+  });
+
+  it('says when a brand has no overrides yet', async () => {
+    const untouched = { ...SETTINGS, overrides: { rates: {}, fees: {}, limits: {} }, effective: GLOBAL, overrideRevision: null, updatedAt: null, updatedBy: null };
+    open({ [`GET ${SETTINGS_PATH}`]: untouched });
+    expect(await screen.findByText('No overrides yet: this brand follows the Global Settings.')).toBeTruthy();
+    expect(within(card()).queryByText('Overridden')).toBeNull();
+  });
+
+  it('says when the brand settings cannot be loaded', async () => {
+    open({ [`GET ${SETTINGS_PATH}`]: () => ({ status: 500, body: {} }) });
+    expect((await within(await screen.findByRole('region', { name: 'Brand settings' })).findByRole('alert')).textContent).toBe('Failed to load brand settings');
+  });
+});

@@ -1,0 +1,69 @@
+import { useState, type FormEvent } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useToast } from '../../../components/toasts';
+import { failureText } from '../../../lib/failure-text';
+import { LastChange } from '../settings/last-change';
+import { brandSettingsApi, brandSettingsKey, type BrandSettings } from './brand-settings-api';
+import { overridesDraft, parseOverrides, sameOverrides, type OverridesDraft } from './brand-settings-draft';
+import { BrandSettingsTable } from './brand-settings-table';
+
+/** A brand's own rates, fees and limits over the Global Settings, on the brand's detail page. */
+export function BrandSettingsCard({ tenantId }: { tenantId: string }) {
+  const settings = useQuery({ queryKey: brandSettingsKey(tenantId), queryFn: () => brandSettingsApi.get(tenantId) });
+  return (
+    <section className="card admin-section" aria-labelledby="brand-settings-title">
+      <h2 id="brand-settings-title">Brand settings</h2>
+      <p className="muted">What this brand's customers trade at. Leave an override empty to follow the Global Settings.</p>
+      {settings.isPending ? (
+        <p className="muted">Loading brand settings...</p>
+      ) : settings.isError ? (
+        <p role="alert" className="error">
+          {failureText(settings.error, 'Failed to load brand settings')}
+        </p>
+      ) : (
+        // Keyed by what is stored: a save (or another admin's, on a refetch) starts the inputs from it.
+        <BrandSettingsForm key={JSON.stringify(settings.data.overrides)} tenantId={tenantId} saved={settings.data} />
+      )}
+    </section>
+  );
+}
+
+function BrandSettingsForm({ tenantId, saved }: { tenantId: string; saved: BrandSettings }) {
+  const [draft, setDraft] = useState<OverridesDraft>(() => overridesDraft(saved.overrides));
+  const [problems, setProblems] = useState<Record<string, string>>({});
+  const client = useQueryClient();
+  const toast = useToast();
+  const save = useMutation({
+    mutationFn: (overrides: Parameters<typeof brandSettingsApi.save>[1]) => brandSettingsApi.save(tenantId, overrides),
+    onSuccess: ({ message, ...stored }) => {
+      toast(message || 'Brand settings saved');
+      client.setQueryData(brandSettingsKey(tenantId), stored);
+      // The brand's public pages and customer forms show its rates, fees and limits.
+      void client.invalidateQueries({ queryKey: ['config', 'public'] });
+    },
+  });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const { overrides, problems: found } = parseOverrides(draft);
+    setProblems(found);
+    if (Object.keys(found).length > 0) return;
+    if (sameOverrides(overrides, parseOverrides(overridesDraft(saved.overrides)).overrides)) return toast('Nothing to save: no setting was changed', 'info');
+    save.mutate(overrides);
+  };
+  return (
+    <form className="stack" onSubmit={submit} noValidate>
+      <BrandSettingsTable saved={saved} draft={draft} problems={problems} onChange={(name, value) => setDraft((d) => ({ ...d, [name]: value }))} />
+      <LastChange settings={saved} unchanged="No overrides yet: this brand follows the Global Settings." />
+      {save.isError && (
+        <p role="alert" className="error">
+          {failureText(save.error, 'Failed to save brand settings')}
+        </p>
+      )}
+      <div className="row">
+        <button type="submit" className="btn" disabled={save.isPending}>
+          {save.isPending ? 'Saving...' : 'Save Brand Settings'}
+        </button>
+      </div>
+    </form>
+  );
+}

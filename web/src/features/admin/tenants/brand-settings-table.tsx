@@ -1,0 +1,120 @@
+import { useId, type ReactNode } from 'react';
+import { FEE_FIELDS, LIMIT_FIELDS } from '../settings/settings-draft';
+import type { BrandSettings } from './brand-settings-api';
+import { BRAND_RATE_FIELDS, type OverridesDraft } from './brand-settings-draft';
+
+type Values = BrandSettings['global'];
+type Range = { min: number; max: number };
+
+const grouped = new Intl.NumberFormat('en-IN');
+const range = (r: Range) => `${grouped.format(r.min)} – ${grouped.format(r.max)}`;
+// A rate of 0 is "unset": the customer forms fall back to the base rate (settings page).
+const rate = (value: number, base: boolean) => (value === 0 && !base ? '0 (base rate)' : String(value));
+const percent = (value: number) => `${value}%`;
+
+interface OverrideInputProps {
+  name: string;
+  label: string;
+  placeholder: string;
+  whole?: boolean;
+  draft: OverridesDraft;
+  problems: Record<string, string>;
+  onChange: (name: string, value: string) => void;
+}
+
+function OverrideInput({ name, label, placeholder, whole, draft, problems, onChange }: OverrideInputProps) {
+  const errorId = useId();
+  const error = problems[name];
+  return (
+    <span className="brand-override">
+      <input
+        type="number"
+        name={name}
+        aria-label={label}
+        min={whole ? 1 : 0}
+        step={whole ? 1 : 'any'}
+        inputMode={whole ? 'numeric' : 'decimal'}
+        placeholder={placeholder}
+        value={draft[name] ?? ''}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
+        onChange={(e) => onChange(name, e.target.value)}
+      />
+      {error && (
+        <span id={errorId} className="error">
+          {error}
+        </span>
+      )}
+    </span>
+  );
+}
+
+interface BrandSettingsTableProps {
+  saved: BrandSettings;
+  draft: OverridesDraft;
+  problems: Record<string, string>;
+  onChange: (name: string, value: string) => void;
+}
+
+/** Each rate, fee and limit: the Global Settings' value, the brand's override (empty: none) and what its customers get. */
+export function BrandSettingsTable({ saved, draft, problems, onChange }: BrandSettingsTableProps) {
+  const { global, effective, overrides } = saved;
+  const input = (name: string, label: string, placeholder: string, whole = false) => (
+    <OverrideInput name={name} label={label} placeholder={placeholder} whole={whole} draft={draft} problems={problems} onChange={onChange} />
+  );
+  const rows: { label: string; global: string; override: ReactNode; effective: string; overridden: boolean }[] = [
+    ...BRAND_RATE_FIELDS.map(({ key, label }) => ({
+      label,
+      global: rate(global.rates[key], key === 'usdtInr'),
+      override: input(`rates.${key}`, `${label} override`, String(global.rates[key])),
+      effective: rate(effective.rates[key], key === 'usdtInr'),
+      overridden: overrides.rates[key] !== undefined,
+    })),
+    ...FEE_FIELDS.map(({ key, label }) => ({
+      label,
+      global: percent(global.fees[key]),
+      override: input(`fees.${key}`, `${label} override`, String(global.fees[key])),
+      effective: percent(effective.fees[key]),
+      overridden: overrides.fees[key] !== undefined,
+    })),
+    ...LIMIT_FIELDS.map(({ key, label }) => ({
+      label,
+      global: range(global.limits[key]),
+      override: (
+        <span className="brand-override-range">
+          {input(`limits.${key}.min`, `${label} minimum override`, String(global.limits[key].min), true)}
+          {input(`limits.${key}.max`, `${label} maximum override`, String(global.limits[key].max), true)}
+        </span>
+      ),
+      effective: range(effective.limits[key]),
+      overridden: overrides.limits[key] !== undefined,
+    })),
+  ];
+  return (
+    <div className="table-wrap">
+      <table className="admin-table brand-settings" aria-label="Brand settings">
+        <thead>
+          <tr>
+            <th scope="col">Setting</th>
+            <th scope="col">Global</th>
+            <th scope="col">Override</th>
+            <th scope="col">Effective</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.label}>
+              <th scope="row">{row.label}</th>
+              <td className="nowrap">{row.global}</td>
+              <td>{row.override}</td>
+              <td className="nowrap">
+                {row.effective}
+                {row.overridden && <span className="badge admin-role">Overridden</span>}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
