@@ -1,0 +1,45 @@
+/**
+ * Whether a failure to apply events says nothing about the events themselves: the database is
+ * unreachable or short of resources, or the transaction lost a race. Such failures are retried until
+ * they pass; quarantining an event for them would throw away a good event.
+ */
+
+/**
+ * SQLSTATE classes and codes (PostgreSQL appendix A): 08 connection exception, 53 insufficient
+ * resources, 57 operator intervention (shutdown, cancelled statement); 40001 serialization failure
+ * and 40P01 deadlock lose a race that a retry wins.
+ */
+const TRANSIENT_CLASSES = ['08', '53', '57'];
+const TRANSIENT_CODES = new Set(['40001', '40P01']);
+
+/** Socket errors node raises for a connection that could not be made or was cut. */
+const SOCKET_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
+
+/** node-pg and pg-pool connection failures, which carry no SQLSTATE. */
+const CONNECTION_MESSAGES = [
+  /^Connection terminated/,
+  /^Client has encountered a connection error and is not queryable/,
+  /^Client was closed and is not queryable/,
+  /^timeout exceeded when trying to connect/,
+  /^timeout expired/,
+  /^Query read timeout/,
+  // The pool was ended: the process is shutting down, the event is not at fault.
+  /^Cannot use a pool after calling end on the pool/,
+];
+
+export function isTransientError(error: unknown): boolean {
+  // pg-pool wraps some connection errors (cause: the socket's); follow a short chain.
+  for (let current = error, depth = 0; current instanceof Error && depth < 4; current = current.cause, depth++) {
+    if (isTransientItself(current)) return true;
+  }
+  return false;
+}
+
+function isTransientItself(error: Error): boolean {
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === 'string') {
+    if (TRANSIENT_CODES.has(code) || SOCKET_CODES.has(code)) return true;
+    if (/^[0-9A-Z]{5}$/.test(code) && TRANSIENT_CLASSES.includes(code.slice(0, 2))) return true;
+  }
+  return CONNECTION_MESSAGES.some((pattern) => pattern.test(error.message));
+}
