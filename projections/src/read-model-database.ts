@@ -12,6 +12,20 @@ export interface ProjectionCheckpointsTable {
   updated_at: Generated<Date>;
 }
 
+/** An event a projection stepped past after it kept failing (quarantined): runtime/dead-letter-store.ts. */
+export interface ProjectionDeadLettersTable {
+  projection: string;
+  position: string;
+  event_id: string;
+  stream_id: string;
+  stream_position: ColumnType<string, string | number | bigint, string | number | bigint>;
+  event_type: string;
+  error: string;
+  attempts: number;
+  first_failed_at: Date;
+  quarantined_at: Generated<Date>;
+}
+
 export interface StreamSummaryTable {
   stream_id: string;
   category: string;
@@ -64,6 +78,7 @@ export interface TenantsTable {
 export interface ReadModelDatabase {
   rm_tenants: TenantsTable;
   projection_checkpoints: ProjectionCheckpointsTable;
+  projection_dead_letters: ProjectionDeadLettersTable;
   rm_stream_summary: StreamSummaryTable;
   rm_orders: OrdersTable;
   rm_order_counts: OrderCountsTable;

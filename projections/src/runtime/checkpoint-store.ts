@@ -2,6 +2,7 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import type { GlobalPosition } from '@desk/services/eventstore/event-store';
 import type { ReadModelDatabase } from '../read-model-database';
 import type { Projection } from './projection';
+import { deleteDeadLetters } from './dead-letter-store';
 
 export interface Checkpoint {
   name: string;
@@ -59,12 +60,16 @@ export async function advanceCheckpoint(
   return result.numUpdatedRows === 1n;
 }
 
-/** Empties the projection's tables and rewinds it to the start, in one transaction. */
+/**
+ * Empties the projection's tables, forgets the events it quarantined (the replay tries them again)
+ * and rewinds it to the start, in one transaction.
+ */
 export async function resetForRebuild(db: Db, projection: Projection, total: number): Promise<void> {
   await loadCheckpoint(db, projection.name);
   await db.transaction().execute(async (trx) => {
     await trx.selectFrom('projection_checkpoints').select('name').where('name', '=', projection.name).forUpdate().execute();
     for (const table of projection.tables) await sql`truncate table ${sql.table(table)}`.execute(trx);
+    await deleteDeadLetters(trx, projection.name);
     await trx
       .updateTable('projection_checkpoints')
       .set({

@@ -4,6 +4,7 @@ import type { ReadModelDatabase } from '../read-model-database';
 import type { Projection } from './projection';
 import { loadCheckpoint } from './checkpoint-store';
 import { projectionLockHolder } from './projection-lock';
+import { quarantineSummary, type QuarantinedEvent } from './dead-letter-store';
 
 export interface ProjectionStatus {
   name: string;
@@ -19,6 +20,10 @@ export interface ProjectionStatus {
   activePid: number | null;
   rebuilding: { startedAt: string; total: number } | null;
   lastError: string | null;
+  /** Events stepped past because applying them kept failing (since the last rebuild). */
+  quarantined: number;
+  /** The most recent of them, newest first. */
+  quarantine: QuarantinedEvent[];
 }
 
 export async function projectionStatus(
@@ -28,7 +33,11 @@ export async function projectionStatus(
   now: Date = new Date(),
 ): Promise<ProjectionStatus> {
   const checkpoint = await loadCheckpoint(db, projection.name);
-  const [backlog, activePid] = await Promise.all([store.backlog(checkpoint.position), projectionLockHolder(db, projection.name)]);
+  const [backlog, activePid, { quarantined, quarantine }] = await Promise.all([
+    store.backlog(checkpoint.position),
+    projectionLockHolder(db, projection.name),
+    quarantineSummary(db, projection.name),
+  ]);
   return {
     name: projection.name,
     checkpoint: checkpoint.position,
@@ -41,5 +50,7 @@ export async function projectionStatus(
       ? { startedAt: checkpoint.rebuildStartedAt.toISOString(), total: checkpoint.rebuildTotal ?? 0 }
       : null,
     lastError: checkpoint.lastError,
+    quarantined,
+    quarantine,
   };
 }
