@@ -46,26 +46,28 @@ describe('projection runner', () => {
     expect((await store.backlog(checkpoint.position)).count).toBe(0);
   });
 
-  it('rolls back the whole batch and leaves the checkpoint when applying fails', async () => {
-    await seedEvents(store, { streams: 3, perStream: 4 });
-    let calls = 0;
+  it('never half-applies a failing batch: rolls it back, applies its events one at a time and quarantines the one at fault', async () => {
+    const [poisonStream] = await seedEvents(store, { streams: 3, perStream: 4 });
+    const poison = (await store.readStream(poisonStream!))[2]!;
     const failing: Projection = {
       ...streamSummaryProjection,
+      // Writes the batch's rows first, then fails: a half-applied batch would keep them.
       async apply(trx, events) {
         await streamSummaryProjection.apply(trx, events);
-        calls += 1;
-        if (calls === 2) throw new Error('boom');
+        if (events.some((e) => e.eventId === poison.eventId)) throw new Error('boom');
       },
     };
-    await expect(runner(failing, { batchSize: 5 }).runUntilCaughtUp()).rejects.toThrow('boom');
-    // The first batch committed (up to 5 events: fewer if the read horizon cut it short); the second did not.
-    const checkpoint = await loadCheckpoint(db, 'stream-summary');
-    expect(checkpoint.eventsApplied).toBeGreaterThan(0);
-    expect(checkpoint.eventsApplied).toBeLessThanOrEqual(5);
-    expect(await totalApplied(db)).toBe(checkpoint.eventsApplied);
+    expect(await runner(failing, { batchSize: 5, eventRetryMs: 1 }).runUntilCaughtUp()).toBe(true);
 
-    expect(await runner(streamSummaryProjection, { batchSize: 5 }).runUntilCaughtUp()).toBe(true);
-    expect(await actualStreamSummary(db)).toBe(await expectedStreamSummary(db));
+    // Every other event counted exactly once (not again for the rolled-back batch), the poison one never.
+    expect(await totalApplied(db)).toBe(11);
+    const row = await db.selectFrom('rm_stream_summary').select(['event_count', 'last_stream_position']).where('stream_id', '=', poisonStream!).executeTakeFirstOrThrow();
+    expect(row).toEqual({ event_count: '3', last_stream_position: '3' });
+    const checkpoint = await loadCheckpoint(db, 'stream-summary');
+    expect(checkpoint.eventsApplied).toBe(11);
+    expect((await store.backlog(checkpoint.position)).count).toBe(0);
+    const deadLetters = await db.selectFrom('projection_dead_letters').select(['event_id', 'error']).execute();
+    expect(deadLetters).toEqual([{ event_id: poison.eventId, error: 'boom' }]);
   });
 
   it('runs one active instance; a standby takes over when the active one stops', async () => {
@@ -107,19 +109,25 @@ describe('projection runner', () => {
     });
   });
 
-  it('retries a failed batch and then applies it', async () => {
-    let failures = 1;
+  it('retries a transient failure for as long as it lasts and never quarantines for it', async () => {
+    // More failures than an event is tried on its own: were they counted against the event, it would be quarantined.
+    let failures = 3;
     const flaky: Projection = {
       ...streamSummaryProjection,
       async apply(trx, events) {
-        if (failures-- > 0) throw new Error('transient');
+        if (failures-- > 0) throw Object.assign(new Error('server closed the connection unexpectedly'), { code: '08006' });
         await streamSummaryProjection.apply(trx, events);
       },
     };
     await seedEvents(store, { streams: 2, perStream: 3 });
-    runner(flaky).start();
+    runner(flaky, { eventAttempts: 2, eventRetryMs: 1 }).start();
+    // Kept on the checkpoint for `status` while it lasts (the backoff starts at half a second).
+    const lastError = await waitFor('the failure kept on the checkpoint', async () => (await loadCheckpoint(db, 'stream-summary')).lastError);
+    expect(lastError).toBe('server closed the connection unexpectedly');
     await waitFor('the retried batch', async () => (await totalApplied(db)) === 6);
+    expect(await actualStreamSummary(db)).toBe(await expectedStreamSummary(db));
     const { rows } = await sql<{ last_error: string | null }>`select last_error from projection_checkpoints where name = 'stream-summary'`.execute(db);
     expect(rows[0]?.last_error).toBeNull();
+    expect(await db.selectFrom('projection_dead_letters').selectAll().execute()).toEqual([]);
   });
 });
