@@ -63,6 +63,11 @@ export const ordersProjection: Projection = {
       let version = before?.version ?? -1n;
       for (const event of orderEvents) {
         if (event.streamPosition <= version) continue;
+        // A gap means an earlier event of this order was quarantined: folding on would build a state
+        // that skipped it, so the order's later events fail (and are quarantined) too.
+        if (event.streamPosition !== version + 1n) {
+          throw new Error(`${event.streamId}: event ${event.streamPosition} (${event.type}) follows version ${version}; an earlier event is missing`);
+        }
         snapshot = evolveOrder(snapshot, { type: event.type, data: event.data } as OrderEvent);
         version = event.streamPosition;
       }
