@@ -6,14 +6,18 @@ import { testEnv } from '../../support/test.env';
 
 /**
  * Debian's chromium, headless. The flags keep it from reaching for Google's services, which this
- * machine's closed network refuses (and which would slow every start).
+ * machine's closed network refuses (and which would slow every start). `hosts` maps brand domains
+ * to this machine, so a page can open http://b.example:<port>/ as a brand's customers would.
  */
-export async function launchBrowser(): Promise<Browser> {
+export async function launchBrowser({ hosts = [] }: { hosts?: string[] } = {}): Promise<Browser> {
   if (!existsSync(testEnv.CHROMIUM_PATH)) throw new Error(`chromium not found at ${testEnv.CHROMIUM_PATH}: apt-get install chromium (.ci/run does)`);
   return chromium.launch({
     executablePath: testEnv.CHROMIUM_PATH,
     headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
+    args: [
+      '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage',
+      ...(hosts.length > 0 ? [`--host-resolver-rules=${hosts.map((host) => `MAP ${host} 127.0.0.1`).join(', ')}`] : []),
+    ],
   });
 }
 

@@ -1,0 +1,139 @@
+/**
+ * One desk over two brands in real Chromium against a fresh `npm start`, with the second brand on
+ * its own host (b.example, mapped to this machine): its visitors see its name and its own rate;
+ * the operator's admin sees its order beside the operator's own, filters by brand and settles it;
+ * the brand's admin, signed in on the brand's host, sees only the brand's orders and none of the
+ * operator's screens.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { DESKTOP, launchBrowser, screenshot } from './support/browser';
+import { startAppServer, type AppServer } from './support/app-server';
+
+const OPERATOR = { phone: '+919000000066', password: 'e2e-operator-password' };
+const BRAND_ADMIN = { phone: '+919812400009', password: 'brand-admin-pass' };
+const BRAND_CUSTOMER = { phone: '+919812400001', password: 'brand-customer' };
+const OPERATOR_CUSTOMER = { phone: '+919812400002', password: 'desk-customer' };
+const HOST = 'b.example';
+const TRON = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
+const BUY = { fiatAmount: 9100, network: 'TRC20', withdrawAddress: TRON, method: 'bank' };
+
+describe('two brands in a real browser', () => {
+  let server: AppServer;
+  let browser: Browser;
+  let brandBase: string;
+  let operatorToken: string;
+  let brandId: string;
+  const orders = { brand: { id: '', ref: '' }, desk: { id: '', ref: '' } };
+  const contexts: BrowserContext[] = [];
+
+  const api = async (method: string, path: string, token: string | null, body?: unknown) => {
+    const response = await fetch(`${server.base}${path}`, {
+      method,
+      headers: { ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    return (await response.json()) as any;
+  };
+  /** A fresh browser session (its own storage), opened at `url`. */
+  const openPage = async (url: string): Promise<Page> => {
+    const context = await browser.newContext({ viewport: DESKTOP });
+    contexts.push(context);
+    const page = await context.newPage();
+    await page.goto(url);
+    return page;
+  };
+  const signIn = async (page: Page, who: { phone: string; password: string }, lands: string) => {
+    await page.getByRole('tabpanel').getByLabel('Phone number').fill(who.phone);
+    await page.getByRole('tabpanel').getByLabel('Password', { exact: true }).fill(who.password);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await page.waitForURL(`**${lands}`);
+  };
+  const orderRows = (page: Page) => page.getByRole('checkbox', { name: /^Select order / });
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startAppServer({ ADMIN_PHONE: OPERATOR.phone, ADMIN_PASSWORD: OPERATOR.password }), launchBrowser({ hosts: [HOST] })]);
+    brandBase = server.base.replace('127.0.0.1', HOST);
+    operatorToken = (await api('POST', '/api/auth/login', null, OPERATOR)).token;
+    await api('PUT', '/api/admin/settings', operatorToken, { rates: { usdt_bank_buy: 88 } });
+    const form = new FormData();
+    form.set('name', 'Brand B');
+    form.set('domain', HOST);
+    form.set('primaryColor', '#7a1fa2');
+    const created = await fetch(`${server.base}/api/admin/tenants`, { method: 'POST', body: form, headers: { authorization: `Bearer ${operatorToken}` } });
+    brandId = ((await created.json()) as any).tenant._id;
+    await api('PUT', `/api/admin/tenants/${brandId}/settings`, operatorToken, { rates: { usdt_bank_buy: 91.25 } });
+    await api('POST', '/api/admin/users', operatorToken, { username: 'Brand Customer', ...BRAND_CUSTOMER, tenantId: brandId });
+    await api('POST', '/api/admin/users', operatorToken, { username: 'Brand Admin', ...BRAND_ADMIN, roles: ['admin'], tenantId: brandId });
+    await api('POST', '/api/admin/users', operatorToken, { username: 'Desk Customer', ...OPERATOR_CUSTOMER });
+    const deskCustomer = (await api('POST', '/api/auth/login', null, OPERATOR_CUSTOMER)).token;
+    const desk = (await api('POST', '/api/orders/fiat-to-crypto', deskCustomer, BUY)).order;
+    orders.desk = { id: desk._id, ref: desk.refCode };
+  }, 120_000);
+  afterAll(async () => {
+    for (const context of contexts) await context.close();
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('shows the brand\'s visitors its own name and rate, and its customer buys at that rate', async () => {
+    const page = await openPage(`${brandBase}/`);
+    await expect.poll(() => page.getByText('Brand B').first().isVisible(), { timeout: 15_000 }).toBe(true);
+    await expect.poll(() => page.getByText('₹91.25').first().isVisible()).toBe(true);
+    await screenshot(page, 'brands', 'brand-landing');
+    await page.goto(`${brandBase}/login`);
+    await signIn(page, BRAND_CUSTOMER, '/dashboard');
+    // The session the browser holds is the brand's: the order it places is priced at the brand's rate.
+    const token = await page.evaluate(() => localStorage.getItem('token'));
+    const placed = (await api('POST', '/api/orders/fiat-to-crypto', token, BUY)).order;
+    // 9100 / 91.25 = 99.726… → 99.72 USDT
+    expect(placed).toMatchObject({ rate: '91.25', cryptoAmount: '99.72' });
+    orders.brand = { id: placed._id, ref: placed.refCode };
+  }, 60_000);
+
+  it('lets the operator find the brand\'s order by brand and settle it', async () => {
+    const page = await openPage(`${server.base}/login`);
+    await signIn(page, OPERATOR, '/admin/dashboard');
+    await page.goto(`${server.base}/admin/orders`);
+    await expect.poll(() => orderRows(page).count(), { timeout: 15_000 }).toBe(2);
+    const brandRow = page.getByRole('row').filter({ hasText: orders.brand.ref });
+    await expect.poll(() => brandRow.getByRole('cell', { name: 'Brand B' }).isVisible()).toBe(true);
+
+    const filters = page.getByRole('form', { name: 'Order filters' });
+    await filters.getByLabel('Brand').selectOption({ label: 'Brand B' });
+    await filters.getByRole('button', { name: 'Apply Filters' }).click();
+    await expect.poll(() => orderRows(page).count()).toBe(1);
+    expect(page.url()).toContain(`tenantId=${brandId}`);
+    await screenshot(page, 'brands', 'operator-orders-by-brand');
+
+    await page.getByRole('button', { name: `View order ${orders.brand.ref}` }).click();
+    await page.getByRole('button', { name: 'Verify Order' }).click();
+    await expect.poll(async () => (await api('GET', `/api/admin/orders/${orders.brand.id}`, operatorToken)).status).toBe('fiat_received');
+    await page.getByLabel('Crypto Transaction Reference').fill('0xb0b0');
+    await page.getByRole('button', { name: 'Mark as Completed' }).click();
+    await page.getByText('Order completed successfully').first().waitFor();
+    const history = (await api('GET', `/api/admin/orders/${orders.brand.id}/history`, operatorToken)).events;
+    expect(history.map((e: any) => e.type)).toEqual(['OrderPlaced', 'OrderVerified', 'OrderCompleted']);
+    expect(history.at(-1).actor.phone).toBe(OPERATOR.phone);
+  }, 60_000);
+
+  it('shows the brand\'s admin, on the brand\'s host, only the brand\'s orders and none of the operator\'s screens', async () => {
+    const page = await openPage(`${brandBase}/login`);
+    await signIn(page, BRAND_ADMIN, '/admin/dashboard');
+    await page.getByText('Brand: Brand B').first().waitFor();
+    const nav = page.getByRole('complementary', { name: 'Admin navigation' });
+    expect(await nav.getByRole('link').allTextContents()).toEqual(['Dashboard', 'Orders', 'Users']);
+
+    await page.goto(`${brandBase}/admin/orders`);
+    await expect.poll(() => orderRows(page).count(), { timeout: 15_000 }).toBe(1);
+    expect(await page.getByRole('checkbox', { name: `Select order ${orders.brand.ref}` }).count()).toBe(1);
+    expect(await page.getByText(orders.desk.ref).count()).toBe(0);
+    expect(await page.getByRole('columnheader', { name: 'Brand' }).count()).toBe(0);
+    await screenshot(page, 'brands', 'brand-admin-orders');
+
+    await page.goto(`${brandBase}/admin/orders/${orders.desk.id}`);
+    await page.getByText('Order not found').first().waitFor();
+    await page.goto(`${brandBase}/admin/settings`);
+    await page.waitForURL('**/admin/dashboard');
+  }, 60_000);
+});
