@@ -10,6 +10,7 @@ import { TenantDetailPage } from './tenants/tenant-detail-page';
 import { TenantEditPage } from './tenants/tenant-edit-page';
 import { AddBankAccountPage } from './tenants/add-bank-account-page';
 import { AddCryptoWalletPage } from './tenants/add-crypto-wallet-page';
+import { AdminProjectionsPage } from './projections/admin-projections-page';
 
 /** The admin screens of seed-spec section 2, in their own bundle; AdminLayout sends non-admins away. */
 export function AdminRoutes() {
@@ -27,6 +28,7 @@ export function AdminRoutes() {
         <Route path="tenants/:id/edit" element={<TenantEditPage />} />
         <Route path="add-bank-account" element={<AddBankAccountPage />} />
         <Route path="add-crypto-wallet" element={<AddCryptoWalletPage />} />
+        <Route path="projections" element={<AdminProjectionsPage />} />
         <Route path="*" element={<Navigate to="dashboard" replace />} />
       </Route>
     </Routes>

@@ -30,6 +30,7 @@ describe('admin shell', () => {
       ['Users', '/admin/users'],
       ['Settings', '/admin/settings'],
       ['Tenants', '/admin/tenants'],
+      ['Projections', '/admin/projections'],
     ]);
     expect(within(nav).getByRole('link', { name: 'Orders' }).getAttribute('aria-current')).toBe('page');
     expect(within(nav).getByRole('link', { name: 'Dashboard' }).getAttribute('aria-current')).toBeNull();

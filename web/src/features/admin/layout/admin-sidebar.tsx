@@ -7,6 +7,7 @@ const LINKS = [
   { to: '/admin/users', label: 'Users' },
   { to: '/admin/settings', label: 'Settings', operatorOnly: true },
   { to: '/admin/tenants', label: 'Tenants', operatorOnly: true },
+  { to: '/admin/projections', label: 'Projections', operatorOnly: true },
 ];
 
 interface AdminSidebarProps {
