@@ -84,7 +84,7 @@ describe('two brands in a real browser', () => {
     await page.goto(`${brandBase}/login`);
     await signIn(page, BRAND_CUSTOMER, '/dashboard');
     // The session the browser holds is the brand's: the order it places is priced at the brand's rate.
-    const token = await page.evaluate(() => localStorage.getItem('token'));
+    const token = await page.evaluate<string | null>('localStorage.getItem("token")');
     const placed = (await api('POST', '/api/orders/fiat-to-crypto', token, BUY)).order;
     // 9100 / 91.25 = 99.726… → 99.72 USDT
     expect(placed).toMatchObject({ rate: '91.25', cryptoAmount: '99.72' });

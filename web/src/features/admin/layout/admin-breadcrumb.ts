@@ -9,6 +9,7 @@ const LABELS: Record<string, string> = {
   users: 'Users',
   settings: 'Settings',
   tenants: 'Tenants',
+  projections: 'Projections',
   edit: 'Edit',
   'add-bank-account': 'Add Bank Account',
   'add-crypto-wallet': 'Add Crypto Wallet',
