@@ -14,6 +14,7 @@ import { authRoutes } from '../identity/auth.routes';
 import { adminUserRoutes } from '../identity/admin-users.routes';
 import { adminSettingsRoutes, publicConfigRoutes } from '../settings/settings.routes';
 import { idempotency } from '../http/idempotency';
+import { refuseNul } from '../http/refuse-nul';
 import { customerOrderRoutes } from '../orders/order.routes';
 import { adminOrderRoutes } from '../orders/admin-order.routes';
 import { orderExportRoutes } from '../orders/order-export';
@@ -115,7 +116,7 @@ export function createApp(deps: AppDeps) {
 
   const app = new Hono()
     .use(secureHeaders())
-    .use('/api/*', limitBodies, resolveTenant((host) => directory.resolve(host), trustProxy))
+    .use('/api/*', limitBodies, refuseNul, resolveTenant((host) => directory.resolve(host), trustProxy))
     .route('/api', api)
     .use('*', webAssets);
   app.notFound((c) => (c.req.path.startsWith('/api/') ? c.json({ error: 'Not found', code: 'not_found' }, 404) : webClient(c)));

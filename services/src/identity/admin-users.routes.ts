@@ -8,6 +8,7 @@ import { commandMetadata } from '../http/request-context';
 import { DomainError, ForbiddenError, NotFoundError, ValidationError } from '../shared/domain-error';
 import type { TenantStore } from '../tenants/tenant-store';
 import type { TenantDirectory } from '../tenants/tenant-directory';
+import { isTenantId } from '@desk/machines/tenants/tenant-id';
 import { phoneSchema } from './phone';
 import { listUsers } from './users.repository';
 import { hashPassword, MIN_PASSWORD_LENGTH } from './password';
@@ -28,7 +29,7 @@ class OwnAdminRoleError extends DomainError {
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const tenantId = z.string().trim().min(1, 'Please select a brand').max(100);
+const tenantId = z.string().trim().min(1, 'Please select a brand').refine(isTenantId, 'Brand not found');
 const roles = z.array(z.enum(GRANTABLE_ROLES, { error: `Roles may only be: ${GRANTABLE_ROLES.join(', ')}` })).max(GRANTABLE_ROLES.length);
 
 const createUserSchema = z.object({
@@ -97,8 +98,15 @@ export function adminUserRoutes({ db, roles: userRoles, tenants, directory, trus
       if (!UUID.test(id)) throw new NotFoundError('User not found');
       const me = c.get('user');
       const wanted = c.req.valid('json').roles;
-      if (id === me.id && !wanted.includes(ADMIN_ROLE)) throw new OwnAdminRoleError();
-      const updated = await userRoles.change(id, () => wanted, commandMetadata(c, actorOf(c), trustProxy));
+      // Decided on the stored row, so no spelling of the id (capitals) gets past it.
+      const updated = await userRoles.change(
+        id,
+        (current) => {
+          if (current.id === me.id && !wanted.includes(ADMIN_ROLE)) throw new OwnAdminRoleError();
+          return wanted;
+        },
+        commandMetadata(c, actorOf(c), trustProxy),
+      );
       if (!updated) throw new NotFoundError('User not found');
       const [user] = await withBrands(await usersJson(db, [updated]));
       return c.json({ user: user!, message: 'Roles updated' }, 200);

@@ -80,7 +80,7 @@ export function adminOrderRoutes(deps: OrderDeps, users: Kysely<ServicesDatabase
       return c.json(adminOrderJson(view, signer, await directory.names()), 200);
     })
     .get('/orders/:id/history', async (c) => {
-      const history = inAdminScope(await orderHistory(eventStore, users, orderId(c)), c.get('scope'));
+      const history = inAdminScope(await orderHistory(eventStore, users, orderId(c), c.get('scope')), c.get('scope'));
       return c.json({ orderId: c.req.param('id'), events: history.events }, 200);
     })
     .post('/orders/:id/verify', async (c) => answer(c, await commands.verify(c.get('scope'), orderId(c), metadata(c)), 'Order verified'))

@@ -2,40 +2,44 @@ import type { Kysely } from 'kysely';
 import type { EventStore } from '../eventstore/event-store';
 import type { ServicesDatabase } from '../db/services-database';
 import { orderStream } from './order-store';
+import { coversTenant, type AdminScope } from '../identity/admin-scope';
 
 /**
  * An order's full history for compliance: every event in order with who acted (and their phone),
  * when the command was accepted and recorded, from which IP and client, and what it changed.
  * Read from the event stream itself, the authoritative record, never from a projection. Null when
- * the order does not exist.
+ * the order does not exist. A brand admin (`reader`) is not shown the operator's own staff: their
+ * phone, name, address and client are left out, their role stays.
  */
-export async function orderHistory(store: EventStore, users: Kysely<ServicesDatabase>, orderId: string) {
+export async function orderHistory(store: EventStore, users: Kysely<ServicesDatabase>, orderId: string, reader: AdminScope) {
   const events = await store.readStream(orderStream(orderId));
   const placed = events[0]?.data as { tenantId?: string } | undefined;
   if (!placed?.tenantId) return null;
   const actorIds = [...new Set(events.map((e) => e.metadata.actor.id))].filter((id) => /^[0-9a-f-]{36}$/.test(id));
-  const phones = new Map(
+  const actors = new Map(
     actorIds.length === 0
       ? []
-      : (await users.selectFrom('users').select(['id', 'phone', 'username']).where('id', 'in', actorIds).execute()).map((u) => [u.id, u]),
+      : (await users.selectFrom('users').select(['id', 'phone', 'username', 'tenant_id']).where('id', 'in', actorIds).execute()).map((u) => [u.id, u]),
   );
-  const history = events.map((event) => ({
-    position: Number(event.streamPosition),
-    type: event.type,
-    data: event.data,
-    actor: {
-      id: event.metadata.actor.id,
-      role: event.metadata.actor.role,
-      phone: phones.get(event.metadata.actor.id)?.phone ?? null,
-      username: phones.get(event.metadata.actor.id)?.username ?? null,
-    },
-    acceptedAt: event.metadata.acceptedAt,
-    recordedAt: event.recordedAt.toISOString(),
-    ip: event.metadata.ip,
-    userAgent: event.metadata.userAgent,
-    correlationId: event.metadata.correlationId,
-    eventId: event.eventId,
-  }));
+  const history = events.map((event) => {
+    const actor = actors.get(event.metadata.actor.id);
+    // A brand admin sees who of their brand acted; the operator's staff stay unnamed to them.
+    const shown = !actor || coversTenant(reader, actor.tenant_id);
+    return {
+      position: Number(event.streamPosition),
+      type: event.type,
+      data: event.data,
+      actor: shown
+        ? { id: event.metadata.actor.id, role: event.metadata.actor.role, phone: actor?.phone ?? null, username: actor?.username ?? null }
+        : { id: null, role: event.metadata.actor.role, phone: null, username: 'Operator' },
+      acceptedAt: event.metadata.acceptedAt,
+      recordedAt: event.recordedAt.toISOString(),
+      ip: shown ? event.metadata.ip : null,
+      userAgent: shown ? event.metadata.userAgent : null,
+      correlationId: event.metadata.correlationId,
+      eventId: event.eventId,
+    };
+  });
   /** The order's brand, from its first event, so the caller can check the reader's scope. */
   return { tenantId: placed.tenantId, events: history };
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isTenantId } from '@desk/machines/tenants/tenant-id';
 import { validateBuyAmount, validateSellAmount } from '@desk/machines/pricing/pricing';
 import { OrderNotFoundError } from './order-errors';
 import { addressProblem } from '@desk/machines/addresses/address-validation';
@@ -80,7 +81,12 @@ export const bulkRejectSchema = z.object({
 });
 
 /** An empty brand filter means every brand in the admin's scope. */
-const brandFilter = z.string().trim().max(100).optional().transform((v) => v || undefined);
+const brandFilter = z
+  .string()
+  .trim()
+  .optional()
+  .transform((v) => v || undefined)
+  .refine((v) => v === undefined || isTenantId(v), 'No such brand');
 
 export const adminListSchema = z.object({
   type: z.enum(['fiat_to_crypto', 'crypto_to_fiat']).optional().or(z.literal('').transform(() => undefined)),

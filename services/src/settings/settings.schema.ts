@@ -27,7 +27,8 @@ export const feesSchema = z.object({
 
 const range = z
   .object({ min: wholeNumber, max: wholeNumber })
-  .refine((r) => BigInt(r.min) <= BigInt(r.max), { message: 'min must not exceed max', path: ['min'] });
+  // Only once both ends are whole numbers: BigInt of anything else throws.
+  .refine((r) => BigInt(r.min) <= BigInt(r.max), { message: 'min must not exceed max', path: ['min'], when: (payload) => payload.issues.length === 0 });
 
 export const limitsSchema = z.object({
   /** Whole rupees per buy order. */

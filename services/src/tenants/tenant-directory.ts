@@ -9,18 +9,20 @@ interface Snapshot {
   byDomain: Map<string, string>;
   /** Every tenant's name, deleted ones included: old orders still name their brand. */
   names: Map<string, string>;
-  deleted: Set<string>;
 }
 
 /**
- * Which tenant a host belongs to, each tenant's name, and which were deleted, for every request:
- * the tenants read model held in memory for a few seconds. A host no live tenant claims belongs
- * to the default tenant, so a deleted brand's domain stops resolving to it.
+ * Which tenant a host belongs to and each tenant's name, for every request: the tenants read model
+ * held in memory for a few seconds. Whether a tenant was deleted is asked of its own stream (held
+ * for a few seconds too), never of the read model: a lagging projector or a rebuild, which empties
+ * the read model, must not bring a deleted brand's sessions back. A host no live tenant claims
+ * belongs to the default tenant, so a deleted brand's domain stops resolving to it.
  */
 export class TenantDirectory {
-  private snapshot: Snapshot = { byDomain: new Map(), names: new Map(), deleted: new Set() };
+  private snapshot: Snapshot = { byDomain: new Map(), names: new Map() };
   private loadedAt = 0;
   private loading: Promise<void> | null = null;
+  private readonly deletedCache = new Map<string, { deleted: boolean; at: number }>();
 
   constructor(
     private readonly db: Kysely<ReadModelDatabase>,
@@ -29,14 +31,23 @@ export class TenantDirectory {
 
   async resolve(host: string | null): Promise<string> {
     await this.fresh();
-    return (host && this.snapshot.byDomain.get(host)) || DEFAULT_TENANT_ID;
+    const tenantId = (host && this.snapshot.byDomain.get(host)) || DEFAULT_TENANT_ID;
+    return (await this.isDeleted(tenantId)) ? DEFAULT_TENANT_ID : tenantId;
   }
 
-  /** Deleted brands only: a brand created a moment ago in another process is not refused. */
+  /**
+   * Whether the tenant's stream ends in its deletion. Only deleted brands are refused: one created
+   * a moment ago in another process is simply live.
+   */
   async isDeleted(id: string): Promise<boolean> {
     if (id === DEFAULT_TENANT_ID) return false;
-    await this.fresh();
-    return this.snapshot.deleted.has(id);
+    const cached = this.deletedCache.get(id);
+    if (cached && Date.now() - cached.at < REFRESH_MS) return cached.deleted;
+    const { state, revision } = await this.tenants.load(id);
+    // A stream that exists but folds to nothing is a deleted tenant; no stream at all is no tenant.
+    const deleted = state === null && revision !== null;
+    this.deletedCache.set(id, { deleted, at: Date.now() });
+    return deleted;
   }
 
   /** Tenant id → name, for the Brand column of lists and exports. */
@@ -51,9 +62,10 @@ export class TenantDirectory {
     return state ?? (await this.tenants.get(DEFAULT_TENANT_ID));
   }
 
-  /** Forget the cache, e.g. after an admin changed a domain. */
+  /** Forget what is cached, e.g. after an admin changed a domain or deleted a brand. */
   invalidate(): void {
     this.loadedAt = 0;
+    this.deletedCache.clear();
   }
 
   private async fresh(): Promise<void> {
@@ -64,12 +76,11 @@ export class TenantDirectory {
         .select(['id', 'domain', 'deleted', 'created_at', (eb) => eb.ref('state', '->>').key('name' as never).as('name')])
         .orderBy('created_at')
         .execute();
-      const next: Snapshot = { byDomain: new Map(), names: new Map([[DEFAULT_TENANT_ID, DEFAULT_PROFILE.name]]), deleted: new Set() };
+      const next: Snapshot = { byDomain: new Map(), names: new Map([[DEFAULT_TENANT_ID, DEFAULT_PROFILE.name]]) };
       for (const row of rows) {
         next.names.set(row.id, String(row.name ?? row.id));
-        if (row.deleted) next.deleted.add(row.id);
         // Two tenants claiming one domain: the older keeps it.
-        else if (row.domain && !next.byDomain.has(row.domain)) next.byDomain.set(row.domain, row.id);
+        if (!row.deleted && row.domain && !next.byDomain.has(row.domain)) next.byDomain.set(row.domain, row.id);
       }
       this.snapshot = next;
       this.loadedAt = Date.now();

@@ -4,9 +4,10 @@ import type { EventMetadata } from '../eventstore/event-metadata';
 import { WrongExpectedVersionError } from '../eventstore/event-store.errors';
 import { streamId } from '../eventstore/stream-id';
 import { DomainError, NotFoundError } from '../shared/domain-error';
+import { DEFAULT_TENANT_ID, isTenantId } from '@desk/machines/tenants/tenant-id';
 import { foldTenant, profileOf, type TenantEvent, type TenantProfile, type TenantState } from './tenant.events';
 
-export const DEFAULT_TENANT_ID = 'default';
+export { DEFAULT_TENANT_ID };
 export const DEFAULT_PROFILE: TenantProfile = { name: 'USDT Desk', domain: null, logoFileId: null, logoUrl: null, primaryColor: '#0d6efd' };
 
 const tenantStream = (id: string) => streamId('tenant', id);
@@ -39,6 +40,8 @@ export class TenantStore {
   constructor(private readonly store: EventStore) {}
 
   async load(id: string): Promise<{ state: TenantState | null; revision: bigint | null }> {
+    // Not an id a tenant can have (a typo, a NUL byte in a path): no tenant, without asking the store.
+    if (!isTenantId(id)) return { state: null, revision: null };
     const events = await this.store.readStream(tenantStream(id));
     const state = foldTenant(events.map((e) => ({ type: e.type, data: e.data }) as TenantEvent));
     const revision = events.length > 0 ? events[events.length - 1]!.streamPosition : null;

@@ -5,6 +5,7 @@ import type { ReadModelDatabase } from '@desk/projections/read-model-database';
 import type { AdminEnv, AuthEnv } from '../http/auth';
 import { actorOf } from '../http/auth';
 import { commandMetadata } from '../http/request-context';
+import { hasNul } from '../http/refuse-nul';
 import { DomainError, ValidationError } from '../shared/domain-error';
 import type { FileStorage } from '../files/file-storage';
 import type { UrlSigner } from '../files/url-signer';
@@ -65,7 +66,10 @@ export function tenantAdminRoutes(deps: TenantRouteDeps) {
   /** Profile from multipart fields and an optional logo file, over `base`. */
   const profileFromForm = async (c: Context<AdminEnv>, base: TenantProfile): Promise<TenantProfile> => {
     const form = await c.req.parseBody();
-    const fields = profileFieldsSchema.safeParse(Object.fromEntries(Object.entries(form).filter(([, v]) => typeof v === 'string')));
+    const texts = Object.entries(form).filter((entry): entry is [string, string] => typeof entry[1] === 'string');
+    const withNul = texts.find(([, v]) => hasNul(v));
+    if (withNul) throw ValidationError.of(withNul[0], 'Text must not contain NUL characters');
+    const fields = profileFieldsSchema.safeParse(Object.fromEntries(texts));
     if (!fields.success) throw new ValidationError(fields.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })));
     const f = fields.data;
     const next: TenantProfile = {

@@ -1,0 +1,113 @@
+/**
+ * Edges of admin scope found in a review of the one-desk-many-brands change (decision 0014): each
+ * test states what the decision or docs/api.md promises, and failed before its fix.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCustomer, createTestApp, json, type TestApp } from '../support/test-app';
+import { createBrand, createBrandAdmin } from '../support/brands';
+import { resetForRebuild } from '../../projections/src/runtime/checkpoint-store';
+import { tenantsProjection } from '../../projections/src/definitions/tenants.projection';
+
+const TRON = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
+const BUY = { fiatAmount: 10000, network: 'TRC20', withdrawAddress: TRON, method: 'bank' };
+
+describe('admin scope: edges found in review', () => {
+  let t: TestApp;
+  let operator: string;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    operator = await t.adminToken();
+  });
+  afterAll(() => t.close());
+
+  it('an operator admin cannot remove their own admin role by writing their id in capitals', async () => {
+    // ADR 0014: "An operator admin cannot remove their own admin role". The route compares the
+    // path id with the signed-in id as strings, but PostgreSQL reads a uuid in any case.
+    await t.call('POST', '/api/admin/users', { token: operator, body: { phone: '+919500000001', password: 'secret12', roles: ['admin'] } });
+    const second = await t.login('+919500000001', 'secret12');
+    const me = (await json(t.call('GET', '/api/auth/me', { token: second }))).body;
+    const answer = await json(t.call('PUT', `/api/admin/users/${me._id.toUpperCase()}/roles`, { token: second, body: { roles: [] } }));
+    expect(answer).toMatchObject({ status: 409, body: { code: 'own_admin_role' } });
+    expect((await t.call('GET', '/api/admin/orders', { token: second })).status).toBe(200);
+  });
+
+  it('a deleted brand\'s admin stays signed out while the tenants read model is rebuilt', async () => {
+    // ADR 0014: a deleted brand's users' tokens are refused. The check reads rm_tenants, which a
+    // rebuild (Projections screen) truncates and refills: until then the brand is not "deleted".
+    const brand = await createBrandAdmin(t, 'gone.example', '+919500000002');
+    expect((await t.call('DELETE', `/api/admin/tenants/${brand.tenantId}`, { token: operator })).status).toBe(200);
+    await t.project();
+    expect((await t.call('GET', '/api/admin/orders', { token: brand.token })).status).toBe(401);
+
+    await resetForRebuild(t.database.db, tenantsProjection, 0);
+    t.deps.directory.invalidate();
+    expect((await t.call('GET', '/api/admin/orders', { token: brand.token })).status).toBe(401);
+    await t.project();
+  });
+
+  it('a deleted brand\'s admin is signed out at once by the process that deleted it, whatever the projector\'s lag', async () => {
+    // ADR 0014: "the process that deleted the brand notices at once". Here nothing projects (as when
+    // the projector is down or more than READ_MODEL_WAIT_MS behind): DELETE answers 200 and the
+    // brand's admin keeps acting on its orders.
+    const brand = await createBrandAdmin(t, 'lagging.example', '+919500000003');
+    expect((await t.call('DELETE', `/api/admin/tenants/${brand.tenantId}`, { token: operator })).status).toBe(200);
+    expect((await t.call('GET', '/api/admin/orders', { token: brand.token })).status).toBe(401);
+    await t.project();
+  });
+
+  it('a brand admin reading an order\'s history does not see the operator admin\'s phone, IP or client', async () => {
+    // A brand admin sees their brand only; the operator's staff are users of the operator's brand,
+    // which /api/admin/users refuses them (403), yet the history names them with phone, IP and client.
+    const brand = await createBrandAdmin(t, 'history.example', '+919500000004');
+    await t.call('POST', '/api/admin/users', { token: brand.token, body: { phone: '+919500000005', password: 'secret12' } });
+    const customer = (await json(t.call('POST', '/api/auth/login', { body: { phone: '+919500000005', password: 'secret12' }, headers: { host: 'history.example' } }))).body.token;
+    const order = (await json(t.call('POST', '/api/orders/fiat-to-crypto', { token: customer, body: BUY }))).body.order;
+    await t.call('POST', `/api/admin/orders/${order._id}/verify`, { token: operator, body: {}, headers: { 'x-forwarded-for': '203.0.113.9', 'user-agent': 'operator-laptop' } });
+    const history = await json(t.call('GET', `/api/admin/orders/${order._id}/history`, { token: brand.token }));
+    expect(history.status).toBe(200);
+    const verified = JSON.stringify(history.body.events.at(-1));
+    expect(verified).not.toContain('+919000000001');
+    expect(verified).not.toContain('203.0.113.9');
+    expect(verified).not.toContain('operator-laptop');
+  });
+
+  it('a brand id with a NUL character answers 400 or 404, never 500', async () => {
+    // docs/api.md: "No input answers 500". The new brand filters and the brand settings route pass
+    // the id to PostgreSQL, which refuses a NUL byte in text.
+    const answers = await Promise.all([
+      t.call('GET', '/api/admin/orders?tenantId=%00', { token: operator }),
+      t.call('GET', '/api/admin/users?tenantId=%00', { token: operator }),
+      t.call('GET', '/api/admin/dashboard?tenantId=%00', { token: operator }),
+      t.call('POST', '/api/admin/users', { token: operator, body: { phone: '+919500000006', password: 'secret12', tenantId: '\u0000' } }),
+      t.call('GET', '/api/admin/tenants/%00/settings', { token: operator }),
+      t.call('PUT', '/api/admin/tenants/%00/settings', { token: operator, body: { rates: { usdtInr: 90 } } }),
+    ]);
+    expect(answers.map((a) => a.status < 500)).toEqual(answers.map(() => true));
+    // The export link is made for it, and the download is an empty 200.
+    expect((await t.call('POST', '/api/admin/orders/export-link', { token: operator, body: { tenantId: '\u0000' } })).status).toBe(400);
+  });
+
+  it('a brand override limit that is not a whole number is a validation error, not a 500', async () => {
+    const brandId = await createBrand(t, 'limits.example');
+    for (const limit of [{ min: 1, max: 1e21 }, { min: '1', max: 'abc' }]) {
+      const answer = await json(t.call('PUT', `/api/admin/tenants/${brandId}/settings`, { token: operator, body: { limits: { buyInr: limit } } }));
+      expect(answer).toMatchObject({ status: 400, body: { error: 'validation_error' } });
+    }
+  });
+
+  it('refuses a NUL character anywhere in a request with 400, never 500', async () => {
+    const customer = await createCustomer(t, '+919500000007');
+    const answers = await Promise.all([
+      t.call('GET', '/api/admin/orders?refCode=%00', { token: operator }),
+      t.call('GET', '/api/admin/orders?phone=%00', { token: operator }),
+      t.call('GET', '/api/admin/orders?network=%00', { token: operator }),
+      t.call('GET', '/api/admin/tenants/%00', { token: operator }),
+      t.call('POST', '/api/admin/users', { token: operator, body: { username: 'a\u0000b', phone: '+919500000008', password: 'secret12' } }),
+      t.call('POST', '/api/admin/orders/bulk/reject', { token: operator, body: { ids: ['00000000-0000-4000-8000-000000000000'], reason: 'x\u0000' } }),
+      t.call('POST', '/api/orders/crypto-to-fiat', { token: customer, body: { cryptoAmount: 5, method: 'bank', bankAccount: { bankName: 'H\u0000', accountHolder: 'A', accountNumber: '1234567890', ifsc: 'HDFC0001234' } } }),
+    ]);
+    expect(answers.map((a) => a.status)).toEqual(answers.map(() => 400));
+    expect(await answers[0]!.json()).toMatchObject({ error: 'validation_error' });
+  });
+});
