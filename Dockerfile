@@ -16,6 +16,7 @@ WORKDIR /app
 FROM base AS deps
 # Manifests first, so the dependency layer is rebuilt only when a manifest or the lockfile changes.
 COPY package.json package-lock.json ./
+COPY platform/package.json platform/
 COPY machines/package.json machines/
 COPY services/package.json services/
 COPY projections/package.json projections/

@@ -2,7 +2,7 @@ import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { startEmbeddedPostgres, withDatabase } from '../../services/src/db/embedded-postgres';
+import { startEmbeddedPostgres, withDatabase } from '../../platform/src/db/embedded-postgres';
 import { freePort } from '../support/free-port';
 
 export interface BenchDatabase {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { parseEnv } from '../../services/src/config/env-schema';
+import { parseEnv } from '../../platform/src/config/env-schema';
 
 /** `npm run bench`: where to measure and how long. */
 export const benchEnv = parseEnv(

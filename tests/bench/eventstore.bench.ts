@@ -4,13 +4,13 @@
  */
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import { createPool } from '../../services/src/db/pg-pool';
-import { createKysely } from '../../services/src/db/kysely';
-import { migrateToLatest } from '../../services/src/db/migrate';
-import { PgEventStore } from '../../services/src/eventstore/postgres/pg-event-store';
-import type { NewEvent } from '../../services/src/eventstore/event-store';
+import { createPool } from '../../platform/src/db/pg-pool';
+import { createKysely } from '../../platform/src/db/kysely';
+import { migrateToLatest } from '../../platform/src/db/migrate';
+import { PgEventStore } from '../../platform/src/eventstore/postgres/pg-event-store';
+import type { NewEvent } from '../../platform/src/eventstore/event-store';
 import { allMigrations } from '../../services/src/main/all-migrations';
-import { setLogLevel } from '../../services/src/shared/logger';
+import { setLogLevel } from '../../platform/src/logging/logger';
 import { rebuildProjection } from '../../projections/src/runtime/rebuild';
 import { streamSummaryProjection } from '../../projections/src/definitions/stream-summary.projection';
 import { seedEvents } from '../support/seed-events';

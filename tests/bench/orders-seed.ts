@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { EventStore, NewEvent } from '../../services/src/eventstore/event-store';
+import type { EventStore, NewEvent } from '../../platform/src/eventstore/event-store';
 import { testMetadata } from '../support/event-factory';
 
 const NETWORKS = ['TRC20', 'ERC20', 'BEP20', 'POLYGON'] as const;

@@ -5,7 +5,7 @@
  */
 import type { Kysely } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { PgEventStore } from '../../services/src/eventstore/postgres/pg-event-store';
+import { PgEventStore } from '../../platform/src/eventstore/postgres/pg-event-store';
 import { loadCheckpoint } from '../../projections/src/runtime/checkpoint-store';
 import { rebuildProjection } from '../../projections/src/runtime/rebuild';
 import { streamSummaryProjection } from '../../projections/src/definitions/stream-summary.projection';
@@ -73,7 +73,7 @@ describe('projection crash recovery (SIGKILL)', () => {
   }
 
   it('resumes a rebuild killed part-way and ends equal to a fresh replay', async () => {
-    const cli = 'projections/src/cli/projections-cli.ts';
+    const cli = 'services/src/main/projections-cli.ts';
     await killMidway(start(cli, ['rebuild', 'stream-summary']));
     await expectConsistentPartialState();
     expect((await loadCheckpoint(db, 'stream-summary')).rebuildStartedAt).not.toBeNull();
@@ -87,7 +87,7 @@ describe('projection crash recovery (SIGKILL)', () => {
   }, 120_000);
 
   it('resumes a projector killed part-way through catching up and ends equal to a fresh replay', async () => {
-    const projector = 'projections/src/main/start-projector.ts';
+    const projector = 'services/src/main/start-projector.ts';
     await killMidway(start(projector, []));
     await expectConsistentPartialState();
 

@@ -36,7 +36,7 @@ describe('api, projector and worker as separate processes', () => {
       SMS_OUTBOX: path.join(dataDir, 'outbox.jsonl'), PAYMENT_WINDOW_MINUTES: '0.05',
     };
     processes.push(startEntryPoint('services/src/main/start-api.ts', [], { ...env, PORT: String(port) }));
-    processes.push(startEntryPoint('projections/src/main/start-projector.ts', [], env));
+    processes.push(startEntryPoint('services/src/main/start-projector.ts', [], env));
     processes.push(startEntryPoint('services/src/main/start-worker.ts', [], env));
     await waitFor('the api', async () => (await fetch(`${base}/api/health`).catch(() => null))?.ok, 60_000).catch((error: Error) => {
       throw new Error(`${error.message}\n${processes.map((p) => p.output()).join('\n---\n')}`);

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { NewEvent } from '../../services/src/eventstore/event-store';
-import type { EventMetadata } from '../../services/src/eventstore/event-metadata';
+import type { NewEvent } from '../../platform/src/eventstore/event-store';
+import type { EventMetadata } from '../../platform/src/eventstore/event-metadata';
 
 export function testMetadata(overrides: Partial<EventMetadata> = {}): EventMetadata {
   return {

@@ -2,7 +2,7 @@ import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { startEmbeddedPostgres } from '../../services/src/db/embedded-postgres';
+import { startEmbeddedPostgres } from '../../platform/src/db/embedded-postgres';
 import { freePort } from './free-port';
 import { testEnv } from './test.env';
 

@@ -1,4 +1,4 @@
-import { setLogLevel } from '../../services/src/shared/logger';
+import { setLogLevel } from '../../platform/src/logging/logger';
 
 // Migrations and start-up lines for every test database would bury the test output.
 setLogLevel('warn');

@@ -1,4 +1,4 @@
-import type { EventStore } from '../../services/src/eventstore/event-store';
+import type { EventStore } from '../../platform/src/eventstore/event-store';
 import { testEvents, uniqueStream } from './event-factory';
 
 /**

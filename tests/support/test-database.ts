@@ -2,10 +2,10 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import type { Kysely } from 'kysely';
 import { inject } from 'vitest';
-import { createPool } from '../../services/src/db/pg-pool';
-import { createKysely } from '../../services/src/db/kysely';
-import { migrateToLatest } from '../../services/src/db/migrate';
-import { withDatabase } from '../../services/src/db/embedded-postgres';
+import { createPool } from '../../platform/src/db/pg-pool';
+import { createKysely } from '../../platform/src/db/kysely';
+import { migrateToLatest } from '../../platform/src/db/migrate';
+import { withDatabase } from '../../platform/src/db/embedded-postgres';
 import { allMigrations } from './all-migrations';
 
 export interface TestDatabase {

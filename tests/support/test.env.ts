@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { parseEnv } from '../../services/src/config/env-schema';
+import { parseEnv } from '../../platform/src/config/env-schema';
 
 /** Configuration of the test run itself (the one place tests read process.env). */
 export const testEnv = parseEnv(

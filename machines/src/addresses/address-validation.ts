@@ -12,7 +12,7 @@ import { sha256 } from '@noble/hashes/sha2.js';
 import { keccak_256 } from '@noble/hashes/sha3.js';
 import { createBase58check } from '@scure/base';
 
-export type UsdtNetwork = 'TRC20' | 'ERC20' | 'BEP20' | 'POLYGON';
+import type { Network } from './networks';
 
 const base58check = createBase58check(sha256);
 const TRON_SHAPE = /^T[1-9A-HJ-NP-Za-km-z]{33}$/;
@@ -42,10 +42,10 @@ export function isEvmAddress(address: string): boolean {
 }
 
 // "an ERC20", but "a BEP20" and "a POLYGON".
-const withArticle = (network: UsdtNetwork) => `${network.startsWith('E') ? 'an' : 'a'} ${network}`;
+const withArticle = (network: Network) => `${network.startsWith('E') ? 'an' : 'a'} ${network}`;
 
 /** null when the address can receive USDT on `network`; otherwise the reason, for the customer. */
-export function addressProblem(address: string, network: UsdtNetwork): string | null {
+export function addressProblem(address: string, network: Network): string | null {
   const trimmed = address.trim();
   if (trimmed === '') return 'Please enter a valid wallet address';
   if (network === 'TRC20') {

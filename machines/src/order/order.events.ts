@@ -6,7 +6,8 @@
 
 export type OrderType = 'fiat_to_crypto' | 'crypto_to_fiat';
 export type PaymentMethod = 'bank' | 'cash';
-export type Network = 'TRC20' | 'ERC20' | 'BEP20' | 'POLYGON';
+export type { Network } from '../addresses/networks';
+import type { Network } from '../addresses/networks';
 
 export type OrderStatus =
   | 'pending'

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { PgEventStore } from '@desk/services/eventstore/postgres/pg-event-store';
+import { PgEventStore } from '@desk/platform/eventstore/postgres/pg-event-store';
 import type { OrderEvent, OrderPlaced } from '@desk/machines/order/order.events';
 import { at, placed, proof, rejected } from '@desk/machines/order/order.fixtures';
 import type { ReadModelDatabase } from '../read-model-database';

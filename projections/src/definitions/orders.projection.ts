@@ -1,6 +1,6 @@
 import Decimal from 'decimal.js';
 import { sql, type Transaction } from 'kysely';
-import type { RecordedEvent } from '@desk/services/eventstore/event-store';
+import type { RecordedEvent } from '@desk/platform/eventstore/event-store';
 import type { OrderEvent } from '@desk/machines/order/order.events';
 import { orderMachine } from '@desk/machines/order/order.machine';
 import { emptyOrder, evolveOrder, orderView, type OrderSnapshot, type OrderView } from '@desk/machines/order/order-state';

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
-import { streamCategory } from '@desk/services/eventstore/stream-id';
-import type { RecordedEvent } from '@desk/services/eventstore/event-store';
+import { streamCategory } from '@desk/platform/eventstore/stream-id';
+import type { RecordedEvent } from '@desk/platform/eventstore/event-store';
 import type { Projection } from '../runtime/projection';
 
 interface StreamDelta {

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { evolveTenant, type TenantEvent, type TenantState } from '@desk/services/tenants/tenant.events';
+import { evolveTenant, type TenantEvent, type TenantState } from '@desk/machines/tenants/tenant.events';
 import type { Projection } from '../runtime/projection';
 
 const TENANT_STREAM = 'tenant-';

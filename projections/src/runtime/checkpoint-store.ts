@@ -1,5 +1,5 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
-import type { GlobalPosition } from '@desk/services/eventstore/event-store';
+import type { GlobalPosition } from '@desk/platform/eventstore/event-store';
 import type { ReadModelDatabase } from '../read-model-database';
 import type { Projection } from './projection';
 import { deleteDeadLetters } from './dead-letter-store';

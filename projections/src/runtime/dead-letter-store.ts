@@ -1,5 +1,5 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
-import type { RecordedEvent } from '@desk/services/eventstore/event-store';
+import type { RecordedEvent } from '@desk/platform/eventstore/event-store';
 import type { ReadModelDatabase } from '../read-model-database';
 
 /** Kept on the row: enough to recognise the failure without storing a whole stack or payload. */

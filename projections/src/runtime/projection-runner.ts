@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
-import type { EventStore, GlobalPosition, RecordedEvent } from '@desk/services/eventstore/event-store';
-import { logger } from '@desk/services/shared/logger';
+import type { EventStore, GlobalPosition, RecordedEvent } from '@desk/platform/eventstore/event-store';
+import { logger } from '@desk/platform/logging/logger';
 import type { ReadModelDatabase } from '../read-model-database';
 import type { Projection } from './projection';
 import { advanceCheckpoint, finishRebuild, loadCheckpoint, recordError, type Checkpoint } from './checkpoint-store';

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { EventStore } from '@desk/services/eventstore/event-store';
+import type { EventStore } from '@desk/platform/eventstore/event-store';
 import type { ReadModelDatabase } from '../read-model-database';
 import type { Projection } from './projection';
 import { loadCheckpoint } from './checkpoint-store';

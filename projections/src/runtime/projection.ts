@@ -1,5 +1,5 @@
 import type { Transaction } from 'kysely';
-import type { RecordedEvent } from '@desk/services/eventstore/event-store';
+import type { RecordedEvent } from '@desk/platform/eventstore/event-store';
 import type { ReadModelDatabase } from '../read-model-database';
 
 /**

@@ -1,11 +1,11 @@
 import type { Kysely } from 'kysely';
-import type { EventStore } from '@desk/services/eventstore/event-store';
-import { logger } from '@desk/services/shared/logger';
+import type { EventStore } from '@desk/platform/eventstore/event-store';
+import { logger } from '@desk/platform/logging/logger';
 import type { ReadModelDatabase } from '../read-model-database';
 import type { Projection } from './projection';
 import { ProjectionRunner } from './projection-runner';
 import { PROJECTION_RESET_CHANNEL } from './checkpoint-store';
-import { listenToChannel } from '@desk/services/db/pg-listen';
+import { listenToChannel } from '@desk/platform/db/pg-listen';
 
 export interface ProjectorOptions {
   db: Kysely<ReadModelDatabase>;

@@ -1,17 +1,19 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type { Kysely } from 'kysely';
-import { addressProblem, type UsdtNetwork } from '@desk/machines/addresses/address-validation';
+import { addressProblem } from '@desk/machines/addresses/address-validation';
 import type { ServicesDatabase } from '../db/services-database';
 import type { AuthEnv } from '../http/auth';
 import { validate } from '../http/validate';
-import { DomainError, NotFoundError, ValidationError } from '../shared/domain-error';
+import { DomainError, NotFoundError, ValidationError } from '@desk/platform/errors/domain-error';
+import { ACCOUNT_NUMBER_MESSAGE, ACCOUNT_NUMBER_PATTERN, IFSC_MESSAGE, IFSC_PATTERN, normaliseIfsc } from '@desk/machines/accounts/bank-account-rules';
+import { NETWORKS, type Network } from '@desk/machines/addresses/networks';
 import {
   bankAccountJson, deleteSaved, insertBankAccount, insertWallet, listBankAccounts, listWallets,
   updateBankAccount, updateWallet, walletJson, type WalletRow,
 } from './saved-accounts.repository';
 
-const NETWORK = z.enum(['TRC20', 'ERC20', 'BEP20', 'POLYGON'], { error: 'Please select a network' });
+const NETWORK = z.enum(NETWORKS, { error: 'Please select a network' });
 const walletSchema = z
   .object({
     address: z.string({ error: 'Please enter a valid wallet address' }).trim().min(1, 'Please enter a valid wallet address').max(128),
@@ -31,8 +33,8 @@ const walletPatchSchema = z.object({
 });
 
 const REQUIRED = 'Please fill all bank account details';
-const IFSC = z.string({ error: REQUIRED }).trim().min(1, REQUIRED).transform((v) => v.toUpperCase()).pipe(z.string().regex(/^[A-Z]{4}0[A-Z0-9]{6}$/, 'IFSC must look like ABCD0123456'));
-const ACCOUNT_NUMBER = z.string({ error: REQUIRED }).trim().min(1, REQUIRED).regex(/^\d{6,20}$/, 'Account number must be 6 to 20 digits');
+const IFSC = z.string({ error: REQUIRED }).trim().min(1, REQUIRED).transform(normaliseIfsc).pipe(z.string().regex(IFSC_PATTERN, IFSC_MESSAGE));
+const ACCOUNT_NUMBER = z.string({ error: REQUIRED }).trim().min(1, REQUIRED).regex(ACCOUNT_NUMBER_PATTERN, ACCOUNT_NUMBER_MESSAGE);
 const text = z.string({ error: REQUIRED }).trim().min(1, REQUIRED).max(100);
 const bankSchema = z.object({ bankName: text, accountHolder: text, accountNumber: ACCOUNT_NUMBER, ifsc: IFSC, isDefault: z.boolean().default(false) });
 const bankPatchSchema = z.object({ bankName: text.optional(), accountHolder: text.optional(), accountNumber: ACCOUNT_NUMBER.optional(), ifsc: IFSC.optional(), isDefault: z.boolean().optional() });
@@ -64,7 +66,7 @@ export function savedAccountRoutes(db: Kysely<ServicesDatabase>) {
       const patch = c.req.valid('json');
       const current = (await listWallets(db, [user.id])).find((w: WalletRow) => w.id === id);
       if (!current) throw new NotFoundError('Wallet not found');
-      const problem = addressProblem(patch.address ?? current.address, (patch.network ?? current.network) as UsdtNetwork);
+      const problem = addressProblem(patch.address ?? current.address, (patch.network ?? current.network) as Network);
       if (problem) throw ValidationError.of('address', problem);
       const wallet = await updateWallet(db, user.id, id, patch);
       if (!wallet) throw new NotFoundError('Wallet not found');

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import type { AuthEnv } from '../http/auth';
-import { NotFoundError } from '../shared/domain-error';
+import { NotFoundError } from '@desk/platform/errors/domain-error';
 import type { ProjectionsControl } from '../main/projections-control';
 
 /** Read-model health and rebuilds for admins: mounted at /api/admin. */

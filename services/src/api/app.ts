@@ -3,7 +3,7 @@ import { secureHeaders } from 'hono/secure-headers';
 import { bodyLimit } from 'hono/body-limit';
 import type { Kysely } from 'kysely';
 import type pg from 'pg';
-import type { EventStore } from '../eventstore/event-store';
+import type { EventStore } from '@desk/platform/eventstore/event-store';
 import type { TokenService } from '../identity/tokens';
 import type { SettingsService } from '../settings/settings.service';
 import { requireAdmin, requireOperator, requireUser, type AdminEnv, type AuthEnv } from '../http/auth';

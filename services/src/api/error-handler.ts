@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
-import { DomainError } from '../shared/domain-error';
-import { logger } from '../shared/logger';
+import { DomainError } from '@desk/platform/errors/domain-error';
+import { logger } from '@desk/platform/logging/logger';
 
 /**
  * The one place errors become responses: domain errors answer with their own status and body;

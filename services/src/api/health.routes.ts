@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import type pg from 'pg';
-import type { EventStore } from '../eventstore/event-store';
+import type { EventStore } from '@desk/platform/eventstore/event-store';
 
 export interface HealthDeps {
   pool: pg.Pool;

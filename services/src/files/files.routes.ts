@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { DomainError } from '../shared/domain-error';
+import { DomainError } from '@desk/platform/errors/domain-error';
 import type { FileStorage } from './file-storage';
 import type { UrlSigner } from './url-signer';
 

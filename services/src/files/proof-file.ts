@@ -1,8 +1,8 @@
 import { fileTypeFromBuffer } from 'file-type';
-import { ValidationError } from '../shared/domain-error';
+import { ValidationError } from '@desk/platform/errors/domain-error';
+import { MAX_PROOF_BYTES, PROOF_TOO_LARGE, PROOF_TYPES } from '@desk/machines/files/file-limits';
 
-export const MAX_PROOF_BYTES = 5 * 1024 * 1024;
-const ACCEPTED = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'application/pdf']);
+const ACCEPTED = new Set<string>(PROOF_TYPES);
 const DATA_URL = /^data:([\w.+-]+\/[\w.+-]+)?(;[\w-]+=[\w.-]+)*;base64,([A-Za-z0-9+/]*={0,2})$/;
 
 export interface ProofFile {
@@ -19,7 +19,7 @@ export async function parseProofDataUrl(dataUrl: string): Promise<ProofFile> {
   if (!match) throw ValidationError.of('dataUrl', 'File must be sent as a base64 data URL');
   const bytes = Buffer.from(match[3]!, 'base64');
   if (bytes.byteLength === 0) throw ValidationError.of('dataUrl', 'Please select a file');
-  if (bytes.byteLength > MAX_PROOF_BYTES) throw ValidationError.of('dataUrl', 'File size must be less than 5MB');
+  if (bytes.byteLength > MAX_PROOF_BYTES) throw ValidationError.of('dataUrl', PROOF_TOO_LARGE);
   const detected = await fileTypeFromBuffer(bytes);
   if (!detected || !ACCEPTED.has(detected.mime)) {
     throw ValidationError.of('dataUrl', 'Only images (PNG, JPEG, GIF, WebP) and PDF files are accepted');

@@ -1,7 +1,7 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import type { Kysely } from 'kysely';
 import type { ServicesDatabase } from '../db/services-database';
-import { ForbiddenError, UnauthorizedError } from '../shared/domain-error';
+import { ForbiddenError, UnauthorizedError } from '@desk/platform/errors/domain-error';
 import { findUserById, type UserRow } from '../identity/users.repository';
 import { adminScopeOf, type AdminScope } from '../identity/admin-scope';
 import type { TokenService } from '../identity/tokens';

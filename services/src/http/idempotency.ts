@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { MiddlewareHandler } from 'hono';
 import type { Kysely } from 'kysely';
 import type { ServicesDatabase } from '../db/services-database';
-import { DomainError, ValidationError } from '../shared/domain-error';
+import { DomainError, ValidationError } from '@desk/platform/errors/domain-error';
 import type { AuthEnv } from './auth';
 
 class KeyReusedError extends DomainError {

@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from 'hono';
-import { ValidationError } from '../shared/domain-error';
+import { ValidationError } from '@desk/platform/errors/domain-error';
 
 const NUL_IN_URL = /%00|\0/;
 /** A NUL character, raw or as JSON's escape for it. */

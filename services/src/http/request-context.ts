@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Context } from 'hono';
 import { getConnInfo } from '@hono/node-server/conninfo';
-import type { EventMetadata } from '../eventstore/event-metadata';
+import type { EventMetadata } from '@desk/platform/eventstore/event-metadata';
 
 export interface Actor {
   id: string;

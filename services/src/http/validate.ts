@@ -1,7 +1,7 @@
 import { zValidator } from '@hono/zod-validator';
 import type { ValidationTargets } from 'hono';
 import type { z } from 'zod';
-import { ValidationError } from '../shared/domain-error';
+import { ValidationError } from '@desk/platform/errors/domain-error';
 
 /**
  * zod validation at the route, answering 400 `{ error: 'validation_error', details }` with one

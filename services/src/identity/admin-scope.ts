@@ -1,4 +1,4 @@
-import { ForbiddenError } from '../shared/domain-error';
+import { ForbiddenError } from '@desk/platform/errors/domain-error';
 import { DEFAULT_TENANT_ID } from '../tenants/tenant-store';
 import type { UserRow } from './users.repository';
 

@@ -5,13 +5,14 @@ import type { ServicesDatabase } from '../db/services-database';
 import { validate } from '../http/validate';
 import { actorOf, type AdminEnv } from '../http/auth';
 import { commandMetadata } from '../http/request-context';
-import { DomainError, ForbiddenError, NotFoundError, ValidationError } from '../shared/domain-error';
+import { DomainError, ForbiddenError, NotFoundError, ValidationError } from '@desk/platform/errors/domain-error';
 import type { TenantStore } from '../tenants/tenant-store';
 import type { TenantDirectory } from '../tenants/tenant-directory';
 import { isTenantId } from '@desk/machines/tenants/tenant-id';
-import { phoneSchema } from './phone';
+import { phoneSchema } from './phone-schema';
 import { listUsers } from './users.repository';
-import { hashPassword, MIN_PASSWORD_LENGTH } from './password';
+import { hashPassword } from './password';
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, PASSWORD_TOO_SHORT } from '@desk/machines/identity/password-rules';
 import { userJson, usersJson } from './user-json';
 import { ADMIN_ROLE, GRANTABLE_ROLES, OPERATOR_TENANT_ID, tenantFilter } from './admin-scope';
 import type { UserRoles } from './user-roles';
@@ -37,8 +38,8 @@ const createUserSchema = z.object({
   phone: phoneSchema,
   password: z
     .string({ error: 'Password is required' })
-    .min(MIN_PASSWORD_LENGTH, 'Password must be at least 6 characters long')
-    .max(200),
+    .min(MIN_PASSWORD_LENGTH, PASSWORD_TOO_SHORT)
+    .max(MAX_PASSWORD_LENGTH),
   /** No roles: a regular user. Granting a role is for operator admins. */
   roles: roles.default([]),
   /** The brand the account belongs to; the admin's own brand when absent. */

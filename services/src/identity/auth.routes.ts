@@ -4,12 +4,13 @@ import type { Kysely } from 'kysely';
 import type { ServicesDatabase } from '../db/services-database';
 import { validate } from '../http/validate';
 import type { AuthEnv } from '../http/auth';
-import { DomainError } from '../shared/domain-error';
-import { phoneSchema } from './phone';
+import { DomainError } from '@desk/platform/errors/domain-error';
+import { phoneSchema } from './phone-schema';
 import { changePassword, findUserByPhone } from './users.repository';
 import { clientIp } from '../http/request-context';
 import type { Limit, RateLimiter } from '../kv/rate-limiter';
-import { hashPassword, MIN_PASSWORD_LENGTH, verifyAgainstNothing, verifyPassword } from './password';
+import { hashPassword, verifyAgainstNothing, verifyPassword } from './password';
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, PASSWORD_TOO_SHORT } from '@desk/machines/identity/password-rules';
 import { oneUserJson } from './user-json';
 import type { TokenService } from './tokens';
 
@@ -29,7 +30,7 @@ class WrongCurrentPasswordError extends DomainError {
 const changePasswordSchema = z
   .object({
     currentPassword: z.string({ error: 'Current password is required' }).min(1, 'Current password is required').max(200),
-    newPassword: z.string({ error: 'New password is required' }).min(1, 'New password is required').min(MIN_PASSWORD_LENGTH, 'Password must be at least 6 characters long').max(200),
+    newPassword: z.string({ error: 'New password is required' }).min(1, 'New password is required').min(MIN_PASSWORD_LENGTH, PASSWORD_TOO_SHORT).max(MAX_PASSWORD_LENGTH),
   })
   .refine((v) => v.currentPassword !== v.newPassword, { path: ['newPassword'], message: 'New password must be different from current password' });
 

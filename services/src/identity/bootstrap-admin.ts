@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { ServicesDatabase } from '../db/services-database';
-import { systemMetadata } from '../eventstore/event-metadata';
-import { logger } from '../shared/logger';
+import { systemMetadata } from '@desk/platform/eventstore/event-metadata';
+import { logger } from '@desk/platform/logging/logger';
 import { findUserByPhone } from './users.repository';
 import { hashPassword } from './password';
 import { ADMIN_ROLE } from './admin-scope';

@@ -2,13 +2,14 @@ import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import type { Kysely } from 'kysely';
 import type { ServicesDatabase } from '../db/services-database';
-import { DomainError, ValidationError } from '../shared/domain-error';
+import { DomainError, ValidationError } from '@desk/platform/errors/domain-error';
 import { validate } from '../http/validate';
 import { clientIp } from '../http/request-context';
 import type { ShortLivedStore } from '../kv/short-lived-store';
-import { PHONE_PATTERN } from './phone';
+import { normalizePhone, PHONE_FORMAT_MESSAGE, PHONE_PATTERN } from '@desk/machines/identity/phone';
 import { findUserByPhone, insertUser } from './users.repository';
-import { hashPassword, MIN_PASSWORD_LENGTH } from './password';
+import { hashPassword } from './password';
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, PASSWORD_TOO_SHORT } from '@desk/machines/identity/password-rules';
 import { oneUserJson, userJson } from './user-json';
 import type { TokenService } from './tokens';
 import type { OtpService } from './otp.service';
@@ -45,9 +46,9 @@ const REGISTRATION_WINDOW_MS = 15 * 60_000;
 /** The phone from a body, with the specification's `phone_required` when it is missing. */
 async function phoneOf(c: Context): Promise<string> {
   const body = (await c.req.json().catch(() => ({}))) as { phone?: unknown };
-  const phone = typeof body?.phone === 'string' ? body.phone.trim().replace(/[\s-]/g, '') : '';
+  const phone = typeof body?.phone === 'string' ? normalizePhone(body.phone) : '';
   if (!phone) throw new PhoneRequiredError();
-  if (!PHONE_PATTERN.test(phone)) throw ValidationError.of('phone', 'Phone must be 10 to 15 digits, optionally starting with +');
+  if (!PHONE_PATTERN.test(phone)) throw ValidationError.of('phone', PHONE_FORMAT_MESSAGE);
   return phone;
 }
 
@@ -58,8 +59,8 @@ async function otpOf(c: Context): Promise<string> {
 
 const registerSchema = z.object({
   username: z.string({ error: 'Username is required' }).trim().min(1, 'Username is required').max(100),
-  phone: z.string({ error: 'Phone is required' }).trim().transform((v) => v.replace(/[\s-]/g, '')).pipe(z.string().regex(PHONE_PATTERN, 'Phone must be 10 to 15 digits, optionally starting with +')),
-  password: z.string({ error: 'Password is required' }).min(MIN_PASSWORD_LENGTH, 'Password must be at least 6 characters long').max(200),
+  phone: z.string({ error: 'Phone is required' }).trim().transform(normalizePhone).pipe(z.string().regex(PHONE_PATTERN, PHONE_FORMAT_MESSAGE)),
+  password: z.string({ error: 'Password is required' }).min(MIN_PASSWORD_LENGTH, PASSWORD_TOO_SHORT).max(MAX_PASSWORD_LENGTH),
 });
 
 export interface OtpRouteDeps {

@@ -1,5 +1,5 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
-import { DomainError } from '../shared/domain-error';
+import { DomainError } from '@desk/platform/errors/domain-error';
 import type { ShortLivedStore } from '../kv/short-lived-store';
 import { RateLimiter, TooManyRequestsError, type Limit } from '../kv/rate-limiter';
 import type { OtpPurpose } from '../sms/sms-sender';

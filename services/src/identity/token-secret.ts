@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { logger } from '../shared/logger';
+import { logger } from '@desk/platform/logging/logger';
 
 /**
  * The JWT signing secret: JWT_SECRET when set, else one generated on first start and kept in

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { ServicesDatabase } from '../db/services-database';
-import type { EventStore } from '../eventstore/event-store';
-import type { EventMetadata } from '../eventstore/event-metadata';
-import { streamId } from '../eventstore/stream-id';
+import type { EventStore } from '@desk/platform/eventstore/event-store';
+import type { EventMetadata } from '@desk/platform/eventstore/event-metadata';
+import { streamId } from '@desk/platform/eventstore/stream-id';
 import { insertUser, type NewUser, type UserRow } from './users.repository';
 
 export const USER_ROLES_CHANGED = 'UserRolesChanged';

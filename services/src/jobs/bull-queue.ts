@@ -1,5 +1,5 @@
 import { Queue, Worker, type ConnectionOptions } from 'bullmq';
-import { logger } from '../shared/logger';
+import { logger } from '@desk/platform/logging/logger';
 import { DEFAULT_ATTEMPTS, type JobHandlers, type JobName, type JobOptions, type JobPayloads, type JobQueue } from './job-queue';
 
 export const QUEUE_NAME = 'desk-jobs';

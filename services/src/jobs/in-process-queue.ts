@@ -1,4 +1,4 @@
-import { logger } from '../shared/logger';
+import { logger } from '@desk/platform/logging/logger';
 import { backoffMs, DEFAULT_ATTEMPTS, type JobHandlers, type JobName, type JobOptions, type JobPayloads, type JobQueue } from './job-queue';
 
 /** Jobs as timers in this process, with the same retry policy as the BullMQ queue. */

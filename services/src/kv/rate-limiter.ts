@@ -1,4 +1,4 @@
-import { DomainError } from '../shared/domain-error';
+import { DomainError } from '@desk/platform/errors/domain-error';
 import type { ShortLivedStore } from './short-lived-store';
 
 export class TooManyRequestsError extends DomainError {

@@ -1,6 +1,7 @@
 import type { Migration } from 'kysely';
-import { eventStoreMigrations } from '../db/migrations';
+import { eventStoreMigrations } from '@desk/platform/eventstore/postgres/migrations/index';
+import { servicesMigrations } from '../db/migrations';
 import { readModelMigrations } from '@desk/projections/migrations/index';
 
-/** Event store and read-model migrations together: every process runs the same set at start. */
-export const allMigrations: Record<string, Migration> = { ...eventStoreMigrations, ...readModelMigrations };
+/** The event store's, the services' and the read models' migrations: every process runs the same set at start. */
+export const allMigrations: Record<string, Migration> = { ...eventStoreMigrations, ...servicesMigrations, ...readModelMigrations };

@@ -1,8 +1,10 @@
-import { databaseEnv, eventStoreEnv, httpEnv, identityEnv, jobsEnv, loggingEnv, nodeEnv, ordersEnv, parseEnv } from '../config/env-schema';
-import { projectorEnv } from '@desk/projections/main/projector-env-schema';
+import { databaseEnv, eventStoreEnv, loggingEnv, nodeEnv, parseEnv } from '@desk/platform/config/env-schema';
+import { httpEnv, identityEnv, jobsEnv, jobsRequirements, ordersEnv } from '../config/services-env';
+import { projectorEnv } from '@desk/projections/runtime/projector-env-schema';
 
 /** `npm start`: API and projection workers in one process. */
 export const allEnv = parseEnv(
   { ...nodeEnv, ...loggingEnv, ...databaseEnv, ...eventStoreEnv, ...httpEnv, ...identityEnv, ...jobsEnv, ...ordersEnv, ...projectorEnv },
   process.env,
+  jobsRequirements,
 );

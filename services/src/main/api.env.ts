@@ -1,4 +1,5 @@
-import { databaseEnv, eventStoreEnv, httpEnv, identityEnv, jobsEnv, loggingEnv, nodeEnv, ordersEnv, parseEnv } from '../config/env-schema';
+import { databaseEnv, eventStoreEnv, loggingEnv, nodeEnv, parseEnv } from '@desk/platform/config/env-schema';
+import { httpEnv, identityEnv, jobsEnv, jobsRequirements, ordersEnv } from '../config/services-env';
 
 /** `npm run start:api`: the HTTP API alone (projections run elsewhere). */
-export const apiEnv = parseEnv({ ...nodeEnv, ...loggingEnv, ...databaseEnv, ...eventStoreEnv, ...httpEnv, ...identityEnv, ...jobsEnv, ...ordersEnv }, process.env);
+export const apiEnv = parseEnv({ ...nodeEnv, ...loggingEnv, ...databaseEnv, ...eventStoreEnv, ...httpEnv, ...identityEnv, ...jobsEnv, ...ordersEnv }, process.env, jobsRequirements);

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { createHmac } from 'node:crypto';
-import type { Infrastructure } from './infrastructure';
+import type { Infrastructure } from '@desk/platform/infrastructure';
 import type { AppDeps, ProjectionsControl } from '../api/app';
 import { TokenService } from '../identity/tokens';
 import { loadTokenSecret } from '../identity/token-secret';

@@ -1,6 +1,6 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { logger } from '../shared/logger';
+import { logger } from '@desk/platform/logging/logger';
 import { WEB_DIST } from '../api/web-client';
 
 const WEB_ROOT = path.resolve(WEB_DIST, '..');

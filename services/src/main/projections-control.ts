@@ -1,9 +1,9 @@
 import { findProjections } from '@desk/projections/definitions/index';
 import { projectionStatus, type ProjectionStatus } from '@desk/projections/runtime/projection-status';
 import { rebuildProjection } from '@desk/projections/runtime/rebuild';
-import type { Infrastructure } from './infrastructure';
+import type { Infrastructure } from '@desk/platform/infrastructure';
 import type { JobQueue } from '../jobs/job-queue';
-import { logger } from '../shared/logger';
+import { logger } from '@desk/platform/logging/logger';
 
 export interface ProjectionsControl {
   status(): Promise<ProjectionStatus[]>;

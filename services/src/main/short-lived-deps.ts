@@ -2,7 +2,7 @@ import type { ShortLivedStore } from '../kv/short-lived-store';
 import { MemoryStore } from '../kv/memory-store';
 import { RedisStore } from '../kv/redis-store';
 import { ConsoleSms, OutboxSms, type SmsSender } from '../sms/sms-sender';
-import { logger } from '../shared/logger';
+import { logger } from '@desk/platform/logging/logger';
 
 export interface ShortLivedSettings {
   REDIS_URL?: string | undefined;

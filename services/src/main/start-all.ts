@@ -1,19 +1,20 @@
 import { serve } from '@hono/node-server';
-import { setLogLevel, logger } from '../shared/logger';
+import { setLogLevel, logger } from '@desk/platform/logging/logger';
 import { allEnv as env } from './all.env';
-import { openInfrastructure } from './infrastructure';
+import { openInfrastructure } from '@desk/platform/infrastructure';
+import { allMigrations } from './all-migrations';
 import { createApp } from '../api/app';
 import { buildAppDeps } from './app-deps';
 import { startExpirySweeper } from '../orders/expiry-sweeper';
 import { startJobWorker } from '../jobs/bull-queue';
-import { onShutdown } from './shutdown';
+import { onShutdown } from '@desk/platform/process/shutdown';
 import { ensureWebBuild } from './ensure-web-build';
-import { startRegisteredProjections } from '@desk/projections/main/start-registered-projections';
+import { startRegisteredProjections } from './start-registered-projections';
 
 /** `npm start`: the whole product in one process (API + projection workers). */
 setLogLevel(env.LOG_LEVEL);
 await ensureWebBuild();
-const infra = await openInfrastructure(env, 'usdt-desk-all');
+const infra = await openInfrastructure(env, 'usdt-desk-all', allMigrations);
 const projector = await startRegisteredProjections(infra, env);
 const { deps, handlers } = await buildAppDeps(infra, env);
 // With Redis, this process also runs the job worker (without it, jobs run on in-process timers).

@@ -1,17 +1,18 @@
 import { serve } from '@hono/node-server';
-import { setLogLevel, logger } from '../shared/logger';
+import { setLogLevel, logger } from '@desk/platform/logging/logger';
 import { apiEnv as env } from './api.env';
-import { openInfrastructure } from './infrastructure';
+import { openInfrastructure } from '@desk/platform/infrastructure';
+import { allMigrations } from './all-migrations';
 import { createApp } from '../api/app';
 import { buildAppDeps } from './app-deps';
 import { startExpirySweeper } from '../orders/expiry-sweeper';
-import { onShutdown } from './shutdown';
+import { onShutdown } from '@desk/platform/process/shutdown';
 import { ensureWebBuild } from './ensure-web-build';
 
 /** `npm run start:api`: the API alone; run `npm run start:projector` beside it for the read models. */
 setLogLevel(env.LOG_LEVEL);
 await ensureWebBuild();
-const infra = await openInfrastructure(env, 'usdt-desk-api');
+const infra = await openInfrastructure(env, 'usdt-desk-api', allMigrations);
 const { deps } = await buildAppDeps(infra, env);
 const sweeper = startExpirySweeper(deps.orders.db, deps.orders.commands);
 const server = serve({ fetch: createApp(deps).fetch, port: env.PORT, hostname: env.HOST });

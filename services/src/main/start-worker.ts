@@ -1,13 +1,14 @@
-import { setLogLevel, logger } from '../shared/logger';
+import { setLogLevel, logger } from '@desk/platform/logging/logger';
 import { workerEnv as env } from './worker.env';
-import { openInfrastructure } from './infrastructure';
+import { openInfrastructure } from '@desk/platform/infrastructure';
+import { allMigrations } from './all-migrations';
 import { buildAppDeps } from './app-deps';
 import { startJobWorker } from '../jobs/bull-queue';
-import { onShutdown } from './shutdown';
+import { onShutdown } from '@desk/platform/process/shutdown';
 
 /** `npm run start:worker`: runs the background jobs (OTP delivery, order expiry, projection rebuilds). */
 setLogLevel(env.LOG_LEVEL);
-const infra = await openInfrastructure(env, 'usdt-desk-worker');
+const infra = await openInfrastructure(env, 'usdt-desk-worker', allMigrations);
 const { deps, handlers } = await buildAppDeps(infra, { ...env, TRUST_PROXY: false });
 const worker = startJobWorker(env.REDIS_URL, handlers);
 logger.info('job worker running', { redis: 'REDIS_URL' });

@@ -4,7 +4,7 @@ import type { AdminEnv } from '../http/auth';
 import { actorOf } from '../http/auth';
 import { validate } from '../http/validate';
 import { commandMetadata } from '../http/request-context';
-import { DomainError } from '../shared/domain-error';
+import { DomainError } from '@desk/platform/errors/domain-error';
 import type { ServicesDatabase } from '../db/services-database';
 import { countCustomers } from '../identity/users.repository';
 import { tenantFilter } from '../identity/admin-scope';

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { ReadModelDatabase } from '@desk/projections/read-model-database';
-import { DomainError } from '../shared/domain-error';
-import { logger } from '../shared/logger';
+import { DomainError } from '@desk/platform/errors/domain-error';
+import { logger } from '@desk/platform/logging/logger';
 import type { OrderCommands } from './order-commands';
 import { overdueOrderIds } from './order-queries';
 

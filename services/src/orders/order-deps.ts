@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { ReadModelDatabase } from '@desk/projections/read-model-database';
 import type { ServicesDatabase } from '../db/services-database';
-import type { EventStore } from '../eventstore/event-store';
+import type { EventStore } from '@desk/platform/eventstore/event-store';
 import type { UrlSigner } from '../files/url-signer';
 import type { FileStorage } from '../files/file-storage';
 import type { OrderStore } from './order-store';

@@ -1,5 +1,5 @@
 import type { OrderRefusal } from '@desk/machines/order/order-state';
-import { DomainError, NotFoundError } from '../shared/domain-error';
+import { DomainError, NotFoundError } from '@desk/platform/errors/domain-error';
 
 /** The order is not in a state that allows the action: 409 naming the status it is in. */
 export class InvalidTransitionError extends DomainError {

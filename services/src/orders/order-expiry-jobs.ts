@@ -1,8 +1,8 @@
 import type { OrderEvent } from '@desk/machines/order/order.events';
 import type { OrderView } from '@desk/machines/order/order-state';
 import type { JobQueue } from '../jobs/job-queue';
-import { DomainError } from '../shared/domain-error';
-import { logger } from '../shared/logger';
+import { DomainError } from '@desk/platform/errors/domain-error';
+import { logger } from '@desk/platform/logging/logger';
 import type { OrderCommands } from './order-commands';
 
 const jobId = (orderId: string) => `expire-${orderId}`;

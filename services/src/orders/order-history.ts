@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { EventStore } from '../eventstore/event-store';
+import type { EventStore } from '@desk/platform/eventstore/event-store';
 import type { ServicesDatabase } from '../db/services-database';
 import { orderStream } from './order-store';
 import { coversTenant, type AdminScope } from '../identity/admin-scope';

@@ -4,12 +4,12 @@ import type { OrderView } from '@desk/machines/order/order-state';
 import { formatInr, quoteBuy, quoteSell, selectFeePercent, selectRate } from '@desk/machines/pricing/pricing';
 import { Money } from '@desk/machines/pricing/decimal';
 import { amountProblem } from '@desk/machines/pricing/bounds';
-import type { EventMetadata } from '../eventstore/event-metadata';
+import type { EventMetadata } from '@desk/platform/eventstore/event-metadata';
 import type { SettingsService } from '../settings/settings.service';
-import type { Settings } from '../settings/settings.schema';
+import type { Settings } from '@desk/machines/settings/settings.schema';
 import type { TenantStore } from '../tenants/tenant-store';
 import type { UserRow } from '../identity/users.repository';
-import { ValidationError } from '../shared/domain-error';
+import { ValidationError } from '@desk/platform/errors/domain-error';
 import { RateChangedError } from './order-errors';
 import type { OrderStore } from './order-store';
 

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import type { EventStore } from '../eventstore/event-store';
-import type { EventMetadata } from '../eventstore/event-metadata';
-import { WrongExpectedVersionError } from '../eventstore/event-store.errors';
-import { streamId } from '../eventstore/stream-id';
+import type { EventStore } from '@desk/platform/eventstore/event-store';
+import type { EventMetadata } from '@desk/platform/eventstore/event-metadata';
+import { WrongExpectedVersionError } from '@desk/platform/eventstore/event-store.errors';
+import { streamId } from '@desk/platform/eventstore/stream-id';
 import type { OrderEvent, OrderPlaced } from '@desk/machines/order/order.events';
 import { emptyOrder, evolveOrder, foldOrder, orderView, OrderTransitionError, type OrderSnapshot, type OrderView } from '@desk/machines/order/order-state';
 import { InvalidTransitionError, OrderNotFoundError } from './order-errors';

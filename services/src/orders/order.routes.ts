@@ -10,7 +10,7 @@ import { listUserOrders } from './order-queries';
 import { OrderNotFoundError } from './order-errors';
 import type { OrderDeps } from './order-deps';
 import { findBankAccount } from '../accounts/saved-accounts.repository';
-import { ValidationError } from '../shared/domain-error';
+import { ValidationError } from '@desk/platform/errors/domain-error';
 
 /** The customer's orders: mounted at /api/orders behind requireUser and idempotency. */
 export function customerOrderRoutes(deps: OrderDeps) {

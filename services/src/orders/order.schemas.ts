@@ -3,9 +3,11 @@ import { isTenantId } from '@desk/machines/tenants/tenant-id';
 import { validateBuyAmount, validateSellAmount } from '@desk/machines/pricing/pricing';
 import { OrderNotFoundError } from './order-errors';
 import { addressProblem } from '@desk/machines/addresses/address-validation';
+import { ACCOUNT_NUMBER_MESSAGE, ACCOUNT_NUMBER_PATTERN, IFSC_MESSAGE, IFSC_PATTERN, normaliseIfsc } from '@desk/machines/accounts/bank-account-rules';
+import { NETWORKS } from '@desk/machines/addresses/networks';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const NETWORK = z.enum(['TRC20', 'ERC20', 'BEP20', 'POLYGON'], { error: 'Please select a network' });
+const NETWORK = z.enum(NETWORKS, { error: 'Please select a network' });
 const METHOD = z.enum(['bank', 'cash'], { error: 'Payment method must be bank or cash' });
 
 /** Amounts arrive as numbers or strings; they are checked with the screens' own rules and texts. */
@@ -37,14 +39,13 @@ export const buySchema = z
     if (problem) ctx.addIssue({ code: 'custom', path: ['withdrawAddress'], message: problem });
   });
 
-const IFSC = /^[A-Z]{4}0[A-Z0-9]{6}$/;
 const payoutAccount = z
   .object({
     bankName: z.string().trim().min(1),
     accountHolder: z.string().trim().min(1).optional(),
     accountName: z.string().trim().min(1).optional(),
-    accountNumber: z.string().trim().regex(/^\d{6,20}$/, 'Account number must be 6 to 20 digits'),
-    ifsc: z.string().trim().transform((v) => v.toUpperCase()).pipe(z.string().regex(IFSC, 'IFSC must look like ABCD0123456')),
+    accountNumber: z.string().trim().regex(ACCOUNT_NUMBER_PATTERN, ACCOUNT_NUMBER_MESSAGE),
+    ifsc: z.string().transform(normaliseIfsc).pipe(z.string().regex(IFSC_PATTERN, IFSC_MESSAGE)),
   })
   .refine((a) => a.accountHolder || a.accountName, { message: 'Please fill all bank account details', path: ['accountHolder'] })
   .transform((a) => ({ bankName: a.bankName, accountName: (a.accountHolder ?? a.accountName)!, accountNumber: a.accountNumber, ifsc: a.ifsc }));

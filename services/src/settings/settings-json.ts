@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { ServicesDatabase } from '../db/services-database';
 import { findUserById } from '../identity/users.repository';
-import type { Settings, SettingsOverrides } from './settings.schema';
+import type { Settings, SettingsOverrides } from '@desk/machines/settings/settings.schema';
 import type { CurrentSettings } from './settings.service';
 
 /** Rates and fees go out as numbers (the clients compare them with 0); they are stored as decimal strings. */

@@ -6,7 +6,8 @@ import type { AdminEnv } from '../http/auth';
 import { actorOf } from '../http/auth';
 import { validate } from '../http/validate';
 import { commandMetadata } from '../http/request-context';
-import { NETWORKS, settingsPatchSchema } from './settings.schema';
+import { settingsPatchSchema } from '@desk/machines/settings/settings.schema';
+import { NETWORKS } from '@desk/machines/addresses/networks';
 import type { SettingsService } from './settings.service';
 import { currentSettingsJson, settingsJson } from './settings-json';
 

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import type { EventStore } from '../eventstore/event-store';
-import type { EventMetadata } from '../eventstore/event-metadata';
-import { WrongExpectedVersionError } from '../eventstore/event-store.errors';
-import { streamId } from '../eventstore/stream-id';
+import type { EventStore } from '@desk/platform/eventstore/event-store';
+import type { EventMetadata } from '@desk/platform/eventstore/event-metadata';
+import { WrongExpectedVersionError } from '@desk/platform/eventstore/event-store.errors';
+import { streamId } from '@desk/platform/eventstore/stream-id';
 import type { TenantStore } from '../tenants/tenant-store';
-import { DEFAULT_SETTINGS, type Settings, type SettingsOverrides, type SettingsPatch } from './settings.schema';
-import { applyOverrides, overridesAnything } from './effective-settings';
+import { DEFAULT_SETTINGS, type Settings, type SettingsOverrides, type SettingsPatch } from '@desk/machines/settings/settings.schema';
+import { applyOverrides, overridesAnything } from '@desk/machines/settings/effective-settings';
 
 export const SETTINGS_CHANGED = 'SettingsChanged';
 

@@ -1,6 +1,6 @@
-import { ValidationError } from '../shared/domain-error';
+import { ValidationError } from '@desk/platform/errors/domain-error';
 import { ownFileId } from './tenant-images';
-import type { TenantProfile } from './tenant.events';
+import type { TenantProfile } from '@desk/machines/tenants/tenant.events';
 
 type Logo = Pick<TenantProfile, 'logoFileId' | 'logoUrl'>;
 

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { ReadModelDatabase } from '@desk/projections/read-model-database';
-import type { TenantState } from './tenant.events';
+import type { TenantState } from '@desk/machines/tenants/tenant.events';
 import { DEFAULT_PROFILE, DEFAULT_TENANT_ID, type TenantStore } from './tenant-store';
 
 const REFRESH_MS = 5_000;

@@ -1,18 +1,17 @@
 import { fileTypeFromBuffer } from 'file-type';
 import QRCode from 'qrcode';
-import { ValidationError } from '../shared/domain-error';
+import { ValidationError } from '@desk/platform/errors/domain-error';
 import type { FileStorage } from '../files/file-storage';
+import { IMAGE_TOO_LARGE, IMAGE_TYPES, MAX_IMAGE_BYTES } from '@desk/machines/files/file-limits';
 
-export const MAX_IMAGE_BYTES = 2 * 1024 * 1024;
-// Raster images only: an SVG can carry script.
-const IMAGES = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp']);
+const IMAGES = new Set<string>(IMAGE_TYPES);
 const DATA_URL = /^data:[\w.+/-]*(;[\w-]+=[\w.-]+)*;base64,([A-Za-z0-9+/]*={0,2})$/;
 const OUR_FILE = /\/api\/files\/([0-9a-f-]{36})(?:\?|$)/;
 
 /** Stores an image after checking its bytes (not its declared type) and size. */
 export async function storeImage(files: FileStorage, bytes: Uint8Array, field: string): Promise<string> {
   if (bytes.byteLength === 0) throw ValidationError.of(field, 'The image is empty');
-  if (bytes.byteLength > MAX_IMAGE_BYTES) throw ValidationError.of(field, 'Images must be smaller than 2 MB');
+  if (bytes.byteLength > MAX_IMAGE_BYTES) throw ValidationError.of(field, IMAGE_TOO_LARGE);
   const detected = await fileTypeFromBuffer(bytes);
   if (!detected || !IMAGES.has(detected.mime)) throw ValidationError.of(field, 'Only PNG, JPEG, GIF or WebP images are accepted');
   return (await files.save(bytes, detected.mime)).fileId;

@@ -1,5 +1,5 @@
 import type { UrlSigner } from '../files/url-signer';
-import type { TenantState } from './tenant.events';
+import type { TenantState } from '@desk/machines/tenants/tenant.events';
 import { UNRECORDED_AT } from './tenant-store';
 import { overridesJson } from '../settings/settings-json';
 

@@ -6,7 +6,7 @@ import { actorOf, type AdminEnv } from '../http/auth';
 import { commandMetadata } from '../http/request-context';
 import { validate } from '../http/validate';
 import type { SettingsService } from '../settings/settings.service';
-import { settingsOverridesSchema } from '../settings/settings.schema';
+import { settingsOverridesSchema } from '@desk/machines/settings/settings.schema';
 import { changedByJson, overridesJson, settingsJson } from '../settings/settings-json';
 import type { TenantStore } from './tenant-store';
 

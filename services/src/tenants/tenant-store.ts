@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import type { EventStore } from '../eventstore/event-store';
-import type { EventMetadata } from '../eventstore/event-metadata';
-import { WrongExpectedVersionError } from '../eventstore/event-store.errors';
-import { streamId } from '../eventstore/stream-id';
-import { DomainError, NotFoundError } from '../shared/domain-error';
+import type { EventStore } from '@desk/platform/eventstore/event-store';
+import type { EventMetadata } from '@desk/platform/eventstore/event-metadata';
+import { WrongExpectedVersionError } from '@desk/platform/eventstore/event-store.errors';
+import { streamId } from '@desk/platform/eventstore/stream-id';
+import { DomainError, NotFoundError } from '@desk/platform/errors/domain-error';
 import { DEFAULT_TENANT_ID, isTenantId } from '@desk/machines/tenants/tenant-id';
-import { foldTenant, profileOf, type TenantEvent, type TenantProfile, type TenantState } from './tenant.events';
+import { foldTenant, profileOf, type TenantEvent, type TenantProfile, type TenantState } from '@desk/machines/tenants/tenant.events';
 
 export { DEFAULT_TENANT_ID };
 export const DEFAULT_PROFILE: TenantProfile = { name: 'USDT Desk', domain: null, logoFileId: null, logoUrl: null, primaryColor: '#0d6efd' };

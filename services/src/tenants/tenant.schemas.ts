@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { addressProblem } from '@desk/machines/addresses/address-validation';
+import { ACCOUNT_NUMBER_MESSAGE, ACCOUNT_NUMBER_PATTERN, IFSC_MESSAGE, IFSC_PATTERN, normaliseIfsc } from '@desk/machines/accounts/bank-account-rules';
+import { NETWORKS } from '@desk/machines/addresses/networks';
 
 const COLOR = z.string().trim().regex(/^#[0-9a-fA-F]{6}$/, 'Colour must look like #0d6efd');
 const DOMAIN = z
@@ -20,11 +22,11 @@ export const profileFieldsSchema = z.object({
   removeLogo: z.enum(['true', 'false']).optional(),
 });
 
-const IFSC = z.string().trim().toUpperCase().regex(/^[A-Z]{4}0[A-Z0-9]{6}$/, 'IFSC must look like ABCD0123456');
+const IFSC = z.string().transform(normaliseIfsc).pipe(z.string().regex(IFSC_PATTERN, IFSC_MESSAGE));
 export const tenantBankAccountSchema = z.object({
   bankName: z.string().trim().min(1, 'Bank name is required').max(100),
   accountName: z.string().trim().min(1, 'Account name is required').max(100),
-  accountNumber: z.string().trim().regex(/^\d{6,20}$/, 'Account number must be 6 to 20 digits'),
+  accountNumber: z.string().trim().regex(ACCOUNT_NUMBER_PATTERN, ACCOUNT_NUMBER_MESSAGE),
   ifsc: IFSC,
   // Inactive only when explicitly false (seed-spec section 3).
   isActive: z.boolean().optional().transform((v) => v !== false),
@@ -32,7 +34,7 @@ export const tenantBankAccountSchema = z.object({
 
 export const tenantWalletSchema = z
   .object({
-    network: z.enum(['TRC20', 'ERC20', 'BEP20', 'POLYGON'], { error: 'Please fill in network and address' }),
+    network: z.enum(NETWORKS, { error: 'Please fill in network and address' }),
     address: z.string({ error: 'Please fill in network and address' }).trim().min(1, 'Please fill in network and address').max(128),
     /** A data URL to upload, one of our own file links to keep, or nothing to generate one. */
     qrCodeUrl: z.string().max(3_000_000).nullable().optional(),

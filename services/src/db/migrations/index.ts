@@ -1,14 +1,12 @@
 import type { Migration } from 'kysely';
-import * as eventStore from './2026-11-21-001-event-store';
 import * as users from './2026-11-21-002-users';
 import * as idempotencyKeys from './2026-11-21-003-idempotency-keys';
 import * as passwordChangedAt from './2026-11-21-004-password-changed-at';
 import * as savedAccounts from './2026-11-21-005-saved-accounts';
 import * as orderRefCodes from './2026-11-23-006-order-ref-codes';
 
-/** The services' own migrations (event store, accounts, idempotency), by name; names sort in run order. */
-export const eventStoreMigrations: Record<string, Migration> = {
-  '2026-11-21-001-event-store': eventStore,
+/** The services' own tables (accounts, idempotency, reference codes), by name; names sort in run order. */
+export const servicesMigrations: Record<string, Migration> = {
   '2026-11-21-002-users': users,
   '2026-11-21-003-idempotency-keys': idempotencyKeys,
   '2026-11-21-004-password-changed-at': passwordChangedAt,

@@ -1,4 +1,4 @@
-import { logger } from '../shared/logger';
+import { logger } from '../logging/logger';
 
 /** Runs `stop` once on SIGINT or SIGTERM, then exits; a second signal exits at once. */
 export function onShutdown(stop: () => Promise<void>): void {

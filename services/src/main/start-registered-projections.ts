@@ -1,6 +1,6 @@
-import type { Infrastructure } from '@desk/services/main/infrastructure';
-import { startProjector, type Projector } from '../runtime/projector';
-import { projections } from '../definitions/index';
+import type { Infrastructure } from '@desk/platform/infrastructure';
+import { startProjector, type Projector } from '@desk/projections/runtime/projector';
+import { projections } from '@desk/projections/definitions/index';
 
 export interface ProjectorSettings {
   PROJECTION_BATCH_SIZE: number;

@@ -1,5 +1,5 @@
-import { databaseEnv, eventStoreEnv, loggingEnv, nodeEnv, parseEnv } from '@desk/services/config/env-schema';
-import { projectorEnv } from './projector-env-schema';
+import { databaseEnv, eventStoreEnv, loggingEnv, nodeEnv, parseEnv } from '@desk/platform/config/env-schema';
+import { projectorEnv } from '@desk/projections/runtime/projector-env-schema';
 
 /** `npm run start:projector` and the `projections` CLI: the projection workers alone. */
 export const projectorProcessEnv = parseEnv({ ...nodeEnv, ...loggingEnv, ...databaseEnv, ...eventStoreEnv, ...projectorEnv }, process.env);

@@ -1,4 +1,5 @@
 import type { SettingsOverrides } from '../settings/settings.schema';
+import type { Network } from '../addresses/networks';
 
 /**
  * A tenant (white-label brand) is an event stream `tenant-<id>`. Who changed the accounts customers
@@ -14,7 +15,7 @@ export interface TenantBankAccount {
 }
 
 export interface TenantWallet {
-  network: 'TRC20' | 'ERC20' | 'BEP20' | 'POLYGON';
+  network: Network;
   address: string;
   /** A stored QR image (uploaded, or generated from the address). */
   qrFileId: string | null;

@@ -52,7 +52,7 @@ import type {
 import type { EventMetadata } from '../event-metadata';
 import { DuplicateEventIdError, WrongExpectedVersionError, type ActualVersion } from '../event-store.errors';
 import { validateNewEvents } from '../validate-new-events';
-import { logger } from '../../shared/logger';
+import { logger } from '../../logging/logger';
 
 /** Metadata key of the append id; removed again on every read. */
 const APPEND_ID = 'esdbAppendId';

@@ -1,5 +1,5 @@
 import { Migrator, type Kysely, type Migration } from 'kysely';
-import { logger } from '../shared/logger';
+import { logger } from '../logging/logger';
 
 /**
  * Runs every pending migration. The composition roots pass the union of the event store's and the

@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { logger } from '../shared/logger';
+import { logger } from '../logging/logger';
 
 const MAX_RECONNECT_DELAY_MS = 5_000;
 

@@ -1,5 +1,5 @@
 import type { ExpectedVersion } from './event-store';
-import { DomainError } from '../shared/domain-error';
+import { DomainError } from '../errors/domain-error';
 
 export type ActualVersion = bigint | 'no_stream';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { RATE_MAX, RATE_MIN } from '@desk/machines/pricing/bounds';
+import { RATE_MAX, RATE_MIN } from '../pricing/bounds';
 
 /** A non-negative decimal, sent as a number or a string, kept as a string (never a float in events). */
 const decimal = (max: number) =>
@@ -67,4 +67,3 @@ export const DEFAULT_SETTINGS: Settings = {
   limits: { buyInr: { min: '100', max: '1000000' }, sellUsdt: { min: '1', max: '12000' } },
 };
 
-export const NETWORKS = ['TRC20', 'ERC20', 'BEP20', 'POLYGON'] as const;

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { logger } from '../shared/logger';
+import { logger } from '../logging/logger';
 
 export interface EmbeddedPostgresHandle {
   connectionString: string;

@@ -1,10 +1,11 @@
 import { parseArgs } from 'node:util';
-import { setLogLevel } from '@desk/services/shared/logger';
-import { openInfrastructure } from '@desk/services/main/infrastructure';
-import { projectorProcessEnv as env } from '../main/projector.env';
-import { findProjections } from '../definitions/index';
-import { rebuildProjection } from '../runtime/rebuild';
-import { projectionStatus } from '../runtime/projection-status';
+import { setLogLevel } from '@desk/platform/logging/logger';
+import { openInfrastructure } from '@desk/platform/infrastructure';
+import { allMigrations } from './all-migrations';
+import { projectorProcessEnv as env } from './projector.env';
+import { findProjections } from '@desk/projections/definitions/index';
+import { rebuildProjection } from '@desk/projections/runtime/rebuild';
+import { projectionStatus } from '@desk/projections/runtime/projection-status';
 
 const USAGE = `Usage:
   npm run projections -- status [name]            checkpoint, events behind, lag per projection (JSON)
@@ -24,7 +25,7 @@ if (values.help || (command !== 'status' && command !== 'rebuild')) {
 // Migration and start-up chatter would drown the progress lines.
 setLogLevel(env.LOG_LEVEL === 'info' ? 'warn' : env.LOG_LEVEL);
 const selected = findProjections(name);
-const infra = await openInfrastructure(env, 'usdt-desk-cli');
+const infra = await openInfrastructure(env, 'usdt-desk-cli', allMigrations);
 try {
   if (command === 'status') {
     const statuses = [];

@@ -1,13 +1,12 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Migration } from 'kysely';
 import type pg from 'pg';
-import { createPool } from '../db/pg-pool';
-import { createKysely } from '../db/kysely';
-import { migrateToLatest } from '../db/migrate';
-import { startEmbeddedPostgres } from '../db/embedded-postgres';
-import { createEventStore, type EventStoreConfig } from '../eventstore/create-event-store';
-import type { EventStore } from '../eventstore/event-store';
-import { logger } from '../shared/logger';
-import { allMigrations } from './all-migrations';
+import { createPool } from './db/pg-pool';
+import { createKysely } from './db/kysely';
+import { migrateToLatest } from './db/migrate';
+import { startEmbeddedPostgres } from './db/embedded-postgres';
+import { createEventStore, type EventStoreConfig } from './eventstore/create-event-store';
+import type { EventStore } from './eventstore/event-store';
+import { logger } from './logging/logger';
 
 export interface InfrastructureConfig extends EventStoreConfig {
   DATABASE_URL?: string | undefined;
@@ -26,9 +25,10 @@ export interface Infrastructure {
 
 /**
  * What every process kind needs: a PostgreSQL (the configured server, else the embedded one in
- * DATA_DIR), migrated to the latest schema, and the configured event store.
+ * DATA_DIR), migrated to the latest schema (`migrations`: the composition root's whole set), and
+ * the configured event store.
  */
-export async function openInfrastructure(config: InfrastructureConfig, applicationName: string): Promise<Infrastructure> {
+export async function openInfrastructure(config: InfrastructureConfig, applicationName: string, migrations: Record<string, Migration>): Promise<Infrastructure> {
   const embedded = config.DATABASE_URL
     ? null
     : await startEmbeddedPostgres({ dataDir: config.DATA_DIR, port: config.EMBEDDED_POSTGRES_PORT });
@@ -37,7 +37,7 @@ export async function openInfrastructure(config: InfrastructureConfig, applicati
 
   const pool = createPool({ connectionString, max: config.DATABASE_POOL_SIZE, applicationName });
   const db = createKysely<any>(pool);
-  await migrateToLatest(db, allMigrations);
+  await migrateToLatest(db, migrations);
   const eventStore = await createEventStore(config, pool, connectionString);
 
   return {

@@ -1,0 +1,56 @@
+import { z } from 'zod';
+
+/**
+ * Pieces of configuration shared by the process kinds. Each process has its own env.ts that picks
+ * the pieces it needs and parses `process.env` once, failing fast with everything that is wrong.
+ */
+export const loggingEnv = {
+  LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
+};
+
+export const databaseEnv = {
+  /** A PostgreSQL server to use; unset means the embedded one, started from DATA_DIR. */
+  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+  DATA_DIR: z.string().min(1).default('.data'),
+  EMBEDDED_POSTGRES_PORT: z.coerce.number().int().min(1024).max(65535).default(54329),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(2).max(200).default(10),
+};
+
+export const eventStoreEnv = {
+  EVENTSTORE: z.enum(['postgres', 'eventstoredb']).default('postgres'),
+  /** e.g. esdb://localhost:2113?tls=false; required when EVENTSTORE=eventstoredb. */
+  EVENTSTORE_URL: z.string().min(1).optional(),
+};
+
+export const nodeEnv = {
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+};
+
+type Shape = Record<string, z.ZodType>;
+
+/** Parses `source` against `shape`, printing every problem and exiting rather than running misconfigured. */
+/** A variable that is required when others say so (e.g. SMS_OUTBOX when SMS_PROVIDER=outbox). */
+export interface EnvRequirement {
+  key: string;
+  when: (env: Record<string, unknown>) => boolean;
+  message: string;
+}
+
+const platformRequirements: EnvRequirement[] = [
+  { key: 'EVENTSTORE_URL', when: (env) => env.EVENTSTORE === 'eventstoredb', message: 'required when EVENTSTORE=eventstoredb' },
+];
+
+/** Parses `source` against `shape`, printing every problem and exiting rather than running misconfigured. */
+export function parseEnv<S extends Shape>(shape: S, source: NodeJS.ProcessEnv, requirements: EnvRequirement[] = []): z.infer<z.ZodObject<S>> {
+  const schema = z.object(shape).superRefine((value: Record<string, unknown>, ctx) => {
+    for (const requirement of [...platformRequirements, ...requirements]) {
+      if (requirement.when(value) && !value[requirement.key]) ctx.addIssue({ code: 'custom', path: [requirement.key], message: requirement.message });
+    }
+  });
+  const parsed = schema.safeParse(source);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new Error(`Invalid environment:\n${problems.join('\n')}`);
+  }
+  return parsed.data as z.infer<z.ZodObject<S>>;
+}

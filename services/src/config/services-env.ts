@@ -1,0 +1,40 @@
+import { z } from 'zod';
+import type { EnvRequirement } from '@desk/platform/config/env-schema';
+import { PHONE_PATTERN } from '@desk/machines/identity/phone';
+import { MIN_PASSWORD_LENGTH } from '@desk/machines/identity/password-rules';
+
+/** The API's and the job worker's own configuration pieces (platform/src/config/env-schema.ts has the shared ones). */
+export const httpEnv = {
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+};
+
+export const identityEnv = {
+  /** Signs session tokens; unset: generated once and kept in DATA_DIR/jwt-secret. */
+  JWT_SECRET: z.string().min(32, 'at least 32 characters').optional(),
+  /** The operator's admin account, created at start if missing (development defaults otherwise). */
+  ADMIN_PHONE: z.string().regex(PHONE_PATTERN, 'an optional + and 10 to 15 digits').optional(),
+  ADMIN_PASSWORD: z.string().min(MIN_PASSWORD_LENGTH, `at least ${MIN_PASSWORD_LENGTH} characters`).optional(),
+  /** Behind a reverse proxy: take the client IP from X-Forwarded-For (recorded on every event). */
+  TRUST_PROXY: z.stringbool().default(false),
+};
+
+export const jobsEnv = {
+  /** Redis for OTP codes, rate limits and background jobs (BullMQ); unset: all in this process. */
+  REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
+  /** `console` prints codes (development); `outbox` appends them to SMS_OUTBOX as JSON lines. */
+  SMS_PROVIDER: z.enum(['console', 'outbox']).optional(),
+  SMS_OUTBOX: z.string().min(1).optional(),
+};
+
+export const ordersEnv = {
+  /** Unpaid orders (no proof) expire after this many minutes. */
+  PAYMENT_WINDOW_MINUTES: z.coerce.number().min(0.01).max(7 * 24 * 60).default(60),
+  /** How long the buy screen's quoted rate is promised. */
+  RATE_LOCK_MINUTES: z.coerce.number().int().min(1).max(60).default(5),
+};
+
+/** Pass to parseEnv wherever jobsEnv is parsed. */
+export const jobsRequirements: EnvRequirement[] = [
+  { key: 'SMS_OUTBOX', when: (env) => env.SMS_PROVIDER === 'outbox', message: 'required when SMS_PROVIDER=outbox' },
+];
