@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCustomer, createTestApp, json, type TestApp } from '../support/test-app';
 import { createBrand, createBrandAdmin } from '../support/brands';
 import { resetForRebuild } from '../../projections/src/runtime/checkpoint-store';
-import { tenantsProjection } from '../../projections/src/definitions/tenants.projection';
+import { tenantsProjection } from '../../projections/src/read-models/tenants/tenants.projection';
 
 const TRON = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
 const BUY = { fiatAmount: 10000, network: 'TRC20', withdrawAddress: TRON, method: 'bank' };

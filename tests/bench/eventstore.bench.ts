@@ -12,7 +12,7 @@ import type { NewEvent } from '../../platform/src/eventstore/event-store';
 import { allMigrations } from '../../services/src/main/all-migrations';
 import { setLogLevel } from '../../platform/src/logging/logger';
 import { rebuildProjection } from '../../projections/src/runtime/rebuild';
-import { streamSummaryProjection } from '../../projections/src/definitions/stream-summary.projection';
+import { streamSummaryProjection } from '../../projections/src/read-models/stream-summary/stream-summary.projection';
 import { seedEvents } from '../support/seed-events';
 import { testMetadata } from '../support/event-factory';
 import { benchEnv } from './bench.env';

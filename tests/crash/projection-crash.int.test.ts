@@ -8,7 +8,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { PgEventStore } from '../../platform/src/eventstore/postgres/pg-event-store';
 import { loadCheckpoint } from '../../projections/src/runtime/checkpoint-store';
 import { rebuildProjection } from '../../projections/src/runtime/rebuild';
-import { streamSummaryProjection } from '../../projections/src/definitions/stream-summary.projection';
+import { streamSummaryProjection } from '../../projections/src/read-models/stream-summary/stream-summary.projection';
 import type { ReadModelDatabase } from '../../projections/src/read-model-database';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 import { seedEvents } from '../support/seed-events';

@@ -9,8 +9,8 @@ import { buildAppDeps } from '../../services/src/main/app-deps';
 import type { Infrastructure } from '../../platform/src/infrastructure';
 import { createTestDatabase, type TestDatabase } from './test-database';
 import { ProjectionRunner } from '../../projections/src/runtime/projection-runner';
-import { ordersProjection } from '../../projections/src/definitions/orders.projection';
-import { tenantsProjection } from '../../projections/src/definitions/tenants.projection';
+import { ordersProjection } from '../../projections/src/read-models/orders/orders.projection';
+import { tenantsProjection } from '../../projections/src/read-models/tenants/tenants.projection';
 
 export const ADMIN = { phone: '+919000000001', password: 'admin-password' };
 

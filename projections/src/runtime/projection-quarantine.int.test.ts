@@ -8,7 +8,7 @@ import { ProjectionRunner, type RunnerOptions } from './projection-runner';
 import { loadCheckpoint, resetForRebuild } from './checkpoint-store';
 import { projectionStatus } from './projection-status';
 import { rebuildProjection } from './rebuild';
-import { streamSummaryProjection } from '../definitions/stream-summary.projection';
+import { streamSummaryProjection } from '../read-models/stream-summary/stream-summary.projection';
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/test-database';
 import { seedEvents } from '../../../tests/support/seed-events';
 import { actualStreamSummary, expectedStreamSummary, totalApplied } from '../../../tests/support/read-model-checks';

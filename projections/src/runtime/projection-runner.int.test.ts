@@ -7,7 +7,7 @@ import { ProjectionRunner } from './projection-runner';
 import { loadCheckpoint } from './checkpoint-store';
 import { projectionLockHolder } from './projection-lock';
 import { startProjector } from './projector';
-import { streamSummaryProjection } from '../definitions/stream-summary.projection';
+import { streamSummaryProjection } from '../read-models/stream-summary/stream-summary.projection';
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/test-database';
 import { seedEvents } from '../../../tests/support/seed-events';
 import { actualStreamSummary, expectedStreamSummary, totalApplied } from '../../../tests/support/read-model-checks';

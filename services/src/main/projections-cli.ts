@@ -3,7 +3,7 @@ import { setLogLevel } from '@desk/platform/logging/logger';
 import { openInfrastructure } from '@desk/platform/infrastructure';
 import { allMigrations } from './all-migrations';
 import { projectorProcessEnv as env } from './projector.env';
-import { findProjections } from '@desk/projections/definitions/index';
+import { findProjections } from '@desk/projections/read-models/index';
 import { rebuildProjection } from '@desk/projections/runtime/rebuild';
 import { projectionStatus } from '@desk/projections/runtime/projection-status';
 

@@ -1,4 +1,4 @@
-import { findProjections } from '@desk/projections/definitions/index';
+import { findProjections } from '@desk/projections/read-models/index';
 import { projectionStatus, type ProjectionStatus } from '@desk/projections/runtime/projection-status';
 import { rebuildProjection } from '@desk/projections/runtime/rebuild';
 import type { Infrastructure } from '@desk/platform/infrastructure';

@@ -1,6 +1,6 @@
 import type { Infrastructure } from '@desk/platform/infrastructure';
 import { startProjector, type Projector } from '@desk/projections/runtime/projector';
-import { projections } from '@desk/projections/definitions/index';
+import { projections } from '@desk/projections/read-models/index';
 
 export interface ProjectorSettings {
   PROJECTION_BATCH_SIZE: number;

@@ -11,7 +11,7 @@ import { tenantFilter } from '../identity/admin-scope';
 import type { TenantDirectory } from '../tenants/tenant-directory';
 import { adminListSchema, bulkRejectSchema, completionSchema, cryptoSentSchema, dashboardSchema, exportSchema, rejectSchema, parseOrderId } from './order.schemas';
 import { adminOrderJson } from './order-json';
-import { countAdminOrders, dailyFigures, dashboardFigures, listAdminOrders } from './order-queries';
+import { countAdminOrders, dailyFigures, dashboardFigures, listAdminOrders } from '@desk/projections/read-models/orders/orders.queries';
 import { inAdminScope } from './order-access';
 import { orderHistory } from './order-history';
 import { EXPORT_PATH, EXPORT_LINK_SECONDS, ALL_BRANDS } from './order-export';

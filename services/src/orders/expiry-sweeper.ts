@@ -3,7 +3,7 @@ import type { ReadModelDatabase } from '@desk/projections/read-model-database';
 import { DomainError } from '@desk/platform/errors/domain-error';
 import { logger } from '@desk/platform/logging/logger';
 import type { OrderCommands } from './order-commands';
-import { overdueOrderIds } from './order-queries';
+import { overdueOrderIds } from '@desk/projections/read-models/orders/orders.queries';
 
 const BATCH = 100;
 

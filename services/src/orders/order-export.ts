@@ -6,7 +6,7 @@ import type { ReadModelDatabase } from '@desk/projections/read-model-database';
 import { statusLabel } from '@desk/machines/order/order-state';
 import { DomainError } from '@desk/platform/errors/domain-error';
 import type { UrlSigner } from '../files/url-signer';
-import { iterateAdminOrders } from './order-queries';
+import { iterateAdminOrders } from '@desk/projections/read-models/orders/orders.queries';
 import { logger } from '@desk/platform/logging/logger';
 import type { ServicesDatabase } from '../db/services-database';
 import { findUserById } from '../identity/users.repository';

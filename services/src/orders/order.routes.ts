@@ -6,7 +6,7 @@ import { commandMetadata } from '../http/request-context';
 import { parseProofDataUrl } from '../files/proof-file';
 import { buySchema, sellSchema, uploadSchema, parseOrderId } from './order.schemas';
 import { orderJson } from './order-json';
-import { listUserOrders } from './order-queries';
+import { listUserOrders } from '@desk/projections/read-models/orders/orders.queries';
 import { OrderNotFoundError } from './order-errors';
 import type { OrderDeps } from './order-deps';
 import { findBankAccount } from '../accounts/saved-accounts.repository';

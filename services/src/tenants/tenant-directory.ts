@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { ReadModelDatabase } from '@desk/projections/read-model-database';
+import { tenantDirectory } from '@desk/projections/read-models/tenants/tenants.queries';
 import type { TenantState } from '@desk/machines/tenants/tenant.events';
 import { DEFAULT_PROFILE, DEFAULT_TENANT_ID, type TenantStore } from './tenant-store';
 
@@ -71,11 +72,7 @@ export class TenantDirectory {
   private async fresh(): Promise<void> {
     if (Date.now() - this.loadedAt < REFRESH_MS) return;
     this.loading ??= (async () => {
-      const rows = await this.db
-        .selectFrom('rm_tenants')
-        .select(['id', 'domain', 'deleted', 'created_at', (eb) => eb.ref('state', '->>').key('name' as never).as('name')])
-        .orderBy('created_at')
-        .execute();
+      const rows = await tenantDirectory(this.db);
       const next: Snapshot = { byDomain: new Map(), names: new Map([[DEFAULT_TENANT_ID, DEFAULT_PROFILE.name]]) };
       for (const row of rows) {
         next.names.set(row.id, String(row.name ?? row.id));

@@ -2,6 +2,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { Hono, type Context } from 'hono';
 import type { Kysely } from 'kysely';
 import type { ReadModelDatabase } from '@desk/projections/read-model-database';
+import { domainHolder, listLiveTenants, untilTenantProjected } from '@desk/projections/read-models/tenants/tenants.queries';
 import type { AdminEnv, AuthEnv } from '../http/auth';
 import { actorOf } from '../http/auth';
 import { commandMetadata } from '../http/request-context';
@@ -37,21 +38,6 @@ export interface TenantRouteDeps {
 // Key order is not meaning: stored state comes back from jsonb with its keys reordered.
 const same = (a: unknown, b: unknown) => isDeepStrictEqual(a, b);
 
-/**
- * Read-your-writes for the admin who just changed a tenant: the list they go back to comes from the
- * tenants read model, so wait (briefly) until it shows this change. Without a running projector
- * this gives up after `readModelWaitMs`; the change itself is already recorded.
- */
-async function untilProjected(db: Kysely<ReadModelDatabase>, id: string, updatedAt: string | null, waitMs: number): Promise<void> {
-  const deadline = Date.now() + waitMs;
-  while (Date.now() < deadline) {
-    const row = await db.selectFrom('rm_tenants').select('state').where('id', '=', id).executeTakeFirst();
-    const state = row?.state as TenantState | undefined;
-    if (updatedAt === null ? state?.deleted : state && Date.parse(state.updatedAt) >= Date.parse(updatedAt)) return;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
-
 /** Tenant management: mounted at /api/admin behind requireOperator (app.ts): for the operator's admins. */
 export function tenantAdminRoutes(deps: TenantRouteDeps) {
   const { tenants, directory, db, files, signer, trustProxy, readModelWaitMs } = deps;
@@ -59,8 +45,8 @@ export function tenantAdminRoutes(deps: TenantRouteDeps) {
 
   const checkDomain = async (domain: string | null, self: string | null) => {
     if (!domain) return;
-    const owner = await db.selectFrom('rm_tenants').select('id').where('domain', '=', domain).where('deleted', '=', false).executeTakeFirst();
-    if (owner && owner.id !== self) throw new DomainTakenError();
+    const holder = await domainHolder(db, domain);
+    if (holder && holder !== self) throw new DomainTakenError();
   };
 
   /** Profile from multipart fields and an optional logo file, over `base`. */
@@ -97,8 +83,7 @@ export function tenantAdminRoutes(deps: TenantRouteDeps) {
 
   return new Hono<AdminEnv>()
     .get('/tenants', async (c) => {
-      const rows = await db.selectFrom('rm_tenants').select('state').where('deleted', '=', false).orderBy('created_at').execute();
-      const states = rows.map((r) => r.state as TenantState);
+      const states = await listLiveTenants(db);
       if (!states.some((s) => s.tenantId === DEFAULT_TENANT_ID)) states.unshift(await tenants.get(DEFAULT_TENANT_ID));
       return c.json({ tenants: states.map((s) => tenantJson(s, signer)), total: states.length }, 200);
     })
@@ -107,7 +92,7 @@ export function tenantAdminRoutes(deps: TenantRouteDeps) {
       if (!profile.name) throw ValidationError.of('name', 'Name is required');
       await checkDomain(profile.domain, null);
       const created = await tenants.create(profile, meta(c));
-      await untilProjected(db, created.tenantId, created.updatedAt, readModelWaitMs);
+      await untilTenantProjected(db, created.tenantId, created.updatedAt, readModelWaitMs);
       directory.invalidate();
       return c.json({ tenant: tenantJson(created, signer), message: 'Tenant created' }, 201);
     })
@@ -140,13 +125,13 @@ export function tenantAdminRoutes(deps: TenantRouteDeps) {
         }
         return events;
       });
-      await untilProjected(db, id, updated.updatedAt, readModelWaitMs);
+      await untilTenantProjected(db, id, updated.updatedAt, readModelWaitMs);
       directory.invalidate();
       return c.json({ tenant: tenantJson(updated, signer), message: 'Tenant updated' }, 200);
     })
     .delete('/tenants/:id', async (c) => {
       await tenants.delete(c.req.param('id'), meta(c));
-      await untilProjected(db, c.req.param('id'), null, readModelWaitMs);
+      await untilTenantProjected(db, c.req.param('id'), null, readModelWaitMs);
       directory.invalidate();
       return c.json({ message: 'Tenant deleted' }, 200);
     });

@@ -4,12 +4,12 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { PgEventStore } from '@desk/platform/eventstore/postgres/pg-event-store';
 import type { OrderEvent, OrderPlaced } from '@desk/machines/order/order.events';
 import { at, placed, proof, rejected } from '@desk/machines/order/order.fixtures';
-import type { ReadModelDatabase } from '../read-model-database';
-import { ProjectionRunner } from '../runtime/projection-runner';
-import { projectionStatus } from '../runtime/projection-status';
+import type { ReadModelDatabase } from '../../read-model-database';
+import { ProjectionRunner } from '../../runtime/projection-runner';
+import { projectionStatus } from '../../runtime/projection-status';
 import { ordersProjection } from './orders.projection';
-import { createTestDatabase, type TestDatabase } from '../../../tests/support/test-database';
-import { testEvent } from '../../../tests/support/event-factory';
+import { createTestDatabase, type TestDatabase } from '../../../../tests/support/test-database';
+import { testEvent } from '../../../../tests/support/event-factory';
 
 describe('orders projection quarantine', () => {
   let database: TestDatabase;

@@ -1,7 +1,7 @@
 import type { Projection } from '../runtime/projection';
-import { streamSummaryProjection } from './stream-summary.projection';
-import { ordersProjection } from './orders.projection';
-import { tenantsProjection } from './tenants.projection';
+import { streamSummaryProjection } from './stream-summary/stream-summary.projection';
+import { ordersProjection } from './orders/orders.projection';
+import { tenantsProjection } from './tenants/tenants.projection';
 
 /** Every projection the projector runs, by name. New read models register here. */
 export const projections: readonly Projection[] = [streamSummaryProjection, ordersProjection, tenantsProjection];

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { streamCategory } from '@desk/platform/eventstore/stream-id';
 import type { RecordedEvent } from '@desk/platform/eventstore/event-store';
-import type { Projection } from '../runtime/projection';
+import type { Projection } from '../../runtime/projection';
 
 interface StreamDelta {
   count: number;

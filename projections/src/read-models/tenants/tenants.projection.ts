@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { evolveTenant, type TenantEvent, type TenantState } from '@desk/machines/tenants/tenant.events';
-import type { Projection } from '../runtime/projection';
+import type { Projection } from '../../runtime/projection';
 
 const TENANT_STREAM = 'tenant-';
 

@@ -1,0 +1,17 @@
+import type { Migration } from 'kysely';
+import * as checkpoints from '../runtime/migrations/2026-11-21-101-projection-checkpoints';
+import * as streamSummary from './stream-summary/migrations/2026-11-21-102-stream-summary';
+import * as orders from './orders/migrations/2026-11-21-103-orders';
+import * as tenants from './tenants/migrations/2026-11-21-104-tenants';
+import * as deadLetters from '../runtime/migrations/2026-11-23-105-projection-dead-letters';
+import * as ordersAcrossBrands from './orders/migrations/2026-11-23-106-orders-across-brands';
+
+/** Read-model migrations, by name (sorted after the event store's: 1xx after 0xx on the same day). */
+export const readModelMigrations: Record<string, Migration> = {
+  '2026-11-21-101-projection-checkpoints': checkpoints,
+  '2026-11-21-102-stream-summary': streamSummary,
+  '2026-11-21-103-orders': orders,
+  '2026-11-21-104-tenants': tenants,
+  '2026-11-23-105-projection-dead-letters': deadLetters,
+  '2026-11-23-106-orders-across-brands': ordersAcrossBrands,
+};

@@ -1,0 +1,30 @@
+/** Kysely types of the orders read model (migrations beside this file). */
+export interface OrdersTable {
+  id: string;
+  ref_code: string;
+  tenant_id: string;
+  user_id: string;
+  user_phone: string;
+  type: string;
+  method: string;
+  network: string;
+  status: string;
+  fiat_amount: string;
+  crypto_amount: string;
+  proof_count: number;
+  payment_due_at: Date;
+  created_at: Date;
+  updated_at: Date;
+  version: string;
+  /** The machine's view of the order (OrderView), what the API's order JSON is made from. */
+  view: unknown;
+}
+
+export interface OrderCountsTable {
+  tenant_id: string;
+  status: string;
+  type: string;
+  network: string;
+  orders: string;
+  fiat_total: string;
+}
