@@ -1,16 +1,15 @@
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
-import { DomainError } from '@desk/platform/errors/domain-error';
+import { asDomainError } from '../http/domain-refusals';
 import { logger } from '@desk/platform/logging/logger';
 
 /**
- * The one place errors become responses: domain errors answer with their own status and body;
+ * The one place errors become responses: domain errors and the domain's refusals answer with their own status and body;
  * anything unexpected is logged (without the request body) and answered with a bare 500.
  */
 export function handleError(error: Error, c: Context): Response {
-  if (error instanceof DomainError) {
-    return c.json(error.body(), error.status);
-  }
+  const refusal = asDomainError(error);
+  if (refusal) return c.json(refusal.body(), refusal.status);
   if (error instanceof HTTPException) {
     if (error.status === 413) {
       // The only large bodies are proof uploads, whose limit the screens state in these words.

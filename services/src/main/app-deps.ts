@@ -9,6 +9,7 @@ import { OtpService } from '../identity/otp.service';
 import { UserRoles } from '../identity/user-roles';
 import { SettingsService } from '../settings/settings.service';
 import { OrderStore } from '../orders/order-store';
+import { CommandHandler } from '@desk/platform/eventstore/command-handler';
 import { OrderPlacement } from '../orders/order-placement';
 import { claimRefCode } from '../orders/ref-code';
 import { OrderCommands } from '../orders/order-commands';
@@ -53,13 +54,14 @@ export async function buildAppDeps(infra: Infrastructure, env: AppSettings): Pro
   const roles = new UserRoles(infra.db, infra.eventStore);
   await ensureAdmin(infra.db, roles, DEFAULT_TENANT_ID, env);
   const secret = loadTokenSecret(env.JWT_SECRET, env.DATA_DIR);
-  const tenants = new TenantStore(infra.eventStore);
-  const settings = new SettingsService(infra.eventStore, tenants);
+  const handler = new CommandHandler(infra.eventStore);
+  const tenants = new TenantStore(handler, infra.eventStore);
+  const settings = new SettingsService(handler, infra.eventStore, tenants);
   const store = createShortLivedStore(env);
   const sms = createSmsSender(env);
   const inProcess = env.REDIS_URL ? null : new InProcessQueue();
   const queue: JobQueue = inProcess ?? new BullQueue(env.REDIS_URL!);
-  const orders = new OrderStore(infra.eventStore, scheduleExpiry(queue));
+  const orders = new OrderStore(handler, scheduleExpiry(queue));
   const files = new LocalFileStorage(path.resolve(env.DATA_DIR, 'uploads'));
   const commands = new OrderCommands(orders, files);
   // OTP hashes get their own key, derived from the token secret.

@@ -4,7 +4,7 @@ import type { AdminEnv } from '../http/auth';
 import { actorOf } from '../http/auth';
 import { validate } from '../http/validate';
 import { commandMetadata } from '../http/request-context';
-import { DomainError } from '@desk/platform/errors/domain-error';
+import { asDomainError } from '../http/domain-refusals';
 import type { ServicesDatabase } from '../db/services-database';
 import { countCustomers } from '../identity/users.repository';
 import { tenantFilter } from '../identity/admin-scope';
@@ -68,8 +68,9 @@ export function adminOrderRoutes(deps: OrderDeps, users: Kysely<ServicesDatabase
           const view = await commands.reject(scope, parseOrderId(id), reason ?? null, metadata(c));
           results.push({ id, ok: true as const, status: view.status });
         } catch (error) {
-          if (!(error instanceof DomainError)) throw error;
-          results.push({ id, ok: false as const, ...error.body() });
+          const refusal = asDomainError(error);
+          if (!refusal) throw error;
+          results.push({ id, ok: false as const, ...refusal.body() });
         }
       }
       const succeeded = results.filter((r) => r.ok).length;

@@ -1,13 +1,11 @@
-import { randomUUID } from 'node:crypto';
 import type { EventStore } from '@desk/platform/eventstore/event-store';
 import type { EventMetadata } from '@desk/platform/eventstore/event-metadata';
-import { WrongExpectedVersionError } from '@desk/platform/eventstore/event-store.errors';
+import type { CommandHandler } from '@desk/platform/eventstore/command-handler';
 import { streamId } from '@desk/platform/eventstore/stream-id';
 import type { TenantStore } from '../tenants/tenant-store';
 import { DEFAULT_SETTINGS, type Settings, type SettingsOverrides, type SettingsPatch } from '@desk/machines/settings/settings.schema';
+import { decideSettings, settingsEvolver } from '@desk/machines/settings/settings.decide';
 import { applyOverrides, overridesAnything } from '@desk/machines/settings/effective-settings';
-
-export const SETTINGS_CHANGED = 'SettingsChanged';
 
 /**
  * The operator's Global Settings apply to every brand. Their stream keeps the name it had when
@@ -48,6 +46,7 @@ export class SettingsService {
   private readonly brands = new Map<string, Cached<BrandSettings>>();
 
   constructor(
+    private readonly handler: CommandHandler,
     private readonly store: EventStore,
     private readonly tenants: TenantStore,
     private readonly cacheMs = 1_000,
@@ -83,29 +82,11 @@ export class SettingsService {
   }
 
   async update(patch: SettingsPatch, metadata: EventMetadata): Promise<CurrentSettings> {
-    for (let attempt = 0; ; attempt++) {
-      const now = await this.load();
-      const next: Settings = {
-        rates: { ...now.settings.rates, ...patch.rates },
-        fees: { ...now.settings.fees, ...patch.fees },
-        limits: { ...now.settings.limits, ...patch.limits },
-      };
-      const changedAt = new Date().toISOString();
-      try {
-        const result = await this.store.append(
-          GLOBAL_SETTINGS_STREAM,
-          [{ eventId: randomUUID(), type: SETTINGS_CHANGED, data: { ...next, changedAt }, metadata }],
-          { expected: now.revision === null ? 'no_stream' : BigInt(now.revision) },
-        );
-        const value = { settings: next, revision: result.nextExpectedVersion.toString(), changedAt, changedBy: metadata.actor.id };
-        this.global = { value, at: Date.now() };
-        this.brands.clear();
-        return value;
-      } catch (error) {
-        // Two admins saving at once: apply this patch on top of the other change.
-        if (!(error instanceof WrongExpectedVersionError) || attempt >= 3) throw error;
-      }
-    }
+    const { state, revision } = await this.handler.handle(settingsEvolver, GLOBAL_SETTINGS_STREAM, (current) => decideSettings(current, { type: 'ChangeSettings', patch, at: metadata.acceptedAt }), metadata);
+    const value: CurrentSettings = { settings: state.settings, revision: revision!.toString(), changedAt: state.changedAt, changedBy: metadata.actor.id };
+    this.global = { value, at: Date.now() };
+    this.brands.clear();
+    return value;
   }
 
   private async load(): Promise<CurrentSettings> {

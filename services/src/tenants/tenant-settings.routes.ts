@@ -1,4 +1,3 @@
-import { isDeepStrictEqual } from 'node:util';
 import { Hono } from 'hono';
 import type { Kysely } from 'kysely';
 import type { ServicesDatabase } from '../db/services-database';
@@ -47,10 +46,7 @@ export function tenantSettingsRoutes({ tenants, settings, users, trustProxy }: T
     .put('/tenants/:id/settings', validate('json', settingsOverridesSchema), async (c) => {
       const id = c.req.param('id');
       const overrides = c.req.valid('json');
-      const changedAt = new Date().toISOString();
-      await tenants.change(id, commandMetadata(c, actorOf(c), trustProxy), (current) =>
-        isDeepStrictEqual(current.settingsOverrides ?? {}, overrides) ? [] : [{ type: 'TenantSettingsOverridden', data: { overrides, changedAt } }],
-      );
+      await tenants.change(id, commandMetadata(c, actorOf(c), trustProxy), { settingsOverrides: overrides });
       settings.forget(id);
       return c.json({ ...(await describe(id)), message: 'Brand settings saved' }, 200);
     });

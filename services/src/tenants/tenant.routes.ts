@@ -1,4 +1,3 @@
-import { isDeepStrictEqual } from 'node:util';
 import { Hono, type Context } from 'hono';
 import type { Kysely } from 'kysely';
 import type { ReadModelDatabase } from '@desk/projections/read-model-database';
@@ -10,7 +9,7 @@ import { hasNul } from '../http/refuse-nul';
 import { DomainError, ValidationError } from '@desk/platform/errors/domain-error';
 import type { FileStorage } from '../files/file-storage';
 import type { UrlSigner } from '../files/url-signer';
-import { profileOf, type TenantEvent, type TenantProfile, type TenantState, type TenantWallet } from '@desk/machines/tenants/tenant.events';
+import { profileOf, type TenantProfile, type TenantState, type TenantWallet } from '@desk/machines/tenants/tenant.events';
 import { DEFAULT_PROFILE, DEFAULT_TENANT_ID, type TenantStore } from './tenant-store';
 import { profileFieldsSchema, tenantJsonEditSchema, type TenantJsonEdit } from './tenant.schemas';
 import { ownFileId, storeAddressQr, storeImage, storeImageDataUrl } from './tenant-images';
@@ -34,9 +33,6 @@ export interface TenantRouteDeps {
   /** How long a change waits for the tenants read model to show it (2 s; 0 where nothing projects). */
   readModelWaitMs: number;
 }
-
-// Key order is not meaning: stored state comes back from jsonb with its keys reordered.
-const same = (a: unknown, b: unknown) => isDeepStrictEqual(a, b);
 
 /** Tenant management: mounted at /api/admin behind requireOperator (app.ts): for the operator's admins. */
 export function tenantAdminRoutes(deps: TenantRouteDeps) {
@@ -101,30 +97,20 @@ export function tenantAdminRoutes(deps: TenantRouteDeps) {
       const id = c.req.param('id');
       const isJson = (c.req.header('content-type') ?? '').includes('application/json');
       const edit: TenantJsonEdit | null = isJson ? parseJsonEdit(await c.req.json().catch(() => null)) : null;
-      const updated = await tenants.change(id, meta(c), async (current) => {
-        const { bankAccounts, cryptoWallets } = current;
-        const profile = profileOf(current);
-        const events: TenantEvent[] = [];
-        const at = new Date().toISOString();
-        const nextProfile: TenantProfile = edit
-          ? {
-              name: edit.name ?? profile.name,
-              domain: edit.domain === undefined ? profile.domain : edit.domain || null,
-              ...logoAfterEdit(edit.logoUrl, profile),
-              primaryColor: edit.primaryColor || profile.primaryColor,
-            }
-          : await profileFromForm(c, profile);
-        if (!same(nextProfile, profile)) {
-          await checkDomain(nextProfile.domain, id);
-          events.push({ type: 'TenantProfileChanged', data: { ...nextProfile, changedAt: at } });
-        }
-        if (edit?.bankAccounts && !same(edit.bankAccounts, bankAccounts)) events.push({ type: 'TenantBankAccountsChanged', data: { bankAccounts: edit.bankAccounts, changedAt: at } });
-        if (edit?.cryptoWallets) {
-          const wallets = await walletsFrom(edit.cryptoWallets, current);
-          if (!same(wallets, cryptoWallets)) events.push({ type: 'TenantWalletsChanged', data: { cryptoWallets: wallets, changedAt: at } });
-        }
-        return events;
-      });
+      const current = await tenants.get(id);
+      const base = profileOf(current);
+      // Files are stored before deciding: the decision sees their ids only.
+      const profile: TenantProfile = edit
+        ? {
+            name: edit.name ?? base.name,
+            domain: edit.domain === undefined ? base.domain : edit.domain || null,
+            ...logoAfterEdit(edit.logoUrl, base),
+            primaryColor: edit.primaryColor || base.primaryColor,
+          }
+        : await profileFromForm(c, base);
+      if (profile.domain !== base.domain) await checkDomain(profile.domain, id);
+      const cryptoWallets = edit?.cryptoWallets ? await walletsFrom(edit.cryptoWallets, current) : undefined;
+      const updated = await tenants.change(id, meta(c), { profile, bankAccounts: edit?.bankAccounts, cryptoWallets });
       await untilTenantProjected(db, id, updated.updatedAt, readModelWaitMs);
       directory.invalidate();
       return c.json({ tenant: tenantJson(updated, signer), message: 'Tenant updated' }, 200);

@@ -1,0 +1,121 @@
+/**
+ * What each command on an existing order records, decided from the order as it stands: pure (the
+ * time comes in with the command), so the rules are tested as Given/When/Then over events. Whether
+ * the order's status allows the event is the machine's to say (order.machine.ts); these functions
+ * add what the machine does not know: required references, repricing, the rate-lock flag.
+ */
+import type { Attachment, OrderCompleted, OrderEvent } from './order.events';
+import { emptyOrder, evolveOrder, orderView, type OrderSnapshot, type OrderView } from './order-state';
+import { quoteBuy, quoteSell } from '../pricing/pricing';
+import { Money } from '../pricing/decimal';
+import { amountProblem, rateProblem } from '../pricing/bounds';
+import { Refusal } from '../shared/refusal';
+
+export type CompletionMode = 'approve' | 'complete';
+
+export type OrderCommand =
+  | { type: 'SubmitProof'; attachment: Attachment | null; reference: string | null; at: string }
+  | { type: 'CancelOrder'; at: string }
+  | { type: 'VerifyOrder'; at: string }
+  | { type: 'MarkCryptoSent'; cryptoReference: string; at: string }
+  | { type: 'CompleteOrder'; mode: CompletionMode; bankUtr?: string | undefined; cryptoReference?: string | undefined; rate?: string | undefined; at: string }
+  | { type: 'RejectOrder'; reason: string | null; at: string }
+  | { type: 'ExpireOrder'; at: string };
+
+const REFERENCE_REQUIRED = {
+  approve: {
+    buy: 'Crypto transaction reference is required to approve buy orders',
+    sell: 'UTR reference is required to approve sell orders',
+  },
+  complete: {
+    buy: 'Crypto transaction reference is required to complete buy orders (INR→USDT)',
+    sell: 'UTR reference is required to complete sell orders (USDT→INR)',
+  },
+} as const;
+
+export const PROOF_REQUIRED = 'Please select a file or enter a payment reference';
+
+/** Trimmed text, or null when nothing is left. */
+export const presentText = (value: string | undefined | null): string | null => {
+  const trimmed = value?.trim() ?? '';
+  return trimmed === '' ? null : trimmed;
+};
+
+/** The order as the command handler folds it: the machine's snapshot. */
+export const orderEvolver = { initial: emptyOrder, evolve: evolveOrder };
+
+/** The events a command records on the order `snapshot`. The order must exist (callers check who may see it). */
+export function decideOrder(snapshot: OrderSnapshot, command: OrderCommand): OrderEvent[] {
+  const view = orderView(snapshot);
+  if (!view) throw Refusal.notFound('Order not found');
+  switch (command.type) {
+    case 'SubmitProof': {
+      const reference = presentText(command.reference);
+      const event: OrderEvent = { type: 'ProofSubmitted', data: { attachment: command.attachment, reference, submittedAt: command.at, afterRateLock: command.at > view.rateLockedUntil } };
+      // An order past taking proof is refused for its status (the machine's answer), whatever was sent;
+      // one that takes proof needs a file or a reference.
+      const takesProof = snapshot.can({ type: 'ProofSubmitted', data: { ...event.data, reference: 'any' } });
+      if (!command.attachment && !reference && takesProof) throw Refusal.invalid('dataUrl', PROOF_REQUIRED);
+      return [event];
+    }
+    case 'CancelOrder':
+      return [{ type: 'OrderCancelled', data: { cancelledAt: command.at } }];
+    case 'VerifyOrder':
+      return [{ type: 'OrderVerified', data: { verifiedAt: command.at } }];
+    case 'MarkCryptoSent': {
+      const cryptoReference = presentText(command.cryptoReference);
+      if (!cryptoReference) throw Refusal.invalid('cryptoReference', 'Crypto transaction reference is required');
+      return [{ type: 'CryptoSent', data: { cryptoReference, sentAt: command.at } }];
+    }
+    case 'CompleteOrder':
+      return [completion(view, command)];
+    case 'RejectOrder':
+      return [{ type: 'OrderRejected', data: { rejectedAt: command.at, reason: presentText(command.reason)?.slice(0, 500) ?? null } }];
+    case 'ExpireOrder':
+      return [{ type: 'OrderExpired', data: { expiredAt: command.at } }];
+  }
+}
+
+/** Whether the order's status allows the event now, asked before doing work the event would need (storing a file). */
+export function orderAllows(snapshot: OrderSnapshot, event: OrderEvent): boolean {
+  return snapshot.can(event);
+}
+
+function completion(view: OrderView, command: Extract<OrderCommand, { type: 'CompleteOrder' }>): OrderEvent {
+  const buy = view.orderType === 'fiat_to_crypto';
+  const bankUtr = presentText(command.bankUtr);
+  const cryptoReference = presentText(command.cryptoReference);
+  // A buy whose crypto went out (CryptoSent) already has its reference.
+  if (buy && !cryptoReference && !(view.status === 'crypto_sent' && view.cryptoReference)) {
+    throw Refusal.invalid('cryptoReference', REFERENCE_REQUIRED[command.mode].buy);
+  }
+  if (!buy && !bankUtr) throw Refusal.invalid('bankUtr', REFERENCE_REQUIRED[command.mode].sell);
+  return { type: 'OrderCompleted', data: { completedAt: command.at, bankUtr, cryptoReference, repriced: reprice(view, command.rate) } };
+}
+
+/**
+ * A new rate at completion recomputes what the customer gets for what they paid (buy: same INR,
+ * new USDT; sell: same USDT, new INR) with the order's own fee; the old terms are kept in the event.
+ * The rate and the amounts it gives are bounded (a UTR pasted into the rate box is refused).
+ */
+function reprice(view: OrderView, rate: string | undefined): OrderCompleted['data']['repriced'] {
+  if (rate === undefined || new Money(rate).eq(new Money(view.rate))) return null;
+  const problem = rateProblem(rate);
+  if (problem) throw Refusal.invalid('rate', problem);
+  const repriced = repricedTerms(view, rate);
+  for (const path of ['fiatAmount', 'cryptoAmount', 'feeAmount'] as const) {
+    const tooBig = amountProblem(repriced[path]);
+    if (tooBig) throw Refusal.invalid('rate', `At this rate the order's amounts are out of range (${tooBig})`);
+  }
+  return repriced;
+}
+
+function repricedTerms(view: OrderView, rate: string): NonNullable<OrderCompleted['data']['repriced']> {
+  const previous = { rate: view.rate, fiatAmount: view.fiatAmount, cryptoAmount: view.cryptoAmount, feeAmount: view.feeAmount };
+  if (view.orderType === 'fiat_to_crypto') {
+    const quote = quoteBuy({ fiatAmount: view.fiatAmount, rate, feePercent: view.feePercent });
+    return { rate, fiatAmount: quote.fiatAmount, cryptoAmount: quote.netUsdt, feeAmount: quote.feeUsdt, previous };
+  }
+  const quote = quoteSell({ cryptoAmount: new Money(view.cryptoAmount).toFixed(0), rate, feePercent: view.feePercent });
+  return { rate, fiatAmount: quote.netInr, cryptoAmount: quote.cryptoAmount, feeAmount: quote.feeInr, previous };
+}

@@ -1,0 +1,92 @@
+import { randomUUID } from 'node:crypto';
+import type { EventStore } from './event-store';
+import type { EventMetadata } from './event-metadata';
+import { WrongExpectedVersionError } from './event-store.errors';
+
+/** An event as a decider sees it: its type and its data (the store adds ids, metadata and positions). */
+export interface DomainEvent {
+  type: string;
+  data: unknown;
+}
+
+/** How an aggregate's state is folded from its events: pure, the same on every read. */
+export interface Evolver<State, Event extends DomainEvent> {
+  /** The state before the stream's first event. */
+  initial(): State;
+  /** One event applied. May throw when the event does not fit the state (a machine's refusal). */
+  evolve(state: State, event: Event): State;
+}
+
+export interface Loaded<State> {
+  state: State;
+  /** Revision of the stream's last event; null when the stream does not exist. */
+  revision: bigint | null;
+}
+
+export interface Handled<State, Event> extends Loaded<State> {
+  /** The events recorded (none: nothing changed). */
+  events: Event[];
+}
+
+/** What to record for a command: pure, from the state it was decided against. Refuses by throwing. */
+export type Decide<State, Event> = (state: State) => Event[] | Promise<Event[]>;
+
+/** Metadata of the events, or a function of the state they were decided against (e.g. to stamp its tenant). */
+export type MetadataFor<State> = EventMetadata | ((state: State) => EventMetadata);
+
+const MAX_ATTEMPTS = 4;
+
+/**
+ * The one way a command is carried out on any aggregate: load the stream and fold it, decide what
+ * to record (pure), append those events at the revision they were decided against, and when
+ * another command got there first (a lost race), load again and decide again, a few times. Of two
+ * admins approving and rejecting one order at once, exactly one wins; the other is decided against
+ * the state the winner left.
+ */
+export class CommandHandler {
+  constructor(private readonly store: EventStore) {}
+
+  async load<State, Event extends DomainEvent>(evolver: Evolver<State, Event>, streamId: string): Promise<Loaded<State>> {
+    const recorded = await this.store.readStream(streamId);
+    const state = recorded.reduce((s, e) => evolver.evolve(s, { type: e.type, data: e.data } as Event), evolver.initial());
+    return { state, revision: recorded.length > 0 ? recorded[recorded.length - 1]!.streamPosition : null };
+  }
+
+  /**
+   * Starts a new stream (a fresh id): nothing to load, so the append's `no_stream` expectation is
+   * the whole check, and the decision is made against the initial state.
+   */
+  async start<State, Event extends DomainEvent>(evolver: Evolver<State, Event>, streamId: string, events: Event[], metadata: EventMetadata): Promise<Handled<State, Event>> {
+    const state = events.reduce((s, e) => evolver.evolve(s, e), evolver.initial());
+    const result = await this.store.append(streamId, events.map((e) => ({ eventId: randomUUID(), type: e.type, data: e.data, metadata })), { expected: 'no_stream' });
+    return { state, revision: result.nextExpectedVersion, events };
+  }
+
+  async handle<State, Event extends DomainEvent>(
+    evolver: Evolver<State, Event>,
+    streamId: string,
+    decide: Decide<State, Event>,
+    metadata: MetadataFor<State>,
+  ): Promise<Handled<State, Event>> {
+    for (let attempt = 1; ; attempt++) {
+      const { state, revision } = await this.load(evolver, streamId);
+      const events = await decide(state);
+      if (events.length === 0) return { state, revision, events };
+      // The state after is computed before anything is written: an event the state refuses is never stored.
+      const after = events.reduce((s, e) => evolver.evolve(s, e), state);
+      const meta = typeof metadata === 'function' ? metadata(state) : metadata;
+      try {
+        const result = await this.store.append(
+          streamId,
+          events.map((e) => ({ eventId: randomUUID(), type: e.type, data: e.data, metadata: meta })),
+          { expected: revision === null ? 'no_stream' : revision },
+        );
+        // Appended at the revision it was decided against, so the state after is exactly this.
+        return { state: after, revision: result.nextExpectedVersion, events };
+      } catch (error) {
+        if (error instanceof WrongExpectedVersionError && attempt < MAX_ATTEMPTS) continue;
+        throw error;
+      }
+    }
+  }
+}
