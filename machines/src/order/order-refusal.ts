@@ -3,7 +3,7 @@
  * answers yes or no (`can`); this turns a no into the reason, from the same state the guards read.
  */
 import type { OrderEvent, OrderEventType, OrderStatus } from './order.events';
-import type { OrderSnapshot } from './order-state';
+import type { OrderSnapshot } from './order.machine';
 import { isBuy } from './order-context';
 
 export interface OrderRefusal {

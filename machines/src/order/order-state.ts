@@ -3,16 +3,16 @@
  * may this event happen next (canApply), and if not, why (explainRefusal). Pure: the server uses
  * it to decide commands, the web client to show the order and its actions.
  */
-import { initialTransition, transition, type SnapshotFrom } from 'xstate';
+import { initialTransition, transition } from 'xstate';
 import type { OrderEvent, OrderStatus } from './order.events';
 import type { OrderContext } from './order-context';
-import { orderMachine } from './order.machine';
+import { orderMachine, type OrderSnapshot } from './order.machine';
 import { explainRefusal, type OrderRefusal } from './order-refusal';
 
 export { explainRefusal, type OrderRefusal } from './order-refusal';
 export { ORDER_STATUS_LABELS, OPEN_STATUSES, isOpenStatus, statusLabel } from './order-status';
 
-export type OrderSnapshot = SnapshotFrom<typeof orderMachine>;
+export type { OrderSnapshot };
 export type OrderView = Readonly<OrderContext & { status: OrderStatus }>;
 
 /** An event the current state does not allow; carries the same refusal explainRefusal gives. */

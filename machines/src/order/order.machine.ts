@@ -5,7 +5,7 @@
  * replaying a stream always gives the same state. Use it through the pure API
  * (`initialTransition` / `transition`), see order-state.ts; no actors.
  */
-import { assertEvent, assign, setup } from 'xstate';
+import { assertEvent, assign, setup, type SnapshotFrom } from 'xstate';
 import type { OrderEvent, OrderStatus } from './order.events';
 import { UNPLACED_ORDER, eventTime, isBuy, presentText, type OrderContext } from './order-context';
 
@@ -160,3 +160,6 @@ export const orderMachine = setup({
 export type OrderMachine = typeof orderMachine;
 /** The machine's state names: `none` before placement, then the order statuses. */
 export type OrderStateValue = 'none' | OrderStatus;
+
+/** The machine's state after some events: what every question about an order is asked of. */
+export type OrderSnapshot = SnapshotFrom<typeof orderMachine>;

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { Kysely } from 'kysely';
 import { addressProblem } from '@desk/machines/addresses/address-validation';
 import type { ServicesDatabase } from '../db/services-database';
-import type { AuthEnv } from '../http/auth';
+import type { AuthEnv } from '../identity/auth.middleware';
 import { validate } from '../http/validate';
 import { DomainError, NotFoundError, ValidationError } from '@desk/platform/errors/domain-error';
 import { ACCOUNT_NUMBER_MESSAGE, ACCOUNT_NUMBER_PATTERN, IFSC_MESSAGE, IFSC_PATTERN, normaliseIfsc } from '@desk/machines/accounts/bank-account-rules';

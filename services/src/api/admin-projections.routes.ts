@@ -1,7 +1,16 @@
 import { Hono } from 'hono';
-import type { AuthEnv } from '../http/auth';
+import type { AuthEnv } from '../identity/auth.middleware';
 import { NotFoundError } from '@desk/platform/errors/domain-error';
-import type { ProjectionsControl } from '../main/projections-control';
+import type { ProjectionStatus } from '@desk/projections/runtime/projection-status';
+
+/** What the admin API asks of the projection runtime (main/projections-control.ts provides it). */
+export interface ProjectionsControl {
+  status(): Promise<ProjectionStatus[]>;
+  /** Queues a rebuild (a job); its progress shows in status(). Unknown names throw. */
+  requestRebuild(name: string, requestedBy: string): Promise<void>;
+  /** What the rebuild job runs. */
+  rebuildNow(name: string): Promise<void>;
+}
 
 /** Read-model health and rebuilds for admins: mounted at /api/admin. */
 export function adminProjectionRoutes(projections: ProjectionsControl) {

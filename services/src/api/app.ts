@@ -6,12 +6,12 @@ import type pg from 'pg';
 import type { EventStore } from '@desk/platform/eventstore/event-store';
 import type { TokenService } from '../identity/tokens';
 import type { SettingsService } from '../settings/settings.service';
-import { requireAdmin, requireOperator, requireUser, type AdminEnv, type AuthEnv } from '../http/auth';
+import { requireAdmin, requireOperator, requireUser, type AdminEnv, type AuthEnv } from '../identity/auth.middleware';
 import { handleError } from './error-handler';
 import { healthRoutes } from './health.routes';
 import { webAssets, webClient } from './web-client';
 import { authRoutes } from '../identity/auth.routes';
-import { adminUserRoutes } from '../identity/admin-users.routes';
+import { adminUserRoutes } from '../users/admin-users.routes';
 import { adminSettingsRoutes, publicConfigRoutes } from '../settings/settings.routes';
 import { idempotency } from '../http/idempotency';
 import { refuseNul } from '../http/refuse-nul';
@@ -30,11 +30,12 @@ import { savedAccountRoutes } from '../accounts/saved-accounts.routes';
 import type { TenantStore } from '../tenants/tenant-store';
 import type { TenantDirectory } from '../tenants/tenant-directory';
 import { tenantAdminRoutes, tenantDetailsRoutes } from '../tenants/tenant.routes';
-import { tenantSettingsRoutes } from '../tenants/tenant-settings.routes';
+import { tenantSettingsRoutes } from '../settings/brand-settings.routes';
 import type { UserRoles } from '../identity/user-roles';
+import type { UserRow } from '../identity/users.repository';
+import { oneUserJson } from '../users/user-json';
 import { logoLink } from '../tenants/tenant-json';
-import type { ProjectionsControl } from '../main/projections-control';
-import { adminProjectionRoutes } from './admin-projections.routes';
+import { adminProjectionRoutes, type ProjectionsControl } from './admin-projections.routes';
 
 export type { ProjectionsControl };
 
@@ -81,6 +82,7 @@ const limitBodies: MiddlewareHandler = (c, next) => {
 export function createApp(deps: AppDeps) {
   const { db, tokens, settings, config, orders, limits, otp, store, tenants, directory } = deps;
   const trustProxy = config.trustProxy;
+  const describeUser = (user: UserRow) => oneUserJson(db, user);
   const signedIn = requireUser(db, tokens, (tenantId) => directory.isDeleted(tenantId));
   const admin = new Hono<AdminEnv>()
     .use(signedIn, requireAdmin, idempotency(db))
@@ -104,8 +106,8 @@ export function createApp(deps: AppDeps) {
 
   const api = new Hono()
     .route('/', healthRoutes(deps))
-    .route('/auth', authRoutes({ db, tokens, signedIn, limits, tenantOf, trustProxy }))
-    .route('/auth', otpRoutes({ db, tokens, otp, store, tenantOf, trustProxy }))
+    .route('/auth', authRoutes({ db, tokens, signedIn, limits, tenantOf, trustProxy, describeUser }))
+    .route('/auth', otpRoutes({ db, tokens, otp, store, tenantOf, trustProxy, describeUser }))
     .route('/config', publicConfigRoutes(settings, brandOf))
     // Opened as plain links (no Authorization header): each checks its own signed, expiring query.
     .route('/admin', orderExportRoutes(orders.db, db, orders.signer, directory))

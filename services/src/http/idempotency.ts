@@ -3,7 +3,6 @@ import type { MiddlewareHandler } from 'hono';
 import type { Kysely } from 'kysely';
 import type { ServicesDatabase } from '../db/services-database';
 import { DomainError, ValidationError } from '@desk/platform/errors/domain-error';
-import type { AuthEnv } from './auth';
 
 class KeyReusedError extends DomainError {
   constructor() {
@@ -25,7 +24,12 @@ const KEY = /^[\w.:-]{1,200}$/;
  * the handler runs, so two copies racing each other cannot both act. Answers of 500 and above are
  * not kept, so a retry after a server failure runs again. Runs after requireUser.
  */
-export function idempotency(db: Kysely<ServicesDatabase>): MiddlewareHandler<AuthEnv> {
+/** Runs behind sign-in: keys are kept per signed-in user. */
+interface SignedInEnv {
+  Variables: { user: { id: string } };
+}
+
+export function idempotency(db: Kysely<ServicesDatabase>): MiddlewareHandler<SignedInEnv> {
   return async (c, next) => {
     const key = c.req.header('idempotency-key');
     if (c.req.method !== 'POST' || key === undefined) return next();

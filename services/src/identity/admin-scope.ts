@@ -1,5 +1,5 @@
 import { ForbiddenError } from '@desk/platform/errors/domain-error';
-import { DEFAULT_TENANT_ID } from '../tenants/tenant-store';
+import { DEFAULT_TENANT_ID } from '@desk/machines/tenants/tenant-id';
 import type { UserRow } from './users.repository';
 
 /**

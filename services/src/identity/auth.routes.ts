@@ -3,15 +3,14 @@ import { z } from 'zod';
 import type { Kysely } from 'kysely';
 import type { ServicesDatabase } from '../db/services-database';
 import { validate } from '../http/validate';
-import type { AuthEnv } from '../http/auth';
+import type { AuthEnv } from './auth.middleware';
 import { DomainError } from '@desk/platform/errors/domain-error';
 import { phoneSchema } from './phone-schema';
-import { changePassword, findUserByPhone } from './users.repository';
+import { changePassword, findUserByPhone, type UserRow } from './users.repository';
 import { clientIp } from '../http/request-context';
 import type { Limit, RateLimiter } from '../kv/rate-limiter';
 import { hashPassword, verifyAgainstNothing, verifyPassword } from './password';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, PASSWORD_TOO_SHORT } from '@desk/machines/identity/password-rules';
-import { oneUserJson } from './user-json';
 import type { TokenService } from './tokens';
 
 class InvalidCredentialsError extends DomainError {
@@ -44,7 +43,10 @@ const loginSchema = z.object({
   password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(200),
 });
 
-export interface AuthDeps {
+/** How a signed-in user is answered (with their saved accounts): given by the composition root. */
+export type DescribeUser<U> = (user: UserRow) => Promise<U>;
+
+export interface AuthDeps<U> {
   db: Kysely<ServicesDatabase>;
   tokens: TokenService;
   /** requireUser, as every signed-in route uses it. */
@@ -53,9 +55,10 @@ export interface AuthDeps {
   /** The tenant whose accounts this request signs in to (resolved from the host). */
   tenantOf: (c: Context) => string;
   trustProxy: boolean;
+  describeUser: DescribeUser<U>;
 }
 
-export function authRoutes({ db, tokens, signedIn, limits, tenantOf, trustProxy }: AuthDeps) {
+export function authRoutes<U extends object>({ db, tokens, signedIn, limits, tenantOf, trustProxy, describeUser }: AuthDeps<U>) {
   return new Hono<AuthEnv>()
     .post('/login', validate('json', loginSchema), async (c) => {
       const { phone, password } = c.req.valid('json');
@@ -71,9 +74,9 @@ export function authRoutes({ db, tokens, signedIn, limits, tenantOf, trustProxy 
       }
       await limits.reset(FAILURES_PER_PHONE, phone);
       const token = await tokens.issue(user.id, user.tenant_id);
-      return c.json({ token, user: await oneUserJson(db, user) }, 200);
+      return c.json({ token, user: await describeUser(user) }, 200);
     })
-    .get('/me', signedIn, async (c) => c.json(await oneUserJson(db, c.get('user')), 200))
+    .get('/me', signedIn, async (c) => c.json(await describeUser(c.get('user')), 200))
     .post('/change-password', signedIn, validate('json', changePasswordSchema), async (c) => {
       const { currentPassword, newPassword } = c.req.valid('json');
       const user = c.get('user');

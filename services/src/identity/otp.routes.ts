@@ -10,7 +10,7 @@ import { normalizePhone, PHONE_FORMAT_MESSAGE, PHONE_PATTERN } from '@desk/machi
 import { findUserByPhone, insertUser } from './users.repository';
 import { hashPassword } from './password';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, PASSWORD_TOO_SHORT } from '@desk/machines/identity/password-rules';
-import { oneUserJson, userJson } from './user-json';
+import type { DescribeUser } from './auth.routes';
 import type { TokenService } from './tokens';
 import type { OtpService } from './otp.service';
 
@@ -63,17 +63,18 @@ const registerSchema = z.object({
   password: z.string({ error: 'Password is required' }).min(MIN_PASSWORD_LENGTH, PASSWORD_TOO_SHORT).max(MAX_PASSWORD_LENGTH),
 });
 
-export interface OtpRouteDeps {
+export interface OtpRouteDeps<U> {
   db: Kysely<ServicesDatabase>;
   tokens: TokenService;
   otp: OtpService;
   store: ShortLivedStore;
   tenantOf: (c: Context) => string;
   trustProxy: boolean;
+  describeUser: DescribeUser<U>;
 }
 
 /** OTP sign-in and phone-verified registration, mounted at /api/auth. */
-export function otpRoutes({ db, tokens, otp, store, tenantOf, trustProxy }: OtpRouteDeps) {
+export function otpRoutes<U extends object>({ db, tokens, otp, store, tenantOf, trustProxy, describeUser }: OtpRouteDeps<U>) {
   const sent = { message: 'OTP sent', expiresInSeconds: 300, resendInSeconds: 30 };
   return new Hono()
     .post('/otp/send', async (c) => {
@@ -87,7 +88,7 @@ export function otpRoutes({ db, tokens, otp, store, tenantOf, trustProxy }: OtpR
       await otp.verify(phone, 'login', await otpOf(c));
       const user = await findUserByPhone(db, tenantOf(c), phone);
       if (!user) throw new NoAccountError();
-      return c.json({ token: await tokens.issue(user.id, user.tenant_id), user: await oneUserJson(db, user) }, 200);
+      return c.json({ token: await tokens.issue(user.id, user.tenant_id), user: await describeUser(user) }, 200);
     })
     .post('/register/otp/send', async (c) => {
       const phone = await phoneOf(c);
@@ -109,6 +110,6 @@ export function otpRoutes({ db, tokens, otp, store, tenantOf, trustProxy }: OtpR
       const user = await insertUser(db, { tenantId, username, phone, passwordHash: await hashPassword(password), roles: [] });
       if (!user) throw new PhoneTakenError();
       await store.delete(verified);
-      return c.json({ token: await tokens.issue(user.id, user.tenant_id), user: userJson(user), message: 'Registration successful' }, 201);
+      return c.json({ token: await tokens.issue(user.id, user.tenant_id), user: await describeUser(user), message: 'Registration successful' }, 201);
     });
 }

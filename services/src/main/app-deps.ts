@@ -19,7 +19,7 @@ import { UrlSigner } from '../files/url-signer';
 import { RateLimiter } from '../kv/rate-limiter';
 import { InProcessQueue } from '../jobs/in-process-queue';
 import { BullQueue } from '../jobs/bull-queue';
-import { jobHandlers } from '../jobs/job-handlers';
+import { jobHandlers } from './job-handlers';
 import type { JobHandlers, JobQueue } from '../jobs/job-queue';
 import { TenantStore, DEFAULT_TENANT_ID } from '../tenants/tenant-store';
 import { TenantDirectory } from '../tenants/tenant-directory';

@@ -1,17 +1,10 @@
 import { findProjections } from '@desk/projections/read-models/index';
-import { projectionStatus, type ProjectionStatus } from '@desk/projections/runtime/projection-status';
+import { projectionStatus } from '@desk/projections/runtime/projection-status';
+import type { ProjectionsControl } from '../api/admin-projections.routes';
 import { rebuildProjection } from '@desk/projections/runtime/rebuild';
 import type { Infrastructure } from '@desk/platform/infrastructure';
 import type { JobQueue } from '../jobs/job-queue';
 import { logger } from '@desk/platform/logging/logger';
-
-export interface ProjectionsControl {
-  status(): Promise<ProjectionStatus[]>;
-  /** Queues a rebuild (a job); its progress shows in status(). Unknown names throw. */
-  requestRebuild(name: string, requestedBy: string): Promise<void>;
-  /** What the rebuild job runs. */
-  rebuildNow(name: string): Promise<void>;
-}
 
 /** The projection runtime as the admin API and the job worker use it. */
 export function projectionsControl(infra: Infrastructure, queue: JobQueue, batchSize: number): ProjectionsControl {

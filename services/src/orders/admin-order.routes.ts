@@ -1,7 +1,7 @@
 import { Hono, type Context } from 'hono';
 import type { Kysely } from 'kysely';
-import type { AdminEnv } from '../http/auth';
-import { actorOf } from '../http/auth';
+import type { AdminEnv } from '../identity/auth.middleware';
+import { actorOf } from '../identity/auth.middleware';
 import { validate } from '../http/validate';
 import { commandMetadata } from '../http/request-context';
 import { asDomainError } from '../http/domain-refusals';

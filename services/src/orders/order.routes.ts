@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
-import type { AuthEnv } from '../http/auth';
-import { actorOf } from '../http/auth';
+import type { AuthEnv } from '../identity/auth.middleware';
+import { actorOf } from '../identity/auth.middleware';
 import { validate } from '../http/validate';
 import { commandMetadata } from '../http/request-context';
 import { parseProofDataUrl } from '../files/proof-file';

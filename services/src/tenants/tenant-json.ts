@@ -1,7 +1,6 @@
 import type { UrlSigner } from '../files/url-signer';
 import type { TenantState } from '@desk/machines/tenants/tenant.events';
 import { UNRECORDED_AT } from './tenant-store';
-import { overridesJson } from '../settings/settings-json';
 
 /** Logos are shown on public pages for a day at a time; the link is re-signed on every read. */
 const IMAGE_LINK_SECONDS = 24 * 3600;
@@ -30,8 +29,6 @@ export function tenantJson(tenant: TenantState, signer: UrlSigner) {
       qrCodeUrl: fileLink(signer, w.qrFileId),
       isActive: w.isActive,
     })),
-    /** The brand's own rates, fees and limits over the Global Settings (empty parts: none). */
-    settingsOverrides: overridesJson(tenant.settingsOverrides ?? {}),
     createdAt: tenant.createdAt === UNRECORDED_AT ? null : tenant.createdAt,
     updatedAt: tenant.updatedAt === UNRECORDED_AT ? null : tenant.updatedAt,
   };

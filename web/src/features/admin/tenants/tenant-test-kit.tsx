@@ -37,7 +37,6 @@ export const tenant = (patch: Partial<Tenant> = {}): Tenant => ({
   primaryColor: '#123456',
   bankAccounts: [],
   cryptoWallets: [],
-  settingsOverrides: { rates: {}, fees: {}, limits: {} },
   createdAt: '2025-01-02T10:00:00.000Z',
   updatedAt: '2025-01-03T10:00:00.000Z',
   ...patch,

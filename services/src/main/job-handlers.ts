@@ -1,7 +1,7 @@
 import type { SmsSender } from '../sms/sms-sender';
 import type { OrderCommands } from '../orders/order-commands';
 import { expireOrderJob } from '../orders/order-expiry-jobs';
-import type { JobHandlers } from './job-queue';
+import type { JobHandlers } from '../jobs/job-queue';
 
 export interface JobHandlerDeps {
   sms: SmsSender;

@@ -3,19 +3,19 @@ import { z } from 'zod';
 import type { Kysely } from 'kysely';
 import type { ServicesDatabase } from '../db/services-database';
 import { validate } from '../http/validate';
-import { actorOf, type AdminEnv } from '../http/auth';
+import { actorOf, type AdminEnv } from '../identity/auth.middleware';
 import { commandMetadata } from '../http/request-context';
 import { DomainError, ForbiddenError, NotFoundError, ValidationError } from '@desk/platform/errors/domain-error';
 import type { TenantStore } from '../tenants/tenant-store';
 import type { TenantDirectory } from '../tenants/tenant-directory';
 import { isTenantId } from '@desk/machines/tenants/tenant-id';
-import { phoneSchema } from './phone-schema';
-import { listUsers } from './users.repository';
-import { hashPassword } from './password';
+import { phoneSchema } from '../identity/phone-schema';
+import { listUsers } from '../identity/users.repository';
+import { hashPassword } from '../identity/password';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, PASSWORD_TOO_SHORT } from '@desk/machines/identity/password-rules';
 import { userJson, usersJson } from './user-json';
-import { ADMIN_ROLE, GRANTABLE_ROLES, OPERATOR_TENANT_ID, tenantFilter } from './admin-scope';
-import type { UserRoles } from './user-roles';
+import { ADMIN_ROLE, GRANTABLE_ROLES, OPERATOR_TENANT_ID, tenantFilter } from '../identity/admin-scope';
+import type { UserRoles } from '../identity/user-roles';
 
 class PhoneTakenError extends DomainError {
   constructor() {

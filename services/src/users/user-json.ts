@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { ServicesDatabase } from '../db/services-database';
-import type { UserRow } from './users.repository';
-import { adminScopeOf } from './admin-scope';
+import type { UserRow } from '../identity/users.repository';
+import { adminScopeOf } from '../identity/admin-scope';
 import { bankAccountJson, listBankAccounts, listWallets, walletJson, type BankAccountRow, type WalletRow } from '../accounts/saved-accounts.repository';
 
 /** A user as the clients read it (seed-spec section 3), with their saved wallets and bank accounts. */

@@ -2,10 +2,10 @@ import type { Context, MiddlewareHandler } from 'hono';
 import type { Kysely } from 'kysely';
 import type { ServicesDatabase } from '../db/services-database';
 import { ForbiddenError, UnauthorizedError } from '@desk/platform/errors/domain-error';
-import { findUserById, type UserRow } from '../identity/users.repository';
-import { adminScopeOf, type AdminScope } from '../identity/admin-scope';
-import type { TokenService } from '../identity/tokens';
-import type { Actor } from './request-context';
+import { findUserById, type UserRow } from './users.repository';
+import { adminScopeOf, type AdminScope } from './admin-scope';
+import type { TokenService } from './tokens';
+import type { Actor } from '../http/request-context';
 
 export interface AuthEnv {
   Variables: { user: UserRow };

@@ -1,13 +1,13 @@
 import { Hono } from 'hono';
 import type { Kysely } from 'kysely';
 import type { ServicesDatabase } from '../db/services-database';
-import { actorOf, type AdminEnv } from '../http/auth';
+import { actorOf, type AdminEnv } from '../identity/auth.middleware';
 import { commandMetadata } from '../http/request-context';
 import { validate } from '../http/validate';
-import type { SettingsService } from '../settings/settings.service';
+import type { SettingsService } from './settings.service';
 import { settingsOverridesSchema } from '@desk/machines/settings/settings.schema';
-import { changedByJson, overridesJson, settingsJson } from '../settings/settings-json';
-import type { TenantStore } from './tenant-store';
+import { changedByJson, overridesJson, settingsJson } from './settings-json';
+import type { TenantStore } from '../tenants/tenant-store';
 
 export interface TenantSettingsDeps {
   tenants: TenantStore;
