@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { isBuyOrder } from '../../customer/order-format';
-import { Field } from '../../customer/ui/field';
+import { Field } from '../../../components/field';
 import { adminApi, type AdminOrder, type Completion } from '../admin-api';
 import type { OrderAction } from '../orders/admin-order-actions';
 import { RejectOrderDialog } from '../orders/reject-order-dialog';

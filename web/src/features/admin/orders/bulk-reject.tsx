@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { statusLabel } from '@desk/machines/order/order-state';
-import { ConfirmDialog } from '../../customer/ui/confirm-dialog';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { adminApi, type BulkRejectAnswer } from '../admin-api';
 import { useOrderCommand } from './use-order-command';
 

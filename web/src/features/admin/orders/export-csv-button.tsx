@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { useToast } from '../../../components/toasts';
-import { failureText } from '../../customer/failure-text';
+import { failureText } from '../../../lib/failure-text';
 import { adminApi, type ExportFilters } from '../admin-api';
 
 /**

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Field } from '../../customer/ui/field';
+import { Field } from '../../../components/field';
 import { BrandSelect } from '../tenants/brand-select';
 import { NO_FILTERS, STATUS_OPTIONS, TYPE_OPTIONS, type Filters } from './order-list-params';
 

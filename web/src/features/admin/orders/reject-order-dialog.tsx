@@ -1,4 +1,4 @@
-import { ConfirmDialog } from '../../customer/ui/confirm-dialog';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { adminApi } from '../admin-api';
 import { isConflict, useOrderCommand } from './use-order-command';
 

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useToast } from '../../../components/toasts';
 import { ApiError } from '../../../lib/api';
-import { failureText } from '../../customer/failure-text';
+import { failureText } from '../../../lib/failure-text';
 import { adminKeys } from '../admin-api';
 
 /** 409: the order is no longer in a state that allows the command (someone else moved it). */

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useToast } from '../../../components/toasts';
-import { failureText } from '../../customer/failure-text';
+import { failureText } from '../../../lib/failure-text';
 import { LastChange } from './last-change';
 import { settingsApi, settingsKey, type AdminSettings } from './settings-api';
 import { draftOf, FEE_FIELDS, LIMIT_FIELDS, RATE_FIELDS, settingsChanges, type SettingsDraft } from './settings-draft';

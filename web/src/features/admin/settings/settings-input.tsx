@@ -1,4 +1,4 @@
-import { Field } from '../../customer/ui/field';
+import { Field } from '../../../components/field';
 
 interface SettingsInputProps {
   label: string;

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Field } from '../../customer/ui/field';
+import { Field } from '../../../components/field';
 import { BankAccountPreview } from './bank-account-preview';
 import { bankAccountInput, type BankAccountInput } from './tenant-api';
 import { TenantAddPage, useTenantChoice, useTenantListAdd } from './tenant-add-page';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Field } from '../../customer/ui/field';
+import { Field } from '../../../components/field';
 import { cryptoWalletInput, type CryptoWalletInput } from './tenant-api';
 import { TenantAddPage, useTenantChoice, useTenantListAdd } from './tenant-add-page';
 import { QrSourceFields } from './qr-source-fields';

@@ -1,4 +1,4 @@
-import { Field } from '../../customer/ui/field';
+import { Field } from '../../../components/field';
 import { ColourField } from './colour-field';
 import type { ProfileDraft, ProfileProblems } from './profile-draft';
 

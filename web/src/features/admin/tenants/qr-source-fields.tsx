@@ -1,5 +1,5 @@
 import { useId, useRef, useState } from 'react';
-import { Field } from '../../customer/ui/field';
+import { Field } from '../../../components/field';
 import { imageProblem, IMAGE_TYPES, readAsDataUrl } from './image-file';
 import type { WalletDraft } from './wallet-draft';
 

@@ -2,7 +2,7 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useMutation } from '@tanstack/react-query';
 import { useToast } from '../../../components/toasts';
-import { failureText } from '../../customer/failure-text';
+import { failureText } from '../../../lib/failure-text';
 import { tenantApi, type Tenant, type TenantListsEdit } from './tenant-api';
 import { useTenantSaved } from './tenant-queries';
 import { TenantPicker, usePickedTenant } from './tenant-picker';

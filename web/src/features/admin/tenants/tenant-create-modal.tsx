@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { FormModal } from '../../../components/form-modal';
 import { useToast } from '../../../components/toasts';
-import { failureText } from '../../customer/failure-text';
+import { failureText } from '../../../lib/failure-text';
 import { LogoFileField } from './logo-file-field';
 import { ProfileFields } from './profile-fields';
 import { emptyProfile, profileForm, profileProblems, type ProfileDraft, type ProfileProblems } from './profile-draft';

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useMutation } from '@tanstack/react-query';
 import { useToast } from '../../../components/toasts';
-import { failureText } from '../../customer/failure-text';
+import { failureText } from '../../../lib/failure-text';
 import { CurrentLogo } from './current-logo';
 import { LogoFileField } from './logo-file-field';
 import { ProfileFields } from './profile-fields';

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { FormModal } from '../../../components/form-modal';
 import { useToast } from '../../../components/toasts';
-import { Field } from '../../customer/ui/field';
+import { Field } from '../../../components/field';
 import { BrandSelect } from '../tenants/brand-select';
 import { createUserErrorText, newUserProblem } from './create-user-error';
 import { usersApi, usersKey, type NewUser } from './users-api';

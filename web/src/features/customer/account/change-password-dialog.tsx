@@ -5,7 +5,7 @@ import { useToast } from '../../../components/toasts';
 import { ApiError } from '../../../lib/api';
 import { authToken } from '../../../lib/auth-token';
 import { useMe, useSession } from '../../../lib/session';
-import { Field } from '../ui/field';
+import { Field } from '../../../components/field';
 import { customerApi } from '../customer-api';
 import { changePasswordFailure, passwordProblem, type PasswordDraft, type PasswordProblem } from './password-rules';
 

@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { FormModal } from '../../../components/form-modal';
-import { Field } from '../ui/field';
+import { Field } from '../../../components/field';
 import type { BankAccount, BankAccountRequest } from '../customer-api';
-import { failureText } from '../failure-text';
+import { failureText } from '../../../lib/failure-text';
 import { useSaveBankAccount } from './bank-account-mutations';
 
 interface BankAccountFormModalProps {

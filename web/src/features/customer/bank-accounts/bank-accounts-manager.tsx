@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { ConfirmDialog } from '../ui/confirm-dialog';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import type { BankAccount } from '../customer-api';
 import { useBankAccounts } from '../customer-queries';
 import { BankAccountFormModal } from './bank-account-form-modal';

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useToast } from '../../../components/toasts';
-import { ConfirmDialog } from '../ui/confirm-dialog';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { customerApi, type Order } from '../customer-api';
 import { keys } from '../customer-queries';
-import { failureText } from '../failure-text';
+import { failureText } from '../../../lib/failure-text';
 
 /** Cancelling cannot be undone, so it is confirmed first. */
 export function CancelOrderButton({ order }: { order: Order }) {

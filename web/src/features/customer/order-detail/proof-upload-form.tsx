@@ -1,8 +1,8 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { useToast } from '../../../components/toasts';
-import { Field } from '../ui/field';
+import { Field } from '../../../components/field';
 import type { Order } from '../customer-api';
-import { failureText } from '../failure-text';
+import { failureText } from '../../../lib/failure-text';
 import { PROOF_TYPES, proofFileProblem, referenceLabel, useUploadProof } from '../payment/proof-file';
 
 /** The detail page's proof upload: a file is required here, the reference goes with it when given. */

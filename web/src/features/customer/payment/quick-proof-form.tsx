@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { useToast } from '../../../components/toasts';
-import { Field } from '../ui/field';
+import { Field } from '../../../components/field';
 import type { Order } from '../customer-api';
-import { failureText } from '../failure-text';
+import { failureText } from '../../../lib/failure-text';
 import { PROOF_TYPES, proofFileProblem, referenceLabel, useUploadProof } from './proof-file';
 
 /** The dashboard's proof step right after ordering: a reference, a file, or both. */

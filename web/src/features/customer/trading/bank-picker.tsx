@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Modal } from '../../../components/modal';
-import { Field } from '../ui/field';
+import { Field } from '../../../components/field';
 import type { BankAccount } from '../customer-api';
 import { BankAccountFormModal } from '../bank-accounts/bank-account-form-modal';
 import { BankAccountsManager } from '../bank-accounts/bank-accounts-manager';

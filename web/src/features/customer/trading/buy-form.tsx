@@ -3,7 +3,7 @@ import { addressProblem } from '@desk/machines/addresses/address-validation';
 import { cleanAmountInput, formatInr, formatUsdt, quoteBuy, selectFeePercent, selectRate, validateBuyAmount } from '@desk/machines/pricing/pricing';
 import { AmountInput } from '../../../components/amount-input';
 import { usePublicConfig } from '../../../lib/public-config';
-import { Field } from '../ui/field';
+import { Field } from '../../../components/field';
 import { customerApi, NETWORKS, type BuyRequest, type Method, type Network, type Order } from '../customer-api';
 import { useWallets } from '../customer-queries';
 import { isNetwork } from '../wallets/wallet-rules';

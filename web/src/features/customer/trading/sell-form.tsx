@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { formatInr, formatUsdt, quoteSell, selectFeePercent, selectRate, validateSellAmount } from '@desk/machines/pricing/pricing';
 import { usePublicConfig } from '../../../lib/public-config';
-import { Field } from '../ui/field';
+import { Field } from '../../../components/field';
 import { customerApi, type Method, type Order, type SellRequest } from '../customer-api';
 import { useBankAccounts } from '../customer-queries';
 import { BankPicker } from './bank-picker';

@@ -4,7 +4,7 @@ import { ApiError, errorText } from '../../../lib/api';
 import { useToast } from '../../../components/toasts';
 import type { Method, Order } from '../customer-api';
 import { keys } from '../customer-queries';
-import { failureText } from '../failure-text';
+import { failureText } from '../../../lib/failure-text';
 
 /** The server refused the shown rate: the new one, for the method it applies to. */
 export interface RateChange {

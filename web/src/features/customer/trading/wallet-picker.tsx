@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Modal } from '../../../components/modal';
-import { Field } from '../ui/field';
+import { Field } from '../../../components/field';
 import type { Network, Wallet } from '../customer-api';
 import { shortAddress } from '../order-format';
 import { WalletFormModal } from '../wallets/wallet-form-modal';

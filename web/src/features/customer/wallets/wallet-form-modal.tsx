@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { FormModal } from '../../../components/form-modal';
-import { Field } from '../ui/field';
+import { Field } from '../../../components/field';
 import { NETWORKS, type Wallet } from '../customer-api';
-import { failureText } from '../failure-text';
+import { failureText } from '../../../lib/failure-text';
 import { isNetwork, walletProblem, type WalletDraft, type WalletProblem } from './wallet-rules';
 import { useSaveWallet } from './wallet-mutations';
 

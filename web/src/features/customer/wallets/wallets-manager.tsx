@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { ConfirmDialog } from '../ui/confirm-dialog';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import type { Wallet } from '../customer-api';
 import { useWallets } from '../customer-queries';
 import { shortAddress } from '../order-format';
