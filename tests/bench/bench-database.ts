@@ -13,7 +13,7 @@ export interface BenchDatabase {
 
 /** A fresh database for one bench run: on BENCH_DATABASE_URL's server, or an embedded server with fsync on. */
 export async function openBenchDatabase(serverUrl: string | undefined): Promise<BenchDatabase> {
-  let stopServer = async () => undefined as void;
+  let stopServer: () => Promise<void> = async () => {};
   let adminUrl = serverUrl;
   let dataDir: string | null = null;
   if (!adminUrl) {

@@ -3,7 +3,6 @@
  * database in the same run, and the projection runtime's rebuild rate over a large log.
  */
 import { randomUUID } from 'node:crypto';
-import pg from 'pg';
 import { createPool } from '../../platform/src/db/pg-pool';
 import { createKysely } from '../../platform/src/db/kysely';
 import { migrateToLatest } from '../../platform/src/db/migrate';
@@ -71,7 +70,10 @@ export async function runEventStoreBench(): Promise<void> {
     const streams = new Map<number, { id: string; revision: bigint | null }>();
     const portAppend = async (writer: number, n: number) => {
       let stream = streams.get(writer);
-      if (!stream || n % 20 === 0) streams.set(writer, (stream = { id: `order-${randomUUID()}`, revision: null }));
+      if (!stream || n % 20 === 0) {
+        stream = { id: `order-${randomUUID()}`, revision: null };
+        streams.set(writer, stream);
+      }
       const result = await store.append(stream.id, [orderPlaced()], { expected: stream.revision ?? 'no_stream' });
       stream.revision = result.nextExpectedVersion;
     };

@@ -9,7 +9,6 @@
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { createPool } from '../../platform/src/db/pg-pool';
 import { PgEventStore } from '../../platform/src/eventstore/postgres/pg-event-store';
 import { setLogLevel } from '../../platform/src/logging/logger';
@@ -111,7 +110,9 @@ export async function runOrdersBench(): Promise<void> {
     say(`admin list: seeding ${fmt(total - existing)} more orders through the event store (${fmt(total)} in all)`);
     let lastReport = 0;
     await seedOrders(new PgEventStore({ pool, connectionString: database.url }), total - existing, customers, brands, (done) => {
-      if (done - lastReport >= 25_000) say(`  seeded ${fmt((lastReport = done))}`);
+      if (done - lastReport < 25_000) return;
+      lastReport = done;
+      say(`  seeded ${fmt(done)}`);
     });
     await waitFor('the projector to catch up', async () => {
       const n = Number((await pool.query('select count(*) from rm_orders')).rows[0].count);

@@ -9,7 +9,7 @@ import { PgEventStore } from '../../platform/src/eventstore/postgres/pg-event-st
 import { loadCheckpoint } from '../../projections/src/runtime/checkpoint-store';
 import { rebuildProjection } from '../../projections/src/runtime/rebuild';
 import { streamSummaryProjection } from '../../projections/src/read-models/stream-summary/stream-summary.projection';
-import type { ReadModelDatabase } from '../../projections/src/read-model-database';
+import type { ReadModelDatabase } from '../../projections/src/schema/read-model-database';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 import { seedEvents } from '../support/seed-events';
 import { actualStreamSummary, expectedStreamSummary, streamSummaryChecksum, totalApplied } from '../support/read-model-checks';

@@ -33,7 +33,7 @@ describe('orderView', () => {
     const view = orderView(snapshot);
     expect(view?.status).toBe('pending');
     expect(() => Object.assign(view as object, { status: 'completed' })).toThrow(TypeError);
-    expect(() => (view?.attachments as unknown as unknown[]).push({})).toThrow(TypeError);
+    expect(() => (view!.attachments as unknown as unknown[]).push({})).toThrow(TypeError);
     expect(() => Object.assign(view?.rateSource as object, { rateKey: 'x' })).toThrow(TypeError);
     expect(snapshot.context.attachments).toHaveLength(1);
   });

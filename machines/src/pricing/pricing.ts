@@ -45,7 +45,7 @@ export function selectRate(rates: RateTable | null | undefined, side: Side, meth
   const specific: RateKey = `usdt_${method}_${side}`;
   for (const key of [specific, 'usdtInr'] as const) {
     const value = parseDecimal(rates?.[key]);
-    if (value !== null && value.gt(0)) return { rate: value.toString(), rateKey: key };
+    if (value?.gt(0)) return { rate: value.toString(), rateKey: key };
   }
   return { rate: DEFAULT_RATE, rateKey: 'default' };
 }
@@ -53,7 +53,7 @@ export function selectRate(rates: RateTable | null | undefined, side: Side, meth
 /** Buy uses the fiat-to-crypto fee, sell the crypto-to-fiat one; missing or out of range is 0. */
 export function selectFeePercent(fees: FeeTable | null | undefined, side: Side): string {
   const value = parseDecimal(side === 'buy' ? fees?.fiatToCryptoPercent : fees?.cryptoToFiatPercent);
-  return value !== null && value.gte(0) && value.lte(100) ? value.toString() : '0';
+  return value?.gte(0) && value.lte(100) ? value.toString() : '0';
 }
 
 export interface BuyQuote {

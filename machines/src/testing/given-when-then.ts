@@ -16,7 +16,8 @@ export function specFor<State, Event, Command>(decider: Decider<State, Event, Co
     when(command: Command) {
       const decide = () => decider.decide(given.reduce(decider.evolve, decider.initial()), command);
       return {
-        then(expected: Event[]): void {
+        // Not `then`: an object with a `then` method is taken for a promise by `await`.
+        thenRecords(expected: Event[]): void {
           expect(decide()).toEqual(expected);
         },
         thenRefuses(expected: Record<string, unknown>): void {

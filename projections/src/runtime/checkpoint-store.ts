@@ -1,6 +1,6 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { GlobalPosition } from '@desk/platform/eventstore/event-store';
-import type { ReadModelDatabase } from '../read-model-database';
+import type { ReadModelDatabase } from '../schema/read-model-database';
 import type { Projection } from './projection';
 import { deleteDeadLetters } from './dead-letter-store';
 

@@ -1,6 +1,6 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { RecordedEvent } from '@desk/platform/eventstore/event-store';
-import type { ReadModelDatabase } from '../read-model-database';
+import type { ReadModelDatabase } from '../schema/read-model-database';
 
 /** Kept on the row: enough to recognise the failure without storing a whole stack or payload. */
 const ERROR_CHARS = 2_000;

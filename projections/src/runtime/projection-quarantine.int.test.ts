@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PgEventStore } from '@desk/platform/eventstore/postgres/pg-event-store';
 import type { RecordedEvent } from '@desk/platform/eventstore/event-store';
-import type { ReadModelDatabase } from '../read-model-database';
+import type { ReadModelDatabase } from '../schema/read-model-database';
 import type { Projection } from './projection';
 import { ProjectionRunner, type RunnerOptions } from './projection-runner';
 import { loadCheckpoint, resetForRebuild } from './checkpoint-store';

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { PgEventStore } from '@desk/platform/eventstore/postgres/pg-event-store';
-import type { ReadModelDatabase } from '../read-model-database';
+import type { ReadModelDatabase } from '../schema/read-model-database';
 import type { Projection } from './projection';
 import { ProjectionRunner } from './projection-runner';
 import { loadCheckpoint } from './checkpoint-store';

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { EventStore, GlobalPosition, RecordedEvent } from '@desk/platform/eventstore/event-store';
 import { logger } from '@desk/platform/logging/logger';
-import type { ReadModelDatabase } from '../read-model-database';
+import type { ReadModelDatabase } from '../schema/read-model-database';
 import type { Projection } from './projection';
 import { advanceCheckpoint, finishRebuild, loadCheckpoint, recordError, type Checkpoint } from './checkpoint-store';
 import { insertDeadLetter, truncateError, type Failure } from './dead-letter-store';

@@ -1,6 +1,6 @@
 import type { Transaction } from 'kysely';
 import type { RecordedEvent } from '@desk/platform/eventstore/event-store';
-import type { ReadModelDatabase } from '../read-model-database';
+import type { ReadModelDatabase } from '../schema/read-model-database';
 
 /**
  * A named projection: folds the global event log into read-model tables it owns.

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { EventStore } from '@desk/platform/eventstore/event-store';
 import { logger } from '@desk/platform/logging/logger';
-import type { ReadModelDatabase } from '../read-model-database';
+import type { ReadModelDatabase } from '../schema/read-model-database';
 import type { Projection } from './projection';
 import { ProjectionRunner } from './projection-runner';
 import { PROJECTION_RESET_CHANNEL } from './checkpoint-store';

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { PgEventStore } from '@desk/platform/eventstore/postgres/pg-event-store';
-import type { ReadModelDatabase } from '../read-model-database';
+import type { ReadModelDatabase } from '../schema/read-model-database';
 import type { Projection } from './projection';
 import { rebuildProjection } from './rebuild';
 import { projectionStatus } from './projection-status';

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { EventStore } from '@desk/platform/eventstore/event-store';
-import type { ReadModelDatabase } from '../read-model-database';
+import type { ReadModelDatabase } from '../schema/read-model-database';
 import type { Projection } from './projection';
 import { loadCheckpoint, resetForRebuild } from './checkpoint-store';
 import { ProjectionRunner } from './projection-runner';

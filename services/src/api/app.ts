@@ -50,6 +50,7 @@ export interface AppConfig {
 
 export interface AppDeps {
   pool: pg.Pool;
+  // biome-ignore lint/suspicious/noExplicitAny: the shared handle: services and read-model queries each type it with their own tables
   db: Kysely<any>;
   eventStore: EventStore;
   tokens: TokenService;

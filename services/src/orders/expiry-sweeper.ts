@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { ReadModelDatabase } from '@desk/projections/read-model-database';
+import type { ReadModelDatabase } from '@desk/projections/schema/read-model-database';
 import { DomainError } from '@desk/platform/errors/domain-error';
 import { logger } from '@desk/platform/logging/logger';
 import type { OrderCommands } from './order-commands';

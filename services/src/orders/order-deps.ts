@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { ReadModelDatabase } from '@desk/projections/read-model-database';
+import type { ReadModelDatabase } from '@desk/projections/schema/read-model-database';
 import type { ServicesDatabase } from '../db/services-database';
 import type { EventStore } from '@desk/platform/eventstore/event-store';
 import type { UrlSigner } from '../files/url-signer';

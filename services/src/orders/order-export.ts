@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { stream } from 'hono/streaming';
 import { stringify } from 'csv-stringify';
 import type { Kysely } from 'kysely';
-import type { ReadModelDatabase } from '@desk/projections/read-model-database';
+import type { ReadModelDatabase } from '@desk/projections/schema/read-model-database';
 import { statusLabel } from '@desk/machines/order/order-state';
 import { DomainError } from '@desk/platform/errors/domain-error';
 import type { UrlSigner } from '../files/url-signer';

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { ReadModelDatabase } from '@desk/projections/read-model-database';
+import type { ReadModelDatabase } from '@desk/projections/schema/read-model-database';
 import { tenantDirectory } from '@desk/projections/read-models/tenants/tenants.queries';
 import type { TenantState } from '@desk/machines/tenants/tenant.events';
 import { DEFAULT_PROFILE, DEFAULT_TENANT_ID, type TenantStore } from './tenant-store';

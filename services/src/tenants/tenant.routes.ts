@@ -1,6 +1,6 @@
 import { Hono, type Context } from 'hono';
 import type { Kysely } from 'kysely';
-import type { ReadModelDatabase } from '@desk/projections/read-model-database';
+import type { ReadModelDatabase } from '@desk/projections/schema/read-model-database';
 import { domainHolder, listLiveTenants, untilTenantProjected } from '@desk/projections/read-models/tenants/tenants.queries';
 import type { AdminEnv, AuthEnv } from '../identity/auth.middleware';
 import { actorOf } from '../identity/auth.middleware';

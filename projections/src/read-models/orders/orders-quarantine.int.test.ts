@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { PgEventStore } from '@desk/platform/eventstore/postgres/pg-event-store';
 import type { OrderEvent, OrderPlaced } from '@desk/machines/order/order.events';
 import { at, placed, proof, rejected } from '@desk/machines/order/order.fixtures';
-import type { ReadModelDatabase } from '../../read-model-database';
+import type { ReadModelDatabase } from '../../schema/read-model-database';
 import { ProjectionRunner } from '../../runtime/projection-runner';
 import { projectionStatus } from '../../runtime/projection-status';
 import { ordersProjection } from './orders.projection';

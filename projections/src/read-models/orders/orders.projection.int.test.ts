@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ReadModelDatabase } from '../../read-model-database';
+import type { ReadModelDatabase } from '../../schema/read-model-database';
 import { rebuildProjection } from '../../runtime/rebuild';
 import { ordersProjection } from './orders.projection';
 import { createCustomer, createTestApp, json, type TestApp } from '../../../../tests/support/test-app';

@@ -4,7 +4,7 @@ import type { RecordedEvent } from '@desk/platform/eventstore/event-store';
 import type { OrderEvent } from '@desk/machines/order/order.events';
 import { orderMachine } from '@desk/machines/order/order.machine';
 import { emptyOrder, evolveOrder, orderView, type OrderSnapshot, type OrderView } from '@desk/machines/order/order-state';
-import type { ReadModelDatabase } from '../../read-model-database';
+import type { ReadModelDatabase } from '../../schema/read-model-database';
 import type { Projection } from '../../runtime/projection';
 
 const ORDER_STREAM = 'order-';

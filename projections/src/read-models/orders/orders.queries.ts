@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { OrderView } from '@desk/machines/order/order-state';
-import type { ReadModelDatabase } from '../../read-model-database';
+import type { ReadModelDatabase } from '../../schema/read-model-database';
 
 type Db = Kysely<ReadModelDatabase>;
 

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { TenantState } from '@desk/machines/tenants/tenant.events';
-import type { ReadModelDatabase } from '../../read-model-database';
+import type { ReadModelDatabase } from '../../schema/read-model-database';
 
 type Db = Kysely<ReadModelDatabase>;
 
