@@ -1,7 +1,12 @@
-import type { Order } from '../customer-api';
+/** A proof file as the order calls return it: its name, a short-lived signed link and its size in bytes. */
+export interface Attachment {
+  name: string;
+  url: string;
+  size: number;
+}
 
 /** Proof files open on short-lived signed links, so they are fetched fresh with the order. */
-export function AttachmentList({ attachments }: { attachments: Order['attachments'] }) {
+export function AttachmentList({ attachments }: { attachments: readonly Attachment[] }) {
   if (attachments.length === 0) return null;
   return (
     <section aria-labelledby="attachments-title">

@@ -1,4 +1,4 @@
-import { useToast } from '../../../components/toasts';
+import { useToast } from './toasts';
 
 interface CopyButtonProps {
   text: string;

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Navigate } from 'react-router';
-import { authToken } from '../../../lib/auth-token';
-import { useMe, type CurrentUser } from '../../../lib/session';
+import { authToken } from '../lib/auth-token';
+import { useMe, type CurrentUser } from '../lib/session';
 
 /**
  * The signed-in area's gate: no token goes to /login; while the user loads a loading screen

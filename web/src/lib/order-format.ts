@@ -21,6 +21,3 @@ export const amountReceived = (order: OrderAmounts) => (isBuyOrder(order) ? form
 export function shortAddress(address: string): string {
   return address.length <= 19 ? address : `${address.slice(0, 8)}...${address.slice(-8)}`;
 }
-
-// Shared with the admin area now; the customer screens keep importing it from here.
-export { formatDateTime } from '../../lib/format-date-time';

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { statusLabel } from '@desk/machines/order/order-state';
-import { amountGiven, formatDateTime, isBuyOrder } from '../../customer/order-format';
+import { amountGiven, isBuyOrder } from '../../../lib/order-format';
+import { formatDateTime } from '../../../lib/format-date-time';
 import type { Dashboard } from '../admin-api';
 
 /** The latest orders; `showBrand` adds each one's brand (operator admins, who see several). */

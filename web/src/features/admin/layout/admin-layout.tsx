@@ -2,13 +2,13 @@ import { useState } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { useBrand } from '../../../lib/public-config';
 import { isAdmin, type CurrentUser } from '../../../lib/session';
-import { RequireUser } from '../../customer/layout/require-user';
+import { RequireUser } from '../../../components/require-user';
 import { AdminSidebar } from './admin-sidebar';
 import { AdminHeader } from './admin-header';
 import { isOperatorOnly } from './operator-only';
-// The customer sheet styles what the admin area shares with it: the drawer sidebar, the top bar,
-// the loading screen, small buttons (Copy) and detail lists. admin.css adds the admin screens.
-import '../../customer/customer.css';
+// The shell both areas share: the drawer sidebar, the top bar, the loading screen and detail lists.
+// admin.css adds the admin screens.
+import '../../../components/shell.css';
 import '../admin.css';
 
 const NAV_ID = 'admin-nav';

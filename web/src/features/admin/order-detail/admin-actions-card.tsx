@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { isBuyOrder } from '../../customer/order-format';
+import { isBuyOrder } from '../../../lib/order-format';
 import { Field } from '../../../components/field';
 import { adminApi, type AdminOrder, type Completion } from '../admin-api';
 import type { OrderAction } from '../orders/admin-order-actions';

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { formatDateTime } from '../../customer/order-format';
+import { formatDateTime } from '../../../lib/format-date-time';
 import { adminApi, adminKeys, type HistoryEvent } from '../admin-api';
 import { summarizeEvent } from './history-summary';
 

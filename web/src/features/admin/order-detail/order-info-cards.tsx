@@ -1,5 +1,5 @@
-import { CopyButton } from '../../customer/ui/copy-button';
-import { isBuyOrder } from '../../customer/order-format';
+import { CopyButton } from '../../../components/copy-button';
+import { isBuyOrder } from '../../../lib/order-format';
 import type { AdminOrder } from '../admin-api';
 
 function DetailList({ rows }: { rows: [string, string][] }) {

@@ -1,6 +1,7 @@
 import { formatInr } from '@desk/machines/pricing/pricing';
 import { statusLabel } from '@desk/machines/order/order-state';
-import { amountGiven, amountReceived, formatDateTime, isBuyOrder, orderTypeLabel } from '../../customer/order-format';
+import { amountGiven, amountReceived, isBuyOrder, orderTypeLabel } from '../../../lib/order-format';
+import { formatDateTime } from '../../../lib/format-date-time';
 import type { AdminOrder } from '../admin-api';
 
 export const methodLabel = (method: string) => (method === 'cash' ? 'Cash' : 'Bank Transfer');

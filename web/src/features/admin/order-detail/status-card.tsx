@@ -1,5 +1,5 @@
 import { statusLabel } from '@desk/machines/order/order-state';
-import { formatDateTime } from '../../customer/order-format';
+import { formatDateTime } from '../../../lib/format-date-time';
 import type { AdminOrder } from '../admin-api';
 import { methodLabel } from './order-summary';
 

@@ -2,7 +2,7 @@ import { useEffect, useRef, type MouseEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { formatInr, formatUsdt } from '@desk/machines/pricing/pricing';
 import { statusLabel } from '@desk/machines/order/order-state';
-import { orderTypeLabel } from '../../customer/order-format';
+import { orderTypeLabel } from '../../../lib/order-format';
 import type { AdminOrder } from '../admin-api';
 import { adminActions } from './admin-order-actions';
 

@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { formatInr } from '@desk/machines/pricing/pricing';
 import { Field } from '../../../components/field';
-import { isBuyOrder } from '../../customer/order-format';
+import { isBuyOrder } from '../../../lib/order-format';
 import { adminApi, type AdminOrder, type Completion } from '../admin-api';
 import { useOrderCommand } from './use-order-command';
 

@@ -1,4 +1,4 @@
-import { formatDateTime } from '../../customer/order-format';
+import { formatDateTime } from '../../../lib/format-date-time';
 import type { AdminSettings } from './settings-api';
 
 interface LastChangeProps {

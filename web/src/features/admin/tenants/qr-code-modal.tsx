@@ -1,6 +1,6 @@
 import { QRCodeSVG } from 'qrcode.react';
 import { Modal } from '../../../components/modal';
-import { CopyButton } from '../../customer/ui/copy-button';
+import { CopyButton } from '../../../components/copy-button';
 
 interface QrImageProps {
   wallet: { network: string; address: string; qrCodeUrl: string | null };

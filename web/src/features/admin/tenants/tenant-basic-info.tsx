@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { formatDateTime } from '../../customer/order-format';
+import { formatDateTime } from '../../../lib/format-date-time';
 import type { Tenant } from './tenant-api';
 import { ColourDot } from './tenant-logo';
 

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { shortAddress } from '../../customer/order-format';
+import { shortAddress } from '../../../lib/order-format';
 import { bank, callsTo, EVM_ADDRESS, holdCalls, OWN_QR, renderTenants, tenant, TRON_ADDRESS, wallet } from './tenant-test-kit';
 
 const banks = [bank(1), bank(2, { isActive: false }), bank(3)];

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { shortAddress } from '../../customer/order-format';
+import { shortAddress } from '../../../lib/order-format';
 import type { Tenant } from './tenant-api';
 
 /** Seed-spec section 9: the edit screen lists up to 3 of each; the rest are counted. */

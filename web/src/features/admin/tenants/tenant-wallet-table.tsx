@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { shortAddress } from '../../customer/order-format';
+import { shortAddress } from '../../../lib/order-format';
 import type { TenantWallet } from './tenant-api';
 import { ActiveSwitch } from './active-switch';
 import { QrCodeModal, QrImage } from './qr-code-modal';

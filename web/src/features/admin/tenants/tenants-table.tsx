@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { formatDateTime } from '../../customer/order-format';
+import { formatDateTime } from '../../../lib/format-date-time';
 import type { Tenant } from './tenant-api';
 import { ColourDot, TenantLogo } from './tenant-logo';
 

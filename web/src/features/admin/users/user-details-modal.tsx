@@ -1,5 +1,5 @@
 import { Modal } from '../../../components/modal';
-import { formatDateTime } from '../../customer/order-format';
+import { formatDateTime } from '../../../lib/format-date-time';
 import { RoleBadges } from './role-badges';
 import { UserRoleControl } from './user-role-control';
 import type { AdminUser } from './users-api';

@@ -1,4 +1,4 @@
-import { formatDateTime } from '../../customer/order-format';
+import { formatDateTime } from '../../../lib/format-date-time';
 import { RoleBadges } from './role-badges';
 import { userName, type AdminUser } from './users-api';
 

@@ -1,4 +1,4 @@
-import { CopyButton } from '../ui/copy-button';
+import { CopyButton } from '../../../components/copy-button';
 
 /** Confirms the new order and keeps its reference at hand (customers quote it when they pay). */
 export function OrderCreatedBanner({ refCode, onDismiss }: { refCode: string; onDismiss: () => void }) {

@@ -3,7 +3,8 @@ import { Outlet } from 'react-router';
 import { useBrand } from '../../../lib/public-config';
 import { Sidebar } from './sidebar';
 import { TopBar } from './top-bar';
-import { RequireUser } from './require-user';
+import { RequireUser } from '../../../components/require-user';
+import '../../../components/shell.css';
 import '../customer.css';
 
 const NAV_ID = 'customer-nav';

@@ -1,6 +1,7 @@
 import { formatInr, formatUsdt } from '@desk/machines/pricing/pricing';
 import type { Order } from '../customer-api';
-import { formatDateTime, isBuyOrder, orderTypeLabel } from '../order-format';
+import { isBuyOrder, orderTypeLabel } from '../../../lib/order-format';
+import { formatDateTime } from '../../../lib/format-date-time';
 
 /** The order as the customer placed it and as it stands, with empty fields left out. */
 export function OrderFields({ order }: { order: Order }) {

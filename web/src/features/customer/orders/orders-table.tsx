@@ -1,7 +1,8 @@
 import { Link } from 'react-router';
 import { statusLabel } from '@desk/machines/order/order-state';
 import type { Order } from '../customer-api';
-import { amountGiven, amountReceived, formatDateTime, orderTypeLabel } from '../order-format';
+import { amountGiven, amountReceived, orderTypeLabel } from '../../../lib/order-format';
+import { formatDateTime } from '../../../lib/format-date-time';
 
 /** View Details links are relative, so /orders and /dashboard/orders each stay in their own path set. */
 export function OrdersTable({ orders }: { orders: readonly Order[] }) {

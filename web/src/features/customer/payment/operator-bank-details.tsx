@@ -1,5 +1,5 @@
 import { useOperatorBankDetails } from '../customer-queries';
-import { CopyButton } from '../ui/copy-button';
+import { CopyButton } from '../../../components/copy-button';
 
 /** Where a buyer sends the INR: the tenant's active bank accounts. */
 export function OperatorBankDetails() {

@@ -1,6 +1,6 @@
 import { QRCodeSVG } from 'qrcode.react';
 import { useOperatorWallets } from '../customer-queries';
-import { CopyButton } from '../ui/copy-button';
+import { CopyButton } from '../../../components/copy-button';
 
 /**
  * Where a seller sends the USDT: the wallet the order was placed with (its deposit address), else

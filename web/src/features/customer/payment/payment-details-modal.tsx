@@ -1,6 +1,6 @@
 import { Modal } from '../../../components/modal';
 import type { Order } from '../customer-api';
-import { amountGiven, isBuyOrder } from '../order-format';
+import { amountGiven, isBuyOrder } from '../../../lib/order-format';
 import { OperatorBankDetails } from './operator-bank-details';
 import { OperatorWalletDetails } from './operator-wallet-details';
 import { PaymentInstructions } from './payment-instructions';

@@ -1,5 +1,5 @@
 import type { Order } from '../customer-api';
-import { isBuyOrder } from '../order-format';
+import { isBuyOrder } from '../../../lib/order-format';
 
 /** The few steps between placing an order and getting paid, worded for the order's side and method. */
 export function PaymentInstructions({ order }: { order: Pick<Order, 'type' | 'refCode' | 'network' | 'method'> }) {

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { customerApi, type Order, type ProofRequest } from '../customer-api';
 import { keys } from '../customer-queries';
-import { isBuyOrder } from '../order-format';
+import { isBuyOrder } from '../../../lib/order-format';
 
 /** The server's limits for a proof file (seed-spec section 9), checked here first to save the upload. */
 export const MAX_PROOF_BYTES = 5 * 1024 * 1024;

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Modal } from '../../../components/modal';
 import { Field } from '../../../components/field';
 import type { Network, Wallet } from '../customer-api';
-import { shortAddress } from '../order-format';
+import { shortAddress } from '../../../lib/order-format';
 import { WalletFormModal } from '../wallets/wallet-form-modal';
 import { WalletsManager } from '../wallets/wallets-manager';
 

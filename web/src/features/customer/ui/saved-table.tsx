@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { formatDateTime } from '../order-format';
+import { formatDateTime } from '../../../lib/format-date-time';
 
 export interface SavedColumn<Row> {
   header: string;

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import type { Wallet } from '../customer-api';
 import { useWallets } from '../customer-queries';
-import { shortAddress } from '../order-format';
+import { shortAddress } from '../../../lib/order-format';
 import { WalletFormModal } from './wallet-form-modal';
 import { WalletsTable } from './wallets-table';
 import { useDeleteWallet, useMakeDefaultWallet } from './wallet-mutations';

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { callsTo, EVM_ADDRESS, renderCustomer, TRON_ADDRESS, wallet } from '../customer-test-kit';
-import { shortAddress } from '../order-format';
+import { shortAddress } from '../../../lib/order-format';
 
 const saved = wallet({ label: 'Main', isDefault: true });
 const short = `${TRON_ADDRESS.slice(0, 8)}...${TRON_ADDRESS.slice(-8)}`;

@@ -1,5 +1,5 @@
 import type { Wallet } from '../customer-api';
-import { shortAddress } from '../order-format';
+import { shortAddress } from '../../../lib/order-format';
 import { SavedTable, type SavedColumn } from '../ui/saved-table';
 
 const COLUMNS: SavedColumn<Wallet>[] = [
