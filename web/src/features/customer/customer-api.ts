@@ -21,7 +21,6 @@ export const customerApi = {
   deleteBankAccount: (id: string) => unwrap(api.user['bank-account'][':id'].$delete({ param: { id } })),
   operatorBankDetails: () => unwrap(api.user.tenant['bank-details'].$get()).then((r) => r.bankDetails),
   operatorWallets: () => unwrap(api.user.tenant['crypto-wallet-details'].$get()).then((r) => r.cryptoWalletDetails),
-  changePassword: (json: { currentPassword: string; newPassword: string }) => unwrap(api.auth['change-password'].$post({ json })),
 };
 
 export type Order = Awaited<ReturnType<typeof customerApi.order>>;

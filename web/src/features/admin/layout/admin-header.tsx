@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useLogOut } from '../../../lib/session';
-import { ChangePasswordDialog } from '../../customer/account/change-password-dialog';
+import { ChangePasswordDialog } from '../../../components/change-password-dialog';
 import { adminBreadcrumb } from './admin-breadcrumb';
 
 interface AdminHeaderProps {

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { useLogOut } from '../../../lib/session';
-import { ChangePasswordDialog } from '../account/change-password-dialog';
+import { ChangePasswordDialog } from '../../../components/change-password-dialog';
 import { usePopover } from '../ui/use-popover';
 
 export function UserMenu({ phone, name }: { phone: string; name: string | null }) {

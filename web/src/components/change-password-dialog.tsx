@@ -1,12 +1,13 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
-import { Modal } from '../../../components/modal';
-import { useToast } from '../../../components/toasts';
-import { ApiError } from '../../../lib/api';
-import { authToken } from '../../../lib/auth-token';
-import { useMe, useSession } from '../../../lib/session';
-import { Field } from '../../../components/field';
-import { customerApi } from '../customer-api';
+import { MIN_PASSWORD_LENGTH } from '@desk/machines/identity/password-rules';
+import { Modal } from './modal';
+import { useToast } from './toasts';
+import { ApiError } from '../lib/api';
+import { authToken } from '../lib/auth-token';
+import { useMe, useSession } from '../lib/session';
+import { Field } from './field';
+import { accountApi } from '../lib/account-api';
 import { changePasswordFailure, passwordProblem, type PasswordDraft, type PasswordProblem } from './password-rules';
 
 const FIELDS: readonly { key: keyof PasswordDraft; label: string; autoComplete: string }[] = [
@@ -23,7 +24,7 @@ export function ChangePasswordDialog({ onClose }: { onClose: () => void }) {
   const [problem, setProblem] = useState<PasswordProblem>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const change = useMutation({
-    mutationFn: () => customerApi.changePassword({ currentPassword: draft.currentPassword, newPassword: draft.newPassword }),
+    mutationFn: () => accountApi.changePassword({ currentPassword: draft.currentPassword, newPassword: draft.newPassword }),
     onSuccess: (answer) => {
       // The server retires every older token; keep this session on the new one.
       signIn(answer.token, me);
@@ -64,7 +65,7 @@ export function ChangePasswordDialog({ onClose }: { onClose: () => void }) {
     >
       <form id="change-password-form" onSubmit={submit} noValidate>
         {FIELDS.map((f) => (
-          <Field key={f.key} label={f.label} error={problem?.field === f.key ? problem.message : null} hint={f.key === 'newPassword' ? 'Minimum 6 characters' : undefined}>
+          <Field key={f.key} label={f.label} error={problem?.field === f.key ? problem.message : null} hint={f.key === 'newPassword' ? `Minimum ${MIN_PASSWORD_LENGTH} characters` : undefined}>
             <input type="password" autoComplete={f.autoComplete} value={draft[f.key]} onChange={(e) => setDraft((d) => ({ ...d, [f.key]: e.target.value }))} />
           </Field>
         ))}

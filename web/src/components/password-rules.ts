@@ -1,3 +1,5 @@
+import { MIN_PASSWORD_LENGTH, PASSWORD_TOO_SHORT } from '@desk/machines/identity/password-rules';
+
 export interface PasswordDraft {
   currentPassword: string;
   newPassword: string;
@@ -6,13 +8,11 @@ export interface PasswordDraft {
 
 export type PasswordProblem = { field: keyof PasswordDraft; message: string } | null;
 
-export const MIN_PASSWORD_LENGTH = 6;
-
 /** The first problem with the form, in the order the fields are filled (seed-spec section 5). */
 export function passwordProblem({ currentPassword, newPassword, confirmPassword }: PasswordDraft): PasswordProblem {
   if (!currentPassword) return { field: 'currentPassword', message: 'Current password is required' };
   if (!newPassword) return { field: 'newPassword', message: 'New password is required' };
-  if (newPassword.length < MIN_PASSWORD_LENGTH) return { field: 'newPassword', message: 'Password must be at least 6 characters long' };
+  if (newPassword.length < MIN_PASSWORD_LENGTH) return { field: 'newPassword', message: PASSWORD_TOO_SHORT };
   if (newPassword === currentPassword) return { field: 'newPassword', message: 'New password must be different from current password' };
   if (!confirmPassword) return { field: 'confirmPassword', message: 'Please confirm your new password' };
   if (confirmPassword !== newPassword) return { field: 'confirmPassword', message: 'Passwords do not match' };
