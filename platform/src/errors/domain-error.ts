@@ -20,6 +20,18 @@ export class DomainError extends Error {
   }
 }
 
+/**
+ * An error that always says the same thing, as a class to throw: `const PhoneTaken = fixedError(...)`
+ * then `throw new PhoneTaken()`. Saves a five-line class per refusal.
+ */
+export function fixedError(code: string, status: DomainError['status'], message: string) {
+  return class extends DomainError {
+    constructor() {
+      super(code, status, message);
+    }
+  };
+}
+
 export class NotFoundError extends DomainError {
   constructor(message: string) {
     super('not_found', 404, message);

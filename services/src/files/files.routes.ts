@@ -1,13 +1,9 @@
 import { Hono } from 'hono';
-import { DomainError } from '@desk/platform/errors/domain-error';
+import { fixedError } from '@desk/platform/errors/domain-error';
 import type { FileStorage } from './file-storage';
 import type { UrlSigner } from './url-signer';
 
-class FileLinkError extends DomainError {
-  constructor() {
-    super('invalid_link', 403, 'This file link has expired or is invalid. Please reload the order.');
-  }
-}
+const FileLinkError = fixedError('invalid_link', 403, 'This file link has expired or is invalid. Please reload the order.');
 
 /**
  * GET /api/files/:fileId with a signed, expiring query: proof files open in an <img> or a new tab,

@@ -2,19 +2,11 @@ import { createHash } from 'node:crypto';
 import type { MiddlewareHandler } from 'hono';
 import type { Kysely } from 'kysely';
 import type { ServicesDatabase } from '../db/services-database';
-import { DomainError, ValidationError } from '@desk/platform/errors/domain-error';
+import { ValidationError, fixedError } from '@desk/platform/errors/domain-error';
 
-class KeyReusedError extends DomainError {
-  constructor() {
-    super('idempotency_key_reused', 422, 'This Idempotency-Key was already used for a different request');
-  }
-}
+const KeyReusedError = fixedError('idempotency_key_reused', 422, 'This Idempotency-Key was already used for a different request');
 
-class KeyInFlightError extends DomainError {
-  constructor() {
-    super('idempotency_in_progress', 409, 'A request with this Idempotency-Key is still being processed');
-  }
-}
+const KeyInFlightError = fixedError('idempotency_in_progress', 409, 'A request with this Idempotency-Key is still being processed');
 
 const KEY = /^[\w.:-]{1,200}$/;
 

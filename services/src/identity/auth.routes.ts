@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
 import type { ServicesDatabase } from '../db/services-database';
 import { validate } from '../http/validate';
 import type { AuthEnv } from './auth.middleware';
-import { DomainError } from '@desk/platform/errors/domain-error';
+import { fixedError } from '@desk/platform/errors/domain-error';
 import { phoneSchema } from './phone-schema';
 import { changePassword, findUserByPhone, type UserRow } from './users.repository';
 import { clientIp } from '../http/request-context';
@@ -13,18 +13,10 @@ import { hashPassword, verifyAgainstNothing, verifyPassword } from './password';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, PASSWORD_TOO_SHORT } from '@desk/machines/identity/password-rules';
 import type { TokenService } from './tokens';
 
-class InvalidCredentialsError extends DomainError {
-  constructor() {
-    super('invalid_credentials', 401, 'Invalid credentials');
-  }
-}
+const InvalidCredentialsError = fixedError('invalid_credentials', 401, 'Invalid credentials');
 
-class WrongCurrentPasswordError extends DomainError {
-  // 400, not 401: the clients sign out on any 401, and a mistyped password should not end the session.
-  constructor() {
-    super('current_password_incorrect', 400, 'Current password is incorrect');
-  }
-}
+// 400, not 401: the clients sign out on any 401, and a mistyped password should not end the session.
+const WrongCurrentPasswordError = fixedError('current_password_incorrect', 400, 'Current password is incorrect');
 
 const changePasswordSchema = z
   .object({

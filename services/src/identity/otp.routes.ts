@@ -2,7 +2,8 @@ import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import type { Kysely } from 'kysely';
 import type { ServicesDatabase } from '../db/services-database';
-import { DomainError, ValidationError } from '@desk/platform/errors/domain-error';
+import { DomainError, ValidationError, fixedError } from '@desk/platform/errors/domain-error';
+import { PhoneTakenError } from './identity-errors';
 import { validate } from '../http/validate';
 import { clientIp } from '../http/request-context';
 import type { ShortLivedStore } from '../kv/short-lived-store';
@@ -23,23 +24,10 @@ class PhoneRequiredError extends DomainError {
   }
 }
 
-class PhoneTakenError extends DomainError {
-  constructor() {
-    super('phone_taken', 409, 'Phone number already exists');
-  }
-}
 
-class NoAccountError extends DomainError {
-  constructor() {
-    super('account_not_found', 404, 'No account with this phone number. Please register.');
-  }
-}
+const NoAccountError = fixedError('account_not_found', 404, 'No account with this phone number. Please register.');
 
-class PhoneNotVerifiedError extends DomainError {
-  constructor() {
-    super('phone_not_verified', 400, 'Please verify your phone number with the code we sent first');
-  }
-}
+const PhoneNotVerifiedError = fixedError('phone_not_verified', 400, 'Please verify your phone number with the code we sent first');
 
 const REGISTRATION_WINDOW_MS = 15 * 60_000;
 

@@ -4,7 +4,7 @@ import { stringify } from 'csv-stringify';
 import type { Kysely } from 'kysely';
 import type { ReadModelDatabase } from '@desk/projections/schema/read-model-database';
 import { statusLabel } from '@desk/machines/order/order-state';
-import { DomainError } from '@desk/platform/errors/domain-error';
+import { fixedError } from '@desk/platform/errors/domain-error';
 import type { UrlSigner } from '../files/url-signer';
 import { iterateAdminOrders } from '@desk/projections/read-models/orders/orders.queries';
 import { logger } from '@desk/platform/logging/logger';
@@ -18,11 +18,7 @@ export const EXPORT_LINK_SECONDS = 5 * 60;
 /** The link's `tenant` when an operator admin exports every brand. */
 export const ALL_BRANDS = '*';
 
-class ExpiredLinkError extends DomainError {
-  constructor() {
-    super('invalid_link', 403, 'This download link has expired or is invalid. Please export again.');
-  }
-}
+const ExpiredLinkError = fixedError('invalid_link', 403, 'This download link has expired or is invalid. Please export again.');
 
 const COLUMNS = ['refCode', 'brand', 'createdAt', 'type', 'status', 'method', 'network', 'userPhone', 'fiatAmountInr', 'cryptoAmountUsdt', 'rate', 'feeAmount', 'withdrawAddress', 'bankReference', 'cryptoReference', 'bankUtr', 'updatedAt'];
 

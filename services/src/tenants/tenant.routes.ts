@@ -6,7 +6,7 @@ import type { AdminEnv, AuthEnv } from '../identity/auth.middleware';
 import { actorOf } from '../identity/auth.middleware';
 import { commandMetadata } from '../http/request-context';
 import { hasNul } from '../http/refuse-nul';
-import { DomainError, ValidationError } from '@desk/platform/errors/domain-error';
+import { ValidationError, fixedError } from '@desk/platform/errors/domain-error';
 import type { FileStorage } from '../files/file-storage';
 import type { UrlSigner } from '../files/url-signer';
 import { profileOf, type TenantProfile, type TenantState, type TenantWallet } from '@desk/machines/tenants/tenant.events';
@@ -17,11 +17,7 @@ import { tenantJson } from './tenant-json';
 import { logoAfterEdit } from './logo-source';
 import type { TenantDirectory } from './tenant-directory';
 
-class DomainTakenError extends DomainError {
-  constructor() {
-    super('domain_taken', 409, 'This domain is already used by another tenant');
-  }
-}
+const DomainTakenError = fixedError('domain_taken', 409, 'This domain is already used by another tenant');
 
 export interface TenantRouteDeps {
   tenants: TenantStore;

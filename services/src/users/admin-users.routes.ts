@@ -5,7 +5,8 @@ import type { ServicesDatabase } from '../db/services-database';
 import { validate } from '../http/validate';
 import { actorOf, type AdminEnv } from '../identity/auth.middleware';
 import { commandMetadata } from '../http/request-context';
-import { DomainError, ForbiddenError, NotFoundError, ValidationError } from '@desk/platform/errors/domain-error';
+import { ForbiddenError, NotFoundError, ValidationError, fixedError } from '@desk/platform/errors/domain-error';
+import { PhoneTakenError } from '../identity/identity-errors';
 import type { TenantStore } from '../tenants/tenant-store';
 import type { TenantDirectory } from '../tenants/tenant-directory';
 import { isTenantId } from '@desk/machines/tenants/tenant-id';
@@ -17,17 +18,8 @@ import { userJson, usersJson } from './user-json';
 import { ADMIN_ROLE, GRANTABLE_ROLES, OPERATOR_TENANT_ID, tenantFilter } from '../identity/admin-scope';
 import type { UserRoles } from '../identity/user-roles';
 
-class PhoneTakenError extends DomainError {
-  constructor() {
-    super('phone_taken', 409, 'Phone number already exists');
-  }
-}
 
-class OwnAdminRoleError extends DomainError {
-  constructor() {
-    super('own_admin_role', 409, 'You cannot remove your own admin role');
-  }
-}
+const OwnAdminRoleError = fixedError('own_admin_role', 409, 'You cannot remove your own admin role');
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const tenantId = z.string().trim().min(1, 'Please select a brand').refine(isTenantId, 'Brand not found');
