@@ -2,7 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { adminOrder, callsTo, lastQuery, renderAdmin } from '../layout/admin-test-kit';
+import { callsTo } from '../../../test/fixtures';
+import { adminOrder, lastQuery, renderAdmin } from '../layout/admin-test-kit';
 import { countAxisMax, niceCeil } from './chart-scale';
 
 const daily = Array.from({ length: 30 }, (_, i) => ({

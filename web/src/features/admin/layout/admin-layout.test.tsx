@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ME } from '../../customer/customer-test-kit';
+import { ME } from '../../../test/fixtures';
 import { adminBreadcrumb } from './admin-breadcrumb';
 import { renderAdmin } from './admin-test-kit';
 

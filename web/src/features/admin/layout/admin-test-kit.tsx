@@ -1,7 +1,7 @@
 import { afterEach } from 'vitest';
 import { cleanup } from '@testing-library/react';
+import { ME, order } from '../../../test/fixtures';
 import { fakeApi, PUBLIC_CONFIG, renderWithApp, type FakeApi } from '../../../test/render';
-import { ME, order } from '../../customer/customer-test-kit';
 import type { AdminOrder } from '../admin-api';
 import { tenant } from '../tenants/tenant-test-kit';
 import { AdminLayout } from './admin-layout';
@@ -91,5 +91,3 @@ export function lastQuery(calls: { method: string; path: string }[], path: strin
   if (!call) throw new Error(`No GET ${path}`);
   return Object.fromEntries(new URL(call.path, 'http://localhost').searchParams);
 }
-
-export { callsTo } from '../../customer/customer-test-kit';

@@ -2,7 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { adminOrder, callsTo, renderAdmin } from '../layout/admin-test-kit';
+import { callsTo } from '../../../test/fixtures';
+import { adminOrder, renderAdmin } from '../layout/admin-test-kit';
 import type { AdminOrder } from '../admin-api';
 
 const pageOf = (items: AdminOrder[]) => ({ items, page: 1, pageSize: 50, total: items.length });

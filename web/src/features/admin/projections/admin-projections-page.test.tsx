@@ -2,8 +2,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { callsTo } from '../../../test/fixtures';
 import { fakeApi, renderWithApp, type FakeApi } from '../../../test/render';
-import { callsTo } from '../layout/admin-test-kit';
 import { formatDateTime } from '../../../lib/format-date-time';
 import { AdminProjectionsPage } from './admin-projections-page';
 import type { Projection, QuarantinedEvent } from './projections-api';

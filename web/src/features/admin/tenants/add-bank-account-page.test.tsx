@@ -2,7 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { bank, callsTo, renderTenants, tenant } from './tenant-test-kit';
+import { callsTo } from '../../../test/fixtures';
+import { bank, renderTenants, tenant } from './tenant-test-kit';
 
 const alpha = tenant({ bankAccounts: [bank(1), bank(2, { isActive: false })] });
 const beta = tenant({ _id: 't-2', name: 'Beta Desk', domain: null });

@@ -2,7 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { callsTo, EVM_ADDRESS, OWN_QR, renderTenants, tenant, TRON_ADDRESS, wallet } from './tenant-test-kit';
+import { callsTo, EVM_ADDRESS, TRON_ADDRESS } from '../../../test/fixtures';
+import { OWN_QR, renderTenants, tenant, wallet } from './tenant-test-kit';
 
 const alpha = tenant({ cryptoWallets: [wallet(1), wallet(2, { network: 'BEP20', address: EVM_ADDRESS, qrCodeUrl: null, isActive: false })] });
 const LIST = { tenants: [alpha], total: 1 };

@@ -2,9 +2,10 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { callsTo } from '../../../test/fixtures';
 import type { FakeApi } from '../../../test/render';
 import type { BrandSettings } from './brand-settings-api';
-import { callsTo, renderTenants, tenant } from './tenant-test-kit';
+import { renderTenants, tenant } from './tenant-test-kit';
 
 const GLOBAL: BrandSettings['global'] = {
   rates: { usdtInr: 85, usdt_bank_buy: 88.5, usdt_bank_sell: 86, usdt_cash_buy: 0, usdt_cash_sell: 87 },

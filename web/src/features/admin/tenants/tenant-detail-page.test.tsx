@@ -2,8 +2,9 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { callsTo, EVM_ADDRESS, TRON_ADDRESS } from '../../../test/fixtures';
 import { shortAddress } from '../../../lib/order-format';
-import { bank, callsTo, EVM_ADDRESS, holdCalls, OWN_QR, renderTenants, tenant, TRON_ADDRESS, wallet } from './tenant-test-kit';
+import { bank, holdCalls, OWN_QR, renderTenants, tenant, wallet } from './tenant-test-kit';
 
 const banks = [bank(1), bank(2, { isActive: false }), bank(3)];
 const wallets = [wallet(1), wallet(2, { network: 'ERC20', address: EVM_ADDRESS, qrCodeUrl: null, isActive: false })];

@@ -2,7 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { bank, callsTo, EVM_ADDRESS, formSent, renderTenants, tenant, wallet } from './tenant-test-kit';
+import { callsTo, EVM_ADDRESS } from '../../../test/fixtures';
+import { bank, formSent, renderTenants, tenant, wallet } from './tenant-test-kit';
 
 describe('Tenant edit', () => {
   it('summarises the first 3 bank accounts and wallets, counts the rest, and links to add more', async () => {

@@ -1,6 +1,6 @@
 import { afterEach, type Mock } from 'vitest';
 import { cleanup } from '@testing-library/react';
-import { tronAddressFromBytes } from '@desk/machines/addresses/address-validation';
+import { TRON_ADDRESS } from '../../../test/fixtures';
 import { fakeApi, renderWithApp, type FakeApi } from '../../../test/render';
 import type { Tenant, TenantBankAccount, TenantWallet } from './tenant-api';
 import { TenantsPage } from './tenants-page';
@@ -13,8 +13,6 @@ import { AddCryptoWalletPage } from './add-crypto-wallet-page';
 
 afterEach(cleanup);
 
-export const TRON_ADDRESS = tronAddressFromBytes(Uint8Array.from({ length: 20 }, (_, i) => i + 1));
-export const EVM_ADDRESS = '0x52908400098527886e0f7030069857d2e4169ee7';
 export const OWN_QR = '/api/files/6f1c2a9e-1111-4222-8333-444455556666?exp=1&sig=abc';
 
 export const bank = (n: number, patch: Partial<TenantBankAccount> = {}): TenantBankAccount => ({
@@ -54,8 +52,6 @@ export function renderTenants(path: string, table: FakeApi) {
   const api = fakeApi(table);
   return { ...api, ...renderWithApp(ROUTES, path) };
 }
-
-export const callsTo = (calls: { method: string; path: string; body: unknown }[], method: string, path: string) => calls.filter((c) => c.method === method && c.path === path);
 
 /** The multipart body of the `index`-th call with that method and path (the fake API records JSON only). */
 export function formSent(fetchMock: Mock, method: string, path: string, index = 0): FormData {

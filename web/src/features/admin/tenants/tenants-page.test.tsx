@@ -2,7 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { bank, callsTo, formSent, renderTenants, tenant, wallet } from './tenant-test-kit';
+import { callsTo } from '../../../test/fixtures';
+import { bank, formSent, renderTenants, tenant, wallet } from './tenant-test-kit';
 
 const alpha = tenant({ bankAccounts: [bank(1), bank(2)], cryptoWallets: [wallet(1)], logoUrl: 'https://cdn.example.com/alpha.png' });
 const beta = tenant({ _id: 't-2', name: 'Beta Desk', domain: null, primaryColor: '#aa0000' });

@@ -2,7 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ADMIN_ME, callsTo, lastQuery, renderAdmin } from '../layout/admin-test-kit';
+import { callsTo } from '../../../test/fixtures';
+import { ADMIN_ME, lastQuery, renderAdmin } from '../layout/admin-test-kit';
 import { openAddUser, renderUsers, user } from './users-test-kit';
 import type { AdminUser } from './users-api';
 

@@ -2,7 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { bankAccount, callsTo, renderCustomer } from '../customer-test-kit';
+import { bankAccount, callsTo } from '../../../test/fixtures';
+import { renderCustomer } from '../customer-test-kit';
 
 describe('bank accounts', () => {
   it('asks for every detail, upper-cases the IFSC and saves', async () => {

@@ -2,7 +2,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { bankAccount, callsTo, order, renderCustomer, wallet } from '../customer-test-kit';
+import { bankAccount, callsTo, order, wallet } from '../../../test/fixtures';
+import { renderCustomer } from '../customer-test-kit';
 
 const counts = () => within(screen.getByRole('region', { name: 'Order counts' }));
 

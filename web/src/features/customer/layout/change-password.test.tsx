@@ -2,7 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { callsTo, renderCustomer } from '../customer-test-kit';
+import { callsTo } from '../../../test/fixtures';
+import { renderCustomer } from '../customer-test-kit';
 
 async function openDialog(table: Parameters<typeof renderCustomer>[1] = {}) {
   const app = renderCustomer('/dashboard', table);

@@ -2,7 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ME, order, renderCustomer } from '../customer-test-kit';
+import { ME, order } from '../../../test/fixtures';
+import { renderCustomer } from '../customer-test-kit';
 import { breadcrumbLabel } from './breadcrumb';
 
 describe('customer layout', () => {

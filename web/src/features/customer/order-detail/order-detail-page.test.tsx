@@ -2,7 +2,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { callsTo, order, renderCustomer } from '../customer-test-kit';
+import { callsTo, order } from '../../../test/fixtures';
+import { renderCustomer } from '../customer-test-kit';
 
 const pending = order({ refCode: 'ORD-P1' });
 const path = `/api/orders/${pending._id}`;

@@ -2,7 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { order, renderCustomer } from '../customer-test-kit';
+import { order } from '../../../test/fixtures';
+import { renderCustomer } from '../customer-test-kit';
 import { pageCount } from '../../../components/pager';
 
 const refs = () => screen.getAllByRole('row').slice(1).map((row) => within(row).getAllByRole('cell')[0]!.textContent);

@@ -3,8 +3,9 @@ import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { quoteBuy } from '@desk/machines/pricing/pricing';
+import { callsTo, EVM_ADDRESS, order, TRON_ADDRESS, wallet } from '../../../test/fixtures';
 import { fakeApi, renderWithApp } from '../../../test/render';
-import { BASE_API, callsTo, EVM_ADDRESS, order, TRON_ADDRESS, wallet } from '../customer-test-kit';
+import { BASE_API } from '../customer-test-kit';
 import { BuyForm } from './buy-form';
 
 const DEFAULT_WALLET = wallet({ label: 'Main', isDefault: true });

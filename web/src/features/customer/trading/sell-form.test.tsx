@@ -3,8 +3,9 @@ import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { quoteSell } from '@desk/machines/pricing/pricing';
+import { bankAccount, callsTo, order } from '../../../test/fixtures';
 import { fakeApi, renderWithApp } from '../../../test/render';
-import { bankAccount, BASE_API, callsTo, order } from '../customer-test-kit';
+import { BASE_API } from '../customer-test-kit';
 import { SellForm } from './sell-form';
 
 const DEFAULT_ACCOUNT = bankAccount({ bankName: 'ICICI Bank', isDefault: true });

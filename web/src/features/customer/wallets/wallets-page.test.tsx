@@ -2,7 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { callsTo, EVM_ADDRESS, renderCustomer, TRON_ADDRESS, wallet } from '../customer-test-kit';
+import { callsTo, EVM_ADDRESS, TRON_ADDRESS, wallet } from '../../../test/fixtures';
+import { renderCustomer } from '../customer-test-kit';
 import { shortAddress } from '../../../lib/order-format';
 
 const saved = wallet({ label: 'Main', isDefault: true });
