@@ -1,11 +1,12 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
+import { normalizePhone } from '@desk/machines/identity/phone';
 import { api, unwrap } from '../../lib/api';
 import { useToast } from '../../components/toasts';
 import { OTP_LENGTH, OtpBoxes } from '../../components/otp-boxes';
 import { TextField } from './text-field';
 import { failText } from './fail-text';
-import { normalizePhone, phoneProblem } from './phone-check';
+import { phoneProblem } from './phone-check';
 import { useFinishSignIn } from './use-finish-sign-in';
 import { useOtpSend } from './use-otp-send';
 

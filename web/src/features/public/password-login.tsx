@@ -1,10 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
+import { normalizePhone } from '@desk/machines/identity/phone';
 import { api, unwrap } from '../../lib/api';
 import { useToast } from '../../components/toasts';
 import { TextField } from './text-field';
 import { failText } from './fail-text';
-import { normalizePhone, phoneProblem } from './phone-check';
+import { phoneProblem } from './phone-check';
 import { useFinishSignIn } from './use-finish-sign-in';
 
 /** Phone and password; the button waits for both (seed-spec section 5). */

@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { MIN_PASSWORD_LENGTH, PASSWORD_TOO_SHORT } from '@desk/machines/identity/password-rules';
 import { TextField } from './text-field';
 import { phoneProblem } from './phone-check';
 
@@ -8,16 +9,13 @@ export interface RegisterDetails {
   password: string;
 }
 
-/** Seed-spec section 9: passwords have at least 6 characters. */
-export const MIN_PASSWORD_LENGTH = 6;
-
 type Problems = Partial<Record<keyof RegisterDetails, string | null>>;
 
 function problemsOf(details: RegisterDetails): Problems {
   return {
     username: details.username.trim() ? null : 'Username is required',
     phone: phoneProblem(details.phone),
-    password: !details.password ? 'Password is required' : details.password.length < MIN_PASSWORD_LENGTH ? 'Password must be at least 6 characters long' : null,
+    password: !details.password ? 'Password is required' : details.password.length < MIN_PASSWORD_LENGTH ? PASSWORD_TOO_SHORT : null,
   };
 }
 
@@ -54,7 +52,7 @@ export function RegisterDetailsStep({ details, onChange, onSubmit, sendLabel, se
         autoComplete="new-password"
         required
         minLength={MIN_PASSWORD_LENGTH}
-        hint="Minimum 6 characters"
+        hint={`Minimum ${MIN_PASSWORD_LENGTH} characters`}
         value={details.password}
         error={problems.password}
         onChange={(e) => set('password')(e.target.value)}

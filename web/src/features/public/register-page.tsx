@@ -1,12 +1,12 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { useMutation } from '@tanstack/react-query';
+import { normalizePhone } from '@desk/machines/identity/phone';
 import { api, unwrap } from '../../lib/api';
 import { useToast } from '../../components/toasts';
 import { OTP_LENGTH, OtpBoxes } from '../../components/otp-boxes';
 import { AuthLayout } from './auth-layout';
 import { failText } from './fail-text';
-import { normalizePhone } from './phone-check';
 import { RegisterDetailsStep, type RegisterDetails } from './register-details';
 import { useFinishSignIn } from './use-finish-sign-in';
 import { useOtpSend } from './use-otp-send';

@@ -1,3 +1,4 @@
+import { MIN_PASSWORD_LENGTH, PASSWORD_TOO_SHORT } from '@desk/machines/identity/password-rules';
 import { ApiError, errorText } from '../../../lib/api';
 
 // Seed-spec section 8: what the Add User form says when the server gives no text of its own.
@@ -20,6 +21,6 @@ export function createUserErrorText(error: unknown): string {
 /** null when the form can be sent; the client-side checks of seed-spec section 5. */
 export function newUserProblem(phone: string, password: string): string | null {
   if (!phone.trim() || !password) return 'Phone and password are required';
-  if (password.length < 6) return 'Password must be at least 6 characters long';
+  if (password.length < MIN_PASSWORD_LENGTH) return PASSWORD_TOO_SHORT;
   return null;
 }
