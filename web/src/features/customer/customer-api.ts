@@ -67,5 +67,3 @@ export interface BankAccountRequest {
   ifsc: string;
   isDefault: boolean;
 }
-
-export const NETWORKS: readonly Network[] = ['TRC20', 'ERC20', 'BEP20', 'POLYGON'];

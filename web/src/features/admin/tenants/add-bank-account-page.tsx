@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { normaliseIfsc } from '@desk/machines/accounts/bank-account-rules';
 import { Field } from '../../../components/field';
 import { BankAccountPreview } from './bank-account-preview';
 import { bankAccountInput, type BankAccountInput } from './tenant-api';
@@ -21,7 +22,7 @@ export function AddBankAccountPage() {
   const submit = () => {
     if (!tenantId) return setProblem('Please select a tenant first');
     setProblem(null);
-    add({ bankName: account.bankName.trim(), accountName: account.accountName.trim(), accountNumber: account.accountNumber.trim(), ifsc: account.ifsc.trim(), isActive: account.isActive });
+    add({ bankName: account.bankName.trim(), accountName: account.accountName.trim(), accountNumber: account.accountNumber.trim(), ifsc: normaliseIfsc(account.ifsc), isActive: account.isActive });
   };
 
   return (

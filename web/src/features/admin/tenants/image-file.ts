@@ -1,11 +1,14 @@
-/** Sizes and types the server stores for logos and QR codes (checked there by content too). */
-export const MAX_IMAGE_BYTES = 2 * 1024 * 1024;
-export const IMAGE_TYPES = 'image/png,image/jpeg,image/gif,image/webp';
+import { IMAGE_TOO_LARGE, IMAGE_TYPES, MAX_IMAGE_BYTES } from '@desk/machines/files/file-limits';
+
+/** The types the server stores for logos and QR codes (checked there by content too), as a file input's `accept`. */
+export const IMAGE_ACCEPT = IMAGE_TYPES.join(',');
+
+export const isImageType = (type: string) => (IMAGE_TYPES as readonly string[]).includes(type);
 
 /** null when `file` can be sent as a logo or QR image; else why not, for the admin. */
 export function imageProblem(file: File): string | null {
-  if (!IMAGE_TYPES.split(',').includes(file.type)) return 'Please choose a PNG, JPEG, GIF or WebP image';
-  if (file.size > MAX_IMAGE_BYTES) return 'Images must be smaller than 2 MB';
+  if (!isImageType(file.type)) return 'Please choose a PNG, JPEG, GIF or WebP image';
+  if (file.size > MAX_IMAGE_BYTES) return IMAGE_TOO_LARGE;
   return null;
 }
 

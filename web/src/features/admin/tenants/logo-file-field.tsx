@@ -1,6 +1,6 @@
 import { useId, useRef, useState, type ReactNode } from 'react';
 import { useObjectUrl } from './use-object-url';
-import { imageProblem, IMAGE_TYPES } from './image-file';
+import { IMAGE_ACCEPT, imageProblem } from './image-file';
 
 interface LogoFileFieldProps {
   file: File | null;
@@ -28,7 +28,7 @@ export function LogoFileField({ file, onFile, children }: LogoFileFieldProps) {
   return (
     <div className="field">
       <label htmlFor={id}>Logo file</label>
-      <input ref={input} id={id} type="file" accept={IMAGE_TYPES} onChange={(e) => pick(e.target.files?.[0])} aria-describedby={`${id}-hint`} />
+      <input ref={input} id={id} type="file" accept={IMAGE_ACCEPT} onChange={(e) => pick(e.target.files?.[0])} aria-describedby={`${id}-hint`} />
       <span id={`${id}-hint`} className="hint">
         PNG, JPEG, GIF or WebP, under 2 MB
       </span>

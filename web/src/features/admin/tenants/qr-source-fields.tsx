@@ -1,6 +1,6 @@
 import { useId, useRef, useState } from 'react';
 import { Field } from '../../../components/field';
-import { imageProblem, IMAGE_TYPES, readAsDataUrl } from './image-file';
+import { IMAGE_ACCEPT, imageProblem, readAsDataUrl } from './image-file';
 import type { WalletDraft } from './wallet-draft';
 
 interface QrSourceFieldsProps {
@@ -34,7 +34,7 @@ export function QrSourceFields({ draft, onChange }: QrSourceFieldsProps) {
       </Field>
       <div className="field">
         <label htmlFor={id}>QR code image (optional)</label>
-        <input ref={input} id={id} type="file" accept={IMAGE_TYPES} onChange={(e) => void pick(e.target.files?.[0])} aria-describedby={`${id}-hint`} />
+        <input ref={input} id={id} type="file" accept={IMAGE_ACCEPT} onChange={(e) => void pick(e.target.files?.[0])} aria-describedby={`${id}-hint`} />
         <span id={`${id}-hint`} className="hint">
           PNG, JPEG, GIF or WebP, under 2 MB; it takes the place of the URL
         </span>

@@ -1,15 +1,14 @@
 import { addressProblem } from '@desk/machines/addresses/address-validation';
-import { IMAGE_TYPES, readAsDataUrl } from './image-file';
+import { isNetwork, NETWORKS } from '@desk/machines/addresses/networks';
+import { isImageType, readAsDataUrl } from './image-file';
 import type { WalletNetwork } from './tenant-api';
 
-export const NETWORK_OPTIONS: readonly { value: WalletNetwork; label: string }[] = [
-  { value: 'TRC20', label: 'TRC20 (Tron)' },
-  { value: 'ERC20', label: 'ERC20 (Ethereum)' },
-  { value: 'BEP20', label: 'BEP20 (BSC)' },
-  { value: 'POLYGON', label: 'POLYGON' },
-];
+/** What the admin's network choice says for each network the desk uses. */
+const NETWORK_LABELS: Record<WalletNetwork, string> = { TRC20: 'TRC20 (Tron)', ERC20: 'ERC20 (Ethereum)', BEP20: 'BEP20 (BSC)', POLYGON: 'POLYGON' };
 
-export const isWalletNetwork = (value: string): value is WalletNetwork => NETWORK_OPTIONS.some((n) => n.value === value);
+export const NETWORK_OPTIONS: readonly { value: WalletNetwork; label: string }[] = NETWORKS.map((value) => ({ value, label: NETWORK_LABELS[value] }));
+
+export const isWalletNetwork: (value: string) => value is WalletNetwork = isNetwork;
 
 export interface WalletDraft {
   network: WalletNetwork | '';
@@ -54,6 +53,6 @@ export async function qrCodeUrlToSend(draft: WalletDraft): Promise<string | unde
   } catch {
     // Unreachable, or the site does not let other pages read it: reported just below.
   }
-  if (!image || !IMAGE_TYPES.split(',').includes(image.type)) throw new QrUploadError('Failed to upload QR Code');
+  if (!image || !isImageType(image.type)) throw new QrUploadError('Failed to upload QR Code');
   return readAsDataUrl(image);
 }

@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { normaliseIfsc } from '@desk/machines/accounts/bank-account-rules';
 import { FormModal } from '../../../components/form-modal';
 import { Field } from '../../../components/field';
 import type { BankAccount, BankAccountRequest } from '../customer-api';
@@ -36,7 +37,7 @@ export function BankAccountFormModal({ account, onClose, onSaved }: BankAccountF
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const trimmed = { ...draft, bankName: draft.bankName.trim(), accountHolder: draft.accountHolder.trim(), accountNumber: draft.accountNumber.trim(), ifsc: draft.ifsc.trim().toUpperCase() };
+    const trimmed = { ...draft, bankName: draft.bankName.trim(), accountHolder: draft.accountHolder.trim(), accountNumber: draft.accountNumber.trim(), ifsc: normaliseIfsc(draft.ifsc) };
     const incomplete = TEXT_FIELDS.some(([key]) => trimmed[key] === '');
     setMissing(incomplete);
     if (!incomplete) save.mutate({ id: account?._id, account: trimmed });

@@ -1,9 +1,10 @@
 import { useRef, useState, type FormEvent } from 'react';
+import { PROOF_TYPES } from '@desk/machines/files/file-limits';
 import { useToast } from '../../../components/toasts';
 import { Field } from '../../../components/field';
 import type { Order } from '../customer-api';
 import { failureText } from '../../../lib/failure-text';
-import { PROOF_TYPES, proofFileProblem, referenceLabel, useUploadProof } from '../payment/proof-file';
+import { proofFileProblem, referenceLabel, useUploadProof } from '../payment/proof-file';
 
 /** The detail page's proof upload: a file is required here, the reference goes with it when given. */
 export function ProofUploadForm({ order }: { order: Order }) {

@@ -1,15 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { MAX_PROOF_BYTES, PROOF_TOO_LARGE, PROOF_TYPES } from '@desk/machines/files/file-limits';
 import { customerApi, type Order, type ProofRequest } from '../customer-api';
 import { keys } from '../customer-queries';
 import { isBuyOrder } from '../../../lib/order-format';
 
 /** The server's limits for a proof file (seed-spec section 9), checked here first to save the upload. */
-export const MAX_PROOF_BYTES = 5 * 1024 * 1024;
-export const PROOF_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'application/pdf'];
-
 export function proofFileProblem(file: File): string | null {
-  if (file.size > MAX_PROOF_BYTES) return 'File size must be less than 5MB';
-  if (!PROOF_TYPES.includes(file.type)) return 'Only images (PNG, JPEG, GIF, WebP) and PDF files are accepted';
+  if (file.size > MAX_PROOF_BYTES) return PROOF_TOO_LARGE;
+  if (!(PROOF_TYPES as readonly string[]).includes(file.type)) return 'Only images (PNG, JPEG, GIF, WebP) and PDF files are accepted';
   return null;
 }
 

@@ -1,9 +1,10 @@
 import { useState, type FormEvent } from 'react';
+import { PROOF_TYPES } from '@desk/machines/files/file-limits';
 import { useToast } from '../../../components/toasts';
 import { Field } from '../../../components/field';
 import type { Order } from '../customer-api';
 import { failureText } from '../../../lib/failure-text';
-import { PROOF_TYPES, proofFileProblem, referenceLabel, useUploadProof } from './proof-file';
+import { proofFileProblem, referenceLabel, useUploadProof } from './proof-file';
 
 /** The dashboard's proof step right after ordering: a reference, a file, or both. */
 export function QuickProofForm({ order, onSubmitted }: { order: Order; onSubmitted: () => void }) {

@@ -1,12 +1,12 @@
 import { useState, type FormEvent } from 'react';
 import { addressProblem } from '@desk/machines/addresses/address-validation';
+import { isNetwork, NETWORKS } from '@desk/machines/addresses/networks';
 import { cleanAmountInput, formatInr, formatUsdt, quoteBuy, selectFeePercent, selectRate, validateBuyAmount } from '@desk/machines/pricing/pricing';
 import { AmountInput } from '../../../components/amount-input';
 import { usePublicConfig } from '../../../lib/public-config';
 import { Field } from '../../../components/field';
-import { customerApi, NETWORKS, type BuyRequest, type Method, type Network, type Order } from '../customer-api';
+import { customerApi, type BuyRequest, type Method, type Network, type Order } from '../customer-api';
 import { useWallets } from '../customer-queries';
-import { isNetwork } from '../wallets/wallet-rules';
 import { MethodChoice } from './method-choice';
 import { OrderSubmit } from './order-submit';
 import { QuotePreview } from './quote-preview';

@@ -1,9 +1,10 @@
 import { useState, type FormEvent } from 'react';
+import { isNetwork, NETWORKS } from '@desk/machines/addresses/networks';
 import { FormModal } from '../../../components/form-modal';
 import { Field } from '../../../components/field';
-import { NETWORKS, type Wallet } from '../customer-api';
+import type { Wallet } from '../customer-api';
 import { failureText } from '../../../lib/failure-text';
-import { isNetwork, walletProblem, type WalletDraft, type WalletProblem } from './wallet-rules';
+import { walletProblem, type WalletDraft, type WalletProblem } from './wallet-rules';
 import { useSaveWallet } from './wallet-mutations';
 
 interface WalletFormModalProps {

@@ -1,5 +1,5 @@
 import { addressProblem } from '@desk/machines/addresses/address-validation';
-import { NETWORKS, type Network } from '../customer-api';
+import type { Network } from '../customer-api';
 
 export interface WalletDraft {
   address: string;
@@ -9,8 +9,6 @@ export interface WalletDraft {
 }
 
 export type WalletProblem = { field: 'address' | 'network'; message: string } | null;
-
-export const isNetwork = (value: string): value is Network => (NETWORKS as readonly string[]).includes(value);
 
 /**
  * The form's checks before anything is sent: USDT sent to an address of another network is lost,
