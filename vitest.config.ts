@@ -4,7 +4,14 @@ import react from '@vitejs/plugin-react';
 export default defineConfig({
   plugins: [react()],
   test: {
-    include: ['platform/**/*.test.ts', 'services/**/*.test.ts', 'projections/**/*.test.ts', 'machines/**/*.test.ts', 'tests/**/*.test.ts', 'web/src/**/*.test.{ts,tsx}'],
+    include: [
+      'platform/**/*.test.ts',
+      'services/**/*.test.ts',
+      'projections/**/*.test.ts',
+      'machines/**/*.test.ts',
+      'tests/**/*.test.ts',
+      'web/src/**/*.test.{ts,tsx}',
+    ],
     exclude: ['**/node_modules/**'],
     globalSetup: ['tests/support/global-setup.ts'],
     setupFiles: ['tests/support/quiet-logs.ts'],

@@ -13,9 +13,11 @@ function walk(dir) {
     const full = path.join(dir, entry);
     if (statSync(full).isDirectory()) walk(full);
     else if (/\.tsx?$/.test(entry) && !/\.test\.tsx?$/.test(entry)) {
-      readFileSync(full, 'utf8').split('\n').forEach((line, i) => {
-        for (const match of line.matchAll(TABLE)) problems.push(`${path.relative(root, full)}:${i + 1}: names the read-model table ${match[1]}`);
-      });
+      readFileSync(full, 'utf8')
+        .split('\n')
+        .forEach((line, i) => {
+          for (const match of line.matchAll(TABLE)) problems.push(`${path.relative(root, full)}:${i + 1}: names the read-model table ${match[1]}`);
+        });
     }
   }
 }

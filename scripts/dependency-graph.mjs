@@ -20,7 +20,9 @@ function dependencies() {
       [...WORKSPACES.map((w) => `${w}/src`), '--include-only', `^(${WORKSPACES.join('|')})/src`, '--exclude', NOT_PRODUCT, '-T', 'json'],
       { cwd: root, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 },
     ),
-  ).modules.flatMap((module) => module.dependencies.map((dep) => ({ from: module.source, to: dep.resolved, typeOnly: dep.dependencyTypes.includes('type-only') })));
+  ).modules.flatMap((module) =>
+    module.dependencies.map((dep) => ({ from: module.source, to: dep.resolved, typeOnly: dep.dependencyTypes.includes('type-only') })),
+  );
   return cruised;
 }
 

@@ -29,10 +29,12 @@ export interface Infrastructure {
  * DATA_DIR), migrated to the latest schema (`migrations`: the composition root's whole set), and
  * the configured event store.
  */
-export async function openInfrastructure(config: InfrastructureConfig, applicationName: string, migrations: Record<string, Migration>): Promise<Infrastructure> {
-  const embedded = config.DATABASE_URL
-    ? null
-    : await startEmbeddedPostgres({ dataDir: config.DATA_DIR, port: config.EMBEDDED_POSTGRES_PORT });
+export async function openInfrastructure(
+  config: InfrastructureConfig,
+  applicationName: string,
+  migrations: Record<string, Migration>,
+): Promise<Infrastructure> {
+  const embedded = config.DATABASE_URL ? null : await startEmbeddedPostgres({ dataDir: config.DATA_DIR, port: config.EMBEDDED_POSTGRES_PORT });
   const connectionString = config.DATABASE_URL ?? embedded!.connectionString;
   logger.info('database', { mode: embedded ? 'embedded' : 'DATABASE_URL', eventStore: config.EVENTSTORE });
 

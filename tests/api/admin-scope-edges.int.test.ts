@@ -32,7 +32,7 @@ describe('admin scope: edges found in review', () => {
     expect((await t.call('GET', '/api/admin/orders', { token: second })).status).toBe(200);
   });
 
-  it('a deleted brand\'s admin stays signed out while the tenants read model is rebuilt', async () => {
+  it("a deleted brand's admin stays signed out while the tenants read model is rebuilt", async () => {
     // ADR 0014: a deleted brand's users' tokens are refused. The check reads rm_tenants, which a
     // rebuild (Projections screen) truncates and refills: until then the brand is not "deleted".
     const brand = await createBrandAdmin(t, 'gone.example', '+919500000002');
@@ -46,7 +46,7 @@ describe('admin scope: edges found in review', () => {
     await t.project();
   });
 
-  it('a deleted brand\'s admin is signed out at once by the process that deleted it, whatever the projector\'s lag', async () => {
+  it("a deleted brand's admin is signed out at once by the process that deleted it, whatever the projector's lag", async () => {
     // ADR 0014: "the process that deleted the brand notices at once". Here nothing projects (as when
     // the projector is down or more than READ_MODEL_WAIT_MS behind): DELETE answers 200 and the
     // brand's admin keeps acting on its orders.
@@ -56,14 +56,20 @@ describe('admin scope: edges found in review', () => {
     await t.project();
   });
 
-  it('a brand admin reading an order\'s history does not see the operator admin\'s phone, IP or client', async () => {
+  it("a brand admin reading an order's history does not see the operator admin's phone, IP or client", async () => {
     // A brand admin sees their brand only; the operator's staff are users of the operator's brand,
     // which /api/admin/users refuses them (403), yet the history names them with phone, IP and client.
     const brand = await createBrandAdmin(t, 'history.example', '+919500000004');
     await t.call('POST', '/api/admin/users', { token: brand.token, body: { phone: '+919500000005', password: 'secret12' } });
-    const customer = (await json(t.call('POST', '/api/auth/login', { body: { phone: '+919500000005', password: 'secret12' }, headers: { host: 'history.example' } }))).body.token;
+    const customer = (
+      await json(t.call('POST', '/api/auth/login', { body: { phone: '+919500000005', password: 'secret12' }, headers: { host: 'history.example' } }))
+    ).body.token;
     const order = (await json(t.call('POST', '/api/orders/fiat-to-crypto', { token: customer, body: BUY }))).body.order;
-    await t.call('POST', `/api/admin/orders/${order._id}/verify`, { token: operator, body: {}, headers: { 'x-forwarded-for': '203.0.113.9', 'user-agent': 'operator-laptop' } });
+    await t.call('POST', `/api/admin/orders/${order._id}/verify`, {
+      token: operator,
+      body: {},
+      headers: { 'x-forwarded-for': '203.0.113.9', 'user-agent': 'operator-laptop' },
+    });
     const history = await json(t.call('GET', `/api/admin/orders/${order._id}/history`, { token: brand.token }));
     expect(history.status).toBe(200);
     const verified = JSON.stringify(history.body.events.at(-1));
@@ -90,7 +96,10 @@ describe('admin scope: edges found in review', () => {
 
   it('a brand override limit that is not a whole number is a validation error, not a 500', async () => {
     const brandId = await createBrand(t, 'limits.example');
-    for (const limit of [{ min: 1, max: 1e21 }, { min: '1', max: 'abc' }]) {
+    for (const limit of [
+      { min: 1, max: 1e21 },
+      { min: '1', max: 'abc' },
+    ]) {
       const answer = await json(t.call('PUT', `/api/admin/tenants/${brandId}/settings`, { token: operator, body: { limits: { buyInr: limit } } }));
       expect(answer).toMatchObject({ status: 400, body: { error: 'validation_error' } });
     }
@@ -105,7 +114,10 @@ describe('admin scope: edges found in review', () => {
       t.call('GET', '/api/admin/tenants/%00', { token: operator }),
       t.call('POST', '/api/admin/users', { token: operator, body: { username: 'a\u0000b', phone: '+919500000008', password: 'secret12' } }),
       t.call('POST', '/api/admin/orders/bulk/reject', { token: operator, body: { ids: ['00000000-0000-4000-8000-000000000000'], reason: 'x\u0000' } }),
-      t.call('POST', '/api/orders/crypto-to-fiat', { token: customer, body: { cryptoAmount: 5, method: 'bank', bankAccount: { bankName: 'H\u0000', accountHolder: 'A', accountNumber: '1234567890', ifsc: 'HDFC0001234' } } }),
+      t.call('POST', '/api/orders/crypto-to-fiat', {
+        token: customer,
+        body: { cryptoAmount: 5, method: 'bank', bankAccount: { bankName: 'H\u0000', accountHolder: 'A', accountNumber: '1234567890', ifsc: 'HDFC0001234' } },
+      }),
     ]);
     expect(answers.map((a) => a.status)).toEqual(answers.map(() => 400));
     expect(await answers[0]!.json()).toMatchObject({ error: 'validation_error' });

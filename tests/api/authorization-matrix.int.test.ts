@@ -25,15 +25,44 @@ describe('authorisation matrix', () => {
     const ownerId = (await json(t.call('GET', '/api/auth/me', { token: tokens.owner }))).body._id;
     // Signed with the right key, but long expired.
     tokens.expired = await t.deps.tokens.issue(ownerId, 'default', Date.now() - 30 * 24 * 3600_000);
-    const order = (await json(t.call('POST', '/api/orders/fiat-to-crypto', { token: tokens.owner, body: { fiatAmount: 2000, network: 'TRC20', withdrawAddress: TRON, method: 'bank' } }))).body.order;
+    const order = (
+      await json(
+        t.call('POST', '/api/orders/fiat-to-crypto', {
+          token: tokens.owner,
+          body: { fiatAmount: 2000, network: 'TRC20', withdrawAddress: TRON, method: 'bank' },
+        }),
+      )
+    ).body.order;
     const png = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
     const uploaded = (await json(t.call('POST', `/api/orders/${order._id}/upload`, { token: tokens.owner, body: { dataUrl: png } }))).body.order;
     const wallet = (await json(t.call('POST', '/api/user/wallet', { token: tokens.owner, body: { address: TRON, network: 'TRC20' } }))).body.wallet;
-    const bank = (await json(t.call('POST', '/api/user/bank-account', { token: tokens.owner, body: { bankName: 'B', accountHolder: 'H', accountNumber: '1234567890', ifsc: 'HDFC0001234' } }))).body.account;
-    const adminOrder = (await json(t.call('POST', '/api/orders/fiat-to-crypto', { token: tokens.owner, body: { fiatAmount: 2100, network: 'TRC20', withdrawAddress: TRON, method: 'bank' } }))).body.order;
+    const bank = (
+      await json(
+        t.call('POST', '/api/user/bank-account', {
+          token: tokens.owner,
+          body: { bankName: 'B', accountHolder: 'H', accountNumber: '1234567890', ifsc: 'HDFC0001234' },
+        }),
+      )
+    ).body.account;
+    const adminOrder = (
+      await json(
+        t.call('POST', '/api/orders/fiat-to-crypto', {
+          token: tokens.owner,
+          body: { fiatAmount: 2100, network: 'TRC20', withdrawAddress: TRON, method: 'bank' },
+        }),
+      )
+    ).body.order;
     const brand = await createBrandAdmin(t, 'matrix.example', '+919180000050');
     tokens.brandAdmin = brand.token;
-    ids = { order: order._id, wallet: wallet._id, bank: bank._id, adminOrder: adminOrder._id, attachment: uploaded.attachments[0].url, brand: brand.tenantId, customerId: ownerId };
+    ids = {
+      order: order._id,
+      wallet: wallet._id,
+      bank: bank._id,
+      adminOrder: adminOrder._id,
+      attachment: uploaded.attachments[0].url,
+      brand: brand.tenantId,
+      customerId: ownerId,
+    };
   });
   afterAll(() => t.close());
 
@@ -62,32 +91,34 @@ describe('authorisation matrix', () => {
     ['GET', '/api/user/tenant/crypto-wallet-details', undefined, { ...SIGNED_OUT, owner: 200 }],
     // Admin routes: customers are refused; the admin of another brand reads only their own brand
     // (this brand's order is not found for them) and never reaches the operator's areas.
-    ...([
-      ['GET', '/api/admin/dashboard', undefined, 200],
-      ['GET', '/api/admin/orders', undefined, 200],
-      ['GET', '/api/admin/orders?tenantId=default', undefined, 403],
-      ['GET', `/api/admin/orders/${ids.adminOrder}`, undefined, 404],
-      ['GET', `/api/admin/orders/${ids.adminOrder}/history`, undefined, 404],
-      ['POST', '/api/admin/orders/export-link', {}, 200],
-      ['POST', `/api/admin/orders/${ids.adminOrder}/verify`, {}, 404],
-      ['POST', `/api/admin/orders/${ids.adminOrder}/crypto-sent`, { cryptoReference: '0x1' }, 404],
-      ['POST', `/api/admin/orders/${ids.adminOrder}/complete`, {}, 404],
-      ['POST', `/api/admin/orders/${ids.adminOrder}/approve`, { cryptoReference: '0x1' }, 404],
-      ['POST', `/api/admin/orders/${ids.adminOrder}/reject`, {}, 404],
-      ['POST', '/api/admin/orders/bulk/reject', { ids: [ids.adminOrder] }, 200],
-      ['GET', '/api/admin/users', undefined, 200],
-      ['POST', '/api/admin/users', { phone: '+919180000099', password: 'secret1' }, 201],
-      ['PUT', `/api/admin/users/${ids.customerId}/roles`, { roles: [] }, 403],
-      ['GET', '/api/admin/settings', undefined, 403],
-      ['PUT', '/api/admin/settings', { rates: { usdtInr: 86 } }, 403],
-      ['GET', '/api/admin/tenants', undefined, 403],
-      ['GET', '/api/admin/tenants/default', undefined, 403],
-      ['GET', `/api/admin/tenants/${ids.brand}/settings`, undefined, 403],
-      ['PUT', `/api/admin/tenants/${ids.brand}/settings`, { rates: { usdtInr: 90 } }, 403],
-      ['DELETE', `/api/admin/tenants/${ids.brand}`, undefined, 403],
-      ['GET', '/api/admin/projections', undefined, 403],
-      ['POST', '/api/admin/projections/orders/rebuild', undefined, 403],
-    ] as [string, string, unknown, number][]).map(([m, p, b, brandAdmin]): [string, string, unknown, Partial<Record<Who, number>>] => [m, p, b, { ...SIGNED_OUT, owner: 403, other: 403, brandAdmin }]),
+    ...(
+      [
+        ['GET', '/api/admin/dashboard', undefined, 200],
+        ['GET', '/api/admin/orders', undefined, 200],
+        ['GET', '/api/admin/orders?tenantId=default', undefined, 403],
+        ['GET', `/api/admin/orders/${ids.adminOrder}`, undefined, 404],
+        ['GET', `/api/admin/orders/${ids.adminOrder}/history`, undefined, 404],
+        ['POST', '/api/admin/orders/export-link', {}, 200],
+        ['POST', `/api/admin/orders/${ids.adminOrder}/verify`, {}, 404],
+        ['POST', `/api/admin/orders/${ids.adminOrder}/crypto-sent`, { cryptoReference: '0x1' }, 404],
+        ['POST', `/api/admin/orders/${ids.adminOrder}/complete`, {}, 404],
+        ['POST', `/api/admin/orders/${ids.adminOrder}/approve`, { cryptoReference: '0x1' }, 404],
+        ['POST', `/api/admin/orders/${ids.adminOrder}/reject`, {}, 404],
+        ['POST', '/api/admin/orders/bulk/reject', { ids: [ids.adminOrder] }, 200],
+        ['GET', '/api/admin/users', undefined, 200],
+        ['POST', '/api/admin/users', { phone: '+919180000099', password: 'secret1' }, 201],
+        ['PUT', `/api/admin/users/${ids.customerId}/roles`, { roles: [] }, 403],
+        ['GET', '/api/admin/settings', undefined, 403],
+        ['PUT', '/api/admin/settings', { rates: { usdtInr: 86 } }, 403],
+        ['GET', '/api/admin/tenants', undefined, 403],
+        ['GET', '/api/admin/tenants/default', undefined, 403],
+        ['GET', `/api/admin/tenants/${ids.brand}/settings`, undefined, 403],
+        ['PUT', `/api/admin/tenants/${ids.brand}/settings`, { rates: { usdtInr: 90 } }, 403],
+        ['DELETE', `/api/admin/tenants/${ids.brand}`, undefined, 403],
+        ['GET', '/api/admin/projections', undefined, 403],
+        ['POST', '/api/admin/projections/orders/rebuild', undefined, 403],
+      ] as [string, string, unknown, number][]
+    ).map(([m, p, b, brandAdmin]): [string, string, unknown, Partial<Record<Who, number>>] => [m, p, b, { ...SIGNED_OUT, owner: 403, other: 403, brandAdmin }]),
   ];
 
   it('answers each caller as it should on every route', async () => {

@@ -35,7 +35,10 @@ describe('brands', () => {
   beforeAll(async () => {
     t = await createTestApp();
     operator = await t.adminToken();
-    await t.call('PUT', '/api/admin/settings', { token: operator, body: { rates: { usdt_bank_buy: 88.5, usdt_cash_sell: 84 }, fees: { fiatToCryptoPercent: 0.5 } } });
+    await t.call('PUT', '/api/admin/settings', {
+      token: operator,
+      body: { rates: { usdt_bank_buy: 88.5, usdt_cash_sell: 84 }, fees: { fiatToCryptoPercent: 0.5 } },
+    });
     brandId = await createBrand(t, HOST, 'Brand B');
     brandCustomer = await register(HOST, '+919700000001');
     const defaultCustomer = await createCustomer(t, '+919700000002');
@@ -43,17 +46,19 @@ describe('brands', () => {
   });
   afterAll(() => t.close());
 
-  it('prices a brand\'s orders at the Global Settings, then at the brand\'s own overrides', async () => {
+  it("prices a brand's orders at the Global Settings, then at the brand's own overrides", async () => {
     const config = await on(HOST, 'GET', '/api/config/public');
     expect(config.body).toMatchObject({ rates: { usdt_bank_buy: 88.5 }, fees: { fiatToCryptoPercent: 0.5 }, brand: { name: 'Brand B' } });
     const atGlobal = await on(HOST, 'POST', '/api/orders/fiat-to-crypto', { token: brandCustomer, body: BUY });
     expect(atGlobal.body.order).toMatchObject({ rate: '88.5', feePercent: '0.5', cryptoAmount: '112.42' });
 
-    const saved = await json(t.call('PUT', `/api/admin/tenants/${brandId}/settings`, {
-      token: operator,
-      body: { rates: { usdt_bank_buy: 90 }, limits: { buyInr: { min: 500, max: 50000 } } },
-      headers: { 'x-forwarded-for': '198.51.100.23' },
-    }));
+    const saved = await json(
+      t.call('PUT', `/api/admin/tenants/${brandId}/settings`, {
+        token: operator,
+        body: { rates: { usdt_bank_buy: 90 }, limits: { buyInr: { min: 500, max: 50000 } } },
+        headers: { 'x-forwarded-for': '198.51.100.23' },
+      }),
+    );
     expect(saved.status).toBe(200);
     expect(saved.body).toMatchObject({
       overrides: { rates: { usdt_bank_buy: 90 }, fees: {}, limits: { buyInr: { min: 500, max: 50000 } } },
@@ -65,7 +70,7 @@ describe('brands', () => {
     expect(overridden!.metadata).toMatchObject({ actor: { role: 'admin' }, tenantId: brandId, ip: '198.51.100.23' });
 
     expect((await on(HOST, 'GET', '/api/config/public')).body.rates.usdt_bank_buy).toBe(90);
-    expect((await t.call('GET', '/api/config/public').then((r) => r.json()) as any).rates.usdt_bank_buy).toBe(88.5);
+    expect(((await t.call('GET', '/api/config/public').then((r) => r.json())) as any).rates.usdt_bank_buy).toBe(88.5);
     const overLimit = await on(HOST, 'POST', '/api/orders/fiat-to-crypto', { token: brandCustomer, body: { ...BUY, fiatAmount: 60000 } });
     expect(overLimit).toMatchObject({ status: 400, body: { details: [{ path: 'fiatAmount', message: 'Maximum order amount is ₹50,000' }] } });
 
@@ -79,7 +84,13 @@ describe('brands', () => {
 
   it('refuses bad overrides with validation errors and records nothing', async () => {
     const before = (await t.deps.eventStore.readStream(`tenant-${brandId}`)).length;
-    for (const body of [{ rates: { usdt_bank_buy: 0 } }, { rates: { usdt_bank_buy: 412345678901 } }, { fees: { cryptoToFiatPercent: 90 } }, { limits: { sellUsdt: { min: 50, max: 10 } } }, { rates: { usdtInr: 'abc' } }]) {
+    for (const body of [
+      { rates: { usdt_bank_buy: 0 } },
+      { rates: { usdt_bank_buy: 412345678901 } },
+      { fees: { cryptoToFiatPercent: 90 } },
+      { limits: { sellUsdt: { min: 50, max: 10 } } },
+      { rates: { usdtInr: 'abc' } },
+    ]) {
       const answer = await json(t.call('PUT', `/api/admin/tenants/${brandId}/settings`, { token: operator, body }));
       expect(answer.status).toBe(400);
       expect(answer.body.error).toBe('validation_error');
@@ -88,7 +99,7 @@ describe('brands', () => {
     expect((await json(t.call('GET', '/api/admin/tenants/no-such-brand/settings', { token: operator }))).status).toBe(404);
   });
 
-  it('shows the operator every brand\'s orders with their brand, and filters by brand', async () => {
+  it("shows the operator every brand's orders with their brand, and filters by brand", async () => {
     await t.project();
     const all = await json(t.call('GET', '/api/admin/orders', { token: operator }));
     expect(all.body.total).toBe(3);
@@ -113,7 +124,7 @@ describe('brands', () => {
     expect(users.body.users.map((u: any) => [u.phone, u.brand.name])).toEqual([['+919700000001', 'Brand B']]);
   });
 
-  it('lets the operator act on a brand\'s order, recording the order\'s brand on the event', async () => {
+  it("lets the operator act on a brand's order, recording the order's brand on the event", async () => {
     const verified = await json(t.call('POST', `/api/admin/orders/${brandOrder}/verify`, { token: operator, body: {} }));
     expect(verified).toMatchObject({ status: 200, body: { order: { status: 'fiat_received', brand: { name: 'Brand B' } } } });
     const events = await t.deps.eventStore.readStream(`order-${brandOrder}`);
@@ -122,17 +133,24 @@ describe('brands', () => {
 
   it('refuses a pasted UTR as the completion rate and records nothing', async () => {
     const before = (await t.deps.eventStore.readStream(`order-${brandOrder}`)).length;
-    const answer = await json(t.call('POST', `/api/admin/orders/${brandOrder}/complete`, { token: operator, body: { cryptoReference: '0xabc', rate: '412345678901' } }));
-    expect(answer).toMatchObject({ status: 400, body: { error: 'validation_error', details: [{ path: 'rate', message: 'Rate must be between 0.01 and 100000' }] } });
+    const answer = await json(
+      t.call('POST', `/api/admin/orders/${brandOrder}/complete`, { token: operator, body: { cryptoReference: '0xabc', rate: '412345678901' } }),
+    );
+    expect(answer).toMatchObject({
+      status: 400,
+      body: { error: 'validation_error', details: [{ path: 'rate', message: 'Rate must be between 0.01 and 100000' }] },
+    });
     expect((await t.deps.eventStore.readStream(`order-${brandOrder}`)).length).toBe(before);
   });
 
-  it('creates a brand admin as an event with who, when and where; they sign in on the brand\'s host', async () => {
-    const created = await json(t.call('POST', '/api/admin/users', {
-      token: operator,
-      body: { username: 'B admin', phone: '+919700000009', password: 'brand-admin', roles: ['admin'], tenantId: brandId },
-      headers: { 'x-forwarded-for': '198.51.100.77', 'user-agent': 'roles-test' },
-    }));
+  it("creates a brand admin as an event with who, when and where; they sign in on the brand's host", async () => {
+    const created = await json(
+      t.call('POST', '/api/admin/users', {
+        token: operator,
+        body: { username: 'B admin', phone: '+919700000009', password: 'brand-admin', roles: ['admin'], tenantId: brandId },
+        headers: { 'x-forwarded-for': '198.51.100.77', 'user-agent': 'roles-test' },
+      }),
+    );
     expect(created.status).toBe(201);
     expect(created.body.user).toMatchObject({ roles: ['admin'], tenantId: brandId, adminScope: 'brand', brand: { name: 'Brand B' } });
     const [granted] = await t.deps.eventStore.readStream(`user-${created.body.user._id}`);
@@ -173,7 +191,13 @@ describe('brands', () => {
     const rows = parse(await (await t.app.request(csvLink.body.url)).text(), { columns: true }) as Record<string, string>[];
     expect(rows.map((r) => r.brand)).toEqual(['Brand B', 'Brand B']);
 
-    for (const [method, path] of [['GET', '/api/admin/settings'], ['GET', '/api/admin/tenants'], ['GET', `/api/admin/tenants/${brandId}`], ['GET', `/api/admin/tenants/${brandId}/settings`], ['GET', '/api/admin/projections']] as const) {
+    for (const [method, path] of [
+      ['GET', '/api/admin/settings'],
+      ['GET', '/api/admin/tenants'],
+      ['GET', `/api/admin/tenants/${brandId}`],
+      ['GET', `/api/admin/tenants/${brandId}/settings`],
+      ['GET', '/api/admin/projections'],
+    ] as const) {
       expect((await t.call(method, path, { token: brandAdmin })).status).toBe(403);
     }
   });
@@ -181,9 +205,15 @@ describe('brands', () => {
   it('lets a brand admin add regular users to their brand only', async () => {
     const plain = await json(t.call('POST', '/api/admin/users', { token: brandAdmin, body: { phone: '+919700000010', password: 'secret12' } }));
     expect(plain).toMatchObject({ status: 201, body: { user: { tenantId: brandId, roles: [] } } });
-    expect((await t.call('POST', '/api/admin/users', { token: brandAdmin, body: { phone: '+919700000011', password: 'secret12', roles: ['admin'] } })).status).toBe(403);
-    expect((await t.call('POST', '/api/admin/users', { token: brandAdmin, body: { phone: '+919700000012', password: 'secret12', tenantId: 'default' } })).status).toBe(403);
-    const unknownBrand = await json(t.call('POST', '/api/admin/users', { token: operator, body: { phone: '+919700000013', password: 'secret12', tenantId: 'no-such-brand' } }));
+    expect(
+      (await t.call('POST', '/api/admin/users', { token: brandAdmin, body: { phone: '+919700000011', password: 'secret12', roles: ['admin'] } })).status,
+    ).toBe(403);
+    expect(
+      (await t.call('POST', '/api/admin/users', { token: brandAdmin, body: { phone: '+919700000012', password: 'secret12', tenantId: 'default' } })).status,
+    ).toBe(403);
+    const unknownBrand = await json(
+      t.call('POST', '/api/admin/users', { token: operator, body: { phone: '+919700000013', password: 'secret12', tenantId: 'no-such-brand' } }),
+    );
     expect(unknownBrand).toMatchObject({ status: 400, body: { details: [{ path: 'tenantId', message: 'Brand not found' }] } });
   });
 
@@ -192,7 +222,10 @@ describe('brands', () => {
     const admin = users.find((u: any) => u.phone === '+919700000009');
     expect((await t.call('PUT', `/api/admin/users/${admin._id}/roles`, { token: brandAdmin, body: { roles: [] } })).status).toBe(403);
     const me = (await json(t.call('GET', '/api/auth/me', { token: operator }))).body;
-    expect(await json(t.call('PUT', `/api/admin/users/${me._id}/roles`, { token: operator, body: { roles: [] } }))).toMatchObject({ status: 409, body: { code: 'own_admin_role' } });
+    expect(await json(t.call('PUT', `/api/admin/users/${me._id}/roles`, { token: operator, body: { roles: [] } }))).toMatchObject({
+      status: 409,
+      body: { code: 'own_admin_role' },
+    });
     expect((await t.call('PUT', `/api/admin/users/${admin._id}/roles`, { token: operator, body: { roles: ['superuser'] } })).status).toBe(400);
 
     const revoked = await json(t.call('PUT', `/api/admin/users/${admin._id}/roles`, { token: operator, body: { roles: [] } }));
@@ -203,7 +236,7 @@ describe('brands', () => {
     expect((await t.call('GET', '/api/admin/orders', { token: brandAdmin })).status).toBe(200);
   });
 
-  it('expires a brand\'s order as the system, on the brand\'s own tenant', async () => {
+  it("expires a brand's order as the system, on the brand's own tenant", async () => {
     const unpaid = (await on(HOST, 'POST', '/api/orders/crypto-to-fiat', { token: brandCustomer, body: { cryptoAmount: 5, method: 'cash' } })).body.order;
     await t.deps.orders.commands.expire(unpaid._id, 'expiry-test', new Date(Date.parse(unpaid.paymentDueAt) + 1000));
     const expired = (await t.deps.eventStore.readStream(`order-${unpaid._id}`)).at(-1)!;
@@ -213,15 +246,25 @@ describe('brands', () => {
   it('takes a tenant back exactly as it was read, and an empty logo URL as no logo', async () => {
     const withLogo = new FormData();
     withLogo.set('logoUrl', 'https://cdn.example.com/b.png');
-    expect((await t.app.request(`/api/admin/tenants/${brandId}`, { method: 'PUT', body: withLogo, headers: { authorization: `Bearer ${operator}` } })).status).toBe(200);
+    expect(
+      (await t.app.request(`/api/admin/tenants/${brandId}`, { method: 'PUT', body: withLogo, headers: { authorization: `Bearer ${operator}` } })).status,
+    ).toBe(200);
     const read = (await json(t.call('GET', `/api/admin/tenants/${brandId}`, { token: operator }))).body;
     const bank = { bankName: 'HDFC Bank', accountName: 'Brand B Pvt Ltd', accountNumber: '50200011112222', ifsc: 'HDFC0000123', isActive: true };
-    const added = await json(t.call('PUT', `/api/admin/tenants/${brandId}`, { token: operator, body: { ...read, bankAccounts: [...read.bankAccounts, bank] } }));
+    const added = await json(
+      t.call('PUT', `/api/admin/tenants/${brandId}`, { token: operator, body: { ...read, bankAccounts: [...read.bankAccounts, bank] } }),
+    );
     expect(added.status).toBe(200);
     expect(added.body.tenant).toMatchObject({ logoUrl: 'https://cdn.example.com/b.png', bankAccounts: [bank] });
 
     const upload = new FormData();
-    upload.set('logo', new Blob([Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64')], { type: 'image/png' }), 'logo.png');
+    upload.set(
+      'logo',
+      new Blob([Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64')], {
+        type: 'image/png',
+      }),
+      'logo.png',
+    );
     await t.app.request(`/api/admin/tenants/${brandId}`, { method: 'PUT', body: upload, headers: { authorization: `Bearer ${operator}` } });
     const signed = (await json(t.call('GET', `/api/admin/tenants/${brandId}`, { token: operator }))).body;
     expect(signed.logoUrl).toMatch(/^\/api\/files\/[0-9a-f-]{36}\?/);
@@ -234,7 +277,7 @@ describe('brands', () => {
     expect(cleared.body.tenant.logoUrl).toBeNull();
   });
 
-  it('signs a deleted brand\'s users out, refuses them at sign-in, and stops resolving its domain', async () => {
+  it("signs a deleted brand's users out, refuses them at sign-in, and stops resolving its domain", async () => {
     expect((await t.call('GET', '/api/auth/me', { token: brandCustomer })).status).toBe(200);
     expect((await t.call('DELETE', `/api/admin/tenants/${brandId}`, { token: operator })).status).toBe(200);
     await t.project();

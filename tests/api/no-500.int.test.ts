@@ -4,7 +4,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCustomer, createTestApp, json, type TestApp } from '../support/test-app';
 
-const BODIES: unknown[] = [null, [], 'text', 42, {}, { fiatAmount: {} }, { ids: 'x' }, { rates: [] }, { dataUrl: 'data:;base64,@@@' }, { phone: ['+91'] }, { a: { b: { c: { d: {} } } } }];
+const BODIES: unknown[] = [
+  null,
+  [],
+  'text',
+  42,
+  {},
+  { fiatAmount: {} },
+  { ids: 'x' },
+  { rates: [] },
+  { dataUrl: 'data:;base64,@@@' },
+  { phone: ['+91'] },
+  { a: { b: { c: { d: {} } } } },
+];
 
 describe('no input answers 500', () => {
   let t: TestApp;
@@ -15,7 +27,14 @@ describe('no input answers 500', () => {
     t = await createTestApp();
     customer = await createCustomer(t, '+919300000001');
     admin = await t.adminToken();
-    orderId = (await json(t.call('POST', '/api/orders/fiat-to-crypto', { token: customer, body: { fiatAmount: 500, network: 'TRC20', withdrawAddress: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t', method: 'bank' } }))).body.order._id;
+    orderId = (
+      await json(
+        t.call('POST', '/api/orders/fiat-to-crypto', {
+          token: customer,
+          body: { fiatAmount: 500, network: 'TRC20', withdrawAddress: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t', method: 'bank' },
+        }),
+      )
+    ).body.order._id;
   });
   afterAll(() => t.close());
 

@@ -136,8 +136,17 @@ export async function runEventStoreBench(): Promise<void> {
       append: Object.fromEntries(
         Object.entries(append).map(([k, v]) => [k, { eventsPerSecond: Math.round(v.opsPerSecond), p50Ms: +ms(v.p50Ms), p99Ms: +ms(v.p99Ms), ops: v.ops }]),
       ),
-      portToRawRatio: { writers1: +ratio(append.port_1!.opsPerSecond, append.raw_1!.opsPerSecond), writers8: +ratio(append.port_8!.opsPerSecond, append.raw_8!.opsPerSecond) },
-      projection: { events: logSize, readOnlyEventsPerSecond: Math.round(readRate), rebuildEventsPerSecond: Math.round(rebuildRate), rebuildSeconds: +rebuild.seconds.toFixed(2), batchSize: benchEnv.PROJECTION_BATCH_SIZE },
+      portToRawRatio: {
+        writers1: +ratio(append.port_1!.opsPerSecond, append.raw_1!.opsPerSecond),
+        writers8: +ratio(append.port_8!.opsPerSecond, append.raw_8!.opsPerSecond),
+      },
+      projection: {
+        events: logSize,
+        readOnlyEventsPerSecond: Math.round(readRate),
+        rebuildEventsPerSecond: Math.round(rebuildRate),
+        rebuildSeconds: +rebuild.seconds.toFixed(2),
+        batchSize: benchEnv.PROJECTION_BATCH_SIZE,
+      },
     };
     process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
 

@@ -13,7 +13,13 @@ const brandOf = (n: number, brands: string[]) => brands[n % 10 < 6 ? 0 : n % 10 
  * admin-list measurement. The running projector builds
  * the read model from them exactly as from orders placed over HTTP.
  */
-export async function seedOrders(store: EventStore, count: number, customers: { id: string; phone: string }[], brands: string[], onProgress: (done: number) => void): Promise<void> {
+export async function seedOrders(
+  store: EventStore,
+  count: number,
+  customers: { id: string; phone: string }[],
+  brands: string[],
+  onProgress: (done: number) => void,
+): Promise<void> {
   let next = 0;
   let done = 0;
   const worker = async () => {
@@ -29,18 +35,45 @@ export async function seedOrders(store: EventStore, count: number, customers: { 
           type: 'OrderPlaced',
           metadata: testMetadata({ actor: { id: customer.id, role: 'customer' } }),
           data: {
-            orderId, refCode: `ORD-S${n.toString(36).toUpperCase().padStart(7, '0')}`, userId: customer.id, userPhone: customer.phone, username: null,
-            tenantId: brandOf(n, brands), orderType: buy ? 'fiat_to_crypto' : 'crypto_to_fiat', method: n % 5 === 0 ? 'cash' : 'bank',
-            network: buy ? NETWORKS[n % 4] : 'TRC20', rate: '88', rateSource: { settingsRevision: '0', overrideRevision: null, rateKey: 'usdt_bank_buy' }, feePercent: '0',
-            fiatAmount: buy ? String(1000 + (n % 50) * 100) : '8800', cryptoAmount: buy ? '11.36' : '100.00', feeAmount: '0',
-            withdrawAddress: buy ? 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE' : null, depositAddress: null, payoutBankAccount: null,
-            placedAt, rateLockedUntil: placedAt, paymentDueAt: new Date(Date.now() + 86_400_000).toISOString(),
+            orderId,
+            refCode: `ORD-S${n.toString(36).toUpperCase().padStart(7, '0')}`,
+            userId: customer.id,
+            userPhone: customer.phone,
+            username: null,
+            tenantId: brandOf(n, brands),
+            orderType: buy ? 'fiat_to_crypto' : 'crypto_to_fiat',
+            method: n % 5 === 0 ? 'cash' : 'bank',
+            network: buy ? NETWORKS[n % 4] : 'TRC20',
+            rate: '88',
+            rateSource: { settingsRevision: '0', overrideRevision: null, rateKey: 'usdt_bank_buy' },
+            feePercent: '0',
+            fiatAmount: buy ? String(1000 + (n % 50) * 100) : '8800',
+            cryptoAmount: buy ? '11.36' : '100.00',
+            feeAmount: '0',
+            withdrawAddress: buy ? 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE' : null,
+            depositAddress: null,
+            payoutBankAccount: null,
+            placedAt,
+            rateLockedUntil: placedAt,
+            paymentDueAt: new Date(Date.now() + 86_400_000).toISOString(),
           },
         },
       ];
       const at = new Date().toISOString();
-      if (n % 5 < 2) events.push({ eventId: randomUUID(), type: 'OrderCompleted', metadata: testMetadata({ actor: { id: 'admin', role: 'admin' } }), data: { completedAt: at, bankUtr: buy ? null : 'UTR1', cryptoReference: buy ? '0x1' : null, repriced: null } });
-      else if (n % 5 === 2) events.push({ eventId: randomUUID(), type: 'OrderRejected', metadata: testMetadata({ actor: { id: 'admin', role: 'admin' } }), data: { rejectedAt: at, reason: null } });
+      if (n % 5 < 2)
+        events.push({
+          eventId: randomUUID(),
+          type: 'OrderCompleted',
+          metadata: testMetadata({ actor: { id: 'admin', role: 'admin' } }),
+          data: { completedAt: at, bankUtr: buy ? null : 'UTR1', cryptoReference: buy ? '0x1' : null, repriced: null },
+        });
+      else if (n % 5 === 2)
+        events.push({
+          eventId: randomUUID(),
+          type: 'OrderRejected',
+          metadata: testMetadata({ actor: { id: 'admin', role: 'admin' } }),
+          data: { rejectedAt: at, reason: null },
+        });
       await store.append(`order-${orderId}`, events, { expected: 'no_stream' });
       onProgress(++done);
     }

@@ -27,7 +27,11 @@ describe('admin desk in a real browser', () => {
     await screenshot(page, 'admin', name);
   };
   const api = async (method: string, path: string, token: string | null, body?: unknown) => {
-    const response = await fetch(`${server.base}${path}`, { method, headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: body === undefined ? undefined : JSON.stringify(body) });
+    const response = await fetch(`${server.base}${path}`, {
+      method,
+      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
     return (await response.json()) as any;
   };
 
@@ -66,7 +70,7 @@ describe('admin desk in a real browser', () => {
     await shot('dashboard');
   }, 60_000);
 
-  it('finds the customer\'s orders by phone and by ref code', async () => {
+  it("finds the customer's orders by phone and by ref code", async () => {
     await page.goto(`${server.base}/admin/orders`);
     await filter('Phone', CUSTOMER.phone);
     await expect.poll(() => rows().count(), { timeout: 15_000 }).toBe(5);
@@ -81,7 +85,9 @@ describe('admin desk in a real browser', () => {
   it('verifies one order and completes another with a reference', async () => {
     await page.getByRole('button', { name: `View order ${orders[0]!.ref}` }).click();
     await page.getByRole('button', { name: 'Verify Order' }).click();
-    await expect.poll(async () => (await api('GET', `/api/admin/orders/${orders[0]!.id}`, (await api('POST', '/api/auth/login', null, ADMIN)).token)).status).toBe('fiat_received');
+    await expect
+      .poll(async () => (await api('GET', `/api/admin/orders/${orders[0]!.id}`, (await api('POST', '/api/auth/login', null, ADMIN)).token)).status)
+      .toBe('fiat_received');
 
     await filter('Ref Code', orders[1]!.ref);
     await page.getByRole('button', { name: `View order ${orders[1]!.ref}` }).click();
@@ -166,7 +172,10 @@ describe('admin desk in a real browser', () => {
     await page.getByRole('button', { name: 'Add Crypto Wallet' }).click();
     await page.waitForURL('**/admin/tenants');
 
-    await page.getByRole('link', { name: /Brand Two/ }).first().click();
+    await page
+      .getByRole('link', { name: /Brand Two/ })
+      .first()
+      .click();
     await page.getByText('Axis Bank').first().waitFor();
     const toggle = page.getByRole('switch').first();
     expect(await toggle.getAttribute('aria-checked')).toBe('true');

@@ -52,7 +52,10 @@ describe('two brands in a real browser', () => {
   const orderRows = (page: Page) => page.getByRole('checkbox', { name: /^Select order / });
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startAppServer({ ADMIN_PHONE: OPERATOR.phone, ADMIN_PASSWORD: OPERATOR.password }), launchBrowser({ hosts: [HOST] })]);
+    [server, browser] = await Promise.all([
+      startAppServer({ ADMIN_PHONE: OPERATOR.phone, ADMIN_PASSWORD: OPERATOR.password }),
+      launchBrowser({ hosts: [HOST] }),
+    ]);
     brandBase = server.base.replace('127.0.0.1', HOST);
     operatorToken = (await api('POST', '/api/auth/login', null, OPERATOR)).token;
     await api('PUT', '/api/admin/settings', operatorToken, { rates: { usdt_bank_buy: 88 } });
@@ -76,7 +79,7 @@ describe('two brands in a real browser', () => {
     await server?.stop();
   });
 
-  it('shows the brand\'s visitors its own name and rate, and its customer buys at that rate', async () => {
+  it("shows the brand's visitors its own name and rate, and its customer buys at that rate", async () => {
     const page = await openPage(`${brandBase}/`);
     await expect.poll(() => page.getByText('Brand B').first().isVisible(), { timeout: 15_000 }).toBe(true);
     await expect.poll(() => page.getByText('₹91.25').first().isVisible()).toBe(true);
@@ -91,7 +94,7 @@ describe('two brands in a real browser', () => {
     orders.brand = { id: placed._id, ref: placed.refCode };
   }, 60_000);
 
-  it('lets the operator find the brand\'s order by brand and settle it', async () => {
+  it("lets the operator find the brand's order by brand and settle it", async () => {
     const page = await openPage(`${server.base}/login`);
     await signIn(page, OPERATOR, '/admin/dashboard');
     await page.goto(`${server.base}/admin/orders`);
@@ -117,7 +120,7 @@ describe('two brands in a real browser', () => {
     expect(history.at(-1).actor.phone).toBe(OPERATOR.phone);
   }, 60_000);
 
-  it('shows the brand\'s admin, on the brand\'s host, only the brand\'s orders and none of the operator\'s screens', async () => {
+  it("shows the brand's admin, on the brand's host, only the brand's orders and none of the operator's screens", async () => {
     const page = await openPage(`${brandBase}/login`);
     await signIn(page, BRAND_ADMIN, '/admin/dashboard');
     await page.getByText('Brand: Brand B').first().waitFor();

@@ -31,9 +31,17 @@ describe('customer journey in a real browser', () => {
   beforeAll(async () => {
     [server, browser] = await Promise.all([startAppServer({ ADMIN_PHONE: ADMIN.phone, ADMIN_PASSWORD: ADMIN.password }), launchBrowser()]);
     // The operator's receiving accounts, which the payment details show.
-    const login = await fetch(`${server.base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN) });
+    const login = await fetch(`${server.base}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(ADMIN),
+    });
     const { token } = (await login.json()) as { token: string };
-    await fetch(`${server.base}/api/admin/settings`, { method: 'PUT', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify({ rates: { usdt_bank_buy: 88.5, usdt_bank_sell: 86 } }) });
+    await fetch(`${server.base}/api/admin/settings`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify({ rates: { usdt_bank_buy: 88.5, usdt_bank_sell: 86 } }),
+    });
     await fetch(`${server.base}/api/admin/tenants/default`, {
       method: 'PUT',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
@@ -102,7 +110,14 @@ describe('customer journey in a real browser', () => {
     await page.getByLabel('Wallet address').fill(TRON);
     await page.getByLabel('Network').selectOption('TRC20');
     await page.getByRole('button', { name: 'Save Address' }).click();
-    await expect.poll(() => page.getByText(`${TRON.slice(0, 8)}`).first().isVisible()).toBe(true);
+    await expect
+      .poll(() =>
+        page
+          .getByText(`${TRON.slice(0, 8)}`)
+          .first()
+          .isVisible(),
+      )
+      .toBe(true);
     await shot('wallets');
 
     await page.goto(`${server.base}/dashboard/bank-accounts`);
@@ -140,21 +155,40 @@ describe('customer journey in a real browser', () => {
     await expect.poll(() => page.getByRole('link', { name: /View details of order/ }).count()).toBe(2);
     await shot('orders');
     // Newest first: the sell, then the buy.
-    await page.getByRole('link', { name: /View details of order/ }).first().click();
+    await page
+      .getByRole('link', { name: /View details of order/ })
+      .first()
+      .click();
     await page.getByLabel('Proof file').setInputFiles({ name: 'receipt.png', mimeType: 'image/png', buffer: PNG_1PX });
     await page.getByRole('button', { name: 'Upload Proof' }).click();
     await toast('Proof uploaded successfully');
-    await expect.poll(() => page.getByText(/proof-ORD-/).first().isVisible()).toBe(true);
+    await expect
+      .poll(() =>
+        page
+          .getByText(/proof-ORD-/)
+          .first()
+          .isVisible(),
+      )
+      .toBe(true);
     await shot('order-detail');
 
     // An admin verifies the order elsewhere: the open page shows it without a reload.
     const orderId = page.url().split('/').at(-1)!;
-    const admin = (await (await fetch(`${server.base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN) })).json()) as { token: string };
-    await fetch(`${server.base}/api/admin/orders/${orderId}/verify`, { method: 'POST', headers: { authorization: `Bearer ${admin.token}`, 'content-type': 'application/json' }, body: '{}' });
+    const admin = (await (
+      await fetch(`${server.base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN) })
+    ).json()) as { token: string };
+    await fetch(`${server.base}/api/admin/orders/${orderId}/verify`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${admin.token}`, 'content-type': 'application/json' },
+      body: '{}',
+    });
     await expect.poll(() => page.getByText('Approved').first().isVisible(), { timeout: 15_000 }).toBe(true);
 
     await page.goto(`${server.base}/dashboard/orders`);
-    await page.getByRole('link', { name: /View details of order/ }).nth(1).click();
+    await page
+      .getByRole('link', { name: /View details of order/ })
+      .nth(1)
+      .click();
     await page.getByRole('button', { name: 'Cancel Order' }).click();
     await page.getByRole('dialog', { name: 'Cancel Order' }).getByRole('button', { name: 'Cancel Order' }).click();
     await expect.poll(() => page.getByText('Cancelled').first().isVisible()).toBe(true);

@@ -31,9 +31,15 @@ describe('api, projector and worker as separate processes', () => {
     const port = await freePort();
     base = `http://127.0.0.1:${port}`;
     const env = {
-      DATABASE_URL: database.url, REDIS_URL: redis.url, DATA_DIR: dataDir, LOG_LEVEL: 'warn',
-      JWT_SECRET: 'multi-process-secret-multi-process-secret', ADMIN_PHONE: ADMIN.phone, ADMIN_PASSWORD: ADMIN.password,
-      SMS_OUTBOX: path.join(dataDir, 'outbox.jsonl'), PAYMENT_WINDOW_MINUTES: '0.05',
+      DATABASE_URL: database.url,
+      REDIS_URL: redis.url,
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      JWT_SECRET: 'multi-process-secret-multi-process-secret',
+      ADMIN_PHONE: ADMIN.phone,
+      ADMIN_PASSWORD: ADMIN.password,
+      SMS_OUTBOX: path.join(dataDir, 'outbox.jsonl'),
+      PAYMENT_WINDOW_MINUTES: '0.05',
     };
     processes.push(startEntryPoint('services/src/main/start-api.ts', [], { ...env, PORT: String(port) }));
     processes.push(startEntryPoint('services/src/main/start-projector.ts', [], env));
@@ -64,16 +70,28 @@ describe('api, projector and worker as separate processes', () => {
 
   it('projects an order in the projector and expires it in the worker', async () => {
     const admin = (await api('POST', '/api/auth/login', ADMIN)).body.token;
-    const placed = await api('POST', '/api/orders/fiat-to-crypto', { fiatAmount: 1700, network: 'TRC20', withdrawAddress: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t', method: 'bank' }, admin);
+    const placed = await api(
+      'POST',
+      '/api/orders/fiat-to-crypto',
+      { fiatAmount: 1700, network: 'TRC20', withdrawAddress: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t', method: 'bank' },
+      admin,
+    );
     expect(placed.status).toBe(201);
     const ref = placed.body.order.refCode;
 
-    const listed = await waitFor('the order in the admin list', async () => (await api('GET', `/api/admin/orders?refCode=${ref}`, undefined, admin)).body.items[0]);
+    const listed = await waitFor(
+      'the order in the admin list',
+      async () => (await api('GET', `/api/admin/orders?refCode=${ref}`, undefined, admin)).body.items[0],
+    );
     expect(listed.status).toBe('pending');
-    const expired = await waitFor('the order to expire', async () => {
-      const item = (await api('GET', `/api/admin/orders?refCode=${ref}`, undefined, admin)).body.items[0];
-      return item?.status === 'expired' ? item : null;
-    }, 30_000);
+    const expired = await waitFor(
+      'the order to expire',
+      async () => {
+        const item = (await api('GET', `/api/admin/orders?refCode=${ref}`, undefined, admin)).body.items[0];
+        return item?.status === 'expired' ? item : null;
+      },
+      30_000,
+    );
     expect(expired.status).toBe('expired');
     const history = (await api('GET', `/api/admin/orders/${placed.body.order._id}/history`, undefined, admin)).body.events;
     expect(history.at(-1)).toMatchObject({ type: 'OrderExpired', actor: { id: 'order-expiry-job', role: 'system' } });
@@ -85,7 +103,10 @@ describe('api, projector and worker as separate processes', () => {
     const outbox = path.join(dataDir, 'outbox.jsonl');
     const code = await waitFor('the code in the outbox', async () => {
       if (!existsSync(outbox)) return null;
-      const lines = (await readFile(outbox, 'utf8')).trim().split('\n').map((l) => JSON.parse(l));
+      const lines = (await readFile(outbox, 'utf8'))
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l));
       return lines.find((l) => l.phone === phone && l.purpose === 'register')?.code ?? null;
     });
     expect((await api('POST', '/api/auth/register/otp/verify', { phone, otp: code })).status).toBe(200);

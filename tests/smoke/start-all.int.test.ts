@@ -61,7 +61,11 @@ describe('npm start (all-in-one, embedded PostgreSQL)', () => {
       }).then(async (r) => ({ status: r.status, body: (await r.json()) as any }));
     const login = await api('/api/auth/login', { method: 'POST', body: { phone: '+919999999999', password: 'admin123' } });
     expect(login.status).toBe(200);
-    const placed = await api('/api/orders/fiat-to-crypto', { method: 'POST', token: login.body.token, body: { fiatAmount: 8500, network: 'TRC20', withdrawAddress: 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE', method: 'bank' } });
+    const placed = await api('/api/orders/fiat-to-crypto', {
+      method: 'POST',
+      token: login.body.token,
+      body: { fiatAmount: 8500, network: 'TRC20', withdrawAddress: 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE', method: 'bank' },
+    });
     expect(placed.status).toBe(201);
     expect(placed.body.order).toMatchObject({ rate: '85', cryptoAmount: '100.00', status: 'pending' });
     const listed = await waitFor('the order in the admin list', async () => {

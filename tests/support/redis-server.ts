@@ -17,7 +17,11 @@ export async function startTestRedis(): Promise<TestRedis> {
   if (testEnv.REDIS_URL) return { url: testEnv.REDIS_URL, stop: async () => undefined };
   const port = await freePort();
   const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
-  const failed = new Promise<never>((_, reject) => child.on('error', (error) => reject(new Error(`redis-server could not start (${error.message}); install it (apt-get install redis-server) or set REDIS_URL`))));
+  const failed = new Promise<never>((_, reject) =>
+    child.on('error', (error) =>
+      reject(new Error(`redis-server could not start (${error.message}); install it (apt-get install redis-server) or set REDIS_URL`)),
+    ),
+  );
   const url = `redis://127.0.0.1:${port}`;
   await Promise.race([
     failed,

@@ -7,7 +7,14 @@ import { testEvents, uniqueStream } from './event-factory';
  */
 export async function seedEvents(
   store: EventStore,
-  { streams, perStream, perAppend = perStream, concurrency = 8, category = 'seed', onProgress }: {
+  {
+    streams,
+    perStream,
+    perAppend = perStream,
+    concurrency = 8,
+    category = 'seed',
+    onProgress,
+  }: {
     streams: number;
     perStream: number;
     perAppend?: number;

@@ -89,7 +89,9 @@ export async function createTestApp(): Promise<TestApp> {
       const outbox = path.join(dataDir, 'sms-outbox.jsonl');
       return waitFor(`a ${purpose} code for ${phone}`, async () => {
         const lines = existsSync(outbox) ? (await readFile(outbox, 'utf8')).trim().split('\n') : [];
-        const mine = lines.map((l) => JSON.parse(l) as { phone: string; purpose: string; code: string }).filter((m) => m.phone === phone && m.purpose === purpose);
+        const mine = lines
+          .map((l) => JSON.parse(l) as { phone: string; purpose: string; code: string })
+          .filter((m) => m.phone === phone && m.purpose === purpose);
         return mine.at(-1)?.code ?? null;
       });
     },

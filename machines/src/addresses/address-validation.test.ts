@@ -3,7 +3,12 @@ import { addressProblem, isEvmAddress, isTronAddress, tronAddressFromBytes } fro
 
 // The USDT contract on Tron, and the EIP-55 specification's own examples.
 const TRON = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
-const EIP55 = ['0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed', '0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359', '0xdbF03B407c01E7cD3CBea99509d93f8DDDC8C6FB', '0xD1220A0cf47c7B9Be7A2E6BA89F429762e7b9aDb'];
+const EIP55 = [
+  '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed',
+  '0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359',
+  '0xdbF03B407c01E7cD3CBea99509d93f8DDDC8C6FB',
+  '0xD1220A0cf47c7B9Be7A2E6BA89F429762e7b9aDb',
+];
 
 describe('USDT addresses', () => {
   it('accepts real Tron addresses and verifies their checksum', () => {
@@ -31,7 +36,9 @@ describe('USDT addresses', () => {
     expect(addressProblem('   ', 'POLYGON')).toBe('Please enter a valid wallet address');
     expect(addressProblem(EIP55[0]!.replace('a', 'A'), 'POLYGON')).toMatch(/checksum does not match/);
     expect(addressProblem('TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE', 'TRC20')).toBeNull();
-    expect(addressProblem(`${TRON.slice(0, 33)}${TRON[33] === 'u' ? 'v' : 'u'}`, 'TRC20')).toBe('This TRC20 address has a typo: its checksum does not match. Please copy it again.');
+    expect(addressProblem(`${TRON.slice(0, 33)}${TRON[33] === 'u' ? 'v' : 'u'}`, 'TRC20')).toBe(
+      'This TRC20 address has a typo: its checksum does not match. Please copy it again.',
+    );
     expect(addressProblem('Tshort', 'TRC20')).toBe('A TRC20 address starts with T and has 34 characters.');
     expect(addressProblem('0x12', 'BEP20')).toBe('A BEP20 address is 0x followed by 40 hexadecimal characters.');
     expect(addressProblem('0x12', 'ERC20')).toBe('An ERC20 address is 0x followed by 40 hexadecimal characters.');

@@ -1,8 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  at, attachment, cancelled, completed, cryptoSent, expired, given, placed, placedSell, proof, rejected, verified,
-  viewOf,
-} from './order.fixtures';
+import { at, attachment, cancelled, completed, cryptoSent, expired, given, placed, placedSell, proof, rejected, verified, viewOf } from './order.fixtures';
 import { foldOrder, orderView } from './order-state';
 
 describe('what the order records', () => {

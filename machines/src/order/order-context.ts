@@ -113,5 +113,4 @@ export function presentText(value: string | null | undefined): string | null {
   return trimmed === '' ? null : trimmed;
 }
 
-export const isBuy = (context: Pick<OrderContext, 'orderType'>): boolean =>
-  context.orderType === 'fiat_to_crypto';
+export const isBuy = (context: Pick<OrderContext, 'orderType'>): boolean => context.orderType === 'fiat_to_crypto';

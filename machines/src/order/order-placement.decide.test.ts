@@ -14,39 +14,73 @@ const terms: TermsInForce = { settings, settingsRevision: '3', overrideRevision:
 const BUY = { fiatAmount: '10000', network: 'TRC20' as const, withdrawAddress: 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE', method: 'bank' as const };
 
 describe('placing an order, decided', () => {
-  it('prices a buy at the brand\'s rate, records where it came from, and dates the rate lock and payment window', () => {
+  it("prices a buy at the brand's rate, records where it came from, and dates the rate lock and payment window", () => {
     expect(decideBuy(customer, BUY, terms, times, now)).toEqual({
       ...customer,
-      orderType: 'fiat_to_crypto', method: 'bank', network: 'TRC20',
-      rate: '88.5', rateSource: { settingsRevision: '3', overrideRevision: '7', rateKey: 'usdt_bank_buy' }, feePercent: '0.5',
+      orderType: 'fiat_to_crypto',
+      method: 'bank',
+      network: 'TRC20',
+      rate: '88.5',
+      rateSource: { settingsRevision: '3', overrideRevision: '7', rateKey: 'usdt_bank_buy' },
+      feePercent: '0.5',
       // 10000 / 88.5 = 112.99 gross; fee 0.57; net 112.42
-      fiatAmount: '10000', cryptoAmount: '112.42', feeAmount: '0.57',
-      withdrawAddress: BUY.withdrawAddress, depositAddress: null, payoutBankAccount: null,
-      placedAt: '2026-01-10T10:00:00.000Z', rateLockedUntil: '2026-01-10T10:05:00.000Z', paymentDueAt: '2026-01-10T11:00:00.000Z',
+      fiatAmount: '10000',
+      cryptoAmount: '112.42',
+      feeAmount: '0.57',
+      withdrawAddress: BUY.withdrawAddress,
+      depositAddress: null,
+      payoutBankAccount: null,
+      placedAt: '2026-01-10T10:00:00.000Z',
+      rateLockedUntil: '2026-01-10T10:05:00.000Z',
+      paymentDueAt: '2026-01-10T11:00:00.000Z',
     });
   });
 
-  it('prices a sell by cash at the cash rate, to the brand\'s deposit address, before any settings change', () => {
-    const sell = decideSell(customer, { cryptoAmount: '100', network: 'TRC20', method: 'cash', payoutBankAccount: null, depositAddress: 'TDeposit' }, { settings, settingsRevision: null, overrideRevision: null }, times, now);
-    expect(sell).toMatchObject({ rate: '86', rateSource: { settingsRevision: 'defaults', overrideRevision: null, rateKey: 'usdt_cash_sell' }, cryptoAmount: '100.00', fiatAmount: '8514', feeAmount: '86', depositAddress: 'TDeposit' });
+  it("prices a sell by cash at the cash rate, to the brand's deposit address, before any settings change", () => {
+    const sell = decideSell(
+      customer,
+      { cryptoAmount: '100', network: 'TRC20', method: 'cash', payoutBankAccount: null, depositAddress: 'TDeposit' },
+      { settings, settingsRevision: null, overrideRevision: null },
+      times,
+      now,
+    );
+    expect(sell).toMatchObject({
+      rate: '86',
+      rateSource: { settingsRevision: 'defaults', overrideRevision: null, rateKey: 'usdt_cash_sell' },
+      cryptoAmount: '100.00',
+      fiatAmount: '8514',
+      feeAmount: '86',
+      depositAddress: 'TDeposit',
+    });
   });
 
-  it('refuses an amount outside the brand\'s limits, with the limit in the message', () => {
-    expect(() => decideBuy(customer, { ...BUY, fiatAmount: '99' }, terms, times, now)).toThrow(expect.objectContaining({ path: 'fiatAmount', message: 'Minimum order amount is ₹100' }));
-    expect(() => decideSell(customer, { cryptoAmount: '12001', network: 'TRC20', method: 'cash', payoutBankAccount: null, depositAddress: null }, terms, times, now)).toThrow(
-      expect.objectContaining({ path: 'cryptoAmount', message: 'Maximum order amount is 12000 USDT' }),
+  it("refuses an amount outside the brand's limits, with the limit in the message", () => {
+    expect(() => decideBuy(customer, { ...BUY, fiatAmount: '99' }, terms, times, now)).toThrow(
+      expect.objectContaining({ path: 'fiatAmount', message: 'Minimum order amount is ₹100' }),
     );
+    expect(() =>
+      decideSell(customer, { cryptoAmount: '12001', network: 'TRC20', method: 'cash', payoutBankAccount: null, depositAddress: null }, terms, times, now),
+    ).toThrow(expect.objectContaining({ path: 'cryptoAmount', message: 'Maximum order amount is 12000 USDT' }));
   });
 
   it('refuses when the customer was shown another rate, naming the rate in force', () => {
-    expect(() => decideBuy(customer, { ...BUY, expectedRate: '87' }, terms, times, now)).toThrow(expect.objectContaining({ code: 'rate_changed', currentRate: '88.5' }));
+    expect(() => decideBuy(customer, { ...BUY, expectedRate: '87' }, terms, times, now)).toThrow(
+      expect.objectContaining({ code: 'rate_changed', currentRate: '88.5' }),
+    );
     expect(decideBuy(customer, { ...BUY, expectedRate: '88.50' }, terms, times, now).rate).toBe('88.5');
   });
 
   it('refuses amounts past the bounds, however high the limits were set', () => {
-    const wide: TermsInForce = { ...terms, settings: { ...settings, rates: { ...settings.rates, usdt_cash_sell: '100000' }, limits: { ...settings.limits, sellUsdt: { min: '1', max: '999999999999' } } } };
-    expect(() => decideSell(customer, { cryptoAmount: '999999999999', network: 'TRC20', method: 'cash', payoutBankAccount: null, depositAddress: null }, wide, times, now)).toThrow(
-      expect.objectContaining({ kind: 'invalid', path: 'fiatAmount' }),
-    );
+    const wide: TermsInForce = {
+      ...terms,
+      settings: {
+        ...settings,
+        rates: { ...settings.rates, usdt_cash_sell: '100000' },
+        limits: { ...settings.limits, sellUsdt: { min: '1', max: '999999999999' } },
+      },
+    };
+    expect(() =>
+      decideSell(customer, { cryptoAmount: '999999999999', network: 'TRC20', method: 'cash', payoutBankAccount: null, depositAddress: null }, wide, times, now),
+    ).toThrow(expect.objectContaining({ kind: 'invalid', path: 'fiatAmount' }));
   });
 });

@@ -71,7 +71,12 @@ function rateInForce(terms: TermsInForce, side: 'buy' | 'sell', method: PaymentM
   };
 }
 
-function placed(customer: Customer, times: PlacementTimes, at: Date, terms: Omit<PlacedTerms, keyof Customer | 'placedAt' | 'rateLockedUntil' | 'paymentDueAt'>): PlacedTerms {
+function placed(
+  customer: Customer,
+  times: PlacementTimes,
+  at: Date,
+  terms: Omit<PlacedTerms, keyof Customer | 'placedAt' | 'rateLockedUntil' | 'paymentDueAt'>,
+): PlacedTerms {
   // Every amount the order records stays within the bounds (a limit set far too high must not overflow).
   for (const path of ['fiatAmount', 'cryptoAmount', 'feeAmount'] as const) {
     const problem = amountProblem(terms[path]);

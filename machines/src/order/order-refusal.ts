@@ -61,9 +61,7 @@ function reason(snapshot: OrderSnapshot, status: OrderStatus | null, event: Orde
     case 'OrderPlaced':
       return `${name} has already been placed; it is ${phrase}`;
     case 'ProofSubmitted':
-      return status === 'pending'
-        ? 'Payment proof needs a file or a reference'
-        : `Proof can only be added while the order is pending; it is ${phrase}`;
+      return status === 'pending' ? 'Payment proof needs a file or a reference' : `Proof can only be added while the order is pending; it is ${phrase}`;
     case 'OrderCancelled':
       if (status === 'pending') return 'Order cannot be cancelled after payment proof was submitted';
       break;
@@ -80,9 +78,7 @@ function reason(snapshot: OrderSnapshot, status: OrderStatus | null, event: Orde
       break;
     case 'OrderCompleted':
       if (!OPEN_FOR_COMPLETION.includes(status)) break;
-      return isBuy(order)
-        ? 'A buy order needs a crypto transaction reference to be completed'
-        : 'A sell order needs a UTR reference to be completed';
+      return isBuy(order) ? 'A buy order needs a crypto transaction reference to be completed' : 'A sell order needs a UTR reference to be completed';
     default:
       break;
   }

@@ -1,8 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { at, cancelled, placed, proof, rejected, verified } from './order.fixtures';
 import {
-  ORDER_STATUS_LABELS, OrderTransitionError, canApply, emptyOrder, evolveOrder, explainRefusal, foldOrder,
-  isOpenStatus, orderView, statusLabel,
+  ORDER_STATUS_LABELS,
+  OrderTransitionError,
+  canApply,
+  emptyOrder,
+  evolveOrder,
+  explainRefusal,
+  foldOrder,
+  isOpenStatus,
+  orderView,
+  statusLabel,
 } from './order-state';
 
 describe('foldOrder', () => {

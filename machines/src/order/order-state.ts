@@ -18,7 +18,10 @@ export type OrderView = Readonly<OrderContext & { status: OrderStatus }>;
 /** An event the current state does not allow; carries the same refusal explainRefusal gives. */
 export class OrderTransitionError extends Error {
   readonly code = 'invalid_transition';
-  constructor(readonly refusal: OrderRefusal, message: string = refusal.message) {
+  constructor(
+    readonly refusal: OrderRefusal,
+    message: string = refusal.message,
+  ) {
     super(message);
     this.name = 'OrderTransitionError';
   }

@@ -6,58 +6,82 @@ import type { OrderEvent } from './order.events';
 
 const spec = specFor<ReturnType<typeof orderEvolver.initial>, OrderEvent, OrderCommand>({ ...orderEvolver, decide: decideOrder });
 
-describe('order decisions, given the order\'s events', () => {
-  it('records proof with the customer\'s reference, flagged when it comes after the rate lock', () => {
+describe("order decisions, given the order's events", () => {
+  it("records proof with the customer's reference, flagged when it comes after the rate lock", () => {
     const buy = placed();
-    spec([buy]).when({ type: 'SubmitProof', attachment: null, reference: '  UTR42  ', at: at(3) }).thenRecords([
-      { type: 'ProofSubmitted', data: { attachment: null, reference: 'UTR42', submittedAt: at(3), afterRateLock: false } },
-    ]);
-    spec([buy]).when({ type: 'SubmitProof', attachment: attachment(), reference: null, at: at(6) }).thenRecords([
-      { type: 'ProofSubmitted', data: { attachment: attachment(), reference: null, submittedAt: at(6), afterRateLock: true } },
-    ]);
+    spec([buy])
+      .when({ type: 'SubmitProof', attachment: null, reference: '  UTR42  ', at: at(3) })
+      .thenRecords([{ type: 'ProofSubmitted', data: { attachment: null, reference: 'UTR42', submittedAt: at(3), afterRateLock: false } }]);
+    spec([buy])
+      .when({ type: 'SubmitProof', attachment: attachment(), reference: null, at: at(6) })
+      .thenRecords([{ type: 'ProofSubmitted', data: { attachment: attachment(), reference: null, submittedAt: at(6), afterRateLock: true } }]);
   });
 
   it('refuses proof with neither a file nor a reference', () => {
-    spec([placed()]).when({ type: 'SubmitProof', attachment: null, reference: '   ', at: at(3) }).thenRefuses({ kind: 'invalid', path: 'dataUrl', message: 'Please select a file or enter a payment reference' });
+    spec([placed()])
+      .when({ type: 'SubmitProof', attachment: null, reference: '   ', at: at(3) })
+      .thenRefuses({ kind: 'invalid', path: 'dataUrl', message: 'Please select a file or enter a payment reference' });
   });
 
   it('needs the reference that matches the order type to complete, in the words of approve or complete', () => {
-    spec([placed(), proof()]).when({ type: 'CompleteOrder', mode: 'approve', at: at(30) }).thenRefuses({ path: 'cryptoReference', message: 'Crypto transaction reference is required to approve buy orders' });
-    spec([placedSell(), proof()]).when({ type: 'CompleteOrder', mode: 'complete', cryptoReference: '0x1', at: at(30) }).thenRefuses({ path: 'bankUtr', message: 'UTR reference is required to complete sell orders (USDT→INR)' });
-    spec([placedSell(), proof()]).when({ type: 'CompleteOrder', mode: 'complete', bankUtr: ' UTR9 ', at: at(30) }).thenRecords([
-      { type: 'OrderCompleted', data: { completedAt: at(30), bankUtr: 'UTR9', cryptoReference: null, repriced: null } },
-    ]);
+    spec([placed(), proof()])
+      .when({ type: 'CompleteOrder', mode: 'approve', at: at(30) })
+      .thenRefuses({ path: 'cryptoReference', message: 'Crypto transaction reference is required to approve buy orders' });
+    spec([placedSell(), proof()])
+      .when({ type: 'CompleteOrder', mode: 'complete', cryptoReference: '0x1', at: at(30) })
+      .thenRefuses({ path: 'bankUtr', message: 'UTR reference is required to complete sell orders (USDT→INR)' });
+    spec([placedSell(), proof()])
+      .when({ type: 'CompleteOrder', mode: 'complete', bankUtr: ' UTR9 ', at: at(30) })
+      .thenRecords([{ type: 'OrderCompleted', data: { completedAt: at(30), bankUtr: 'UTR9', cryptoReference: null, repriced: null } }]);
   });
 
   it('completes a buy whose crypto already went out without asking for the reference again', () => {
-    spec([placed(), proof(), verified(), cryptoSent('0xsent')]).when({ type: 'CompleteOrder', mode: 'complete', at: at(40) }).thenRecords([
-      { type: 'OrderCompleted', data: { completedAt: at(40), bankUtr: null, cryptoReference: null, repriced: null } },
-    ]);
+    spec([placed(), proof(), verified(), cryptoSent('0xsent')])
+      .when({ type: 'CompleteOrder', mode: 'complete', at: at(40) })
+      .thenRecords([{ type: 'OrderCompleted', data: { completedAt: at(40), bankUtr: null, cryptoReference: null, repriced: null } }]);
   });
 
   it('reprices at a new rate, keeping the old terms, and refuses a rate out of bounds', () => {
     // 1000 INR at 80 = 12.50 USDT gross; 0.5% fee = 0.0625 -> 0.07; net 12.43
-    spec([placed(), proof()]).when({ type: 'CompleteOrder', mode: 'complete', cryptoReference: '0x1', rate: '80', at: at(30) }).thenRecords([
-      {
-        type: 'OrderCompleted',
-        data: {
-          completedAt: at(30), bankUtr: null, cryptoReference: '0x1',
-          repriced: { rate: '80', fiatAmount: '1000', cryptoAmount: '12.43', feeAmount: '0.07', previous: { rate: '88.5', fiatAmount: '1000', cryptoAmount: '11.23', feeAmount: '0.06' } },
+    spec([placed(), proof()])
+      .when({ type: 'CompleteOrder', mode: 'complete', cryptoReference: '0x1', rate: '80', at: at(30) })
+      .thenRecords([
+        {
+          type: 'OrderCompleted',
+          data: {
+            completedAt: at(30),
+            bankUtr: null,
+            cryptoReference: '0x1',
+            repriced: {
+              rate: '80',
+              fiatAmount: '1000',
+              cryptoAmount: '12.43',
+              feeAmount: '0.07',
+              previous: { rate: '88.5', fiatAmount: '1000', cryptoAmount: '11.23', feeAmount: '0.06' },
+            },
+          },
         },
-      },
-    ]);
-    spec([placed(), proof()]).when({ type: 'CompleteOrder', mode: 'complete', cryptoReference: '0x1', rate: '412345678901', at: at(30) }).thenRefuses({ path: 'rate', message: 'Rate must be between 0.01 and 100000' });
-    spec([placed(), proof()]).when({ type: 'CompleteOrder', mode: 'complete', cryptoReference: '0x1', rate: '88.50', at: at(30) }).thenRecords([
-      { type: 'OrderCompleted', data: { completedAt: at(30), bankUtr: null, cryptoReference: '0x1', repriced: null } },
-    ]);
+      ]);
+    spec([placed(), proof()])
+      .when({ type: 'CompleteOrder', mode: 'complete', cryptoReference: '0x1', rate: '412345678901', at: at(30) })
+      .thenRefuses({ path: 'rate', message: 'Rate must be between 0.01 and 100000' });
+    spec([placed(), proof()])
+      .when({ type: 'CompleteOrder', mode: 'complete', cryptoReference: '0x1', rate: '88.50', at: at(30) })
+      .thenRecords([{ type: 'OrderCompleted', data: { completedAt: at(30), bankUtr: null, cryptoReference: '0x1', repriced: null } }]);
   });
 
-  it('keeps a rejection\'s reason trimmed and at most 500 characters', () => {
-    spec([placed()]).when({ type: 'RejectOrder', reason: ` ${'x'.repeat(600)} `, at: at(9) }).thenRecords([{ type: 'OrderRejected', data: { rejectedAt: at(9), reason: 'x'.repeat(500) } }]);
-    spec([placed()]).when({ type: 'RejectOrder', reason: '  ', at: at(9) }).thenRecords([{ type: 'OrderRejected', data: { rejectedAt: at(9), reason: null } }]);
+  it("keeps a rejection's reason trimmed and at most 500 characters", () => {
+    spec([placed()])
+      .when({ type: 'RejectOrder', reason: ` ${'x'.repeat(600)} `, at: at(9) })
+      .thenRecords([{ type: 'OrderRejected', data: { rejectedAt: at(9), reason: 'x'.repeat(500) } }]);
+    spec([placed()])
+      .when({ type: 'RejectOrder', reason: '  ', at: at(9) })
+      .thenRecords([{ type: 'OrderRejected', data: { rejectedAt: at(9), reason: null } }]);
   });
 
   it('needs the order to exist', () => {
-    spec([]).when({ type: 'VerifyOrder', at: at(1) }).thenRefuses({ kind: 'not_found', message: 'Order not found' });
+    spec([])
+      .when({ type: 'VerifyOrder', at: at(1) })
+      .thenRefuses({ kind: 'not_found', message: 'Order not found' });
   });
 });

@@ -51,7 +51,10 @@ export function decideOrder(snapshot: OrderSnapshot, command: OrderCommand): Ord
   switch (command.type) {
     case 'SubmitProof': {
       const reference = presentText(command.reference);
-      const event: OrderEvent = { type: 'ProofSubmitted', data: { attachment: command.attachment, reference, submittedAt: command.at, afterRateLock: command.at > view.rateLockedUntil } };
+      const event: OrderEvent = {
+        type: 'ProofSubmitted',
+        data: { attachment: command.attachment, reference, submittedAt: command.at, afterRateLock: command.at > view.rateLockedUntil },
+      };
       // An order past taking proof is refused for its status (the machine's answer), whatever was sent;
       // one that takes proof needs a file or a reference.
       const takesProof = snapshot.can({ type: 'ProofSubmitted', data: { ...event.data, reference: 'any' } });

@@ -9,15 +9,7 @@ export type PaymentMethod = 'bank' | 'cash';
 export type { Network } from '../addresses/networks';
 import type { Network } from '../addresses/networks';
 
-export type OrderStatus =
-  | 'pending'
-  | 'fiat_received'
-  | 'approved'
-  | 'crypto_sent'
-  | 'completed'
-  | 'rejected'
-  | 'cancelled'
-  | 'expired';
+export type OrderStatus = 'pending' | 'fiat_received' | 'approved' | 'crypto_sent' | 'completed' | 'rejected' | 'cancelled' | 'expired';
 
 export interface PayoutBankAccount {
   bankName: string;
@@ -131,14 +123,6 @@ export interface OrderRejected {
   data: { rejectedAt: string; reason: string | null };
 }
 
-export type OrderEvent =
-  | OrderPlaced
-  | ProofSubmitted
-  | OrderCancelled
-  | OrderExpired
-  | OrderVerified
-  | CryptoSent
-  | OrderCompleted
-  | OrderRejected;
+export type OrderEvent = OrderPlaced | ProofSubmitted | OrderCancelled | OrderExpired | OrderVerified | CryptoSent | OrderCompleted | OrderRejected;
 
 export type OrderEventType = OrderEvent['type'];

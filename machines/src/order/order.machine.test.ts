@@ -1,13 +1,23 @@
 import { describe, expect, it } from 'vitest';
 import type { OrderEvent, OrderEventType } from './order.events';
 import {
-  at, cancelled, completed, cryptoSent, expired, given, historyFor, placed, placedSell, proof, refusalOf,
-  rejected, verified, type MachineState,
+  at,
+  cancelled,
+  completed,
+  cryptoSent,
+  expired,
+  given,
+  historyFor,
+  placed,
+  placedSell,
+  proof,
+  refusalOf,
+  rejected,
+  verified,
+  type MachineState,
 } from './order.fixtures';
 
-const STATES: MachineState[] = [
-  'none', 'pending', 'fiat_received', 'approved', 'crypto_sent', 'completed', 'rejected', 'cancelled', 'expired',
-];
+const STATES: MachineState[] = ['none', 'pending', 'fiat_received', 'approved', 'crypto_sent', 'completed', 'rejected', 'cancelled', 'expired'];
 
 /** One event of each type that passes every guard where its transition exists. */
 const candidates = (): Record<OrderEventType, OrderEvent> => ({
@@ -50,13 +60,15 @@ const TABLE: Record<'buy' | 'sell', string[]> = {
 };
 
 describe.each(['buy', 'sell'] as const)('transition matrix (%s order)', (side) => {
-  const allowed = new Map(TABLE[side].map((row) => {
-    const [from, type, to] = row.split(' ');
-    return [`${from} ${type}`, to];
-  }));
-  const cells = STATES.flatMap((state) =>
-    (Object.keys(candidates()) as OrderEventType[]).map((type) => ({ state, type })),
-  ).filter(({ state }) => historyFor(state, side) !== null);
+  const allowed = new Map(
+    TABLE[side].map((row) => {
+      const [from, type, to] = row.split(' ');
+      return [`${from} ${type}`, to];
+    }),
+  );
+  const cells = STATES.flatMap((state) => (Object.keys(candidates()) as OrderEventType[]).map((type) => ({ state, type }))).filter(
+    ({ state }) => historyFor(state, side) !== null,
+  );
 
   it.each(cells)('$state + $type', ({ state, type }) => {
     const outcome = given(historyFor(state, side) ?? []).when(candidates()[type]);
@@ -80,12 +92,8 @@ describe.each(['buy', 'sell'] as const)('transition matrix (%s order)', (side) =
 describe('guard refusals', () => {
   it('refuses cancelling and expiring once proof was submitted', () => {
     const history = [placed(), proof()];
-    expect(refusalOf(given(history).when(cancelled())).message).toBe(
-      'Order cannot be cancelled after payment proof was submitted',
-    );
-    expect(refusalOf(given(history).when(expired(at(120)))).message).toBe(
-      'Order cannot expire after payment proof was submitted',
-    );
+    expect(refusalOf(given(history).when(cancelled())).message).toBe('Order cannot be cancelled after payment proof was submitted');
+    expect(refusalOf(given(history).when(expired(at(120)))).message).toBe('Order cannot expire after payment proof was submitted');
   });
 
   it('keeps an order alive when its proof beats the expiry, even after the due time', () => {
@@ -106,9 +114,7 @@ describe('guard refusals', () => {
 
   it('refuses a proof with neither a file nor a reference', () => {
     for (const reference of [null, '', '   ']) {
-      expect(refusalOf(given([placed()]).when(proof({ reference }))).message).toBe(
-        'Payment proof needs a file or a reference',
-      );
+      expect(refusalOf(given([placed()]).when(proof({ reference }))).message).toBe('Payment proof needs a file or a reference');
     }
   });
 
@@ -127,9 +133,7 @@ describe('guard refusals', () => {
   it('refuses completing a sell without a UTR', () => {
     const sell = placedSell();
     for (const event of [completed(), completed({ bankUtr: '  ', cryptoReference: '0xabc' })]) {
-      expect(refusalOf(given([sell, proof()]).when(event)).message).toBe(
-        'A sell order needs a UTR reference to be completed',
-      );
+      expect(refusalOf(given([sell, proof()]).when(event)).message).toBe('A sell order needs a UTR reference to be completed');
       expect(refusalOf(given([sell, proof(), verified()]).when(event)).currentStatus).toBe('approved');
     }
   });
@@ -147,18 +151,12 @@ describe('refusal messages', () => {
     expect(refusalOf(given(done).when(rejected())).message).toBe('Order ORD-ABC123 is completed; it cannot be rejected');
     expect(refusalOf(given(done).when(completed({ cryptoReference: '0x2' }))).message).toBe('Order ORD-ABC123 is already completed');
     const shipped = [placed({ refCode: ref }), proof(), verified(), cryptoSent()];
-    expect(refusalOf(given(shipped).when(rejected())).message).toBe(
-      'Order ORD-ABC123 is processing (crypto sent); it cannot be rejected',
-    );
-    expect(refusalOf(given([placed({ refCode: ref })]).when(placed({ refCode: ref }))).message).toBe(
-      'Order ORD-ABC123 has already been placed; it is pending',
-    );
+    expect(refusalOf(given(shipped).when(rejected())).message).toBe('Order ORD-ABC123 is processing (crypto sent); it cannot be rejected');
+    expect(refusalOf(given([placed({ refCode: ref })]).when(placed({ refCode: ref }))).message).toBe('Order ORD-ABC123 has already been placed; it is pending');
   });
 
   it('explains proofs outside pending, events before placement, and crypto on a sell', () => {
-    expect(refusalOf(given([placed(), rejected()]).when(proof())).message).toBe(
-      'Proof can only be added while the order is pending; it is rejected',
-    );
+    expect(refusalOf(given([placed(), rejected()]).when(proof())).message).toBe('Proof can only be added while the order is pending; it is rejected');
     expect(refusalOf(given([]).when(rejected()))).toEqual({
       code: 'invalid_transition',
       currentStatus: null,

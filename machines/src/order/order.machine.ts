@@ -15,19 +15,14 @@ export const orderMachine = setup({
     events: {} as OrderEvent,
   },
   guards: {
-    hasProof: ({ event }) =>
-      event.type === 'ProofSubmitted' &&
-      (event.data.attachment !== null || presentText(event.data.reference) !== null),
+    hasProof: ({ event }) => event.type === 'ProofSubmitted' && (event.data.attachment !== null || presentText(event.data.reference) !== null),
     noProofYet: ({ context }) => context.proofCount === 0,
     // Only unpaid orders expire, and never before the window the customer was promised.
     paymentWindowOver: ({ context, event }) =>
-      event.type === 'OrderExpired' &&
-      context.proofCount === 0 &&
-      Date.parse(event.data.expiredAt) >= Date.parse(context.paymentDueAt),
+      event.type === 'OrderExpired' && context.proofCount === 0 && Date.parse(event.data.expiredAt) >= Date.parse(context.paymentDueAt),
     isBuyOrder: ({ context }) => isBuy(context),
     isSellOrder: ({ context }) => !isBuy(context),
-    hasCryptoReference: ({ event }) =>
-      event.type === 'CryptoSent' && presentText(event.data.cryptoReference) !== null,
+    hasCryptoReference: ({ event }) => event.type === 'CryptoSent' && presentText(event.data.cryptoReference) !== null,
     // A buy is done when the USDT left (its transaction is known); a sell when the INR left (UTR).
     // For a buy, context.cryptoReference can only come from CryptoSent: the customer's proof
     // reference of a buy is a bank UTR and is kept in bankReference.

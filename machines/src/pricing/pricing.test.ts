@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import {
-  cleanAmountInput, formatInr, formatUsdt, groupIndian, quoteBuy, quoteSell, selectFeePercent, selectRate,
-  validateBuyAmount, validateSellAmount,
+  cleanAmountInput,
+  formatInr,
+  formatUsdt,
+  groupIndian,
+  quoteBuy,
+  quoteSell,
+  selectFeePercent,
+  selectRate,
+  validateBuyAmount,
+  validateSellAmount,
 } from './pricing';
 
 describe('selectRate', () => {
@@ -42,17 +50,26 @@ describe('selectFeePercent', () => {
 describe('quoteBuy', () => {
   it('rounds the USDT bought down and the fee up, to 2 decimals', () => {
     expect(quoteBuy({ fiatAmount: '1000', rate: '88.5', feePercent: '0' })).toEqual({
-      fiatAmount: '1000', grossUsdt: '11.29', feeUsdt: '0.00', netUsdt: '11.29',
+      fiatAmount: '1000',
+      grossUsdt: '11.29',
+      feeUsdt: '0.00',
+      netUsdt: '11.29',
     });
     // 1000 / 88.5 = 11.2994...; 0.5% of 11.29 = 0.05645, charged as 0.06.
     expect(quoteBuy({ fiatAmount: '1000', rate: 88.5, feePercent: 0.5 })).toEqual({
-      fiatAmount: '1000', grossUsdt: '11.29', feeUsdt: '0.06', netUsdt: '11.23',
+      fiatAmount: '1000',
+      grossUsdt: '11.29',
+      feeUsdt: '0.06',
+      netUsdt: '11.23',
     });
   });
 
   it('leaves exact results alone', () => {
     expect(quoteBuy({ fiatAmount: '8850', rate: '88.5', feePercent: '0.5' })).toEqual({
-      fiatAmount: '8850', grossUsdt: '100.00', feeUsdt: '0.50', netUsdt: '99.50',
+      fiatAmount: '8850',
+      grossUsdt: '100.00',
+      feeUsdt: '0.50',
+      netUsdt: '99.50',
     });
     expect(quoteBuy({ fiatAmount: '25000', rate: '88.945', feePercent: '0' }).netUsdt).toBe('281.07');
   });
@@ -78,13 +95,22 @@ describe('quoteSell', () => {
   it('pays whole rupees: gross down, fee up', () => {
     // 7 × 88.37 = 618.59 -> 618; 0.5% of 618 = 3.09 -> 4.
     expect(quoteSell({ cryptoAmount: '7', rate: '88.37', feePercent: '0.5' })).toEqual({
-      cryptoAmount: '7.00', grossInr: '618', feeInr: '4', netInr: '614',
+      cryptoAmount: '7.00',
+      grossInr: '618',
+      feeInr: '4',
+      netInr: '614',
     });
     expect(quoteSell({ cryptoAmount: '100', rate: 86, feePercent: 0.5 })).toEqual({
-      cryptoAmount: '100.00', grossInr: '8600', feeInr: '43', netInr: '8557',
+      cryptoAmount: '100.00',
+      grossInr: '8600',
+      feeInr: '43',
+      netInr: '8557',
     });
     expect(quoteSell({ cryptoAmount: '3', rate: '85.999', feePercent: '0' })).toEqual({
-      cryptoAmount: '3.00', grossInr: '257', feeInr: '0', netInr: '257',
+      cryptoAmount: '3.00',
+      grossInr: '257',
+      feeInr: '0',
+      netInr: '257',
     });
   });
 
@@ -130,7 +156,14 @@ describe('amount validation', () => {
 describe('formatting', () => {
   it('groups digits the Indian way', () => {
     expect(['', '7', '999', '1000', '100000', '1000000', '1,00,000', '12a'].map(groupIndian)).toEqual([
-      '', '7', '999', '1,000', '1,00,000', '10,00,000', '1,00,000', '12a',
+      '',
+      '7',
+      '999',
+      '1,000',
+      '1,00,000',
+      '10,00,000',
+      '1,00,000',
+      '12a',
     ]);
   });
 

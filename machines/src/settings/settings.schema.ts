@@ -14,11 +14,16 @@ const rate = decimal(Number(RATE_MAX)).refine((v) => Number(v) === 0 || Number(v
 /** A brand's own rate: an override of "unset" would mean nothing, so it is a real rate. */
 const overrideRate = rate.refine((v) => Number(v) > 0, `A brand's rate must be at least ${RATE_MIN}`);
 
-const wholeNumber = z.union([z.number(), z.string().trim()]).transform((v) => String(v)).pipe(z.string().regex(/^[1-9]\d{0,11}$/, 'Must be a whole number above 0'));
+const wholeNumber = z
+  .union([z.number(), z.string().trim()])
+  .transform((v) => String(v))
+  .pipe(z.string().regex(/^[1-9]\d{0,11}$/, 'Must be a whole number above 0'));
 
 const RATE_KEYS = ['usdtInr', 'usdt_bank_buy', 'usdt_bank_sell', 'usdt_cash_buy', 'usdt_cash_sell'] as const;
 export const ratesSchema = z.object(Object.fromEntries(RATE_KEYS.map((key) => [key, rate])) as Record<(typeof RATE_KEYS)[number], typeof rate>);
-const overrideRatesSchema = z.object(Object.fromEntries(RATE_KEYS.map((key) => [key, overrideRate.optional()])) as Record<(typeof RATE_KEYS)[number], z.ZodOptional<typeof overrideRate>>);
+const overrideRatesSchema = z.object(
+  Object.fromEntries(RATE_KEYS.map((key) => [key, overrideRate.optional()])) as Record<(typeof RATE_KEYS)[number], z.ZodOptional<typeof overrideRate>>,
+);
 
 export const feesSchema = z.object({
   fiatToCryptoPercent: decimal(50),
@@ -66,4 +71,3 @@ export const DEFAULT_SETTINGS: Settings = {
   fees: { fiatToCryptoPercent: '0', cryptoToFiatPercent: '0' },
   limits: { buyInr: { min: '100', max: '1000000' }, sellUsdt: { min: '1', max: '12000' } },
 };
-

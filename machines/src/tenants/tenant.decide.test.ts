@@ -9,32 +9,47 @@ const profile = { ...DEFAULT_PROFILE, name: 'Brand B', domain: 'b.example' };
 const created: TenantEvent = { type: 'TenantCreated', data: { ...profile, tenantId: ID, createdAt: 't0' } };
 const bank = { bankName: 'HDFC Bank', accountName: 'Brand B', accountNumber: '50200011112222', ifsc: 'HDFC0000123', isActive: true };
 
-describe('tenant decisions, given the tenant\'s events', () => {
+describe("tenant decisions, given the tenant's events", () => {
   it('records each part that changed as its own event, and nothing for what stayed', () => {
-    spec([created]).when({ type: 'ChangeTenant', tenantId: ID, profile: { ...profile, name: 'Brand Bee' }, bankAccounts: [bank], cryptoWallets: [], at: 't1' }).thenRecords([
-      { type: 'TenantProfileChanged', data: { ...profile, name: 'Brand Bee', changedAt: 't1' } },
-      { type: 'TenantBankAccountsChanged', data: { bankAccounts: [bank], changedAt: 't1' } },
-    ]);
-    spec([created]).when({ type: 'ChangeTenant', tenantId: ID, profile: { primaryColor: profile.primaryColor, domain: 'b.example', logoUrl: null, logoFileId: null, name: 'Brand B' }, at: 't1' }).thenRecords([]);
+    spec([created])
+      .when({ type: 'ChangeTenant', tenantId: ID, profile: { ...profile, name: 'Brand Bee' }, bankAccounts: [bank], cryptoWallets: [], at: 't1' })
+      .thenRecords([
+        { type: 'TenantProfileChanged', data: { ...profile, name: 'Brand Bee', changedAt: 't1' } },
+        { type: 'TenantBankAccountsChanged', data: { bankAccounts: [bank], changedAt: 't1' } },
+      ]);
+    spec([created])
+      .when({
+        type: 'ChangeTenant',
+        tenantId: ID,
+        profile: { primaryColor: profile.primaryColor, domain: 'b.example', logoUrl: null, logoFileId: null, name: 'Brand B' },
+        at: 't1',
+      })
+      .thenRecords([]);
   });
 
-  it('records a brand\'s settings overrides as the whole new set', () => {
-    spec([created]).when({ type: 'ChangeTenant', tenantId: ID, settingsOverrides: { rates: { usdt_bank_buy: '90' } }, at: 't2' }).thenRecords([
-      { type: 'TenantSettingsOverridden', data: { overrides: { rates: { usdt_bank_buy: '90' } }, changedAt: 't2' } },
-    ]);
+  it("records a brand's settings overrides as the whole new set", () => {
+    spec([created])
+      .when({ type: 'ChangeTenant', tenantId: ID, settingsOverrides: { rates: { usdt_bank_buy: '90' } }, at: 't2' })
+      .thenRecords([{ type: 'TenantSettingsOverridden', data: { overrides: { rates: { usdt_bank_buy: '90' } }, changedAt: 't2' } }]);
   });
 
-  it('records the untouched default tenant\'s creation with its first change', () => {
-    spec([]).when({ type: 'ChangeTenant', tenantId: 'default', bankAccounts: [bank], at: 't3' }).thenRecords([
-      { type: 'TenantCreated', data: { ...DEFAULT_PROFILE, tenantId: 'default', createdAt: 't3' } },
-      { type: 'TenantBankAccountsChanged', data: { bankAccounts: [bank], changedAt: 't3' } },
-    ]);
+  it("records the untouched default tenant's creation with its first change", () => {
+    spec([])
+      .when({ type: 'ChangeTenant', tenantId: 'default', bankAccounts: [bank], at: 't3' })
+      .thenRecords([
+        { type: 'TenantCreated', data: { ...DEFAULT_PROFILE, tenantId: 'default', createdAt: 't3' } },
+        { type: 'TenantBankAccountsChanged', data: { bankAccounts: [bank], changedAt: 't3' } },
+      ]);
   });
 
   it('deletes a brand, never the default one, and a deleted brand is gone', () => {
-    spec([created]).when({ type: 'DeleteTenant', tenantId: ID, at: 't4' }).thenRecords([{ type: 'TenantDeleted', data: { deletedAt: 't4' } }]);
+    spec([created])
+      .when({ type: 'DeleteTenant', tenantId: ID, at: 't4' })
+      .thenRecords([{ type: 'TenantDeleted', data: { deletedAt: 't4' } }]);
     spec([]).when({ type: 'DeleteTenant', tenantId: 'default', at: 't4' }).thenRefuses({ code: 'default_tenant', kind: 'conflict' });
-    spec([created, { type: 'TenantDeleted', data: { deletedAt: 't4' } }]).when({ type: 'ChangeTenant', tenantId: ID, bankAccounts: [], at: 't5' }).thenRefuses({ kind: 'not_found', message: 'Tenant not found' });
+    spec([created, { type: 'TenantDeleted', data: { deletedAt: 't4' } }])
+      .when({ type: 'ChangeTenant', tenantId: ID, bankAccounts: [], at: 't5' })
+      .thenRefuses({ kind: 'not_found', message: 'Tenant not found' });
     spec([]).when({ type: 'ChangeTenant', tenantId: ID, bankAccounts: [], at: 't5' }).thenRefuses({ kind: 'not_found' });
   });
 

@@ -19,7 +19,16 @@ export const UNRECORDED_AT = new Date(0).toISOString();
 
 /** The default tenant before anyone edits it: the brand defaults and no accounts. */
 export function untouchedDefault(): TenantState {
-  return { tenantId: DEFAULT_TENANT_ID, ...DEFAULT_PROFILE, bankAccounts: [], cryptoWallets: [], settingsOverrides: {}, createdAt: UNRECORDED_AT, updatedAt: UNRECORDED_AT, deleted: false };
+  return {
+    tenantId: DEFAULT_TENANT_ID,
+    ...DEFAULT_PROFILE,
+    bankAccounts: [],
+    cryptoWallets: [],
+    settingsOverrides: {},
+    createdAt: UNRECORDED_AT,
+    updatedAt: UNRECORDED_AT,
+    deleted: false,
+  };
 }
 
 /** A tenant's stream folded: null before it was created. */
@@ -60,9 +69,12 @@ export function decideTenant(folded: TenantState | null, command: TenantCommand)
   }
   const at = command.at;
   const events: TenantEvent[] = [];
-  if (command.profile && !sameValue(command.profile, profileOf(current))) events.push({ type: 'TenantProfileChanged', data: { ...command.profile, changedAt: at } });
-  if (command.bankAccounts && !sameValue(command.bankAccounts, current.bankAccounts)) events.push({ type: 'TenantBankAccountsChanged', data: { bankAccounts: command.bankAccounts, changedAt: at } });
-  if (command.cryptoWallets && !sameValue(command.cryptoWallets, current.cryptoWallets)) events.push({ type: 'TenantWalletsChanged', data: { cryptoWallets: command.cryptoWallets, changedAt: at } });
+  if (command.profile && !sameValue(command.profile, profileOf(current)))
+    events.push({ type: 'TenantProfileChanged', data: { ...command.profile, changedAt: at } });
+  if (command.bankAccounts && !sameValue(command.bankAccounts, current.bankAccounts))
+    events.push({ type: 'TenantBankAccountsChanged', data: { bankAccounts: command.bankAccounts, changedAt: at } });
+  if (command.cryptoWallets && !sameValue(command.cryptoWallets, current.cryptoWallets))
+    events.push({ type: 'TenantWalletsChanged', data: { cryptoWallets: command.cryptoWallets, changedAt: at } });
   if (command.settingsOverrides && !sameValue(command.settingsOverrides, current.settingsOverrides ?? {})) {
     events.push({ type: 'TenantSettingsOverridden', data: { overrides: command.settingsOverrides, changedAt: at } });
   }

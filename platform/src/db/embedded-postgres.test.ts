@@ -5,7 +5,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { readyClusterPort } from './embedded-postgres';
 
 // postmaster.pid as PostgreSQL writes it: pid, data dir, start time, port, socket dir, listen address, shared memory key, status.
-const pidFile = (pid: number, port: number, status?: string) => `${[pid, '/data', '1795243890', port, '', '127.0.0.1', '  1 2', ...(status ? [status] : [])].join('\n')}\n`;
+const pidFile = (pid: number, port: number, status?: string) =>
+  `${[pid, '/data', '1795243890', port, '', '127.0.0.1', '  1 2', ...(status ? [status] : [])].join('\n')}\n`;
 
 describe('finding a running embedded PostgreSQL', () => {
   let dir: string;

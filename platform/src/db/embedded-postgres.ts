@@ -44,12 +44,7 @@ export async function startEmbeddedPostgres({ dataDir, port, fsync = true }: Emb
     // PostgreSQL refuses to run as root; as root the package runs it as a `postgres` system user.
     createPostgresUser: true,
     initdbFlags: ['--encoding=UTF8'],
-    postgresFlags: [
-      '-c', 'listen_addresses=127.0.0.1',
-      '-c', 'unix_socket_directories=',
-      '-c', `fsync=${fsync ? 'on' : 'off'}`,
-      '-c', 'max_connections=200',
-    ],
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', `fsync=${fsync ? 'on' : 'off'}`, '-c', 'max_connections=200'],
     onLog: () => undefined,
     onError: (message: unknown) => logger.debug('embedded postgres', { message: String(message) }),
   });

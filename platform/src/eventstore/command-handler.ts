@@ -56,9 +56,18 @@ export class CommandHandler {
    * Starts a new stream (a fresh id): nothing to load, so the append's `no_stream` expectation is
    * the whole check, and the decision is made against the initial state.
    */
-  async start<State, Event extends DomainEvent>(evolver: Evolver<State, Event>, streamId: string, events: Event[], metadata: EventMetadata): Promise<Handled<State, Event>> {
+  async start<State, Event extends DomainEvent>(
+    evolver: Evolver<State, Event>,
+    streamId: string,
+    events: Event[],
+    metadata: EventMetadata,
+  ): Promise<Handled<State, Event>> {
     const state = events.reduce((s, e) => evolver.evolve(s, e), evolver.initial());
-    const result = await this.store.append(streamId, events.map((e) => ({ eventId: randomUUID(), type: e.type, data: e.data, metadata })), { expected: 'no_stream' });
+    const result = await this.store.append(
+      streamId,
+      events.map((e) => ({ eventId: randomUUID(), type: e.type, data: e.data, metadata })),
+      { expected: 'no_stream' },
+    );
     return { state, revision: result.nextExpectedVersion, events };
   }
 

@@ -21,5 +21,13 @@ export type EventMetadata = z.infer<typeof eventMetadataSchema>;
 
 /** Metadata of what the system does on its own (a timer, a start-up step): no person, no address. */
 export function systemMetadata(tenantId: string, actorId: string, at = new Date()): EventMetadata {
-  return { actor: { id: actorId, role: 'system' }, tenantId, ip: null, userAgent: null, correlationId: `${actorId}-${at.getTime()}`, causationId: null, acceptedAt: at.toISOString() };
+  return {
+    actor: { id: actorId, role: 'system' },
+    tenantId,
+    ip: null,
+    userAgent: null,
+    correlationId: `${actorId}-${at.getTime()}`,
+    causationId: null,
+    acceptedAt: at.toISOString(),
+  };
 }

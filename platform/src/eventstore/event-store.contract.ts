@@ -32,7 +32,10 @@ export function eventStoreContract(store: () => EventStore): void {
   }
 
   async function expectConflict(promise: Promise<unknown>, actual: bigint | 'no_stream'): Promise<void> {
-    const error = await promise.then(() => null, (e: unknown) => e);
+    const error = await promise.then(
+      () => null,
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(WrongExpectedVersionError);
     expect((error as WrongExpectedVersionError).actual).toBe(actual);
   }
@@ -73,9 +76,7 @@ export function eventStoreContract(store: () => EventStore): void {
 
   const racers = 16;
   async function race(id: string, expected: ExpectedVersion) {
-    const settled = await Promise.allSettled(
-      Array.from({ length: racers }, () => store().append(id, testEvents(2), { expected })),
-    );
+    const settled = await Promise.allSettled(Array.from({ length: racers }, () => store().append(id, testEvents(2), { expected })));
     const winners = settled.filter((s) => s.status === 'fulfilled');
     const losers = settled.flatMap((s) => (s.status === 'rejected' ? [s.reason as unknown] : []));
     return { winners, losers };
@@ -182,7 +183,12 @@ export function eventStoreContract(store: () => EventStore): void {
     const a = uniqueStream();
     const b = uniqueStream();
     const expected: string[] = [];
-    for (const [stream, expectedVersion] of [[a, 'no_stream'], [b, 'no_stream'], [a, 1n], [b, 1n]] as const) {
+    for (const [stream, expectedVersion] of [
+      [a, 'no_stream'],
+      [b, 'no_stream'],
+      [a, 1n],
+      [b, 1n],
+    ] as const) {
       const events = testEvents(2);
       await store().append(stream, events, { expected: expectedVersion });
       expected.push(...events.map((e) => e.eventId));

@@ -14,11 +14,7 @@ export class WrongExpectedVersionError extends DomainError {
     readonly expected: ExpectedVersion,
     readonly actual: ActualVersion,
   ) {
-    super(
-      'wrong_expected_version',
-      409,
-      `Stream ${streamId} expected ${describe(expected)} but is at ${describe(actual)}`,
-    );
+    super('wrong_expected_version', 409, `Stream ${streamId} expected ${describe(expected)} but is at ${describe(actual)}`);
   }
 }
 
@@ -34,7 +30,10 @@ export class DuplicateEventIdError extends DomainError {
 
 /** Metadata or event shape the store refuses before touching the database. */
 export class InvalidEventError extends DomainError {
-  constructor(message: string, readonly details: unknown) {
+  constructor(
+    message: string,
+    readonly details: unknown,
+  ) {
     super('invalid_event', 400, message);
   }
 }

@@ -19,7 +19,11 @@ type Db = Kysely<ReadModelDatabase>;
 export const PROJECTION_RESET_CHANNEL = 'projection_reset';
 
 export async function loadCheckpoint(db: Db, name: string): Promise<Checkpoint> {
-  await db.insertInto('projection_checkpoints').values({ name }).onConflict((oc) => oc.column('name').doNothing()).execute();
+  await db
+    .insertInto('projection_checkpoints')
+    .values({ name })
+    .onConflict((oc) => oc.column('name').doNothing())
+    .execute();
   const row = await db.selectFrom('projection_checkpoints').selectAll().where('name', '=', name).executeTakeFirstOrThrow();
   return {
     name: row.name,
@@ -98,5 +102,9 @@ export async function finishRebuild(db: Db, name: string): Promise<void> {
 }
 
 export async function recordError(db: Db, name: string, message: string): Promise<void> {
-  await db.updateTable('projection_checkpoints').set({ last_error: message.slice(0, 2000) }).where('name', '=', name).execute();
+  await db
+    .updateTable('projection_checkpoints')
+    .set({ last_error: message.slice(0, 2000) })
+    .where('name', '=', name)
+    .execute();
 }

@@ -7,12 +7,7 @@ export interface ProgressReporter {
   finish(done: number): void;
 }
 
-export function createProgressReporter(
-  label: string,
-  write: (line: string) => void,
-  intervalMs = 1_000,
-  now: () => number = Date.now,
-): ProgressReporter {
+export function createProgressReporter(label: string, write: (line: string) => void, intervalMs = 1_000, now: () => number = Date.now): ProgressReporter {
   const startedAt = now();
   let firstDone: number | null = null;
   let lastPrintAt = 0;

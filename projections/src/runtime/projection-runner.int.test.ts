@@ -61,7 +61,11 @@ describe('projection runner', () => {
 
     // Every other event counted exactly once (not again for the rolled-back batch), the poison one never.
     expect(await totalApplied(db)).toBe(11);
-    const row = await db.selectFrom('rm_stream_summary').select(['event_count', 'last_stream_position']).where('stream_id', '=', poisonStream!).executeTakeFirstOrThrow();
+    const row = await db
+      .selectFrom('rm_stream_summary')
+      .select(['event_count', 'last_stream_position'])
+      .where('stream_id', '=', poisonStream!)
+      .executeTakeFirstOrThrow();
     expect(row).toEqual({ event_count: '3', last_stream_position: '3' });
     const checkpoint = await loadCheckpoint(db, 'stream-summary');
     expect(checkpoint.eventsApplied).toBe(11);
@@ -97,7 +101,15 @@ describe('projection runner', () => {
   });
 
   it('wakes on append notifications rather than waiting for the slow poll', async () => {
-    const projector = await startProjector({ db, connectionString: database.url, store, projections: [streamSummaryProjection], batchSize: 100, pollMs: 600_000, standbyRetryMs: 100 });
+    const projector = await startProjector({
+      db,
+      connectionString: database.url,
+      store,
+      projections: [streamSummaryProjection],
+      batchSize: 100,
+      pollMs: 600_000,
+      standbyRetryMs: 100,
+    });
     cleanups.push(() => projector.stop());
     await waitFor('the projector to take its lock', () => projectionLockHolder(db, 'stream-summary'));
     const id = uniqueStream();

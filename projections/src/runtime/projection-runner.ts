@@ -198,7 +198,8 @@ export class ProjectionRunner {
         if (isTransientError(error)) throw error;
         firstFailedAt ??= new Date();
         const message = truncateError(errorMessage(error));
-        if (attempt >= attempts) return (await this.quarantine(conn, from, event, { error: message, attempts: attempt, firstFailedAt })) ? 'quarantined' : 'moved';
+        if (attempt >= attempts)
+          return (await this.quarantine(conn, from, event, { error: message, attempts: attempt, firstFailedAt })) ? 'quarantined' : 'moved';
         logger.warn('projection event failed; retrying it', { projection: this.name, eventId: event.eventId, attempt, error: message, retryInMs: retryMs });
         await recordError(this.options.db, this.name, message).catch(() => undefined);
         await this.stopSignal.wait(retryMs);
@@ -231,12 +232,7 @@ export class ProjectionRunner {
     return done;
   }
 
-  private applyBatch(
-    conn: Kysely<ReadModelDatabase>,
-    from: GlobalPosition | null,
-    to: GlobalPosition,
-    events: readonly RecordedEvent[],
-  ): Promise<boolean> {
+  private applyBatch(conn: Kysely<ReadModelDatabase>, from: GlobalPosition | null, to: GlobalPosition, events: readonly RecordedEvent[]): Promise<boolean> {
     const lastEventAt = events[events.length - 1]!.recordedAt;
     return conn.transaction().execute(async (trx) => {
       if (!(await advanceCheckpoint(trx, this.name, from, to, events.length, lastEventAt))) return false;

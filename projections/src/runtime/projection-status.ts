@@ -46,9 +46,7 @@ export async function projectionStatus(
     lagMs: backlog.oldestRecordedAt ? Math.max(0, now.getTime() - backlog.oldestRecordedAt.getTime()) : 0,
     lastEventAt: checkpoint.lastEventAt?.toISOString() ?? null,
     activePid,
-    rebuilding: checkpoint.rebuildStartedAt
-      ? { startedAt: checkpoint.rebuildStartedAt.toISOString(), total: checkpoint.rebuildTotal ?? 0 }
-      : null,
+    rebuilding: checkpoint.rebuildStartedAt ? { startedAt: checkpoint.rebuildStartedAt.toISOString(), total: checkpoint.rebuildTotal ?? 0 } : null,
     lastError: checkpoint.lastError,
     quarantined,
     quarantine,

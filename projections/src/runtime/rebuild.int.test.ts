@@ -79,9 +79,26 @@ describe('projection rebuild and status', () => {
 
   it('lets a running projector do the replay and follows its progress', async () => {
     await seedEvents(store, { streams: 10, perStream: 50, perAppend: 10 });
-    const projector = await startProjector({ db, connectionString: database.url, store, projections: [streamSummaryProjection], batchSize: 20, pollMs: 60_000, standbyRetryMs: 100 });
+    const projector = await startProjector({
+      db,
+      connectionString: database.url,
+      store,
+      projections: [streamSummaryProjection],
+      batchSize: 20,
+      pollMs: 60_000,
+      standbyRetryMs: 100,
+    });
     try {
-      await waitFor('the projector to catch up', async () => (await totalApplied(db)) === 500).catch(async (e) => { console.log('DEBUG', await totalApplied(db), await loadCheckpoint(db, 'stream-summary'), await store.backlog((await loadCheckpoint(db, 'stream-summary')).position), await projectionLockHolder(db, 'stream-summary')); throw e; });
+      await waitFor('the projector to catch up', async () => (await totalApplied(db)) === 500).catch(async (e) => {
+        console.log(
+          'DEBUG',
+          await totalApplied(db),
+          await loadCheckpoint(db, 'stream-summary'),
+          await store.backlog((await loadCheckpoint(db, 'stream-summary')).position),
+          await projectionLockHolder(db, 'stream-summary'),
+        );
+        throw e;
+      });
       const result = await rebuildProjection({ db, store, projection: streamSummaryProjection, batchSize: 20, write, watchMs: 20 });
       expect(lines).toContain('[stream-summary] a running projector holds this projection; following its progress');
       expect(result.eventsApplied).toBe(500);
@@ -97,7 +114,15 @@ describe('projection rebuild and status', () => {
     expect(before).toMatchObject({ name: 'stream-summary', checkpoint: null, eventsApplied: 0, eventsBehind: 20, activePid: null });
     expect(before.lagMs).toBeGreaterThanOrEqual(1_000);
 
-    const projector = await startProjector({ db, connectionString: database.url, store, projections: [streamSummaryProjection], batchSize: 100, pollMs: 60_000, standbyRetryMs: 100 });
+    const projector = await startProjector({
+      db,
+      connectionString: database.url,
+      store,
+      projections: [streamSummaryProjection],
+      batchSize: 100,
+      pollMs: 60_000,
+      standbyRetryMs: 100,
+    });
     try {
       await waitFor('caught up', async () => (await totalApplied(db)) === 20);
       await waitFor('the lock', () => projectionLockHolder(db, 'stream-summary'));

@@ -81,7 +81,15 @@ export function insertBankAccount(db: Db, userId: string, input: BankAccountInpu
     if (input.isDefault) await clearDefault(trx, 'user_bank_accounts', userId);
     return trx
       .insertInto('user_bank_accounts')
-      .values({ id: randomUUID(), user_id: userId, bank_name: input.bankName, account_name: input.accountName, account_number: input.accountNumber, ifsc: input.ifsc, is_default: input.isDefault })
+      .values({
+        id: randomUUID(),
+        user_id: userId,
+        bank_name: input.bankName,
+        account_name: input.accountName,
+        account_number: input.accountNumber,
+        ifsc: input.ifsc,
+        is_default: input.isDefault,
+      })
       .returningAll()
       .executeTakeFirstOrThrow();
   });
@@ -93,7 +101,13 @@ export function updateBankAccount(db: Db, userId: string, id: string, input: Par
     return trx
       .updateTable('user_bank_accounts')
       .set({
-        ...changed({ bank_name: input.bankName, account_name: input.accountName, account_number: input.accountNumber, ifsc: input.ifsc, is_default: input.isDefault }),
+        ...changed({
+          bank_name: input.bankName,
+          account_name: input.accountName,
+          account_number: input.accountNumber,
+          ifsc: input.ifsc,
+          is_default: input.isDefault,
+        }),
         updated_at: new Date(),
       })
       .where('user_id', '=', userId)
@@ -114,5 +128,13 @@ export function walletJson(w: WalletRow) {
 }
 
 export function bankAccountJson(b: BankAccountRow) {
-  return { _id: b.id, bankName: b.bank_name, accountName: b.account_name, accountNumber: b.account_number, ifsc: b.ifsc, isDefault: b.is_default, createdAt: b.created_at.toISOString() };
+  return {
+    _id: b.id,
+    bankName: b.bank_name,
+    accountName: b.account_name,
+    accountNumber: b.account_number,
+    ifsc: b.ifsc,
+    isDefault: b.is_default,
+    createdAt: b.created_at.toISOString(),
+  };
 }

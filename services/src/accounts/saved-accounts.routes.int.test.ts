@@ -24,7 +24,10 @@ describe('saved wallets and bank accounts', () => {
     const second = await call('POST', '/api/user/wallet', ravi, { address: EVM, network: 'ERC20', label: 'Ledger', isDefault: true });
     expect(second.status).toBe(201);
     const list = (await call('GET', '/api/user/wallets', ravi)).body.wallets;
-    expect(list.map((w: any) => [w.address, w.isDefault])).toEqual([[TRON, false], [EVM, true]]);
+    expect(list.map((w: any) => [w.address, w.isDefault])).toEqual([
+      [TRON, false],
+      [EVM, true],
+    ]);
 
     const edited = await call('PUT', `/api/user/wallet/${first.body.wallet._id}`, ravi, { label: 'Main', isDefault: true });
     expect(edited.body.wallet).toMatchObject({ label: 'Main', isDefault: true });
@@ -35,12 +38,16 @@ describe('saved wallets and bank accounts', () => {
     expect((await call('GET', '/api/user/wallets', ravi)).body.wallets).toHaveLength(1);
   });
 
-  it('refuses bad and wrong-network addresses with the screens\' texts', async () => {
+  it("refuses bad and wrong-network addresses with the screens' texts", async () => {
     const problems = async (body: unknown) => (await call('POST', '/api/user/wallet', ravi, body)).body.details?.map((d: any) => d.message);
     expect(await problems({ address: '  ', network: 'TRC20' })).toContain('Please enter a valid wallet address');
     expect(await problems({ address: TRON })).toContain('Please select a network');
-    expect(await problems({ address: TRON, network: 'BEP20' })).toEqual(['This is a TRC20 (Tron) address, not a BEP20 one. USDT sent to the wrong network is lost.']);
-    expect(await problems({ address: EVM, network: 'TRC20' })).toEqual(['This is an ERC20/BEP20/POLYGON address (0x…), not a TRC20 one. USDT sent to the wrong network is lost.']);
+    expect(await problems({ address: TRON, network: 'BEP20' })).toEqual([
+      'This is a TRC20 (Tron) address, not a BEP20 one. USDT sent to the wrong network is lost.',
+    ]);
+    expect(await problems({ address: EVM, network: 'TRC20' })).toEqual([
+      'This is an ERC20/BEP20/POLYGON address (0x…), not a TRC20 one. USDT sent to the wrong network is lost.',
+    ]);
     const wallet = (await call('GET', '/api/user/wallets', ravi)).body.wallets[0];
     const moved = await call('PUT', `/api/user/wallet/${wallet._id}`, ravi, { network: 'ERC20' });
     expect(moved.status).toBe(400);
@@ -48,7 +55,10 @@ describe('saved wallets and bank accounts', () => {
 
   it('adds bank accounts with the holder stored as accountName and IFSC upper-cased', async () => {
     const added = await call('POST', '/api/user/bank-account', ravi, { ...BANK, isDefault: true });
-    expect(added).toMatchObject({ status: 201, body: { account: { bankName: 'State Bank of India', accountName: 'Ravi Kumar', accountNumber: '30012345678', ifsc: 'SBIN0001234', isDefault: true } } });
+    expect(added).toMatchObject({
+      status: 201,
+      body: { account: { bankName: 'State Bank of India', accountName: 'Ravi Kumar', accountNumber: '30012345678', ifsc: 'SBIN0001234', isDefault: true } },
+    });
     const missing = await call('POST', '/api/user/bank-account', ravi, { ...BANK, accountHolder: '' });
     expect(missing.body.details).toContainEqual({ path: 'accountHolder', message: 'Please fill all bank account details' });
     expect((await call('POST', '/api/user/bank-account', ravi, { ...BANK, ifsc: 'SBIN123' })).body.details[0].message).toBe('IFSC must look like ABCD0123456');
@@ -56,7 +66,7 @@ describe('saved wallets and bank accounts', () => {
     expect(renamed.body.account.accountName).toBe('R. Kumar');
   });
 
-  it('keeps each customer\'s entries to themselves', async () => {
+  it("keeps each customer's entries to themselves", async () => {
     const wallet = (await call('GET', '/api/user/wallets', ravi)).body.wallets[0];
     const account = (await call('GET', '/api/user/bank-accounts', ravi)).body.accounts[0];
     expect((await call('GET', '/api/user/wallets', sita)).body.wallets).toEqual([]);
@@ -71,11 +81,16 @@ describe('saved wallets and bank accounts', () => {
     expect(sellWithSitasAccount.body.details).toContainEqual({ path: 'bankAccountId', message: 'Please select a bank account' });
   });
 
-  it('pays a sell out to a saved account, and refuses a buy to another network\'s address', async () => {
+  it("pays a sell out to a saved account, and refuses a buy to another network's address", async () => {
     const account = (await call('GET', '/api/user/bank-accounts', ravi)).body.accounts[0];
     const sell = await call('POST', '/api/orders/crypto-to-fiat', ravi, { cryptoAmount: 10, method: 'bank', bankAccountId: account._id });
     expect(sell.status).toBe(201);
-    expect(sell.body.order.payoutBankAccount).toEqual({ bankName: 'State Bank of India', accountName: 'R. Kumar', accountNumber: '30012345678', ifsc: 'SBIN0001234' });
+    expect(sell.body.order.payoutBankAccount).toEqual({
+      bankName: 'State Bank of India',
+      accountName: 'R. Kumar',
+      accountNumber: '30012345678',
+      ifsc: 'SBIN0001234',
+    });
     const buy = await call('POST', '/api/orders/fiat-to-crypto', ravi, { fiatAmount: 1000, network: 'ERC20', withdrawAddress: TRON, method: 'bank' });
     expect(buy.status).toBe(400);
     expect(buy.body.details[0]).toMatchObject({ path: 'withdrawAddress' });

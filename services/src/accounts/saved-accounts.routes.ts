@@ -9,8 +9,16 @@ import { DomainError, NotFoundError, ValidationError } from '@desk/platform/erro
 import { ACCOUNT_NUMBER_MESSAGE, ACCOUNT_NUMBER_PATTERN, IFSC_MESSAGE, IFSC_PATTERN, normaliseIfsc } from '@desk/machines/accounts/bank-account-rules';
 import { NETWORKS, type Network } from '@desk/machines/addresses/networks';
 import {
-  bankAccountJson, deleteSaved, insertBankAccount, insertWallet, listBankAccounts, listWallets,
-  updateBankAccount, updateWallet, walletJson, type WalletRow,
+  bankAccountJson,
+  deleteSaved,
+  insertBankAccount,
+  insertWallet,
+  listBankAccounts,
+  listWallets,
+  updateBankAccount,
+  updateWallet,
+  walletJson,
+  type WalletRow,
 } from './saved-accounts.repository';
 
 const NETWORK = z.enum(NETWORKS, { error: 'Please select a network' });
@@ -37,7 +45,13 @@ const IFSC = z.string({ error: REQUIRED }).trim().min(1, REQUIRED).transform(nor
 const ACCOUNT_NUMBER = z.string({ error: REQUIRED }).trim().min(1, REQUIRED).regex(ACCOUNT_NUMBER_PATTERN, ACCOUNT_NUMBER_MESSAGE);
 const text = z.string({ error: REQUIRED }).trim().min(1, REQUIRED).max(100);
 const bankSchema = z.object({ bankName: text, accountHolder: text, accountNumber: ACCOUNT_NUMBER, ifsc: IFSC, isDefault: z.boolean().default(false) });
-const bankPatchSchema = z.object({ bankName: text.optional(), accountHolder: text.optional(), accountNumber: ACCOUNT_NUMBER.optional(), ifsc: IFSC.optional(), isDefault: z.boolean().optional() });
+const bankPatchSchema = z.object({
+  bankName: text.optional(),
+  accountHolder: text.optional(),
+  accountNumber: ACCOUNT_NUMBER.optional(),
+  ifsc: IFSC.optional(),
+  isDefault: z.boolean().optional(),
+});
 
 class DuplicateWalletError extends DomainError {
   constructor() {
@@ -84,12 +98,16 @@ export function savedAccountRoutes(db: Kysely<ServicesDatabase>) {
     })
     .put('/bank-account/:id', validate('json', bankPatchSchema), async (c) => {
       const { accountHolder, ...rest } = c.req.valid('json');
-      const account = await updateBankAccount(db, c.get('user').id, ownId(c.req.param('id'), 'Bank account'), { ...rest, ...(accountHolder ? { accountName: accountHolder } : {}) });
+      const account = await updateBankAccount(db, c.get('user').id, ownId(c.req.param('id'), 'Bank account'), {
+        ...rest,
+        ...(accountHolder ? { accountName: accountHolder } : {}),
+      });
       if (!account) throw new NotFoundError('Bank account not found');
       return c.json({ account: bankAccountJson(account), message: 'Bank account updated' }, 200);
     })
     .delete('/bank-account/:id', async (c) => {
-      if (!(await deleteSaved(db, 'user_bank_accounts', c.get('user').id, ownId(c.req.param('id'), 'Bank account')))) throw new NotFoundError('Bank account not found');
+      if (!(await deleteSaved(db, 'user_bank_accounts', c.get('user').id, ownId(c.req.param('id'), 'Bank account'))))
+        throw new NotFoundError('Bank account not found');
       return c.json({ message: 'Bank account deleted' }, 200);
     });
 }

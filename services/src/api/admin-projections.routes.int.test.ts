@@ -9,10 +9,13 @@ describe('admin projections', () => {
   });
   afterAll(() => t.close());
 
-  it('shows each projection\'s status and rebuilds one as a job', async () => {
+  it("shows each projection's status and rebuilds one as a job", async () => {
     const admin = await t.adminToken();
     const customer = await createCustomer(t, '+919190000001');
-    await t.call('POST', '/api/orders/fiat-to-crypto', { token: customer, body: { fiatAmount: 900, network: 'TRC20', withdrawAddress: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t', method: 'bank' } });
+    await t.call('POST', '/api/orders/fiat-to-crypto', {
+      token: customer,
+      body: { fiatAmount: 900, network: 'TRC20', withdrawAddress: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t', method: 'bank' },
+    });
     await t.project();
     // Every projection reads the whole log (the admin's role grant at start-up, then the order).
     const logged = Number((await t.database.pool.query('select count(*) from es_events')).rows[0].count);
@@ -20,7 +23,8 @@ describe('admin projections', () => {
     expect(before.map((p: any) => p.name)).toEqual(['stream-summary', 'orders', 'tenants']);
     expect(before.find((p: any) => p.name === 'orders')).toMatchObject({ eventsApplied: logged, eventsBehind: 0 });
 
-    const checkpoint = async () => (await t.database.pool.query(`select updated_at, rebuild_started_at from projection_checkpoints where name = 'orders'`)).rows[0];
+    const checkpoint = async () =>
+      (await t.database.pool.query(`select updated_at, rebuild_started_at from projection_checkpoints where name = 'orders'`)).rows[0];
     const requestedAfter = (await checkpoint()).updated_at as Date;
     expect((await json(t.call('POST', '/api/admin/projections/orders/rebuild', { token: admin }))).status).toBe(202);
     // Done when the checkpoint was rewound and moved again after the request, and no rebuild is open.

@@ -119,7 +119,12 @@ export function createApp(deps: AppDeps) {
 
   const app = new Hono()
     .use(secureHeaders())
-    .use('/api/*', limitBodies, refuseNul, resolveTenant((host) => directory.resolve(host), trustProxy))
+    .use(
+      '/api/*',
+      limitBodies,
+      refuseNul,
+      resolveTenant((host) => directory.resolve(host), trustProxy),
+    )
     .route('/api', api)
     .use('*', webAssets);
   app.notFound((c) => (c.req.path.startsWith('/api/') ? c.json({ error: 'Not found', code: 'not_found' }, 404) : webClient(c)));

@@ -29,7 +29,11 @@ export const jobsEnv = {
 
 export const ordersEnv = {
   /** Unpaid orders (no proof) expire after this many minutes. */
-  PAYMENT_WINDOW_MINUTES: z.coerce.number().min(0.01).max(7 * 24 * 60).default(60),
+  PAYMENT_WINDOW_MINUTES: z.coerce
+    .number()
+    .min(0.01)
+    .max(7 * 24 * 60)
+    .default(60),
   /** How long the buy screen's quoted rate is promised. */
   RATE_LOCK_MINUTES: z.coerce.number().int().min(1).max(60).default(5),
 };

@@ -28,7 +28,9 @@ export function idempotency(db: Kysely<ServicesDatabase>): MiddlewareHandler<Sig
     if (!KEY.test(key)) throw ValidationError.of('Idempotency-Key', 'Must be 1 to 200 letters, digits or . : _ -');
 
     const scope = c.get('user').id;
-    const requestHash = createHash('sha256').update(`${c.req.method} ${c.req.path}\n${await c.req.text()}`).digest('hex');
+    const requestHash = createHash('sha256')
+      .update(`${c.req.method} ${c.req.path}\n${await c.req.text()}`)
+      .digest('hex');
     const claimed = await db
       .insertInto('idempotency_keys')
       .values({ scope, key, request_hash: requestHash })

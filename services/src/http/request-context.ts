@@ -27,7 +27,7 @@ export function commandMetadata(c: Context, actor: Actor, trustProxy: boolean): 
 
 export function correlationId(c: Context): string {
   const given = c.req.header('x-request-id');
-  return given && /^[\w.-]{1,100}$/.test(given) ? given : (c.get('requestId' as never) as string | undefined) ?? randomUUID();
+  return given && /^[\w.-]{1,100}$/.test(given) ? given : ((c.get('requestId' as never) as string | undefined) ?? randomUUID());
 }
 
 export function clientIp(c: Context, trustProxy: boolean): string | null {

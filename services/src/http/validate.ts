@@ -10,9 +10,7 @@ import { ValidationError } from '@desk/platform/errors/domain-error';
 export function validate<Target extends keyof ValidationTargets, Schema extends z.ZodType>(target: Target, schema: Schema) {
   return zValidator(target, schema, (result) => {
     if (!result.success) {
-      throw new ValidationError(
-        result.error.issues.map((issue) => ({ path: issue.path.map(String).join('.'), message: issue.message })),
-      );
+      throw new ValidationError(result.error.issues.map((issue) => ({ path: issue.path.map(String).join('.'), message: issue.message })));
     }
   });
 }

@@ -21,7 +21,11 @@ const WrongCurrentPasswordError = fixedError('current_password_incorrect', 400, 
 const changePasswordSchema = z
   .object({
     currentPassword: z.string({ error: 'Current password is required' }).min(1, 'Current password is required').max(200),
-    newPassword: z.string({ error: 'New password is required' }).min(1, 'New password is required').min(MIN_PASSWORD_LENGTH, PASSWORD_TOO_SHORT).max(MAX_PASSWORD_LENGTH),
+    newPassword: z
+      .string({ error: 'New password is required' })
+      .min(1, 'New password is required')
+      .min(MIN_PASSWORD_LENGTH, PASSWORD_TOO_SHORT)
+      .max(MAX_PASSWORD_LENGTH),
   })
   .refine((v) => v.currentPassword !== v.newPassword, { path: ['newPassword'], message: 'New password must be different from current password' });
 

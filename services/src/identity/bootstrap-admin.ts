@@ -40,4 +40,3 @@ export async function ensureAdmin(db: Kysely<ServicesDatabase>, roles: UserRoles
     logger.warn(`development admin: phone ${DEV_ADMIN_PHONE}, password ${DEV_ADMIN_PASSWORD} (set ADMIN_PHONE and ADMIN_PASSWORD to choose your own)`);
   }
 }
-

@@ -53,7 +53,10 @@ describe('identity API', () => {
 
   it('lets only admins list and create users: 403 with the specification text', async () => {
     const customer = await createCustomer(t, '+919111111111');
-    for (const [method, body] of [['GET', undefined], ['POST', { phone: '+919111111112', password: 'secret1' }]] as const) {
+    for (const [method, body] of [
+      ['GET', undefined],
+      ['POST', { phone: '+919111111112', password: 'secret1' }],
+    ] as const) {
       const response = await t.call(method, '/api/admin/users', { token: customer, body });
       expect(response.status).toBe(403);
       expect(await response.json()).toEqual({ error: 'Access denied. Admin privileges required.', code: 'forbidden' });
@@ -82,7 +85,9 @@ describe('identity API', () => {
   });
 
   it('refuses the development admin defaults in production, and never overwrites an existing password', async () => {
-    await expect(ensureAdmin(t.database.db, t.deps.roles, 'default', { NODE_ENV: 'production' })).rejects.toThrow('ADMIN_PHONE and ADMIN_PASSWORD must be set in production');
+    await expect(ensureAdmin(t.database.db, t.deps.roles, 'default', { NODE_ENV: 'production' })).rejects.toThrow(
+      'ADMIN_PHONE and ADMIN_PASSWORD must be set in production',
+    );
     await ensureAdmin(t.database.db, t.deps.roles, 'default', { NODE_ENV: 'production', ADMIN_PHONE: ADMIN.phone, ADMIN_PASSWORD: 'a-different-password' });
     expect((await t.call('POST', '/api/auth/login', { body: ADMIN })).status).toBe(200);
     expect((await t.call('POST', '/api/auth/login', { body: { phone: ADMIN.phone, password: 'a-different-password' } })).status).toBe(401);

@@ -24,7 +24,6 @@ class PhoneRequiredError extends DomainError {
   }
 }
 
-
 const NoAccountError = fixedError('account_not_found', 404, 'No account with this phone number. Please register.');
 
 const PhoneNotVerifiedError = fixedError('phone_not_verified', 400, 'Please verify your phone number with the code we sent first');

@@ -4,7 +4,6 @@ import { hash, verify, type Algorithm } from '@node-rs/argon2';
 // with the library's defaults for memory and time cost (OWASP's minimums or above).
 const ARGON2ID = 2 as Algorithm;
 
-
 export function hashPassword(password: string): Promise<string> {
   return hash(password, { algorithm: ARGON2ID });
 }

@@ -12,7 +12,10 @@ describe('sign-up, OTP sign-in, change password and lock-out', () => {
 
   it('registers after the phone is verified with a code from the outbox, then signs in both ways', async () => {
     const phone = '+919812345678';
-    expect(await post('/api/auth/register', { username: 'Meera', phone, password: 'secret12' })).toMatchObject({ status: 400, body: { code: 'phone_not_verified' } });
+    expect(await post('/api/auth/register', { username: 'Meera', phone, password: 'secret12' })).toMatchObject({
+      status: 400,
+      body: { code: 'phone_not_verified' },
+    });
 
     expect(await post('/api/auth/register/otp/send', { phone })).toMatchObject({ status: 200, body: { message: 'OTP sent' } });
     const code = await t.otpFor(phone, 'register');
@@ -34,7 +37,7 @@ describe('sign-up, OTP sign-in, change password and lock-out', () => {
     expect(await post('/api/auth/otp/verify', { phone, otp: loginCode })).toMatchObject({ status: 400, body: { error: 'invalid_otp' } });
   });
 
-  it('uses the specification\'s error codes', async () => {
+  it("uses the specification's error codes", async () => {
     expect(await post('/api/auth/otp/send', {})).toEqual({ status: 400, body: { error: 'phone_required', message: 'Phone number is required' } });
     expect(await post('/api/auth/otp/send', { phone: '  ' })).toMatchObject({ status: 400, body: { error: 'phone_required' } });
     expect(await post('/api/auth/otp/send', { phone: '12345' })).toMatchObject({ status: 400, body: { error: 'validation_error' } });
@@ -56,7 +59,8 @@ describe('sign-up, OTP sign-in, change password and lock-out', () => {
     await post('/api/auth/register/otp/send', { phone });
     await post('/api/auth/register/otp/verify', { phone, otp: await t.otpFor(phone, 'register') });
     await post('/api/auth/register', { username: 'Kiran', phone, password: 'right-one' });
-    for (let i = 0; i < 5; i++) expect((await post('/api/auth/login', { phone, password: 'wrong-one' }, { 'x-forwarded-for': `198.51.100.${i}` })).status).toBe(401);
+    for (let i = 0; i < 5; i++)
+      expect((await post('/api/auth/login', { phone, password: 'wrong-one' }, { 'x-forwarded-for': `198.51.100.${i}` })).status).toBe(401);
     const locked = await post('/api/auth/login', { phone, password: 'right-one' }, { 'x-forwarded-for': '198.51.100.200' });
     expect(locked.status).toBe(429);
     expect(locked.body.error).toMatch(/^Too many failed attempts\. Please try again in \d+ minute/);
@@ -69,7 +73,7 @@ describe('sign-up, OTP sign-in, change password and lock-out', () => {
     expect((await post('/api/auth/login', { phone: '+919700000099', password: 'nope-nope' }, { 'x-forwarded-for': '203.0.113.78' })).status).toBe(401);
   });
 
-  it('changes the password with the specification\'s texts, ending older sessions', async () => {
+  it("changes the password with the specification's texts, ending older sessions", async () => {
     const phone = '+919844444444';
     await post('/api/auth/register/otp/send', { phone });
     await post('/api/auth/register/otp/verify', { phone, otp: await t.otpFor(phone, 'register') });
@@ -81,7 +85,10 @@ describe('sign-up, OTP sign-in, change password and lock-out', () => {
     expect(await messages({ currentPassword: 'first-pass' })).toContain('New password is required');
     expect(await messages({ currentPassword: 'first-pass', newPassword: 'abc' })).toContain('Password must be at least 6 characters long');
     expect(await messages({ currentPassword: 'first-pass', newPassword: 'first-pass' })).toContain('New password must be different from current password');
-    expect(await change({ currentPassword: 'not-mine', newPassword: 'second-pass' })).toEqual({ status: 400, body: { error: 'Current password is incorrect', code: 'current_password_incorrect' } });
+    expect(await change({ currentPassword: 'not-mine', newPassword: 'second-pass' })).toEqual({
+      status: 400,
+      body: { error: 'Current password is incorrect', code: 'current_password_incorrect' },
+    });
 
     await new Promise((resolve) => setTimeout(resolve, 1100));
     const changed = await change({ currentPassword: 'first-pass', newPassword: 'second-pass' });

@@ -56,7 +56,18 @@ export class UserRoles {
   }
 
   private async record(user: UserRow, previousRoles: string[], metadata: EventMetadata): Promise<void> {
-    const data: UserRolesChanged = { userId: user.id, tenantId: user.tenant_id, phone: user.phone, roles: user.roles, previousRoles, changedAt: metadata.acceptedAt };
-    await this.store.append(streamId('user', user.id), [{ eventId: randomUUID(), type: USER_ROLES_CHANGED, data, metadata: { ...metadata, tenantId: user.tenant_id } }], { expected: 'any' });
+    const data: UserRolesChanged = {
+      userId: user.id,
+      tenantId: user.tenant_id,
+      phone: user.phone,
+      roles: user.roles,
+      previousRoles,
+      changedAt: metadata.acceptedAt,
+    };
+    await this.store.append(
+      streamId('user', user.id),
+      [{ eventId: randomUUID(), type: USER_ROLES_CHANGED, data, metadata: { ...metadata, tenantId: user.tenant_id } }],
+      { expected: 'any' },
+    );
   }
 }

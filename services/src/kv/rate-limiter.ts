@@ -2,7 +2,10 @@ import { DomainError } from '@desk/platform/errors/domain-error';
 import type { ShortLivedStore } from './short-lived-store';
 
 export class TooManyRequestsError extends DomainError {
-  constructor(message: string, readonly retryAfterSeconds: number) {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
     super('too_many_requests', 429, message);
   }
 

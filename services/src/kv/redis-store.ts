@@ -7,7 +7,10 @@ const INCREMENT = `local n = redis.call('INCR', KEYS[1]) if n == 1 then redis.ca
 export class RedisStore implements ShortLivedStore {
   readonly kind = 'redis' as const;
 
-  constructor(private readonly redis: Redis, private readonly prefix = 'desk:') {}
+  constructor(
+    private readonly redis: Redis,
+    private readonly prefix = 'desk:',
+  ) {}
 
   static connect(url: string): RedisStore {
     return new RedisStore(new Redis(url, { maxRetriesPerRequest: 2, enableOfflineQueue: true }));

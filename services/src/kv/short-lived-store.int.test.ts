@@ -48,7 +48,11 @@ function contract(name: string, open: () => Promise<ShortLivedStore>, close: () 
 
 let redis: TestRedis;
 let redisStore: RedisStore;
-contract('memory', async () => new MemoryStore(), async () => undefined);
+contract(
+  'memory',
+  async () => new MemoryStore(),
+  async () => undefined,
+);
 contract(
   'redis',
   async () => {

@@ -2,4 +2,8 @@ import { databaseEnv, eventStoreEnv, loggingEnv, nodeEnv, parseEnv } from '@desk
 import { httpEnv, identityEnv, jobsEnv, jobsRequirements, ordersEnv } from '../config/services-env';
 
 /** `npm run start:api`: the HTTP API alone (projections run elsewhere). */
-export const apiEnv = parseEnv({ ...nodeEnv, ...loggingEnv, ...databaseEnv, ...eventStoreEnv, ...httpEnv, ...identityEnv, ...jobsEnv, ...ordersEnv }, process.env, jobsRequirements);
+export const apiEnv = parseEnv(
+  { ...nodeEnv, ...loggingEnv, ...databaseEnv, ...eventStoreEnv, ...httpEnv, ...identityEnv, ...jobsEnv, ...ordersEnv },
+  process.env,
+  jobsRequirements,
+);

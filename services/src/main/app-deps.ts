@@ -91,8 +91,12 @@ export async function buildAppDeps(infra: Infrastructure, env: AppSettings): Pro
       accounts: infra.db,
       eventStore: infra.eventStore,
       orders,
-      placement: new OrderPlacement(orders, settings, tenants, { paymentWindowMinutes: env.PAYMENT_WINDOW_MINUTES, rateLockMinutes: env.RATE_LOCK_MINUTES }, (orderId) =>
-        claimRefCode(infra.db, orderId),
+      placement: new OrderPlacement(
+        orders,
+        settings,
+        tenants,
+        { paymentWindowMinutes: env.PAYMENT_WINDOW_MINUTES, rateLockMinutes: env.RATE_LOCK_MINUTES },
+        (orderId) => claimRefCode(infra.db, orderId),
       ),
       commands,
       files,

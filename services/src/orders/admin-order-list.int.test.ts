@@ -39,9 +39,19 @@ describe('admin order list, dashboard and export', () => {
     const first = await list('?page=1&pageSize=4');
     expect(first.status).toBe(200);
     expect(first.body).toMatchObject({ page: 1, pageSize: 4, total: 6 });
-    expect(first.body.items.map((o: any) => o._id)).toEqual(orders.slice(2).reverse().map((o) => o.id));
+    expect(first.body.items.map((o: any) => o._id)).toEqual(
+      orders
+        .slice(2)
+        .reverse()
+        .map((o) => o.id),
+    );
     const second = await list('?page=2&pageSize=4');
-    expect(second.body.items.map((o: any) => o._id)).toEqual(orders.slice(0, 2).reverse().map((o) => o.id));
+    expect(second.body.items.map((o: any) => o._id)).toEqual(
+      orders
+        .slice(0, 2)
+        .reverse()
+        .map((o) => o.id),
+    );
     expect((await list('')).body.pageSize).toBe(50);
   });
 
@@ -84,7 +94,11 @@ describe('admin order list, dashboard and export', () => {
     const rows = parse(await response.text(), { columns: true }) as Record<string, string>[];
     const expected = (await list('?type=fiat_to_crypto&pageSize=200')).body.items;
     expect(rows.map((r) => r.refCode)).toEqual(expected.map((o: any) => o.refCode));
-    expect(rows.find((r) => r.refCode === orders[0]!.refCode)).toMatchObject({ bankReference: `'=HYPERLINK("http://x")`, status: 'Completed', fiatAmountInr: '1000' });
+    expect(rows.find((r) => r.refCode === orders[0]!.refCode)).toMatchObject({
+      bankReference: `'=HYPERLINK("http://x")`,
+      status: 'Completed',
+      fiatAmountInr: '1000',
+    });
 
     const widened = link.body.url.replace('type=fiat_to_crypto', 'type=crypto_to_fiat');
     expect((await t.app.request(widened)).status).toBe(403);

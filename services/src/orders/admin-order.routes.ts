@@ -9,7 +9,16 @@ import type { ServicesDatabase } from '../db/services-database';
 import { countCustomers } from '../identity/users.repository';
 import { tenantFilter } from '../identity/admin-scope';
 import type { TenantDirectory } from '../tenants/tenant-directory';
-import { adminListSchema, bulkRejectSchema, completionSchema, cryptoSentSchema, dashboardSchema, exportSchema, rejectSchema, parseOrderId } from './order.schemas';
+import {
+  adminListSchema,
+  bulkRejectSchema,
+  completionSchema,
+  cryptoSentSchema,
+  dashboardSchema,
+  exportSchema,
+  rejectSchema,
+  parseOrderId,
+} from './order.schemas';
 import { adminOrderJson } from './order-json';
 import { countAdminOrders, dailyFigures, dashboardFigures, listAdminOrders } from '@desk/projections/read-models/orders/orders.queries';
 import { inAdminScope } from './order-access';

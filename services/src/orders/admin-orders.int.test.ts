@@ -31,7 +31,7 @@ describe('admin order actions', () => {
     expect(done.body).toMatchObject({ message: 'Order completed successfully', order: { status: 'completed', cryptoReference: '0xabc123' } });
   });
 
-  it('requires the reference that matches the order type, in the specification\'s words', async () => {
+  it("requires the reference that matches the order type, in the specification's words", async () => {
     const b = await buy();
     const s = await sell();
     const cases: [string, string, string, string][] = [
@@ -41,10 +41,16 @@ describe('admin order actions', () => {
       [s._id, 'complete', 'bankUtr', 'UTR reference is required to complete sell orders (USDT→INR)'],
     ];
     for (const [id, action, path, message] of cases) {
-      expect(await act(id, action, { bankUtr: '', cryptoReference: ' ' })).toEqual({ status: 400, body: { error: 'validation_error', details: [{ path, message }] } });
+      expect(await act(id, action, { bankUtr: '', cryptoReference: ' ' })).toEqual({
+        status: 400,
+        body: { error: 'validation_error', details: [{ path, message }] },
+      });
     }
     expect((await act(s._id, 'verify')).body.order.status).toBe('approved');
-    expect((await act(s._id, 'approve', { bankUtr: 'HDFCN52025112100' })).body).toMatchObject({ message: 'Order approved successfully', order: { status: 'completed', bankUtr: 'HDFCN52025112100' } });
+    expect((await act(s._id, 'approve', { bankUtr: 'HDFCN52025112100' })).body).toMatchObject({
+      message: 'Order approved successfully',
+      order: { status: 'completed', bankUtr: 'HDFCN52025112100' },
+    });
   });
 
   it('reprices at completion, keeping the old terms', async () => {
@@ -69,7 +75,9 @@ describe('admin order actions', () => {
   it('bulk-rejects order by order and says which failed', async () => {
     const [a, b, c] = [await buy(), await sell(), await buy()];
     await act(c._id, 'complete', { cryptoReference: '0x2' });
-    const { status, body } = await json(t.call('POST', '/api/admin/orders/bulk/reject', { token: admin, body: { ids: [a._id, b._id, c._id, 'nonsense'], reason: 'No payment' } }));
+    const { status, body } = await json(
+      t.call('POST', '/api/admin/orders/bulk/reject', { token: admin, body: { ids: [a._id, b._id, c._id, 'nonsense'], reason: 'No payment' } }),
+    );
     expect(status).toBe(200);
     expect(body).toMatchObject({ succeeded: 2, failed: 2 });
     expect(body.results).toEqual([
@@ -103,7 +111,9 @@ describe('admin order actions', () => {
     expect(again.headers.get('idempotent-replayed')).toBe('true');
     const [a, b] = [await first.json(), await again.json()];
     expect(b).toEqual(a);
-    const streams = await t.database.pool.query(`select count(*)::int as n from es_events where event_type = 'OrderPlaced' and data->>'orderId' = $1`, [(a as any).order._id]);
+    const streams = await t.database.pool.query(`select count(*)::int as n from es_events where event_type = 'OrderPlaced' and data->>'orderId' = $1`, [
+      (a as any).order._id,
+    ]);
     expect(streams.rows[0].n).toBe(1);
 
     const different = await json(t.call('POST', '/api/orders/fiat-to-crypto', { token: customer, body: { ...BUY, fiatAmount: 999 }, headers: key }));
@@ -124,7 +134,11 @@ describe('admin order actions', () => {
 
   it('shows the full history: each event with who, when and from where', async () => {
     const order = await buy();
-    await t.call('POST', `/api/admin/orders/${order._id}/verify`, { token: admin, body: {}, headers: { 'x-forwarded-for': '203.0.113.50', 'user-agent': 'desk-browser' } });
+    await t.call('POST', `/api/admin/orders/${order._id}/verify`, {
+      token: admin,
+      body: {},
+      headers: { 'x-forwarded-for': '203.0.113.50', 'user-agent': 'desk-browser' },
+    });
     const { status, body } = await json(t.call('GET', `/api/admin/orders/${order._id}/history`, { token: admin }));
     expect(status).toBe(200);
     expect(body.events.map((e: any) => e.type)).toEqual(['OrderPlaced', 'OrderVerified']);

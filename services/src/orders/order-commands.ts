@@ -36,7 +36,12 @@ export class OrderCommands {
     // A file is stored only for an order that can take it: otherwise the machine's refusal, with nothing stored.
     const stored = input.file && current.status === 'pending' ? await this.files.save(input.file.bytes, input.file.contentType) : null;
     const attachment = stored
-      ? { fileId: stored.fileId, name: `proof-${current.refCode}-${current.proofCount + 1}.${extensionFor(stored.contentType)}`, contentType: stored.contentType, size: stored.size }
+      ? {
+          fileId: stored.fileId,
+          name: `proof-${current.refCode}-${current.proofCount + 1}.${extensionFor(stored.contentType)}`,
+          contentType: stored.contentType,
+          size: stored.size,
+        }
       : null;
     return this.customer(user, orderId, metadata, { type: 'SubmitProof', attachment, reference, at: metadata.acceptedAt });
   }

@@ -20,7 +20,25 @@ export const ALL_BRANDS = '*';
 
 const ExpiredLinkError = fixedError('invalid_link', 403, 'This download link has expired or is invalid. Please export again.');
 
-const COLUMNS = ['refCode', 'brand', 'createdAt', 'type', 'status', 'method', 'network', 'userPhone', 'fiatAmountInr', 'cryptoAmountUsdt', 'rate', 'feeAmount', 'withdrawAddress', 'bankReference', 'cryptoReference', 'bankUtr', 'updatedAt'];
+const COLUMNS = [
+  'refCode',
+  'brand',
+  'createdAt',
+  'type',
+  'status',
+  'method',
+  'network',
+  'userPhone',
+  'fiatAmountInr',
+  'cryptoAmountUsdt',
+  'rate',
+  'feeAmount',
+  'withdrawAddress',
+  'bankReference',
+  'cryptoReference',
+  'bankUtr',
+  'updatedAt',
+];
 
 /**
  * A cell a spreadsheet would run as a formula (=, +, -, @, tab, carriage return) is prefixed with a
@@ -64,9 +82,23 @@ export function orderExportRoutes(db: Kysely<ReadModelDatabase>, users: Kysely<S
       })();
       for await (const v of iterateAdminOrders(db, tenant === ALL_BRANDS ? null : tenant!, { type, status, network })) {
         csv.write([
-          v.refCode, safeCell(names.get(v.tenantId) ?? v.tenantId), v.createdAt, v.orderType, statusLabel(v.status), v.method, v.network, safeCell(v.userPhone),
-          v.fiatAmount, v.cryptoAmount, v.rate, v.feeAmount, safeCell(v.withdrawAddress), safeCell(v.bankReference),
-          safeCell(v.cryptoReference), safeCell(v.bankUtr), v.updatedAt,
+          v.refCode,
+          safeCell(names.get(v.tenantId) ?? v.tenantId),
+          v.createdAt,
+          v.orderType,
+          statusLabel(v.status),
+          v.method,
+          v.network,
+          safeCell(v.userPhone),
+          v.fiatAmount,
+          v.cryptoAmount,
+          v.rate,
+          v.feeAmount,
+          safeCell(v.withdrawAddress),
+          safeCell(v.bankReference),
+          safeCell(v.cryptoReference),
+          safeCell(v.bankUtr),
+          v.updatedAt,
         ]);
       }
       csv.end();

@@ -2,7 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCustomer, createTestApp, json, type TestApp } from '../../../tests/support/test-app';
 
 const BUY = { fiatAmount: 10000, network: 'TRC20', withdrawAddress: 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE', method: 'bank' };
-const SELL = { cryptoAmount: 100, method: 'bank', bankAccount: { bankName: 'HDFC Bank', accountHolder: 'Asha Rao', accountNumber: '50100012345678', ifsc: 'hdfc0001234' } };
+const SELL = {
+  cryptoAmount: 100,
+  method: 'bank',
+  bankAccount: { bankName: 'HDFC Bank', accountHolder: 'Asha Rao', accountNumber: '50100012345678', ifsc: 'hdfc0001234' },
+};
 
 describe('placing orders', () => {
   let t: TestApp;
@@ -23,9 +27,20 @@ describe('placing orders', () => {
     expect(body.message).toBe('Buy order created successfully!');
     // 10000 / 88.5 = 112.994... -> 112.99 gross; fee 0.5% = 0.56495 -> 0.57; net 112.42
     expect(body.order).toMatchObject({
-      type: 'fiat_to_crypto', orderType: 'buy', status: 'pending', statusLabel: 'Pending', method: 'bank', network: 'TRC20',
-      rate: '88.5', feePercent: '0.5', fiatAmount: '10000', cryptoAmount: '112.42', feeAmount: '0.57',
-      withdrawAddress: BUY.withdrawAddress, user: { phone: '+919800000001' }, attachments: [],
+      type: 'fiat_to_crypto',
+      orderType: 'buy',
+      status: 'pending',
+      statusLabel: 'Pending',
+      method: 'bank',
+      network: 'TRC20',
+      rate: '88.5',
+      feePercent: '0.5',
+      fiatAmount: '10000',
+      cryptoAmount: '112.42',
+      feeAmount: '0.57',
+      withdrawAddress: BUY.withdrawAddress,
+      user: { phone: '+919800000001' },
+      attachments: [],
     });
     expect(body.order.refCode).toMatch(/^ORD-[0-9A-HJKMNP-TV-Z]{10}$/);
     const lock = Date.parse(body.order.rateLockedUntil) - Date.parse(body.order.createdAt);
@@ -42,7 +57,13 @@ describe('placing orders', () => {
     expect(status).toBe(201);
     // 100 x 86.25 = 8625 gross; fee 1% = 86.25 -> 87; net 8538
     expect(body.order).toMatchObject({
-      type: 'crypto_to_fiat', orderType: 'sell', network: 'TRC20', rate: '86.25', cryptoAmount: '100.00', fiatAmount: '8538', feeAmount: '87',
+      type: 'crypto_to_fiat',
+      orderType: 'sell',
+      network: 'TRC20',
+      rate: '86.25',
+      cryptoAmount: '100.00',
+      fiatAmount: '8538',
+      feeAmount: '87',
       payoutBankAccount: { bankName: 'HDFC Bank', accountName: 'Asha Rao', accountNumber: '50100012345678', ifsc: 'HDFC0001234' },
     });
     const cash = await json(t.call('POST', '/api/orders/crypto-to-fiat', { token: customer, body: { cryptoAmount: '5', method: 'cash' } }));
@@ -61,7 +82,7 @@ describe('placing orders', () => {
     expect(same.status).toBe(201);
   });
 
-  it('answers bad orders with the screens\' texts and records nothing', async () => {
+  it("answers bad orders with the screens' texts and records nothing", async () => {
     const cases: [string, unknown, string, string][] = [
       ['/api/orders/fiat-to-crypto', { ...BUY, fiatAmount: '' }, 'fiatAmount', 'Enter INR amount'],
       ['/api/orders/fiat-to-crypto', { ...BUY, fiatAmount: '150.5' }, 'fiatAmount', 'INR amount must be a whole number'],
@@ -83,7 +104,7 @@ describe('placing orders', () => {
     }
   });
 
-  it('shows a customer only their own orders; anyone else\'s is 404', async () => {
+  it("shows a customer only their own orders; anyone else's is 404", async () => {
     const other = await createCustomer(t, '+919800000002');
     const mine = (await json(t.call('POST', '/api/orders/fiat-to-crypto', { token: customer, body: BUY }))).body.order;
     await t.project();
@@ -92,7 +113,10 @@ describe('placing orders', () => {
     expect(list.body.orders.every((o: any) => o.user.phone === '+919800000001')).toBe(true);
     expect((await json(t.call('GET', '/api/orders', { token: other }))).body.orders).toEqual([]);
 
-    expect(await json(t.call('GET', `/api/orders/${mine._id}`, { token: other }))).toEqual({ status: 404, body: { error: 'Order not found', code: 'not_found' } });
+    expect(await json(t.call('GET', `/api/orders/${mine._id}`, { token: other }))).toEqual({
+      status: 404,
+      body: { error: 'Order not found', code: 'not_found' },
+    });
     expect((await t.call('POST', `/api/orders/${mine._id}/cancel`, { token: other })).status).toBe(404);
     expect((await t.call('POST', `/api/orders/${mine._id}/upload`, { token: other, body: { bankReference: 'UTR1' } })).status).toBe(404);
     expect((await t.call('GET', '/api/orders/not-a-uuid', { token: customer })).status).toBe(404);

@@ -1,7 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import type { OrderView } from '@desk/machines/order/order-state';
 import type { OrderPlaced } from '@desk/machines/order/order.events';
-import { decideBuy, decideSell, type Customer, type PlaceBuy, type PlaceSell, type PlacedTerms, type PlacementTimes, type TermsInForce } from '@desk/machines/order/order-placement.decide';
+import {
+  decideBuy,
+  decideSell,
+  type Customer,
+  type PlaceBuy,
+  type PlaceSell,
+  type PlacedTerms,
+  type PlacementTimes,
+  type TermsInForce,
+} from '@desk/machines/order/order-placement.decide';
 import type { EventMetadata } from '@desk/platform/eventstore/event-metadata';
 import type { SettingsService } from '../settings/settings.service';
 import type { TenantStore } from '../tenants/tenant-store';

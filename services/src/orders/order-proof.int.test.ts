@@ -17,7 +17,9 @@ describe('payment proof and cancelling', () => {
 
   it('stores an image checked by its content and serves it on a signed, expiring link', async () => {
     const order = await place();
-    const { status, body } = await json(t.call('POST', `/api/orders/${order._id}/upload`, { token: customer, body: { dataUrl: dataUrl(PNG_1PX), bankReference: 'UTR123456789' } }));
+    const { status, body } = await json(
+      t.call('POST', `/api/orders/${order._id}/upload`, { token: customer, body: { dataUrl: dataUrl(PNG_1PX), bankReference: 'UTR123456789' } }),
+    );
     expect(status).toBe(200);
     expect(body.message).toBe('Proof uploaded successfully');
     expect(body.order).toMatchObject({ status: 'pending', bankReference: 'UTR123456789', proofCount: 1 });
@@ -48,7 +50,7 @@ describe('payment proof and cancelling', () => {
     expect(refused.body.details[0].message).toBe('Only images (PNG, JPEG, GIF, WebP) and PDF files are accepted');
   });
 
-  it('refuses files of 5 MB or more with the screen\'s text, and empty proof', async () => {
+  it("refuses files of 5 MB or more with the screen's text, and empty proof", async () => {
     const order = await place();
     const big = Buffer.concat([PNG_1PX, Buffer.alloc(5 * 1024 * 1024)]);
     const tooBig = await json(t.call('POST', `/api/orders/${order._id}/upload`, { token: customer, body: { dataUrl: dataUrl(big) } }));
@@ -76,7 +78,11 @@ describe('payment proof and cancelling', () => {
     await t.call('POST', `/api/orders/${paid._id}/upload`, { token: customer, body: { bankReference: 'UTR10' } });
     const refused = await json(t.call('POST', `/api/orders/${paid._id}/cancel`, { token: customer }));
     expect(refused.status).toBe(409);
-    expect(refused.body).toEqual({ error: 'Order cannot be cancelled after payment proof was submitted', code: 'invalid_transition', currentStatus: 'pending' });
+    expect(refused.body).toEqual({
+      error: 'Order cannot be cancelled after payment proof was submitted',
+      code: 'invalid_transition',
+      currentStatus: 'pending',
+    });
     expect((await t.deps.eventStore.readStream(`order-${paid._id}`)).map((e) => e.type)).toEqual(['OrderPlaced', 'ProofSubmitted']);
   });
 

@@ -26,7 +26,7 @@ export function customerOrderRoutes(deps: OrderDeps) {
     })
     .post('/crypto-to-fiat', validate('json', sellSchema), async (c) => {
       const { bankAccount, bankAccountId, ...input } = c.req.valid('json');
-      let payout = input.method === 'bank' ? bankAccount ?? null : null;
+      let payout = input.method === 'bank' ? (bankAccount ?? null) : null;
       if (input.method === 'bank' && bankAccountId) {
         const saved = await findBankAccount(accounts, c.get('user').id, bankAccountId.toLowerCase());
         if (!saved) throw ValidationError.of('bankAccountId', 'Please select a bank account');

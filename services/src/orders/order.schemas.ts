@@ -23,7 +23,12 @@ const amount = (check: (input: string) => string | null) =>
 const rate = z
   .union([z.number(), z.string()])
   .transform((v) => String(v).trim())
-  .pipe(z.string().regex(/^\d+(\.\d{1,8})?$/, 'Rate must be a positive number').refine((v) => Number(v) > 0, 'Rate must be a positive number'));
+  .pipe(
+    z
+      .string()
+      .regex(/^\d+(\.\d{1,8})?$/, 'Rate must be a positive number')
+      .refine((v) => Number(v) > 0, 'Rate must be a positive number'),
+  );
 
 export const buySchema = z
   .object({
@@ -62,7 +67,8 @@ export const sellSchema = z
     expectedRate: rate.optional(),
   })
   .superRefine((v, ctx) => {
-    if (v.method === 'bank' && !v.bankAccount && !v.bankAccountId) ctx.addIssue({ code: 'custom', path: ['bankAccount'], message: 'Please select a bank account' });
+    if (v.method === 'bank' && !v.bankAccount && !v.bankAccountId)
+      ctx.addIssue({ code: 'custom', path: ['bankAccount'], message: 'Please select a bank account' });
   });
 
 export const uploadSchema = z.object({
@@ -73,7 +79,9 @@ export const uploadSchema = z.object({
 
 const reference = z.string().trim().max(200).optional();
 export const completionSchema = z.object({ bankUtr: reference, cryptoReference: reference, rate: rate.optional() });
-export const cryptoSentSchema = z.object({ cryptoReference: z.string({ error: 'Crypto transaction reference is required' }).trim().min(1, 'Crypto transaction reference is required').max(200) });
+export const cryptoSentSchema = z.object({
+  cryptoReference: z.string({ error: 'Crypto transaction reference is required' }).trim().min(1, 'Crypto transaction reference is required').max(200),
+});
 // The detail page sends its completion fields with a reject; they are accepted and ignored.
 export const rejectSchema = z.object({ reason: z.string().trim().max(500).optional() }).passthrough();
 export const bulkRejectSchema = z.object({
@@ -90,11 +98,22 @@ const brandFilter = z
   .refine((v) => v === undefined || isTenantId(v), 'No such brand');
 
 export const adminListSchema = z.object({
-  type: z.enum(['fiat_to_crypto', 'crypto_to_fiat']).optional().or(z.literal('').transform(() => undefined)),
-  status: z.enum(['pending', 'fiat_received', 'approved', 'crypto_sent', 'completed', 'rejected', 'cancelled', 'expired']).optional().or(z.literal('').transform(() => undefined)),
+  type: z
+    .enum(['fiat_to_crypto', 'crypto_to_fiat'])
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  status: z
+    .enum(['pending', 'fiat_received', 'approved', 'crypto_sent', 'completed', 'rejected', 'cancelled', 'expired'])
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   network: z.string().trim().max(20).optional(),
   refCode: z.string().trim().max(20).optional(),
-  phone: z.string().trim().transform((v) => v.replace(/[\s-]/g, '')).pipe(z.string().max(16)).optional(),
+  phone: z
+    .string()
+    .trim()
+    .transform((v) => v.replace(/[\s-]/g, ''))
+    .pipe(z.string().max(16))
+    .optional(),
   /** One brand's orders (operator admins; a brand admin's lists are their brand's anyway). */
   tenantId: brandFilter,
   page: z.coerce.number().int().min(1).max(100_000).default(1),

@@ -6,7 +6,11 @@ import type { CurrentSettings } from './settings.service';
 
 /** Rates and fees go out as numbers (the clients compare them with 0); they are stored as decimal strings. */
 function numbers<T extends Partial<Record<string, string>>>(values: T): { [K in keyof T]: number } {
-  return Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined).map(([k, v]) => [k, Number(v)])) as { [K in keyof T]: number };
+  return Object.fromEntries(
+    Object.entries(values)
+      .filter(([, v]) => v !== undefined)
+      .map(([k, v]) => [k, Number(v)]),
+  ) as { [K in keyof T]: number };
 }
 
 type Range = { min: string; max: string };

@@ -58,7 +58,14 @@ describe('settings API', () => {
   it('refuses bad values and changes nothing', async () => {
     const admin = await t.adminToken();
     const before = await t.deps.eventStore.readStream('settings-default');
-    for (const body of [{}, { rates: {} }, { rates: { usdt_bank_buy: -1 } }, { fees: { cryptoToFiatPercent: 80 } }, { limits: { buyInr: { min: 5000, max: 100 } } }, { rates: { usdtInr: 'abc' } }]) {
+    for (const body of [
+      {},
+      { rates: {} },
+      { rates: { usdt_bank_buy: -1 } },
+      { fees: { cryptoToFiatPercent: 80 } },
+      { limits: { buyInr: { min: 5000, max: 100 } } },
+      { rates: { usdtInr: 'abc' } },
+    ]) {
       const response = await t.call('PUT', '/api/admin/settings', { token: admin, body });
       expect(response.status).toBe(400);
       expect(((await response.json()) as any).error).toBe('validation_error');

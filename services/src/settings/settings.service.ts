@@ -82,7 +82,12 @@ export class SettingsService {
   }
 
   async update(patch: SettingsPatch, metadata: EventMetadata): Promise<CurrentSettings> {
-    const { state, revision } = await this.handler.handle(settingsEvolver, GLOBAL_SETTINGS_STREAM, (current) => decideSettings(current, { type: 'ChangeSettings', patch, at: metadata.acceptedAt }), metadata);
+    const { state, revision } = await this.handler.handle(
+      settingsEvolver,
+      GLOBAL_SETTINGS_STREAM,
+      (current) => decideSettings(current, { type: 'ChangeSettings', patch, at: metadata.acceptedAt }),
+      metadata,
+    );
     const value: CurrentSettings = { settings: state.settings, revision: revision!.toString(), changedAt: state.changedAt, changedBy: metadata.actor.id };
     this.global = { value, at: Date.now() };
     this.brands.clear();

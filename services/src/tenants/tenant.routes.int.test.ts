@@ -20,9 +20,11 @@ describe('tenants', () => {
     return body;
   };
   const send = (method: string, url: string, body: FormData | unknown, token = admin, headers: Record<string, string> = {}) =>
-    json(body instanceof FormData
-      ? t.app.request(url, { method, body, headers: { authorization: `Bearer ${token}`, ...headers } })
-      : t.call(method, url, { token, body, headers }));
+    json(
+      body instanceof FormData
+        ? t.app.request(url, { method, body, headers: { authorization: `Bearer ${token}`, ...headers } })
+        : t.call(method, url, { token, body, headers }),
+    );
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -39,7 +41,11 @@ describe('tenants', () => {
   });
 
   it('creates a tenant with a logo checked by content, served on a signed link', async () => {
-    const created = await send('POST', '/api/admin/tenants', form({ name: 'Brand One', domain: 'Brand.Example.com', primaryColor: '#aa3300' }, { bytes: PNG_1PX, type: 'image/png' }));
+    const created = await send(
+      'POST',
+      '/api/admin/tenants',
+      form({ name: 'Brand One', domain: 'Brand.Example.com', primaryColor: '#aa3300' }, { bytes: PNG_1PX, type: 'image/png' }),
+    );
     expect(created.status).toBe(201);
     brand = created.body.tenant;
     expect(brand).toMatchObject({ name: 'Brand One', domain: 'brand.example.com', primaryColor: '#aa3300', bankAccounts: [], cryptoWallets: [] });
@@ -55,16 +61,28 @@ describe('tenants', () => {
   });
 
   it('records changes to receiving accounts as events, with QR codes made from addresses', async () => {
-    const edit = await send('PUT', `/api/admin/tenants/${brand._id}`, {
-      bankAccounts: [
-        { bankName: 'HDFC Bank', accountName: 'Brand One Pvt Ltd', accountNumber: '50200011112222', ifsc: 'hdfc0000123' },
-        { bankName: 'ICICI Bank', accountName: 'Brand One Pvt Ltd', accountNumber: '000405123456', ifsc: 'ICIC0000004', isActive: false },
-      ],
-      cryptoWallets: [{ network: 'TRC20', address: TRON }, { network: 'ERC20', address: EVM, isActive: false }],
-    }, admin, { 'x-forwarded-for': '192.0.2.44' });
+    const edit = await send(
+      'PUT',
+      `/api/admin/tenants/${brand._id}`,
+      {
+        bankAccounts: [
+          { bankName: 'HDFC Bank', accountName: 'Brand One Pvt Ltd', accountNumber: '50200011112222', ifsc: 'hdfc0000123' },
+          { bankName: 'ICICI Bank', accountName: 'Brand One Pvt Ltd', accountNumber: '000405123456', ifsc: 'ICIC0000004', isActive: false },
+        ],
+        cryptoWallets: [
+          { network: 'TRC20', address: TRON },
+          { network: 'ERC20', address: EVM, isActive: false },
+        ],
+      },
+      admin,
+      { 'x-forwarded-for': '192.0.2.44' },
+    );
     expect(edit.status).toBe(200);
     const tenant = edit.body.tenant;
-    expect(tenant.bankAccounts.map((b: any) => [b.ifsc, b.isActive])).toEqual([['HDFC0000123', true], ['ICIC0000004', false]]);
+    expect(tenant.bankAccounts.map((b: any) => [b.ifsc, b.isActive])).toEqual([
+      ['HDFC0000123', true],
+      ['ICIC0000004', false],
+    ]);
     const qr = await t.app.request(tenant.cryptoWallets[0].qrCodeUrl);
     expect(qr.headers.get('content-type')).toBe('image/png');
 
@@ -73,7 +91,10 @@ describe('tenants', () => {
     expect(events[1]!.metadata).toMatchObject({ ip: '192.0.2.44', actor: { role: 'admin' } });
 
     // Sending the same lists back (with the links we gave) records nothing new.
-    await send('PUT', `/api/admin/tenants/${brand._id}`, { bankAccounts: tenant.bankAccounts.map(({ _id, ...b }: any) => b), cryptoWallets: tenant.cryptoWallets.map(({ _id, ...w }: any) => w) });
+    await send('PUT', `/api/admin/tenants/${brand._id}`, {
+      bankAccounts: tenant.bankAccounts.map(({ _id, ...b }: any) => b),
+      cryptoWallets: tenant.cryptoWallets.map(({ _id, ...w }: any) => w),
+    });
     expect(await t.deps.eventStore.readStream(`tenant-${brand._id}`)).toHaveLength(3);
 
     const wrong = await send('PUT', `/api/admin/tenants/${brand._id}`, { cryptoWallets: [{ network: 'BEP20', address: TRON }] });
@@ -87,19 +108,39 @@ describe('tenants', () => {
     expect(config.body.brand.logoUrl).toContain('/api/files/');
     const viaProxy = await json(t.app.request('/api/config/public', { headers: { host: 'internal:3000', 'x-forwarded-host': 'brand.example.com' } }));
     expect(viaProxy.body.brand.name).toBe('Brand One');
-    expect((await json(t.app.request('/api/config/public', { headers: { host: 'unknown.example.org' } }))).body.brand).toEqual({ name: 'USDT Desk', logoUrl: null, primaryColor: '#0d6efd' });
+    expect((await json(t.app.request('/api/config/public', { headers: { host: 'unknown.example.org' } }))).body.brand).toEqual({
+      name: 'USDT Desk',
+      logoUrl: null,
+      primaryColor: '#0d6efd',
+    });
 
     // A customer signs up on the brand's host: they, their orders and their payment details belong to it.
     const host = { host: 'brand.example.com' };
     const phone = '+919100000001';
-    await t.app.request('/api/auth/register/otp/send', { method: 'POST', headers: { ...host, 'content-type': 'application/json' }, body: JSON.stringify({ phone }) });
+    await t.app.request('/api/auth/register/otp/send', {
+      method: 'POST',
+      headers: { ...host, 'content-type': 'application/json' },
+      body: JSON.stringify({ phone }),
+    });
     const code = await t.otpFor(phone, 'register');
-    await t.app.request('/api/auth/register/otp/verify', { method: 'POST', headers: { ...host, 'content-type': 'application/json' }, body: JSON.stringify({ phone, otp: code }) });
-    const registered = await json(t.app.request('/api/auth/register', { method: 'POST', headers: { ...host, 'content-type': 'application/json' }, body: JSON.stringify({ username: 'Brand customer', phone, password: 'secret12' }) }));
+    await t.app.request('/api/auth/register/otp/verify', {
+      method: 'POST',
+      headers: { ...host, 'content-type': 'application/json' },
+      body: JSON.stringify({ phone, otp: code }),
+    });
+    const registered = await json(
+      t.app.request('/api/auth/register', {
+        method: 'POST',
+        headers: { ...host, 'content-type': 'application/json' },
+        body: JSON.stringify({ username: 'Brand customer', phone, password: 'secret12' }),
+      }),
+    );
     expect(registered.body.user.tenantId).toBe(brand._id);
     const token = registered.body.token;
 
-    expect((await send('GET', '/api/user/tenant/bank-details', undefined, token)).body).toEqual({ bankDetails: [{ bankName: 'HDFC Bank', accountName: 'Brand One Pvt Ltd', accountNumber: '50200011112222', ifsc: 'HDFC0000123' }] });
+    expect((await send('GET', '/api/user/tenant/bank-details', undefined, token)).body).toEqual({
+      bankDetails: [{ bankName: 'HDFC Bank', accountName: 'Brand One Pvt Ltd', accountNumber: '50200011112222', ifsc: 'HDFC0000123' }],
+    });
     const wallets = (await send('GET', '/api/user/tenant/crypto-wallet-details', undefined, token)).body.cryptoWalletDetails;
     expect(wallets).toEqual([{ network: 'TRC20', address: TRON, qrCodeUrl: expect.stringContaining('/api/files/') }]);
     const sell = await send('POST', '/api/orders/crypto-to-fiat', { cryptoAmount: 10, method: 'cash' }, token);
@@ -107,7 +148,17 @@ describe('tenants', () => {
     expect((await json(t.call('GET', `/api/orders/${sell.body.order._id}`, { token }))).body.user.phone).toBe(phone);
 
     // Accounts do not cross tenants: the same phone and password mean nothing on another brand.
-    expect((await json(t.app.request('/api/auth/login', { method: 'POST', headers: { host: 'other.example.org', 'content-type': 'application/json' }, body: JSON.stringify({ phone, password: 'secret12' }) }))).status).toBe(401);
+    expect(
+      (
+        await json(
+          t.app.request('/api/auth/login', {
+            method: 'POST',
+            headers: { host: 'other.example.org', 'content-type': 'application/json' },
+            body: JSON.stringify({ phone, password: 'secret12' }),
+          }),
+        )
+      ).status,
+    ).toBe(401);
     expect((await send('GET', '/api/user/tenant/bank-details', undefined, await t.adminToken())).body.bankDetails).toEqual([]);
   });
 
@@ -122,10 +173,22 @@ describe('tenants', () => {
     expect((await send('DELETE', '/api/admin/tenants/default', undefined)).status).toBe(409);
   });
 
-  it('is for the operator\'s admins only', async () => {
-    const brandAdmin = await insertUser(t.database.db, { tenantId: brand._id, username: 'brand admin', phone: '+919100000099', passwordHash: await hashPassword('brand-admin'), roles: ['admin'] });
+  it("is for the operator's admins only", async () => {
+    const brandAdmin = await insertUser(t.database.db, {
+      tenantId: brand._id,
+      username: 'brand admin',
+      phone: '+919100000099',
+      passwordHash: await hashPassword('brand-admin'),
+      roles: ['admin'],
+    });
     expect(brandAdmin).not.toBeNull();
-    const login = await json(t.app.request('/api/auth/login', { method: 'POST', headers: { host: 'brand.example.com', 'content-type': 'application/json' }, body: JSON.stringify({ phone: '+919100000099', password: 'brand-admin' }) }));
+    const login = await json(
+      t.app.request('/api/auth/login', {
+        method: 'POST',
+        headers: { host: 'brand.example.com', 'content-type': 'application/json' },
+        body: JSON.stringify({ phone: '+919100000099', password: 'brand-admin' }),
+      }),
+    );
     expect((await send('GET', '/api/admin/tenants', undefined, login.body.token)).status).toBe(403);
     expect((await send('GET', '/api/admin/orders', undefined, login.body.token)).status).toBe(200);
   });

@@ -139,12 +139,16 @@ export function tenantDetailsRoutes(tenants: TenantStore, signer: UrlSigner) {
   return new Hono<AuthEnv>()
     .get('/tenant/bank-details', async (c) => {
       const tenant = await tenants.get(c.get('user').tenant_id);
-      const bankDetails = tenant.bankAccounts.filter((b) => b.isActive).map(({ bankName, accountName, accountNumber, ifsc }) => ({ bankName, accountName, accountNumber, ifsc }));
+      const bankDetails = tenant.bankAccounts
+        .filter((b) => b.isActive)
+        .map(({ bankName, accountName, accountNumber, ifsc }) => ({ bankName, accountName, accountNumber, ifsc }));
       return c.json({ bankDetails }, 200);
     })
     .get('/tenant/crypto-wallet-details', async (c) => {
       const tenant = await tenants.get(c.get('user').tenant_id);
-      const cryptoWalletDetails = tenantJson(tenant, signer).cryptoWallets.filter((w) => w.isActive).map(({ network, address, qrCodeUrl }) => ({ network, address, qrCodeUrl }));
+      const cryptoWalletDetails = tenantJson(tenant, signer)
+        .cryptoWallets.filter((w) => w.isActive)
+        .map(({ network, address, qrCodeUrl }) => ({ network, address, qrCodeUrl }));
       return c.json({ cryptoWalletDetails }, 200);
     });
 }

@@ -3,7 +3,10 @@ import { addressProblem } from '@desk/machines/addresses/address-validation';
 import { ACCOUNT_NUMBER_MESSAGE, ACCOUNT_NUMBER_PATTERN, IFSC_MESSAGE, IFSC_PATTERN, normaliseIfsc } from '@desk/machines/accounts/bank-account-rules';
 import { NETWORKS } from '@desk/machines/addresses/networks';
 
-const COLOR = z.string().trim().regex(/^#[0-9a-fA-F]{6}$/, 'Colour must look like #0d6efd');
+const COLOR = z
+  .string()
+  .trim()
+  .regex(/^#[0-9a-fA-F]{6}$/, 'Colour must look like #0d6efd');
 const DOMAIN = z
   .string()
   .trim()
@@ -29,7 +32,10 @@ export const tenantBankAccountSchema = z.object({
   accountNumber: z.string().trim().regex(ACCOUNT_NUMBER_PATTERN, ACCOUNT_NUMBER_MESSAGE),
   ifsc: IFSC,
   // Inactive only when explicitly false (seed-spec section 3).
-  isActive: z.boolean().optional().transform((v) => v !== false),
+  isActive: z
+    .boolean()
+    .optional()
+    .transform((v) => v !== false),
 });
 
 export const tenantWalletSchema = z
@@ -38,7 +44,10 @@ export const tenantWalletSchema = z
     address: z.string({ error: 'Please fill in network and address' }).trim().min(1, 'Please fill in network and address').max(128),
     /** A data URL to upload, one of our own file links to keep, or nothing to generate one. */
     qrCodeUrl: z.string().max(3_000_000).nullable().optional(),
-    isActive: z.boolean().optional().transform((v) => v !== false),
+    isActive: z
+      .boolean()
+      .optional()
+      .transform((v) => v !== false),
   })
   .superRefine((w, ctx) => {
     const problem = addressProblem(w.address, w.network);
@@ -48,7 +57,10 @@ export const tenantWalletSchema = z
 /** JSON edit: any profile field, and/or the whole list of bank accounts or wallets. */
 export const tenantJsonEditSchema = z.object({
   name: z.string().trim().min(1, 'Name is required').max(100).optional(),
-  domain: z.union([z.literal(''), DOMAIN]).nullable().optional(),
+  domain: z
+    .union([z.literal(''), DOMAIN])
+    .nullable()
+    .optional(),
   logoUrl: LOGO_URL.nullable().optional(),
   primaryColor: COLOR.optional(),
   bankAccounts: z.array(tenantBankAccountSchema).max(50).optional(),

@@ -18,7 +18,6 @@ import { userJson, usersJson } from './user-json';
 import { ADMIN_ROLE, GRANTABLE_ROLES, OPERATOR_TENANT_ID, tenantFilter } from '../identity/admin-scope';
 import type { UserRoles } from '../identity/user-roles';
 
-
 const OwnAdminRoleError = fixedError('own_admin_role', 409, 'You cannot remove your own admin role');
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -26,12 +25,14 @@ const tenantId = z.string().trim().min(1, 'Please select a brand').refine(isTena
 const roles = z.array(z.enum(GRANTABLE_ROLES, { error: `Roles may only be: ${GRANTABLE_ROLES.join(', ')}` })).max(GRANTABLE_ROLES.length);
 
 const createUserSchema = z.object({
-  username: z.string().trim().max(100).optional().transform((v) => (v ? v : null)),
+  username: z
+    .string()
+    .trim()
+    .max(100)
+    .optional()
+    .transform((v) => (v ? v : null)),
   phone: phoneSchema,
-  password: z
-    .string({ error: 'Password is required' })
-    .min(MIN_PASSWORD_LENGTH, PASSWORD_TOO_SHORT)
-    .max(MAX_PASSWORD_LENGTH),
+  password: z.string({ error: 'Password is required' }).min(MIN_PASSWORD_LENGTH, PASSWORD_TOO_SHORT).max(MAX_PASSWORD_LENGTH),
   /** No roles: a regular user. Granting a role is for operator admins. */
   roles: roles.default([]),
   /** The brand the account belongs to; the admin's own brand when absent. */

@@ -24,7 +24,13 @@ export function userJson(user: UserRow, wallets: readonly WalletRow[] = [], acco
 export async function usersJson(db: Kysely<ServicesDatabase>, users: readonly UserRow[]): Promise<UserJson[]> {
   const ids = users.map((u) => u.id);
   const [wallets, accounts] = await Promise.all([listWallets(db, ids), listBankAccounts(db, ids)]);
-  return users.map((u) => userJson(u, wallets.filter((w) => w.user_id === u.id), accounts.filter((a) => a.user_id === u.id)));
+  return users.map((u) =>
+    userJson(
+      u,
+      wallets.filter((w) => w.user_id === u.id),
+      accounts.filter((a) => a.user_id === u.id),
+    ),
+  );
 }
 
 export async function oneUserJson(db: Kysely<ServicesDatabase>, user: UserRow): Promise<UserJson> {

@@ -19,7 +19,12 @@ export async function startAppServer(env: Record<string, string> = {}): Promise<
   const [port, pgPort] = [await freePort(), await freePort()];
   const outbox = path.join(dataDir, 'sms-outbox.jsonl');
   const server: RunningChild = startEntryPoint('services/src/main/start-all.ts', [], {
-    PORT: String(port), EMBEDDED_POSTGRES_PORT: String(pgPort), DATA_DIR: dataDir, SMS_OUTBOX: outbox, LOG_LEVEL: 'warn', ...env,
+    PORT: String(port),
+    EMBEDDED_POSTGRES_PORT: String(pgPort),
+    DATA_DIR: dataDir,
+    SMS_OUTBOX: outbox,
+    LOG_LEVEL: 'warn',
+    ...env,
   });
   const base = `http://127.0.0.1:${port}`;
   await waitFor('the server', async () => (await fetch(`${base}/api/health`).catch(() => null))?.ok, 90_000).catch((error: Error) => {
@@ -30,7 +35,10 @@ export async function startAppServer(env: Record<string, string> = {}): Promise<
     async otpFor(phone, purpose, after = 0) {
       return waitFor(`a ${purpose} code for ${phone}`, async () => {
         if (!existsSync(outbox)) return null;
-        const lines = (await readFile(outbox, 'utf8')).trim().split('\n').map((l) => JSON.parse(l) as { phone: string; purpose: string; code: string; at: string });
+        const lines = (await readFile(outbox, 'utf8'))
+          .trim()
+          .split('\n')
+          .map((l) => JSON.parse(l) as { phone: string; purpose: string; code: string; at: string });
         return lines.filter((l) => l.phone === phone && l.purpose === purpose && Date.parse(l.at) >= after).at(-1)?.code ?? null;
       });
     },

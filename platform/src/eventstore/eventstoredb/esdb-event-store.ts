@@ -39,16 +39,7 @@ import {
   type Position,
   type RecordedEvent as EsdbRecordedEvent,
 } from '@eventstore/db-client';
-import type {
-  AppendResult,
-  Backlog,
-  EventStore,
-  ExpectedVersion,
-  GlobalPosition,
-  NewEvent,
-  ReadStreamOptions,
-  RecordedEvent,
-} from '../event-store';
+import type { AppendResult, Backlog, EventStore, ExpectedVersion, GlobalPosition, NewEvent, ReadStreamOptions, RecordedEvent } from '../event-store';
 import type { EventMetadata } from '../event-metadata';
 import { DuplicateEventIdError, WrongExpectedVersionError, type ActualVersion } from '../event-store.errors';
 import { validateNewEvents } from '../validate-new-events';
@@ -116,19 +107,18 @@ export class EsdbEventStore implements EventStore {
    * the expected version. A refusal although the version was as expected is the server finding part
    * of the batch already stored. Reads the whole stream, but only on this failure path.
    */
-  private async explainConflict(
-    streamId: string,
-    events: readonly NewEvent[],
-    expected: ExpectedVersion,
-    actual: ActualVersion,
-  ): Promise<AppendResult> {
+  private async explainConflict(streamId: string, events: readonly NewEvent[], expected: ExpectedVersion, actual: ActualVersion): Promise<AppendResult> {
     const stored = new Map((await this.readRecorded(streamId)).map((e) => [e.id.toLowerCase(), e]));
     const batch = events.map((e) => stored.get(e.eventId.toLowerCase()));
     if (batch.every((e) => e !== undefined)) {
       const last = batch.reduce((a, b) => (b.revision > a.revision ? b : a));
       return { nextExpectedVersion: last.revision, lastPosition: encodeEsdbPosition(requirePosition(last)), alreadyStored: true };
     }
-    if (versionMatches(expected, actual)) throw new DuplicateEventIdError(streamId, events.map((e) => e.eventId));
+    if (versionMatches(expected, actual))
+      throw new DuplicateEventIdError(
+        streamId,
+        events.map((e) => e.eventId),
+      );
     throw new WrongExpectedVersionError(streamId, expected, actual);
   }
 
@@ -225,7 +215,10 @@ export class EsdbEventStore implements EventStore {
         logger.warn('EventStoreDB append subscription dropped', { error: error?.message ?? 'ended' });
         resubscribeLater();
       };
-      subscription.on('data', () => listener()).on('error', drop).on('end', () => drop());
+      subscription
+        .on('data', () => listener())
+        .on('error', drop)
+        .on('end', () => drop());
       // Resolving before the server confirms would let an append slip in ahead of the subscription.
       if ((await confirmed(subscription)) && !stopped) {
         delay = RESUBSCRIBE_MIN_MS;

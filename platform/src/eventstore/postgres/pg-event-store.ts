@@ -1,14 +1,5 @@
 import type pg from 'pg';
-import type {
-  AppendResult,
-  Backlog,
-  EventStore,
-  ExpectedVersion,
-  GlobalPosition,
-  NewEvent,
-  ReadStreamOptions,
-  RecordedEvent,
-} from '../event-store';
+import type { AppendResult, Backlog, EventStore, ExpectedVersion, GlobalPosition, NewEvent, ReadStreamOptions, RecordedEvent } from '../event-store';
 import type { EventMetadata } from '../event-metadata';
 import { DuplicateEventIdError, WrongExpectedVersionError } from '../event-store.errors';
 import { validateNewEvents } from '../validate-new-events';
@@ -137,7 +128,10 @@ export class PgEventStore implements EventStore {
   private async resolveIdClash(streamId: string, events: readonly NewEvent[]): Promise<AppendResult> {
     const stored = await this.findStoredBatch(streamId, events);
     if (stored) return stored;
-    throw new DuplicateEventIdError(streamId, events.map((e) => e.eventId));
+    throw new DuplicateEventIdError(
+      streamId,
+      events.map((e) => e.eventId),
+    );
   }
 
   private async findStoredBatch(streamId: string, events: readonly NewEvent[]): Promise<AppendResult | null> {

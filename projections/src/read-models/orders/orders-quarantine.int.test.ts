@@ -41,9 +41,15 @@ describe('orders projection quarantine', () => {
     expect(await runner.runUntilCaughtUp()).toBe(true);
   }
 
-  const listed = async () => (await db.selectFrom('rm_orders').select(['id', 'status', 'version']).orderBy('created_at').execute()).map((r) => ({ ...r, version: Number(r.version) }));
-  const deadLetters = () => db.selectFrom('projection_dead_letters').select(['stream_id', 'stream_position', 'event_type', 'error', 'attempts']).orderBy('stream_position').execute();
-  const counted = async () => (await db.selectFrom('rm_order_counts').select(['status', 'orders']).where('orders', '<>', '0').orderBy('status').execute()).map((r) => ({ ...r, orders: Number(r.orders) }));
+  const listed = async () =>
+    (await db.selectFrom('rm_orders').select(['id', 'status', 'version']).orderBy('created_at').execute()).map((r) => ({ ...r, version: Number(r.version) }));
+  const deadLetters = () =>
+    db.selectFrom('projection_dead_letters').select(['stream_id', 'stream_position', 'event_type', 'error', 'attempts']).orderBy('stream_position').execute();
+  const counted = async () =>
+    (await db.selectFrom('rm_order_counts').select(['status', 'orders']).where('orders', '<>', '0').orderBy('status').execute()).map((r) => ({
+      ...r,
+      orders: Number(r.orders),
+    }));
 
   it('quarantines an order the read model cannot hold and lists the orders placed after it', async () => {
     const before = await place({ placedAt: at(0) });

@@ -11,7 +11,11 @@ describe('orders projection', () => {
 
   const snapshot = async () => ({
     orders: (await sql<{ digest: string }>`select md5(string_agg(o::text, ',' order by id)) as digest from rm_orders o`.execute(db)).rows[0]!.digest,
-    counts: (await sql<{ digest: string }>`select md5(string_agg(c::text, ',' order by tenant_id, status, type, network)) as digest from rm_order_counts c where orders <> 0`.execute(db)).rows[0]!.digest,
+    counts: (
+      await sql<{
+        digest: string;
+      }>`select md5(string_agg(c::text, ',' order by tenant_id, status, type, network)) as digest from rm_order_counts c where orders <> 0`.execute(db)
+    ).rows[0]!.digest,
   });
 
   beforeAll(async () => {
@@ -20,7 +24,19 @@ describe('orders projection', () => {
     const admin = await t.adminToken();
     const customer = await createCustomer(t, '+919400000001');
     for (let i = 0; i < 12; i++) {
-      const { order } = (await json(t.call('POST', '/api/orders/fiat-to-crypto', { token: customer, body: { fiatAmount: 500 + i, network: i % 2 ? 'ERC20' : 'TRC20', withdrawAddress: i % 2 ? '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed' : 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t', method: 'bank' } }))).body;
+      const { order } = (
+        await json(
+          t.call('POST', '/api/orders/fiat-to-crypto', {
+            token: customer,
+            body: {
+              fiatAmount: 500 + i,
+              network: i % 2 ? 'ERC20' : 'TRC20',
+              withdrawAddress: i % 2 ? '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed' : 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t',
+              method: 'bank',
+            },
+          }),
+        )
+      ).body;
       if (i % 4 === 0) await t.call('POST', `/api/orders/${order._id}/upload`, { token: customer, body: { bankReference: `UTR${i}` } });
       if (i % 3 === 0) await t.call('POST', `/api/admin/orders/${order._id}/verify`, { token: admin, body: {} });
       if (i % 3 === 1) await t.call('POST', `/api/admin/orders/${order._id}/complete`, { token: admin, body: { cryptoReference: `0x${i}` } });

@@ -48,7 +48,9 @@ export async function listAdminOrders(db: Db, tenantId: string | null, filters: 
  */
 export async function countAdminOrders(db: Db, tenantId: string | null, filters: AdminOrderFilters): Promise<number> {
   if (filters.refCode || filters.phone) {
-    const row = await filtered(db, tenantId, filters).select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+    const row = await filtered(db, tenantId, filters)
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow();
     return Number(row.n);
   }
   let query = db.selectFrom('rm_order_counts');

@@ -27,7 +27,16 @@ export interface TenantDirectoryRow {
 export function tenantDirectory(db: Db): Promise<TenantDirectoryRow[]> {
   return db
     .selectFrom('rm_tenants')
-    .select(['id', 'domain', 'deleted', (eb) => eb.ref('state', '->>').key('name' as never).as('name')])
+    .select([
+      'id',
+      'domain',
+      'deleted',
+      (eb) =>
+        eb
+          .ref('state', '->>')
+          .key('name' as never)
+          .as('name'),
+    ])
     .orderBy('created_at')
     .execute() as Promise<TenantDirectoryRow[]>;
 }
