@@ -5,6 +5,9 @@ export interface Attachment {
   size: number;
 }
 
+/** A proof file's own path: the signed query after it changes with every fetch, the file does not. */
+export const attachmentKey = (a: Pick<Attachment, 'url'>) => a.url.split('?')[0];
+
 /** Proof files open on short-lived signed links, so they are fetched fresh with the order. */
 export function AttachmentList({ attachments }: { attachments: readonly Attachment[] }) {
   if (attachments.length === 0) return null;
@@ -13,7 +16,7 @@ export function AttachmentList({ attachments }: { attachments: readonly Attachme
       <h2 id="attachments-title">Attachments</h2>
       <ul className="attachments">
         {attachments.map((a, i) => (
-          <li key={`${a.name}-${i}`}>
+          <li key={attachmentKey(a)}>
             <a href={a.url} target="_blank" rel="noreferrer">
               {a.name || `Attachment ${i + 1}`}
             </a>{' '}

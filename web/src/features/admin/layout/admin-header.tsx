@@ -26,11 +26,11 @@ export function AdminHeader({ navId, navOpen, onToggleNav, scope }: AdminHeaderP
         <ol>
           {crumbs.map((crumb, i) =>
             i === crumbs.length - 1 ? (
-              <li key={i} aria-current="page">
+              <li key={crumb.to} aria-current="page">
                 {crumb.label}
               </li>
             ) : (
-              <li key={i}>
+              <li key={crumb.to}>
                 <Link to={crumb.to}>{crumb.label}</Link>
               </li>
             ),

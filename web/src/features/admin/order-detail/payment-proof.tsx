@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Modal } from '../../../components/modal';
+import { attachmentKey } from '../../../components/attachment-list';
 import type { AdminOrder } from '../admin-api';
 
 type Attachment = AdminOrder['attachments'][number];
@@ -19,7 +20,7 @@ export function PaymentProof({ attachments }: { attachments: readonly Attachment
           {attachments.map((a, i) => {
             const label = a.name || `Payment proof ${i + 1}`;
             return (
-              <li key={`${a.url}-${i}`}>
+              <li key={attachmentKey(a)}>
                 {isImage(a) ? (
                   <button type="button" className="proof-thumb" aria-label={`View ${label}`} onClick={() => setViewing({ attachment: a, label })}>
                     <img src={a.url} alt="" loading="lazy" />

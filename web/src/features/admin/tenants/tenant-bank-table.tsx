@@ -24,7 +24,7 @@ export function TenantBankTable({ accounts, saving, onToggle }: TenantBankTableP
         </thead>
         <tbody>
           {accounts.map((account, index) => (
-            <tr key={`${index}-${account.accountNumber}`}>
+            <tr key={account._id}>
               <td>{index + 1}</td>
               <td>{account.bankName}</td>
               <td>{account.accountName}</td>

@@ -19,8 +19,8 @@ export function TenantSummary({ tenant }: { tenant: Tenant }) {
         <h2 id="summary-banks">Bank Accounts ({tenant.bankAccounts.length})</h2>
         {tenant.bankAccounts.length === 0 && <p className="muted">No bank accounts yet</p>}
         <ul className="admin-summary" aria-label="First bank accounts">
-          {tenant.bankAccounts.slice(0, SHOWN).map((b, i) => (
-            <li key={`${i}-${b.accountNumber}`}>
+          {tenant.bankAccounts.slice(0, SHOWN).map((b) => (
+            <li key={b._id}>
               <span>
                 {b.bankName} · {b.accountNumber}
               </span>
@@ -37,8 +37,8 @@ export function TenantSummary({ tenant }: { tenant: Tenant }) {
         <h2 id="summary-wallets">Crypto Wallets ({tenant.cryptoWallets.length})</h2>
         {tenant.cryptoWallets.length === 0 && <p className="muted">No crypto wallets yet</p>}
         <ul className="admin-summary" aria-label="First crypto wallets">
-          {tenant.cryptoWallets.slice(0, SHOWN).map((w, i) => (
-            <li key={`${i}-${w.address}`}>
+          {tenant.cryptoWallets.slice(0, SHOWN).map((w) => (
+            <li key={w._id}>
               <span>
                 {w.network} · <span title={w.address}>{shortAddress(w.address)}</span>
               </span>

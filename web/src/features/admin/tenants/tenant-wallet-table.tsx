@@ -27,7 +27,7 @@ export function TenantWalletTable({ wallets, saving, onToggle }: TenantWalletTab
         </thead>
         <tbody>
           {wallets.map((wallet, index) => (
-            <tr key={`${index}-${wallet.address}`}>
+            <tr key={wallet._id}>
               <td>{index + 1}</td>
               <td>{wallet.network}</td>
               <td className="admin-mono" title={wallet.address}>
