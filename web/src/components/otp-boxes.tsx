@@ -15,6 +15,9 @@ interface OtpBoxesProps {
 
 const digitsOf = (text: string) => text.replace(/\D/g, '');
 
+/** Focuses box `index`, held to the six there are. */
+const focusBox = (boxes: readonly (HTMLInputElement | null)[], index: number) => boxes[Math.max(0, Math.min(index, OTP_LENGTH - 1))]?.focus();
+
 /**
  * Six one-digit boxes. The value is kept gap-free, so a box past the first empty one cannot be
  * filled: only the box being filled is in the Tab order (arrows move between filled boxes), and a
@@ -26,12 +29,12 @@ export function OtpBoxes({ value, onChange, disabled, autoFocus, label = 'One-ti
   const code = digitsOf(value).slice(0, OTP_LENGTH);
   const current = Math.min(code.length, OTP_LENGTH - 1);
 
-  const focus = (index: number) => boxes.current[Math.max(0, Math.min(index, OTP_LENGTH - 1))]?.focus();
+  const focus = (index: number) => focusBox(boxes.current, index);
   // Focus moves after the new value has rendered (until then the next box is out of reach); a new
   // object each time, so retyping the same digit still moves on.
   const [moveTo, setMoveTo] = useState<{ index: number } | null>(null);
   useEffect(() => {
-    if (moveTo) focus(moveTo.index);
+    if (moveTo) focusBox(boxes.current, moveTo.index);
   }, [moveTo]);
 
   /** Writes `digits` from box `index` on, keeping what lies beyond them, and moves to the next box. */
@@ -85,6 +88,7 @@ export function OtpBoxes({ value, onChange, disabled, autoFocus, label = 'One-ti
       <legend style={{ fontWeight: 600, fontSize: '0.9rem', padding: 0, marginBottom: '0.3rem' }}>{label}</legend>
       <div style={{ display: 'grid', gridTemplateColumns: `repeat(${OTP_LENGTH}, minmax(0, 3rem))`, gap: '0.4rem' }}>
         {Array.from({ length: OTP_LENGTH }, (_, index) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: the six boxes are fixed places (first digit, second...); their position is all they are, and they never move.
           <div key={index}>
             <label className="visually-hidden" htmlFor={`${id}-${index}`}>{`Digit ${index + 1}`}</label>
             <input
@@ -97,6 +101,7 @@ export function OtpBoxes({ value, onChange, disabled, autoFocus, label = 'One-ti
               autoComplete={index === 0 ? 'one-time-code' : 'off'}
               pattern="[0-9]*"
               disabled={disabled}
+              // biome-ignore lint/a11y/noAutofocus: only asked for once the customer has requested a code (login's Send, register's next step); the boxes are where they type next.
               autoFocus={autoFocus && index === 0}
               tabIndex={index === current ? 0 : -1}
               onKeyDown={(event) => onKeyDown(index, event)}

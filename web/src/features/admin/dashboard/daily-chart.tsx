@@ -44,7 +44,9 @@ export function DailyChart({ days }: { days: readonly Day[] }) {
         <li className="bars">Orders</li>
         <li className="line">Completed volume (INR)</li>
       </ul>
+      {/* The card's heading names the chart; its own title goes with it when the SVG is read or saved alone. */}
       <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-labelledby={titleId} aria-describedby={descId}>
+        <title>{`Orders and Volume, Last ${days.length} Days`}</title>
         <desc id={descId}>
           {`${totalOrders} orders and ${formatInr(String(totalVolume))} completed volume over ${days.length} days.`}
         </desc>

@@ -17,8 +17,12 @@ interface AdminOrdersTableProps {
   onReject: (order: AdminOrder) => void;
 }
 
-// Checkboxes and buttons act on their own; only a click elsewhere on the row opens the order.
-const own = (event: MouseEvent) => event.stopPropagation();
+/**
+ * A click on the row opens the order: a pointer shortcut, since the Ref link in the row is the way
+ * there for keyboard and screen reader users. The link, the checkbox and the buttons act on their
+ * own, and so do the cells holding the checkbox and the buttons (a near miss should not leave the page).
+ */
+const opensOrder = (event: MouseEvent) => !(event.target instanceof Element && event.target.closest('a, button, input, .row-controls'));
 
 export function AdminOrdersTable({ orders, showBrand, selected, onToggle, onToggleAll, onView, onReject }: AdminOrdersTableProps) {
   const navigate = useNavigate();
@@ -52,14 +56,14 @@ export function AdminOrdersTable({ orders, showBrand, selected, onToggle, onTogg
           {orders.map((o) => {
             const canReject = adminActions(o).includes('reject');
             return (
-              <tr key={o._id} className="clickable" onClick={() => navigate(`/admin/orders/${o._id}`)}>
-                <td onClick={own}>
+              <tr key={o._id} className="clickable" onClick={(event) => opensOrder(event) && navigate(`/admin/orders/${o._id}`)}>
+                <td className="row-controls">
                   <input type="checkbox" aria-label={`Select order ${o.refCode}`} checked={selected.has(o._id)} onChange={() => onToggle(o._id)} />
                 </td>
                 <td>{o.user.phone}</td>
                 {showBrand && <td>{o.brand.name}</td>}
                 <td>
-                  <Link to={`/admin/orders/${o._id}`} onClick={own}>
+                  <Link to={`/admin/orders/${o._id}`}>
                     {o.refCode}
                   </Link>
                 </td>
@@ -70,7 +74,7 @@ export function AdminOrdersTable({ orders, showBrand, selected, onToggle, onTogg
                 <td>
                   <span className={`badge ${o.status}`}>{statusLabel(o.status)}</span>
                 </td>
-                <td onClick={own}>
+                <td className="row-controls">
                   <div className="row actions">
                     <button type="button" className="btn secondary small" aria-label={`View order ${o.refCode}`} onClick={() => onView(o)}>
                       View

@@ -29,7 +29,7 @@ export function NotificationBell({ userId }: { userId: string }) {
         )}
       </button>
       {open && (
-        <div id={panelId} className="popover card" role="region" aria-label="Order updates">
+        <section id={panelId} className="popover card" aria-label="Order updates">
           {changes.length === 0 ? (
             <p className="muted">No new updates</p>
           ) : (
@@ -54,7 +54,7 @@ export function NotificationBell({ userId }: { userId: string }) {
               </button>
             </>
           )}
-        </div>
+        </section>
       )}
     </div>
   );
