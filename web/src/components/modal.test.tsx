@@ -24,6 +24,24 @@ function Harness() {
   );
 }
 
+/** A dialog opened from inside another, as the trading form's Manage dialogs do. */
+function Nested() {
+  const [inner, setInner] = useState(false);
+  const [outer, setOuter] = useState(true);
+  return outer ? (
+    <Modal title="Manage" onClose={() => setOuter(false)}>
+      <button type="button" onClick={() => setInner(true)}>
+        Edit
+      </button>
+      {inner && (
+        <Modal title="Edit Entry" onClose={() => setInner(false)}>
+          <input aria-label="Entry" />
+        </Modal>
+      )}
+    </Modal>
+  ) : null;
+}
+
 describe('modal', () => {
   it('is a labelled modal dialog that takes the focus and gives it back on Escape', async () => {
     render(<Harness />);
@@ -56,22 +74,6 @@ describe('modal', () => {
   });
 
   it('closes only the innermost dialog on Escape', async () => {
-    function Nested() {
-      const [inner, setInner] = useState(false);
-      const [outer, setOuter] = useState(true);
-      return outer ? (
-        <Modal title="Manage" onClose={() => setOuter(false)}>
-          <button type="button" onClick={() => setInner(true)}>
-            Edit
-          </button>
-          {inner && (
-            <Modal title="Edit Entry" onClose={() => setInner(false)}>
-              <input aria-label="Entry" />
-            </Modal>
-          )}
-        </Modal>
-      ) : null;
-    }
     render(<Nested />);
     await userEvent.click(screen.getByRole('button', { name: 'Edit' }));
     expect(document.activeElement).toBe(screen.getByLabelText('Entry'));

@@ -28,7 +28,9 @@ export function AdminActionsCard({ order, actions }: AdminActionsCardProps) {
   const commands = [approve, verify, cryptoSent];
   const busy = commands.some((c) => c.isPending);
   // Only the latest attempt's failure is shown: starting a command forgets the others'.
-  const start = () => commands.forEach((c) => c.reset());
+  const start = () => {
+    for (const c of commands) c.reset();
+  };
   const failure = commands.map((c) => c.failure).find(Boolean);
 
   const approveOrder = () => {

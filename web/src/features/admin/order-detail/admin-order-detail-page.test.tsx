@@ -1,7 +1,6 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { ADMIN_ME, adminOrder, renderAdmin } from '../layout/admin-test-kit';
 import type { AdminOrder } from '../admin-api';
 

@@ -28,8 +28,9 @@ export function OrderDetailsPanel({ listed, showBrand, onClose }: OrderDetailsPa
   const actions = adminActions(order);
   const verify = useOrderCommand(adminApi.verify, 'Order verified', 'Verification failed');
 
-  // Opened from a button further down the table: keyboard and screen reader users land on it.
-  useEffect(() => heading.current?.focus(), [listed._id]);
+  // Opened from a button further down the table: keyboard and screen reader users land on it. The
+  // orders page keys the panel by order, so each order opened mounts it (and runs this) afresh.
+  useEffect(() => heading.current?.focus(), []);
 
   const rows: [string, string | null | undefined][] = [
     ['Order ID', order._id],

@@ -3,7 +3,6 @@ import { FEE_FIELDS, LIMIT_FIELDS } from '../settings/settings-draft';
 import type { BrandSettings } from './brand-settings-api';
 import { BRAND_RATE_FIELDS, type OverridesDraft } from './brand-settings-draft';
 
-type Values = BrandSettings['global'];
 type Range = { min: number; max: number };
 
 const grouped = new Intl.NumberFormat('en-IN');
