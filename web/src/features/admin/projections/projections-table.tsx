@@ -1,9 +1,7 @@
-import { Fragment } from 'react';
+import { DataTable } from '../../../components/data-table';
 import { formatCount, formatLag, rebuildProgress } from './projection-format';
 import type { Projection } from './projections-api';
 import { RebuildButton } from './rebuild-button';
-
-const COLUMNS = 8;
 
 /**
  * One row per projection: how far it has got, whether an instance runs it, a rebuild's progress;
@@ -11,59 +9,40 @@ const COLUMNS = 8;
  */
 export function ProjectionsTable({ projections }: { projections: Projection[] }) {
   return (
-    <div className="table-wrap">
-      <table className="admin-table projections-table">
-        <thead>
-          <tr>
-            <th scope="col">Projection</th>
-            <th scope="col">Events applied</th>
-            <th scope="col">Events behind</th>
-            <th scope="col">Lag</th>
-            <th scope="col">Instance</th>
-            <th scope="col">Rebuilding</th>
-            <th scope="col">Quarantined</th>
-            <th scope="col">
-              <span className="visually-hidden">Actions</span>
-            </th>
+    <DataTable
+      className="admin-table projections-table"
+      rows={projections}
+      rowKey={(projection) => projection.name}
+      rowClassName={(projection) => (projection.lastError ? 'with-error' : undefined)}
+      columns={[
+        { header: 'Projection', rowHeader: true, cell: (projection) => projection.name },
+        { header: 'Events applied', className: 'nowrap', cell: (projection) => formatCount(projection.eventsApplied) },
+        { header: 'Events behind', className: 'nowrap', cell: (projection) => formatCount(projection.eventsBehind) },
+        { header: 'Lag', className: 'nowrap', cell: (projection) => formatLag(projection.lagMs) },
+        { header: 'Instance', className: 'nowrap', cell: (projection) => <Instance projection={projection} /> },
+        { header: 'Rebuilding', className: 'nowrap', cell: (projection) => <Progress projection={projection} /> },
+        { header: 'Quarantined', className: 'nowrap', cell: (projection) => formatCount(projection.quarantined) },
+        { header: 'Actions', hiddenHeader: true, cell: (projection) => <RebuildButton projection={projection} /> },
+      ]}
+      below={(projection, columns) =>
+        projection.lastError && (
+          <tr className="projection-error" aria-label={`Last error of ${projection.name}`}>
+            <td colSpan={columns}>
+              <span className="error">Last error: {projection.lastError}</span>
+            </td>
           </tr>
-        </thead>
-        <tbody>
-          {projections.map((projection) => (
-            <Fragment key={projection.name}>
-              <tr className={projection.lastError ? 'with-error' : undefined}>
-                <th scope="row">{projection.name}</th>
-                <td className="nowrap">{formatCount(projection.eventsApplied)}</td>
-                <td className="nowrap">{formatCount(projection.eventsBehind)}</td>
-                <td className="nowrap">{formatLag(projection.lagMs)}</td>
-                <td className="nowrap">
-                  {projection.activePid === null ? (
-                    <span className="badge admin-inactive">None</span>
-                  ) : (
-                    <span className="badge admin-default" title={`PostgreSQL backend pid ${projection.activePid}`}>
-                      Active
-                    </span>
-                  )}
-                </td>
-                <td className="nowrap">
-                  <Progress projection={projection} />
-                </td>
-                <td className="nowrap">{formatCount(projection.quarantined)}</td>
-                <td>
-                  <RebuildButton projection={projection} />
-                </td>
-              </tr>
-              {projection.lastError && (
-                <tr className="projection-error" aria-label={`Last error of ${projection.name}`}>
-                  <td colSpan={COLUMNS}>
-                    <span className="error">Last error: {projection.lastError}</span>
-                  </td>
-                </tr>
-              )}
-            </Fragment>
-          ))}
-        </tbody>
-      </table>
-    </div>
+        )
+      }
+    />
+  );
+}
+
+function Instance({ projection }: { projection: Projection }) {
+  if (projection.activePid === null) return <span className="badge admin-inactive">None</span>;
+  return (
+    <span className="badge admin-default" title={`PostgreSQL backend pid ${projection.activePid}`}>
+      Active
+    </span>
   );
 }
 

@@ -1,3 +1,4 @@
+import { DataTable } from '../../../components/data-table';
 import { formatDateTime } from '../../../lib/format-date-time';
 import { formatCount } from './projection-format';
 import type { Projection } from './projections-api';
@@ -14,36 +15,19 @@ export function QuarantineTable({ projection }: { projection: Projection }) {
       <p className="muted">
         {quarantined > quarantine.length ? `The latest ${quarantine.length} of ${formatCount(quarantined)}.` : `${formatCount(quarantined)} in all.`} A rebuild tries them again.
       </p>
-      <div className="table-wrap">
-        <table className="admin-table projections-table">
-          <thead>
-            <tr>
-              <th scope="col">Type</th>
-              <th scope="col">Stream</th>
-              <th scope="col">Position</th>
-              <th scope="col">Error</th>
-              <th scope="col">Attempts</th>
-              <th scope="col">Quarantined</th>
-            </tr>
-          </thead>
-          <tbody>
-            {quarantine.map((event) => (
-              <tr key={event.position}>
-                <td className="nowrap" title={`Event ${event.eventId}`}>
-                  {event.type}
-                </td>
-                <td className="admin-mono">{event.streamId}</td>
-                <td className="nowrap" title={`Global position ${event.position}`}>
-                  {event.streamPosition}
-                </td>
-                <td className="quarantine-error">{event.error}</td>
-                <td>{event.attempts}</td>
-                <td className="nowrap">{formatDateTime(event.quarantinedAt)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        className="admin-table projections-table"
+        rows={quarantine}
+        rowKey={(event) => String(event.position)}
+        columns={[
+          { header: 'Type', className: 'nowrap', title: (event) => `Event ${event.eventId}`, cell: (event) => event.type },
+          { header: 'Stream', className: 'admin-mono', cell: (event) => event.streamId },
+          { header: 'Position', className: 'nowrap', title: (event) => `Global position ${event.position}`, cell: (event) => event.streamPosition },
+          { header: 'Error', className: 'quarantine-error', cell: (event) => event.error },
+          { header: 'Attempts', cell: (event) => event.attempts },
+          { header: 'Quarantined', className: 'nowrap', cell: (event) => formatDateTime(event.quarantinedAt) },
+        ]}
+      />
     </section>
   );
 }

@@ -1,4 +1,5 @@
 import { useId, type ReactNode } from 'react';
+import { DataTable } from '../../../components/data-table';
 import { FEE_FIELDS, LIMIT_FIELDS } from '../settings/settings-draft';
 import type { BrandSettings } from './brand-settings-api';
 import { BRAND_RATE_FIELDS, type OverridesDraft } from './brand-settings-draft';
@@ -90,30 +91,26 @@ export function BrandSettingsTable({ saved, draft, problems, onChange }: BrandSe
     })),
   ];
   return (
-    <div className="table-wrap">
-      <table className="admin-table brand-settings" aria-label="Brand settings">
-        <thead>
-          <tr>
-            <th scope="col">Setting</th>
-            <th scope="col">Global</th>
-            <th scope="col">Override</th>
-            <th scope="col">Effective</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row) => (
-            <tr key={row.label}>
-              <th scope="row">{row.label}</th>
-              <td className="nowrap">{row.global}</td>
-              <td>{row.override}</td>
-              <td className="nowrap">
-                {row.effective}
-                {row.overridden && <span className="badge admin-role">Overridden</span>}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      className="admin-table brand-settings"
+      label="Brand settings"
+      rows={rows}
+      rowKey={(row) => row.label}
+      columns={[
+        { header: 'Setting', rowHeader: true, cell: (row) => row.label },
+        { header: 'Global', className: 'nowrap', cell: (row) => row.global },
+        { header: 'Override', cell: (row) => row.override },
+        {
+          header: 'Effective',
+          className: 'nowrap',
+          cell: (row) => (
+            <>
+              {row.effective}
+              {row.overridden && <span className="badge admin-role">Overridden</span>}
+            </>
+          ),
+        },
+      ]}
+    />
   );
 }

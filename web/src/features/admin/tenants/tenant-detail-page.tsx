@@ -3,8 +3,8 @@ import type { Tenant } from './tenant-api';
 import { ColourDot, TenantLogo } from './tenant-logo';
 import { TenantBasicInfo } from './tenant-basic-info';
 import { BrandSettingsCard } from './brand-settings-card';
-import { TenantBankTable } from './tenant-bank-table';
-import { TenantWalletTable } from './tenant-wallet-table';
+import { TenantBankAccounts } from './tenant-bank-accounts';
+import { TenantWallets } from './tenant-wallets';
 import { TenantNotFound } from './tenant-not-found';
 import { useActiveToggle } from './use-active-toggle';
 import { useLoadedTenant } from './use-loaded-tenant';
@@ -51,25 +51,8 @@ function TenantDetail({ tenant }: { tenant: Tenant }) {
 
       <BrandSettingsCard tenantId={tenant._id} />
 
-      <section className="card admin-section" aria-labelledby="banks-title">
-        <div className="admin-head">
-          <h2 id="banks-title">Bank Accounts ({tenant.bankAccounts.length})</h2>
-          <Link className="btn secondary small" to={`/admin/add-bank-account?tenant=${tenant._id}`}>
-            + Bank Account
-          </Link>
-        </div>
-        <TenantBankTable accounts={tenant.bankAccounts} saving={saving} onToggle={(index) => toggle('bankAccounts', index)} />
-      </section>
-
-      <section className="card admin-section" aria-labelledby="wallets-title">
-        <div className="admin-head">
-          <h2 id="wallets-title">Crypto Wallets ({tenant.cryptoWallets.length})</h2>
-          <Link className="btn secondary small" to={`/admin/add-crypto-wallet?tenant=${tenant._id}`}>
-            + Crypto Wallet
-          </Link>
-        </div>
-        <TenantWalletTable wallets={tenant.cryptoWallets} saving={saving} onToggle={(index) => toggle('cryptoWallets', index)} />
-      </section>
+      <TenantBankAccounts tenant={tenant} saving={saving} onToggle={(index) => toggle('bankAccounts', index)} />
+      <TenantWallets tenant={tenant} saving={saving} onToggle={(index) => toggle('cryptoWallets', index)} />
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { DataTable } from '../../../components/data-table';
 import { formatDateTime } from '../../../lib/format-date-time';
 import type { Tenant } from './tenant-api';
 import { ColourDot, TenantLogo } from './tenant-logo';
@@ -10,50 +11,43 @@ interface TenantsTableProps {
 
 export function TenantsTable({ tenants, onDelete }: TenantsTableProps) {
   return (
-    <div className="table-wrap">
-      <table className="admin-table">
-        <thead>
-          <tr>
-            <th scope="col">Tenant</th>
-            <th scope="col">Domain</th>
-            <th scope="col">Bank Accounts</th>
-            <th scope="col">Crypto Wallets</th>
-            <th scope="col">Created</th>
-            <th scope="col">
-              <span className="visually-hidden">Actions</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {tenants.map((tenant) => (
-            <tr key={tenant._id}>
-              <td>
-                <div className="admin-tenant-name">
-                  <TenantLogo tenant={tenant} />
-                  <div>
-                    <Link to={`/admin/tenants/${tenant._id}`}>{tenant.name}</Link>
-                    <ColourDot colour={tenant.primaryColor} />
-                  </div>
-                </div>
-              </td>
-              <td className="wrap">{tenant.domain || '-'}</td>
-              <td>{tenant.bankAccounts.length}</td>
-              <td>{tenant.cryptoWallets.length}</td>
-              <td className="wrap">{formatDateTime(tenant.createdAt)}</td>
-              <td>
-                <div className="admin-actions" style={{ flexWrap: 'nowrap' }}>
-                  <Link className="btn secondary small" to={`/admin/tenants/${tenant._id}/edit`} aria-label={`Edit ${tenant.name}`}>
-                    Edit
-                  </Link>
-                  <button type="button" className="btn danger small" aria-label={`Delete ${tenant.name}`} onClick={() => onDelete(tenant)}>
-                    Delete
-                  </button>
-                </div>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      className="admin-table"
+      rows={tenants}
+      rowKey={(tenant) => tenant._id}
+      empty={<p className="admin-empty">No tenants configured</p>}
+      columns={[
+        {
+          header: 'Tenant',
+          cell: (tenant) => (
+            <div className="admin-tenant-name">
+              <TenantLogo tenant={tenant} />
+              <div>
+                <Link to={`/admin/tenants/${tenant._id}`}>{tenant.name}</Link>
+                <ColourDot colour={tenant.primaryColor} />
+              </div>
+            </div>
+          ),
+        },
+        { header: 'Domain', className: 'wrap', cell: (tenant) => tenant.domain || '-' },
+        { header: 'Bank Accounts', cell: (tenant) => tenant.bankAccounts.length },
+        { header: 'Crypto Wallets', cell: (tenant) => tenant.cryptoWallets.length },
+        { header: 'Created', className: 'wrap', cell: (tenant) => formatDateTime(tenant.createdAt) },
+        {
+          header: 'Actions',
+          hiddenHeader: true,
+          cell: (tenant) => (
+            <div className="admin-actions" style={{ flexWrap: 'nowrap' }}>
+              <Link className="btn secondary small" to={`/admin/tenants/${tenant._id}/edit`} aria-label={`Edit ${tenant.name}`}>
+                Edit
+              </Link>
+              <button type="button" className="btn danger small" aria-label={`Delete ${tenant.name}`} onClick={() => onDelete(tenant)}>
+                Delete
+              </button>
+            </div>
+          ),
+        },
+      ]}
+    />
   );
 }

@@ -1,3 +1,4 @@
+import { DataTable } from '../../../components/data-table';
 import { formatDateTime } from '../../../lib/format-date-time';
 import { RoleBadges } from './role-badges';
 import { userName, type AdminUser } from './users-api';
@@ -11,44 +12,27 @@ interface UsersTableProps {
 
 export function UsersTable({ users, showBrand, onView }: UsersTableProps) {
   return (
-    <div className="table-wrap">
-      <table className="admin-table">
-        <thead>
-          <tr>
-            <th scope="col">Username</th>
-            <th scope="col">Phone</th>
-            {showBrand && <th scope="col">Brand</th>}
-            <th scope="col">Roles</th>
-            <th scope="col">Wallets</th>
-            <th scope="col">Created</th>
-            <th scope="col">
-              <span className="visually-hidden">Actions</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {users.map((user) => {
-            const wallets = user.wallets.usdt.length;
-            return (
-              <tr key={user._id}>
-                <td>{user.username || '-'}</td>
-                <td className="nowrap">{user.phone}</td>
-                {showBrand && <td>{user.brand.name}</td>}
-                <td>
-                  <RoleBadges roles={user.roles} />
-                </td>
-                <td className="nowrap">{wallets > 0 ? `${wallets} configured` : '-'}</td>
-                <td className="nowrap">{formatDateTime(user.createdAt)}</td>
-                <td>
-                  <button type="button" className="btn secondary small" aria-label={`View Details of ${userName(user)}`} onClick={() => onView(user)}>
-                    View Details
-                  </button>
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      className="admin-table"
+      rows={users}
+      rowKey={(user) => user._id}
+      columns={[
+        { header: 'Username', cell: (user) => user.username || '-' },
+        { header: 'Phone', className: 'nowrap', cell: (user) => user.phone },
+        showBrand && { header: 'Brand', cell: (user) => user.brand.name },
+        { header: 'Roles', cell: (user) => <RoleBadges roles={user.roles} /> },
+        { header: 'Wallets', className: 'nowrap', cell: (user) => (user.wallets.usdt.length > 0 ? `${user.wallets.usdt.length} configured` : '-') },
+        { header: 'Created', className: 'nowrap', cell: (user) => formatDateTime(user.createdAt) },
+        {
+          header: 'Actions',
+          hiddenHeader: true,
+          cell: (user) => (
+            <button type="button" className="btn secondary small" aria-label={`View Details of ${userName(user)}`} onClick={() => onView(user)}>
+              View Details
+            </button>
+          ),
+        },
+      ]}
+    />
   );
 }

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { statusLabel } from '@desk/machines/order/order-state';
+import { DataTable } from '../../../components/data-table';
 import type { Order } from '../customer-api';
 import { amountGiven, amountReceived, orderTypeLabel } from '../../../lib/order-format';
 import { formatDateTime } from '../../../lib/format-date-time';
@@ -7,39 +8,25 @@ import { formatDateTime } from '../../../lib/format-date-time';
 /** View Details links are relative, so /orders and /dashboard/orders each stay in their own path set. */
 export function OrdersTable({ orders }: { orders: readonly Order[] }) {
   return (
-    <div className="table-wrap">
-      <table>
-        <thead>
-          <tr>
-            <th>Reference</th>
-            <th>Type</th>
-            <th>Status</th>
-            <th>Amount</th>
-            <th>Net Amount</th>
-            <th>Created</th>
-            <th>Actions</th>
-          </tr>
-        </thead>
-        <tbody>
-          {orders.map((o) => (
-            <tr key={o._id}>
-              <td>{o.refCode}</td>
-              <td>{orderTypeLabel(o)}</td>
-              <td>
-                <span className={`badge ${o.status}`}>{statusLabel(o.status)}</span>
-              </td>
-              <td>{amountGiven(o)}</td>
-              <td>{amountReceived(o)}</td>
-              <td>{formatDateTime(o.createdAt)}</td>
-              <td>
-                <Link to={o._id} aria-label={`View details of order ${o.refCode}`}>
-                  View Details
-                </Link>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      rows={orders}
+      rowKey={(o) => o._id}
+      columns={[
+        { header: 'Reference', cell: (o) => o.refCode },
+        { header: 'Type', cell: (o) => orderTypeLabel(o) },
+        { header: 'Status', cell: (o) => <span className={`badge ${o.status}`}>{statusLabel(o.status)}</span> },
+        { header: 'Amount', cell: (o) => amountGiven(o) },
+        { header: 'Net Amount', cell: (o) => amountReceived(o) },
+        { header: 'Created', cell: (o) => formatDateTime(o.createdAt) },
+        {
+          header: 'Actions',
+          cell: (o) => (
+            <Link to={o._id} aria-label={`View details of order ${o.refCode}`}>
+              View Details
+            </Link>
+          ),
+        },
+      ]}
+    />
   );
 }

@@ -1,0 +1,26 @@
+import { BANK_ACCOUNT_COLUMNS } from '../ui/bank-account-columns';
+import type { Tenant } from './tenant-api';
+import { TenantListSection } from './tenant-list-section';
+
+interface TenantBankAccountsProps {
+  tenant: Tenant;
+  saving: boolean;
+  onToggle: (index: number) => void;
+}
+
+/** The tenant's bank accounts, where its customers pay the INR of their buys. */
+export function TenantBankAccounts({ tenant, saving, onToggle }: TenantBankAccountsProps) {
+  return (
+    <TenantListSection
+      title="Bank Accounts"
+      label="Bank accounts"
+      empty="No bank accounts yet"
+      add={{ label: '+ Bank Account', to: `/admin/add-bank-account?tenant=${tenant._id}` }}
+      rows={tenant.bankAccounts}
+      columns={BANK_ACCOUNT_COLUMNS}
+      what={(account) => `${account.bankName} ${account.accountNumber}`}
+      saving={saving}
+      onToggle={onToggle}
+    />
+  );
+}
