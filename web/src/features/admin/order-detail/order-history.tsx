@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { formatDateTime } from '../../../lib/format-date-time';
+import { Detail } from '../../../components/detail';
 import { adminApi, adminKeys, type HistoryEvent } from '../admin-api';
 import { summarizeEvent } from './history-summary';
 
@@ -31,18 +32,9 @@ export function OrderHistory({ orderId }: { orderId: string }) {
                 </div>
                 {detail && <p>{detail}</p>}
                 <dl className="history-meta">
-                  <div>
-                    <dt>By</dt>
-                    <dd>{who(event.actor)}</dd>
-                  </div>
-                  <div>
-                    <dt>IP</dt>
-                    <dd>{event.ip ?? '-'}</dd>
-                  </div>
-                  <div>
-                    <dt>Client</dt>
-                    <dd>{event.userAgent ?? '-'}</dd>
-                  </div>
+                  <Detail label="By">{who(event.actor)}</Detail>
+                  <Detail label="IP">{event.ip ?? '-'}</Detail>
+                  <Detail label="Client">{event.userAgent ?? '-'}</Detail>
                 </dl>
               </li>
             );

@@ -1,4 +1,5 @@
 import { CopyButton } from '../../../components/copy-button';
+import { Detail } from '../../../components/detail';
 import { isBuyOrder } from '../../../lib/order-format';
 import type { AdminOrder } from '../admin-api';
 
@@ -6,10 +7,9 @@ function DetailList({ rows }: { rows: [string, string][] }) {
   return (
     <dl className="details">
       {rows.map(([label, value]) => (
-        <div key={label}>
-          <dt>{label}</dt>
-          <dd className="address">{value}</dd>
-        </div>
+        <Detail key={label} label={label} className="address">
+          {value}
+        </Detail>
       ))}
     </dl>
   );
@@ -49,13 +49,10 @@ export function ReferencesCard({ order }: { order: AdminOrder }) {
       ) : (
         <dl className="details references">
           {references.map(([label, value]) => (
-            <div key={label}>
-              <dt>{label}</dt>
-              <dd className="row">
-                <code>{value}</code>
-                <CopyButton text={value} what={label} done={`${label} copied to clipboard`} />
-              </dd>
-            </div>
+            <Detail key={label} label={label} className="row">
+              <code>{value}</code>
+              <CopyButton text={value} what={label} done={`${label} copied to clipboard`} />
+            </Detail>
           ))}
         </dl>
       )}

@@ -1,5 +1,6 @@
 import { statusLabel } from '@desk/machines/order/order-state';
 import { formatDateTime } from '../../../lib/format-date-time';
+import { Detail } from '../../../components/detail';
 import type { AdminOrder } from '../admin-api';
 import { methodLabel } from './order-summary';
 
@@ -17,21 +18,10 @@ export function StatusCard({ order }: { order: AdminOrder }) {
       <p className={`status-text ${order.status}`}>{STATUS_TEXT[order.status] ?? statusLabel(order.status)}</p>
       {order.status === 'rejected' && order.rejectedReason && <p className="muted">Reason: {order.rejectedReason}</p>}
       <dl className="details">
-        <div>
-          <dt>Created</dt>
-          <dd>{formatDateTime(order.createdAt)}</dd>
-        </div>
-        {completed && (
-          <div>
-            <dt>Completed</dt>
-            {/* Orders recorded before completedAt existed fall back to their last update, which completion was. */}
-            <dd>{formatDateTime(order.completedAt ?? order.updatedAt)}</dd>
-          </div>
-        )}
-        <div>
-          <dt>Payment Method</dt>
-          <dd>{methodLabel(order.method)}</dd>
-        </div>
+        <Detail label="Created">{formatDateTime(order.createdAt)}</Detail>
+        {/* Orders recorded before completedAt existed fall back to their last update, which completion was. */}
+        {completed && <Detail label="Completed">{formatDateTime(order.completedAt ?? order.updatedAt)}</Detail>}
+        <Detail label="Payment Method">{methodLabel(order.method)}</Detail>
       </dl>
     </section>
   );

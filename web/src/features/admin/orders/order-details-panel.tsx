@@ -4,6 +4,7 @@ import { formatInr, formatUsdt } from '@desk/machines/pricing/pricing';
 import { statusLabel } from '@desk/machines/order/order-state';
 import { orderTypeLabel } from '../../../lib/order-format';
 import { AttachmentList } from '../../../components/attachment-list';
+import { Detail } from '../../../components/detail';
 import { adminApi, adminKeys, type AdminOrder } from '../admin-api';
 import { adminActions } from './admin-order-actions';
 import { CompleteOrderForm } from './complete-order-form';
@@ -62,10 +63,9 @@ export function OrderDetailsPanel({ listed, showBrand, onClose }: OrderDetailsPa
       </div>
       <dl className="details">
         {rows.map(([label, value]) => (
-          <div key={label}>
-            <dt>{label}</dt>
-            <dd className="address">{value || '-'}</dd>
-          </div>
+          <Detail key={label} label={label} className="address">
+            {value || '-'}
+          </Detail>
         ))}
       </dl>
       <AttachmentList attachments={order.attachments} />

@@ -1,4 +1,5 @@
 import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { Detail } from '../../../components/detail';
 import { adminApi } from '../admin-api';
 import { isConflict, useOrderCommand } from './use-order-command';
 
@@ -20,14 +21,8 @@ export function RejectOrderDialog({ order, onClose }: RejectOrderDialogProps) {
       onConfirm={() => reject.mutate(order._id, { onSuccess: onClose, onError: (error) => isConflict(error) && onClose() })}
     >
       <dl className="details">
-        <div>
-          <dt>Ref Code</dt>
-          <dd>{order.refCode}</dd>
-        </div>
-        <div>
-          <dt>User</dt>
-          <dd>{order.user.phone}</dd>
-        </div>
+        <Detail label="Ref Code">{order.refCode}</Detail>
+        <Detail label="User">{order.user.phone}</Detail>
       </dl>
       <p>Are you sure you want to reject order {order.refCode}?</p>
       {reject.failure && (

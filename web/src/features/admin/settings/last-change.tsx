@@ -1,4 +1,5 @@
 import { formatDateTime } from '../../../lib/format-date-time';
+import { Detail } from '../../../components/detail';
 import type { AdminSettings } from './settings-api';
 
 interface LastChangeProps {
@@ -14,14 +15,8 @@ export function LastChange({ settings, unchanged = 'These are the default settin
   const who = [by.username, by.phone].filter(Boolean).join(' · ') || by._id;
   return (
     <dl className="admin-details" aria-label="Last change">
-      <div>
-        <dt>Last changed by</dt>
-        <dd>{who}</dd>
-      </div>
-      <div>
-        <dt>Changed at</dt>
-        <dd>{formatDateTime(settings.updatedAt)}</dd>
-      </div>
+      <Detail label="Last changed by">{who}</Detail>
+      <Detail label="Changed at">{formatDateTime(settings.updatedAt)}</Detail>
     </dl>
   );
 }

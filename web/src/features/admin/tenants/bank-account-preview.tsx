@@ -1,3 +1,4 @@
+import { Detail } from '../../../components/detail';
 import type { BankAccountInput } from './tenant-api';
 
 interface BankAccountPreviewProps {
@@ -19,10 +20,9 @@ export function BankAccountPreview({ tenantName, account }: BankAccountPreviewPr
       <h2 id="bank-preview-title">Preview</h2>
       <dl className="admin-details" style={{ gridTemplateColumns: '1fr' }}>
         {rows.map(([label, value]) => (
-          <div key={label}>
-            <dt>{label}</dt>
-            <dd>{value.trim() || '-'}</dd>
-          </div>
+          <Detail key={label} label={label}>
+            {value.trim() || '-'}
+          </Detail>
         ))}
       </dl>
       <span className={`badge${account.isActive ? ' admin-default' : ' admin-inactive'}`}>{account.isActive ? 'Active: can receive payments' : 'Inactive'}</span>

@@ -1,4 +1,5 @@
 import { QRCodeSVG } from 'qrcode.react';
+import { Detail } from '../../../components/detail';
 import { NETWORK_OPTIONS, qrPreview, type WalletDraft } from './wallet-draft';
 
 interface WalletPreviewProps {
@@ -15,18 +16,11 @@ export function WalletPreview({ tenantName, draft }: WalletPreviewProps) {
     <aside className="card admin-preview" aria-labelledby="wallet-preview-title">
       <h2 id="wallet-preview-title">Preview</h2>
       <dl className="admin-details" style={{ gridTemplateColumns: '1fr' }}>
-        <div>
-          <dt>Tenant</dt>
-          <dd>{tenantName ?? 'No tenant selected'}</dd>
-        </div>
-        <div>
-          <dt>Network</dt>
-          <dd>{network}</dd>
-        </div>
-        <div>
-          <dt>Address</dt>
-          <dd className="admin-mono">{address || '-'}</dd>
-        </div>
+        <Detail label="Tenant">{tenantName ?? 'No tenant selected'}</Detail>
+        <Detail label="Network">{network}</Detail>
+        <Detail label="Address" className="admin-mono">
+          {address || '-'}
+        </Detail>
       </dl>
       <div className="admin-qr-large">
         {qr ? (

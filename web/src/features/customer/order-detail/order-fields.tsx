@@ -2,6 +2,7 @@ import { formatInr, formatUsdt } from '@desk/machines/pricing/pricing';
 import type { Order } from '../customer-api';
 import { isBuyOrder, orderTypeLabel } from '../../../lib/order-format';
 import { formatDateTime } from '../../../lib/format-date-time';
+import { Detail } from '../../../components/detail';
 
 /** The order as the customer placed it and as it stands, with empty fields left out. */
 export function OrderFields({ order }: { order: Order }) {
@@ -31,10 +32,9 @@ export function OrderFields({ order }: { order: Order }) {
       {rows
         .filter(([, value]) => value)
         .map(([label, value, long]) => (
-          <div key={label}>
-            <dt>{label}</dt>
-            <dd className={long ? 'address' : undefined}>{value}</dd>
-          </div>
+          <Detail key={label} label={label} className={long ? 'address' : undefined}>
+            {value}
+          </Detail>
         ))}
     </dl>
   );

@@ -1,5 +1,6 @@
 import { useOperatorBankDetails } from '../customer-queries';
 import { CopyButton } from '../../../components/copy-button';
+import { Detail } from '../../../components/detail';
 
 /** Where a buyer sends the INR: the tenant's active bank accounts. */
 export function OperatorBankDetails() {
@@ -11,26 +12,14 @@ export function OperatorBankDetails() {
     <div className="operator-accounts">
       {data.map((account) => (
         <dl key={`${account.accountNumber}-${account.ifsc}`} className="details">
-          <div>
-            <dt>Bank name</dt>
-            <dd>{account.bankName}</dd>
-          </div>
-          <div>
-            <dt>Account name</dt>
-            <dd>{account.accountName}</dd>
-          </div>
-          <div>
-            <dt>Account number</dt>
-            <dd className="row">
-              <span>{account.accountNumber}</span> <CopyButton text={account.accountNumber} what="account number" />
-            </dd>
-          </div>
-          <div>
-            <dt>IFSC</dt>
-            <dd className="row">
-              <span>{account.ifsc}</span> <CopyButton text={account.ifsc} what="IFSC" />
-            </dd>
-          </div>
+          <Detail label="Bank name">{account.bankName}</Detail>
+          <Detail label="Account name">{account.accountName}</Detail>
+          <Detail label="Account number" className="row">
+            <span>{account.accountNumber}</span> <CopyButton text={account.accountNumber} what="account number" />
+          </Detail>
+          <Detail label="IFSC" className="row">
+            <span>{account.ifsc}</span> <CopyButton text={account.ifsc} what="IFSC" />
+          </Detail>
         </dl>
       ))}
     </div>

@@ -1,6 +1,7 @@
 import { QRCodeSVG } from 'qrcode.react';
 import { useOperatorWallets } from '../customer-queries';
 import { CopyButton } from '../../../components/copy-button';
+import { Detail } from '../../../components/detail';
 
 /**
  * Where a seller sends the USDT: the wallet the order was placed with (its deposit address), else
@@ -17,16 +18,10 @@ export function OperatorWalletDetails({ depositAddress }: { depositAddress: stri
     <div className="operator-wallet">
       <QRCodeSVG value={wallet.address} size={168} marginSize={2} role="img" aria-label={`QR code of the ${wallet.network} address ${wallet.address}`} />
       <dl className="details">
-        <div>
-          <dt>Network</dt>
-          <dd>{wallet.network}</dd>
-        </div>
-        <div>
-          <dt>Address</dt>
-          <dd>
-            <code className="address">{wallet.address}</code>
-          </dd>
-        </div>
+        <Detail label="Network">{wallet.network}</Detail>
+        <Detail label="Address">
+          <code className="address">{wallet.address}</code>
+        </Detail>
       </dl>
       <CopyButton text={wallet.address} done="Address copied to clipboard!" label="Copy Address" />
     </div>
