@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { PageHead } from '../ui/page-head';
 import { projectionsApi, projectionsKey } from './projections-api';
 import { ProjectionsTable } from './projections-table';
 import { QuarantineTable } from './quarantine-table';
@@ -18,12 +19,7 @@ export function AdminProjectionsPage() {
   const quarantining = list.filter((p) => p.quarantined > 0);
   return (
     <div className="admin-page">
-      <div className="admin-head">
-        <div>
-          <h1>Projections</h1>
-          <p className="muted">The read models the lists and the dashboard are made from. Refreshed every 5 seconds.</p>
-        </div>
-      </div>
+      <PageHead title="Projections" note="The read models the lists and the dashboard are made from. Refreshed every 5 seconds." />
 
       <section className="card" aria-label="Projections">
         {projections.isPending ? (

@@ -1,7 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Loaded } from '../../../components/loaded';
 import { useToast } from '../../../components/toasts';
 import { failureText } from '../../../lib/failure-text';
+import { PageHead } from '../ui/page-head';
 import { LastChange } from './last-change';
 import { settingsApi, settingsKey, type AdminSettings } from './settings-api';
 import { draftOf, FEE_FIELDS, LIMIT_FIELDS, RATE_FIELDS, settingsChanges, type SettingsDraft } from './settings-draft';
@@ -13,19 +15,11 @@ export function AdminSettingsPage() {
   const settings = useQuery({ queryKey: settingsKey, queryFn: settingsApi.get });
   return (
     <div className="admin-page">
-      <div className="admin-head">
-        <h1>Global Settings</h1>
-      </div>
-      {settings.isPending ? (
-        <p className="muted">Loading settings...</p>
-      ) : settings.isError ? (
-        <p role="alert" className="error card">
-          Unauthorized or server error
-        </p>
-      ) : (
-        // Keyed by revision: a save (or someone else's, on refetch) starts the form from what is stored.
-        <SettingsForm key={settings.data.revision ?? 'defaults'} saved={settings.data} />
-      )}
+      <PageHead title="Global Settings" />
+      <Loaded query={settings} loading="Loading settings..." failed="Unauthorized or server error" failedCard>
+        {/* Keyed by revision: a save (or someone else's, on refetch) starts the form from what is stored. */}
+        {(saved) => <SettingsForm key={saved.revision ?? 'defaults'} saved={saved} />}
+      </Loaded>
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Loaded } from '../../../components/loaded';
 import { useToast } from '../../../components/toasts';
 import { failureText } from '../../../lib/failure-text';
 import { LastChange } from '../settings/last-change';
@@ -14,16 +15,10 @@ export function BrandSettingsCard({ tenantId }: { tenantId: string }) {
     <section className="card admin-section" aria-labelledby="brand-settings-title">
       <h2 id="brand-settings-title">Brand settings</h2>
       <p className="muted">What this brand's customers trade at. Leave an override empty to follow the Global Settings.</p>
-      {settings.isPending ? (
-        <p className="muted">Loading brand settings...</p>
-      ) : settings.isError ? (
-        <p role="alert" className="error">
-          {failureText(settings.error, 'Failed to load brand settings')}
-        </p>
-      ) : (
-        // Keyed by what is stored: a save (or another admin's, on a refetch) starts the inputs from it.
-        <BrandSettingsForm key={JSON.stringify(settings.data.overrides)} tenantId={tenantId} saved={settings.data} />
-      )}
+      <Loaded query={settings} loading="Loading brand settings..." failed={failureText(settings.error, 'Failed to load brand settings')}>
+        {/* Keyed by what is stored: a save (or another admin's, on a refetch) starts the inputs from it. */}
+        {(saved) => <BrandSettingsForm key={JSON.stringify(saved.overrides)} tenantId={tenantId} saved={saved} />}
+      </Loaded>
     </section>
   );
 }

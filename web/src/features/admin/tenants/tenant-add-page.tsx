@@ -3,6 +3,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useMutation } from '@tanstack/react-query';
 import { useToast } from '../../../components/toasts';
 import { failureText } from '../../../lib/failure-text';
+import { PageHead } from '../ui/page-head';
 import { tenantApi, type Tenant, type TenantListsEdit } from './tenant-api';
 import { useTenantSaved } from './tenant-queries';
 import { TenantPicker, usePickedTenant } from './tenant-picker';
@@ -70,12 +71,11 @@ export function TenantAddPage({ title, formTitle, formId, tenantId, onTenantChan
   };
   return (
     <div className="admin-page">
-      <div className="admin-head">
-        <h1>{title}</h1>
+      <PageHead title={title}>
         <Link className="btn secondary" to="/admin/tenants">
           Back to Tenants
         </Link>
-      </div>
+      </PageHead>
       <TenantPicker value={tenantId} onChange={onTenantChange} />
       <div className="admin-split">
         <form className="card" onSubmit={submit} noValidate aria-labelledby={formId}>

@@ -1,4 +1,5 @@
 import { Link, useParams } from 'react-router';
+import { PageHead } from '../ui/page-head';
 import { TenantEditForm } from './tenant-edit-form';
 import { TenantNotFound } from './tenant-not-found';
 import { TenantSummary } from './tenant-summary';
@@ -13,12 +14,11 @@ export function TenantEditPage() {
   if (!tenant.data) return <p className="muted">Loading tenant...</p>;
   return (
     <div className="admin-page">
-      <div className="admin-head">
-        <h1>Edit {tenant.data.name}</h1>
+      <PageHead title={`Edit ${tenant.data.name}`}>
         <Link className="btn secondary" to={`/admin/tenants/${id}`}>
           Back to Tenant
         </Link>
-      </div>
+      </PageHead>
       <div className="admin-split">
         <TenantEditForm key={tenant.data._id} tenant={tenant.data} refreshing={tenant.isFetching} onRefresh={() => void tenant.refetch()} />
         <TenantSummary tenant={tenant.data} />

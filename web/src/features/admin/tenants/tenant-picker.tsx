@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { Loaded } from '../../../components/loaded';
 import type { Tenant } from './tenant-api';
 import { TenantLogo } from './tenant-logo';
 import { useTenants } from './tenant-queries';
@@ -15,31 +16,29 @@ export function TenantPicker({ value, onChange }: TenantPickerProps) {
   return (
     <fieldset className="card" style={{ margin: 0 }}>
       <legend className="admin-legend">Select Tenant</legend>
-      {tenants.isPending ? (
-        <p className="muted">Loading tenants...</p>
-      ) : tenants.isError ? (
-        <p role="alert" className="error">
-          Failed to load tenants
-        </p>
-      ) : tenants.data.tenants.length === 0 ? (
-        <p className="admin-empty">No tenants configured</p>
-      ) : (
-        <div className="admin-tenant-cards">
-          {tenants.data.tenants.map((tenant: Tenant) => (
-            <label key={tenant._id} className="admin-tenant-card">
-              <input type="radio" name={name} value={tenant._id} checked={value === tenant._id} onChange={() => onChange(tenant._id)} />
-              <TenantLogo tenant={tenant} />
-              <span>
-                <strong>{tenant.name}</strong>
-                <small>{tenant.domain || 'No domain'}</small>
-                <small>
-                  {tenant.bankAccounts.length} bank · {tenant.cryptoWallets.length} wallets
-                </small>
-              </span>
-            </label>
-          ))}
-        </div>
-      )}
+      <Loaded query={tenants} loading="Loading tenants..." failed="Failed to load tenants">
+        {({ tenants: list }) =>
+          list.length === 0 ? (
+            <p className="admin-empty">No tenants configured</p>
+          ) : (
+            <div className="admin-tenant-cards">
+              {list.map((tenant) => (
+                <label key={tenant._id} className="admin-tenant-card">
+                  <input type="radio" name={name} value={tenant._id} checked={value === tenant._id} onChange={() => onChange(tenant._id)} />
+                  <TenantLogo tenant={tenant} />
+                  <span>
+                    <strong>{tenant.name}</strong>
+                    <small>{tenant.domain || 'No domain'}</small>
+                    <small>
+                      {tenant.bankAccounts.length} bank · {tenant.cryptoWallets.length} wallets
+                    </small>
+                  </span>
+                </label>
+              ))}
+            </div>
+          )
+        }
+      </Loaded>
     </fieldset>
   );
 }

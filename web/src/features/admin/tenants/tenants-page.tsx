@@ -3,7 +3,9 @@ import { Link } from 'react-router';
 import { useMutation } from '@tanstack/react-query';
 import { useToast } from '../../../components/toasts';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { Loaded } from '../../../components/loaded';
 import { failureText } from '../../../lib/failure-text';
+import { PageHead } from '../ui/page-head';
 import { tenantApi, type Tenant } from './tenant-api';
 import { useTenantSaved, useTenants } from './tenant-queries';
 import { TenantCreateModal } from './tenant-create-modal';
@@ -29,36 +31,22 @@ export function TenantsPage() {
 
   return (
     <div className="admin-page">
-      <div className="admin-head">
-        <div>
-          <h1>Tenant Management</h1>
-          {tenants.data && <p className="muted">{tenants.data.total === 1 ? '1 tenant' : `${tenants.data.total} tenants`}</p>}
-        </div>
-        <div className="row">
-          <Link className="btn secondary" to="/admin/add-bank-account">
-            + Bank Account
-          </Link>
-          <Link className="btn secondary" to="/admin/add-crypto-wallet">
-            + Crypto Wallet
-          </Link>
-          <button type="button" className="btn" onClick={() => setCreating(true)}>
-            + New Tenant
-          </button>
-        </div>
-      </div>
+      <PageHead title="Tenant Management" note={tenants.data && (tenants.data.total === 1 ? '1 tenant' : `${tenants.data.total} tenants`)}>
+        <Link className="btn secondary" to="/admin/add-bank-account">
+          + Bank Account
+        </Link>
+        <Link className="btn secondary" to="/admin/add-crypto-wallet">
+          + Crypto Wallet
+        </Link>
+        <button type="button" className="btn" onClick={() => setCreating(true)}>
+          + New Tenant
+        </button>
+      </PageHead>
 
       <section className="card" aria-label="Tenants">
-        {tenants.isPending ? (
-          <p className="muted">Loading tenants...</p>
-        ) : tenants.isError ? (
-          <p role="alert" className="error">
-            Failed to load tenants
-          </p>
-        ) : tenants.data.tenants.length === 0 ? (
-          <p className="admin-empty">No tenants configured</p>
-        ) : (
-          <TenantsTable tenants={tenants.data.tenants} onDelete={setDeleting} />
-        )}
+        <Loaded query={tenants} loading="Loading tenants..." failed="Failed to load tenants">
+          {(data) => <TenantsTable tenants={data.tenants} onDelete={setDeleting} />}
+        </Loaded>
       </section>
 
       {creating && <TenantCreateModal onClose={() => setCreating(false)} />}

@@ -2,9 +2,11 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Field } from '../../../components/field';
+import { Loaded } from '../../../components/loaded';
 import { Pager } from '../../../components/pager';
 import { useBrowserPages } from '../../../components/use-browser-pages';
 import { BrandSelect } from '../tenants/brand-select';
+import { PageHead } from '../ui/page-head';
 import { useAdminScope } from '../use-admin-scope';
 import { AddUserModal } from './add-user-modal';
 import { UserDetailsModal } from './user-details-modal';
@@ -35,38 +37,30 @@ export function AdminUsersPage() {
 
   return (
     <div className="admin-page">
-      <div className="admin-head">
-        <div>
-          <h1>User Management</h1>
-          {users.data && <p className="muted">Total: {users.data.total} users</p>}
-        </div>
-        <div className="row admin-head-tools">
-          {operator && (
-            <Field label="Brand">
-              <BrandSelect value={brand} onChange={(id) => setParams(id ? { tenantId: id } : {})} allLabel="All brands" />
-            </Field>
-          )}
-          <button type="button" className="btn" onClick={() => setAdding(true)}>
-            + Add User
-          </button>
-        </div>
-      </div>
+      <PageHead title="User Management" note={users.data && `Total: ${users.data.total} users`}>
+        {operator && (
+          <Field label="Brand">
+            <BrandSelect value={brand} onChange={(id) => setParams(id ? { tenantId: id } : {})} allLabel="All brands" />
+          </Field>
+        )}
+        <button type="button" className="btn" onClick={() => setAdding(true)}>
+          + Add User
+        </button>
+      </PageHead>
 
       <section className="card" aria-label="Users">
-        {users.isPending ? (
-          <p className="muted">Loading users...</p>
-        ) : users.isError ? (
-          <p role="alert" className="error">
-            Unauthorized or server error
-          </p>
-        ) : list.length === 0 ? (
-          <p className="admin-empty">No users found</p>
-        ) : (
-          <>
-            <UsersTable users={shown} showBrand={operator} onView={(user) => setViewingId(user._id)} />
-            <Pager {...pager} label="users" />
-          </>
-        )}
+        <Loaded query={users} loading="Loading users..." failed="Unauthorized or server error">
+          {() =>
+            list.length === 0 ? (
+              <p className="admin-empty">No users found</p>
+            ) : (
+              <>
+                <UsersTable users={shown} showBrand={operator} onView={(user) => setViewingId(user._id)} />
+                <Pager {...pager} label="users" />
+              </>
+            )
+          }
+        </Loaded>
       </section>
 
       {/* A new account goes to the brand the list shows, else the admin's own. */}
