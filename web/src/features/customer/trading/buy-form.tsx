@@ -1,41 +1,38 @@
 import { useState, type FormEvent } from 'react';
 import { addressProblem } from '@desk/machines/addresses/address-validation';
-import { isNetwork, NETWORKS } from '@desk/machines/addresses/networks';
-import { cleanAmountInput, formatInr, formatUsdt, quoteBuy, selectFeePercent, selectRate, validateBuyAmount } from '@desk/machines/pricing/pricing';
+import { isNetwork } from '@desk/machines/addresses/networks';
+import { cleanAmountInput, formatInr, formatUsdt, quoteBuy, validateBuyAmount } from '@desk/machines/pricing/pricing';
 import { AmountInput } from '../../../components/amount-input';
-import { usePublicConfig } from '../../../lib/public-config';
 import { Field } from '../../../components/field';
-import { customerApi, type BuyRequest, type Method, type Network, type Order } from '../customer-api';
+import { customerApi, type Method, type Network, type Order } from '../customer-api';
 import { useWallets } from '../customer-queries';
+import { NetworkOptions } from '../ui/network-options';
 import { MethodChoice } from './method-choice';
 import { OrderSubmit } from './order-submit';
 import { QuotePreview } from './quote-preview';
 import { usePlaceOrder } from './use-place-order';
+import { useSavedChoice } from './use-saved-choice';
+import { useTradeTerms } from './use-trade-terms';
 import { WalletPicker } from './wallet-picker';
 
 /** Buy USDT with INR: amount, network and receiving address, with the quote the order will get. */
 export function BuyForm({ onPlaced }: { onPlaced: (order: Order) => void }) {
-  const config = usePublicConfig();
   const wallets = useWallets();
   const [method, setMethod] = useState<Method>('bank');
   const [amount, setAmount] = useState('');
   const [network, setNetwork] = useState<Network>('TRC20');
-  // null until the customer picks one: the default address, else the first, is preselected.
-  const [pickedId, setPickedId] = useState<string | null>(null);
-  const order = usePlaceOrder('buy', (request: BuyRequest) => customerApi.placeBuy(request), (placed) => {
+  const order = usePlaceOrder('buy', customerApi.placeBuy, (placed) => {
     setAmount('');
     onPlaced(placed);
   });
 
   const saved = wallets.data ?? [];
-  const selectedId = pickedId ?? (saved.find((w) => w.isDefault) ?? saved[0])?._id ?? '';
-  const wallet = saved.find((w) => w._id === selectedId);
+  const { selectedId, selected: wallet, pick } = useSavedChoice(saved);
   const walletError = wallets.isPending ? null : selectedId === '' ? 'Please select a USDT address' : !wallet ? 'Selected wallet not found' : addressProblem(wallet.address, network);
   // A missing address is only worth saying once the customer has started an order.
   const shownWalletError = selectedId === '' && amount === '' ? null : walletError;
   const amountError = validateBuyAmount(amount);
-  const rate = config.data ? order.rateFor(method, selectRate(config.data.rates, 'buy', method).rate) : null;
-  const feePercent = config.data ? selectFeePercent(config.data.fees, 'buy') : null;
+  const { rate, feePercent } = useTradeTerms('buy', method, order.rateFor);
   const quote = rate && feePercent !== null && !amountError ? quoteBuy({ fiatAmount: cleanAmountInput(amount), rate, feePercent }) : null;
   const ready = quote !== null && rate !== null && wallet !== undefined && walletError === null && !order.isPending;
 
@@ -54,11 +51,7 @@ export function BuyForm({ onPlaced }: { onPlaced: (order: Order) => void }) {
       </Field>
       <Field label="Network">
         <select value={network} onChange={(e) => isNetwork(e.target.value) && setNetwork(e.target.value)}>
-          {NETWORKS.map((n) => (
-            <option key={n} value={n}>
-              {n}
-            </option>
-          ))}
+          <NetworkOptions />
         </select>
       </Field>
       <WalletPicker
@@ -67,7 +60,7 @@ export function BuyForm({ onPlaced }: { onPlaced: (order: Order) => void }) {
         network={network}
         error={shownWalletError}
         onSelect={(w) => {
-          setPickedId(w._id);
+          pick(w);
           // The address decides the chain; following it avoids a wrong-network warning.
           if (isNetwork(w.network)) setNetwork(w.network);
         }}

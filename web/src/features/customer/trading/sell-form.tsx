@@ -1,36 +1,32 @@
 import { useState, type FormEvent } from 'react';
-import { formatInr, formatUsdt, quoteSell, selectFeePercent, selectRate, validateSellAmount } from '@desk/machines/pricing/pricing';
-import { usePublicConfig } from '../../../lib/public-config';
+import { formatInr, formatUsdt, quoteSell, validateSellAmount } from '@desk/machines/pricing/pricing';
 import { Field } from '../../../components/field';
-import { customerApi, type Method, type Order, type SellRequest } from '../customer-api';
+import { customerApi, type Method, type Order } from '../customer-api';
 import { useBankAccounts } from '../customer-queries';
 import { BankPicker } from './bank-picker';
 import { MethodChoice } from './method-choice';
 import { OrderSubmit } from './order-submit';
 import { QuotePreview } from './quote-preview';
 import { usePlaceOrder } from './use-place-order';
+import { useSavedChoice } from './use-saved-choice';
+import { useTradeTerms } from './use-trade-terms';
 
 /** Sell USDT for INR: whole USDT on TRC20, paid out to a saved bank account or in cash. */
 export function SellForm({ onPlaced }: { onPlaced: (order: Order) => void }) {
-  const config = usePublicConfig();
   const banks = useBankAccounts();
   const [method, setMethod] = useState<Method>('bank');
   const [amount, setAmount] = useState('');
-  // null until the customer picks one: the default account, else the first, is preselected.
-  const [pickedId, setPickedId] = useState<string | null>(null);
-  const order = usePlaceOrder('sell', (request: SellRequest) => customerApi.placeSell(request), (placed) => {
+  const order = usePlaceOrder('sell', customerApi.placeSell, (placed) => {
     setAmount('');
     onPlaced(placed);
   });
 
   const saved = banks.data ?? [];
-  const selectedId = pickedId ?? (saved.find((a) => a.isDefault) ?? saved[0])?._id ?? '';
-  const account = saved.find((a) => a._id === selectedId);
+  const { selectedId, selected: account, pick } = useSavedChoice(saved);
   const bankError = method === 'bank' && !banks.isPending && !account ? 'Please select a bank account' : null;
   // (Shown only once an amount is entered: a missing account is not worth an error on arrival.)
   const amountError = validateSellAmount(amount);
-  const rate = config.data ? order.rateFor(method, selectRate(config.data.rates, 'sell', method).rate) : null;
-  const feePercent = config.data ? selectFeePercent(config.data.fees, 'sell') : null;
+  const { rate, feePercent } = useTradeTerms('sell', method, order.rateFor);
   const quote = rate && feePercent !== null && !amountError ? quoteSell({ cryptoAmount: amount.trim(), rate, feePercent }) : null;
   const payoutReady = method === 'cash' || (account !== undefined && bankError === null);
   const ready = quote !== null && rate !== null && payoutReady && !order.isPending;
@@ -52,7 +48,7 @@ export function SellForm({ onPlaced }: { onPlaced: (order: Order) => void }) {
       <Field label="Network" hint="Sell orders are received on TRC20 only">
         <input value="TRC20" readOnly />
       </Field>
-      {method === 'bank' && <BankPicker accounts={saved} selectedId={selectedId} error={amount === '' ? null : bankError} onSelect={(a) => setPickedId(a._id)} />}
+      {method === 'bank' && <BankPicker accounts={saved} selectedId={selectedId} error={amount === '' ? null : bankError} onSelect={pick} />}
       <QuotePreview
         rate={rate}
         feePercent={feePercent}

@@ -1,8 +1,9 @@
 import { useState, type FormEvent } from 'react';
-import { isNetwork, NETWORKS } from '@desk/machines/addresses/networks';
+import { isNetwork } from '@desk/machines/addresses/networks';
 import { FormModal } from '../../../components/form-modal';
 import { Field } from '../../../components/field';
 import type { Wallet } from '../customer-api';
+import { NetworkOptions } from '../ui/network-options';
 import { failureText } from '../../../lib/failure-text';
 import { walletProblem, type WalletDraft, type WalletProblem } from './wallet-rules';
 import { useSaveWallet } from './wallet-mutations';
@@ -45,11 +46,7 @@ export function WalletFormModal({ wallet, network = '', onClose, onSaved }: Wall
         <Field label="Network" error={problem?.field === 'network' ? problem.message : null}>
           <select value={draft.network} onChange={(e) => edit({ network: isNetwork(e.target.value) ? e.target.value : '' })}>
             <option value="">Select network</option>
-            {NETWORKS.map((n) => (
-              <option key={n} value={n}>
-                {n}
-              </option>
-            ))}
+            <NetworkOptions />
           </select>
         </Field>
         <Field label="Wallet address" error={problem?.field === 'address' ? problem.message : null}>
