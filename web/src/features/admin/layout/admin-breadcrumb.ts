@@ -1,7 +1,4 @@
-export interface Crumb {
-  label: string;
-  to: string;
-}
+import type { Crumb } from '../../../components/breadcrumb';
 
 const LABELS: Record<string, string> = {
   dashboard: 'Dashboard',

@@ -1,7 +1,9 @@
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useLogOut } from '../../../lib/session';
+import { Breadcrumb } from '../../../components/breadcrumb';
 import { ChangePasswordDialog } from '../../../components/change-password-dialog';
+import { MenuToggle } from '../../../components/menu-toggle';
 import { adminBreadcrumb } from './admin-breadcrumb';
 
 interface AdminHeaderProps {
@@ -16,27 +18,10 @@ export function AdminHeader({ navId, navOpen, onToggleNav, scope }: AdminHeaderP
   const { pathname } = useLocation();
   const logOut = useLogOut();
   const [changing, setChanging] = useState(false);
-  const crumbs = adminBreadcrumb(pathname);
   return (
     <header className="top-bar admin-header">
-      <button type="button" className="icon-button menu-toggle" aria-controls={navId} aria-expanded={navOpen} aria-label="Toggle navigation" onClick={onToggleNav}>
-        <span aria-hidden="true">☰</span>
-      </button>
-      <nav aria-label="Breadcrumb" className="breadcrumb">
-        <ol>
-          {crumbs.map((crumb, i) =>
-            i === crumbs.length - 1 ? (
-              <li key={crumb.to} aria-current="page">
-                {crumb.label}
-              </li>
-            ) : (
-              <li key={crumb.to}>
-                <Link to={crumb.to}>{crumb.label}</Link>
-              </li>
-            ),
-          )}
-        </ol>
-      </nav>
+      <MenuToggle navId={navId} navOpen={navOpen} onToggle={onToggleNav} />
+      <Breadcrumb crumbs={adminBreadcrumb(pathname)} />
       <div className="top-bar-end admin-header-actions">
         <span className="badge admin-scope">{scope}</span>
         <Link className="btn secondary small" to="/">

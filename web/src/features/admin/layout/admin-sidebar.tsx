@@ -1,5 +1,5 @@
 import { NavLink } from 'react-router';
-import { DEFAULT_BRAND } from '../../../lib/public-config';
+import { SidebarBrand } from '../../../components/sidebar-brand';
 
 const LINKS = [
   { to: '/admin/dashboard', label: 'Dashboard' },
@@ -23,18 +23,9 @@ interface AdminSidebarProps {
 export function AdminSidebar({ id, brand, operator, open, onClose }: AdminSidebarProps) {
   return (
     <aside id={id} className={open ? 'sidebar open' : 'sidebar'} aria-label="Admin navigation" onKeyDown={(e) => e.key === 'Escape' && onClose()}>
-      <div className="sidebar-brand">
-        <img
-          src={brand.logoUrl ?? '/default-logo.svg'}
-          alt=""
-          onError={(e) => {
-            // A tenant's logo link may break; the bundled logo always loads.
-            if (!e.currentTarget.src.endsWith('/default-logo.svg')) e.currentTarget.src = '/default-logo.svg';
-          }}
-        />
-        <span>{brand.name || DEFAULT_BRAND.name}</span>
+      <SidebarBrand brand={brand}>
         <span className="badge">Admin</span>
-      </div>
+      </SidebarBrand>
       <nav>
         <ul>
           {LINKS.filter((link) => operator || !link.operatorOnly).map((link) => (

@@ -1,5 +1,5 @@
 import { Link, useLocation } from 'react-router';
-import { DEFAULT_BRAND } from '../../../lib/public-config';
+import { SidebarBrand } from '../../../components/sidebar-brand';
 
 // The second path set (/orders, /add-order, /wallets, /bank-accounts) lights up the same entries.
 const LINKS = [
@@ -21,17 +21,7 @@ export function Sidebar({ id, brand, open, onNavigate }: SidebarProps) {
   const { pathname } = useLocation();
   return (
     <aside id={id} className={open ? 'sidebar open' : 'sidebar'} aria-label="Customer navigation">
-      <div className="sidebar-brand">
-        <img
-          src={brand.logoUrl ?? '/default-logo.svg'}
-          alt=""
-          onError={(e) => {
-            // The tenant's logo link may have expired or broken; the bundled logo always loads.
-            if (!e.currentTarget.src.endsWith('/default-logo.svg')) e.currentTarget.src = '/default-logo.svg';
-          }}
-        />
-        <span>{brand.name || DEFAULT_BRAND.name}</span>
-      </div>
+      <SidebarBrand brand={brand} />
       <nav>
         <ul>
           {LINKS.map((link) => {

@@ -1,4 +1,6 @@
 import { useLocation } from 'react-router';
+import { Breadcrumb } from '../../../components/breadcrumb';
+import { MenuToggle } from '../../../components/menu-toggle';
 import { breadcrumbLabel } from './breadcrumb';
 import { NotificationBell } from './notification-bell';
 import { UserMenu } from './user-menu';
@@ -14,15 +16,8 @@ export function TopBar({ user, navId, navOpen, onToggleNav }: TopBarProps) {
   const { pathname } = useLocation();
   return (
     <header className="top-bar">
-      <button type="button" className="icon-button menu-toggle" aria-controls={navId} aria-expanded={navOpen} aria-label="Toggle navigation" onClick={onToggleNav}>
-        <span aria-hidden="true">☰</span>
-      </button>
-      <nav aria-label="Breadcrumb" className="breadcrumb">
-        <ol>
-          <li>Home</li>
-          <li aria-current="page">{breadcrumbLabel(pathname)}</li>
-        </ol>
-      </nav>
+      <MenuToggle navId={navId} navOpen={navOpen} onToggle={onToggleNav} />
+      <Breadcrumb crumbs={[{ label: 'Home' }, { label: breadcrumbLabel(pathname) }]} />
       <div className="top-bar-end">
         <NotificationBell userId={user._id} />
         <UserMenu phone={user.phone} name={user.username} />

@@ -1,0 +1,14 @@
+interface MenuToggleProps {
+  navId: string;
+  navOpen: boolean;
+  onToggle: () => void;
+}
+
+/** The top bar's button that opens and closes the sidebar drawer below 992 px (shell.css hides it above). */
+export function MenuToggle({ navId, navOpen, onToggle }: MenuToggleProps) {
+  return (
+    <button type="button" className="icon-button menu-toggle" aria-controls={navId} aria-expanded={navOpen} aria-label="Toggle navigation" onClick={onToggle}>
+      <span aria-hidden="true">☰</span>
+    </button>
+  );
+}
