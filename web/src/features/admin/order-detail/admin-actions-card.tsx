@@ -27,17 +27,20 @@ export function AdminActionsCard({ order, actions }: AdminActionsCardProps) {
   const cryptoSent = useOrderCommand((ref: string) => adminApi.markCryptoSent(order._id, ref), 'Order updated successfully!', 'Failed to update order');
   const commands = [approve, verify, cryptoSent];
   const busy = commands.some((c) => c.isPending);
-  // Only the latest attempt's failure is shown: starting a command forgets the others'.
-  const start = () => {
-    for (const c of commands) c.reset();
-  };
   const failure = commands.map((c) => c.failure).find(Boolean);
+  /** A button's click: the command, sent what `arg` gives at that moment (the reference as typed). */
+  const run =
+    <Arg,>(command: { mutate: (arg: Arg) => void }, arg: () => Arg) =>
+    () => {
+      // Only the latest attempt's failure is shown: starting a command forgets the others'.
+      for (const c of commands) c.reset();
+      command.mutate(arg());
+    };
 
-  const approveOrder = () => {
-    start();
+  const completion = (): Completion => {
     const json: Completion = buy ? { cryptoReference: reference.trim() } : { bankUtr: reference.trim() };
     if (rate.trim()) json.rate = rate.trim();
-    approve.mutate(json);
+    return json;
   };
 
   return (
@@ -50,36 +53,12 @@ export function AdminActionsCard({ order, actions }: AdminActionsCardProps) {
         <input value={rate} inputMode="decimal" placeholder={order.rate} onChange={(e) => setRate(e.target.value)} />
       </Field>
       <div className="row">
-        {actions.includes('verify') && (
-          <button
-            type="button"
-            className="btn secondary"
-            disabled={busy}
-            onClick={() => {
-              start();
-              verify.mutate(order._id);
-            }}
-          >
-            {verify.isPending ? 'Processing...' : 'Verify'}
-          </button>
-        )}
+        {actions.includes('verify') && <CommandButton label="Verify" pending={verify.isPending} disabled={busy} onClick={run(verify, () => order._id)} />}
         {actions.includes('markCryptoSent') && (
-          <button
-            type="button"
-            className="btn secondary"
-            disabled={busy}
-            onClick={() => {
-              start();
-              cryptoSent.mutate(reference.trim());
-            }}
-          >
-            {cryptoSent.isPending ? 'Processing...' : 'Mark Crypto Sent'}
-          </button>
+          <CommandButton label="Mark Crypto Sent" pending={cryptoSent.isPending} disabled={busy} onClick={run(cryptoSent, () => reference.trim())} />
         )}
         {actions.includes('complete') && (
-          <button type="button" className="btn" disabled={busy} onClick={approveOrder}>
-            {approve.isPending ? 'Processing...' : 'Approve Order'}
-          </button>
+          <CommandButton primary label="Approve Order" pending={approve.isPending} disabled={busy} onClick={run(approve, completion)} />
         )}
         {actions.includes('reject') && (
           <button type="button" className="btn danger" disabled={busy} onClick={() => setRejecting(true)}>
@@ -94,5 +73,24 @@ export function AdminActionsCard({ order, actions }: AdminActionsCardProps) {
       )}
       {rejecting && <RejectOrderDialog order={order} onClose={() => setRejecting(false)} />}
     </section>
+  );
+}
+
+interface CommandButtonProps {
+  label: string;
+  /** This command runs: the button says so. */
+  pending: boolean;
+  /** Any of the card's commands runs: one at a time. */
+  disabled: boolean;
+  /** The card's main step (Approve); the others are secondary. */
+  primary?: boolean;
+  onClick: () => void;
+}
+
+function CommandButton({ label, pending, disabled, primary, onClick }: CommandButtonProps) {
+  return (
+    <button type="button" className={primary ? 'btn' : 'btn secondary'} disabled={disabled} onClick={onClick}>
+      {pending ? 'Processing...' : label}
+    </button>
   );
 }
