@@ -1,32 +1,30 @@
-import { useRef, useState, type FormEvent } from 'react';
-import { PROOF_TYPES } from '@desk/machines/files/file-limits';
+import { useRef, type FormEvent } from 'react';
 import { useToast } from '../../../components/toasts';
 import { Field } from '../../../components/field';
 import type { Order } from '../customer-api';
 import { failureText } from '../../../lib/failure-text';
-import { proofFileProblem, referenceLabel, useUploadProof } from '../payment/proof-file';
+import { ProofFileField } from '../payment/proof-file-field';
+import { proofFileProblem, referenceLabel, useProofDraft, useUploadProof } from '../payment/proof-file';
 
 /** The detail page's proof upload: a file is required here, the reference goes with it when given. */
 export function ProofUploadForm({ order }: { order: Order }) {
   const toast = useToast();
   const fileInput = useRef<HTMLInputElement>(null);
-  const [reference, setReference] = useState('');
-  const [file, setFile] = useState<File | null>(null);
-  const [fileError, setFileError] = useState<string | null>(null);
+  const draft = useProofDraft();
   const upload = useUploadProof(order);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    const { file, reference } = draft;
     const problem = file ? proofFileProblem(file) : 'Please select a file';
-    setFileError(problem);
+    draft.setFileError(problem);
     if (problem) return;
     upload.mutate(
       { file, reference },
       {
         onSuccess: () => {
           toast('Proof uploaded successfully');
-          setReference('');
-          setFile(null);
+          draft.clear();
           if (fileInput.current) fileInput.current.value = '';
         },
         onError: (error) => toast(failureText(error, 'Failed to upload proof'), 'error'),
@@ -37,20 +35,15 @@ export function ProofUploadForm({ order }: { order: Order }) {
   return (
     <form className="card" onSubmit={submit} noValidate aria-labelledby="proof-title">
       <h2 id="proof-title">Upload payment proof</h2>
-      <Field label="Proof file" error={fileError} hint="Images (PNG, JPEG, GIF, WebP) or PDF, less than 5MB">
-        <input
-          ref={fileInput}
-          type="file"
-          accept={PROOF_TYPES.join(',')}
-          onChange={(e) => {
-            const picked = e.target.files?.[0] ?? null;
-            setFile(picked);
-            setFileError(picked ? proofFileProblem(picked) : null);
-          }}
-        />
-      </Field>
+      <ProofFileField
+        ref={fileInput}
+        label="Proof file"
+        hint="Images (PNG, JPEG, GIF, WebP) or PDF, less than 5MB"
+        error={draft.fileError}
+        onPick={draft.pickFile}
+      />
       <Field label={referenceLabel(order)}>
-        <input value={reference} onChange={(e) => setReference(e.target.value)} autoComplete="off" />
+        <input value={draft.reference} onChange={(e) => draft.setReference(e.target.value)} autoComplete="off" />
       </Field>
       {upload.isError && (
         <p role="alert" className="error">

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { MAX_PROOF_BYTES, PROOF_TOO_LARGE, PROOF_TYPES } from '@desk/machines/files/file-limits';
 import { customerApi, type Order, type ProofRequest } from '../customer-api';
@@ -43,3 +44,20 @@ export function useUploadProof(order: Pick<Order, '_id' | 'type'>) {
 }
 
 export const referenceLabel = (order: Pick<Order, 'type'>) => (isBuyOrder(order) ? 'Bank reference (UTR)' : 'Transaction hash');
+
+/** What a proof form holds: the reference, the picked file and what is wrong with it (checked on pick). */
+export function useProofDraft() {
+  const [reference, setReference] = useState('');
+  const [file, setFile] = useState<File | null>(null);
+  const [fileError, setFileError] = useState<string | null>(null);
+  const pickFile = (picked: File | null) => {
+    setFile(picked);
+    setFileError(picked ? proofFileProblem(picked) : null);
+  };
+  const clear = () => {
+    setReference('');
+    setFile(null);
+    setFileError(null);
+  };
+  return { reference, setReference, file, fileError, setFileError, pickFile, clear };
+}
