@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { MIN_PASSWORD_LENGTH } from '@desk/machines/identity/password-rules';
-import { Modal } from './modal';
+import { FormModal } from './form-modal';
 import { useToast } from './toasts';
 import { ApiError } from '../lib/api';
 import { authToken } from '../lib/auth-token';
@@ -48,33 +48,26 @@ export function ChangePasswordDialog({ onClose }: { onClose: () => void }) {
   };
 
   return (
-    <Modal
+    <FormModal
       title="Change Password"
-      onClose={onClose}
+      formId="change-password-form"
+      saveLabel="Change Password"
+      saving={change.isPending}
+      savingLabel="Changing..."
       size="small"
-      footer={
-        <>
-          <button type="button" className="btn secondary" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" form="change-password-form" className="btn" disabled={change.isPending}>
-            {change.isPending ? 'Changing...' : 'Change Password'}
-          </button>
-        </>
-      }
+      onClose={onClose}
+      onSubmit={submit}
     >
-      <form id="change-password-form" onSubmit={submit} noValidate>
-        {FIELDS.map((f) => (
-          <Field key={f.key} label={f.label} error={problem?.field === f.key ? problem.message : null} hint={f.key === 'newPassword' ? `Minimum ${MIN_PASSWORD_LENGTH} characters` : undefined}>
-            <input type="password" autoComplete={f.autoComplete} value={draft[f.key]} onChange={(e) => setDraft((d) => ({ ...d, [f.key]: e.target.value }))} />
-          </Field>
-        ))}
-        {failure && (
-          <p role="alert" className="error">
-            {failure}
-          </p>
-        )}
-      </form>
-    </Modal>
+      {FIELDS.map((f) => (
+        <Field key={f.key} label={f.label} error={problem?.field === f.key ? problem.message : null} hint={f.key === 'newPassword' ? `Minimum ${MIN_PASSWORD_LENGTH} characters` : undefined}>
+          <input type="password" autoComplete={f.autoComplete} value={draft[f.key]} onChange={(e) => setDraft((d) => ({ ...d, [f.key]: e.target.value }))} />
+        </Field>
+      ))}
+      {failure && (
+        <p role="alert" className="error">
+          {failure}
+        </p>
+      )}
+    </FormModal>
   );
 }

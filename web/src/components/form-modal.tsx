@@ -10,15 +10,17 @@ interface FormModalProps {
   savingLabel?: string;
   onClose: () => void;
   onSubmit: (event: FormEvent) => void;
+  size?: 'small' | 'large';
   children: ReactNode;
 }
 
 /** A dialog holding one form, with Cancel and a save button that reads `savingLabel` while busy. */
-export function FormModal({ title, formId, saveLabel, saving, savingLabel = 'Saving...', onClose, onSubmit, children }: FormModalProps) {
+export function FormModal({ title, formId, saveLabel, saving, savingLabel = 'Saving...', onClose, onSubmit, size, children }: FormModalProps) {
   return (
     <Modal
       title={title}
       onClose={onClose}
+      size={size}
       footer={
         <>
           <button type="button" className="btn secondary" onClick={onClose}>
