@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { MIN_PASSWORD_LENGTH } from '@desk/machines/identity/password-rules';
+import { ErrorAlert } from './error-alert';
 import { FormModal } from './form-modal';
 import { useToast } from './toasts';
 import { ApiError } from '../lib/api';
@@ -63,11 +64,7 @@ export function ChangePasswordDialog({ onClose }: { onClose: () => void }) {
           <input type="password" autoComplete={f.autoComplete} value={draft[f.key]} onChange={(e) => setDraft((d) => ({ ...d, [f.key]: e.target.value }))} />
         </Field>
       ))}
-      {failure && (
-        <p role="alert" className="error">
-          {failure}
-        </p>
-      )}
+      <ErrorAlert>{failure}</ErrorAlert>
     </FormModal>
   );
 }

@@ -1,6 +1,7 @@
 import { useSearchParams } from 'react-router';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Field } from '../../../components/field';
+import { ErrorAlert } from '../../../components/error-alert';
 import { adminApi, adminKeys, type DashboardQuery } from '../admin-api';
 import { BrandSelect } from '../tenants/brand-select';
 import { useAdminScope } from '../use-admin-scope';
@@ -40,11 +41,7 @@ export function AdminDashboardPage() {
         )}
       </div>
       {dashboard.isPending && <p className="muted">Loading dashboard...</p>}
-      {dashboard.isError && !data && (
-        <p role="alert" className="error">
-          Failed to load dashboard
-        </p>
-      )}
+      <ErrorAlert>{dashboard.isError && !data && 'Failed to load dashboard'}</ErrorAlert>
       {data && (
         <>
           <StatCards stats={data.stats} />

@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { isBuyOrder } from '../../../lib/order-format';
 import { Field } from '../../../components/field';
+import { ErrorAlert } from '../../../components/error-alert';
 import { adminApi, type AdminOrder, type Completion } from '../admin-api';
 import type { OrderAction } from '../orders/admin-order-actions';
 import { RejectOrderDialog } from '../orders/reject-order-dialog';
@@ -66,11 +67,7 @@ export function AdminActionsCard({ order, actions }: AdminActionsCardProps) {
           </button>
         )}
       </div>
-      {failure && (
-        <p role="alert" className="error">
-          {failure}
-        </p>
-      )}
+      <ErrorAlert>{failure}</ErrorAlert>
       {rejecting && <RejectOrderDialog order={order} onClose={() => setRejecting(false)} />}
     </section>
   );

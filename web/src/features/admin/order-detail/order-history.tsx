@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { formatDateTime } from '../../../lib/format-date-time';
 import { Detail } from '../../../components/detail';
+import { ErrorAlert } from '../../../components/error-alert';
 import { adminApi, adminKeys, type HistoryEvent } from '../admin-api';
 import { summarizeEvent } from './history-summary';
 
@@ -15,11 +16,7 @@ export function OrderHistory({ orderId }: { orderId: string }) {
     <section className="card" aria-labelledby="history-title">
       <h2 id="history-title">Order History</h2>
       {history.isPending && <p className="muted">Loading history...</p>}
-      {history.isError && (
-        <p role="alert" className="error">
-          Failed to load order history
-        </p>
-      )}
+      <ErrorAlert>{history.isError && 'Failed to load order history'}</ErrorAlert>
       {history.data && (
         <ol className="history">
           {history.data.map((event) => {

@@ -1,5 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { ErrorAlert } from '../../../components/error-alert';
 import { adminApi, adminKeys, type AdminOrder } from '../admin-api';
 import { useAdminScope } from '../use-admin-scope';
 import { useOrderListParams } from './order-list-params';
@@ -37,11 +38,7 @@ export function AdminOrdersPage() {
       <OrderFilters key={JSON.stringify(list.filters)} filters={list.filters} byBrand={operator} onApply={list.applyFilters} onClear={list.clearFilters} />
       {viewing && <OrderDetailsPanel key={viewing._id} listed={viewing} showBrand={operator} onClose={() => setViewing(null)} />}
       {orders.isPending && <p className="muted">Loading orders...</p>}
-      {orders.isError && (
-        <p role="alert" className="error">
-          Unauthorized or server error
-        </p>
-      )}
+      <ErrorAlert>{orders.isError && 'Unauthorized or server error'}</ErrorAlert>
       {orders.data && (
         <OrderList
           key={list.listKey}

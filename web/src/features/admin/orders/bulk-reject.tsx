@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { statusLabel } from '@desk/machines/order/order-state';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { ErrorAlert } from '../../../components/error-alert';
 import { adminApi, type BulkRejectAnswer } from '../admin-api';
 import { useOrderCommand } from './use-order-command';
 
@@ -43,11 +44,7 @@ export function BulkReject({ selected, onDone }: BulkRejectProps) {
       <button type="button" className="btn danger" disabled={selected.length === 0 || reject.isPending} onClick={() => setConfirming(true)}>
         {reject.isPending ? 'Processing...' : `Bulk Reject (${selected.length})`}
       </button>
-      {reject.failure && (
-        <p role="alert" className="error">
-          {reject.failure}
-        </p>
-      )}
+      <ErrorAlert>{reject.failure}</ErrorAlert>
       {confirming && (
         <ConfirmDialog title="Bulk Reject" confirmLabel="Reject Orders" busy={reject.isPending} onCancel={() => setConfirming(false)} onConfirm={run}>
           <p>Are you sure you want to reject {selected.length} selected order(s)?</p>

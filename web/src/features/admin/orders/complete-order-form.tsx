@@ -2,6 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { formatInr } from '@desk/machines/pricing/pricing';
 import { Field } from '../../../components/field';
 import { isBuyOrder } from '../../../lib/order-format';
+import { ErrorAlert } from '../../../components/error-alert';
 import { adminApi, type AdminOrder, type Completion } from '../admin-api';
 import { useOrderCommand } from './use-order-command';
 
@@ -38,11 +39,7 @@ export function CompleteOrderForm({ order }: { order: AdminOrder }) {
       <button type="submit" className="btn" disabled={!ready || complete.isPending}>
         {complete.isPending ? 'Processing...' : 'Mark as Completed'}
       </button>
-      {complete.failure && (
-        <p role="alert" className="error">
-          {complete.failure}
-        </p>
-      )}
+      <ErrorAlert>{complete.failure}</ErrorAlert>
     </form>
   );
 }

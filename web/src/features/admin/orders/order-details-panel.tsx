@@ -5,6 +5,7 @@ import { statusLabel } from '@desk/machines/order/order-state';
 import { orderTypeLabel } from '../../../lib/order-format';
 import { AttachmentList } from '../../../components/attachment-list';
 import { Detail } from '../../../components/detail';
+import { ErrorAlert } from '../../../components/error-alert';
 import { adminApi, adminKeys, type AdminOrder } from '../admin-api';
 import { adminActions } from './admin-order-actions';
 import { CompleteOrderForm } from './complete-order-form';
@@ -74,11 +75,7 @@ export function OrderDetailsPanel({ listed, showBrand, onClose }: OrderDetailsPa
           <button type="button" className="btn" disabled={verify.isPending} onClick={() => verify.mutate(order._id)}>
             {verify.isPending ? 'Processing...' : 'Verify Order'}
           </button>
-          {verify.failure && (
-            <p role="alert" className="error">
-              {verify.failure}
-            </p>
-          )}
+          <ErrorAlert>{verify.failure}</ErrorAlert>
         </div>
       )}
       {actions.includes('complete') && <CompleteOrderForm key={order._id} order={order} />}

@@ -1,5 +1,6 @@
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { Detail } from '../../../components/detail';
+import { ErrorAlert } from '../../../components/error-alert';
 import { adminApi } from '../admin-api';
 import { isConflict, useOrderCommand } from './use-order-command';
 
@@ -25,11 +26,7 @@ export function RejectOrderDialog({ order, onClose }: RejectOrderDialogProps) {
         <Detail label="User">{order.user.phone}</Detail>
       </dl>
       <p>Are you sure you want to reject order {order.refCode}?</p>
-      {reject.failure && (
-        <p role="alert" className="error">
-          {reject.failure}
-        </p>
-      )}
+      <ErrorAlert>{reject.failure}</ErrorAlert>
     </ConfirmDialog>
   );
 }

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { ErrorAlert } from '../../../components/error-alert';
 import { PageHead } from '../ui/page-head';
 import { projectionsApi, projectionsKey } from './projections-api';
 import { ProjectionsTable } from './projections-table';
@@ -31,11 +32,7 @@ export function AdminProjectionsPage() {
         ) : (
           <>
             {/* The last answer stays on screen while a refresh fails. */}
-            {projections.isError && (
-              <p role="alert" className="error">
-                Refresh failed; showing the last answer
-              </p>
-            )}
+            <ErrorAlert>{projections.isError && 'Refresh failed; showing the last answer'}</ErrorAlert>
             <ProjectionsTable projections={list} />
           </>
         )}

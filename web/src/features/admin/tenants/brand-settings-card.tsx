@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Loaded } from '../../../components/loaded';
 import { useToast } from '../../../components/toasts';
 import { failureText } from '../../../lib/failure-text';
+import { ErrorAlert } from '../../../components/error-alert';
 import { LastChange } from '../settings/last-change';
 import { brandSettingsApi, brandSettingsKey, type BrandSettings } from './brand-settings-api';
 import { overridesDraft, parseOverrides, sameOverrides, type OverridesDraft } from './brand-settings-draft';
@@ -49,11 +50,7 @@ function BrandSettingsForm({ tenantId, saved }: { tenantId: string; saved: Brand
     <form className="stack" onSubmit={submit} noValidate>
       <BrandSettingsTable saved={saved} draft={draft} problems={problems} onChange={(name, value) => setDraft((d) => ({ ...d, [name]: value }))} />
       <LastChange settings={saved} unchanged="No overrides yet: this brand follows the Global Settings." />
-      {save.isError && (
-        <p role="alert" className="error">
-          {failureText(save.error, 'Failed to save brand settings')}
-        </p>
-      )}
+      <ErrorAlert>{save.isError && failureText(save.error, 'Failed to save brand settings')}</ErrorAlert>
       <div className="row">
         <button type="submit" className="btn" disabled={save.isPending}>
           {save.isPending ? 'Saving...' : 'Save Brand Settings'}

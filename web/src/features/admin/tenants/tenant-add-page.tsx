@@ -3,6 +3,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useMutation } from '@tanstack/react-query';
 import { useToast } from '../../../components/toasts';
 import { failureText } from '../../../lib/failure-text';
+import { ErrorAlert } from '../../../components/error-alert';
 import { PageHead } from '../ui/page-head';
 import { tenantApi, type Tenant, type TenantListsEdit } from './tenant-api';
 import { useTenantSaved } from './tenant-queries';
@@ -81,11 +82,7 @@ export function TenantAddPage({ title, formTitle, formId, tenantId, onTenantChan
         <form className="card" onSubmit={submit} noValidate aria-labelledby={formId}>
           <h2 id={formId}>{formTitle}</h2>
           {children}
-          {problem && (
-            <p role="alert" className="error">
-              {problem}
-            </p>
-          )}
+          <ErrorAlert>{problem}</ErrorAlert>
           <button type="submit" className="btn" disabled={isPending}>
             {isPending ? 'Adding...' : title}
           </button>

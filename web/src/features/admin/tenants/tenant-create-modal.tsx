@@ -3,6 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { FormModal } from '../../../components/form-modal';
 import { useToast } from '../../../components/toasts';
 import { failureText } from '../../../lib/failure-text';
+import { ErrorAlert } from '../../../components/error-alert';
 import { LogoFileField } from './logo-file-field';
 import { ProfileFields } from './profile-fields';
 import { emptyProfile, profileForm, profileProblems, type ProfileDraft, type ProfileProblems } from './profile-draft';
@@ -39,11 +40,7 @@ export function TenantCreateModal({ onClose }: { onClose: () => void }) {
     <FormModal title="New Tenant" formId={FORM_ID} saveLabel="Create Tenant" saving={create.isPending} savingLabel="Creating..." onClose={onClose} onSubmit={submit}>
       <ProfileFields draft={draft} problems={problems} onChange={(patch) => setDraft((d) => ({ ...d, ...patch }))} withLogoUrl />
       <LogoFileField file={logo} onFile={setLogo} />
-      {create.isError && (
-        <p role="alert" className="error">
-          {failureText(create.error, 'Failed to create tenant')}
-        </p>
-      )}
+      <ErrorAlert>{create.isError && failureText(create.error, 'Failed to create tenant')}</ErrorAlert>
     </FormModal>
   );
 }

@@ -3,6 +3,7 @@ import { Link, useNavigate } from 'react-router';
 import { useMutation } from '@tanstack/react-query';
 import { useToast } from '../../../components/toasts';
 import { failureText } from '../../../lib/failure-text';
+import { ErrorAlert } from '../../../components/error-alert';
 import { CurrentLogo } from './current-logo';
 import { LogoFileField } from './logo-file-field';
 import { ProfileFields } from './profile-fields';
@@ -48,11 +49,7 @@ export function TenantEditForm({ tenant, refreshing, onRefresh }: TenantEditForm
       <LogoFileField file={logo} onFile={setLogo}>
         <CurrentLogo logoUrl={tenant.logoUrl} removing={removeLogo} refreshing={refreshing} onRefresh={onRefresh} onRemoving={setRemoveLogo} />
       </LogoFileField>
-      {update.isError && (
-        <p role="alert" className="error">
-          {failureText(update.error, 'Failed to update tenant')}
-        </p>
-      )}
+      <ErrorAlert>{update.isError && failureText(update.error, 'Failed to update tenant')}</ErrorAlert>
       <div className="admin-actions">
         <button type="submit" className="btn" disabled={update.isPending}>
           {update.isPending ? 'Saving...' : 'Save Changes'}

@@ -3,6 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { FormModal } from '../../../components/form-modal';
 import { useToast } from '../../../components/toasts';
 import { Field } from '../../../components/field';
+import { ErrorAlert } from '../../../components/error-alert';
 import { BrandSelect } from '../tenants/brand-select';
 import { createUserErrorText, newUserProblem } from './create-user-error';
 import { usersApi, usersKey, type NewUser } from './users-api';
@@ -71,11 +72,7 @@ export function AddUserModal({ operator, defaultTenantId, onClose }: AddUserModa
           </Field>
         </>
       )}
-      {problem && (
-        <p role="alert" className="error">
-          {problem}
-        </p>
-      )}
+      <ErrorAlert>{problem}</ErrorAlert>
     </FormModal>
   );
 }

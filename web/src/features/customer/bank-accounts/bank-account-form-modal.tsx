@@ -4,6 +4,7 @@ import { FormModal } from '../../../components/form-modal';
 import { Field } from '../../../components/field';
 import type { BankAccount, BankAccountRequest } from '../customer-api';
 import { failureText } from '../../../lib/failure-text';
+import { ErrorAlert } from '../../../components/error-alert';
 import { useSaveBankAccount } from './bank-account-mutations';
 
 interface BankAccountFormModalProps {
@@ -59,16 +60,8 @@ export function BankAccountFormModal({ account, onClose, onSaved }: BankAccountF
         <label className="check">
           <input type="checkbox" checked={draft.isDefault} onChange={(e) => setDraft((d) => ({ ...d, isDefault: e.target.checked }))} /> Use as default account
         </label>
-        {missing && (
-          <p role="alert" className="error">
-            Please fill all bank account details
-          </p>
-        )}
-        {save.isError && (
-          <p role="alert" className="error">
-            {failureText(save.error, 'Failed to save bank account')}
-          </p>
-        )}
+        <ErrorAlert>{missing && 'Please fill all bank account details'}</ErrorAlert>
+        <ErrorAlert>{save.isError && failureText(save.error, 'Failed to save bank account')}</ErrorAlert>
     </FormModal>
   );
 }

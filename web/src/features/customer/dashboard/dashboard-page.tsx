@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { ErrorAlert } from '../../../components/error-alert';
 import type { Order } from '../customer-api';
 import { useOrders } from '../customer-queries';
 import { PaymentDetailsModal } from '../payment/payment-details-modal';
@@ -15,11 +16,7 @@ export function DashboardPage() {
     <div className="stack">
       <h1>Dashboard</h1>
       {created && <OrderCreatedBanner refCode={created.refCode} onDismiss={() => setCreated(null)} />}
-      {orders.isError && (
-        <p role="alert" className="error">
-          Failed to load orders
-        </p>
-      )}
+      <ErrorAlert>{orders.isError && 'Failed to load orders'}</ErrorAlert>
       <OrderCounts orders={orders.data} />
       <div className="dashboard-grid">
         <TradingTabs

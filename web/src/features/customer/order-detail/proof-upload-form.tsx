@@ -3,6 +3,7 @@ import { useToast } from '../../../components/toasts';
 import { Field } from '../../../components/field';
 import type { Order } from '../customer-api';
 import { failureText } from '../../../lib/failure-text';
+import { ErrorAlert } from '../../../components/error-alert';
 import { ProofFileField } from '../payment/proof-file-field';
 import { proofFileProblem, referenceLabel, useProofDraft, useUploadProof } from '../payment/proof-file';
 
@@ -45,11 +46,7 @@ export function ProofUploadForm({ order }: { order: Order }) {
       <Field label={referenceLabel(order)}>
         <input value={draft.reference} onChange={(e) => draft.setReference(e.target.value)} autoComplete="off" />
       </Field>
-      {upload.isError && (
-        <p role="alert" className="error">
-          {failureText(upload.error, 'Failed to upload proof')}
-        </p>
-      )}
+      <ErrorAlert>{upload.isError && failureText(upload.error, 'Failed to upload proof')}</ErrorAlert>
       <button type="submit" className="btn" disabled={upload.isPending}>
         {upload.isPending ? 'Uploading...' : 'Upload Proof'}
       </button>

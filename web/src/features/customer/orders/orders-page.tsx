@@ -3,6 +3,7 @@ import { useOrders } from '../customer-queries';
 import { OrdersTable } from './orders-table';
 import { Pager } from '../../../components/pager';
 import { useBrowserPages } from '../../../components/use-browser-pages';
+import { ErrorAlert } from '../../../components/error-alert';
 
 export function OrdersPage() {
   const orders = useOrders();
@@ -18,11 +19,7 @@ export function OrdersPage() {
         </Link>
       </div>
       {orders.isPending && <p className="muted">Loading orders...</p>}
-      {orders.isError && (
-        <p role="alert" className="error">
-          Failed to load orders
-        </p>
-      )}
+      <ErrorAlert>{orders.isError && 'Failed to load orders'}</ErrorAlert>
       {orders.isSuccess && all.length === 0 && (
         <div className="empty">
           <h2>No orders found</h2>

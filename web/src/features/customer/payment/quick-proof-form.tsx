@@ -3,6 +3,7 @@ import { useToast } from '../../../components/toasts';
 import { Field } from '../../../components/field';
 import type { Order } from '../customer-api';
 import { failureText } from '../../../lib/failure-text';
+import { ErrorAlert } from '../../../components/error-alert';
 import { ProofFileField } from './proof-file-field';
 import { referenceLabel, useProofDraft, useUploadProof } from './proof-file';
 
@@ -34,11 +35,7 @@ export function QuickProofForm({ order, onSubmitted }: { order: Order; onSubmitt
         <input value={draft.reference} onChange={(e) => draft.setReference(e.target.value)} autoComplete="off" />
       </Field>
       <ProofFileField label="Screenshot or receipt (optional)" hint="Images or PDF, less than 5MB" error={draft.fileError} onPick={draft.pickFile} />
-      {upload.isError && (
-        <p role="alert" className="error">
-          {failureText(upload.error, 'Failed to submit proof')}
-        </p>
-      )}
+      <ErrorAlert>{upload.isError && failureText(upload.error, 'Failed to submit proof')}</ErrorAlert>
       <button type="submit" className="btn" disabled={!ready}>
         {upload.isPending ? 'Submitting...' : 'Submit Proof'}
       </button>

@@ -1,3 +1,4 @@
+import { ErrorAlert } from '../../../components/error-alert';
 import type { Method } from '../customer-api';
 import { RateChangedNotice } from './rate-changed-notice';
 import type { RateChange } from './use-place-order';
@@ -15,11 +16,7 @@ export function OrderSubmit({ order, method, ready, onSubmit }: OrderSubmitProps
   return (
     <>
       {order.rateChange?.method === method && <RateChangedNotice change={order.rateChange} disabled={!ready} onConfirm={onSubmit} />}
-      {order.failure && (
-        <p role="alert" className="error">
-          {order.failure}
-        </p>
-      )}
+      <ErrorAlert>{order.failure}</ErrorAlert>
       <button type="submit" className="btn block" disabled={!ready}>
         {order.isPending ? 'Creating...' : 'Create Order'}
       </button>

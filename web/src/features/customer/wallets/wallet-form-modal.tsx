@@ -5,6 +5,7 @@ import { Field } from '../../../components/field';
 import type { Wallet } from '../customer-api';
 import { NetworkOptions } from '../ui/network-options';
 import { failureText } from '../../../lib/failure-text';
+import { ErrorAlert } from '../../../components/error-alert';
 import { walletProblem, type WalletDraft, type WalletProblem } from './wallet-rules';
 import { useSaveWallet } from './wallet-mutations';
 
@@ -58,11 +59,7 @@ export function WalletFormModal({ wallet, network = '', onClose, onSaved }: Wall
         <label className="check">
           <input type="checkbox" checked={draft.isDefault} onChange={(e) => edit({ isDefault: e.target.checked })} /> Use as default address
         </label>
-        {save.isError && (
-          <p role="alert" className="error">
-            {failureText(save.error, 'Failed to save wallet address')}
-          </p>
-        )}
+        <ErrorAlert>{save.isError && failureText(save.error, 'Failed to save wallet address')}</ErrorAlert>
     </FormModal>
   );
 }
