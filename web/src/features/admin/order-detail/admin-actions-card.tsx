@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { isBuyOrder } from '../../../lib/order-format';
 import { Field } from '../../../components/field';
 import { ErrorAlert } from '../../../components/error-alert';
@@ -6,6 +6,7 @@ import { adminApi, type AdminOrder, type Completion } from '../admin-api';
 import type { OrderAction } from '../orders/admin-order-actions';
 import { RejectOrderDialog } from '../orders/reject-order-dialog';
 import { useOrderCommand } from '../orders/use-order-command';
+import { InfoCard } from './info-card';
 
 interface AdminActionsCardProps {
   order: AdminOrder;
@@ -19,7 +20,6 @@ interface AdminActionsCardProps {
  */
 export function AdminActionsCard({ order, actions }: AdminActionsCardProps) {
   const buy = isBuyOrder(order);
-  const titleId = useId();
   const [reference, setReference] = useState((buy ? order.cryptoReference : order.bankUtr) ?? '');
   const [rate, setRate] = useState('');
   const [rejecting, setRejecting] = useState(false);
@@ -45,8 +45,7 @@ export function AdminActionsCard({ order, actions }: AdminActionsCardProps) {
   };
 
   return (
-    <section className="card order-admin-actions" aria-labelledby={titleId}>
-      <h2 id={titleId}>Admin Actions</h2>
+    <InfoCard title="Admin Actions" className="order-admin-actions">
       <Field label={buy ? 'Crypto Transaction Reference' : 'UTR Reference'}>
         <input value={reference} autoComplete="off" onChange={(e) => setReference(e.target.value)} />
       </Field>
@@ -69,7 +68,7 @@ export function AdminActionsCard({ order, actions }: AdminActionsCardProps) {
       </div>
       <ErrorAlert>{failure}</ErrorAlert>
       {rejecting && <RejectOrderDialog order={order} onClose={() => setRejecting(false)} />}
-    </section>
+    </InfoCard>
   );
 }
 

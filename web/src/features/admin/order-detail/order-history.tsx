@@ -3,6 +3,7 @@ import { formatDateTime } from '../../../lib/format-date-time';
 import { Detail } from '../../../components/detail';
 import { ErrorAlert } from '../../../components/error-alert';
 import { adminApi, adminKeys, type HistoryEvent } from '../admin-api';
+import { InfoCard } from './info-card';
 import { summarizeEvent } from './history-summary';
 
 const ROLE_LABELS: Record<string, string> = { customer: 'Customer', admin: 'Admin', system: 'System' };
@@ -13,8 +14,7 @@ const who = (actor: HistoryEvent['actor']) => [ROLE_LABELS[actor.role] ?? actor.
 export function OrderHistory({ orderId }: { orderId: string }) {
   const history = useQuery({ queryKey: adminKeys.history(orderId), queryFn: () => adminApi.history(orderId) });
   return (
-    <section className="card" aria-labelledby="history-title">
-      <h2 id="history-title">Order History</h2>
+    <InfoCard title="Order History">
       {history.isPending && <p className="muted">Loading history...</p>}
       <ErrorAlert>{history.isError && 'Failed to load order history'}</ErrorAlert>
       {history.data && (
@@ -38,6 +38,6 @@ export function OrderHistory({ orderId }: { orderId: string }) {
           })}
         </ol>
       )}
-    </section>
+    </InfoCard>
   );
 }

@@ -2,6 +2,7 @@ import { CopyButton } from '../../../components/copy-button';
 import { Detail } from '../../../components/detail';
 import { isBuyOrder } from '../../../lib/order-format';
 import type { AdminOrder } from '../admin-api';
+import { InfoCard } from './info-card';
 
 function DetailList({ rows }: { rows: [string, string][] }) {
   return (
@@ -18,8 +19,7 @@ function DetailList({ rows }: { rows: [string, string][] }) {
 /** Who placed the order; `showBrand` adds the brand they placed it with (operator admins run several). */
 export function UserInfoCard({ order, showBrand }: { order: AdminOrder; showBrand: boolean }) {
   return (
-    <section className="card" aria-labelledby="user-info-title">
-      <h2 id="user-info-title">User Information</h2>
+    <InfoCard title="User Information">
       <DetailList
         rows={[
           ['Phone', order.user.phone],
@@ -30,7 +30,7 @@ export function UserInfoCard({ order, showBrand }: { order: AdminOrder; showBran
           ['Network', order.network || 'TRC20'],
         ]}
       />
-    </section>
+    </InfoCard>
   );
 }
 
@@ -42,8 +42,7 @@ export function ReferencesCard({ order }: { order: AdminOrder }) {
   ];
   const references = all.filter((r): r is [string, string] => !!r[1]);
   return (
-    <section className="card" aria-labelledby="references-title">
-      <h2 id="references-title">Transaction References</h2>
+    <InfoCard title="Transaction References">
       {references.length === 0 ? (
         <p className="muted">No transaction references available</p>
       ) : (
@@ -56,7 +55,7 @@ export function ReferencesCard({ order }: { order: AdminOrder }) {
           ))}
         </dl>
       )}
-    </section>
+    </InfoCard>
   );
 }
 
@@ -66,8 +65,7 @@ export function AddressCard({ order }: { order: AdminOrder }) {
   const address = buy ? order.withdrawAddress : order.depositAddress;
   const title = buy ? "User's USDT Address" : 'Deposit Address';
   return (
-    <section className="card" aria-labelledby="address-title">
-      <h2 id="address-title">{title}</h2>
+    <InfoCard title={title}>
       {address ? (
         <p className="row">
           <code className="address">{address}</code>
@@ -76,6 +74,6 @@ export function AddressCard({ order }: { order: AdminOrder }) {
       ) : (
         <p className="muted">Not provided</p>
       )}
-    </section>
+    </InfoCard>
   );
 }

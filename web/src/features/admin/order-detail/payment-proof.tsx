@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Modal } from '../../../components/modal';
 import { attachmentKey } from '../../../components/attachment-list';
 import type { AdminOrder } from '../admin-api';
+import { InfoCard } from './info-card';
 
 type Attachment = AdminOrder['attachments'][number];
 
@@ -11,8 +12,7 @@ const isImage = (a: Attachment) => a.contentType.startsWith('image/');
 export function PaymentProof({ attachments }: { attachments: readonly Attachment[] }) {
   const [viewing, setViewing] = useState<{ attachment: Attachment; label: string } | null>(null);
   return (
-    <section className="card" aria-labelledby="proof-title">
-      <h2 id="proof-title">Payment Proof</h2>
+    <InfoCard title="Payment Proof">
       {attachments.length === 0 ? (
         <p className="muted">No payment proof uploaded</p>
       ) : (
@@ -45,6 +45,6 @@ export function PaymentProof({ attachments }: { attachments: readonly Attachment
           </p>
         </Modal>
       )}
-    </section>
+    </InfoCard>
   );
 }

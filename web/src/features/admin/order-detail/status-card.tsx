@@ -2,6 +2,7 @@ import { statusLabel } from '@desk/machines/order/order-state';
 import { formatDateTime } from '../../../lib/format-date-time';
 import { Detail } from '../../../components/detail';
 import type { AdminOrder } from '../admin-api';
+import { InfoCard } from './info-card';
 import { methodLabel } from './order-summary';
 
 const STATUS_TEXT: Record<string, string> = {
@@ -13,8 +14,7 @@ const STATUS_TEXT: Record<string, string> = {
 export function StatusCard({ order }: { order: AdminOrder }) {
   const completed = order.status === 'completed';
   return (
-    <section className="card" aria-labelledby="status-title">
-      <h2 id="status-title">Status</h2>
+    <InfoCard title="Status">
       <p className={`status-text ${order.status}`}>{STATUS_TEXT[order.status] ?? statusLabel(order.status)}</p>
       {order.status === 'rejected' && order.rejectedReason && <p className="muted">Reason: {order.rejectedReason}</p>}
       <dl className="details">
@@ -23,6 +23,6 @@ export function StatusCard({ order }: { order: AdminOrder }) {
         {completed && <Detail label="Completed">{formatDateTime(order.completedAt ?? order.updatedAt)}</Detail>}
         <Detail label="Payment Method">{methodLabel(order.method)}</Detail>
       </dl>
-    </section>
+    </InfoCard>
   );
 }
