@@ -12,11 +12,8 @@ interface TenantBankAccountsProps {
 export function TenantBankAccounts({ tenant, saving, onToggle }: TenantBankAccountsProps) {
   return (
     <TenantListSection
-      title="Bank Accounts"
-      label="Bank accounts"
-      empty="No bank accounts yet"
-      add={{ label: '+ Bank Account', to: `/admin/add-bank-account?tenant=${tenant._id}` }}
-      rows={tenant.bankAccounts}
+      tenant={tenant}
+      list="bankAccounts"
       columns={BANK_ACCOUNT_COLUMNS}
       what={(account) => `${account.bankName} ${account.accountNumber}`}
       saving={saving}

@@ -2,22 +2,16 @@ import { useId, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { DataTable, type Column } from '../../../components/data-table';
 import { ActiveSwitch } from './active-switch';
+import type { Tenant } from './tenant-api';
+import { tenantListText, type TenantListName } from './tenant-lists';
 
-/** A bank account or wallet as the tenant's lists hold them: its place as _id, and whether it takes payments. */
-type Entry = { _id: string; isActive: boolean };
-
-interface TenantListSectionProps<Row extends Entry> {
-  /** The heading, followed by the count: "Bank Accounts (2)". */
-  title: string;
-  /** The table's accessible name. */
-  label: string;
-  empty: string;
-  add: { label: string; to: string };
-  rows: readonly Row[];
+interface TenantListSectionProps<List extends TenantListName> {
+  tenant: Tenant;
+  list: List;
   /** The entries' own columns, between the number and the Active switch. */
-  columns: readonly Column<Row>[];
+  columns: readonly Column<Tenant[List][number]>[];
   /** Names an entry for its switch, e.g. "Bank 1 0011223344". */
-  what: (row: Row) => string;
+  what: (entry: Tenant[List][number]) => string;
   saving: boolean;
   onToggle: (index: number) => void;
   children?: ReactNode;
@@ -27,41 +21,30 @@ interface TenantListSectionProps<Row extends Entry> {
  * One of a tenant's lists on its page (bank accounts, crypto wallets): numbered as the server
  * addresses them, each switched on or off in place, with a link to add another.
  */
-export function TenantListSection<Row extends Entry>({
-  title,
-  label,
-  empty,
-  add,
-  rows,
-  columns,
-  what,
-  saving,
-  onToggle,
-  children,
-}: TenantListSectionProps<Row>) {
+export function TenantListSection<List extends TenantListName>({ tenant, list, columns, what, saving, onToggle, children }: TenantListSectionProps<List>) {
   const titleId = useId();
+  const text = tenantListText(tenant, list);
+  const entries: readonly Tenant[List][number][] = tenant[list];
   return (
     <section className="card admin-section" aria-labelledby={titleId}>
       <div className="admin-head">
-        <h2 id={titleId}>
-          {title} ({rows.length})
-        </h2>
-        <Link className="btn secondary small" to={add.to}>
-          {add.label}
+        <h2 id={titleId}>{text.heading}</h2>
+        <Link className="btn secondary small" to={text.addTo}>
+          + {text.one}
         </Link>
       </div>
       <DataTable
         className="admin-table"
-        label={label}
-        rows={rows}
-        rowKey={(row) => row._id}
-        empty={<p className="admin-empty">{empty}</p>}
+        label={text.name}
+        rows={entries}
+        rowKey={(entry) => entry._id}
+        empty={<p className="admin-empty">{text.empty}</p>}
         columns={[
           { header: '#', cell: (_, index) => index + 1 },
           ...columns,
           {
             header: 'Active',
-            cell: (row, index) => <ActiveSwitch active={row.isActive} what={what(row)} disabled={saving} onToggle={() => onToggle(index)} />,
+            cell: (entry, index) => <ActiveSwitch active={entry.isActive} what={what(entry)} disabled={saving} onToggle={() => onToggle(index)} />,
           },
         ]}
       />

@@ -17,11 +17,8 @@ export function TenantWallets({ tenant, saving, onToggle }: TenantWalletsProps) 
   const [enlarged, setEnlarged] = useState<TenantWallet | null>(null);
   return (
     <TenantListSection
-      title="Crypto Wallets"
-      label="Crypto wallets"
-      empty="No crypto wallets yet"
-      add={{ label: '+ Crypto Wallet', to: `/admin/add-crypto-wallet?tenant=${tenant._id}` }}
-      rows={tenant.cryptoWallets}
+      tenant={tenant}
+      list="cryptoWallets"
       columns={[
         { header: 'Network', cell: (wallet) => wallet.network },
         { header: 'Address', className: 'admin-mono', title: (wallet) => wallet.address, cell: (wallet) => wallet.address },

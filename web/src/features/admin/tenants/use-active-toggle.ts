@@ -2,10 +2,11 @@ import { useMutation } from '@tanstack/react-query';
 import { useToast } from '../../../components/toasts';
 import { failureText } from '../../../lib/failure-text';
 import { bankAccountInput, cryptoWalletInput, tenantApi, type Tenant, type TenantListsEdit } from './tenant-api';
+import type { TenantListName } from './tenant-lists';
 import { useTenantSaved } from './tenant-queries';
 
 interface Toggle {
-  list: 'bankAccounts' | 'cryptoWallets';
+  list: TenantListName;
   index: number;
 }
 
