@@ -60,7 +60,12 @@ export function ChangePasswordDialog({ onClose }: { onClose: () => void }) {
       onSubmit={submit}
     >
       {FIELDS.map((f) => (
-        <Field key={f.key} label={f.label} error={problem?.field === f.key ? problem.message : null} hint={f.key === 'newPassword' ? `Minimum ${MIN_PASSWORD_LENGTH} characters` : undefined}>
+        <Field
+          key={f.key}
+          label={f.label}
+          error={problem?.field === f.key ? problem.message : null}
+          hint={f.key === 'newPassword' ? `Minimum ${MIN_PASSWORD_LENGTH} characters` : undefined}
+        >
           <input type="password" autoComplete={f.autoComplete} value={draft[f.key]} onChange={(e) => setDraft((d) => ({ ...d, [f.key]: e.target.value }))} />
         </Field>
       ))}

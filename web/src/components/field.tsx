@@ -18,8 +18,16 @@ export function Field({ label, error, hint, children }: FieldProps) {
     <div className="field">
       <label htmlFor={id}>{label}</label>
       {cloneElement(children, { id, 'aria-describedby': describedBy, 'aria-invalid': error ? true : undefined })}
-      {hint && <span id={hintId} className="hint">{hint}</span>}
-      {error && <span id={errorId} className="error">{error}</span>}
+      {hint && (
+        <span id={hintId} className="hint">
+          {hint}
+        </span>
+      )}
+      {error && (
+        <span id={errorId} className="error">
+          {error}
+        </span>
+      )}
     </div>
   );
 }

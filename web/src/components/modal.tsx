@@ -53,7 +53,15 @@ export function Modal({ title, onClose, children, footer, size }: ModalProps) {
   return createPortal(
     // biome-ignore lint/a11y/noStaticElementInteractions: a click on the backdrop is a pointer shortcut for closing; keyboard users have Escape and the Close button, both inside the dialog.
     <div className="modal-backdrop" onMouseDown={(e) => e.target === e.currentTarget && close.current()}>
-      <div ref={dialog} role="dialog" aria-modal="true" aria-labelledby={titleId} tabIndex={-1} className={`modal card${size ? ` ${size}` : ''}`} onKeyDown={onKeyDown}>
+      <div
+        ref={dialog}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        tabIndex={-1}
+        className={`modal card${size ? ` ${size}` : ''}`}
+        onKeyDown={onKeyDown}
+      >
         <div className="modal-head">
           <h2 id={titleId}>{title}</h2>
           <button type="button" className="btn link modal-close" aria-label="Close" onClick={() => close.current()}>

@@ -24,9 +24,17 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   return (
     <ToastContext.Provider value={value}>
       {children}
-      <div aria-live="polite" style={{ position: 'fixed', top: 16, right: 16, display: 'flex', flexDirection: 'column', gap: 8, zIndex: 1000, maxWidth: 'calc(100vw - 32px)' }}>
+      <div
+        aria-live="polite"
+        style={{ position: 'fixed', top: 16, right: 16, display: 'flex', flexDirection: 'column', gap: 8, zIndex: 1000, maxWidth: 'calc(100vw - 32px)' }}
+      >
         {toasts.map((t) => (
-          <div key={t.id} role={t.kind === 'error' ? 'alert' : 'status'} className="card" style={{ borderLeft: `4px solid var(--${t.kind === 'error' ? 'danger' : t.kind === 'success' ? 'success' : 'brand'})`, minWidth: 240 }}>
+          <div
+            key={t.id}
+            role={t.kind === 'error' ? 'alert' : 'status'}
+            className="card"
+            style={{ borderLeft: `4px solid var(--${t.kind === 'error' ? 'danger' : t.kind === 'success' ? 'success' : 'brand'})`, minWidth: 240 }}
+          >
             {t.text}
           </div>
         ))}

@@ -24,7 +24,10 @@ const fetchWithAuth: typeof fetch = async (input, init) => {
 export const api = hc<AppType>('/', { fetch: fetchWithAuth }).api;
 
 export class ApiError extends Error {
-  constructor(readonly status: number, readonly body: { error?: string; message?: string; code?: string; details?: { path: string; message: string }[]; [key: string]: unknown }) {
+  constructor(
+    readonly status: number,
+    readonly body: { error?: string; message?: string; code?: string; details?: { path: string; message: string }[]; [key: string]: unknown },
+  ) {
     super(errorText(body, status));
   }
 }

@@ -33,7 +33,16 @@ export function wallet(overrides: Partial<Wallet> = {}): Wallet {
 }
 
 export function bankAccount(overrides: Partial<BankAccount> = {}): BankAccount {
-  return { _id: nextId(), bankName: 'HDFC Bank', accountName: 'Asha Rao', accountNumber: '0011223344', ifsc: 'HDFC0000123', isDefault: false, createdAt: '2025-01-02T00:00:00.000Z', ...overrides };
+  return {
+    _id: nextId(),
+    bankName: 'HDFC Bank',
+    accountName: 'Asha Rao',
+    accountNumber: '0011223344',
+    ifsc: 'HDFC0000123',
+    isDefault: false,
+    createdAt: '2025-01-02T00:00:00.000Z',
+    ...overrides,
+  };
 }
 
 export function order(overrides: Partial<Order> = {}): Order {
@@ -76,4 +85,5 @@ export function order(overrides: Partial<Order> = {}): Order {
 }
 
 /** The calls made with `method` to `path` (query string ignored). */
-export const callsTo = (calls: { method: string; path: string; body: unknown }[], method: string, path: string) => calls.filter((c) => c.method === method && c.path.split('?')[0] === path);
+export const callsTo = (calls: { method: string; path: string; body: unknown }[], method: string, path: string) =>
+  calls.filter((c) => c.method === method && c.path.split('?')[0] === path);

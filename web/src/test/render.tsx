@@ -20,7 +20,12 @@ export function fakeApi(table: FakeApi) {
     const body = text ? JSON.parse(text) : undefined;
     calls.push({ method, path: url.pathname + url.search, body });
     const entry = table[`${method} ${url.pathname}`];
-    const answer = typeof entry === 'function' ? (entry as (b: unknown, u: URL) => { status: number; body: unknown })(body, url) : entry === undefined ? { status: 404, body: { error: 'Not found' } } : { status: 200, body: entry };
+    const answer =
+      typeof entry === 'function'
+        ? (entry as (b: unknown, u: URL) => { status: number; body: unknown })(body, url)
+        : entry === undefined
+          ? { status: 404, body: { error: 'Not found' } }
+          : { status: 200, body: entry };
     return new Response(JSON.stringify(answer.body), { status: answer.status, headers: { 'content-type': 'application/json' } });
   });
   vi.stubGlobal('fetch', fetchMock);
@@ -40,5 +45,14 @@ export function renderWithApp(ui: ReactElement | RouteObject[], path = '/') {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   const routes: RouteObject[] = Array.isArray(ui) ? ui : [{ path: '*', element: ui }];
   const router = createMemoryRouter(routes, { initialEntries: [path] });
-  return { router, ...render(<QueryClientProvider client={client}><ToastProvider><RouterProvider router={router} /></ToastProvider></QueryClientProvider>) };
+  return {
+    router,
+    ...render(
+      <QueryClientProvider client={client}>
+        <ToastProvider>
+          <RouterProvider router={router} />
+        </ToastProvider>
+      </QueryClientProvider>,
+    ),
+  };
 }

@@ -36,11 +36,13 @@ export function useOrder(id: string) {
 
 // The saved lists fall back to empty on failure (seed-spec section 7): the forms still work, and
 // the customer can add an entry.
-const orEmpty = <T,>(load: () => Promise<T[]>, what: string) => () =>
-  load().catch((error: unknown) => {
-    console.error(`Failed to load ${what}`, error);
-    return [] as T[];
-  });
+const orEmpty =
+  <T>(load: () => Promise<T[]>, what: string) =>
+  () =>
+    load().catch((error: unknown) => {
+      console.error(`Failed to load ${what}`, error);
+      return [] as T[];
+    });
 
 export function useWallets() {
   return useQuery({ queryKey: keys.wallets, queryFn: orEmpty(customerApi.wallets, 'wallets') });
@@ -52,11 +54,13 @@ export function useBankAccounts() {
 
 // Operator details failures are only logged (seed-spec section 8); the panels keep their
 // loading text, so a retry is not worth a visible error.
-const logged = <T,>(load: () => Promise<T>, what: string) => () =>
-  load().catch((error: unknown) => {
-    console.error(`Failed to load ${what}`, error);
-    throw error;
-  });
+const logged =
+  <T>(load: () => Promise<T>, what: string) =>
+  () =>
+    load().catch((error: unknown) => {
+      console.error(`Failed to load ${what}`, error);
+      throw error;
+    });
 
 export function useOperatorBankDetails() {
   return useQuery({ queryKey: keys.operatorBanks, queryFn: logged(customerApi.operatorBankDetails, 'bank details'), staleTime: 60_000 });

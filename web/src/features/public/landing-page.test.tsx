@@ -11,8 +11,12 @@ function withRates(rates: Record<string, number | null>, brand: { logoUrl?: stri
   renderWithApp(<LandingPage />);
 }
 
-const rateCards = () => within(screen.getByRole('heading', { name: 'Live rates' }).parentElement!).queryAllByRole('listitem').map((card) => card.textContent);
-const tableRow = (label: string) => Array.from(screen.getByRole('rowheader', { name: label }).parentElement!.querySelectorAll('td')).map((cell) => cell.textContent);
+const rateCards = () =>
+  within(screen.getByRole('heading', { name: 'Live rates' }).parentElement!)
+    .queryAllByRole('listitem')
+    .map((card) => card.textContent);
+const tableRow = (label: string) =>
+  Array.from(screen.getByRole('rowheader', { name: label }).parentElement!.querySelectorAll('td')).map((cell) => cell.textContent);
 
 describe('landing page', () => {
   it('shows the tenant brand, its colour and the default logo when it has none', async () => {

@@ -34,8 +34,12 @@ export function LandingPage() {
       <header className="site-header">
         <BrandMark heading />
         <nav aria-label="Account" className="row">
-          <Link className="btn secondary" to="/login">Login</Link>
-          <Link className="btn" to="/register">Register</Link>
+          <Link className="btn secondary" to="/login">
+            Login
+          </Link>
+          <Link className="btn" to="/register">
+            Register
+          </Link>
         </nav>
       </header>
 
@@ -43,15 +47,27 @@ export function LandingPage() {
         <section className="hero" aria-labelledby="hero-title">
           <h2 id="hero-title">Buy and sell USDT with INR</h2>
           <div className="row">
-            <Link className="btn" to="/login">Buy now</Link>
-            <Link className="btn secondary" to="/login">Sell now</Link>
+            <Link className="btn" to="/login">
+              Buy now
+            </Link>
+            <Link className="btn secondary" to="/login">
+              Sell now
+            </Link>
           </div>
         </section>
 
         <section aria-labelledby="rates-title">
           <h2 id="rates-title">Live rates</h2>
-          {config.isPending && <p role="status" className="muted">Loading rates…</p>}
-          {config.isError && <p role="alert" className="error">Rates are unavailable right now. Please try again later.</p>}
+          {config.isPending && (
+            <p role="status" className="muted">
+              Loading rates…
+            </p>
+          )}
+          {config.isError && (
+            <p role="alert" className="error">
+              Rates are unavailable right now. Please try again later.
+            </p>
+          )}
           {cards.length > 0 && (
             <ul className="grid rate-cards">
               {cards.map((card) => (

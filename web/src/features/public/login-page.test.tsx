@@ -5,7 +5,16 @@ import userEvent from '@testing-library/user-event';
 import { LoginPage } from './login-page';
 import { fakeApi, PUBLIC_CONFIG, renderWithApp, type FakeApi } from '../../test/render';
 
-const USER = { _id: 'u1', username: 'asha', phone: '9876543210', roles: [] as string[], tenantId: 't1', wallets: { usdt: [] }, bankDetails: { accounts: [], upiId: null }, createdAt: '2026-01-01T00:00:00.000Z' };
+const USER = {
+  _id: 'u1',
+  username: 'asha',
+  phone: '9876543210',
+  roles: [] as string[],
+  tenantId: 't1',
+  wallets: { usdt: [] },
+  bankDetails: { accounts: [], upiId: null },
+  createdAt: '2026-01-01T00:00:00.000Z',
+};
 
 beforeEach(() => localStorage.clear());
 afterEach(() => {
@@ -55,7 +64,10 @@ describe('login with a password', () => {
   it("shows 'Invalid credentials' when the failure carries no text, and the server's wait on a lockout", async () => {
     const user = userEvent.setup();
     let status = 401;
-    openLogin({ 'POST /api/auth/login': () => (status === 401 ? { status, body: {} } : { status, body: { error: 'Too many failed attempts. Please try again in 12 minute(s).' } }) });
+    openLogin({
+      'POST /api/auth/login': () =>
+        status === 401 ? { status, body: {} } : { status, body: { error: 'Too many failed attempts. Please try again in 12 minute(s).' } },
+    });
     await user.type(field('Phone number'), '9876543210');
     await user.type(field('Password'), 'wrong-one');
     await user.click(button('Login'));
@@ -118,7 +130,10 @@ describe('login with a one-time code', () => {
 
   it("sends the code, says 'OTP sent' and blocks resending for a 30 s countdown", async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    const { user, calls } = await otpTab({ 'POST /api/auth/otp/send': { message: 'OTP sent', expiresInSeconds: 300, resendInSeconds: 30 } }, { advanceTimers: vi.advanceTimersByTime });
+    const { user, calls } = await otpTab(
+      { 'POST /api/auth/otp/send': { message: 'OTP sent', expiresInSeconds: 300, resendInSeconds: 30 } },
+      { advanceTimers: vi.advanceTimersByTime },
+    );
     await user.type(field('Phone number'), '+919876543210');
     await user.click(button('Send OTP'));
     expect(await screen.findByText('OTP sent')).toBeTruthy();
@@ -139,7 +154,12 @@ describe('login with a one-time code', () => {
   });
 
   it("shows the server's wait on a 429 and counts it down", async () => {
-    const { user } = await otpTab({ 'POST /api/auth/otp/send': () => ({ status: 429, body: { error: 'Please wait 12 seconds before requesting another code', code: 'too_many_requests', retryAfterSeconds: 12 } }) });
+    const { user } = await otpTab({
+      'POST /api/auth/otp/send': () => ({
+        status: 429,
+        body: { error: 'Please wait 12 seconds before requesting another code', code: 'too_many_requests', retryAfterSeconds: 12 },
+      }),
+    });
     await user.type(field('Phone number'), '9876543210');
     await user.click(button('Send OTP'));
     await vi.waitFor(() => expect(inlineError()).toBe('Please wait 12 seconds before requesting another code'));

@@ -30,7 +30,14 @@ export function LoginPage() {
   };
 
   return (
-    <AuthLayout title="Login" below={<>No account yet? <Link to="/register">Register</Link></>}>
+    <AuthLayout
+      title="Login"
+      below={
+        <>
+          No account yet? <Link to="/register">Register</Link>
+        </>
+      }
+    >
       <div role="tablist" aria-label="Sign-in method" className="tabs" onKeyDown={onKeyDown}>
         {TABS.map((t, index) => (
           <button

@@ -59,7 +59,11 @@ export function OtpLogin({ phone, onPhone }: { phone: string; onPhone: (phone: s
       </div>
       {/* A fresh set of boxes after each send, focused so the code can be typed straight away. */}
       <OtpBoxes key={sender.sends} value={otp} onChange={setOtp} autoFocus={sender.sends > 0} disabled={verify.isPending} label="Enter the 6-digit code" />
-      {error && <p role="alert" className="error">{error}</p>}
+      {error && (
+        <p role="alert" className="error">
+          {error}
+        </p>
+      )}
       <button className="btn" type="submit" disabled={otp.length !== OTP_LENGTH || verify.isPending}>
         {verify.isPending ? 'Verifying…' : 'Verify'}
       </button>

@@ -36,7 +36,11 @@ export function PasswordLogin({ phone, onPhone }: { phone: string; onPhone: (pho
     <form onSubmit={submit} noValidate>
       <TextField label="Phone number" type="tel" inputMode="tel" autoComplete="tel" required value={phone} onChange={(e) => onPhone(e.target.value)} />
       <TextField label="Password" type="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} />
-      {error && <p role="alert" className="error">{error}</p>}
+      {error && (
+        <p role="alert" className="error">
+          {error}
+        </p>
+      )}
       <button className="btn" type="submit" disabled={!phone.trim() || !password || login.isPending}>
         {login.isPending ? 'Signing in…' : 'Login'}
       </button>

@@ -44,8 +44,24 @@ export function RegisterDetailsStep({ details, onChange, onSubmit, sendLabel, se
 
   return (
     <form onSubmit={submit} noValidate>
-      <TextField label="Username" autoComplete="username" required value={details.username} error={problems.username} onChange={(e) => set('username')(e.target.value)} />
-      <TextField label="Phone number" type="tel" inputMode="tel" autoComplete="tel" required value={details.phone} error={problems.phone} onChange={(e) => set('phone')(e.target.value)} />
+      <TextField
+        label="Username"
+        autoComplete="username"
+        required
+        value={details.username}
+        error={problems.username}
+        onChange={(e) => set('username')(e.target.value)}
+      />
+      <TextField
+        label="Phone number"
+        type="tel"
+        inputMode="tel"
+        autoComplete="tel"
+        required
+        value={details.phone}
+        error={problems.phone}
+        onChange={(e) => set('phone')(e.target.value)}
+      />
       <TextField
         label="Password"
         type="password"

@@ -5,7 +5,16 @@ import userEvent from '@testing-library/user-event';
 import { RegisterPage } from './register-page';
 import { fakeApi, PUBLIC_CONFIG, renderWithApp, type FakeApi } from '../../test/render';
 
-const USER = { _id: 'u2', username: 'ravi', phone: '9876543210', roles: [] as string[], tenantId: 't1', wallets: { usdt: [] }, bankDetails: { accounts: [], upiId: null }, createdAt: '2026-01-01T00:00:00.000Z' };
+const USER = {
+  _id: 'u2',
+  username: 'ravi',
+  phone: '9876543210',
+  roles: [] as string[],
+  tenantId: 't1',
+  wallets: { usdt: [] },
+  bankDetails: { accounts: [], upiId: null },
+  createdAt: '2026-01-01T00:00:00.000Z',
+};
 const SENT = { message: 'OTP sent', expiresInSeconds: 300, resendInSeconds: 30 };
 
 beforeEach(() => localStorage.clear());
@@ -51,7 +60,9 @@ describe('register, step 1', () => {
   });
 
   it("shows 'Phone number already exists' for a taken phone and stays on the form", async () => {
-    const { user } = openRegister({ 'POST /api/auth/register/otp/send': () => ({ status: 409, body: { error: 'Phone number already exists', code: 'phone_taken' } }) });
+    const { user } = openRegister({
+      'POST /api/auth/register/otp/send': () => ({ status: 409, body: { error: 'Phone number already exists', code: 'phone_taken' } }),
+    });
     await fillDetails(user);
     await user.click(button('Send OTP'));
     expect(await screen.findAllByText('Phone number already exists')).toHaveLength(2);

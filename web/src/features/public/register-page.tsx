@@ -75,12 +75,29 @@ export function RegisterPage() {
     if (!short) register.mutate();
   };
 
-  const alert = error && <p role="alert" className="error">{error}</p>;
+  const alert = error && (
+    <p role="alert" className="error">
+      {error}
+    </p>
+  );
   return (
-    <AuthLayout title="Register" below={<>Already have an account? <Link to="/login">Login</Link></>}>
+    <AuthLayout
+      title="Register"
+      below={
+        <>
+          Already have an account? <Link to="/login">Login</Link>
+        </>
+      }
+    >
       {step === 'details' ? (
         <>
-          <RegisterDetailsStep details={details} onChange={setDetails} onSubmit={send} sendLabel={codePending ? 'Continue' : sender.blocked ? sender.label : 'Send OTP'} sendBlocked={sender.blocked && !codePending} />
+          <RegisterDetailsStep
+            details={details}
+            onChange={setDetails}
+            onSubmit={send}
+            sendLabel={codePending ? 'Continue' : sender.blocked ? sender.label : 'Send OTP'}
+            sendBlocked={sender.blocked && !codePending}
+          />
           {alert}
         </>
       ) : (
@@ -92,10 +109,14 @@ export function RegisterPage() {
             {register.isPending ? 'Verifying…' : 'Verify'}
           </button>
           <div className="row" style={{ justifyContent: 'space-between', marginTop: '0.75rem' }}>
-            <button className="btn link" type="button" onClick={() => {
+            <button
+              className="btn link"
+              type="button"
+              onClick={() => {
                 setError(null);
                 setStep('details');
-              }}>
+              }}
+            >
               Change details
             </button>
             <button className="btn link" type="button" onClick={send} disabled={sender.blocked}>

@@ -14,8 +14,16 @@ export function TextField({ label, hint, error, ...input }: TextFieldProps) {
     <div className="field">
       <label htmlFor={id}>{label}</label>
       <input id={id} aria-invalid={error ? true : undefined} aria-describedby={described} {...input} />
-      {hint && <span id={`${id}-hint`} className="hint">{hint}</span>}
-      {error && <span id={`${id}-error`} role="alert" className="error">{error}</span>}
+      {hint && (
+        <span id={`${id}-hint`} className="hint">
+          {hint}
+        </span>
+      )}
+      {error && (
+        <span id={`${id}-error`} role="alert" className="error">
+          {error}
+        </span>
+      )}
     </div>
   );
 }

@@ -16,7 +16,15 @@ const DASHBOARD = {
   stats: { totalOrders: 1234, pendingOrders: 5, completedOrders: 1100, totalUsers: 321, todayOrders: 9, totalVolume: '1250000.5' },
   recentOrders: [
     adminOrder({ refCode: 'ORD-BUY1', fiatAmount: '10000', createdAt: '2025-01-15T10:00:00.000Z' }),
-    adminOrder({ refCode: 'ORD-SEL1', type: 'crypto_to_fiat', orderType: 'sell', cryptoAmount: '50', status: 'completed', statusLabel: 'Completed', brand: { _id: 't-2', name: 'Beta Desk' } }),
+    adminOrder({
+      refCode: 'ORD-SEL1',
+      type: 'crypto_to_fiat',
+      orderType: 'sell',
+      cryptoAmount: '50',
+      status: 'completed',
+      statusLabel: 'Completed',
+      brand: { _id: 't-2', name: 'Beta Desk' },
+    }),
   ],
   daily,
 };
@@ -41,7 +49,11 @@ describe('admin dashboard', () => {
   it('offers the quick actions, pending orders first', async () => {
     open();
     const actions = await screen.findByRole('navigation', { name: 'Quick Actions' });
-    expect(within(actions).getAllByRole('link').map((l) => [l.textContent, l.getAttribute('href')])).toEqual([
+    expect(
+      within(actions)
+        .getAllByRole('link')
+        .map((l) => [l.textContent, l.getAttribute('href')]),
+    ).toEqual([
       ['Pending Orders (5)', '/admin/orders?status=pending'],
       ['Manage Users', '/admin/users'],
       ['Settings', '/admin/settings'],
@@ -52,7 +64,15 @@ describe('admin dashboard', () => {
   it('lists recent orders with their brand, type Buy/Sell and the amount the customer gives', async () => {
     open();
     const table = within(await screen.findByRole('region', { name: 'Recent Orders' })).getByRole('table');
-    const rows = within(table).getAllByRole('row').slice(1).map((r) => within(r).getAllByRole('cell').slice(0, 6).map((c) => c.textContent));
+    const rows = within(table)
+      .getAllByRole('row')
+      .slice(1)
+      .map((r) =>
+        within(r)
+          .getAllByRole('cell')
+          .slice(0, 6)
+          .map((c) => c.textContent),
+      );
     expect(rows).toEqual([
       ['ORD-BUY1', '+919800000001', 'Alpha Desk', 'Buy', '₹10,000', 'Pending'],
       ['ORD-SEL1', '+919800000001', 'Beta Desk', 'Sell', '50.00 USDT', 'Completed'],
@@ -69,7 +89,11 @@ describe('admin dashboard', () => {
     await userEvent.click(within(chart).getByText('Show the numbers'));
     const rows = within(within(chart).getByRole('table')).getAllByRole('row').slice(1);
     expect(rows).toHaveLength(30);
-    expect(within(rows[14]!).getAllByRole('cell').map((c) => c.textContent)).toEqual(['7', '₹1,25,000']);
+    expect(
+      within(rows[14]!)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['7', '₹1,25,000']);
     expect(within(rows[14]!).getByRole('rowheader').textContent).toBe('15 Jan');
   });
 
@@ -85,7 +109,13 @@ describe('admin dashboard across brands', () => {
     await screen.findByLabelText('Statistics');
     expect(lastQuery(calls, '/api/admin/dashboard')).toEqual({});
     const brand = screen.getByLabelText<HTMLSelectElement>('Brand');
-    await waitFor(() => expect(within(brand).getAllByRole('option').map((o) => o.textContent)).toEqual(['All brands', 'USDT Desk', 'Alpha Desk', 'Beta Desk']));
+    await waitFor(() =>
+      expect(
+        within(brand)
+          .getAllByRole('option')
+          .map((o) => o.textContent),
+      ).toEqual(['All brands', 'USDT Desk', 'Alpha Desk', 'Beta Desk']),
+    );
     await userEvent.selectOptions(brand, 'Beta Desk');
     expect(router.state.location.search).toBe('?tenantId=t-2');
     await waitFor(() => expect(lastQuery(calls, '/api/admin/dashboard')).toEqual({ tenantId: 't-2' }));
@@ -105,12 +135,20 @@ describe('admin dashboard across brands', () => {
   it("gives a brand admin their brand's figures: no brand choice, no Brand column, no operator quick actions", async () => {
     const { calls } = renderAdmin('/admin/dashboard?tenantId=t-1', { 'GET /api/admin/dashboard': DASHBOARD }, { as: 'brand' });
     const table = within(await screen.findByRole('region', { name: 'Recent Orders' })).getByRole('table');
-    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Reference', 'User', 'Type', 'Amount', 'Status', 'Date']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Reference', 'User', 'Type', 'Amount', 'Status', 'Date']);
     expect(screen.queryByLabelText('Brand')).toBeNull();
     expect(lastQuery(calls, '/api/admin/dashboard')).toEqual({});
     expect(callsTo(calls, 'GET', '/api/admin/tenants')).toHaveLength(0);
     const actions = screen.getByRole('navigation', { name: 'Quick Actions' });
-    expect(within(actions).getAllByRole('link').map((l) => l.textContent)).toEqual(['Pending Orders (5)', 'Manage Users']);
+    expect(
+      within(actions)
+        .getAllByRole('link')
+        .map((l) => l.textContent),
+    ).toEqual(['Pending Orders (5)', 'Manage Users']);
   });
 });
 

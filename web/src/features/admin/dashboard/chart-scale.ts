@@ -14,7 +14,13 @@ export function countAxisMax(max: number): number {
   return top % 2 === 0 ? top : top + 1;
 }
 
-const compactInr = new Intl.NumberFormat('en-IN', { notation: 'compact', style: 'currency', currency: 'INR', minimumFractionDigits: 0, maximumFractionDigits: 1 });
+const compactInr = new Intl.NumberFormat('en-IN', {
+  notation: 'compact',
+  style: 'currency',
+  currency: 'INR',
+  minimumFractionDigits: 0,
+  maximumFractionDigits: 1,
+});
 
 /** "₹12.3L": axis labels have room for a few characters only; the table below gives exact amounts. */
 export const formatCompactInr = (value: number) => compactInr.format(value);

@@ -47,9 +47,7 @@ export function DailyChart({ days }: { days: readonly Day[] }) {
       {/* The card's heading names the chart; its own title goes with it when the SVG is read or saved alone. */}
       <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-labelledby={titleId} aria-describedby={descId}>
         <title>{`Orders and Volume, Last ${days.length} Days`}</title>
-        <desc id={descId}>
-          {`${totalOrders} orders and ${formatInr(String(totalVolume))} completed volume over ${days.length} days.`}
-        </desc>
+        <desc id={descId}>{`${totalOrders} orders and ${formatInr(String(totalVolume))} completed volume over ${days.length} days.`}</desc>
         {ticks.map((t) => (
           <g key={t} className="tick">
             <line x1={LEFT} x2={LEFT + PLOT_W} y1={TOP + PLOT_H * (1 - t)} y2={TOP + PLOT_H * (1 - t)} />

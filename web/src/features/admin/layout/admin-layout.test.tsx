@@ -35,7 +35,11 @@ describe('admin shell', () => {
     expect(within(nav).getByRole('link', { name: 'Orders' }).getAttribute('aria-current')).toBe('page');
     expect(within(nav).getByRole('link', { name: 'Dashboard' }).getAttribute('aria-current')).toBeNull();
     const crumbs = screen.getByRole('navigation', { name: 'Breadcrumb' });
-    expect(within(crumbs).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Admin', 'Orders', 'Order Details']);
+    expect(
+      within(crumbs)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Admin', 'Orders', 'Order Details']);
   });
 
   it('offers the user dashboard, and opens the menu as a drawer from its toggle', async () => {
@@ -78,19 +82,28 @@ describe('admin shell: who runs which brands', () => {
   it("shows a brand admin their brand's name, and only the screens they run", async () => {
     renderAdmin('/admin/orders', {}, { as: 'brand' });
     const nav = await screen.findByRole('complementary', { name: 'Admin navigation' });
-    expect(within(nav).getAllByRole('link').map((l) => l.textContent)).toEqual(['Dashboard', 'Orders', 'Users']);
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((l) => l.textContent),
+    ).toEqual(['Dashboard', 'Orders', 'Users']);
     expect(within(screen.getByRole('banner')).getByText('Brand: Beta Desk')).toBeTruthy();
     expect(within(screen.getByRole('banner')).queryByText('All brands')).toBeNull();
   });
 
-  it.each(['/admin/settings', '/admin/tenants', '/admin/tenants/t-2', '/admin/tenants/t-2/edit', '/admin/add-bank-account?tenant=t-2', '/admin/add-crypto-wallet', '/admin/projections'])(
-    'sends a brand admin from %s to the dashboard',
-    async (path) => {
-      const { router } = renderAdmin(path, { 'GET /api/admin/dashboard': () => ({ status: 500, body: {} }) }, { as: 'brand' });
-      expect(await screen.findByRole('heading', { name: 'Admin Dashboard' })).toBeTruthy();
-      expect(router.state.location.pathname).toBe('/admin/dashboard');
-    },
-  );
+  it.each([
+    '/admin/settings',
+    '/admin/tenants',
+    '/admin/tenants/t-2',
+    '/admin/tenants/t-2/edit',
+    '/admin/add-bank-account?tenant=t-2',
+    '/admin/add-crypto-wallet',
+    '/admin/projections',
+  ])('sends a brand admin from %s to the dashboard', async (path) => {
+    const { router } = renderAdmin(path, { 'GET /api/admin/dashboard': () => ({ status: 500, body: {} }) }, { as: 'brand' });
+    expect(await screen.findByRole('heading', { name: 'Admin Dashboard' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/admin/dashboard');
+  });
 
   it('leaves a brand admin on the screens they run', async () => {
     const { router } = renderAdmin('/admin/users', { 'GET /api/admin/users': { users: [], total: 0 } }, { as: 'brand' });

@@ -19,13 +19,25 @@ afterEach(() => {
 });
 
 /** An operator admin: the admin role on the operator's own tenant, running every brand. */
-export const ADMIN_ME = { ...ME, _id: 'admin-1', username: 'ops', phone: '+919900000009', roles: ['admin'], tenantId: 'default', adminScope: 'all_brands' as const };
+export const ADMIN_ME = {
+  ...ME,
+  _id: 'admin-1',
+  username: 'ops',
+  phone: '+919900000009',
+  roles: ['admin'],
+  tenantId: 'default',
+  adminScope: 'all_brands' as const,
+};
 
 /** The admin of one brand (Beta Desk), who runs only its orders and users. */
 export const BRAND_ADMIN_ME = { ...ADMIN_ME, _id: 'admin-2', username: 'beta-ops', phone: '+919900000008', tenantId: 't-2', adminScope: 'brand' as const };
 
 /** The operator's brands, as GET /api/admin/tenants lists them: its own first. */
-export const BRANDS = [tenant({ _id: 'default', name: 'USDT Desk', domain: null }), tenant({ _id: 't-1', name: 'Alpha Desk' }), tenant({ _id: 't-2', name: 'Beta Desk', domain: 'beta.example.com' })];
+export const BRANDS = [
+  tenant({ _id: 'default', name: 'USDT Desk', domain: null }),
+  tenant({ _id: 't-1', name: 'Alpha Desk' }),
+  tenant({ _id: 't-2', name: 'Beta Desk', domain: 'beta.example.com' }),
+];
 
 let sequence = 100;
 

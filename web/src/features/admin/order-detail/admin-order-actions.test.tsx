@@ -8,7 +8,15 @@ import type { AdminOrder } from '../admin-api';
 import type { FakeApi } from '../../../test/render';
 
 const buy = adminOrder({ refCode: 'ORD-A1' });
-const sell = adminOrder({ refCode: 'ORD-A2', type: 'crypto_to_fiat', orderType: 'sell', cryptoAmount: '100', fiatAmount: '8600', depositAddress: 'TOperatorWallet', withdrawAddress: null });
+const sell = adminOrder({
+  refCode: 'ORD-A2',
+  type: 'crypto_to_fiat',
+  orderType: 'sell',
+  cryptoAmount: '100',
+  fiatAmount: '8600',
+  depositAddress: 'TOperatorWallet',
+  withdrawAddress: null,
+});
 
 /** Opens `order`; `answer` may replace the order the server holds (as after a command), so refetches see it. */
 function openOrder(order: AdminOrder, commands: (set: (next: AdminOrder) => void) => FakeApi = () => ({})) {
@@ -26,7 +34,10 @@ const actionsCard = () => screen.findByRole('region', { name: 'Admin Actions' })
 describe('admin order detail: actions', () => {
   it("leaves Approve enabled without a reference and shows the server's validation text", async () => {
     const { calls } = openOrder(buy, () => ({
-      [`POST /api/admin/orders/${buy._id}/approve`]: () => ({ status: 400, body: { error: 'validation_error', details: [{ path: 'cryptoReference', message: 'Crypto transaction reference is required to approve buy orders' }] } }),
+      [`POST /api/admin/orders/${buy._id}/approve`]: () => ({
+        status: 400,
+        body: { error: 'validation_error', details: [{ path: 'cryptoReference', message: 'Crypto transaction reference is required to approve buy orders' }] },
+      }),
     }));
     const card = await actionsCard();
     await userEvent.click(within(card).getByRole('button', { name: 'Approve Order' }));

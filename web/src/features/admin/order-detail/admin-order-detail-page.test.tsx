@@ -11,14 +11,51 @@ const actor = (role: string, phone: string | null) => ({ id: 'x', role, phone, u
 const HISTORY = {
   orderId: buy._id,
   events: [
-    { position: 0, type: 'OrderPlaced', data: { orderType: 'fiat_to_crypto', fiatAmount: '10000', cryptoAmount: '112.42', rate: '88.5', method: 'bank', network: 'TRC20' }, actor: actor('customer', '+919800000001'), acceptedAt: '2025-01-15T10:00:00.000Z', recordedAt: '2025-01-15T10:00:00.010Z', ip: '203.0.113.7', userAgent: 'Mozilla/5.0 (Android)', correlationId: 'c1', eventId: 'e1' },
-    { position: 1, type: 'ProofSubmitted', data: { attachment: null, reference: 'USERUTR7', submittedAt: '2025-01-15T10:03:00.000Z', afterRateLock: false }, actor: actor('customer', '+919800000001'), acceptedAt: '2025-01-15T10:03:00.000Z', recordedAt: '2025-01-15T10:03:00.010Z', ip: '203.0.113.7', userAgent: 'Mozilla/5.0 (Android)', correlationId: 'c2', eventId: 'e2' },
-    { position: 2, type: 'OrderVerified', data: { verifiedAt: '2025-01-15T10:10:00.000Z' }, actor: actor('admin', ADMIN_ME.phone), acceptedAt: '2025-01-15T10:10:00.000Z', recordedAt: '2025-01-15T10:10:00.010Z', ip: '198.51.100.4', userAgent: 'Firefox/128', correlationId: 'c3', eventId: 'e3' },
+    {
+      position: 0,
+      type: 'OrderPlaced',
+      data: { orderType: 'fiat_to_crypto', fiatAmount: '10000', cryptoAmount: '112.42', rate: '88.5', method: 'bank', network: 'TRC20' },
+      actor: actor('customer', '+919800000001'),
+      acceptedAt: '2025-01-15T10:00:00.000Z',
+      recordedAt: '2025-01-15T10:00:00.010Z',
+      ip: '203.0.113.7',
+      userAgent: 'Mozilla/5.0 (Android)',
+      correlationId: 'c1',
+      eventId: 'e1',
+    },
+    {
+      position: 1,
+      type: 'ProofSubmitted',
+      data: { attachment: null, reference: 'USERUTR7', submittedAt: '2025-01-15T10:03:00.000Z', afterRateLock: false },
+      actor: actor('customer', '+919800000001'),
+      acceptedAt: '2025-01-15T10:03:00.000Z',
+      recordedAt: '2025-01-15T10:03:00.010Z',
+      ip: '203.0.113.7',
+      userAgent: 'Mozilla/5.0 (Android)',
+      correlationId: 'c2',
+      eventId: 'e2',
+    },
+    {
+      position: 2,
+      type: 'OrderVerified',
+      data: { verifiedAt: '2025-01-15T10:10:00.000Z' },
+      actor: actor('admin', ADMIN_ME.phone),
+      acceptedAt: '2025-01-15T10:10:00.000Z',
+      recordedAt: '2025-01-15T10:10:00.010Z',
+      ip: '198.51.100.4',
+      userAgent: 'Firefox/128',
+      correlationId: 'c3',
+      eventId: 'e3',
+    },
   ],
 };
 
 function openOrder(order: AdminOrder = buy, table: Record<string, unknown> = {}, as: 'operator' | 'brand' = 'operator') {
-  return renderAdmin(`/admin/orders/${order._id}`, { [`GET /api/admin/orders/${order._id}`]: order, [`GET /api/admin/orders/${order._id}/history`]: HISTORY, ...table }, { as });
+  return renderAdmin(
+    `/admin/orders/${order._id}`,
+    { [`GET /api/admin/orders/${order._id}`]: order, [`GET /api/admin/orders/${order._id}/history`]: HISTORY, ...table },
+    { as },
+  );
 }
 
 const region = (name: string) => screen.getByRole('region', { name });
@@ -33,7 +70,12 @@ describe('admin order detail', () => {
     expect(within(summary).getByText(/^Buy USDT · Created/)).toBeTruthy();
     expect(within(summary).getByText('User Pays', { selector: '.order-amount span' }).nextElementSibling?.textContent).toBe('₹10,000');
     const tiles = [...summary.querySelectorAll('.tile')].map((t) => [t.querySelector('dt')?.textContent, t.querySelector('dd')?.textContent]);
-    expect(tiles).toEqual([['Rate', '₹88.5 / USDT'], ['User Pays', '₹10,000'], ['User Receives', '112.42 USDT'], ['Method', 'Bank Transfer']]);
+    expect(tiles).toEqual([
+      ['Rate', '₹88.5 / USDT'],
+      ['User Pays', '₹10,000'],
+      ['User Receives', '112.42 USDT'],
+      ['Method', 'Bank Transfer'],
+    ]);
     expect(within(region('User Information')).getByText(buy.user._id)).toBeTruthy();
     expect(within(region('User Information')).getByText('TRC20')).toBeTruthy();
     expect(within(region('Transaction References')).getByText('USERUTR7')).toBeTruthy();
@@ -43,7 +85,10 @@ describe('admin order detail', () => {
   });
 
   it("names the order's brand for an operator admin, and not for a brand admin", async () => {
-    const infoOf = () => within(region('User Information')).getAllByRole('term').map((dt) => [dt.textContent, dt.nextElementSibling?.textContent]);
+    const infoOf = () =>
+      within(region('User Information'))
+        .getAllByRole('term')
+        .map((dt) => [dt.textContent, dt.nextElementSibling?.textContent]);
     openOrder();
     await screen.findByRole('heading', { level: 1, name: 'Order #ORD-D1' });
     expect(infoOf().slice(0, 2)).toEqual([

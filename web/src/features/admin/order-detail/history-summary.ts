@@ -7,7 +7,8 @@ export interface EventSummary {
 }
 
 // Event data arrives as JSON of the event's own shape; read what is there and skip what is not.
-const fieldOf = (data: unknown, key: string): unknown => (data && typeof data === 'object' && !Array.isArray(data) ? (data as Record<string, unknown>)[key] : undefined);
+const fieldOf = (data: unknown, key: string): unknown =>
+  data && typeof data === 'object' && !Array.isArray(data) ? (data as Record<string, unknown>)[key] : undefined;
 const text = (data: unknown, key: string): string | null => {
   const value = fieldOf(data, key);
   return typeof value === 'string' && value.trim() !== '' ? value : null;
@@ -23,13 +24,22 @@ export function summarizeEvent(event: Pick<HistoryEvent, 'type' | 'data'>): Even
       const rate = text(d, 'rate');
       return {
         title: 'Order placed',
-        detail: join([type, `${formatInr(text(d, 'fiatAmount') ?? '0')} / ${formatUsdt(text(d, 'cryptoAmount') ?? '0')}`, rate && `at ${formatInr(rate)} per USDT`, text(d, 'method'), text(d, 'network')]),
+        detail: join([
+          type,
+          `${formatInr(text(d, 'fiatAmount') ?? '0')} / ${formatUsdt(text(d, 'cryptoAmount') ?? '0')}`,
+          rate && `at ${formatInr(rate)} per USDT`,
+          text(d, 'method'),
+          text(d, 'network'),
+        ]),
       };
     }
     case 'ProofSubmitted': {
       const reference = text(d, 'reference');
       const file = text(fieldOf(d, 'attachment'), 'name');
-      return { title: 'Payment proof submitted', detail: join([reference && `Reference ${reference}`, file && `File ${file}`, fieldOf(d, 'afterRateLock') === true && 'after the rate lock ended']) };
+      return {
+        title: 'Payment proof submitted',
+        detail: join([reference && `Reference ${reference}`, file && `File ${file}`, fieldOf(d, 'afterRateLock') === true && 'after the rate lock ended']),
+      };
     }
     case 'OrderVerified':
       return { title: 'Payment verified', detail: '' };
@@ -41,7 +51,11 @@ export function summarizeEvent(event: Pick<HistoryEvent, 'type' | 'data'>): Even
       const after = text(repriced, 'rate');
       return {
         title: 'Order completed',
-        detail: join([text(d, 'bankUtr') && `UTR ${text(d, 'bankUtr')}`, text(d, 'cryptoReference') && `Transaction ${text(d, 'cryptoReference')}`, after && `Rate changed from ${formatInr(before ?? '?')} to ${formatInr(after)}`]),
+        detail: join([
+          text(d, 'bankUtr') && `UTR ${text(d, 'bankUtr')}`,
+          text(d, 'cryptoReference') && `Transaction ${text(d, 'cryptoReference')}`,
+          after && `Rate changed from ${formatInr(before ?? '?')} to ${formatInr(after)}`,
+        ]),
       };
     }
     case 'OrderRejected':

@@ -19,7 +19,9 @@ const search = (router: { state: { location: { search: string } } }) => Object.f
 
 describe('orders management: list, filters and paging', () => {
   it('reads filters, page and page size from the address', async () => {
-    const { calls } = renderAdmin('/admin/orders?status=pending&type=fiat_to_crypto&refCode=ORD-9&page=2&pageSize=25', { 'GET /api/admin/orders': pageOf([buy], 40) });
+    const { calls } = renderAdmin('/admin/orders?status=pending&type=fiat_to_crypto&refCode=ORD-9&page=2&pageSize=25', {
+      'GET /api/admin/orders': pageOf([buy], 40),
+    });
     expect(await screen.findByText('ORD-B1')).toBeTruthy();
     expect(lastListQuery(calls)).toEqual({ type: 'fiat_to_crypto', status: 'pending', refCode: 'ORD-9', page: '2', pageSize: '25' });
     expect((screen.getByLabelText('Status') as HTMLSelectElement).value).toBe('pending');
@@ -39,7 +41,9 @@ describe('orders management: list, filters and paging', () => {
     expect(search(router)).toEqual({ page: '3' });
     await userEvent.click(screen.getByRole('button', { name: 'Apply Filters' }));
     expect(search(router)).toEqual({ status: 'completed', type: 'crypto_to_fiat', phone: '+919800000001' });
-    await waitFor(() => expect(lastListQuery(calls)).toEqual({ status: 'completed', type: 'crypto_to_fiat', phone: '+919800000001', page: '1', pageSize: '50' }));
+    await waitFor(() =>
+      expect(lastListQuery(calls)).toEqual({ status: 'completed', type: 'crypto_to_fiat', phone: '+919800000001', page: '1', pageSize: '50' }),
+    );
   });
 
   it('Clear drops the filters and keeps the page size', async () => {
@@ -55,7 +59,9 @@ describe('orders management: list, filters and paging', () => {
     const { router } = renderAdmin('/admin/orders', { 'GET /api/admin/orders': pageOf([buy, sell], 120) });
     expect(await screen.findByText('1–50 of 120 orders')).toBeTruthy();
     expect(screen.getByText('Page 1 of 3')).toBeTruthy();
-    const sizes = within(screen.getByLabelText('Page size')).getAllByRole('option').map((o) => o.textContent);
+    const sizes = within(screen.getByLabelText('Page size'))
+      .getAllByRole('option')
+      .map((o) => o.textContent);
     expect(sizes).toEqual(['25', '50', '100', '200']);
     await userEvent.click(screen.getByRole('button', { name: 'Next' }));
     expect(search(router)).toEqual({ page: '2' });
@@ -66,7 +72,12 @@ describe('orders management: list, filters and paging', () => {
   it('shows the columns of each order, its brand included for an operator admin', async () => {
     renderAdmin('/admin/orders', { 'GET /api/admin/orders': pageOf([buy, sell]) });
     const row = (await screen.findByText('ORD-B1')).closest('tr')!;
-    expect(within(row).getAllByRole('cell').slice(1, 9).map((c) => c.textContent)).toEqual(['+919800000001', 'Alpha Desk', 'ORD-B1', 'Buy USDT', 'TRC20', '₹25,000', '280.50 USDT', 'Pending']);
+    expect(
+      within(row)
+        .getAllByRole('cell')
+        .slice(1, 9)
+        .map((c) => c.textContent),
+    ).toEqual(['+919800000001', 'Alpha Desk', 'ORD-B1', 'Buy USDT', 'TRC20', '₹25,000', '280.50 USDT', 'Pending']);
     expect(screen.getByRole('columnheader', { name: 'Brand' })).toBeTruthy();
     expect(within(screen.getByText('ORD-S1').closest('tr')!).getByText('Sell USDT')).toBeTruthy();
   });

@@ -86,7 +86,15 @@ function OrderList({ items, showBrand, onView, onReject, pager }: OrderListProps
           <p className="muted">Orders will appear here once created</p>
         </div>
       ) : (
-        <AdminOrdersTable orders={items} showBrand={showBrand} selected={selected} onToggle={toggle} onToggleAll={toggleAll} onView={onView} onReject={onReject} />
+        <AdminOrdersTable
+          orders={items}
+          showBrand={showBrand}
+          selected={selected}
+          onToggle={toggle}
+          onToggleAll={toggleAll}
+          onView={onView}
+          onReject={onReject}
+        />
       )}
       {pager}
     </div>

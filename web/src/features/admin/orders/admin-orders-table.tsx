@@ -39,7 +39,13 @@ export function AdminOrdersTable({ orders, showBrand, selected, onToggle, onTogg
         <thead>
           <tr>
             <th scope="col">
-              <input ref={all} type="checkbox" aria-label="Select all orders on this page" checked={orders.length > 0 && chosen === orders.length} onChange={onToggleAll} />
+              <input
+                ref={all}
+                type="checkbox"
+                aria-label="Select all orders on this page"
+                checked={orders.length > 0 && chosen === orders.length}
+                onChange={onToggleAll}
+              />
             </th>
             <th scope="col">User</th>
             {showBrand && <th scope="col">Brand</th>}
@@ -63,9 +69,7 @@ export function AdminOrdersTable({ orders, showBrand, selected, onToggle, onTogg
                 <td>{o.user.phone}</td>
                 {showBrand && <td>{o.brand.name}</td>}
                 <td>
-                  <Link to={`/admin/orders/${o._id}`}>
-                    {o.refCode}
-                  </Link>
+                  <Link to={`/admin/orders/${o._id}`}>{o.refCode}</Link>
                 </td>
                 <td>{orderTypeLabel(o)}</td>
                 <td>{o.network}</td>
@@ -85,7 +89,13 @@ export function AdminOrdersTable({ orders, showBrand, selected, onToggle, onTogg
                         <span className="visually-hidden">No actions</span>
                       </>
                     ) : (
-                      <button type="button" className="btn danger small" aria-label={`Reject order ${o.refCode}`} disabled={!canReject} onClick={() => onReject(o)}>
+                      <button
+                        type="button"
+                        className="btn danger small"
+                        aria-label={`Reject order ${o.refCode}`}
+                        disabled={!canReject}
+                        onClick={() => onReject(o)}
+                      >
                         Reject
                       </button>
                     )}

@@ -30,7 +30,10 @@ export function CompleteOrderForm({ order }: { order: AdminOrder }) {
   return (
     <form className="complete-order" onSubmit={submit} aria-labelledby={titleId}>
       <h3 id={titleId}>Complete Order</h3>
-      <Field label={buy ? 'Crypto Transaction Reference' : 'UTR Reference'} hint={buy ? 'The USDT transaction sent to the customer' : 'The bank UTR of the INR paid to the customer'}>
+      <Field
+        label={buy ? 'Crypto Transaction Reference' : 'UTR Reference'}
+        hint={buy ? 'The USDT transaction sent to the customer' : 'The bank UTR of the INR paid to the customer'}
+      >
         <input value={reference} onChange={(e) => setReference(e.target.value)} autoComplete="off" />
       </Field>
       <Field label="Rate" hint={`Leave empty to keep ${formatInr(order.rate)} per USDT`}>

@@ -12,7 +12,15 @@ const buy = adminOrder({
   attachments: [{ url: '/api/files/f1?sig=s', name: 'proof.png', contentType: 'image/png', size: 2048 }],
   proofCount: 1,
 });
-const sell = adminOrder({ refCode: 'ORD-S2', type: 'crypto_to_fiat', orderType: 'sell', status: 'approved', statusLabel: 'Approved', withdrawAddress: null, depositAddress: 'TDepositAddress123' });
+const sell = adminOrder({
+  refCode: 'ORD-S2',
+  type: 'crypto_to_fiat',
+  orderType: 'sell',
+  status: 'approved',
+  statusLabel: 'Approved',
+  withdrawAddress: null,
+  depositAddress: 'TDepositAddress123',
+});
 
 /** The list with `order` on it, the order itself, and its complete call answering `complete`. */
 function openList(order: AdminOrder, complete: unknown = { order: { ...order, status: 'completed' }, message: 'Order completed successfully' }) {

@@ -15,7 +15,13 @@ describe('orders management across brands: operator admin', () => {
   it('offers All brands and each brand, and keeps the chosen one in the address', async () => {
     const { calls, router } = renderAdmin('/admin/orders?status=pending', { 'GET /api/admin/orders': pageOf([beta]) });
     const brand = await screen.findByLabelText<HTMLSelectElement>('Brand');
-    await waitFor(() => expect(within(brand).getAllByRole('option').map((o) => o.textContent)).toEqual(['All brands', 'USDT Desk', 'Alpha Desk', 'Beta Desk']));
+    await waitFor(() =>
+      expect(
+        within(brand)
+          .getAllByRole('option')
+          .map((o) => o.textContent),
+      ).toEqual(['All brands', 'USDT Desk', 'Alpha Desk', 'Beta Desk']),
+    );
     expect(brand.value).toBe('');
     await userEvent.selectOptions(brand, 'Beta Desk');
     await userEvent.click(screen.getByRole('button', { name: 'Apply Filters' }));

@@ -52,7 +52,11 @@ describe('orders management: selection, bulk reject and reject', () => {
     await userEvent.click(within(screen.getByRole('dialog', { name: 'Bulk Reject' })).getByRole('button', { name: 'Reject Orders' }));
     const results = await screen.findByRole('region', { name: 'Bulk Reject Results' });
     expect(within(results).getByRole('status').textContent).toBe('1 rejected, 1 failed');
-    expect(within(results).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['ORD-P1: Rejected', 'ORD-C1: Failed: A completed order cannot be rejected (status: Completed)']);
+    expect(
+      within(results)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['ORD-P1: Rejected', 'ORD-C1: Failed: A completed order cannot be rejected (status: Completed)']);
     expect(callsTo(calls, 'POST', '/api/admin/orders/bulk/reject').map((c) => c.body)).toEqual([{ ids: [pending._id, completed._id] }]);
     // The selection is spent: nothing stays selected for a second run.
     await waitFor(() => expect(bulkButton().textContent).toBe('Bulk Reject (0)'));
@@ -75,7 +79,11 @@ describe('orders management: selection, bulk reject and reject', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Reject order ORD-P1' }));
     const dialog = screen.getByRole('dialog', { name: 'Reject Order' });
     expect(within(dialog).getByText('Are you sure you want to reject order ORD-P1?')).toBeTruthy();
-    expect(within(dialog).getAllByRole('definition').map((d) => d.textContent)).toEqual(['ORD-P1', '+919800000001']);
+    expect(
+      within(dialog)
+        .getAllByRole('definition')
+        .map((d) => d.textContent),
+    ).toEqual(['ORD-P1', '+919800000001']);
     expect(within(dialog).getByRole('button', { name: 'Reject Order' })).toBeTruthy();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('dialog')).toBeNull();

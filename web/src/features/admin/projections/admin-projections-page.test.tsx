@@ -59,7 +59,10 @@ function open(table: FakeApi = {}) {
   return api;
 }
 
-const cells = (row: HTMLElement) => within(row).getAllByRole('cell').map((c) => c.textContent);
+const cells = (row: HTMLElement) =>
+  within(row)
+    .getAllByRole('cell')
+    .map((c) => c.textContent);
 const rowOf = async (name: string) => (await screen.findByRole('rowheader', { name })).closest('tr')!;
 
 describe('Projections', () => {
@@ -95,7 +98,14 @@ describe('Projections', () => {
     expect(section.getByText('2 in all. A rebuild tries them again.')).toBeTruthy();
     const rows = section.getAllByRole('row').slice(1);
     expect(rows.map(cells)).toEqual([
-      ['OrderRejected', 'order-00000000-0000-4000-8000-0000000000a2', '2', 'order-…a2: event 2 (OrderRejected) follows version 0; an earlier event is missing', '3', formatDateTime('2025-01-15T10:30:00.000Z')],
+      [
+        'OrderRejected',
+        'order-00000000-0000-4000-8000-0000000000a2',
+        '2',
+        'order-…a2: event 2 (OrderRejected) follows version 0; an earlier event is missing',
+        '3',
+        formatDateTime('2025-01-15T10:30:00.000Z'),
+      ],
       ['OrderPlaced', 'order-00000000-0000-4000-8000-0000000000a1', '1', 'numeric field overflow', '3', formatDateTime('2025-01-15T10:30:00.000Z')],
     ]);
     // Only projections that quarantined something get a section.
@@ -118,7 +128,10 @@ describe('Projections', () => {
   it('rebuilds a projection only after a confirmation, then shows it queued', async () => {
     let rebuilding = false;
     const { calls } = open({
-      'GET /api/admin/projections': () => ({ status: 200, body: { projections: [rebuilding ? status({ eventsApplied: 0, rebuilding: { startedAt: '2025-01-15T10:00:00.000Z', total: 50_000 } }) : status()] } }),
+      'GET /api/admin/projections': () => ({
+        status: 200,
+        body: { projections: [rebuilding ? status({ eventsApplied: 0, rebuilding: { startedAt: '2025-01-15T10:00:00.000Z', total: 50_000 } }) : status()] },
+      }),
       'POST /api/admin/projections/stream-summary/rebuild': () => {
         rebuilding = true;
         return { status: 202, body: { message: 'Rebuild of stream-summary queued; follow it in GET /api/admin/projections' } };
@@ -143,7 +156,10 @@ describe('Projections', () => {
   });
 
   it('says why a rebuild could not start', async () => {
-    open({ 'GET /api/admin/projections': { projections: [status({ name: 'orders' })] }, 'POST /api/admin/projections/orders/rebuild': () => ({ status: 404, body: { error: 'Projection not found' } }) });
+    open({
+      'GET /api/admin/projections': { projections: [status({ name: 'orders' })] },
+      'POST /api/admin/projections/orders/rebuild': () => ({ status: 404, body: { error: 'Projection not found' } }),
+    });
     await userEvent.click(within(await rowOf('orders')).getByRole('button', { name: 'Rebuild orders' }));
     await userEvent.click(within(screen.getByRole('dialog', { name: 'Rebuild orders?' })).getByRole('button', { name: 'Rebuild' }));
     expect(await screen.findByText('Projection not found')).toBeTruthy();

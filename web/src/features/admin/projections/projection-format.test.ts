@@ -13,9 +13,17 @@ describe('projection figures', () => {
 
   it('gives a rebuild its progress, none when no rebuild runs', () => {
     expect(rebuildProgress({ eventsApplied: 10, rebuilding: null })).toBeNull();
-    expect(rebuildProgress({ eventsApplied: 450, rebuilding: { startedAt: '2025-01-15T10:00:00.000Z', total: 1_000 } })).toEqual({ done: 450, total: 1_000, percent: 45 });
+    expect(rebuildProgress({ eventsApplied: 450, rebuilding: { startedAt: '2025-01-15T10:00:00.000Z', total: 1_000 } })).toEqual({
+      done: 450,
+      total: 1_000,
+      percent: 45,
+    });
     // Events appended during the rebuild are applied too: the bar stops at full.
-    expect(rebuildProgress({ eventsApplied: 1_020, rebuilding: { startedAt: '2025-01-15T10:00:00.000Z', total: 1_000 } })).toEqual({ done: 1_000, total: 1_000, percent: 100 });
+    expect(rebuildProgress({ eventsApplied: 1_020, rebuilding: { startedAt: '2025-01-15T10:00:00.000Z', total: 1_000 } })).toEqual({
+      done: 1_000,
+      total: 1_000,
+      percent: 100,
+    });
     expect(rebuildProgress({ eventsApplied: 0, rebuilding: { startedAt: '2025-01-15T10:00:00.000Z', total: 0 } })).toEqual({ done: 0, total: 0, percent: 100 });
   });
 });

@@ -13,7 +13,8 @@ export function QuarantineTable({ projection }: { projection: Projection }) {
     <section className="card" aria-label={`Quarantined events of ${name}`}>
       <h2>Quarantined events: {name}</h2>
       <p className="muted">
-        {quarantined > quarantine.length ? `The latest ${quarantine.length} of ${formatCount(quarantined)}.` : `${formatCount(quarantined)} in all.`} A rebuild tries them again.
+        {quarantined > quarantine.length ? `The latest ${quarantine.length} of ${formatCount(quarantined)}.` : `${formatCount(quarantined)} in all.`} A rebuild
+        tries them again.
       </p>
       <DataTable
         className="admin-table projections-table"

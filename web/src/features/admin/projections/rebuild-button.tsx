@@ -26,11 +26,23 @@ export function RebuildButton({ projection }: { projection: Projection }) {
   const running = projection.rebuilding !== null;
   return (
     <>
-      <button type="button" className="btn secondary small" aria-label={`Rebuild ${name}`} disabled={running || rebuild.isPending} onClick={() => setConfirming(true)}>
+      <button
+        type="button"
+        className="btn secondary small"
+        aria-label={`Rebuild ${name}`}
+        disabled={running || rebuild.isPending}
+        onClick={() => setConfirming(true)}
+      >
         {running ? 'Rebuilding...' : 'Rebuild'}
       </button>
       {confirming && (
-        <ConfirmDialog title={`Rebuild ${name}?`} confirmLabel="Rebuild" busy={rebuild.isPending} onConfirm={() => rebuild.mutate()} onCancel={() => setConfirming(false)}>
+        <ConfirmDialog
+          title={`Rebuild ${name}?`}
+          confirmLabel="Rebuild"
+          busy={rebuild.isPending}
+          onConfirm={() => rebuild.mutate()}
+          onCancel={() => setConfirming(false)}
+        >
           <p>
             Its tables are emptied and every event is applied again from the start. The screens that read them show less until it has caught up.
             {projection.quarantined > 0 && ` The ${projection.quarantined} quarantined events are tried again.`}

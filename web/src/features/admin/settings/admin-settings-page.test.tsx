@@ -38,8 +38,18 @@ describe('Global Settings', () => {
   });
 
   it('sends only what changed, a limit with both its ends', async () => {
-    const saved = { ...SETTINGS, rates: { ...SETTINGS.rates, usdt_bank_buy: 90 }, fees: { ...SETTINGS.fees, cryptoToFiatPercent: 1.25 }, limits: { ...SETTINGS.limits, sellUsdt: { min: 5, max: 12000 } }, revision: '5', updatedBy: { _id: 'admin-2', phone: '+919800000010', username: null } };
-    const { calls } = fakeApi({ 'GET /api/admin/settings': SETTINGS, 'PUT /api/admin/settings': () => ({ status: 200, body: { ...saved, message: 'Settings saved successfully' } }) });
+    const saved = {
+      ...SETTINGS,
+      rates: { ...SETTINGS.rates, usdt_bank_buy: 90 },
+      fees: { ...SETTINGS.fees, cryptoToFiatPercent: 1.25 },
+      limits: { ...SETTINGS.limits, sellUsdt: { min: 5, max: 12000 } },
+      revision: '5',
+      updatedBy: { _id: 'admin-2', phone: '+919800000010', username: null },
+    };
+    const { calls } = fakeApi({
+      'GET /api/admin/settings': SETTINGS,
+      'PUT /api/admin/settings': () => ({ status: 200, body: { ...saved, message: 'Settings saved successfully' } }),
+    });
     renderWithApp(<AdminSettingsPage />, '/admin/settings');
     await screen.findByLabelText('USDT Bank Buy');
     await replace('USDT Bank Buy', '90');
@@ -48,14 +58,19 @@ describe('Global Settings', () => {
     await replace('Sell order (USDT) minimum', '5');
     await userEvent.click(screen.getByRole('button', { name: 'Save All Settings' }));
     expect(await screen.findByText('Settings saved successfully')).toBeTruthy();
-    expect(calls.filter((c) => c.method === 'PUT').map((c) => c.body)).toEqual([{ rates: { usdt_bank_buy: 90 }, fees: { cryptoToFiatPercent: 1.25 }, limits: { sellUsdt: { min: 5, max: 12000 } } }]);
+    expect(calls.filter((c) => c.method === 'PUT').map((c) => c.body)).toEqual([
+      { rates: { usdt_bank_buy: 90 }, fees: { cryptoToFiatPercent: 1.25 }, limits: { sellUsdt: { min: 5, max: 12000 } } },
+    ]);
     expect(await screen.findByText('+919800000010')).toBeTruthy();
   });
 
-  it('sends nothing when nothing changed or a value is not a number, and shows the server\'s refusal', async () => {
+  it("sends nothing when nothing changed or a value is not a number, and shows the server's refusal", async () => {
     const { calls } = fakeApi({
       'GET /api/admin/settings': SETTINGS,
-      'PUT /api/admin/settings': () => ({ status: 400, body: { error: 'validation_error', details: [{ path: 'rates.usdt_cash_buy', message: 'Must be at most 100000' }] } }),
+      'PUT /api/admin/settings': () => ({
+        status: 400,
+        body: { error: 'validation_error', details: [{ path: 'rates.usdt_cash_buy', message: 'Must be at most 100000' }] },
+      }),
     });
     renderWithApp(<AdminSettingsPage />, '/admin/settings');
     await screen.findByLabelText('USDT Cash Buy');

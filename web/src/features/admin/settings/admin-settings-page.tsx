@@ -70,7 +70,10 @@ function SettingsForm({ saved }: { saved: AdminSettings }) {
       <section className="card admin-section" aria-labelledby="limits-title">
         <h2 id="limits-title">Order Limits</h2>
         <div className="admin-form-grid">
-          {LIMIT_FIELDS.flatMap(({ key, label }) => [input(`limits.${key}.min`, `${label} minimum`, { whole: true }), input(`limits.${key}.max`, `${label} maximum`, { whole: true })])}
+          {LIMIT_FIELDS.flatMap(({ key, label }) => [
+            input(`limits.${key}.min`, `${label} minimum`, { whole: true }),
+            input(`limits.${key}.max`, `${label} maximum`, { whole: true }),
+          ])}
         </div>
       </section>
 

@@ -71,7 +71,11 @@ export function settingsChanges(draft: SettingsDraft, saved: AdminSettings): Set
     const [minName, maxName] = [`limits.${key}.min`, `limits.${key}.max`];
     const [min, max] = [(draft[minName] ?? '').trim(), (draft[maxName] ?? '').trim()];
     if (!changed(min, saved.limits[key].min) && !changed(max, saved.limits[key].max)) continue;
-    for (const [name, typed] of [[minName, min], [maxName, max]] as const) if (!WHOLE.test(typed)) problems[name] = 'Enter a whole number above 0';
+    for (const [name, typed] of [
+      [minName, min],
+      [maxName, max],
+    ] as const)
+      if (!WHOLE.test(typed)) problems[name] = 'Enter a whole number above 0';
     if (WHOLE.test(min) && WHOLE.test(max) && Number(min) > Number(max)) problems[minName] = 'The minimum must not be above the maximum';
     limits[key] = { min: Number(min), max: Number(max) };
   }

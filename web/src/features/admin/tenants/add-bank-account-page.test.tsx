@@ -17,7 +17,7 @@ async function fill() {
 }
 
 describe('Add Bank Account', () => {
-  it('appends the account to the tenant\'s whole list, IFSC in capitals, then goes back to the tenants', async () => {
+  it("appends the account to the tenant's whole list, IFSC in capitals, then goes back to the tenants", async () => {
     const { calls, router } = renderTenants('/admin/add-bank-account?tenant=t-1', {
       'GET /api/admin/tenants': LIST,
       'GET /api/admin/tenants/t-1': alpha,
@@ -37,7 +37,13 @@ describe('Add Bank Account', () => {
     const { _id: _a, ...first } = bank(1);
     const { _id: _b, ...second } = bank(2, { isActive: false });
     expect(callsTo(calls, 'PUT', '/api/admin/tenants/t-1').map((c) => c.body)).toEqual([
-      { bankAccounts: [first, second, { bankName: 'ICICI Bank', accountName: 'Alpha Payments', accountNumber: '123456789012', ifsc: 'ICIC0001234', isActive: false }] },
+      {
+        bankAccounts: [
+          first,
+          second,
+          { bankName: 'ICICI Bank', accountName: 'Alpha Payments', accountNumber: '123456789012', ifsc: 'ICIC0001234', isActive: false },
+        ],
+      },
     ]);
   });
 
@@ -55,6 +61,8 @@ describe('Add Bank Account', () => {
     await userEvent.click(screen.getByRole('radio', { name: /Beta Desk/ }));
     await userEvent.click(screen.getByRole('button', { name: 'Add Bank Account' }));
     expect(await screen.findByText('Failed to add bank account')).toBeTruthy();
-    expect(callsTo(calls, 'PUT', '/api/admin/tenants/t-2')[0]!.body).toEqual({ bankAccounts: [{ bankName: 'ICICI Bank', accountName: 'Alpha Payments', accountNumber: '123456789012', ifsc: 'ICIC0001234', isActive: true }] });
+    expect(callsTo(calls, 'PUT', '/api/admin/tenants/t-2')[0]!.body).toEqual({
+      bankAccounts: [{ bankName: 'ICICI Bank', accountName: 'Alpha Payments', accountNumber: '123456789012', ifsc: 'ICIC0001234', isActive: true }],
+    });
   });
 });

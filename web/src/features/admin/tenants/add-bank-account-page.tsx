@@ -22,7 +22,13 @@ export function AddBankAccountPage() {
   const submit = () => {
     if (!tenantId) return setProblem('Please select a tenant first');
     setProblem(null);
-    add({ bankName: account.bankName.trim(), accountName: account.accountName.trim(), accountNumber: account.accountNumber.trim(), ifsc: normaliseIfsc(account.ifsc), isActive: account.isActive });
+    add({
+      bankName: account.bankName.trim(),
+      accountName: account.accountName.trim(),
+      accountNumber: account.accountNumber.trim(),
+      ifsc: normaliseIfsc(account.ifsc),
+      isActive: account.isActive,
+    });
   };
 
   return (

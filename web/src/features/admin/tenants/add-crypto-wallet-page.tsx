@@ -18,7 +18,12 @@ export function AddCryptoWalletPage() {
     failedText: 'Failed to add crypto wallet',
     listsWith: async (current, added) => {
       const qrCodeUrl = await qrCodeUrlToSend(added);
-      const wallet: CryptoWalletInput = { network: added.network, address: added.address.trim(), isActive: added.isActive, ...(qrCodeUrl ? { qrCodeUrl } : {}) };
+      const wallet: CryptoWalletInput = {
+        network: added.network,
+        address: added.address.trim(),
+        isActive: added.isActive,
+        ...(qrCodeUrl ? { qrCodeUrl } : {}),
+      };
       // The saved wallets go back with their own QR links, so the server keeps their QR images.
       return { cryptoWallets: [...current.cryptoWallets.map(cryptoWalletInput), wallet] };
     },

@@ -25,7 +25,9 @@ export function BankAccountPreview({ tenantName, account }: BankAccountPreviewPr
           </Detail>
         ))}
       </dl>
-      <span className={`badge${account.isActive ? ' admin-default' : ' admin-inactive'}`}>{account.isActive ? 'Active: can receive payments' : 'Inactive'}</span>
+      <span className={`badge${account.isActive ? ' admin-default' : ' admin-inactive'}`}>
+        {account.isActive ? 'Active: can receive payments' : 'Inactive'}
+      </span>
     </aside>
   );
 }

@@ -25,7 +25,8 @@ const SETTINGS: BrandSettings = {
 };
 
 const SETTINGS_PATH = '/api/admin/tenants/t-1/settings';
-const open = (table: FakeApi = {}) => renderTenants('/admin/tenants/t-1', { 'GET /api/admin/tenants/t-1': tenant(), [`GET ${SETTINGS_PATH}`]: SETTINGS, ...table });
+const open = (table: FakeApi = {}) =>
+  renderTenants('/admin/tenants/t-1', { 'GET /api/admin/tenants/t-1': tenant(), [`GET ${SETTINGS_PATH}`]: SETTINGS, ...table });
 const card = () => screen.getByRole('region', { name: 'Brand settings' });
 const input = (label: string) => within(card()).getByLabelText<HTMLInputElement>(label);
 async function replace(label: string, value: string) {
@@ -37,7 +38,10 @@ const rowsOf = () =>
   within(within(card()).getByRole('table', { name: 'Brand settings' }))
     .getAllByRole('row')
     .slice(1)
-    .map((row) => [row.querySelector('th')!.textContent, ...[...row.querySelectorAll('td')].map((td, i) => (i === 1 ? [...td.querySelectorAll('input')].map((x) => x.value).join('|') : td.textContent))]);
+    .map((row) => [
+      row.querySelector('th')!.textContent,
+      ...[...row.querySelectorAll('td')].map((td, i) => (i === 1 ? [...td.querySelectorAll('input')].map((x) => x.value).join('|') : td.textContent)),
+    ]);
 
 describe('Tenant detail: brand settings', () => {
   it('shows each setting globally, as overridden (empty: none) and in effect, and who changed them last', async () => {
@@ -64,8 +68,16 @@ describe('Tenant detail: brand settings', () => {
   it('saves the whole set of overrides, emptied ones left out, and shows what is stored then', async () => {
     const stored: BrandSettings = {
       ...SETTINGS,
-      overrides: { rates: { usdtInr: 86 }, fees: { fiatToCryptoPercent: 0.25 }, limits: { buyInr: { min: 500, max: 200000 }, sellUsdt: { min: 5, max: 5000 } } },
-      effective: { rates: { ...GLOBAL.rates, usdtInr: 86 }, fees: { ...GLOBAL.fees, fiatToCryptoPercent: 0.25 }, limits: { buyInr: { min: 500, max: 200000 }, sellUsdt: { min: 5, max: 5000 } } },
+      overrides: {
+        rates: { usdtInr: 86 },
+        fees: { fiatToCryptoPercent: 0.25 },
+        limits: { buyInr: { min: 500, max: 200000 }, sellUsdt: { min: 5, max: 5000 } },
+      },
+      effective: {
+        rates: { ...GLOBAL.rates, usdtInr: 86 },
+        fees: { ...GLOBAL.fees, fiatToCryptoPercent: 0.25 },
+        limits: { buyInr: { min: 500, max: 200000 }, sellUsdt: { min: 5, max: 5000 } },
+      },
       updatedAt: '2025-04-01T08:00:00.000Z',
       updatedBy: { _id: 'admin-3', phone: '+919900000007', username: null },
     };
@@ -86,7 +98,12 @@ describe('Tenant detail: brand settings', () => {
   });
 
   it('sends {} when every override is emptied: the brand follows the Global Settings again', async () => {
-    const { calls } = open({ [`PUT ${SETTINGS_PATH}`]: () => ({ status: 200, body: { ...SETTINGS, overrides: { rates: {}, fees: {}, limits: {} }, effective: GLOBAL, message: 'Brand settings saved' } }) });
+    const { calls } = open({
+      [`PUT ${SETTINGS_PATH}`]: () => ({
+        status: 200,
+        body: { ...SETTINGS, overrides: { rates: {}, fees: {}, limits: {} }, effective: GLOBAL, message: 'Brand settings saved' },
+      }),
+    });
     await screen.findByRole('table', { name: 'Brand settings' });
     await replace('USDT Bank Buy override', '');
     await replace('Sell order (USDT) minimum override', '');
@@ -114,17 +131,29 @@ describe('Tenant detail: brand settings', () => {
 
   it("shows the server's refusal as Validation failed: ...", async () => {
     const { calls } = open({
-      [`PUT ${SETTINGS_PATH}`]: () => ({ status: 400, body: { error: 'validation_error', details: [{ path: 'rates.usdtInr', message: 'Must be at most 100000' }] } }),
+      [`PUT ${SETTINGS_PATH}`]: () => ({
+        status: 400,
+        body: { error: 'validation_error', details: [{ path: 'rates.usdtInr', message: 'Must be at most 100000' }] },
+      }),
     });
     await screen.findByRole('table', { name: 'Brand settings' });
     await replace('Base rate (USDT/INR) override', '200000');
     await save();
     expect((await within(card()).findByRole('alert')).textContent).toBe('Validation failed: Must be at most 100000');
-    expect(callsTo(calls, 'PUT', SETTINGS_PATH).map((c) => c.body)).toEqual([{ rates: { usdtInr: 200000, usdt_bank_buy: 90 }, limits: { sellUsdt: { min: 5, max: 5000 } } }]);
+    expect(callsTo(calls, 'PUT', SETTINGS_PATH).map((c) => c.body)).toEqual([
+      { rates: { usdtInr: 200000, usdt_bank_buy: 90 }, limits: { sellUsdt: { min: 5, max: 5000 } } },
+    ]);
   });
 
   it('says when a brand has no overrides yet', async () => {
-    const untouched = { ...SETTINGS, overrides: { rates: {}, fees: {}, limits: {} }, effective: GLOBAL, overrideRevision: null, updatedAt: null, updatedBy: null };
+    const untouched = {
+      ...SETTINGS,
+      overrides: { rates: {}, fees: {}, limits: {} },
+      effective: GLOBAL,
+      overrideRevision: null,
+      updatedAt: null,
+      updatedBy: null,
+    };
     open({ [`GET ${SETTINGS_PATH}`]: untouched });
     expect(await screen.findByText('No overrides yet: this brand follows the Global Settings.')).toBeTruthy();
     expect(within(card()).queryByText('Overridden')).toBeNull();

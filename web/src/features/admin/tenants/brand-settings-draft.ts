@@ -60,7 +60,10 @@ export function parseOverrides(draft: OverridesDraft): ParsedOverrides {
     const [minName, maxName] = [`limits.${key}.min`, `limits.${key}.max`];
     const [min, max] = [typed(minName), typed(maxName)];
     if (min === '' && max === '') continue;
-    for (const [name, value] of [[minName, min], [maxName, max]] as const) {
+    for (const [name, value] of [
+      [minName, min],
+      [maxName, max],
+    ] as const) {
       if (value === '') problems[name] = 'Enter both ends, or leave both empty';
       else if (!WHOLE.test(value)) problems[name] = 'Enter a whole number above 0';
     }

@@ -13,7 +13,12 @@ export interface ProfileDraft {
 
 export const emptyProfile = (): ProfileDraft => ({ name: '', domain: '', logoUrl: '', primaryColor: DEFAULT_COLOUR });
 
-export const profileOf = (tenant: Tenant): ProfileDraft => ({ name: tenant.name, domain: tenant.domain ?? '', logoUrl: tenant.logoUrl ?? '', primaryColor: tenant.primaryColor });
+export const profileOf = (tenant: Tenant): ProfileDraft => ({
+  name: tenant.name,
+  domain: tenant.domain ?? '',
+  logoUrl: tenant.logoUrl ?? '',
+  primaryColor: tenant.primaryColor,
+});
 
 export type ProfileProblems = Partial<Record<keyof ProfileDraft, string>>;
 

@@ -18,11 +18,25 @@ export function ProfileFields({ draft, problems, onChange, withLogoUrl }: Profil
         <input value={draft.name} onChange={(e) => onChange({ name: e.target.value })} maxLength={100} autoComplete="off" />
       </Field>
       <Field label="Domain" hint="The host this brand is served on, e.g. desk.example.com">
-        <input value={draft.domain} onChange={(e) => onChange({ domain: e.target.value })} maxLength={253} autoComplete="off" spellCheck={false} inputMode="url" />
+        <input
+          value={draft.domain}
+          onChange={(e) => onChange({ domain: e.target.value })}
+          maxLength={253}
+          autoComplete="off"
+          spellCheck={false}
+          inputMode="url"
+        />
       </Field>
       {withLogoUrl && (
         <Field label="Logo URL" hint="An https:// link; an uploaded file takes its place">
-          <input type="url" value={draft.logoUrl} onChange={(e) => onChange({ logoUrl: e.target.value })} maxLength={2000} autoComplete="off" spellCheck={false} />
+          <input
+            type="url"
+            value={draft.logoUrl}
+            onChange={(e) => onChange({ logoUrl: e.target.value })}
+            maxLength={2000}
+            autoComplete="off"
+            spellCheck={false}
+          />
         </Field>
       )}
       <ColourField value={draft.primaryColor} error={problems.primaryColor} onChange={(primaryColor) => onChange({ primaryColor })} />

@@ -30,7 +30,14 @@ export function QrSourceFields({ draft, onChange }: QrSourceFieldsProps) {
   return (
     <>
       <Field label="QR code URL (optional)" hint="Leave empty to have a QR code made from the address">
-        <input type="url" value={draft.qrUrl} onChange={(e) => onChange({ qrUrl: e.target.value })} autoComplete="off" spellCheck={false} disabled={!!draft.qrFile} />
+        <input
+          type="url"
+          value={draft.qrUrl}
+          onChange={(e) => onChange({ qrUrl: e.target.value })}
+          autoComplete="off"
+          spellCheck={false}
+          disabled={!!draft.qrFile}
+        />
       </Field>
       <div className="field">
         <label htmlFor={id}>QR code image (optional)</label>

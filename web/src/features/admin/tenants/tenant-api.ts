@@ -53,7 +53,18 @@ export interface CryptoWalletInput {
 }
 
 /** A saved account as the edit sends it back: the same fields without the list position id. */
-export const bankAccountInput = ({ bankName, accountName, accountNumber, ifsc, isActive }: TenantBankAccount): BankAccountInput => ({ bankName, accountName, accountNumber, ifsc, isActive });
+export const bankAccountInput = ({ bankName, accountName, accountNumber, ifsc, isActive }: TenantBankAccount): BankAccountInput => ({
+  bankName,
+  accountName,
+  accountNumber,
+  ifsc,
+  isActive,
+});
 
 /** A saved wallet with its own QR link, so the server keeps that QR instead of making a new one. */
-export const cryptoWalletInput = ({ network, address, qrCodeUrl, isActive }: TenantWallet): CryptoWalletInput => ({ network, address, isActive, ...(qrCodeUrl ? { qrCodeUrl } : {}) });
+export const cryptoWalletInput = ({ network, address, qrCodeUrl, isActive }: TenantWallet): CryptoWalletInput => ({
+  network,
+  address,
+  isActive,
+  ...(qrCodeUrl ? { qrCodeUrl } : {}),
+});

@@ -37,7 +37,15 @@ export function TenantCreateModal({ onClose }: { onClose: () => void }) {
   };
 
   return (
-    <FormModal title="New Tenant" formId={FORM_ID} saveLabel="Create Tenant" saving={create.isPending} savingLabel="Creating..." onClose={onClose} onSubmit={submit}>
+    <FormModal
+      title="New Tenant"
+      formId={FORM_ID}
+      saveLabel="Create Tenant"
+      saving={create.isPending}
+      savingLabel="Creating..."
+      onClose={onClose}
+      onSubmit={submit}
+    >
       <ProfileFields draft={draft} problems={problems} onChange={(patch) => setDraft((d) => ({ ...d, ...patch }))} withLogoUrl />
       <LogoFileField file={logo} onFile={setLogo} />
       <ErrorAlert>{create.isError && failureText(create.error, 'Failed to create tenant')}</ErrorAlert>

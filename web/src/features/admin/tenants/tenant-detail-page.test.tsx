@@ -10,7 +10,13 @@ const banks = [bank(1), bank(2, { isActive: false }), bank(3)];
 const wallets = [wallet(1), wallet(2, { network: 'ERC20', address: EVM_ADDRESS, qrCodeUrl: null, isActive: false })];
 const stored = tenant({ bankAccounts: banks, cryptoWallets: wallets });
 const tronSwitch = () => `TRC20 ${shortAddress(TRON_ADDRESS)} active`;
-const plain = (b: (typeof banks)[number]) => ({ bankName: b.bankName, accountName: b.accountName, accountNumber: b.accountNumber, ifsc: b.ifsc, isActive: b.isActive });
+const plain = (b: (typeof banks)[number]) => ({
+  bankName: b.bankName,
+  accountName: b.accountName,
+  accountNumber: b.accountNumber,
+  ifsc: b.ifsc,
+  isActive: b.isActive,
+});
 
 describe('Tenant detail', () => {
   it('shows the brand, the basic information and both lists', async () => {
@@ -19,8 +25,14 @@ describe('Tenant detail', () => {
     const info = within(screen.getByRole('table', { name: 'Basic information' }));
     expect(info.getByText('alpha.example.com')).toBeTruthy();
     expect(info.getByText('2 active of 3')).toBeTruthy();
-    const bankRows = within(screen.getByRole('table', { name: 'Bank accounts' })).getAllByRole('row').slice(1);
-    expect(bankRows.map((r) => r.textContent)).toEqual(['1Bank 1Holder 10011223301HDFC0000101Active', '2Bank 2Holder 20011223302HDFC0000102Inactive', '3Bank 3Holder 30011223303HDFC0000103Active']);
+    const bankRows = within(screen.getByRole('table', { name: 'Bank accounts' }))
+      .getAllByRole('row')
+      .slice(1);
+    expect(bankRows.map((r) => r.textContent)).toEqual([
+      '1Bank 1Holder 10011223301HDFC0000101Active',
+      '2Bank 2Holder 20011223302HDFC0000102Inactive',
+      '3Bank 3Holder 30011223303HDFC0000103Active',
+    ]);
     const walletTable = within(screen.getByRole('table', { name: 'Crypto wallets' }));
     expect(walletTable.getByText(TRON_ADDRESS)).toBeTruthy();
     expect(walletTable.getByRole('img', { name: `QR code of the TRC20 address ${TRON_ADDRESS}` }).getAttribute('src')).toBe(OWN_QR);
@@ -48,7 +60,10 @@ describe('Tenant detail', () => {
   });
 
   it('sends the wallets with their own QR links, and says when the change failed', async () => {
-    const { calls } = renderTenants('/admin/tenants/t-1', { 'GET /api/admin/tenants/t-1': stored, 'PUT /api/admin/tenants/t-1': () => ({ status: 500, body: {} }) });
+    const { calls } = renderTenants('/admin/tenants/t-1', {
+      'GET /api/admin/tenants/t-1': stored,
+      'PUT /api/admin/tenants/t-1': () => ({ status: 500, body: {} }),
+    });
     await userEvent.click(await screen.findByRole('switch', { name: tronSwitch() }));
     expect(await screen.findByText('Failed to update crypto wallet status')).toBeTruthy();
     expect(callsTo(calls, 'PUT', '/api/admin/tenants/t-1')[0]!.body).toEqual({
@@ -73,7 +88,10 @@ describe('Tenant detail', () => {
   it('says when the tenant does not exist, and goes back to the list when it cannot load', async () => {
     renderTenants('/admin/tenants/nope', { 'GET /api/admin/tenants/nope': () => ({ status: 404, body: { error: 'Tenant not found' } }) });
     expect(await screen.findByRole('heading', { name: 'Tenant not found' })).toBeTruthy();
-    const { router } = renderTenants('/admin/tenants/t-9', { 'GET /api/admin/tenants/t-9': () => ({ status: 500, body: {} }), 'GET /api/admin/tenants': { tenants: [], total: 0 } });
+    const { router } = renderTenants('/admin/tenants/t-9', {
+      'GET /api/admin/tenants/t-9': () => ({ status: 500, body: {} }),
+      'GET /api/admin/tenants': { tenants: [], total: 0 },
+    });
     expect(await screen.findByText('Failed to load tenant')).toBeTruthy();
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin/tenants'));
   });

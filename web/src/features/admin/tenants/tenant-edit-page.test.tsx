@@ -7,10 +7,17 @@ import { bank, formSent, renderTenants, tenant, wallet } from './tenant-test-kit
 
 describe('Tenant edit', () => {
   it('summarises the first 3 bank accounts and wallets, counts the rest, and links to add more', async () => {
-    const stored = tenant({ bankAccounts: [1, 2, 3, 4, 5].map((n) => bank(n)), cryptoWallets: [wallet(1), wallet(2, { network: 'ERC20', address: EVM_ADDRESS })] });
+    const stored = tenant({
+      bankAccounts: [1, 2, 3, 4, 5].map((n) => bank(n)),
+      cryptoWallets: [wallet(1), wallet(2, { network: 'ERC20', address: EVM_ADDRESS })],
+    });
     renderTenants('/admin/tenants/t-1/edit', { 'GET /api/admin/tenants/t-1': stored });
     const banks = within(await screen.findByRole('list', { name: 'First bank accounts' }));
-    expect(banks.getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Bank 1 · 0011223301Active', 'Bank 2 · 0011223302Active', 'Bank 3 · 0011223303Active']);
+    expect(banks.getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+      'Bank 1 · 0011223301Active',
+      'Bank 2 · 0011223302Active',
+      'Bank 3 · 0011223303Active',
+    ]);
     expect(screen.getByText('+2 more')).toBeTruthy();
     expect(within(screen.getByRole('list', { name: 'First crypto wallets' })).getAllByRole('listitem')).toHaveLength(2);
     expect(screen.getAllByText(/^\+\d+ more$/)).toHaveLength(1);
@@ -42,7 +49,10 @@ describe('Tenant edit', () => {
   });
 
   it('sends a new logo file and says when the update failed', async () => {
-    const { fetchMock } = renderTenants('/admin/tenants/t-1/edit', { 'GET /api/admin/tenants/t-1': tenant(), 'PUT /api/admin/tenants/t-1': () => ({ status: 500, body: {} }) });
+    const { fetchMock } = renderTenants('/admin/tenants/t-1/edit', {
+      'GET /api/admin/tenants/t-1': tenant(),
+      'PUT /api/admin/tenants/t-1': () => ({ status: 500, body: {} }),
+    });
     await userEvent.upload(await screen.findByLabelText('Logo file'), new File([new Uint8Array([255, 216, 255])], 'new.jpg', { type: 'image/jpeg' }));
     expect(screen.getByRole('img', { name: 'New logo preview' })).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Save Changes' }));

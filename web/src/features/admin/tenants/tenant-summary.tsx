@@ -7,7 +7,9 @@ import { tenantListText, type TenantListName } from './tenant-lists';
 /** Seed-spec section 9: the edit screen lists up to 3 of each; the rest are counted. */
 const SHOWN = 3;
 
-const State = ({ active }: { active: boolean }) => <span className={`badge${active ? ' admin-default' : ' admin-inactive'}`}>{active ? 'Active' : 'Inactive'}</span>;
+const State = ({ active }: { active: boolean }) => (
+  <span className={`badge${active ? ' admin-default' : ' admin-inactive'}`}>{active ? 'Active' : 'Inactive'}</span>
+);
 
 /** What the tenant receives payments on, at a glance, with links to add more for this tenant. */
 export function TenantSummary({ tenant }: { tenant: Tenant }) {

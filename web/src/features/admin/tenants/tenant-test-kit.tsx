@@ -25,7 +25,14 @@ export const bank = (n: number, patch: Partial<TenantBankAccount> = {}): TenantB
   ...patch,
 });
 
-export const wallet = (n: number, patch: Partial<TenantWallet> = {}): TenantWallet => ({ _id: String(n - 1), network: 'TRC20', address: TRON_ADDRESS, qrCodeUrl: OWN_QR, isActive: true, ...patch });
+export const wallet = (n: number, patch: Partial<TenantWallet> = {}): TenantWallet => ({
+  _id: String(n - 1),
+  network: 'TRC20',
+  address: TRON_ADDRESS,
+  qrCodeUrl: OWN_QR,
+  isActive: true,
+  ...patch,
+});
 
 export const tenant = (patch: Partial<Tenant> = {}): Tenant => ({
   _id: 't-1',
@@ -55,7 +62,9 @@ export function renderTenants(path: string, table: FakeApi) {
 
 /** The multipart body of the `index`-th call with that method and path (the fake API records JSON only). */
 export function formSent(fetchMock: Mock, method: string, path: string, index = 0): FormData {
-  const sent = fetchMock.mock.calls.filter(([input, init]) => (init as RequestInit | undefined)?.method === method && new URL(String(input), 'http://localhost').pathname === path);
+  const sent = fetchMock.mock.calls.filter(
+    ([input, init]) => (init as RequestInit | undefined)?.method === method && new URL(String(input), 'http://localhost').pathname === path,
+  );
   const body = (sent[index]?.[1] as RequestInit | undefined)?.body;
   if (!(body instanceof FormData)) throw new Error(`No multipart ${method} ${path} #${index}`);
   return body;

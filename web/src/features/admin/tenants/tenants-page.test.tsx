@@ -15,7 +15,12 @@ describe('Tenant Management', () => {
     renderTenants('/admin/tenants', { 'GET /api/admin/tenants': { tenants: [alpha, beta], total: 2 } });
     const row = (await screen.findByRole('link', { name: 'Alpha Desk' })).closest('tr')!;
     expect(within(row).getByRole('img', { name: 'Alpha Desk logo' }).getAttribute('src')).toBe('https://cdn.example.com/alpha.png');
-    expect(within(row).getAllByRole('cell').map((c) => c.textContent).slice(0, 4)).toEqual(['Alpha Desk#123456', 'alpha.example.com', '2', '1']);
+    expect(
+      within(row)
+        .getAllByRole('cell')
+        .map((c) => c.textContent)
+        .slice(0, 4),
+    ).toEqual(['Alpha Desk#123456', 'alpha.example.com', '2', '1']);
     expect(within(row).getByRole('link', { name: 'Edit Alpha Desk' }).getAttribute('href')).toBe('/admin/tenants/t-1/edit');
     expect(screen.getByText('2 tenants')).toBeTruthy();
     expect(screen.getByRole('link', { name: '+ Bank Account' }).getAttribute('href')).toBe('/admin/add-bank-account');

@@ -51,7 +51,13 @@ export function TenantsPage() {
 
       {creating && <TenantCreateModal onClose={() => setCreating(false)} />}
       {deleting && (
-        <ConfirmDialog title="Delete Tenant" confirmLabel="Delete" busy={remove.isPending} onConfirm={() => remove.mutate(deleting)} onCancel={() => setDeleting(null)}>
+        <ConfirmDialog
+          title="Delete Tenant"
+          confirmLabel="Delete"
+          busy={remove.isPending}
+          onConfirm={() => remove.mutate(deleting)}
+          onCancel={() => setDeleting(null)}
+        >
           <p>Are you sure you want to delete this tenant?</p>
           <p className="muted">{deleting.name}</p>
         </ConfirmDialog>

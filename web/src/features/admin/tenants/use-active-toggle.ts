@@ -15,7 +15,8 @@ const FAILED = { bankAccounts: 'Failed to update bank account status', cryptoWal
 
 /** The whole list as the edit sends it, with one entry's flag flipped (the server replaces lists whole). */
 export function toggledLists(tenant: Tenant, { list, index }: Toggle): TenantListsEdit {
-  if (list === 'bankAccounts') return { bankAccounts: tenant.bankAccounts.map((b, i) => ({ ...bankAccountInput(b), isActive: i === index ? !b.isActive : b.isActive })) };
+  if (list === 'bankAccounts')
+    return { bankAccounts: tenant.bankAccounts.map((b, i) => ({ ...bankAccountInput(b), isActive: i === index ? !b.isActive : b.isActive })) };
   return { cryptoWallets: tenant.cryptoWallets.map((w, i) => ({ ...cryptoWalletInput(w), isActive: i === index ? !w.isActive : w.isActive })) };
 }
 

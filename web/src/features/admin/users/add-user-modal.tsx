@@ -49,7 +49,15 @@ export function AddUserModal({ operator, defaultTenantId, onClose }: AddUserModa
   };
 
   return (
-    <FormModal title="Add User" formId={FORM_ID} saveLabel="Create User" saving={create.isPending} savingLabel="Creating..." onClose={onClose} onSubmit={submit}>
+    <FormModal
+      title="Add User"
+      formId={FORM_ID}
+      saveLabel="Create User"
+      saving={create.isPending}
+      savingLabel="Creating..."
+      onClose={onClose}
+      onSubmit={submit}
+    >
       <Field label="Username (optional)">
         <input value={username} onChange={(e) => setUsername(e.target.value)} autoComplete="off" maxLength={100} />
       </Field>

@@ -5,7 +5,14 @@ import userEvent from '@testing-library/user-event';
 import { renderAdmin } from '../layout/admin-test-kit';
 import { openAddUser, renderUsers, user } from './users-test-kit';
 
-const wallet = (n: number, isDefault = false) => ({ _id: `w-${n}`, address: `TWalletAddress${n}`, network: 'TRC20', label: `Label ${n}`, isDefault, createdAt: '2025-01-02T10:00:00.000Z' });
+const wallet = (n: number, isDefault = false) => ({
+  _id: `w-${n}`,
+  address: `TWalletAddress${n}`,
+  network: 'TRC20',
+  label: `Label ${n}`,
+  isDefault,
+  createdAt: '2025-01-02T10:00:00.000Z',
+});
 
 describe('User Management', () => {
   it('lists users with their roles and wallet counts, 25 a page', async () => {
@@ -34,8 +41,16 @@ describe('User Management', () => {
     expect(await screen.findByText('Unauthorized or server error')).toBeTruthy();
   });
 
-  it('shows a user\'s wallets, bank accounts and UPI ID in the details', async () => {
-    const account = { _id: 'b-1', bankName: 'HDFC Bank', accountName: 'Asha Rao', accountNumber: '0011223344', ifsc: 'HDFC0000123', isDefault: true, createdAt: '2025-01-02T10:00:00.000Z' };
+  it("shows a user's wallets, bank accounts and UPI ID in the details", async () => {
+    const account = {
+      _id: 'b-1',
+      bankName: 'HDFC Bank',
+      accountName: 'Asha Rao',
+      accountNumber: '0011223344',
+      ifsc: 'HDFC0000123',
+      isDefault: true,
+      createdAt: '2025-01-02T10:00:00.000Z',
+    };
     renderUsers([user(1, { wallets: { usdt: [wallet(1, true), wallet(2)] }, bankDetails: { accounts: [account], upiId: 'asha@upi' } }), user(2)]);
     await userEvent.click(await screen.findByRole('button', { name: 'View Details of user1' }));
     let dialog = within(screen.getByRole('dialog', { name: 'User Details' }));
@@ -101,7 +116,13 @@ describe('User Management', () => {
       await userEvent.click(dialog.getByRole('button', { name: 'Create User' }));
       expect(await dialog.findByText(text)).toBeTruthy();
     }
-    expect(calls.find((c) => c.method === 'POST')!.body).toEqual({ username: 'ravi', phone: '+919811111111', password: 'secret1', roles: [], tenantId: 'default' });
+    expect(calls.find((c) => c.method === 'POST')!.body).toEqual({
+      username: 'ravi',
+      phone: '+919811111111',
+      password: 'secret1',
+      roles: [],
+      tenantId: 'default',
+    });
   });
 
   it('closes the form and shows the new user after creating one', async () => {

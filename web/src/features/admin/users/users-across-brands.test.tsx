@@ -10,7 +10,14 @@ import type { AdminUser } from './users-api';
 const alpha = user(1, { username: 'asha' });
 const beta = user(2, { username: 'ravi', tenantId: 't-2', brand: { _id: 't-2', name: 'Beta Desk' } });
 const betaAdmin = user(3, { username: 'meera', tenantId: 't-2', brand: { _id: 't-2', name: 'Beta Desk' }, roles: ['admin'], adminScope: 'brand' });
-const me = user(9, { _id: ADMIN_ME._id, username: 'ops', tenantId: 'default', brand: { _id: 'default', name: 'USDT Desk' }, roles: ['admin'], adminScope: 'all_brands' });
+const me = user(9, {
+  _id: ADMIN_ME._id,
+  username: 'ops',
+  tenantId: 'default',
+  brand: { _id: 'default', name: 'USDT Desk' },
+  roles: ['admin'],
+  adminScope: 'all_brands',
+});
 
 const detailsOf = async (name: string) => {
   await userEvent.click(await screen.findByRole('button', { name: `View Details of ${name}` }));
@@ -30,7 +37,13 @@ describe('users across brands: operator admin', () => {
     expect(within(screen.getByText('ravi').closest('tr')!).getByText('Beta Desk')).toBeTruthy();
     expect(lastQuery(calls, '/api/admin/users')).toEqual({});
     const brand = screen.getByLabelText<HTMLSelectElement>('Brand');
-    await waitFor(() => expect(within(brand).getAllByRole('option').map((o) => o.textContent)).toEqual(['All brands', 'USDT Desk', 'Alpha Desk', 'Beta Desk']));
+    await waitFor(() =>
+      expect(
+        within(brand)
+          .getAllByRole('option')
+          .map((o) => o.textContent),
+      ).toEqual(['All brands', 'USDT Desk', 'Alpha Desk', 'Beta Desk']),
+    );
     await userEvent.selectOptions(brand, 'Beta Desk');
     expect(router.state.location.search).toBe('?tenantId=t-2');
     await waitFor(() => expect(screen.queryByText('asha')).toBeNull());
@@ -45,10 +58,20 @@ describe('users across brands: operator admin', () => {
     });
     const dialog = await openAddUser();
     const role = dialog.getByLabelText<HTMLSelectElement>('Role');
-    expect(within(role).getAllByRole('option').map((o) => o.textContent)).toEqual(['User', 'Admin']);
+    expect(
+      within(role)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['User', 'Admin']);
     expect(role.value).toBe('user');
     const brand = dialog.getByLabelText<HTMLSelectElement>('Brand');
-    await waitFor(() => expect(within(brand).getAllByRole('option').map((o) => o.textContent)).toEqual(['USDT Desk', 'Alpha Desk', 'Beta Desk']));
+    await waitFor(() =>
+      expect(
+        within(brand)
+          .getAllByRole('option')
+          .map((o) => o.textContent),
+      ).toEqual(['USDT Desk', 'Alpha Desk', 'Beta Desk']),
+    );
     expect(brand.value).toBe('t-1');
     await userEvent.type(dialog.getByLabelText('Phone'), '+919833333333');
     await userEvent.type(dialog.getByLabelText('Password'), 'secret1');
@@ -56,7 +79,9 @@ describe('users across brands: operator admin', () => {
     await userEvent.selectOptions(brand, 'Beta Desk');
     await userEvent.click(dialog.getByRole('button', { name: 'Create User' }));
     expect(await screen.findByText('User created successfully')).toBeTruthy();
-    expect(callsTo(calls, 'POST', '/api/admin/users').map((c) => c.body)).toEqual([{ phone: '+919833333333', password: 'secret1', roles: ['admin'], tenantId: 't-2' }]);
+    expect(callsTo(calls, 'POST', '/api/admin/users').map((c) => c.body)).toEqual([
+      { phone: '+919833333333', password: 'secret1', roles: ['admin'], tenantId: 't-2' },
+    ]);
   });
 
   it('grants the admin role after saying what it means, and the details show it', async () => {
@@ -95,7 +120,10 @@ describe('users across brands: operator admin', () => {
 
   it("removes the admin role, and shows the server's refusal as it is", async () => {
     const { calls } = renderUsers([betaAdmin, me], {
-      [`PUT /api/admin/users/${betaAdmin._id}/roles`]: () => ({ status: 200, body: { user: { ...betaAdmin, roles: [], adminScope: null }, message: 'Roles updated' } }),
+      [`PUT /api/admin/users/${betaAdmin._id}/roles`]: () => ({
+        status: 200,
+        body: { user: { ...betaAdmin, roles: [], adminScope: null }, message: 'Roles updated' },
+      }),
       [`PUT /api/admin/users/${me._id}/roles`]: () => ({ status: 409, body: { error: 'You cannot remove your own admin role', code: 'own_admin_role' } }),
     });
     let dialog = await detailsOf('meera');
@@ -117,7 +145,11 @@ describe('users across brands: operator admin', () => {
 
 describe('users: brand admin', () => {
   it('has no Brand column or filter, and creates regular users of their brand (no role, no brand sent)', async () => {
-    const { calls } = renderUsers([beta], { 'POST /api/admin/users': () => ({ status: 201, body: { user: beta, message: 'User created successfully' } }) }, 'brand');
+    const { calls } = renderUsers(
+      [beta],
+      { 'POST /api/admin/users': () => ({ status: 201, body: { user: beta, message: 'User created successfully' } }) },
+      'brand',
+    );
     expect(await screen.findByText('ravi')).toBeTruthy();
     expect(screen.queryByRole('columnheader', { name: 'Brand' })).toBeNull();
     expect(screen.queryByLabelText('Brand')).toBeNull();

@@ -38,7 +38,13 @@ export function BankAccountFormModal({ account, onClose, onSaved }: BankAccountF
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const trimmed = { ...draft, bankName: draft.bankName.trim(), accountHolder: draft.accountHolder.trim(), accountNumber: draft.accountNumber.trim(), ifsc: normaliseIfsc(draft.ifsc) };
+    const trimmed = {
+      ...draft,
+      bankName: draft.bankName.trim(),
+      accountHolder: draft.accountHolder.trim(),
+      accountNumber: draft.accountNumber.trim(),
+      ifsc: normaliseIfsc(draft.ifsc),
+    };
     const incomplete = TEXT_FIELDS.some(([key]) => trimmed[key] === '');
     setMissing(incomplete);
     if (!incomplete) save.mutate({ id: account?._id, account: trimmed });
@@ -46,22 +52,29 @@ export function BankAccountFormModal({ account, onClose, onSaved }: BankAccountF
 
   const formId = account ? `bank-form-${account._id}` : 'bank-form-new';
   return (
-    <FormModal title={account ? 'Edit Bank Account' : 'Add Bank Account'} formId={formId} saveLabel="Save Bank Account" saving={save.isPending} onClose={onClose} onSubmit={submit}>
-        {TEXT_FIELDS.map(([key, label, autoComplete]) => (
-          <Field key={key} label={label}>
-            <input
-              value={draft[key]}
-              autoComplete={autoComplete}
-              inputMode={key === 'accountNumber' ? 'numeric' : undefined}
-              onChange={(e) => setDraft((d) => ({ ...d, [key]: key === 'ifsc' ? e.target.value.toUpperCase() : e.target.value }))}
-            />
-          </Field>
-        ))}
-        <label className="check">
-          <input type="checkbox" checked={draft.isDefault} onChange={(e) => setDraft((d) => ({ ...d, isDefault: e.target.checked }))} /> Use as default account
-        </label>
-        <ErrorAlert>{missing && 'Please fill all bank account details'}</ErrorAlert>
-        <ErrorAlert>{save.isError && failureText(save.error, 'Failed to save bank account')}</ErrorAlert>
+    <FormModal
+      title={account ? 'Edit Bank Account' : 'Add Bank Account'}
+      formId={formId}
+      saveLabel="Save Bank Account"
+      saving={save.isPending}
+      onClose={onClose}
+      onSubmit={submit}
+    >
+      {TEXT_FIELDS.map(([key, label, autoComplete]) => (
+        <Field key={key} label={label}>
+          <input
+            value={draft[key]}
+            autoComplete={autoComplete}
+            inputMode={key === 'accountNumber' ? 'numeric' : undefined}
+            onChange={(e) => setDraft((d) => ({ ...d, [key]: key === 'ifsc' ? e.target.value.toUpperCase() : e.target.value }))}
+          />
+        </Field>
+      ))}
+      <label className="check">
+        <input type="checkbox" checked={draft.isDefault} onChange={(e) => setDraft((d) => ({ ...d, isDefault: e.target.checked }))} /> Use as default account
+      </label>
+      <ErrorAlert>{missing && 'Please fill all bank account details'}</ErrorAlert>
+      <ErrorAlert>{save.isError && failureText(save.error, 'Failed to save bank account')}</ErrorAlert>
     </FormModal>
   );
 }

@@ -24,11 +24,26 @@ export function BankAccountsManager() {
           Add Bank Account
         </button>
       </div>
-      {isPending ? <p className="muted">Loading...</p> : <BankAccountsTable accounts={accounts} onEdit={(account) => setEditing({ kind: 'edit', account })} onDelete={(account) => setEditing({ kind: 'delete', account })} onMakeDefault={(a) => makeDefault.mutate(a._id)} />}
+      {isPending ? (
+        <p className="muted">Loading...</p>
+      ) : (
+        <BankAccountsTable
+          accounts={accounts}
+          onEdit={(account) => setEditing({ kind: 'edit', account })}
+          onDelete={(account) => setEditing({ kind: 'delete', account })}
+          onMakeDefault={(a) => makeDefault.mutate(a._id)}
+        />
+      )}
       {editing?.kind === 'add' && <BankAccountFormModal onClose={close} />}
       {editing?.kind === 'edit' && <BankAccountFormModal account={editing.account} onClose={close} />}
       {editing?.kind === 'delete' && (
-        <ConfirmDialog title="Delete Bank Account" confirmLabel={remove.isPending ? 'Deleting...' : 'Delete'} busy={remove.isPending} onCancel={close} onConfirm={() => remove.mutate(editing.account._id)}>
+        <ConfirmDialog
+          title="Delete Bank Account"
+          confirmLabel={remove.isPending ? 'Deleting...' : 'Delete'}
+          busy={remove.isPending}
+          onCancel={close}
+          onConfirm={() => remove.mutate(editing.account._id)}
+        >
           <p>
             Delete {editing.account.bankName} account {editing.account.accountNumber}? Orders already placed keep it.
           </p>

@@ -8,7 +8,9 @@ import { renderCustomer } from '../customer-test-kit';
 describe('bank accounts', () => {
   it('asks for every detail, upper-cases the IFSC and saves', async () => {
     const saved = bankAccount();
-    const { calls } = renderCustomer('/bank-accounts', { 'POST /api/user/bank-account': () => ({ status: 201, body: { account: saved, message: 'Bank account saved' } }) });
+    const { calls } = renderCustomer('/bank-accounts', {
+      'POST /api/user/bank-account': () => ({ status: 201, body: { account: saved, message: 'Bank account saved' } }),
+    });
     await userEvent.click(await screen.findByRole('button', { name: 'Add Bank Account' }));
     const dialog = within(screen.getByRole('dialog', { name: 'Add Bank Account' }));
     await userEvent.type(dialog.getByLabelText('Bank name'), 'HDFC Bank');
@@ -20,7 +22,9 @@ describe('bank accounts', () => {
     expect(dialog.getByLabelText<HTMLInputElement>('IFSC code').value).toBe('HDFC0000123');
     await userEvent.click(dialog.getByRole('button', { name: 'Save Bank Account' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(callsTo(calls, 'POST', '/api/user/bank-account').map((c) => c.body)).toEqual([{ bankName: 'HDFC Bank', accountHolder: 'Asha Rao', accountNumber: '0011223344', ifsc: 'HDFC0000123', isDefault: false }]);
+    expect(callsTo(calls, 'POST', '/api/user/bank-account').map((c) => c.body)).toEqual([
+      { bankName: 'HDFC Bank', accountHolder: 'Asha Rao', accountNumber: '0011223344', ifsc: 'HDFC0000123', isDefault: false },
+    ]);
   });
 
   it('shows the delete failure the server gives, else its own', async () => {

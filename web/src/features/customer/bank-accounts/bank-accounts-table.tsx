@@ -16,5 +16,13 @@ interface BankAccountsTableProps {
 }
 
 export function BankAccountsTable({ accounts, ...actions }: BankAccountsTableProps) {
-  return <SavedTable rows={accounts} columns={COLUMNS} empty="No bank accounts saved yet." describe={(a) => `${a.bankName} account ${a.accountNumber}`} {...actions} />;
+  return (
+    <SavedTable
+      rows={accounts}
+      columns={COLUMNS}
+      empty="No bank accounts saved yet."
+      describe={(a) => `${a.bankName} account ${a.accountNumber}`}
+      {...actions}
+    />
+  );
 }

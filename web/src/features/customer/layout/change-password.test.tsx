@@ -11,7 +11,11 @@ async function openDialog(table: Parameters<typeof renderCustomer>[1] = {}) {
   await userEvent.click(screen.getByRole('menuitem', { name: 'Change Password' }));
   const dialog = within(screen.getByRole('dialog', { name: 'Change Password' }));
   const fill = async (current: string, next: string, confirm: string) => {
-    for (const [label, value] of [['Current password', current], ['New password', next], ['Confirm new password', confirm]] as const) {
+    for (const [label, value] of [
+      ['Current password', current],
+      ['New password', next],
+      ['Confirm new password', confirm],
+    ] as const) {
       await userEvent.clear(dialog.getByLabelText(label));
       if (value) await userEvent.type(dialog.getByLabelText(label), value);
     }
@@ -45,7 +49,9 @@ describe('change password', () => {
   });
 
   it('keeps the session on the token the server returns', async () => {
-    const { fill, calls } = await openDialog({ 'POST /api/auth/change-password': () => ({ status: 200, body: { message: 'Password changed successfully', token: 'new-token' } }) });
+    const { fill, calls } = await openDialog({
+      'POST /api/auth/change-password': () => ({ status: 200, body: { message: 'Password changed successfully', token: 'new-token' } }),
+    });
     await fill('secret1', 'secret22', 'secret22');
     expect(await screen.findByText('Password changed successfully')).toBeTruthy();
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());

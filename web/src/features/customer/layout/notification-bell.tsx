@@ -17,8 +17,24 @@ export function NotificationBell({ userId }: { userId: string }) {
 
   return (
     <div className="popover-root" ref={root}>
-      <button type="button" className="icon-button" aria-expanded={open} aria-controls={panelId} aria-label={`Notifications, ${changes.length} new`} onClick={() => setOpen(!open)}>
-        <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
+      <button
+        type="button"
+        className="icon-button"
+        aria-expanded={open}
+        aria-controls={panelId}
+        aria-label={`Notifications, ${changes.length} new`}
+        onClick={() => setOpen(!open)}
+      >
+        <svg
+          viewBox="0 0 24 24"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+          aria-hidden="true"
+          focusable="false"
+        >
           <path d="M18 8a6 6 0 0 0-12 0c0 7-3 9-3 9h18s-3-2-3-9" />
           <path d="M13.73 21a2 2 0 0 1-3.46 0" />
         </svg>

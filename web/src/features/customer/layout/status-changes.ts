@@ -38,7 +38,9 @@ function writeSeen(userId: string, seen: SeenStatuses): void {
  */
 export function statusChanges(orders: readonly OrderStatusLike[], seen: SeenStatuses | null): StatusChange[] {
   if (!seen) return [];
-  return orders.filter((o) => (seen[o._id] ?? 'pending') !== o.status).map((o) => ({ orderId: o._id, refCode: o.refCode, from: seen[o._id] ?? 'pending', to: o.status }));
+  return orders
+    .filter((o) => (seen[o._id] ?? 'pending') !== o.status)
+    .map((o) => ({ orderId: o._id, refCode: o.refCode, from: seen[o._id] ?? 'pending', to: o.status }));
 }
 
 const withStatuses = (seen: SeenStatuses, orders: readonly OrderStatusLike[]) => ({ ...seen, ...Object.fromEntries(orders.map((o) => [o._id, o.status])) });

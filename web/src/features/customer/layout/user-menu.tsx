@@ -31,11 +31,7 @@ export function UserMenu({ phone, name }: { phone: string; name: string | null }
           >
             Change Password
           </button>
-          <button
-            type="button"
-            role="menuitem"
-            onClick={logOut}
-          >
+          <button type="button" role="menuitem" onClick={logOut}>
             Logout
           </button>
         </div>

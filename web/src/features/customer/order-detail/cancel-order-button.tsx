@@ -28,7 +28,13 @@ export function CancelOrderButton({ order }: { order: Order }) {
         Cancel Order
       </button>
       {asking && (
-        <ConfirmDialog title="Cancel Order" confirmLabel={cancel.isPending ? 'Cancelling...' : 'Cancel Order'} busy={cancel.isPending} onCancel={() => setAsking(false)} onConfirm={() => cancel.mutate()}>
+        <ConfirmDialog
+          title="Cancel Order"
+          confirmLabel={cancel.isPending ? 'Cancelling...' : 'Cancel Order'}
+          busy={cancel.isPending}
+          onCancel={() => setAsking(false)}
+          onConfirm={() => cancel.mutate()}
+        >
           <p>Cancel order {order.refCode}? This cannot be undone.</p>
         </ConfirmDialog>
       )}

@@ -24,7 +24,9 @@ describe('order detail', () => {
   it('shows the order, its status and the operator account to pay', async () => {
     renderCustomer(`/dashboard/orders/${pending._id}`, {
       [`GET ${path}`]: pending,
-      'GET /api/user/tenant/bank-details': { bankDetails: [{ bankName: 'Axis Bank', accountName: 'Desk Pvt Ltd', accountNumber: '9988776655', ifsc: 'UTIB0000001' }] },
+      'GET /api/user/tenant/bank-details': {
+        bankDetails: [{ bankName: 'Axis Bank', accountName: 'Desk Pvt Ltd', accountNumber: '9988776655', ifsc: 'UTIB0000001' }],
+      },
     });
     expect(await screen.findByRole('heading', { name: 'Order ORD-P1' })).toBeTruthy();
     expect(screen.getByText('Status: Pending')).toBeTruthy();
@@ -42,7 +44,12 @@ describe('order detail', () => {
   });
 
   it('asks for a file, then uploads it as a data URL with the reference', async () => {
-    const withProof = { ...pending, proofCount: 1, bankReference: 'UTR123', attachments: [{ url: '/api/files/f1?sig=s', name: 'utr.png', contentType: 'image/png', size: 2048 }] };
+    const withProof = {
+      ...pending,
+      proofCount: 1,
+      bankReference: 'UTR123',
+      attachments: [{ url: '/api/files/f1?sig=s', name: 'utr.png', contentType: 'image/png', size: 2048 }],
+    };
     const { calls } = renderCustomer(`/orders/${pending._id}`, {
       [`GET ${path}`]: pending,
       [`POST ${path}/upload`]: () => ({ status: 200, body: { order: withProof, message: 'Proof uploaded successfully' } }),
@@ -62,7 +69,10 @@ describe('order detail', () => {
   it('cancels only after confirmation', async () => {
     const { calls } = renderCustomer(`/orders/${pending._id}`, {
       [`GET ${path}`]: pending,
-      [`POST ${path}/cancel`]: () => ({ status: 200, body: { order: { ...pending, status: 'cancelled', statusLabel: 'Cancelled' }, message: 'Order cancelled' } }),
+      [`POST ${path}/cancel`]: () => ({
+        status: 200,
+        body: { order: { ...pending, status: 'cancelled', statusLabel: 'Cancelled' }, message: 'Order cancelled' },
+      }),
     });
     await userEvent.click(await screen.findByRole('button', { name: 'Cancel Order' }));
     const dialog = screen.getByRole('dialog', { name: 'Cancel Order' });

@@ -6,7 +6,11 @@ import { order } from '../../../test/fixtures';
 import { renderCustomer } from '../customer-test-kit';
 import { pageCount } from '../../../components/pager';
 
-const refs = () => screen.getAllByRole('row').slice(1).map((row) => within(row).getAllByRole('cell')[0]!.textContent);
+const refs = () =>
+  screen
+    .getAllByRole('row')
+    .slice(1)
+    .map((row) => within(row).getAllByRole('cell')[0]!.textContent);
 const manyOrders = (count: number) => Array.from({ length: count }, (_, i) => order({ refCode: `ORD-${String(i + 1).padStart(3, '0')}` }));
 
 describe('my orders', () => {
@@ -24,7 +28,11 @@ describe('my orders', () => {
     expect(screen.getByText('Page 1 of 3')).toBeTruthy();
     expect(screen.getByText('1–10 of 23 orders')).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Next' }));
-    expect(refs()).toEqual(manyOrders(20).slice(10).map((o) => o.refCode));
+    expect(refs()).toEqual(
+      manyOrders(20)
+        .slice(10)
+        .map((o) => o.refCode),
+    );
     expect(screen.getByText('Page 2 of 3')).toBeTruthy();
     await userEvent.selectOptions(screen.getByLabelText('Per page'), '25');
     expect(refs()).toHaveLength(23);
@@ -36,7 +44,9 @@ describe('my orders', () => {
     const sell = order({ refCode: 'ORD-SELL', type: 'crypto_to_fiat', orderType: 'sell', status: 'fiat_received', cryptoAmount: '100.00', fiatAmount: '8514' });
     renderCustomer('/dashboard/orders', { 'GET /api/orders': { orders: [sell] } });
     const row = (await screen.findByText('ORD-SELL')).closest('tr')!;
-    const cells = within(row).getAllByRole('cell').map((c) => c.textContent);
+    const cells = within(row)
+      .getAllByRole('cell')
+      .map((c) => c.textContent);
     expect(cells.slice(1, 5)).toEqual(['Sell USDT', 'Payment Received', '100.00 USDT', '₹8,514']);
     expect(within(row).getByRole('link', { name: 'View details of order ORD-SELL' }).getAttribute('href')).toBe(`/dashboard/orders/${sell._id}`);
   });

@@ -70,12 +70,16 @@ describe('buy form', () => {
 
   it('sends the order with the address, network and the rate shown', async () => {
     const placed = order();
-    const { calls, onPlaced } = renderBuy({ 'POST /api/orders/fiat-to-crypto': () => ({ status: 201, body: { order: placed, message: 'Buy order created successfully!' } }) });
+    const { calls, onPlaced } = renderBuy({
+      'POST /api/orders/fiat-to-crypto': () => ({ status: 201, body: { order: placed, message: 'Buy order created successfully!' } }),
+    });
     await screen.findByRole('option', { name: /Main .*\(default\)/ });
     await userEvent.type(screen.getByLabelText('Amount (INR)'), '10000');
     await userEvent.click(create());
     expect(await screen.findByText('Buy order created successfully!')).toBeTruthy();
-    expect(callsTo(calls, 'POST', '/api/orders/fiat-to-crypto').map((c) => c.body)).toEqual([{ fiatAmount: '10000', network: 'TRC20', withdrawAddress: TRON_ADDRESS, method: 'bank', expectedRate: '88.5' }]);
+    expect(callsTo(calls, 'POST', '/api/orders/fiat-to-crypto').map((c) => c.body)).toEqual([
+      { fiatAmount: '10000', network: 'TRC20', withdrawAddress: TRON_ADDRESS, method: 'bank', expectedRate: '88.5' },
+    ]);
     expect(onPlaced).toHaveBeenCalledWith(placed);
   });
 
@@ -91,7 +95,13 @@ describe('buy form', () => {
     await userEvent.click(create());
     await waitFor(() => expect(callsTo(calls, 'POST', '/api/orders/fiat-to-crypto')).toHaveLength(1));
     // The cash buy rate is 0 in the configuration, so the generic 85 applies, as on the server.
-    expect(callsTo(calls, 'POST', '/api/orders/fiat-to-crypto')[0]!.body).toEqual({ fiatAmount: '8500', network: 'POLYGON', withdrawAddress: EVM_ADDRESS, method: 'cash', expectedRate: '85' });
+    expect(callsTo(calls, 'POST', '/api/orders/fiat-to-crypto')[0]!.body).toEqual({
+      fiatAmount: '8500',
+      network: 'POLYGON',
+      withdrawAddress: EVM_ADDRESS,
+      method: 'cash',
+      expectedRate: '85',
+    });
   });
 
   it('shows a changed rate and places the order once the customer confirms it', async () => {
@@ -100,7 +110,10 @@ describe('buy form', () => {
     const { calls, onPlaced } = renderBuy({
       'POST /api/orders/fiat-to-crypto': () =>
         ++attempts === 1
-          ? { status: 409, body: { error: 'rate_changed', message: 'The rate has changed to 90. Please review the new amount and confirm again.', currentRate: 90 } }
+          ? {
+              status: 409,
+              body: { error: 'rate_changed', message: 'The rate has changed to 90. Please review the new amount and confirm again.', currentRate: 90 },
+            }
           : { status: 201, body: { order: placed, message: 'Buy order created successfully!' } },
     });
     await screen.findByRole('option', { name: /Main .*\(default\)/ });

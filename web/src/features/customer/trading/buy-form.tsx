@@ -28,7 +28,13 @@ export function BuyForm({ onPlaced }: { onPlaced: (order: Order) => void }) {
 
   const saved = wallets.data ?? [];
   const { selectedId, selected: wallet, pick } = useSavedChoice(saved);
-  const walletError = wallets.isPending ? null : selectedId === '' ? 'Please select a USDT address' : !wallet ? 'Selected wallet not found' : addressProblem(wallet.address, network);
+  const walletError = wallets.isPending
+    ? null
+    : selectedId === ''
+      ? 'Please select a USDT address'
+      : !wallet
+        ? 'Selected wallet not found'
+        : addressProblem(wallet.address, network);
   // A missing address is only worth saying once the customer has started an order.
   const shownWalletError = selectedId === '' && amount === '' ? null : walletError;
   const amountError = validateBuyAmount(amount);

@@ -63,12 +63,16 @@ describe('sell form', () => {
 
   it('sends TRC20, the default bank account and the rate shown', async () => {
     const placed = order({ type: 'crypto_to_fiat', orderType: 'sell' });
-    const { calls, onPlaced } = renderSell({ 'POST /api/orders/crypto-to-fiat': () => ({ status: 201, body: { order: placed, message: 'Sell order created successfully!' } }) });
+    const { calls, onPlaced } = renderSell({
+      'POST /api/orders/crypto-to-fiat': () => ({ status: 201, body: { order: placed, message: 'Sell order created successfully!' } }),
+    });
     await screen.findByRole('option', { name: /ICICI Bank .*\(default\)/ });
     await userEvent.type(screen.getByLabelText('Amount (USDT)'), '100');
     await userEvent.click(create());
     expect(await screen.findByText('Sell order created successfully!')).toBeTruthy();
-    expect(callsTo(calls, 'POST', '/api/orders/crypto-to-fiat').map((c) => c.body)).toEqual([{ cryptoAmount: '100', network: 'TRC20', method: 'bank', bankAccountId: DEFAULT_ACCOUNT._id, expectedRate: '86' }]);
+    expect(callsTo(calls, 'POST', '/api/orders/crypto-to-fiat').map((c) => c.body)).toEqual([
+      { cryptoAmount: '100', network: 'TRC20', method: 'bank', bankAccountId: DEFAULT_ACCOUNT._id, expectedRate: '86' },
+    ]);
     expect(onPlaced).toHaveBeenCalledWith(placed);
   });
 
@@ -79,6 +83,13 @@ describe('sell form', () => {
     await userEvent.type(screen.getByLabelText('Amount (USDT)'), '100');
     await userEvent.click(create());
     expect(await screen.findAllByText('Failed to create order')).not.toHaveLength(0);
-    await waitFor(() => expect(callsTo(calls, 'POST', '/api/orders/crypto-to-fiat')[0]!.body).toEqual({ cryptoAmount: '100', network: 'TRC20', method: 'cash', expectedRate: '87' }));
+    await waitFor(() =>
+      expect(callsTo(calls, 'POST', '/api/orders/crypto-to-fiat')[0]!.body).toEqual({
+        cryptoAmount: '100',
+        network: 'TRC20',
+        method: 'cash',
+        expectedRate: '87',
+      }),
+    );
   });
 });

@@ -16,7 +16,15 @@ interface SavedTableProps<Row extends { _id: string; isDefault: boolean; created
 }
 
 /** A customer's saved wallets or bank accounts: their own columns, then Default, Added and the actions. */
-export function SavedTable<Row extends { _id: string; isDefault: boolean; createdAt: string }>({ rows, columns, empty, describe, onEdit, onDelete, onMakeDefault }: SavedTableProps<Row>) {
+export function SavedTable<Row extends { _id: string; isDefault: boolean; createdAt: string }>({
+  rows,
+  columns,
+  empty,
+  describe,
+  onEdit,
+  onDelete,
+  onMakeDefault,
+}: SavedTableProps<Row>) {
   return (
     <DataTable
       rows={rows}

@@ -43,23 +43,30 @@ export function WalletFormModal({ wallet, network = '', onClose, onSaved }: Wall
 
   const formId = wallet ? `wallet-form-${wallet._id}` : 'wallet-form-new';
   return (
-    <FormModal title={wallet ? 'Edit USDT Address' : 'Add USDT Address'} formId={formId} saveLabel="Save Address" saving={save.isPending} onClose={onClose} onSubmit={submit}>
-        <Field label="Network" error={problem?.field === 'network' ? problem.message : null}>
-          <select value={draft.network} onChange={(e) => edit({ network: isNetwork(e.target.value) ? e.target.value : '' })}>
-            <option value="">Select network</option>
-            <NetworkOptions />
-          </select>
-        </Field>
-        <Field label="Wallet address" error={problem?.field === 'address' ? problem.message : null}>
-          <input value={draft.address} onChange={(e) => edit({ address: e.target.value })} autoComplete="off" spellCheck={false} />
-        </Field>
-        <Field label="Label (optional)">
-          <input value={draft.label} onChange={(e) => edit({ label: e.target.value })} maxLength={50} />
-        </Field>
-        <label className="check">
-          <input type="checkbox" checked={draft.isDefault} onChange={(e) => edit({ isDefault: e.target.checked })} /> Use as default address
-        </label>
-        <ErrorAlert>{save.isError && failureText(save.error, 'Failed to save wallet address')}</ErrorAlert>
+    <FormModal
+      title={wallet ? 'Edit USDT Address' : 'Add USDT Address'}
+      formId={formId}
+      saveLabel="Save Address"
+      saving={save.isPending}
+      onClose={onClose}
+      onSubmit={submit}
+    >
+      <Field label="Network" error={problem?.field === 'network' ? problem.message : null}>
+        <select value={draft.network} onChange={(e) => edit({ network: isNetwork(e.target.value) ? e.target.value : '' })}>
+          <option value="">Select network</option>
+          <NetworkOptions />
+        </select>
+      </Field>
+      <Field label="Wallet address" error={problem?.field === 'address' ? problem.message : null}>
+        <input value={draft.address} onChange={(e) => edit({ address: e.target.value })} autoComplete="off" spellCheck={false} />
+      </Field>
+      <Field label="Label (optional)">
+        <input value={draft.label} onChange={(e) => edit({ label: e.target.value })} maxLength={50} />
+      </Field>
+      <label className="check">
+        <input type="checkbox" checked={draft.isDefault} onChange={(e) => edit({ isDefault: e.target.checked })} /> Use as default address
+      </label>
+      <ErrorAlert>{save.isError && failureText(save.error, 'Failed to save wallet address')}</ErrorAlert>
     </FormModal>
   );
 }

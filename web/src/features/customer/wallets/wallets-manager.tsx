@@ -25,11 +25,26 @@ export function WalletsManager() {
           Add Address
         </button>
       </div>
-      {isPending ? <p className="muted">Loading...</p> : <WalletsTable wallets={wallets} onEdit={(wallet) => setEditing({ kind: 'edit', wallet })} onDelete={(wallet) => setEditing({ kind: 'delete', wallet })} onMakeDefault={(w) => makeDefault.mutate(w._id)} />}
+      {isPending ? (
+        <p className="muted">Loading...</p>
+      ) : (
+        <WalletsTable
+          wallets={wallets}
+          onEdit={(wallet) => setEditing({ kind: 'edit', wallet })}
+          onDelete={(wallet) => setEditing({ kind: 'delete', wallet })}
+          onMakeDefault={(w) => makeDefault.mutate(w._id)}
+        />
+      )}
       {editing?.kind === 'add' && <WalletFormModal onClose={close} />}
       {editing?.kind === 'edit' && <WalletFormModal wallet={editing.wallet} onClose={close} />}
       {editing?.kind === 'delete' && (
-        <ConfirmDialog title="Delete USDT Address" confirmLabel={remove.isPending ? 'Deleting...' : 'Delete'} busy={remove.isPending} onCancel={close} onConfirm={() => remove.mutate(editing.wallet._id)}>
+        <ConfirmDialog
+          title="Delete USDT Address"
+          confirmLabel={remove.isPending ? 'Deleting...' : 'Delete'}
+          busy={remove.isPending}
+          onCancel={close}
+          onConfirm={() => remove.mutate(editing.wallet._id)}
+        >
           <p>
             Delete the {editing.wallet.network} address <code>{shortAddress(editing.wallet.address)}</code>? Orders already placed keep it.
           </p>

@@ -56,7 +56,10 @@ describe('USDT wallets', () => {
   it('saves a good address and shows the server error when refused', async () => {
     let attempts = 0;
     const { calls } = renderCustomer('/dashboard/wallets', {
-      'POST /api/user/wallet': () => (++attempts === 1 ? { status: 409, body: { error: 'This address is already saved for this network' } } : { status: 201, body: { wallet: saved, message: 'Wallet saved' } }),
+      'POST /api/user/wallet': () =>
+        ++attempts === 1
+          ? { status: 409, body: { error: 'This address is already saved for this network' } }
+          : { status: 201, body: { wallet: saved, message: 'Wallet saved' } },
     });
     await userEvent.click(await screen.findByRole('button', { name: 'Add Address' }));
     const dialog = within(screen.getByRole('dialog', { name: 'Add USDT Address' }));

@@ -16,5 +16,13 @@ interface WalletsTableProps {
 }
 
 export function WalletsTable({ wallets, ...actions }: WalletsTableProps) {
-  return <SavedTable rows={wallets} columns={COLUMNS} empty="No USDT addresses saved yet." describe={(w) => `${w.network} address ${shortAddress(w.address)}`} {...actions} />;
+  return (
+    <SavedTable
+      rows={wallets}
+      columns={COLUMNS}
+      empty="No USDT addresses saved yet."
+      describe={(w) => `${w.network} address ${shortAddress(w.address)}`}
+      {...actions}
+    />
+  );
 }
