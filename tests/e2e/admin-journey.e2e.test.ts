@@ -55,6 +55,9 @@ describe('admin desk in a real browser', () => {
   const filter = async (label: string, value: string) => {
     const form = page.getByRole('form', { name: 'Order filters' });
     await form.getByRole('button', { name: 'Clear' }).click();
+    // Clearing rewrites the address and the form starts over from it: type only once the cleared form
+    // is on the page, or its late render wipes what was typed.
+    for (const field of ['Network', 'Ref Code', 'Phone']) await expect.poll(() => form.getByLabel(field).inputValue()).toBe('');
     await form.getByLabel(label).fill(value);
     await form.getByRole('button', { name: 'Apply Filters' }).click();
   };
