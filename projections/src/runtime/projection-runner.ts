@@ -1,11 +1,10 @@
 import type { Kysely } from 'kysely';
-import type { EventStore, GlobalPosition, RecordedEvent } from '@desk/platform/eventstore/event-store';
+import type { EventStore } from '@desk/platform/eventstore/event-store';
 import { logger } from '@desk/platform/logging/logger';
 import type { ReadModelDatabase } from '../schema/read-model-database';
 import type { Projection } from './projection';
-import { advanceCheckpoint, finishRebuild, loadCheckpoint, recordError, type Checkpoint } from './checkpoint-store';
-import { insertDeadLetter, truncateError, type Failure } from './dead-letter-store';
-import { isTransientError } from './transient-error';
+import { finishRebuild, loadCheckpoint, recordError, type Checkpoint } from './checkpoint-store';
+import { BatchApplier, errorMessage } from './batch-applier';
 import { tryLockProjection, unlockProjection } from './projection-lock';
 import { WakeSignal } from './wake-signal';
 
@@ -26,13 +25,6 @@ export interface RunnerOptions {
   eventRetryMs?: number;
 }
 
-/**
- * What became of a batch: how many of its events were applied (the rest quarantined), or `moved`
- * (a rebuild moved the checkpoint underneath), or `stopped` (stop() while an event was retried).
- */
-type BatchOutcome = { applied: number } | 'moved' | 'stopped';
-type EventOutcome = 'applied' | 'quarantined' | 'moved' | 'stopped';
-
 /** After a wake-up, events may not be readable yet (an older transaction still open): re-poll briefly. */
 const HINT_WINDOW_MS = 2_000;
 const MAX_ERROR_BACKOFF_MS = 30_000;
@@ -44,10 +36,8 @@ const HELD_BACK_RETRY_MS = 25;
  * log in batches and applies each batch and its checkpoint in one transaction. The next batch is
  * read while the current one is applied, so reading and writing overlap.
  *
- * One bad event must not halt the projection for every brand: when a batch fails, its events are
- * applied one at a time, and an event that still fails after a few tries is quarantined (the
- * checkpoint steps past it and a dead-letter row records it). Transient failures (the database
- * unreachable, a lost race) are never the event's fault: they fail the run, and `start()` retries
+ * A failing batch is the BatchApplier's to isolate (one bad event never halts the projection);
+ * transient failures (the database unreachable, a lost race) fail the run, and `start()` retries
  * with backoff for as long as they last.
  */
 export class ProjectionRunner {
@@ -58,8 +48,12 @@ export class ProjectionRunner {
   private running: Promise<void> | null = null;
   private hintUntil = 0;
   private errorBackoffMs = 500;
+  private readonly applier: BatchApplier;
 
-  constructor(private readonly options: RunnerOptions) {}
+  constructor(private readonly options: RunnerOptions) {
+    const { db, projection, eventAttempts, eventRetryMs } = options;
+    this.applier = new BatchApplier({ db, projection, eventAttempts, eventRetryMs, stopSignal: this.stopSignal, stopped: () => this.stopped });
+  }
 
   get name(): string {
     return this.options.projection.name;
@@ -139,7 +133,7 @@ export class ProjectionRunner {
       reading = store.readAll(last.globalPosition, batchSize);
       reading.catch(() => undefined); // observed when awaited; avoids an unhandled rejection meanwhile
 
-      const outcome = await this.applyEvents(conn, checkpoint.position, events);
+      const outcome = await this.applier.apply(conn, checkpoint.position, events);
       if (outcome === 'stopped') break;
       if (outcome === 'moved') {
         // Someone moved the checkpoint (a rebuild reset it): drop the prefetched batch and start over.
@@ -163,84 +157,6 @@ export class ProjectionRunner {
     await reading.catch(() => undefined);
   }
 
-  /**
-   * Applies a batch in one transaction. When that fails for a reason of its own (not a transient
-   * one), a batch never half-applies: it is rolled back and its events are applied one at a time,
-   * which finds the event at fault and still applies the ones around it.
-   */
-  private async applyEvents(conn: Kysely<ReadModelDatabase>, from: GlobalPosition | null, events: readonly RecordedEvent[]): Promise<BatchOutcome> {
-    try {
-      return (await this.applyBatch(conn, from, events[events.length - 1]!.globalPosition, events)) ? { applied: events.length } : 'moved';
-    } catch (error) {
-      if (isTransientError(error)) throw error;
-      logger.warn('projection batch failed; applying its events one at a time', { projection: this.name, events: events.length, error: errorMessage(error) });
-    }
-    let position = from;
-    let applied = 0;
-    for (const event of events) {
-      const outcome = await this.applyAlone(conn, position, event);
-      if (outcome === 'moved' || outcome === 'stopped') return outcome;
-      if (outcome === 'applied') applied += 1;
-      position = event.globalPosition;
-    }
-    return { applied };
-  }
-
-  /** One event in its own transaction, as a batch of one: tried a few times, then quarantined. */
-  private async applyAlone(conn: Kysely<ReadModelDatabase>, from: GlobalPosition | null, event: RecordedEvent): Promise<EventOutcome> {
-    const attempts = this.options.eventAttempts ?? 3;
-    let retryMs = this.options.eventRetryMs ?? 500;
-    let firstFailedAt: Date | null = null;
-    for (let attempt = 1; ; attempt++) {
-      try {
-        return (await this.applyBatch(conn, from, event.globalPosition, [event])) ? 'applied' : 'moved';
-      } catch (error) {
-        if (isTransientError(error)) throw error;
-        firstFailedAt ??= new Date();
-        const message = truncateError(errorMessage(error));
-        if (attempt >= attempts)
-          return (await this.quarantine(conn, from, event, { error: message, attempts: attempt, firstFailedAt })) ? 'quarantined' : 'moved';
-        logger.warn('projection event failed; retrying it', { projection: this.name, eventId: event.eventId, attempt, error: message, retryInMs: retryMs });
-        await recordError(this.options.db, this.name, message).catch(() => undefined);
-        await this.stopSignal.wait(retryMs);
-        retryMs *= 2;
-        // Stopping is no verdict on the event: leave it for the next run rather than quarantine it.
-        if (this.stopped) return 'stopped';
-      }
-    }
-  }
-
-  /** Steps past the event and records it, in one transaction: never one without the other. */
-  private async quarantine(conn: Kysely<ReadModelDatabase>, from: GlobalPosition | null, event: RecordedEvent, failure: Failure): Promise<boolean> {
-    const done = await conn.transaction().execute(async (trx) => {
-      if (!(await advanceCheckpoint(trx, this.name, from, event.globalPosition, 0, event.recordedAt))) return false;
-      await insertDeadLetter(trx, this.name, event, failure);
-      return true;
-    });
-    if (done) {
-      logger.error('projection event quarantined', {
-        projection: this.name,
-        position: event.globalPosition,
-        eventId: event.eventId,
-        streamId: event.streamId,
-        streamPosition: event.streamPosition,
-        type: event.type,
-        attempts: failure.attempts,
-        error: failure.error,
-      });
-    }
-    return done;
-  }
-
-  private applyBatch(conn: Kysely<ReadModelDatabase>, from: GlobalPosition | null, to: GlobalPosition, events: readonly RecordedEvent[]): Promise<boolean> {
-    const lastEventAt = events[events.length - 1]!.recordedAt;
-    return conn.transaction().execute(async (trx) => {
-      if (!(await advanceCheckpoint(trx, this.name, from, to, events.length, lastEventAt))) return false;
-      await this.options.projection.apply(trx, events);
-      return true;
-    });
-  }
-
   private idleWaitMs(): number {
     const hinted = this.hintUntil - Date.now();
     if (hinted > 0) return Math.min(50, hinted);
@@ -259,8 +175,4 @@ export class ProjectionRunner {
     await this.stopSignal.wait(this.errorBackoffMs);
     this.errorBackoffMs = Math.min(this.errorBackoffMs * 2, MAX_ERROR_BACKOFF_MS);
   }
-}
-
-function errorMessage(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }
