@@ -3,7 +3,7 @@
  * under parallel appends, idempotent retries, metadata.
  */
 import { expect, it } from 'vitest';
-import type { EventStore, ExpectedVersion, } from './event-store';
+import type { EventStore, ExpectedVersion } from './event-store';
 import { DuplicateEventIdError, InvalidEventError, WrongExpectedVersionError } from './event-store.errors';
 import { testEvent, testEvents, testMetadata, uniqueStream } from '../../../tests/support/event-factory';
 
