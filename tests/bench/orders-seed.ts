@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { EventStore, NewEvent } from '../../platform/src/eventstore/event-store';
 import { testMetadata } from '../support/event-factory';
 
-const NETWORKS = ['TRC20', 'ERC20', 'BEP20', 'POLYGON'] as const;
+import { NETWORKS } from '../../machines/src/addresses/networks';
 
 /** Most orders on the first brand, a smaller share on each next one. */
 const brandOf = (n: number, brands: string[]) => brands[n % 10 < 6 ? 0 : n % 10 < 9 ? 1 : 2] ?? brands[0]!;
