@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { EventStore, NewEvent } from '../../platform/src/eventstore/event-store';
-import { testMetadata } from '../support/event-factory';
-
 import { NETWORKS } from '../../machines/src/addresses/networks';
+import { testMetadata } from '../support/event-factory';
 
 /** Most orders on the first brand, a smaller share on each next one. */
 const brandOf = (n: number, brands: string[]) => brands[n % 10 < 6 ? 0 : n % 10 < 9 ? 1 : 2] ?? brands[0]!;
