@@ -8,7 +8,13 @@ const TEST_FILE = '\\.test\\.tsx?$|/testing/|\\.contract\\.ts$';
 
 module.exports = {
   forbidden: [
-    { name: 'no-module-cycle', severity: 'error', comment: 'A module that reaches itself through its imports.', from: { path: SOURCE }, to: { circular: true } },
+    {
+      name: 'no-module-cycle',
+      severity: 'error',
+      comment: 'A module that reaches itself through its imports.',
+      from: { path: SOURCE },
+      to: { circular: true },
+    },
     {
       name: 'no-folder-cycle',
       severity: 'error',
@@ -17,9 +23,27 @@ module.exports = {
       from: { path: '^(platform|machines|projections|services)/src' },
       to: { circular: true },
     },
-    { name: 'platform-is-the-bottom', severity: 'error', comment: 'The platform knows nothing of the domain or the product.', from: { path: '^platform/' }, to: { path: '^(machines|projections|services|web)/' } },
-    { name: 'machines-are-pure', severity: 'error', comment: 'The domain imports nothing of ours: the browser and the server both run it.', from: { path: '^machines/' }, to: { path: '^(platform|projections|services|web)/' } },
-    { name: 'projections-below-services', severity: 'error', comment: 'Read models know the domain and the platform, never the API.', from: { path: '^projections/' }, to: { path: '^(services|web)/' } },
+    {
+      name: 'platform-is-the-bottom',
+      severity: 'error',
+      comment: 'The platform knows nothing of the domain or the product.',
+      from: { path: '^platform/' },
+      to: { path: '^(machines|projections|services|web)/' },
+    },
+    {
+      name: 'machines-are-pure',
+      severity: 'error',
+      comment: 'The domain imports nothing of ours: the browser and the server both run it.',
+      from: { path: '^machines/' },
+      to: { path: '^(platform|projections|services|web)/' },
+    },
+    {
+      name: 'projections-below-services',
+      severity: 'error',
+      comment: 'Read models know the domain and the platform, never the API.',
+      from: { path: '^projections/' },
+      to: { path: '^(services|web)/' },
+    },
     { name: 'services-below-web', severity: 'error', from: { path: '^services/' }, to: { path: '^web/' } },
     {
       name: 'web-takes-only-server-types',
@@ -36,7 +60,13 @@ module.exports = {
       to: { path: '^web/src/features/', pathNot: '^web/src/features/$1/' },
     },
     { name: 'shared-layer-below-features', severity: 'error', from: { path: '^web/src/(components|lib)/' }, to: { path: '^web/src/(features|app)/' } },
-    { name: 'no-tests-in-source', severity: 'error', comment: 'Only test files reach test support.', from: { path: SOURCE, pathNot: TEST_FILE }, to: { path: '^tests/' } },
+    {
+      name: 'no-tests-in-source',
+      severity: 'error',
+      comment: 'Only test files reach test support.',
+      from: { path: SOURCE, pathNot: TEST_FILE },
+      to: { path: '^tests/' },
+    },
     { name: 'not-to-unresolvable', severity: 'error', from: {}, to: { couldNotResolve: true } },
   ],
   options: {

@@ -18,7 +18,7 @@ export interface InfrastructureConfig extends EventStoreConfig {
 export interface Infrastructure {
   connectionString: string;
   pool: pg.Pool;
-  // biome-ignore lint/suspicious/noExplicitAny: one handle shared by workspaces that each type it with their own tables
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- one handle shared by workspaces that each type it with their own tables
   db: Kysely<any>;
   eventStore: EventStore;
   close(): Promise<void>;
@@ -39,7 +39,7 @@ export async function openInfrastructure(
   logger.info('database', { mode: embedded ? 'embedded' : 'DATABASE_URL', eventStore: config.EVENTSTORE });
 
   const pool = createPool({ connectionString, max: config.DATABASE_POOL_SIZE, applicationName });
-  // biome-ignore lint/suspicious/noExplicitAny: one handle shared by workspaces that each type it with their own tables
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- one handle shared by workspaces that each type it with their own tables
   const db = createKysely<any>(pool);
   await migrateToLatest(db, migrations);
   const eventStore = await createEventStore(config, pool, connectionString);

@@ -109,7 +109,7 @@ export async function runEventStoreBench(): Promise<void> {
     say('projection: reading the whole log without applying (the read floor)');
     const readStart = performance.now();
     let read = 0;
-    for (let position = null as Parameters<typeof store.readAll>[0]; ; ) {
+    for (let position = null as Parameters<typeof store.readAll>[0]; ;) {
       const page = await store.readAll(position, benchEnv.PROJECTION_BATCH_SIZE);
       if (page.length === 0) break;
       read += page.length;

@@ -6,7 +6,7 @@ import { logger } from '../logging/logger';
  * read models' migrations; names are date-prefixed so one sorted list runs in the right order.
  * Kysely's Migrator takes a lock, so several processes starting at once is safe.
  */
-// biome-ignore lint/suspicious/noExplicitAny: migrations run on any schema (kysely's Migrator takes Kysely<any>)
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations run on any schema (kysely's Migrator takes Kysely<any>)
 export async function migrateToLatest(db: Kysely<any>, migrations: Record<string, Migration>): Promise<void> {
   const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
   const { error, results } = await migrator.migrateToLatest();

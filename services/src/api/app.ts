@@ -50,7 +50,7 @@ export interface AppConfig {
 
 export interface AppDeps {
   pool: pg.Pool;
-  // biome-ignore lint/suspicious/noExplicitAny: the shared handle: services and read-model queries each type it with their own tables
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the shared handle: services and read-model queries each type it with their own tables
   db: Kysely<any>;
   eventStore: EventStore;
   tokens: TokenService;

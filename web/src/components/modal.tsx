@@ -51,7 +51,7 @@ export function Modal({ title, onClose, children, footer, size }: ModalProps) {
   };
 
   return createPortal(
-    // biome-ignore lint/a11y/noStaticElementInteractions: a click on the backdrop is a pointer shortcut for closing; keyboard users have Escape and the Close button, both inside the dialog.
+    // A click on the backdrop is a pointer shortcut for closing; keyboard users have Escape and the Close button, both inside the dialog.
     <div className="modal-backdrop" onMouseDown={(e) => e.target === e.currentTarget && close.current()}>
       <div
         ref={dialog}

@@ -88,7 +88,7 @@ export function OtpBoxes({ value, onChange, disabled, autoFocus, label = 'One-ti
       <legend style={{ fontWeight: 600, fontSize: '0.9rem', padding: 0, marginBottom: '0.3rem' }}>{label}</legend>
       <div style={{ display: 'grid', gridTemplateColumns: `repeat(${OTP_LENGTH}, minmax(0, 3rem))`, gap: '0.4rem' }}>
         {Array.from({ length: OTP_LENGTH }, (_, index) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: the six boxes are fixed places (first digit, second...); their position is all they are, and they never move.
+          // The six boxes are fixed places (first digit, second...); their position is all they are, and they never move.
           <div key={index}>
             <label className="visually-hidden" htmlFor={`${id}-${index}`}>{`Digit ${index + 1}`}</label>
             <input
@@ -101,7 +101,7 @@ export function OtpBoxes({ value, onChange, disabled, autoFocus, label = 'One-ti
               autoComplete={index === 0 ? 'one-time-code' : 'off'}
               pattern="[0-9]*"
               disabled={disabled}
-              // biome-ignore lint/a11y/noAutofocus: only asked for once the customer has requested a code (login's Send, register's next step); the boxes are where they type next.
+              // Autofocus only when asked for once the customer has requested a code (login's Send, register's next step); the boxes are where they type next.
               autoFocus={autoFocus && index === 0}
               tabIndex={index === current ? 0 : -1}
               onKeyDown={(event) => onKeyDown(index, event)}
