@@ -56,7 +56,11 @@ export async function deleteDeadLetters(trx: Transaction<ReadModelDatabase>, pro
 
 export async function quarantineSummary(db: Kysely<ReadModelDatabase>, projection: string): Promise<{ quarantined: number; quarantine: QuarantinedEvent[] }> {
   const [count, rows] = await Promise.all([
-    db.selectFrom('projection_dead_letters').select(sql<number>`count(*)::int`.as('n')).where('projection', '=', projection).executeTakeFirstOrThrow(),
+    db
+      .selectFrom('projection_dead_letters')
+      .select(sql<number>`count(*)::int`.as('n'))
+      .where('projection', '=', projection)
+      .executeTakeFirstOrThrow(),
     db
       .selectFrom('projection_dead_letters')
       .selectAll()

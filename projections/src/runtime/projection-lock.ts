@@ -7,19 +7,19 @@ import { sql, type Kysely } from 'kysely';
  */
 const LOCK_CLASS = 727_001;
 
-// biome-ignore lint/suspicious/noExplicitAny: advisory locks are raw SQL on any schema
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- advisory locks are raw SQL on any schema
 export async function tryLockProjection(conn: Kysely<any>, name: string): Promise<boolean> {
   const { rows } = await sql<{ locked: boolean }>`select pg_try_advisory_lock(${LOCK_CLASS}, hashtext(${name})) as locked`.execute(conn);
   return rows[0]?.locked === true;
 }
 
-// biome-ignore lint/suspicious/noExplicitAny: advisory locks are raw SQL on any schema
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- advisory locks are raw SQL on any schema
 export async function unlockProjection(conn: Kysely<any>, name: string): Promise<void> {
   await sql`select pg_advisory_unlock(${LOCK_CLASS}, hashtext(${name}))`.execute(conn);
 }
 
 /** The backend pid holding a projection's lock, or null when no instance is running it. */
-// biome-ignore lint/suspicious/noExplicitAny: advisory locks are raw SQL on any schema
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- advisory locks are raw SQL on any schema
 export async function projectionLockHolder(db: Kysely<any>, name: string): Promise<number | null> {
   const { rows } = await sql<{ pid: number }>`
     select pid from pg_locks
