@@ -11,6 +11,10 @@ import { createTestDatabase, type TestDatabase } from './test-database';
 import { ProjectionRunner } from '../../projections/src/runtime/projection-runner';
 import { ordersProjection } from '../../projections/src/read-models/orders/orders.projection';
 import { tenantsProjection } from '../../projections/src/read-models/tenants/tenants.projection';
+import { ProxyTrust } from '../../services/src/http/proxy-trust';
+
+/** What the node server gives the app as the socket's peer: here, the one trusted proxy in front. */
+const PROXY_PEER = { incoming: { socket: { remoteAddress: '10.0.0.1', remotePort: 40000, remoteFamily: 'IPv4' } } };
 
 export const ADMIN = { phone: '+919000000001', password: 'admin-password' };
 
@@ -47,7 +51,8 @@ export async function createTestApp(): Promise<TestApp> {
     ADMIN_PHONE: ADMIN.phone,
     ADMIN_PASSWORD: ADMIN.password,
     NODE_ENV: 'test',
-    TRUST_PROXY: true,
+    // One proxy hop: tests send X-Forwarded-For as a proxy in front of the API would.
+    TRUST_PROXY: ProxyTrust.hops(1),
     PAYMENT_WINDOW_MINUTES: 60,
     RATE_LOCK_MINUTES: 5,
     SMS_OUTBOX: path.join(dataDir, 'sms-outbox.jsonl'),
@@ -56,15 +61,19 @@ export async function createTestApp(): Promise<TestApp> {
   });
   const app = createApp(deps);
   const call: TestApp['call'] = async (method, url, options = {}) =>
-    app.request(url, {
-      method,
-      headers: {
-        ...(options.body !== undefined ? { 'content-type': 'application/json' } : {}),
-        ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
-        ...options.headers,
+    app.request(
+      url,
+      {
+        method,
+        headers: {
+          ...(options.body !== undefined ? { 'content-type': 'application/json' } : {}),
+          ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
+          ...options.headers,
+        },
+        body: options.body === undefined ? undefined : typeof options.body === 'string' ? options.body : JSON.stringify(options.body),
       },
-      body: options.body === undefined ? undefined : typeof options.body === 'string' ? options.body : JSON.stringify(options.body),
-    });
+      PROXY_PEER,
+    );
   const login = async (phone: string, password: string) => {
     const response = await call('POST', '/api/auth/login', { body: { phone, password } });
     if (response.status !== 200) throw new Error(`login failed: ${response.status} ${await response.text()}`);

@@ -15,6 +15,7 @@ import { adminUserRoutes } from '../users/admin-users.routes';
 import { adminSettingsRoutes, publicConfigRoutes } from '../settings/settings.routes';
 import { idempotency } from '../http/idempotency';
 import { refuseNul } from '../http/refuse-nul';
+import type { ProxyTrust } from '../http/proxy-trust';
 import { customerOrderRoutes } from '../orders/order.routes';
 import { adminOrderRoutes } from '../orders/admin-order.routes';
 import { orderExportRoutes } from '../orders/order-export';
@@ -40,7 +41,7 @@ import { adminProjectionRoutes, type ProjectionsControl } from './admin-projecti
 export type { ProjectionsControl };
 
 export interface AppConfig {
-  trustProxy: boolean;
+  trustProxy: ProxyTrust;
   /** How long an admin's tenant change waits for the read model to show it. */
   readModelWaitMs: number;
   defaultTenantId: string;

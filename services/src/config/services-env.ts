@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { EnvRequirement } from '@desk/platform/config/env-schema';
 import { PHONE_PATTERN } from '@desk/machines/identity/phone';
 import { MIN_PASSWORD_LENGTH } from '@desk/machines/identity/password-rules';
+import { ProxyTrust } from '../http/proxy-trust';
 
 /** The API's and the job worker's own configuration pieces (platform/src/config/env-schema.ts has the shared ones). */
 export const httpEnv = {
@@ -15,8 +16,19 @@ export const identityEnv = {
   /** The operator's admin account, created at start if missing (development defaults otherwise). */
   ADMIN_PHONE: z.string().regex(PHONE_PATTERN, 'an optional + and 10 to 15 digits').optional(),
   ADMIN_PASSWORD: z.string().min(MIN_PASSWORD_LENGTH, `at least ${MIN_PASSWORD_LENGTH} characters`).optional(),
-  /** Behind a reverse proxy: take the client IP from X-Forwarded-For (recorded on every event). */
-  TRUST_PROXY: z.stringbool().default(false),
+  /**
+   * Reverse proxies in front of the API: a hop count (`1` for one proxy; `true` = 1) or their
+   * addresses, comma-separated. The client IP (recorded on every event, used by rate limits) is
+   * read that many hops from the right of X-Forwarded-For; unset or `false`: the socket's peer.
+   */
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      const trust = ProxyTrust.parse(value);
+      if (!trust) ctx.addIssue({ code: 'custom', message: 'a hop count (0-99), true/false, or a comma-separated list of proxy IP addresses' });
+      return trust ?? ProxyTrust.none();
+    }),
 };
 
 export const jobsEnv = {

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Context } from 'hono';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { EventMetadata } from '@desk/platform/eventstore/event-metadata';
+import type { ProxyTrust } from './proxy-trust';
 
 export interface Actor {
   id: string;
@@ -10,10 +11,10 @@ export interface Actor {
 }
 
 /**
- * Who, when and from where, for the events a request causes. The client IP is the first
- * X-Forwarded-For hop when the API sits behind a proxy (TRUST_PROXY), else the socket's peer.
+ * Who, when and from where, for the events a request causes. The client IP comes from the trusted
+ * proxy hops (TRUST_PROXY, proxy-trust.ts), else the socket's peer.
  */
-export function commandMetadata(c: Context, actor: Actor, trustProxy: boolean): EventMetadata {
+export function commandMetadata(c: Context, actor: Actor, trustProxy: ProxyTrust): EventMetadata {
   return {
     actor: { id: actor.id, role: actor.role },
     tenantId: actor.tenantId,
@@ -30,14 +31,12 @@ export function correlationId(c: Context): string {
   return given && /^[\w.-]{1,100}$/.test(given) ? given : ((c.get('requestId' as never) as string | undefined) ?? randomUUID());
 }
 
-export function clientIp(c: Context, trustProxy: boolean): string | null {
-  if (trustProxy) {
-    const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
-    if (forwarded) return forwarded;
-  }
+export function clientIp(c: Context, trustProxy: ProxyTrust): string | null {
+  let peer: string | null = null;
   try {
-    return getConnInfo(c).remote.address ?? null;
+    peer = getConnInfo(c).remote.address ?? null;
   } catch {
-    return null;
+    // In-process requests (tests) have no socket: only the forwarded chain speaks.
   }
+  return trustProxy.clientIp(c.req.header('x-forwarded-for'), peer);
 }

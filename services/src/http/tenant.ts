@@ -1,4 +1,5 @@
 import type { Context, MiddlewareHandler } from 'hono';
+import type { ProxyTrust } from './proxy-trust';
 
 export interface TenantEnv {
   Variables: { tenantId: string };
@@ -10,9 +11,9 @@ export type TenantResolver = (host: string | null) => Promise<string>;
  * Which white-label tenant a request is for: the request's host (X-Forwarded-Host behind a trusted
  * proxy, else Host), matched by the resolver against tenant domains, else the default tenant.
  */
-export function resolveTenant(resolver: TenantResolver, trustProxy: boolean): MiddlewareHandler<TenantEnv> {
+export function resolveTenant(resolver: TenantResolver, trustProxy: ProxyTrust): MiddlewareHandler<TenantEnv> {
   return async (c, next) => {
-    const forwarded = trustProxy ? c.req.header('x-forwarded-host')?.split(',')[0]?.trim() : undefined;
+    const forwarded = trustProxy.enabled ? c.req.header('x-forwarded-host')?.split(',')[0]?.trim() : undefined;
     const host = (forwarded || c.req.header('host') || '').toLowerCase().replace(/:\d+$/, '') || null;
     c.set('tenantId', await resolver(host));
     await next();

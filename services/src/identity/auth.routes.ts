@@ -12,6 +12,7 @@ import type { Limit, RateLimiter } from '../kv/rate-limiter';
 import { hashPassword, verifyAgainstNothing, verifyPassword } from './password';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, PASSWORD_TOO_SHORT } from '@desk/machines/identity/password-rules';
 import type { TokenService } from './tokens';
+import type { ProxyTrust } from '../http/proxy-trust';
 
 const InvalidCredentialsError = fixedError('invalid_credentials', 401, 'Invalid credentials');
 
@@ -50,7 +51,7 @@ export interface AuthDeps<U> {
   limits: RateLimiter;
   /** The tenant whose accounts this request signs in to (resolved from the host). */
   tenantOf: (c: Context) => string;
-  trustProxy: boolean;
+  trustProxy: ProxyTrust;
   describeUser: DescribeUser<U>;
 }
 

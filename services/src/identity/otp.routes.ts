@@ -14,6 +14,7 @@ import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, PASSWORD_TOO_SHORT } from '@d
 import type { DescribeUser } from './auth.routes';
 import type { TokenService } from './tokens';
 import type { OtpService } from './otp.service';
+import type { ProxyTrust } from '../http/proxy-trust';
 
 class PhoneRequiredError extends DomainError {
   constructor() {
@@ -56,7 +57,7 @@ export interface OtpRouteDeps<U> {
   otp: OtpService;
   store: ShortLivedStore;
   tenantOf: (c: Context) => string;
-  trustProxy: boolean;
+  trustProxy: ProxyTrust;
   describeUser: DescribeUser<U>;
 }
 

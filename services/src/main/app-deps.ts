@@ -25,13 +25,14 @@ import { TenantStore, DEFAULT_TENANT_ID } from '../tenants/tenant-store';
 import { TenantDirectory } from '../tenants/tenant-directory';
 import { createShortLivedStore, createSmsSender, type ShortLivedSettings } from './short-lived-deps';
 import { projectionsControl } from './projections-control';
+import type { ProxyTrust } from '../http/proxy-trust';
 
 export { DEFAULT_TENANT_ID };
 
 export interface AppSettings extends AdminSettings, ShortLivedSettings {
   DATA_DIR: string;
   JWT_SECRET?: string | undefined;
-  TRUST_PROXY: boolean;
+  TRUST_PROXY: ProxyTrust;
   PAYMENT_WINDOW_MINUTES: number;
   RATE_LOCK_MINUTES: number;
   PROJECTION_BATCH_SIZE?: number;

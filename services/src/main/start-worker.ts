@@ -5,11 +5,12 @@ import { allMigrations } from './all-migrations';
 import { buildAppDeps } from './app-deps';
 import { startJobWorker } from '../jobs/bull-queue';
 import { onShutdown } from '@desk/platform/process/shutdown';
+import { ProxyTrust } from '../http/proxy-trust';
 
 /** `npm run start:worker`: runs the background jobs (OTP delivery, order expiry, projection rebuilds). */
 setLogLevel(env.LOG_LEVEL);
 const infra = await openInfrastructure(env, 'usdt-desk-worker', allMigrations);
-const { deps, handlers } = await buildAppDeps(infra, { ...env, TRUST_PROXY: false });
+const { deps, handlers } = await buildAppDeps(infra, { ...env, TRUST_PROXY: ProxyTrust.none() });
 const worker = startJobWorker(env.REDIS_URL, handlers);
 logger.info('job worker running', { redis: 'REDIS_URL' });
 

@@ -7,6 +7,7 @@ import type { FileStorage } from '../files/file-storage';
 import type { OrderStore } from './order-store';
 import type { OrderPlacement } from './order-placement';
 import type { OrderCommands } from './order-commands';
+import type { ProxyTrust } from '../http/proxy-trust';
 
 /** What the order routes need, built once in the composition root. */
 export interface OrderDeps {
@@ -20,5 +21,5 @@ export interface OrderDeps {
   commands: OrderCommands;
   files: FileStorage;
   signer: UrlSigner;
-  trustProxy: boolean;
+  trustProxy: ProxyTrust;
 }

@@ -8,12 +8,13 @@ import type { SettingsService } from './settings.service';
 import { settingsOverridesSchema } from '@desk/machines/settings/settings.schema';
 import { changedByJson, overridesJson, settingsJson } from './settings-json';
 import type { TenantStore } from '../tenants/tenant-store';
+import type { ProxyTrust } from '../http/proxy-trust';
 
 export interface TenantSettingsDeps {
   tenants: TenantStore;
   settings: SettingsService;
   users: Kysely<ServicesDatabase>;
-  trustProxy: boolean;
+  trustProxy: ProxyTrust;
 }
 
 /**

@@ -10,6 +10,7 @@ import { settingsPatchSchema } from '@desk/machines/settings/settings.schema';
 import { NETWORKS } from '@desk/machines/addresses/networks';
 import type { SettingsService } from './settings.service';
 import { currentSettingsJson, settingsJson } from './settings-json';
+import type { ProxyTrust } from '../http/proxy-trust';
 
 /** The brand of the tenant a request is for: its name, logo link and colour. */
 export type BrandOf = (c: Context) => Promise<{ name: string; logoUrl: string | null; primaryColor: string }>;
@@ -23,7 +24,7 @@ export function publicConfigRoutes(settings: SettingsService, brandOf: BrandOf) 
 }
 
 /** Global Settings: mounted under /api/admin behind requireUser + requireAdmin + requireOperator (app.ts). */
-export function adminSettingsRoutes(settings: SettingsService, db: Kysely<ServicesDatabase>, trustProxy: boolean) {
+export function adminSettingsRoutes(settings: SettingsService, db: Kysely<ServicesDatabase>, trustProxy: ProxyTrust) {
   return new Hono<AdminEnv>()
     .get('/settings', async (c) => c.json(await currentSettingsJson(db, await settings.current()), 200))
     .put('/settings', validate('json', settingsPatchSchema), async (c) => {

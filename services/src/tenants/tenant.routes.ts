@@ -16,6 +16,7 @@ import { ownFileId, storeAddressQr, storeImage, storeImageDataUrl } from './tena
 import { tenantJson } from './tenant-json';
 import { logoAfterEdit } from './logo-source';
 import type { TenantDirectory } from './tenant-directory';
+import type { ProxyTrust } from '../http/proxy-trust';
 
 const DomainTakenError = fixedError('domain_taken', 409, 'This domain is already used by another tenant');
 
@@ -25,7 +26,7 @@ export interface TenantRouteDeps {
   db: Kysely<ReadModelDatabase>;
   files: FileStorage;
   signer: UrlSigner;
-  trustProxy: boolean;
+  trustProxy: ProxyTrust;
   /** How long a change waits for the tenants read model to show it (2 s; 0 where nothing projects). */
   readModelWaitMs: number;
 }

@@ -17,6 +17,7 @@ import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, PASSWORD_TOO_SHORT } from '@d
 import { userJson, usersJson } from './user-json';
 import { ADMIN_ROLE, GRANTABLE_ROLES, OPERATOR_TENANT_ID, tenantFilter } from '../identity/admin-scope';
 import type { UserRoles } from '../identity/user-roles';
+import type { ProxyTrust } from '../http/proxy-trust';
 
 const OwnAdminRoleError = fixedError('own_admin_role', 409, 'You cannot remove your own admin role');
 
@@ -46,7 +47,7 @@ export interface AdminUserDeps {
   roles: UserRoles;
   tenants: TenantStore;
   directory: TenantDirectory;
-  trustProxy: boolean;
+  trustProxy: ProxyTrust;
 }
 
 /**
