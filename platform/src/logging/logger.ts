@@ -1,30 +1,92 @@
-/**
- * One line per entry: `time level message {fields}`. Fields are structured so a log shipper can
- * parse them; nothing secret is ever passed in (callers log ids and counts, never payloads or tokens).
- */
-type Level = 'debug' | 'info' | 'warn' | 'error';
-const ORDER: Record<Level, number> = { debug: 10, info: 20, warn: 30, error: 40 };
+import pino from 'pino';
+import { REDACT_PATHS, REDACTED } from './redaction';
+import { readableLine } from './readable-line';
 
-let threshold: Level = 'info';
+/**
+ * The one logger: `logger.info(message, fields)`. One JSON line per entry (pino), with `level`,
+ * `time` (ISO), `pid`, `hostname`, `msg` and the fields, so a log shipper parses it as is. Callers log
+ * ids and counts, never payloads or tokens; the redact paths (redaction.ts) catch the slip anyway.
+ * debug and info go to stdout, warn and error to stderr (a CLI's own output on stdout stays clean).
+ */
+export type Level = 'debug' | 'info' | 'warn' | 'error';
+export type LogFormat = 'json' | 'readable';
+export type LogFields = Record<string, unknown>;
+
+export interface Logger {
+  debug(message: string, fields?: LogFields): void;
+  info(message: string, fields?: LogFields): void;
+  warn(message: string, fields?: LogFields): void;
+  error(message: string, fields?: LogFields): void;
+}
+
+/** Where finished lines go: pino writes one whole line per call. */
+export interface LogSink {
+  write(line: string): void;
+}
+
+export interface LoggerHandle {
+  logger: Logger;
+  setLevel(level: Level): void;
+}
+
+/** A logger writing to its own sinks: the process's (below), or a test's. */
+export function createLogger(sinks: { out: LogSink; err: LogSink }, level: Level = 'info'): LoggerHandle {
+  const base = pino(
+    {
+      level,
+      redact: { paths: REDACT_PATHS, censor: REDACTED },
+      timestamp: pino.stdTimeFunctions.isoTime,
+      formatters: { level: (label) => ({ level: label }), log: stringifyBigints },
+    },
+    // dedupe: a line goes to the one stream with the highest level at or below its own.
+    pino.multistream(
+      [
+        { level: 'debug', stream: sinks.out },
+        { level: 'warn', stream: sinks.err },
+      ],
+      { dedupe: true },
+    ),
+  );
+  const at =
+    (method: Level) =>
+    (message: string, fields?: LogFields): void => {
+      if (fields) base[method](fields, message);
+      else base[method](message);
+    };
+  return {
+    logger: { debug: at('debug'), info: at('info'), warn: at('warn'), error: at('error') },
+    setLevel: (next) => {
+      base.level = next;
+    },
+  };
+}
+
+/** Event store positions are bigints: as strings they survive JSON parsers that read numbers as doubles. */
+function stringifyBigints(fields: LogFields): LogFields {
+  if (!Object.values(fields).some((value) => typeof value === 'bigint')) return fields;
+  return Object.fromEntries(Object.entries(fields).map(([key, value]) => [key, typeof value === 'bigint' ? value.toString() : value]));
+}
+
+let format: LogFormat = 'json';
+const to = (stream: NodeJS.WriteStream): LogSink => ({
+  write: (line) => void stream.write(format === 'readable' ? readableLine(line) : line),
+});
+const processLogger = createLogger({ out: to(process.stdout), err: to(process.stderr) });
+
+export const logger: Logger = processLogger.logger;
 
 export function setLogLevel(level: Level): void {
-  threshold = level;
+  processLogger.setLevel(level);
 }
 
-function write(level: Level, message: string, fields?: Record<string, unknown>): void {
-  if (ORDER[level] < ORDER[threshold]) return;
-  const suffix = fields && Object.keys(fields).length > 0 ? ` ${JSON.stringify(fields, bigintSafe)}` : '';
-  const line = `${new Date().toISOString()} ${level.padEnd(5)} ${message}${suffix}\n`;
-  (level === 'error' || level === 'warn' ? process.stderr : process.stdout).write(line);
+export function setLogFormat(next: LogFormat): void {
+  format = next;
 }
 
-function bigintSafe(_key: string, value: unknown): unknown {
-  return typeof value === 'bigint' ? value.toString() : value;
+/**
+ * Readable lines for a developer watching a terminal; JSON wherever a program reads them (a pipe, a
+ * file, a container's log driver) and always in production, even on a TTY (`docker run -t`).
+ */
+export function logFormatFor(nodeEnv: string, isTty: boolean = process.stdout.isTTY === true): LogFormat {
+  return nodeEnv === 'development' && isTty ? 'readable' : 'json';
 }
-
-export const logger = {
-  debug: (message: string, fields?: Record<string, unknown>) => write('debug', message, fields),
-  info: (message: string, fields?: Record<string, unknown>) => write('info', message, fields),
-  warn: (message: string, fields?: Record<string, unknown>) => write('warn', message, fields),
-  error: (message: string, fields?: Record<string, unknown>) => write('error', message, fields),
-};

@@ -113,7 +113,9 @@ describe('projection quarantine', () => {
         quarantinedAt: row!.quarantined_at.toISOString(),
       },
     ]);
-    const errorLines = logged.mock.calls.map(([line]) => String(line)).filter((line) => / error +projection event quarantined /.test(line));
+    const errorLines = logged.mock.calls
+      .map(([line]) => String(line))
+      .filter((line) => line.includes('"level":"error"') && line.includes('"msg":"projection event quarantined"'));
     expect(errorLines).toHaveLength(1);
     expect(errorLines[0]).toContain(poison.eventId);
   });

@@ -1,5 +1,5 @@
 import { serve } from '@hono/node-server';
-import { setLogLevel, logger } from '@desk/platform/logging/logger';
+import { logFormatFor, setLogFormat, setLogLevel, logger } from '@desk/platform/logging/logger';
 import { allEnv as env } from './all.env';
 import { openInfrastructure } from '@desk/platform/infrastructure';
 import { allMigrations } from './all-migrations';
@@ -13,6 +13,7 @@ import { startRegisteredProjections } from './start-registered-projections';
 
 /** `npm start`: the whole product in one process (API + projection workers). */
 setLogLevel(env.LOG_LEVEL);
+setLogFormat(logFormatFor(env.NODE_ENV));
 await ensureWebBuild();
 const infra = await openInfrastructure(env, 'usdt-desk-all', allMigrations);
 const projector = await startRegisteredProjections(infra, env);

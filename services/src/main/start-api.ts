@@ -1,5 +1,5 @@
 import { serve } from '@hono/node-server';
-import { setLogLevel, logger } from '@desk/platform/logging/logger';
+import { logFormatFor, setLogFormat, setLogLevel, logger } from '@desk/platform/logging/logger';
 import { apiEnv as env } from './api.env';
 import { openInfrastructure } from '@desk/platform/infrastructure';
 import { allMigrations } from './all-migrations';
@@ -11,6 +11,7 @@ import { ensureWebBuild } from './ensure-web-build';
 
 /** `npm run start:api`: the API alone; run `npm run start:projector` beside it for the read models. */
 setLogLevel(env.LOG_LEVEL);
+setLogFormat(logFormatFor(env.NODE_ENV));
 await ensureWebBuild();
 const infra = await openInfrastructure(env, 'usdt-desk-api', allMigrations);
 const { deps } = await buildAppDeps(infra, env);

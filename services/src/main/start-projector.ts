@@ -1,4 +1,4 @@
-import { setLogLevel } from '@desk/platform/logging/logger';
+import { logFormatFor, setLogFormat, setLogLevel } from '@desk/platform/logging/logger';
 import { openInfrastructure } from '@desk/platform/infrastructure';
 import { allMigrations } from './all-migrations';
 import { onShutdown } from '@desk/platform/process/shutdown';
@@ -7,6 +7,7 @@ import { startRegisteredProjections } from './start-registered-projections';
 
 /** `npm run start:projector`: projection workers alone. More processes = hot standbys. */
 setLogLevel(env.LOG_LEVEL);
+setLogFormat(logFormatFor(env.NODE_ENV));
 const infra = await openInfrastructure(env, 'usdt-desk-projector', allMigrations);
 const projector = await startRegisteredProjections(infra, env);
 
