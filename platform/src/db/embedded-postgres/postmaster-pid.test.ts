@@ -2,7 +2,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { readyClusterPort } from './embedded-postgres';
+import { readyClusterPort } from './postmaster-pid';
 
 // postmaster.pid as PostgreSQL writes it: pid, data dir, start time, port, socket dir, listen address, shared memory key, status.
 const pidFile = (pid: number, port: number, status?: string) =>

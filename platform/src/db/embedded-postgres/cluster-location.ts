@@ -1,0 +1,57 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { chmod, chown, mkdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { logger } from '../../logging/logger';
+import { SYSTEM_DIR } from './binaries';
+import { canEnter, type ServerAccount } from './server-account';
+
+/**
+ * Where the cluster lives: `<DATA_DIR>/postgres`, unless the process is root and the account
+ * running PostgreSQL cannot enter DATA_DIR (a project under /root): then under SYSTEM_DIR, in a
+ * directory named after DATA_DIR's path, with a note in DATA_DIR saying where (a backup of DATA_DIR
+ * alone would miss it). The directory is made private to that account, as initdb requires.
+ */
+export async function clusterDirFor(dataDir: string, account: ServerAccount | null): Promise<string> {
+  const home = path.resolve(dataDir);
+  await mkdir(home, { recursive: true });
+  const local = path.join(home, 'postgres');
+  const dir = canEnter(account, home) ? local : relocated(home);
+  if (dir !== local) {
+    logger.info('the postgres account cannot enter DATA_DIR; its cluster is kept elsewhere', { dataDir: home, cluster: dir });
+    await writeFile(path.join(home, 'postgres-cluster-location.txt'), `${dir}\n`);
+  }
+  await mkdir(path.dirname(dir), { recursive: true, mode: 0o755 }); // the account enters the directories above
+  await mkdir(dir, { recursive: true, mode: 0o700 });
+  if (account !== null) await chown(dir, account.uid, account.gid);
+  await chmod(dir, 0o700);
+  return dir;
+}
+
+function relocated(home: string): string {
+  const name = createHash('sha256').update(home).digest('hex').slice(0, 16);
+  return path.join(SYSTEM_DIR, 'clusters', name, 'postgres');
+}
+
+export function clusterExists(dir: string): boolean {
+  return existsSync(path.join(dir, 'PG_VERSION'));
+}
+
+/** Clusters made before the password was generated per installation keep the one they were made with. */
+const LEGACY_PASSWORD = 'usdt-desk-local';
+
+/**
+ * The superuser's password, generated for a new cluster and kept in DATA_DIR (mode 0600), where
+ * every process of this installation reads it. The server listens on loopback only; the password
+ * keeps other local users out.
+ */
+export async function clusterPassword(dataDir: string, clusterDir: string): Promise<string> {
+  const file = path.join(path.resolve(dataDir), 'postgres-password');
+  if (existsSync(file)) return (await readFile(file, 'utf8')).trim();
+  if (clusterExists(clusterDir)) return LEGACY_PASSWORD;
+  const password = randomBytes(24).toString('base64url');
+  await writeFile(file, `${password}\n`, { mode: 0o600, flag: 'wx' }).catch(async (error: unknown) => {
+    if (!existsSync(file)) throw error; // else another process of ours wrote it first
+  });
+  return (await readFile(file, 'utf8')).trim();
+}

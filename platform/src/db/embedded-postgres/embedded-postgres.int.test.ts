@@ -1,0 +1,49 @@
+import { createServer, type Server } from 'node:net';
+import { chmod, mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../../../../tests/support/free-port';
+import { startEmbeddedPostgres } from '../embedded-postgres';
+
+describe('the embedded PostgreSQL', () => {
+  let dataDir: string;
+  beforeAll(async () => {
+    dataDir = await mkdtemp(path.join(tmpdir(), 'usdt-desk-embedded-'));
+    await chmod(dataDir, 0o755);
+  });
+  afterAll(() => rm(dataDir, { recursive: true, force: true }));
+
+  it('makes a cluster with a password of its own, kept private in DATA_DIR, and starts it again with that password', async () => {
+    const first = await startEmbeddedPostgres({ dataDir, port: await freePort(), fsync: false });
+    const password = (await readFile(path.join(dataDir, 'postgres-password'), 'utf8')).trim();
+    expect(password).toMatch(/^[\w-]{32}$/);
+    expect((await stat(path.join(dataDir, 'postgres-password'))).mode & 0o077).toBe(0);
+    expect(decodeURIComponent(new URL(first.connectionString).password)).toBe(password);
+    await first.stop();
+
+    const again = await startEmbeddedPostgres({ dataDir, port: await freePort(), fsync: false });
+    const client = new pg.Client({ connectionString: again.connectionString });
+    await client.connect();
+    expect((await client.query<{ one: number }>('select 1 as one')).rows[0]!.one).toBe(1);
+    await client.end();
+
+    const wrong = new URL(again.connectionString);
+    wrong.password = 'usdt-desk-local';
+    const refused = new pg.Client({ connectionString: wrong.toString() });
+    await expect(refused.connect()).rejects.toThrow(/password authentication failed/);
+    await again.stop();
+  });
+
+  it("reports PostgreSQL's own words when the server cannot start", async () => {
+    const blocker: Server = createServer();
+    const port = await freePort();
+    await new Promise<void>((resolve) => blocker.listen(port, '127.0.0.1', resolve));
+    try {
+      await expect(startEmbeddedPostgres({ dataDir, port, fsync: false })).rejects.toThrow(/did not start[\s\S]*could not bind IPv4 address "127\.0\.0\.1"/);
+    } finally {
+      blocker.close();
+    }
+  });
+});
