@@ -7,7 +7,8 @@ import { ProxyTrust } from '../http/proxy-trust';
 /** The API's and the job worker's own configuration pieces (platform/src/config/env-schema.ts has the shared ones). */
 export const httpEnv = {
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
-  HOST: z.string().min(1).default('0.0.0.0'),
+  /** Loopback unless set: a server on every interface is a choice (compose and the image set 0.0.0.0). */
+  HOST: z.string().min(1).default('127.0.0.1'),
 };
 
 export const identityEnv = {

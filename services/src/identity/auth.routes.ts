@@ -31,7 +31,7 @@ const changePasswordSchema = z
   .refine((v) => v.currentPassword !== v.newPassword, { path: ['newPassword'], message: 'New password must be different from current password' });
 
 // Failed password logins: a phone locks for the rest of the window after 5, an address after 30.
-const FAILURES_PER_PHONE: Limit = { name: 'login-fail:phone', max: 5, windowMs: 15 * 60_000 };
+export const FAILURES_PER_PHONE: Limit = { name: 'login-fail:phone', max: 5, windowMs: 15 * 60_000 };
 const FAILURES_PER_IP: Limit = { name: 'login-fail:ip', max: 30, windowMs: 15 * 60_000 };
 const lockedOut = (minutes: number) => `Too many failed attempts. Please try again in ${minutes} minute(s).`;
 

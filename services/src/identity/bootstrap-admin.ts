@@ -1,11 +1,13 @@
+import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { ServicesDatabase } from '../db/services-database';
 import { systemMetadata } from '@desk/platform/eventstore/event-metadata';
 import { logger } from '@desk/platform/logging/logger';
-import { findUserByPhone } from './users.repository';
+import { findUserByPhone, hasAdmin } from './users.repository';
 import { hashPassword } from './password';
 import { ADMIN_ROLE } from './admin-scope';
 import type { UserRoles } from './user-roles';
+import { isLoopbackHost } from '../http/loopback-host';
 
 export const DEV_ADMIN_PHONE = '+919999999999';
 export const DEV_ADMIN_PASSWORD = 'admin123';
@@ -14,29 +16,64 @@ export interface AdminSettings {
   ADMIN_PHONE?: string | undefined;
   ADMIN_PASSWORD?: string | undefined;
   NODE_ENV: 'development' | 'production' | 'test';
+  /** Where the API listens: the public development login is only for a server nobody else can reach. */
+  HOST?: string | undefined;
+  /** NODE_ENV as the environment set it (the parsed one defaults to development). */
+  declaredNodeEnv?: string | undefined;
 }
 
+export type AdminBootstrap = 'configured' | 'development' | 'existing' | 'generated';
+
 /**
- * Makes sure the operator can sign in: creates the admin from ADMIN_PHONE/ADMIN_PASSWORD if that
- * phone has no account, or gives the existing account the admin role. An existing password is
- * never overwritten. The development defaults are printed, and refused in production.
+ * Makes sure the operator can sign in, the first time the server starts:
+ * - ADMIN_PHONE/ADMIN_PASSWORD set: that account is created if missing, or given the admin role
+ *   (an existing password is never overwritten);
+ * - neither set, and NODE_ENV=development declared or a loopback HOST: the well-known development
+ *   login, printed;
+ * - neither set otherwise: nothing when the operator already has an admin (made by the admin CLI,
+ *   or an earlier start); with none, production refuses to start, and anything else creates one
+ *   with a generated password, printed once (it is never shown or kept anywhere again).
  */
-export async function ensureAdmin(db: Kysely<ServicesDatabase>, roles: UserRoles, tenantId: string, settings: AdminSettings): Promise<void> {
-  const usingDefaults = !settings.ADMIN_PHONE || !settings.ADMIN_PASSWORD;
-  if (usingDefaults && settings.NODE_ENV === 'production') {
-    throw new Error('ADMIN_PHONE and ADMIN_PASSWORD must be set in production (the development defaults are public)');
+export async function ensureAdmin(db: Kysely<ServicesDatabase>, roles: UserRoles, tenantId: string, settings: AdminSettings): Promise<AdminBootstrap> {
+  const { ADMIN_PHONE: phone, ADMIN_PASSWORD: password } = settings;
+  if (phone && password) {
+    await ensureAccount(db, roles, tenantId, phone, password);
+    return 'configured';
   }
-  const phone = settings.ADMIN_PHONE ?? DEV_ADMIN_PHONE;
-  const password = settings.ADMIN_PASSWORD ?? DEV_ADMIN_PASSWORD;
+  if (phone || password) throw new Error('set both ADMIN_PHONE and ADMIN_PASSWORD, or neither');
+  if (developmentLoginAllowed(settings)) {
+    await ensureAccount(db, roles, tenantId, DEV_ADMIN_PHONE, DEV_ADMIN_PASSWORD);
+    logger.warn(`development admin: phone ${DEV_ADMIN_PHONE}, password ${DEV_ADMIN_PASSWORD} (set ADMIN_PHONE and ADMIN_PASSWORD to choose your own)`);
+    return 'development';
+  }
+  if (await hasAdmin(db, tenantId)) return 'existing';
+  if (settings.NODE_ENV === 'production') {
+    throw new Error(
+      'no admin account exists: set ADMIN_PHONE and ADMIN_PASSWORD, or create one with `npm run admin -- create-admin` (the development login is never used in production)',
+    );
+  }
+  const generated = randomBytes(12).toString('base64url');
+  await ensureAccount(db, roles, tenantId, DEV_ADMIN_PHONE, generated);
+  // Printed, not logged: it is shown this once, and a log line would keep it.
+  process.stderr.write(
+    `\nAdmin account created: phone ${DEV_ADMIN_PHONE}, password ${generated}\n` +
+      'This password is shown only now. Sign in and change it (or run `npm run admin -- reset-password`).\n\n',
+  );
+  return 'generated';
+}
+
+function developmentLoginAllowed(settings: AdminSettings): boolean {
+  if (settings.NODE_ENV === 'production') return false;
+  return settings.declaredNodeEnv === 'development' || (settings.HOST !== undefined && isLoopbackHost(settings.HOST));
+}
+
+async function ensureAccount(db: Kysely<ServicesDatabase>, roles: UserRoles, tenantId: string, phone: string, password: string): Promise<void> {
   const existing = await findUserByPhone(db, tenantId, phone);
   const metadata = systemMetadata(tenantId, 'admin-bootstrap');
   if (existing) {
-    await roles.change(existing.id, (user) => [...user.roles, ADMIN_ROLE], metadata);
-  } else {
-    await roles.create({ tenantId, username: 'admin', phone, passwordHash: await hashPassword(password), roles: [ADMIN_ROLE] }, metadata);
-    logger.info('admin account created', { phone });
+    if (!existing.roles.includes(ADMIN_ROLE)) await roles.change(existing.id, (user) => [...user.roles, ADMIN_ROLE], metadata);
+    return;
   }
-  if (usingDefaults) {
-    logger.warn(`development admin: phone ${DEV_ADMIN_PHONE}, password ${DEV_ADMIN_PASSWORD} (set ADMIN_PHONE and ADMIN_PASSWORD to choose your own)`);
-  }
+  await roles.create({ tenantId, username: 'admin', phone, passwordHash: await hashPassword(password), roles: [ADMIN_ROLE] }, metadata);
+  logger.info('admin account created', { phone });
 }

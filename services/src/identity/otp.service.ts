@@ -8,7 +8,7 @@ export const OTP_LENGTH = 6;
 export const OTP_TTL_MS = 5 * 60_000;
 export const RESEND_COOLDOWN_MS = 30_000;
 export const MAX_WRONG_TRIES = 5;
-const SENDS_PER_PHONE: Limit = { name: 'otp-send:phone', max: 5, windowMs: 60 * 60_000 };
+export const SENDS_PER_PHONE: Limit = { name: 'otp-send:phone', max: 5, windowMs: 60 * 60_000 };
 const SENDS_PER_IP: Limit = { name: 'otp-send:ip', max: 20, windowMs: 60 * 60_000 };
 
 export class InvalidOtpError extends DomainError {

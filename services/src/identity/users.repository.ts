@@ -66,3 +66,15 @@ export async function changePassword(db: Db, id: string, passwordHash: string): 
     .executeTakeFirstOrThrow();
   return row.password_changed_at;
 }
+
+/** Whether a tenant has at least one user with the admin role. */
+export async function hasAdmin(db: Db, tenantId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('users')
+    .select('id')
+    .where('tenant_id', '=', tenantId)
+    .where((eb) => eb(eb.val('admin'), '=', eb.fn.any('roles')))
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}

@@ -38,6 +38,8 @@ export interface AppSettings extends AdminSettings, ShortLivedSettings {
   PROJECTION_BATCH_SIZE?: number;
   /** Tests that apply projections themselves set 0. */
   READ_MODEL_WAIT_MS?: number;
+  /** The job worker serves no one who signs in: the API processes make sure an admin exists. */
+  skipAdminBootstrap?: boolean;
 }
 
 export interface BuiltApp {
@@ -53,7 +55,7 @@ export interface BuiltApp {
  */
 export async function buildAppDeps(infra: Infrastructure, env: AppSettings): Promise<BuiltApp> {
   const roles = new UserRoles(infra.db, infra.eventStore);
-  await ensureAdmin(infra.db, roles, DEFAULT_TENANT_ID, env);
+  if (!env.skipAdminBootstrap) await ensureAdmin(infra.db, roles, DEFAULT_TENANT_ID, env);
   const secret = loadTokenSecret(env.JWT_SECRET, env.DATA_DIR);
   const handler = new CommandHandler(infra.eventStore);
   const tenants = new TenantStore(handler, infra.eventStore);

@@ -9,6 +9,7 @@ import { startExpirySweeper } from '../orders/expiry-sweeper';
 import { startJobWorker } from '../jobs/bull-queue';
 import { onShutdown } from '@desk/platform/process/shutdown';
 import { ensureWebBuild } from './ensure-web-build';
+import { startMetricsEndpoint } from './metrics-endpoint';
 import { startRegisteredProjections } from './start-registered-projections';
 
 /** `npm start`: the whole product in one process (API + projection workers). */
@@ -17,15 +18,17 @@ setLogFormat(logFormatFor(env.NODE_ENV));
 await ensureWebBuild();
 const infra = await openInfrastructure(env, 'usdt-desk-all', allMigrations);
 const projector = await startRegisteredProjections(infra, env);
-const { deps, handlers } = await buildAppDeps(infra, env);
+const { deps, handlers } = await buildAppDeps(infra, { ...env, declaredNodeEnv: process.env.NODE_ENV });
 // With Redis, this process also runs the job worker (without it, jobs run on in-process timers).
 const worker = env.REDIS_URL ? startJobWorker(env.REDIS_URL, handlers) : null;
 const sweeper = startExpirySweeper(deps.orders.db, deps.orders.commands);
-const server = serve({ fetch: createApp(deps).fetch, port: env.PORT, hostname: env.HOST });
+const metrics = startMetricsEndpoint(env, deps);
+const server = serve({ fetch: createApp({ ...deps, observeRequest: metrics.observeRequest }).fetch, port: env.PORT, hostname: env.HOST });
 logger.info(`USDT Desk is running on http://localhost:${env.PORT}`);
 
 onShutdown(async () => {
   await new Promise<void>((resolve) => server.close(() => resolve()));
+  await metrics.close();
   await sweeper.stop();
   await worker?.close();
   await deps.queue.close();

@@ -8,19 +8,22 @@ import { buildAppDeps } from './app-deps';
 import { startExpirySweeper } from '../orders/expiry-sweeper';
 import { onShutdown } from '@desk/platform/process/shutdown';
 import { ensureWebBuild } from './ensure-web-build';
+import { startMetricsEndpoint } from './metrics-endpoint';
 
 /** `npm run start:api`: the API alone; run `npm run start:projector` beside it for the read models. */
 setLogLevel(env.LOG_LEVEL);
 setLogFormat(logFormatFor(env.NODE_ENV));
 await ensureWebBuild();
 const infra = await openInfrastructure(env, 'usdt-desk-api', allMigrations);
-const { deps } = await buildAppDeps(infra, env);
+const { deps } = await buildAppDeps(infra, { ...env, declaredNodeEnv: process.env.NODE_ENV });
 const sweeper = startExpirySweeper(deps.orders.db, deps.orders.commands);
-const server = serve({ fetch: createApp(deps).fetch, port: env.PORT, hostname: env.HOST });
+const metrics = startMetricsEndpoint(env, deps);
+const server = serve({ fetch: createApp({ ...deps, observeRequest: metrics.observeRequest }).fetch, port: env.PORT, hostname: env.HOST });
 logger.info(`API listening on http://localhost:${env.PORT}`);
 
 onShutdown(async () => {
   await new Promise<void>((resolve) => server.close(() => resolve()));
+  await metrics.close();
   await sweeper.stop();
   await deps.queue.close();
   await deps.store.close();
