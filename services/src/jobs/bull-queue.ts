@@ -1,6 +1,6 @@
 import { Queue, Worker, type ConnectionOptions } from 'bullmq';
 import { logger } from '@desk/platform/logging/logger';
-import { DEFAULT_ATTEMPTS, type JobHandlers, type JobName, type JobOptions, type JobPayloads, type JobQueue } from './job-queue';
+import { DEFAULT_ATTEMPTS, type JobHandlers, type JobName, type JobOptions, type JobPayloads, type JobQueue, type QueueDepth } from './job-queue';
 
 export const QUEUE_NAME = 'desk-jobs';
 
@@ -43,6 +43,11 @@ export class BullQueue implements JobQueue {
 
   async remove(jobId: string): Promise<void> {
     await this.queue.remove(jobId);
+  }
+
+  async depth(): Promise<QueueDepth> {
+    const counts = await this.queue.getJobCounts('waiting', 'prioritized', 'delayed', 'active');
+    return { waiting: (counts.waiting ?? 0) + (counts.prioritized ?? 0), delayed: counts.delayed ?? 0, active: counts.active ?? 0 };
   }
 
   async close(): Promise<void> {

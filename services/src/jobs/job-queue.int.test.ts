@@ -10,10 +10,13 @@ interface Harness {
   queue: JobQueue;
   ran: { name: string; data: unknown; at: number }[];
   failuresLeft: Map<string, number>;
+  /** While set, a `projection.rebuild` of "blocking" waits for it: a job caught running. */
+  blocking?: Promise<void>;
 }
 
 function handlersFor(h: Harness): JobHandlers {
   const record = (name: string) => async (data: any) => {
+    if (data.projection === 'blocking') await h.blocking;
     const left = h.failuresLeft.get(data.phone ?? data.orderId ?? '') ?? 0;
     if (left > 0) {
       h.failuresLeft.set(data.phone ?? data.orderId, left - 1);
@@ -59,6 +62,23 @@ function contract(name: string, open: (h: Harness) => Promise<() => Promise<void
       await waitFor('the retried job', async () => h.ran.some((r) => (r.data as any).phone === phone), 15_000);
       expect(h.failuresLeft.get(phone)).toBe(0);
     }, 20_000);
+
+    it('reports its depth: a delayed job until it is due or removed, a running one as active', async () => {
+      const before = await h.queue.depth();
+      const later = randomUUID();
+      await h.queue.add('order.expire', { orderId: later }, { delayMs: 60_000, jobId: `expire-${later}` });
+      await waitFor('the delayed job counted', async () => (await h.queue.depth()).delayed === before.delayed + 1);
+
+      let release!: () => void;
+      h.blocking = new Promise((resolve) => (release = resolve));
+      await h.queue.add('projection.rebuild', { projection: 'blocking', requestedBy: 'test' });
+      await waitFor('the running job counted', async () => (await h.queue.depth()).active === before.active + 1);
+      release();
+      await waitFor('the job done', async () => (await h.queue.depth()).active === before.active);
+
+      await h.queue.remove(`expire-${later}`);
+      expect(await h.queue.depth()).toEqual(before);
+    });
   });
 }
 

@@ -25,7 +25,18 @@ export interface JobQueue {
   readonly kind: 'bullmq' | 'in-process';
   add<N extends JobName>(name: N, data: JobPayloads[N], options?: JobOptions): Promise<void>;
   remove(jobId: string): Promise<void>;
+  /** Jobs not finished yet, by state: what the metrics report (a growing `waiting` means no worker keeps up). */
+  depth(): Promise<QueueDepth>;
   close(): Promise<void>;
+}
+
+export interface QueueDepth {
+  /** Due and not started (BullMQ: waiting or prioritized). */
+  waiting: number;
+  /** Scheduled for later: order expiries wait here for their payment window, retries for their backoff. */
+  delayed: number;
+  /** Running now. */
+  active: number;
 }
 
 export const DEFAULT_ATTEMPTS = 5;
