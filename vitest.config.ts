@@ -11,6 +11,7 @@ export default defineConfig({
       'machines/**/*.test.ts',
       'tests/**/*.test.ts',
       'web/src/**/*.test.{ts,tsx}',
+      'web/build/**/*.test.ts',
     ],
     exclude: ['**/node_modules/**'],
     globalSetup: ['tests/support/global-setup.ts'],

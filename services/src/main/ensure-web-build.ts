@@ -17,10 +17,16 @@ function newestChange(dir: string): number {
 /**
  * Builds the web client when it was never built or its sources changed since: `npm start` on a
  * fresh clone serves the whole product without a separate build step, and later starts are instant.
+ * The build writes the compressed forms too (web/vite.config.ts), so both ways give the same dist.
  */
 export async function ensureWebBuild(): Promise<void> {
   const index = path.join(WEB_DIST, 'index.html');
-  const sources = Math.max(newestChange(path.join(WEB_ROOT, 'src')), statSync(path.join(WEB_ROOT, 'index.html')).mtimeMs);
+  // The build's own config and steps count as sources: a change to them (say, compressing the
+  // output) must reach a client built before it.
+  const sources = Math.max(
+    ...['src', 'public', 'build'].map((dir) => newestChange(path.join(WEB_ROOT, dir))),
+    ...['index.html', 'vite.config.ts'].map((file) => statSync(path.join(WEB_ROOT, file)).mtimeMs),
+  );
   if (existsSync(index) && statSync(index).mtimeMs >= sources) return;
   logger.info('building the web client (first start, or its sources changed)…');
   const started = Date.now();
