@@ -1,15 +1,19 @@
 import { createBrowserRouter, Navigate } from 'react-router';
 import { LandingPage } from '../features/public/landing-page';
+import { withErrorScreen } from './route-error';
 
 /**
  * Routes of seed-spec section 2. The landing page is in the first bundle; sign-in, the customer area
- * and the admin area load on demand, so `/` ships only what it shows.
+ * and the admin area load on demand, so `/` ships only what it shows. A chunk that no longer
+ * exists (the app was deployed again while the page was open) shows RouteError's screen.
  */
-export const router = createBrowserRouter([
-  { path: '/', element: <LandingPage /> },
-  { path: '/login', lazy: async () => ({ Component: (await import('../features/public/login-page')).LoginPage }) },
-  { path: '/register', lazy: async () => ({ Component: (await import('../features/public/register-page')).RegisterPage }) },
-  { path: '/admin/*', lazy: async () => ({ Component: (await import('../features/admin/admin-routes')).AdminRoutes }) },
-  { path: '/*', lazy: async () => ({ Component: (await import('../features/customer/customer-routes')).CustomerRoutes }) },
-  { path: '/app/*', element: <Navigate to="/dashboard" replace /> },
-]);
+export const router = createBrowserRouter(
+  withErrorScreen([
+    { path: '/', element: <LandingPage /> },
+    { path: '/login', lazy: async () => ({ Component: (await import('../features/public/login-page')).LoginPage }) },
+    { path: '/register', lazy: async () => ({ Component: (await import('../features/public/register-page')).RegisterPage }) },
+    { path: '/admin/*', lazy: async () => ({ Component: (await import('../features/admin/admin-routes')).AdminRoutes }) },
+    { path: '/*', lazy: async () => ({ Component: (await import('../features/customer/customer-routes')).CustomerRoutes }) },
+    { path: '/app/*', element: <Navigate to="/dashboard" replace /> },
+  ]),
+);
