@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { DESKTOP, launchBrowser, screenshot } from './support/browser';
 import { startAppServer, type AppServer } from './support/app-server';
+import { watchCspViolations } from './support/csp-violations';
 import { PNG_1PX } from '../support/sample-files';
 
 const ADMIN = { phone: '+919000000055', password: 'e2e-admin-password' };
@@ -21,6 +22,7 @@ describe('admin desk in a real browser', () => {
   let server: AppServer;
   let browser: Browser;
   let page: Page;
+  let cspViolations: string[] = [];
   const orders: { id: string; ref: string }[] = [];
   const shot = async (name: string) => {
     await page.waitForLoadState('networkidle');
@@ -46,6 +48,7 @@ describe('admin desk in a real browser', () => {
       orders.push({ id: order._id, ref: order.refCode });
     }
     page = await browser.newPage({ viewport: DESKTOP, acceptDownloads: true });
+    cspViolations = await watchCspViolations(page);
   }, 120_000);
   afterAll(async () => {
     await browser?.close();
@@ -200,4 +203,8 @@ describe('admin desk in a real browser', () => {
     await expect.poll(() => page.getByRole('dialog').getByText('+919812300099').first().isVisible()).toBe(true);
     await shot('users');
   }, 60_000);
+
+  it('met no Content-Security-Policy violation on any screen', () => {
+    expect(cspViolations).toEqual([]);
+  });
 });

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { DESKTOP, launchBrowser, PHONE, screenshot } from './support/browser';
 import { startAppServer, type AppServer } from './support/app-server';
+import { watchCspViolations } from './support/csp-violations';
 import { PNG_1PX } from '../support/sample-files';
 
 const PHONE_NO = '+919876500001';
@@ -18,6 +19,7 @@ describe('customer journey in a real browser', () => {
   let server: AppServer;
   let browser: Browser;
   let page: Page;
+  let cspViolations: string[] = [];
   // A dialog is fixed to the viewport, so it is captured as the viewport, not the whole page.
   const shot = async (name: string, fullPage = true) => {
     await page.waitForLoadState('networkidle');
@@ -51,6 +53,7 @@ describe('customer journey in a real browser', () => {
       }),
     });
     page = await browser.newPage({ viewport: DESKTOP });
+    cspViolations = await watchCspViolations(page);
   }, 120_000);
   afterAll(async () => {
     await browser?.close();
@@ -209,4 +212,8 @@ describe('customer journey in a real browser', () => {
     await page.getByRole('button', { name: 'Login' }).click();
     await page.waitForURL('**/dashboard');
   }, 60_000);
+
+  it('met no Content-Security-Policy violation on any screen', () => {
+    expect(cspViolations).toEqual([]);
+  });
 });
