@@ -22,7 +22,7 @@ import {
 } from './saved-accounts.repository';
 
 const NETWORK = z.enum(NETWORKS, { error: 'Please select a network' });
-const walletSchema = z
+export const walletSchema = z
   .object({
     address: z.string({ error: 'Please enter a valid wallet address' }).trim().min(1, 'Please enter a valid wallet address').max(128),
     network: NETWORK,
@@ -33,7 +33,7 @@ const walletSchema = z
     const problem = addressProblem(w.address, w.network);
     if (problem) ctx.addIssue({ code: 'custom', path: ['address'], message: problem });
   });
-const walletPatchSchema = z.object({
+export const walletPatchSchema = z.object({
   address: z.string().trim().min(1, 'Please enter a valid wallet address').max(128).optional(),
   network: NETWORK.optional(),
   label: z.string().trim().max(50).optional(),
@@ -44,8 +44,8 @@ const REQUIRED = 'Please fill all bank account details';
 const IFSC = z.string({ error: REQUIRED }).trim().min(1, REQUIRED).transform(normaliseIfsc).pipe(z.string().regex(IFSC_PATTERN, IFSC_MESSAGE));
 const ACCOUNT_NUMBER = z.string({ error: REQUIRED }).trim().min(1, REQUIRED).regex(ACCOUNT_NUMBER_PATTERN, ACCOUNT_NUMBER_MESSAGE);
 const text = z.string({ error: REQUIRED }).trim().min(1, REQUIRED).max(100);
-const bankSchema = z.object({ bankName: text, accountHolder: text, accountNumber: ACCOUNT_NUMBER, ifsc: IFSC, isDefault: z.boolean().default(false) });
-const bankPatchSchema = z.object({
+export const bankSchema = z.object({ bankName: text, accountHolder: text, accountNumber: ACCOUNT_NUMBER, ifsc: IFSC, isDefault: z.boolean().default(false) });
+export const bankPatchSchema = z.object({
   bankName: text.optional(),
   accountHolder: text.optional(),
   accountNumber: ACCOUNT_NUMBER.optional(),

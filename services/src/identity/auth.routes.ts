@@ -19,7 +19,7 @@ const InvalidCredentialsError = fixedError('invalid_credentials', 401, 'Invalid 
 // 400, not 401: the clients sign out on any 401, and a mistyped password should not end the session.
 const WrongCurrentPasswordError = fixedError('current_password_incorrect', 400, 'Current password is incorrect');
 
-const changePasswordSchema = z
+export const changePasswordSchema = z
   .object({
     currentPassword: z.string({ error: 'Current password is required' }).min(1, 'Current password is required').max(200),
     newPassword: z
@@ -35,7 +35,7 @@ export const FAILURES_PER_PHONE: Limit = { name: 'login-fail:phone', max: 5, win
 const FAILURES_PER_IP: Limit = { name: 'login-fail:ip', max: 30, windowMs: 15 * 60_000 };
 const lockedOut = (minutes: number) => `Too many failed attempts. Please try again in ${minutes} minute(s).`;
 
-const loginSchema = z.object({
+export const loginSchema = z.object({
   phone: phoneSchema,
   password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(200),
 });

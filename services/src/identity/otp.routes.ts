@@ -45,7 +45,7 @@ async function otpOf(c: Context): Promise<string> {
   return typeof body?.otp === 'string' || typeof body?.otp === 'number' ? String(body.otp).trim() : '';
 }
 
-const registerSchema = z.object({
+export const registerSchema = z.object({
   username: z.string({ error: 'Username is required' }).trim().min(1, 'Username is required').max(100),
   phone: z.string({ error: 'Phone is required' }).trim().transform(normalizePhone).pipe(z.string().regex(PHONE_PATTERN, PHONE_FORMAT_MESSAGE)),
   password: z.string({ error: 'Password is required' }).min(MIN_PASSWORD_LENGTH, PASSWORD_TOO_SHORT).max(MAX_PASSWORD_LENGTH),

@@ -25,7 +25,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const tenantId = z.string().trim().min(1, 'Please select a brand').refine(isTenantId, 'Brand not found');
 const roles = z.array(z.enum(GRANTABLE_ROLES, { error: `Roles may only be: ${GRANTABLE_ROLES.join(', ')}` })).max(GRANTABLE_ROLES.length);
 
-const createUserSchema = z.object({
+export const createUserSchema = z.object({
   username: z
     .string()
     .trim()
@@ -39,8 +39,8 @@ const createUserSchema = z.object({
   /** The brand the account belongs to; the admin's own brand when absent. */
   tenantId: tenantId.optional(),
 });
-const listSchema = z.object({ tenantId: tenantId.optional() });
-const rolesSchema = z.object({ roles });
+export const listSchema = z.object({ tenantId: tenantId.optional() });
+export const rolesSchema = z.object({ roles });
 
 export interface AdminUserDeps {
   db: Kysely<ServicesDatabase>;

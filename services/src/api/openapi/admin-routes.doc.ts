@@ -1,0 +1,121 @@
+import { settingsOverridesSchema, settingsPatchSchema } from '@desk/machines/settings/settings.schema';
+import { adminListSchema, bulkRejectSchema, completionSchema, cryptoSentSchema, dashboardSchema, exportSchema, rejectSchema } from '../../orders/order.schemas';
+import { createUserSchema, listSchema as usersQuery, rolesSchema } from '../../users/admin-users.routes';
+import { profileFieldsSchema, tenantJsonEditSchema } from '../../tenants/tenant.schemas';
+import type { RouteDoc } from './route-doc';
+
+const tenantForm = { fields: profileFieldsSchema, files: ['logo'] };
+
+/** The admin desk: orders, users and dashboard for every admin (in their scope); the rest for the operator's. */
+export const adminRouteDocs: RouteDoc[] = [
+  {
+    method: 'get',
+    path: '/admin/dashboard',
+    tag: 'admin: orders',
+    access: 'admin',
+    summary: 'Totals, recent orders and daily figures',
+    query: dashboardSchema,
+  },
+  { method: 'get', path: '/admin/orders', tag: 'admin: orders', access: 'admin', summary: 'Orders, filtered and paged', query: adminListSchema },
+  {
+    method: 'post',
+    path: '/admin/orders/export-link',
+    tag: 'admin: orders',
+    access: 'admin',
+    summary: 'A signed 5-minute link to the CSV export',
+    body: exportSchema,
+  },
+  {
+    method: 'post',
+    path: '/admin/orders/bulk/reject',
+    tag: 'admin: orders',
+    access: 'admin',
+    summary: 'Reject up to 200 orders, each on its own',
+    body: bulkRejectSchema,
+  },
+  { method: 'get', path: '/admin/orders/:id', tag: 'admin: orders', access: 'admin', summary: 'One order' },
+  { method: 'get', path: '/admin/orders/:id/history', tag: 'admin: orders', access: 'admin', summary: "The order's events: who, when, from where" },
+  {
+    method: 'post',
+    path: '/admin/orders/:id/verify',
+    tag: 'admin: orders',
+    access: 'admin',
+    summary: 'Payment seen: pending to fiat_received (buy) or approved (sell)',
+  },
+  {
+    method: 'post',
+    path: '/admin/orders/:id/crypto-sent',
+    tag: 'admin: orders',
+    access: 'admin',
+    summary: 'USDT sent: fiat_received to crypto_sent',
+    body: cryptoSentSchema,
+  },
+  { method: 'post', path: '/admin/orders/:id/approve', tag: 'admin: orders', access: 'admin', summary: 'Approve: to completed', body: completionSchema },
+  { method: 'post', path: '/admin/orders/:id/complete', tag: 'admin: orders', access: 'admin', summary: 'Complete: to completed', body: completionSchema },
+  { method: 'post', path: '/admin/orders/:id/reject', tag: 'admin: orders', access: 'admin', summary: 'Reject (other fields are ignored)', body: rejectSchema },
+  { method: 'get', path: '/admin/users', tag: 'admin: users', access: 'admin', summary: 'Users with their saved accounts and brand', query: usersQuery },
+  {
+    method: 'post',
+    path: '/admin/users',
+    tag: 'admin: users',
+    access: 'admin',
+    summary: 'Create an account (roles and other brands: operator admins)',
+    body: createUserSchema,
+    success: { status: 201, description: 'The new user' },
+  },
+  { method: 'put', path: '/admin/users/:id/roles', tag: 'admin: users', access: 'operator', summary: "Set a user's roles", body: rolesSchema },
+  { method: 'get', path: '/admin/settings', tag: 'admin: settings', access: 'operator', summary: 'The Global Settings' },
+  {
+    method: 'put',
+    path: '/admin/settings',
+    tag: 'admin: settings',
+    access: 'operator',
+    summary: 'Change the Global Settings (partial)',
+    body: settingsPatchSchema,
+  },
+  { method: 'get', path: '/admin/tenants', tag: 'admin: brands', access: 'operator', summary: 'Every brand' },
+  {
+    method: 'post',
+    path: '/admin/tenants',
+    tag: 'admin: brands',
+    access: 'operator',
+    summary: 'Create a brand (multipart, with an optional logo)',
+    form: tenantForm,
+    success: { status: 201, description: 'The new brand' },
+  },
+  { method: 'get', path: '/admin/tenants/:id', tag: 'admin: brands', access: 'operator', summary: 'One brand, with its receiving accounts and wallets' },
+  {
+    method: 'put',
+    path: '/admin/tenants/:id',
+    tag: 'admin: brands',
+    access: 'operator',
+    summary: 'Change a brand: its profile as multipart, or JSON with whole lists of accounts and wallets',
+    body: tenantJsonEditSchema,
+    form: tenantForm,
+  },
+  { method: 'delete', path: '/admin/tenants/:id', tag: 'admin: brands', access: 'operator', summary: 'Delete a brand (not the default one)' },
+  {
+    method: 'get',
+    path: '/admin/tenants/:id/settings',
+    tag: 'admin: brands',
+    access: 'operator',
+    summary: "The brand's settings: global, overrides, effective",
+  },
+  {
+    method: 'put',
+    path: '/admin/tenants/:id/settings',
+    tag: 'admin: brands',
+    access: 'operator',
+    summary: "Replace the brand's overrides",
+    body: settingsOverridesSchema,
+  },
+  { method: 'get', path: '/admin/projections', tag: 'admin: read models', access: 'operator', summary: 'Each projection: checkpoint, lag, errors, quarantine' },
+  {
+    method: 'post',
+    path: '/admin/projections/:name/rebuild',
+    tag: 'admin: read models',
+    access: 'operator',
+    summary: 'Queue a rebuild of a read model',
+    success: { status: 202, description: 'Queued; follow it in GET /admin/projections' },
+  },
+];

@@ -1,0 +1,67 @@
+import { changePasswordSchema } from '../../identity/auth.routes';
+import { bankPatchSchema, bankSchema, walletPatchSchema, walletSchema } from '../../accounts/saved-accounts.routes';
+import { buySchema, sellSchema, uploadSchema } from '../../orders/order.schemas';
+import type { RouteDoc } from './route-doc';
+
+const created = (description: string) => ({ status: 201, description });
+
+/** What any signed-in account calls: its profile, saved accounts, its tenant's receiving details, its orders. */
+export const customerRouteDocs: RouteDoc[] = [
+  { method: 'get', path: '/auth/me', tag: 'account', access: 'user', summary: 'The signed-in user, with saved wallets and bank accounts' },
+  {
+    method: 'post',
+    path: '/auth/change-password',
+    tag: 'account',
+    access: 'user',
+    summary: 'Change the password: older tokens stop working, a new one is answered',
+    body: changePasswordSchema,
+  },
+  { method: 'get', path: '/user/wallets', tag: 'account', access: 'user', summary: 'Saved USDT addresses' },
+  {
+    method: 'post',
+    path: '/user/wallet',
+    tag: 'account',
+    access: 'user',
+    summary: 'Save an address (checked for its network)',
+    body: walletSchema,
+    success: created('The saved wallet'),
+  },
+  { method: 'put', path: '/user/wallet/:id', tag: 'account', access: 'user', summary: 'Change a saved address', body: walletPatchSchema },
+  { method: 'delete', path: '/user/wallet/:id', tag: 'account', access: 'user', summary: 'Delete a saved address' },
+  { method: 'get', path: '/user/bank-accounts', tag: 'account', access: 'user', summary: 'Saved bank accounts' },
+  {
+    method: 'post',
+    path: '/user/bank-account',
+    tag: 'account',
+    access: 'user',
+    summary: 'Save a bank account',
+    body: bankSchema,
+    success: created('The saved account'),
+  },
+  { method: 'put', path: '/user/bank-account/:id', tag: 'account', access: 'user', summary: 'Change a saved bank account', body: bankPatchSchema },
+  { method: 'delete', path: '/user/bank-account/:id', tag: 'account', access: 'user', summary: 'Delete a saved bank account' },
+  { method: 'get', path: '/user/tenant/bank-details', tag: 'account', access: 'user', summary: "The brand's active bank accounts, to pay into" },
+  { method: 'get', path: '/user/tenant/crypto-wallet-details', tag: 'account', access: 'user', summary: "The brand's active USDT wallets, to send to" },
+  { method: 'get', path: '/orders', tag: 'orders', access: 'user', summary: "The caller's orders, newest first" },
+  { method: 'get', path: '/orders/:id', tag: 'orders', access: 'user', summary: "One of the caller's orders (404 for anyone else's)" },
+  {
+    method: 'post',
+    path: '/orders/fiat-to-crypto',
+    tag: 'orders',
+    access: 'user',
+    summary: 'Buy USDT with INR',
+    body: buySchema,
+    success: created('The order'),
+  },
+  {
+    method: 'post',
+    path: '/orders/crypto-to-fiat',
+    tag: 'orders',
+    access: 'user',
+    summary: 'Sell USDT for INR (TRC20)',
+    body: sellSchema,
+    success: created('The order'),
+  },
+  { method: 'post', path: '/orders/:id/upload', tag: 'orders', access: 'user', summary: 'Submit payment proof: a file and/or a reference', body: uploadSchema },
+  { method: 'post', path: '/orders/:id/cancel', tag: 'orders', access: 'user', summary: 'Cancel an order still pending without proof' },
+];

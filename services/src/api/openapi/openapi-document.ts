@@ -1,0 +1,126 @@
+import { z } from 'zod';
+import servicesPackage from '../../../package.json' with { type: 'json' };
+import type { Access, RouteDoc } from './route-doc';
+import { publicRouteDocs } from './public-routes.doc';
+import { customerRouteDocs } from './customer-routes.doc';
+import { adminRouteDocs } from './admin-routes.doc';
+
+type Json = Record<string, unknown>;
+
+/** Every route of the API, as the document lists them (a test holds this to what the app registers). */
+export const routeDocs: readonly RouteDoc[] = [...publicRouteDocs, ...customerRouteDocs, ...adminRouteDocs];
+
+const WHO: Record<Access, string> = {
+  public: 'Public.',
+  'signed-link': 'Opened as a plain link: no token; the signed, expiring query is the permission.',
+  user: 'Signed in.',
+  admin: "Admins: operator admins for every brand, a brand admin for their brand only (another brand's order is 404).",
+  operator: "The operator's admins only (403 for brand admins).",
+};
+
+const DESCRIPTION = `The USDT/INR desk's API, generated from the schemas the routes validate with (docs/api.md tells the answers in words).
+
+- Sign in with \`POST /auth/login\` (or a code) and send the token as \`Authorization: Bearer <token>\`.
+- Amounts are decimal strings. Errors are \`{ error, code, ... }\`; bad input is 400 \`{ error: 'validation_error', details: [{ path, message }] }\`.
+- Signed-in POSTs accept \`Idempotency-Key\`: a retry answers the first response and acts once.
+- Every answer carries \`X-Request-Id\` (yours if you sent a valid one): quote it when reporting a problem.`;
+
+/** Hono's `/orders/:id` as OpenAPI's `/orders/{id}`. */
+export const openApiPath = (path: string) => path.replace(/:(\w+)/g, '{$1}');
+
+/** The JSON Schema of what a client sends (zod's input side: before defaults and transforms). */
+function jsonSchema(schema: z.ZodType): Json {
+  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { io: 'input' }) as Json;
+  return rest;
+}
+
+function parameters(route: RouteDoc): Json[] {
+  const path = [...route.path.matchAll(/:(\w+)/g)].map(([, name]) => ({ name, in: 'path', required: true, schema: { type: 'string' } }));
+  const query = route.query ? jsonSchema(route.query) : null;
+  const required = new Set((query?.required as string[] | undefined) ?? []);
+  const fromQuery = Object.entries((query?.properties as Record<string, Json> | undefined) ?? {}).map(([name, schema]) => ({
+    name,
+    in: 'query',
+    required: required.has(name),
+    schema,
+  }));
+  const idempotent =
+    route.method === 'post' && route.access !== 'public' && route.access !== 'signed-link'
+      ? [{ name: 'Idempotency-Key', in: 'header', required: false, schema: { type: 'string', pattern: '^[\\w.:-]{1,200}$' } }]
+      : [];
+  return [...path, ...fromQuery, ...idempotent];
+}
+
+function requestBody(route: RouteDoc): Json | null {
+  const content: Json = {};
+  let required = false;
+  if (route.body) {
+    const schema = jsonSchema(route.body);
+    content['application/json'] = { schema };
+    required = ((schema.required as string[] | undefined) ?? []).length > 0;
+  }
+  if (route.form) {
+    const fields = jsonSchema(route.form.fields);
+    const files = Object.fromEntries(route.form.files.map((name) => [name, { type: 'string', format: 'binary' }]));
+    content['multipart/form-data'] = { schema: { ...fields, properties: { ...(fields.properties as Json), ...files } } };
+  }
+  return Object.keys(content).length > 0 ? { required, content } : null;
+}
+
+function responses(route: RouteDoc): Json {
+  const error = (description: string) => ({ description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } });
+  const signedIn = route.access === 'user' || route.access === 'admin' || route.access === 'operator';
+  return {
+    [String(route.success?.status ?? 200)]: { description: route.success?.description ?? 'OK' },
+    ...(route.body || route.query || route.form ? { 400: error('Invalid input (validation_error, with details)') } : {}),
+    ...(signedIn ? { 401: error('Not signed in, or the token no longer works') } : {}),
+    ...(route.access === 'admin' || route.access === 'operator' ? { 403: error('Not allowed for this account') } : {}),
+    ...(route.access === 'signed-link' ? { 403: error('The link expired or was altered') } : {}),
+    default: error('Another refusal: { error, code }'),
+  };
+}
+
+const operationId = (route: RouteDoc) =>
+  route.method +
+  route.path
+    .split(/[^A-Za-z0-9]+/)
+    .filter(Boolean)
+    .map((part) => part[0]!.toUpperCase() + part.slice(1))
+    .join('');
+
+/** The OpenAPI 3.1 document of every route, served at /api/openapi.json. */
+export function openApiDocument(routes: readonly RouteDoc[] = routeDocs): Json {
+  const paths: Record<string, Record<string, Json>> = {};
+  for (const route of routes) {
+    const body = requestBody(route);
+    const params = parameters(route);
+    const signedIn = route.access === 'user' || route.access === 'admin' || route.access === 'operator';
+    (paths[openApiPath(route.path)] ??= {})[route.method] = {
+      operationId: operationId(route),
+      summary: route.summary,
+      description: WHO[route.access],
+      tags: [route.tag],
+      security: signedIn ? [{ bearer: [] }] : [],
+      ...(params.length > 0 ? { parameters: params } : {}),
+      ...(body ? { requestBody: body } : {}),
+      responses: responses(route),
+    };
+  }
+  return {
+    openapi: '3.1.0',
+    info: { title: 'USDT Desk API', version: servicesPackage.version, description: DESCRIPTION },
+    servers: [{ url: '/api' }],
+    tags: [...new Set(routes.map((r) => r.tag))].map((name) => ({ name })),
+    paths,
+    components: {
+      securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      schemas: {
+        Error: {
+          type: 'object',
+          properties: { error: { type: 'string', description: 'What a screen shows' }, code: { type: 'string', description: 'A stable machine code' } },
+          required: ['error'],
+        },
+      },
+    },
+  };
+}

@@ -1,0 +1,67 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../../tests/support/test-app';
+import { openApiPath } from './openapi-document';
+
+const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'];
+
+describe('the OpenAPI document', () => {
+  let t: TestApp;
+  let doc: { openapi: string; servers: { url: string }[]; paths: Record<string, Record<string, any>> };
+  beforeAll(async () => {
+    t = await createTestApp();
+    const response = await t.call('GET', '/api/openapi.json');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^application\/json/);
+    doc = JSON.parse(await response.text());
+  });
+  afterAll(() => t.close());
+
+  const documented = () => Object.entries(doc.paths).flatMap(([path, item]) => Object.keys(item).map((method) => `${method.toUpperCase()} ${path}`));
+
+  it('is OpenAPI 3.1, for the paths under /api', () => {
+    expect(doc.openapi).toBe('3.1.0');
+    expect(doc.servers).toEqual([{ url: '/api' }]);
+  });
+
+  it('lists every route the app registers under /api, and no other', () => {
+    const registered = t.app.routes
+      .filter((route) => route.method !== 'ALL' && route.path.startsWith('/api/'))
+      .map((route) => `${route.method} ${openApiPath(route.path.slice('/api'.length))}`);
+    expect(registered.length).toBeGreaterThan(50);
+    expect(new Set(documented())).toEqual(new Set(registered));
+    expect(documented()).toHaveLength(new Set(registered).size);
+  });
+
+  it('gives each operation a summary, a unique id, its answers, and every path parameter', () => {
+    const ids = new Set<string>();
+    for (const [path, item] of Object.entries(doc.paths)) {
+      for (const [method, operation] of Object.entries(item)) {
+        expect(METHODS).toContain(method);
+        expect(operation.summary, `${method} ${path}`).toBeTruthy();
+        expect(Object.keys(operation.responses)).toContain('default');
+        ids.add(operation.operationId);
+        const declared = (operation.parameters ?? []).filter((p: any) => p.in === 'path').map((p: any) => p.name);
+        expect(declared.sort()).toEqual([...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort());
+      }
+    }
+    expect(ids.size).toBe(documented().length);
+  });
+
+  it('describes bodies and queries from the schemas the routes validate with', () => {
+    const login = doc.paths['/auth/login']!.post.requestBody.content['application/json'].schema;
+    expect(login.required).toEqual(expect.arrayContaining(['phone', 'password']));
+    const buy = doc.paths['/orders/fiat-to-crypto']!.post.requestBody.content['application/json'].schema;
+    expect(buy.properties.network.enum).toEqual(expect.arrayContaining(['TRC20', 'ERC20']));
+    const list = doc.paths['/admin/orders']!.get.parameters.find((p: any) => p.name === 'pageSize');
+    expect(list).toMatchObject({ in: 'query', required: false, schema: { maximum: 200 } });
+    const brand = doc.paths['/admin/tenants']!.post.requestBody.content['multipart/form-data'].schema;
+    expect(brand.properties.logo).toEqual({ type: 'string', format: 'binary' });
+  });
+
+  it('says which calls need the token and which are open', () => {
+    expect(doc.paths['/orders']!.get.security).toEqual([{ bearer: [] }]);
+    expect(doc.paths['/auth/login']!.post.security).toEqual([]);
+    expect(doc.paths['/files/{fileId}']!.get.parameters.map((p: any) => p.name)).toEqual(expect.arrayContaining(['exp', 'sig']));
+    expect(doc.paths['/admin/settings']!.put.description).toMatch(/operator/);
+  });
+});
