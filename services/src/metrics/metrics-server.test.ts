@@ -17,7 +17,13 @@ describe('the metrics endpoint', () => {
   const app = metricsRoutes(metrics(), TOKEN);
 
   it('is refused without the bearer token, or with another', async () => {
-    for (const headers of [{}, { authorization: 'Bearer wrong-token-0123456789' }, { authorization: `Basic ${TOKEN}` }, { authorization: TOKEN }]) {
+    const attempts: Record<string, string>[] = [
+      {},
+      { authorization: 'Bearer wrong-token-0123456789' },
+      { authorization: `Basic ${TOKEN}` },
+      { authorization: TOKEN },
+    ];
+    for (const headers of attempts) {
       const response = await app.request('/metrics', { headers });
       expect(response.status).toBeGreaterThanOrEqual(400);
       expect(response.status).toBeLessThan(500);
