@@ -56,6 +56,8 @@ export async function createTestApp(): Promise<TestApp> {
     PAYMENT_WINDOW_MINUTES: 60,
     RATE_LOCK_MINUTES: 5,
     SMS_OUTBOX: path.join(dataDir, 'sms-outbox.jsonl'),
+    // Files in the test database, as with a server: tests count what is kept in stored_files.
+    FILE_STORAGE: 'postgres',
     // Nothing projects in the background here: tests call project() when they read lists.
     READ_MODEL_WAIT_MS: 0,
   });

@@ -23,6 +23,16 @@ describe("order decisions, given the order's events", () => {
       .thenRefuses({ kind: 'invalid', path: 'dataUrl', message: 'Please select a file or enter a payment reference' });
   });
 
+  it('takes at most ten proofs for one order', () => {
+    const nine = Array.from({ length: 9 }, () => proof());
+    spec([placed(), ...nine])
+      .when({ type: 'SubmitProof', attachment: null, reference: 'UTR10', at: at(3) })
+      .thenRecords([{ type: 'ProofSubmitted', data: { attachment: null, reference: 'UTR10', submittedAt: at(3), afterRateLock: false } }]);
+    spec([placed(), ...nine, proof()])
+      .when({ type: 'SubmitProof', attachment: null, reference: 'UTR11', at: at(3) })
+      .thenRefuses({ kind: 'conflict', message: 'An order takes at most 10 payment proofs' });
+  });
+
   it('needs the reference that matches the order type to complete, in the words of approve or complete', () => {
     spec([placed(), proof()])
       .when({ type: 'CompleteOrder', mode: 'approve', at: at(30) })

@@ -35,6 +35,10 @@ const REFERENCE_REQUIRED = {
 
 export const PROOF_REQUIRED = 'Please select a file or enter a payment reference';
 
+/** Proofs one order takes: enough for a payment in parts, not a file store (decision 0016). */
+export const MAX_PROOFS_PER_ORDER = 10;
+export const TOO_MANY_PROOFS = `An order takes at most ${MAX_PROOFS_PER_ORDER} payment proofs`;
+
 /** Trimmed text, or null when nothing is left. */
 export const presentText = (value: string | undefined | null): string | null => {
   const trimmed = value?.trim() ?? '';
@@ -58,6 +62,7 @@ export function decideOrder(snapshot: OrderSnapshot, command: OrderCommand): Ord
       // An order past taking proof is refused for its status (the machine's answer), whatever was sent;
       // one that takes proof needs a file or a reference.
       const takesProof = snapshot.can({ type: 'ProofSubmitted', data: { ...event.data, reference: 'any' } });
+      if (takesProof && view.proofCount >= MAX_PROOFS_PER_ORDER) throw Refusal.conflict('too_many_proofs', TOO_MANY_PROOFS);
       if (!command.attachment && !reference && takesProof) throw Refusal.invalid('dataUrl', PROOF_REQUIRED);
       return [event];
     }

@@ -22,6 +22,10 @@ export class Refusal extends Error {
   static notFound(message: string): Refusal {
     return new Refusal('not_found', 'not_found', message);
   }
+
+  static conflict(code: string, message: string): Refusal {
+    return new Refusal('conflict', code, message);
+  }
 }
 
 /** The customer was shown another rate than the one in force now: nothing is placed. */

@@ -40,6 +40,14 @@ export const jobsEnv = {
   SMS_OUTBOX: z.string().min(1).optional(),
 };
 
+export const filesEnv = {
+  /**
+   * Where uploads (proofs, logos, QR codes) are kept: `postgres` (every replica sees them, backups
+   * hold them) or `disk` (DATA_DIR/uploads, one machine). Unset: postgres with DATABASE_URL, else disk.
+   */
+  FILE_STORAGE: z.enum(['postgres', 'disk']).optional(),
+};
+
 export const ordersEnv = {
   /** Unpaid orders (no proof) expire after this many minutes. */
   PAYMENT_WINDOW_MINUTES: z.coerce

@@ -52,10 +52,19 @@ export interface OrderRefCodesTable {
   claimed_at: Generated<Date>;
 }
 
+export interface StoredFilesTable {
+  file_id: string;
+  content_type: string;
+  size: number;
+  bytes: Buffer;
+  stored_at: Generated<Date>;
+}
+
 export interface ServicesDatabase {
   users: UsersTable;
   idempotency_keys: IdempotencyKeysTable;
   user_wallets: UserWalletsTable;
   user_bank_accounts: UserBankAccountsTable;
   order_ref_codes: OrderRefCodesTable;
+  stored_files: StoredFilesTable;
 }

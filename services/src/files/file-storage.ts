@@ -1,48 +1,23 @@
-import { randomUUID } from 'node:crypto';
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
-import path from 'node:path';
-
 export interface StoredFile {
   fileId: string;
   contentType: string;
   size: number;
 }
 
-/** Where uploaded files live. A port, so object storage can replace the local disk. */
+/**
+ * Where uploaded files live: PostgreSQL when a server is configured (pg-file-storage.ts), the
+ * local disk for the embedded default (local-file-storage.ts). Files are named by a random uuid,
+ * never by anything the client sent, and carry the content type the server detected.
+ */
 export interface FileStorage {
   save(bytes: Uint8Array, contentType: string): Promise<StoredFile>;
   /** The file and its type, or null when there is no such file. */
   load(fileId: string): Promise<{ bytes: Buffer; contentType: string } | null>;
+  /** Removes a file nothing refers to (one stored for a command that was then refused); no file is no error. */
+  remove(fileId: string): Promise<void>;
 }
 
-const FILE_ID = /^[0-9a-f-]{36}$/;
+const FILE_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
-/**
- * Files under `<DATA_DIR>/uploads`, named by a random uuid (never by anything the client sent),
- * with the content type the server detected in a side file. Written to a temporary name and
- * renamed, so a crash never leaves half a file under a real id.
- */
-export class LocalFileStorage implements FileStorage {
-  constructor(private readonly dir: string) {}
-
-  async save(bytes: Uint8Array, contentType: string): Promise<StoredFile> {
-    await mkdir(this.dir, { recursive: true });
-    const fileId = randomUUID();
-    const target = path.join(this.dir, fileId);
-    await writeFile(`${target}.tmp`, bytes, { mode: 0o600 });
-    await writeFile(`${target}.type`, contentType, { mode: 0o600 });
-    await rename(`${target}.tmp`, target);
-    return { fileId, contentType, size: bytes.byteLength };
-  }
-
-  async load(fileId: string): Promise<{ bytes: Buffer; contentType: string } | null> {
-    if (!FILE_ID.test(fileId)) return null;
-    const target = path.join(this.dir, fileId);
-    try {
-      const [bytes, contentType] = await Promise.all([readFile(target), readFile(`${target}.type`, 'utf8')]);
-      return { bytes, contentType };
-    } catch {
-      return null;
-    }
-  }
-}
+/** Whether a string can be a file id at all: anything else is no file, without asking the store. */
+export const isFileId = (fileId: string): boolean => FILE_ID.test(fileId);

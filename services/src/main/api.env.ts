@@ -1,10 +1,10 @@
 import { databaseEnv, eventStoreEnv, loggingEnv, nodeEnv, parseEnv } from '@desk/platform/config/env-schema';
-import { httpEnv, identityEnv, jobsEnv, jobsRequirements, ordersEnv } from '../config/services-env';
+import { filesEnv, httpEnv, identityEnv, jobsEnv, jobsRequirements, ordersEnv } from '../config/services-env';
 import { metricsEnv, metricsRequirements } from '../config/metrics-env';
 
 /** `npm run start:api`: the HTTP API alone (projections run elsewhere). */
 export const apiEnv = parseEnv(
-  { ...nodeEnv, ...loggingEnv, ...databaseEnv, ...eventStoreEnv, ...httpEnv, ...identityEnv, ...jobsEnv, ...ordersEnv, ...metricsEnv },
+  { ...nodeEnv, ...loggingEnv, ...databaseEnv, ...eventStoreEnv, ...httpEnv, ...identityEnv, ...jobsEnv, ...filesEnv, ...ordersEnv, ...metricsEnv },
   process.env,
   [...jobsRequirements, ...metricsRequirements],
 );

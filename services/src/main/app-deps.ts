@@ -1,4 +1,3 @@
-import path from 'node:path';
 import { createHmac } from 'node:crypto';
 import type { Infrastructure } from '@desk/platform/infrastructure';
 import type { AppDeps, ProjectionsControl } from '../api/app';
@@ -14,7 +13,7 @@ import { OrderPlacement } from '../orders/order-placement';
 import { claimRefCode } from '../orders/ref-code';
 import { OrderCommands } from '../orders/order-commands';
 import { scheduleExpiry } from '../orders/order-expiry-jobs';
-import { LocalFileStorage } from '../files/file-storage';
+import { fileStorageFor, type FileStorageSettings } from './file-storage-deps';
 import { UrlSigner } from '../files/url-signer';
 import { RateLimiter } from '../kv/rate-limiter';
 import { InProcessQueue } from '../jobs/in-process-queue';
@@ -29,7 +28,7 @@ import type { ProxyTrust } from '../http/proxy-trust';
 
 export { DEFAULT_TENANT_ID };
 
-export interface AppSettings extends AdminSettings, ShortLivedSettings {
+export interface AppSettings extends AdminSettings, ShortLivedSettings, FileStorageSettings {
   DATA_DIR: string;
   JWT_SECRET?: string | undefined;
   TRUST_PROXY: ProxyTrust;
@@ -65,7 +64,7 @@ export async function buildAppDeps(infra: Infrastructure, env: AppSettings): Pro
   const inProcess = env.REDIS_URL ? null : new InProcessQueue();
   const queue: JobQueue = inProcess ?? new BullQueue(env.REDIS_URL!);
   const orders = new OrderStore(handler, scheduleExpiry(queue));
-  const files = new LocalFileStorage(path.resolve(env.DATA_DIR, 'uploads'));
+  const files = fileStorageFor(env, infra.db);
   const commands = new OrderCommands(orders, files);
   // OTP hashes get their own key, derived from the token secret.
   const otp = new OtpService(store, createHmac('sha256', secret).update('otp-codes').digest('hex'), (phone, code, purpose) =>

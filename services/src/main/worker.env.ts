@@ -1,10 +1,20 @@
 import { z } from 'zod';
 import { databaseEnv, eventStoreEnv, loggingEnv, nodeEnv, parseEnv } from '@desk/platform/config/env-schema';
-import { identityEnv, jobsEnv, jobsRequirements, ordersEnv } from '../config/services-env';
+import { filesEnv, identityEnv, jobsEnv, jobsRequirements, ordersEnv } from '../config/services-env';
 
 /** `npm run start:worker`: the background jobs, which live in Redis, so REDIS_URL is required. */
 export const workerEnv = parseEnv(
-  { ...nodeEnv, ...loggingEnv, ...databaseEnv, ...eventStoreEnv, ...identityEnv, ...jobsEnv, ...ordersEnv, REDIS_URL: z.url({ protocol: /^rediss?$/ }) },
+  {
+    ...nodeEnv,
+    ...loggingEnv,
+    ...databaseEnv,
+    ...eventStoreEnv,
+    ...identityEnv,
+    ...jobsEnv,
+    ...filesEnv,
+    ...ordersEnv,
+    REDIS_URL: z.url({ protocol: /^rediss?$/ }),
+  },
   process.env,
   jobsRequirements,
 );

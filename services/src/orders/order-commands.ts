@@ -1,10 +1,11 @@
 import { orderView as orderViewOf, type OrderView } from '@desk/machines/order/order-state';
-import { decideOrder, presentText, PROOF_REQUIRED, type CompletionMode, type OrderCommand } from '@desk/machines/order/order.decide';
+import { decideOrder, MAX_PROOFS_PER_ORDER, presentText, PROOF_REQUIRED, type CompletionMode, type OrderCommand } from '@desk/machines/order/order.decide';
 import { systemMetadata, type EventMetadata } from '@desk/platform/eventstore/event-metadata';
 import { ValidationError } from '@desk/platform/errors/domain-error';
 import type { UserRow } from '../identity/users.repository';
 import type { FileStorage } from '../files/file-storage';
 import { extensionFor, type ProofFile } from '../files/proof-file';
+import { withFilesForOneCommand } from '../files/files-for-one-command';
 import { inAdminScope, ownedBy } from './order-access';
 import { OPERATOR_TENANT_ID, type AdminScope } from '../identity/admin-scope';
 import type { OrderStore } from './order-store';
@@ -28,22 +29,28 @@ export class OrderCommands {
     private readonly files: FileStorage,
   ) {}
 
-  /** Proof: a file (stored before the event, outside any transaction) and/or the customer's reference. */
+  /**
+   * Proof: a file (stored before the event, outside any transaction) and/or the customer's
+   * reference. A file is stored only for an order that can take it; if the command is refused all
+   * the same (the order changed meanwhile), the file is removed.
+   */
   async submitProof(user: UserRow, orderId: string, input: { file: ProofFile | null; reference: string | null }, metadata: EventMetadata): Promise<OrderView> {
     const reference = presentText(input.reference);
     if (!input.file && !reference) throw ValidationError.of('dataUrl', PROOF_REQUIRED);
     const current = ownedBy((await this.orders.load(orderId)).view, user);
-    // A file is stored only for an order that can take it: otherwise the machine's refusal, with nothing stored.
-    const stored = input.file && current.status === 'pending' ? await this.files.save(input.file.bytes, input.file.contentType) : null;
-    const attachment = stored
-      ? {
-          fileId: stored.fileId,
-          name: `proof-${current.refCode}-${current.proofCount + 1}.${extensionFor(stored.contentType)}`,
-          contentType: stored.contentType,
-          size: stored.size,
-        }
-      : null;
-    return this.customer(user, orderId, metadata, { type: 'SubmitProof', attachment, reference, at: metadata.acceptedAt });
+    const takesFile = current.status === 'pending' && current.proofCount < MAX_PROOFS_PER_ORDER;
+    return withFilesForOneCommand(this.files, async (files) => {
+      const stored = input.file && takesFile ? await files.save(input.file.bytes, input.file.contentType) : null;
+      const attachment = stored
+        ? {
+            fileId: stored.fileId,
+            name: `proof-${current.refCode}-${current.proofCount + 1}.${extensionFor(stored.contentType)}`,
+            contentType: stored.contentType,
+            size: stored.size,
+          }
+        : null;
+      return this.customer(user, orderId, metadata, { type: 'SubmitProof', attachment, reference, at: metadata.acceptedAt });
+    });
   }
 
   cancel(user: UserRow, orderId: string, metadata: EventMetadata): Promise<OrderView> {

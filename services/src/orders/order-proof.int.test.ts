@@ -65,6 +65,23 @@ describe('payment proof and cancelling', () => {
     expect(events.map((e) => e.type)).toEqual(['OrderPlaced']);
   });
 
+  it('takes at most ten proofs for an order, and keeps no file for the one refused', async () => {
+    const order = await place();
+    const storedFiles = async () => Number((await t.database.pool.query('select count(*) as n from stored_files')).rows[0].n);
+    for (let i = 1; i <= 10; i++) {
+      const upload = await t.call('POST', `/api/orders/${order._id}/upload`, {
+        token: customer,
+        body: { dataUrl: dataUrl(PNG_1PX), bankReference: `UTR${i}` },
+      });
+      expect(upload.status).toBe(200);
+    }
+    const before = await storedFiles();
+    const eleventh = await json(t.call('POST', `/api/orders/${order._id}/upload`, { token: customer, body: { dataUrl: dataUrl(PNG_1PX) } }));
+    expect(eleventh).toEqual({ status: 409, body: { error: 'An order takes at most 10 payment proofs', code: 'too_many_proofs' } });
+    expect(await storedFiles()).toBe(before);
+    expect((await t.deps.eventStore.readStream(`order-${order._id}`)).filter((e) => e.type === 'ProofSubmitted')).toHaveLength(10);
+  });
+
   it('cancels an unpaid order, but not one with proof; proof on a closed order is refused', async () => {
     const unpaid = await place();
     const cancelled = await json(t.call('POST', `/api/orders/${unpaid._id}/cancel`, { token: customer }));

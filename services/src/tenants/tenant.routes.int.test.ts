@@ -101,6 +101,25 @@ describe('tenants', () => {
     expect(wrong.status).toBe(400);
   });
 
+  it('keeps no file stored for a change that is then refused', async () => {
+    const storedFiles = async () => Number((await t.database.pool.query('select count(*) as n from stored_files')).rows[0].n);
+    const before = await storedFiles();
+    // The first wallet's QR is made and stored, then the second wallet's image is refused.
+    const badQr = await send('PUT', `/api/admin/tenants/${brand._id}`, {
+      cryptoWallets: [
+        { network: 'TRC20', address: 'TJRyWwFs9wTFGZg3JbrVriFbNfCug5tDeC' },
+        { network: 'ERC20', address: EVM, qrCodeUrl: 'data:image/png;base64,@@@' },
+      ],
+    });
+    expect(badQr.status).toBe(400);
+    expect(badQr.body.details[0]).toEqual({ path: 'qrCodeUrl', message: 'The image must be a base64 data URL' });
+    // The logo is stored, then the domain is found to be another tenant's.
+    await t.project();
+    const taken = await send('POST', '/api/admin/tenants', form({ name: 'Copycat', domain: 'brand.example.com' }, { bytes: PNG_1PX, type: 'image/png' }));
+    expect(taken).toEqual({ status: 409, body: { error: 'This domain is already used by another tenant', code: 'domain_taken' } });
+    expect(await storedFiles()).toBe(before);
+  });
+
   it('resolves the tenant from the host and shows its brand, rates and receiving accounts', async () => {
     await t.project();
     const config = await json(t.app.request('/api/config/public', { headers: { host: 'brand.example.com' } }));

@@ -8,6 +8,7 @@ import { commandMetadata } from '../http/request-context';
 import { hasNul } from '../http/refuse-nul';
 import { ValidationError, fixedError } from '@desk/platform/errors/domain-error';
 import type { FileStorage } from '../files/file-storage';
+import { withFilesForOneCommand } from '../files/files-for-one-command';
 import type { UrlSigner } from '../files/url-signer';
 import { profileOf, type TenantProfile, type TenantState, type TenantWallet } from '@desk/machines/tenants/tenant.events';
 import { DEFAULT_PROFILE, DEFAULT_TENANT_ID, type TenantStore } from './tenant-store';
@@ -43,7 +44,7 @@ export function tenantAdminRoutes(deps: TenantRouteDeps) {
   };
 
   /** Profile from multipart fields and an optional logo file, over `base`. */
-  const profileFromForm = async (c: Context<AdminEnv>, base: TenantProfile): Promise<TenantProfile> => {
+  const profileFromForm = async (c: Context<AdminEnv>, base: TenantProfile, files: FileStorage): Promise<TenantProfile> => {
     const form = await c.req.parseBody();
     const texts = Object.entries(form).filter((entry): entry is [string, string] => typeof entry[1] === 'string');
     const withNul = texts.find(([, v]) => hasNul(v));
@@ -63,16 +64,18 @@ export function tenantAdminRoutes(deps: TenantRouteDeps) {
     return next;
   };
 
-  const walletsFrom = async (edit: NonNullable<TenantJsonEdit['cryptoWallets']>, current: TenantState): Promise<TenantWallet[]> =>
-    Promise.all(
-      edit.map(async (w) => {
-        const previous = current.cryptoWallets.find((p) => p.network === w.network && p.address === w.address);
-        let qrFileId: string | null;
-        if (w.qrCodeUrl?.startsWith('data:')) qrFileId = await storeImageDataUrl(files, w.qrCodeUrl, 'qrCodeUrl');
-        else qrFileId = keptQr(w.qrCodeUrl, current) ?? previous?.qrFileId ?? (await storeAddressQr(files, w.address));
-        return { network: w.network, address: w.address, qrFileId, isActive: w.isActive };
-      }),
-    );
+  /** One wallet after another: a refusal then finds every file stored before it, to remove. */
+  const walletsFrom = async (edit: NonNullable<TenantJsonEdit['cryptoWallets']>, current: TenantState, files: FileStorage): Promise<TenantWallet[]> => {
+    const wallets: TenantWallet[] = [];
+    for (const w of edit) {
+      const previous = current.cryptoWallets.find((p) => p.network === w.network && p.address === w.address);
+      let qrFileId: string | null;
+      if (w.qrCodeUrl?.startsWith('data:')) qrFileId = await storeImageDataUrl(files, w.qrCodeUrl, 'qrCodeUrl');
+      else qrFileId = keptQr(w.qrCodeUrl, current) ?? previous?.qrFileId ?? (await storeAddressQr(files, w.address));
+      wallets.push({ network: w.network, address: w.address, qrFileId, isActive: w.isActive });
+    }
+    return wallets;
+  };
 
   return new Hono<AdminEnv>()
     .get('/tenants', async (c) => {
@@ -81,10 +84,12 @@ export function tenantAdminRoutes(deps: TenantRouteDeps) {
       return c.json({ tenants: states.map((s) => tenantJson(s, signer)), total: states.length }, 200);
     })
     .post('/tenants', async (c) => {
-      const profile = await profileFromForm(c, { ...DEFAULT_PROFILE, name: '' });
-      if (!profile.name) throw ValidationError.of('name', 'Name is required');
-      await checkDomain(profile.domain, null);
-      const created = await tenants.create(profile, meta(c));
+      const created = await withFilesForOneCommand(files, async (stored) => {
+        const profile = await profileFromForm(c, { ...DEFAULT_PROFILE, name: '' }, stored);
+        if (!profile.name) throw ValidationError.of('name', 'Name is required');
+        await checkDomain(profile.domain, null);
+        return tenants.create(profile, meta(c));
+      });
       await untilTenantProjected(db, created.tenantId, created.updatedAt, readModelWaitMs);
       directory.invalidate();
       return c.json({ tenant: tenantJson(created, signer), message: 'Tenant created' }, 201);
@@ -96,18 +101,20 @@ export function tenantAdminRoutes(deps: TenantRouteDeps) {
       const edit: TenantJsonEdit | null = isJson ? parseJsonEdit(await c.req.json().catch(() => null)) : null;
       const current = await tenants.get(id);
       const base = profileOf(current);
-      // Files are stored before deciding: the decision sees their ids only.
-      const profile: TenantProfile = edit
-        ? {
-            name: edit.name ?? base.name,
-            domain: edit.domain === undefined ? base.domain : edit.domain || null,
-            ...logoAfterEdit(edit.logoUrl, base),
-            primaryColor: edit.primaryColor || base.primaryColor,
-          }
-        : await profileFromForm(c, base);
-      if (profile.domain !== base.domain) await checkDomain(profile.domain, id);
-      const cryptoWallets = edit?.cryptoWallets ? await walletsFrom(edit.cryptoWallets, current) : undefined;
-      const updated = await tenants.change(id, meta(c), { profile, bankAccounts: edit?.bankAccounts, cryptoWallets });
+      // Files are stored before deciding (the decision sees their ids only), and removed if it refuses.
+      const updated = await withFilesForOneCommand(files, async (stored) => {
+        const profile: TenantProfile = edit
+          ? {
+              name: edit.name ?? base.name,
+              domain: edit.domain === undefined ? base.domain : edit.domain || null,
+              ...logoAfterEdit(edit.logoUrl, base),
+              primaryColor: edit.primaryColor || base.primaryColor,
+            }
+          : await profileFromForm(c, base, stored);
+        if (profile.domain !== base.domain) await checkDomain(profile.domain, id);
+        const cryptoWallets = edit?.cryptoWallets ? await walletsFrom(edit.cryptoWallets, current, stored) : undefined;
+        return tenants.change(id, meta(c), { profile, bankAccounts: edit?.bankAccounts, cryptoWallets });
+      });
       await untilTenantProjected(db, id, updated.updatedAt, readModelWaitMs);
       directory.invalidate();
       return c.json({ tenant: tenantJson(updated, signer), message: 'Tenant updated' }, 200);

@@ -4,12 +4,14 @@ import * as idempotencyKeys from './2026-11-21-003-idempotency-keys';
 import * as passwordChangedAt from './2026-11-21-004-password-changed-at';
 import * as savedAccounts from './2026-11-21-005-saved-accounts';
 import * as orderRefCodes from './2026-11-23-006-order-ref-codes';
+import * as storedFiles from './2026-11-23-007-stored-files';
 
-/** The services' own tables (accounts, idempotency, reference codes), by name; names sort in run order. */
+/** The services' own tables (accounts, idempotency, reference codes, stored files), by name; names sort in run order. */
 export const servicesMigrations: Record<string, Migration> = {
   '2026-11-21-002-users': users,
   '2026-11-21-003-idempotency-keys': idempotencyKeys,
   '2026-11-21-004-password-changed-at': passwordChangedAt,
   '2026-11-21-005-saved-accounts': savedAccounts,
   '2026-11-23-006-order-ref-codes': orderRefCodes,
+  '2026-11-23-007-stored-files': storedFiles,
 };
