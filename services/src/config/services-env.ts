@@ -3,6 +3,9 @@ import type { EnvRequirement } from '@desk/platform/config/env-schema';
 import { PHONE_PATTERN } from '@desk/machines/identity/phone';
 import { MIN_PASSWORD_LENGTH } from '@desk/machines/identity/password-rules';
 import { ProxyTrust } from '../http/proxy-trust';
+import { isLoopbackHost } from '../http/loopback-host';
+import { placeholdersOf } from '../sms/sms-template';
+import { HTTP_SMS_DEFAULTS } from '../sms/http-sms';
 
 /** The API's and the job worker's own configuration pieces (platform/src/config/env-schema.ts has the shared ones). */
 export const httpEnv = {
@@ -35,9 +38,35 @@ export const identityEnv = {
 export const jobsEnv = {
   /** Redis for OTP codes, rate limits and background jobs (BullMQ); unset: all in this process. */
   REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
-  /** `console` prints codes (development); `outbox` appends them to SMS_OUTBOX as JSON lines. */
-  SMS_PROVIDER: z.enum(['console', 'outbox']).optional(),
+  /**
+   * `http`: an SMS gateway (below); `console` prints codes (development); `outbox` appends them to
+   * SMS_OUTBOX as JSON lines (development and tests). Production takes `http` only.
+   */
+  SMS_PROVIDER: z.enum(['console', 'outbox', 'http']).optional(),
   SMS_OUTBOX: z.string().min(1).optional(),
+  /** The gateway's endpoint: https, or http to this machine only (a local relay). May hold {{placeholders}}. */
+  SMS_HTTP_URL: z
+    .url({ protocol: /^https?$/ })
+    .refine((url) => url.startsWith('https:') || isLoopbackHost(new URL(url).hostname), 'https, or http to this machine only')
+    .optional(),
+  SMS_HTTP_METHOD: z.enum(['POST', 'GET']).default(HTTP_SMS_DEFAULTS.method),
+  /** One header carrying the gateway's credentials, `Name: value` (e.g. `Authorization: Bearer ...`). */
+  SMS_HTTP_AUTH_HEADER: z
+    .string()
+    .regex(/^[A-Za-z0-9-]+:\s*\S/, 'a header line, Name: value')
+    .optional(),
+  SMS_HTTP_CONTENT_TYPE: z.enum(['application/json', 'application/x-www-form-urlencoded']).default(HTTP_SMS_DEFAULTS.contentType),
+  /** The request body; {{phone}}, {{phone_digits}}, {{message}}, {{code}}, {{purpose}}, {{template_id}} are filled in. */
+  SMS_HTTP_BODY: z.string().min(1).default(HTTP_SMS_DEFAULTS.bodyTemplate),
+  /** The text sent, with {{code}}: in India it must match the DLT-registered template word for word. */
+  SMS_MESSAGE_TEMPLATE: z
+    .string()
+    .min(1)
+    .refine((text) => placeholdersOf(text).includes('code'), 'must contain {{code}}')
+    .default(HTTP_SMS_DEFAULTS.messageTemplate),
+  /** The DLT template id India's regulator assigned to that text (sent where the body says {{template_id}}). */
+  SMS_DLT_TEMPLATE_ID: z.string().min(1).optional(),
+  SMS_HTTP_TIMEOUT_MS: z.coerce.number().int().min(500).max(60_000).default(HTTP_SMS_DEFAULTS.timeoutMs),
 };
 
 export const filesEnv = {
@@ -62,4 +91,5 @@ export const ordersEnv = {
 /** Pass to parseEnv wherever jobsEnv is parsed. */
 export const jobsRequirements: EnvRequirement[] = [
   { key: 'SMS_OUTBOX', when: (env) => env.SMS_PROVIDER === 'outbox', message: 'required when SMS_PROVIDER=outbox' },
+  { key: 'SMS_HTTP_URL', when: (env) => env.SMS_PROVIDER === 'http', message: 'required when SMS_PROVIDER=http' },
 ];
