@@ -1,5 +1,6 @@
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
-import { secureHeaders } from 'hono/secure-headers';
+import { securityHeaders } from '../http/security-headers';
+import { compressJson } from '../http/compress-json';
 import { bodyLimit } from 'hono/body-limit';
 import type { Kysely } from 'kysely';
 import type pg from 'pg';
@@ -15,6 +16,7 @@ import { adminUserRoutes } from '../users/admin-users.routes';
 import { adminSettingsRoutes, publicConfigRoutes } from '../settings/settings.routes';
 import { idempotency } from '../http/idempotency';
 import { refuseNul } from '../http/refuse-nul';
+import { requestLog, type RequestObserver } from '../http/request-log';
 import type { ProxyTrust } from '../http/proxy-trust';
 import { customerOrderRoutes } from '../orders/order.routes';
 import { adminOrderRoutes } from '../orders/admin-order.routes';
@@ -37,6 +39,7 @@ import type { UserRow } from '../identity/users.repository';
 import { oneUserJson } from '../users/user-json';
 import { logoLink } from '../tenants/tenant-json';
 import { adminProjectionRoutes, type ProjectionsControl } from './admin-projections.routes';
+import { apiDocsRoutes } from './openapi/api-docs.routes';
 
 export type { ProjectionsControl };
 
@@ -66,6 +69,8 @@ export interface AppDeps {
   roles: UserRoles;
   projections: ProjectionsControl;
   config: AppConfig;
+  /** Told about every answered request: the metrics' duration histogram (only with METRICS_PORT). */
+  observeRequest?: RequestObserver;
 }
 
 const JSON_LIMIT = 64 * 1024;
@@ -108,6 +113,7 @@ export function createApp(deps: AppDeps) {
 
   const api = new Hono()
     .route('/', healthRoutes(deps))
+    .route('/', apiDocsRoutes())
     .route('/auth', authRoutes({ db, tokens, signedIn, limits, tenantOf, trustProxy, describeUser }))
     .route('/auth', otpRoutes({ db, tokens, otp, store, tenantOf, trustProxy, describeUser }))
     .route('/config', publicConfigRoutes(settings, brandOf))
@@ -119,9 +125,11 @@ export function createApp(deps: AppDeps) {
     .route('/user', user);
 
   const app = new Hono()
-    .use(secureHeaders())
+    .use(requestLog(deps.observeRequest))
+    .use(securityHeaders)
     .use(
       '/api/*',
+      compressJson,
       limitBodies,
       refuseNul,
       resolveTenant((host) => directory.resolve(host), trustProxy),
