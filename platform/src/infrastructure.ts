@@ -1,3 +1,4 @@
+import { hostname } from 'node:os';
 import type { Kysely, Migration } from 'kysely';
 import type pg from 'pg';
 import { createPool } from './db/pg-pool';
@@ -38,7 +39,9 @@ export async function openInfrastructure(
   const connectionString = config.DATABASE_URL ?? embedded!.connectionString;
   logger.info('database', { mode: embedded ? 'embedded' : 'DATABASE_URL', eventStore: config.EVENTSTORE });
 
-  const pool = createPool({ connectionString, max: config.DATABASE_POOL_SIZE, applicationName });
+  // Which process a connection belongs to, in pg_stat_activity and in `projections status`.
+  const instance = `${applicationName} ${hostname()}:${process.pid}`.slice(0, 63);
+  const pool = createPool({ connectionString, max: config.DATABASE_POOL_SIZE, applicationName: instance });
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- one handle shared by workspaces that each type it with their own tables
   const db = createKysely<any>(pool);
   await migrateToLatest(db, migrations);

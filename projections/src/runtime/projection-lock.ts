@@ -18,14 +18,23 @@ export async function unlockProjection(conn: Kysely<any>, name: string): Promise
   await sql`select pg_advisory_unlock(${LOCK_CLASS}, hashtext(${name}))`.execute(conn);
 }
 
-/** The backend pid holding a projection's lock, or null when no instance is running it. */
+export interface LockHolder {
+  /** PostgreSQL backend pid of the holding connection. */
+  pid: number;
+  /** Its application_name: the process kind, host and OS pid (`usdt-desk-projector host:4242`). */
+  instance: string | null;
+}
+
+/** The connection holding a projection's lock, or null when no instance is running it. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- advisory locks are raw SQL on any schema
-export async function projectionLockHolder(db: Kysely<any>, name: string): Promise<number | null> {
-  const { rows } = await sql<{ pid: number }>`
-    select pid from pg_locks
-    where locktype = 'advisory' and granted and objsubid = 2
-      and classid::bigint = ${LOCK_CLASS}
-      and objid::bigint = (hashtext(${name})::bigint & 4294967295)
-      and database = (select oid from pg_database where datname = current_database())`.execute(db);
-  return rows[0]?.pid ?? null;
+export async function projectionLockHolder(db: Kysely<any>, name: string): Promise<LockHolder | null> {
+  const { rows } = await sql<{ pid: number; instance: string | null }>`
+    select l.pid, a.application_name as instance
+    from pg_locks l left join pg_stat_activity a on a.pid = l.pid
+    where l.locktype = 'advisory' and l.granted and l.objsubid = 2
+      and l.classid::bigint = ${LOCK_CLASS}
+      and l.objid::bigint = (hashtext(${name})::bigint & 4294967295)
+      and l.database = (select oid from pg_database where datname = current_database())`.execute(db);
+  const row = rows[0];
+  return row ? { pid: row.pid, instance: row.instance || null } : null;
 }

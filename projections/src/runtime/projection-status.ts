@@ -18,6 +18,8 @@ export interface ProjectionStatus {
   lastEventAt: string | null;
   /** PostgreSQL backend pid of the instance holding the projection's lock; null when none runs it. */
   activePid: number | null;
+  /** Which process that is: its kind, host and OS pid (the pool's application_name). */
+  activeInstance: string | null;
   rebuilding: { startedAt: string; total: number } | null;
   lastError: string | null;
   /** Events stepped past because applying them kept failing (since the last rebuild). */
@@ -33,7 +35,7 @@ export async function projectionStatus(
   now: Date = new Date(),
 ): Promise<ProjectionStatus> {
   const checkpoint = await loadCheckpoint(db, projection.name);
-  const [backlog, activePid, { quarantined, quarantine }] = await Promise.all([
+  const [backlog, holder, { quarantined, quarantine }] = await Promise.all([
     store.backlog(checkpoint.position),
     projectionLockHolder(db, projection.name),
     quarantineSummary(db, projection.name),
@@ -45,7 +47,8 @@ export async function projectionStatus(
     eventsBehind: backlog.count,
     lagMs: backlog.oldestRecordedAt ? Math.max(0, now.getTime() - backlog.oldestRecordedAt.getTime()) : 0,
     lastEventAt: checkpoint.lastEventAt?.toISOString() ?? null,
-    activePid,
+    activePid: holder?.pid ?? null,
+    activeInstance: holder?.instance ?? null,
     rebuilding: checkpoint.rebuildStartedAt ? { startedAt: checkpoint.rebuildStartedAt.toISOString(), total: checkpoint.rebuildTotal ?? 0 } : null,
     lastError: checkpoint.lastError,
     quarantined,

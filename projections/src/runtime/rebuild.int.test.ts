@@ -130,6 +130,7 @@ describe('projection rebuild and status', () => {
       expect(after).toMatchObject({ eventsApplied: 20, eventsBehind: 0, lagMs: 0, rebuilding: null, lastError: null });
       expect(after.checkpoint).toMatch(/^\d+\/\d+$/);
       expect(after.activePid).toEqual(expect.any(Number));
+      expect(after.activeInstance).toBe('tests'); // the test pool's application_name
     } finally {
       await projector.stop();
     }

@@ -14,6 +14,7 @@ function status(name: string, over: Partial<ProjectionStatus> = {}): ProjectionS
     lagMs: 0,
     lastEventAt: null,
     activePid: 4242,
+    activeInstance: 'usdt-desk-projector host:4242',
     rebuilding: null,
     lastError: null,
     quarantined: 0,
