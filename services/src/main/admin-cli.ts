@@ -1,0 +1,122 @@
+import { parseArgs } from 'node:util';
+import { setLogLevel } from '@desk/platform/logging/logger';
+import { openInfrastructure, type Infrastructure } from '@desk/platform/infrastructure';
+import { CommandHandler } from '@desk/platform/eventstore/command-handler';
+import { allMigrations } from './all-migrations';
+import { adminCliEnv as env } from './admin-cli.env';
+import { parseOrUsage, runCli } from './cli-main';
+import { passwordFromStdin } from './stdin-password';
+import { CommandError, UsageError } from '../ops/cli-errors';
+import { UserRoles } from '../identity/user-roles';
+import { TenantStore } from '../tenants/tenant-store';
+import { TenantDirectory } from '../tenants/tenant-directory';
+import { RedisStore } from '../kv/redis-store';
+import { phoneArgument, passwordArgument } from '../ops/admin/account-input';
+import { brandArgument } from '../ops/admin/brand-argument';
+import { createAdmin, resetPassword } from '../ops/admin/admin-accounts';
+import { listAdmins } from '../ops/admin/list-admins';
+import { unlockPhone } from '../ops/admin/unlock-phone';
+
+const USAGE = `Usage: npm run admin -- <command> [options]
+
+  create-admin --phone P [--tenant T] [--password-from-stdin]
+      an operator admin (every brand), or with --tenant (a brand's id or domain) an admin of that
+      brand only; an account the phone already has there is given the role (its password stays).
+      Without --password-from-stdin a password is generated and printed once.
+  reset-password --phone P [--tenant T] [--password-from-stdin]
+      a new password (generated and printed once, or read from stdin); the account's sessions end
+  unlock-phone --phone P
+      clears the phone's sign-in lock-out (failed passwords, codes requested), kept in Redis
+  list-admins
+      every admin with phone, brand and scope (operator / brand), as JSON
+
+--tenant defaults to the operator's own brand. --password-from-stdin reads the first line of a pipe:
+  printf '%s\\n' "$PASSWORD" | npm run admin -- reset-password --phone +919000000001 --password-from-stdin`;
+
+const OPTIONS = {
+  phone: { type: 'string' },
+  tenant: { type: 'string' },
+  'password-from-stdin': { type: 'boolean', default: false },
+  help: { type: 'boolean', short: 'h', default: false },
+} as const;
+
+/** Which options each command takes: anything else given is refused rather than silently ignored. */
+const ACCEPTS: Record<string, readonly string[]> = {
+  'create-admin': ['phone', 'tenant', 'password-from-stdin'],
+  'reset-password': ['phone', 'tenant', 'password-from-stdin'],
+  'unlock-phone': ['phone'],
+  'list-admins': [],
+};
+
+const say = (line: string): void => void process.stdout.write(`${line}\n`);
+
+await runCli(USAGE, async () => {
+  const { positionals, values } = parseOrUsage(() => parseArgs({ allowPositionals: true, options: OPTIONS }));
+  const [command, ...extra] = positionals;
+  if (values.help || command === 'help') return say(USAGE);
+  if (command === undefined) throw new UsageError('Name a command');
+  const accepted = ACCEPTS[command];
+  if (!accepted) throw new UsageError(`Unknown command "${command}"`);
+  if (extra.length > 0) throw new UsageError(`Unexpected argument "${extra[0]}"`);
+  const given = Object.entries(values).filter(([name, value]) => name !== 'help' && value !== undefined && value !== false);
+  const stray = given.find(([name]) => !accepted.includes(name));
+  if (stray) throw new UsageError(`--${stray[0]} does not apply to ${command}`);
+
+  // Start-up and migration lines are not what the operator asked for.
+  setLogLevel(env.LOG_LEVEL === 'info' ? 'warn' : env.LOG_LEVEL);
+  if (command === 'unlock-phone') return unlock(phoneArgument(values.phone));
+  const phone = command === 'list-admins' ? null : phoneArgument(values.phone);
+  // Read before anything is opened, so a bad password changes nothing.
+  const password = values['password-from-stdin'] ? passwordArgument(await passwordFromStdin()) : null;
+
+  const infra = await openInfrastructure(env, 'usdt-desk-admin', allMigrations);
+  try {
+    const tenants = new TenantStore(new CommandHandler(infra.eventStore), infra.eventStore);
+    const names = () => new TenantDirectory(infra.db, tenants).names();
+    if (command === 'list-admins') return say(JSON.stringify(await listAdmins(infra.db, await names()), null, 2));
+    const tenantId = await brandArgument(infra.db, tenants, values.tenant);
+    const brand = `${(await names()).get(tenantId) ?? tenantId} (${tenantId})`;
+    if (command === 'create-admin') await create(infra, { phone: phone!, tenantId, password }, brand);
+    else await reset(infra, { phone: phone!, tenantId, password }, brand);
+  } finally {
+    await infra.close();
+  }
+});
+
+async function create(infra: Infrastructure, input: { phone: string; tenantId: string; password: string | null }, brand: string) {
+  const result = await createAdmin({ db: infra.db, roles: new UserRoles(infra.db, infra.eventStore) }, input);
+  const kind = input.tenantId === 'default' ? 'operator admin (every brand)' : `brand admin of ${brand}`;
+  const what = { created: 'created', granted: 'given the admin role:', already_admin: 'already an admin, nothing changed:' }[result.outcome];
+  say(`${input.phone} ${what} ${kind}, user ${result.user.id}`);
+  showOnce(result.generatedPassword);
+}
+
+async function reset(infra: Infrastructure, input: { phone: string; tenantId: string; password: string | null }, brand: string) {
+  const result = await resetPassword(infra.db, input);
+  say(`${input.phone} on ${brand}: password changed at ${result.changedAt.toISOString()}; every session signed in before it has ended`);
+  showOnce(result.generatedPassword);
+}
+
+// Printed on stdout for the operator to copy, never logged: a log line would keep it.
+function showOnce(password: string | null) {
+  if (password) say(`Password (shown only now, stored only as a hash): ${password}`);
+}
+
+async function unlock(phone: string) {
+  if (!env.REDIS_URL) {
+    throw new CommandError(
+      'REDIS_URL is not set: sign-in failures are then counted in the memory of the API process (npm start), which this ' +
+        'command cannot reach. Restarting the API clears them; otherwise the lock-out ends by itself within 15 minutes ' +
+        '(codes: within the hour).',
+    );
+  }
+  const store = RedisStore.connect(env.REDIS_URL);
+  try {
+    for (const result of await unlockPhone(store, phone)) {
+      const before = result.wasLocked ? `was locked (${result.retryAfterSeconds}s left)` : 'was not locked';
+      say(`${phone} ${result.limit}: ${before}; cleared`);
+    }
+  } finally {
+    await store.close();
+  }
+}

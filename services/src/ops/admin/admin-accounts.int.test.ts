@@ -1,0 +1,108 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCustomer, createTestApp, json, type TestApp } from '../../../../tests/support/test-app';
+import { createBrand } from '../../../../tests/support/brands';
+import { CommandHandler } from '@desk/platform/eventstore/command-handler';
+import { TenantStore } from '../../tenants/tenant-store';
+import { TenantDirectory } from '../../tenants/tenant-directory';
+import { CommandError } from '../cli-errors';
+import { createAdmin, resetPassword } from './admin-accounts';
+import { brandArgument } from './brand-argument';
+import { listAdmins } from './list-admins';
+import { unlockPhone } from './unlock-phone';
+
+/** The next whole second: tokens carry their issue time in seconds, and a change in the same second would not end them. */
+const nextSecond = () => new Promise((resolve) => setTimeout(resolve, 1_050 - (Date.now() % 1_000)));
+
+describe('admin CLI commands', () => {
+  let t: TestApp;
+  let tenants: TenantStore;
+  const accounts = () => ({ db: t.deps.db, roles: t.deps.roles });
+  const login = (phone: string, password: string, host = 'localhost') =>
+    json(t.call('POST', '/api/auth/login', { body: { phone, password }, headers: { host } }));
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    tenants = new TenantStore(new CommandHandler(t.deps.eventStore), t.deps.eventStore);
+  });
+  afterAll(() => t.close());
+
+  it('creates an operator admin with a generated password, recording the role as the admin CLI', async () => {
+    const result = await createAdmin(accounts(), { phone: '+919400000001', tenantId: 'default', password: null });
+    expect(result.outcome).toBe('created');
+    expect(result.generatedPassword).toMatch(/^[\w-]{24}$/);
+    const signedIn = await login('+919400000001', result.generatedPassword!);
+    expect(signedIn.status).toBe(200);
+    expect((await t.call('GET', '/api/admin/settings', { token: signedIn.body.token })).status).toBe(200);
+
+    const [event] = await t.deps.eventStore.readStream(`user-${result.user.id}`);
+    expect(event).toMatchObject({
+      type: 'UserRolesChanged',
+      data: { roles: ['admin'], previousRoles: [] },
+      metadata: { actor: { id: 'admin-cli', role: 'system' } },
+    });
+    // The password itself is nowhere but in the hash.
+    expect(JSON.stringify({ data: event!.data, metadata: event!.metadata })).not.toContain(result.generatedPassword);
+  });
+
+  it('creates a brand admin, found by the brand domain, who runs that brand only', async () => {
+    const brand = await createBrand(t, 'cli.example.com');
+    const tenantId = await brandArgument(t.deps.db, tenants, 'CLI.example.com');
+    expect(tenantId).toBe(brand);
+    const result = await createAdmin(accounts(), { phone: '+919400000002', tenantId, password: 'brand-pass-1' });
+    expect(result).toMatchObject({ outcome: 'created', generatedPassword: null });
+    const signedIn = await login('+919400000002', 'brand-pass-1', 'cli.example.com');
+    expect(signedIn.status).toBe(200);
+    expect((await t.call('GET', '/api/admin/orders', { token: signedIn.body.token })).status).toBe(200);
+    expect((await t.call('GET', '/api/admin/settings', { token: signedIn.body.token })).status).toBe(403);
+
+    const listed = await listAdmins(t.deps.db, await new TenantDirectory(t.deps.db, tenants).names());
+    expect(listed.find((a) => a.phone === '+919400000002')).toMatchObject({ tenantId: brand, brand: 'Brand cli.example.com', scope: 'brand' });
+    expect(listed.find((a) => a.phone === '+919400000001')).toMatchObject({ tenantId: 'default', scope: 'operator' });
+    expect(listed.findIndex((a) => a.scope === 'brand')).toBeGreaterThan(listed.findIndex((a) => a.phone === '+919400000001'));
+  });
+
+  it('refuses a brand that does not exist or was deleted', async () => {
+    await expect(brandArgument(t.deps.db, tenants, 'nobody.example.com')).rejects.toThrow(CommandError);
+    const gone = await createBrand(t, 'gone.example.com');
+    await t.call('DELETE', `/api/admin/tenants/${gone}`, { token: await t.adminToken() });
+    await expect(brandArgument(t.deps.db, tenants, gone)).rejects.toThrow(/no live brand/);
+  });
+
+  it('gives an existing customer the role without touching their password, and refuses to set one', async () => {
+    await createCustomer(t, '+919400000003', 'customer-pass');
+    await expect(createAdmin(accounts(), { phone: '+919400000003', tenantId: 'default', password: 'other-pass' })).rejects.toThrow(/use reset-password/);
+    expect((await login('+919400000003', 'customer-pass')).body.user.roles).toEqual([]);
+
+    const granted = await createAdmin(accounts(), { phone: '+919400000003', tenantId: 'default', password: null });
+    expect(granted).toMatchObject({ outcome: 'granted', generatedPassword: null });
+    expect((await login('+919400000003', 'customer-pass')).body.user.roles).toEqual(['admin']);
+    expect((await createAdmin(accounts(), { phone: '+919400000003', tenantId: 'default', password: null })).outcome).toBe('already_admin');
+    expect((await t.deps.eventStore.readStream(`user-${granted.user.id}`)).map((e) => e.type)).toEqual(['UserRolesChanged']);
+  });
+
+  it('resets a password, ending the sessions signed in before it', async () => {
+    await createCustomer(t, '+919400000004', 'first-pass');
+    const before = (await login('+919400000004', 'first-pass')).body.token;
+    expect((await t.call('GET', '/api/auth/me', { token: before })).status).toBe(200);
+    await nextSecond();
+
+    const reset = await resetPassword(t.deps.db, { phone: '+919400000004', tenantId: 'default', password: null });
+    expect(reset.generatedPassword).toMatch(/^[\w-]{24}$/);
+    expect((await t.call('GET', '/api/auth/me', { token: before })).status).toBe(401);
+    expect((await login('+919400000004', 'first-pass')).status).toBe(401);
+    expect((await login('+919400000004', reset.generatedPassword!)).status).toBe(200);
+    await expect(resetPassword(t.deps.db, { phone: '+919400000099', tenantId: 'default', password: 'whatever' })).rejects.toThrow(/No account/);
+  });
+
+  it('unlocks a phone locked out by failed sign-ins', async () => {
+    await createCustomer(t, '+919400000005', 'right-pass');
+    for (let i = 0; i < 5; i++) expect((await login('+919400000005', 'wrong-pass')).status).toBe(401);
+    expect((await login('+919400000005', 'right-pass')).status).toBe(429);
+
+    const cleared = await unlockPhone(t.deps.store, '+919400000005');
+    expect(cleared.find((c) => c.limit === 'login-fail:phone')).toMatchObject({ wasLocked: true });
+    expect(cleared.find((c) => c.limit === 'login-fail:phone')!.retryAfterSeconds).toBeGreaterThan(0);
+    expect(cleared.find((c) => c.limit === 'otp-send:phone')).toMatchObject({ wasLocked: false, retryAfterSeconds: null });
+    expect((await login('+919400000005', 'right-pass')).status).toBe(200);
+  });
+});
