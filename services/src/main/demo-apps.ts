@@ -1,0 +1,88 @@
+import type { Infrastructure } from '@desk/platform/infrastructure';
+import { projections } from '@desk/projections/read-models/index';
+import { ProjectionRunner } from '@desk/projections/runtime/projection-runner';
+import { projectionStatus } from '@desk/projections/runtime/projection-status';
+import { createApp } from '../api/app';
+import { buildAppDeps, type AppSettings } from './app-deps';
+import { startExpirySweeper } from '../orders/expiry-sweeper';
+import { UserRoles } from '../identity/user-roles';
+import { CommandError } from '../ops/cli-errors';
+import type { CallApi } from '../ops/demo/demo-api';
+import { SHORT_WINDOW_MINUTES, type DemoApps } from '../ops/demo/demo-apps';
+import { DEMO_OPERATOR, DEMO_PASSWORDS } from '../ops/demo/demo-data';
+
+const CATCH_UP_WAIT_MS = 60_000;
+
+/**
+ * The product's API three times on one database (ops/demo/demo-apps.ts says why), each built by
+ * buildAppDeps as every process builds it. With no ADMIN_PHONE/ADMIN_PASSWORD configured, the
+ * start-up admin is the demo's operator admin, so a fresh database gets no other login to print.
+ */
+export async function buildDemoApps(infra: Infrastructure, env: AppSettings & { PROJECTION_BATCH_SIZE: number }): Promise<DemoApps> {
+  const configuredAdmin = env.ADMIN_PHONE && env.ADMIN_PASSWORD;
+  const base: AppSettings = {
+    ...env,
+    ...(configuredAdmin ? {} : { ADMIN_PHONE: DEMO_OPERATOR.phone, ADMIN_PASSWORD: DEMO_PASSWORDS.operator }),
+    // The seed catches the read models up itself before it reads them.
+    READ_MODEL_WAIT_MS: 0,
+  };
+  const standard = await buildAppDeps(infra, base);
+  const expiring = await buildAppDeps(infra, { ...base, PAYMENT_WINDOW_MINUTES: SHORT_WINDOW_MINUTES });
+  const lateProof = await buildAppDeps(infra, { ...base, RATE_LOCK_MINUTES: SHORT_WINDOW_MINUTES });
+  const built = [standard, expiring, lateProof];
+  const sweeper = startExpirySweeper(standard.deps.orders.db, standard.deps.orders.commands, 24 * 3_600_000);
+
+  const caller = (deps: (typeof built)[number]['deps']): CallApi => {
+    const app = createApp(deps);
+    return async (method, path, { token, body, form, host, key }) =>
+      app.request(path, {
+        method,
+        headers: {
+          host,
+          'user-agent': 'usdt-desk demo seed',
+          ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+          ...(key ? { 'idempotency-key': key } : {}),
+        },
+        body: form ?? (body === undefined ? undefined : JSON.stringify(body)),
+      });
+  };
+
+  return {
+    api: caller(standard.deps),
+    expiringApi: caller(expiring.deps),
+    lateProofApi: caller(lateProof.deps),
+    accounts: { db: infra.db, roles: new UserRoles(infra.db, infra.eventStore) },
+    async project() {
+      for (const projection of projections) {
+        const runner = new ProjectionRunner({
+          db: infra.db,
+          store: infra.eventStore,
+          projection,
+          batchSize: env.PROJECTION_BATCH_SIZE,
+          pollMs: 1_000,
+          standbyRetryMs: 100,
+        });
+        // A running product's projector holds the projection: it catches up by itself, so wait for it.
+        if (!(await runner.runUntilCaughtUp())) await caughtUp(infra, projection);
+      }
+      for (const { deps } of built) deps.directory.invalidate();
+    },
+    sweepOverdue: () => sweeper.sweepNow(),
+    async close() {
+      await sweeper.stop();
+      for (const { deps } of built) {
+        await deps.queue.close();
+        await deps.store.close();
+      }
+    },
+  };
+}
+
+async function caughtUp(infra: Infrastructure, projection: (typeof projections)[number]): Promise<void> {
+  const deadline = Date.now() + CATCH_UP_WAIT_MS;
+  while ((await projectionStatus(infra.db, infra.eventStore, projection)).eventsBehind > 0) {
+    if (Date.now() > deadline) throw new CommandError(`the running projector has not caught up ${projection.name} within a minute`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}

@@ -1,0 +1,26 @@
+import type { AccountDeps } from '../admin/admin-accounts';
+import type { CallApi } from './demo-api';
+
+/**
+ * The API as the seed uses it: three copies of the product on one database that differ only in
+ * two clocks, so that an order can expire, and a proof can arrive after the rate lock, while the
+ * seed runs (what takes an hour or five minutes with the defaults).
+ */
+export interface DemoApps {
+  /** The configured payment window and rate lock. */
+  api: CallApi;
+  /** A payment window of about a second. */
+  expiringApi: CallApi;
+  /** A rate lock of about a second. */
+  lateProofApi: CallApi;
+  /** Where the first (operator) admin is made, as the admin CLI does. */
+  accounts: AccountDeps;
+  /** Brings every read model up to date (or waits for the running projector to) and drops cached brands. */
+  project(): Promise<void>;
+  /** The API's own sweep of unpaid orders past their window, once. */
+  sweepOverdue(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** The windows of the expiring and late-proof copies, in minutes. */
+export const SHORT_WINDOW_MINUTES = 0.02;

@@ -1,0 +1,90 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../../../../tests/support/test-database';
+import { openDemoApps } from '../../../../tests/support/demo-apps';
+import type { DemoApps } from './demo-apps';
+import { seedDemo, type DemoResult } from './seed-demo';
+import { DEMO_BRAND, DEMO_PASSWORDS } from './demo-data';
+import { ask } from './demo-api';
+
+describe('npm run seed -- demo', () => {
+  let database: TestDatabase;
+  let apps: DemoApps;
+  let first: DemoResult;
+  const lines: string[] = [];
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    apps = await openDemoApps(database);
+    first = await seedDemo(apps, (line) => lines.push(line));
+  }, 60_000);
+  afterAll(async () => {
+    await apps.close();
+    await database.drop();
+  });
+
+  const signIn = async (phone: string, password: string, host: string) =>
+    (await ask<{ token: string }>(apps.api, 'POST', '/api/auth/login', { host, body: { phone, password } })).body.token;
+  const operatorToken = () => signIn(first.logins[0]!.phone, DEMO_PASSWORDS.operator, 'localhost');
+
+  it('leaves orders in every status on both brands, as the admin list shows them', async () => {
+    const token = await operatorToken();
+    const statuses = ['pending', 'fiat_received', 'approved', 'crypto_sent', 'completed', 'rejected', 'cancelled', 'expired'];
+    for (const status of statuses) {
+      const listed = await ask<{ items: { brand: { _id: string } }[]; total: number }>(apps.api, 'GET', `/api/admin/orders?status=${status}`, {
+        token,
+        host: 'localhost',
+      });
+      expect(listed.body.total, status).toBeGreaterThan(0);
+    }
+    const all = (await ask<{ items: any[] }>(apps.api, 'GET', '/api/admin/orders?pageSize=200', { token, host: 'localhost' })).body.items;
+    expect(all).toHaveLength(first.orders.length);
+    expect(new Set(all.map((o) => o.brand._id))).toEqual(new Set(['default', first.sunriseId]));
+    // The states within a status: proof waiting for an admin, a repriced completion, a file proof.
+    expect(all.some((o) => o.status === 'pending' && o.proofCount > 0)).toBe(true);
+    expect(all.some((o) => o.status === 'pending' && o.proofCount === 0)).toBe(true);
+    const repriced = all.find((o) => o.priceHistory.length > 0);
+    expect(repriced).toMatchObject({ status: 'completed', rate: '92.25', rateLockExpiredProof: true });
+    expect(all.some((o) => o.attachments.length === 1)).toBe(true);
+  });
+
+  it('gives the second brand its domain, accounts and overrides, and its admin only its orders', async () => {
+    const config = await ask<any>(apps.api, 'GET', '/api/config/public', { host: DEMO_BRAND.domain });
+    expect(config.body.brand.name).toBe(DEMO_BRAND.name);
+    expect(config.body.rates.usdt_bank_buy).toBe(91.5);
+    const brandAdmin = await signIn(DEMO_BRAND.admin.phone, DEMO_PASSWORDS.brandAdmin, DEMO_BRAND.domain);
+    const theirs = (await ask<{ items: any[] }>(apps.api, 'GET', '/api/admin/orders?pageSize=200', { token: brandAdmin, host: DEMO_BRAND.domain })).body.items;
+    expect(theirs.length).toBe(first.orders.filter((o) => o.brand === 'sunrise').length);
+    expect(theirs.every((o) => o.brand._id === first.sunriseId)).toBe(true);
+    const tenant = await ask<any>(apps.api, 'GET', `/api/admin/tenants/${first.sunriseId}`, { token: await operatorToken(), host: 'localhost' });
+    expect(tenant.body).toMatchObject({ domain: DEMO_BRAND.domain, bankAccounts: [{ bankName: 'HDFC Bank' }], cryptoWallets: [{ network: 'TRC20' }] });
+  });
+
+  it('records every event with who acted: customers, admins of each scope, and the system for expiries', async () => {
+    const { rows } = await database.pool.query<{ role: string; actor: string; type: string }>(
+      `select metadata->'actor'->>'role' as role, metadata->'actor'->>'id' as actor, event_type as type from es_events`,
+    );
+    const roles = (type: string) => new Set(rows.filter((r) => r.type === type).map((r) => r.role));
+    expect(roles('OrderPlaced')).toEqual(new Set(['customer']));
+    expect(roles('OrderVerified')).toEqual(new Set(['admin']));
+    expect(roles('OrderExpired')).toEqual(new Set(['system']));
+    const { rows: agents } = await database.pool.query<{ agent: string }>(
+      `select distinct metadata->>'userAgent' as agent from es_events where event_type = 'OrderPlaced'`,
+    );
+    expect(agents).toEqual([{ agent: 'usdt-desk demo seed' }]);
+  });
+
+  it('prints the logins it created, each of which signs in on its brand', async () => {
+    expect(first.logins.map((l) => l.role)).toEqual(['operator admin', 'brand admin', ...Array(6).fill('customer')]);
+    for (const login of first.logins) expect(await signIn(login.phone, login.password, login.host)).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
+  });
+
+  it('adds nothing when run again', async () => {
+    const events = async () => Number((await database.pool.query('select count(*) from es_events')).rows[0].count);
+    const before = await events();
+    const again = await seedDemo(apps, () => undefined);
+    expect(again.alreadySeeded).toBe(true);
+    expect(again.orders.map((o) => o.id)).toEqual(first.orders.map((o) => o.id));
+    expect(await events()).toBe(before);
+    expect(first.alreadySeeded).toBe(false);
+  }, 30_000);
+});

@@ -1,0 +1,147 @@
+import { DEFAULT_TENANT_ID } from '@desk/machines/tenants/tenant-id';
+import { findUserByPhone } from '../../identity/users.repository';
+import { ADMIN_ROLE } from '../../identity/admin-scope';
+import { createAdmin } from '../admin/admin-accounts';
+import { CommandError } from '../cli-errors';
+import type { WriteLine } from '../progress';
+import { ask, type CallApi } from './demo-api';
+import type { DemoApps } from './demo-apps';
+import { DEMO_BRAND, DEMO_CUSTOMERS, DEMO_OPERATOR, DEMO_PASSWORDS, OPERATOR_ACCOUNTS, OPERATOR_HOST, type Brand } from './demo-data';
+
+export const SEED_ACTOR = 'demo-seed';
+
+export interface SignedIn {
+  token: string;
+  host: string;
+  brand: Brand;
+}
+
+export interface DemoCustomerSession extends SignedIn {
+  userId: string;
+  wallet: string;
+  bankAccountId: string;
+}
+
+export interface DemoPeople {
+  operator: SignedIn;
+  brandAdmin: SignedIn;
+  sunriseId: string;
+  customers: ReadonlyMap<string, DemoCustomerSession>;
+}
+
+const hostOf = (brand: Brand) => (brand === 'sunrise' ? DEMO_BRAND.domain : OPERATOR_HOST);
+
+/**
+ * The demo's brands and people, through the API as the operator would make them: the operator's
+ * admin (made like the admin CLI makes one), the second brand with its domain, receiving accounts and
+ * overrides, its admin, and three customers per brand with a saved wallet and bank account each.
+ * What already exists is found (brand by domain) or answered again (Idempotency-Key), never doubled.
+ */
+export async function seedPeople(apps: DemoApps, write: WriteLine): Promise<DemoPeople> {
+  const { api } = apps;
+  const operator = await operatorAdmin(apps, write);
+
+  await apps.project();
+  const listed = await ask<{ tenants: { _id: string; domain: string | null }[] }>(api, 'GET', '/api/admin/tenants', operator);
+  let sunriseId = listed.body.tenants.find((t) => t.domain === DEMO_BRAND.domain)?._id;
+  if (!sunriseId) {
+    const form = new FormData();
+    form.set('name', DEMO_BRAND.name);
+    form.set('domain', DEMO_BRAND.domain);
+    form.set('primaryColor', DEMO_BRAND.primaryColor);
+    sunriseId = (await ask<{ tenant: { _id: string } }>(api, 'POST', '/api/admin/tenants', { ...operator, form })).body.tenant._id;
+    write(`[seed] brand ${DEMO_BRAND.name} created on ${DEMO_BRAND.domain}`);
+  } else {
+    write(`[seed] brand ${DEMO_BRAND.name} already on ${DEMO_BRAND.domain}`);
+  }
+  // Whole lists each time: the same lists again record nothing.
+  const { bankAccounts, cryptoWallets, overrides } = DEMO_BRAND;
+  await ask(api, 'PUT', `/api/admin/tenants/${sunriseId}`, { ...operator, body: { bankAccounts, cryptoWallets } });
+  await ask(api, 'PUT', `/api/admin/tenants/${sunriseId}/settings`, { ...operator, body: overrides });
+  const own = await ask<{ bankAccounts: unknown[]; cryptoWallets: unknown[] }>(api, 'GET', `/api/admin/tenants/${DEFAULT_TENANT_ID}`, operator);
+  if (own.body.bankAccounts.length === 0 && own.body.cryptoWallets.length === 0) {
+    await ask(api, 'PUT', `/api/admin/tenants/${DEFAULT_TENANT_ID}`, { ...operator, body: OPERATOR_ACCOUNTS });
+    write(`[seed] the operator's brand had no receiving accounts: a demo bank account and wallets added`);
+  }
+  // Host resolution reads the tenants read model: the new domain must be in it before anyone signs in there.
+  await apps.project();
+
+  const brandAdmin = await account(api, operator, {
+    phone: DEMO_BRAND.admin.phone,
+    username: DEMO_BRAND.admin.username,
+    password: DEMO_PASSWORDS.brandAdmin,
+    brand: 'sunrise',
+    tenantId: sunriseId,
+    roles: [ADMIN_ROLE],
+  });
+  const customers = new Map<string, DemoCustomerSession>();
+  for (const person of DEMO_CUSTOMERS) {
+    const tenantId = person.brand === 'sunrise' ? sunriseId : DEFAULT_TENANT_ID;
+    const session = await account(api, operator, { ...person, password: DEMO_PASSWORDS.customer, tenantId, roles: [] });
+    const key = (what: string) => `demo-${what}-${person.phone.replace('+', '')}`;
+    await ask(
+      api,
+      'POST',
+      '/api/user/wallet',
+      { ...session, key: key('wallet'), body: { address: person.wallet, network: 'TRC20', label: 'My TRC20', isDefault: true } },
+      [201, 409],
+    );
+    const bank = await ask<{ account: { _id: string } }>(api, 'POST', '/api/user/bank-account', {
+      ...session,
+      key: key('bank'),
+      body: { ...person.bank, isDefault: true },
+    });
+    customers.set(person.phone, { ...session, wallet: person.wallet, bankAccountId: bank.body.account._id });
+  }
+  write(`[seed] people: 1 operator admin, 1 brand admin, ${customers.size} customers with a saved wallet and bank account each`);
+  return { operator, brandAdmin, sunriseId, customers };
+}
+
+/** The seed's operator admin: made directly when missing (as `npm run admin -- create-admin` does), then signed in over the API. */
+async function operatorAdmin(apps: DemoApps, write: WriteLine): Promise<SignedIn> {
+  const existing = await findUserByPhone(apps.accounts.db, DEFAULT_TENANT_ID, DEMO_OPERATOR.phone);
+  if (!existing) {
+    await createAdmin({ ...apps.accounts, actor: SEED_ACTOR }, { phone: DEMO_OPERATOR.phone, tenantId: DEFAULT_TENANT_ID, password: DEMO_PASSWORDS.operator });
+    write(`[seed] operator admin ${DEMO_OPERATOR.phone} created`);
+  } else if (!existing.roles.includes(ADMIN_ROLE)) {
+    throw new CommandError(`${DEMO_OPERATOR.phone} is a customer's account here: the seed will not make it an admin. Seed another database.`);
+  }
+  const { token } = await signIn(apps.api, DEMO_OPERATOR.phone, DEMO_PASSWORDS.operator, OPERATOR_HOST);
+  return { token, host: OPERATOR_HOST, brand: 'operator' };
+}
+
+interface NewAccount {
+  phone: string;
+  username: string;
+  password: string;
+  brand: Brand;
+  tenantId: string;
+  roles: string[];
+}
+
+/** An account made by the operator's admin (or made by an earlier run), signed in on its brand's host. */
+async function account(api: CallApi, operator: SignedIn, person: NewAccount): Promise<SignedIn & { userId: string }> {
+  const { phone, username, password, tenantId, roles } = person;
+  // 409: the phone already has an account there (an earlier run, or someone else's); signing in tells which.
+  await ask(
+    api,
+    'POST',
+    '/api/admin/users',
+    { ...operator, key: `demo-user-${phone.replace('+', '')}`, body: { phone, username, password, roles, tenantId } },
+    [201, 409],
+  );
+  const host = hostOf(person.brand);
+  const { token, userId } = await signIn(api, phone, password, host);
+  return { token, userId, host, brand: person.brand };
+}
+
+async function signIn(api: CallApi, phone: string, password: string, host: string): Promise<{ token: string; userId: string }> {
+  const answer = await ask<{ token: string; user: { _id: string } }>(api, 'POST', '/api/auth/login', { host, body: { phone, password } }, [200, 401, 429]);
+  if (answer.status !== 200) {
+    throw new CommandError(
+      `${phone} has an account on ${host} that does not take the demo password (${answer.status}): the seed leaves accounts it did not make alone. ` +
+        'Seed an empty database (DATA_DIR=.data-demo npm run seed -- demo), or give it the demo password with npm run admin -- reset-password.',
+    );
+  }
+  return { token: answer.body.token, userId: answer.body.user._id };
+}
