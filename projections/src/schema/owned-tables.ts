@@ -1,0 +1,18 @@
+import type { ReadModelDatabase } from './read-model-database';
+
+// A record over every key of ReadModelDatabase: a table added there without being listed here does
+// not compile, so a backup can never start copying a new read model by accident.
+const OWNED: Record<keyof ReadModelDatabase, true> = {
+  rm_tenants: true,
+  rm_stream_summary: true,
+  rm_orders: true,
+  rm_order_counts: true,
+  projection_checkpoints: true,
+  projection_dead_letters: true,
+};
+
+/**
+ * Every table the projections own: the read models, rebuilt from the events, and the runtime's
+ * checkpoints and quarantine, which a rebuild resets. Backups leave them out (services/src/ops/backup).
+ */
+export const PROJECTION_OWNED_TABLES: readonly string[] = Object.keys(OWNED);
