@@ -1,0 +1,118 @@
+/**
+ * The operations commands as the operator runs them (npm run admin / backup / restore / seed): real
+ * processes on test databases, for what only the process shows: arguments, exit codes, stdin and
+ * what is printed. What the commands do is tested beside their code in services/src/ops/.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, json, type TestApp } from '../../../tests/support/test-app';
+import { createTestDatabase, type TestDatabase } from '../../../tests/support/test-database';
+import { testEnv } from '../../../tests/support/test.env';
+
+const root = path.resolve(import.meta.dirname, '../../..');
+
+function run(entry: string, args: string[], env: Record<string, string>, stdin?: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'services/src/main', entry), ...args], {
+    cwd: root,
+    env: { PATH: testEnv.PATH, HOME: testEnv.HOME, LOG_LEVEL: 'warn', ...env },
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  child.stdin.end(stdin ?? '');
+  return new Promise((resolve) => child.on('exit', (code) => resolve({ code, stdout, stderr })));
+}
+
+describe('operations commands', () => {
+  let t: TestApp;
+  let dir: string;
+  const restoredDatabases: TestDatabase[] = [];
+  const env = () => ({ DATABASE_URL: t.database.url, DATA_DIR: dir });
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    dir = await mkdtemp(path.join(os.tmpdir(), 'usdt-desk-ops-cli-'));
+  });
+  afterAll(async () => {
+    for (const db of restoredDatabases) await db.drop();
+    await t.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('admin: --help lists the commands; bad input is refused with exit 2, a failure with exit 1', async () => {
+    const help = await run('admin-cli.ts', ['--help'], env());
+    expect(help.code).toBe(0);
+    for (const command of ['create-admin', 'reset-password', 'unlock-phone', 'list-admins']) expect(help.stdout).toContain(command);
+
+    for (const args of [
+      ['frobnicate'],
+      ['create-admin'],
+      ['create-admin', '--phone', '12'],
+      ['list-admins', '--phone', '+919500000001'],
+      ['create-admin', '--nope'],
+    ]) {
+      const refused = await run('admin-cli.ts', args, env());
+      expect(refused.code, args.join(' ')).toBe(2);
+      expect(refused.stderr, args.join(' ')).toContain('Usage: npm run admin');
+    }
+    const noRedis = await run('admin-cli.ts', ['unlock-phone', '--phone', '+919500000001'], env());
+    expect(noRedis.code).toBe(1);
+    expect(noRedis.stderr).toContain('REDIS_URL is not set');
+    expect(noRedis.stderr).toContain('memory of the API process');
+  }, 60_000);
+
+  it('admin: create-admin prints a generated password once; reset-password takes one from stdin', async () => {
+    const created = await run('admin-cli.ts', ['create-admin', '--phone', '+91 95000 00002'], env());
+    expect(created.code).toBe(0);
+    const password = /Password \(shown only now[^)]*\): (\S+)/.exec(created.stdout)?.[1];
+    expect(password).toBeDefined();
+    expect((await json(t.call('POST', '/api/auth/login', { body: { phone: '+919500000002', password } }))).body.user.roles).toEqual(['admin']);
+
+    const reset = await run('admin-cli.ts', ['reset-password', '--phone', '+919500000002', '--password-from-stdin'], env(), 'chosen-pass-1\nignored\n');
+    expect(reset.code).toBe(0);
+    expect(reset.stdout).not.toContain('Password (shown only now');
+    expect((await t.call('POST', '/api/auth/login', { body: { phone: '+919500000002', password: 'chosen-pass-1' } })).status).toBe(200);
+
+    const short = await run('admin-cli.ts', ['reset-password', '--phone', '+919500000002', '--password-from-stdin'], env(), 'abc\n');
+    expect(short.code).toBe(2);
+
+    const listed = await run('admin-cli.ts', ['list-admins'], env());
+    expect(JSON.parse(listed.stdout)).toEqual(
+      expect.arrayContaining([expect.objectContaining({ phone: '+919500000002', scope: 'operator', brand: 'USDT Desk' })]),
+    );
+  }, 60_000);
+
+  it('backup and restore: one file out, an empty database filled from it, a second restore refused', async () => {
+    const file = path.join(dir, 'cli.jsonl.gz');
+    const backup = await run('backup-cli.ts', ['--out', file], env());
+    expect(backup.code).toBe(0);
+    expect(backup.stdout).toMatch(/\[backup\] done: [\d,]+ rows/);
+
+    const target = await createTestDatabase({ poolSize: 2 });
+    restoredDatabases.push(target);
+    const restore = await run('restore-cli.ts', [file], { DATABASE_URL: target.url, DATA_DIR: dir });
+    expect(restore.code).toBe(0);
+    expect(restore.stdout).toMatch(/\[orders\] done:/);
+    expect(restore.stdout).toMatch(/\[restore\] done in [\d.]+s/);
+    const count = async (db: { pool: TestDatabase['pool'] }) => (await db.pool.query('select count(*)::int as n from users')).rows[0].n;
+    expect(await count(target)).toBe(await count(t.database));
+
+    const again = await run('restore-cli.ts', [file], { DATABASE_URL: target.url, DATA_DIR: dir });
+    expect(again.code).toBe(1);
+    expect(again.stderr).toContain('--force');
+    expect((await run('restore-cli.ts', [], env())).code).toBe(2);
+    expect((await run('restore-cli.ts', [path.join(dir, 'missing.gz')], env())).code).toBe(1);
+  }, 90_000);
+
+  it('seed: refuses production, and names what it seeds', async () => {
+    const production = await run('seed-cli.ts', ['demo'], { ...env(), NODE_ENV: 'production' });
+    expect(production.code).toBe(1);
+    expect(production.stderr).toContain('NODE_ENV=production');
+    expect((await run('seed-cli.ts', ['everything'], env())).code).toBe(2);
+  }, 30_000);
+});
