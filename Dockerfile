@@ -42,6 +42,10 @@ ENV NODE_ENV=production \
 # Root owns the application files and the process runs as `node`, so a compromised process
 # cannot rewrite its own code or dependencies.
 COPY --from=build /app /app
+# DATA_DIR: the one place the process writes (compose mounts the app-data volume here, which takes
+# this directory's owner on first use).
+RUN mkdir -p /data && chown node:node /data
+ENV DATA_DIR=/data
 USER node
 EXPOSE 3000
 # No HEALTHCHECK here: the image also runs the projector, which has no HTTP port, so each
