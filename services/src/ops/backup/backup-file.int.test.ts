@@ -133,6 +133,12 @@ describe('backup files', () => {
     await db.pool.query('delete from ops_extra_files where n = 1');
     const file = path.join(dir, 'extra.jsonl.gz');
     await writeBackup({ pool: db.pool, file, write: quiet, fetchRows: 1 });
+    const header = JSON.parse(
+      gunzipSync(await readFile(file))
+        .toString('utf8')
+        .split('\n')[0]!,
+    );
+    expect(header.tables.find((t: { name: string }) => t.name === 'ops_extra_files')).toMatchObject({ columns: ['n', 'body', 'note'], base64: ['body'] });
 
     const target = await database();
     await target.pool.query(extra);

@@ -9,7 +9,8 @@ import { z } from 'zod';
  *   {"end":true,"tables":T,"rows":R}
  *
  * Row lines are copied as PostgreSQL wrote them and handed back to it unparsed, so numbers,
- * timestamps (microseconds), jsonb and bytea come back exactly. The counts come from the same
+ * timestamps (microseconds) and jsonb come back exactly; bytea columns (stored files), which
+ * to_jsonb would write as hex, are base64 instead and named in the header. The counts come from the same
  * snapshot as the rows, so a reader knows how many lines each section has and notices a cut file.
  */
 export const BACKUP_KIND = 'usdt-desk-backup';
@@ -19,6 +20,8 @@ export const backupTableSchema = z.object({
   name: z.string().min(1),
   columns: z.array(z.string().min(1)).min(1),
   rows: z.number().int().min(0),
+  /** bytea columns, written as base64 strings (a third larger than the bytes, where PostgreSQL's hex is double). */
+  base64: z.array(z.string().min(1)).default([]),
 });
 export type BackupTable = z.infer<typeof backupTableSchema>;
 

@@ -28,8 +28,8 @@ export interface PlannedTable {
   identityColumns: string[];
   /** A GENERATED ALWAYS identity is among the copied columns: inserts need OVERRIDING SYSTEM VALUE. */
   overridesIdentity: boolean;
-  /** Has bytea columns (stored files): read a few rows at a time rather than thousands. */
-  binary: boolean;
+  /** Copied bytea columns (stored files): written as base64, and read a few rows at a time rather than thousands. */
+  binary: string[];
 }
 
 interface ColumnRow {
@@ -71,7 +71,7 @@ export async function backupPlan(db: Queryable): Promise<PlannedTable[]> {
         orderBy: [...(GLOBAL_ORDER[name] ?? keys.get(name) ?? [])],
         identityColumns: [],
         overridesIdentity: false,
-        binary: false,
+        binary: [],
       };
       tables.set(name, table);
     }
@@ -82,7 +82,7 @@ export async function backupPlan(db: Queryable): Promise<PlannedTable[]> {
     table.columns.push(column.column_name);
     if (column.identity !== '') table.identityColumns.push(column.column_name);
     if (column.identity === 'a') table.overridesIdentity = true;
-    if (column.type_name === 'bytea') table.binary = true;
+    if (column.type_name === 'bytea') table.binary.push(column.column_name);
   }
   return inDependencyOrder([...tables.values()], await foreignKeys(db));
 }
@@ -133,4 +133,22 @@ function inDependencyOrder(tables: PlannedTable[], references: { from: string; t
 /** A name from the catalog, quoted for SQL. */
 export function quoteIdent(name: string): string {
   return `"${name.replaceAll('"', '""')}"`;
+}
+
+/** A name from the catalog as an SQL string. */
+export function quoteLiteral(text: string): string {
+  return `'${text.replaceAll("'", "''")}'`;
+}
+
+/**
+ * The rows of a table as a backup holds them, in its order: one JSON text per row, PostgreSQL's
+ * to_jsonb without the columns left out, with bytea columns as base64 (backup-format.ts).
+ */
+export function rowsQuery(table: PlannedTable): string {
+  const dropped = [...table.leftOut, ...table.binary];
+  const minus = dropped.length > 0 ? ` - array[${dropped.map(quoteLiteral).join(', ')}]::text[]` : '';
+  const base64 = table.binary.map((c) => `${quoteLiteral(c)}, encode(t.${quoteIdent(c)}, 'base64')`);
+  const plus = base64.length > 0 ? ` || jsonb_build_object(${base64.join(', ')})` : '';
+  const order = table.orderBy.length > 0 ? ` order by ${table.orderBy.map((c) => `t.${quoteIdent(c)}`).join(', ')}` : '';
+  return `select (to_jsonb(t)${minus}${plus})::text as row from ${quoteIdent(table.name)} t${order}`;
 }

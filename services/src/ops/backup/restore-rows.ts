@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import type { BackupTable } from './backup-format';
-import { backupPlan, quoteIdent, type PlannedTable, type Queryable } from './backup-tables';
+import { backupPlan, quoteIdent, quoteLiteral, type PlannedTable, type Queryable } from './backup-tables';
 import { openBackup, type BackupReader } from './read-backup';
 import { count, rowProgress, seconds, type WriteLine } from '../progress';
 import { CommandError } from '../cli-errors';
@@ -96,10 +96,18 @@ async function restoreTable(
 ): Promise<void> {
   const name = quoteIdent(table.name);
   const columns = table.columns.map(quoteIdent);
-  const insert = `insert into ${name} (${columns.join(', ')}) ${here.overridesIdentity ? 'overriding system value' : ''}
-    select ${columns.map((c) => `r.${c}`).join(', ')}
-    from jsonb_populate_recordset(null::${name}, $1::jsonb) with ordinality as r
-    order by r.ordinality`;
+  const base64 = new Set(table.base64);
+  const into = `insert into ${name} (${columns.join(', ')}) ${here.overridesIdentity ? 'overriding system value' : ''}`;
+  // Rows without bytea go through jsonb_populate_recordset whole; base64 columns are decoded
+  // beside it (left out of the record, whose bytea input would read them as escape format).
+  const insert =
+    base64.size === 0
+      ? `${into} select ${columns.map((c) => `r.${c}`).join(', ')}
+          from jsonb_populate_recordset(null::${name}, $1::jsonb) with ordinality as r order by r.ordinality`
+      : `${into} select ${table.columns.map((c) => (base64.has(c) ? `decode(e.j->>${quoteLiteral(c)}, 'base64')` : `r.${quoteIdent(c)}`)).join(', ')}
+          from jsonb_array_elements($1::jsonb) with ordinality as e(j, ord)
+          cross join lateral jsonb_populate_record(null::${name}, e.j - array[${table.base64.map(quoteLiteral).join(', ')}]::text[]) as r
+          order by e.ord`;
   const progress = rowProgress(`[restore] ${table.name}`, table.rows, write);
   let done = 0;
   for await (const batch of backup.batches(table, limits.batchRows, limits.batchBytes)) {

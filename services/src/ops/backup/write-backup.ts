@@ -2,7 +2,7 @@ import { mkdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type pg from 'pg';
 import { BACKUP_FORMAT, BACKUP_KIND, type BackupHeader, type BackupTable } from './backup-format';
-import { backupPlan, quoteIdent, type PlannedTable, type Queryable } from './backup-tables';
+import { backupPlan, quoteIdent, rowsQuery, type PlannedTable, type Queryable } from './backup-tables';
 import { gzipWriter, type GzipWriter } from './gzip-lines';
 import { count, rowProgress, seconds, type WriteLine } from '../progress';
 
@@ -41,7 +41,7 @@ export async function writeBackup({ pool, file, write, fetchRows = 5_000 }: Back
     await client.query('begin isolation level repeatable read read only');
     const plan = await backupPlan(client);
     const tables: BackupTable[] = [];
-    for (const table of plan) tables.push({ name: table.name, columns: table.columns, rows: await countRows(client, table.name) });
+    for (const table of plan) tables.push({ name: table.name, columns: table.columns, rows: await countRows(client, table.name), base64: table.binary });
     const rows = tables.reduce((sum, t) => sum + t.rows, 0);
     const header: BackupHeader = {
       kind: BACKUP_KIND,
@@ -55,7 +55,7 @@ export async function writeBackup({ pool, file, write, fetchRows = 5_000 }: Back
     write(`[backup] ${tables.length} tables, ${count(rows)} rows: ${tables.map((t) => `${t.name} ${count(t.rows)}`).join(', ')}`);
     await out.write(`${JSON.stringify(header)}\n`);
     for (const [i, table] of plan.entries()) {
-      await copyTable(client, out, table, tables[i]!.rows, table.binary ? FILE_ROWS_PER_FETCH : fetchRows, write);
+      await copyTable(client, out, table, tables[i]!.rows, table.binary.length > 0 ? FILE_ROWS_PER_FETCH : fetchRows, write);
     }
     await out.write(`${JSON.stringify({ end: true, tables: tables.length, rows })}\n`);
     await client.query('commit');
@@ -76,11 +76,8 @@ export async function writeBackup({ pool, file, write, fetchRows = 5_000 }: Back
 }
 
 async function copyTable(client: Queryable, out: GzipWriter, table: PlannedTable, expected: number, fetchRows: number, write: WriteLine): Promise<void> {
-  const name = quoteIdent(table.name);
-  const row = table.leftOut.length > 0 ? `to_jsonb(t) - array[${table.leftOut.map(quoteLiteral).join(', ')}]::text[]` : 'to_jsonb(t)';
-  const order = table.orderBy.length > 0 ? `order by ${table.orderBy.map((c) => `t.${quoteIdent(c)}`).join(', ')}` : '';
   await out.write(`${JSON.stringify({ table: table.name, rows: expected })}\n`);
-  await client.query(`declare backup_rows no scroll cursor for select (${row})::text as row from ${name} t ${order}`);
+  await client.query(`declare backup_rows no scroll cursor for ${rowsQuery(table)}`);
   const progress = rowProgress(`[backup] ${table.name}`, expected, write);
   let done = 0;
   for (;;) {
@@ -105,5 +102,3 @@ async function appliedMigrations(client: Queryable): Promise<string[]> {
   const { rows } = await client.query<{ name: string }>(`select name from kysely_migration order by name`);
   return rows.map((r) => r.name);
 }
-
-const quoteLiteral = (text: string) => `'${text.replaceAll("'", "''")}'`;
