@@ -8,6 +8,8 @@ export const benchEnv = parseEnv(
     BENCH_DATABASE_URL: z.url().optional(),
     BENCH_SECONDS: z.coerce.number().min(1).max(120).default(5),
     BENCH_PROJECTION_EVENTS: z.coerce.number().int().min(1_000).default(200_000),
+    /** Orders (with their customers, reference codes and some proof files) the backup bench backs up and restores. */
+    BENCH_BACKUP_ORDERS: z.coerce.number().int().min(100).default(20_000),
     PROJECTION_BATCH_SIZE: z.coerce.number().int().min(1).default(2_000),
     /** Extra node arguments for the orders bench's server process, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`. */
     BENCH_SERVER_NODE_ARGS: z.string().default(''),

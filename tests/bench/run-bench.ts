@@ -1,9 +1,10 @@
+import { runBackupBench } from './backup.bench';
 import { runEventStoreBench } from './eventstore.bench';
 import { runOrdersBench } from './orders.bench';
 import { runWebBundleBench } from './web-bundle.bench';
 
 /** `npm run bench -- <name>`: one entry per benchmark. */
-const benches: Record<string, () => Promise<void>> = { eventstore: runEventStoreBench, orders: runOrdersBench, web: runWebBundleBench };
+const benches: Record<string, () => Promise<void>> = { eventstore: runEventStoreBench, orders: runOrdersBench, web: runWebBundleBench, backup: runBackupBench };
 
 const names = process.argv.slice(2);
 const selected = names.length > 0 ? names : Object.keys(benches);
