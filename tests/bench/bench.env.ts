@@ -13,6 +13,11 @@ export const benchEnv = parseEnv(
     PROJECTION_BATCH_SIZE: z.coerce.number().int().min(1).default(2_000),
     /** Extra node arguments for the orders bench's server process, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`. */
     BENCH_SERVER_NODE_ARGS: z.string().default(''),
+    /**
+     * A tiny run that proves every bench still works (npm test runs one): the sizes come from the
+     * variables above, as small as they allow, and nothing is written to docs/performance.md.
+     */
+    BENCH_SMOKE: z.stringbool().default(false),
   },
   process.env,
 );

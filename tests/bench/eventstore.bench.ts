@@ -172,7 +172,7 @@ export async function runEventStoreBench(): Promise<void> {
         target: '≥ 25,000 events/s',
       },
     ]);
-    say('eventstore bench: rows added to docs/performance.md');
+    if (!benchEnv.BENCH_SMOKE) say('eventstore bench: rows added to docs/performance.md');
   } finally {
     await db.destroy();
     await database.close();

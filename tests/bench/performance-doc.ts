@@ -1,6 +1,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { benchEnv } from './bench.env';
 
 const file = path.resolve(import.meta.dirname, '../../docs/performance.md');
 
@@ -22,6 +23,10 @@ export function machineDescription(database: string): string {
  * last, so the file keeps the history of measurements with their date and machine.
  */
 export async function recordRows(bench: string, machine: string, rows: BenchRow[]): Promise<void> {
+  if (benchEnv.BENCH_SMOKE) {
+    process.stdout.write(`${bench} bench (smoke run, not recorded): ${rows.map((r) => `${r.metric} ${r.measured}`).join('; ')}\n`);
+    return;
+  }
   const start = `<!-- bench:${bench}:rows -->`;
   const text = await readFile(file, 'utf8');
   const at = text.indexOf(start);

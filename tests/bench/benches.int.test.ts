@@ -1,0 +1,25 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { startEntryPoint } from '../support/child-process';
+
+const performanceDoc = path.resolve(import.meta.dirname, '../../docs/performance.md');
+
+/** Every benchmark, run tiny, so none rots between the runs that measure (`npm run bench`). */
+describe('the benchmarks', () => {
+  it('all run to the end at the smallest sizes, and record nothing', async () => {
+    const before = await readFile(performanceDoc, 'utf8');
+    const run = startEntryPoint('tests/bench/run-bench.ts', [], {
+      BENCH_SMOKE: 'true',
+      BENCH_SECONDS: '1',
+      BENCH_PROJECTION_EVENTS: '1000',
+      BENCH_BACKUP_ORDERS: '100',
+    });
+    const code = await run.exited;
+    expect(code, run.output()).toBe(0);
+    for (const bench of ['eventstore', 'orders', 'web', 'backup']) {
+      expect(run.output()).toMatch(new RegExp(`^${bench} bench \\(smoke run, not recorded\\): \\S`, 'm'));
+    }
+    expect(await readFile(performanceDoc, 'utf8')).toBe(before);
+  }, 180_000);
+});
