@@ -18,6 +18,7 @@ const status = (patch: Partial<Projection> = {}): Projection => ({
   lagMs: 0,
   lastEventAt: '2025-01-15T10:00:00.000Z',
   activePid: 4242,
+  activeInstance: 'usdt-desk-projector desk-1:811',
   rebuilding: null,
   lastError: null,
   quarantined: 0,
@@ -81,6 +82,7 @@ describe('Projections', () => {
       'Actions',
     ]);
     expect(cells(summary)).toEqual(['40,211', '0', '0 s', 'Active', '-', '0', 'Rebuild']);
+    expect(within(summary).getByText('Active').title).toBe('usdt-desk-projector desk-1:811, PostgreSQL backend pid 4242');
     const orders = await rowOf('orders');
     expect(cells(orders)).toEqual(['1,250', '8,750', '3 min 5 s', 'None', '1,250 / 10,000 (12%)', '2', 'Rebuilding...']);
     // The error on a line of its own under its projection; none for a projection without one.

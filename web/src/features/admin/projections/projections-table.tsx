@@ -40,7 +40,7 @@ export function ProjectionsTable({ projections }: { projections: Projection[] })
 function Instance({ projection }: { projection: Projection }) {
   if (projection.activePid === null) return <span className="badge admin-inactive">None</span>;
   return (
-    <span className="badge admin-default" title={`PostgreSQL backend pid ${projection.activePid}`}>
+    <span className="badge admin-default" title={`${projection.activeInstance ?? 'unnamed process'}, PostgreSQL backend pid ${projection.activePid}`}>
       Active
     </span>
   );
