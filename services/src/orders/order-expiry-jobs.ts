@@ -8,6 +8,13 @@ import type { OrderCommands } from './order-commands';
 const jobId = (orderId: string) => `expire-${orderId}`;
 
 /**
+ * The job is due a moment after the window ends: BullMQ times delays by its own clock (Redis's and
+ * this process's differ by milliseconds), and a job a millisecond early is refused by the machine
+ * and only expires the order on its retry.
+ */
+const AFTER_WINDOW_MS = 250;
+
+/**
  * The order machine's payment-window timeout as a delayed job: scheduled when an order is placed,
  * removed once it can no longer expire (proof arrived, or it moved on). A job that fires anyway is
  * harmless: the expire command is decided against the order's stream and simply refused.
@@ -16,7 +23,7 @@ export function scheduleExpiry(queue: JobQueue): (event: OrderEvent, view: Order
   return async (event, view) => {
     try {
       if (event.type === 'OrderPlaced') {
-        const delayMs = Math.max(0, Date.parse(view.paymentDueAt) - Date.now());
+        const delayMs = Math.max(0, Date.parse(view.paymentDueAt) - Date.now()) + AFTER_WINDOW_MS;
         await queue.add('order.expire', { orderId: view.orderId }, { delayMs, jobId: jobId(view.orderId), attempts: 3 });
       } else if (view.status !== 'pending' || view.proofCount > 0) {
         await queue.remove(jobId(view.orderId));
