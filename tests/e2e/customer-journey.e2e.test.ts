@@ -33,12 +33,7 @@ describe('customer journey in a real browser', () => {
   beforeAll(async () => {
     [server, browser] = await Promise.all([startAppServer({ ADMIN_PHONE: ADMIN.phone, ADMIN_PASSWORD: ADMIN.password }), launchBrowser()]);
     // The operator's receiving accounts, which the payment details show.
-    const login = await fetch(`${server.base}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(ADMIN),
-    });
-    const { token } = (await login.json()) as { token: string };
+    const token = await server.signIn(ADMIN);
     await fetch(`${server.base}/api/admin/settings`, {
       method: 'PUT',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
@@ -177,12 +172,10 @@ describe('customer journey in a real browser', () => {
 
     // An admin verifies the order elsewhere: the open page shows it without a reload.
     const orderId = page.url().split('/').at(-1)!;
-    const admin = (await (
-      await fetch(`${server.base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN) })
-    ).json()) as { token: string };
+    const adminToken = await server.signIn(ADMIN);
     await fetch(`${server.base}/api/admin/orders/${orderId}/verify`, {
       method: 'POST',
-      headers: { authorization: `Bearer ${admin.token}`, 'content-type': 'application/json' },
+      headers: { authorization: `Bearer ${adminToken}`, 'content-type': 'application/json' },
       body: '{}',
     });
     await expect.poll(() => page.getByText('Approved').first().isVisible(), { timeout: 15_000 }).toBe(true);

@@ -22,12 +22,7 @@ describe('the production build in a real browser', () => {
 
   beforeAll(async () => {
     [server, browser] = await Promise.all([startAppServer({ ADMIN_PHONE: ADMIN.phone, ADMIN_PASSWORD: ADMIN.password }), launchBrowser()]);
-    const login = await fetch(`${server.base}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(ADMIN),
-    });
-    const { token } = (await login.json()) as { token: string };
+    const token = await server.signIn(ADMIN);
     const created = await fetch(`${server.base}/api/admin/users`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },

@@ -23,21 +23,7 @@ export async function startTestRedis(): Promise<TestRedis> {
     ),
   );
   const url = `redis://127.0.0.1:${port}`;
-  await Promise.race([
-    failed,
-    waitFor('redis-server', async () => {
-      const client = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
-      client.on('error', () => undefined);
-      try {
-        await client.connect();
-        return (await client.ping()) === 'PONG';
-      } catch {
-        return false;
-      } finally {
-        client.disconnect();
-      }
-    }),
-  ]);
+  await Promise.race([failed, untilRedisAnswers(url)]);
   return {
     url,
     stop: async () => {
@@ -45,4 +31,20 @@ export async function startTestRedis(): Promise<TestRedis> {
       await new Promise((resolve) => child.once('exit', resolve));
     },
   };
+}
+
+/** Resolves once a Redis at `url` answers PING (a server just started takes a moment). */
+export function untilRedisAnswers(url: string): Promise<true> {
+  return waitFor('redis-server', async () => {
+    const client = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
+    client.on('error', () => undefined);
+    try {
+      await client.connect();
+      return (await client.ping()) === 'PONG';
+    } catch {
+      return false;
+    } finally {
+      client.disconnect();
+    }
+  });
 }

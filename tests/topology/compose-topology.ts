@@ -3,9 +3,9 @@ import { chmod, mkdir, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { Redis } from 'ioredis';
 import { startEmbeddedPostgres, type EmbeddedPostgresHandle } from '../../platform/src/db/embedded-postgres';
 import { freePort } from '../support/free-port';
+import { untilRedisAnswers } from '../support/redis-server';
 import { testEnv } from '../support/test.env';
 import { waitFor } from '../support/wait-for';
 import { readComposeFile, type ComposeFile, type ComposeService } from './compose-file';
@@ -153,19 +153,7 @@ async function startRedisService(service: ComposeService, work: string): Promise
   await mkdir(dir, { recursive: true });
   const [program, ...args] = service.command;
   const child = spawn(program!, [...args, '--port', String(port), '--bind', '127.0.0.1', '--dir', dir], { stdio: 'ignore' });
-  const url = `redis://127.0.0.1:${port}`;
-  await waitFor('redis-server', async () => {
-    const client = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
-    client.on('error', () => undefined);
-    try {
-      await client.connect();
-      return (await client.ping()) === 'PONG';
-    } catch {
-      return false;
-    } finally {
-      client.disconnect();
-    }
-  });
+  await untilRedisAnswers(`redis://127.0.0.1:${port}`);
   return {
     port,
     stop: async () => {

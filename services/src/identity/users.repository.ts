@@ -1,9 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import type { Kysely, Selectable } from 'kysely';
+import type { ExpressionBuilder, Kysely, Selectable } from 'kysely';
 import type { ServicesDatabase, UsersTable } from '../db/services-database';
 
 export type UserRow = Selectable<UsersTable>;
 type Db = Kysely<ServicesDatabase>;
+
+/** A users row holding the admin role (the role's name is admin-scope.ts's ADMIN_ROLE). */
+export const holdsAdminRole = (eb: ExpressionBuilder<ServicesDatabase, 'users'>) => eb(eb.val('admin'), '=', eb.fn.any('roles'));
 
 export function findUserById(db: Db, id: string): Promise<UserRow | undefined> {
   return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
@@ -22,7 +25,7 @@ export function listUsers(db: Db, tenantId: string | null): Promise<UserRow[]> {
 
 /** Customers (users without the admin role) of one tenant or of every tenant (null). */
 export function countCustomers(db: Db, tenantId: string | null): Promise<number> {
-  let query = db.selectFrom('users').where((eb) => eb.not(eb(eb.val('admin'), '=', eb.fn.any('roles'))));
+  let query = db.selectFrom('users').where((eb) => eb.not(holdsAdminRole(eb)));
   if (tenantId !== null) query = query.where('tenant_id', '=', tenantId);
   return query
     .select((eb) => eb.fn.countAll<string>().as('n'))
@@ -69,12 +72,6 @@ export async function changePassword(db: Db, id: string, passwordHash: string): 
 
 /** Whether a tenant has at least one user with the admin role. */
 export async function hasAdmin(db: Db, tenantId: string): Promise<boolean> {
-  const row = await db
-    .selectFrom('users')
-    .select('id')
-    .where('tenant_id', '=', tenantId)
-    .where((eb) => eb(eb.val('admin'), '=', eb.fn.any('roles')))
-    .limit(1)
-    .executeTakeFirst();
+  const row = await db.selectFrom('users').select('id').where('tenant_id', '=', tenantId).where(holdsAdminRole).limit(1).executeTakeFirst();
   return row !== undefined;
 }

@@ -9,6 +9,7 @@ import { parseOrUsage, runCli } from './cli-main';
 import { CommandError } from '../ops/cli-errors';
 import { defaultBackupName } from '../ops/backup/backup-format';
 import { writeBackup } from '../ops/backup/write-backup';
+import { isFileId } from '../files/file-storage';
 
 const USAGE = `Usage:
   npm run backup [-- --out <file>]   events and the services' tables to one gzip file of JSON lines
@@ -39,7 +40,7 @@ await runCli(USAGE, async () => {
 
 /** Uploads kept on disk (FILE_STORAGE=disk, the embedded default) are outside the database, so outside this file. */
 function warnAboutFilesOnDisk(dir: string) {
-  const files = existsSync(dir) ? readdirSync(dir).filter((name) => /^[0-9a-f-]{36}$/.test(name)).length : 0;
+  const files = existsSync(dir) ? readdirSync(dir).filter(isFileId).length : 0;
   if (files > 0) {
     process.stdout.write(`[backup] note: ${dir} holds ${files} uploaded files on disk, which are not in this backup: copy that directory with it\n`);
   }

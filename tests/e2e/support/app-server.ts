@@ -9,6 +9,8 @@ import { waitFor } from '../../support/wait-for';
 export interface AppServer {
   base: string;
   otpFor(phone: string, purpose: 'login' | 'register', after?: number): Promise<string>;
+  /** A session token for a password sign-in (set-up done through the API rather than the screens). */
+  signIn(credentials: { phone: string; password: string }): Promise<string>;
   stop(): Promise<void>;
 }
 
@@ -41,6 +43,15 @@ export async function startAppServer(env: Record<string, string> = {}): Promise<
           .map((l) => JSON.parse(l) as { phone: string; purpose: string; code: string; at: string });
         return lines.filter((l) => l.phone === phone && l.purpose === purpose && Date.parse(l.at) >= after).at(-1)?.code ?? null;
       });
+    },
+    async signIn(credentials) {
+      const response = await fetch(`${base}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(credentials),
+      });
+      if (!response.ok) throw new Error(`sign-in as ${credentials.phone} answered ${response.status}`);
+      return ((await response.json()) as { token: string }).token;
     },
     async stop() {
       server.child.kill('SIGTERM');

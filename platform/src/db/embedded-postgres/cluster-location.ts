@@ -50,8 +50,11 @@ export async function clusterPassword(dataDir: string, clusterDir: string): Prom
   if (existsSync(file)) return (await readFile(file, 'utf8')).trim();
   if (clusterExists(clusterDir)) return LEGACY_PASSWORD;
   const password = randomBytes(24).toString('base64url');
-  await writeFile(file, `${password}\n`, { mode: 0o600, flag: 'wx' }).catch(async (error: unknown) => {
-    if (!existsSync(file)) throw error; // else another process of ours wrote it first
-  });
-  return (await readFile(file, 'utf8')).trim();
+  try {
+    await writeFile(file, `${password}\n`, { mode: 0o600, flag: 'wx' });
+    return password;
+  } catch (error) {
+    if (!existsSync(file)) throw error;
+    return (await readFile(file, 'utf8')).trim(); // another process of ours wrote it first
+  }
 }

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { ServicesDatabase } from '../../db/services-database';
-import { ADMIN_ROLE, adminScopeOf } from '../../identity/admin-scope';
+import { adminScopeOf } from '../../identity/admin-scope';
+import { holdsAdminRole } from '../../identity/users.repository';
 
 export interface AdminListing {
   id: string;
@@ -16,13 +17,7 @@ export interface AdminListing {
 
 /** Every account with the admin role, operator admins first, then by brand and phone. */
 export async function listAdmins(db: Kysely<ServicesDatabase>, brandNames: ReadonlyMap<string, string>): Promise<AdminListing[]> {
-  const rows = await db
-    .selectFrom('users')
-    .selectAll()
-    .where((eb) => eb(eb.val(ADMIN_ROLE), '=', eb.fn.any('roles')))
-    .orderBy('tenant_id')
-    .orderBy('phone')
-    .execute();
+  const rows = await db.selectFrom('users').selectAll().where(holdsAdminRole).orderBy('tenant_id').orderBy('phone').execute();
   const listed = rows.map((user) => ({
     id: user.id,
     phone: user.phone,
