@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { ReadModelDatabase } from '@desk/projections/schema/read-model-database';
-import { DomainError } from '@desk/platform/errors/domain-error';
+import { asDomainError } from '../http/domain-refusals';
 import { logger } from '@desk/platform/logging/logger';
 import type { OrderCommands } from './order-commands';
 import { overdueOrderIds } from '@desk/projections/read-models/orders/orders.queries';
@@ -21,7 +21,8 @@ export function startExpirySweeper(db: Kysely<ReadModelDatabase>, commands: Orde
         await commands.expire(id, 'expiry-sweeper', now);
         logger.info('order expired', { orderId: id });
       } catch (error) {
-        if (!(error instanceof DomainError)) throw error;
+        // Refused (paid or acted on meanwhile, or the timer job got there first): nothing to do.
+        if (asDomainError(error) === null) throw error;
       }
     }
   };

@@ -1,7 +1,7 @@
 import type { OrderEvent } from '@desk/machines/order/order.events';
 import type { OrderView } from '@desk/machines/order/order-state';
 import type { JobQueue } from '../jobs/job-queue';
-import { DomainError } from '@desk/platform/errors/domain-error';
+import { asDomainError } from '../http/domain-refusals';
 import { logger } from '@desk/platform/logging/logger';
 import type { OrderCommands } from './order-commands';
 
@@ -41,7 +41,8 @@ export function expireOrderJob(commands: OrderCommands) {
     try {
       await commands.expire(orderId, 'order-expiry-job');
     } catch (error) {
-      if (!(error instanceof DomainError)) throw error;
+      // A refusal (the machine's or the API's) means the order moved on: expected, not a failure.
+      if (asDomainError(error) === null) throw error;
     }
   };
 }

@@ -122,4 +122,23 @@ describe('payment proof and cancelling', () => {
       await sweeper.stop();
     }
   });
+
+  it('takes an order the timer job expired after the read model listed it as overdue in its stride', async () => {
+    const { startExpirySweeper } = await import('./expiry-sweeper');
+    const { expireOrderJob } = await import('./order-expiry-jobs');
+    const order = await place();
+    await t.project();
+    const later = new Date(Date.now() + 61 * 60_000);
+    // The job expires it first; the read model is not told, so the sweep still lists the order.
+    await t.deps.orders.commands.expire(order._id, 'order-expiry-job', later);
+    await expireOrderJob(t.deps.orders.commands)({ orderId: order._id });
+    const sweeper = startExpirySweeper(t.deps.orders.db, t.deps.orders.commands, 3_600_000);
+    try {
+      await sweeper.sweepNow(later);
+    } finally {
+      await sweeper.stop();
+    }
+    const events = await t.deps.eventStore.readStream(`order-${order._id}`);
+    expect(events.map((e) => e.type)).toEqual(['OrderPlaced', 'OrderExpired']);
+  });
 });
