@@ -7,7 +7,7 @@ import { z } from 'zod';
 export const eventMetadataSchema = z.object({
   actor: z.object({
     id: z.string().min(1),
-    role: z.enum(['customer', 'admin', 'system']),
+    role: z.enum(['customer', 'admin', 'compliance', 'system']),
   }),
   tenantId: z.string().min(1),
   ip: z.string().nullable(),

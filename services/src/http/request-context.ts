@@ -6,7 +6,7 @@ import type { ProxyTrust } from './proxy-trust';
 
 export interface Actor {
   id: string;
-  role: 'customer' | 'admin' | 'system';
+  role: EventMetadata['actor']['role'];
   tenantId: string;
 }
 

@@ -13,12 +13,23 @@ export type AdminScope = { kind: 'all_brands' } | { kind: 'brand'; tenantId: str
 export const OPERATOR_TENANT_ID = DEFAULT_TENANT_ID;
 
 export const ADMIN_ROLE = 'admin';
-/** Roles an operator admin may grant (the specification knows only admin and regular users). */
-export const GRANTABLE_ROLES = [ADMIN_ROLE] as const;
+/** Reads everything in its scope (orders, their histories, the whole event log) and acts on nothing. */
+export const COMPLIANCE_ROLE = 'compliance';
+/** Roles an operator admin may grant: the specification's admin, and compliance staff. */
+export const GRANTABLE_ROLES = [ADMIN_ROLE, COMPLIANCE_ROLE] as const;
 
 /** The admin scope of a user, or null for anyone who is not an admin. */
 export function adminScopeOf(user: Pick<UserRow, 'roles' | 'tenant_id'>): AdminScope | null {
-  if (!user.roles.includes(ADMIN_ROLE)) return null;
+  return scopeOf(user, ADMIN_ROLE);
+}
+
+/** What a compliance officer may read: every brand on the operator's tenant, else their brand. */
+export function complianceScopeOf(user: Pick<UserRow, 'roles' | 'tenant_id'>): AdminScope | null {
+  return scopeOf(user, COMPLIANCE_ROLE);
+}
+
+function scopeOf(user: Pick<UserRow, 'roles' | 'tenant_id'>, role: string): AdminScope | null {
+  if (!user.roles.includes(role)) return null;
   return user.tenant_id === OPERATOR_TENANT_ID ? { kind: 'all_brands' } : { kind: 'brand', tenantId: user.tenant_id };
 }
 
