@@ -3,9 +3,10 @@ import { LandingPage } from '../features/public/landing-page';
 import { withErrorScreen } from './route-error';
 
 /**
- * Routes of seed-spec section 2. The landing page is in the first bundle; sign-in, the customer area
- * and the admin area load on demand, so `/` ships only what it shows. A chunk that no longer
- * exists (the app was deployed again while the page was open) shows RouteError's screen.
+ * Routes of seed-spec section 2. The landing page is in the first bundle; sign-in, the customer area,
+ * the admin area and the compliance area (docs/compliance.md) load on demand, so `/` ships only what
+ * it shows. A chunk that no longer exists (the app was deployed again while the page was open) shows
+ * RouteError's screen.
  */
 export const router = createBrowserRouter(
   withErrorScreen([
@@ -13,6 +14,7 @@ export const router = createBrowserRouter(
     { path: '/login', lazy: async () => ({ Component: (await import('../features/public/login-page')).LoginPage }) },
     { path: '/register', lazy: async () => ({ Component: (await import('../features/public/register-page')).RegisterPage }) },
     { path: '/admin/*', lazy: async () => ({ Component: (await import('../features/admin/admin-routes')).AdminRoutes }) },
+    { path: '/compliance/*', lazy: async () => ({ Component: (await import('../features/compliance/compliance-routes')).ComplianceRoutes }) },
     { path: '/*', lazy: async () => ({ Component: (await import('../features/customer/customer-routes')).CustomerRoutes }) },
     { path: '/app/*', element: <Navigate to="/dashboard" replace /> },
   ]),

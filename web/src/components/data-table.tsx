@@ -1,4 +1,4 @@
-import { Fragment, type ReactNode } from 'react';
+import { Fragment, type MouseEvent, type ReactNode } from 'react';
 
 export interface Column<Row> {
   /** The column's heading; also its key, so unique within a table. */
@@ -28,10 +28,12 @@ interface DataTableProps<Row> {
   rowClassName?: (row: Row) => string | undefined;
   /** A row of its own under a row (a message too long for a cell), told how many columns to span. */
   below?: (row: Row, columnCount: number) => ReactNode;
+  /** A pointer shortcut on the whole row (open the record); a link or button in the row stays the way for keyboards. */
+  onRowClick?: (row: Row, event: MouseEvent<HTMLTableRowElement>) => void;
 }
 
 /** A table of records: a header row of column names, then a row per record, in a scrolling wrapper. */
-export function DataTable<Row>({ rows, columns, rowKey, empty, className, label, rowClassName, below }: DataTableProps<Row>) {
+export function DataTable<Row>({ rows, columns, rowKey, empty, className, label, rowClassName, below, onRowClick }: DataTableProps<Row>) {
   if (rows.length === 0 && empty !== undefined) return <>{empty}</>;
   const shown = columns.filter((c): c is Column<Row> => c !== false);
   return (
@@ -49,7 +51,7 @@ export function DataTable<Row>({ rows, columns, rowKey, empty, className, label,
         <tbody>
           {rows.map((row, index) => (
             <Fragment key={rowKey(row)}>
-              <tr className={rowClassName?.(row)}>
+              <tr className={rowClassName?.(row)} onClick={onRowClick && ((event) => onRowClick(row, event))}>
                 {shown.map((c) => {
                   const Cell = c.rowHeader ? 'th' : 'td';
                   return (

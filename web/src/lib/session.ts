@@ -17,8 +17,11 @@ export function useMe() {
 
 export const isAdmin = (user: { roles: string[] } | undefined | null) => !!user?.roles.includes('admin');
 
-/** Where a user lands after signing in (seed-spec section 2). */
-export const homeFor = (user: { roles: string[] }) => (isAdmin(user) ? '/admin/dashboard' : '/dashboard');
+/** Compliance staff read orders and the event log (docs/compliance.md) and act on nothing. */
+export const isCompliance = (user: { roles: string[] } | undefined | null) => !!user?.roles.includes('compliance');
+
+/** Where a user lands after signing in (seed-spec section 2): admins at their desk, compliance staff (not admins) at theirs. */
+export const homeFor = (user: { roles: string[] }) => (isAdmin(user) ? '/admin/dashboard' : isCompliance(user) ? '/compliance' : '/dashboard');
 
 export function useSession() {
   const client = useQueryClient();

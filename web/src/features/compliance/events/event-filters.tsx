@@ -1,0 +1,65 @@
+import { useState, type FormEvent } from 'react';
+import { Field } from '../../../components/field';
+import { isoToLocal, localToIso } from '../ui/as-of';
+
+export type EventFilterKey = 'actorId' | 'ip' | 'type' | 'stream' | 'from' | 'to' | 'tenantId';
+export type EventFilterValues = Partial<Record<EventFilterKey, string>>;
+
+const FIELDS: Record<EventFilterKey, { label: string; placeholder?: string; time?: boolean }> = {
+  actorId: { label: 'Actor id', placeholder: 'user id' },
+  ip: { label: 'IP', placeholder: '203.0.113.7' },
+  type: { label: 'Event type', placeholder: 'OrderCompleted' },
+  stream: { label: 'Stream', placeholder: 'order-<uuid>' },
+  from: { label: 'From', time: true },
+  to: { label: 'To', time: true },
+  tenantId: { label: 'Brand (tenant id)', placeholder: 'default' },
+};
+
+interface EventFiltersProps {
+  /** Which filters this log offers, in order. */
+  keys: readonly EventFilterKey[];
+  /** The filters in force; from and to as ISO instants. */
+  values: EventFilterValues;
+  label: string;
+  onApply: (values: EventFilterValues) => void;
+}
+
+/** A draft of the log's filters, applied with Search; times are picked in the browser's zone and sent as ISO. */
+export function EventFilters({ keys, values, label, onApply }: EventFiltersProps) {
+  const initial = Object.fromEntries(keys.map((k) => [k, FIELDS[k].time ? isoToLocal(values[k]) : (values[k] ?? '')]));
+  const [draft, setDraft] = useState<Record<string, string>>(initial);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onApply(Object.fromEntries(keys.map((k) => [k, FIELDS[k].time ? localToIso(draft[k] ?? '') : (draft[k] ?? '').trim()])));
+  };
+  return (
+    <form className="card compliance-filters" onSubmit={submit} aria-label={label}>
+      {keys.map((k) => (
+        <Field key={k} label={FIELDS[k].label}>
+          <input
+            type={FIELDS[k].time ? 'datetime-local' : 'text'}
+            step={FIELDS[k].time ? 1 : undefined}
+            value={draft[k] ?? ''}
+            placeholder={FIELDS[k].placeholder}
+            onChange={(e) => setDraft((d) => ({ ...d, [k]: e.target.value }))}
+          />
+        </Field>
+      ))}
+      <div className="row compliance-filter-buttons">
+        <button type="submit" className="btn">
+          Search
+        </button>
+        <button
+          type="button"
+          className="btn secondary"
+          onClick={() => {
+            setDraft(Object.fromEntries(keys.map((k) => [k, ''])));
+            onApply({});
+          }}
+        >
+          Clear
+        </button>
+      </div>
+    </form>
+  );
+}

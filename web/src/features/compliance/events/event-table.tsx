@@ -1,0 +1,89 @@
+import { useState } from 'react';
+import { DataTable, type Column } from '../../../components/data-table';
+import type { LoggedEvent } from '../compliance-api';
+import { actorText } from '../ui/actor';
+import { formatInstant } from '../ui/as-of';
+import { JsonView } from '../ui/json-view';
+
+interface EventTableProps {
+  events: readonly LoggedEvent[];
+  label: string;
+  showBrand: boolean;
+}
+
+/** Events newest first, one row each; a row opens below itself to show the event's data and metadata. */
+export function EventTable({ events, label, showBrand }: EventTableProps) {
+  const [open, setOpen] = useState<ReadonlySet<string>>(new Set());
+  const toggle = (id: string) =>
+    setOpen((s) => {
+      const next = new Set(s);
+      if (!next.delete(id)) next.add(id);
+      return next;
+    });
+  const columns: (Column<LoggedEvent> | false)[] = [
+    {
+      header: 'Details',
+      hiddenHeader: true,
+      cell: (e) => (
+        <button
+          type="button"
+          className="btn link expand"
+          aria-expanded={open.has(e.eventId)}
+          aria-controls={`event-${e.eventId}`}
+          aria-label={`${open.has(e.eventId) ? 'Hide' : 'Show'} event ${e.type} at position ${e.position}`}
+          onClick={() => toggle(e.eventId)}
+        >
+          {open.has(e.eventId) ? '▾' : '▸'}
+        </button>
+      ),
+    },
+    { header: 'Recorded', cell: (e) => <time dateTime={e.recordedAt}>{formatInstant(e.recordedAt)}</time> },
+    { header: 'Type', cell: (e) => <strong>{e.type}</strong> },
+    { header: 'Stream', cell: (e) => <code>{e.streamId}</code>, className: 'stream-cell', title: (e) => `${e.streamId} #${e.streamPosition}` },
+    { header: 'Actor', cell: (e) => actorText(e.actor), title: (e) => e.actor.id ?? '' },
+    { header: 'IP', cell: (e) => e.ip ?? '-' },
+    showBrand && { header: 'Brand', cell: (e) => e.tenantId ?? '-' },
+  ];
+  return (
+    <DataTable
+      rows={events}
+      columns={columns}
+      rowKey={(e) => e.eventId}
+      label={label}
+      className="compliance-table event-table"
+      empty={<p className="empty muted">No events match these filters.</p>}
+      below={(e, span) =>
+        open.has(e.eventId) && (
+          <tr id={`event-${e.eventId}`} className="event-expanded">
+            <td colSpan={span}>
+              <div className="event-panels">
+                <div>
+                  <h3>Data</h3>
+                  <JsonView value={e.data} label={`Data of ${e.type}`} />
+                </div>
+                <div>
+                  <h3>Metadata</h3>
+                  <JsonView value={metadataOf(e)} label={`Metadata of ${e.type}`} />
+                </div>
+              </div>
+            </td>
+          </tr>
+        )
+      }
+    />
+  );
+}
+
+const metadataOf = (e: LoggedEvent) => ({
+  position: e.position,
+  streamId: e.streamId,
+  streamPosition: e.streamPosition,
+  eventId: e.eventId,
+  tenantId: e.tenantId,
+  actor: e.actor,
+  ip: e.ip,
+  userAgent: e.userAgent,
+  correlationId: e.correlationId,
+  acceptedAt: e.acceptedAt,
+  recordedAt: e.recordedAt,
+});

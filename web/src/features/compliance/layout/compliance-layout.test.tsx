@@ -1,0 +1,75 @@
+// @vitest-environment happy-dom
+import { describe, expect, it } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import { ME } from '../../../test/fixtures';
+import { complianceBreadcrumb } from './compliance-breadcrumb';
+import { OFFICER_ME, renderCompliance } from './compliance-test-kit';
+
+describe('compliance shell', () => {
+  it('sends a visitor without a token to /login', async () => {
+    const { router } = renderCompliance('/compliance', {}, { signedIn: false });
+    expect(await screen.findByRole('heading', { name: 'Login page' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/login');
+  });
+
+  it('tells a signed-in user without the compliance role that access is denied, and calls nothing', async () => {
+    const { calls } = renderCompliance('/compliance/events', { 'GET /api/auth/me': ME });
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByRole('heading', { name: 'Access denied' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Go to your dashboard' }).getAttribute('href')).toBe('/dashboard');
+    expect(screen.queryByRole('complementary', { name: 'Compliance navigation' })).toBeNull();
+    expect(calls.some((c) => c.path.startsWith('/api/compliance'))).toBe(false);
+  });
+
+  it('denies an admin without the compliance role too', async () => {
+    renderCompliance('/compliance', { 'GET /api/auth/me': { ...OFFICER_ME, roles: ['admin'], adminScope: 'all_brands' } });
+    expect(await screen.findByRole('heading', { name: 'Access denied' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Go to your dashboard' }).getAttribute('href')).toBe('/admin/dashboard');
+  });
+
+  it('links every compliance screen and marks the current one, an order under Orders', async () => {
+    renderCompliance('/compliance/orders/00000000-0000-4000-8000-000000000001', {
+      'GET /api/compliance/orders/00000000-0000-4000-8000-000000000001/replay': () => ({ status: 404, body: { error: 'Order not found' } }),
+    });
+    const nav = await screen.findByRole('complementary', { name: 'Compliance navigation' });
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((l) => [l.textContent, l.getAttribute('href')]),
+    ).toEqual([
+      ['Orders', '/compliance'],
+      ['Event Log', '/compliance/events'],
+      ['Access Trail', '/compliance/access'],
+      ['Exports', '/compliance/exports'],
+    ]);
+    expect(within(nav).getByRole('link', { name: 'Orders' }).getAttribute('aria-current')).toBe('page');
+    expect(within(nav).getByRole('link', { name: 'Event Log' }).getAttribute('aria-current')).toBeNull();
+    expect(await screen.findByRole('heading', { name: 'Order not found' })).toBeTruthy();
+    expect(within(screen.getByRole('banner')).getByText('All brands')).toBeTruthy();
+    expect(within(screen.getByRole('banner')).getByText('Read only')).toBeTruthy();
+  });
+
+  it('says "Access denied" when the server refuses a call (403)', async () => {
+    renderCompliance('/compliance', { 'GET /api/compliance/orders': () => ({ status: 403, body: { error: 'Forbidden' } }) });
+    expect((await screen.findByRole('alert')).textContent).toBe('Access denied');
+  });
+
+  it("names a brand's officer's brand", async () => {
+    renderCompliance('/compliance/exports', { 'GET /api/auth/me': { ...OFFICER_ME, tenantId: 't-2' } });
+    expect(await within(await screen.findByRole('banner')).findByText('Brand: Test Desk')).toBeTruthy();
+  });
+});
+
+describe('complianceBreadcrumb', () => {
+  it.each([
+    ['/compliance', ['Compliance']],
+    ['/compliance/events', ['Compliance', 'Event Log']],
+    ['/compliance/orders/abc', ['Compliance', 'Orders', 'Order Timeline']],
+  ])('%s reads %j', (path, labels) => {
+    expect(complianceBreadcrumb(path).map((c) => c.label)).toEqual(labels);
+  });
+
+  it('links each crumb to its own path (/compliance/orders leads to the list)', () => {
+    expect(complianceBreadcrumb('/compliance/orders/abc').map((c) => c.to)).toEqual(['/compliance', '/compliance/orders', '/compliance/orders/abc']);
+  });
+});

@@ -1,0 +1,70 @@
+import { useState, type FormEvent } from 'react';
+import { Field } from '../../../components/field';
+import { isoToLocal, localToIso } from '../ui/as-of';
+import { NO_FILTERS, STATUS_OPTIONS, type OrderFilters } from './order-search-params';
+
+interface OrderSearchFormProps {
+  /** The filters in force (from the address); the form edits a draft until Search. */
+  filters: OrderFilters;
+  /** Offers the Brand filter: the brands seen so far, by name (officers who read every brand). */
+  brands: readonly { _id: string; name: string }[] | null;
+  onApply: (filters: OrderFilters) => void;
+  onClear: () => void;
+}
+
+export function OrderSearchForm({ filters, brands, onApply, onClear }: OrderSearchFormProps) {
+  const [draft, setDraft] = useState({ ...filters, asOf: isoToLocal(filters.asOf) });
+  const set = (key: keyof OrderFilters) => (value: string) => setDraft((d) => ({ ...d, [key]: value }));
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onApply({ ...draft, asOf: localToIso(draft.asOf) });
+  };
+  return (
+    <form className="card compliance-filters" onSubmit={submit} aria-label="Order search">
+      <div className="compliance-search">
+        <Field label="Search" hint="Ref code, phone, UTR or crypto reference">
+          <input type="search" value={draft.search} placeholder="ORD-..., +91..., UTR, 0x..." onChange={(e) => set('search')(e.target.value)} />
+        </Field>
+      </div>
+      <Field label="Status">
+        <select value={draft.status} onChange={(e) => set('status')(e.target.value)}>
+          {STATUS_OPTIONS.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </select>
+      </Field>
+      {brands && (
+        <Field label="Brand">
+          <select value={draft.tenantId} onChange={(e) => set('tenantId')(e.target.value)}>
+            <option value="">All brands</option>
+            {brands.map((b) => (
+              <option key={b._id} value={b._id}>
+                {b.name}
+              </option>
+            ))}
+          </select>
+        </Field>
+      )}
+      <Field label="As of" hint="Empty: now">
+        <input type="datetime-local" step={1} value={draft.asOf} onChange={(e) => set('asOf')(e.target.value)} />
+      </Field>
+      <div className="row compliance-filter-buttons">
+        <button type="submit" className="btn">
+          Search
+        </button>
+        <button
+          type="button"
+          className="btn secondary"
+          onClick={() => {
+            setDraft(NO_FILTERS);
+            onClear();
+          }}
+        >
+          Clear
+        </button>
+      </div>
+    </form>
+  );
+}

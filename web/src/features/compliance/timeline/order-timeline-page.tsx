@@ -1,0 +1,98 @@
+import { Link, useParams } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import { ApiError } from '../../../lib/api';
+import { complianceApi, complianceKeys, type Replay } from '../compliance-api';
+import { Failure } from '../ui/failure';
+import { ExportResult } from '../exports/export-result';
+import { useCreateExport } from '../exports/use-create-export';
+import { ChainStatus } from './chain-status';
+import { PlayerControls } from './player-controls';
+import { StepList } from './step-list';
+import { StepDetails } from './step-details';
+import { OrderAsOfCard } from './order-as-of-card';
+import { usePlayer } from './use-player';
+
+const BackLink = () => (
+  <Link to="/compliance" className="back-link">
+    ← Back to Orders
+  </Link>
+);
+
+/** `/compliance/orders/:id`: the order's every event, stepped through with the order's state after each. */
+export function OrderTimelinePage() {
+  const { id = '' } = useParams();
+  const replay = useQuery({ queryKey: complianceKeys.replay(id), queryFn: () => complianceApi.replay(id) });
+  const notFound = replay.error instanceof ApiError && replay.error.status === 404;
+  return (
+    <section className="stack compliance-screen">
+      <BackLink />
+      {replay.isPending && <p className="muted">Loading the order's events...</p>}
+      {notFound ? (
+        <div className="card empty">
+          <h1>Order not found</h1>
+        </div>
+      ) : (
+        <Failure error={replay.error} fallback="Failed to load the order's events" />
+      )}
+      {replay.data && <Timeline key={replay.data.orderId} replay={replay.data} />}
+    </section>
+  );
+}
+
+function Timeline({ replay }: { replay: Replay }) {
+  const player = usePlayer(replay.steps.length);
+  const step = replay.steps[player.index];
+  const brokenAt = replay.chain.intact ? null : replay.chain.brokenAt;
+  return (
+    <>
+      <div className="compliance-head">
+        <div>
+          <h1>Order #{replay.refCode}</h1>
+          <p className="muted">
+            {replay.steps.length} event{replay.steps.length === 1 ? '' : 's'} · order id <code>{replay.orderId}</code>
+          </p>
+        </div>
+        <ExportOrderButton orderId={replay.orderId} />
+      </div>
+      <ChainStatus chain={replay.chain} />
+      {step ? (
+        <>
+          <div className="card player">
+            <PlayerControls player={player} />
+          </div>
+          <div className="timeline-grid">
+            <div className="card">
+              <h2>Timeline</h2>
+              <StepList
+                steps={replay.steps}
+                current={player.index}
+                brokenAt={brokenAt}
+                onSelect={(i) => {
+                  player.pause();
+                  player.goTo(i);
+                }}
+              />
+            </div>
+            <StepDetails step={step} number={player.index + 1} />
+          </div>
+        </>
+      ) : (
+        <p className="card muted">This order has no events.</p>
+      )}
+      <OrderAsOfCard orderId={replay.orderId} />
+    </>
+  );
+}
+
+function ExportOrderButton({ orderId }: { orderId: string }) {
+  const exporting = useCreateExport();
+  return (
+    <div className="stack export-order">
+      <button type="button" className="btn secondary" disabled={exporting.isPending} onClick={() => exporting.mutate({ orderIds: [orderId] })}>
+        {exporting.isPending ? 'Preparing...' : 'Export this order'}
+      </button>
+      <Failure error={exporting.error} fallback="Failed to make the export" />
+      {exporting.data && <ExportResult link={exporting.data} />}
+    </div>
+  );
+}

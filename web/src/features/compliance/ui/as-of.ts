@@ -1,0 +1,28 @@
+/**
+ * The as-of pickers are `datetime-local` inputs (the browser's own time zone); the API takes ISO 8601
+ * with an offset. Empty is "now".
+ */
+export function localToIso(local: string): string {
+  if (!local) return '';
+  const date = new Date(local);
+  return Number.isNaN(date.getTime()) ? '' : date.toISOString();
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** An ISO instant as a `datetime-local` value, to seconds, in the browser's time zone. */
+export function isoToLocal(iso: string | null | undefined): string {
+  if (!iso) return '';
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return '';
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
+}
+
+const withSeconds = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeStyle: 'medium' });
+
+/** Audit times to the second (15 Jan 2025, 3:30:12 pm); '-' when there is none. */
+export function formatInstant(iso: string | null | undefined): string {
+  if (!iso) return '-';
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : withSeconds.format(date);
+}
