@@ -6,8 +6,10 @@
 import type { EventStore } from './event-store';
 import { appendContract } from './append.contract';
 import { readContract } from './read.contract';
+import { chainContract } from './chain.contract';
 
 export function eventStoreContract(store: () => EventStore): void {
   appendContract(store);
   readContract(store);
+  chainContract(store);
 }

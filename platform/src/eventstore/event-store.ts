@@ -38,6 +38,8 @@ export interface RecordedEvent<Type extends string = string, Data = unknown> {
   /** Position in the global log; strictly increasing in readAll order. */
   globalPosition: GlobalPosition;
   recordedAt: Date;
+  /** Hex sha-256 chaining this event to the one before it in its stream (chain/event-hash.ts). */
+  hash: string;
 }
 
 export interface AppendResult {

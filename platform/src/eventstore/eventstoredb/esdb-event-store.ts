@@ -16,10 +16,14 @@
  *   already stored in another stream is written again, not refused with DuplicateEventIdError.
  *   Refusing it would take a global index (a claim stream per event id, doubling every write),
  *   which this adapter does not keep.
+ * - The hash chain (chain/event-hash.ts) is computed here and kept in each event's metadata: an
+ *   append first reads the stream's last event for the hash to chain to, and pins the expected
+ *   revision to it, so a racing append is refused by the server and this one is chained again.
  */
 import { randomUUID } from 'node:crypto';
 import {
   ANY,
+  BACKWARDS,
   DeadlineExceededError,
   END,
   EventStoreDBClient,
@@ -44,9 +48,13 @@ import type { EventMetadata } from '../event-metadata';
 import { DuplicateEventIdError, WrongExpectedVersionError, type ActualVersion } from '../event-store.errors';
 import { validateNewEvents } from '../validate-new-events';
 import { logger } from '../../logging/logger';
+import { chainHash, contentHash } from '../chain/event-hash';
 
 /** Metadata key of the append id; removed again on every read. */
 const APPEND_ID = 'esdbAppendId';
+/** Metadata key of the event's chain hash; read back as RecordedEvent.hash. */
+const CHAIN_HASH = 'chainHash';
+const RACE_ATTEMPTS = 20;
 const APPEND_ATTEMPTS = 3;
 const CONFIRMATION_TIMEOUT_MS = 5_000;
 const RESUBSCRIBE_MIN_MS = 250;
@@ -65,15 +73,31 @@ export class EsdbEventStore implements EventStore {
   async append(streamId: string, events: readonly NewEvent[], { expected }: { expected: ExpectedVersion }): Promise<AppendResult> {
     validateNewEvents(streamId, events);
     const appendId = randomUUID();
-    const data = events.map((e) =>
-      jsonEvent({ id: e.eventId, type: e.type, data: (e.data ?? null) as JSONType, metadata: { ...e.metadata, [APPEND_ID]: appendId } }),
-    );
     let written: { nextExpectedRevision: bigint; position?: Position };
-    try {
-      written = await this.appendResending(streamId, data, toExpectedRevision(expected));
-    } catch (error) {
-      if (!(error instanceof EsdbWrongExpectedVersionError)) throw error;
-      return this.explainConflict(streamId, events, expected, toActualVersion(error.actualVersion));
+    for (let attempt = 1; ; attempt++) {
+      const tail = await this.chainTail(streamId);
+      if (expected === 'stream_exists' && tail.revision === null) throw new WrongExpectedVersionError(streamId, expected, 'no_stream');
+      // Chained to the event just read, so the write must land right after it.
+      const pinned: AppendExpectedRevision =
+        typeof expected === 'bigint' || expected === 'no_stream' ? toExpectedRevision(expected) : (tail.revision ?? NO_STREAM);
+      let previous = tail.hash;
+      let position = tail.revision === null ? 0n : tail.revision + 1n;
+      const data = events.map((e) => {
+        const hash = chainHash(previous, position++, contentHash({ streamId, ...e }));
+        previous = hash;
+        const metadata = { ...e.metadata, [APPEND_ID]: appendId, [CHAIN_HASH]: hash.toString('hex') };
+        return jsonEvent({ id: e.eventId, type: e.type, data: (e.data ?? null) as JSONType, metadata });
+      });
+      try {
+        written = await this.appendResending(streamId, data, pinned);
+        break;
+      } catch (error) {
+        if (!(error instanceof EsdbWrongExpectedVersionError)) throw error;
+        const raced = (expected === 'any' || expected === 'stream_exists') && attempt < RACE_ATTEMPTS;
+        const retried = tail.lastEventId !== null && events.some((e) => e.eventId.toLowerCase() === tail.lastEventId);
+        if (raced && !retried) continue;
+        return this.explainConflict(streamId, events, expected, toActualVersion(error.actualVersion));
+      }
     }
     const [last] = await this.readRecorded(streamId, { fromRevision: written.nextExpectedRevision, maxCount: 1, requiresLeader: true });
     if (!last || last.id.toLowerCase() !== events[events.length - 1]!.eventId.toLowerCase()) {
@@ -120,6 +144,20 @@ export class EsdbEventStore implements EventStore {
         events.map((e) => e.eventId),
       );
     throw new WrongExpectedVersionError(streamId, expected, actual);
+  }
+
+  /** The stream's last event: its revision, id and chain hash (all null for a new stream). */
+  private async chainTail(streamId: string): Promise<{ revision: bigint | null; hash: Buffer | null; lastEventId: string | null }> {
+    try {
+      for await (const { event } of this.client.readStream(streamId, { direction: BACKWARDS, fromRevision: END, maxCount: 1, requiresLeader: true })) {
+        if (!event) continue;
+        const hash = isRecord(event.metadata) ? event.metadata[CHAIN_HASH] : undefined;
+        return { revision: event.revision, hash: typeof hash === 'string' ? Buffer.from(hash, 'hex') : null, lastEventId: event.id.toLowerCase() };
+      }
+    } catch (error) {
+      if (!(error instanceof StreamNotFoundError)) throw error;
+    }
+    return { revision: null, hash: null, lastEventId: null };
   }
 
   async readStream(streamId: string, options: ReadStreamOptions = {}): Promise<RecordedEvent[]> {
@@ -294,11 +332,12 @@ function toRecorded(event: EsdbRecordedEvent): RecordedEvent {
     eventId: event.id,
     type: event.type,
     data: event.data,
-    metadata: withoutAppendId(event.metadata),
+    metadata: withoutAdapterKeys(event.metadata),
     streamId: event.streamId,
     streamPosition: event.revision,
     globalPosition: encodeEsdbPosition(requirePosition(event)),
     recordedAt: event.created,
+    hash: chainHashOf(event.metadata),
   };
 }
 
@@ -315,10 +354,16 @@ function appendIdOf(metadata: unknown): unknown {
   return isRecord(metadata) ? metadata[APPEND_ID] : undefined;
 }
 
-function withoutAppendId(metadata: unknown): EventMetadata {
+function withoutAdapterKeys(metadata: unknown): EventMetadata {
   if (!isRecord(metadata)) return metadata as EventMetadata;
-  const { [APPEND_ID]: _appendId, ...rest } = metadata;
+  const { [APPEND_ID]: _appendId, [CHAIN_HASH]: _hash, ...rest } = metadata;
   return rest as EventMetadata;
+}
+
+/** Empty for an event written without one (before the chain): verification reports it as a break. */
+function chainHashOf(metadata: unknown): string {
+  const hash = isRecord(metadata) ? metadata[CHAIN_HASH] : undefined;
+  return typeof hash === 'string' ? hash : '';
 }
 
 /** True once the server confirms the subscription; false if it fails or stays silent. */

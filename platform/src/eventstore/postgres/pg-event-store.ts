@@ -22,12 +22,13 @@ interface EventRow {
   data: unknown;
   metadata: EventMetadata;
   recorded_at: Date;
+  hash: Buffer;
 }
 
 // The text copy of transaction_id gets its own name: a bare ORDER BY resolves output names before
 // table columns, and ordering by the text would put xid 1000 before 999 and skip events.
 const EVENT_COLUMNS = `transaction_id::text as transaction_text, global_position, stream_id, stream_position,
-  event_id, event_type, data, metadata, recorded_at`;
+  event_id, event_type, data, metadata, recorded_at, hash`;
 
 // Named statements are parsed and planned once per connection: these run on every command and batch.
 const READ_ALL = {
@@ -65,6 +66,7 @@ function toRecorded(row: EventRow): RecordedEvent {
     streamPosition: BigInt(row.stream_position),
     globalPosition: encodePgPosition(row.transaction_text, row.global_position),
     recordedAt: row.recorded_at,
+    hash: row.hash.toString('hex'),
   };
 }
 

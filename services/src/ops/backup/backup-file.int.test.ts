@@ -1,3 +1,5 @@
+import { appendStatement } from '@desk/platform/eventstore/postgres/pg-append-statement';
+import { verifyStore } from '@desk/platform/eventstore/chain/verify-store';
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -105,12 +107,8 @@ describe('backup files', () => {
     await a.query('select pg_current_xact_id()');
     await eventStore.append('stream-b', testEvents(1), { expected: 'no_stream' });
     const [eventA] = testEvents(1);
-    await a.query(`insert into es_events (stream_id, stream_position, event_id, event_type, data, metadata) values ('stream-a', 0, $1, $2, $3, $4)`, [
-      eventA!.eventId,
-      eventA!.type,
-      JSON.stringify(eventA!.data),
-      JSON.stringify(eventA!.metadata),
-    ]);
+    // The adapter's own statement, on A's open transaction.
+    await a.query(appendStatement('stream-a', [eventA!], 'no_stream'));
     await a.query('commit');
     a.release();
     const order = async (store = eventStore) => (await store.readAll(null, 10)).map((e) => e.streamId);
@@ -122,6 +120,8 @@ describe('backup files', () => {
     const target = await database();
     await restoreRows({ pool: target.pool, file, force: false, write: quiet });
     expect(await order(infrastructureOf(target).eventStore)).toEqual(['stream-a', 'stream-b']);
+    // The chain's hashes travel with the events: the restored store verifies.
+    expect(await verifyStore(infrastructureOf(target).eventStore)).toMatchObject({ intact: true, events: 2 });
   });
 
   it('copies a table added later (stored files, say) byte for byte, and moves its identity past the restored rows', async () => {

@@ -1,0 +1,80 @@
+import { chainHash, contentHash, type ChainContent } from './event-hash';
+
+/** An event as the chain sees it: its content, its place in its stream, and the hash stored with it. */
+export interface ChainedEvent extends ChainContent {
+  streamPosition: bigint;
+  /** Hex; null or empty when the store holds none (which is itself a break). */
+  hash: string | null;
+}
+
+export type ChainBreak =
+  | { reason: 'hash_mismatch'; streamId: string; streamPosition: bigint; expected: string; stored: string | null }
+  | { reason: 'position_gap'; streamId: string; streamPosition: bigint; expectedPosition: bigint };
+
+export function describeBreak(found: ChainBreak): string {
+  return found.reason === 'position_gap'
+    ? `${found.streamId}: event at position ${found.streamPosition} follows position ${found.expectedPosition - 1n}; an event is missing or moved`
+    : `${found.streamId}: event at position ${found.streamPosition} does not match its hash (edited, moved, or its predecessor was)`;
+}
+
+interface Head {
+  position: bigint;
+  hash: Buffer;
+}
+
+/**
+ * Follows every stream's chain through events in any interleaving of streams, each stream in
+ * order: one head per stream in memory, so a whole store can be walked in one pass. A stream may
+ * start part-way (an export of a time window) when the hash its first event chains to is given.
+ */
+export class ChainWalker {
+  private readonly heads = new Map<string, Head>();
+  private firstBreak: ChainBreak | null = null;
+  private count = 0;
+
+  /** Starts a stream after `position`, whose stored hash is `hash` (for partial streams). */
+  startAfter(streamId: string, position: bigint, hash: string): void {
+    this.heads.set(streamId, { position, hash: Buffer.from(hash, 'hex') });
+  }
+
+  /** Checks one event; returns the break it shows, if any (only the first break is kept). */
+  add(event: ChainedEvent): ChainBreak | null {
+    this.count++;
+    const head = this.heads.get(event.streamId);
+    const expectedPosition = head ? head.position + 1n : 0n;
+    let found: ChainBreak | null = null;
+    if (event.streamPosition !== expectedPosition) {
+      found = { reason: 'position_gap', streamId: event.streamId, streamPosition: event.streamPosition, expectedPosition };
+    }
+    const expected = chainHash(head?.hash ?? null, event.streamPosition, contentHash(event));
+    if (!found && event.hash !== expected.toString('hex')) {
+      found = {
+        reason: 'hash_mismatch',
+        streamId: event.streamId,
+        streamPosition: event.streamPosition,
+        expected: expected.toString('hex'),
+        stored: event.hash,
+      };
+    }
+    // Walk on from what is stored, so one edit is reported once and the rest of the stream is still checked.
+    this.heads.set(event.streamId, { position: event.streamPosition, hash: event.hash ? Buffer.from(event.hash, 'hex') : expected });
+    if (found && !this.firstBreak) this.firstBreak = found;
+    return found;
+  }
+
+  get result(): { intact: boolean; firstBreak: ChainBreak | null; events: number; streams: number } {
+    return { intact: this.firstBreak === null, firstBreak: this.firstBreak, events: this.count, streams: this.heads.size };
+  }
+
+  /** Each stream's last position and hash seen: what an export's manifest pins. */
+  streamHeads(): Map<string, { position: bigint; hash: string }> {
+    return new Map([...this.heads].map(([id, head]) => [id, { position: head.position, hash: head.hash.toString('hex') }]));
+  }
+}
+
+/** One stream's events in order: the index of the first event that breaks the chain, or null. */
+export function firstBreakInStream(events: readonly ChainedEvent[]): number | null {
+  const walker = new ChainWalker();
+  const index = events.findIndex((event) => walker.add(event) !== null);
+  return index === -1 ? null : index;
+}

@@ -1,0 +1,72 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type pg from 'pg';
+import { createTestDatabase, type TestDatabase } from '../../../../tests/support/test-database';
+import { testEvents, uniqueStream } from '../../../../tests/support/event-factory';
+import { verifyStore } from './verify-store';
+import { PgEventStore } from '../postgres/pg-event-store';
+
+/** Tampering done the way someone with database access would: plain SQL on the events table. */
+describe('verifying the stored chain', () => {
+  let database: TestDatabase;
+  let store: PgEventStore;
+  let pool: pg.Pool;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    store = new PgEventStore({ pool: database.pool, connectionString: database.url });
+    pool = database.pool;
+  });
+  afterAll(async () => {
+    await store.close();
+    await database.drop();
+  });
+
+  async function freshStreams(): Promise<string[]> {
+    await pool.query('truncate es_events');
+    const ids = [uniqueStream(), uniqueStream(), uniqueStream()];
+    for (const id of ids) await store.append(id, testEvents(4), { expected: 'no_stream' });
+    await store.append(ids[0]!, testEvents(1), { expected: 'any' });
+    return ids;
+  }
+
+  it('finds every chain intact after ordinary appends', async () => {
+    await freshStreams();
+    expect(await verifyStore(store)).toMatchObject({ intact: true, events: 13, streams: 3, firstBreak: null });
+  });
+
+  it('finds an event whose data was edited', async () => {
+    const [, id] = await freshStreams();
+    await pool.query(`update es_events set data = '{"n": 99}' where stream_id = $1 and stream_position = 2`, [id]);
+    const result = await verifyStore(store);
+    expect(result.intact).toBe(false);
+    expect(result.firstBreak).toMatchObject({ reason: 'hash_mismatch', streamId: id, streamPosition: 2n });
+  });
+
+  it('finds an event whose metadata (who or from where) was edited', async () => {
+    const [id] = await freshStreams();
+    await pool.query(`update es_events set metadata = jsonb_set(metadata, '{ip}', '"10.0.0.1"') where stream_id = $1 and stream_position = 0`, [id]);
+    expect((await verifyStore(store)).firstBreak).toMatchObject({ reason: 'hash_mismatch', streamId: id, streamPosition: 0n });
+  });
+
+  it('finds a deleted event', async () => {
+    const [, , id] = await freshStreams();
+    await pool.query(`delete from es_events where stream_id = $1 and stream_position = 1`, [id]);
+    expect((await verifyStore(store)).firstBreak).toMatchObject({ reason: 'position_gap', streamId: id, streamPosition: 2n });
+  });
+
+  it('finds two events swapped, even with their hashes swapped along', async () => {
+    const [id] = await freshStreams();
+    // Each row keeps its content and hash and takes the other's place.
+    for (const [from, to] of [
+      [1, -1],
+      [2, 1],
+      [-1, 2],
+    ]) {
+      await pool.query('update es_events set stream_position = $3 where stream_id = $1 and stream_position = $2', [id, from, to]);
+    }
+    // In log order the moved event now comes before its new predecessor: the walk sees a gap there.
+    const result = await verifyStore(store);
+    expect(result.intact).toBe(false);
+    expect(result.firstBreak).toMatchObject({ streamId: id });
+  });
+});
