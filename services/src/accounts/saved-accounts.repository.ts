@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Kysely, Selectable, Transaction } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import type { ServicesDatabase, UserBankAccountsTable, UserWalletsTable } from '../db/services-database';
 
 export type WalletRow = Selectable<UserWalletsTable>;
@@ -9,10 +9,15 @@ type Table = 'user_wallets' | 'user_bank_accounts';
 
 /**
  * Both kinds of saved account share these rules: a customer sees and changes only their own, and
- * making one the default clears the previous default in the same transaction.
+ * making one the default clears the previous default in the same transaction. The writes here run
+ * inside the caller's transaction (saved-accounts.ts), which records each change as an event.
  */
-async function clearDefault(trx: Transaction<ServicesDatabase>, table: Table, userId: string): Promise<void> {
-  await trx.updateTable(table).set({ is_default: false }).where('user_id', '=', userId).where('is_default', '=', true).execute();
+
+/** Clears the default flag on the customer's other entries; answers the ids it was taken from. */
+export async function clearDefault(trx: Db, table: Table, userId: string, keep: string | null): Promise<string[]> {
+  let query = trx.updateTable(table).set({ is_default: false }).where('user_id', '=', userId).where('is_default', '=', true);
+  if (keep !== null) query = query.where('id', '!=', keep);
+  return (await query.returning('id').execute()).map((r) => r.id);
 }
 
 /** Only the columns a partial edit names; `undefined` means "leave as it is". */
@@ -34,6 +39,15 @@ export function findBankAccount(db: Db, userId: string, id: string): Promise<Ban
   return db.selectFrom('user_bank_accounts').selectAll().where('user_id', '=', userId).where('id', '=', id).executeTakeFirst();
 }
 
+/** The customer's own wallet, locked until the transaction ends (its change is diffed against it). */
+export function lockWallet(trx: Db, userId: string, id: string): Promise<WalletRow | undefined> {
+  return trx.selectFrom('user_wallets').selectAll().where('user_id', '=', userId).where('id', '=', id).forUpdate().executeTakeFirst();
+}
+
+export function lockBankAccount(trx: Db, userId: string, id: string): Promise<BankAccountRow | undefined> {
+  return trx.selectFrom('user_bank_accounts').selectAll().where('user_id', '=', userId).where('id', '=', id).forUpdate().executeTakeFirst();
+}
+
 export interface WalletInput {
   network: string;
   address: string;
@@ -42,30 +56,24 @@ export interface WalletInput {
 }
 
 /** Null when the customer already saved this address on this network. */
-export function insertWallet(db: Db, userId: string, input: WalletInput): Promise<WalletRow | null> {
-  return db.transaction().execute(async (trx) => {
-    if (input.isDefault) await clearDefault(trx, 'user_wallets', userId);
-    const row = await trx
-      .insertInto('user_wallets')
-      .values({ id: randomUUID(), user_id: userId, network: input.network, address: input.address, label: input.label, is_default: input.isDefault })
-      .onConflict((oc) => oc.constraint('user_wallets_address_key').doNothing())
-      .returningAll()
-      .executeTakeFirst();
-    return row ?? null;
-  });
+export async function insertWallet(trx: Db, userId: string, input: WalletInput): Promise<WalletRow | null> {
+  const row = await trx
+    .insertInto('user_wallets')
+    .values({ id: randomUUID(), user_id: userId, network: input.network, address: input.address, label: input.label, is_default: input.isDefault })
+    .onConflict((oc) => oc.constraint('user_wallets_address_key').doNothing())
+    .returningAll()
+    .executeTakeFirst();
+  return row ?? null;
 }
 
-export function updateWallet(db: Db, userId: string, id: string, input: Partial<WalletInput>): Promise<WalletRow | undefined> {
-  return db.transaction().execute(async (trx) => {
-    if (input.isDefault) await clearDefault(trx, 'user_wallets', userId);
-    return trx
-      .updateTable('user_wallets')
-      .set({ ...changed({ network: input.network, address: input.address, label: input.label, is_default: input.isDefault }), updated_at: new Date() })
-      .where('user_id', '=', userId)
-      .where('id', '=', id)
-      .returningAll()
-      .executeTakeFirst();
-  });
+export function updateWallet(trx: Db, userId: string, id: string, input: Partial<WalletInput>): Promise<WalletRow> {
+  return trx
+    .updateTable('user_wallets')
+    .set({ ...changed({ network: input.network, address: input.address, label: input.label, is_default: input.isDefault }), updated_at: new Date() })
+    .where('user_id', '=', userId)
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
 }
 
 export interface BankAccountInput {
@@ -76,51 +84,48 @@ export interface BankAccountInput {
   isDefault: boolean;
 }
 
-export function insertBankAccount(db: Db, userId: string, input: BankAccountInput): Promise<BankAccountRow> {
-  return db.transaction().execute(async (trx) => {
-    if (input.isDefault) await clearDefault(trx, 'user_bank_accounts', userId);
-    return trx
-      .insertInto('user_bank_accounts')
-      .values({
-        id: randomUUID(),
-        user_id: userId,
+export function insertBankAccount(trx: Db, userId: string, input: BankAccountInput): Promise<BankAccountRow> {
+  return trx
+    .insertInto('user_bank_accounts')
+    .values({
+      id: randomUUID(),
+      user_id: userId,
+      bank_name: input.bankName,
+      account_name: input.accountName,
+      account_number: input.accountNumber,
+      ifsc: input.ifsc,
+      is_default: input.isDefault,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export function updateBankAccount(trx: Db, userId: string, id: string, input: Partial<BankAccountInput>): Promise<BankAccountRow> {
+  return trx
+    .updateTable('user_bank_accounts')
+    .set({
+      ...changed({
         bank_name: input.bankName,
         account_name: input.accountName,
         account_number: input.accountNumber,
         ifsc: input.ifsc,
         is_default: input.isDefault,
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
-  });
+      }),
+      updated_at: new Date(),
+    })
+    .where('user_id', '=', userId)
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
 }
 
-export function updateBankAccount(db: Db, userId: string, id: string, input: Partial<BankAccountInput>): Promise<BankAccountRow | undefined> {
-  return db.transaction().execute(async (trx) => {
-    if (input.isDefault) await clearDefault(trx, 'user_bank_accounts', userId);
-    return trx
-      .updateTable('user_bank_accounts')
-      .set({
-        ...changed({
-          bank_name: input.bankName,
-          account_name: input.accountName,
-          account_number: input.accountNumber,
-          ifsc: input.ifsc,
-          is_default: input.isDefault,
-        }),
-        updated_at: new Date(),
-      })
-      .where('user_id', '=', userId)
-      .where('id', '=', id)
-      .returningAll()
-      .executeTakeFirst();
-  });
+/** The customer's own wallet, deleted; undefined when they have none with that id. */
+export function deleteWallet(trx: Db, userId: string, id: string): Promise<WalletRow | undefined> {
+  return trx.deleteFrom('user_wallets').where('user_id', '=', userId).where('id', '=', id).returningAll().executeTakeFirst();
 }
 
-/** True when the customer's own entry was deleted. */
-export async function deleteSaved(db: Db, table: Table, userId: string, id: string): Promise<boolean> {
-  const result = await db.deleteFrom(table).where('user_id', '=', userId).where('id', '=', id).executeTakeFirst();
-  return result.numDeletedRows === 1n;
+export function deleteBankAccount(trx: Db, userId: string, id: string): Promise<BankAccountRow | undefined> {
+  return trx.deleteFrom('user_bank_accounts').where('user_id', '=', userId).where('id', '=', id).returningAll().executeTakeFirst();
 }
 
 export function walletJson(w: WalletRow) {

@@ -1,4 +1,4 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import type { Kysely } from 'kysely';
 import { addressProblem } from '@desk/machines/addresses/address-validation';
@@ -8,18 +8,12 @@ import { validate } from '../http/validate';
 import { DomainError, NotFoundError, ValidationError } from '@desk/platform/errors/domain-error';
 import { ACCOUNT_NUMBER_MESSAGE, ACCOUNT_NUMBER_PATTERN, IFSC_MESSAGE, IFSC_PATTERN, normaliseIfsc } from '@desk/machines/accounts/bank-account-rules';
 import { NETWORKS, type Network } from '@desk/machines/addresses/networks';
-import {
-  bankAccountJson,
-  deleteSaved,
-  insertBankAccount,
-  insertWallet,
-  listBankAccounts,
-  listWallets,
-  updateBankAccount,
-  updateWallet,
-  walletJson,
-  type WalletRow,
-} from './saved-accounts.repository';
+import { bankAccountJson, listBankAccounts, listWallets, walletJson } from './saved-accounts.repository';
+import { SavedAccounts } from './saved-accounts';
+import { actorOf } from '../identity/auth.middleware';
+import { commandMetadata } from '../http/request-context';
+import { ProxyTrust } from '../http/proxy-trust';
+import { untracked, type Trail } from '../identity/user-trail';
 
 const NETWORK = z.enum(NETWORKS, { error: 'Please select a network' });
 export const walletSchema = z
@@ -65,48 +59,55 @@ const ownId = (id: string, what: string) => {
   return id.toLowerCase();
 };
 
+/** What records the changes: optional only until app.ts passes it (then required). */
+export interface SavedAccountRecording {
+  trail: Trail;
+  trustProxy: ProxyTrust;
+}
+
 /** The customer's own saved wallets and bank accounts: mounted at /api/user behind requireUser. */
-export function savedAccountRoutes(db: Kysely<ServicesDatabase>) {
+export function savedAccountRoutes(db: Kysely<ServicesDatabase>, recording?: SavedAccountRecording) {
+  const accounts = new SavedAccounts(db, recording?.trail ?? untracked('saved wallets and bank accounts'));
+  // Without a trail nothing is recorded, so no proxy needs trusting yet.
+  const trustProxy = recording?.trustProxy ?? ProxyTrust.none();
+  const metadataOf = (c: Context<AuthEnv>) => commandMetadata(c, actorOf(c), trustProxy);
   return new Hono<AuthEnv>()
     .get('/wallets', async (c) => c.json({ wallets: (await listWallets(db, [c.get('user').id])).map(walletJson) }, 200))
     .post('/wallet', validate('json', walletSchema), async (c) => {
-      const wallet = await insertWallet(db, c.get('user').id, c.req.valid('json'));
+      const wallet = await accounts.addWallet(c.get('user'), c.req.valid('json'), metadataOf(c));
       if (!wallet) throw new DuplicateWalletError();
       return c.json({ wallet: walletJson(wallet), message: 'Wallet saved' }, 201);
     })
     .put('/wallet/:id', validate('json', walletPatchSchema), async (c) => {
-      const user = c.get('user');
       const id = ownId(c.req.param('id'), 'Wallet');
       const patch = c.req.valid('json');
-      const current = (await listWallets(db, [user.id])).find((w: WalletRow) => w.id === id);
-      if (!current) throw new NotFoundError('Wallet not found');
-      const problem = addressProblem(patch.address ?? current.address, (patch.network ?? current.network) as Network);
-      if (problem) throw ValidationError.of('address', problem);
-      const wallet = await updateWallet(db, user.id, id, patch);
+      // Address and network are checked together, against what the edit leaves of the stored wallet.
+      const wallet = await accounts.changeWallet(c.get('user'), id, patch, metadataOf(c), (current) => {
+        const problem = addressProblem(patch.address ?? current.address, (patch.network ?? current.network) as Network);
+        if (problem) throw ValidationError.of('address', problem);
+      });
       if (!wallet) throw new NotFoundError('Wallet not found');
       return c.json({ wallet: walletJson(wallet), message: 'Wallet updated' }, 200);
     })
     .delete('/wallet/:id', async (c) => {
-      if (!(await deleteSaved(db, 'user_wallets', c.get('user').id, ownId(c.req.param('id'), 'Wallet')))) throw new NotFoundError('Wallet not found');
+      if (!(await accounts.removeWallet(c.get('user'), ownId(c.req.param('id'), 'Wallet'), metadataOf(c)))) throw new NotFoundError('Wallet not found');
       return c.json({ message: 'Wallet deleted' }, 200);
     })
     .get('/bank-accounts', async (c) => c.json({ accounts: (await listBankAccounts(db, [c.get('user').id])).map(bankAccountJson) }, 200))
     .post('/bank-account', validate('json', bankSchema), async (c) => {
       const { accountHolder, ...rest } = c.req.valid('json');
-      const account = await insertBankAccount(db, c.get('user').id, { ...rest, accountName: accountHolder });
+      const account = await accounts.addBankAccount(c.get('user'), { ...rest, accountName: accountHolder }, metadataOf(c));
       return c.json({ account: bankAccountJson(account), message: 'Bank account saved' }, 201);
     })
     .put('/bank-account/:id', validate('json', bankPatchSchema), async (c) => {
       const { accountHolder, ...rest } = c.req.valid('json');
-      const account = await updateBankAccount(db, c.get('user').id, ownId(c.req.param('id'), 'Bank account'), {
-        ...rest,
-        ...(accountHolder ? { accountName: accountHolder } : {}),
-      });
+      const id = ownId(c.req.param('id'), 'Bank account');
+      const account = await accounts.changeBankAccount(c.get('user'), id, { ...rest, ...(accountHolder ? { accountName: accountHolder } : {}) }, metadataOf(c));
       if (!account) throw new NotFoundError('Bank account not found');
       return c.json({ account: bankAccountJson(account), message: 'Bank account updated' }, 200);
     })
     .delete('/bank-account/:id', async (c) => {
-      if (!(await deleteSaved(db, 'user_bank_accounts', c.get('user').id, ownId(c.req.param('id'), 'Bank account'))))
+      if (!(await accounts.removeBankAccount(c.get('user'), ownId(c.req.param('id'), 'Bank account'), metadataOf(c))))
         throw new NotFoundError('Bank account not found');
       return c.json({ message: 'Bank account deleted' }, 200);
     });

@@ -3,16 +3,19 @@ import { z } from 'zod';
 import type { Kysely } from 'kysely';
 import type { ServicesDatabase } from '../db/services-database';
 import { validate } from '../http/validate';
-import type { AuthEnv } from './auth.middleware';
+import { actorOf, type AuthEnv } from './auth.middleware';
 import { fixedError } from '@desk/platform/errors/domain-error';
 import { phoneSchema } from './phone-schema';
-import { changePassword, findUserByPhone, type UserRow } from './users.repository';
-import { clientIp } from '../http/request-context';
+import { findUserByPhone, type UserRow } from './users.repository';
+import { clientIp, commandMetadata } from '../http/request-context';
 import type { Limit, RateLimiter } from '../kv/rate-limiter';
 import { hashPassword, verifyAgainstNothing, verifyPassword } from './password';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, PASSWORD_TOO_SHORT } from '@desk/machines/identity/password-rules';
 import type { TokenService } from './tokens';
 import type { ProxyTrust } from '../http/proxy-trust';
+import { untracked, type Trail } from './user-trail';
+import { changePasswordRecorded } from './password-change';
+import { recordLockOuts } from './sign-in-lock-outs';
 
 const InvalidCredentialsError = fixedError('invalid_credentials', 401, 'Invalid credentials');
 
@@ -35,6 +38,9 @@ export const FAILURES_PER_PHONE: Limit = { name: 'login-fail:phone', max: 5, win
 const FAILURES_PER_IP: Limit = { name: 'login-fail:ip', max: 30, windowMs: 15 * 60_000 };
 const lockedOut = (minutes: number) => `Too many failed attempts. Please try again in ${minutes} minute(s).`;
 
+/** A lock-out is the limiter's decision, made on an anonymous request: the system acts, from the request's address. */
+const limiterActor = (tenantId: string) => ({ id: 'sign-in-limiter', role: 'system' as const, tenantId });
+
 export const loginSchema = z.object({
   phone: phoneSchema,
   password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(200),
@@ -53,9 +59,12 @@ export interface AuthDeps<U> {
   tenantOf: (c: Context) => string;
   trustProxy: ProxyTrust;
   describeUser: DescribeUser<U>;
+  /** Records password changes and lock-outs; optional only until app.ts passes it (then required). */
+  trail?: Trail;
 }
 
-export function authRoutes<U extends object>({ db, tokens, signedIn, limits, tenantOf, trustProxy, describeUser }: AuthDeps<U>) {
+export function authRoutes<U extends object>({ db, tokens, signedIn, limits, tenantOf, trustProxy, describeUser, ...deps }: AuthDeps<U>) {
+  const trail = deps.trail ?? untracked('password changes and sign-in lock-outs');
   return new Hono<AuthEnv>()
     .post('/login', validate('json', loginSchema), async (c) => {
       const { phone, password } = c.req.valid('json');
@@ -65,8 +74,9 @@ export function authRoutes<U extends object>({ db, tokens, signedIn, limits, ten
       const user = await findUserByPhone(db, tenantOf(c), phone);
       const ok = user ? await verifyPassword(user.password_hash, password) : await verifyAgainstNothing(password);
       if (!user || !ok) {
-        await limits.hit(FAILURES_PER_PHONE, phone, lockedOut);
-        await limits.hit(FAILURES_PER_IP, ip, lockedOut);
+        const phoneLock = { limit: FAILURES_PER_PHONE, started: await limits.hit(FAILURES_PER_PHONE, phone, lockedOut) };
+        const ipLock = { limit: FAILURES_PER_IP, started: await limits.hit(FAILURES_PER_IP, ip, lockedOut) };
+        await recordLockOuts(trail, { phone, user: user ?? null, ip, phoneLock, ipLock }, commandMetadata(c, limiterActor(tenantOf(c)), trustProxy));
         throw new InvalidCredentialsError();
       }
       await limits.reset(FAILURES_PER_PHONE, phone);
@@ -78,7 +88,8 @@ export function authRoutes<U extends object>({ db, tokens, signedIn, limits, ten
       const { currentPassword, newPassword } = c.req.valid('json');
       const user = c.get('user');
       if (!(await verifyPassword(user.password_hash, currentPassword))) throw new WrongCurrentPasswordError();
-      const changedAt = await changePassword(db, user.id, await hashPassword(newPassword));
+      const metadata = commandMetadata(c, actorOf(c), trustProxy);
+      const changedAt = await changePasswordRecorded(db, trail, user, await hashPassword(newPassword), 'self', metadata);
       // Older tokens stop working; this one keeps the current session signed in.
       return c.json({ message: 'Password changed successfully', token: await tokens.issue(user.id, user.tenant_id, changedAt.getTime()) }, 200);
     });

@@ -74,6 +74,6 @@ async function ensureAccount(db: Kysely<ServicesDatabase>, roles: UserRoles, ten
     if (!existing.roles.includes(ADMIN_ROLE)) await roles.change(existing.id, (user) => [...user.roles, ADMIN_ROLE], metadata);
     return;
   }
-  await roles.create({ tenantId, username: 'admin', phone, passwordHash: await hashPassword(password), roles: [ADMIN_ROLE] }, metadata);
+  await roles.create({ tenantId, username: 'admin', phone, passwordHash: await hashPassword(password), roles: [ADMIN_ROLE] }, 'bootstrap', metadata);
   logger.info('admin account created', { phone });
 }

@@ -5,10 +5,12 @@ import type { ServicesDatabase } from '../db/services-database';
 import { DomainError, ValidationError, fixedError } from '@desk/platform/errors/domain-error';
 import { PhoneTakenError } from './identity-errors';
 import { validate } from '../http/validate';
-import { clientIp } from '../http/request-context';
+import { clientIp, commandMetadata } from '../http/request-context';
 import type { ShortLivedStore } from '../kv/short-lived-store';
 import { normalizePhone, PHONE_FORMAT_MESSAGE, PHONE_PATTERN } from '@desk/machines/identity/phone';
-import { findUserByPhone, insertUser } from './users.repository';
+import { findUserByPhone } from './users.repository';
+import { registerUser } from './register-user';
+import { untracked, type Trail } from './user-trail';
 import { hashPassword } from './password';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, PASSWORD_TOO_SHORT } from '@desk/machines/identity/password-rules';
 import type { DescribeUser } from './auth.routes';
@@ -59,10 +61,13 @@ export interface OtpRouteDeps<U> {
   tenantOf: (c: Context) => string;
   trustProxy: ProxyTrust;
   describeUser: DescribeUser<U>;
+  /** Records sign-ups; optional only until app.ts passes it (then required). */
+  trail?: Trail;
 }
 
 /** OTP sign-in and phone-verified registration, mounted at /api/auth. */
-export function otpRoutes<U extends object>({ db, tokens, otp, store, tenantOf, trustProxy, describeUser }: OtpRouteDeps<U>) {
+export function otpRoutes<U extends object>({ db, tokens, otp, store, tenantOf, trustProxy, describeUser, ...deps }: OtpRouteDeps<U>) {
+  const trail = deps.trail ?? untracked('sign-ups');
   const sent = { message: 'OTP sent', expiresInSeconds: 300, resendInSeconds: 30 };
   return new Hono()
     .post('/otp/send', async (c) => {
@@ -95,7 +100,10 @@ export function otpRoutes<U extends object>({ db, tokens, otp, store, tenantOf, 
       const tenantId = tenantOf(c);
       const verified = `register:verified:${tenantId}:${phone}`;
       if (!(await store.get(verified))) throw new PhoneNotVerifiedError();
-      const user = await insertUser(db, { tenantId, username, phone, passwordHash: await hashPassword(password), roles: [] });
+      // No one is signed in: the newcomer is the actor, known once the row exists.
+      const asNewcomer = (created: { id: string }) => commandMetadata(c, { id: created.id, role: 'customer', tenantId }, trustProxy);
+      const newUser = { tenantId, username, phone, passwordHash: await hashPassword(password), roles: [] };
+      const user = await registerUser(db, trail, newUser, 'sign_up', asNewcomer);
       if (!user) throw new PhoneTakenError();
       await store.delete(verified);
       return c.json({ token: await tokens.issue(user.id, user.tenant_id), user: await describeUser(user), message: 'Registration successful' }, 201);

@@ -1,45 +1,33 @@
-import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { ServicesDatabase } from '../db/services-database';
 import type { EventStore } from '@desk/platform/eventstore/event-store';
 import type { EventMetadata } from '@desk/platform/eventstore/event-metadata';
-import { streamId } from '@desk/platform/eventstore/stream-id';
-import { insertUser, type NewUser, type UserRow } from './users.repository';
-
-export const USER_ROLES_CHANGED = 'UserRolesChanged';
-
-export interface UserRolesChanged {
-  userId: string;
-  tenantId: string;
-  phone: string;
-  roles: string[];
-  previousRoles: string[];
-  changedAt: string;
-}
+import { USER_ROLES_CHANGED, type RegisteredVia } from '@desk/machines/identity/user.events';
+import type { NewUser, UserRow } from './users.repository';
+import { UserTrail } from './user-trail';
+import { registerUser } from './register-user';
 
 const sameRoles = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((r) => b.includes(r));
 
 /**
  * Who may act as an admin is a compliance question, so every change of a user's roles is an event
- * on the stream `user-<id>` with who, when and from where. The users table stays the place sign-in
- * reads; the event is appended inside the transaction that changes the row, so a failed append
- * changes nothing. (A crash between the append and the commit would leave an event for a change
- * that did not happen: the record errs towards saying too much, never too little.)
+ * on the stream `user-<id>` with who, when and from where, appended (user-trail.ts) inside the
+ * transaction that changes the users row sign-in reads.
  */
 export class UserRoles {
+  /** The recorder of everything on users' streams, for the commands made beside the roles (passwords, lock-outs). */
+  readonly trail: UserTrail;
+
   constructor(
     private readonly db: Kysely<ServicesDatabase>,
-    private readonly store: EventStore,
-  ) {}
+    store: EventStore,
+  ) {
+    this.trail = new UserTrail(store);
+  }
 
-  /** Creates the user with their roles; null when the phone is taken in that tenant. */
-  async create(user: NewUser, metadata: EventMetadata): Promise<UserRow | null> {
-    return this.db.transaction().execute(async (trx) => {
-      const created = await insertUser(trx, { ...user, roles: [...new Set(user.roles)].sort() });
-      if (!created) return null;
-      if (created.roles.length > 0) await this.record(created, [], metadata);
-      return created;
-    });
+  /** Creates the user with their roles (UserRegistered, and UserRolesChanged when it has any); null when the phone is taken in that tenant. */
+  create(user: NewUser, via: RegisteredVia, metadata: EventMetadata): Promise<UserRow | null> {
+    return registerUser(this.db, this.trail, user, via, metadata);
   }
 
   /** Sets the user's roles to what `decide` returns for the current row; nothing is recorded when they stay the same. */
@@ -50,24 +38,24 @@ export class UserRoles {
       const roles = [...new Set(decide(current))].sort();
       if (sameRoles(roles, current.roles)) return current;
       const updated = await trx.updateTable('users').set({ roles, updated_at: new Date() }).where('id', '=', userId).returningAll().executeTakeFirstOrThrow();
-      await this.record(updated, current.roles, metadata);
+      await this.trail.record(
+        updated,
+        [
+          {
+            type: USER_ROLES_CHANGED,
+            data: {
+              userId: updated.id,
+              tenantId: updated.tenant_id,
+              phone: updated.phone,
+              roles: updated.roles,
+              previousRoles: current.roles,
+              changedAt: metadata.acceptedAt,
+            },
+          },
+        ],
+        metadata,
+      );
       return updated;
     });
-  }
-
-  private async record(user: UserRow, previousRoles: string[], metadata: EventMetadata): Promise<void> {
-    const data: UserRolesChanged = {
-      userId: user.id,
-      tenantId: user.tenant_id,
-      phone: user.phone,
-      roles: user.roles,
-      previousRoles,
-      changedAt: metadata.acceptedAt,
-    };
-    await this.store.append(
-      streamId('user', user.id),
-      [{ eventId: randomUUID(), type: USER_ROLES_CHANGED, data, metadata: { ...metadata, tenantId: user.tenant_id } }],
-      { expected: 'any' },
-    );
   }
 }

@@ -16,6 +16,11 @@ export function findUserByPhone(db: Db, tenantId: string, phone: string): Promis
   return db.selectFrom('users').selectAll().where('tenant_id', '=', tenantId).where('phone', '=', phone).executeTakeFirst();
 }
 
+/** The accounts one phone has, on every brand (sign-in counters are per phone, not per brand). */
+export function findUsersByPhone(db: Db, phone: string): Promise<UserRow[]> {
+  return db.selectFrom('users').selectAll().where('phone', '=', phone).orderBy('created_at').execute();
+}
+
 /** Users of one tenant, or of every tenant (null), newest first. */
 export function listUsers(db: Db, tenantId: string | null): Promise<UserRow[]> {
   let query = db.selectFrom('users').selectAll();

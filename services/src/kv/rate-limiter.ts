@@ -21,15 +21,26 @@ export interface Limit {
   windowMs: number;
 }
 
+/** A lock that a hit started: the subject is refused until `until`. */
+export interface StartedLock {
+  until: Date;
+}
+
 /** Fixed-window counters: `max` per `windowMs` per subject (a phone, an IP). */
 export class RateLimiter {
   constructor(private readonly store: ShortLivedStore) {}
 
-  /** Counts one more; throws once the window's allowance is used up. */
-  async hit(limit: Limit, subject: string, message: (minutes: number) => string): Promise<void> {
+  /**
+   * Counts one more; throws once the window's allowance is used up. Answers the lock this hit
+   * started (the one that used up the allowance: exactly one per window, as increments are atomic),
+   * else null, so a lock-out can be recorded once.
+   */
+  async hit(limit: Limit, subject: string, message: (minutes: number) => string): Promise<StartedLock | null> {
     const key = `rl:${limit.name}:${subject}`;
     const count = await this.store.increment(key, limit.windowMs);
     if (count > limit.max) await this.refuse(key, message);
+    if (count < limit.max) return null;
+    return { until: new Date(Date.now() + Math.max(0, await this.store.ttl(key))) };
   }
 
   /** Throws if the allowance is already used up, without counting. */

@@ -8,6 +8,7 @@ import { parseOrUsage, runCli } from './cli-main';
 import { passwordFromStdin } from './stdin-password';
 import { CommandError, UsageError } from '../ops/cli-errors';
 import { UserRoles } from '../identity/user-roles';
+import { UserTrail } from '../identity/user-trail';
 import { TenantStore } from '../tenants/tenant-store';
 import { TenantDirectory } from '../tenants/tenant-directory';
 import { RedisStore } from '../kv/redis-store';
@@ -26,7 +27,8 @@ const USAGE = `Usage: npm run admin -- <command> [options]
   reset-password --phone P [--tenant T] [--password-from-stdin]
       a new password (generated and printed once, or read from stdin); the account's sessions end
   unlock-phone --phone P
-      clears the phone's sign-in lock-out (failed passwords, codes requested), kept in Redis
+      clears the phone's sign-in lock-out (failed passwords, codes requested), kept in Redis;
+      a lock lifted is recorded on the phone's accounts (SignInUnlocked)
   list-admins
       every admin with phone, brand and scope (operator / brand), as JSON
 
@@ -92,7 +94,7 @@ async function create(infra: Infrastructure, input: { phone: string; tenantId: s
 }
 
 async function reset(infra: Infrastructure, input: { phone: string; tenantId: string; password: string | null }, brand: string) {
-  const result = await resetPassword(infra.db, input);
+  const result = await resetPassword({ db: infra.db, roles: new UserRoles(infra.db, infra.eventStore) }, input);
   say(`${input.phone} on ${brand}: password changed at ${result.changedAt.toISOString()}; every session signed in before it has ended`);
   showOnce(result.generatedPassword);
 }
@@ -103,20 +105,25 @@ function showOnce(password: string | null) {
 }
 
 async function unlock(phone: string) {
-  if (!env.REDIS_URL) {
+  const redisUrl = env.REDIS_URL;
+  if (!redisUrl) {
     throw new CommandError(
       'REDIS_URL is not set: sign-in failures are then counted in the memory of the API process (npm start), which this ' +
         'command cannot reach. Restarting the API clears them; otherwise the lock-out ends by itself within 15 minutes ' +
         '(codes: within the hour).',
     );
   }
-  const store = RedisStore.connect(env.REDIS_URL);
+  // The database too: a lifted lock is recorded on the accounts' streams.
+  const infra = await openInfrastructure(env, 'usdt-desk-admin', allMigrations);
+  const store = RedisStore.connect(redisUrl);
   try {
-    for (const result of await unlockPhone(store, phone)) {
+    const deps = { store, db: infra.db, trail: new UserTrail(infra.eventStore) };
+    for (const result of await unlockPhone(deps, phone)) {
       const before = result.wasLocked ? `was locked (${result.retryAfterSeconds}s left)` : 'was not locked';
       say(`${phone} ${result.limit}: ${before}; cleared`);
     }
   } finally {
     await store.close();
+    await infra.close();
   }
 }

@@ -82,6 +82,7 @@ export function adminUserRoutes({ db, roles: userRoles, tenants, directory, trus
       const actor = actorOf(c);
       const created = await userRoles.create(
         { tenantId: target, username, phone, passwordHash: await hashPassword(password), roles },
+        'admin',
         commandMetadata(c, actor, trustProxy),
       );
       if (!created) throw new PhoneTakenError();

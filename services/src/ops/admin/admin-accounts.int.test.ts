@@ -9,6 +9,7 @@ import { createAdmin, resetPassword } from './admin-accounts';
 import { brandArgument } from './brand-argument';
 import { listAdmins } from './list-admins';
 import { unlockPhone } from './unlock-phone';
+import { findUserByPhone } from '../../identity/users.repository';
 
 /** The next whole second: tokens carry their issue time in seconds, and a change in the same second would not end them. */
 const nextSecond = () => new Promise((resolve) => setTimeout(resolve, 1_050 - (Date.now() % 1_000)));
@@ -17,6 +18,8 @@ describe('admin CLI commands', () => {
   let t: TestApp;
   let tenants: TenantStore;
   const accounts = () => ({ db: t.deps.db, roles: t.deps.roles });
+  const unlockDeps = () => ({ store: t.deps.store, db: t.deps.db, trail: t.deps.roles.trail });
+  const eventCount = async () => Number((await t.database.pool.query<{ n: string }>('select count(*) as n from es_events')).rows[0]!.n);
   const login = (phone: string, password: string, host = 'localhost') =>
     json(t.call('POST', '/api/auth/login', { body: { phone, password }, headers: { host } }));
 
@@ -34,14 +37,14 @@ describe('admin CLI commands', () => {
     expect(signedIn.status).toBe(200);
     expect((await t.call('GET', '/api/admin/settings', { token: signedIn.body.token })).status).toBe(200);
 
-    const [event] = await t.deps.eventStore.readStream(`user-${result.user.id}`);
-    expect(event).toMatchObject({
-      type: 'UserRolesChanged',
-      data: { roles: ['admin'], previousRoles: [] },
-      metadata: { actor: { id: 'admin-cli', role: 'system' } },
-    });
+    const events = await t.deps.eventStore.readStream(`user-${result.user.id}`);
+    const cli = { actor: { id: 'admin-cli', role: 'system' }, tenantId: 'default', ip: null, userAgent: null };
+    expect(events).toMatchObject([
+      { type: 'UserRegistered', data: { phone: '+919400000001', username: 'admin', roles: ['admin'], via: 'cli' }, metadata: cli },
+      { type: 'UserRolesChanged', data: { roles: ['admin'], previousRoles: [] }, metadata: cli },
+    ]);
     // The password itself is nowhere but in the hash.
-    expect(JSON.stringify({ data: event!.data, metadata: event!.metadata })).not.toContain(result.generatedPassword);
+    expect(JSON.stringify(events.map((e) => [e.data, e.metadata]))).not.toContain(result.generatedPassword);
   });
 
   it('creates a brand admin, found by the brand domain, who runs that brand only', async () => {
@@ -77,7 +80,7 @@ describe('admin CLI commands', () => {
     expect(granted).toMatchObject({ outcome: 'granted', generatedPassword: null });
     expect((await login('+919400000003', 'customer-pass')).body.user.roles).toEqual(['admin']);
     expect((await createAdmin(accounts(), { phone: '+919400000003', tenantId: 'default', password: null })).outcome).toBe('already_admin');
-    expect((await t.deps.eventStore.readStream(`user-${granted.user.id}`)).map((e) => e.type)).toEqual(['UserRolesChanged']);
+    expect((await t.deps.eventStore.readStream(`user-${granted.user.id}`)).map((e) => e.type)).toEqual(['UserRegistered', 'UserRolesChanged']);
   });
 
   it('resets a password, ending the sessions signed in before it', async () => {
@@ -86,23 +89,57 @@ describe('admin CLI commands', () => {
     expect((await t.call('GET', '/api/auth/me', { token: before })).status).toBe(200);
     await nextSecond();
 
-    const reset = await resetPassword(t.deps.db, { phone: '+919400000004', tenantId: 'default', password: null });
+    const reset = await resetPassword(accounts(), { phone: '+919400000004', tenantId: 'default', password: null });
     expect(reset.generatedPassword).toMatch(/^[\w-]{24}$/);
     expect((await t.call('GET', '/api/auth/me', { token: before })).status).toBe(401);
     expect((await login('+919400000004', 'first-pass')).status).toBe(401);
     expect((await login('+919400000004', reset.generatedPassword!)).status).toBe(200);
-    await expect(resetPassword(t.deps.db, { phone: '+919400000099', tenantId: 'default', password: 'whatever' })).rejects.toThrow(/No account/);
+
+    const [, changed] = await t.deps.eventStore.readStream(`user-${reset.user.id}`);
+    expect(changed).toMatchObject({
+      type: 'PasswordChanged',
+      data: { userId: reset.user.id, tenantId: 'default', phone: '+919400000004', by: 'reset', changedAt: reset.changedAt.toISOString() },
+      metadata: { actor: { id: 'admin-cli', role: 'system' }, tenantId: 'default', ip: null, userAgent: null },
+    });
+    expect(JSON.stringify([changed!.data, changed!.metadata])).not.toContain(reset.generatedPassword);
+
+    const count = await eventCount();
+    await expect(resetPassword(accounts(), { phone: '+919400000099', tenantId: 'default', password: 'whatever' })).rejects.toThrow(/No account/);
+    expect(await eventCount()).toBe(count);
   });
 
-  it('unlocks a phone locked out by failed sign-ins', async () => {
+  it('unlocks a phone locked out by failed sign-ins, recording it on the accounts the phone has', async () => {
     await createCustomer(t, '+919400000005', 'right-pass');
     for (let i = 0; i < 5; i++) expect((await login('+919400000005', 'wrong-pass')).status).toBe(401);
     expect((await login('+919400000005', 'right-pass')).status).toBe(429);
 
-    const cleared = await unlockPhone(t.deps.store, '+919400000005');
+    const cleared = await unlockPhone(unlockDeps(), '+919400000005');
     expect(cleared.find((c) => c.limit === 'login-fail:phone')).toMatchObject({ wasLocked: true });
-    expect(cleared.find((c) => c.limit === 'login-fail:phone')!.retryAfterSeconds).toBeGreaterThan(0);
+    const secondsLeft = cleared.find((c) => c.limit === 'login-fail:phone')!.retryAfterSeconds;
+    expect(secondsLeft).toBeGreaterThan(0);
     expect(cleared.find((c) => c.limit === 'otp-send:phone')).toMatchObject({ wasLocked: false, retryAfterSeconds: null });
     expect((await login('+919400000005', 'right-pass')).status).toBe(200);
+
+    const user = await findUserByPhone(t.deps.db, 'default', '+919400000005');
+    const unlocked = (await t.deps.eventStore.readStream(`user-${user!.id}`)).filter((e) => e.type === 'SignInUnlocked');
+    expect(unlocked).toMatchObject([
+      {
+        data: { userId: user!.id, tenantId: 'default', phone: '+919400000005', cleared: [{ limit: 'login-fail:phone', secondsLeft }] },
+        metadata: { actor: { id: 'admin-cli', role: 'system' }, tenantId: 'default', ip: null, userAgent: null },
+      },
+    ]);
+
+    // Nothing was locking it now: cleared again, and nothing recorded.
+    const before = await eventCount();
+    expect((await unlockPhone(unlockDeps(), '+919400000005')).every((c) => !c.wasLocked)).toBe(true);
+    expect(await eventCount()).toBe(before);
+  });
+
+  it('clears nothing when the unlock cannot be recorded', async () => {
+    await createCustomer(t, '+919400000006', 'right-pass');
+    for (let i = 0; i < 5; i++) await login('+919400000006', 'wrong-pass');
+    const failing = { record: () => Promise.reject(new Error('the event store is down')), recordIp: () => Promise.resolve() };
+    await expect(unlockPhone({ ...unlockDeps(), trail: failing }, '+919400000006')).rejects.toThrow(/down/);
+    expect((await login('+919400000006', 'right-pass')).status).toBe(429);
   });
 });

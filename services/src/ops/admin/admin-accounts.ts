@@ -2,7 +2,8 @@ import type { Kysely } from 'kysely';
 import type { ServicesDatabase } from '../../db/services-database';
 import { systemMetadata } from '@desk/platform/eventstore/event-metadata';
 import { ADMIN_ROLE } from '../../identity/admin-scope';
-import { changePassword, findUserByPhone, type UserRow } from '../../identity/users.repository';
+import { findUserByPhone, type UserRow } from '../../identity/users.repository';
+import { changePasswordRecorded } from '../../identity/password-change';
 import { hashPassword } from '../../identity/password';
 import type { UserRoles } from '../../identity/user-roles';
 import { CommandError } from '../cli-errors';
@@ -14,7 +15,9 @@ export const ADMIN_CLI_ACTOR = 'admin-cli';
 export interface AccountDeps {
   db: Kysely<ServicesDatabase>;
   roles: UserRoles;
+  /** Who the events name (ADMIN_CLI_ACTOR unless given), and how a new account says it was made. */
   actor?: string;
+  via?: 'cli' | 'seed';
 }
 
 export interface CreateAdminResult {
@@ -27,9 +30,10 @@ export interface CreateAdminResult {
 /**
  * An admin of `tenantId` (the operator's own: an operator admin; any other brand: a brand admin,
  * decisions/0014): a new account with the admin role, or the role given to the account that phone
- * already has there. The role is recorded as UserRolesChanged with system metadata, like every role
- * change. An existing account keeps its password: giving one for it is refused before anything
- * changes, so the operator never believes a password was set when it was not.
+ * already has there. A new account is recorded as UserRegistered (`via: 'cli'`, or `'seed'` for the
+ * demo seed) and the role as UserRolesChanged, with system metadata, like every role change. An
+ * existing account keeps its password: giving one for it is refused before anything changes, so
+ * the operator never believes a password was set when it was not.
  */
 export async function createAdmin(deps: AccountDeps, input: { phone: string; tenantId: string; password: string | null }): Promise<CreateAdminResult> {
   const metadata = systemMetadata(input.tenantId, deps.actor ?? ADMIN_CLI_ACTOR);
@@ -46,6 +50,7 @@ export async function createAdmin(deps: AccountDeps, input: { phone: string; ten
   const password = input.password ?? oneTimePassword();
   const created = await deps.roles.create(
     { tenantId: input.tenantId, username: 'admin', phone: input.phone, passwordHash: await hashPassword(password), roles: [ADMIN_ROLE] },
+    deps.via ?? 'cli',
     metadata,
   );
   // Someone signed up with that phone between the look-up and the insert.
@@ -56,14 +61,16 @@ export async function createAdmin(deps: AccountDeps, input: { phone: string; ten
 /**
  * A new password for the account `phone` has on `tenantId`. The change time moves on, so every
  * session signed in before it ends (tokens carry their issue time; auth.middleware.ts refuses older).
+ * Recorded as PasswordChanged `by: 'reset'` with system metadata (never the password).
  */
 export async function resetPassword(
-  db: Kysely<ServicesDatabase>,
+  deps: AccountDeps,
   input: { phone: string; tenantId: string; password: string | null },
 ): Promise<{ user: UserRow; generatedPassword: string | null; changedAt: Date }> {
-  const user = await findUserByPhone(db, input.tenantId, input.phone);
+  const user = await findUserByPhone(deps.db, input.tenantId, input.phone);
   if (!user) throw new CommandError(`No account with phone ${input.phone} on this brand`);
   const password = input.password ?? oneTimePassword();
-  const changedAt = await changePassword(db, user.id, await hashPassword(password));
+  const metadata = systemMetadata(user.tenant_id, deps.actor ?? ADMIN_CLI_ACTOR);
+  const changedAt = await changePasswordRecorded(deps.db, deps.roles.trail, user, await hashPassword(password), 'reset', metadata);
   return { user, generatedPassword: input.password === null ? password : null, changedAt };
 }

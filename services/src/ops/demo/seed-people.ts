@@ -101,7 +101,10 @@ export async function seedPeople(apps: DemoApps, write: WriteLine): Promise<Demo
 async function operatorAdmin(apps: DemoApps, write: WriteLine): Promise<SignedIn> {
   const existing = await findUserByPhone(apps.accounts.db, DEFAULT_TENANT_ID, DEMO_OPERATOR.phone);
   if (!existing) {
-    await createAdmin({ ...apps.accounts, actor: SEED_ACTOR }, { phone: DEMO_OPERATOR.phone, tenantId: DEFAULT_TENANT_ID, password: DEMO_PASSWORDS.operator });
+    await createAdmin(
+      { ...apps.accounts, actor: SEED_ACTOR, via: 'seed' },
+      { phone: DEMO_OPERATOR.phone, tenantId: DEFAULT_TENANT_ID, password: DEMO_PASSWORDS.operator },
+    );
     write(`[seed] operator admin ${DEMO_OPERATOR.phone} created`);
   } else if (!existing.roles.includes(ADMIN_ROLE)) {
     throw new CommandError(`${DEMO_OPERATOR.phone} is a customer's account here: the seed will not make it an admin. Seed another database.`);

@@ -1,0 +1,57 @@
+import { randomUUID } from 'node:crypto';
+import type { EventStore } from '@desk/platform/eventstore/event-store';
+import type { EventMetadata } from '@desk/platform/eventstore/event-metadata';
+import { streamId } from '@desk/platform/eventstore/stream-id';
+import { logger } from '@desk/platform/logging/logger';
+import type { IpEvent, UserEvent } from '@desk/machines/identity/user.events';
+import type { SavedAccountEvent } from '@desk/machines/accounts/saved-account.events';
+
+/** Everything recorded on a user's stream. */
+export type UserStreamEvent = UserEvent | SavedAccountEvent;
+
+/** Whose stream: the user's id and brand (the events' tenant is always the user's own). */
+export interface TrailSubject {
+  id: string;
+  tenant_id: string;
+}
+
+/**
+ * The one place events about users are appended: on `user-<id>`, with who, when and from where.
+ * Callers append inside the database transaction that changes the table sign-in and the screens
+ * read, before it commits, so an append that fails changes nothing. (A crash between the append and
+ * the commit would leave an event for a change that did not happen: the record errs towards saying
+ * too much, never too little.) Appends are `expected: 'any'`: the table row, not the stream, is
+ * what the change was decided against.
+ */
+export class UserTrail {
+  constructor(private readonly store: EventStore) {}
+
+  async record(user: TrailSubject, events: readonly UserStreamEvent[], metadata: EventMetadata): Promise<void> {
+    await this.append(streamId('user', user.id), events, { ...metadata, tenantId: user.tenant_id });
+  }
+
+  /** A sign-in lock-out of a client address: its own stream, `ip-<address>`, as it is nobody's account. */
+  async recordIp(ip: string, event: IpEvent, metadata: EventMetadata): Promise<void> {
+    await this.append(streamId('ip', ip), [event], metadata);
+  }
+
+  private async append(stream: string, events: readonly (UserStreamEvent | IpEvent)[], metadata: EventMetadata): Promise<void> {
+    if (events.length === 0) return;
+    await this.store.append(
+      stream,
+      events.map((e) => ({ eventId: randomUUID(), type: e.type, data: e.data, metadata })),
+      { expected: 'any' },
+    );
+  }
+}
+
+export type Trail = Pick<UserTrail, 'record' | 'recordIp'>;
+
+/**
+ * For the routes app.ts mounts without a trail yet: they work and record nothing, and say so once
+ * at start-up, so the gap is visible in the log rather than silent.
+ */
+export function untracked(what: string): Trail {
+  logger.warn(`${what}: no user trail wired (app.ts does not pass one); changes are not recorded as events`);
+  return { record: async () => undefined, recordIp: async () => undefined };
+}

@@ -1,0 +1,52 @@
+import { Hono } from 'hono';
+import { UserTrail, type Trail } from '../../services/src/identity/user-trail';
+import { authRoutes } from '../../services/src/identity/auth.routes';
+import { otpRoutes } from '../../services/src/identity/otp.routes';
+import { savedAccountRoutes } from '../../services/src/accounts/saved-accounts.routes';
+import { requireUser, type AuthEnv } from '../../services/src/identity/auth.middleware';
+import { resolveTenant, tenantOf } from '../../services/src/http/tenant';
+import { handleError } from '../../services/src/api/error-handler';
+import { oneUserJson } from '../../services/src/users/user-json';
+import type { UserRow } from '../../services/src/identity/users.repository';
+import type { TestApp } from './test-app';
+
+/** What the node server gives the app as the socket's peer: the one trusted proxy in front (as test-app.ts). */
+const PROXY_PEER = { incoming: { socket: { remoteAddress: '10.0.0.1', remotePort: 40000, remoteFamily: 'IPv4' } } };
+
+/**
+ * The sign-in, sign-up and saved-account routes mounted as app.ts mounts them, but given a user
+ * trail: app.ts (which others own) does not pass one yet. Once it does, tests call `t.call` instead.
+ * `trail` may be swapped for one whose append fails.
+ */
+export function trailApp(t: TestApp, trail: Trail = new UserTrail(t.deps.eventStore)) {
+  const { db, tokens, limits, otp, store, directory, config } = t.deps;
+  const trustProxy = config.trustProxy;
+  const describeUser = (user: UserRow) => oneUserJson(db, user);
+  const signedIn = requireUser(db, tokens, (tenantId) => directory.isDeleted(tenantId));
+  const user = new Hono<AuthEnv>().use(signedIn).route('/', savedAccountRoutes(db, { trail, trustProxy }));
+  const app = new Hono()
+    .use(
+      '/api/*',
+      resolveTenant((host) => directory.resolve(host), trustProxy),
+    )
+    .route('/api/auth', authRoutes({ db, tokens, signedIn, limits, tenantOf, trustProxy, describeUser, trail }))
+    .route('/api/auth', otpRoutes({ db, tokens, otp, store, tenantOf, trustProxy, describeUser, trail }))
+    .route('/api/user', user);
+  app.onError(handleError);
+  return async (method: string, url: string, options: { token?: string; body?: unknown; headers?: Record<string, string> } = {}) => {
+    const response = await app.request(
+      url,
+      {
+        method,
+        headers: {
+          ...(options.body !== undefined ? { 'content-type': 'application/json' } : {}),
+          ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
+          ...options.headers,
+        },
+        body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      },
+      PROXY_PEER,
+    );
+    return { status: response.status, body: (await response.json()) as any };
+  };
+}
