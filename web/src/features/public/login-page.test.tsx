@@ -29,6 +29,7 @@ function openLogin(table: FakeApi) {
       { path: '/login', element: <LoginPage /> },
       { path: '/dashboard', element: <h1>User home</h1> },
       { path: '/admin/dashboard', element: <h1>Admin home</h1> },
+      { path: '/compliance', element: <h1>Compliance home</h1> },
     ],
     '/login',
   );
@@ -78,16 +79,18 @@ describe('login with a password', () => {
   });
 
   it.each([
-    [[] as string[], 'User home'],
-    [['admin'], 'Admin home'],
-  ])('with roles %j stores the token and goes to %s', async (roles, home) => {
+    [[] as string[], 'User home', '/dashboard'],
+    [['admin'], 'Admin home', '/admin/dashboard'],
+    [['compliance'], 'Compliance home', '/compliance'],
+    [['admin', 'compliance'], 'Admin home', '/admin/dashboard'],
+  ])('with roles %j stores the token and goes to %s', async (roles, home, path) => {
     const user = userEvent.setup();
     const { calls, router } = openLogin({ 'POST /api/auth/login': { token: 'tok-1', user: { ...USER, roles } } });
     await user.type(field('Phone number'), ' 98765-43210 ');
     await user.type(field('Password'), 'secret1');
     await user.click(button('Login'));
     expect(await screen.findByRole('heading', { name: home })).toBeTruthy();
-    expect(router.state.location.pathname).toBe(roles.length ? '/admin/dashboard' : '/dashboard');
+    expect(router.state.location.pathname).toBe(path);
     expect(localStorage.getItem('token')).toBe('tok-1');
     expect(calls.find((c) => c.path === '/api/auth/login')?.body).toEqual({ phone: '9876543210', password: 'secret1' });
   });

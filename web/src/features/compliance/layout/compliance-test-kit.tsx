@@ -18,7 +18,15 @@ afterEach(() => {
 });
 
 /** A compliance officer on the operator's own tenant: reads every brand. */
-export const OFFICER_ME = { ...ME, _id: 'officer-1', username: 'auditor', phone: '+919900000007', roles: ['compliance'], tenantId: 'default', adminScope: null };
+export const OFFICER_ME = {
+  ...ME,
+  _id: 'officer-1',
+  username: 'auditor',
+  phone: '+919900000007',
+  roles: ['compliance'],
+  tenantId: 'default',
+  adminScope: null,
+};
 
 let sequence = 500;
 
@@ -29,7 +37,13 @@ export function complianceOrder({ brand = { _id: 't-1', name: 'Alpha Desk' }, ..
 }
 
 /** One step of a replay: an event with who, when and where, the order after it and what changed. */
-export function step(index: number, type: string, state: Record<string, unknown>, changes: ReplayStep['changes'], overrides: Partial<ReplayStep> = {}): ReplayStep {
+export function step(
+  index: number,
+  type: string,
+  state: Record<string, unknown>,
+  changes: ReplayStep['changes'],
+  overrides: Partial<ReplayStep> = {},
+): ReplayStep {
   return {
     index,
     streamPosition: index,
@@ -59,7 +73,11 @@ const BASE_API: FakeApi = {
   'GET /api/compliance/orders': emptyOrders,
   'GET /api/compliance/events': { events: [], nextBefore: null },
   'GET /api/compliance/access': { events: [], nextBefore: null },
-  'GET /api/compliance/signing-key': { algorithm: 'ed25519', publicKeyPem: '-----BEGIN PUBLIC KEY-----\nMCow\n-----END PUBLIC KEY-----', fingerprint: 'sha256:ab12cd' },
+  'GET /api/compliance/signing-key': {
+    algorithm: 'ed25519',
+    publicKeyPem: '-----BEGIN PUBLIC KEY-----\nMCow\n-----END PUBLIC KEY-----',
+    fingerprint: 'sha256:ab12cd',
+  },
 };
 
 /** Signs in (a token in storage) as the compliance officer unless told, answers from BASE_API plus `table`, opens `path`. */

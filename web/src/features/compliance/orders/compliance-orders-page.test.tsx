@@ -12,7 +12,11 @@ describe('compliance orders', () => {
   it('lists the orders: ref, brand, status, amounts, phone and created', async () => {
     renderCompliance('/compliance', { 'GET /api/compliance/orders': page() });
     const table = await screen.findByRole('table', { name: 'Orders' });
-    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Ref', 'Brand', 'Status', 'Type', 'INR', 'USDT', 'Phone', 'Created']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Ref', 'Brand', 'Status', 'Type', 'INR', 'USDT', 'Phone', 'Created']);
     const first = within(table).getAllByRole('row')[1]!;
     expect(within(first).getByRole('link', { name: 'ORD-A1' }).getAttribute('href')).toBe(`/compliance/orders/${a._id}`);
     expect(first.textContent).toContain('Alpha Desk');
@@ -55,7 +59,10 @@ describe('compliance orders', () => {
   });
 
   it('opens an order from its row', async () => {
-    const { router } = renderCompliance('/compliance', { 'GET /api/compliance/orders': page(), [`GET /api/compliance/orders/${b._id}/replay`]: () => ({ status: 404, body: {} }) });
+    const { router } = renderCompliance('/compliance', {
+      'GET /api/compliance/orders': page(),
+      [`GET /api/compliance/orders/${b._id}/replay`]: () => ({ status: 404, body: {} }),
+    });
     await userEvent.click(await screen.findByText('Beta Desk', { selector: 'td' }));
     await waitFor(() => expect(router.state.location.pathname).toBe(`/compliance/orders/${b._id}`));
   });
