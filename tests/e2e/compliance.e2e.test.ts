@@ -1,0 +1,211 @@
+/**
+ * Compliance staff in real Chromium against a fresh `npm start`: the operator's admin grants a user
+ * the compliance role through the API; the officer signs in and lands on /compliance, finds an order
+ * by its ref, steps through its timeline (the status change highlighted), sees the order and the
+ * order book as they stood at an earlier instant, searches the event log, and makes an export whose
+ * link downloads a file of the order's events. `/` does not load the compliance area's code.
+ */
+import { readFile } from 'node:fs/promises';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { DESKTOP, launchBrowser, PHONE, screenshot } from './support/browser';
+import { startAppServer, type AppServer } from './support/app-server';
+import { watchCspViolations } from './support/csp-violations';
+
+const ADMIN = { phone: '+919000000077', password: 'e2e-admin-password' };
+const CUSTOMER = { phone: '+919812300077', password: 'customer-pass' };
+const OFFICER = { phone: '+919812300078', password: 'officer-pass' };
+const TRON = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('compliance desk in a real browser', () => {
+  let server: AppServer;
+  let browser: Browser;
+  let page: Page;
+  let cspViolations: string[] = [];
+  const order = { id: '', ref: '' };
+  /** An instant after the order was placed and before it was verified, to the second (the pickers' precision). */
+  let beforeVerified = '';
+
+  const shot = async (name: string) => {
+    await page.waitForLoadState('networkidle');
+    await screenshot(page, 'compliance', name);
+  };
+  const api = async (method: string, path: string, token: string | null, body?: unknown) => {
+    const response = await fetch(`${server.base}${path}`, {
+      method,
+      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${await response.text()}`);
+    return (await response.json()) as any;
+  };
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startAppServer({ ADMIN_PHONE: ADMIN.phone, ADMIN_PASSWORD: ADMIN.password }), launchBrowser()]);
+    const admin = await server.signIn(ADMIN);
+    await api('POST', '/api/admin/users', admin, { username: 'Kiran Customer', ...CUSTOMER });
+    const { user: officer } = await api('POST', '/api/admin/users', admin, { username: 'Asha Auditor', ...OFFICER });
+    await api('PUT', `/api/admin/users/${officer._id}/roles`, admin, { roles: ['compliance'] });
+
+    const customer = await server.signIn(CUSTOMER);
+    const placed = await api('POST', '/api/orders/fiat-to-crypto', customer, { fiatAmount: 2500, network: 'TRC20', withdrawAddress: TRON, method: 'bank' });
+    order.id = placed.order._id;
+    order.ref = placed.order.refCode;
+    // A whole second between placing and verifying, so a picked second falls strictly between them.
+    await sleep(1500);
+    beforeVerified = new Date(Math.floor(Date.now() / 1000) * 1000).toISOString();
+    await sleep(1500);
+    await api('POST', `/api/admin/orders/${order.id}/verify`, admin);
+    await api('POST', `/api/admin/orders/${order.id}/complete`, admin, { cryptoReference: '0xc0ffee' });
+
+    // UTC, so the pickers' local time is the ISO instant's.
+    page = await browser.newPage({ viewport: DESKTOP, acceptDownloads: true, timezoneId: 'UTC' });
+    cspViolations = await watchCspViolations(page);
+  }, 120_000);
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  const search = () => page.getByRole('form', { name: 'Order search' });
+
+  it('does not load the compliance code on the landing page', async () => {
+    const landing = await browser.newPage({ viewport: PHONE });
+    const scripts: string[] = [];
+    landing.on('response', (r) => {
+      if (r.url().endsWith('.js')) scripts.push(r.url());
+    });
+    await landing.goto(server.base);
+    await expect.poll(() => landing.locator('h1').first().textContent()).toContain('USDT Desk');
+    await landing.waitForLoadState('networkidle');
+    expect(scripts.length).toBeGreaterThan(0);
+    expect(scripts.filter((url) => url.includes('compliance'))).toEqual([]);
+    await landing.close();
+  }, 60_000);
+
+  it('signs the officer in to the compliance area, in its own chunk', async () => {
+    const scripts: string[] = [];
+    page.on('response', (r) => {
+      if (r.url().endsWith('.js')) scripts.push(r.url());
+    });
+    await page.goto(`${server.base}/login`);
+    await page.getByRole('tabpanel').getByLabel('Phone number').fill(OFFICER.phone);
+    await page.getByRole('tabpanel').getByLabel('Password', { exact: true }).fill(OFFICER.password);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await page.waitForURL((url) => url.pathname === '/compliance');
+    await page.getByRole('heading', { name: 'Orders', level: 1 }).waitFor();
+    expect(scripts.some((url) => url.includes('compliance-routes'))).toBe(true);
+  }, 60_000);
+
+  it('finds the order by its ref and opens its timeline', async () => {
+    await search().getByLabel('Search').fill(order.ref);
+    await search().getByRole('button', { name: 'Search' }).click();
+    const table = page.getByRole('table', { name: 'Orders' });
+    await expect.poll(() => table.getByRole('row').count(), { timeout: 15_000 }).toBe(2);
+    expect(await table.getByRole('row').nth(1).textContent()).toContain('Completed');
+    await shot('orders');
+    await table.getByRole('link', { name: order.ref }).click();
+    await page.getByRole('heading', { name: `Order #${order.ref}`, level: 1 }).waitFor();
+  }, 60_000);
+
+  it('steps through the timeline and sees the status change highlighted', async () => {
+    const counter = page.getByText(/^Step \d+ of \d+$/);
+    await expect.poll(() => counter.textContent()).toMatch(/^Step 1 of [3-9]$/);
+    const total = Number((await counter.textContent())!.split(' of ')[1]);
+    expect(await page.getByText('Hash chain intact').isVisible()).toBe(true);
+    const timeline = page.getByRole('list', { name: 'Timeline' });
+    expect(await timeline.locator('[aria-current="step"]').textContent()).toContain('OrderPlaced');
+
+    await page.getByRole('button', { name: 'Next step' }).click();
+    await expect.poll(() => counter.textContent()).toBe(`Step 2 of ${total}`);
+    await page.getByRole('button', { name: 'Previous step' }).click();
+    await expect.poll(() => counter.textContent()).toBe(`Step 1 of ${total}`);
+
+    // The admin's verification: the status moved from pending to fiat_received, and the state says so.
+    await timeline.getByRole('button', { name: /: OrderVerified$/ }).click();
+    expect(await timeline.locator('[aria-current="step"]').textContent()).toContain('OrderVerified');
+    const status = page
+      .getByRole('table', { name: 'Order state' })
+      .locator('tr.changed')
+      .filter({ has: page.locator('th code', { hasText: /^status$/ }) });
+    await expect.poll(() => status.count()).toBe(1);
+    expect(await status.locator('td').textContent()).toBe('pending -> fiat_received');
+    expect(await page.getByRole('list', { name: 'Changes' }).textContent()).toContain('status: pending -> fiat_received');
+    await shot('timeline');
+
+    await page.getByRole('button', { name: 'Last step' }).click();
+    await expect.poll(() => counter.textContent()).toBe(`Step ${total} of ${total}`);
+  }, 60_000);
+
+  it('shows the order, and the order book, as they stood before the order was verified', async () => {
+    const form = page.getByRole('form', { name: 'Order as of' });
+    await form.getByLabel('As of').fill(beforeVerified.slice(0, 19));
+    await form.getByRole('button', { name: 'Show' }).click();
+    await expect.poll(() => page.locator('.as-of-result').getByText('Pending', { exact: true }).isVisible(), { timeout: 15_000 }).toBe(true);
+    expect(await page.locator('.as-of-result').textContent()).toMatch(/\d+ events?, the last at/);
+
+    await page.goto(`${server.base}/compliance?search=${order.ref}`);
+    await search().getByLabel('As of').fill(beforeVerified.slice(0, 19));
+    await search().getByRole('button', { name: 'Search' }).click();
+    await page.getByText(/^Order book as of/).waitFor();
+    expect(new URL(page.url()).searchParams.get('asOf')).toBe(beforeVerified);
+    const table = page.getByRole('table', { name: 'Orders' });
+    await expect.poll(() => table.getByRole('row').nth(1).textContent(), { timeout: 15_000 }).toContain('Pending');
+    await shot('orders-as-of');
+  }, 60_000);
+
+  it("searches the event log for the order's stream and opens an event", async () => {
+    await page.getByRole('complementary', { name: 'Compliance navigation' }).getByRole('link', { name: 'Event Log' }).click();
+    const filters = page.getByRole('form', { name: 'Events filters' });
+    await filters.getByLabel('Stream').fill(`order-${order.id}`);
+    await filters.getByRole('button', { name: 'Search' }).click();
+    const table = page.getByRole('table', { name: 'Events' });
+    await expect.poll(() => table.locator('tbody > tr').count(), { timeout: 15_000 }).toBeGreaterThanOrEqual(3);
+    // Newest first: the completion heads the list.
+    expect(await table.locator('tbody > tr').first().textContent()).toContain('OrderCompleted');
+    await table.getByRole('button', { name: /^Show event OrderCompleted/ }).click();
+    await expect.poll(() => page.getByLabel('Data of OrderCompleted').textContent()).toContain('0xc0ffee');
+    await shot('events');
+  }, 60_000);
+
+  it('makes an export of the order whose link downloads its events', async () => {
+    await page.getByRole('complementary', { name: 'Compliance navigation' }).getByRole('link', { name: 'Exports' }).click();
+    await expect
+      .poll(
+        () =>
+          page
+            .getByText(/^sha256:/)
+            .first()
+            .isVisible(),
+        { timeout: 15_000 },
+      )
+      .toBe(true);
+    const form = page.getByRole('form', { name: 'New export' });
+    await form.getByLabel('Order ids').fill(order.id);
+    await form.getByRole('button', { name: 'Create export' }).click();
+    const link = page.getByRole('link', { name: 'Download export' });
+    await link.waitFor({ timeout: 15_000 });
+    expect(await link.getAttribute('href')).toMatch(/^\/api\/compliance\/exports\/.+sig=/);
+    await shot('exports');
+    const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
+    expect(download.suggestedFilename()).toMatch(/^audit-export-.+\.jsonl$/);
+    const text = await readFile((await download.path())!, 'utf8');
+    const lines = text.trim().split('\n');
+    expect(lines.length).toBeGreaterThanOrEqual(3);
+    expect(text).toContain(order.id);
+    expect(text).toContain('OrderCompleted');
+  }, 60_000);
+
+  it("recorded the officer's reading in the access trail", async () => {
+    await page.getByRole('complementary', { name: 'Compliance navigation' }).getByRole('link', { name: 'Access Trail' }).click();
+    const table = page.getByRole('table', { name: 'Access events' });
+    await expect.poll(() => table.locator('tbody > tr').count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    expect(await table.locator('tbody > tr').first().textContent()).toContain('ComplianceAccessed');
+  }, 60_000);
+
+  it('met no Content-Security-Policy violation on any screen', () => {
+    expect(cspViolations).toEqual([]);
+  });
+});
