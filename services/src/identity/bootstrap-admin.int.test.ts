@@ -30,6 +30,12 @@ describe('making sure the operator can sign in', () => {
     await ensureAdmin(t.database.db, t.deps.roles, tenantId, { NODE_ENV: 'production', ADMIN_PHONE: '+919811111111', ADMIN_PASSWORD: 'chosen-password' });
     expect(await ensureAdmin(t.database.db, t.deps.roles, tenantId, { NODE_ENV: 'production' })).toBe('existing');
     expect((await admins(tenantId)).map((u) => u.phone)).toEqual(['+919811111111']);
+    // Recorded once, when made: the second start changed nothing.
+    const { id } = await t.database.db.selectFrom('users').select('id').where('tenant_id', '=', tenantId).executeTakeFirstOrThrow();
+    expect((await t.deps.eventStore.readStream(`user-${id}`)).map((e) => [e.type, (e.data as { via?: string }).via, e.metadata.actor.id])).toEqual([
+      ['UserRegistered', 'bootstrap', 'admin-bootstrap'],
+      ['UserRolesChanged', undefined, 'admin-bootstrap'],
+    ]);
   });
 
   it('gives the development login to a loopback server, or when NODE_ENV=development is declared', async () => {

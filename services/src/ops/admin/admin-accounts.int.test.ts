@@ -47,6 +47,15 @@ describe('admin CLI commands', () => {
     expect(JSON.stringify(events.map((e) => [e.data, e.metadata]))).not.toContain(result.generatedPassword);
   });
 
+  it('says an account the demo seed made was made by the seed', async () => {
+    const result = await createAdmin(
+      { ...accounts(), actor: 'demo-seed', via: 'seed' },
+      { phone: '+919400000007', tenantId: 'default', password: 'seed-pass' },
+    );
+    const [registered] = await t.deps.eventStore.readStream(`user-${result.user.id}`);
+    expect(registered).toMatchObject({ type: 'UserRegistered', data: { via: 'seed' }, metadata: { actor: { id: 'demo-seed', role: 'system' } } });
+  });
+
   it('creates a brand admin, found by the brand domain, who runs that brand only', async () => {
     const brand = await createBrand(t, 'cli.example.com');
     const tenantId = await brandArgument(t.deps.db, tenants, 'CLI.example.com');

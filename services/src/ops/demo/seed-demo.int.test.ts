@@ -5,6 +5,8 @@ import type { DemoApps } from './demo-apps';
 import { seedDemo, type DemoResult } from './seed-demo';
 import { DEMO_BRAND, DEMO_PASSWORDS } from './demo-data';
 import { ask } from './demo-api';
+import { findUserByPhone } from '../../identity/users.repository';
+import { PgEventStore } from '@desk/platform/eventstore/postgres/pg-event-store';
 
 describe('npm run seed -- demo', () => {
   let database: TestDatabase;
@@ -71,6 +73,28 @@ describe('npm run seed -- demo', () => {
       `select distinct metadata->>'userAgent' as agent from es_events where event_type = 'OrderPlaced'`,
     );
     expect(agents).toEqual([{ agent: 'usdt-desk demo seed' }]);
+  });
+
+  it('records how each account was made: the operator admin at start-up, the people the seed makes through the API by that admin', async () => {
+    const streamOf = async (phone: string, tenantId: string) => {
+      const user = await findUserByPhone(database.db, tenantId, phone);
+      const events = await new PgEventStore({ pool: database.pool, connectionString: database.url }).readStream(`user-${user!.id}`);
+      return { user: user!, events };
+    };
+    // With no ADMIN_PHONE configured, the demo apps' start-up makes the demo operator (demo-apps.ts),
+    // so the seed's own createAdmin (via 'seed') finds it there.
+    const operator = await streamOf(first.logins[0]!.phone, 'default');
+    expect(operator.events[0]).toMatchObject({
+      type: 'UserRegistered',
+      data: { via: 'bootstrap', roles: ['admin'] },
+      metadata: { actor: { id: 'admin-bootstrap', role: 'system' } },
+    });
+    const brandAdmin = await streamOf(DEMO_BRAND.admin.phone, first.sunriseId);
+    expect(brandAdmin.events[0]).toMatchObject({
+      type: 'UserRegistered',
+      data: { via: 'admin', tenantId: first.sunriseId },
+      metadata: { actor: { id: operator.user.id, role: 'admin' }, userAgent: 'usdt-desk demo seed' },
+    });
   });
 
   it('prints the logins it created, each of which signs in on its brand', async () => {
