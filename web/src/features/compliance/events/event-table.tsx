@@ -39,7 +39,7 @@ export function EventTable({ events, label, showBrand }: EventTableProps) {
     },
     { header: 'Recorded', cell: (e) => <time dateTime={e.recordedAt}>{formatInstant(e.recordedAt)}</time> },
     { header: 'Type', cell: (e) => <strong>{e.type}</strong> },
-    { header: 'Stream', cell: (e) => <code>{e.streamId}</code>, className: 'stream-cell', title: (e) => `${e.streamId} #${e.streamPosition}` },
+    { header: 'Stream', cell: (e) => <code>{shortStream(e.streamId)}</code>, className: 'stream-cell', title: (e) => `${e.streamId} #${e.streamPosition}` },
     { header: 'Actor', cell: (e) => actorText(e.actor), title: (e) => e.actor.id ?? '' },
     { header: 'IP', cell: (e) => e.ip ?? '-' },
     showBrand && { header: 'Brand', cell: (e) => e.tenantId ?? '-' },
@@ -73,6 +73,9 @@ export function EventTable({ events, label, showBrand }: EventTableProps) {
     />
   );
 }
+
+/** "order-<uuid>" is long and alike at a glance: its kind and the id's ends (the whole id is in the cell's title and the metadata). */
+export const shortStream = (id: string) => (id.length <= 24 ? id : `${id.slice(0, id.indexOf('-') + 9)}…${id.slice(-6)}`);
 
 const metadataOf = (e: LoggedEvent) => ({
   position: e.position,
