@@ -153,7 +153,8 @@ describe('brands', () => {
     );
     expect(created.status).toBe(201);
     expect(created.body.user).toMatchObject({ roles: ['admin'], tenantId: brandId, adminScope: 'brand', brand: { name: 'Brand B' } });
-    const [granted] = await t.deps.eventStore.readStream(`user-${created.body.user._id}`);
+    const [registered, granted] = await t.deps.eventStore.readStream(`user-${created.body.user._id}`);
+    expect(registered).toMatchObject({ type: 'UserRegistered', data: { tenantId: brandId, roles: ['admin'], via: 'admin' } });
     expect(granted).toMatchObject({
       type: 'UserRolesChanged',
       data: { userId: created.body.user._id, tenantId: brandId, roles: ['admin'], previousRoles: [] },
@@ -230,7 +231,8 @@ describe('brands', () => {
 
     const revoked = await json(t.call('PUT', `/api/admin/users/${admin._id}/roles`, { token: operator, body: { roles: [] } }));
     expect(revoked).toMatchObject({ status: 200, body: { user: { roles: [], adminScope: null } } });
-    expect((await t.deps.eventStore.readStream(`user-${admin._id}`)).map((e) => (e.data as any).roles)).toEqual([['admin'], []]);
+    const roleChanges = (await t.deps.eventStore.readStream(`user-${admin._id}`)).filter((e) => e.type === 'UserRolesChanged');
+    expect(roleChanges.map((e) => (e.data as any).roles)).toEqual([['admin'], []]);
     expect((await t.call('GET', '/api/admin/orders', { token: brandAdmin })).status).toBe(403);
     await t.call('PUT', `/api/admin/users/${admin._id}/roles`, { token: operator, body: { roles: ['admin'] } });
     expect((await t.call('GET', '/api/admin/orders', { token: brandAdmin })).status).toBe(200);
