@@ -61,15 +61,19 @@ export interface ReplayStep {
   data: unknown;
   hash: string;
   previousHash: string | null;
-  state: Record<string, unknown>;
+  /** The order after this event; null when the machine refused the stored event (see foldError). */
+  state: Record<string, unknown> | null;
   changes: Change[];
+  /** Why the order machine refused this stored event (a tampered log, or a changed machine). */
+  foldError?: string | null;
 }
 
 export interface Replay {
   orderId: string;
-  refCode: string;
+  refCode: string | null;
   tenantId: string;
-  chain: { intact: boolean; brokenAt: number | null };
+  /** `brokenAt` is the index of the first step whose hash does not follow; `reason` says how. */
+  chain: { intact: boolean; brokenAt: number | null; reason?: string | null };
   steps: ReplayStep[];
 }
 

@@ -16,7 +16,8 @@ export function ChainStatus({ chain }: { chain: Replay['chain'] }) {
   return (
     <div className="chain-broken" role="alert">
       <strong>{broken === null ? 'Chain broken' : `Chain broken at step ${broken}`}</strong>
-      <p>An event of this order was changed or removed after it was recorded: what follows it cannot be trusted as recorded.</p>
+      {chain.reason && <p>{chain.reason}</p>}
+      <p>An event of this order was changed, removed or moved after it was recorded: from this step on, the log is not as it was written.</p>
     </div>
   );
 }

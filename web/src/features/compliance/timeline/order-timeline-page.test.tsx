@@ -117,14 +117,24 @@ describe('order timeline player', () => {
   }, 10_000);
 
   it('shows a broken chain in a red banner and marks the step', async () => {
-    openTimeline({ ...REPLAY, chain: { intact: false, brokenAt: 1 } });
+    openTimeline({ ...REPLAY, chain: { intact: false, brokenAt: 1, reason: 'event e-1 was edited' } });
     const banner = await screen.findByRole('alert');
     expect(banner.className).toBe('chain-broken');
     expect(banner.textContent).toContain('Chain broken at step 2');
+    expect(banner.textContent).toContain('event e-1 was edited');
     expect(screen.queryByText('Hash chain intact')).toBeNull();
     const items = within(screen.getByRole('list', { name: 'Timeline' })).getAllByRole('listitem');
     expect(items.map((li) => li.classList.contains('broken'))).toEqual([false, true, true]);
     expect(within(items[1]!).getByText('Chain broken')).toBeTruthy();
+  });
+
+  it('says so when the machine refuses a stored event, and shows no state for it', async () => {
+    const refused = step(1, 'OrderCompleted', placed, [], { foldError: 'pending cannot be completed' });
+    openTimeline({ ...REPLAY, steps: [REPLAY.steps[0]!, { ...refused, state: null }] });
+    await userEvent.click(await screen.findByRole('button', { name: 'Next step' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('The order machine refuses this event: pending cannot be completed');
+    expect(screen.queryByRole('table', { name: 'Order state' })).toBeNull();
+    expect(screen.getByText('No order state after this event.')).toBeTruthy();
   });
 
   it('shows the order as it stood at a chosen time', async () => {

@@ -47,7 +47,7 @@ function Timeline({ replay }: { replay: Replay }) {
     <>
       <div className="compliance-head">
         <div>
-          <h1>Order #{replay.refCode}</h1>
+          <h1>Order #{replay.refCode ?? replay.orderId}</h1>
           <p className="muted">
             {replay.steps.length} event{replay.steps.length === 1 ? '' : 's'} · order id <code>{replay.orderId}</code>
           </p>

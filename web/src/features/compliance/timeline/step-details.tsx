@@ -30,7 +30,12 @@ export function StepDetails({ step, number }: { step: ReplayStep; number: number
           <code>{step.hash}</code>
         </Detail>
       </dl>
-      <OrderStateView state={step.state} changes={step.changes} />
+      {step.foldError && (
+        <p role="alert" className="error">
+          The order machine refuses this event: {step.foldError}
+        </p>
+      )}
+      {step.state ? <OrderStateView state={step.state} changes={step.changes} /> : <p className="muted">No order state after this event.</p>}
       <h3>Event data</h3>
       <JsonView value={step.data} label="Event data" />
     </section>
