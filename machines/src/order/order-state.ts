@@ -59,6 +59,12 @@ export function foldOrder(events: readonly OrderEvent[]): OrderSnapshot {
   }, emptyOrder());
 }
 
+/** The machine's state again from a stored view: read models fold on from where they stopped. */
+export function resumeOrder(view: OrderView): OrderSnapshot {
+  const { status, ...context } = view;
+  return orderMachine.resolveState({ value: status, context });
+}
+
 export function orderStatus(snapshot: OrderSnapshot): OrderStatus | null {
   return snapshot.value === 'none' ? null : snapshot.value;
 }

@@ -2,9 +2,11 @@ import type { Projection } from '../runtime/projection';
 import { streamSummaryProjection } from './stream-summary/stream-summary.projection';
 import { ordersProjection } from './orders/orders.projection';
 import { tenantsProjection } from './tenants/tenants.projection';
+import { eventLogProjection } from './event-log/event-log.projection';
+import { orderHistoryProjection } from './order-history/order-history.projection';
 
 /** Every projection the projector runs, by name. New read models register here. */
-export const projections: readonly Projection[] = [streamSummaryProjection, ordersProjection, tenantsProjection];
+export const projections: readonly Projection[] = [streamSummaryProjection, ordersProjection, tenantsProjection, eventLogProjection, orderHistoryProjection];
 
 export function findProjections(name?: string): Projection[] {
   if (!name) return [...projections];

@@ -5,6 +5,9 @@ import * as orders from './orders/migrations/2026-11-21-103-orders';
 import * as tenants from './tenants/migrations/2026-11-21-104-tenants';
 import * as deadLetters from '../runtime/migrations/2026-11-23-105-projection-dead-letters';
 import * as ordersAcrossBrands from './orders/migrations/2026-11-23-106-orders-across-brands';
+import * as eventLog from './event-log/migrations/2026-11-23-107-event-log';
+import * as orderHistory from './order-history/migrations/2026-11-23-108-order-history';
+import * as orderReferences from './orders/migrations/2026-11-23-109-order-references';
 
 /** Read-model migrations, by name (sorted after the event store's: 1xx after 0xx on the same day). */
 export const readModelMigrations: Record<string, Migration> = {
@@ -14,4 +17,7 @@ export const readModelMigrations: Record<string, Migration> = {
   '2026-11-21-104-tenants': tenants,
   '2026-11-23-105-projection-dead-letters': deadLetters,
   '2026-11-23-106-orders-across-brands': ordersAcrossBrands,
+  '2026-11-23-107-event-log': eventLog,
+  '2026-11-23-108-order-history': orderHistory,
+  '2026-11-23-109-order-references': orderReferences,
 };

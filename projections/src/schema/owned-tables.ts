@@ -7,6 +7,8 @@ const OWNED: Record<keyof ReadModelDatabase, true> = {
   rm_stream_summary: true,
   rm_orders: true,
   rm_order_counts: true,
+  rm_event_log: true,
+  rm_order_history: true,
   projection_checkpoints: true,
   projection_dead_letters: true,
 };

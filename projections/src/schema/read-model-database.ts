@@ -2,8 +2,19 @@ import type { ProjectionCheckpointsTable, ProjectionDeadLettersTable } from './r
 import type { StreamSummaryTable } from './stream-summary.tables';
 import type { OrderCountsTable, OrdersTable } from './orders.tables';
 import type { TenantsTable } from './tenants.tables';
+import type { EventLogTable } from './event-log.tables';
+import type { OrderHistoryTable } from './order-history.tables';
 
-export type { ProjectionCheckpointsTable, ProjectionDeadLettersTable, StreamSummaryTable, OrdersTable, OrderCountsTable, TenantsTable };
+export type {
+  ProjectionCheckpointsTable,
+  ProjectionDeadLettersTable,
+  StreamSummaryTable,
+  OrdersTable,
+  OrderCountsTable,
+  TenantsTable,
+  EventLogTable,
+  OrderHistoryTable,
+};
 
 /** Every table the projections own, for kysely: one file per read model (its migrations are in read-models/<name>/). */
 export interface ReadModelDatabase {
@@ -13,4 +24,6 @@ export interface ReadModelDatabase {
   rm_stream_summary: StreamSummaryTable;
   rm_orders: OrdersTable;
   rm_order_counts: OrderCountsTable;
+  rm_event_log: EventLogTable;
+  rm_order_history: OrderHistoryTable;
 }

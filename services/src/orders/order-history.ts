@@ -3,6 +3,7 @@ import type { EventStore } from '@desk/platform/eventstore/event-store';
 import type { ServicesDatabase } from '../db/services-database';
 import { orderStream } from './order-store';
 import { coversTenant, type AdminScope } from '../identity/admin-scope';
+import { eventActors } from '../identity/event-actors';
 
 /**
  * An order's full history for compliance: every event in order with who acted (and their phone),
@@ -15,11 +16,9 @@ export async function orderHistory(store: EventStore, users: Kysely<ServicesData
   const events = await store.readStream(orderStream(orderId));
   const placed = events[0]?.data as { tenantId?: string } | undefined;
   if (!placed?.tenantId) return null;
-  const actorIds = [...new Set(events.map((e) => e.metadata.actor.id))].filter((id) => /^[0-9a-f-]{36}$/.test(id));
-  const actors = new Map(
-    actorIds.length === 0
-      ? []
-      : (await users.selectFrom('users').select(['id', 'phone', 'username', 'tenant_id']).where('id', 'in', actorIds).execute()).map((u) => [u.id, u]),
+  const actors = await eventActors(
+    users,
+    events.map((e) => e.metadata.actor.id),
   );
   const history = events.map((event) => {
     const actor = actors.get(event.metadata.actor.id);

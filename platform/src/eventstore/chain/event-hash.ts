@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
 import canonicalize from 'canonicalize';
-import type { EventMetadata } from '../event-metadata';
 
 /**
  * The tamper-evident chain over each stream (docs/compliance.md). Every event's hash covers its
@@ -19,7 +18,7 @@ export interface ChainContent {
   eventId: string;
   type: string;
   data: unknown;
-  metadata: EventMetadata | Record<string, unknown>;
+  metadata: unknown;
 }
 
 export const HASH_BYTES = 32;

@@ -2,8 +2,7 @@ import Decimal from 'decimal.js';
 import { sql, type Transaction } from 'kysely';
 import type { RecordedEvent } from '@desk/platform/eventstore/event-store';
 import type { OrderEvent } from '@desk/machines/order/order.events';
-import { orderMachine } from '@desk/machines/order/order.machine';
-import { emptyOrder, evolveOrder, orderView, type OrderSnapshot, type OrderView } from '@desk/machines/order/order-state';
+import { emptyOrder, evolveOrder, orderView, resumeOrder, type OrderSnapshot, type OrderView } from '@desk/machines/order/order-state';
 import type { ReadModelDatabase } from '../../schema/read-model-database';
 import type { Projection } from '../../runtime/projection';
 
@@ -12,12 +11,6 @@ const ORDER_STREAM = 'order-';
 interface Stored {
   view: OrderView;
   version: bigint;
-}
-
-/** Continues folding from the stored view instead of replaying the order's whole stream. */
-function restore(view: OrderView): OrderSnapshot {
-  const { status, ...context } = view;
-  return orderMachine.resolveState({ value: status, context });
 }
 
 async function loadStored(trx: Transaction<ReadModelDatabase>, ids: string[]): Promise<Map<string, Stored>> {
@@ -59,7 +52,7 @@ export const ordersProjection: Projection = {
 
     for (const [, orderEvents] of byOrder) {
       const before = stored.get(orderEvents[0]!.streamId.slice(ORDER_STREAM.length));
-      let snapshot = before ? restore(before.view) : emptyOrder();
+      let snapshot = before ? resumeOrder(before.view) : emptyOrder();
       let version = before?.version ?? -1n;
       for (const event of orderEvents) {
         if (event.streamPosition <= version) continue;

@@ -156,3 +156,45 @@ export async function dailyFigures(db: Db, tenantId: string | null, days = 30): 
     order by s.date`.execute(db);
   return rows.map((r) => ({ date: r.date, orders: Number(r.orders), volume: r.volume }));
 }
+
+export interface OrderSearch {
+  /** A ref code (or its start), a phone, a bank UTR or reference, a crypto transaction reference. */
+  search?: string | undefined;
+  status?: string | undefined;
+}
+
+/** Compliance's search over the orders as they stand now: each reference has its own index. */
+export async function searchOrders(
+  db: Db,
+  tenantId: string | null,
+  filters: OrderSearch,
+  page: number,
+  limit: number,
+): Promise<{ views: OrderView[]; total: number }> {
+  let query = db.selectFrom('rm_orders');
+  if (tenantId !== null) query = query.where('tenant_id', '=', tenantId);
+  if (filters.status) query = query.where('status', '=', filters.status);
+  const term = filters.search?.trim();
+  if (term) {
+    query = query.where((eb) =>
+      eb.or([
+        eb('ref_code', 'like', `${term.toUpperCase().replace(/[%_\\]/g, '')}%`),
+        eb('user_phone', '=', term),
+        eb(sql`upper(view->>'bankUtr')`, '=', term.toUpperCase()),
+        eb(sql`upper(view->>'bankReference')`, '=', term.toUpperCase()),
+        eb(sql`lower(view->>'cryptoReference')`, '=', term.toLowerCase()),
+      ]),
+    );
+  }
+  const [rows, count] = await Promise.all([
+    query
+      .select('view')
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(limit)
+      .offset((page - 1) * limit)
+      .execute(),
+    query.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { views: rows.map((r) => r.view as OrderView), total: Number(count.n) };
+}

@@ -1,0 +1,20 @@
+/**
+ * Compliance staff's own trail: everything they open is recorded, on the stream `access-<userId>`,
+ * with the usual metadata (who, when, from where). What they opened is in the data.
+ */
+export const COMPLIANCE_ACCESSED = 'ComplianceAccessed';
+
+export type ComplianceView =
+  'order_search' | 'order_book' | 'order' | 'order_replay' | 'event_search' | 'access_trail' | 'export_created' | 'export_downloaded';
+
+export interface ComplianceAccessed {
+  view: ComplianceView;
+  /** The order opened, for order views. */
+  orderId?: string;
+  /** The export made or downloaded. */
+  exportId?: string;
+  /** The filters and times asked for, as given. */
+  query?: Record<string, string>;
+  /** How many results were shown (events, orders). */
+  resultCount?: number;
+}

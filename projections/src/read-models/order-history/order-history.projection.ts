@@ -1,0 +1,98 @@
+import { sql, type Transaction } from 'kysely';
+import type { RecordedEvent } from '@desk/platform/eventstore/event-store';
+import type { OrderEvent } from '@desk/machines/order/order.events';
+import { emptyOrder, evolveOrder, orderView, resumeOrder, type OrderSnapshot, type OrderView } from '@desk/machines/order/order-state';
+import type { ReadModelDatabase } from '../../schema/read-model-database';
+import type { Projection } from '../../runtime/projection';
+
+const ORDER_STREAM = 'order-';
+
+interface Open {
+  view: OrderView;
+  position: bigint;
+}
+
+interface HistoryRow {
+  view: OrderView;
+  position: bigint;
+  validFrom: Date;
+  validTo: Date | null;
+}
+
+async function loadOpen(trx: Transaction<ReadModelDatabase>, ids: string[]): Promise<Map<string, Open>> {
+  const rows = await trx
+    .selectFrom('rm_order_history')
+    .select(['order_id', 'view', 'stream_position'])
+    .where('order_id', 'in', ids)
+    .where('valid_to', 'is', null)
+    .execute();
+  return new Map(rows.map((r) => [r.order_id, { view: r.view as OrderView, position: BigInt(r.stream_position) }]));
+}
+
+/**
+ * Each order's state after each of its events, folded by the order machine, with the interval it
+ * held (from the event's recorded time to the next one's). Compliance's order book "as of" any
+ * instant reads the rows whose interval contains it. A batch reads the orders' open rows once,
+ * closes them with one update and inserts the new states with one statement.
+ */
+export const orderHistoryProjection: Projection = {
+  name: 'order-history',
+  tables: ['rm_order_history'],
+  async apply(trx, events) {
+    const byOrder = new Map<string, RecordedEvent[]>();
+    for (const event of events) {
+      if (!event.streamId.startsWith(ORDER_STREAM)) continue;
+      const id = event.streamId.slice(ORDER_STREAM.length);
+      byOrder.set(id, [...(byOrder.get(id) ?? []), event]);
+    }
+    if (byOrder.size === 0) return;
+
+    const open = await loadOpen(trx, [...byOrder.keys()]);
+    const closes: { orderId: string; position: bigint; at: Date }[] = [];
+    const rows: HistoryRow[] = [];
+    for (const [orderId, orderEvents] of byOrder) {
+      const before = open.get(orderId);
+      let snapshot = before ? resumeOrder(before.view) : emptyOrder();
+      let position = before?.position ?? -1n;
+      const states: HistoryRow[] = [];
+      for (const event of orderEvents) {
+        if (event.streamPosition <= position) continue;
+        if (event.streamPosition !== position + 1n) {
+          throw new Error(`${event.streamId}: event ${event.streamPosition} (${event.type}) follows ${position}; an earlier event is missing`);
+        }
+        snapshot = evolveOrder(snapshot, { type: event.type, data: event.data } as OrderEvent);
+        position = event.streamPosition;
+        const view = orderView(snapshot);
+        if (!view) continue;
+        const previous = states[states.length - 1];
+        if (previous) previous.validTo = event.recordedAt;
+        states.push({ view, position, validFrom: event.recordedAt, validTo: null });
+      }
+      if (before && states[0]) closes.push({ orderId, position: before.position, at: states[0].validFrom });
+      rows.push(...states);
+    }
+    await closeRows(trx, closes);
+    await insertRows(trx, rows);
+  },
+};
+
+async function closeRows(trx: Transaction<ReadModelDatabase>, closes: { orderId: string; position: bigint; at: Date }[]): Promise<void> {
+  if (closes.length === 0) return;
+  await sql`
+    update rm_order_history h set valid_to = c.at
+    from unnest(${closes.map((c) => c.orderId)}::uuid[], ${closes.map((c) => c.position.toString())}::bigint[], ${closes.map((c) => c.at)}::timestamptz[])
+      as c(order_id, position, at)
+    where h.order_id = c.order_id and h.stream_position = c.position`.execute(trx);
+}
+
+async function insertRows(trx: Transaction<ReadModelDatabase>, rows: HistoryRow[]): Promise<void> {
+  if (rows.length === 0) return;
+  const col = <T>(pick: (r: HistoryRow) => T) => rows.map(pick);
+  await sql`
+    insert into rm_order_history (order_id, stream_position, tenant_id, status, valid_from, valid_to, created_at, view)
+    select * from unnest(
+      ${col((r) => r.view.orderId)}::uuid[], ${col((r) => r.position.toString())}::bigint[], ${col((r) => r.view.tenantId)}::text[],
+      ${col((r) => r.view.status)}::text[], ${col((r) => r.validFrom)}::timestamptz[], ${col((r) => r.validTo)}::timestamptz[],
+      ${col((r) => r.view.createdAt)}::timestamptz[], ${col((r) => JSON.stringify(r.view))}::jsonb[])
+    on conflict (order_id, stream_position) do nothing`.execute(trx);
+}

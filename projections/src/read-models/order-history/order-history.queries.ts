@@ -1,0 +1,49 @@
+import { sql, type Kysely } from 'kysely';
+import type { OrderView } from '@desk/machines/order/order-state';
+import type { ReadModelDatabase } from '../../schema/read-model-database';
+
+type Db = Kysely<ReadModelDatabase>;
+
+export interface OrderBookQuery {
+  asOf: Date;
+  /** null: every brand. */
+  tenantId: string | null;
+  status?: string | undefined;
+  /** A ref code, phone or payment reference, matched as compliance's current search does. */
+  search?: string | undefined;
+  page: number;
+  limit: number;
+}
+
+/** Which orders existed at `asOf`, each in the state it held then: newest first, one page, and the total. */
+export async function orderBookAsOf(db: Db, query: OrderBookQuery): Promise<{ views: OrderView[]; total: number }> {
+  let rows = db
+    .selectFrom('rm_order_history')
+    .where('valid_from', '<=', query.asOf)
+    .where((eb) => eb.or([eb('valid_to', 'is', null), eb('valid_to', '>', query.asOf)]));
+  if (query.tenantId !== null) rows = rows.where('tenant_id', '=', query.tenantId);
+  if (query.status) rows = rows.where('status', '=', query.status);
+  if (query.search) {
+    const term = query.search.trim();
+    rows = rows.where((eb) =>
+      eb.or([
+        eb(sql`view->>'refCode'`, 'like', `${term.toUpperCase().replace(/[%_\\]/g, '')}%`),
+        eb(sql`view->>'userPhone'`, '=', term),
+        eb(sql`upper(view->>'bankUtr')`, '=', term.toUpperCase()),
+        eb(sql`upper(view->>'bankReference')`, '=', term.toUpperCase()),
+        eb(sql`lower(view->>'cryptoReference')`, '=', term.toLowerCase()),
+      ]),
+    );
+  }
+  const [page, count] = await Promise.all([
+    rows
+      .select('view')
+      .orderBy('created_at', 'desc')
+      .orderBy('order_id', 'desc')
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit)
+      .execute(),
+    rows.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { views: page.map((r) => r.view as OrderView), total: Number(count.n) };
+}

@@ -1,0 +1,116 @@
+import type { Kysely } from 'kysely';
+import type { EventStore, RecordedEvent } from '@desk/platform/eventstore/event-store';
+import { ChainWalker, describeBreak } from '@desk/platform/eventstore/chain/verify-chain';
+import { emptyOrder, evolveOrder, orderView, type OrderSnapshot } from '@desk/machines/order/order-state';
+import type { OrderEvent } from '@desk/machines/order/order.events';
+import type { ServicesDatabase } from '../db/services-database';
+import type { UrlSigner } from '../files/url-signer';
+import { coversTenant, type AdminScope } from '../identity/admin-scope';
+import { eventActors } from '../identity/event-actors';
+import { adminOrderJson } from '../orders/order-json';
+import { orderStream } from '../orders/order-store';
+import { jsonChanges } from './json-changes';
+
+export interface ReplayDeps {
+  store: EventStore;
+  users: Kysely<ServicesDatabase>;
+  signer: UrlSigner;
+  brandNames: () => Promise<ReadonlyMap<string, string>>;
+}
+
+type OrderJson = ReturnType<typeof adminOrderJson>;
+
+/** Signed links differ on every call: changes are found on the state without them. */
+const comparable = (state: OrderJson | null) => (state ? { ...state, attachments: state.attachments.map(({ url: _url, ...rest }) => rest) } : {});
+
+/** The order's events, or null when it does not exist or lies outside the reader's scope (both are 404). */
+async function orderEvents(store: EventStore, orderId: string, scope: AdminScope): Promise<RecordedEvent[] | null> {
+  const events = await store.readStream(orderStream(orderId));
+  const tenantId = (events[0]?.data as { tenantId?: string } | undefined)?.tenantId;
+  return tenantId && coversTenant(scope, tenantId) ? events : null;
+}
+
+/**
+ * Every event of an order in order, with its metadata, the hash that chains it, and the order's
+ * full state after it, folded by the same machine that decided the commands, with what changed.
+ * Read from the stream itself, never from a read model. A stored event the machine refuses (the
+ * log was tampered with, or the machine changed) is shown with the refusal instead of a new state.
+ */
+export async function replayOrder(deps: ReplayDeps, orderId: string, scope: AdminScope) {
+  const events = await orderEvents(deps.store, orderId, scope);
+  if (!events) return null;
+  const [actors, names] = await Promise.all([
+    eventActors(
+      deps.users,
+      events.map((e) => e.metadata.actor.id),
+    ),
+    deps.brandNames(),
+  ]);
+  const walker = new ChainWalker();
+  let snapshot: OrderSnapshot = emptyOrder();
+  let previous: OrderJson | null = null;
+  let brokenAt: number | null = null;
+  let breakReason: string | null = null;
+  const steps = events.map((event, index) => {
+    const broke = walker.add(event);
+    if (broke && brokenAt === null) [brokenAt, breakReason] = [index, describeBreak(broke)];
+    let foldError: string | null = null;
+    try {
+      snapshot = evolveOrder(snapshot, { type: event.type, data: event.data } as OrderEvent);
+    } catch (error) {
+      foldError = (error as Error).message;
+    }
+    const view = orderView(snapshot);
+    const state = view ? adminOrderJson(view, deps.signer, names) : null;
+    const changes = jsonChanges(comparable(previous), comparable(state));
+    previous = state;
+    const actor = actors.get(event.metadata.actor.id);
+    // A brand's compliance officer sees who of their brand acted; the operator's staff stay unnamed.
+    const shown = !actor || coversTenant(scope, actor.tenant_id);
+    return {
+      index,
+      streamPosition: Number(event.streamPosition),
+      eventId: event.eventId,
+      type: event.type,
+      recordedAt: event.recordedAt.toISOString(),
+      acceptedAt: event.metadata.acceptedAt,
+      actor: shown
+        ? { id: event.metadata.actor.id, role: event.metadata.actor.role, phone: actor?.phone ?? null, username: actor?.username ?? null }
+        : { id: null, role: event.metadata.actor.role, phone: null, username: 'Operator' },
+      ip: shown ? event.metadata.ip : null,
+      userAgent: shown ? event.metadata.userAgent : null,
+      correlationId: event.metadata.correlationId,
+      causationId: event.metadata.causationId,
+      data: event.data,
+      hash: event.hash,
+      previousHash: index === 0 ? null : events[index - 1]!.hash,
+      state,
+      changes,
+      foldError,
+    };
+  });
+  const first = steps[steps.length - 1]?.state;
+  return {
+    orderId,
+    refCode: first?.refCode ?? null,
+    tenantId: (events[0]!.data as { tenantId: string }).tenantId,
+    chain: { intact: brokenAt === null, brokenAt, reason: breakReason },
+    steps,
+  };
+}
+
+/** The order as it stood at `asOf`: folded from the events recorded by then; null if it did not exist yet. */
+export async function orderAsOf(deps: ReplayDeps, orderId: string, scope: AdminScope, asOf: Date) {
+  const events = await orderEvents(deps.store, orderId, scope);
+  if (!events) return null;
+  const known = events.filter((e) => e.recordedAt.getTime() <= asOf.getTime());
+  if (known.length === 0) return null;
+  const snapshot = known.reduce((s, e) => evolveOrder(s, { type: e.type, data: e.data } as OrderEvent), emptyOrder());
+  const view = orderView(snapshot)!;
+  return {
+    order: adminOrderJson(view, deps.signer, await deps.brandNames()),
+    asOf: asOf.toISOString(),
+    eventCount: known.length,
+    lastEventAt: known[known.length - 1]!.recordedAt.toISOString(),
+  };
+}

@@ -1,0 +1,49 @@
+import { createPrivateKey, createPublicKey, generateKeyPairSync, sign, type KeyObject } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { logger } from '@desk/platform/logging/logger';
+import { keyFingerprint } from '@desk/platform/eventstore/chain/key-fingerprint';
+
+/** The key audit exports are signed with: ed25519, so verifying needs only its public half. */
+export interface SigningKey {
+  readonly publicKeyPem: string;
+  /** `sha256:<hex>` of the public key (SPKI DER): what an auditor pins. */
+  readonly fingerprint: string;
+  sign(message: Buffer | string): string;
+}
+
+function signingKeyOf(privateKey: KeyObject): SigningKey {
+  if (privateKey.asymmetricKeyType !== 'ed25519') throw new Error('AUDIT_SIGNING_KEY must be an ed25519 private key (PKCS#8 PEM)');
+  const publicKeyPem = createPublicKey(privateKey).export({ type: 'spki', format: 'pem' }).toString();
+  return {
+    publicKeyPem,
+    fingerprint: keyFingerprint(publicKeyPem),
+    sign: (message) => sign(null, Buffer.from(message), privateKey).toString('base64'),
+  };
+}
+
+/** PEM as is, or the same PEM base64-encoded (it fits an environment variable on one line). */
+function parsePem(configured: string): KeyObject {
+  const pem = configured.includes('-----BEGIN') ? configured : Buffer.from(configured, 'base64').toString('utf8');
+  return createPrivateKey(pem.replace(/\\n/g, '\n'));
+}
+
+/**
+ * AUDIT_SIGNING_KEY when set (several API processes need one key), else a key generated once and
+ * kept in DATA_DIR (mode 600), created exclusively so two processes starting together agree.
+ */
+export function loadSigningKey(configured: string | undefined, dataDir: string): SigningKey {
+  if (configured) return signingKeyOf(parsePem(configured));
+  const file = path.resolve(dataDir, 'audit-signing-key.pem');
+  mkdirSync(path.dirname(file), { recursive: true });
+  try {
+    const pem = generateKeyPairSync('ed25519').privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+    writeFileSync(file, pem, { mode: 0o600, flag: 'wx' });
+    const key = signingKeyOf(createPrivateKey(pem));
+    logger.info('generated the audit export signing key (set AUDIT_SIGNING_KEY to choose one)', { file, fingerprint: key.fingerprint });
+    return key;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    return signingKeyOf(createPrivateKey(readFileSync(file, 'utf8')));
+  }
+}
