@@ -14,9 +14,8 @@ import type { TestApp } from './test-app';
 const PROXY_PEER = { incoming: { socket: { remoteAddress: '10.0.0.1', remotePort: 40000, remoteFamily: 'IPv4' } } };
 
 /**
- * The sign-in, sign-up and saved-account routes mounted as app.ts mounts them, but given a user
- * trail: app.ts (which others own) does not pass one yet. Once it does, tests call `t.call` instead.
- * `trail` may be swapped for one whose append fails.
+ * The sign-in, sign-up and saved-account routes mounted as app.ts mounts them, with a trail of the
+ * test's choosing: one whose append fails shows that a change that cannot be recorded is not made.
  */
 export function trailApp(t: TestApp, trail: Trail = new UserTrail(t.deps.eventStore)) {
   const { db, tokens, limits, otp, store, directory, config } = t.deps;

@@ -12,8 +12,8 @@ import { bankAccountJson, listBankAccounts, listWallets, walletJson } from './sa
 import { SavedAccounts } from './saved-accounts';
 import { actorOf } from '../identity/auth.middleware';
 import { commandMetadata } from '../http/request-context';
-import { ProxyTrust } from '../http/proxy-trust';
-import { untracked, type Trail } from '../identity/user-trail';
+import type { ProxyTrust } from '../http/proxy-trust';
+import type { Trail } from '../identity/user-trail';
 
 const NETWORK = z.enum(NETWORKS, { error: 'Please select a network' });
 export const walletSchema = z
@@ -59,17 +59,15 @@ const ownId = (id: string, what: string) => {
   return id.toLowerCase();
 };
 
-/** What records the changes: optional only until app.ts passes it (then required). */
+/** What records the changes, and whose address the events carry. */
 export interface SavedAccountRecording {
   trail: Trail;
   trustProxy: ProxyTrust;
 }
 
 /** The customer's own saved wallets and bank accounts: mounted at /api/user behind requireUser. */
-export function savedAccountRoutes(db: Kysely<ServicesDatabase>, recording?: SavedAccountRecording) {
-  const accounts = new SavedAccounts(db, recording?.trail ?? untracked('saved wallets and bank accounts'));
-  // Without a trail nothing is recorded, so no proxy needs trusting yet.
-  const trustProxy = recording?.trustProxy ?? ProxyTrust.none();
+export function savedAccountRoutes(db: Kysely<ServicesDatabase>, { trail, trustProxy }: SavedAccountRecording) {
+  const accounts = new SavedAccounts(db, trail);
   const metadataOf = (c: Context<AuthEnv>) => commandMetadata(c, actorOf(c), trustProxy);
   return new Hono<AuthEnv>()
     .get('/wallets', async (c) => c.json({ wallets: (await listWallets(db, [c.get('user').id])).map(walletJson) }, 200))

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCustomer, createTestApp, type TestApp } from '../../../tests/support/test-app';
+import { createCustomer, createTestApp, json, type TestApp } from '../../../tests/support/test-app';
 import { trailApp } from '../../../tests/support/trail-app';
 import { UserTrail } from '../identity/user-trail';
 import { listBankAccounts, listWallets } from './saved-accounts.repository';
@@ -21,7 +21,7 @@ describe('the trail of saved wallets and bank accounts', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    call = trailApp(t);
+    call = (method, url, options) => json(t.call(method, url, options));
     token = await createCustomer(t, '+919300000001');
     userId = (await call('GET', '/api/auth/me', { token })).body._id;
   });

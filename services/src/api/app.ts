@@ -105,7 +105,11 @@ export function createApp(deps: AppDeps) {
     .route('/', tenantAdminRoutes({ tenants, directory, db, files: orders.files, signer: orders.signer, trustProxy, readModelWaitMs: config.readModelWaitMs }))
     .route('/', adminProjectionRoutes(deps.projections));
   const customer = new Hono<AuthEnv>().use(signedIn, idempotency(db)).route('/', customerOrderRoutes(orders));
-  const user = new Hono<AuthEnv>().use(signedIn, idempotency(db)).route('/', savedAccountRoutes(db)).route('/', tenantDetailsRoutes(tenants, orders.signer));
+  const trail = deps.roles.trail;
+  const user = new Hono<AuthEnv>()
+    .use(signedIn, idempotency(db))
+    .route('/', savedAccountRoutes(db, { trail, trustProxy }))
+    .route('/', tenantDetailsRoutes(tenants, orders.signer));
   const brandOf = async (c: Context) => {
     const tenant = await directory.profile(tenantOf(c));
     return { name: tenant.name, logoUrl: logoLink(orders.signer, tenant), primaryColor: tenant.primaryColor };
@@ -114,8 +118,8 @@ export function createApp(deps: AppDeps) {
   const api = new Hono()
     .route('/', healthRoutes(deps))
     .route('/', apiDocsRoutes())
-    .route('/auth', authRoutes({ db, tokens, signedIn, limits, tenantOf, trustProxy, describeUser }))
-    .route('/auth', otpRoutes({ db, tokens, otp, store, tenantOf, trustProxy, describeUser }))
+    .route('/auth', authRoutes({ db, tokens, signedIn, limits, tenantOf, trustProxy, describeUser, trail }))
+    .route('/auth', otpRoutes({ db, tokens, otp, store, tenantOf, trustProxy, describeUser, trail }))
     .route('/config', publicConfigRoutes(settings, brandOf))
     // Opened as plain links (no Authorization header): each checks its own signed, expiring query.
     .route('/admin', orderExportRoutes(orders.db, db, orders.signer, directory))

@@ -13,7 +13,7 @@ import { hashPassword, verifyAgainstNothing, verifyPassword } from './password';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, PASSWORD_TOO_SHORT } from '@desk/machines/identity/password-rules';
 import type { TokenService } from './tokens';
 import type { ProxyTrust } from '../http/proxy-trust';
-import { untracked, type Trail } from './user-trail';
+import type { Trail } from './user-trail';
 import { changePasswordRecorded } from './password-change';
 import { recordLockOuts } from './sign-in-lock-outs';
 
@@ -59,12 +59,11 @@ export interface AuthDeps<U> {
   tenantOf: (c: Context) => string;
   trustProxy: ProxyTrust;
   describeUser: DescribeUser<U>;
-  /** Records password changes and lock-outs; optional only until app.ts passes it (then required). */
-  trail?: Trail;
+  /** Records password changes and lock-outs. */
+  trail: Trail;
 }
 
-export function authRoutes<U extends object>({ db, tokens, signedIn, limits, tenantOf, trustProxy, describeUser, ...deps }: AuthDeps<U>) {
-  const trail = deps.trail ?? untracked('password changes and sign-in lock-outs');
+export function authRoutes<U extends object>({ db, tokens, signedIn, limits, tenantOf, trustProxy, describeUser, trail }: AuthDeps<U>) {
   return new Hono<AuthEnv>()
     .post('/login', validate('json', loginSchema), async (c) => {
       const { phone, password } = c.req.valid('json');

@@ -10,7 +10,7 @@ import type { ShortLivedStore } from '../kv/short-lived-store';
 import { normalizePhone, PHONE_FORMAT_MESSAGE, PHONE_PATTERN } from '@desk/machines/identity/phone';
 import { findUserByPhone } from './users.repository';
 import { registerUser } from './register-user';
-import { untracked, type Trail } from './user-trail';
+import type { Trail } from './user-trail';
 import { hashPassword } from './password';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, PASSWORD_TOO_SHORT } from '@desk/machines/identity/password-rules';
 import type { DescribeUser } from './auth.routes';
@@ -61,13 +61,12 @@ export interface OtpRouteDeps<U> {
   tenantOf: (c: Context) => string;
   trustProxy: ProxyTrust;
   describeUser: DescribeUser<U>;
-  /** Records sign-ups; optional only until app.ts passes it (then required). */
-  trail?: Trail;
+  /** Records sign-ups. */
+  trail: Trail;
 }
 
 /** OTP sign-in and phone-verified registration, mounted at /api/auth. */
-export function otpRoutes<U extends object>({ db, tokens, otp, store, tenantOf, trustProxy, describeUser, ...deps }: OtpRouteDeps<U>) {
-  const trail = deps.trail ?? untracked('sign-ups');
+export function otpRoutes<U extends object>({ db, tokens, otp, store, tenantOf, trustProxy, describeUser, trail }: OtpRouteDeps<U>) {
   const sent = { message: 'OTP sent', expiresInSeconds: 300, resendInSeconds: 30 };
   return new Hono()
     .post('/otp/send', async (c) => {

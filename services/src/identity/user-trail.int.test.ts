@@ -16,7 +16,7 @@ describe('the trail of users: sign-up, admin-made accounts, passwords and lock-o
 
   beforeAll(async () => {
     t = await createTestApp();
-    call = trailApp(t);
+    call = (method, url, options) => json(t.call(method, url, options));
   });
   afterAll(() => t.close());
 

@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import type { EventStore } from '@desk/platform/eventstore/event-store';
 import type { EventMetadata } from '@desk/platform/eventstore/event-metadata';
 import { streamId } from '@desk/platform/eventstore/stream-id';
-import { logger } from '@desk/platform/logging/logger';
 import type { IpEvent, UserEvent } from '@desk/machines/identity/user.events';
 import type { SavedAccountEvent } from '@desk/machines/accounts/saved-account.events';
 
@@ -46,12 +45,3 @@ export class UserTrail {
 }
 
 export type Trail = Pick<UserTrail, 'record' | 'recordIp'>;
-
-/**
- * For the routes app.ts mounts without a trail yet: they work and record nothing, and say so once
- * at start-up, so the gap is visible in the log rather than silent.
- */
-export function untracked(what: string): Trail {
-  logger.warn(`${what}: no user trail wired (app.ts does not pass one); changes are not recorded as events`);
-  return { record: async () => undefined, recordIp: async () => undefined };
-}
