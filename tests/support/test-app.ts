@@ -9,8 +9,7 @@ import { buildAppDeps } from '../../services/src/main/app-deps';
 import type { Infrastructure } from '../../platform/src/infrastructure';
 import { createTestDatabase, type TestDatabase } from './test-database';
 import { ProjectionRunner } from '../../projections/src/runtime/projection-runner';
-import { ordersProjection } from '../../projections/src/read-models/orders/orders.projection';
-import { tenantsProjection } from '../../projections/src/read-models/tenants/tenants.projection';
+import { projections } from '../../projections/src/read-models';
 import { ProxyTrust } from '../../services/src/http/proxy-trust';
 
 /** What the node server gives the app as the socket's peer: here, the one trusted proxy in front. */
@@ -90,7 +89,7 @@ export async function createTestApp(): Promise<TestApp> {
     login,
     adminToken: async () => (admin ??= await login(ADMIN.phone, ADMIN.password)),
     project: async () => {
-      for (const projection of [ordersProjection, tenantsProjection]) {
+      for (const projection of projections) {
         const runner = new ProjectionRunner({ db: database.db, store: eventStore, projection, batchSize: 500, pollMs: 1000, standbyRetryMs: 100 });
         if (!(await runner.runUntilCaughtUp())) throw new Error(`${projection.name} projection is locked by another runner`);
       }

@@ -40,6 +40,8 @@ import { oneUserJson } from '../users/user-json';
 import { logoLink } from '../tenants/tenant-json';
 import { adminProjectionRoutes, type ProjectionsControl } from './admin-projections.routes';
 import { apiDocsRoutes } from './openapi/api-docs.routes';
+import { complianceExportDownloadRoutes, complianceRoutes, type ComplianceDeps } from '../compliance/compliance.routes';
+import { refuseComplianceCommands, requireCompliance, type ComplianceEnv } from '../compliance/require-compliance';
 
 export type { ProjectionsControl };
 
@@ -68,6 +70,7 @@ export interface AppDeps {
   directory: TenantDirectory;
   roles: UserRoles;
   projections: ProjectionsControl;
+  compliance: ComplianceDeps;
   config: AppConfig;
   /** Told about every answered request: the metrics' duration histogram (only with METRICS_PORT). */
   observeRequest?: RequestObserver;
@@ -104,10 +107,12 @@ export function createApp(deps: AppDeps) {
     .route('/', adminOrderRoutes(orders, db, directory))
     .route('/', tenantAdminRoutes({ tenants, directory, db, files: orders.files, signer: orders.signer, trustProxy, readModelWaitMs: config.readModelWaitMs }))
     .route('/', adminProjectionRoutes(deps.projections));
-  const customer = new Hono<AuthEnv>().use(signedIn, idempotency(db)).route('/', customerOrderRoutes(orders));
+  const customer = new Hono<AuthEnv>().use(signedIn, refuseComplianceCommands, idempotency(db)).route('/', customerOrderRoutes(orders));
+  // Compliance staff read everything in their scope and act on nothing (docs/compliance.md).
+  const compliance = new Hono<ComplianceEnv>().use(signedIn, requireCompliance).route('/', complianceRoutes(deps.compliance));
   const trail = deps.roles.trail;
   const user = new Hono<AuthEnv>()
-    .use(signedIn, idempotency(db))
+    .use(signedIn, refuseComplianceCommands, idempotency(db))
     .route('/', savedAccountRoutes(db, { trail, trustProxy }))
     .route('/', tenantDetailsRoutes(tenants, orders.signer));
   const brandOf = async (c: Context) => {
@@ -124,9 +129,11 @@ export function createApp(deps: AppDeps) {
     // Opened as plain links (no Authorization header): each checks its own signed, expiring query.
     .route('/admin', orderExportRoutes(orders.db, db, orders.signer, directory))
     .route('/files', fileRoutes(orders.files, orders.signer))
+    .route('/compliance', complianceExportDownloadRoutes(deps.compliance))
     .route('/admin', admin)
     .route('/orders', customer)
-    .route('/user', user);
+    .route('/user', user)
+    .route('/compliance', compliance);
 
   const app = new Hono()
     .use(requestLog(deps.observeRequest))

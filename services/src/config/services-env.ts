@@ -17,6 +17,11 @@ export const httpEnv = {
 export const identityEnv = {
   /** Signs session tokens; unset: generated once and kept in DATA_DIR/jwt-secret. */
   JWT_SECRET: z.string().min(32, 'at least 32 characters').optional(),
+  /** Signs audit exports: an ed25519 private key (PKCS#8 PEM, or that PEM base64-encoded); unset: generated once in DATA_DIR. */
+  AUDIT_SIGNING_KEY: z
+    .string()
+    .optional()
+    .transform((v) => v || undefined),
   /** The operator's admin account, created at start if missing (development defaults otherwise). */
   ADMIN_PHONE: z.string().regex(PHONE_PATTERN, 'an optional + and 10 to 15 digits').optional(),
   ADMIN_PASSWORD: z.string().min(MIN_PASSWORD_LENGTH, `at least ${MIN_PASSWORD_LENGTH} characters`).optional(),

@@ -60,6 +60,18 @@ export interface StoredFilesTable {
   stored_at: Generated<Date>;
 }
 
+export interface ComplianceExportsTable {
+  id: string;
+  created_by: string;
+  created_at: ColumnType<Date, Date | undefined, never>;
+  /** What was asked: `{ orderIds }` or `{ from, to, tenantId }`. */
+  request: unknown;
+  /** The stream ranges chosen when it was asked: `[{ streamId, first, last }]` (positions as strings). */
+  ranges: unknown;
+  event_count: number;
+  stream_count: number;
+}
+
 export interface ServicesDatabase {
   users: UsersTable;
   idempotency_keys: IdempotencyKeysTable;
@@ -67,4 +79,5 @@ export interface ServicesDatabase {
   user_bank_accounts: UserBankAccountsTable;
   order_ref_codes: OrderRefCodesTable;
   stored_files: StoredFilesTable;
+  compliance_exports: ComplianceExportsTable;
 }

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { ServicesDatabase } from '../db/services-database';
 import { ForbiddenError, UnauthorizedError } from '@desk/platform/errors/domain-error';
 import { findUserById, type UserRow } from './users.repository';
-import { adminScopeOf, type AdminScope } from './admin-scope';
+import { adminScopeOf, complianceScopeOf, type AdminScope } from './admin-scope';
 import type { TokenService } from './tokens';
 import type { Actor } from '../http/request-context';
 
@@ -55,5 +55,6 @@ export const requireOperator: MiddlewareHandler<AdminEnv> = async (c, next) => {
 
 export function actorOf<E extends AuthEnv>(c: Context<E>): Actor {
   const user: UserRow = c.get('user');
-  return { id: user.id, role: adminScopeOf(user) ? 'admin' : 'customer', tenantId: user.tenant_id };
+  const role = adminScopeOf(user) ? 'admin' : complianceScopeOf(user) ? 'compliance' : 'customer';
+  return { id: user.id, role, tenantId: user.tenant_id };
 }

@@ -24,6 +24,9 @@ import { TenantStore, DEFAULT_TENANT_ID } from '../tenants/tenant-store';
 import { TenantDirectory } from '../tenants/tenant-directory';
 import { createShortLivedStore, createSmsSender, type ShortLivedSettings } from './short-lived-deps';
 import { projectionsControl } from './projections-control';
+import { loadSigningKey } from '../compliance/signing-key';
+import { AccessTrail } from '../compliance/access-trail';
+import { AuditExports } from '../compliance/audit-exports';
 import type { ProxyTrust } from '../http/proxy-trust';
 
 export { DEFAULT_TENANT_ID };
@@ -31,6 +34,7 @@ export { DEFAULT_TENANT_ID };
 export interface AppSettings extends AdminSettings, ShortLivedSettings, FileStorageSettings {
   DATA_DIR: string;
   JWT_SECRET?: string | undefined;
+  AUDIT_SIGNING_KEY?: string | undefined;
   TRUST_PROXY: ProxyTrust;
   PAYMENT_WINDOW_MINUTES: number;
   RATE_LOCK_MINUTES: number;
@@ -73,6 +77,9 @@ export async function buildAppDeps(infra: Infrastructure, env: AppSettings): Pro
   const projections: ProjectionsControl = projectionsControl(infra, queue, env.PROJECTION_BATCH_SIZE ?? 2_000);
   const handlers = jobHandlers({ sms, commands, rebuildProjection: projections.rebuildNow });
   inProcess?.run(handlers);
+  const signer = new UrlSigner(secret);
+  const directory = new TenantDirectory(infra.db, tenants);
+  const signingKey = loadSigningKey(env.AUDIT_SIGNING_KEY, env.DATA_DIR);
 
   const deps: AppDeps = {
     pool: infra.pool,
@@ -81,7 +88,7 @@ export async function buildAppDeps(infra: Infrastructure, env: AppSettings): Pro
     tokens: new TokenService(secret),
     settings,
     tenants,
-    directory: new TenantDirectory(infra.db, tenants),
+    directory,
     roles,
     store,
     limits: new RateLimiter(store),
@@ -102,7 +109,18 @@ export async function buildAppDeps(infra: Infrastructure, env: AppSettings): Pro
       ),
       commands,
       files,
-      signer: new UrlSigner(secret),
+      signer,
+      trustProxy: env.TRUST_PROXY,
+    },
+    compliance: {
+      replay: { store: infra.eventStore, users: infra.db, signer, brandNames: () => directory.names() },
+      readModels: infra.db,
+      users: infra.db,
+      trail: new AccessTrail(infra.eventStore),
+      exports: new AuditExports(infra.eventStore, infra.db, infra.db, signingKey),
+      key: signingKey,
+      signer,
+      directory,
       trustProxy: env.TRUST_PROXY,
     },
     config: {

@@ -90,7 +90,7 @@ export const bulkRejectSchema = z.object({
 });
 
 /** An empty brand filter means every brand in the admin's scope. */
-const brandFilter = z
+export const brandFilter = z
   .string()
   .trim()
   .optional()

@@ -5,8 +5,9 @@ import * as passwordChangedAt from './2026-11-21-004-password-changed-at';
 import * as savedAccounts from './2026-11-21-005-saved-accounts';
 import * as orderRefCodes from './2026-11-23-006-order-ref-codes';
 import * as storedFiles from './2026-11-23-007-stored-files';
+import * as complianceExports from './2026-11-23-009-compliance-exports';
 
-/** The services' own tables (accounts, idempotency, reference codes, stored files), by name; names sort in run order. */
+/** The services' own tables (accounts, idempotency, reference codes, stored files, compliance exports), by name; names sort in run order. */
 export const servicesMigrations: Record<string, Migration> = {
   '2026-11-21-002-users': users,
   '2026-11-21-003-idempotency-keys': idempotencyKeys,
@@ -14,4 +15,5 @@ export const servicesMigrations: Record<string, Migration> = {
   '2026-11-21-005-saved-accounts': savedAccounts,
   '2026-11-23-006-order-ref-codes': orderRefCodes,
   '2026-11-23-007-stored-files': storedFiles,
+  '2026-11-23-009-compliance-exports': complianceExports,
 };

@@ -1,0 +1,128 @@
+import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { EventStore, RecordedEvent } from '@desk/platform/eventstore/event-store';
+import { AuditExportWriter } from '@desk/platform/eventstore/chain/audit-export-writer';
+import { NotFoundError, ValidationError } from '@desk/platform/errors/domain-error';
+import type { ReadModelDatabase } from '@desk/projections/schema/read-model-database';
+import { streamsRecordedBetween } from '@desk/projections/read-models/event-log/event-log.queries';
+import type { ServicesDatabase } from '../db/services-database';
+import { coversTenant, type AdminScope } from '../identity/admin-scope';
+import { orderStream } from '../orders/order-store';
+import type { SigningKey } from './signing-key';
+
+/** The most events one export may hold: beyond it, narrow the window or split the orders. */
+export const MAX_EXPORT_EVENTS = 100_000;
+
+export type ExportRequest = { orderIds: string[] } | { from: string; to: string; tenantId?: string | undefined };
+
+interface Range {
+  streamId: string;
+  /** Positions as decimal strings (64-bit). */
+  first: string;
+  last: string;
+}
+
+export interface ExportRecord {
+  id: string;
+  createdBy: string;
+  createdAt: Date;
+  request: ExportRequest;
+  ranges: Range[];
+  eventCount: number;
+  streamCount: number;
+}
+
+/**
+ * Audit exports: the stream ranges are chosen when compliance asks (and kept), the file is written
+ * when the link is opened, from the event store itself (never a read model), so a large export
+ * streams and the file holds exactly the events counted when it was asked for.
+ */
+export class AuditExports {
+  constructor(
+    private readonly store: EventStore,
+    private readonly db: Kysely<ServicesDatabase>,
+    private readonly readModels: Kysely<ReadModelDatabase>,
+    private readonly key: SigningKey,
+  ) {}
+
+  async create(request: ExportRequest, scope: AdminScope, createdBy: string): Promise<ExportRecord> {
+    const ranges = 'orderIds' in request ? await this.orderRanges(request.orderIds, scope) : await this.windowRanges(request, scope);
+    const eventCount = ranges.reduce((n, r) => n + Number(BigInt(r.last) - BigInt(r.first) + 1n), 0);
+    if (eventCount === 0) throw ValidationError.of('from', 'No events were recorded in that window.');
+    if (eventCount > MAX_EXPORT_EVENTS)
+      throw ValidationError.of('from', `That is ${eventCount} events; one export holds at most ${MAX_EXPORT_EVENTS}. Narrow the window.`);
+    const record = { id: randomUUID(), createdBy, createdAt: new Date(), request, ranges, eventCount, streamCount: ranges.length };
+    await this.db
+      .insertInto('compliance_exports')
+      .values({
+        id: record.id,
+        created_by: createdBy,
+        created_at: record.createdAt,
+        request: JSON.stringify(request),
+        ranges: JSON.stringify(ranges),
+        event_count: eventCount,
+        stream_count: ranges.length,
+      })
+      .execute();
+    return record;
+  }
+
+  async find(id: string): Promise<ExportRecord | null> {
+    const row = await this.db.selectFrom('compliance_exports').selectAll().where('id', '=', id).executeTakeFirst();
+    if (!row) return null;
+    return {
+      id: row.id,
+      createdBy: row.created_by,
+      createdAt: row.created_at,
+      request: row.request as ExportRequest,
+      ranges: row.ranges as Range[],
+      eventCount: row.event_count,
+      streamCount: row.stream_count,
+    };
+  }
+
+  /** The file, line by line: header, each range's events (with the hash the first chains to), the signed manifest. */
+  async *lines(record: ExportRecord, createdByRole: string): AsyncGenerator<string> {
+    const writer = new AuditExportWriter({
+      exportId: record.id,
+      createdAt: record.createdAt.toISOString(),
+      createdBy: { id: record.createdBy, role: createdByRole },
+      scope: record.request,
+    });
+    yield writer.start();
+    for (const range of record.ranges) {
+      const first = BigInt(range.first);
+      const from = first > 0n ? first - 1n : 0n;
+      const events = await this.store.readStream(range.streamId, { fromRevision: from, maxCount: Number(BigInt(range.last) - from + 1n) });
+      let before: string | null = null;
+      for (const event of events) {
+        if (event.streamPosition < first) {
+          before = event.hash;
+          continue;
+        }
+        yield writer.event(event, before);
+      }
+    }
+    yield writer.finish(this.key);
+  }
+
+  /** Each order's whole stream as it stands now; an order outside the scope is not found. */
+  private async orderRanges(orderIds: string[], scope: AdminScope): Promise<Range[]> {
+    const ranges: Range[] = [];
+    for (const orderId of [...new Set(orderIds.map((id) => id.toLowerCase()))]) {
+      const events: RecordedEvent[] = await this.store.readStream(orderStream(orderId));
+      const tenantId = (events[0]?.data as { tenantId?: string } | undefined)?.tenantId;
+      if (!tenantId || !coversTenant(scope, tenantId)) throw new NotFoundError(`Order ${orderId} not found`);
+      ranges.push({ streamId: orderStream(orderId), first: '0', last: events[events.length - 1]!.streamPosition.toString() });
+    }
+    return ranges;
+  }
+
+  /** The stream ranges recorded in the window, of the scope's brands, as the event log knows them. */
+  private async windowRanges(request: { from: string; to: string; tenantId?: string | undefined }, scope: AdminScope): Promise<Range[]> {
+    const tenantId = request.tenantId ?? (scope.kind === 'brand' ? scope.tenantId : null);
+    const to = new Date(Math.min(Date.parse(request.to), Date.now()));
+    const streams = await streamsRecordedBetween(this.readModels, { from: new Date(request.from), to, tenantId });
+    return streams.map((s) => ({ streamId: s.streamId, first: s.first.toString(), last: s.last.toString() }));
+  }
+}

@@ -1,0 +1,70 @@
+import { z } from 'zod';
+import { adminListSchema, brandFilter } from '../orders/order.schemas';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const instant = (what: string) =>
+  z.iso
+    .datetime({ offset: true, error: `${what} must be an ISO 8601 time with an offset, e.g. 2026-11-23T10:00:00Z` })
+    .transform((v) => new Date(v))
+    .optional();
+const text = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .optional()
+    .transform((v) => v || undefined);
+const cursor = z
+  .string()
+  .regex(/^\d{1,19}$/, 'before must be a cursor from the previous page')
+  .optional();
+
+export const complianceOrdersSchema = z.object({
+  search: text(100),
+  status: adminListSchema.shape.status,
+  tenantId: brandFilter,
+  asOf: instant('asOf'),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+});
+
+export const asOfSchema = z.object({ asOf: instant('asOf') });
+
+const window = {
+  from: instant('from'),
+  to: instant('to'),
+};
+const ordered = (v: { from?: Date | undefined; to?: Date | undefined }) => !v.from || !v.to || v.from <= v.to;
+
+export const eventSearchSchema = z
+  .object({
+    actorId: text(100),
+    ip: text(64),
+    type: text(100),
+    stream: text(200),
+    tenantId: brandFilter,
+    ...window,
+    before: cursor,
+    limit: z.coerce.number().int().min(1).max(200).default(50),
+  })
+  .refine(ordered, { path: ['to'], message: 'to must not be before from' });
+
+export const accessTrailSchema = z
+  .object({ actorId: text(100), ...window, before: cursor, limit: z.coerce.number().int().min(1).max(200).default(50) })
+  .refine(ordered, { path: ['to'], message: 'to must not be before from' });
+
+const exportByOrders = z.object({
+  orderIds: z
+    .array(z.string().trim().regex(UUID, 'Each order id must be an order id'), { error: 'orderIds must be a list of order ids' })
+    .min(1, 'Name at least one order')
+    .max(500, 'At most 500 orders in one export'),
+});
+const exportByWindow = z
+  .object({
+    from: z.iso.datetime({ offset: true, error: 'from must be an ISO 8601 time with an offset' }),
+    to: z.iso.datetime({ offset: true, error: 'to must be an ISO 8601 time with an offset' }),
+    tenantId: brandFilter,
+  })
+  .refine((v) => Date.parse(v.from) < Date.parse(v.to), { path: ['to'], message: 'to must be after from' });
+
+export const exportSchema = z.union([exportByOrders, exportByWindow], { error: 'Give orderIds, or from and to' });

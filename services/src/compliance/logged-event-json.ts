@@ -1,0 +1,41 @@
+import type { Kysely } from 'kysely';
+import type { EventMetadata } from '@desk/platform/eventstore/event-metadata';
+import type { LoggedEvent } from '@desk/projections/read-models/event-log/event-log.queries';
+import type { ServicesDatabase } from '../db/services-database';
+import { coversTenant, type AdminScope } from '../identity/admin-scope';
+import { eventActors } from '../identity/event-actors';
+
+/**
+ * Events of the log as compliance reads them: who (with phone and name), from where, when. As on
+ * an order's history, a brand's officer sees the people of their brand; the operator's staff who
+ * acted there keep their role but not their name, phone or address.
+ */
+export async function loggedEventJson(users: Kysely<ServicesDatabase>, events: LoggedEvent[], reader: AdminScope) {
+  const metadataOf = (e: LoggedEvent) => e.metadata as Partial<EventMetadata>;
+  const actors = await eventActors(
+    users,
+    events.map((e) => metadataOf(e).actor?.id ?? ''),
+  );
+  return events.map((event) => {
+    const metadata = metadataOf(event);
+    const person = actors.get(metadata.actor?.id ?? '');
+    const shown = !person || coversTenant(reader, person.tenant_id);
+    return {
+      position: event.seq,
+      streamId: event.streamId,
+      streamPosition: event.streamPosition,
+      eventId: event.eventId,
+      type: event.type,
+      recordedAt: event.recordedAt.toISOString(),
+      acceptedAt: metadata.acceptedAt ?? null,
+      tenantId: event.tenantId,
+      actor: shown
+        ? { id: metadata.actor?.id ?? null, role: metadata.actor?.role ?? null, phone: person?.phone ?? null, username: person?.username ?? null }
+        : { id: null, role: metadata.actor?.role ?? null, phone: null, username: 'Operator' },
+      ip: shown ? (metadata.ip ?? null) : null,
+      userAgent: shown ? (metadata.userAgent ?? null) : null,
+      correlationId: metadata.correlationId ?? null,
+      data: event.data,
+    };
+  });
+}
