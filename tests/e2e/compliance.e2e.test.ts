@@ -166,7 +166,7 @@ describe('compliance desk in a real browser', () => {
     // Newest first: the completion heads the list.
     expect(await table.locator('tbody > tr').first().textContent()).toContain('OrderCompleted');
     await table.getByRole('button', { name: /^Show event OrderCompleted/ }).click();
-    await expect.poll(() => page.getByLabel('Data of OrderCompleted').textContent()).toContain('0xc0ffee');
+    await expect.poll(() => page.getByLabel('Data of OrderCompleted', { exact: true }).textContent()).toContain('0xc0ffee');
     await shot('events');
   }, 60_000);
 

@@ -34,8 +34,9 @@ export interface OrderAsOf {
 }
 
 export interface Actor {
+  /** Null (with the username "Operator") when the operator's staff acted and a brand's officer reads. */
   id: string | null;
-  role: string;
+  role: string | null;
   phone?: string | null;
   username?: string | null;
 }
@@ -78,7 +79,7 @@ export interface Replay {
 }
 
 export interface LoggedEvent {
-  position: string;
+  position: string | number;
   streamId: string;
   streamPosition: number;
   eventId: string;

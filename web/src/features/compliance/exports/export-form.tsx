@@ -90,6 +90,6 @@ function byOrders(orderIds: string[]): ExportRequest | string {
 
 function byWindow(from: string, to: string, tenantId: string): ExportRequest | string {
   if (!from || !to) return 'Choose when the window starts and ends';
-  if (Date.parse(from) > Date.parse(to)) return 'The window must start before it ends';
+  if (Date.parse(from) >= Date.parse(to)) return 'The window must start before it ends';
   return tenantId ? { from, to, tenantId } : { from, to };
 }
