@@ -4,11 +4,11 @@
  * what is printed. What the commands do is tested beside their code in services/src/ops/.
  */
 import { spawn } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, json, type TestApp } from '../../../tests/support/test-app';
+import { createCustomer, createTestApp, json, type TestApp } from '../../../tests/support/test-app';
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/test-database';
 import { testEnv } from '../../../tests/support/test.env';
 
@@ -115,4 +115,44 @@ describe('operations commands', () => {
     expect(production.stderr).toContain('NODE_ENV=production');
     expect((await run('seed-cli.ts', ['everything'], env())).code).toBe(2);
   }, 30_000);
+
+  it('audit: verifies an export with no database, names what was changed, and walks the store', async () => {
+    const admin = await t.adminToken();
+    const body = { phone: '+919160000009', password: 'compliance1', roles: ['compliance'] };
+    expect((await t.call('POST', '/api/admin/users', { token: admin, body })).status).toBe(201);
+    const officer = await t.login(body.phone, body.password);
+    const made = await json(t.call('POST', '/api/compliance/exports', { token: officer, body: { orderIds: [await placeOrder()] } }));
+    const file = path.join(dir, 'audit-export.jsonl');
+    await writeFile(file, await (await t.app.request(made.body.url)).text());
+
+    // No DATABASE_URL, no DATA_DIR: the verifier needs neither.
+    const verified = await run('audit-cli.ts', ['verify', file], {});
+    expect(verified.code).toBe(0);
+    expect(verified.stdout).toMatch(/intact\. Export [0-9a-f-]+: 1 events in 1 streams/);
+    const fingerprint = /signed by (sha256:[0-9a-f]{64})/.exec(verified.stdout)![1]!;
+    expect((await run('audit-cli.ts', ['verify', file, '--key', fingerprint], {})).code).toBe(0);
+    expect((await run('audit-cli.ts', ['verify', file, '--key', `sha256:${'0'.repeat(64)}`], {})).code).toBe(1);
+    await writeFile(file, (await readFile(file, 'utf8')).replace('"fiatAmount":"1500"', '"fiatAmount":"15000"'));
+    const edited = await run('audit-cli.ts', ['verify', file], {});
+    expect(edited.code).toBe(1);
+    expect(edited.stdout).toMatch(/does not match its hash/);
+    expect((await run('audit-cli.ts', ['verify'], {})).code).toBe(2);
+
+    const store = await run('audit-cli.ts', ['verify-store'], env());
+    expect(store.code).toBe(0);
+    expect(store.stdout).toMatch(/every chain intact: [\d,]+ events/);
+    await t.database.pool.query(`update es_events set metadata = jsonb_set(metadata, '{ip}', '"10.9.9.9"') where event_type = 'OrderPlaced'`);
+    const broken = await run('audit-cli.ts', ['verify-store'], env());
+    expect(broken.code).toBe(1);
+    expect(broken.stderr).toMatch(/BROKEN: order-[0-9a-f-]+: event at position 0 does not match its hash/);
+  }, 60_000);
+
+  /** A new customer's buy order of 1,500 INR: its id. */
+  async function placeOrder(): Promise<string> {
+    const token = await createCustomer(t, '+919160000001');
+    const order = { fiatAmount: 1500, network: 'TRC20', withdrawAddress: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t', method: 'bank' };
+    const placed = await json(t.call('POST', '/api/orders/fiat-to-crypto', { token, body: order }));
+    expect(placed.status).toBe(201);
+    return placed.body.order._id as string;
+  }
 });
