@@ -1,7 +1,7 @@
 import { sql, type Transaction } from 'kysely';
 import type { RecordedEvent } from '@desk/platform/eventstore/event-store';
 import type { OrderEvent } from '@desk/machines/order/order.events';
-import { emptyOrder, evolveOrder, orderView, resumeOrder, type OrderSnapshot, type OrderView } from '@desk/machines/order/order-state';
+import { emptyOrder, evolveOrder, orderView, resumeOrder, type OrderView } from '@desk/machines/order/order-state';
 import type { ReadModelDatabase } from '../../schema/read-model-database';
 import type { Projection } from '../../runtime/projection';
 
