@@ -148,3 +148,20 @@ export const complianceKeys = {
   access: (query: AccessSearch) => ['compliance', 'access', query] as const,
   signingKey: ['compliance', 'signing-key'] as const,
 };
+
+/**
+ * The interfaces above are the contract of docs/compliance.md; the server's routes (Hono RPC) must
+ * answer what they say, or the web build breaks here rather than on a screen.
+ */
+type Answers<Server extends Contract, Contract> = Server;
+type Routes = typeof api.compliance;
+type Answer<Call extends (...args: never[]) => unknown> = InferResponseType<Call, 200 | 201>;
+export type ContractHolds = [
+  Answers<Answer<Routes['orders']['$get']>, OrderPage>,
+  Answers<Answer<Routes['orders'][':id']['$get']>, OrderAsOf>,
+  Answers<Answer<Routes['orders'][':id']['replay']['$get']>, Replay>,
+  Answers<Answer<Routes['events']['$get']>, EventPage>,
+  Answers<Answer<Routes['access']['$get']>, EventPage>,
+  Answers<Answer<Routes['exports']['$post']>, ExportLink>,
+  Answers<Answer<Routes['signing-key']['$get']>, SigningKey>,
+];
