@@ -1,15 +1,16 @@
 /**
  * Every route, walked with no token, an expired token, a customer's token, the admin of another
- * brand and an operator admin. Admin routes refuse customers; a customer never reads or changes
+ * brand, an operator admin and an operator's compliance officer. Admin routes refuse customers; a customer never reads or changes
  * another customer's orders, wallets, bank accounts or attachments; a brand admin never reads or
  * acts on another brand's orders (they do not exist for them) and never reaches the operator's
- * areas (brands, global settings, projections, roles).
+ * areas (brands, global settings, projections, roles). Compliance staff read their area and act on
+ * nothing: every command, customer or admin, is 403 to them; the compliance area is 403 to others.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCustomer, createTestApp, json, type TestApp } from '../support/test-app';
 import { createBrandAdmin } from '../support/brands';
 
-type Who = 'anonymous' | 'expired' | 'owner' | 'other' | 'brandAdmin' | 'admin';
+type Who = 'anonymous' | 'expired' | 'owner' | 'other' | 'brandAdmin' | 'admin' | 'compliance';
 const TRON = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
 
 describe('authorisation matrix', () => {
@@ -54,6 +55,9 @@ describe('authorisation matrix', () => {
     ).body.order;
     const brand = await createBrandAdmin(t, 'matrix.example', '+919180000050');
     tokens.brandAdmin = brand.token;
+    const officer = { phone: '+919180000060', password: 'compliance1', roles: ['compliance'] };
+    await t.call('POST', '/api/admin/users', { token: tokens.admin, body: officer });
+    tokens.compliance = await t.login(officer.phone, officer.password);
     ids = {
       order: order._id,
       wallet: wallet._id,
@@ -71,22 +75,32 @@ describe('authorisation matrix', () => {
   const routes = (): [string, string, unknown, Partial<Record<Who, number>>][] => [
     ['GET', '/api/health', undefined, { anonymous: 200, expired: 200, owner: 200, admin: 200 }],
     ['GET', '/api/config/public', undefined, { anonymous: 200, owner: 200, admin: 200 }],
-    ['GET', '/api/auth/me', undefined, { ...SIGNED_OUT, owner: 200, admin: 200 }],
+    ['GET', '/api/auth/me', undefined, { ...SIGNED_OUT, owner: 200, admin: 200, compliance: 200 }],
     ['POST', '/api/auth/change-password', { currentPassword: 'wrong-one', newPassword: 'another1' }, { ...SIGNED_OUT, owner: 400 }],
-    ['GET', '/api/orders', undefined, { ...SIGNED_OUT, owner: 200, other: 200, admin: 200 }],
+    ['GET', '/api/orders', undefined, { ...SIGNED_OUT, owner: 200, other: 200, admin: 200, compliance: 200 }],
     ['GET', `/api/orders/${ids.order}`, undefined, { ...SIGNED_OUT, owner: 200, other: 404, admin: 404 }],
-    ['POST', `/api/orders/${ids.order}/upload`, { bankReference: 'UTR1' }, { ...SIGNED_OUT, other: 404 }],
-    ['POST', `/api/orders/${ids.order}/cancel`, undefined, { ...SIGNED_OUT, other: 404 }],
-    ['POST', '/api/orders/fiat-to-crypto', { fiatAmount: 1000, network: 'TRC20', withdrawAddress: TRON, method: 'bank' }, { ...SIGNED_OUT, owner: 201 }],
-    ['POST', '/api/orders/crypto-to-fiat', { cryptoAmount: 5, method: 'cash' }, { ...SIGNED_OUT, owner: 201 }],
+    ['POST', `/api/orders/${ids.order}/upload`, { bankReference: 'UTR1' }, { ...SIGNED_OUT, other: 404, compliance: 403 }],
+    ['POST', `/api/orders/${ids.order}/cancel`, undefined, { ...SIGNED_OUT, other: 404, compliance: 403 }],
+    [
+      'POST',
+      '/api/orders/fiat-to-crypto',
+      { fiatAmount: 1000, network: 'TRC20', withdrawAddress: TRON, method: 'bank' },
+      { ...SIGNED_OUT, owner: 201, compliance: 403 },
+    ],
+    ['POST', '/api/orders/crypto-to-fiat', { cryptoAmount: 5, method: 'cash' }, { ...SIGNED_OUT, owner: 201, compliance: 403 }],
     ['GET', '/api/user/wallets', undefined, { ...SIGNED_OUT, owner: 200, other: 200 }],
-    ['POST', '/api/user/wallet', { address: TRON, network: 'TRC20' }, { ...SIGNED_OUT, other: 201 }],
-    ['PUT', `/api/user/wallet/${ids.wallet}`, { label: 'x' }, { ...SIGNED_OUT, other: 404, owner: 200 }],
-    ['DELETE', `/api/user/wallet/${ids.wallet}`, undefined, { ...SIGNED_OUT, other: 404 }],
+    ['POST', '/api/user/wallet', { address: TRON, network: 'TRC20' }, { ...SIGNED_OUT, other: 201, compliance: 403 }],
+    ['PUT', `/api/user/wallet/${ids.wallet}`, { label: 'x' }, { ...SIGNED_OUT, other: 404, owner: 200, compliance: 403 }],
+    ['DELETE', `/api/user/wallet/${ids.wallet}`, undefined, { ...SIGNED_OUT, other: 404, compliance: 403 }],
     ['GET', '/api/user/bank-accounts', undefined, { ...SIGNED_OUT, owner: 200 }],
-    ['POST', '/api/user/bank-account', { bankName: 'B', accountHolder: 'H', accountNumber: '1234567890', ifsc: 'HDFC0001234' }, { ...SIGNED_OUT, other: 201 }],
-    ['PUT', `/api/user/bank-account/${ids.bank}`, { bankName: 'X' }, { ...SIGNED_OUT, other: 404, owner: 200 }],
-    ['DELETE', `/api/user/bank-account/${ids.bank}`, undefined, { ...SIGNED_OUT, other: 404 }],
+    [
+      'POST',
+      '/api/user/bank-account',
+      { bankName: 'B', accountHolder: 'H', accountNumber: '1234567890', ifsc: 'HDFC0001234' },
+      { ...SIGNED_OUT, other: 201, compliance: 403 },
+    ],
+    ['PUT', `/api/user/bank-account/${ids.bank}`, { bankName: 'X' }, { ...SIGNED_OUT, other: 404, owner: 200, compliance: 403 }],
+    ['DELETE', `/api/user/bank-account/${ids.bank}`, undefined, { ...SIGNED_OUT, other: 404, compliance: 403 }],
     ['GET', '/api/user/tenant/bank-details', undefined, { ...SIGNED_OUT, owner: 200 }],
     ['GET', '/api/user/tenant/crypto-wallet-details', undefined, { ...SIGNED_OUT, owner: 200 }],
     // Admin routes: customers are refused; the admin of another brand reads only their own brand
@@ -118,12 +132,35 @@ describe('authorisation matrix', () => {
         ['GET', '/api/admin/projections', undefined, 403],
         ['POST', '/api/admin/projections/orders/rebuild', undefined, 403],
       ] as [string, string, unknown, number][]
-    ).map(([m, p, b, brandAdmin]): [string, string, unknown, Partial<Record<Who, number>>] => [m, p, b, { ...SIGNED_OUT, owner: 403, other: 403, brandAdmin }]),
+    ).map(([m, p, b, brandAdmin]): [string, string, unknown, Partial<Record<Who, number>>] => [
+      m,
+      p,
+      b,
+      { ...SIGNED_OUT, owner: 403, other: 403, brandAdmin, compliance: 403 },
+    ]),
+    // The compliance area: its officers only (the operator's: every brand); everyone else 403.
+    ...(
+      [
+        ['GET', '/api/compliance/orders', undefined, 200],
+        ['GET', `/api/compliance/orders?asOf=${new Date().toISOString()}`, undefined, 200],
+        ['GET', `/api/compliance/orders/${ids.adminOrder}`, undefined, 200],
+        ['GET', `/api/compliance/orders/${ids.adminOrder}/replay`, undefined, 200],
+        ['GET', '/api/compliance/events', undefined, 200],
+        ['GET', '/api/compliance/access', undefined, 200],
+        ['GET', '/api/compliance/signing-key', undefined, 200],
+        ['POST', '/api/compliance/exports', { orderIds: [ids.adminOrder] }, 201],
+      ] as [string, string, unknown, number][]
+    ).map(([m, p, b, compliance]): [string, string, unknown, Partial<Record<Who, number>>] => [
+      m,
+      p,
+      b,
+      { ...SIGNED_OUT, owner: 403, other: 403, brandAdmin: 403, admin: 403, compliance },
+    ]),
   ];
 
   it('answers each caller as it should on every route', async () => {
     const failures: string[] = [];
-    for (const who of ['anonymous', 'expired', 'other', 'owner', 'brandAdmin'] as Who[]) {
+    for (const who of ['anonymous', 'expired', 'other', 'owner', 'brandAdmin', 'compliance', 'admin'] as Who[]) {
       for (const [method, path, body, expected] of routes()) {
         const want = expected[who];
         if (want === undefined) continue;
