@@ -23,10 +23,14 @@ describe('no input answers 500', () => {
   let customer: string;
   let admin: string;
   let orderId: string;
+  let officer: string;
   beforeAll(async () => {
     t = await createTestApp();
     customer = await createCustomer(t, '+919300000001');
     admin = await t.adminToken();
+    const compliance = { phone: '+919300000009', password: 'compliance1', roles: ['compliance'] };
+    await t.call('POST', '/api/admin/users', { token: admin, body: compliance });
+    officer = await t.login(compliance.phone, compliance.password);
     orderId = (
       await json(
         t.call('POST', '/api/orders/fiat-to-crypto', {
@@ -52,6 +56,7 @@ describe('no input answers 500', () => {
       ['POST', `/api/admin/orders/${orderId}/crypto-sent`, () => admin],
       ['POST', `/api/admin/orders/${orderId}/reject`, () => admin],
       ['POST', '/api/admin/orders/export-link', () => admin],
+      ['POST', '/api/compliance/exports', () => officer],
     ];
     for (const [method, url, token] of routes) {
       for (const body of BODIES) {
@@ -69,6 +74,20 @@ describe('no input answers 500', () => {
     for (const query of queries) {
       const response = await t.call('GET', `/api/admin/orders${query}`, { token: admin });
       expect(response.status, query).toBe(400);
+    }
+    const compliance = [
+      '/api/compliance/orders?asOf=yesterday',
+      '/api/compliance/orders?page=0',
+      '/api/compliance/orders?limit=1000',
+      '/api/compliance/orders?status=%00',
+      '/api/compliance/events?before=abc',
+      '/api/compliance/events?from=2026-13-45T00:00:00Z',
+      '/api/compliance/events?from=2026-11-23T00:00:00Z&to=2026-11-22T00:00:00Z',
+      `/api/compliance/orders/${orderId}?asOf=0`,
+    ];
+    for (const url of compliance) expect((await t.call('GET', url, { token: officer })).status, url).toBe(400);
+    for (const url of ['/api/compliance/orders/not-an-id/replay', '/api/compliance/orders/%00', '/api/compliance/exports/x?exp=1&sig=y']) {
+      expect((await t.call('GET', url, { token: officer })).status, url).toBeLessThan(500);
     }
   });
 });

@@ -1,14 +1,15 @@
 import { z } from 'zod';
 import servicesPackage from '../../../package.json' with { type: 'json' };
-import type { Access, RouteDoc } from './route-doc';
+import { ROLE_BOUND, SIGNED_IN, type Access, type RouteDoc } from './route-doc';
 import { publicRouteDocs } from './public-routes.doc';
 import { customerRouteDocs } from './customer-routes.doc';
 import { adminRouteDocs } from './admin-routes.doc';
+import { complianceRouteDocs } from './compliance-routes.doc';
 
 type Json = Record<string, unknown>;
 
 /** Every route of the API, as the document lists them (a test holds this to what the app registers). */
-export const routeDocs: readonly RouteDoc[] = [...publicRouteDocs, ...customerRouteDocs, ...adminRouteDocs];
+export const routeDocs: readonly RouteDoc[] = [...publicRouteDocs, ...customerRouteDocs, ...adminRouteDocs, ...complianceRouteDocs];
 
 const WHO: Record<Access, string> = {
   public: 'Public.',
@@ -16,6 +17,7 @@ const WHO: Record<Access, string> = {
   user: 'Signed in.',
   admin: "Admins: operator admins for every brand, a brand admin for their brand only (another brand's order is 404).",
   operator: "The operator's admins only (403 for brand admins).",
+  compliance: "Compliance staff: the operator's for every brand, a brand's for that brand. Each read is recorded on their access trail.",
 };
 
 const DESCRIPTION = `The USDT/INR desk's API, generated from the schemas the routes validate with (docs/api.md tells the answers in words).
@@ -69,12 +71,12 @@ function requestBody(route: RouteDoc): Json | null {
 
 function responses(route: RouteDoc): Json {
   const error = (description: string) => ({ description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } });
-  const signedIn = route.access === 'user' || route.access === 'admin' || route.access === 'operator';
+  const signedIn = SIGNED_IN.includes(route.access);
   return {
     [String(route.success?.status ?? 200)]: { description: route.success?.description ?? 'OK' },
     ...(route.body || route.query || route.form ? { 400: error('Invalid input (validation_error, with details)') } : {}),
     ...(signedIn ? { 401: error('Not signed in, or the token no longer works') } : {}),
-    ...(route.access === 'admin' || route.access === 'operator' ? { 403: error('Not allowed for this account') } : {}),
+    ...(ROLE_BOUND.includes(route.access) ? { 403: error('Not allowed for this account') } : {}),
     ...(route.access === 'signed-link' ? { 403: error('The link expired or was altered') } : {}),
     default: error('Another refusal: { error, code }'),
   };
@@ -94,7 +96,7 @@ export function openApiDocument(routes: readonly RouteDoc[] = routeDocs): Json {
   for (const route of routes) {
     const body = requestBody(route);
     const params = parameters(route);
-    const signedIn = route.access === 'user' || route.access === 'admin' || route.access === 'operator';
+    const signedIn = SIGNED_IN.includes(route.access);
     (paths[openApiPath(route.path)] ??= {})[route.method] = {
       operationId: operationId(route),
       summary: route.summary,
