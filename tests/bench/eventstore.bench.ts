@@ -9,6 +9,8 @@ import { migrateToLatest } from '../../platform/src/db/migrate';
 import { PgEventStore } from '../../platform/src/eventstore/postgres/pg-event-store';
 import type { NewEvent } from '../../platform/src/eventstore/event-store';
 import { allMigrations } from '../../services/src/main/all-migrations';
+import { contentHash } from '../../platform/src/eventstore/chain/event-hash';
+import { verifyStore } from '../../platform/src/eventstore/chain/verify-store';
 import { setLogLevel } from '../../platform/src/logging/logger';
 import { rebuildProjection } from '../../projections/src/runtime/rebuild';
 import { streamSummaryProjection } from '../../projections/src/read-models/stream-summary/stream-summary.projection';
@@ -87,6 +89,19 @@ export async function runEventStoreBench(): Promise<void> {
       append[`port_${writers}`] = await measureThroughput(writers, seconds, portAppend);
     }
 
+    // The chain's Node half, per event: the JCS encoding and sha-256 an append adds, against the
+    // JSON.stringify every append already does for the same payload (the SQL half is in the rates above).
+    const hashRuns = benchEnv.BENCH_SMOKE ? 500 : 50_000;
+    const sample = { streamId: `order-${randomUUID()}`, ...orderPlaced() };
+    const perEventUs = (work: () => void) => {
+      const started = performance.now();
+      for (let i = 0; i < hashRuns; i++) work();
+      return ((performance.now() - started) * 1000) / hashRuns;
+    };
+    say(`chain: content hash of ${hashRuns.toLocaleString('en-US')} events in Node`);
+    const stringifyUs = perEventUs(() => void (JSON.stringify(sample.data) + JSON.stringify(sample.metadata)));
+    const hashUs = perEventUs(() => void contentHash(sample));
+
     const total = benchEnv.BENCH_PROJECTION_EVENTS;
     const before = Number((await pool.query('select count(*) from es_events')).rows[0].count);
     say(`projection: seeding ${total.toLocaleString('en-US')} events`);
@@ -117,6 +132,12 @@ export async function runEventStoreBench(): Promise<void> {
     }
     const readRate = read / ((performance.now() - readStart) / 1000);
 
+    say('chain: verifying every stream of the whole log');
+    const verifyStart = performance.now();
+    const verified = await verifyStore(store);
+    const verifyRate = verified.events / ((performance.now() - verifyStart) / 1000);
+    if (!verified.intact) throw new Error(`the bench's own log does not verify: ${JSON.stringify(verified.firstBreak)}`);
+
     say('projection: rebuilding stream-summary from the start');
     const rebuild = await rebuildProjection({
       db,
@@ -140,6 +161,7 @@ export async function runEventStoreBench(): Promise<void> {
         writers1: +ratio(append.port_1!.opsPerSecond, append.raw_1!.opsPerSecond),
         writers8: +ratio(append.port_8!.opsPerSecond, append.raw_8!.opsPerSecond),
       },
+      chain: { contentHashMicroseconds: +hashUs.toFixed(2), stringifyMicroseconds: +stringifyUs.toFixed(2), verifyEventsPerSecond: Math.round(verifyRate) },
       projection: {
         events: logSize,
         readOnlyEventsPerSecond: Math.round(readRate),
@@ -164,6 +186,20 @@ export async function runEventStoreBench(): Promise<void> {
     await recordRows('eventstore', result.machine, [
       appendRow(1, '—'),
       appendRow(8, '≥ 0.60 of raw'),
+      {
+        metric: 'chain, Node half: JCS + sha-256 of one event, µs',
+        measured: hashUs.toFixed(2),
+        floor: `${stringifyUs.toFixed(2)} (JSON.stringify of it)`,
+        ratio: ratio(hashUs, stringifyUs),
+        target: '—',
+      },
+      {
+        metric: `verify-store over ${fmt(verified.events)} events: events/s`,
+        measured: fmt(verifyRate),
+        floor: `${fmt(readRate)} (read only)`,
+        ratio: ratio(verifyRate, readRate),
+        target: '—',
+      },
       {
         metric: `rebuild stream-summary over ${fmt(logSize)} events: events/s`,
         measured: fmt(rebuildRate),
