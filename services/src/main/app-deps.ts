@@ -25,6 +25,7 @@ import { TenantDirectory } from '../tenants/tenant-directory';
 import { createShortLivedStore, createSmsSender, type ShortLivedSettings } from './short-lived-deps';
 import { projectionsControl } from './projections-control';
 import { loadSigningKey } from '../compliance/signing-key';
+import { logger } from '@desk/platform/logging/logger';
 import { AccessTrail } from '../compliance/access-trail';
 import { AuditExports } from '../compliance/audit-exports';
 import type { ProxyTrust } from '../http/proxy-trust';
@@ -80,6 +81,7 @@ export async function buildAppDeps(infra: Infrastructure, env: AppSettings): Pro
   const signer = new UrlSigner(secret);
   const directory = new TenantDirectory(infra.db, tenants);
   const signingKey = loadSigningKey(env.AUDIT_SIGNING_KEY, env.DATA_DIR);
+  logger.info('audit exports are signed with', { fingerprint: signingKey.fingerprint });
 
   const deps: AppDeps = {
     pool: infra.pool,
