@@ -13,6 +13,11 @@ describe('customer layout', () => {
     expect(router.state.location.pathname).toBe('/login');
   });
 
+  it('sends compliance staff to their own area: they place no orders', async () => {
+    const { router } = renderCustomer('/dashboard', { 'GET /api/auth/me': { ...ME, roles: ['compliance'] } });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/compliance'));
+  });
+
   it('shows a loading screen with Refresh Page, then the page', async () => {
     renderCustomer('/dashboard');
     expect(screen.getByRole('button', { name: 'Refresh Page' })).toBeTruthy();

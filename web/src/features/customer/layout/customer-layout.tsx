@@ -1,36 +1,41 @@
 import { useState } from 'react';
-import { Outlet } from 'react-router';
+import { Navigate, Outlet } from 'react-router';
 import { useBrand } from '../../../lib/public-config';
 import { Sidebar } from './sidebar';
 import { TopBar } from './top-bar';
 import { RequireUser } from '../../../components/require-user';
+import { isAdmin, isCompliance } from '../../../lib/session';
 import '../../../components/shell.css';
 import '../customer.css';
 
 const NAV_ID = 'customer-nav';
 
-/** The customer area's frame: sidebar, top bar and the current page. */
+/** The customer area's frame: sidebar, top bar and the current page. Compliance staff trade nothing: theirs is /compliance. */
 export function CustomerLayout() {
   const brand = useBrand();
   const [navOpen, setNavOpen] = useState(false);
   const closeNav = () => setNavOpen(false);
   return (
     <RequireUser>
-      {(user) => (
-        <div className="customer-shell">
-          <a className="skip-link" href="#customer-main">
-            Skip to content
-          </a>
-          <Sidebar id={NAV_ID} brand={brand} open={navOpen} onNavigate={closeNav} />
-          {navOpen && <div className="nav-scrim" aria-hidden="true" onClick={closeNav} />}
-          <div className="customer-main">
-            <TopBar user={user} navId={NAV_ID} navOpen={navOpen} onToggleNav={() => setNavOpen(!navOpen)} />
-            <main id="customer-main" tabIndex={-1}>
-              <Outlet />
-            </main>
+      {(user) =>
+        isCompliance(user) && !isAdmin(user) ? (
+          <Navigate to="/compliance" replace />
+        ) : (
+          <div className="customer-shell">
+            <a className="skip-link" href="#customer-main">
+              Skip to content
+            </a>
+            <Sidebar id={NAV_ID} brand={brand} open={navOpen} onNavigate={closeNav} />
+            {navOpen && <div className="nav-scrim" aria-hidden="true" onClick={closeNav} />}
+            <div className="customer-main">
+              <TopBar user={user} navId={NAV_ID} navOpen={navOpen} onToggleNav={() => setNavOpen(!navOpen)} />
+              <main id="customer-main" tabIndex={-1}>
+                <Outlet />
+              </main>
+            </div>
           </div>
-        </div>
-      )}
+        )
+      }
     </RequireUser>
   );
 }
