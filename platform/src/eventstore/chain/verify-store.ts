@@ -2,6 +2,8 @@ import type { EventStore, GlobalPosition } from '../event-store';
 import { ChainWalker, type ChainBreak } from './verify-chain';
 
 const PAGE = 2_000;
+/** How long to wait before reading again while older transactions still hold events back. */
+const HELD_BACK_WAIT_MS = 50;
 
 export interface StoreVerification {
   intact: boolean;
@@ -22,7 +24,13 @@ export async function verifyStore(store: EventStore, onProgress?: (done: number)
   let after: GlobalPosition | null = null;
   for (;;) {
     const page = await store.readAll(after, PAGE);
-    if (page.length === 0) break;
+    if (page.length === 0) {
+      // An empty page is the end only when nothing committed follows: the PostgreSQL adapter holds
+      // events back while an older transaction anywhere on the server is still open.
+      if (!(await store.hasEventsAfter(after))) break;
+      await new Promise((resolve) => setTimeout(resolve, HELD_BACK_WAIT_MS));
+      continue;
+    }
     for (const event of page) walker.add(event);
     after = page[page.length - 1]!.globalPosition;
     onProgress?.(walker.result.events);

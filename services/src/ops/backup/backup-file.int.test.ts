@@ -9,6 +9,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../../tests/support/test-database';
 import { infrastructureOf } from '../../../../tests/support/demo-apps';
 import { testEvents } from '../../../../tests/support/event-factory';
+import { waitFor } from '../../../../tests/support/wait-for';
 import { PROJECTION_OWNED_TABLES } from '@desk/projections/schema/owned-tables';
 import { backupPlan } from './backup-tables';
 import { writeBackup } from './write-backup';
@@ -111,7 +112,12 @@ describe('backup files', () => {
     await a.query(appendStatement('stream-a', [eventA!], 'no_stream'));
     await a.query('commit');
     a.release();
-    const order = async (store = eventStore) => (await store.readAll(null, 10)).map((e) => e.streamId);
+    // Both, once no older transaction anywhere on the test server holds them back from global reads.
+    const order = (store = eventStore) =>
+      waitFor('both events readable', async () => {
+        const ids = (await store.readAll(null, 10)).map((e) => e.streamId);
+        return ids.length === 2 ? ids : null;
+      });
     expect(await order()).toEqual(['stream-a', 'stream-b']);
     expect(await rowsOf(db, 'select stream_id from es_events order by global_position')).toEqual([{ stream_id: 'stream-b' }, { stream_id: 'stream-a' }]);
 
