@@ -7,6 +7,7 @@ import { ErrorAlert } from '../../../components/error-alert';
 import { BrandSelect } from '../tenants/brand-select';
 import { createUserErrorText, newUserProblem } from './create-user-error';
 import { usersApi, usersKey, type NewUser } from './users-api';
+import type { GrantableRole } from './user-role-control';
 
 const FORM_ID = 'admin-add-user';
 
@@ -22,7 +23,7 @@ export function AddUserModal({ operator, defaultTenantId, onClose }: AddUserModa
   const [username, setUsername] = useState('');
   const [phone, setPhone] = useState('');
   const [password, setPassword] = useState('');
-  const [role, setRole] = useState<'user' | 'admin'>('user');
+  const [role, setRole] = useState<'user' | GrantableRole>('user');
   const [tenantId, setTenantId] = useState(defaultTenantId);
   const [problem, setProblem] = useState<string | null>(null);
   const client = useQueryClient();
@@ -45,7 +46,7 @@ export function AddUserModal({ operator, defaultTenantId, onClose }: AddUserModa
     const name = username.trim();
     const user: NewUser = { ...(name ? { username: name } : {}), phone: phone.trim(), password };
     // A brand admin sends neither: the server makes a regular user of their own brand.
-    create.mutate(operator ? { ...user, roles: role === 'admin' ? ['admin'] : [], ...(tenantId ? { tenantId } : {}) } : user);
+    create.mutate(operator ? { ...user, roles: role === 'user' ? [] : [role], ...(tenantId ? { tenantId } : {}) } : user);
   };
 
   return (
@@ -69,10 +70,11 @@ export function AddUserModal({ operator, defaultTenantId, onClose }: AddUserModa
       </Field>
       {operator && (
         <>
-          <Field label="Role" hint="An admin of the operator's own brand runs every brand; of another brand, that brand only">
-            <select value={role} onChange={(e) => setRole(e.target.value === 'admin' ? 'admin' : 'user')}>
+          <Field label="Role" hint="Admins and compliance officers of the operator's own brand cover every brand; of another brand, that brand only">
+            <select value={role} onChange={(e) => setRole(e.target.value === 'admin' || e.target.value === 'compliance' ? e.target.value : 'user')}>
               <option value="user">User</option>
               <option value="admin">Admin</option>
+              <option value="compliance">Compliance officer</option>
             </select>
           </Field>
           <Field label="Brand">

@@ -24,7 +24,12 @@ export function UserDetailsModal({ user, operatorTenantId, onClose }: UserDetail
         <Detail label="Brand">{user.brand.name}</Detail>
         <Detail label="Roles" className="row">
           <RoleBadges roles={user.roles} />
-          {operatorTenantId !== null && <UserRoleControl user={user} operatorTenantId={operatorTenantId} />}
+          {operatorTenantId !== null && (
+            <>
+              <UserRoleControl user={user} role="admin" operatorTenantId={operatorTenantId} />
+              <UserRoleControl user={user} role="compliance" operatorTenantId={operatorTenantId} />
+            </>
+          )}
         </Detail>
         <Detail label="Created">{formatDateTime(user.createdAt)}</Detail>
         {user.bankDetails.upiId && <Detail label="UPI ID">{user.bankDetails.upiId}</Detail>}

@@ -5,24 +5,51 @@ import { useToast } from '../../../components/toasts';
 import { failureText } from '../../../lib/failure-text';
 import { userName, usersApi, usersKey, type AdminUser } from './users-api';
 
+export type GrantableRole = 'admin' | 'compliance';
+
 interface UserRoleControlProps {
   user: AdminUser;
-  /** The operator's own brand: its admins run every brand, any other brand's admins only theirs. */
+  role: GrantableRole;
+  /** The operator's own brand: its admins and officers cover every brand, any other brand's only theirs. */
   operatorTenantId: string | null;
 }
 
+const LABELS: Record<GrantableRole, { grant: string; remove: string; noun: string; everyBrand: string; oneBrand: (brand: string) => string }> = {
+  admin: {
+    grant: 'Make Admin',
+    remove: 'Remove Admin Role',
+    noun: 'an admin',
+    everyBrand: 'every brand (an operator admin)',
+    oneBrand: (brand) => `the brand ${brand} only (a brand admin)`,
+  },
+  compliance: {
+    grant: 'Make Compliance Officer',
+    remove: 'Remove Compliance Role',
+    noun: 'a compliance officer',
+    everyBrand: 'every brand, reading every order and the audit trail and acting on nothing',
+    oneBrand: (brand) => `the brand ${brand} only, reading its orders and audit trail and acting on nothing`,
+  },
+};
+
+const grantable = (role: string): role is GrantableRole => role === 'admin' || role === 'compliance';
+
 /**
- * Grants or removes the admin role (operator admins only), after saying what it will mean. The
- * server refuses what it must (an admin removing their own role) and its text is shown as it is.
+ * Grants or removes one role (operator admins only), keeping the user's other roles, after saying
+ * what it will mean. The server refuses what it must (an admin removing their own admin role) and
+ * its text is shown as it is.
  */
-export function UserRoleControl({ user, operatorTenantId }: UserRoleControlProps) {
+export function UserRoleControl({ user, role, operatorTenantId }: UserRoleControlProps) {
   const [confirming, setConfirming] = useState(false);
   const client = useQueryClient();
   const toast = useToast();
-  const isAdmin = user.roles.includes('admin');
+  const holds = user.roles.includes(role);
   const name = userName(user);
+  const labels = LABELS[role];
   const change = useMutation({
-    mutationFn: () => usersApi.setRoles(user._id, isAdmin ? [] : ['admin']),
+    mutationFn: () => {
+      const others = user.roles.filter(grantable).filter((r) => r !== role);
+      return usersApi.setRoles(user._id, holds ? others : [...others, role]);
+    },
     onSuccess: async (answer) => {
       toast(answer.message || 'Roles updated');
       setConfirming(false);
@@ -33,17 +60,17 @@ export function UserRoleControl({ user, operatorTenantId }: UserRoleControlProps
       setConfirming(false);
     },
   });
-  const action = isAdmin ? 'Remove Admin Role' : 'Make Admin';
-  const reach = user.tenantId === operatorTenantId ? 'every brand (an operator admin)' : `the brand ${user.brand.name} only (a brand admin)`;
+  const action = holds ? labels.remove : labels.grant;
+  const reach = user.tenantId === operatorTenantId ? labels.everyBrand : labels.oneBrand(user.brand.name);
 
   return (
     <>
-      <button type="button" className={isAdmin ? 'btn danger small' : 'btn secondary small'} onClick={() => setConfirming(true)}>
+      <button type="button" className={holds ? 'btn danger small' : 'btn secondary small'} onClick={() => setConfirming(true)}>
         {action}
       </button>
       {confirming && (
         <ConfirmDialog title={action} confirmLabel={action} busy={change.isPending} onConfirm={() => change.mutate()} onCancel={() => setConfirming(false)}>
-          <p>{isAdmin ? `${name} will no longer be an admin of ${user.brand.name}.` : `${name} will be an admin of ${reach}.`}</p>
+          <p>{holds ? `${name} will no longer be ${labels.noun} of ${user.brand.name}.` : `${name} will be ${labels.noun} of ${reach}.`}</p>
         </ConfirmDialog>
       )}
     </>

@@ -62,7 +62,7 @@ describe('users across brands: operator admin', () => {
       within(role)
         .getAllByRole('option')
         .map((o) => o.textContent),
-    ).toEqual(['User', 'Admin']);
+    ).toEqual(['User', 'Admin', 'Compliance officer']);
     expect(role.value).toBe('user');
     const brand = dialog.getByLabelText<HTMLSelectElement>('Brand');
     await waitFor(() =>
@@ -104,6 +104,27 @@ describe('users across brands: operator admin', () => {
     expect(screen.queryByRole('dialog', { name: 'Make Admin' })).toBeNull();
     await waitFor(() => expect(within(detail(dialog, 'Roles') as HTMLElement).getByText('admin')).toBeTruthy());
     expect(dialog.getByRole('button', { name: 'Remove Admin Role' })).toBeTruthy();
+  });
+
+  it('makes a user a compliance officer, keeping their other roles, and says what the role does', async () => {
+    const regular = user(5, { username: 'asha', tenantId: 'default', brand: { _id: 'default', name: 'USDT Desk' }, roles: [] });
+    let users = [regular];
+    const { calls } = renderUsers(users, {
+      'GET /api/admin/users': () => ({ status: 200, body: { users, total: users.length } }),
+      [`PUT /api/admin/users/${regular._id}/roles`]: (body: unknown) => {
+        users = [{ ...regular, roles: (body as { roles: string[] }).roles }];
+        return { status: 200, body: { user: users[0], message: 'Roles updated' } };
+      },
+    });
+    const dialog = await detailsOf('asha');
+    await userEvent.click(dialog.getByRole('button', { name: 'Make Compliance Officer' }));
+    const confirm = within(screen.getByRole('dialog', { name: 'Make Compliance Officer' }));
+    expect(confirm.getByText('asha will be a compliance officer of every brand, reading every order and the audit trail and acting on nothing.')).toBeTruthy();
+    await userEvent.click(confirm.getByRole('button', { name: 'Make Compliance Officer' }));
+    expect(await screen.findByText('Roles updated')).toBeTruthy();
+    expect(callsTo(calls, 'PUT', `/api/admin/users/${regular._id}/roles`).map((c) => c.body)).toEqual([{ roles: ['compliance'] }]);
+    await waitFor(() => expect(dialog.getByRole('button', { name: 'Remove Compliance Role' })).toBeTruthy());
+    expect(dialog.getByRole('button', { name: 'Make Admin' })).toBeTruthy();
   });
 
   it("says an admin of the operator's own brand runs every brand, and sends nothing when cancelled", async () => {
