@@ -1,9 +1,5 @@
-import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
-import { useLogOut } from '../../../lib/session';
-import { Breadcrumb } from '../../../components/breadcrumb';
-import { ChangePasswordDialog } from '../../../components/change-password-dialog';
-import { MenuToggle } from '../../../components/menu-toggle';
+import { StaffHeader } from '../../../components/staff-header';
 import { adminBreadcrumb } from './admin-breadcrumb';
 
 interface AdminHeaderProps {
@@ -14,27 +10,14 @@ interface AdminHeaderProps {
   scope: string;
 }
 
-export function AdminHeader({ navId, navOpen, onToggleNav, scope }: AdminHeaderProps) {
+export function AdminHeader({ scope, ...nav }: AdminHeaderProps) {
   const { pathname } = useLocation();
-  const logOut = useLogOut();
-  const [changing, setChanging] = useState(false);
   return (
-    <header className="top-bar admin-header">
-      <MenuToggle navId={navId} navOpen={navOpen} onToggle={onToggleNav} />
-      <Breadcrumb crumbs={adminBreadcrumb(pathname)} />
-      <div className="top-bar-end admin-header-actions">
-        <span className="badge admin-scope">{scope}</span>
-        <Link className="btn secondary small" to="/">
-          User Dashboard
-        </Link>
-        <button type="button" className="btn secondary small" onClick={() => setChanging(true)}>
-          Change Password
-        </button>
-        <button type="button" className="btn small" onClick={logOut}>
-          Logout
-        </button>
-      </div>
-      {changing && <ChangePasswordDialog onClose={() => setChanging(false)} />}
-    </header>
+    <StaffHeader {...nav} crumbs={adminBreadcrumb(pathname)}>
+      <span className="badge admin-scope">{scope}</span>
+      <Link className="btn secondary small" to="/">
+        User Dashboard
+      </Link>
+    </StaffHeader>
   );
 }
