@@ -1,11 +1,8 @@
 import { sql, type Transaction } from 'kysely';
-import type { RecordedEvent } from '@desk/platform/eventstore/event-store';
-import type { OrderEvent } from '@desk/machines/order/order.events';
-import { emptyOrder, evolveOrder, orderView, resumeOrder, type OrderView } from '@desk/machines/order/order-state';
+import { orderView, type OrderView } from '@desk/machines/order/order-state';
+import { eventsByOrder, foldOrderOn } from '../order-batches';
 import type { ReadModelDatabase } from '../../schema/read-model-database';
 import type { Projection } from '../../runtime/projection';
-
-const ORDER_STREAM = 'order-';
 
 interface Open {
   view: OrderView;
@@ -39,12 +36,7 @@ export const orderHistoryProjection: Projection = {
   name: 'order-history',
   tables: ['rm_order_history'],
   async apply(trx, events) {
-    const byOrder = new Map<string, RecordedEvent[]>();
-    for (const event of events) {
-      if (!event.streamId.startsWith(ORDER_STREAM)) continue;
-      const id = event.streamId.slice(ORDER_STREAM.length);
-      byOrder.set(id, [...(byOrder.get(id) ?? []), event]);
-    }
+    const byOrder = eventsByOrder(events);
     if (byOrder.size === 0) return;
 
     const open = await loadOpen(trx, [...byOrder.keys()]);
@@ -52,22 +44,14 @@ export const orderHistoryProjection: Projection = {
     const rows: HistoryRow[] = [];
     for (const [orderId, orderEvents] of byOrder) {
       const before = open.get(orderId);
-      let snapshot = before ? resumeOrder(before.view) : emptyOrder();
-      let position = before?.position ?? -1n;
       const states: HistoryRow[] = [];
-      for (const event of orderEvents) {
-        if (event.streamPosition <= position) continue;
-        if (event.streamPosition !== position + 1n) {
-          throw new Error(`${event.streamId}: event ${event.streamPosition} (${event.type}) follows ${position}; an earlier event is missing`);
-        }
-        snapshot = evolveOrder(snapshot, { type: event.type, data: event.data } as OrderEvent);
-        position = event.streamPosition;
+      foldOrderOn(before, orderEvents, (snapshot, event) => {
         const view = orderView(snapshot);
-        if (!view) continue;
+        if (!view) return;
         const previous = states[states.length - 1];
         if (previous) previous.validTo = event.recordedAt;
-        states.push({ view, position, validFrom: event.recordedAt, validTo: null });
-      }
+        states.push({ view, position: event.streamPosition, validFrom: event.recordedAt, validTo: null });
+      });
       if (before && states[0]) closes.push({ orderId, position: before.position, at: states[0].validFrom });
       rows.push(...states);
     }

@@ -104,7 +104,7 @@ describe('orders projection quarantine', () => {
       [`order-${order}`, '1', 'ProofSubmitted'],
       [`order-${order}`, '2', 'OrderRejected'],
     ]);
-    expect(letters[1]!.error).toMatch(/follows version 0; an earlier event is missing/);
+    expect(letters[1]!.error).toMatch(/follows position 0; an earlier event is missing/);
     expect(await counted()).toEqual([
       { status: 'pending', orders: 1 },
       { status: 'rejected', orders: 1 },

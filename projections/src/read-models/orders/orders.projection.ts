@@ -1,12 +1,9 @@
 import Decimal from 'decimal.js';
 import { sql, type Transaction } from 'kysely';
-import type { RecordedEvent } from '@desk/platform/eventstore/event-store';
-import type { OrderEvent } from '@desk/machines/order/order.events';
-import { emptyOrder, evolveOrder, orderView, resumeOrder, type OrderView } from '@desk/machines/order/order-state';
+import { orderView, type OrderView } from '@desk/machines/order/order-state';
+import { eventsByOrder, foldOrderOn } from '../order-batches';
 import type { ReadModelDatabase } from '../../schema/read-model-database';
 import type { Projection } from '../../runtime/projection';
-
-const ORDER_STREAM = 'order-';
 
 interface Stored {
   view: OrderView;
@@ -31,12 +28,7 @@ export const ordersProjection: Projection = {
   name: 'orders',
   tables: ['rm_orders', 'rm_order_counts'],
   async apply(trx, events) {
-    const byOrder = new Map<string, RecordedEvent[]>();
-    for (const event of events) {
-      if (!event.streamId.startsWith(ORDER_STREAM)) continue;
-      const id = event.streamId.slice(ORDER_STREAM.length);
-      byOrder.set(id, [...(byOrder.get(id) ?? []), event]);
-    }
+    const byOrder = eventsByOrder(events);
     if (byOrder.size === 0) return;
 
     const stored = await loadStored(trx, [...byOrder.keys()]);
@@ -50,20 +42,9 @@ export const ordersProjection: Projection = {
       deltas.set(key, delta);
     };
 
-    for (const [, orderEvents] of byOrder) {
-      const before = stored.get(orderEvents[0]!.streamId.slice(ORDER_STREAM.length));
-      let snapshot = before ? resumeOrder(before.view) : emptyOrder();
-      let version = before?.version ?? -1n;
-      for (const event of orderEvents) {
-        if (event.streamPosition <= version) continue;
-        // A gap means an earlier event of this order was quarantined: folding on would build a state
-        // that skipped it, so the order's later events fail (and are quarantined) too.
-        if (event.streamPosition !== version + 1n) {
-          throw new Error(`${event.streamId}: event ${event.streamPosition} (${event.type}) follows version ${version}; an earlier event is missing`);
-        }
-        snapshot = evolveOrder(snapshot, { type: event.type, data: event.data } as OrderEvent);
-        version = event.streamPosition;
-      }
+    for (const [orderId, orderEvents] of byOrder) {
+      const before = stored.get(orderId);
+      const { snapshot, position: version } = foldOrderOn(before && { view: before.view, position: before.version }, orderEvents);
       const view = orderView(snapshot);
       if (!view) continue;
       if (before) shift(before.view, -1);
