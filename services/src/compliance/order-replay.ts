@@ -89,10 +89,10 @@ export async function replayOrder(deps: ReplayDeps, orderId: string, scope: Admi
       foldError,
     };
   });
-  const first = steps[steps.length - 1]?.state;
+  const latest = steps[steps.length - 1]?.state;
   return {
     orderId,
-    refCode: first?.refCode ?? null,
+    refCode: latest?.refCode ?? null,
     tenantId: (events[0]!.data as { tenantId: string }).tenantId,
     chain: { intact: brokenAt === null, brokenAt, reason: breakReason },
     steps,
