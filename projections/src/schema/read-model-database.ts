@@ -4,6 +4,7 @@ import type { OrderCountsTable, OrdersTable } from './orders.tables';
 import type { TenantsTable } from './tenants.tables';
 import type { EventLogTable } from './event-log.tables';
 import type { OrderHistoryTable } from './order-history.tables';
+import type { OrderChangesTable } from './order-changes.tables';
 
 export type {
   ProjectionCheckpointsTable,
@@ -14,6 +15,7 @@ export type {
   TenantsTable,
   EventLogTable,
   OrderHistoryTable,
+  OrderChangesTable,
 };
 
 /** Every table the projections own, for kysely: one file per read model (its migrations are in read-models/<name>/). */
@@ -26,4 +28,5 @@ export interface ReadModelDatabase {
   rm_order_counts: OrderCountsTable;
   rm_event_log: EventLogTable;
   rm_order_history: OrderHistoryTable;
+  rm_order_changes: OrderChangesTable;
 }

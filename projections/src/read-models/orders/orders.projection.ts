@@ -2,6 +2,7 @@ import Decimal from 'decimal.js';
 import { sql, type Transaction } from 'kysely';
 import { orderView, type OrderView } from '@desk/machines/order/order-state';
 import { eventsByOrder, foldOrderOn } from '../order-batches';
+import { recordOrderChanges } from './order-changes';
 import type { ReadModelDatabase } from '../../schema/read-model-database';
 import type { Projection } from '../../runtime/projection';
 
@@ -26,13 +27,13 @@ const countKey = (v: OrderView): CountKey => JSON.stringify([v.tenantId, v.statu
  */
 export const ordersProjection: Projection = {
   name: 'orders',
-  tables: ['rm_orders', 'rm_order_counts'],
+  tables: ['rm_orders', 'rm_order_counts', 'rm_order_changes'],
   async apply(trx, events) {
     const byOrder = eventsByOrder(events);
     if (byOrder.size === 0) return;
 
     const stored = await loadStored(trx, [...byOrder.keys()]);
-    const rows: { view: OrderView; version: bigint }[] = [];
+    const rows: { view: OrderView; version: bigint; isNew: boolean }[] = [];
     const deltas = new Map<CountKey, { orders: number; fiat: Decimal }>();
     const shift = (view: OrderView, sign: 1 | -1) => {
       const key = countKey(view);
@@ -49,10 +50,12 @@ export const ordersProjection: Projection = {
       if (!view) continue;
       if (before) shift(before.view, -1);
       shift(view, 1);
-      rows.push({ view, version });
+      rows.push({ view, version, isNew: !before });
     }
     await upsertOrders(trx, rows);
     await applyCountDeltas(trx, deltas);
+    // The live streams' feed (docs/projections.md), committed with the rows it announces.
+    await recordOrderChanges(trx, rows);
   },
 };
 

@@ -1,0 +1,73 @@
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { OrderView } from '@desk/machines/order/order-state';
+import type { ReadModelDatabase } from '../../schema/read-model-database';
+
+/** NOTIFY channel: sent by a batch that wrote feed rows, delivered when (and only if) it commits. */
+export const ORDER_CHANGES_CHANNEL = 'order_changes';
+
+/**
+ * How many feed rows are kept. A live stream that resumes from an id older than the oldest kept
+ * row gets a `reset` (refetch everything) instead of the changes it missed.
+ */
+export const ORDER_CHANGES_RETAINED = 10_000;
+
+export interface OrderChange {
+  seq: string;
+  orderId: string;
+  tenantId: string;
+  userId: string;
+  status: string;
+  refCode: string;
+  isNew: boolean;
+  changedAt: Date;
+}
+
+/**
+ * Called by the orders projection inside its batch transaction: one feed row per order the batch
+ * changed (its state after the batch), the rows beyond the retention dropped, and a NOTIFY that
+ * PostgreSQL delivers at commit. The projection's advisory lock makes it the only writer, so `seq`
+ * values become visible in order and a reader may remember "after seq N".
+ */
+export async function recordOrderChanges(trx: Transaction<ReadModelDatabase>, changes: readonly { view: OrderView; isNew: boolean }[]): Promise<void> {
+  if (changes.length === 0) return;
+  const col = <T>(pick: (c: { view: OrderView; isNew: boolean }) => T) => changes.map(pick);
+  const inserted = await sql<{ seq: string }>`
+    insert into rm_order_changes (order_id, tenant_id, user_id, status, ref_code, is_new)
+    select * from unnest(${col((c) => c.view.orderId)}::uuid[], ${col((c) => c.view.tenantId)}::text[], ${col((c) => c.view.userId)}::uuid[],
+      ${col((c) => c.view.status)}::text[], ${col((c) => c.view.refCode)}::text[], ${col((c) => c.isNew)}::boolean[])
+    returning seq::text as seq`.execute(trx);
+  const newest = inserted.rows.reduce((max, r) => (BigInt(r.seq) > max ? BigInt(r.seq) : max), 0n);
+  await sql`delete from rm_order_changes where seq <= ${(newest - BigInt(ORDER_CHANGES_RETAINED)).toString()}::bigint`.execute(trx);
+  await sql`select pg_notify(${ORDER_CHANGES_CHANNEL}, ${newest.toString()})`.execute(trx);
+}
+
+/** The feed rows after `after`, oldest first. */
+export async function orderChangesAfter(db: Kysely<ReadModelDatabase>, after: bigint, limit: number, upTo?: bigint): Promise<OrderChange[]> {
+  let query = db
+    .selectFrom('rm_order_changes')
+    .select([sql<string>`seq::text`.as('seq'), 'order_id', 'tenant_id', 'user_id', 'status', 'ref_code', 'is_new', 'changed_at'])
+    .where('seq', '>', after.toString())
+    .orderBy('seq')
+    .limit(limit);
+  if (upTo !== undefined) query = query.where('seq', '<=', upTo.toString());
+  const rows = await query.execute();
+  return rows.map((r) => ({
+    seq: r.seq,
+    orderId: r.order_id,
+    tenantId: r.tenant_id,
+    userId: r.user_id,
+    status: r.status,
+    refCode: r.ref_code,
+    isNew: r.is_new,
+    changedAt: r.changed_at,
+  }));
+}
+
+/** The oldest and newest kept seq (0 when the feed is empty). */
+export async function orderChangesBounds(db: Kysely<ReadModelDatabase>): Promise<{ oldest: bigint; newest: bigint }> {
+  const row = await db
+    .selectFrom('rm_order_changes')
+    .select([sql<string | null>`min(seq)::text`.as('oldest'), sql<string | null>`max(seq)::text`.as('newest')])
+    .executeTakeFirst();
+  return { oldest: BigInt(row?.oldest ?? 0), newest: BigInt(row?.newest ?? 0) };
+}
