@@ -8,6 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCustomer, createTestApp, json, type TestApp } from '../support/test-app';
+import { giveDepositWallet } from '../support/deposit-wallet';
 import { createBrandAdmin } from '../support/brands';
 
 type Who = 'anonymous' | 'expired' | 'owner' | 'other' | 'brandAdmin' | 'admin' | 'compliance';
@@ -20,6 +21,7 @@ describe('authorisation matrix', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
+    await giveDepositWallet(t);
     tokens.owner = await createCustomer(t, '+919180000001');
     tokens.other = await createCustomer(t, '+919180000002');
     tokens.admin = await t.adminToken();

@@ -6,6 +6,7 @@
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCustomer, createTestApp, json, type TestApp } from '../support/test-app';
+import { giveDepositWallet } from '../support/deposit-wallet';
 import { createBrand } from '../support/brands';
 
 const TRON = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
@@ -40,6 +41,7 @@ describe('brands', () => {
       body: { rates: { usdt_bank_buy: 88.5, usdt_cash_sell: 84 }, fees: { fiatToCryptoPercent: 0.5 } },
     });
     brandId = await createBrand(t, HOST, 'Brand B');
+    await giveDepositWallet(t, brandId);
     brandCustomer = await register(HOST, '+919700000001');
     const defaultCustomer = await createCustomer(t, '+919700000002');
     defaultOrder = (await json(t.call('POST', '/api/orders/fiat-to-crypto', { token: defaultCustomer, body: BUY }))).body.order._id;

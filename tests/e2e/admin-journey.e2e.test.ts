@@ -42,6 +42,8 @@ describe('admin desk in a real browser', () => {
     const admin = (await api('POST', '/api/auth/login', null, ADMIN)).token;
     await api('POST', '/api/admin/users', admin, { username: 'Ravi Customer', ...CUSTOMER });
     const customer = (await api('POST', '/api/auth/login', null, CUSTOMER)).token;
+    // A sell needs the brand's TRC20 wallet to receive the USDT (decision 0018).
+    await api('PUT', '/api/admin/tenants/default', admin, { cryptoWallets: [{ network: 'TRC20', address: TRON }] });
     for (let i = 0; i < 5; i++) {
       const body = i === 2 ? { cryptoAmount: 20, method: 'cash' } : { fiatAmount: 2000 + i * 100, network: 'TRC20', withdrawAddress: TRON, method: 'bank' };
       const { order } = await api('POST', i === 2 ? '/api/orders/crypto-to-fiat' : '/api/orders/fiat-to-crypto', customer, body);

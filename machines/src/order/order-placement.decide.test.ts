@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS, type Settings } from '../settings/settings.schema';
-import { decideBuy, decideSell, type TermsInForce } from './order-placement.decide';
+import { decideBuy, decideSell, NO_DEPOSIT_ADDRESS, NOTHING_AFTER_FEES, type TermsInForce } from './order-placement.decide';
 
 const customer = { userId: 'user-1', userPhone: '+919800000001', username: 'asha', tenantId: 'tenant-b' };
 const times = { paymentWindowMinutes: 60, rateLockMinutes: 5 };
@@ -80,7 +80,45 @@ describe('placing an order, decided', () => {
       },
     };
     expect(() =>
-      decideSell(customer, { cryptoAmount: '999999999999', network: 'TRC20', method: 'cash', payoutBankAccount: null, depositAddress: null }, wide, times, now),
+      decideSell(
+        customer,
+        { cryptoAmount: '999999999999', network: 'TRC20', method: 'cash', payoutBankAccount: null, depositAddress: 'TDeposit' },
+        wide,
+        times,
+        now,
+      ),
     ).toThrow(expect.objectContaining({ kind: 'invalid', path: 'fiatAmount' }));
+  });
+
+  it('refuses a sell when the brand has no active TRC20 wallet to receive the USDT: 409, before anything is placed', () => {
+    expect(() =>
+      decideSell(customer, { cryptoAmount: '100', network: 'TRC20', method: 'cash', payoutBankAccount: null, depositAddress: null }, terms, times, now),
+    ).toThrow(expect.objectContaining({ kind: 'conflict', code: 'no_deposit_address', message: NO_DEPOSIT_ADDRESS }));
+  });
+
+  it('refuses an order that would pay out nothing once the fee is taken', () => {
+    // Given a brand whose fees take everything, and limits low enough to let a tiny buy through
+    const greedy: TermsInForce = {
+      ...terms,
+      settings: {
+        ...settings,
+        fees: { fiatToCryptoPercent: '100', cryptoToFiatPercent: '100' },
+        limits: { buyInr: { min: '1', max: '100000' }, sellUsdt: { min: '1', max: '12000' } },
+      },
+    };
+    const sell = { cryptoAmount: '100', network: 'TRC20' as const, method: 'cash' as const, payoutBankAccount: null, depositAddress: 'TDeposit' };
+    // When a sell or a buy is placed, then it is refused on its amount
+    expect(() => decideSell(customer, sell, greedy, times, now)).toThrow(
+      expect.objectContaining({ kind: 'invalid', path: 'cryptoAmount', message: NOTHING_AFTER_FEES }),
+    );
+    expect(() => decideBuy(customer, BUY, greedy, times, now)).toThrow(expect.objectContaining({ path: 'fiatAmount', message: NOTHING_AFTER_FEES }));
+    // And a buy too small to buy a cent of USDT at the rate is refused the same way, even without a fee
+    const atRate = (rate: string): TermsInForce => ({
+      ...greedy,
+      settings: { ...greedy.settings, rates: { ...settings.rates, usdt_bank_buy: rate }, fees: { fiatToCryptoPercent: '0', cryptoToFiatPercent: '0' } },
+    });
+    // ₹1 / 150 = 0.0066 USDT, down to 0.00
+    expect(() => decideBuy(customer, { ...BUY, fiatAmount: '1' }, atRate('150'), times, now)).toThrow(expect.objectContaining({ message: NOTHING_AFTER_FEES }));
+    expect(decideBuy(customer, { ...BUY, fiatAmount: '1' }, atRate('88.5'), times, now).cryptoAmount).toBe('0.01');
   });
 });

@@ -46,9 +46,14 @@ export interface PlaceSell {
   method: PaymentMethod;
   payoutBankAccount: PayoutBankAccount | null;
   expectedRate?: string | undefined;
-  /** Where the customer sends USDT: the brand's receiving wallet, when it has one. */
+  /** Where the customer sends USDT: the brand's active TRC20 wallet; without one the sell is refused. */
   depositAddress: string | null;
 }
+
+/** A sell needs somewhere to send the USDT: the brand's active TRC20 wallet (decision 0018). */
+export const NO_DEPOSIT_ADDRESS = 'This brand has no USDT (TRC20) deposit address yet. Please try again later.';
+/** Fees that take the whole amount (or rounding that leaves nothing) would place an order paying out nothing. */
+export const NOTHING_AFTER_FEES = 'The amount after fees is zero. Please enter a larger amount.';
 
 /** The order's terms: everything OrderPlaced records but its id and reference code, which are drawn after. */
 export type PlacedTerms = Omit<OrderPlaced['data'], 'orderId' | 'refCode'>;
@@ -95,6 +100,7 @@ export function decideBuy(customer: Customer, command: PlaceBuy, terms: TermsInF
   checkRange(command.fiatAmount, terms.settings.limits.buyInr, 'fiatAmount', formatInr);
   const price = rateInForce(terms, 'buy', command.method, command.expectedRate);
   const quote = quoteBuy({ fiatAmount: command.fiatAmount, rate: price.rate, feePercent: price.feePercent });
+  if (!new Money(quote.netUsdt).gt(0)) throw Refusal.invalid('fiatAmount', NOTHING_AFTER_FEES);
   return placed(customer, times, at, {
     ...price,
     orderType: 'fiat_to_crypto',
@@ -113,6 +119,8 @@ export function decideSell(customer: Customer, command: PlaceSell, terms: TermsI
   checkRange(command.cryptoAmount, terms.settings.limits.sellUsdt, 'cryptoAmount', (v) => `${v} USDT`);
   const price = rateInForce(terms, 'sell', command.method, command.expectedRate);
   const quote = quoteSell({ cryptoAmount: command.cryptoAmount, rate: price.rate, feePercent: price.feePercent });
+  if (!new Money(quote.netInr).gt(0)) throw Refusal.invalid('cryptoAmount', NOTHING_AFTER_FEES);
+  if (!command.depositAddress) throw Refusal.conflict('no_deposit_address', NO_DEPOSIT_ADDRESS);
   return placed(customer, times, at, {
     ...price,
     orderType: 'crypto_to_fiat',

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCustomer, createTestApp, json, type TestApp } from '../../../tests/support/test-app';
+import { giveDepositWallet } from '../../../tests/support/deposit-wallet';
 
 const TRON = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
 const EVM = '0xdbF03B407c01E7cD3CBea99509d93f8DDDC8C6FB';
@@ -13,6 +14,7 @@ describe('saved wallets and bank accounts', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
+    await giveDepositWallet(t);
     ravi = await createCustomer(t, '+919200000001');
     sita = await createCustomer(t, '+919200000002');
   });

@@ -1,6 +1,7 @@
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCustomer, createTestApp, json, type TestApp } from '../../../tests/support/test-app';
+import { giveDepositWallet } from '../../../tests/support/deposit-wallet';
 
 const BUY = { fiatAmount: 1000, network: 'TRC20', withdrawAddress: 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE', method: 'bank' };
 
@@ -13,6 +14,7 @@ describe('admin order list, dashboard and export', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
+    await giveDepositWallet(t);
     admin = await t.adminToken();
     asha = await createCustomer(t, '+919500000001');
     ravi = await createCustomer(t, '+919500000002');

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCustomer, createTestApp, json, type TestApp } from '../../../tests/support/test-app';
+import { giveDepositWallet } from '../../../tests/support/deposit-wallet';
 
 const BUY = { fiatAmount: 10000, network: 'TRC20', withdrawAddress: 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE', method: 'bank' };
 const SELL = { cryptoAmount: 100, method: 'cash' };
@@ -15,6 +16,7 @@ describe('admin order actions', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
+    await giveDepositWallet(t);
     customer = await createCustomer(t, '+919600000001');
     admin = await t.adminToken();
     await t.call('PUT', '/api/admin/settings', { token: admin, body: { rates: { usdt_bank_buy: 88, usdt_cash_sell: 86 } } });

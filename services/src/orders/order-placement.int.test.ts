@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCustomer, createTestApp, json, type TestApp } from '../../../tests/support/test-app';
+import { NO_DEPOSIT_ADDRESS, NOTHING_AFTER_FEES } from '@desk/machines/order/order-placement.decide';
+import { DEPOSIT_TRON, giveDepositWallet } from '../../../tests/support/deposit-wallet';
 
 const BUY = { fiatAmount: 10000, network: 'TRC20', withdrawAddress: 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE', method: 'bank' };
 const SELL = {
@@ -50,6 +52,27 @@ describe('placing orders', () => {
     const [placed] = await t.deps.eventStore.readStream(`order-${body.order._id}`);
     expect(placed).toMatchObject({ type: 'OrderPlaced', metadata: { actor: { role: 'customer' } } });
     expect((placed!.data as any).rateSource).toEqual({ settingsRevision: '0', overrideRevision: null, rateKey: 'usdt_bank_buy' });
+  });
+
+  it('refuses a sell while the brand has no active TRC20 wallet to receive the USDT, and records nothing', async () => {
+    const orderEvents = async () => (await t.database.pool.query(`select count(*)::int as n from es_events where stream_id like 'order-%'`)).rows[0].n;
+    const before = await orderEvents();
+    const refused = { status: 409, body: { error: NO_DEPOSIT_ADDRESS, code: 'no_deposit_address' } };
+    expect(await json(t.call('POST', '/api/orders/crypto-to-fiat', { token: customer, body: SELL }))).toEqual(refused);
+    // Another network's wallet, or a TRC20 one switched off, is no place to send a TRC20 sell.
+    const admin = await t.adminToken();
+    const wallets = [
+      { network: 'ERC20', address: '0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359', isActive: true },
+      { network: 'TRC20', address: 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE', isActive: false },
+    ];
+    expect((await t.call('PUT', '/api/admin/tenants/default', { token: admin, body: { cryptoWallets: wallets } })).status).toBe(200);
+    expect(await json(t.call('POST', '/api/orders/crypto-to-fiat', { token: customer, body: { cryptoAmount: 5, method: 'cash' } }))).toEqual(refused);
+    expect(await orderEvents()).toBe(before);
+
+    await giveDepositWallet(t);
+    const placed = await json(t.call('POST', '/api/orders/crypto-to-fiat', { token: customer, body: { cryptoAmount: 5, method: 'cash' } }));
+    expect(placed.status).toBe(201);
+    expect(placed.body.order.depositAddress).toBe(DEPOSIT_TRON);
   });
 
   it('places a sell by bank with the payout account, TRC20 only, INR in whole rupees', async () => {
@@ -122,5 +145,24 @@ describe('placing orders', () => {
     expect((await t.call('GET', '/api/orders/not-a-uuid', { token: customer })).status).toBe(404);
     expect((await json(t.call('GET', `/api/orders/${mine._id}`, { token: customer }))).body._id).toBe(mine._id);
     expect((await t.call('GET', '/api/orders')).status).toBe(401);
+  });
+
+  it('refuses an order that would pay out nothing after the fee and rounding', async () => {
+    const admin = await t.adminToken();
+    const settings = (await json(t.call('GET', '/api/admin/settings', { token: admin }))).body;
+    await t.call('PUT', '/api/admin/settings', {
+      token: admin,
+      body: { rates: { usdt_bank_buy: 150, usdt_cash_sell: 1.5 }, fees: { cryptoToFiatPercent: 50 }, limits: { buyInr: { min: 1, max: 100000 } } },
+    });
+    try {
+      // ₹1 / 150 = 0.0066 USDT, down to 0.00; 1 USDT x 1.5 = ₹1 gross, a 50% fee rounded up to ₹1
+      const buy = await json(t.call('POST', '/api/orders/fiat-to-crypto', { token: customer, body: { ...BUY, fiatAmount: 1 } }));
+      expect(buy).toEqual({ status: 400, body: { error: 'validation_error', details: [{ path: 'fiatAmount', message: NOTHING_AFTER_FEES }] } });
+      const sell = await json(t.call('POST', '/api/orders/crypto-to-fiat', { token: customer, body: { cryptoAmount: 1, method: 'cash' } }));
+      expect(sell).toEqual({ status: 400, body: { error: 'validation_error', details: [{ path: 'cryptoAmount', message: NOTHING_AFTER_FEES }] } });
+      expect((await t.call('POST', '/api/orders/crypto-to-fiat', { token: customer, body: { cryptoAmount: 2, method: 'cash' } })).status).toBe(201);
+    } finally {
+      await t.call('PUT', '/api/admin/settings', { token: admin, body: { rates: settings.rates, fees: settings.fees, limits: settings.limits } });
+    }
   });
 });
