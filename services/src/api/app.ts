@@ -42,6 +42,8 @@ import { adminProjectionRoutes, type ProjectionsControl } from './admin-projecti
 import { apiDocsRoutes } from './openapi/api-docs.routes';
 import { complianceExportDownloadRoutes, complianceRoutes, type ComplianceDeps } from '../compliance/compliance.routes';
 import { refuseComplianceCommands, requireCompliance, type ComplianceEnv } from '../compliance/require-compliance';
+import { streamRoutes } from '../live/stream.routes';
+import type { LiveUpdates } from '../live/live-updates';
 
 export type { ProjectionsControl };
 
@@ -71,6 +73,8 @@ export interface AppDeps {
   roles: UserRoles;
   projections: ProjectionsControl;
   compliance: ComplianceDeps;
+  /** Live updates: stream tickets and this process's change hub (docs/api.md). */
+  live: LiveUpdates;
   config: AppConfig;
   /** Told about every answered request: the metrics' duration histogram (only with METRICS_PORT). */
   observeRequest?: RequestObserver;
@@ -126,6 +130,8 @@ export function createApp(deps: AppDeps) {
     .route('/auth', authRoutes({ db, tokens, signedIn, limits, tenantOf, trustProxy, describeUser, trail }))
     .route('/auth', otpRoutes({ db, tokens, otp, store, tenantOf, trustProxy, describeUser, trail }))
     .route('/config', publicConfigRoutes(settings, brandOf))
+    // The stream itself is opened with a ticket in its query (EventSource sends no header).
+    .route('/stream', streamRoutes({ db, ...deps.live, signedIn, tenantDeleted: (id) => directory.isDeleted(id) }))
     // Opened as plain links (no Authorization header): each checks its own signed, expiring query.
     .route('/admin', orderExportRoutes(orders.db, db, orders.signer, directory))
     .route('/files', fileRoutes(orders.files, orders.signer))

@@ -29,6 +29,8 @@ import { logger } from '@desk/platform/logging/logger';
 import { AccessTrail } from '../compliance/access-trail';
 import { AuditExports } from '../compliance/audit-exports';
 import type { ProxyTrust } from '../http/proxy-trust';
+import { listenToChannel } from '@desk/platform/db/pg-listen';
+import { createLiveUpdates } from '../live/live-updates';
 
 export { DEFAULT_TENANT_ID };
 
@@ -125,6 +127,7 @@ export async function buildAppDeps(infra: Infrastructure, env: AppSettings): Pro
       directory,
       trustProxy: env.TRUST_PROXY,
     },
+    live: createLiveUpdates(infra.db, store, (channel, listener) => listenToChannel(infra.connectionString, channel, listener)),
     config: {
       trustProxy: env.TRUST_PROXY,
       readModelWaitMs: env.READ_MODEL_WAIT_MS ?? 2_000,

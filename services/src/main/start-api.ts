@@ -22,6 +22,8 @@ const server = serve({ fetch: createApp({ ...deps, observeRequest: metrics.obser
 logger.info(`API listening on http://localhost:${env.PORT}`);
 
 onShutdown(async () => {
+  // Open live streams would keep server.close() waiting: end them first.
+  await deps.live.hub.close();
   await new Promise<void>((resolve) => server.close(() => resolve()));
   await metrics.close();
   await sweeper.stop();

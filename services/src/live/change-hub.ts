@@ -1,0 +1,224 @@
+import type { Kysely } from 'kysely';
+import { logger } from '@desk/platform/logging/logger';
+import type { ReadModelDatabase } from '@desk/projections/schema/read-model-database';
+import { ORDER_CHANGES_CHANNEL, orderChangesAfter, orderChangesBounds, type OrderChange } from '@desk/projections/read-models/orders/order-changes';
+import { coversTenant, type AdminScope } from '../identity/admin-scope';
+
+/** Who watches a stream: their own orders, plus the brands their roles cover. */
+export interface Viewer {
+  userId: string;
+  admin: AdminScope | null;
+  compliance: AdminScope | null;
+}
+
+/** One SSE message (docs/api.md, "Live updates"). */
+export interface LiveMessage {
+  event: 'ready' | 'order' | 'dashboard' | 'reset';
+  id?: string;
+  data: string;
+}
+
+export interface HubOptions {
+  db: Kysely<ReadModelDatabase>;
+  /** LISTEN on a channel (platform's listenToChannel); the listener is also called after a reconnect. */
+  listen: (channel: string, listener: () => void) => Promise<() => Promise<void>>;
+  /** Streams one user may hold open on this process; a further one closes their oldest. */
+  maxStreamsPerUser?: number;
+  /** More feed rows than this at once (a rebuild replaying history): everyone gets `reset` instead. */
+  pageSize?: number;
+  /** Messages queued for one slow client before it is dropped (it reconnects and resumes). */
+  maxQueued?: number;
+}
+
+interface Subscriber {
+  viewer: Viewer;
+  /** The last feed seq this subscriber has been given (or told to skip by a reset). */
+  cursor: bigint;
+  resumeFrom: bigint | null;
+  caughtUp: boolean;
+  send: (message: LiveMessage) => Promise<void>;
+  close: () => void;
+  chain: Promise<void>;
+  queued: number;
+  closed: boolean;
+}
+
+export function sees(viewer: Viewer, change: Pick<OrderChange, 'userId' | 'tenantId'>): boolean {
+  if (change.userId === viewer.userId) return true;
+  if (viewer.admin && coversTenant(viewer.admin, change.tenantId)) return true;
+  return viewer.compliance !== null && coversTenant(viewer.compliance, change.tenantId);
+}
+
+const orderMessage = (c: OrderChange): LiveMessage => ({
+  event: 'order',
+  id: c.seq,
+  data: JSON.stringify({
+    orderId: c.orderId,
+    refCode: c.refCode,
+    status: c.status,
+    tenantId: c.tenantId,
+    isNew: c.isNew,
+    changedAt: c.changedAt.toISOString(),
+  }),
+});
+
+/**
+ * One per API process: LISTENs for the orders projection's commits, reads the change feed after
+ * the last seq it has seen, and hands each row to the streams whose viewer may see it. All reading
+ * and delivery happens in one pump at a time, so a stream that resumes (replaying rows after its
+ * Last-Event-ID) and the live rows can neither overlap nor leave a gap. Starts listening with the
+ * first stream, so processes that serve none hold no LISTEN connection.
+ */
+export class ChangeHub {
+  private readonly subscribers = new Set<Subscriber>();
+  private lastSeq = 0n;
+  private started: Promise<void> | null = null;
+  private stopListening: (() => Promise<void>) | null = null;
+  private pumping = false;
+  private again = false;
+  private closed = false;
+  private readonly maxPerUser: number;
+  private readonly pageSize: number;
+  private readonly maxQueued: number;
+
+  constructor(private readonly options: HubOptions) {
+    this.maxPerUser = options.maxStreamsPerUser ?? 5;
+    this.pageSize = options.pageSize ?? 500;
+    this.maxQueued = options.maxQueued ?? 1_000;
+  }
+
+  /** Streams open on this process (the metrics and tests). */
+  get size(): number {
+    return this.subscribers.size;
+  }
+
+  /**
+   * Adds a stream. With `resumeFrom` (Last-Event-ID) it first gets the rows after it that it may
+   * see, or a `reset` when they are no longer kept; then `ready`; then every later change.
+   * The result removes it.
+   */
+  async subscribe(viewer: Viewer, resumeFrom: bigint | null, send: Subscriber['send'], close: () => void): Promise<() => void> {
+    await this.start();
+    const mine = [...this.subscribers].filter((s) => s.viewer.userId === viewer.userId);
+    for (const old of mine.slice(0, Math.max(0, mine.length - this.maxPerUser + 1))) this.drop(old);
+    const subscriber: Subscriber = { viewer, cursor: 0n, resumeFrom, caughtUp: false, send, close, chain: Promise.resolve(), queued: 0, closed: false };
+    this.subscribers.add(subscriber);
+    this.pump();
+    return () => this.remove(subscriber);
+  }
+
+  /** Closes every stream and stops listening (shutdown: the server waits for open responses). */
+  async close(): Promise<void> {
+    this.closed = true;
+    for (const s of [...this.subscribers]) this.drop(s);
+    await this.started?.catch(() => undefined);
+    await this.stopListening?.();
+  }
+
+  private start(): Promise<void> {
+    this.started ??= (async () => {
+      this.lastSeq = (await orderChangesBounds(this.options.db)).newest;
+      this.stopListening = await this.options.listen(ORDER_CHANGES_CHANNEL, () => this.pump());
+    })();
+    this.started.catch(() => (this.started = null));
+    return this.started;
+  }
+
+  /** Runs the pump, or asks the running one to go round again. */
+  pump(): void {
+    if (this.pumping) {
+      this.again = true;
+      return;
+    }
+    this.pumping = true;
+    void (async () => {
+      try {
+        do {
+          this.again = false;
+          await this.readNew();
+          await this.catchUpNewcomers();
+        } while (this.again && !this.closed);
+      } catch (error) {
+        logger.warn('live updates: reading the change feed failed', { error: (error as Error).message });
+        setTimeout(() => this.pump(), 1_000).unref();
+      } finally {
+        this.pumping = false;
+      }
+    })();
+  }
+
+  private async readNew(): Promise<void> {
+    for (;;) {
+      const rows = await orderChangesAfter(this.options.db, this.lastSeq, this.pageSize);
+      if (rows.length === 0) return;
+      if (rows.length === this.pageSize) {
+        // A flood (a rebuild replays every order): one reset instead of thousands of events.
+        this.lastSeq = (await orderChangesBounds(this.options.db)).newest;
+        for (const s of this.subscribers) if (s.caughtUp) this.reset(s, 'behind');
+        return;
+      }
+      this.lastSeq = BigInt(rows[rows.length - 1]!.seq);
+      for (const s of this.subscribers) if (s.caughtUp) this.deliver(s, rows, this.lastSeq);
+    }
+  }
+
+  private async catchUpNewcomers(): Promise<void> {
+    for (const s of [...this.subscribers]) {
+      if (s.caughtUp || s.closed) continue;
+      s.caughtUp = true;
+      const from = s.resumeFrom;
+      if (from === null) {
+        s.cursor = this.lastSeq;
+      } else if (from > this.lastSeq) {
+        // An id this feed never gave (a restored database, a made-up header).
+        this.reset(s, 'unknown_id');
+      } else {
+        const { oldest } = await orderChangesBounds(this.options.db);
+        const rows = from === this.lastSeq ? [] : await orderChangesAfter(this.options.db, from, this.pageSize, this.lastSeq);
+        if (from < this.lastSeq && (oldest === 0n || oldest > from + 1n || rows.length === this.pageSize)) this.reset(s, 'too_old');
+        else {
+          s.cursor = from;
+          this.deliver(s, rows, this.lastSeq);
+        }
+      }
+      this.enqueue(s, { event: 'ready', id: s.cursor.toString(), data: JSON.stringify({ lastEventId: s.cursor.toString(), resumed: from !== null }) });
+    }
+  }
+
+  private deliver(s: Subscriber, rows: readonly OrderChange[], upTo: bigint): void {
+    let dashboard = false;
+    for (const row of rows) {
+      if (BigInt(row.seq) <= s.cursor || !sees(s.viewer, row)) continue;
+      this.enqueue(s, orderMessage(row));
+      if (s.viewer.admin && coversTenant(s.viewer.admin, row.tenantId)) dashboard = true;
+    }
+    s.cursor = upTo;
+    if (dashboard) this.enqueue(s, { event: 'dashboard', data: JSON.stringify({ at: new Date().toISOString() }) });
+  }
+
+  private reset(s: Subscriber, reason: string): void {
+    s.cursor = this.lastSeq;
+    this.enqueue(s, { event: 'reset', id: this.lastSeq.toString(), data: JSON.stringify({ reason }) });
+  }
+
+  private enqueue(s: Subscriber, message: LiveMessage): void {
+    if (s.closed) return;
+    if (++s.queued > this.maxQueued) return this.drop(s);
+    s.chain = s.chain.then(
+      () => s.send(message).then(() => void s.queued--),
+      () => undefined,
+    );
+    s.chain.catch(() => this.drop(s));
+  }
+
+  private drop(s: Subscriber): void {
+    if (s.closed) return;
+    this.remove(s);
+    s.close();
+  }
+
+  private remove(s: Subscriber): void {
+    s.closed = true;
+    this.subscribers.delete(s);
+  }
+}

@@ -1,0 +1,86 @@
+import { Hono, type MiddlewareHandler } from 'hono';
+import { streamSSE } from 'hono/streaming';
+import type { Kysely } from 'kysely';
+import { z } from 'zod';
+import type { ServicesDatabase } from '../db/services-database';
+import { validate } from '../http/validate';
+import { findUserById, type UserRow } from '../identity/users.repository';
+import { adminScopeOf, complianceScopeOf } from '../identity/admin-scope';
+import type { AuthEnv, DeletedTenantCheck } from '../identity/auth.middleware';
+import { BadTicketError, type StreamTickets, type TicketClaims } from './stream-tickets';
+import type { ChangeHub, Viewer } from './change-hub';
+
+/** A comment line this often keeps proxies from closing an idle stream; the user is checked again with it. */
+export const HEARTBEAT_MS = 15_000;
+
+export const streamQuerySchema = z.object({
+  ticket: z.string().min(1).max(200),
+  /** For a new EventSource resuming an earlier one's stream (EventSource sends `Last-Event-ID` only on its own retries). */
+  lastEventId: z.string().max(40).optional(),
+});
+
+export interface StreamDeps {
+  db: Kysely<ServicesDatabase>;
+  tickets: StreamTickets;
+  hub: ChangeHub;
+  signedIn: MiddlewareHandler<AuthEnv>;
+  tenantDeleted: DeletedTenantCheck;
+  heartbeatMs?: number;
+}
+
+const viewerOf = (user: UserRow): Viewer => ({ userId: user.id, admin: adminScopeOf(user), compliance: complianceScopeOf(user) });
+
+const parseId = (value: string | undefined): bigint | null => (value && /^\d{1,19}$/.test(value) ? BigInt(value) : null);
+
+/**
+ * Live updates (docs/api.md, "Live updates"): a ticket for a signed-in user, then the SSE stream
+ * the ticket opens. The user is loaded again when the stream opens and with every heartbeat, as
+ * requireUser does per request: a deleted account or brand, or a password changed since the
+ * ticket, ends it.
+ */
+export function streamRoutes(deps: StreamDeps) {
+  const { db, tickets, hub } = deps;
+  const heartbeatMs = deps.heartbeatMs ?? HEARTBEAT_MS;
+  const stillValid = async (claims: TicketClaims): Promise<UserRow | null> => {
+    const user = await findUserById(db, claims.userId);
+    if (!user || user.tenant_id !== claims.tenantId) return null;
+    if (user.password_changed_at.getTime() > claims.issuedAt) return null;
+    if (await deps.tenantDeleted(user.tenant_id)) return null;
+    return user;
+  };
+
+  return new Hono<AuthEnv>()
+    .post('/ticket', deps.signedIn, async (c) => {
+      const user = c.get('user');
+      return c.json(await tickets.issue(user.id, user.tenant_id), 200);
+    })
+    .get('/', validate('query', streamQuerySchema), async (c) => {
+      const query = c.req.valid('query');
+      const claims = await tickets.redeem(query.ticket);
+      const user = claims && (await stillValid(claims));
+      if (!claims || !user) throw new BadTicketError();
+      const resumeFrom = parseId(c.req.header('last-event-id') ?? query.lastEventId);
+      c.header('X-Accel-Buffering', 'no');
+      return streamSSE(c, async (stream) => {
+        let finish: () => void = () => undefined;
+        const finished = new Promise<void>((resolve) => (finish = resolve));
+        stream.onAbort(() => finish());
+        const viewer = viewerOf(user);
+        const unsubscribe = await hub.subscribe(viewer, resumeFrom, (message) => stream.writeSSE(message), finish);
+        const heartbeat = setInterval(() => {
+          void stream.write(': heartbeat\n\n');
+          // A role granted or removed meanwhile: end it, the client's next stream has the new scope.
+          stillValid(claims).then(
+            (current) => (!current || JSON.stringify(viewerOf(current)) !== JSON.stringify(viewer)) && finish(),
+            () => undefined,
+          );
+        }, heartbeatMs);
+        try {
+          await finished;
+        } finally {
+          clearInterval(heartbeat);
+          unsubscribe();
+        }
+      });
+    });
+}
