@@ -37,7 +37,9 @@ describe('authorisation matrix', () => {
       )
     ).body.order;
     const png = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
-    const uploaded = (await json(t.call('POST', `/api/orders/${order._id}/upload`, { token: tokens.owner, body: { dataUrl: png } }))).body.order;
+    const uploaded = (
+      await json(t.call('POST', `/api/orders/${order._id}/upload`, { token: tokens.owner, body: { dataUrl: png, bankReference: 'UTR-OWNER-1' } }))
+    ).body.order;
     const wallet = (await json(t.call('POST', '/api/user/wallet', { token: tokens.owner, body: { address: TRON, network: 'TRC20' } }))).body.wallet;
     const bank = (
       await json(

@@ -158,6 +158,10 @@ describe('customer journey in a real browser', () => {
       .first()
       .click();
     await page.getByLabel('Proof file').setInputFiles({ name: 'receipt.png', mimeType: 'image/png', buffer: PNG_1PX });
+    // The file goes with its reference: without one the page asks for it and sends nothing.
+    await page.getByRole('button', { name: 'Upload Proof' }).click();
+    await page.getByText('Please enter the payment reference').waitFor();
+    await page.getByLabel('Transaction hash').fill('0x5f3c9a7e21b4d8a06c1e9f2b7a3d5c8e1f0a9b6c4d2e7f8a1b3c5d7e9f0a2b4c');
     await page.getByRole('button', { name: 'Upload Proof' }).click();
     await toast('Proof uploaded successfully');
     await expect

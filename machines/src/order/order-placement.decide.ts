@@ -54,6 +54,8 @@ export interface PlaceSell {
 export const NO_DEPOSIT_ADDRESS = 'This brand has no USDT (TRC20) deposit address yet. Please try again later.';
 /** Fees that take the whole amount (or rounding that leaves nothing) would place an order paying out nothing. */
 export const NOTHING_AFTER_FEES = 'The amount after fees is zero. Please enter a larger amount.';
+/** Whether a quote's net amount (what the customer receives) is nothing; the trading forms ask it too. */
+export const paysNothing = (net: string): boolean => !new Money(net).gt(0);
 
 /** The order's terms: everything OrderPlaced records but its id and reference code, which are drawn after. */
 export type PlacedTerms = Omit<OrderPlaced['data'], 'orderId' | 'refCode'>;
@@ -100,7 +102,7 @@ export function decideBuy(customer: Customer, command: PlaceBuy, terms: TermsInF
   checkRange(command.fiatAmount, terms.settings.limits.buyInr, 'fiatAmount', formatInr);
   const price = rateInForce(terms, 'buy', command.method, command.expectedRate);
   const quote = quoteBuy({ fiatAmount: command.fiatAmount, rate: price.rate, feePercent: price.feePercent });
-  if (!new Money(quote.netUsdt).gt(0)) throw Refusal.invalid('fiatAmount', NOTHING_AFTER_FEES);
+  if (paysNothing(quote.netUsdt)) throw Refusal.invalid('fiatAmount', NOTHING_AFTER_FEES);
   return placed(customer, times, at, {
     ...price,
     orderType: 'fiat_to_crypto',
@@ -119,7 +121,7 @@ export function decideSell(customer: Customer, command: PlaceSell, terms: TermsI
   checkRange(command.cryptoAmount, terms.settings.limits.sellUsdt, 'cryptoAmount', (v) => `${v} USDT`);
   const price = rateInForce(terms, 'sell', command.method, command.expectedRate);
   const quote = quoteSell({ cryptoAmount: command.cryptoAmount, rate: price.rate, feePercent: price.feePercent });
-  if (!new Money(quote.netInr).gt(0)) throw Refusal.invalid('cryptoAmount', NOTHING_AFTER_FEES);
+  if (paysNothing(quote.netInr)) throw Refusal.invalid('cryptoAmount', NOTHING_AFTER_FEES);
   if (!command.depositAddress) throw Refusal.conflict('no_deposit_address', NO_DEPOSIT_ADDRESS);
   return placed(customer, times, at, {
     ...price,

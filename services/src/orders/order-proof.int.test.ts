@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCustomer, createTestApp, json, type TestApp } from '../../../tests/support/test-app';
 import { PDF_MINIMAL, PNG_1PX, dataUrl } from '../../../tests/support/sample-files';
+import { giveDepositWallet } from '../../../tests/support/deposit-wallet';
+import { REFERENCE_REQUIRED } from '@desk/machines/order/proof-reference';
 
 const BUY = { fiatAmount: 5000, network: 'TRC20', withdrawAddress: 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE', method: 'bank' };
 
@@ -40,12 +42,16 @@ describe('payment proof and cancelling', () => {
 
   it('detects the type from the bytes, not the declared type', async () => {
     const order = await place();
-    const pdf = await json(t.call('POST', `/api/orders/${order._id}/upload`, { token: customer, body: { dataUrl: dataUrl(PDF_MINIMAL, 'image/png') } }));
+    const pdf = await json(
+      t.call('POST', `/api/orders/${order._id}/upload`, { token: customer, body: { dataUrl: dataUrl(PDF_MINIMAL, 'image/png'), bankReference: 'UTR1' } }),
+    );
     expect(pdf.status).toBe(200);
     expect(pdf.body.order.attachments[0].contentType).toBe('application/pdf');
 
     const script = Buffer.from('<script>alert(1)</script>');
-    const refused = await json(t.call('POST', `/api/orders/${order._id}/upload`, { token: customer, body: { dataUrl: dataUrl(script, 'image/png') } }));
+    const refused = await json(
+      t.call('POST', `/api/orders/${order._id}/upload`, { token: customer, body: { dataUrl: dataUrl(script, 'image/png'), bankReference: 'UTR2' } }),
+    );
     expect(refused.status).toBe(400);
     expect(refused.body.details[0].message).toBe('Only images (PNG, JPEG, GIF, WebP) and PDF files are accepted');
   });
@@ -53,7 +59,7 @@ describe('payment proof and cancelling', () => {
   it("refuses files of 5 MB or more with the screen's text, and empty proof", async () => {
     const order = await place();
     const big = Buffer.concat([PNG_1PX, Buffer.alloc(5 * 1024 * 1024)]);
-    const tooBig = await json(t.call('POST', `/api/orders/${order._id}/upload`, { token: customer, body: { dataUrl: dataUrl(big) } }));
+    const tooBig = await json(t.call('POST', `/api/orders/${order._id}/upload`, { token: customer, body: { dataUrl: dataUrl(big), bankReference: 'UTR3' } }));
     expect(tooBig.status).toBe(400);
     expect(tooBig.body.details[0].message).toBe('File size must be less than 5MB');
     const huge = Buffer.concat([PNG_1PX, Buffer.alloc(6 * 1024 * 1024)]);
@@ -76,7 +82,9 @@ describe('payment proof and cancelling', () => {
       expect(upload.status).toBe(200);
     }
     const before = await storedFiles();
-    const eleventh = await json(t.call('POST', `/api/orders/${order._id}/upload`, { token: customer, body: { dataUrl: dataUrl(PNG_1PX) } }));
+    const eleventh = await json(
+      t.call('POST', `/api/orders/${order._id}/upload`, { token: customer, body: { dataUrl: dataUrl(PNG_1PX), bankReference: 'UTR11' } }),
+    );
     expect(eleventh).toEqual({ status: 409, body: { error: 'An order takes at most 10 payment proofs', code: 'too_many_proofs' } });
     expect(await storedFiles()).toBe(before);
     expect((await t.deps.eventStore.readStream(`order-${order._id}`)).filter((e) => e.type === 'ProofSubmitted')).toHaveLength(10);
@@ -140,5 +148,33 @@ describe('payment proof and cancelling', () => {
     }
     const events = await t.deps.eventStore.readStream(`order-${order._id}`);
     expect(events.map((e) => e.type)).toEqual(['OrderPlaced', 'OrderExpired']);
+  });
+
+  it('takes a file only with its payment reference; a reference alone is proof enough', async () => {
+    const buy = await place();
+    const events = async (id: string) => (await t.deps.eventStore.readStream(`order-${id}`)).map((e) => e.type);
+    const storedFiles = async () => Number((await t.database.pool.query('select count(*) as n from stored_files')).rows[0].n);
+    await giveDepositWallet(t); // (its QR code is a stored file too)
+    const before = await storedFiles();
+    for (const reference of [{}, { bankReference: '   ' }, { bankReference: '' }]) {
+      const refused = await json(t.call('POST', `/api/orders/${buy._id}/upload`, { token: customer, body: { dataUrl: dataUrl(PNG_1PX), ...reference } }));
+      expect(refused).toEqual({ status: 400, body: { error: 'validation_error', details: [{ path: 'bankReference', message: REFERENCE_REQUIRED }] } });
+    }
+    // A sell's reference is its crypto transaction: the answer names that field.
+    const sell = (await json(t.call('POST', '/api/orders/crypto-to-fiat', { token: customer, body: { cryptoAmount: 5, method: 'cash' } }))).body.order;
+    const sellRefused = await json(t.call('POST', `/api/orders/${sell._id}/upload`, { token: customer, body: { dataUrl: dataUrl(PNG_1PX) } }));
+    expect(sellRefused.body.details).toEqual([{ path: 'cryptoReference', message: REFERENCE_REQUIRED }]);
+    expect([await events(buy._id), await events(sell._id), await storedFiles()]).toEqual([['OrderPlaced'], ['OrderPlaced'], before]);
+
+    // Someone else's order is still not found, whatever the body lacks.
+    const other = await createCustomer(t, '+919700000009');
+    expect((await t.call('POST', `/api/orders/${buy._id}/upload`, { token: other, body: { dataUrl: dataUrl(PNG_1PX) } })).status).toBe(404);
+
+    const byReference = await json(t.call('POST', `/api/orders/${sell._id}/upload`, { token: customer, body: { cryptoReference: '0xabc123' } }));
+    expect(byReference.status).toBe(200);
+    const withFile = await json(
+      t.call('POST', `/api/orders/${buy._id}/upload`, { token: customer, body: { dataUrl: dataUrl(PNG_1PX), bankReference: 'UTR5550001' } }),
+    );
+    expect(withFile.body.order).toMatchObject({ bankReference: 'UTR5550001', proofCount: 1 });
   });
 });

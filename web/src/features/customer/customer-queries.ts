@@ -66,6 +66,6 @@ export function useOperatorBankDetails() {
   return useQuery({ queryKey: keys.operatorBanks, queryFn: logged(customerApi.operatorBankDetails, 'bank details'), staleTime: 60_000 });
 }
 
-export function useOperatorWallets() {
-  return useQuery({ queryKey: keys.operatorWallets, queryFn: logged(customerApi.operatorWallets, 'wallet details'), staleTime: 60_000 });
+export function useOperatorWallets({ enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({ queryKey: keys.operatorWallets, queryFn: logged(customerApi.operatorWallets, 'wallet details'), staleTime: 60_000, enabled });
 }

@@ -4,6 +4,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { bankAccount, callsTo, order, wallet } from '../../../test/fixtures';
 import { renderCustomer } from '../customer-test-kit';
+import { REFERENCE_REQUIRED } from '@desk/machines/order/proof-reference';
 
 const counts = () => within(screen.getByRole('region', { name: 'Order counts' }));
 
@@ -51,7 +52,7 @@ describe('dashboard', () => {
   it('after a sell: the operator wallet with its QR code; a failed proof says so', async () => {
     const deposit = 'TKnownOperatorWalletAddress0000001';
     const placed = order({ refCode: 'ORD-NEW2', type: 'crypto_to_fiat', orderType: 'sell', depositAddress: deposit });
-    renderCustomer('/dashboard', {
+    const { calls } = renderCustomer('/dashboard', {
       'GET /api/user/bank-accounts': { accounts: [bankAccount({ isDefault: true })] },
       'GET /api/user/tenant/crypto-wallet-details': { cryptoWalletDetails: [{ network: 'TRC20', address: deposit, qrCodeUrl: null }] },
       'POST /api/orders/crypto-to-fiat': () => ({ status: 201, body: { order: placed, message: 'Sell order created successfully!' } }),
@@ -65,8 +66,16 @@ describe('dashboard', () => {
     const dialog = within(await screen.findByRole('dialog', { name: 'Payment Details' }));
     expect(await dialog.findByText(deposit)).toBeTruthy();
     expect(dialog.getByRole('img', { name: `QR code of the TRC20 address ${deposit}` }).tagName.toLowerCase()).toBe('svg');
+    // A screenshot alone is not proof enough: it goes with the transaction hash.
+    await userEvent.upload(dialog.getByLabelText('Screenshot or receipt (optional)'), new File([new Uint8Array(4)], 'tx.png', { type: 'image/png' }));
+    await userEvent.click(dialog.getByRole('button', { name: 'Submit Proof' }));
+    expect(dialog.getByText(REFERENCE_REQUIRED)).toBeTruthy();
+    expect(callsTo(calls, 'POST', `/api/orders/${placed._id}/upload`)).toHaveLength(0);
     await userEvent.type(dialog.getByLabelText('Transaction hash'), '0xabc');
     await userEvent.click(dialog.getByRole('button', { name: 'Submit Proof' }));
     expect(await dialog.findByText('Failed to submit proof')).toBeTruthy();
+    expect(callsTo(calls, 'POST', `/api/orders/${placed._id}/upload`).map((c) => c.body)).toEqual([
+      { dataUrl: 'data:image/png;base64,AAAAAA==', cryptoReference: '0xabc' },
+    ]);
   });
 });

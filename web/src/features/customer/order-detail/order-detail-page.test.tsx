@@ -4,6 +4,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { callsTo, order } from '../../../test/fixtures';
 import { renderCustomer } from '../customer-test-kit';
+import { REFERENCE_REQUIRED } from '@desk/machines/order/proof-reference';
 
 const pending = order({ refCode: 'ORD-P1' });
 const path = `/api/orders/${pending._id}`;
@@ -64,6 +65,55 @@ describe('order detail', () => {
     // With proof in, the machine no longer allows cancelling; the attachment is listed.
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Cancel Order' })).toBeNull());
     expect(screen.getByRole('link', { name: 'utr.png' }).getAttribute('href')).toBe('/api/files/f1?sig=s');
+  });
+
+  it('requires the payment reference with the file, as the server does', async () => {
+    const { calls } = renderCustomer(`/orders/${pending._id}`, {
+      [`GET ${path}`]: pending,
+      [`POST ${path}/upload`]: () => ({
+        status: 400,
+        body: { error: 'validation_error', details: [{ path: 'bankReference', message: REFERENCE_REQUIRED }] },
+      }),
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Upload Proof' }));
+    expect(screen.getByText('Please select a file')).toBeTruthy();
+    expect(screen.getByText(REFERENCE_REQUIRED)).toBeTruthy();
+    await userEvent.upload(screen.getByLabelText('Proof file'), fileOf(4));
+    await userEvent.type(screen.getByLabelText('Bank reference (UTR)'), '   ');
+    await userEvent.click(screen.getByRole('button', { name: 'Upload Proof' }));
+    expect(screen.getByLabelText('Bank reference (UTR)').getAttribute('aria-invalid')).toBe('true');
+    expect(callsTo(calls, 'POST', `${path}/upload`)).toHaveLength(0);
+    // Typing it clears the message; the server's own refusal is shown in its words.
+    await userEvent.type(screen.getByLabelText('Bank reference (UTR)'), 'UTR9');
+    expect(screen.queryByText(REFERENCE_REQUIRED)).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Upload Proof' }));
+    expect(await screen.findAllByText(`Validation failed: ${REFERENCE_REQUIRED}`)).not.toHaveLength(0);
+    expect(callsTo(calls, 'POST', `${path}/upload`).map((c) => c.body)).toEqual([{ dataUrl: 'data:image/png;base64,AAAAAA==', bankReference: 'UTR9' }]);
+  });
+
+  it("shows a sell's own TRC20 deposit address, and never another network's wallet beside 'TRC20 only'", async () => {
+    const erc20 = { network: 'ERC20', address: '0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359', qrCodeUrl: null };
+    const sell = order({ refCode: 'ORD-S1', type: 'crypto_to_fiat', orderType: 'sell', depositAddress: 'TOrderDepositAddress000000000001' });
+    const { calls } = renderCustomer(`/orders/${sell._id}`, {
+      [`GET /api/orders/${sell._id}`]: sell,
+      'GET /api/user/tenant/crypto-wallet-details': { cryptoWalletDetails: [erc20] },
+    });
+    expect(await screen.findByRole('img', { name: 'QR code of the TRC20 address TOrderDepositAddress000000000001' })).toBeTruthy();
+    expect(screen.getByText(/on TRC20 only/)).toBeTruthy();
+    expect(screen.queryByText(erc20.address)).toBeNull();
+    // The order carries its address: the brand's wallets are not even asked for.
+    expect(callsTo(calls, 'GET', '/api/user/tenant/crypto-wallet-details')).toHaveLength(0);
+  });
+
+  it('for an older sell without a deposit address, falls back to a TRC20 wallet only', async () => {
+    const erc20 = { network: 'ERC20', address: '0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359', qrCodeUrl: null };
+    const sell = order({ refCode: 'ORD-S2', type: 'crypto_to_fiat', orderType: 'sell', depositAddress: null });
+    renderCustomer(`/orders/${sell._id}`, {
+      [`GET /api/orders/${sell._id}`]: sell,
+      'GET /api/user/tenant/crypto-wallet-details': { cryptoWalletDetails: [erc20] },
+    });
+    expect(await screen.findByText('No wallet details available. Please contact support.')).toBeTruthy();
+    expect(screen.queryByText(erc20.address)).toBeNull();
   });
 
   it('cancels only after confirmation', async () => {

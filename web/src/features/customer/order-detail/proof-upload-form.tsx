@@ -7,7 +7,7 @@ import { ErrorAlert } from '../../../components/error-alert';
 import { ProofFileField } from '../payment/proof-file-field';
 import { proofFileProblem, referenceLabel, useProofDraft, useUploadProof } from '../payment/proof-file';
 
-/** The detail page's proof upload: a file is required here, the reference goes with it when given. */
+/** The detail page's proof upload: a file and its payment reference, both required. */
 export function ProofUploadForm({ order }: { order: Order }) {
   const toast = useToast();
   const fileInput = useRef<HTMLInputElement>(null);
@@ -19,7 +19,9 @@ export function ProofUploadForm({ order }: { order: Order }) {
     const { file, reference } = draft;
     const problem = file ? proofFileProblem(file) : 'Please select a file';
     draft.setFileError(problem);
-    if (problem) return;
+    // Here the reference is required with the file (seed-spec section 5: "reference text non-empty").
+    const referenceGiven = draft.checkReference(true);
+    if (problem || !referenceGiven || !file) return;
     upload.mutate(
       { file, reference },
       {
@@ -43,7 +45,7 @@ export function ProofUploadForm({ order }: { order: Order }) {
         error={draft.fileError}
         onPick={draft.pickFile}
       />
-      <Field label={referenceLabel(order)}>
+      <Field label={referenceLabel(order)} error={draft.referenceError}>
         <input value={draft.reference} onChange={(e) => draft.setReference(e.target.value)} autoComplete="off" />
       </Field>
       <ErrorAlert>{upload.isError && failureText(upload.error, 'Failed to upload proof')}</ErrorAlert>

@@ -3,27 +3,31 @@ import { useOperatorWallets } from '../customer-queries';
 import { CopyButton } from '../../../components/copy-button';
 import { Detail } from '../../../components/detail';
 
+/** Sells are received on TRC20 only (seed-spec section 9): no other network's address is ever shown. */
+const SELL_NETWORK = 'TRC20';
+
 /**
- * Where a seller sends the USDT: the wallet the order was placed with (its deposit address), else
- * the tenant's TRC20 wallet. The QR is drawn from the address itself, so it always encodes exactly
- * what is printed beside it.
+ * Where a seller sends the USDT: the address the order was placed with (the brand's TRC20 wallet at
+ * the time; a sell is refused without one), else, for an order that has none, the brand's TRC20
+ * wallet now. Never another network's wallet: the instructions beside it say "TRC20 only". The QR
+ * is drawn from the address itself, so it always encodes exactly what is printed beside it.
  */
 export function OperatorWalletDetails({ depositAddress }: { depositAddress: string | null }) {
-  const { data } = useOperatorWallets();
+  const { data } = useOperatorWallets({ enabled: !depositAddress });
+  const address = depositAddress ?? data?.find((w) => w.network === SELL_NETWORK)?.address;
   // A failed fetch is only logged; the panel keeps its loading text (seed-spec section 8).
-  if (!data) return <p className="muted">Loading wallet details...</p>;
-  const wallet = data.find((w) => w.address === depositAddress) ?? data.find((w) => w.network === 'TRC20') ?? data[0];
-  if (!wallet) return <p className="muted">No wallet details available. Please contact support.</p>;
+  if (!address && !data) return <p className="muted">Loading wallet details...</p>;
+  if (!address) return <p className="muted">No wallet details available. Please contact support.</p>;
   return (
     <div className="operator-wallet">
-      <QRCodeSVG value={wallet.address} size={168} marginSize={2} role="img" aria-label={`QR code of the ${wallet.network} address ${wallet.address}`} />
+      <QRCodeSVG value={address} size={168} marginSize={2} role="img" aria-label={`QR code of the ${SELL_NETWORK} address ${address}`} />
       <dl className="details">
-        <Detail label="Network">{wallet.network}</Detail>
+        <Detail label="Network">{SELL_NETWORK}</Detail>
         <Detail label="Address">
-          <code className="address">{wallet.address}</code>
+          <code className="address">{address}</code>
         </Detail>
       </dl>
-      <CopyButton text={wallet.address} done="Address copied to clipboard!" label="Copy Address" />
+      <CopyButton text={address} done="Address copied to clipboard!" label="Copy Address" />
     </div>
   );
 }

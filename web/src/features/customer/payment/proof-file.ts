@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { proofReferenceProblem } from '@desk/machines/order/proof-reference';
 import { MAX_PROOF_BYTES, PROOF_TOO_LARGE, PROOF_TYPES } from '@desk/machines/files/file-limits';
 import { customerApi, type Order, type ProofRequest } from '../customer-api';
 import { keys } from '../customer-queries';
@@ -45,19 +46,37 @@ export function useUploadProof(order: Pick<Order, '_id' | 'type'>) {
 
 export const referenceLabel = (order: Pick<Order, 'type'>) => (isBuyOrder(order) ? 'Bank reference (UTR)' : 'Transaction hash');
 
-/** What a proof form holds: the reference, the picked file and what is wrong with it (checked on pick). */
+/**
+ * What a proof form holds: the reference, the picked file and what is wrong with each (the file
+ * checked on pick, the reference on submit and again as it is typed once it was refused).
+ */
 export function useProofDraft() {
-  const [reference, setReference] = useState('');
+  const [reference, setReferenceText] = useState('');
+  const [referenceError, setReferenceError] = useState<string | null>(null);
   const [file, setFile] = useState<File | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
   const pickFile = (picked: File | null) => {
     setFile(picked);
     setFileError(picked ? proofFileProblem(picked) : null);
   };
+  const setReference = (text: string) => {
+    setReferenceText(text);
+    if (referenceError && text.trim()) setReferenceError(null);
+  };
+  /**
+   * A file goes with its reference (the server's rule; the detail page asks for both whatever is
+   * picked): true when the reference may be sent.
+   */
+  const checkReference = (required = file !== null) => {
+    const problem = proofReferenceProblem(required, reference);
+    setReferenceError(problem);
+    return problem === null;
+  };
   const clear = () => {
-    setReference('');
+    setReferenceText('');
+    setReferenceError(null);
     setFile(null);
     setFileError(null);
   };
-  return { reference, setReference, file, fileError, setFileError, pickFile, clear };
+  return { reference, setReference, referenceError, checkReference, file, fileError, setFileError, pickFile, clear };
 }

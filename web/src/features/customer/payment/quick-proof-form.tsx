@@ -7,7 +7,7 @@ import { ErrorAlert } from '../../../components/error-alert';
 import { ProofFileField } from './proof-file-field';
 import { referenceLabel, useProofDraft, useUploadProof } from './proof-file';
 
-/** The dashboard's proof step right after ordering: a reference, a file, or both. */
+/** The dashboard's proof step right after ordering: a reference, alone or with a file. */
 export function QuickProofForm({ order, onSubmitted }: { order: Order; onSubmitted: () => void }) {
   const toast = useToast();
   const draft = useProofDraft();
@@ -15,6 +15,8 @@ export function QuickProofForm({ order, onSubmitted }: { order: Order; onSubmitt
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    // A reference alone will do here; a file needs its reference (the server's rule).
+    if (!draft.checkReference()) return;
     upload.mutate(
       { file: draft.file, reference: draft.reference },
       {
@@ -31,7 +33,7 @@ export function QuickProofForm({ order, onSubmitted }: { order: Order; onSubmitt
   return (
     <form onSubmit={submit} noValidate aria-label="Submit payment proof">
       <h3>Submit proof</h3>
-      <Field label={referenceLabel(order)}>
+      <Field label={referenceLabel(order)} error={draft.referenceError}>
         <input value={draft.reference} onChange={(e) => draft.setReference(e.target.value)} autoComplete="off" />
       </Field>
       <ProofFileField label="Screenshot or receipt (optional)" hint="Images or PDF, less than 5MB" error={draft.fileError} onPick={draft.pickFile} />

@@ -4,6 +4,7 @@ import { isNetwork } from '@desk/machines/addresses/networks';
 import { cleanAmountInput, formatInr, formatUsdt, quoteBuy, validateBuyAmount } from '@desk/machines/pricing/pricing';
 import { AmountInput } from '../../../components/amount-input';
 import { Field } from '../../../components/field';
+import { NOTHING_AFTER_FEES, paysNothing } from '@desk/machines/order/order-placement.decide';
 import { customerApi, type Method, type Network, type Order } from '../customer-api';
 import { useWallets } from '../customer-queries';
 import { NetworkOptions } from '../ui/network-options';
@@ -38,9 +39,11 @@ export function BuyForm({ onPlaced }: { onPlaced: (order: Order) => void }) {
   // A missing address is only worth saying once the customer has started an order.
   const shownWalletError = selectedId === '' && amount === '' ? null : walletError;
   const amountError = validateBuyAmount(amount);
-  const { rate, feePercent } = useTradeTerms('buy', method, order.rateFor);
+  const { rate, feePercent, loadError } = useTradeTerms('buy', method, order.rateFor);
   const quote = rate && feePercent !== null && !amountError ? quoteBuy({ fiatAmount: cleanAmountInput(amount), rate, feePercent }) : null;
-  const ready = quote !== null && rate !== null && wallet !== undefined && walletError === null && !order.isPending;
+  // Fees and rounding can leave nothing to receive: the server refuses that order, so say so here.
+  const netError = quote && paysNothing(quote.netUsdt) ? NOTHING_AFTER_FEES : null;
+  const ready = quote !== null && netError === null && rate !== null && wallet !== undefined && walletError === null && !order.isPending;
 
   const submit = (event?: FormEvent) => {
     event?.preventDefault();
@@ -52,7 +55,7 @@ export function BuyForm({ onPlaced }: { onPlaced: (order: Order) => void }) {
     <form className="trade-form" onSubmit={submit} noValidate aria-label="Buy USDT">
       <h2>Buy USDT</h2>
       <MethodChoice value={method} onChange={setMethod} />
-      <Field label="Amount (INR)" error={amount === '' ? null : amountError}>
+      <Field label="Amount (INR)" error={amount === '' ? null : (amountError ?? netError)}>
         <AmountInput value={amount} onValueChange={setAmount} placeholder="e.g. 10,000" />
       </Field>
       <Field label="Network">
@@ -74,6 +77,7 @@ export function BuyForm({ onPlaced }: { onPlaced: (order: Order) => void }) {
       <QuotePreview
         rate={rate}
         feePercent={feePercent}
+        error={loadError}
         lines={[
           { label: 'You pay', value: quote ? formatInr(quote.fiatAmount) : '-' },
           { label: 'Gross USDT', value: quote ? formatUsdt(quote.grossUsdt) : '-' },

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { formatInr, formatUsdt, quoteSell, validateSellAmount } from '@desk/machines/pricing/pricing';
 import { Field } from '../../../components/field';
+import { NOTHING_AFTER_FEES, paysNothing } from '@desk/machines/order/order-placement.decide';
 import { customerApi, type Method, type Order } from '../customer-api';
 import { useBankAccounts } from '../customer-queries';
 import { BankPicker } from './bank-picker';
@@ -26,10 +27,12 @@ export function SellForm({ onPlaced }: { onPlaced: (order: Order) => void }) {
   const bankError = method === 'bank' && !banks.isPending && !account ? 'Please select a bank account' : null;
   // (Shown only once an amount is entered: a missing account is not worth an error on arrival.)
   const amountError = validateSellAmount(amount);
-  const { rate, feePercent } = useTradeTerms('sell', method, order.rateFor);
+  const { rate, feePercent, loadError } = useTradeTerms('sell', method, order.rateFor);
   const quote = rate && feePercent !== null && !amountError ? quoteSell({ cryptoAmount: amount.trim(), rate, feePercent }) : null;
+  // Fees and rounding can leave nothing to receive: the server refuses that order, so say so here.
+  const netError = quote && paysNothing(quote.netInr) ? NOTHING_AFTER_FEES : null;
   const payoutReady = method === 'cash' || (account !== undefined && bankError === null);
-  const ready = quote !== null && rate !== null && payoutReady && !order.isPending;
+  const ready = quote !== null && netError === null && rate !== null && payoutReady && !order.isPending;
 
   const submit = (event?: FormEvent) => {
     event?.preventDefault();
@@ -42,7 +45,7 @@ export function SellForm({ onPlaced }: { onPlaced: (order: Order) => void }) {
     <form className="trade-form" onSubmit={submit} noValidate aria-label="Sell USDT">
       <h2>Sell USDT</h2>
       <MethodChoice value={method} onChange={setMethod} />
-      <Field label="Amount (USDT)" error={amount === '' ? null : amountError} hint="Whole USDT only">
+      <Field label="Amount (USDT)" error={amount === '' ? null : (amountError ?? netError)} hint="Whole USDT only">
         <input value={amount} onChange={(e) => setAmount(e.target.value)} inputMode="numeric" autoComplete="off" placeholder="e.g. 100" />
       </Field>
       <Field label="Network" hint="Sell orders are received on TRC20 only">
@@ -52,6 +55,7 @@ export function SellForm({ onPlaced }: { onPlaced: (order: Order) => void }) {
       <QuotePreview
         rate={rate}
         feePercent={feePercent}
+        error={loadError}
         lines={[
           { label: 'You send', value: quote ? formatUsdt(quote.cryptoAmount) : '-' },
           { label: 'Gross INR', value: quote ? formatInr(quote.grossInr) : '-' },
