@@ -3,7 +3,11 @@
  * Kept apart from the machine so readers (views, refusals, the web client) can name the type
  * without pulling in the machine definition.
  */
-import type { Attachment, OrderEvent, OrderPlaced } from './order.events';
+import type { Attachment, OrderEvent, OrderFlagged, OrderPlaced } from './order.events';
+import type { ReasonCode } from './order-reasons';
+
+/** A flag as the order keeps it: the flag event's data. */
+export type OrderFlag = OrderFlagged['data'];
 
 /** Rate and amounts an admin replaced at completion, kept so the original promise stays visible. */
 export interface PriceRevision {
@@ -29,7 +33,16 @@ export type OrderContext = OrderPlaced['data'] & {
   /** True once any proof arrived after the rate lock: the admin may reprice at completion. */
   rateLockExpiredProof: boolean;
   priceHistory: readonly PriceRevision[];
+  /** The desk's note on a rejection: never shown to the customer. */
   rejectedReason: string | null;
+  /** Why the order was rejected or cancelled; null while open, and on orders closed before codes. */
+  reasonCode: ReasonCode | null;
+  /** The customer's own note on a cancellation. */
+  cancelNote: string | null;
+  /** Proof arrived after the payment window (or for an expired order): re-quote or refund. */
+  latePayment: boolean;
+  /** Duplicate payment evidence shared with other orders of the brand. */
+  flags: readonly OrderFlag[];
   createdAt: string;
   updatedAt: string;
   verifiedAt: string | null;
@@ -75,6 +88,10 @@ export const UNPLACED_ORDER: OrderContext = {
   rateLockExpiredProof: false,
   priceHistory: [],
   rejectedReason: null,
+  reasonCode: null,
+  cancelNote: null,
+  latePayment: false,
+  flags: [],
   createdAt: '',
   updatedAt: '',
   verifiedAt: null,
@@ -104,6 +121,8 @@ export function eventTime(event: OrderEvent): string {
       return event.data.completedAt;
     case 'OrderRejected':
       return event.data.rejectedAt;
+    case 'OrderFlagged':
+      return event.data.flaggedAt;
   }
 }
 

@@ -32,6 +32,7 @@ const VERBS: Readonly<Record<Exclude<OrderEventType, 'OrderPlaced' | 'ProofSubmi
   CryptoSent: 'marked as crypto sent',
   OrderCompleted: 'completed',
   OrderRejected: 'rejected',
+  OrderFlagged: 'flagged',
 };
 
 const TARGETS: Readonly<Partial<Record<OrderEventType, OrderStatus>>> = {
@@ -61,7 +62,9 @@ function reason(snapshot: OrderSnapshot, status: OrderStatus | null, event: Orde
     case 'OrderPlaced':
       return `${name} has already been placed; it is ${phrase}`;
     case 'ProofSubmitted':
-      return status === 'pending' ? 'Payment proof needs a file or a reference' : `Proof can only be added while the order is pending; it is ${phrase}`;
+      if (status === 'pending') return 'Payment proof needs a file or a reference';
+      if (status === 'expired') return 'Proof for an expired order is recorded as a late payment, with a file or a reference';
+      return `Proof can only be added while the order is pending; it is ${phrase}`;
     case 'OrderCancelled':
       if (status === 'pending') return 'Order cannot be cancelled after payment proof was submitted';
       break;

@@ -5,7 +5,7 @@
  */
 import { initialTransition, transition } from 'xstate';
 import type { OrderEvent, OrderStatus } from './order.events';
-import type { OrderContext } from './order-context';
+import { UNPLACED_ORDER, type OrderContext } from './order-context';
 import { orderMachine, type OrderSnapshot } from './order.machine';
 import { explainRefusal, type OrderRefusal } from './order-refusal';
 
@@ -62,7 +62,8 @@ export function foldOrder(events: readonly OrderEvent[]): OrderSnapshot {
 /** The machine's state again from a stored view: read models fold on from where they stopped. */
 export function resumeOrder(view: OrderView): OrderSnapshot {
   const { status, ...context } = view;
-  return orderMachine.resolveState({ value: status, context });
+  // A view stored before a field existed gets the field's starting value.
+  return orderMachine.resolveState({ value: status, context: { ...UNPLACED_ORDER, ...context } });
 }
 
 export function orderStatus(snapshot: OrderSnapshot): OrderStatus | null {

@@ -1,7 +1,7 @@
 import { describe, it } from 'vitest';
 import { specFor } from '../testing/given-when-then';
-import { at, attachment, cryptoSent, placed, placedSell, proof, verified } from './order.fixtures';
-import { decideOrder, orderEvolver, type OrderCommand } from './order.decide';
+import { at, attachment, completed, cryptoSent, expired, flagged, placed, placedSell, proof, verified } from './order.fixtures';
+import { LATE_PAYMENT_NEEDS_RATE, decideOrder, orderEvolver, type OrderCommand } from './order.decide';
 import type { OrderEvent } from './order.events';
 
 const spec = specFor<ReturnType<typeof orderEvolver.initial>, OrderEvent, OrderCommand>({ ...orderEvolver, decide: decideOrder });
@@ -11,10 +11,14 @@ describe("order decisions, given the order's events", () => {
     const buy = placed();
     spec([buy])
       .when({ type: 'SubmitProof', attachment: null, reference: '  UTR42  ', at: at(3) })
-      .thenRecords([{ type: 'ProofSubmitted', data: { attachment: null, reference: 'UTR42', submittedAt: at(3), afterRateLock: false } }]);
+      .thenRecords([
+        { type: 'ProofSubmitted', data: { attachment: null, reference: 'UTR42', submittedAt: at(3), afterRateLock: false, afterPaymentWindow: false } },
+      ]);
     spec([buy])
       .when({ type: 'SubmitProof', attachment: attachment(), reference: null, at: at(6) })
-      .thenRecords([{ type: 'ProofSubmitted', data: { attachment: attachment(), reference: null, submittedAt: at(6), afterRateLock: true } }]);
+      .thenRecords([
+        { type: 'ProofSubmitted', data: { attachment: attachment(), reference: null, submittedAt: at(6), afterRateLock: true, afterPaymentWindow: false } },
+      ]);
   });
 
   it('refuses proof with neither a file nor a reference', () => {
@@ -27,7 +31,9 @@ describe("order decisions, given the order's events", () => {
     const nine = Array.from({ length: 9 }, () => proof());
     spec([placed(), ...nine])
       .when({ type: 'SubmitProof', attachment: null, reference: 'UTR10', at: at(3) })
-      .thenRecords([{ type: 'ProofSubmitted', data: { attachment: null, reference: 'UTR10', submittedAt: at(3), afterRateLock: false } }]);
+      .thenRecords([
+        { type: 'ProofSubmitted', data: { attachment: null, reference: 'UTR10', submittedAt: at(3), afterRateLock: false, afterPaymentWindow: false } },
+      ]);
     spec([placed(), ...nine, proof()])
       .when({ type: 'SubmitProof', attachment: null, reference: 'UTR11', at: at(3) })
       .thenRefuses({ kind: 'conflict', message: 'An order takes at most 10 payment proofs' });
@@ -82,11 +88,57 @@ describe("order decisions, given the order's events", () => {
 
   it("keeps a rejection's reason trimmed and at most 500 characters", () => {
     spec([placed()])
-      .when({ type: 'RejectOrder', reason: ` ${'x'.repeat(600)} `, at: at(9) })
-      .thenRecords([{ type: 'OrderRejected', data: { rejectedAt: at(9), reason: 'x'.repeat(500) } }]);
+      .when({ type: 'RejectOrder', reasonCode: 'amount_mismatch', reason: ` ${'x'.repeat(600)} `, at: at(9) })
+      .thenRecords([{ type: 'OrderRejected', data: { rejectedAt: at(9), reason: 'x'.repeat(500), reasonCode: 'amount_mismatch' } }]);
     spec([placed()])
-      .when({ type: 'RejectOrder', reason: '  ', at: at(9) })
-      .thenRecords([{ type: 'OrderRejected', data: { rejectedAt: at(9), reason: null } }]);
+      .when({ type: 'RejectOrder', reasonCode: 'other', reason: '  ', at: at(9) })
+      .thenRecords([{ type: 'OrderRejected', data: { rejectedAt: at(9), reason: null, reasonCode: 'other' } }]);
+  });
+
+  it("records a cancellation as the customer's request, with their note", () => {
+    spec([placed()])
+      .when({ type: 'CancelOrder', note: ' Wrong amount typed ', at: at(4) })
+      .thenRecords([{ type: 'OrderCancelled', data: { cancelledAt: at(4), reasonCode: 'customer_request', note: 'Wrong amount typed' } }]);
+  });
+
+  it('records proof after the payment window, or for an expired order, as a late payment', () => {
+    spec([placed()])
+      .when({ type: 'SubmitProof', attachment: null, reference: 'UTR1', at: at(61) })
+      .thenRecords([
+        { type: 'ProofSubmitted', data: { attachment: null, reference: 'UTR1', submittedAt: at(61), afterRateLock: true, afterPaymentWindow: true } },
+      ]);
+    spec([placed(), expired(at(60))])
+      .when({ type: 'SubmitProof', attachment: null, reference: 'UTR2', at: at(90) })
+      .thenRecords([
+        { type: 'ProofSubmitted', data: { attachment: null, reference: 'UTR2', submittedAt: at(90), afterRateLock: true, afterPaymentWindow: true } },
+      ]);
+    spec([placed()])
+      .when({ type: 'SubmitProof', attachment: null, reference: 'UTR3', at: at(3) })
+      .thenRecords([
+        { type: 'ProofSubmitted', data: { attachment: null, reference: 'UTR3', submittedAt: at(3), afterRateLock: false, afterPaymentWindow: false } },
+      ]);
+  });
+
+  it('never completes a late payment as it was placed: a re-quote names a rate', () => {
+    const late = [placed(), expired(at(60)), proof({ submittedAt: at(90), afterRateLock: true, afterPaymentWindow: true })];
+    spec(late)
+      .when({ type: 'CompleteOrder', mode: 'complete', cryptoReference: '0x1', at: at(95) })
+      .thenRefuses({ path: 'rate', message: LATE_PAYMENT_NEEDS_RATE });
+    spec(late)
+      .when({ type: 'CompleteOrder', mode: 'complete', cryptoReference: '0x1', rate: '88.50', at: at(95) })
+      .thenRecords([{ type: 'OrderCompleted', data: { completedAt: at(95), bankUtr: null, cryptoReference: '0x1', repriced: null } }]);
+  });
+
+  it('flags the same evidence against the same order once', () => {
+    const flag = { type: 'FlagOrder', kind: 'duplicate_reference', evidence: 'utr:UTR1', relatedOrderId: 'o2', relatedRefCode: 'ORD-2', at: at(40) } as const;
+    spec([placed(), completed({ cryptoReference: '0xdone' })])
+      .when(flag)
+      .thenRecords([
+        { type: 'OrderFlagged', data: { kind: 'duplicate_reference', evidence: 'utr:UTR1', relatedOrderId: 'o2', relatedRefCode: 'ORD-2', flaggedAt: at(40) } },
+      ]);
+    spec([placed(), flagged({ evidence: 'utr:UTR1', relatedOrderId: 'o2' })])
+      .when(flag)
+      .thenRecords([]);
   });
 
   it('needs the order to exist', () => {

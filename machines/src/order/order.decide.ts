@@ -4,7 +4,8 @@
  * the order's status allows the event is the machine's to say (order.machine.ts); these functions
  * add what the machine does not know: required references, repricing, the rate-lock flag.
  */
-import type { Attachment, OrderCompleted, OrderEvent } from './order.events';
+import type { Attachment, OrderCompleted, OrderEvent, OrderFlagKind } from './order.events';
+import type { ReasonCode } from './order-reasons';
 import { emptyOrder, evolveOrder, orderView, type OrderSnapshot, type OrderView } from './order-state';
 import { quoteBuy, quoteSell } from '../pricing/pricing';
 import { Money } from '../pricing/decimal';
@@ -15,12 +16,17 @@ export type CompletionMode = 'approve' | 'complete';
 
 export type OrderCommand =
   | { type: 'SubmitProof'; attachment: Attachment | null; reference: string | null; at: string }
-  | { type: 'CancelOrder'; at: string }
+  | { type: 'CancelOrder'; note?: string | null | undefined; at: string }
   | { type: 'VerifyOrder'; at: string }
   | { type: 'MarkCryptoSent'; cryptoReference: string; at: string }
   | { type: 'CompleteOrder'; mode: CompletionMode; bankUtr?: string | undefined; cryptoReference?: string | undefined; rate?: string | undefined; at: string }
-  | { type: 'RejectOrder'; reason: string | null; at: string }
-  | { type: 'ExpireOrder'; at: string };
+  | { type: 'RejectOrder'; reasonCode: ReasonCode; reason: string | null; at: string }
+  | { type: 'ExpireOrder'; at: string }
+  | { type: 'FlagOrder'; kind: OrderFlagKind; evidence: string; relatedOrderId: string; relatedRefCode: string; at: string };
+
+/** A late payment is never completed as it was placed: the desk re-quotes it (a rate) or rejects it for a refund. */
+export const LATE_PAYMENT_NEEDS_RATE =
+  'This order was paid after its payment window: enter the rate to complete it at (a re-quote), or reject it so the payment is refunded';
 
 const REFERENCE_REQUIRED = {
   approve: {
@@ -55,9 +61,10 @@ export function decideOrder(snapshot: OrderSnapshot, command: OrderCommand): Ord
   switch (command.type) {
     case 'SubmitProof': {
       const reference = presentText(command.reference);
+      const afterPaymentWindow = view.status === 'expired' || command.at > view.paymentDueAt;
       const event: OrderEvent = {
         type: 'ProofSubmitted',
-        data: { attachment: command.attachment, reference, submittedAt: command.at, afterRateLock: command.at > view.rateLockedUntil },
+        data: { attachment: command.attachment, reference, submittedAt: command.at, afterRateLock: command.at > view.rateLockedUntil, afterPaymentWindow },
       };
       // An order past taking proof is refused for its status (the machine's answer), whatever was sent;
       // one that takes proof needs a file or a reference.
@@ -67,7 +74,9 @@ export function decideOrder(snapshot: OrderSnapshot, command: OrderCommand): Ord
       return [event];
     }
     case 'CancelOrder':
-      return [{ type: 'OrderCancelled', data: { cancelledAt: command.at } }];
+      return [
+        { type: 'OrderCancelled', data: { cancelledAt: command.at, reasonCode: 'customer_request', note: presentText(command.note)?.slice(0, 500) ?? null } },
+      ];
     case 'VerifyOrder':
       return [{ type: 'OrderVerified', data: { verifiedAt: command.at } }];
     case 'MarkCryptoSent': {
@@ -78,9 +87,18 @@ export function decideOrder(snapshot: OrderSnapshot, command: OrderCommand): Ord
     case 'CompleteOrder':
       return [completion(view, command)];
     case 'RejectOrder':
-      return [{ type: 'OrderRejected', data: { rejectedAt: command.at, reason: presentText(command.reason)?.slice(0, 500) ?? null } }];
+      return [
+        { type: 'OrderRejected', data: { rejectedAt: command.at, reason: presentText(command.reason)?.slice(0, 500) ?? null, reasonCode: command.reasonCode } },
+      ];
     case 'ExpireOrder':
       return [{ type: 'OrderExpired', data: { expiredAt: command.at } }];
+    case 'FlagOrder': {
+      // The same evidence against the same order is one flag, however often it is seen.
+      const known = view.flags.some((f) => f.kind === command.kind && f.evidence === command.evidence && f.relatedOrderId === command.relatedOrderId);
+      if (known) return [];
+      const { kind, evidence, relatedOrderId, relatedRefCode, at } = command;
+      return [{ type: 'OrderFlagged', data: { kind, evidence, relatedOrderId, relatedRefCode, flaggedAt: at } }];
+    }
   }
 }
 
@@ -98,6 +116,7 @@ function completion(view: OrderView, command: Extract<OrderCommand, { type: 'Com
     throw Refusal.invalid('cryptoReference', REFERENCE_REQUIRED[command.mode].buy);
   }
   if (!buy && !bankUtr) throw Refusal.invalid('bankUtr', REFERENCE_REQUIRED[command.mode].sell);
+  if (view.latePayment && presentText(command.rate) === null) throw Refusal.invalid('rate', LATE_PAYMENT_NEEDS_RATE);
   return { type: 'OrderCompleted', data: { completedAt: command.at, bankUtr, cryptoReference, repriced: reprice(view, command.rate) } };
 }
 

@@ -8,6 +8,7 @@ export type OrderType = 'fiat_to_crypto' | 'crypto_to_fiat';
 export type PaymentMethod = 'bank' | 'cash';
 export type { Network } from '../addresses/networks';
 import type { Network } from '../addresses/networks';
+import type { ReasonCode } from './order-reasons';
 
 export type OrderStatus = 'pending' | 'fiat_received' | 'approved' | 'crypto_sent' | 'completed' | 'rejected' | 'cancelled' | 'expired';
 
@@ -75,12 +76,15 @@ export interface ProofSubmitted {
     submittedAt: string;
     /** Proof after the rate lock expired: the admin may set a new rate at completion. */
     afterRateLock: boolean;
+    /** Proof after the payment window (or for an expired order): re-quote or refund, never completed as it was. Absent on older events. */
+    afterPaymentWindow?: boolean;
   };
 }
 
 export interface OrderCancelled {
   type: 'OrderCancelled';
-  data: { cancelledAt: string };
+  /** `reasonCode` and `note` are absent on orders cancelled before reasons were recorded. */
+  data: { cancelledAt: string; reasonCode?: ReasonCode; note?: string | null };
 }
 
 export interface OrderExpired {
@@ -120,9 +124,31 @@ export interface OrderCompleted {
 
 export interface OrderRejected {
   type: 'OrderRejected';
-  data: { rejectedAt: string; reason: string | null };
+  /** `reason` is the desk's note (never shown to the customer); `reasonCode` is absent on older events. */
+  data: { rejectedAt: string; reason: string | null; reasonCode?: ReasonCode };
 }
 
-export type OrderEvent = OrderPlaced | ProofSubmitted | OrderCancelled | OrderExpired | OrderVerified | CryptoSent | OrderCompleted | OrderRejected;
+/** What made the desk look twice at an order. They inform; they never block. */
+export type OrderFlagKind = 'duplicate_reference' | 'duplicate_proof';
+
+/**
+ * Evidence of this order's payment was seen on another order of the same brand: the same UTR or
+ * crypto transaction, or the same proof image (the same bytes, or a re-saved copy that looks the
+ * same). Recorded on both orders, each naming the other; any state accepts it, final ones too.
+ */
+export interface OrderFlagged {
+  type: 'OrderFlagged';
+  data: {
+    kind: OrderFlagKind;
+    /** What matched: `utr:…`, `crypto:…`, `image-sha256:…` or `image-phash:…`. */
+    evidence: string;
+    relatedOrderId: string;
+    relatedRefCode: string;
+    flaggedAt: string;
+  };
+}
+
+export type OrderEvent =
+  OrderPlaced | ProofSubmitted | OrderCancelled | OrderExpired | OrderVerified | CryptoSent | OrderCompleted | OrderRejected | OrderFlagged;
 
 export type OrderEventType = OrderEvent['type'];

@@ -79,6 +79,18 @@ export const rejected = (reason: string | null = 'Payment not found', time = at(
   data: { rejectedAt: time, reason },
 });
 
+export const flagged = (data: Partial<Extract<OrderEvent, { type: 'OrderFlagged' }>['data']> = {}): OrderEvent => ({
+  type: 'OrderFlagged',
+  data: {
+    kind: 'duplicate_reference',
+    evidence: 'utr:UTR123456789',
+    relatedOrderId: 'other-order',
+    relatedRefCode: 'ORD-OTHER00001',
+    flaggedAt: at(40),
+    ...data,
+  },
+});
+
 export type MachineState = 'none' | OrderStatus;
 
 /** A stream that leaves a buy (or sell) order in each state; null where the side never gets there. */

@@ -6,6 +6,7 @@ import {
   completed,
   cryptoSent,
   expired,
+  flagged,
   given,
   historyFor,
   placed,
@@ -29,7 +30,11 @@ const candidates = (): Record<OrderEventType, OrderEvent> => ({
   CryptoSent: cryptoSent(),
   OrderCompleted: completed({ cryptoReference: '0xdone', bankUtr: 'UTRPAYOUT1' }),
   OrderRejected: rejected(),
+  OrderFlagged: flagged(),
 });
+
+// Flags inform: every state of a placed order takes them and stays where it is.
+const FLAGGED = ['pending', 'fiat_received', 'approved', 'crypto_sent', 'completed', 'rejected', 'cancelled', 'expired'].map((s) => `${s} OrderFlagged ${s}`);
 
 /** The lifecycle table: [from, event] -> to, per side. Every other cell must be refused. */
 const TABLE: Record<'buy' | 'sell', string[]> = {
@@ -45,6 +50,7 @@ const TABLE: Record<'buy' | 'sell', string[]> = {
     'fiat_received OrderCompleted completed',
     'fiat_received OrderRejected rejected',
     'crypto_sent OrderCompleted completed',
+    ...FLAGGED.filter((row) => !row.startsWith('approved')),
   ],
   sell: [
     'none OrderPlaced pending',
@@ -56,6 +62,7 @@ const TABLE: Record<'buy' | 'sell', string[]> = {
     'pending OrderRejected rejected',
     'approved OrderCompleted completed',
     'approved OrderRejected rejected',
+    ...FLAGGED.filter((row) => !row.startsWith('fiat_received') && !row.startsWith('crypto_sent')),
   ],
 };
 

@@ -5,7 +5,7 @@
  * replaying a stream always gives the same state. Use it through the pure API
  * (`initialTransition` / `transition`), see order-state.ts; no actors.
  */
-import { assertEvent, assign, setup, type SnapshotFrom } from 'xstate';
+import { and, assertEvent, assign, setup, type SnapshotFrom } from 'xstate';
 import type { OrderEvent, OrderStatus } from './order.events';
 import { UNPLACED_ORDER, eventTime, isBuy, presentText, type OrderContext } from './order-context';
 
@@ -16,6 +16,12 @@ export const orderMachine = setup({
   },
   guards: {
     hasProof: ({ event }) => event.type === 'ProofSubmitted' && (event.data.attachment !== null || presentText(event.data.reference) !== null),
+    // An expired order takes proof only as a late payment, and the desk may then act on it.
+    lateProof: ({ event }) =>
+      event.type === 'ProofSubmitted' &&
+      event.data.afterPaymentWindow === true &&
+      (event.data.attachment !== null || presentText(event.data.reference) !== null),
+    paidLate: ({ context }) => context.latePayment,
     noProofYet: ({ context }) => context.proofCount === 0,
     // Only unpaid orders expire, and never before the window the customer was promised.
     paymentWindowOver: ({ context, event }) =>
@@ -60,11 +66,17 @@ export const orderMachine = setup({
         bankReference: buy ? (reference ?? context.bankReference) : context.bankReference,
         cryptoReference: buy ? context.cryptoReference : (reference ?? context.cryptoReference),
         rateLockExpiredProof: context.rateLockExpiredProof || afterRateLock,
+        latePayment: context.latePayment || event.data.afterPaymentWindow === true,
       };
     }),
     recordCancellation: assign(({ event }) => {
       assertEvent(event, 'OrderCancelled');
-      return { cancelledAt: event.data.cancelledAt };
+      return { cancelledAt: event.data.cancelledAt, reasonCode: event.data.reasonCode ?? null, cancelNote: presentText(event.data.note) };
+    }),
+    // Flags inform; they do not move the order or its "last updated" time.
+    recordFlag: assign(({ context, event }) => {
+      assertEvent(event, 'OrderFlagged');
+      return { flags: [...context.flags, { ...event.data }] };
     }),
     recordExpiry: assign(({ event }) => {
       assertEvent(event, 'OrderExpired');
@@ -103,7 +115,7 @@ export const orderMachine = setup({
     }),
     recordRejection: assign(({ event }) => {
       assertEvent(event, 'OrderRejected');
-      return { rejectedAt: event.data.rejectedAt, rejectedReason: presentText(event.data.reason) };
+      return { rejectedAt: event.data.rejectedAt, rejectedReason: presentText(event.data.reason), reasonCode: event.data.reasonCode ?? null };
     }),
   },
 }).createMachine({
@@ -125,6 +137,7 @@ export const orderMachine = setup({
         ],
         OrderCompleted: { guard: 'hasCompletionReference', target: 'completed', actions: ['recordCompletion', 'touch'] },
         OrderRejected: { target: 'rejected', actions: ['recordRejection', 'touch'] },
+        OrderFlagged: { actions: 'recordFlag' },
       },
     },
     fiat_received: {
@@ -132,23 +145,40 @@ export const orderMachine = setup({
         CryptoSent: { guard: 'hasCryptoReference', target: 'crypto_sent', actions: ['recordCryptoSent', 'touch'] },
         OrderCompleted: { guard: 'hasCompletionReference', target: 'completed', actions: ['recordCompletion', 'touch'] },
         OrderRejected: { target: 'rejected', actions: ['recordRejection', 'touch'] },
+        OrderFlagged: { actions: 'recordFlag' },
       },
     },
     approved: {
       on: {
         OrderCompleted: { guard: 'hasCompletionReference', target: 'completed', actions: ['recordCompletion', 'touch'] },
         OrderRejected: { target: 'rejected', actions: ['recordRejection', 'touch'] },
+        OrderFlagged: { actions: 'recordFlag' },
       },
     },
     crypto_sent: {
       on: {
         OrderCompleted: { guard: 'hasCompletionReference', target: 'completed', actions: ['recordCompletion', 'touch'] },
+        OrderFlagged: { actions: 'recordFlag' },
       },
     },
-    completed: { type: 'final' },
-    rejected: { type: 'final' },
-    cancelled: { type: 'final' },
-    expired: { type: 'final' },
+    // Closed orders take nothing but flags (a later order may reuse their payment evidence).
+    completed: { on: { OrderFlagged: { actions: 'recordFlag' } } },
+    rejected: { on: { OrderFlagged: { actions: 'recordFlag' } } },
+    cancelled: { on: { OrderFlagged: { actions: 'recordFlag' } } },
+    // An expired order records a late payment's proof; the desk then re-quotes it (verify, then
+    // complete with a rate) or rejects it for a refund.
+    expired: {
+      on: {
+        ProofSubmitted: { guard: 'lateProof', actions: ['recordProof', 'touch'] },
+        OrderVerified: [
+          { guard: and(['paidLate', 'isBuyOrder']), target: 'fiat_received', actions: ['recordVerification', 'touch'] },
+          { guard: and(['paidLate', 'isSellOrder']), target: 'approved', actions: ['recordVerification', 'touch'] },
+        ],
+        OrderCompleted: { guard: and(['paidLate', 'hasCompletionReference']), target: 'completed', actions: ['recordCompletion', 'touch'] },
+        OrderRejected: { guard: 'paidLate', target: 'rejected', actions: ['recordRejection', 'touch'] },
+        OrderFlagged: { actions: 'recordFlag' },
+      },
+    },
   },
 });
 

@@ -22,9 +22,16 @@ import {
 import { adminOrderJson } from './order-json';
 import { countAdminOrders, dailyFigures, dashboardFigures, listAdminOrders } from '@desk/projections/read-models/orders/orders.queries';
 import { inAdminScope } from './order-access';
+import type { ReasonCode } from '@desk/machines/order/order-reasons';
 import { orderHistory } from './order-history';
 import { EXPORT_PATH, EXPORT_LINK_SECONDS, ALL_BRANDS } from './order-export';
 import type { OrderDeps } from './order-deps';
+
+/** The code and the desk's note of a reject (`reason` is the note's older name). */
+const rejection = ({ reasonCode, note, reason }: { reasonCode: ReasonCode; note?: string | undefined; reason?: string | undefined }) => ({
+  code: reasonCode,
+  note: note ?? reason ?? null,
+});
 
 /**
  * Mounted at /api/admin behind requireUser, requireAdmin and idempotency. Operator admins see and
@@ -68,13 +75,14 @@ export function adminOrderRoutes(deps: OrderDeps, users: Kysely<ServicesDatabase
       return c.json({ url, expiresInSeconds: EXPORT_LINK_SECONDS }, 200);
     })
     .post('/orders/bulk/reject', validate('json', bulkRejectSchema), async (c) => {
-      const { ids, reason } = c.req.valid('json');
+      const { ids, reasonCode, note, reason } = c.req.valid('json');
+      const why = rejection({ reasonCode, note, reason });
       const scope = c.get('scope');
       const results = [];
       // One by one: each order succeeds or fails on its own, and the answer says which.
       for (const id of [...new Set(ids)]) {
         try {
-          const view = await commands.reject(scope, parseOrderId(id), reason ?? null, metadata(c));
+          const view = await commands.reject(scope, parseOrderId(id), why, metadata(c));
           results.push({ id, ok: true as const, status: view.status });
         } catch (error) {
           const refusal = asDomainError(error);
@@ -104,6 +112,6 @@ export function adminOrderRoutes(deps: OrderDeps, users: Kysely<ServicesDatabase
       answer(c, await commands.complete(c.get('scope'), orderId(c), c.req.valid('json'), 'complete', metadata(c)), 'Order completed successfully'),
     )
     .post('/orders/:id/reject', validate('json', rejectSchema), async (c) =>
-      answer(c, await commands.reject(c.get('scope'), orderId(c), c.req.valid('json').reason ?? null, metadata(c)), 'Order rejected successfully'),
+      answer(c, await commands.reject(c.get('scope'), orderId(c), rejection(c.req.valid('json')), metadata(c)), 'Order rejected successfully'),
     );
 }

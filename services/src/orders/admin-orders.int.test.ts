@@ -1,3 +1,4 @@
+import { CUSTOMER_REASONS } from '@desk/machines/order/order-reasons';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCustomer, createTestApp, json, type TestApp } from '../../../tests/support/test-app';
 import { giveDepositWallet } from '../../../tests/support/deposit-wallet';
@@ -88,7 +89,12 @@ describe('admin order actions', () => {
       expect.objectContaining({ id: c._id, ok: false, code: 'invalid_transition', currentStatus: 'completed' }),
       expect.objectContaining({ id: 'nonsense', ok: false, code: 'not_found' }),
     ]);
-    expect((await json(t.call('GET', `/api/orders/${a._id}`, { token: customer }))).body).toMatchObject({ status: 'rejected', rejectedReason: 'No payment' });
+    // The customer reads a sentence for the reason; the desk's note stays with the desk.
+    const seen = (await json(t.call('GET', `/api/orders/${a._id}`, { token: customer }))).body;
+    expect(seen).toMatchObject({ status: 'rejected', reason: { code: 'other' }, rejectedReason: CUSTOMER_REASONS.other });
+    expect(JSON.stringify(seen)).not.toContain('No payment');
+    const desk = (await json(t.call('GET', `/api/admin/orders/${a._id}`, { token: admin }))).body;
+    expect(desk).toMatchObject({ rejectedReason: 'No payment', reason: { code: 'other', label: 'Other', note: 'No payment' } });
   });
 
   it('lets exactly one of two admins win when they approve and reject at once', async () => {

@@ -6,6 +6,7 @@ import type { UserRow } from '../identity/users.repository';
 import type { FileStorage } from '../files/file-storage';
 import { extensionFor, type ProofFile } from '../files/proof-file';
 import { withFilesForOneCommand } from '../files/files-for-one-command';
+import type { ReasonCode } from '@desk/machines/order/order-reasons';
 import { inAdminScope, ownedBy } from './order-access';
 import { OPERATOR_TENANT_ID, type AdminScope } from '../identity/admin-scope';
 import type { OrderStore } from './order-store';
@@ -38,7 +39,8 @@ export class OrderCommands {
     const reference = presentText(input.reference);
     if (!input.file && !reference) throw ValidationError.of('dataUrl', PROOF_REQUIRED);
     const current = ownedBy((await this.orders.load(orderId)).view, user);
-    const takesFile = current.status === 'pending' && current.proofCount < MAX_PROOFS_PER_ORDER;
+    // An expired order takes proof too, as a late payment for the desk to re-quote or refund.
+    const takesFile = (current.status === 'pending' || current.status === 'expired') && current.proofCount < MAX_PROOFS_PER_ORDER;
     return withFilesForOneCommand(this.files, async (files) => {
       const stored = input.file && takesFile ? await files.save(input.file.bytes, input.file.contentType) : null;
       const attachment = stored
@@ -53,8 +55,8 @@ export class OrderCommands {
     });
   }
 
-  cancel(user: UserRow, orderId: string, metadata: EventMetadata): Promise<OrderView> {
-    return this.customer(user, orderId, metadata, { type: 'CancelOrder', at: metadata.acceptedAt });
+  cancel(user: UserRow, orderId: string, note: string | null, metadata: EventMetadata): Promise<OrderView> {
+    return this.customer(user, orderId, metadata, { type: 'CancelOrder', note, at: metadata.acceptedAt });
   }
 
   verify(scope: AdminScope, orderId: string, metadata: EventMetadata): Promise<OrderView> {
@@ -69,8 +71,14 @@ export class OrderCommands {
     return this.admin(scope, orderId, metadata, { type: 'CompleteOrder', mode, ...input, at: metadata.acceptedAt });
   }
 
-  reject(scope: AdminScope, orderId: string, reason: string | null, metadata: EventMetadata): Promise<OrderView> {
-    return this.admin(scope, orderId, metadata, { type: 'RejectOrder', reason, at: metadata.acceptedAt });
+  reject(scope: AdminScope, orderId: string, reason: { code: ReasonCode; note: string | null }, metadata: EventMetadata): Promise<OrderView> {
+    return this.admin(scope, orderId, metadata, { type: 'RejectOrder', reasonCode: reason.code, reason: reason.note, at: metadata.acceptedAt });
+  }
+
+  /** Duplicate payment evidence seen by the evidence check (the system acts); a flag already there is not recorded twice. */
+  flag(orderId: string, flag: Omit<Extract<OrderCommand, { type: 'FlagOrder' }>, 'type' | 'at'>, at = new Date()): Promise<OrderView> {
+    const metadata = systemMetadata(OPERATOR_TENANT_ID, 'evidence-check', at);
+    return this.orders.execute(orderId, metadata, (snapshot) => decideOrder(snapshot, { type: 'FlagOrder', ...flag, at: metadata.acceptedAt }));
   }
 
   /**

@@ -1,5 +1,6 @@
 import type { OrderView } from '@desk/machines/order/order-state';
 import { statusLabel } from '@desk/machines/order/order-state';
+import { CUSTOMER_REASONS, REASON_LABELS } from '@desk/machines/order/order-reasons';
 import type { UrlSigner } from '../files/url-signer';
 
 /** Proof links stay valid long enough to open from a list, short enough to be useless if leaked. */
@@ -44,7 +45,10 @@ export function orderJson(view: OrderView, signer: UrlSigner) {
     rateLockExpiredProof: view.rateLockExpiredProof,
     paymentDueAt: view.paymentDueAt,
     priceHistory: view.priceHistory,
-    rejectedReason: view.rejectedReason,
+    // The customer reads a plain sentence for the code, never the desk's note.
+    rejectedReason: closed(view) ? CUSTOMER_REASONS[view.reasonCode ?? 'other'] : null,
+    reason: closed(view) ? { code: view.reasonCode ?? 'other', text: CUSTOMER_REASONS[view.reasonCode ?? 'other'] } : null,
+    latePayment: view.latePayment,
     createdAt: view.createdAt,
     updatedAt: view.updatedAt,
     completedAt: view.completedAt,
@@ -54,7 +58,21 @@ export function orderJson(view: OrderView, signer: UrlSigner) {
 
 export type OrderJson = ReturnType<typeof orderJson>;
 
-/** An order in an admin list or page: which brand it belongs to, by name (operators run many). */
+/** Rejected, or cancelled with a reason: what the customer is told why. */
+const closed = (view: OrderView) => view.status === 'rejected' || (view.status === 'cancelled' && view.reasonCode !== null);
+
+/**
+ * An order in an admin list or page: which brand it belongs to, by name (operators run many), why it
+ * was closed with the desk's own note, and the flags on its payment evidence.
+ */
 export function adminOrderJson(view: OrderView, signer: UrlSigner, brandNames: ReadonlyMap<string, string>) {
-  return { ...orderJson(view, signer), brand: { _id: view.tenantId, name: brandNames.get(view.tenantId) ?? view.tenantId } };
+  const code = closed(view) ? (view.reasonCode ?? 'other') : null;
+  const note = view.status === 'rejected' ? view.rejectedReason : view.cancelNote;
+  return {
+    ...orderJson(view, signer),
+    brand: { _id: view.tenantId, name: brandNames.get(view.tenantId) ?? view.tenantId },
+    rejectedReason: view.rejectedReason,
+    reason: code ? { code, label: REASON_LABELS[code], text: CUSTOMER_REASONS[code], note: note ?? null } : null,
+    flags: (view.flags ?? []).map((f) => ({ ...f })),
+  };
 }

@@ -4,7 +4,7 @@ import { actorOf } from '../identity/auth.middleware';
 import { validate } from '../http/validate';
 import { commandMetadata } from '../http/request-context';
 import { parseProofDataUrl } from '../files/proof-file';
-import { buySchema, sellSchema, uploadSchema, parseOrderId } from './order.schemas';
+import { buySchema, cancelSchema, sellSchema, uploadSchema, parseOrderId } from './order.schemas';
 import { orderJson } from './order-json';
 import { listUserOrders } from '@desk/projections/read-models/orders/orders.queries';
 import { OrderNotFoundError } from './order-errors';
@@ -56,8 +56,9 @@ export function customerOrderRoutes(deps: OrderDeps) {
       const view = await commands.submitProof(c.get('user'), orderId, { file, reference }, commandMetadata(c, actorOf(c), trustProxy));
       return c.json({ order: orderJson(view, signer), message: 'Proof uploaded successfully' }, 200);
     })
-    .post('/:id/cancel', async (c) => {
-      const view = await commands.cancel(c.get('user'), parseOrderId(c.req.param('id')), commandMetadata(c, actorOf(c), trustProxy));
+    .post('/:id/cancel', validate('json', cancelSchema), async (c) => {
+      const note = c.req.valid('json').note ?? null;
+      const view = await commands.cancel(c.get('user'), parseOrderId(c.req.param('id')), note, commandMetadata(c, actorOf(c), trustProxy));
       return c.json({ order: orderJson(view, signer), message: 'Order cancelled' }, 200);
     });
 }

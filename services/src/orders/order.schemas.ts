@@ -5,6 +5,7 @@ import { OrderNotFoundError } from './order-errors';
 import { addressProblem } from '@desk/machines/addresses/address-validation';
 import { ACCOUNT_NUMBER_MESSAGE, ACCOUNT_NUMBER_PATTERN, IFSC_MESSAGE, IFSC_PATTERN, normaliseIfsc } from '@desk/machines/accounts/bank-account-rules';
 import { NETWORKS } from '@desk/machines/addresses/networks';
+import { REASON_CODES } from '@desk/machines/order/order-reasons';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const NETWORK = z.enum(NETWORKS, { error: 'Please select a network' });
@@ -82,11 +83,20 @@ export const completionSchema = z.object({ bankUtr: reference, cryptoReference: 
 export const cryptoSentSchema = z.object({
   cryptoReference: z.string({ error: 'Crypto transaction reference is required' }).trim().min(1, 'Crypto transaction reference is required').max(200),
 });
-// The detail page sends its completion fields with a reject; they are accepted and ignored.
-export const rejectSchema = z.object({ reason: z.string().trim().max(500).optional() }).passthrough();
+const reasonCode = z.enum(REASON_CODES, { error: `Reason must be one of: ${REASON_CODES.join(', ')}` });
+const note = z.string().trim().max(500, 'A note is at most 500 characters').optional();
+
+// The detail page sends its completion fields with a reject; they are accepted and ignored. A reject
+// without a code (the specification's list sends none) is recorded as 'other'; `reason` is the older
+// name of the note.
+export const rejectSchema = z.object({ reasonCode: reasonCode.default('other'), note, reason: note }).passthrough();
+/** A customer's cancellation may say why, for the desk; it is recorded as the customer's request. */
+export const cancelSchema = z.object({ note }).passthrough();
 export const bulkRejectSchema = z.object({
   ids: z.array(z.string(), { error: 'ids must be a list of order ids' }).min(1, 'Select at least one order').max(200, 'At most 200 orders at once'),
-  reason: z.string().trim().max(500).optional(),
+  reasonCode: reasonCode.default('other'),
+  note,
+  reason: note,
 });
 
 /** An empty brand filter means every brand in the admin's scope. */

@@ -76,6 +76,8 @@ export function order(overrides: Partial<Order> = {}): Order {
     paymentDueAt: '2025-01-15T11:00:00.000Z',
     priceHistory: [],
     rejectedReason: null,
+    reason: null,
+    latePayment: false,
     createdAt: '2025-01-15T10:00:00.000Z',
     updatedAt: '2025-01-15T10:00:00.000Z',
     completedAt: null,

@@ -1,5 +1,8 @@
 import { api, unwrap } from '../../lib/api';
 
+/** A submit's own Idempotency-Key (else the client makes one per request). */
+const keyed = (key: string | undefined) => (key ? { headers: { 'idempotency-key': key } } : undefined);
+
 /**
  * The customer area's calls, with types read off the server's routes (Hono RPC), so a field the
  * server renames breaks the build instead of a screen.
@@ -7,10 +10,10 @@ import { api, unwrap } from '../../lib/api';
 export const customerApi = {
   orders: () => unwrap(api.orders.$get()).then((r) => r.orders),
   order: (id: string) => unwrap(api.orders[':id'].$get({ param: { id } })),
-  placeBuy: (json: BuyRequest) => unwrap(api.orders['fiat-to-crypto'].$post({ json })),
-  placeSell: (json: SellRequest) => unwrap(api.orders['crypto-to-fiat'].$post({ json })),
+  placeBuy: (json: BuyRequest, idempotencyKey?: string) => unwrap(api.orders['fiat-to-crypto'].$post({ json }, keyed(idempotencyKey))),
+  placeSell: (json: SellRequest, idempotencyKey?: string) => unwrap(api.orders['crypto-to-fiat'].$post({ json }, keyed(idempotencyKey))),
   uploadProof: (id: string, json: ProofRequest) => unwrap(api.orders[':id'].upload.$post({ param: { id }, json })),
-  cancel: (id: string) => unwrap(api.orders[':id'].cancel.$post({ param: { id } })),
+  cancel: (id: string) => unwrap(api.orders[':id'].cancel.$post({ param: { id }, json: {} })),
   wallets: () => unwrap(api.user.wallets.$get()).then((r) => r.wallets),
   addWallet: (json: WalletRequest) => unwrap(api.user.wallet.$post({ json })),
   updateWallet: (id: string, json: Partial<WalletRequest>) => unwrap(api.user.wallet[':id'].$put({ param: { id }, json })),

@@ -42,9 +42,9 @@ export const BRANDS = [
 let sequence = 100;
 
 /** An order as the admin calls return it (of Alpha Desk unless told); ids are uuids, as the server's are. */
-export function adminOrder({ brand = { _id: 't-1', name: 'Alpha Desk' }, ...overrides }: Partial<AdminOrder> = {}): AdminOrder {
+export function adminOrder({ brand = { _id: 't-1', name: 'Alpha Desk' }, reason = null, flags = [], ...overrides }: Partial<AdminOrder> = {}): AdminOrder {
   const _id = overrides._id ?? `00000000-0000-4000-8000-${String(++sequence).padStart(12, '0')}`;
-  return { ...order({ _id, refCode: `ORD-${_id.slice(-4)}`, user: { _id: 'user-1', phone: ME.phone, username: 'asha' }, ...overrides }), brand };
+  return { ...order({ _id, refCode: `ORD-${_id.slice(-4)}`, user: { _id: 'user-1', phone: ME.phone, username: 'asha' }, ...overrides }), brand, reason, flags };
 }
 
 export const emptyPage = { items: [], page: 1, pageSize: 50, total: 0 };
