@@ -17,8 +17,13 @@ export interface TenantBankAccount {
 export interface TenantWallet {
   network: Network;
   address: string;
-  /** A stored QR image (uploaded, or generated from the address). */
+  /** A stored QR image (uploaded, or generated from the address); null when `qrUrl` is given. */
   qrFileId: string | null;
+  /**
+   * A link to a QR image on another site, typed by the admin and kept as given (https only; the
+   * server never fetches it). Absent in events recorded before links were kept, and when there is none.
+   */
+  qrUrl?: string;
   isActive: boolean;
 }
 

@@ -13,11 +13,10 @@ export const CONTENT_SECURITY_POLICY = {
   scriptSrc: [SELF],
   styleSrc: [SELF],
   // data: QR images and picked files read inline; blob: the preview of a logo before its upload;
-  // https: a brand's logo may be a link to its own site.
+  // https: a brand's logo, or a wallet's QR code, may be a link to its own site.
   imgSrc: [SELF, 'data:', 'blob:', 'https:'],
-  // https: an admin may give a wallet's QR code as a link to another site; the client fetches it
-  // and sends it inline (wallet-draft.ts). No wider than img-src's https: already is.
-  connectSrc: [SELF, 'https:'],
+  // Our own API only: a wallet's QR code link is kept as given and shown as an image, never fetched.
+  connectSrc: [SELF],
   objectSrc: ["'none'"],
   baseUri: [SELF],
   formAction: [SELF],

@@ -26,7 +26,8 @@ export function tenantJson(tenant: TenantState, signer: UrlSigner) {
       _id: String(index),
       network: w.network,
       address: w.address,
-      qrCodeUrl: fileLink(signer, w.qrFileId),
+      // A stored image on a signed link, else the admin's own link as given.
+      qrCodeUrl: fileLink(signer, w.qrFileId) ?? w.qrUrl ?? null,
       isActive: w.isActive,
     })),
     createdAt: tenant.createdAt === UNRECORDED_AT ? null : tenant.createdAt,

@@ -4,6 +4,8 @@ import { PNG_1PX } from '../../../tests/support/sample-files';
 import { insertUser } from '../identity/users.repository';
 import { hashPassword } from '../identity/password';
 import { DEFAULT_TENANT_ID } from './tenant-store';
+import { QR_URL_MESSAGE } from '@desk/machines/tenants/wallet-qr';
+import { IMAGE_TOO_LARGE } from '@desk/machines/files/file-limits';
 
 const TRON = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
 const EVM = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
@@ -118,6 +120,48 @@ describe('tenants', () => {
     const taken = await send('POST', '/api/admin/tenants', form({ name: 'Copycat', domain: 'brand.example.com' }, { bytes: PNG_1PX, type: 'image/png' }));
     expect(taken).toEqual({ status: 409, body: { error: 'This domain is already used by another tenant', code: 'domain_taken' } });
     expect(await storedFiles()).toBe(before);
+  });
+
+  it("keeps a QR code link as the admin typed it (https only, never fetched), and checks an uploaded QR image's bytes and size", async () => {
+    const storedFiles = async () => Number((await t.database.pool.query('select count(*) as n from stored_files')).rows[0].n);
+    const events = async () => (await t.deps.eventStore.readStream(`tenant-${brand._id}`)).length;
+    const link = 'https://qr.brand.invalid/wallets/trc20.png?v=2';
+    const before = await storedFiles();
+    // The host does not exist: a server or browser that fetched it would fail to save.
+    const saved = await send('PUT', `/api/admin/tenants/${brand._id}`, { cryptoWallets: [{ network: 'TRC20', address: TRON, qrCodeUrl: ` ${link} ` }] });
+    expect(saved.status).toBe(200);
+    expect(saved.body.tenant.cryptoWallets).toEqual([{ _id: '0', network: 'TRC20', address: TRON, qrCodeUrl: link, isActive: true }]);
+    expect(await storedFiles()).toBe(before);
+    const [last] = (await t.deps.eventStore.readStream(`tenant-${brand._id}`)).slice(-1);
+    expect(last).toMatchObject({ type: 'TenantWalletsChanged', data: { cryptoWallets: [{ qrFileId: null, qrUrl: link }] } });
+
+    // Sent back as read, or without its QR, the wallet keeps the link and nothing is recorded.
+    const count = await events();
+    await send('PUT', `/api/admin/tenants/${brand._id}`, { cryptoWallets: saved.body.tenant.cryptoWallets.map(({ _id, ...w }: any) => w) });
+    await send('PUT', `/api/admin/tenants/${brand._id}`, { cryptoWallets: [{ network: 'TRC20', address: TRON }] });
+    expect(await events()).toBe(count);
+    expect((await send('GET', `/api/admin/tenants/${brand._id}`, undefined)).body.cryptoWallets[0].qrCodeUrl).toBe(link);
+
+    for (const qrCodeUrl of ['http://qr.brand.invalid/trc20.png', 'javascript:alert(1)', 'ftp://qr.brand.invalid/a.png', 'https://qr brand.invalid/a.png']) {
+      const refused = await send('PUT', `/api/admin/tenants/${brand._id}`, { cryptoWallets: [{ network: 'TRC20', address: TRON, qrCodeUrl }] });
+      expect(refused, qrCodeUrl).toEqual({ status: 400, body: { error: 'validation_error', details: [{ path: 'qrCodeUrl', message: QR_URL_MESSAGE }] } });
+    }
+
+    // An uploaded image replaces the link: stored after checking its bytes, served on a signed link.
+    const uploaded = await send('PUT', `/api/admin/tenants/${brand._id}`, {
+      cryptoWallets: [{ network: 'TRC20', address: TRON, qrCodeUrl: `data:image/png;base64,${PNG_1PX.toString('base64')}` }],
+    });
+    const served = await t.app.request(uploaded.body.tenant.cryptoWallets[0].qrCodeUrl);
+    expect([served.status, served.headers.get('content-type')]).toEqual([200, 'image/png']);
+    const notAnImage = `data:image/png;base64,${Buffer.from('<svg onload="alert(1)"/>').toString('base64')}`;
+    const tooBig = `data:image/png;base64,${Buffer.concat([PNG_1PX, Buffer.alloc(2 * 1024 * 1024)]).toString('base64')}`;
+    for (const [qrCodeUrl, message] of [
+      [notAnImage, 'Only PNG, JPEG, GIF or WebP images are accepted'],
+      [tooBig, IMAGE_TOO_LARGE],
+    ]) {
+      const refused = await send('PUT', `/api/admin/tenants/${brand._id}`, { cryptoWallets: [{ network: 'TRC20', address: TRON, qrCodeUrl }] });
+      expect(refused.body.details).toEqual([{ path: 'qrCodeUrl', message }]);
+    }
   });
 
   it('resolves the tenant from the host and shows its brand, rates and receiving accounts', async () => {

@@ -13,7 +13,8 @@ import type { UrlSigner } from '../files/url-signer';
 import { profileOf, type TenantProfile, type TenantState, type TenantWallet } from '@desk/machines/tenants/tenant.events';
 import { DEFAULT_PROFILE, DEFAULT_TENANT_ID, type TenantStore } from './tenant-store';
 import { profileFieldsSchema, tenantJsonEditSchema, type TenantJsonEdit } from './tenant.schemas';
-import { ownFileId, storeAddressQr, storeImage, storeImageDataUrl } from './tenant-images';
+import { storeAddressQr, storeImage, storeImageDataUrl } from './tenant-images';
+import { walletQrAfterEdit } from './wallet-qr-source';
 import { tenantJson } from './tenant-json';
 import { logoAfterEdit } from './logo-source';
 import type { TenantDirectory } from './tenant-directory';
@@ -69,10 +70,11 @@ export function tenantAdminRoutes(deps: TenantRouteDeps) {
     const wallets: TenantWallet[] = [];
     for (const w of edit) {
       const previous = current.cryptoWallets.find((p) => p.network === w.network && p.address === w.address);
-      let qrFileId: string | null;
-      if (w.qrCodeUrl?.startsWith('data:')) qrFileId = await storeImageDataUrl(files, w.qrCodeUrl, 'qrCodeUrl');
-      else qrFileId = keptQr(w.qrCodeUrl, current) ?? previous?.qrFileId ?? (await storeAddressQr(files, w.address));
-      wallets.push({ network: w.network, address: w.address, qrFileId, isActive: w.isActive });
+      const qr = await walletQrAfterEdit(w.qrCodeUrl, previous, current, {
+        upload: (dataUrl) => storeImageDataUrl(files, dataUrl, 'qrCodeUrl'),
+        generate: () => storeAddressQr(files, w.address),
+      });
+      wallets.push({ network: w.network, address: w.address, ...qr, isActive: w.isActive });
     }
     return wallets;
   };
@@ -125,15 +127,6 @@ export function tenantAdminRoutes(deps: TenantRouteDeps) {
       directory.invalidate();
       return c.json({ message: 'Tenant deleted' }, 200);
     });
-}
-
-/**
- * A wallet's QR sent back as the signed link the server served for it is kept; a link to any other
- * stored file is not this tenant's QR and is ignored (a new one is generated from the address).
- */
-function keptQr(url: string | null | undefined, current: TenantState): string | null {
-  const fileId = ownFileId(url);
-  return fileId && current.cryptoWallets.some((w) => w.qrFileId === fileId) ? fileId : null;
 }
 
 function parseJsonEdit(body: unknown): TenantJsonEdit {

@@ -42,7 +42,7 @@ export const tenantWalletSchema = z
   .object({
     network: z.enum(NETWORKS, { error: 'Please fill in network and address' }),
     address: z.string({ error: 'Please fill in network and address' }).trim().min(1, 'Please fill in network and address').max(128),
-    /** A data URL to upload, one of our own file links to keep, or nothing to generate one. */
+    /** A data URL to upload, one of our own file links to keep, an https link to keep as given, or nothing to generate one. */
     qrCodeUrl: z.string().max(3_000_000).nullable().optional(),
     isActive: z
       .boolean()

@@ -4,6 +4,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { callsTo, EVM_ADDRESS, TRON_ADDRESS } from '../../../test/fixtures';
 import { OWN_QR, renderTenants, tenant, wallet } from './tenant-test-kit';
+import { QR_URL_MESSAGE } from '@desk/machines/tenants/wallet-qr';
 
 const alpha = tenant({ cryptoWallets: [wallet(1), wallet(2, { network: 'BEP20', address: EVM_ADDRESS, qrCodeUrl: null, isActive: false })] });
 const LIST = { tenants: [alpha], total: 1 };
@@ -45,6 +46,7 @@ describe('Add Crypto Wallet', () => {
     await userEvent.upload(screen.getByLabelText('QR code image (optional)'), new File([PNG_BYTES], 'qr.png', { type: 'image/png' }));
     const dataUrl = `data:image/png;base64,${btoa(String.fromCharCode(...PNG_BYTES))}`;
     await waitFor(() => expect(preview.getByRole('img', { name: 'QR code preview' }).getAttribute('src')).toBe(dataUrl));
+    expect(screen.getByText('QR Code uploaded successfully!')).toBeTruthy();
     await add();
     expect(await screen.findByText('Crypto wallet added successfully!')).toBeTruthy();
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin/tenants'));
@@ -59,7 +61,31 @@ describe('Add Crypto Wallet', () => {
     ]);
   });
 
-  it('leaves the QR out to have one made, and says when a QR link cannot be read', async () => {
+  it('sends a typed QR link as given, without fetching it, and refuses one that is not https', async () => {
+    const link = 'https://elsewhere.example.com/qr.png';
+    const { calls } = renderTenants('/admin/add-crypto-wallet?tenant=t-1', {
+      'GET /api/admin/tenants': LIST,
+      'GET /api/admin/tenants/t-1': tenant(),
+      'PUT /api/admin/tenants/t-1': () => ({ status: 200, body: { tenant: alpha, message: 'Tenant updated' } }),
+    });
+    await screen.findByRole('radio', { name: /Alpha Desk/, checked: true });
+    await userEvent.type(screen.getByLabelText('Wallet Address'), TRON_ADDRESS);
+    await userEvent.type(screen.getByLabelText('QR code URL (optional)'), 'http://elsewhere.example.com/qr.png');
+    await add();
+    expect(problem()).toBe(QR_URL_MESSAGE);
+    expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(0);
+    await userEvent.clear(screen.getByLabelText('QR code URL (optional)'));
+    await userEvent.type(screen.getByLabelText('QR code URL (optional)'), ` ${link}`);
+    await add();
+    expect(await screen.findByText('Crypto wallet added successfully!')).toBeTruthy();
+    expect(callsTo(calls, 'PUT', '/api/admin/tenants/t-1')[0]!.body).toEqual({
+      cryptoWallets: [{ network: 'TRC20', address: TRON_ADDRESS, qrCodeUrl: link, isActive: true }],
+    });
+    // Only our own API was asked: the link itself was never loaded by a fetch.
+    expect(calls.map((c) => c.path).filter((path) => !path.startsWith('/api/'))).toEqual([]);
+  });
+
+  it('leaves the QR out to have one made, and shows a failed save', async () => {
     const { calls } = renderTenants('/admin/add-crypto-wallet?tenant=t-1', {
       'GET /api/admin/tenants': LIST,
       'GET /api/admin/tenants/t-1': tenant(),
@@ -67,11 +93,6 @@ describe('Add Crypto Wallet', () => {
     });
     await screen.findByRole('radio', { name: /Alpha Desk/, checked: true });
     await userEvent.type(screen.getByLabelText('Wallet Address'), TRON_ADDRESS);
-    await userEvent.type(screen.getByLabelText('QR code URL (optional)'), 'https://elsewhere.example.com/qr.png');
-    await add();
-    expect(await screen.findByText('Failed to upload QR Code')).toBeTruthy();
-    expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(0);
-    await userEvent.clear(screen.getByLabelText('QR code URL (optional)'));
     await userEvent.click(screen.getByLabelText('Active (can receive payments)'));
     await add();
     expect(await screen.findByText('Failed to add crypto wallet')).toBeTruthy();

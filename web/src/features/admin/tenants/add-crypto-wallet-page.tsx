@@ -4,7 +4,7 @@ import { cryptoWalletInput, type CryptoWalletInput } from './tenant-api';
 import { TenantAddPage, useTenantChoice, useTenantListAdd } from './tenant-add-page';
 import { QrSourceFields } from './qr-source-fields';
 import { WalletPreview } from './wallet-preview';
-import { emptyWallet, isWalletNetwork, NETWORK_OPTIONS, qrCodeUrlToSend, QrUploadError, walletProblem, type WalletDraft } from './wallet-draft';
+import { emptyWallet, isWalletNetwork, NETWORK_OPTIONS, qrCodeUrlToSend, walletProblem, type WalletDraft } from './wallet-draft';
 
 type CompleteDraft = WalletDraft & { network: CryptoWalletInput['network'] };
 
@@ -16,8 +16,8 @@ export function AddCryptoWalletPage() {
     tenantId,
     addedText: 'Crypto wallet added successfully!',
     failedText: 'Failed to add crypto wallet',
-    listsWith: async (current, added) => {
-      const qrCodeUrl = await qrCodeUrlToSend(added);
+    listsWith: (current, added) => {
+      const qrCodeUrl = qrCodeUrlToSend(added);
       const wallet: CryptoWalletInput = {
         network: added.network,
         address: added.address.trim(),
@@ -27,7 +27,6 @@ export function AddCryptoWalletPage() {
       // The saved wallets go back with their own QR links, so the server keeps their QR images.
       return { cryptoWallets: [...current.cryptoWallets.map(cryptoWalletInput), wallet] };
     },
-    ownProblem: (error) => (error instanceof QrUploadError ? error.message : null),
   });
   const edit = (patch: Partial<WalletDraft>) => setDraft((d) => ({ ...d, ...patch }));
 

@@ -1,5 +1,6 @@
 import { useId, useRef, useState } from 'react';
 import { Field } from '../../../components/field';
+import { useToast } from '../../../components/toasts';
 import { IMAGE_ACCEPT, imageProblem, readAsDataUrl } from './image-file';
 import type { WalletDraft } from './wallet-draft';
 
@@ -8,11 +9,12 @@ interface QrSourceFieldsProps {
   onChange: (patch: Partial<WalletDraft>) => void;
 }
 
-/** Optional QR image for the wallet: a link, or an image file read into the form as a data URL. */
+/** Optional QR image for the wallet: a link kept as typed, or an image file read into the form as a data URL. */
 export function QrSourceFields({ draft, onChange }: QrSourceFieldsProps) {
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
   const [problem, setProblem] = useState<string | null>(null);
+  const toast = useToast();
 
   const pick = async (file: File | undefined) => {
     if (input.current) input.current.value = '';
@@ -22,6 +24,7 @@ export function QrSourceFields({ draft, onChange }: QrSourceFieldsProps) {
     if (found) return;
     try {
       onChange({ qrFile: { name: file.name, dataUrl: await readAsDataUrl(file) } });
+      toast('QR Code uploaded successfully!');
     } catch {
       setProblem('Failed to upload QR Code');
     }
@@ -29,7 +32,7 @@ export function QrSourceFields({ draft, onChange }: QrSourceFieldsProps) {
 
   return (
     <>
-      <Field label="QR code URL (optional)" hint="Leave empty to have a QR code made from the address">
+      <Field label="QR code URL (optional)" hint="An https:// link to the QR image, kept as given; leave empty to have one made from the address">
         <input
           type="url"
           value={draft.qrUrl}

@@ -16,15 +16,13 @@ interface TenantListAddOptions<T> {
   failedText: string;
   /** The whole list to send, built from the tenant as stored now (not as the page loaded it). */
   listsWith: (current: Tenant, added: T) => Promise<TenantListsEdit> | TenantListsEdit;
-  /** A problem the page words itself (e.g. a QR image that could not be read), else null. */
-  ownProblem?: (error: Error) => string | null;
 }
 
 /**
  * Adding to one of a tenant's lists: the save, then back to the tenants list with a toast. Lists
  * are sent whole, so they are rebuilt from the tenant as stored at the moment of saving.
  */
-export function useTenantListAdd<T>({ tenantId, addedText, failedText, listsWith, ownProblem }: TenantListAddOptions<T>) {
+export function useTenantListAdd<T>({ tenantId, addedText, failedText, listsWith }: TenantListAddOptions<T>) {
   const [problem, setProblem] = useState<string | null>(null);
   const toast = useToast();
   const saved = useTenantSaved();
@@ -36,7 +34,7 @@ export function useTenantListAdd<T>({ tenantId, addedText, failedText, listsWith
       await saved(tenant);
       navigate('/admin/tenants');
     },
-    onError: (error) => setProblem(ownProblem?.(error) ?? failureText(error, failedText)),
+    onError: (error) => setProblem(failureText(error, failedText)),
   });
   return { problem, setProblem, add: add.mutate, isPending: add.isPending };
 }

@@ -1,6 +1,6 @@
 import { addressProblem } from '@desk/machines/addresses/address-validation';
 import { isNetwork, NETWORKS } from '@desk/machines/addresses/networks';
-import { isImageType, readAsDataUrl } from './image-file';
+import { qrUrlProblem } from '@desk/machines/tenants/wallet-qr';
 import type { WalletNetwork } from './tenant-api';
 
 /** What the admin's network choice says for each network the desk uses. */
@@ -22,37 +22,23 @@ export interface WalletDraft {
 
 export const emptyWallet = (): WalletDraft => ({ network: 'TRC20', address: '', qrUrl: '', qrFile: null, isActive: true });
 
-/** null when the wallet can be sent; checks in the order of seed-spec section 5, then the address itself. */
+/** null when the wallet can be sent; checks in the order of seed-spec section 5, then the address itself and a typed QR link. */
 export function walletProblem(tenantId: string, draft: WalletDraft): string | null {
   if (!tenantId) return 'Please select a tenant first';
   if (!draft.network || !draft.address.trim()) return 'Please fill in network and address';
-  return addressProblem(draft.address, draft.network);
+  const url = draft.qrUrl.trim();
+  return addressProblem(draft.address, draft.network) ?? (draft.qrFile || !url ? null : qrUrlProblem(url));
 }
 
 /** The QR to show before saving: the picked image, the typed link, or none (one is drawn from the address). */
 export const qrPreview = (draft: WalletDraft): string | null => draft.qrFile?.dataUrl ?? (draft.qrUrl.trim() || null);
 
-export class QrUploadError extends Error {}
-
-const OWN_FILE = /^(https?:\/\/[^/]+)?\/api\/files\/[0-9a-f-]{36}(\?|$)/;
-
 /**
- * The qrCodeUrl to send: an image inline, or one of our own file links. The server stores only
- * those (anything else would be replaced by a QR drawn from the address), so a link to another
- * site is fetched here and sent inline. Without the admin's token: it goes to another site.
+ * The qrCodeUrl to send: the picked image inline (the server checks its bytes and size), or the
+ * link as the admin typed it, which the server keeps as given. The link is never fetched here: most
+ * sites refuse to let another page read their images, and the admin pages show it as an <img>.
  */
-export async function qrCodeUrlToSend(draft: WalletDraft): Promise<string | undefined> {
+export function qrCodeUrlToSend(draft: WalletDraft): string | undefined {
   if (draft.qrFile) return draft.qrFile.dataUrl;
-  const url = draft.qrUrl.trim();
-  if (!url) return undefined;
-  if (url.startsWith('data:image/') || OWN_FILE.test(url)) return url;
-  let image: Blob | null = null;
-  try {
-    const response = await fetch(url, { credentials: 'omit', referrerPolicy: 'no-referrer' });
-    if (response.ok) image = await response.blob();
-  } catch {
-    // Unreachable, or the site does not let other pages read it: reported just below.
-  }
-  if (!image || !isImageType(image.type)) throw new QrUploadError('Failed to upload QR Code');
-  return readAsDataUrl(image);
+  return draft.qrUrl.trim() || undefined;
 }
