@@ -11,10 +11,18 @@ export function setUnauthorizedHandler(handler: () => void): void {
   onUnauthorized = handler;
 }
 
+/** A fresh Idempotency-Key: 128 random bits, in the characters the server accepts. */
+export function newIdempotencyKey(): string {
+  return crypto.randomUUID();
+}
+
 const fetchWithAuth: typeof fetch = async (input, init) => {
   const token = authToken.get();
   const headers = new Headers(init?.headers);
   if (token && !headers.has('authorization')) headers.set('authorization', `Bearer ${token}`);
+  // Every POST carries a key, so a retried request is answered once (services/src/http/idempotency.ts).
+  // A form that may be submitted again (placing an order) passes its own key, kept per submit.
+  if ((init?.method ?? 'GET').toUpperCase() === 'POST' && !headers.has('idempotency-key')) headers.set('idempotency-key', newIdempotencyKey());
   const response = await fetch(input, { ...init, headers });
   if (response.status === 401 && token) onUnauthorized();
   return response;

@@ -2,6 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { isOpenStatus } from '@desk/machines/order/order-state';
 import { ApiError } from '../../lib/api';
 import { customerApi } from './customer-api';
+import { useLivePolling } from '../../lib/live-updates';
+import { withPlaced } from './placed-orders';
 
 export const keys = {
   orders: ['orders'] as const,
@@ -15,12 +17,19 @@ export const keys = {
 /** Screens that watch orders move refresh this often (paused while the tab is hidden). */
 export const LIVE_REFRESH_MS = 5_000;
 
+/** The customer's orders, with any they just placed that the read model does not show yet. */
 export function useOrders(options: { refetchInterval?: number } = {}) {
-  return useQuery({ queryKey: keys.orders, queryFn: customerApi.orders, refetchInterval: options.refetchInterval });
+  const poll = useLivePolling();
+  return useQuery({
+    queryKey: keys.orders,
+    queryFn: () => customerApi.orders().then((orders) => withPlaced(orders)),
+    refetchInterval: poll(options.refetchInterval),
+  });
 }
 
 /** One order, refreshed while it can still change so its status moves without a reload. */
 export function useOrder(id: string) {
+  const poll = useLivePolling();
   return useQuery({
     queryKey: keys.order(id),
     queryFn: () => customerApi.order(id),
@@ -29,7 +38,7 @@ export function useOrder(id: string) {
       // A final order will not move again, and a 4xx (not found) will not heal by asking again.
       if (data && !isOpenStatus(data.status)) return false;
       if (error instanceof ApiError && error.status >= 400 && error.status < 500) return false;
-      return LIVE_REFRESH_MS;
+      return poll(LIVE_REFRESH_MS);
     },
   });
 }

@@ -9,6 +9,7 @@ import { StatCards } from './stat-cards';
 import { QuickActions } from './quick-actions';
 import { DailyChart } from './daily-chart';
 import { RecentOrders } from './recent-orders';
+import { useLivePolling } from '../../../lib/live-updates';
 
 /** Counts move as customers place orders; a slow refresh keeps an open dashboard current. */
 const DASHBOARD_REFRESH_MS = 30_000;
@@ -22,10 +23,11 @@ export function AdminDashboardPage() {
   const [params, setParams] = useSearchParams();
   const tenantId = operator ? (params.get('tenantId') ?? '') : '';
   const query: DashboardQuery = tenantId ? { tenantId } : {};
+  const poll = useLivePolling();
   const dashboard = useQuery({
     queryKey: adminKeys.dashboard(query),
     queryFn: () => adminApi.dashboard(query),
-    refetchInterval: DASHBOARD_REFRESH_MS,
+    refetchInterval: poll(DASHBOARD_REFRESH_MS),
     // Another brand's figures replace these when they arrive, instead of the page going blank.
     placeholderData: keepPreviousData,
   });

@@ -6,12 +6,24 @@ import { RequireUser } from '../../../components/require-user';
 import { AdminSidebar } from './admin-sidebar';
 import { AdminHeader } from './admin-header';
 import { isOperatorOnly } from './operator-only';
+import { LiveUpdates, type LiveKeys } from '../../../lib/live-updates';
+import { adminKeys } from '../admin-api';
 // The shell both areas share: the drawer sidebar, the top bar, the loading screen and detail lists.
 // admin.css adds the admin screens.
 import '../../../components/shell.css';
 import '../admin.css';
 
 const NAV_ID = 'admin-nav';
+
+/** What the stream keeps fresh: the lists, each order (and its history), the dashboard. */
+const LIVE_KEYS: LiveKeys = {
+  all: [
+    ['admin', 'orders'],
+    ['admin', 'order'],
+  ],
+  order: (change) => [['admin', 'orders'], adminKeys.order(change.orderId)],
+  dashboard: [['admin', 'dashboard']],
+};
 
 /**
  * The admin area's frame: sidebar, header and the current admin page. No token goes to /login
@@ -46,6 +58,7 @@ function AdminShell({ user, brand }: { user: CurrentUser; brand: ReturnType<type
   const scope = operator ? 'All brands' : `Brand: ${brand.name}`;
   return (
     <div className="admin-shell">
+      <LiveUpdates keys={LIVE_KEYS} />
       <a className="skip-link" href="#admin-main">
         Skip to content
       </a>

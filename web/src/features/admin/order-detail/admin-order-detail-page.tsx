@@ -13,6 +13,7 @@ import { PaymentProof } from './payment-proof';
 import { AdminActionsCard } from './admin-actions-card';
 import { StatusCard } from './status-card';
 import { OrderHistory } from './order-history';
+import { useLivePolling } from '../../../lib/live-updates';
 
 /** While an order can still move (a customer's proof, another admin), it is asked for again this often. */
 const OPEN_ORDER_REFRESH_MS = 10_000;
@@ -28,10 +29,11 @@ export function AdminOrderDetailPage() {
   const navigate = useNavigate();
   const toast = useToast();
   const { operator } = useAdminScope();
+  const poll = useLivePolling();
   const order = useQuery({
     queryKey: adminKeys.order(id),
     queryFn: () => adminApi.order(id),
-    refetchInterval: (query) => (query.state.data && isOpenStatus(query.state.data.status) ? OPEN_ORDER_REFRESH_MS : false),
+    refetchInterval: (query) => (query.state.data && isOpenStatus(query.state.data.status) ? poll(OPEN_ORDER_REFRESH_MS) : false),
   });
   const notFound = order.error instanceof ApiError && order.error.status === 404;
   const failed = order.isError && !notFound && !order.data;

@@ -11,6 +11,7 @@ import { AdminPager } from './admin-pager';
 import { BulkReject } from './bulk-reject';
 import { OrderDetailsPanel } from './order-details-panel';
 import { RejectOrderDialog } from './reject-order-dialog';
+import { useLivePolling } from '../../../lib/live-updates';
 
 /** New orders show up without a reload: the page asks again this often (paused while the tab is hidden). */
 export const ORDERS_REFRESH_MS = 10_000;
@@ -18,10 +19,11 @@ export const ORDERS_REFRESH_MS = 10_000;
 export function AdminOrdersPage() {
   const { operator } = useAdminScope();
   const list = useOrderListParams(operator);
+  const poll = useLivePolling();
   const orders = useQuery({
     queryKey: adminKeys.orders(list.query),
     queryFn: () => adminApi.orders(list.query),
-    refetchInterval: ORDERS_REFRESH_MS,
+    refetchInterval: poll(ORDERS_REFRESH_MS),
     // The rows stay while another page or filter loads, instead of flashing empty.
     placeholderData: keepPreviousData,
   });

@@ -5,10 +5,15 @@ import { Sidebar } from './sidebar';
 import { TopBar } from './top-bar';
 import { RequireUser } from '../../../components/require-user';
 import { isAdmin, isCompliance } from '../../../lib/session';
+import { LiveUpdates, type LiveKeys } from '../../../lib/live-updates';
+import { keys } from '../customer-queries';
 import '../../../components/shell.css';
 import '../customer.css';
 
 const NAV_ID = 'customer-nav';
+
+/** The customer's orders (list, bell, each order) are under one key: any change refetches them. */
+const LIVE_KEYS: LiveKeys = { all: [keys.orders], order: () => [keys.orders] };
 
 /** The customer area's frame: sidebar, top bar and the current page. Compliance staff trade nothing: theirs is /compliance. */
 export function CustomerLayout() {
@@ -22,6 +27,7 @@ export function CustomerLayout() {
           <Navigate to="/compliance" replace />
         ) : (
           <div className="customer-shell">
+            <LiveUpdates keys={LIVE_KEYS} />
             <a className="skip-link" href="#customer-main">
               Skip to content
             </a>

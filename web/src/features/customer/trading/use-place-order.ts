@@ -1,6 +1,7 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ApiError, errorText } from '../../../lib/api';
+import { ApiError, errorText, newIdempotencyKey } from '../../../lib/api';
+import { rememberPlaced } from '../placed-orders';
 import { useToast } from '../../../components/toasts';
 import type { Method, Order } from '../customer-api';
 import { keys } from '../customer-queries';
@@ -24,21 +25,35 @@ const isRateChanged = (error: unknown): error is ApiError => error instanceof Ap
  */
 export function usePlaceOrder<Request extends { method: Method; expectedRate?: string }>(
   side: 'buy' | 'sell',
-  send: (request: Request) => Promise<{ order: Order }>,
+  send: (request: Request, idempotencyKey: string) => Promise<{ order: Order }>,
   onPlaced: (order: Order) => void,
 ) {
   const client = useQueryClient();
   const toast = useToast();
   const [rateChange, setRateChange] = useState<RateChange | null>(null);
+  // One key per submit: sending the same order again after no answer (a dropped connection, a
+  // 5xx) reuses it, so the server places it once; anything else that was answered starts afresh.
+  const submit = useRef<{ body: string; key: string } | null>(null);
+  const keyFor = (request: Request) => {
+    const body = JSON.stringify(request);
+    if (submit.current?.body !== body) submit.current = { body, key: newIdempotencyKey() };
+    return submit.current.key;
+  };
   const mutation = useMutation({
-    mutationFn: send,
+    mutationFn: (request: Request) => send(request, keyFor(request)),
     onSuccess: async ({ order }) => {
+      submit.current = null;
+      // Read-your-writes: My Orders shows it before the read model does (placed-orders.ts).
+      rememberPlaced(order);
+      client.setQueryData(keys.order(order._id), order);
       setRateChange(null);
       toast(SUCCESS[side]);
       onPlaced(order);
       await client.invalidateQueries({ queryKey: keys.orders, exact: true });
     },
     onError: (error, request) => {
+      const answered = error instanceof ApiError && error.status > 0 && error.status < 500 && error.body.code !== 'idempotency_in_progress';
+      if (answered) submit.current = null;
       if (isRateChanged(error)) {
         setRateChange({ method: request.method, rate: String(error.body.currentRate), message: errorText(error.body, error.status) });
         void client.invalidateQueries({ queryKey: ['config', 'public'] });
