@@ -107,6 +107,10 @@ describe('authorisation matrix', () => {
     ['DELETE', `/api/user/bank-account/${ids.bank}`, undefined, { ...SIGNED_OUT, other: 404, compliance: 403 }],
     ['GET', '/api/user/tenant/bank-details', undefined, { ...SIGNED_OUT, owner: 200 }],
     ['GET', '/api/user/tenant/crypto-wallet-details', undefined, { ...SIGNED_OUT, owner: 200 }],
+    // Live updates: any signed-in account gets a ticket (what its stream carries is its own scope);
+    // the stream itself opens only with a valid ticket, whatever the caller's token.
+    ['POST', '/api/stream/ticket', undefined, { ...SIGNED_OUT, owner: 200, other: 200, brandAdmin: 200, compliance: 200, admin: 200 }],
+    ['GET', '/api/stream?ticket=not-a-ticket-not-a-ticket', undefined, { anonymous: 401, owner: 401, compliance: 401, admin: 401 }],
     // Admin routes: customers are refused; the admin of another brand reads only their own brand
     // (this brand's order is not found for them) and never reaches the operator's areas.
     ...(

@@ -89,5 +89,18 @@ describe('no input answers 500', () => {
     for (const url of ['/api/compliance/orders/not-an-id/replay', '/api/compliance/orders/%00', '/api/compliance/exports/x?exp=1&sig=y']) {
       expect((await t.call('GET', url, { token: officer })).status, url).toBeLessThan(500);
     }
+    // Live updates: a malformed ticket or resume id is refused (400 or 401), never a 500.
+    for (const url of [
+      '/api/stream',
+      '/api/stream?ticket=',
+      '/api/stream?ticket=%00',
+      `/api/stream?ticket=${'x'.repeat(300)}`,
+      '/api/stream?ticket=abc&lastEventId=-1',
+    ]) {
+      expect([400, 401], url).toContain((await t.call('GET', url)).status);
+    }
+    expect(
+      (await t.call('POST', '/api/stream/ticket', { token: customer, body: '{"unterminated', headers: { 'content-type': 'application/json' } })).status,
+    ).toBe(200);
   });
 });

@@ -5,11 +5,12 @@ import { publicRouteDocs } from './public-routes.doc';
 import { customerRouteDocs } from './customer-routes.doc';
 import { adminRouteDocs } from './admin-routes.doc';
 import { complianceRouteDocs } from './compliance-routes.doc';
+import { liveRouteDocs } from './live-routes.doc';
 
 type Json = Record<string, unknown>;
 
 /** Every route of the API, as the document lists them (a test holds this to what the app registers). */
-export const routeDocs: readonly RouteDoc[] = [...publicRouteDocs, ...customerRouteDocs, ...adminRouteDocs, ...complianceRouteDocs];
+export const routeDocs: readonly RouteDoc[] = [...publicRouteDocs, ...customerRouteDocs, ...adminRouteDocs, ...complianceRouteDocs, ...liveRouteDocs];
 
 const WHO: Record<Access, string> = {
   public: 'Public.',
