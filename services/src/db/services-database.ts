@@ -72,6 +72,18 @@ export interface ComplianceExportsTable {
   stream_count: number;
 }
 
+export interface PaymentEvidenceTable {
+  tenant_id: string;
+  /** `utr`, `crypto`, `image-sha256` or `image-dhash`. */
+  kind: string;
+  value: string;
+  order_id: string;
+  ref_code: string;
+  /** For `image-dhash`: the hash's 64 bits as a signed bigint. */
+  dhash: string | null;
+  seen_at: ColumnType<Date, Date | undefined, never>;
+}
+
 export interface ServicesDatabase {
   users: UsersTable;
   idempotency_keys: IdempotencyKeysTable;
@@ -80,4 +92,5 @@ export interface ServicesDatabase {
   order_ref_codes: OrderRefCodesTable;
   stored_files: StoredFilesTable;
   compliance_exports: ComplianceExportsTable;
+  payment_evidence: PaymentEvidenceTable;
 }

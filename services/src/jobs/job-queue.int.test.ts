@@ -24,7 +24,12 @@ function handlersFor(h: Harness): JobHandlers {
     }
     h.ran.push({ name, data, at: Date.now() });
   };
-  return { 'otp.deliver': record('otp.deliver'), 'order.expire': record('order.expire'), 'projection.rebuild': record('projection.rebuild') };
+  return {
+    'otp.deliver': record('otp.deliver'),
+    'order.expire': record('order.expire'),
+    'order.evidence': record('order.evidence'),
+    'projection.rebuild': record('projection.rebuild'),
+  };
 }
 
 function contract(name: string, open: (h: Harness) => Promise<() => Promise<void>>) {

@@ -4,6 +4,7 @@ import type { OtpPurpose } from '../sms/sms-sender';
 export interface JobPayloads {
   'otp.deliver': { phone: string; code: string; purpose: OtpPurpose };
   'order.expire': { orderId: string };
+  'order.evidence': { orderId: string };
   'projection.rebuild': { projection: string; requestedBy: string };
 }
 export type JobName = keyof JobPayloads;

@@ -13,6 +13,8 @@ import { OrderPlacement } from '../orders/order-placement';
 import { claimRefCode } from '../orders/ref-code';
 import { OrderCommands } from '../orders/order-commands';
 import { scheduleExpiry } from '../orders/order-expiry-jobs';
+import { scheduleEvidenceCheck } from '../orders/evidence/evidence-jobs';
+import { EvidenceCheck } from '../orders/evidence/evidence-check';
 import { fileStorageFor, type FileStorageSettings } from './file-storage-deps';
 import { UrlSigner } from '../files/url-signer';
 import { RateLimiter } from '../kv/rate-limiter';
@@ -70,7 +72,12 @@ export async function buildAppDeps(infra: Infrastructure, env: AppSettings): Pro
   const sms = createSmsSender(env);
   const inProcess = env.REDIS_URL ? null : new InProcessQueue();
   const queue: JobQueue = inProcess ?? new BullQueue(env.REDIS_URL!);
-  const orders = new OrderStore(handler, scheduleExpiry(queue));
+  const expiry = scheduleExpiry(queue);
+  const evidenceJobs = scheduleEvidenceCheck(queue);
+  const orders = new OrderStore(handler, async (event, view) => {
+    await expiry(event, view);
+    await evidenceJobs(event, view);
+  });
   const files = fileStorageFor(env, infra.db);
   const commands = new OrderCommands(orders, files);
   // OTP hashes get their own key, derived from the token secret.
@@ -78,7 +85,8 @@ export async function buildAppDeps(infra: Infrastructure, env: AppSettings): Pro
     queue.add('otp.deliver', { phone, code, purpose }),
   );
   const projections: ProjectionsControl = projectionsControl(infra, queue, env.PROJECTION_BATCH_SIZE ?? 2_000);
-  const handlers = jobHandlers({ sms, commands, rebuildProjection: projections.rebuildNow });
+  const evidence = new EvidenceCheck(infra.db, orders, files, commands);
+  const handlers = jobHandlers({ sms, commands, evidence, rebuildProjection: projections.rebuildNow });
   inProcess?.run(handlers);
   const signer = new UrlSigner(secret);
   const directory = new TenantDirectory(infra.db, tenants);

@@ -1,20 +1,24 @@
 import type { SmsSender } from '../sms/sms-sender';
 import type { OrderCommands } from '../orders/order-commands';
 import { expireOrderJob } from '../orders/order-expiry-jobs';
+import { evidenceCheckJob } from '../orders/evidence/evidence-jobs';
+import type { EvidenceCheck } from '../orders/evidence/evidence-check';
 import type { JobHandlers } from '../jobs/job-queue';
 
 export interface JobHandlerDeps {
   sms: SmsSender;
   commands: OrderCommands;
+  evidence: EvidenceCheck;
   /** Rebuilds a projection (provided by the composition root, which knows the projections). */
   rebuildProjection: (name: string) => Promise<void>;
 }
 
 /** What each background job does; the same handlers run in-process or in a BullMQ worker. */
-export function jobHandlers({ sms, commands, rebuildProjection }: JobHandlerDeps): JobHandlers {
+export function jobHandlers({ sms, commands, evidence, rebuildProjection }: JobHandlerDeps): JobHandlers {
   return {
     'otp.deliver': (message) => sms.send(message),
     'order.expire': expireOrderJob(commands),
+    'order.evidence': evidenceCheckJob(evidence),
     'projection.rebuild': ({ projection }) => rebuildProjection(projection),
   };
 }

@@ -45,9 +45,10 @@ export function orderJson(view: OrderView, signer: UrlSigner) {
     rateLockExpiredProof: view.rateLockExpiredProof,
     paymentDueAt: view.paymentDueAt,
     priceHistory: view.priceHistory,
-    // The customer reads a plain sentence for the code, never the desk's note.
+    // The customer reads a plain sentence for the reason: not the desk's note, nor the code (which
+    // could tip off someone the desk suspects).
     rejectedReason: closed(view) ? CUSTOMER_REASONS[view.reasonCode ?? 'other'] : null,
-    reason: closed(view) ? { code: view.reasonCode ?? 'other', text: CUSTOMER_REASONS[view.reasonCode ?? 'other'] } : null,
+    reason: closed(view) ? { text: CUSTOMER_REASONS[view.reasonCode ?? 'other'] } : null,
     latePayment: view.latePayment,
     createdAt: view.createdAt,
     updatedAt: view.updatedAt,

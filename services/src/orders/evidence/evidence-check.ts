@@ -1,0 +1,116 @@
+import { sql, type Kysely } from 'kysely';
+import type { OrderFlagKind } from '@desk/machines/order/order.events';
+import type { OrderView } from '@desk/machines/order/order-state';
+import { logger } from '@desk/platform/logging/logger';
+import type { ServicesDatabase } from '../../db/services-database';
+import type { FileStorage } from '../../files/file-storage';
+import type { OrderCommands } from '../order-commands';
+import type { OrderStore } from '../order-store';
+import { proofFingerprints } from './proof-fingerprints';
+
+/** Two pictures whose difference hashes differ in at most this many of 64 bits are the same picture. */
+export const SAME_PICTURE_BITS = 6;
+
+interface Evidence {
+  kind: 'utr' | 'crypto' | 'image-sha256' | 'image-dhash';
+  value: string;
+  /** image-dhash only: the 64 bits as a signed bigint, for the database's bit_count. */
+  dhash?: string;
+}
+
+interface Match {
+  order_id: string;
+  ref_code: string;
+  kind: Evidence['kind'];
+  value: string;
+}
+
+const FLAG_OF: Record<Evidence['kind'], OrderFlagKind> = {
+  utr: 'duplicate_reference',
+  crypto: 'duplicate_reference',
+  'image-sha256': 'duplicate_proof',
+  'image-dhash': 'duplicate_proof',
+};
+
+/**
+ * The same payment evidence on two orders of one brand flags both, each naming the other: a UTR
+ * or crypto transaction (the customer's, or the desk's own at completion), a proof file's bytes,
+ * or the same picture re-saved. It runs as a job after a proof or a reference is recorded; flags
+ * inform the desk and block nothing, and a flag already on an order is not recorded again.
+ */
+export class EvidenceCheck {
+  constructor(
+    private readonly db: Kysely<ServicesDatabase>,
+    private readonly orders: OrderStore,
+    private readonly files: FileStorage,
+    private readonly commands: OrderCommands,
+  ) {}
+
+  async check(orderId: string): Promise<void> {
+    const { view } = await this.orders.load(orderId);
+    if (!view) return;
+    const evidence = await this.evidenceOf(view);
+    if (evidence.length === 0) return;
+    await this.db
+      .insertInto('payment_evidence')
+      .values(
+        evidence.map((e) => ({
+          tenant_id: view.tenantId,
+          kind: e.kind,
+          value: e.value,
+          order_id: view.orderId,
+          ref_code: view.refCode,
+          dhash: e.dhash ?? null,
+        })),
+      )
+      .onConflict((oc) => oc.doNothing())
+      .execute();
+    for (const match of await this.matches(view, evidence)) {
+      const kind = FLAG_OF[match.kind];
+      const seen = `${match.kind}:${match.value}`;
+      await this.commands.flag(view.orderId, { kind, evidence: seen, relatedOrderId: match.order_id, relatedRefCode: match.ref_code });
+      await this.commands.flag(match.order_id, { kind, evidence: seen, relatedOrderId: view.orderId, relatedRefCode: view.refCode });
+      logger.warn('duplicate payment evidence', { orderId: view.orderId, otherOrderId: match.order_id, evidence: match.kind });
+    }
+  }
+
+  private async evidenceOf(view: OrderView): Promise<Evidence[]> {
+    const found: Evidence[] = [];
+    for (const utr of [view.bankReference, view.bankUtr]) if (utr) found.push({ kind: 'utr', value: utr.trim().toUpperCase() });
+    if (view.cryptoReference) found.push({ kind: 'crypto', value: view.cryptoReference.trim().toLowerCase() });
+    for (const attachment of view.attachments) {
+      const file = await this.files.load(attachment.fileId);
+      if (!file) continue;
+      const { sha256, dhash } = proofFingerprints(file.bytes, file.contentType);
+      found.push({ kind: 'image-sha256', value: sha256 });
+      if (dhash) found.push({ kind: 'image-dhash', value: dhash, dhash: BigInt.asIntN(64, BigInt(`0x${dhash}`)).toString() });
+    }
+    return found;
+  }
+
+  /** Other orders of the brand with the same evidence; for pictures, any within SAME_PICTURE_BITS. */
+  private async matches(view: OrderView, evidence: Evidence[]): Promise<Match[]> {
+    const exact = evidence.filter((e) => e.kind !== 'image-dhash');
+    const pictures = evidence.filter((e) => e.kind === 'image-dhash');
+    const rows = await this.db
+      .selectFrom('payment_evidence')
+      .select(['order_id', 'ref_code', 'kind', 'value'])
+      .where('tenant_id', '=', view.tenantId)
+      .where('order_id', '<>', view.orderId)
+      .where((eb) =>
+        eb.or([
+          ...exact.map((e) => eb.and([eb('kind', '=', e.kind), eb('value', '=', e.value)])),
+          ...pictures.map((e) => eb.and([eb('kind', '=', 'image-dhash'), eb(sql`bit_count((dhash # ${e.dhash}::bigint)::bit(64))`, '<=', SAME_PICTURE_BITS)])),
+        ]),
+      )
+      .execute();
+    // One flag per other order and kind of evidence: the bytes and the picture of one file are one finding.
+    const seen = new Set<string>();
+    return (rows as Match[]).filter((row) => {
+      const key = `${row.order_id}/${FLAG_OF[row.kind]}`;
+      if (seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    });
+  }
+}
