@@ -18,6 +18,8 @@ const ADMIN = { phone: '+919000000055', password: 'e2e-admin-password' };
 const CUSTOMER = { phone: '+919812300001', password: 'customer-pass' };
 const TRON = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
 
+const QR_LINK = 'https://qr.brand-two.invalid/wallets/trc20.png';
+
 describe('admin desk in a real browser', () => {
   let server: AppServer;
   let browser: Browser;
@@ -176,9 +178,12 @@ describe('admin desk in a real browser', () => {
     await page.getByRole('radio', { name: /Brand Two/ }).check();
     await page.getByLabel('Network').selectOption('TRC20');
     await page.getByLabel('Wallet Address').fill(TRON);
+    // A QR link on a host that does not even resolve: kept as typed, never fetched, so it saves.
+    await page.getByLabel('QR code URL (optional)').fill(QR_LINK);
     await shot('add-crypto-wallet');
     await page.getByRole('button', { name: 'Add Crypto Wallet' }).click();
     await page.waitForURL('**/admin/tenants');
+    await page.getByText('Crypto wallet added successfully!').first().waitFor();
 
     await page
       .getByRole('link', { name: /Brand Two/ })
@@ -189,6 +194,7 @@ describe('admin desk in a real browser', () => {
     expect(await toggle.getAttribute('aria-checked')).toBe('true');
     await toggle.click();
     await expect.poll(() => toggle.getAttribute('aria-checked')).toBe('false');
+    expect(await page.locator(`img[src="${QR_LINK}"]`).count()).toBeGreaterThan(0);
     await shot('tenant-detail');
   }, 90_000);
 
