@@ -22,7 +22,8 @@ const PROBE_REFERENCE = 'probe';
 const PROBES: Readonly<Record<OrderAction, OrderEvent>> = {
   submitProof: {
     type: 'ProofSubmitted',
-    data: { attachment: null, reference: PROBE_REFERENCE, submittedAt: PROBE_TIME, afterRateLock: false },
+    // As a late payment too: an expired order takes proof, which the desk then re-quotes or refunds.
+    data: { attachment: null, reference: PROBE_REFERENCE, submittedAt: PROBE_TIME, afterRateLock: false, afterPaymentWindow: true },
   },
   cancel: { type: 'OrderCancelled', data: { cancelledAt: PROBE_TIME } },
   verify: { type: 'OrderVerified', data: { verifiedAt: PROBE_TIME } },

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { MiddlewareHandler } from 'hono';
+import type { HonoRequest, MiddlewareHandler } from 'hono';
 import type { Kysely } from 'kysely';
 import type { ServicesDatabase } from '../db/services-database';
 import { ValidationError, fixedError } from '@desk/platform/errors/domain-error';
@@ -29,7 +29,8 @@ export function idempotency(db: Kysely<ServicesDatabase>): MiddlewareHandler<Sig
 
     const scope = c.get('user').id;
     const requestHash = createHash('sha256')
-      .update(`${c.req.method} ${c.req.path}\n${await c.req.text()}`)
+      .update(`${c.req.method} ${c.req.path}\n`)
+      .update(await comparableBody(c.req))
       .digest('hex');
     const claimed = await db
       .insertInto('idempotency_keys')
@@ -61,4 +62,16 @@ export function idempotency(db: Kysely<ServicesDatabase>): MiddlewareHandler<Sig
       .where('key', '=', key)
       .execute();
   };
+}
+
+/**
+ * The body as a retry compares it: read from a copy (reading the request itself would leave a
+ * multipart form, a tenant's logo, unreadable to the route), and with a multipart form's boundary
+ * replaced, since a browser sending the same form again draws a new one.
+ */
+async function comparableBody(request: HonoRequest): Promise<Buffer> {
+  // A JSON body was read already (refuse-nul.ts) and Hono keeps it; a form's is still unread.
+  const body = Buffer.from(request.raw.bodyUsed ? await request.arrayBuffer() : await request.raw.clone().arrayBuffer());
+  const boundary = /boundary=("?)([^";]+)\1/i.exec(request.header('content-type') ?? '')?.[2];
+  return boundary ? Buffer.from(body.toString('latin1').replaceAll(boundary, 'boundary'), 'latin1') : body;
 }

@@ -55,6 +55,14 @@ describe('tenants', () => {
     expect(logo.status).toBe(200);
     expect(logo.headers.get('content-type')).toBe('image/png');
 
+    // The web client sends every POST with an Idempotency-Key: the form still reaches the route whole, and a retry is answered once.
+    const keyed = () => form({ name: 'Brand Keyed' }, { bytes: PNG_1PX, type: 'image/png' });
+    const first = await send('POST', '/api/admin/tenants', keyed(), admin, { 'idempotency-key': 'tenant-keyed-1' });
+    expect(first.status).toBe(201);
+    const again = await send('POST', '/api/admin/tenants', keyed(), admin, { 'idempotency-key': 'tenant-keyed-1' });
+    expect(again.body.tenant._id).toBe(first.body.tenant._id);
+    expect((await send('DELETE', `/api/admin/tenants/${first.body.tenant._id}`, undefined)).status).toBe(200);
+
     const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
     const refused = await send('POST', '/api/admin/tenants', form({ name: 'Bad' }, { bytes: svg, type: 'image/png' }));
     expect(refused.status).toBe(400);

@@ -1,3 +1,4 @@
+import type { RejectReason } from './orders/reject-reason-fields';
 import type { InferRequestType } from 'hono/client';
 import { api, unwrap } from '../../lib/api';
 
@@ -17,8 +18,8 @@ export const adminApi = {
   markCryptoSent: (id: string, cryptoReference: string) => unwrap(orders[':id']['crypto-sent'].$post({ param: { id }, json: { cryptoReference } })),
   approve: (id: string, json: Completion) => unwrap(orders[':id'].approve.$post({ param: { id }, json })),
   complete: (id: string, json: Completion) => unwrap(orders[':id'].complete.$post({ param: { id }, json })),
-  reject: (id: string) => unwrap(orders[':id'].reject.$post({ param: { id }, json: {} })),
-  bulkReject: (ids: string[]) => unwrap(orders.bulk.reject.$post({ json: { ids } })),
+  reject: ({ id, ...reason }: { id: string } & RejectReason) => unwrap(orders[':id'].reject.$post({ param: { id }, json: reason })),
+  bulkReject: ({ ids, ...reason }: { ids: string[] } & RejectReason) => unwrap(orders.bulk.reject.$post({ json: { ids, ...reason } })),
 };
 
 export type DashboardQuery = InferRequestType<typeof api.admin.dashboard.$get>['query'];

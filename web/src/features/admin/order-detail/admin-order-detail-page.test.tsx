@@ -128,4 +128,41 @@ describe('admin order detail', () => {
     expect(await screen.findByText('Failed to load order details')).toBeTruthy();
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin/orders'));
   });
+
+  it('puts a late payment and duplicate payment evidence in front of the desk, linking to the other order', async () => {
+    const flagged = adminOrder({
+      refCode: 'ORD-LATE1',
+      status: 'expired',
+      latePayment: true,
+      bankReference: 'UTRDUP1',
+      proofCount: 1,
+      flags: [
+        {
+          kind: 'duplicate_reference',
+          evidence: 'utr:UTRDUP1',
+          relatedOrderId: 'other-id',
+          relatedRefCode: 'ORD-OTHER1',
+          flaggedAt: '2025-01-15T12:00:00.000Z',
+        },
+      ],
+    });
+    openOrder(flagged);
+    const alerts = await screen.findByRole('alert', { name: 'Order alerts' });
+    expect(alerts.textContent).toContain('Paid after the payment window.');
+    expect(alerts.textContent).toContain('The same payment reference is on another order (UTR UTRDUP1)');
+    expect(within(alerts).getByRole('link', { name: 'ORD-OTHER1' }).getAttribute('href')).toBe('/admin/orders/other-id');
+    // An expired order paid late can still be re-quoted or rejected.
+    expect(within(region('Admin Actions')).getByRole('button', { name: 'Reject Order' })).toBeTruthy();
+  });
+
+  it("shows why an order was rejected, the desk's note, and what the customer reads", async () => {
+    const rejected = adminOrder({
+      status: 'rejected',
+      reason: { code: 'utr_not_found', label: 'UTR not found', text: 'We could not find a payment with the reference you gave.', note: 'Not in the statement' },
+    });
+    openOrder(rejected);
+    expect((await screen.findByText(/Reason: UTR not found/)).textContent).toBe(
+      'Reason: UTR not found (Not in the statement). The customer reads: "We could not find a payment with the reference you gave."',
+    );
+  });
 });

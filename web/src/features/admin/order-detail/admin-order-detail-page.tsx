@@ -13,6 +13,7 @@ import { PaymentProof } from './payment-proof';
 import { AdminActionsCard } from './admin-actions-card';
 import { StatusCard } from './status-card';
 import { OrderHistory } from './order-history';
+import { OrderAlerts } from './order-alerts';
 import { useLivePolling } from '../../../lib/live-updates';
 
 /** While an order can still move (a customer's proof, another admin), it is asked for again this often. */
@@ -72,6 +73,7 @@ export function AdminOrderDetailPage() {
     <section className="stack admin-screen">
       <BackLink />
       <OrderSummary order={o} />
+      <OrderAlerts order={o} />
       <div className="admin-detail-grid">
         <div className="stack">
           <UserInfoCard order={o} showBrand={operator} />

@@ -16,7 +16,14 @@ export function StatusCard({ order }: { order: AdminOrder }) {
   return (
     <InfoCard title="Status">
       <p className={`status-text ${order.status}`}>{STATUS_TEXT[order.status] ?? statusLabel(order.status)}</p>
-      {order.status === 'rejected' && order.rejectedReason && <p className="muted">Reason: {order.rejectedReason}</p>}
+      {order.reason ? (
+        <p className="muted">
+          Reason: {order.reason.label}
+          {order.reason.note && <> ({order.reason.note})</>}. The customer reads: "{order.reason.text}"
+        </p>
+      ) : (
+        order.status === 'rejected' && order.rejectedReason && <p className="muted">Reason: {order.rejectedReason}</p>
+      )}
       <dl className="details">
         <Detail label="Created">{formatDateTime(order.createdAt)}</Detail>
         {/* Orders recorded before completedAt existed fall back to their last update, which completion was. */}

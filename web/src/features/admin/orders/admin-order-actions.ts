@@ -15,6 +15,8 @@ interface OrderForAdmin {
   bankReference: string | null;
   cryptoReference: string | null;
   bankUtr: string | null;
+  /** Paid after the window: an expired order the desk may still re-quote or reject. */
+  latePayment?: boolean;
 }
 
 const isMachineStatus = (status: string): status is OrderStatus => Object.hasOwn(ORDER_STATUS_LABELS, status);
@@ -36,6 +38,7 @@ export function adminActions(order: OrderForAdmin): OrderAction[] {
     bankReference: order.bankReference,
     cryptoReference: order.cryptoReference,
     bankUtr: order.bankUtr,
+    latePayment: order.latePayment ?? false,
   };
   return availableActions(orderMachine.resolveState({ value: order.status, context }), 'admin');
 }

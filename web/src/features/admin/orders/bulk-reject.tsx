@@ -4,6 +4,7 @@ import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { ErrorAlert } from '../../../components/error-alert';
 import { adminApi, type BulkRejectAnswer } from '../admin-api';
 import { useOrderCommand } from './use-order-command';
+import { useRejectReason } from './reject-reason-fields';
 
 interface BulkRejectProps {
   /** The selected orders: id and ref code, so results can name orders the way the table does. */
@@ -25,11 +26,12 @@ export function BulkReject({ selected, onDone }: BulkRejectProps) {
   const [confirming, setConfirming] = useState(false);
   const [outcome, setOutcome] = useState<{ answer: BulkRejectAnswer; refs: Map<string, string> } | null>(null);
   const reject = useOrderCommand(adminApi.bulkReject, null, 'Failed to reject order');
+  const { reason, fields } = useRejectReason();
   const run = () => {
     // The selection is cleared afterwards; the names are kept for the results.
     const refs = new Map(selected.map((o) => [o._id, o.refCode]));
     reject.mutate(
-      selected.map((o) => o._id),
+      { ids: selected.map((o) => o._id), ...reason },
       {
         onSuccess: (answer) => {
           setOutcome({ answer, refs });
@@ -48,6 +50,7 @@ export function BulkReject({ selected, onDone }: BulkRejectProps) {
       {confirming && (
         <ConfirmDialog title="Bulk Reject" confirmLabel="Reject Orders" busy={reject.isPending} onCancel={() => setConfirming(false)} onConfirm={run}>
           <p>Are you sure you want to reject {selected.length} selected order(s)?</p>
+          {fields}
         </ConfirmDialog>
       )}
       {outcome && (

@@ -57,7 +57,7 @@ describe('orders management: selection, bulk reject and reject', () => {
         .getAllByRole('listitem')
         .map((li) => li.textContent),
     ).toEqual(['ORD-P1: Rejected', 'ORD-C1: Failed: A completed order cannot be rejected (status: Completed)']);
-    expect(callsTo(calls, 'POST', '/api/admin/orders/bulk/reject').map((c) => c.body)).toEqual([{ ids: [pending._id, completed._id] }]);
+    expect(callsTo(calls, 'POST', '/api/admin/orders/bulk/reject').map((c) => c.body)).toEqual([{ ids: [pending._id, completed._id], reasonCode: 'other' }]);
     // The selection is spent: nothing stays selected for a second run.
     await waitFor(() => expect(bulkButton().textContent).toBe('Bulk Reject (0)'));
   });
@@ -96,10 +96,16 @@ describe('orders management: selection, bulk reject and reject', () => {
       [`POST /api/admin/orders/${pending._id}/reject`]: { order: { ...pending, status: 'rejected' }, message: 'Order rejected successfully' },
     });
     await userEvent.click(await screen.findByRole('button', { name: 'Reject order ORD-P1' }));
-    await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Reject Order' }));
+    const dialog = within(screen.getByRole('dialog'));
+    // The reason's code, and a note the customer never sees.
+    await userEvent.selectOptions(dialog.getByLabelText('Reason'), 'UTR not found');
+    await userEvent.type(dialog.getByLabelText(/Note for the desk/), 'No credit in the statement');
+    await userEvent.click(dialog.getByRole('button', { name: 'Reject Order' }));
     expect(await screen.findByText('Order rejected successfully')).toBeTruthy();
     expect(screen.queryByRole('dialog')).toBeNull();
-    expect(callsTo(calls, 'POST', `/api/admin/orders/${pending._id}/reject`).map((c) => c.body)).toEqual([{}]);
+    expect(callsTo(calls, 'POST', `/api/admin/orders/${pending._id}/reject`).map((c) => c.body)).toEqual([
+      { reasonCode: 'utr_not_found', note: 'No credit in the statement' },
+    ]);
   });
 
   it('says Failed to reject order when the server gives no reason', async () => {

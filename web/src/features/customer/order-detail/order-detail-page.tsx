@@ -58,6 +58,12 @@ export function OrderDetailPage() {
           <PaymentInstructions order={order} />
         </section>
       )}
+      {order.status === 'expired' && actions.includes('submitProof') && (
+        <p className="card muted" role="note">
+          The payment window for this order has closed. If you have already paid, upload your proof: we will re-quote the order at today's rate or refund your
+          payment.
+        </p>
+      )}
       {actions.includes('submitProof') && <ProofUploadForm key={order._id} order={order} />}
       <AttachmentList attachments={order.attachments} />
     </div>

@@ -22,7 +22,7 @@ export function OrderFields({ order }: { order: Order }) {
     ['Your bank reference', order.bankReference],
     ['Crypto transaction', order.cryptoReference],
     ['Payout UTR', order.bankUtr],
-    ['Rejection reason', order.rejectedReason],
+    [order.status === 'rejected' ? 'Rejection reason' : 'Reason', order.reason?.text ?? order.rejectedReason],
     ['Created', formatDateTime(order.createdAt)],
     ['Last update', formatDateTime(order.updatedAt)],
     ['Completed', order.completedAt ? formatDateTime(order.completedAt) : null],
