@@ -24,10 +24,11 @@ describe('customer actions from the order machine', () => {
     expect(customerActions(order({ proofCount: 1, attachments: [attachment], bankReference: 'UTR1' }))).toEqual(['submitProof']);
   });
 
-  it('offers nothing once the order left pending', () => {
-    for (const status of ['completed', 'rejected', 'cancelled', 'expired', 'fiat_received', 'approved', 'crypto_sent']) {
+  it('offers nothing once the order left pending, but proof for an expired one (a late payment)', () => {
+    for (const status of ['completed', 'rejected', 'cancelled', 'fiat_received', 'approved', 'crypto_sent']) {
       expect(customerActions(order({ status }))).toEqual([]);
     }
+    expect(customerActions(order({ status: 'expired' }))).toEqual(['submitProof']);
   });
 
   it('offers nothing for a status the machine does not know', () => {
