@@ -100,7 +100,7 @@ describe('payment proof and cancelling', () => {
     expect(late.body).toMatchObject({ code: 'invalid_transition', currentStatus: 'cancelled' });
 
     const paid = await place();
-    await t.call('POST', `/api/orders/${paid._id}/upload`, { token: customer, body: { bankReference: 'UTR10' } });
+    await t.call('POST', `/api/orders/${paid._id}/upload`, { token: customer, body: { bankReference: 'UTRNOCANCEL1' } });
     const refused = await json(t.call('POST', `/api/orders/${paid._id}/cancel`, { token: customer }));
     expect(refused.status).toBe(409);
     expect(refused.body).toEqual({

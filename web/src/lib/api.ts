@@ -11,9 +11,14 @@ export function setUnauthorizedHandler(handler: () => void): void {
   onUnauthorized = handler;
 }
 
-/** A fresh Idempotency-Key: 128 random bits, in the characters the server accepts. */
+/**
+ * A fresh Idempotency-Key: 128 random bits, in the characters the server accepts. From
+ * getRandomValues, not randomUUID: a brand served over plain http on its own host is not a secure
+ * context, where randomUUID does not exist (every POST failed there as a "network error").
+ */
 export function newIdempotencyKey(): string {
-  return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
 const fetchWithAuth: typeof fetch = async (input, init) => {

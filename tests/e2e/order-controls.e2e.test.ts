@@ -1,0 +1,89 @@
+/**
+ * The desk's controls in real Chromium against a fresh `npm start`: a reject with a reason and a
+ * note (the customer reads the sentence, never the note), and duplicate payment evidence shown on
+ * the admin's order page with a link to the other order.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { CUSTOMER_REASONS } from '../../machines/src/order/order-reasons';
+import { DESKTOP, launchBrowser } from './support/browser';
+import { startAppServer, type AppServer } from './support/app-server';
+
+const ADMIN = { phone: '+919000000057', password: 'e2e-admin-password' };
+const ASHA = { phone: '+919812300081', password: 'customer-pass' };
+const RAVI = { phone: '+919812300082', password: 'customer-pass' };
+const BUY = { fiatAmount: 2500, network: 'TRC20', withdrawAddress: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t', method: 'bank' };
+
+describe('order controls in a real browser', () => {
+  let server: AppServer;
+  let browser: Browser;
+  let admin: string;
+  let asha: string;
+  let ravi: string;
+  const api = async (method: string, path: string, token: string, body?: unknown) => {
+    const response = await fetch(`${server.base}${path}`, {
+      method,
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    return (await response.json()) as any;
+  };
+  const openSignedIn = async (token: string, path: string): Promise<Page> => {
+    const page = await browser.newPage({ viewport: DESKTOP });
+    await page.addInitScript(`localStorage.setItem('token', ${JSON.stringify(token)})`);
+    await page.goto(`${server.base}${path}`);
+    return page;
+  };
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startAppServer({ ADMIN_PHONE: ADMIN.phone, ADMIN_PASSWORD: ADMIN.password }), launchBrowser()]);
+    admin = await server.signIn(ADMIN);
+    for (const person of [ASHA, RAVI]) await api('POST', '/api/admin/users', admin, person);
+    [asha, ravi] = await Promise.all([server.signIn(ASHA), server.signIn(RAVI)]);
+  }, 120_000);
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('rejects with a reason and a note; the customer reads the sentence and never the note', async () => {
+    const { order } = await api('POST', '/api/orders/fiat-to-crypto', asha, BUY);
+    const desk = await openSignedIn(admin, `/admin/orders/${order._id}`);
+    await desk.getByRole('button', { name: 'Reject Order' }).click();
+    const dialog = desk.getByRole('dialog', { name: 'Reject Order' });
+    await dialog.getByLabel('Reason').selectOption({ label: 'UTR not found' });
+    await dialog.getByLabel(/Note for the desk/).fill('Nothing in the HDFC statement for 23 Nov');
+    await dialog.getByRole('button', { name: 'Reject Order' }).click();
+    await expect.poll(() => desk.getByText(/Reason: UTR not found \(Nothing in the HDFC statement/).count(), { timeout: 10_000 }).toBe(1);
+    await desk.close();
+
+    const customer = await openSignedIn(asha, `/dashboard/orders/${order._id}`);
+    await expect.poll(() => customer.getByText(CUSTOMER_REASONS.utr_not_found).count(), { timeout: 10_000 }).toBe(1);
+    expect(await customer.locator('body').textContent()).not.toContain('HDFC statement');
+    await customer.close();
+  }, 60_000);
+
+  it("shows the same UTR on two orders on the admin's order page, linking the other order", async () => {
+    const first = (await api('POST', '/api/orders/fiat-to-crypto', asha, BUY)).order;
+    const second = (await api('POST', '/api/orders/fiat-to-crypto', ravi, BUY)).order;
+    await api('POST', `/api/orders/${first._id}/upload`, asha, { bankReference: 'UTRE2EDUP01' });
+    await api('POST', `/api/orders/${second._id}/upload`, ravi, { bankReference: 'UTRE2EDUP01' });
+    const desk = await openSignedIn(admin, `/admin/orders/${second._id}`);
+    const alerts = desk.getByRole('alert', { name: 'Order alerts' });
+    // The evidence check runs as a job just after the proof: the page shows it once it is there.
+    await expect
+      .poll(
+        async () => {
+          await desk.reload();
+          return alerts.count();
+        },
+        { timeout: 15_000, interval: 500 },
+      )
+      .toBe(1);
+    expect(await alerts.textContent()).toContain('The same payment reference is on another order (UTR UTRE2EDUP01)');
+    await alerts.getByRole('link', { name: first.refCode }).click();
+    await desk.waitForURL(`**/admin/orders/${first._id}`);
+    await expect.poll(() => desk.getByRole('alert', { name: 'Order alerts' }).getByRole('link', { name: second.refCode }).count()).toBe(1);
+    await desk.close();
+  }, 60_000);
+});
