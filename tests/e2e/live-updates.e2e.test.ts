@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { DESKTOP, launchBrowser } from './support/browser';
 import { startAppServer, type AppServer } from './support/app-server';
+import { apiOf } from './support/signed-in';
 
 const ADMIN = { phone: '+919000000056', password: 'e2e-admin-password' };
 const CUSTOMER = { phone: '+919812300077', password: 'customer-pass' };
@@ -18,14 +19,7 @@ describe('live updates in a real browser', () => {
   let browser: Browser;
   let admin: string;
   let customer: string;
-  const api = async (method: string, path: string, token: string, body?: unknown) => {
-    const response = await fetch(`${server.base}${path}`, {
-      method,
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    return (await response.json()) as any;
-  };
+  const api = (...args: Parameters<ReturnType<typeof apiOf>>) => apiOf(server)(...args);
   /** A page signed in with `token`, open at `path`, once its live stream is open. */
   const openSignedIn = async (token: string, path: string): Promise<Page> => {
     const page = await browser.newPage({ viewport: DESKTOP });

@@ -4,9 +4,10 @@
  * the admin's order page with a link to the other order.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { CUSTOMER_REASONS } from '../../machines/src/order/order-reasons';
-import { DESKTOP, launchBrowser } from './support/browser';
+import { launchBrowser } from './support/browser';
+import { apiOf, openSignedIn } from './support/signed-in';
 import { startAppServer, type AppServer } from './support/app-server';
 
 const ADMIN = { phone: '+919000000057', password: 'e2e-admin-password' };
@@ -20,20 +21,8 @@ describe('order controls in a real browser', () => {
   let admin: string;
   let asha: string;
   let ravi: string;
-  const api = async (method: string, path: string, token: string, body?: unknown) => {
-    const response = await fetch(`${server.base}${path}`, {
-      method,
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    return (await response.json()) as any;
-  };
-  const openSignedIn = async (token: string, path: string): Promise<Page> => {
-    const page = await browser.newPage({ viewport: DESKTOP });
-    await page.addInitScript(`localStorage.setItem('token', ${JSON.stringify(token)})`);
-    await page.goto(`${server.base}${path}`);
-    return page;
-  };
+  const api = (...args: Parameters<ReturnType<typeof apiOf>>) => apiOf(server)(...args);
+  const open = (token: string, path: string) => openSignedIn(browser, server, token, path);
 
   beforeAll(async () => {
     [server, browser] = await Promise.all([startAppServer({ ADMIN_PHONE: ADMIN.phone, ADMIN_PASSWORD: ADMIN.password }), launchBrowser()]);
@@ -48,7 +37,7 @@ describe('order controls in a real browser', () => {
 
   it('rejects with a reason and a note; the customer reads the sentence and never the note', async () => {
     const { order } = await api('POST', '/api/orders/fiat-to-crypto', asha, BUY);
-    const desk = await openSignedIn(admin, `/admin/orders/${order._id}`);
+    const desk = await open(admin, `/admin/orders/${order._id}`);
     await desk.getByRole('button', { name: 'Reject Order' }).click();
     const dialog = desk.getByRole('dialog', { name: 'Reject Order' });
     await dialog.getByLabel('Reason').selectOption({ label: 'UTR not found' });
@@ -57,7 +46,7 @@ describe('order controls in a real browser', () => {
     await expect.poll(() => desk.getByText(/Reason: UTR not found \(Nothing in the HDFC statement/).count(), { timeout: 10_000 }).toBe(1);
     await desk.close();
 
-    const customer = await openSignedIn(asha, `/dashboard/orders/${order._id}`);
+    const customer = await open(asha, `/dashboard/orders/${order._id}`);
     await expect.poll(() => customer.getByText(CUSTOMER_REASONS.utr_not_found).count(), { timeout: 10_000 }).toBe(1);
     expect(await customer.locator('body').textContent()).not.toContain('HDFC statement');
     await customer.close();
@@ -68,7 +57,7 @@ describe('order controls in a real browser', () => {
     const second = (await api('POST', '/api/orders/fiat-to-crypto', ravi, BUY)).order;
     await api('POST', `/api/orders/${first._id}/upload`, asha, { bankReference: 'UTRE2EDUP01' });
     await api('POST', `/api/orders/${second._id}/upload`, ravi, { bankReference: 'UTRE2EDUP01' });
-    const desk = await openSignedIn(admin, `/admin/orders/${second._id}`);
+    const desk = await open(admin, `/admin/orders/${second._id}`);
     const alerts = desk.getByRole('alert', { name: 'Order alerts' });
     // The evidence check runs as a job just after the proof: the page shows it once it is there.
     await expect

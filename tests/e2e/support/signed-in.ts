@@ -1,0 +1,23 @@
+import type { Browser, Page } from 'playwright-core';
+import { DESKTOP } from './browser';
+import type { AppServer } from './app-server';
+
+/** A JSON call to the server under test with a token, as the browser tests set up their data. */
+export function apiOf(server: AppServer) {
+  return async (method: string, path: string, token: string, body?: unknown) => {
+    const response = await fetch(`${server.base}${path}`, {
+      method,
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    return (await response.json()) as any;
+  };
+}
+
+/** A desktop page already signed in with `token` (as the web client keeps it), opened at `path`. */
+export async function openSignedIn(browser: Browser, server: AppServer, token: string, path: string): Promise<Page> {
+  const page = await browser.newPage({ viewport: DESKTOP });
+  await page.addInitScript(`localStorage.setItem('token', ${JSON.stringify(token)})`);
+  await page.goto(`${server.base}${path}`);
+  return page;
+}
