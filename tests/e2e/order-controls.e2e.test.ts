@@ -57,18 +57,11 @@ describe('order controls in a real browser', () => {
     const second = (await api('POST', '/api/orders/fiat-to-crypto', ravi, BUY)).order;
     await api('POST', `/api/orders/${first._id}/upload`, asha, { bankReference: 'UTRE2EDUP01' });
     await api('POST', `/api/orders/${second._id}/upload`, ravi, { bankReference: 'UTRE2EDUP01' });
+    // The evidence check runs as a job just after the proof: the page is opened once it has run.
+    await expect.poll(async () => (await api('GET', `/api/admin/orders/${second._id}`, admin)).flags.length, { timeout: 15_000 }).toBe(1);
     const desk = await open(admin, `/admin/orders/${second._id}`);
     const alerts = desk.getByRole('alert', { name: 'Order alerts' });
-    // The evidence check runs as a job just after the proof: the page shows it once it is there.
-    await expect
-      .poll(
-        async () => {
-          await desk.reload();
-          return alerts.count();
-        },
-        { timeout: 15_000, interval: 500 },
-      )
-      .toBe(1);
+    await expect.poll(() => alerts.count(), { timeout: 15_000 }).toBe(1);
     expect(await alerts.textContent()).toContain('The same payment reference is on another order (UTR UTRE2EDUP01)');
     await alerts.getByRole('link', { name: first.refCode }).click();
     await desk.waitForURL(`**/admin/orders/${first._id}`);
