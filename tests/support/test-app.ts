@@ -98,9 +98,16 @@ export async function createTestApp(): Promise<TestApp> {
     otpFor: async (phone, purpose) => {
       const outbox = path.join(dataDir, 'sms-outbox.jsonl');
       return waitFor(`a ${purpose} code for ${phone}`, async () => {
-        const lines = existsSync(outbox) ? (await readFile(outbox, 'utf8')).trim().split('\n') : [];
+        const lines = existsSync(outbox) ? (await readFile(outbox, 'utf8')).split('\n') : [];
+        // Only whole lines: the next one may be half written as the file is read.
         const mine = lines
-          .map((l) => JSON.parse(l) as { phone: string; purpose: string; code: string })
+          .flatMap((l) => {
+            try {
+              return [JSON.parse(l) as { phone: string; purpose: string; code: string }];
+            } catch {
+              return [];
+            }
+          })
           .filter((m) => m.phone === phone && m.purpose === purpose);
         return mine.at(-1)?.code ?? null;
       });

@@ -37,10 +37,14 @@ export async function startAppServer(env: Record<string, string> = {}): Promise<
     async otpFor(phone, purpose, after = 0) {
       return waitFor(`a ${purpose} code for ${phone}`, async () => {
         if (!existsSync(outbox)) return null;
-        const lines = (await readFile(outbox, 'utf8'))
-          .trim()
-          .split('\n')
-          .map((l) => JSON.parse(l) as { phone: string; purpose: string; code: string; at: string });
+        // Only whole lines: the server may be writing the next one (or the file is still empty) as it is read.
+        const lines = (await readFile(outbox, 'utf8')).split('\n').flatMap((l) => {
+          try {
+            return [JSON.parse(l) as { phone: string; purpose: string; code: string; at: string }];
+          } catch {
+            return [];
+          }
+        });
         return lines.filter((l) => l.phone === phone && l.purpose === purpose && Date.parse(l.at) >= after).at(-1)?.code ?? null;
       });
     },
