@@ -1,7 +1,6 @@
 import { Hono, type Context } from 'hono';
 import { stream } from 'hono/streaming';
 import type { Kysely } from 'kysely';
-import { fixedError } from '@desk/platform/errors/domain-error';
 import type { ComplianceAccessed } from '@desk/machines/compliance/compliance.events';
 import { COMPLIANCE_ACCESSED } from '@desk/machines/compliance/compliance.events';
 import type { ReadModelDatabase } from '@desk/projections/schema/read-model-database';
@@ -9,16 +8,16 @@ import { searchOrders } from '@desk/projections/read-models/orders/orders.querie
 import { orderBookAsOf } from '@desk/projections/read-models/order-history/order-history.queries';
 import { searchEventLog } from '@desk/projections/read-models/event-log/event-log.queries';
 import type { ServicesDatabase } from '../db/services-database';
-import type { UrlSigner } from '../files/url-signer';
+import { ExpiredLinkError, type UrlSigner } from '../files/url-signer';
 import { validate } from '../http/validate';
 import { commandMetadata } from '../http/request-context';
 import type { ProxyTrust } from '../http/proxy-trust';
 import { actorOf } from '../identity/auth.middleware';
 import { complianceScopeOf, tenantFilter, type AdminScope } from '../identity/admin-scope';
-import { findUserById } from '../identity/users.repository';
+import { scopeNow } from '../identity/scope-now';
 import { adminOrderJson } from '../orders/order-json';
 import { OrderNotFoundError } from '../orders/order-errors';
-import { parseOrderId } from '../orders/order.schemas';
+import { UUID, parseOrderId } from '../orders/order.schemas';
 import type { TenantDirectory } from '../tenants/tenant-directory';
 import type { AccessTrail } from './access-trail';
 import type { AuditExports } from './audit-exports';
@@ -30,7 +29,6 @@ import type { SigningKey } from './signing-key';
 
 export const EXPORT_LINK_SECONDS = 10 * 60;
 const exportPath = (id: string) => `/api/compliance/exports/${id}`;
-const ExpiredLinkError = fixedError('invalid_link', 403, 'This download link has expired or is invalid. Please export again.');
 
 export interface ComplianceDeps {
   replay: ReplayDeps;
@@ -118,11 +116,11 @@ export function complianceRoutes(deps: ComplianceDeps) {
 export function complianceExportDownloadRoutes(deps: ComplianceDeps) {
   return new Hono().get('/exports/:id', async (c) => {
     const id = c.req.param('id');
-    if (!/^[0-9a-f-]{36}$/.test(id) || !deps.signer.verify(exportPath(id), c.req.query())) throw new ExpiredLinkError();
+    if (!UUID.test(id) || !deps.signer.verify(exportPath(id), c.req.query())) throw new ExpiredLinkError();
     const record = await deps.exports.find(id);
-    const maker = record ? await findUserById(deps.users, record.createdBy) : undefined;
-    const scope = maker && !(await deps.directory.isDeleted(maker.tenant_id)) ? complianceScopeOf(maker) : null;
-    if (!record || !maker || !scope) throw new ExpiredLinkError();
+    const made = record ? await scopeNow(deps.users, (tenantId) => deps.directory.isDeleted(tenantId), record.createdBy, complianceScopeOf) : null;
+    if (!record || !made) throw new ExpiredLinkError();
+    const maker = made.user;
     const metadata = commandMetadata(c, { id: maker.id, role: 'compliance', tenantId: maker.tenant_id }, deps.trustProxy);
     await deps.trail.record(maker.id, { view: 'export_downloaded', exportId: id, resultCount: record.eventCount }, metadata);
     c.header('content-type', 'application/x-ndjson; charset=utf-8');

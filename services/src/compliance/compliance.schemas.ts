@@ -1,7 +1,6 @@
 import { z } from 'zod';
-import { adminListSchema, brandFilter } from '../orders/order.schemas';
+import { UUID, adminListSchema, brandFilter } from '../orders/order.schemas';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const instant = (what: string) =>
   z.iso
     .datetime({ offset: true, error: `${what} must be an ISO 8601 time with an offset, e.g. 2026-11-23T10:00:00Z` })

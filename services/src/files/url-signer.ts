@@ -1,4 +1,8 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { fixedError } from '@desk/platform/errors/domain-error';
+
+/** A signed link that is expired, altered, or whose maker may no longer open it. */
+export const ExpiredLinkError = fixedError('invalid_link', 403, 'This download link has expired or is invalid. Please export again.');
 
 /**
  * Signed, expiring links for things a browser opens without an Authorization header (proof files,

@@ -4,12 +4,11 @@ import { stringify } from 'csv-stringify';
 import type { Kysely } from 'kysely';
 import type { ReadModelDatabase } from '@desk/projections/schema/read-model-database';
 import { statusLabel } from '@desk/machines/order/order-state';
-import { fixedError } from '@desk/platform/errors/domain-error';
-import type { UrlSigner } from '../files/url-signer';
+import { ExpiredLinkError, type UrlSigner } from '../files/url-signer';
 import { iterateAdminOrders } from '@desk/projections/read-models/orders/orders.queries';
 import { logger } from '@desk/platform/logging/logger';
 import type { ServicesDatabase } from '../db/services-database';
-import { findUserById } from '../identity/users.repository';
+import { scopeNow } from '../identity/scope-now';
 import { adminScopeOf, coversTenant } from '../identity/admin-scope';
 import type { TenantDirectory } from '../tenants/tenant-directory';
 
@@ -17,8 +16,6 @@ export const EXPORT_PATH = '/api/admin/orders.csv';
 export const EXPORT_LINK_SECONDS = 5 * 60;
 /** The link's `tenant` when an operator admin exports every brand. */
 export const ALL_BRANDS = '*';
-
-const ExpiredLinkError = fixedError('invalid_link', 403, 'This download link has expired or is invalid. Please export again.');
 
 const COLUMNS = [
   'refCode',
@@ -59,9 +56,9 @@ export function safeCell(value: string | null | undefined): string {
 export function orderExportRoutes(db: Kysely<ReadModelDatabase>, users: Kysely<ServicesDatabase>, signer: UrlSigner, directory: TenantDirectory) {
   /** Whether the admin who asked for the link may still export that brand (or every brand). */
   const stillAllowed = async (by: string | undefined, tenant: string | undefined): Promise<boolean> => {
-    const user = by && tenant ? await findUserById(users, by) : undefined;
-    const scope = user && !(await directory.isDeleted(user.tenant_id)) ? adminScopeOf(user) : null;
-    if (!scope) return false;
+    const maker = by && tenant ? await scopeNow(users, (id) => directory.isDeleted(id), by, adminScopeOf) : null;
+    if (!maker) return false;
+    const { scope } = maker;
     return tenant === ALL_BRANDS ? scope.kind === 'all_brands' : coversTenant(scope, tenant!);
   };
 

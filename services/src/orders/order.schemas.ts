@@ -7,7 +7,8 @@ import { ACCOUNT_NUMBER_MESSAGE, ACCOUNT_NUMBER_PATTERN, IFSC_MESSAGE, IFSC_PATT
 import { NETWORKS } from '@desk/machines/addresses/networks';
 import { REASON_CODES } from '@desk/machines/order/order-reasons';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** An id the server made (orders, users, exports). */
+export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const NETWORK = z.enum(NETWORKS, { error: 'Please select a network' });
 const METHOD = z.enum(['bank', 'cash'], { error: 'Payment method must be bank or cash' });
 
