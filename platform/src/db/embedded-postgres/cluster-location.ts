@@ -37,6 +37,18 @@ export function clusterExists(dir: string): boolean {
   return existsSync(path.join(dir, 'PG_VERSION'));
 }
 
+/** A cluster kept outside DATA_DIR whose password file is gone: said plainly, with what to do. */
+export class OrphanedClusterError extends Error {
+  constructor(clusterDir: string, passwordFile: string) {
+    super(
+      `The embedded PostgreSQL cluster for this DATA_DIR, kept at ${clusterDir}, was made by an earlier copy of the project: ` +
+        `its password file ${passwordFile} is gone. Remove ${path.dirname(clusterDir)} to start with an empty database, ` +
+        "or put the earlier copy's postgres-password file back to keep its data.",
+    );
+    this.name = 'OrphanedClusterError';
+  }
+}
+
 /** Clusters made before the password was generated per installation keep the one they were made with. */
 const LEGACY_PASSWORD = 'usdt-desk-local';
 
@@ -48,7 +60,12 @@ const LEGACY_PASSWORD = 'usdt-desk-local';
 export async function clusterPassword(dataDir: string, clusterDir: string): Promise<string> {
   const file = path.join(path.resolve(dataDir), 'postgres-password');
   if (existsSync(file)) return (await readFile(file, 'utf8')).trim();
-  if (clusterExists(clusterDir)) return LEGACY_PASSWORD;
+  if (clusterExists(clusterDir)) {
+    // Only a cluster inside DATA_DIR can predate the generated password; one kept elsewhere (root)
+    // outlived the DATA_DIR that held its password: the project was deleted and cloned again there.
+    if (path.dirname(path.resolve(clusterDir)) === path.resolve(dataDir)) return LEGACY_PASSWORD;
+    throw new OrphanedClusterError(clusterDir, file);
+  }
   const password = randomBytes(24).toString('base64url');
   try {
     await writeFile(file, `${password}\n`, { mode: 0o600, flag: 'wx' });
