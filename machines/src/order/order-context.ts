@@ -3,11 +3,14 @@
  * Kept apart from the machine so readers (views, refusals, the web client) can name the type
  * without pulling in the machine definition.
  */
-import type { Attachment, OrderEvent, OrderFlagged, OrderPlaced } from './order.events';
+import type { Attachment, CompletionRequested, OrderEvent, OrderFlagged, OrderPlaced } from './order.events';
 import type { ReasonCode } from './order-reasons';
 
 /** A flag as the order keeps it: the flag event's data. */
 export type OrderFlag = OrderFlagged['data'];
+
+/** A completion waiting for a second admin: the request event's data. */
+export type PendingCompletion = CompletionRequested['data'];
 
 /** Rate and amounts an admin replaced at completion, kept so the original promise stays visible. */
 export interface PriceRevision {
@@ -43,6 +46,8 @@ export type OrderContext = OrderPlaced['data'] & {
   latePayment: boolean;
   /** Duplicate payment evidence shared with other orders of the brand. */
   flags: readonly OrderFlag[];
+  /** A completion above the four-eyes threshold, waiting for a different admin; null otherwise. */
+  completionRequest: PendingCompletion | null;
   createdAt: string;
   updatedAt: string;
   verifiedAt: string | null;
@@ -92,6 +97,7 @@ export const UNPLACED_ORDER: OrderContext = {
   cancelNote: null,
   latePayment: false,
   flags: [],
+  completionRequest: null,
   createdAt: '',
   updatedAt: '',
   verifiedAt: null,
@@ -123,6 +129,10 @@ export function eventTime(event: OrderEvent): string {
       return event.data.rejectedAt;
     case 'OrderFlagged':
       return event.data.flaggedAt;
+    case 'CompletionRequested':
+      return event.data.requestedAt;
+    case 'CompletionRequestDeclined':
+      return event.data.declinedAt;
   }
 }
 

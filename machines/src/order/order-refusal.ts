@@ -33,6 +33,9 @@ const VERBS: Readonly<Record<Exclude<OrderEventType, 'OrderPlaced' | 'ProofSubmi
   OrderCompleted: 'completed',
   OrderRejected: 'rejected',
   OrderFlagged: 'flagged',
+  // The admin pressed Complete or Approve; above the threshold that records a request.
+  CompletionRequested: 'completed',
+  CompletionRequestDeclined: 'declined',
 };
 
 const TARGETS: Readonly<Partial<Record<OrderEventType, OrderStatus>>> = {
@@ -41,6 +44,9 @@ const TARGETS: Readonly<Partial<Record<OrderEventType, OrderStatus>>> = {
   OrderCompleted: 'completed',
   OrderRejected: 'rejected',
 };
+
+/** A confirmation or decline of a request that is no longer the order's pending one. */
+export const STALE_REQUEST = 'This completion request is no longer pending: the order changed or the request was replaced. Review the order again';
 
 const OPEN_FOR_COMPLETION: readonly OrderStatus[] = ['pending', 'fiat_received', 'approved', 'crypto_sent'];
 
@@ -80,8 +86,14 @@ function reason(snapshot: OrderSnapshot, status: OrderStatus | null, event: Orde
       }
       break;
     case 'OrderCompleted':
+    case 'CompletionRequested':
       if (!OPEN_FOR_COMPLETION.includes(status)) break;
+      if (event.type === 'OrderCompleted' && event.data.confirms && event.data.confirms.requestId !== order.completionRequest?.requestId) {
+        return STALE_REQUEST;
+      }
       return isBuy(order) ? 'A buy order needs a crypto transaction reference to be completed' : 'A sell order needs a UTR reference to be completed';
+    case 'CompletionRequestDeclined':
+      return STALE_REQUEST;
     default:
       break;
   }

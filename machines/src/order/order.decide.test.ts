@@ -1,8 +1,11 @@
-import { describe, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { specFor } from '../testing/given-when-then';
-import { at, attachment, completed, cryptoSent, expired, flagged, placed, placedSell, proof, verified } from './order.fixtures';
-import { LATE_PAYMENT_NEEDS_RATE, decideOrder, orderEvolver, type OrderCommand } from './order.decide';
+import { at, attachment, completed, completionRequested, cryptoSent, expired, flagged, placed, placedSell, proof, rejected, verified } from './order.fixtures';
+import { LATE_PAYMENT_NEEDS_RATE, NO_PENDING_REQUEST, SAME_ADMIN, decideOrder, orderEvolver, type OrderCommand } from './order.decide';
 import type { OrderEvent } from './order.events';
+
+/** A completion by admin-a with the four-eyes control off, unless a test sets it. */
+const COMPLETE = { type: 'CompleteOrder', by: 'admin-a', requestId: 'request-1', fourEyesAboveInr: '0' } as const;
 
 const spec = specFor<ReturnType<typeof orderEvolver.initial>, OrderEvent, OrderCommand>({ ...orderEvolver, decide: decideOrder });
 
@@ -41,26 +44,26 @@ describe("order decisions, given the order's events", () => {
 
   it('needs the reference that matches the order type to complete, in the words of approve or complete', () => {
     spec([placed(), proof()])
-      .when({ type: 'CompleteOrder', mode: 'approve', at: at(30) })
+      .when({ ...COMPLETE, mode: 'approve', at: at(30) })
       .thenRefuses({ path: 'cryptoReference', message: 'Crypto transaction reference is required to approve buy orders' });
     spec([placedSell(), proof()])
-      .when({ type: 'CompleteOrder', mode: 'complete', cryptoReference: '0x1', at: at(30) })
+      .when({ ...COMPLETE, mode: 'complete', cryptoReference: '0x1', at: at(30) })
       .thenRefuses({ path: 'bankUtr', message: 'UTR reference is required to complete sell orders (USDT→INR)' });
     spec([placedSell(), proof()])
-      .when({ type: 'CompleteOrder', mode: 'complete', bankUtr: ' UTR9 ', at: at(30) })
+      .when({ ...COMPLETE, mode: 'complete', bankUtr: ' UTR9 ', at: at(30) })
       .thenRecords([{ type: 'OrderCompleted', data: { completedAt: at(30), bankUtr: 'UTR9', cryptoReference: null, repriced: null } }]);
   });
 
   it('completes a buy whose crypto already went out without asking for the reference again', () => {
     spec([placed(), proof(), verified(), cryptoSent('0xsent')])
-      .when({ type: 'CompleteOrder', mode: 'complete', at: at(40) })
+      .when({ ...COMPLETE, mode: 'complete', at: at(40) })
       .thenRecords([{ type: 'OrderCompleted', data: { completedAt: at(40), bankUtr: null, cryptoReference: null, repriced: null } }]);
   });
 
   it('reprices at a new rate, keeping the old terms, and refuses a rate out of bounds', () => {
     // 1000 INR at 80 = 12.50 USDT gross; 0.5% fee = 0.0625 -> 0.07; net 12.43
     spec([placed(), proof()])
-      .when({ type: 'CompleteOrder', mode: 'complete', cryptoReference: '0x1', rate: '80', at: at(30) })
+      .when({ ...COMPLETE, mode: 'complete', cryptoReference: '0x1', rate: '80', at: at(30) })
       .thenRecords([
         {
           type: 'OrderCompleted',
@@ -79,10 +82,10 @@ describe("order decisions, given the order's events", () => {
         },
       ]);
     spec([placed(), proof()])
-      .when({ type: 'CompleteOrder', mode: 'complete', cryptoReference: '0x1', rate: '412345678901', at: at(30) })
+      .when({ ...COMPLETE, mode: 'complete', cryptoReference: '0x1', rate: '412345678901', at: at(30) })
       .thenRefuses({ path: 'rate', message: 'Rate must be between 0.01 and 100000' });
     spec([placed(), proof()])
-      .when({ type: 'CompleteOrder', mode: 'complete', cryptoReference: '0x1', rate: '88.50', at: at(30) })
+      .when({ ...COMPLETE, mode: 'complete', cryptoReference: '0x1', rate: '88.50', at: at(30) })
       .thenRecords([{ type: 'OrderCompleted', data: { completedAt: at(30), bankUtr: null, cryptoReference: '0x1', repriced: null } }]);
   });
 
@@ -122,10 +125,10 @@ describe("order decisions, given the order's events", () => {
   it('never completes a late payment as it was placed: a re-quote names a rate', () => {
     const late = [placed(), expired(at(60)), proof({ submittedAt: at(90), afterRateLock: true, afterPaymentWindow: true })];
     spec(late)
-      .when({ type: 'CompleteOrder', mode: 'complete', cryptoReference: '0x1', at: at(95) })
+      .when({ ...COMPLETE, mode: 'complete', cryptoReference: '0x1', at: at(95) })
       .thenRefuses({ path: 'rate', message: LATE_PAYMENT_NEEDS_RATE });
     spec(late)
-      .when({ type: 'CompleteOrder', mode: 'complete', cryptoReference: '0x1', rate: '88.50', at: at(95) })
+      .when({ ...COMPLETE, mode: 'complete', cryptoReference: '0x1', rate: '88.50', at: at(95) })
       .thenRecords([{ type: 'OrderCompleted', data: { completedAt: at(95), bankUtr: null, cryptoReference: '0x1', repriced: null } }]);
   });
 
@@ -145,5 +148,79 @@ describe("order decisions, given the order's events", () => {
     spec([])
       .when({ type: 'VerifyOrder', at: at(1) })
       .thenRefuses({ kind: 'not_found', message: 'Order not found' });
+  });
+});
+
+describe('four eyes above the threshold', () => {
+  // The fixture's buy is for ₹1000.
+  const paid = () => [placed(), proof()];
+  const confirm = (by: string, requestId = 'request-1') => ({ type: 'ConfirmCompletion', requestId, by, at: at(35) }) as const;
+
+  it('records a request instead of a completion above the threshold, and completes at or below it', () => {
+    spec(paid())
+      .when({ ...COMPLETE, mode: 'complete', cryptoReference: '0x1', fourEyesAboveInr: '999', at: at(30) })
+      .thenRecords([
+        {
+          type: 'CompletionRequested',
+          data: { bankUtr: null, cryptoReference: '0x1', repriced: null, requestId: 'request-1', mode: 'complete', requestedBy: 'admin-a', requestedAt: at(30), thresholdInr: '999' },
+        },
+      ]);
+    spec(paid())
+      .when({ ...COMPLETE, mode: 'complete', cryptoReference: '0x1', fourEyesAboveInr: '1000', at: at(30) })
+      .thenRecords([{ type: 'OrderCompleted', data: { completedAt: at(30), bankUtr: null, cryptoReference: '0x1', repriced: null } }]);
+  });
+
+  it('counts what a re-quote pays out: a sell repriced above the threshold needs a second admin', () => {
+    const sell = placedSell();
+    const higher = String(Number(sell.data.rate) * 2);
+    spec([sell, proof()])
+      .when({ ...COMPLETE, mode: 'approve', bankUtr: 'UTR9', rate: higher, fourEyesAboveInr: sell.data.fiatAmount, at: at(30) })
+      .thenRecords([expect.objectContaining({ type: 'CompletionRequested' }) as never]);
+  });
+
+  it("completes on the request's terms when a different admin confirms, naming the request", () => {
+    spec([...paid(), completionRequested({ cryptoReference: '0xasked', bankUtr: null })])
+      .when(confirm('admin-b'))
+      .thenRecords([
+        {
+          type: 'OrderCompleted',
+          data: {
+            completedAt: at(35),
+            bankUtr: null,
+            cryptoReference: '0xasked',
+            repriced: null,
+            confirms: { requestId: 'request-1', requestedBy: 'admin-a', requestedAt: at(30) },
+          },
+        },
+      ]);
+  });
+
+  it('refuses the requester confirming their own request', () => {
+    spec([...paid(), completionRequested()])
+      .when(confirm('admin-a'))
+      .thenRefuses({ kind: 'forbidden', code: 'four_eyes', message: SAME_ADMIN });
+  });
+
+  it('ends a request when the order changes, is declined or is replaced', () => {
+    for (const change of [flagged(), proof({ reference: 'UTR2' })]) {
+      spec([...paid(), completionRequested(), change])
+        .when(confirm('admin-b'))
+        .thenRefuses({ kind: 'conflict', code: 'no_completion_request', message: NO_PENDING_REQUEST });
+    }
+    spec([...paid(), completionRequested(), completionRequested({ requestId: 'request-2' })])
+      .when(confirm('admin-b'))
+      .thenRefuses({ kind: 'conflict', code: 'completion_request_changed' });
+    spec([...paid(), completionRequested()])
+      .when({ type: 'DeclineCompletion', requestId: 'request-1', by: 'admin-b', note: ' UTR not on statement ', at: at(33) })
+      .thenRecords([{ type: 'CompletionRequestDeclined', data: { requestId: 'request-1', declinedBy: 'admin-b', declinedAt: at(33), note: 'UTR not on statement' } }]);
+  });
+
+  it('lets the desk reject an order whose completion is pending, which ends the request', () => {
+    spec([...paid(), completionRequested(), rejected()])
+      .when(confirm('admin-b'))
+      .thenRefuses({ kind: 'conflict', code: 'no_completion_request' });
+    spec([...paid(), verified(), completionRequested()])
+      .when({ type: 'RejectOrder', reasonCode: 'suspected_fraud', reason: null, at: at(40) })
+      .thenRecords([{ type: 'OrderRejected', data: { rejectedAt: at(40), reason: null, reasonCode: 'suspected_fraud' } }]);
   });
 });

@@ -4,22 +4,37 @@
  * the order's status allows the event is the machine's to say (order.machine.ts); these functions
  * add what the machine does not know: required references, repricing, the rate-lock flag.
  */
-import type { Attachment, OrderCompleted, OrderEvent, OrderFlagKind } from './order.events';
+import type { Attachment, CompletionMode, CompletionRequested, CompletionTerms, OrderEvent, OrderFlagKind, Repricing } from './order.events';
 import type { ReasonCode } from './order-reasons';
 import { emptyOrder, evolveOrder, orderView, type OrderSnapshot, type OrderView } from './order-state';
 import { quoteBuy, quoteSell } from '../pricing/pricing';
 import { Money } from '../pricing/decimal';
 import { amountProblem, rateProblem } from '../pricing/bounds';
 import { Refusal } from '../shared/refusal';
+import { STALE_REQUEST } from './order-refusal';
 
-export type CompletionMode = 'approve' | 'complete';
+export type { CompletionMode };
 
 export type OrderCommand =
   | { type: 'SubmitProof'; attachment: Attachment | null; reference: string | null; at: string }
   | { type: 'CancelOrder'; note?: string | null | undefined; at: string }
   | { type: 'VerifyOrder'; at: string }
   | { type: 'MarkCryptoSent'; cryptoReference: string; at: string }
-  | { type: 'CompleteOrder'; mode: CompletionMode; bankUtr?: string | undefined; cryptoReference?: string | undefined; rate?: string | undefined; at: string }
+  | {
+      type: 'CompleteOrder';
+      mode: CompletionMode;
+      bankUtr?: string | undefined;
+      cryptoReference?: string | undefined;
+      rate?: string | undefined;
+      /** The admin acting, and the id their request gets if it needs a second admin. */
+      by: string;
+      requestId: string;
+      /** The brand's four-eyes threshold in whole rupees; '0' is off. */
+      fourEyesAboveInr: string;
+      at: string;
+    }
+  | { type: 'ConfirmCompletion'; requestId: string; by: string; at: string }
+  | { type: 'DeclineCompletion'; requestId: string; by: string; note?: string | null | undefined; at: string }
   | { type: 'RejectOrder'; reasonCode: ReasonCode; reason: string | null; at: string }
   | { type: 'ExpireOrder'; at: string }
   | { type: 'FlagOrder'; kind: OrderFlagKind; evidence: string; relatedOrderId: string; relatedRefCode: string; at: string };
@@ -40,6 +55,9 @@ const REFERENCE_REQUIRED = {
 } as const;
 
 export const PROOF_REQUIRED = 'Please select a file or enter a payment reference';
+
+export const SAME_ADMIN = 'You asked for this completion: a different admin must confirm it';
+export const NO_PENDING_REQUEST = 'This order has no completion waiting for confirmation';
 
 /** Proofs one order takes: enough for a payment in parts, not a file store (decision 0016). */
 export const MAX_PROOFS_PER_ORDER = 10;
@@ -86,6 +104,13 @@ export function decideOrder(snapshot: OrderSnapshot, command: OrderCommand): Ord
     }
     case 'CompleteOrder':
       return [completion(view, command)];
+    case 'ConfirmCompletion':
+      return [confirmation(view, command)];
+    case 'DeclineCompletion': {
+      pendingRequest(view, command.requestId);
+      const { requestId, by, at } = command;
+      return [{ type: 'CompletionRequestDeclined', data: { requestId, declinedBy: by, declinedAt: at, note: presentText(command.note)?.slice(0, 500) ?? null } }];
+    }
     case 'RejectOrder':
       return [
         { type: 'OrderRejected', data: { rejectedAt: command.at, reason: presentText(command.reason)?.slice(0, 500) ?? null, reasonCode: command.reasonCode } },
@@ -117,7 +142,36 @@ function completion(view: OrderView, command: Extract<OrderCommand, { type: 'Com
   }
   if (!buy && !bankUtr) throw Refusal.invalid('bankUtr', REFERENCE_REQUIRED[command.mode].sell);
   if (view.latePayment && presentText(command.rate) === null) throw Refusal.invalid('rate', LATE_PAYMENT_NEEDS_RATE);
-  return { type: 'OrderCompleted', data: { completedAt: command.at, bankUtr, cryptoReference, repriced: reprice(view, command.rate) } };
+  const terms: CompletionTerms = { bankUtr, cryptoReference, repriced: reprice(view, command.rate) };
+  if (needsSecondAdmin(view, terms, command.fourEyesAboveInr)) {
+    const { requestId, mode, by, at, fourEyesAboveInr } = command;
+    return { type: 'CompletionRequested', data: { ...terms, requestId, mode, requestedBy: by, requestedAt: at, thresholdInr: fourEyesAboveInr } };
+  }
+  return { type: 'OrderCompleted', data: { completedAt: command.at, ...terms } };
+}
+
+/** Above the threshold, by what the order pays out at the terms settled (a re-quote can raise it). */
+function needsSecondAdmin(view: OrderView, terms: CompletionTerms, thresholdInr: string): boolean {
+  const threshold = new Money(thresholdInr);
+  if (threshold.isZero()) return false;
+  const inr = Money.max(new Money(view.fiatAmount), new Money(terms.repriced?.fiatAmount ?? view.fiatAmount));
+  return inr.gt(threshold);
+}
+
+/** The order's pending request, if it is the one named. */
+function pendingRequest(view: OrderView, requestId: string): CompletionRequested['data'] {
+  const request = view.completionRequest;
+  if (!request) throw Refusal.conflict('no_completion_request', NO_PENDING_REQUEST);
+  if (request.requestId !== requestId) throw Refusal.conflict('completion_request_changed', STALE_REQUEST);
+  return request;
+}
+
+/** A different admin settles the order on the request's terms, exactly as they were asked. */
+function confirmation(view: OrderView, command: Extract<OrderCommand, { type: 'ConfirmCompletion' }>): OrderEvent {
+  const request = pendingRequest(view, command.requestId);
+  if (request.requestedBy === command.by) throw Refusal.forbidden('four_eyes', SAME_ADMIN);
+  const { bankUtr, cryptoReference, repriced, requestId, requestedBy, requestedAt } = request;
+  return { type: 'OrderCompleted', data: { completedAt: command.at, bankUtr, cryptoReference, repriced, confirms: { requestId, requestedBy, requestedAt } } };
 }
 
 /**
@@ -125,7 +179,7 @@ function completion(view: OrderView, command: Extract<OrderCommand, { type: 'Com
  * new USDT; sell: same USDT, new INR) with the order's own fee; the old terms are kept in the event.
  * The rate and the amounts it gives are bounded (a UTR pasted into the rate box is refused).
  */
-function reprice(view: OrderView, rate: string | undefined): OrderCompleted['data']['repriced'] {
+function reprice(view: OrderView, rate: string | undefined): Repricing | null {
   if (rate === undefined || new Money(rate).eq(new Money(view.rate))) return null;
   const problem = rateProblem(rate);
   if (problem) throw Refusal.invalid('rate', problem);
@@ -137,7 +191,7 @@ function reprice(view: OrderView, rate: string | undefined): OrderCompleted['dat
   return repriced;
 }
 
-function repricedTerms(view: OrderView, rate: string): NonNullable<OrderCompleted['data']['repriced']> {
+function repricedTerms(view: OrderView, rate: string): Repricing {
   const previous = { rate: view.rate, fiatAmount: view.fiatAmount, cryptoAmount: view.cryptoAmount, feeAmount: view.feeAmount };
   if (view.orderType === 'fiat_to_crypto') {
     const quote = quoteBuy({ fiatAmount: view.fiatAmount, rate, feePercent: view.feePercent });

@@ -103,23 +103,62 @@ export interface CryptoSent {
   data: { cryptoReference: string; sentAt: string };
 }
 
+/** A new rate set at completion: amounts recomputed, the old ones kept. */
+export interface Repricing {
+  rate: string;
+  fiatAmount: string;
+  cryptoAmount: string;
+  feeAmount: string;
+  previous: { rate: string; fiatAmount: string; cryptoAmount: string; feeAmount: string };
+}
+
+/** What a completion settles: the references, and a new rate if the admin set one. */
+export interface CompletionTerms {
+  /** Sell: the operator's payout UTR (required). */
+  bankUtr: string | null;
+  /** Buy: the crypto transaction (required unless already given by CryptoSent). */
+  cryptoReference: string | null;
+  /** Present when the admin set a new rate. */
+  repriced: Repricing | null;
+}
+
 export interface OrderCompleted {
   type: 'OrderCompleted';
-  data: {
+  data: CompletionTerms & {
     completedAt: string;
-    /** Sell: the operator's payout UTR (required). */
-    bankUtr: string | null;
-    /** Buy: the crypto transaction (required unless already given by CryptoSent). */
-    cryptoReference: string | null;
-    /** Present when the admin set a new rate: amounts recomputed, the old ones kept. */
-    repriced: {
-      rate: string;
-      fiatAmount: string;
-      cryptoAmount: string;
-      feeAmount: string;
-      previous: { rate: string; fiatAmount: string; cryptoAmount: string; feeAmount: string };
-    } | null;
+    /**
+     * Present when a second admin confirmed another admin's request (four eyes): the request's
+     * terms are what completed. The confirming admin is the event's actor.
+     */
+    confirms?: { requestId: string; requestedBy: string; requestedAt: string };
   };
+}
+
+/** Approve (a sell, with the payout UTR) or complete: the two buttons that settle an order. */
+export type CompletionMode = 'approve' | 'complete';
+
+/**
+ * An admin completed or approved an order above the four-eyes threshold: nothing settles until a
+ * different admin confirms these terms. Any later change to the order (proof, verification, a
+ * flag, a rejection, another request) ends the request, so a confirmation always confirms the
+ * order as the requester saw it.
+ */
+export interface CompletionRequested {
+  type: 'CompletionRequested';
+  data: CompletionTerms & {
+    requestId: string;
+    mode: CompletionMode;
+    requestedBy: string;
+    requestedAt: string;
+    /** The threshold in force when it was asked, in whole rupees. */
+    thresholdInr: string;
+  };
+}
+
+/** The pending request was turned down (by a second admin) or withdrawn (by the requester); the order stays as it was. */
+export interface CompletionRequestDeclined {
+  type: 'CompletionRequestDeclined';
+  data: { requestId: string; declinedBy: string; declinedAt: string; note: string | null };
 }
 
 export interface OrderRejected {
@@ -149,6 +188,16 @@ export interface OrderFlagged {
 }
 
 export type OrderEvent =
-  OrderPlaced | ProofSubmitted | OrderCancelled | OrderExpired | OrderVerified | CryptoSent | OrderCompleted | OrderRejected | OrderFlagged;
+  | OrderPlaced
+  | ProofSubmitted
+  | OrderCancelled
+  | OrderExpired
+  | OrderVerified
+  | CryptoSent
+  | OrderCompleted
+  | OrderRejected
+  | OrderFlagged
+  | CompletionRequested
+  | CompletionRequestDeclined;
 
 export type OrderEventType = OrderEvent['type'];

@@ -91,6 +91,25 @@ export const flagged = (data: Partial<Extract<OrderEvent, { type: 'OrderFlagged'
   },
 });
 
+export const completionRequested = (data: Partial<Extract<OrderEvent, { type: 'CompletionRequested' }>['data']> = {}): OrderEvent => ({
+  type: 'CompletionRequested',
+  data: {
+    requestId: 'request-1',
+    mode: 'complete',
+    bankUtr: 'UTRPAYOUT1',
+    cryptoReference: '0xdone',
+    repriced: null,
+    requestedBy: 'admin-a',
+    requestedAt: at(30),
+    thresholdInr: '500',
+    ...data,
+  },
+});
+export const completionDeclined = (data: Partial<Extract<OrderEvent, { type: 'CompletionRequestDeclined' }>['data']> = {}): OrderEvent => ({
+  type: 'CompletionRequestDeclined',
+  data: { requestId: 'request-1', declinedBy: 'admin-b', declinedAt: at(31), note: null, ...data },
+});
+
 export type MachineState = 'none' | OrderStatus;
 
 /** A stream that leaves a buy (or sell) order in each state; null where the side never gets there. */

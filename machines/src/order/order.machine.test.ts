@@ -4,6 +4,8 @@ import {
   at,
   cancelled,
   completed,
+  completionDeclined,
+  completionRequested,
   cryptoSent,
   expired,
   flagged,
@@ -15,6 +17,7 @@ import {
   refusalOf,
   rejected,
   verified,
+  viewOf,
   type MachineState,
 } from './order.fixtures';
 
@@ -31,7 +34,16 @@ const candidates = (): Record<OrderEventType, OrderEvent> => ({
   OrderCompleted: completed({ cryptoReference: '0xdone', bankUtr: 'UTRPAYOUT1' }),
   OrderRejected: rejected(),
   OrderFlagged: flagged(),
+  CompletionRequested: completionRequested(),
+  // Declines only the pending request: none is pending in these histories, so it is refused everywhere.
+  CompletionRequestDeclined: completionDeclined(),
 });
+
+// A completion above the four-eyes threshold is asked for wherever it could be recorded; the order stays put.
+const REQUESTED = {
+  buy: ['pending', 'fiat_received', 'crypto_sent'].map((s) => `${s} CompletionRequested ${s}`),
+  sell: ['pending', 'approved'].map((s) => `${s} CompletionRequested ${s}`),
+};
 
 // Flags inform: every state of a placed order takes them and stays where it is.
 const FLAGGED = ['pending', 'fiat_received', 'approved', 'crypto_sent', 'completed', 'rejected', 'cancelled', 'expired'].map((s) => `${s} OrderFlagged ${s}`);
@@ -51,6 +63,7 @@ const TABLE: Record<'buy' | 'sell', string[]> = {
     'fiat_received OrderRejected rejected',
     'crypto_sent OrderCompleted completed',
     ...FLAGGED.filter((row) => !row.startsWith('approved')),
+    ...REQUESTED.buy,
   ],
   sell: [
     'none OrderPlaced pending',
@@ -63,6 +76,7 @@ const TABLE: Record<'buy' | 'sell', string[]> = {
     'approved OrderCompleted completed',
     'approved OrderRejected rejected',
     ...FLAGGED.filter((row) => !row.startsWith('fiat_received') && !row.startsWith('crypto_sent')),
+    ...REQUESTED.sell,
   ],
 };
 
@@ -172,5 +186,25 @@ describe('refusal messages', () => {
     expect(refusalOf(given([placedSell({ refCode: ref })]).when(cryptoSent())).message).toBe(
       'Order ORD-ABC123 is a sell order; only a buy order is marked as crypto sent',
     );
+  });
+});
+
+describe('four eyes in the machine', () => {
+  const request = completionRequested();
+  it('keeps a request pending until the order changes, and confirms only the pending one', () => {
+    const asked = [placed(), proof(), request];
+    expect(viewOf(given(asked).when(flagged())).completionRequest).toBeNull();
+    expect(viewOf(given(asked).when(verified())).completionRequest).toBeNull();
+    expect(viewOf(given([...asked, completionDeclined()]).when(flagged())).status).toBe('pending');
+    const confirms = { requestId: 'request-1', requestedBy: 'admin-a', requestedAt: at(30) };
+    expect(viewOf(given(asked).when(completed({ cryptoReference: '0xdone', confirms }))).status).toBe('completed');
+    expect(refusalOf(given([...asked, flagged()]).when(completed({ cryptoReference: '0xdone', confirms }))).message).toMatch(/no longer pending/);
+    expect(refusalOf(given([placed(), proof()]).when(completionDeclined())).message).toMatch(/no longer pending/);
+  });
+
+  it('takes a request for a late payment only, once an order expired', () => {
+    expect(refusalOf(given([placed(), expired()]).when(request)).currentStatus).toBe('expired');
+    const late = [placed(), expired(), proof({ submittedAt: at(70), afterPaymentWindow: true })];
+    expect(viewOf(given(late).when(request)).completionRequest?.requestId).toBe('request-1');
   });
 });

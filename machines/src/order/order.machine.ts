@@ -32,16 +32,29 @@ export const orderMachine = setup({
     // A buy is done when the USDT left (its transaction is known); a sell when the INR left (UTR).
     // For a buy, context.cryptoReference can only come from CryptoSent: the customer's proof
     // reference of a buy is a bank UTR and is kept in bankReference.
+    // The same rule for a completion and for a request to complete (four eyes).
     hasCompletionReference: ({ context, event }) => {
-      if (event.type !== 'OrderCompleted') return false;
+      if (event.type !== 'OrderCompleted' && event.type !== 'CompletionRequested') return false;
       if (isBuy(context)) {
         return presentText(event.data.cryptoReference) !== null || context.cryptoReference !== null;
       }
       return presentText(event.data.bankUtr) !== null;
     },
+    // A completion that confirms a request confirms the one pending now, nothing older.
+    confirmsPendingRequest: ({ context, event }) =>
+      event.type === 'OrderCompleted' && (event.data.confirms === undefined || event.data.confirms.requestId === context.completionRequest?.requestId),
+    declinesPendingRequest: ({ context, event }) =>
+      event.type === 'CompletionRequestDeclined' && context.completionRequest !== null && event.data.requestId === context.completionRequest.requestId,
   },
   actions: {
-    touch: assign({ updatedAt: ({ event }) => eventTime(event) }),
+    // Any change to the order ends a pending completion request: a second admin confirms only
+    // the order as the requester saw it.
+    touch: assign({ updatedAt: ({ event }) => eventTime(event), completionRequest: null }),
+    recordCompletionRequest: assign(({ event }) => {
+      assertEvent(event, 'CompletionRequested');
+      const { repriced } = event.data;
+      return { completionRequest: { ...event.data, repriced: repriced && { ...repriced, previous: { ...repriced.previous } } } };
+    }),
     recordPlacement: assign(({ event }) => {
       assertEvent(event, 'OrderPlaced');
       // Nested objects are copied so the state never shares a reference with the stored event.
@@ -73,10 +86,11 @@ export const orderMachine = setup({
       assertEvent(event, 'OrderCancelled');
       return { cancelledAt: event.data.cancelledAt, reasonCode: event.data.reasonCode ?? null, cancelNote: presentText(event.data.note) };
     }),
-    // Flags inform; they do not move the order or its "last updated" time.
+    // Flags inform; they do not move the order or its "last updated" time. New evidence ends a
+    // pending completion request all the same: the requester had not seen it.
     recordFlag: assign(({ context, event }) => {
       assertEvent(event, 'OrderFlagged');
-      return { flags: [...context.flags, { ...event.data }] };
+      return { flags: [...context.flags, { ...event.data }], completionRequest: null };
     }),
     recordExpiry: assign(({ event }) => {
       assertEvent(event, 'OrderExpired');
@@ -135,7 +149,9 @@ export const orderMachine = setup({
           { guard: 'isBuyOrder', target: 'fiat_received', actions: ['recordVerification', 'touch'] },
           { guard: 'isSellOrder', target: 'approved', actions: ['recordVerification', 'touch'] },
         ],
-        OrderCompleted: { guard: 'hasCompletionReference', target: 'completed', actions: ['recordCompletion', 'touch'] },
+        OrderCompleted: { guard: and(['hasCompletionReference', 'confirmsPendingRequest']), target: 'completed', actions: ['recordCompletion', 'touch'] },
+        CompletionRequested: { guard: 'hasCompletionReference', actions: ['touch', 'recordCompletionRequest'] },
+        CompletionRequestDeclined: { guard: 'declinesPendingRequest', actions: 'touch' },
         OrderRejected: { target: 'rejected', actions: ['recordRejection', 'touch'] },
         OrderFlagged: { actions: 'recordFlag' },
       },
@@ -143,21 +159,27 @@ export const orderMachine = setup({
     fiat_received: {
       on: {
         CryptoSent: { guard: 'hasCryptoReference', target: 'crypto_sent', actions: ['recordCryptoSent', 'touch'] },
-        OrderCompleted: { guard: 'hasCompletionReference', target: 'completed', actions: ['recordCompletion', 'touch'] },
+        OrderCompleted: { guard: and(['hasCompletionReference', 'confirmsPendingRequest']), target: 'completed', actions: ['recordCompletion', 'touch'] },
+        CompletionRequested: { guard: 'hasCompletionReference', actions: ['touch', 'recordCompletionRequest'] },
+        CompletionRequestDeclined: { guard: 'declinesPendingRequest', actions: 'touch' },
         OrderRejected: { target: 'rejected', actions: ['recordRejection', 'touch'] },
         OrderFlagged: { actions: 'recordFlag' },
       },
     },
     approved: {
       on: {
-        OrderCompleted: { guard: 'hasCompletionReference', target: 'completed', actions: ['recordCompletion', 'touch'] },
+        OrderCompleted: { guard: and(['hasCompletionReference', 'confirmsPendingRequest']), target: 'completed', actions: ['recordCompletion', 'touch'] },
+        CompletionRequested: { guard: 'hasCompletionReference', actions: ['touch', 'recordCompletionRequest'] },
+        CompletionRequestDeclined: { guard: 'declinesPendingRequest', actions: 'touch' },
         OrderRejected: { target: 'rejected', actions: ['recordRejection', 'touch'] },
         OrderFlagged: { actions: 'recordFlag' },
       },
     },
     crypto_sent: {
       on: {
-        OrderCompleted: { guard: 'hasCompletionReference', target: 'completed', actions: ['recordCompletion', 'touch'] },
+        OrderCompleted: { guard: and(['hasCompletionReference', 'confirmsPendingRequest']), target: 'completed', actions: ['recordCompletion', 'touch'] },
+        CompletionRequested: { guard: 'hasCompletionReference', actions: ['touch', 'recordCompletionRequest'] },
+        CompletionRequestDeclined: { guard: 'declinesPendingRequest', actions: 'touch' },
         OrderFlagged: { actions: 'recordFlag' },
       },
     },
@@ -174,7 +196,13 @@ export const orderMachine = setup({
           { guard: and(['paidLate', 'isBuyOrder']), target: 'fiat_received', actions: ['recordVerification', 'touch'] },
           { guard: and(['paidLate', 'isSellOrder']), target: 'approved', actions: ['recordVerification', 'touch'] },
         ],
-        OrderCompleted: { guard: and(['paidLate', 'hasCompletionReference']), target: 'completed', actions: ['recordCompletion', 'touch'] },
+        OrderCompleted: {
+          guard: and(['paidLate', 'hasCompletionReference', 'confirmsPendingRequest']),
+          target: 'completed',
+          actions: ['recordCompletion', 'touch'],
+        },
+        CompletionRequested: { guard: and(['paidLate', 'hasCompletionReference']), actions: ['touch', 'recordCompletionRequest'] },
+        CompletionRequestDeclined: { guard: 'declinesPendingRequest', actions: 'touch' },
         OrderRejected: { guard: 'paidLate', target: 'rejected', actions: ['recordRejection', 'touch'] },
         OrderFlagged: { actions: 'recordFlag' },
       },

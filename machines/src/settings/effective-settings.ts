@@ -7,12 +7,13 @@ export function applyOverrides(global: Settings, overrides: SettingsOverrides | 
     rates: { ...global.rates, ...defined(overrides.rates) },
     fees: { ...global.fees, ...defined(overrides.fees) },
     limits: { ...global.limits, ...defined(overrides.limits) },
+    controls: { ...global.controls, ...defined(overrides.controls) },
   };
 }
 
 /** Whether a brand overrides anything at all. */
 export function overridesAnything(overrides: SettingsOverrides | undefined): boolean {
-  return !!overrides && [overrides.rates, overrides.fees, overrides.limits].some((part) => part && Object.keys(defined(part)).length > 0);
+  return !!overrides && [overrides.rates, overrides.fees, overrides.limits, overrides.controls].some((part) => part && Object.keys(defined(part)).length > 0);
 }
 
 function defined<T extends object>(part: T | undefined): Partial<T> {

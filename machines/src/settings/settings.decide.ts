@@ -16,7 +16,8 @@ export const settingsEvolver = {
   initial: (): SettingsState => ({ settings: DEFAULT_SETTINGS, changedAt: null }),
   evolve: (_state: SettingsState, event: SettingsChanged): SettingsState => {
     const { changedAt, ...settings } = event.data;
-    return { settings, changedAt };
+    // Changes recorded before the controls existed carry none: the defaults were in force.
+    return { settings: { ...settings, controls: { ...DEFAULT_SETTINGS.controls, ...settings.controls } }, changedAt };
   },
 };
 
@@ -29,6 +30,7 @@ export function decideSettings(state: SettingsState, command: SettingsCommand): 
     rates: { ...state.settings.rates, ...patch.rates },
     fees: { ...state.settings.fees, ...patch.fees },
     limits: { ...state.settings.limits, ...patch.limits },
+    controls: { ...state.settings.controls, ...patch.controls },
   };
   return [{ type: 'SettingsChanged', data: { ...settings, changedAt: command.at } }];
 }

@@ -42,20 +42,41 @@ export const limitsSchema = z.object({
   sellUsdt: range,
 });
 
-export const settingsSchema = z.object({ rates: ratesSchema, fees: feesSchema, limits: limitsSchema });
+/** A whole number of rupees, or 0 for "off". */
+const rupeesOrOff = z
+  .union([z.number(), z.string().trim()])
+  .transform((v) => String(v))
+  .pipe(z.string().regex(/^(0|[1-9]\d{0,11})$/, 'Must be a whole number of rupees (0 turns it off)'));
+
+/**
+ * The desk's controls (docs/controls.md). Each is in whole rupees; 0 turns it off.
+ * - `fourEyesAboveInr`: completing or approving an order above this needs a second admin.
+ * - `customerDailyInr` / `customerMonthlyInr`: what one customer may order in the last 24 hours /
+ *   30 days, counted over their orders that are not rejected, cancelled or expired unpaid.
+ */
+export const controlsSchema = z.object({
+  fourEyesAboveInr: rupeesOrOff,
+  customerDailyInr: rupeesOrOff,
+  customerMonthlyInr: rupeesOrOff,
+});
+export type Controls = z.infer<typeof controlsSchema>;
+
+export const settingsSchema = z.object({ rates: ratesSchema, fees: feesSchema, limits: limitsSchema, controls: controlsSchema });
 export type Settings = z.infer<typeof settingsSchema>;
 
 const partsSchema = z.object({
   rates: ratesSchema.partial().optional(),
   fees: feesSchema.partial().optional(),
   limits: z.object({ buyInr: range.optional(), sellUsdt: range.optional() }).optional(),
+  controls: controlsSchema.partial().optional(),
 });
-const hasAnyPart = (parts: z.infer<typeof partsSchema>) => [parts.rates, parts.fees, parts.limits].some((part) => part && Object.keys(part).length > 0);
+const hasAnyPart = (parts: z.infer<typeof partsSchema>) =>
+  [parts.rates, parts.fees, parts.limits, parts.controls].some((part) => part && Object.keys(part).length > 0);
 
 /** PUT /api/admin/settings: any part may be sent; what is sent replaces those fields. */
 export const settingsPatchSchema = partsSchema
   // An empty change would still be recorded as a change: refuse it.
-  .refine(hasAnyPart, { message: 'Nothing to change: send rates, fees or limits' });
+  .refine(hasAnyPart, { message: 'Nothing to change: send rates, fees, limits or controls' });
 export type SettingsPatch = z.infer<typeof settingsPatchSchema>;
 
 /**
@@ -65,9 +86,14 @@ export type SettingsPatch = z.infer<typeof settingsPatchSchema>;
 export const settingsOverridesSchema = partsSchema.extend({ rates: overrideRatesSchema.optional() });
 export type SettingsOverrides = z.infer<typeof settingsOverridesSchema>;
 
-/** Seed-spec section 9 and the orders issue: rates unset (0 falls back to usdtInr, then 85), no fees. */
+/**
+ * Seed-spec section 9 and the orders issue: rates unset (0 falls back to usdtInr, then 85), no fees.
+ * The controls start on (decision 0020): a second admin above ₹2,00,000, and a customer may order
+ * ₹10,00,000 a day and ₹50,00,000 in 30 days until the operator sets their own.
+ */
 export const DEFAULT_SETTINGS: Settings = {
   rates: { usdtInr: '85', usdt_bank_buy: '0', usdt_bank_sell: '0', usdt_cash_buy: '0', usdt_cash_sell: '0' },
   fees: { fiatToCryptoPercent: '0', cryptoToFiatPercent: '0' },
   limits: { buyInr: { min: '100', max: '1000000' }, sellUsdt: { min: '1', max: '12000' } },
+  controls: { fourEyesAboveInr: '200000', customerDailyInr: '1000000', customerMonthlyInr: '5000000' },
 };

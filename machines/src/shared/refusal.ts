@@ -1,11 +1,11 @@
 /**
  * A command the domain will not carry out, and why. Deciders throw it; the API turns it into its
- * answer (invalid: 400 with the field, not_found: 404, conflict: 409), so the rule and its words
+ * answer (invalid: 400 with the field, forbidden: 403, not_found: 404, conflict: 409), so the rule and its words
  * live in one place, whichever screen or route asked.
  */
 export class Refusal extends Error {
   constructor(
-    readonly kind: 'invalid' | 'not_found' | 'conflict',
+    readonly kind: 'invalid' | 'not_found' | 'conflict' | 'forbidden',
     readonly code: string,
     message: string,
     /** The input field at fault, for `invalid`. */
@@ -25,6 +25,11 @@ export class Refusal extends Error {
 
   static conflict(code: string, message: string): Refusal {
     return new Refusal('conflict', code, message);
+  }
+
+  /** This actor may not do it, whoever else may (the requester confirming their own request). */
+  static forbidden(code: string, message: string): Refusal {
+    return new Refusal('forbidden', code, message);
   }
 }
 

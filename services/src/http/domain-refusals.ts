@@ -35,6 +35,7 @@ export function asDomainError(error: unknown): DomainError | null {
   if (error instanceof Refusal) {
     if (error.kind === 'invalid') return ValidationError.of(error.path ?? '', error.message);
     if (error.kind === 'not_found') return new NotFoundError(error.message);
+    if (error.kind === 'forbidden') return new DomainError(error.code, 403, error.message);
     return new DomainError(error.code, 409, error.message);
   }
   return null;

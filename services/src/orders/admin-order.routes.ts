@@ -6,14 +6,16 @@ import { validate } from '../http/validate';
 import { commandMetadata } from '../http/request-context';
 import { asDomainError } from '../http/domain-refusals';
 import type { ServicesDatabase } from '../db/services-database';
-import { countCustomers } from '../identity/users.repository';
+import { countCustomers, findUserById } from '../identity/users.repository';
 import { tenantFilter } from '../identity/admin-scope';
 import type { TenantDirectory } from '../tenants/tenant-directory';
 import {
   adminListSchema,
   bulkRejectSchema,
   completionSchema,
+  confirmCompletionSchema,
   cryptoSentSchema,
+  declineCompletionSchema,
   dashboardSchema,
   exportSchema,
   rejectSchema,
@@ -26,6 +28,8 @@ import type { ReasonCode } from '@desk/machines/order/order-reasons';
 import { orderHistory } from './order-history';
 import { EXPORT_PATH, EXPORT_LINK_SECONDS, ALL_BRANDS } from './order-export';
 import type { OrderDeps } from './order-deps';
+
+export const AWAITING_SECOND_ADMIN = 'Completion requested: this order is above the four-eyes threshold, so a different admin must confirm it';
 
 /** The code and the desk's note of a reject (`reason` is the note's older name). */
 const rejection = ({ reasonCode, note, reason }: { reasonCode: ReasonCode; note?: string | undefined; reason?: string | undefined }) => ({
@@ -44,6 +48,11 @@ export function adminOrderRoutes(deps: OrderDeps, users: Kysely<ServicesDatabase
   const orderId = (c: Context<AdminEnv>) => parseOrderId(c.req.param('id') ?? '');
   const answer = async (c: Context<AdminEnv>, view: Parameters<typeof adminOrderJson>[0], message: string) =>
     c.json({ order: adminOrderJson(view, signer, await directory.names()), message }, 200);
+  // Above the four-eyes threshold, Complete and Approve record a request: 202, nothing settled yet.
+  const settled = async (c: Context<AdminEnv>, view: Parameters<typeof adminOrderJson>[0], message: string) =>
+    view.completionRequest
+      ? c.json({ order: adminOrderJson(view, signer, await directory.names()), message: AWAITING_SECOND_ADMIN, pendingConfirmation: true }, 202)
+      : answer(c, view, message);
 
   return new Hono<AdminEnv>()
     .get('/dashboard', validate('query', dashboardSchema), async (c) => {
@@ -95,7 +104,13 @@ export function adminOrderRoutes(deps: OrderDeps, users: Kysely<ServicesDatabase
     })
     .get('/orders/:id', async (c) => {
       const view = inAdminScope((await orders.load(orderId(c))).view, c.get('scope'));
-      return c.json(adminOrderJson(view, signer, await directory.names()), 200);
+      const json = adminOrderJson(view, signer, await directory.names());
+      // The page names who asked for a pending completion, so the second admin knows whom to ask.
+      if (json.completionRequest) {
+        const by = await findUserById(users, json.completionRequest.requestedBy._id).catch(() => undefined);
+        json.completionRequest.requestedBy = { _id: json.completionRequest.requestedBy._id, phone: by?.phone ?? null, username: by?.username ?? null };
+      }
+      return c.json(json, 200);
     })
     .get('/orders/:id/history', async (c) => {
       const history = inAdminScope(await orderHistory(eventStore, users, orderId(c), c.get('scope')), c.get('scope'));
@@ -106,11 +121,18 @@ export function adminOrderRoutes(deps: OrderDeps, users: Kysely<ServicesDatabase
       answer(c, await commands.markCryptoSent(c.get('scope'), orderId(c), c.req.valid('json').cryptoReference, metadata(c)), 'Order updated successfully!'),
     )
     .post('/orders/:id/approve', validate('json', completionSchema), async (c) =>
-      answer(c, await commands.complete(c.get('scope'), orderId(c), c.req.valid('json'), 'approve', metadata(c)), 'Order approved successfully'),
+      settled(c, await commands.complete(c.get('scope'), orderId(c), c.req.valid('json'), 'approve', metadata(c)), 'Order approved successfully'),
     )
     .post('/orders/:id/complete', validate('json', completionSchema), async (c) =>
-      answer(c, await commands.complete(c.get('scope'), orderId(c), c.req.valid('json'), 'complete', metadata(c)), 'Order completed successfully'),
+      settled(c, await commands.complete(c.get('scope'), orderId(c), c.req.valid('json'), 'complete', metadata(c)), 'Order completed successfully'),
     )
+    .post('/orders/:id/completion-request/confirm', validate('json', confirmCompletionSchema), async (c) =>
+      answer(c, await commands.confirmCompletion(c.get('scope'), orderId(c), c.req.valid('json').requestId, metadata(c)), 'Order completed successfully'),
+    )
+    .post('/orders/:id/completion-request/decline', validate('json', declineCompletionSchema), async (c) => {
+      const { requestId, note } = c.req.valid('json');
+      return answer(c, await commands.declineCompletion(c.get('scope'), orderId(c), requestId, note ?? null, metadata(c)), 'Completion request declined');
+    })
     .post('/orders/:id/reject', validate('json', rejectSchema), async (c) =>
       answer(c, await commands.reject(c.get('scope'), orderId(c), rejection(c.req.valid('json')), metadata(c)), 'Order rejected successfully'),
     );

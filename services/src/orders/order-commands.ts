@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { orderView as orderViewOf, type OrderView } from '@desk/machines/order/order-state';
 import { decideOrder, MAX_PROOFS_PER_ORDER, presentText, PROOF_REQUIRED, type CompletionMode, type OrderCommand } from '@desk/machines/order/order.decide';
 import { systemMetadata, type EventMetadata } from '@desk/platform/eventstore/event-metadata';
@@ -12,6 +13,9 @@ import { OPERATOR_TENANT_ID, type AdminScope } from '../identity/admin-scope';
 import type { OrderStore } from './order-store';
 
 export type { CompletionMode };
+
+/** The four-eyes threshold of a brand, in whole rupees ('0' is off): Global Settings with the brand's override. */
+export type FourEyesThreshold = (tenantId: string) => Promise<string>;
 
 export interface CompletionInput {
   bankUtr?: string | undefined;
@@ -28,6 +32,7 @@ export class OrderCommands {
   constructor(
     private readonly orders: OrderStore,
     private readonly files: FileStorage,
+    private readonly fourEyesAbove: FourEyesThreshold,
   ) {}
 
   /**
@@ -67,8 +72,24 @@ export class OrderCommands {
     return this.admin(scope, orderId, metadata, { type: 'MarkCryptoSent', cryptoReference, at: metadata.acceptedAt });
   }
 
+  /** Above the brand's four-eyes threshold this records a request for a second admin instead (CompletionRequested). */
   complete(scope: AdminScope, orderId: string, input: CompletionInput, mode: CompletionMode, metadata: EventMetadata): Promise<OrderView> {
-    return this.admin(scope, orderId, metadata, { type: 'CompleteOrder', mode, ...input, at: metadata.acceptedAt });
+    return this.orders.execute(orderId, metadata, async (snapshot) => {
+      const order = inAdminScope(orderViewOf(snapshot), scope);
+      const fourEyesAboveInr = await this.fourEyesAbove(order.tenantId);
+      const by = metadata.actor.id;
+      return decideOrder(snapshot, { type: 'CompleteOrder', mode, ...input, by, requestId: randomUUID(), fourEyesAboveInr, at: metadata.acceptedAt });
+    });
+  }
+
+  /** A different admin settles the order on the pending request's terms. */
+  confirmCompletion(scope: AdminScope, orderId: string, requestId: string, metadata: EventMetadata): Promise<OrderView> {
+    return this.admin(scope, orderId, metadata, { type: 'ConfirmCompletion', requestId, by: metadata.actor.id, at: metadata.acceptedAt });
+  }
+
+  /** Turns the pending request down (a second admin) or withdraws it (the requester); the order stays as it was. */
+  declineCompletion(scope: AdminScope, orderId: string, requestId: string, note: string | null, metadata: EventMetadata): Promise<OrderView> {
+    return this.admin(scope, orderId, metadata, { type: 'DeclineCompletion', requestId, note, by: metadata.actor.id, at: metadata.acceptedAt });
   }
 
   reject(scope: AdminScope, orderId: string, reason: { code: ReasonCode; note: string | null }, metadata: EventMetadata): Promise<OrderView> {

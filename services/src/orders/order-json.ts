@@ -75,5 +75,26 @@ export function adminOrderJson(view: OrderView, signer: UrlSigner, brandNames: R
     rejectedReason: view.rejectedReason,
     reason: code ? { code, label: REASON_LABELS[code], text: CUSTOMER_REASONS[code], note: note ?? null } : null,
     flags: (view.flags ?? []).map((f) => ({ ...f })),
+    completionRequest: completionRequestJson(view),
+  };
+}
+
+/** A completion waiting for a second admin: the terms it would settle on, and who asked. */
+function completionRequestJson(view: OrderView) {
+  const request = view.completionRequest;
+  if (!request) return null;
+  const { repriced } = request;
+  return {
+    requestId: request.requestId,
+    mode: request.mode,
+    bankUtr: request.bankUtr,
+    cryptoReference: request.cryptoReference ?? view.cryptoReference,
+    rate: repriced?.rate ?? view.rate,
+    fiatAmount: repriced?.fiatAmount ?? view.fiatAmount,
+    cryptoAmount: repriced?.cryptoAmount ?? view.cryptoAmount,
+    repriced: repriced !== null,
+    thresholdInr: request.thresholdInr,
+    requestedBy: { _id: request.requestedBy, phone: null as string | null, username: null as string | null },
+    requestedAt: request.requestedAt,
   };
 }

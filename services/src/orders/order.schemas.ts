@@ -81,6 +81,10 @@ export const uploadSchema = z.object({
 
 const reference = z.string().trim().max(200).optional();
 export const completionSchema = z.object({ bankUtr: reference, cryptoReference: reference, rate: rate.optional() });
+/** Confirming or declining names the request seen, so a replaced one is never confirmed unseen. */
+const requestId = z.string({ error: 'requestId is required' }).regex(UUID, 'requestId must be the pending request’s id');
+export const confirmCompletionSchema = z.object({ requestId });
+export const declineCompletionSchema = z.object({ requestId, note: z.string().trim().max(500, 'A note is at most 500 characters').optional() });
 export const cryptoSentSchema = z.object({
   cryptoReference: z.string({ error: 'Crypto transaction reference is required' }).trim().min(1, 'Crypto transaction reference is required').max(200),
 });
@@ -127,6 +131,11 @@ export const adminListSchema = z.object({
     .optional(),
   /** One brand's orders (operator admins; a brand admin's lists are their brand's anyway). */
   tenantId: brandFilter,
+  /** `confirmation`: completions waiting for a second admin (four eyes). */
+  awaiting: z
+    .enum(['confirmation'], { error: 'awaiting must be confirmation' })
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(200).default(50),
 });

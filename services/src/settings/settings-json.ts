@@ -16,13 +16,23 @@ function numbers<T extends Partial<Record<string, string>>>(values: T): { [K in 
 type Range = { min: string; max: string };
 const rangeJson = (range: Range) => ({ min: Number(range.min), max: Number(range.max) });
 
-/** Rates, fees and limits as the clients read them. */
+/** Rates, fees, limits and the desk's controls as the clients read them. */
 export function settingsJson(settings: Settings) {
   return {
     rates: numbers(settings.rates),
     fees: numbers(settings.fees),
     limits: { buyInr: rangeJson(settings.limits.buyInr), sellUsdt: rangeJson(settings.limits.sellUsdt) },
+    controls: numbers(settings.controls),
   };
+}
+
+/**
+ * What any visitor reads: no controls. The four-eyes threshold would tell a fraudster how to split
+ * an order; a customer's own limits come with their headroom (GET /api/orders/limits).
+ */
+export function publicSettingsJson(settings: Settings) {
+  const { rates, fees, limits } = settingsJson(settings);
+  return { rates, fees, limits };
 }
 
 /** A brand's overrides: only the fields it overrides. */
@@ -35,6 +45,7 @@ export function overridesJson(overrides: SettingsOverrides) {
       ...(limits.buyInr ? { buyInr: rangeJson(limits.buyInr) } : {}),
       ...(limits.sellUsdt ? { sellUsdt: rangeJson(limits.sellUsdt) } : {}),
     },
+    controls: numbers(overrides.controls ?? {}),
   };
 }
 

@@ -9,7 +9,7 @@ import { commandMetadata } from '../http/request-context';
 import { settingsPatchSchema } from '@desk/machines/settings/settings.schema';
 import { NETWORKS } from '@desk/machines/addresses/networks';
 import type { SettingsService } from './settings.service';
-import { currentSettingsJson, settingsJson } from './settings-json';
+import { currentSettingsJson, publicSettingsJson } from './settings-json';
 import type { ProxyTrust } from '../http/proxy-trust';
 
 /** The brand of the tenant a request is for: its name, logo link and colour. */
@@ -19,7 +19,7 @@ export type BrandOf = (c: Context) => Promise<{ name: string; logoUrl: string | 
 export function publicConfigRoutes(settings: SettingsService, brandOf: BrandOf) {
   return new Hono().get('/public', async (c) => {
     const [current, brand] = await Promise.all([settings.forTenant(tenantOf(c)), brandOf(c)]);
-    return c.json({ ...settingsJson(current.settings), networks: [...NETWORKS], brand }, 200);
+    return c.json({ ...publicSettingsJson(current.settings), networks: [...NETWORKS], brand }, 200);
   });
 }
 

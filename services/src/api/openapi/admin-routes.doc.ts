@@ -1,5 +1,15 @@
 import { settingsOverridesSchema, settingsPatchSchema } from '@desk/machines/settings/settings.schema';
-import { adminListSchema, bulkRejectSchema, completionSchema, cryptoSentSchema, dashboardSchema, exportSchema, rejectSchema } from '../../orders/order.schemas';
+import {
+  adminListSchema,
+  bulkRejectSchema,
+  completionSchema,
+  confirmCompletionSchema,
+  cryptoSentSchema,
+  dashboardSchema,
+  declineCompletionSchema,
+  exportSchema,
+  rejectSchema,
+} from '../../orders/order.schemas';
 import { createUserSchema, listSchema as usersQuery, rolesSchema } from '../../users/admin-users.routes';
 import { profileFieldsSchema, tenantJsonEditSchema } from '../../tenants/tenant.schemas';
 import type { RouteDoc } from './route-doc';
@@ -50,8 +60,38 @@ export const adminRouteDocs: RouteDoc[] = [
     summary: 'USDT sent: fiat_received to crypto_sent',
     body: cryptoSentSchema,
   },
-  { method: 'post', path: '/admin/orders/:id/approve', tag: 'admin: orders', access: 'admin', summary: 'Approve: to completed', body: completionSchema },
-  { method: 'post', path: '/admin/orders/:id/complete', tag: 'admin: orders', access: 'admin', summary: 'Complete: to completed', body: completionSchema },
+  {
+    method: 'post',
+    path: '/admin/orders/:id/approve',
+    tag: 'admin: orders',
+    access: 'admin',
+    summary: 'Approve: to completed (202 with a request for a second admin above the four-eyes threshold)',
+    body: completionSchema,
+  },
+  {
+    method: 'post',
+    path: '/admin/orders/:id/complete',
+    tag: 'admin: orders',
+    access: 'admin',
+    summary: 'Complete: to completed (202 with a request for a second admin above the four-eyes threshold)',
+    body: completionSchema,
+  },
+  {
+    method: 'post',
+    path: '/admin/orders/:id/completion-request/confirm',
+    tag: 'admin: orders',
+    access: 'admin',
+    summary: "Four eyes: a different admin completes the order on the pending request's terms",
+    body: confirmCompletionSchema,
+  },
+  {
+    method: 'post',
+    path: '/admin/orders/:id/completion-request/decline',
+    tag: 'admin: orders',
+    access: 'admin',
+    summary: 'Four eyes: turn the pending request down (or withdraw your own); the order stays as it was',
+    body: declineCompletionSchema,
+  },
   { method: 'post', path: '/admin/orders/:id/reject', tag: 'admin: orders', access: 'admin', summary: 'Reject (other fields are ignored)', body: rejectSchema },
   { method: 'get', path: '/admin/users', tag: 'admin: users', access: 'admin', summary: 'Users with their saved accounts and brand', query: usersQuery },
   {
