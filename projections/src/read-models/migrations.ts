@@ -9,6 +9,7 @@ import * as eventLog from './event-log/migrations/2026-11-23-107-event-log';
 import * as orderHistory from './order-history/migrations/2026-11-23-108-order-history';
 import * as orderReferences from './orders/migrations/2026-11-23-109-order-references';
 import * as orderChanges from './orders/migrations/2026-11-23-110-order-changes';
+import * as awaitingConfirmation from './orders/migrations/2026-11-23-111-awaiting-confirmation';
 
 /** Read-model migrations, by name (sorted after the event store's: 1xx after 0xx on the same day). */
 export const readModelMigrations: Record<string, Migration> = {
@@ -22,4 +23,5 @@ export const readModelMigrations: Record<string, Migration> = {
   '2026-11-23-108-order-history': orderHistory,
   '2026-11-23-109-order-references': orderReferences,
   '2026-11-23-110-order-changes': orderChanges,
+  '2026-11-23-111-awaiting-confirmation': awaitingConfirmation,
 };

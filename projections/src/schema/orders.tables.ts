@@ -16,6 +16,8 @@ export interface OrdersTable {
   created_at: Date;
   updated_at: Date;
   version: string;
+  /** Four eyes: the admin whose completion request waits for a second admin; null when none does. */
+  completion_requested_by: string | null;
   /** The machine's view of the order (OrderView), what the API's order JSON is made from. */
   view: unknown;
 }

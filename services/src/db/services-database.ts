@@ -50,6 +50,9 @@ export interface OrderRefCodesTable {
   ref_code: string;
   order_id: string;
   claimed_at: Generated<Date>;
+  /** Whose order, and its INR: what the customer limits count until the read model shows the order. */
+  user_id: string | null;
+  fiat_inr: string | null;
 }
 
 export interface StoredFilesTable {

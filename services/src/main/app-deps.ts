@@ -10,7 +10,7 @@ import { SettingsService } from '../settings/settings.service';
 import { OrderStore } from '../orders/order-store';
 import { CommandHandler } from '@desk/platform/eventstore/command-handler';
 import { OrderPlacement } from '../orders/order-placement';
-import { claimRefCode } from '../orders/ref-code';
+import { CustomerLimits } from '../orders/customer-limits';
 import { OrderCommands } from '../orders/order-commands';
 import { scheduleExpiry } from '../orders/order-expiry-jobs';
 import { scheduleEvidenceCheck } from '../orders/evidence/evidence-jobs';
@@ -79,6 +79,7 @@ export async function buildAppDeps(infra: Infrastructure, env: AppSettings): Pro
     await evidenceJobs(event, view);
   });
   const files = fileStorageFor(env, infra.db);
+  const limits = new CustomerLimits(infra.db);
   const commands = new OrderCommands(orders, files, async (tenantId) => (await settings.forTenant(tenantId)).settings.controls.fourEyesAboveInr);
   // OTP hashes get their own key, derived from the token secret.
   const otp = new OtpService(store, createHmac('sha256', secret).update('otp-codes').digest('hex'), (phone, code, purpose) =>
@@ -117,7 +118,7 @@ export async function buildAppDeps(infra: Infrastructure, env: AppSettings): Pro
         settings,
         tenants,
         { paymentWindowMinutes: env.PAYMENT_WINDOW_MINUTES, rateLockMinutes: env.RATE_LOCK_MINUTES },
-        (orderId) => claimRefCode(infra.db, orderId),
+        limits,
       ),
       commands,
       files,

@@ -2,6 +2,7 @@ import type { OrderView } from '@desk/machines/order/order-state';
 import { statusLabel } from '@desk/machines/order/order-state';
 import { CUSTOMER_REASONS, REASON_LABELS } from '@desk/machines/order/order-reasons';
 import type { UrlSigner } from '../files/url-signer';
+import type { Headroom, WindowHeadroom } from '@desk/machines/order/customer-limits';
 
 /** Proof links stay valid long enough to open from a list, short enough to be useless if leaked. */
 export const ATTACHMENT_LINK_SECONDS = 15 * 60;
@@ -97,4 +98,10 @@ function completionRequestJson(view: OrderView) {
     requestedBy: { _id: request.requestedBy, phone: null as string | null, username: null as string | null },
     requestedAt: request.requestedAt,
   };
+}
+
+/** A customer's headroom under their limits, in whole rupees as numbers (as the settings go out); null: no limit. */
+export function headroomJson(headroom: Headroom) {
+  const window = (w: WindowHeadroom | null) => w && { limitInr: Number(w.limitInr), usedInr: Number(w.usedInr), remainingInr: Number(w.remainingInr) };
+  return { daily: window(headroom.daily), monthly: window(headroom.monthly) };
 }

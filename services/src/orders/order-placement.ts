@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { OrderView } from '@desk/machines/order/order-state';
-import type { OrderPlaced } from '@desk/machines/order/order.events';
+import type { Headroom } from '@desk/machines/order/customer-limits';
 import {
   decideBuy,
   decideSell,
@@ -16,13 +16,18 @@ import type { SettingsService } from '../settings/settings.service';
 import type { TenantStore } from '../tenants/tenant-store';
 import type { UserRow } from '../identity/users.repository';
 import type { OrderStore } from './order-store';
+import type { LimitSettings, OrderClaim } from './customer-limits';
 
 export type { PlacementTimes };
 export type BuyInput = PlaceBuy;
 export type SellInput = Omit<PlaceSell, 'depositAddress'>;
 
-/** Claims a reference code no other order has (ref-code.ts). */
-export type RefCodeClaim = (orderId: string) => Promise<string>;
+/** Claims an order's reference code within the customer's limits, and gives the claim up (customer-limits.ts). */
+export interface OrderClaims {
+  claim(order: OrderClaim, limits: LimitSettings): Promise<string>;
+  release(orderId: string): Promise<void>;
+  headroom(userId: string, limits: LimitSettings, now?: Date): Promise<Headroom>;
+}
 
 const customerOf = (user: UserRow): Customer => ({ userId: user.id, userPhone: user.phone, username: user.username, tenantId: user.tenant_id });
 
@@ -37,17 +42,23 @@ export class OrderPlacement {
     private readonly settings: SettingsService,
     private readonly tenants: TenantStore,
     private readonly times: PlacementTimes,
-    private readonly claimRefCode: RefCodeClaim,
+    private readonly claims: OrderClaims,
   ) {}
 
   async placeBuy(user: UserRow, input: BuyInput, metadata: EventMetadata): Promise<OrderView> {
-    const terms = decideBuy(customerOf(user), input, await this.termsInForce(user.tenant_id), this.times, new Date(metadata.acceptedAt));
-    return this.place(terms, metadata);
+    const inForce = await this.termsInForce(user.tenant_id);
+    return this.place(decideBuy(customerOf(user), input, inForce, this.times, new Date(metadata.acceptedAt)), inForce, metadata);
   }
 
   async placeSell(user: UserRow, input: SellInput, metadata: EventMetadata): Promise<OrderView> {
     const [terms, depositAddress] = await Promise.all([this.termsInForce(user.tenant_id), this.depositAddress(user.tenant_id)]);
-    return this.place(decideSell(customerOf(user), { ...input, depositAddress }, terms, this.times, new Date(metadata.acceptedAt)), metadata);
+    return this.place(decideSell(customerOf(user), { ...input, depositAddress }, terms, this.times, new Date(metadata.acceptedAt)), terms, metadata);
+  }
+
+  /** What the customer may still order under their brand's daily and monthly limits (the trading form shows it). */
+  async headroom(user: UserRow): Promise<Headroom> {
+    const { settings } = await this.settings.forTenant(user.tenant_id);
+    return this.claims.headroom(user.id, settings.controls);
   }
 
   /** Where the customer sends USDT: their brand's first active TRC20 wallet (sells are TRC20 only). */
@@ -62,10 +73,21 @@ export class OrderPlacement {
     return { settings, settingsRevision: revision, overrideRevision };
   }
 
-  /** The id and reference code are drawn only once the order is accepted: a refused one wastes no code. */
-  private async place(terms: PlacedTerms, metadata: EventMetadata): Promise<OrderView> {
+  /**
+   * The id and reference code are drawn only once the order's terms are accepted, and the code only
+   * for an order within the customer's limits: a refused order wastes no code. A claim whose order
+   * was not recorded is given up, so it does not count against the customer.
+   */
+  private async place(terms: PlacedTerms, inForce: TermsInForce, metadata: EventMetadata): Promise<OrderView> {
     const orderId = randomUUID();
-    const event: OrderPlaced = { type: 'OrderPlaced', data: { ...terms, orderId, refCode: await this.claimRefCode(orderId) } };
-    return this.orders.create(event, metadata);
+    const field = terms.orderType === 'fiat_to_crypto' ? 'fiatAmount' : 'cryptoAmount';
+    const claim = { orderId, userId: terms.userId, fiatInr: terms.fiatAmount, at: new Date(metadata.acceptedAt), field } as const;
+    const refCode = await this.claims.claim(claim, inForce.settings.controls);
+    try {
+      return await this.orders.create({ type: 'OrderPlaced', data: { ...terms, orderId, refCode } }, metadata);
+    } catch (error) {
+      await this.claims.release(orderId).catch(() => undefined);
+      throw error;
+    }
   }
 }

@@ -5,7 +5,7 @@ import { validate } from '../http/validate';
 import { commandMetadata } from '../http/request-context';
 import { parseProofDataUrl } from '../files/proof-file';
 import { buySchema, cancelSchema, sellSchema, uploadSchema, parseOrderId } from './order.schemas';
-import { orderJson } from './order-json';
+import { headroomJson, orderJson } from './order-json';
 import { listUserOrders } from '@desk/projections/read-models/orders/orders.queries';
 import { OrderNotFoundError } from './order-errors';
 import type { OrderDeps } from './order-deps';
@@ -21,6 +21,8 @@ export function customerOrderRoutes(deps: OrderDeps) {
       const views = await listUserOrders(db, c.get('user').id);
       return c.json({ orders: views.map((v) => orderJson(v, signer)) }, 200);
     })
+    // Before '/:id': "limits" is not an order.
+    .get('/limits', async (c) => c.json(headroomJson(await placement.headroom(c.get('user'))), 200))
     .post('/fiat-to-crypto', validate('json', buySchema), async (c) => {
       const view = await placement.placeBuy(c.get('user'), c.req.valid('json'), commandMetadata(c, actorOf(c), trustProxy));
       return c.json({ order: orderJson(view, signer), message: 'Buy order created successfully!' }, 201);

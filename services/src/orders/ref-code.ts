@@ -17,13 +17,26 @@ export function newRefCode(): string {
   return `ORD-${code}`;
 }
 
+/** Whose order a code is claimed for, its INR and when: what the customer limits count (customer-limits.ts). */
+export interface CodeHolder {
+  userId: string;
+  fiatInr: string;
+  at: Date;
+}
+
 /** Claims a code no other order has (the table's primary key decides), retrying on a clash. */
-export async function claimRefCode(db: Kysely<ServicesDatabase>, orderId: string, generate: () => string = newRefCode): Promise<string> {
+export async function claimRefCode(
+  db: Kysely<ServicesDatabase>,
+  orderId: string,
+  generate: () => string = newRefCode,
+  holder: CodeHolder | null = null,
+): Promise<string> {
+  const held = holder ? { user_id: holder.userId, fiat_inr: holder.fiatInr, claimed_at: holder.at } : {};
   for (let attempt = 1; attempt <= MAX_TRIES; attempt++) {
     const code = generate();
     const claimed = await db
       .insertInto('order_ref_codes')
-      .values({ ref_code: code, order_id: orderId })
+      .values({ ref_code: code, order_id: orderId, ...held })
       .onConflict((oc) => oc.column('ref_code').doNothing())
       .returning('ref_code')
       .executeTakeFirst();

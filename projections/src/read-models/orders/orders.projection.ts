@@ -64,17 +64,19 @@ async function upsertOrders(trx: Transaction<ReadModelDatabase>, rows: { view: O
   const col = <T>(pick: (v: OrderView) => T) => rows.map((r) => pick(r.view));
   await sql`
     insert into rm_orders as o (id, ref_code, tenant_id, user_id, user_phone, type, method, network, status,
-      fiat_amount, crypto_amount, proof_count, payment_due_at, created_at, updated_at, version, view)
+      fiat_amount, crypto_amount, proof_count, payment_due_at, created_at, updated_at, version, completion_requested_by, view)
     select * from unnest(
       ${col((v) => v.orderId)}::uuid[], ${col((v) => v.refCode)}::text[], ${col((v) => v.tenantId)}::text[],
       ${col((v) => v.userId)}::uuid[], ${col((v) => v.userPhone)}::text[], ${col((v) => v.orderType)}::text[],
       ${col((v) => v.method)}::text[], ${col((v) => v.network)}::text[], ${col((v) => v.status)}::text[],
       ${col((v) => v.fiatAmount)}::numeric[], ${col((v) => v.cryptoAmount)}::numeric[], ${col((v) => v.proofCount)}::int[],
       ${col((v) => v.paymentDueAt)}::timestamptz[], ${col((v) => v.createdAt)}::timestamptz[], ${col((v) => v.updatedAt)}::timestamptz[],
-      ${rows.map((r) => r.version.toString())}::bigint[], ${rows.map((r) => JSON.stringify(r.view))}::jsonb[])
+      ${rows.map((r) => r.version.toString())}::bigint[], ${col((v) => v.completionRequest?.requestedBy ?? null)}::text[],
+      ${rows.map((r) => JSON.stringify(r.view))}::jsonb[])
     on conflict (id) do update set
       status = excluded.status, fiat_amount = excluded.fiat_amount, crypto_amount = excluded.crypto_amount,
-      proof_count = excluded.proof_count, updated_at = excluded.updated_at, version = excluded.version, view = excluded.view`.execute(trx);
+      proof_count = excluded.proof_count, updated_at = excluded.updated_at, version = excluded.version,
+      completion_requested_by = excluded.completion_requested_by, view = excluded.view`.execute(trx);
 }
 
 async function applyCountDeltas(trx: Transaction<ReadModelDatabase>, deltas: Map<CountKey, { orders: number; fiat: Decimal }>): Promise<void> {

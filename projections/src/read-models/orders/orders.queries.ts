@@ -10,6 +10,8 @@ export interface AdminOrderFilters {
   network?: string | undefined;
   refCode?: string | undefined;
   phone?: string | undefined;
+  /** `confirmation`: completions waiting for a second admin. */
+  awaiting?: 'confirmation' | undefined;
 }
 
 /** A customer's own orders, newest first (the screen pages them client-side). */
@@ -27,6 +29,7 @@ function filtered(db: Db, tenantId: string | null, filters: AdminOrderFilters) {
   if (filters.network) query = query.where('network', '=', filters.network.toUpperCase());
   if (filters.refCode) query = query.where('ref_code', '=', filters.refCode.toUpperCase());
   if (filters.phone) query = query.where('user_phone', '=', filters.phone);
+  if (filters.awaiting === 'confirmation') query = query.where('completion_requested_by', 'is not', null);
   return query;
 }
 
@@ -44,10 +47,11 @@ export async function listAdminOrders(db: Db, tenantId: string | null, filters: 
 
 /**
  * The total for the admin list. With no filter, or only type/status/network, it is a sum over the
- * small counts table; a ref code or phone narrows to a handful of rows that are cheap to count.
+ * small counts table; a ref code, a phone or "awaiting a second admin" narrows to a handful of rows
+ * that are cheap to count.
  */
 export async function countAdminOrders(db: Db, tenantId: string | null, filters: AdminOrderFilters): Promise<number> {
-  if (filters.refCode || filters.phone) {
+  if (filters.refCode || filters.phone || filters.awaiting) {
     const row = await filtered(db, tenantId, filters)
       .select((eb) => eb.fn.countAll<string>().as('n'))
       .executeTakeFirstOrThrow();
@@ -197,4 +201,22 @@ export async function searchOrders(
     query.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
   ]);
   return { views: rows.map((r) => r.view as OrderView), total: Number(count.n) };
+}
+
+export interface CustomerOrderAmount {
+  id: string;
+  fiatAmount: string;
+  createdAt: Date;
+  /** Still holds money against the customer's limits: not rejected, cancelled, or expired unpaid. */
+  holds: boolean;
+}
+
+/** A customer's orders placed since `since`, and any of `ids` whatever their age: what their limits count. */
+export async function customerOrderAmounts(db: Db, userId: string, since: Date, ids: readonly string[]): Promise<CustomerOrderAmount[]> {
+  const { rows } = await sql<{ id: string; fiat_amount: string; created_at: Date; holds: boolean }>`
+    select id, fiat_amount::text, created_at,
+      status not in ('rejected', 'cancelled') and (status <> 'expired' or coalesce((view->>'latePayment')::boolean, false)) as holds
+    from rm_orders
+    where user_id = ${userId} and (created_at >= ${since} or id = any(${[...ids]}::uuid[]))`.execute(db);
+  return rows.map((r) => ({ id: r.id, fiatAmount: r.fiat_amount, createdAt: r.created_at, holds: r.holds }));
 }

@@ -43,6 +43,13 @@ export const customerRouteDocs: RouteDoc[] = [
   { method: 'get', path: '/user/tenant/bank-details', tag: 'account', access: 'user', summary: "The brand's active bank accounts, to pay into" },
   { method: 'get', path: '/user/tenant/crypto-wallet-details', tag: 'account', access: 'user', summary: "The brand's active USDT wallets, to send to" },
   { method: 'get', path: '/orders', tag: 'orders', access: 'user', summary: "The caller's orders, newest first" },
+  {
+    method: 'get',
+    path: '/orders/limits',
+    tag: 'orders',
+    access: 'user',
+    summary: "The caller's daily (24 h) and monthly (30 days) INR limits: limit, used and remaining; null where none is set",
+  },
   { method: 'get', path: '/orders/:id', tag: 'orders', access: 'user', summary: "One of the caller's orders (404 for anyone else's)" },
   {
     method: 'post',

@@ -7,6 +7,7 @@ import * as orderRefCodes from './2026-11-23-006-order-ref-codes';
 import * as storedFiles from './2026-11-23-007-stored-files';
 import * as complianceExports from './2026-11-23-009-compliance-exports';
 import * as paymentEvidence from './2026-11-23-010-payment-evidence';
+import * as orderLimitHolds from './2026-11-23-011-order-limit-holds';
 
 /** The services' own tables (accounts, idempotency, reference codes, stored files, compliance exports), by name; names sort in run order. */
 export const servicesMigrations: Record<string, Migration> = {
@@ -18,4 +19,5 @@ export const servicesMigrations: Record<string, Migration> = {
   '2026-11-23-007-stored-files': storedFiles,
   '2026-11-23-009-compliance-exports': complianceExports,
   '2026-11-23-010-payment-evidence': paymentEvidence,
+  '2026-11-23-011-order-limit-holds': orderLimitHolds,
 };

@@ -1,0 +1,64 @@
+/**
+ * Customer limits: what one customer may order in INR over a rolling day (24 hours) and a rolling
+ * month (30 days), counted over their orders that still hold money (not rejected, cancelled or
+ * expired unpaid). Pure: the caller counts the usage and passes the time; this says what is left
+ * and whether an order fits, in words the trading form shows.
+ */
+import { Money } from '../pricing/decimal';
+import type { Controls } from '../settings/settings.schema';
+
+export const DAY_MS = 24 * 60 * 60 * 1000;
+export const MONTH_MS = 30 * DAY_MS;
+
+/** INR the customer's orders hold in each window (whole rupees as decimal strings). */
+export interface LimitUsage {
+  dayInr: string;
+  monthInr: string;
+}
+
+export interface WindowHeadroom {
+  limitInr: string;
+  usedInr: string;
+  /** Never below 0. */
+  remainingInr: string;
+}
+
+/** Each window's headroom; null where the operator set no limit (0). */
+export interface Headroom {
+  daily: WindowHeadroom | null;
+  monthly: WindowHeadroom | null;
+}
+
+type LimitSettings = Pick<Controls, 'customerDailyInr' | 'customerMonthlyInr'>;
+
+export const limitsAreOff = (limits: LimitSettings): boolean => new Money(limits.customerDailyInr).isZero() && new Money(limits.customerMonthlyInr).isZero();
+
+function window(limitInr: string, usedInr: string): WindowHeadroom | null {
+  const limit = new Money(limitInr);
+  if (limit.isZero()) return null;
+  const remaining = Money.max(limit.minus(usedInr), 0);
+  return { limitInr: limit.toFixed(0), usedInr: new Money(usedInr).toFixed(0), remainingInr: remaining.toFixed(0, Money.ROUND_DOWN) };
+}
+
+export function headroomOf(limits: LimitSettings, usage: LimitUsage): Headroom {
+  return { daily: window(limits.customerDailyInr, usage.dayInr), monthly: window(limits.customerMonthlyInr, usage.monthInr) };
+}
+
+const rupees = (value: string) => `₹${new Intl.NumberFormat('en-IN', { maximumFractionDigits: 0 }).format(Number(value))}`;
+
+/** Why an order of `orderInr` does not fit, or null when it does. The daily limit is named first: it frees up sooner. */
+export function limitRefusal(limits: LimitSettings, usage: LimitUsage, orderInr: string): string | null {
+  const headroom = headroomOf(limits, usage);
+  const windows = [
+    { name: 'daily', span: 'the last 24 hours', room: headroom.daily },
+    { name: 'monthly', span: 'the last 30 days', room: headroom.monthly },
+  ] as const;
+  for (const { name, span, room } of windows) {
+    if (!room || new Money(orderInr).lte(room.remainingInr)) continue;
+    const left = new Money(room.remainingInr).isZero()
+      ? 'you cannot place another order until some of it frees up'
+      : `you can order up to ${rupees(room.remainingInr)} now`;
+    return `This order (${rupees(orderInr)}) is over your ${name} limit of ${rupees(room.limitInr)}: your orders of ${span} hold ${rupees(room.usedInr)}, so ${left}`;
+  }
+  return null;
+}
