@@ -1,0 +1,88 @@
+/**
+ * Customer limits over HTTP: daily and monthly INR per customer (Global Settings, overridable per
+ * brand), counted over the customer's orders that still hold money; the headroom the trading form
+ * shows; a refusal that says what is left and records nothing; orders placed at once counted one
+ * after the other, before the projection has them.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCustomer, createTestApp, json, type TestApp } from '../support/test-app';
+import { createBrand } from '../support/brands';
+
+const TRON = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
+
+describe('customer limits', () => {
+  let t: TestApp;
+  let admin: string;
+
+  const buy = (token: string, fiatAmount: number, headers: Record<string, string> = {}) =>
+    json(t.call('POST', '/api/orders/fiat-to-crypto', { token, headers, body: { fiatAmount, network: 'TRC20', withdrawAddress: TRON, method: 'bank' } }));
+  const limitsOf = async (token: string, headers: Record<string, string> = {}) => (await json(t.call('GET', '/api/orders/limits', { token, headers }))).body;
+  const orderCount = async (token: string) => {
+    await t.project();
+    return (await json(t.call('GET', '/api/orders', { token }))).body.orders.length as number;
+  };
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    admin = await t.adminToken();
+    const saved = await json(t.call('PUT', '/api/admin/settings', { token: admin, body: { controls: { customerDailyInr: 10000, customerMonthlyInr: 15000 } } }));
+    expect(saved.status).toBe(200);
+  });
+  afterAll(() => t.close());
+
+  it('shows the headroom, refuses an order over it with what is left, and frees what a rejected order held', async () => {
+    const asha = await createCustomer(t, '+919190000201');
+    expect(await limitsOf(asha)).toEqual({
+      daily: { limitInr: 10000, usedInr: 0, remainingInr: 10000 },
+      monthly: { limitInr: 15000, usedInr: 0, remainingInr: 15000 },
+    });
+    expect((await buy(asha, 6000)).status).toBe(201);
+    expect((await limitsOf(asha)).daily).toEqual({ limitInr: 10000, usedInr: 6000, remainingInr: 4000 });
+
+    const over = await buy(asha, 4001);
+    expect(over).toMatchObject({
+      status: 400,
+      body: {
+        error: 'validation_error',
+        details: [
+          {
+            path: 'fiatAmount',
+            message: 'This order (₹4,001) is over your daily limit of ₹10,000: your orders of the last 24 hours hold ₹6,000, so you can order up to ₹4,000 now',
+          },
+        ],
+      },
+    });
+    expect(await orderCount(asha)).toBe(1);
+
+    const exact = await buy(asha, 4000);
+    expect(exact.status).toBe(201);
+    expect((await limitsOf(asha)).daily.remainingInr).toBe(0);
+    // The desk rejects one: once the read model shows it, its ₹4,000 no longer counts.
+    await t.call('POST', `/api/admin/orders/${exact.body.order._id}/reject`, { token: admin, body: { reasonCode: 'amount_mismatch' } });
+    await t.project();
+    expect((await limitsOf(asha)).daily).toEqual({ limitInr: 10000, usedInr: 6000, remainingInr: 4000 });
+  });
+
+  it('counts orders placed at the same moment one after the other, before the projection shows any', async () => {
+    const ravi = await createCustomer(t, '+919190000202');
+    const answers = await Promise.all(Array.from({ length: 5 }, () => buy(ravi, 3000)));
+    expect(answers.map((a) => a.status).sort()).toEqual([201, 201, 201, 400, 400]);
+    expect(await orderCount(ravi)).toBe(3);
+  });
+
+  it("applies the monthly limit as well, and a brand's own limits over the global ones", async () => {
+    const meera = await createCustomer(t, '+919190000203');
+    expect((await buy(meera, 10000)).status).toBe(201);
+    expect((await limitsOf(meera)).monthly.remainingInr).toBe(5000);
+
+    const host = 'limits.example';
+    const tenantId = await createBrand(t, host);
+    await t.call('PUT', `/api/admin/tenants/${tenantId}/settings`, { token: admin, body: { controls: { customerDailyInr: 0, customerMonthlyInr: 2000 } } });
+    await t.call('POST', '/api/admin/users', { token: admin, body: { phone: '+919190000204', password: 'secret1', tenantId } });
+    const brandCustomer = (await json(t.call('POST', '/api/auth/login', { headers: { host }, body: { phone: '+919190000204', password: 'secret1' } }))).body.token;
+    expect(await limitsOf(brandCustomer, { host })).toEqual({ daily: null, monthly: { limitInr: 2000, usedInr: 0, remainingInr: 2000 } });
+    const refused = await buy(brandCustomer, 2500, { host });
+    expect(refused.status).toBe(400);
+    expect(refused.body.details[0].message).toContain('monthly limit of ₹2,000');
+  });
+});

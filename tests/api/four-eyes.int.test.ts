@@ -1,0 +1,122 @@
+/**
+ * Four eyes over HTTP: above the threshold (Global Settings, overridable per brand) Complete and
+ * Approve record a request; only a different admin confirms it, on the request's terms; any change
+ * to the order ends it; the admin list filters what waits for a second admin.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SAME_ADMIN } from '../../machines/src/order/order.decide';
+import { createCustomer, createTestApp, json, type TestApp } from '../support/test-app';
+import { createBrand } from '../support/brands';
+
+const TRON = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
+const SECOND_ADMIN = { phone: '+919190000101', password: 'second-admin' };
+
+describe('four eyes above a threshold', () => {
+  let t: TestApp;
+  let admin: string;
+  let second: string;
+  let secondId: string;
+  let asha: string;
+
+  const paidBuy = async (token: string, fiatAmount: number, host?: string) => {
+    const headers = host ? { host } : {};
+    const placed = await json(t.call('POST', '/api/orders/fiat-to-crypto', { token, headers, body: { fiatAmount, network: 'TRC20', withdrawAddress: TRON, method: 'bank' } }));
+    expect(placed.status).toBe(201);
+    const order = placed.body.order as { _id: string };
+    expect((await t.call('POST', `/api/orders/${order._id}/upload`, { token, headers, body: { bankReference: `UTR${Date.now()}${fiatAmount}` } })).status).toBe(200);
+    return order._id;
+  };
+  const complete = (token: string, id: string, body: Record<string, unknown> = { cryptoReference: '0xsettled' }) =>
+    json(t.call('POST', `/api/admin/orders/${id}/complete`, { token, body }));
+  const detail = async (id: string) => (await json(t.call('GET', `/api/admin/orders/${id}`, { token: admin }))).body;
+  const eventTypes = async (id: string) =>
+    ((await json(t.call('GET', `/api/admin/orders/${id}/history`, { token: admin }))).body.events as { type: string }[]).map((e) => e.type);
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    admin = await t.adminToken();
+    const created = await json(t.call('POST', '/api/admin/users', { token: admin, body: { ...SECOND_ADMIN, username: 'second admin', roles: ['admin'] } }));
+    secondId = created.body.user?._id ?? created.body._id;
+    second = await t.login(SECOND_ADMIN.phone, SECOND_ADMIN.password);
+    asha = await createCustomer(t, '+919190000102');
+    const saved = await json(t.call('PUT', '/api/admin/settings', { token: admin, body: { controls: { fourEyesAboveInr: 5000 } } }));
+    expect(saved.body.controls).toMatchObject({ fourEyesAboveInr: 5000 });
+  });
+  afterAll(() => t.close());
+
+  it('records a request above the threshold, refuses the requester, and completes when a different admin confirms', async () => {
+    const id = await paidBuy(asha, 6000);
+    const asked = await complete(admin, id, { cryptoReference: '0xbig', rate: '90' });
+    expect(asked.status).toBe(202);
+    expect(asked.body).toMatchObject({ pendingConfirmation: true, order: { status: 'pending', completionRequest: { mode: 'complete', cryptoReference: '0xbig', rate: '90', thresholdInr: '5000' } } });
+    const { requestId } = asked.body.order.completionRequest;
+
+    const own = await json(t.call('POST', `/api/admin/orders/${id}/completion-request/confirm`, { token: admin, body: { requestId } }));
+    expect(own).toMatchObject({ status: 403, body: { code: 'four_eyes', error: SAME_ADMIN } });
+    const stale = await json(t.call('POST', `/api/admin/orders/${id}/completion-request/confirm`, { token: second, body: { requestId: crypto.randomUUID() } }));
+    expect(stale).toMatchObject({ status: 409, body: { code: 'completion_request_changed' } });
+    expect((await detail(id)).completionRequest.requestedBy).toMatchObject({ phone: '+919000000001' });
+
+    const confirmed = await json(t.call('POST', `/api/admin/orders/${id}/completion-request/confirm`, { token: second, body: { requestId } }));
+    expect(confirmed).toMatchObject({ status: 200, body: { order: { status: 'completed', rate: '90', cryptoReference: '0xbig', completionRequest: null } } });
+    const history = (await json(t.call('GET', `/api/admin/orders/${id}/history`, { token: admin }))).body.events as { type: string; data: any; actor: any }[];
+    expect(history.map((e) => e.type)).toEqual(['OrderPlaced', 'ProofSubmitted', 'CompletionRequested', 'OrderCompleted']);
+    expect(history[3]!.data.confirms).toMatchObject({ requestId });
+    expect(JSON.stringify(history[3])).toContain(secondId);
+  });
+
+  it('completes at or below the threshold at once', async () => {
+    const id = await paidBuy(asha, 5000);
+    expect(await complete(admin, id)).toMatchObject({ status: 200, body: { order: { status: 'completed' } } });
+  });
+
+  it('ends a pending request when the order changes, and when a second admin declines it', async () => {
+    const id = await paidBuy(asha, 7000);
+    const first = (await complete(admin, id)).body.order.completionRequest.requestId;
+    // The customer sends another proof: what the requester saw is no longer the order.
+    await t.call('POST', `/api/orders/${id}/upload`, { token: asha, body: { bankReference: 'UTRSECONDPART1' } });
+    expect((await detail(id)).completionRequest).toBeNull();
+    const late = await json(t.call('POST', `/api/admin/orders/${id}/completion-request/confirm`, { token: second, body: { requestId: first } }));
+    expect(late).toMatchObject({ status: 409, body: { code: 'no_completion_request' } });
+
+    const again = (await complete(admin, id)).body.order.completionRequest.requestId;
+    const declined = await json(t.call('POST', `/api/admin/orders/${id}/completion-request/decline`, { token: second, body: { requestId: again, note: 'UTR not on the statement' } }));
+    expect(declined).toMatchObject({ status: 200, body: { order: { status: 'pending', completionRequest: null } } });
+    expect(await eventTypes(id)).toEqual(['OrderPlaced', 'ProofSubmitted', 'CompletionRequested', 'ProofSubmitted', 'CompletionRequested', 'CompletionRequestDeclined']);
+
+    // A reject needs no second admin, and ends a pending request.
+    const third = (await complete(admin, id)).body.order.completionRequest.requestId;
+    expect((await json(t.call('POST', `/api/admin/orders/${id}/reject`, { token: second, body: { reasonCode: 'utr_not_found' } }))).status).toBe(200);
+    const after = await json(t.call('POST', `/api/admin/orders/${id}/completion-request/confirm`, { token: second, body: { requestId: third } }));
+    expect(after).toMatchObject({ status: 409, body: { code: 'no_completion_request' } });
+  });
+
+  it('lists what waits for a second admin, and never shows the request to the customer', async () => {
+    const id = await paidBuy(asha, 8000);
+    await complete(second, id);
+    await t.project();
+    const waiting = (await json(t.call('GET', '/api/admin/orders?awaiting=confirmation', { token: admin }))).body;
+    expect(waiting.items.map((o: { _id: string }) => o._id)).toEqual([id]);
+    expect(waiting.total).toBe(1);
+    const mine = (await json(t.call('GET', `/api/orders/${id}`, { token: asha }))).body;
+    expect(mine.status).toBe('pending');
+    expect(JSON.stringify(mine)).not.toContain('completionRequest');
+    // Nor does the public configuration tell anyone the threshold.
+    expect((await json(t.call('GET', '/api/config/public'))).body.controls).toBeUndefined();
+
+    await t.call('POST', `/api/admin/orders/${id}/completion-request/confirm`, { token: admin, body: { requestId: (await detail(id)).completionRequest.requestId } });
+    await t.project();
+    expect((await json(t.call('GET', '/api/admin/orders?awaiting=confirmation', { token: admin }))).body.total).toBe(0);
+  });
+
+  it("follows a brand's own threshold over the global one", async () => {
+    const host = 'fours.example';
+    const tenantId = await createBrand(t, host);
+    const override = await json(t.call('PUT', `/api/admin/tenants/${tenantId}/settings`, { token: admin, body: { controls: { fourEyesAboveInr: 100000 } } }));
+    expect(override.status).toBe(200);
+    await t.call('POST', '/api/admin/users', { token: admin, body: { phone: '+919190000103', password: 'secret1', tenantId } });
+    const login = await json(t.call('POST', '/api/auth/login', { headers: { host }, body: { phone: '+919190000103', password: 'secret1' } }));
+    const id = await paidBuy(login.body.token, 50000, host);
+    expect(await complete(admin, id)).toMatchObject({ status: 200, body: { order: { status: 'completed' } } });
+  });
+});
