@@ -18,6 +18,10 @@ export const adminApi = {
   markCryptoSent: (id: string, cryptoReference: string) => unwrap(orders[':id']['crypto-sent'].$post({ param: { id }, json: { cryptoReference } })),
   approve: (id: string, json: Completion) => unwrap(orders[':id'].approve.$post({ param: { id }, json })),
   complete: (id: string, json: Completion) => unwrap(orders[':id'].complete.$post({ param: { id }, json })),
+  confirmCompletion: ({ id, requestId }: { id: string; requestId: string }) =>
+    unwrap(orders[':id']['completion-request'].confirm.$post({ param: { id }, json: { requestId } })),
+  declineCompletion: ({ id, requestId }: { id: string; requestId: string }) =>
+    unwrap(orders[':id']['completion-request'].decline.$post({ param: { id }, json: { requestId } })),
   reject: ({ id, ...reason }: { id: string } & RejectReason) => unwrap(orders[':id'].reject.$post({ param: { id }, json: reason })),
   bulkReject: ({ ids, ...reason }: { ids: string[] } & RejectReason) => unwrap(orders.bulk.reject.$post({ json: { ids, ...reason } })),
 };

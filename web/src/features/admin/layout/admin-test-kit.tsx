@@ -42,9 +42,34 @@ export const BRANDS = [
 let sequence = 100;
 
 /** An order as the admin calls return it (of Alpha Desk unless told); ids are uuids, as the server's are. */
-export function adminOrder({ brand = { _id: 't-1', name: 'Alpha Desk' }, reason = null, flags = [], ...overrides }: Partial<AdminOrder> = {}): AdminOrder {
+export function adminOrder({
+  brand = { _id: 't-1', name: 'Alpha Desk' },
+  reason = null,
+  flags = [],
+  completionRequest = null,
+  ...overrides
+}: Partial<AdminOrder> = {}): AdminOrder {
   const _id = overrides._id ?? `00000000-0000-4000-8000-${String(++sequence).padStart(12, '0')}`;
-  return { ...order({ _id, refCode: `ORD-${_id.slice(-4)}`, user: { _id: 'user-1', phone: ME.phone, username: 'asha' }, ...overrides }), brand, reason, flags };
+  const base = order({ _id, refCode: `ORD-${_id.slice(-4)}`, user: { _id: 'user-1', phone: ME.phone, username: 'asha' }, ...overrides });
+  return { ...base, brand, reason, flags, completionRequest };
+}
+
+/** A completion waiting for a second admin, asked by `requestedBy` (another admin unless told). */
+export function completionRequest(overrides: Partial<NonNullable<AdminOrder['completionRequest']>> = {}): NonNullable<AdminOrder['completionRequest']> {
+  return {
+    requestId: '00000000-0000-4000-8000-00000000abcd',
+    mode: 'complete',
+    bankUtr: null,
+    cryptoReference: '0xasked',
+    rate: '88',
+    fiatAmount: '250000',
+    cryptoAmount: '2840.90',
+    repriced: false,
+    thresholdInr: '200000',
+    requestedBy: { _id: 'admin-7', phone: '+919900000007', username: 'meera' },
+    requestedAt: '2026-11-23T10:00:00.000Z',
+    ...overrides,
+  };
 }
 
 export const emptyPage = { items: [], page: 1, pageSize: 50, total: 0 };

@@ -23,7 +23,8 @@ export function AdminActionsCard({ order, actions }: AdminActionsCardProps) {
   const [reference, setReference] = useState((buy ? order.cryptoReference : order.bankUtr) ?? '');
   const [rate, setRate] = useState('');
   const [rejecting, setRejecting] = useState(false);
-  const approve = useOrderCommand((json: Completion) => adminApi.approve(order._id, json), 'Order approved successfully', 'Failed to approve order');
+  // Above the four-eyes threshold the server records a request instead, and says so.
+  const approve = useOrderCommand((json: Completion) => adminApi.approve(order._id, json), (answer) => answer.message, 'Failed to approve order');
   const verify = useOrderCommand(adminApi.verify, 'Order verified', 'Verification failed');
   const cryptoSent = useOrderCommand((ref: string) => adminApi.markCryptoSent(order._id, ref), 'Order updated successfully!', 'Failed to update order');
   const commands = [approve, verify, cryptoSent];
@@ -49,7 +50,7 @@ export function AdminActionsCard({ order, actions }: AdminActionsCardProps) {
       <Field label={buy ? 'Crypto Transaction Reference' : 'UTR Reference'}>
         <input value={reference} autoComplete="off" onChange={(e) => setReference(e.target.value)} />
       </Field>
-      <Field label="Rate" hint="Leave empty to keep the order's rate">
+      <Field label="Rate" hint={order.latePayment ? 'Paid late: enter the rate to complete at (a re-quote)' : "Leave empty to keep the order's rate"}>
         <input value={rate} inputMode="decimal" placeholder={order.rate} onChange={(e) => setRate(e.target.value)} />
       </Field>
       <div className="row">

@@ -14,6 +14,7 @@ import { AdminActionsCard } from './admin-actions-card';
 import { StatusCard } from './status-card';
 import { OrderHistory } from './order-history';
 import { OrderAlerts } from './order-alerts';
+import { CompletionRequestCard } from './completion-request-card';
 import { useLivePolling } from '../../../lib/live-updates';
 
 /** While an order can still move (a customer's proof, another admin), it is asked for again this often. */
@@ -82,6 +83,7 @@ export function AdminOrderDetailPage() {
           <PaymentProof attachments={o.attachments} />
         </div>
         <div className="stack">
+          {o.completionRequest && <CompletionRequestCard key={o.completionRequest.requestId} order={o} request={o.completionRequest} />}
           {actions.length > 0 && <AdminActionsCard order={o} actions={actions} />}
           <StatusCard order={o} />
           <OrderHistory orderId={o._id} />

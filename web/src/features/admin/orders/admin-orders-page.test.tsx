@@ -46,6 +46,15 @@ describe('orders management: list, filters and paging', () => {
     );
   });
 
+  it('lists the completions waiting for a second admin', async () => {
+    const { calls, router } = renderAdmin('/admin/orders', { 'GET /api/admin/orders': pageOf([buy]) });
+    await screen.findByText('ORD-B1');
+    await userEvent.selectOptions(screen.getByLabelText('Four eyes'), 'Awaiting second admin');
+    await userEvent.click(screen.getByRole('button', { name: 'Apply Filters' }));
+    expect(search(router)).toEqual({ awaiting: 'confirmation' });
+    await waitFor(() => expect(lastListQuery(calls)).toEqual({ awaiting: 'confirmation', page: '1', pageSize: '50' }));
+  });
+
   it('Clear drops the filters and keeps the page size', async () => {
     const { router } = renderAdmin('/admin/orders?status=rejected&network=TRC20&pageSize=100');
     await screen.findByText('No orders found');

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Field } from '../../../components/field';
 import { BrandSelect } from '../tenants/brand-select';
-import { NO_FILTERS, STATUS_OPTIONS, TYPE_OPTIONS, type Filters } from './order-list-params';
+import { AWAITING_OPTIONS, NO_FILTERS, STATUS_OPTIONS, TYPE_OPTIONS, type Filters } from './order-list-params';
 
 interface OrderFiltersProps {
   /** The filters in force (from the address); the form edits a draft until Apply Filters. */
@@ -44,6 +44,15 @@ export function OrderFilters({ filters, byBrand, onApply, onClear }: OrderFilter
       <Field label="Status">
         <select value={draft.status} onChange={(e) => set('status')(e.target.value)}>
           {STATUS_OPTIONS.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </select>
+      </Field>
+      <Field label="Four eyes">
+        <select value={draft.awaiting} onChange={(e) => set('awaiting')(e.target.value)}>
+          {AWAITING_OPTIONS.map((o) => (
             <option key={o.value} value={o.value}>
               {o.label}
             </option>

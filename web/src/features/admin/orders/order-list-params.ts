@@ -12,12 +12,18 @@ export const TYPE_OPTIONS = [
 const STATUSES = ['pending', 'completed', 'rejected', 'fiat_received', 'approved', 'crypto_sent', 'cancelled', 'expired'] as const;
 export const STATUS_OPTIONS = [{ value: '', label: 'All' }, ...STATUSES.map((value) => ({ value, label: ORDER_STATUS_LABELS[value] }))];
 
+/** Four eyes: completions waiting for a second admin. */
+export const AWAITING_OPTIONS = [
+  { value: '', label: 'All' },
+  { value: 'confirmation', label: 'Awaiting second admin' },
+] as const;
+
 export const PAGE_SIZES = [25, 50, 100, 200] as const;
 export const DEFAULT_PAGE_SIZE = 50;
 
-export const FILTER_KEYS = ['tenantId', 'type', 'status', 'network', 'refCode', 'phone'] as const;
+export const FILTER_KEYS = ['tenantId', 'type', 'status', 'awaiting', 'network', 'refCode', 'phone'] as const;
 export type Filters = Record<(typeof FILTER_KEYS)[number], string>;
-export const NO_FILTERS: Filters = { tenantId: '', type: '', status: '', network: '', refCode: '', phone: '' };
+export const NO_FILTERS: Filters = { tenantId: '', type: '', status: '', awaiting: '', network: '', refCode: '', phone: '' };
 
 type OrderType = NonNullable<OrderListQuery['type']>;
 type OrderStatus = NonNullable<OrderListQuery['status']>;
@@ -38,6 +44,7 @@ export function useOrderListParams(byBrand: boolean) {
     tenantId: byBrand ? (params.get('tenantId') ?? '') : '',
     type: isType(type) ? type : '',
     status: isStatus(status) ? status : '',
+    awaiting: params.get('awaiting') === 'confirmation' ? 'confirmation' : '',
     network: params.get('network') ?? '',
     refCode: params.get('refCode') ?? '',
     phone: params.get('phone') ?? '',
@@ -49,6 +56,7 @@ export function useOrderListParams(byBrand: boolean) {
   const query: OrderListQuery = { page: String(page), pageSize: String(pageSize) };
   if (isType(filters.type) && filters.type) query.type = filters.type;
   if (isStatus(filters.status) && filters.status) query.status = filters.status;
+  if (filters.awaiting === 'confirmation') query.awaiting = 'confirmation';
   for (const key of ['tenantId', 'network', 'refCode', 'phone'] as const) if (filters[key].trim()) query[key] = filters[key].trim();
 
   // Defaults stay out of the address so the plain list keeps a plain link.

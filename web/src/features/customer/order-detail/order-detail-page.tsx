@@ -60,8 +60,9 @@ export function OrderDetailPage() {
       )}
       {order.status === 'expired' && actions.includes('submitProof') && (
         <p className="card muted" role="note">
-          The payment window for this order has closed. If you have already paid, upload your proof: we will re-quote the order at today's rate or refund your
-          payment.
+          {order.latePayment
+            ? "We received your payment proof after the payment window closed. We will re-quote the order at today's rate or refund your payment."
+            : "The payment window for this order has closed. If you have already paid, upload your proof: we will re-quote the order at today's rate or refund your payment."}
         </p>
       )}
       {actions.includes('submitProof') && <ProofUploadForm key={order._id} order={order} />}

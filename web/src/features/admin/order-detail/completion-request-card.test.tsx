@@ -1,0 +1,57 @@
+// @vitest-environment happy-dom
+import { describe, expect, it } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { callsTo } from '../../../test/fixtures';
+import { ADMIN_ME, adminOrder, completionRequest, renderAdmin } from '../layout/admin-test-kit';
+import type { AdminOrder } from '../admin-api';
+
+/** Opens `order`; a command may replace what the server holds, so the refetch shows it. */
+function openOrder(order: AdminOrder, onConfirm: () => AdminOrder = () => order) {
+  let current = order;
+  return renderAdmin(`/admin/orders/${order._id}`, {
+    [`GET /api/admin/orders/${order._id}`]: () => ({ status: 200, body: current }),
+    [`GET /api/admin/orders/${order._id}/history`]: { orderId: order._id, events: [] },
+    [`POST /api/admin/orders/${order._id}/completion-request/confirm`]: () => {
+      current = onConfirm();
+      return { status: 200, body: { message: 'Order completed successfully' } };
+    },
+    [`POST /api/admin/orders/${order._id}/completion-request/decline`]: () => {
+      current = { ...order, completionRequest: null };
+      return { status: 200, body: { message: 'Completion request declined' } };
+    },
+  });
+}
+
+const card = () => screen.findByRole('region', { name: 'Waiting for a second admin' });
+
+describe('admin order detail: four eyes', () => {
+  it("shows another admin's request with its terms, and confirms it by the request's id", async () => {
+    const order = adminOrder({ refCode: 'ORD-4E1', fiatAmount: '250000', completionRequest: completionRequest() });
+    const { calls } = openOrder(order, () => ({ ...order, status: 'completed', statusLabel: 'Completed', completionRequest: null }));
+    const request = await card();
+    expect(request.textContent).toContain('meera asked to complete this order');
+    expect(request.textContent).toContain('above ₹2,00,000');
+    expect(within(request).getByText('0xasked')).toBeTruthy();
+    expect(within(request).getByText('₹2,50,000')).toBeTruthy();
+    await userEvent.click(within(request).getByRole('button', { name: 'Confirm completion' }));
+    // The toast; the status card then says the same of the completed order.
+    await expect.poll(() => screen.queryAllByRole('status').map((s) => s.textContent)).toContain('Order completed successfully');
+    expect(callsTo(calls, 'POST', `/api/admin/orders/${order._id}/completion-request/confirm`).map((c) => c.body)).toEqual([
+      { requestId: '00000000-0000-4000-8000-00000000abcd' },
+    ]);
+    await expect.poll(() => screen.queryByRole('region', { name: 'Waiting for a second admin' })).toBeNull();
+  });
+
+  it('offers the requester no Confirm, only to withdraw the request', async () => {
+    const order = adminOrder({ completionRequest: completionRequest({ requestedBy: { _id: ADMIN_ME._id, phone: ADMIN_ME.phone, username: ADMIN_ME.username } }) });
+    const { calls } = openOrder(order);
+    const request = await card();
+    expect(request.textContent).toContain('You asked to complete this order');
+    expect(request.textContent).toContain('a different admin must confirm it');
+    expect(within(request).queryByRole('button', { name: 'Confirm completion' })).toBeNull();
+    await userEvent.click(within(request).getByRole('button', { name: 'Withdraw request' }));
+    expect(await screen.findByText('Request withdrawn')).toBeTruthy();
+    expect(callsTo(calls, 'POST', `/api/admin/orders/${order._id}/completion-request/decline`)).toHaveLength(1);
+  });
+});

@@ -1,0 +1,56 @@
+import { formatDateTime } from '../../../lib/format-date-time';
+import { useMe } from '../../../lib/session';
+import { Detail } from '../../../components/detail';
+import { ErrorAlert } from '../../../components/error-alert';
+import { adminApi, type AdminOrder } from '../admin-api';
+import { useOrderCommand } from '../orders/use-order-command';
+import { InfoCard } from './info-card';
+
+type Request = NonNullable<AdminOrder['completionRequest']>;
+
+const inr = (amount: string) => `₹${Number(amount).toLocaleString('en-IN')}`;
+const who = (request: Request) => request.requestedBy.username ?? request.requestedBy.phone ?? 'another admin';
+
+/**
+ * Four eyes: a completion above the threshold waits here for a different admin, with the exact terms
+ * it would settle on. The requester cannot confirm (the server refuses it too); they may withdraw it.
+ * Any change to the order ends the request, and the page then shows the order as it is.
+ */
+export function CompletionRequestCard({ order, request }: { order: AdminOrder; request: Request }) {
+  const me = useMe().data;
+  const mine = me?._id === request.requestedBy._id;
+  const ids = { id: order._id, requestId: request.requestId };
+  const confirm = useOrderCommand(() => adminApi.confirmCompletion(ids), 'Order completed successfully', 'Failed to confirm the completion');
+  const decline = useOrderCommand(() => adminApi.declineCompletion(ids), mine ? 'Request withdrawn' : 'Completion request declined', 'Failed to decline the request');
+  const busy = confirm.isPending || decline.isPending;
+  const reference = order.type === 'fiat_to_crypto' ? request.cryptoReference : request.bankUtr;
+
+  return (
+    <InfoCard title="Waiting for a second admin" className="completion-request">
+      <p>
+        {mine ? 'You asked' : `${who(request)} asked`} to {request.mode === 'approve' ? 'approve' : 'complete'} this order on {formatDateTime(request.requestedAt)}.
+        It is above {inr(request.thresholdInr)}, so {mine ? 'a different admin must confirm it.' : 'it completes when you confirm it.'}
+      </p>
+      <dl className="details">
+        <Detail label={order.type === 'fiat_to_crypto' ? 'Crypto Transaction Reference' : 'UTR Reference'}>{reference ?? '—'}</Detail>
+        <Detail label="Rate">
+          {request.rate}
+          {request.repriced && ' (re-quoted)'}
+        </Detail>
+        <Detail label="Amount (INR)">{inr(request.fiatAmount)}</Detail>
+        <Detail label="Amount (USDT)">{request.cryptoAmount}</Detail>
+      </dl>
+      <div className="row">
+        {!mine && (
+          <button type="button" className="btn" disabled={busy} onClick={() => confirm.mutate(undefined)}>
+            {confirm.isPending ? 'Processing...' : 'Confirm completion'}
+          </button>
+        )}
+        <button type="button" className="btn secondary" disabled={busy} onClick={() => decline.mutate(undefined)}>
+          {decline.isPending ? 'Processing...' : mine ? 'Withdraw request' : 'Decline'}
+        </button>
+      </div>
+      <ErrorAlert>{confirm.failure ?? decline.failure}</ErrorAlert>
+    </InfoCard>
+  );
+}
