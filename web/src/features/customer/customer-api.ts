@@ -10,6 +10,7 @@ const keyed = (key: string | undefined) => (key ? { headers: { 'idempotency-key'
 export const customerApi = {
   orders: () => unwrap(api.orders.$get()).then((r) => r.orders),
   order: (id: string) => unwrap(api.orders[':id'].$get({ param: { id } })),
+  limits: () => unwrap(api.orders.limits.$get()),
   placeBuy: (json: BuyRequest, idempotencyKey?: string) => unwrap(api.orders['fiat-to-crypto'].$post({ json }, keyed(idempotencyKey))),
   placeSell: (json: SellRequest, idempotencyKey?: string) => unwrap(api.orders['crypto-to-fiat'].$post({ json }, keyed(idempotencyKey))),
   uploadProof: (id: string, json: ProofRequest) => unwrap(api.orders[':id'].upload.$post({ param: { id }, json })),
@@ -27,6 +28,7 @@ export const customerApi = {
 };
 
 export type Order = Awaited<ReturnType<typeof customerApi.order>>;
+export type LimitHeadroom = Awaited<ReturnType<typeof customerApi.limits>>;
 export type Wallet = Awaited<ReturnType<typeof customerApi.wallets>>[number];
 export type BankAccount = Awaited<ReturnType<typeof customerApi.bankAccounts>>[number];
 export type OperatorBankAccount = Awaited<ReturnType<typeof customerApi.operatorBankDetails>>[number];

@@ -8,6 +8,8 @@ import { withPlaced } from './placed-orders';
 export const keys = {
   orders: ['orders'] as const,
   order: (id: string) => ['orders', id] as const,
+  // Under 'orders': whatever refreshes the orders (a placed order, a live change) refreshes the headroom.
+  limits: ['orders', 'limits'] as const,
   wallets: ['user', 'wallets'] as const,
   bankAccounts: ['user', 'bank-accounts'] as const,
   operatorBanks: ['user', 'tenant', 'bank-details'] as const,

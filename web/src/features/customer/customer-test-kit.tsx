@@ -17,6 +17,7 @@ export const BASE_API: FakeApi = {
   'GET /api/config/public': PUBLIC_CONFIG,
   'GET /api/auth/me': ME,
   'GET /api/orders': { orders: [] },
+  'GET /api/orders/limits': { daily: null, monthly: null },
   'GET /api/user/wallets': { wallets: [] },
   'GET /api/user/bank-accounts': { accounts: [] },
   'GET /api/user/tenant/bank-details': { bankDetails: [] },

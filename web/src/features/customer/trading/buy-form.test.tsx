@@ -35,6 +35,23 @@ describe('buy form', () => {
     expect(create().disabled).toBe(false);
   });
 
+  it('shows the headroom under the limits before the customer types, and holds back an order over it', async () => {
+    renderBuy({
+      'GET /api/orders/limits': {
+        daily: { limitInr: 100000, usedInr: 70000, remainingInr: 30000 },
+        monthly: { limitInr: 500000, usedInr: 70000, remainingInr: 430000 },
+      },
+    });
+    expect((await screen.findByLabelText('Your limits')).textContent).toBe('Your limits: ₹30,000 left of ₹1,00,000 per 24 hours, ₹4,30,000 left of ₹5,00,000 per 30 days.');
+    await screen.findByRole('option', { name: /Main .*\(default\)/ });
+    await userEvent.type(screen.getByLabelText('Amount (INR)'), '30001');
+    expect(screen.getByText('Over your limit: you can order up to ₹30,000 now')).toBeTruthy();
+    expect(create().disabled).toBe(true);
+    await userEvent.clear(screen.getByLabelText('Amount (INR)'));
+    await userEvent.type(screen.getByLabelText('Amount (INR)'), '30000');
+    expect(create().disabled).toBe(false);
+  });
+
   it('needs a saved address', async () => {
     renderBuy({ 'GET /api/user/wallets': { wallets: [] } });
     await userEvent.type(screen.getByLabelText('Amount (INR)'), '10000');

@@ -15,6 +15,7 @@ import { usePlaceOrder } from './use-place-order';
 import { useSavedChoice } from './use-saved-choice';
 import { useTradeTerms } from './use-trade-terms';
 import { WalletPicker } from './wallet-picker';
+import { LimitHeadroomNote, overLimitProblem, useLimitHeadroom } from './limit-headroom';
 
 /** Buy USDT with INR: amount, network and receiving address, with the quote the order will get. */
 export function BuyForm({ onPlaced }: { onPlaced: (order: Order) => void }) {
@@ -43,7 +44,9 @@ export function BuyForm({ onPlaced }: { onPlaced: (order: Order) => void }) {
   const quote = rate && feePercent !== null && !amountError ? quoteBuy({ fiatAmount: cleanAmountInput(amount), rate, feePercent }) : null;
   // Fees and rounding can leave nothing to receive: the server refuses that order, so say so here.
   const netError = quote && paysNothing(quote.netUsdt) ? NOTHING_AFTER_FEES : null;
-  const ready = quote !== null && netError === null && rate !== null && wallet !== undefined && walletError === null && !order.isPending;
+  const headroom = useLimitHeadroom().data;
+  const limitError = quote ? overLimitProblem(headroom, Number(quote.fiatAmount)) : null;
+  const ready = quote !== null && netError === null && limitError === null && rate !== null && wallet !== undefined && walletError === null && !order.isPending;
 
   const submit = (event?: FormEvent) => {
     event?.preventDefault();
@@ -55,7 +58,8 @@ export function BuyForm({ onPlaced }: { onPlaced: (order: Order) => void }) {
     <form className="trade-form" onSubmit={submit} noValidate aria-label="Buy USDT">
       <h2>Buy USDT</h2>
       <MethodChoice value={method} onChange={setMethod} />
-      <Field label="Amount (INR)" error={amount === '' ? null : (amountError ?? netError)}>
+      <LimitHeadroomNote headroom={headroom} />
+      <Field label="Amount (INR)" error={amount === '' ? null : (amountError ?? netError ?? limitError)}>
         <AmountInput value={amount} onValueChange={setAmount} placeholder="e.g. 10,000" />
       </Field>
       <Field label="Network">

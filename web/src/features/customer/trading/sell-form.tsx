@@ -8,6 +8,7 @@ import { BankPicker } from './bank-picker';
 import { MethodChoice } from './method-choice';
 import { OrderSubmit } from './order-submit';
 import { QuotePreview } from './quote-preview';
+import { LimitHeadroomNote, overLimitProblem, useLimitHeadroom } from './limit-headroom';
 import { usePlaceOrder } from './use-place-order';
 import { useSavedChoice } from './use-saved-choice';
 import { useTradeTerms } from './use-trade-terms';
@@ -31,8 +32,11 @@ export function SellForm({ onPlaced }: { onPlaced: (order: Order) => void }) {
   const quote = rate && feePercent !== null && !amountError ? quoteSell({ cryptoAmount: amount.trim(), rate, feePercent }) : null;
   // Fees and rounding can leave nothing to receive: the server refuses that order, so say so here.
   const netError = quote && paysNothing(quote.netInr) ? NOTHING_AFTER_FEES : null;
+  // A sell counts against the limits by the INR it pays out.
+  const headroom = useLimitHeadroom().data;
+  const limitError = quote ? overLimitProblem(headroom, Number(quote.netInr)) : null;
   const payoutReady = method === 'cash' || (account !== undefined && bankError === null);
-  const ready = quote !== null && netError === null && rate !== null && payoutReady && !order.isPending;
+  const ready = quote !== null && netError === null && limitError === null && rate !== null && payoutReady && !order.isPending;
 
   const submit = (event?: FormEvent) => {
     event?.preventDefault();
@@ -45,7 +49,8 @@ export function SellForm({ onPlaced }: { onPlaced: (order: Order) => void }) {
     <form className="trade-form" onSubmit={submit} noValidate aria-label="Sell USDT">
       <h2>Sell USDT</h2>
       <MethodChoice value={method} onChange={setMethod} />
-      <Field label="Amount (USDT)" error={amount === '' ? null : (amountError ?? netError)} hint="Whole USDT only">
+      <LimitHeadroomNote headroom={headroom} />
+      <Field label="Amount (USDT)" error={amount === '' ? null : (amountError ?? netError ?? limitError)} hint="Whole USDT only">
         <input value={amount} onChange={(e) => setAmount(e.target.value)} inputMode="numeric" autoComplete="off" placeholder="e.g. 100" />
       </Field>
       <Field label="Network" hint="Sell orders are received on TRC20 only">
