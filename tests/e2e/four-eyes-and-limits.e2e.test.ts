@@ -1,0 +1,79 @@
+/**
+ * Two of the desk's controls in real Chromium against a fresh `npm start`: a completion above the
+ * four-eyes threshold waits for a second admin, who confirms it on the order page; and the trading
+ * form shows a customer's headroom under their limits and holds back an order over it.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { launchBrowser } from './support/browser';
+import { apiOf, openSignedIn } from './support/signed-in';
+import { startAppServer, type AppServer } from './support/app-server';
+
+const ADMIN = { phone: '+919000000072', password: 'e2e-admin-password' };
+const SECOND = { phone: '+919000000073', password: 'e2e-second-admin', roles: ['admin'] };
+const TARA = { phone: '+919812300094', password: 'customer-pass' };
+const WALLET = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
+
+describe('four eyes and customer limits in a real browser', () => {
+  let server: AppServer;
+  let browser: Browser;
+  let admin: string;
+  let second: string;
+  let tara: string;
+  const api = (...args: Parameters<ReturnType<typeof apiOf>>) => apiOf(server)(...args);
+  const open = (token: string, path: string) => openSignedIn(browser, server, token, path);
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startAppServer({ ADMIN_PHONE: ADMIN.phone, ADMIN_PASSWORD: ADMIN.password }), launchBrowser()]);
+    admin = await server.signIn(ADMIN);
+    await api('POST', '/api/admin/users', admin, SECOND);
+    await api('POST', '/api/admin/users', admin, TARA);
+    [second, tara] = await Promise.all([server.signIn(SECOND), server.signIn(TARA)]);
+    await api('PUT', '/api/admin/settings', admin, { controls: { fourEyesAboveInr: 5000, customerDailyInr: 20000, customerMonthlyInr: 0 } });
+    await api('POST', '/api/user/wallet', tara, { network: 'TRC20', address: WALLET, label: 'Main', isDefault: true });
+  }, 120_000);
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('holds an approval above the threshold for a second admin, who confirms it on the order page', async () => {
+    const { order } = await api('POST', '/api/orders/fiat-to-crypto', tara, { fiatAmount: 6000, network: 'TRC20', withdrawAddress: WALLET, method: 'bank' });
+    await api('POST', `/api/orders/${order._id}/upload`, tara, { bankReference: 'UTRE2EFOUR01' });
+
+    const first = await open(admin, `/admin/orders/${order._id}`);
+    const actions = first.getByRole('region', { name: 'Admin Actions' });
+    await actions.getByLabel('Crypto Transaction Reference').fill('0xe2efoureyes');
+    await actions.getByRole('button', { name: 'Approve Order' }).click();
+    await expect.poll(() => first.getByText(/Completion requested: this order is above the four-eyes threshold/).count(), { timeout: 10_000 }).toBe(1);
+    const mine = first.getByRole('region', { name: 'Waiting for a second admin' });
+    await expect.poll(() => mine.count(), { timeout: 10_000 }).toBe(1);
+    expect(await mine.textContent()).toContain('a different admin must confirm it');
+    expect(await mine.getByRole('button', { name: 'Confirm completion' }).count()).toBe(0);
+
+    const other = await open(second, `/admin/orders/${order._id}`);
+    const request = other.getByRole('region', { name: 'Waiting for a second admin' });
+    await expect.poll(() => request.count(), { timeout: 10_000 }).toBe(1);
+    expect(await request.textContent()).toContain('0xe2efoureyes');
+    await request.getByRole('button', { name: 'Confirm completion' }).click();
+    const summary = other.getByRole('region', { name: `Order #${order.refCode}` });
+    await expect.poll(() => summary.getByText('Completed', { exact: true }).count(), { timeout: 10_000 }).toBe(1);
+    // The first admin's open page follows without a reload.
+    await expect.poll(() => first.getByRole('region', { name: `Order #${order.refCode}` }).getByText('Completed', { exact: true }).count(), { timeout: 10_000 }).toBe(1);
+    await Promise.all([first.close(), other.close()]);
+  }, 60_000);
+
+  it('shows the headroom before the customer types, and holds back an order over it', async () => {
+    // ₹6,000 of the ₹20,000 a day is held by the order above.
+    const page = await open(tara, '/add-order');
+    const buy = page.getByRole('form', { name: 'Buy USDT' });
+    const limits = buy.getByLabel('Your limits');
+    await expect.poll(() => limits.textContent(), { timeout: 10_000 }).toBe('Your limits: ₹14,000 left of ₹20,000 per 24 hours.');
+    await buy.getByLabel('Amount (INR)').fill('15000');
+    await expect.poll(() => buy.getByText('Over your limit: you can order up to ₹14,000 now').count()).toBe(1);
+    expect(await buy.getByRole('button', { name: 'Create Order' }).isDisabled()).toBe(true);
+    await buy.getByLabel('Amount (INR)').fill('14000');
+    await expect.poll(() => buy.getByRole('button', { name: 'Create Order' }).isDisabled()).toBe(false);
+    await page.close();
+  }, 60_000);
+});
