@@ -25,7 +25,9 @@ describe('customer limits', () => {
   beforeAll(async () => {
     t = await createTestApp();
     admin = await t.adminToken();
-    const saved = await json(t.call('PUT', '/api/admin/settings', { token: admin, body: { controls: { customerDailyInr: 10000, customerMonthlyInr: 15000 } } }));
+    const saved = await json(
+      t.call('PUT', '/api/admin/settings', { token: admin, body: { controls: { customerDailyInr: 10000, customerMonthlyInr: 15000 } } }),
+    );
     expect(saved.status).toBe(200);
   });
   afterAll(() => t.close());
@@ -79,7 +81,8 @@ describe('customer limits', () => {
     const tenantId = await createBrand(t, host);
     await t.call('PUT', `/api/admin/tenants/${tenantId}/settings`, { token: admin, body: { controls: { customerDailyInr: 0, customerMonthlyInr: 2000 } } });
     await t.call('POST', '/api/admin/users', { token: admin, body: { phone: '+919190000204', password: 'secret1', tenantId } });
-    const brandCustomer = (await json(t.call('POST', '/api/auth/login', { headers: { host }, body: { phone: '+919190000204', password: 'secret1' } }))).body.token;
+    const brandCustomer = (await json(t.call('POST', '/api/auth/login', { headers: { host }, body: { phone: '+919190000204', password: 'secret1' } }))).body
+      .token;
     expect(await limitsOf(brandCustomer, { host })).toEqual({ daily: null, monthly: { limitInr: 2000, usedInr: 0, remainingInr: 2000 } });
     const refused = await buy(brandCustomer, 2500, { host });
     expect(refused.status).toBe(400);

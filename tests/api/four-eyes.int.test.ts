@@ -19,11 +19,15 @@ describe('four eyes above a threshold', () => {
   let asha: string;
 
   const paidBuy = async (token: string, fiatAmount: number, host?: string) => {
-    const headers = host ? { host } : {};
-    const placed = await json(t.call('POST', '/api/orders/fiat-to-crypto', { token, headers, body: { fiatAmount, network: 'TRC20', withdrawAddress: TRON, method: 'bank' } }));
+    const headers: Record<string, string> = host ? { host } : {};
+    const placed = await json(
+      t.call('POST', '/api/orders/fiat-to-crypto', { token, headers, body: { fiatAmount, network: 'TRC20', withdrawAddress: TRON, method: 'bank' } }),
+    );
     expect(placed.status).toBe(201);
     const order = placed.body.order as { _id: string };
-    expect((await t.call('POST', `/api/orders/${order._id}/upload`, { token, headers, body: { bankReference: `UTR${Date.now()}${fiatAmount}` } })).status).toBe(200);
+    expect((await t.call('POST', `/api/orders/${order._id}/upload`, { token, headers, body: { bankReference: `UTR${Date.now()}${fiatAmount}` } })).status).toBe(
+      200,
+    );
     return order._id;
   };
   const complete = (token: string, id: string, body: Record<string, unknown> = { cryptoReference: '0xsettled' }) =>
@@ -48,7 +52,10 @@ describe('four eyes above a threshold', () => {
     const id = await paidBuy(asha, 6000);
     const asked = await complete(admin, id, { cryptoReference: '0xbig', rate: '90' });
     expect(asked.status).toBe(202);
-    expect(asked.body).toMatchObject({ pendingConfirmation: true, order: { status: 'pending', completionRequest: { mode: 'complete', cryptoReference: '0xbig', rate: '90', thresholdInr: '5000' } } });
+    expect(asked.body).toMatchObject({
+      pendingConfirmation: true,
+      order: { status: 'pending', completionRequest: { mode: 'complete', cryptoReference: '0xbig', rate: '90', thresholdInr: '5000' } },
+    });
     const { requestId } = asked.body.order.completionRequest;
 
     const own = await json(t.call('POST', `/api/admin/orders/${id}/completion-request/confirm`, { token: admin, body: { requestId } }));
@@ -80,9 +87,18 @@ describe('four eyes above a threshold', () => {
     expect(late).toMatchObject({ status: 409, body: { code: 'no_completion_request' } });
 
     const again = (await complete(admin, id)).body.order.completionRequest.requestId;
-    const declined = await json(t.call('POST', `/api/admin/orders/${id}/completion-request/decline`, { token: second, body: { requestId: again, note: 'UTR not on the statement' } }));
+    const declined = await json(
+      t.call('POST', `/api/admin/orders/${id}/completion-request/decline`, { token: second, body: { requestId: again, note: 'UTR not on the statement' } }),
+    );
     expect(declined).toMatchObject({ status: 200, body: { order: { status: 'pending', completionRequest: null } } });
-    expect(await eventTypes(id)).toEqual(['OrderPlaced', 'ProofSubmitted', 'CompletionRequested', 'ProofSubmitted', 'CompletionRequested', 'CompletionRequestDeclined']);
+    expect(await eventTypes(id)).toEqual([
+      'OrderPlaced',
+      'ProofSubmitted',
+      'CompletionRequested',
+      'ProofSubmitted',
+      'CompletionRequested',
+      'CompletionRequestDeclined',
+    ]);
 
     // A reject needs no second admin, and ends a pending request.
     const third = (await complete(admin, id)).body.order.completionRequest.requestId;
@@ -104,7 +120,10 @@ describe('four eyes above a threshold', () => {
     // Nor does the public configuration tell anyone the threshold.
     expect((await json(t.call('GET', '/api/config/public'))).body.controls).toBeUndefined();
 
-    await t.call('POST', `/api/admin/orders/${id}/completion-request/confirm`, { token: admin, body: { requestId: (await detail(id)).completionRequest.requestId } });
+    await t.call('POST', `/api/admin/orders/${id}/completion-request/confirm`, {
+      token: admin,
+      body: { requestId: (await detail(id)).completionRequest.requestId },
+    });
     await t.project();
     expect((await json(t.call('GET', '/api/admin/orders?awaiting=confirmation', { token: admin }))).body.total).toBe(0);
   });

@@ -59,7 +59,16 @@ describe('four eyes and customer limits in a real browser', () => {
     const summary = other.getByRole('region', { name: `Order #${order.refCode}` });
     await expect.poll(() => summary.getByText('Completed', { exact: true }).count(), { timeout: 10_000 }).toBe(1);
     // The first admin's open page follows without a reload.
-    await expect.poll(() => first.getByRole('region', { name: `Order #${order.refCode}` }).getByText('Completed', { exact: true }).count(), { timeout: 10_000 }).toBe(1);
+    await expect
+      .poll(
+        () =>
+          first
+            .getByRole('region', { name: `Order #${order.refCode}` })
+            .getByText('Completed', { exact: true })
+            .count(),
+        { timeout: 10_000 },
+      )
+      .toBe(1);
     await Promise.all([first.close(), other.close()]);
   }, 60_000);
 

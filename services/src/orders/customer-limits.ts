@@ -3,7 +3,7 @@ import { DAY_MS, MONTH_MS, headroomOf, limitRefusal, limitsAreOff, type Headroom
 import { Money } from '@desk/machines/pricing/decimal';
 import { Refusal } from '@desk/machines/shared/refusal';
 import type { Controls } from '@desk/machines/settings/settings.schema';
-import { customerOrderAmounts } from '@desk/projections/read-models/orders/orders.queries';
+import { customerHeldAmounts } from '@desk/projections/read-models/orders/orders.queries';
 import type { ReadModelDatabase } from '@desk/projections/schema/read-model-database';
 import type { ServicesDatabase } from '../db/services-database';
 import { claimRefCode, newRefCode } from './ref-code';
@@ -64,12 +64,15 @@ async function usageOf(db: Db, userId: string, now: Date): Promise<LimitUsage> {
     .where('user_id', '=', userId)
     .where('claimed_at', '>=', monthStart)
     .execute();
-  const known = await customerOrderAmounts(readModelsOf(db), userId, monthStart, claims.map((c) => c.order_id));
-  const projected = new Set(known.map((o) => o.id));
-  const holding = [
-    ...known.filter((o) => o.holds).map((o) => ({ inr: o.fiatAmount, at: o.createdAt })),
-    ...claims.filter((c) => !projected.has(c.order_id)).map((c) => ({ inr: c.fiat_inr ?? '0', at: c.claimed_at })),
-  ];
-  const sumSince = (start: Date) => holding.filter((h) => h.at >= start).reduce((sum, h) => sum.plus(h.inr), new Money(0));
-  return { dayInr: sumSince(dayStart).toFixed(0), monthInr: sumSince(monthStart).toFixed(0) };
+  const held = await customerHeldAmounts(
+    readModelsOf(db),
+    userId,
+    dayStart,
+    monthStart,
+    claims.map((c) => c.order_id),
+  );
+  // Claims of orders the read model does not show yet (placed a moment ago) count by their own amount.
+  const pending = claims.filter((c) => !held.projected.has(c.order_id));
+  const sumSince = (start: Date) => pending.filter((c) => c.claimed_at >= start).reduce((sum, c) => sum.plus(c.fiat_inr ?? 0), new Money(0));
+  return { dayInr: sumSince(dayStart).plus(held.dayInr).toFixed(0), monthInr: sumSince(monthStart).plus(held.monthInr).toFixed(0) };
 }

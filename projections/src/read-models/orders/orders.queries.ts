@@ -203,20 +203,26 @@ export async function searchOrders(
   return { views: rows.map((r) => r.view as OrderView), total: Number(count.n) };
 }
 
-export interface CustomerOrderAmount {
-  id: string;
-  fiatAmount: string;
-  createdAt: Date;
-  /** Still holds money against the customer's limits: not rejected, cancelled, or expired unpaid. */
-  holds: boolean;
+export interface CustomerHeldAmounts {
+  /** INR of the customer's orders placed since `dayStart` / `monthStart` that still hold money. */
+  dayInr: string;
+  monthInr: string;
+  /** Which of the ids asked about the read model shows (whatever their status). */
+  projected: Set<string>;
 }
 
-/** A customer's orders placed since `since`, and any of `ids` whatever their age: what their limits count. */
-export async function customerOrderAmounts(db: Db, userId: string, since: Date, ids: readonly string[]): Promise<CustomerOrderAmount[]> {
-  const { rows } = await sql<{ id: string; fiat_amount: string; created_at: Date; holds: boolean }>`
-    select id, fiat_amount::text, created_at,
-      status not in ('rejected', 'cancelled') and (status <> 'expired' or coalesce((view->>'latePayment')::boolean, false)) as holds
-    from rm_orders
-    where user_id = ${userId} and (created_at >= ${since} or id = any(${[...ids]}::uuid[]))`.execute(db);
-  return rows.map((r) => ({ id: r.id, fiatAmount: r.fiat_amount, createdAt: r.created_at, holds: r.holds }));
+// Still holds money against the customer's limits: not rejected, cancelled, or expired unpaid.
+const HOLDS = sql<boolean>`status not in ('rejected', 'cancelled') and (status <> 'expired' or coalesce((view->>'latePayment')::boolean, false))`;
+
+/** What a customer's limits count from the read model: sums in the database, and which of `ids` it has. */
+export async function customerHeldAmounts(db: Db, userId: string, dayStart: Date, monthStart: Date, ids: readonly string[]): Promise<CustomerHeldAmounts> {
+  const [sums, known] = await Promise.all([
+    sql<{ day: string; month: string }>`
+      select coalesce(sum(fiat_amount) filter (where created_at >= ${dayStart} and ${HOLDS}), 0)::text as day,
+        coalesce(sum(fiat_amount) filter (where ${HOLDS}), 0)::text as month
+      from rm_orders where user_id = ${userId} and created_at >= ${monthStart}`.execute(db),
+    ids.length === 0 ? { rows: [] } : sql<{ id: string }>`select id from rm_orders where id = any(${[...ids]}::uuid[])`.execute(db),
+  ]);
+  const row = sums.rows[0]!;
+  return { dayInr: row.day, monthInr: row.month, projected: new Set(known.rows.map((r) => r.id)) };
 }

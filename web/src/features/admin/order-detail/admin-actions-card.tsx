@@ -24,7 +24,11 @@ export function AdminActionsCard({ order, actions }: AdminActionsCardProps) {
   const [rate, setRate] = useState('');
   const [rejecting, setRejecting] = useState(false);
   // Above the four-eyes threshold the server records a request instead, and says so.
-  const approve = useOrderCommand((json: Completion) => adminApi.approve(order._id, json), (answer) => answer.message, 'Failed to approve order');
+  const approve = useOrderCommand(
+    (json: Completion) => adminApi.approve(order._id, json),
+    (answer) => answer.message,
+    'Failed to approve order',
+  );
   const verify = useOrderCommand(adminApi.verify, 'Order verified', 'Verification failed');
   const cryptoSent = useOrderCommand((ref: string) => adminApi.markCryptoSent(order._id, ref), 'Order updated successfully!', 'Failed to update order');
   const commands = [approve, verify, cryptoSent];

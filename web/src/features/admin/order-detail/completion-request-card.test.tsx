@@ -44,7 +44,9 @@ describe('admin order detail: four eyes', () => {
   });
 
   it('offers the requester no Confirm, only to withdraw the request', async () => {
-    const order = adminOrder({ completionRequest: completionRequest({ requestedBy: { _id: ADMIN_ME._id, phone: ADMIN_ME.phone, username: ADMIN_ME.username } }) });
+    const order = adminOrder({
+      completionRequest: completionRequest({ requestedBy: { _id: ADMIN_ME._id, phone: ADMIN_ME.phone, username: ADMIN_ME.username } }),
+    });
     const { calls } = openOrder(order);
     const request = await card();
     expect(request.textContent).toContain('You asked to complete this order');

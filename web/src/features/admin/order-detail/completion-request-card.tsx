@@ -21,15 +21,20 @@ export function CompletionRequestCard({ order, request }: { order: AdminOrder; r
   const mine = me?._id === request.requestedBy._id;
   const ids = { id: order._id, requestId: request.requestId };
   const confirm = useOrderCommand(() => adminApi.confirmCompletion(ids), 'Order completed successfully', 'Failed to confirm the completion');
-  const decline = useOrderCommand(() => adminApi.declineCompletion(ids), mine ? 'Request withdrawn' : 'Completion request declined', 'Failed to decline the request');
+  const decline = useOrderCommand(
+    () => adminApi.declineCompletion(ids),
+    mine ? 'Request withdrawn' : 'Completion request declined',
+    'Failed to decline the request',
+  );
   const busy = confirm.isPending || decline.isPending;
   const reference = order.type === 'fiat_to_crypto' ? request.cryptoReference : request.bankUtr;
 
   return (
     <InfoCard title="Waiting for a second admin" className="completion-request">
       <p>
-        {mine ? 'You asked' : `${who(request)} asked`} to {request.mode === 'approve' ? 'approve' : 'complete'} this order on {formatDateTime(request.requestedAt)}.
-        It is above {inr(request.thresholdInr)}, so {mine ? 'a different admin must confirm it.' : 'it completes when you confirm it.'}
+        {mine ? 'You asked' : `${who(request)} asked`} to {request.mode === 'approve' ? 'approve' : 'complete'} this order on{' '}
+        {formatDateTime(request.requestedAt)}. It is above {inr(request.thresholdInr)}, so{' '}
+        {mine ? 'a different admin must confirm it.' : 'it completes when you confirm it.'}
       </p>
       <dl className="details">
         <Detail label={order.type === 'fiat_to_crypto' ? 'Crypto Transaction Reference' : 'UTR Reference'}>{reference ?? '—'}</Detail>

@@ -36,7 +36,10 @@ export function CompleteOrderForm({ order }: { order: AdminOrder }) {
       >
         <input value={reference} onChange={(e) => setReference(e.target.value)} autoComplete="off" />
       </Field>
-      <Field label="Rate" hint={order.latePayment ? 'Paid late: enter the rate to complete at (a re-quote)' : `Leave empty to keep ${formatInr(order.rate)} per USDT`}>
+      <Field
+        label="Rate"
+        hint={order.latePayment ? 'Paid late: enter the rate to complete at (a re-quote)' : `Leave empty to keep ${formatInr(order.rate)} per USDT`}
+      >
         <input value={rate} inputMode="decimal" placeholder={order.rate} onChange={(e) => setRate(e.target.value)} />
       </Field>
       <button type="submit" className="btn" disabled={!ready || complete.isPending}>

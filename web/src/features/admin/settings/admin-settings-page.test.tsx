@@ -12,6 +12,7 @@ const SETTINGS: AdminSettings = {
   rates: { usdtInr: 85, usdt_bank_buy: 88.5, usdt_bank_sell: 86, usdt_cash_buy: 0, usdt_cash_sell: 87 },
   fees: { fiatToCryptoPercent: 0.5, cryptoToFiatPercent: 1 },
   limits: { buyInr: { min: 100, max: 1000000 }, sellUsdt: { min: 1, max: 12000 } },
+  controls: { fourEyesAboveInr: 200000, customerDailyInr: 0, customerMonthlyInr: 5000000 },
   revision: '4',
   updatedAt: '2025-03-01T09:30:00.000Z',
   updatedBy: { _id: 'admin-1', phone: '+919800000009', username: 'meera' },
@@ -32,6 +33,11 @@ describe('Global Settings', () => {
     expect(bankBuy.placeholder).toBe('85.00');
     expect(screen.getByLabelText<HTMLInputElement>('Sell fee %').value).toBe('1');
     expect(screen.getByLabelText<HTMLInputElement>('Buy order (INR) maximum').value).toBe('1000000');
+    const controls = within(screen.getByRole('region', { name: 'Desk controls' }));
+    expect(controls.getByLabelText<HTMLInputElement>('Second admin above (₹)').value).toBe('200000');
+    expect(controls.getByLabelText<HTMLInputElement>('Customer daily limit (₹)').value).toBe('0');
+    expect(controls.getByLabelText<HTMLInputElement>('Customer monthly limit (₹)').value).toBe('5000000');
+    expect(controls.getByText('Completing or approving an order above this needs a different admin to confirm. 0 turns it off.')).toBeTruthy();
     const last = within(screen.getByText('Last changed by').closest('dl')!);
     expect(last.getByText('meera · +919800000009')).toBeTruthy();
     expect(last.getByText(/2025/)).toBeTruthy();
@@ -62,6 +68,49 @@ describe('Global Settings', () => {
       { rates: { usdt_bank_buy: 90 }, fees: { cryptoToFiatPercent: 1.25 }, limits: { sellUsdt: { min: 5, max: 12000 } } },
     ]);
     expect(await screen.findByText('+919800000010')).toBeTruthy();
+  });
+
+  it('sends a changed control alone under controls, 0 included, and starts again from what is stored', async () => {
+    const saved = { ...SETTINGS, controls: { fourEyesAboveInr: 5000, customerDailyInr: 250000, customerMonthlyInr: 0 }, revision: '5' };
+    const { calls } = fakeApi({
+      'GET /api/admin/settings': SETTINGS,
+      'PUT /api/admin/settings': () => ({ status: 200, body: { ...saved, message: 'Settings saved successfully' } }),
+    });
+    renderWithApp(<AdminSettingsPage />, '/admin/settings');
+    await screen.findByLabelText('Second admin above (₹)');
+    await replace('Second admin above (₹)', '5000');
+    await replace('Customer daily limit (₹)', '250000');
+    await replace('Customer monthly limit (₹)', '0');
+    await userEvent.click(screen.getByRole('button', { name: 'Save All Settings' }));
+    expect(await screen.findByText('Settings saved successfully')).toBeTruthy();
+    expect(calls.filter((c) => c.method === 'PUT').map((c) => c.body)).toEqual([
+      { controls: { fourEyesAboveInr: 5000, customerDailyInr: 250000, customerMonthlyInr: 0 } },
+    ]);
+    // Saved: the same values again are no change.
+    await userEvent.click(screen.getByRole('button', { name: 'Save All Settings' }));
+    expect(await screen.findByText('Nothing to save: no setting was changed')).toBeTruthy();
+    expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(1);
+  });
+
+  it('refuses a control that is not whole rupees, and shows the server refusing one', async () => {
+    const { calls } = fakeApi({
+      'GET /api/admin/settings': SETTINGS,
+      'PUT /api/admin/settings': () => ({
+        status: 400,
+        body: { error: 'validation_error', details: [{ path: 'controls.fourEyesAboveInr', message: 'Must be a whole number of rupees (0 turns it off)' }] },
+      }),
+    });
+    renderWithApp(<AdminSettingsPage />, '/admin/settings');
+    await screen.findByLabelText('Second admin above (₹)');
+    await replace('Second admin above (₹)', '2500.5');
+    await userEvent.click(screen.getByRole('button', { name: 'Save All Settings' }));
+    expect(screen.getByText('Enter a whole number of rupees, 0 or more')).toBeTruthy();
+    expect(screen.getByLabelText('Second admin above (₹)').getAttribute('aria-invalid')).toBe('true');
+    expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(0);
+    await replace('Second admin above (₹)', '2500');
+    await userEvent.click(screen.getByRole('button', { name: 'Save All Settings' }));
+    expect(await screen.findByText('Validation failed: Must be a whole number of rupees (0 turns it off)')).toBeTruthy();
+    expect(calls.filter((c) => c.method === 'PUT').map((c) => c.body)).toEqual([{ controls: { fourEyesAboveInr: 2500 } }]);
   });
 
   it("sends nothing when nothing changed or a value is not a number, and shows the server's refusal", async () => {

@@ -6,11 +6,11 @@ import { failureText } from '../../../lib/failure-text';
 import { PageHead } from '../ui/page-head';
 import { LastChange } from './last-change';
 import { settingsApi, settingsKey, type AdminSettings } from './settings-api';
-import { draftOf, FEE_FIELDS, LIMIT_FIELDS, RATE_FIELDS, settingsChanges, type SettingsDraft } from './settings-draft';
+import { CONTROL_FIELDS, draftOf, FEE_FIELDS, LIMIT_FIELDS, RATE_FIELDS, settingsChanges, type SettingsDraft } from './settings-draft';
 import { SettingsInput } from './settings-input';
 import '../admin-forms.css';
 
-/** Global Settings: the four rates, the fees and the order limits of the admin's tenant. */
+/** Global Settings: the four rates, the fees, the order limits and the desk's controls of the admin's tenant. */
 export function AdminSettingsPage() {
   const settings = useQuery({ queryKey: settingsKey, queryFn: settingsApi.get });
   return (
@@ -50,7 +50,7 @@ function SettingsForm({ saved }: { saved: AdminSettings }) {
     save.mutate(patch);
   };
 
-  const input = (name: string, label: string, extra: { placeholder?: string; whole?: boolean } = {}) => (
+  const input = (name: string, label: string, extra: { placeholder?: string; hint?: string; whole?: boolean; min?: number } = {}) => (
     <SettingsInput key={name} name={name} label={label} value={draft[name] ?? ''} error={problems[name]} onChange={edit} {...extra} />
   );
 
@@ -75,6 +75,11 @@ function SettingsForm({ saved }: { saved: AdminSettings }) {
             input(`limits.${key}.max`, `${label} maximum`, { whole: true }),
           ])}
         </div>
+      </section>
+
+      <section className="card admin-section" aria-labelledby="controls-title">
+        <h2 id="controls-title">Desk controls</h2>
+        <div className="admin-form-grid">{CONTROL_FIELDS.map(({ key, label, hint }) => input(`controls.${key}`, label, { hint, whole: true, min: 0 }))}</div>
       </section>
 
       <div className="card">

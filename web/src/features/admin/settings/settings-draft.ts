@@ -3,6 +3,7 @@ import type { AdminSettings, SettingsPatch } from './settings-api';
 type RateKey = keyof AdminSettings['rates'];
 type FeeKey = keyof AdminSettings['fees'];
 type RangeKey = keyof AdminSettings['limits'];
+type ControlKey = keyof AdminSettings['controls'];
 
 export const RATE_FIELDS: readonly { key: RateKey; label: string }[] = [
   { key: 'usdt_bank_buy', label: 'USDT Bank Buy' },
@@ -21,7 +22,22 @@ export const LIMIT_FIELDS: readonly { key: RangeKey; label: string }[] = [
   { key: 'sellUsdt', label: 'Sell order (USDT)' },
 ];
 
-/** What the inputs hold, as typed: `rates.usdt_bank_buy`, `fees.fiatToCryptoPercent`, `limits.buyInr.min`... */
+/** The desk's controls, in whole rupees; 0 turns one off (`zero` says what 0 means, for the brand table). */
+export const CONTROL_FIELDS: readonly { key: ControlKey; label: string; hint: string; zero: string }[] = [
+  {
+    key: 'fourEyesAboveInr',
+    label: 'Second admin above (₹)',
+    hint: 'Completing or approving an order above this needs a different admin to confirm. 0 turns it off.',
+    zero: 'off',
+  },
+  { key: 'customerDailyInr', label: 'Customer daily limit (₹)', hint: 'What one customer may order in any 24 hours. 0: no limit.', zero: 'no limit' },
+  { key: 'customerMonthlyInr', label: 'Customer monthly limit (₹)', hint: 'What one customer may order in any 30 days. 0: no limit.', zero: 'no limit' },
+];
+
+/** Whole rupees, 0 included (a control's "off"), as the server takes them. */
+export const RUPEES = /^(0|[1-9]\d{0,11})$/;
+
+/** What the inputs hold, as typed: `rates.usdt_bank_buy`, `fees.fiatToCryptoPercent`, `limits.buyInr.min`, `controls.fourEyesAboveInr`... */
 export type SettingsDraft = Record<string, string>;
 
 export function draftOf(settings: AdminSettings): SettingsDraft {
@@ -32,6 +48,7 @@ export function draftOf(settings: AdminSettings): SettingsDraft {
     draft[`limits.${key}.min`] = String(settings.limits[key].min);
     draft[`limits.${key}.max`] = String(settings.limits[key].max);
   }
+  for (const { key } of CONTROL_FIELDS) draft[`controls.${key}`] = String(settings.controls[key]);
   return draft;
 }
 
@@ -47,12 +64,13 @@ export interface SettingsChanges {
   problems: Record<string, string>;
 }
 
-/** Only what the admin changed: single rates and fees, and a limit range whole (the API takes both ends). */
+/** Only what the admin changed: single rates, fees and controls, and a limit range whole (the API takes both ends). */
 export function settingsChanges(draft: SettingsDraft, saved: AdminSettings): SettingsChanges {
   const problems: Record<string, string> = {};
   const rates: Partial<Record<RateKey, number>> = {};
   const fees: Partial<Record<FeeKey, number>> = {};
   const limits: Partial<Record<RangeKey, { min: number; max: number }>> = {};
+  const controls: Partial<Record<ControlKey, number>> = {};
   const decimal = (name: string, value: number) => {
     const typed = (draft[name] ?? '').trim();
     if (!changed(typed, value)) return undefined;
@@ -79,7 +97,14 @@ export function settingsChanges(draft: SettingsDraft, saved: AdminSettings): Set
     if (WHOLE.test(min) && WHOLE.test(max) && Number(min) > Number(max)) problems[minName] = 'The minimum must not be above the maximum';
     limits[key] = { min: Number(min), max: Number(max) };
   }
-  const parts = { rates, fees, limits };
+  for (const { key } of CONTROL_FIELDS) {
+    const name = `controls.${key}`;
+    const typed = (draft[name] ?? '').trim();
+    if (!changed(typed, saved.controls[key])) continue;
+    if (!RUPEES.test(typed)) problems[name] = 'Enter a whole number of rupees, 0 or more';
+    controls[key] = Number(typed);
+  }
+  const parts = { rates, fees, limits, controls };
   const patch = Object.fromEntries(Object.entries(parts).filter(([, part]) => Object.keys(part).length > 0)) as SettingsPatch;
   return { patch: Object.keys(patch).length > 0 ? patch : null, problems };
 }

@@ -5,24 +5,8 @@ import userEvent from '@testing-library/user-event';
 import { callsTo } from '../../../test/fixtures';
 import type { FakeApi } from '../../../test/render';
 import type { BrandSettings } from './brand-settings-api';
+import { GLOBAL, SETTINGS } from './brand-settings-fixtures';
 import { renderTenants, tenant } from './tenant-test-kit';
-
-const GLOBAL: BrandSettings['global'] = {
-  rates: { usdtInr: 85, usdt_bank_buy: 88.5, usdt_bank_sell: 86, usdt_cash_buy: 0, usdt_cash_sell: 87 },
-  fees: { fiatToCryptoPercent: 0.5, cryptoToFiatPercent: 1 },
-  limits: { buyInr: { min: 100, max: 1000000 }, sellUsdt: { min: 1, max: 12000 } },
-};
-
-const SETTINGS: BrandSettings = {
-  tenantId: 't-1',
-  global: GLOBAL,
-  overrides: { rates: { usdt_bank_buy: 90 }, fees: {}, limits: { sellUsdt: { min: 5, max: 5000 } } },
-  effective: { ...GLOBAL, rates: { ...GLOBAL.rates, usdt_bank_buy: 90 }, limits: { ...GLOBAL.limits, sellUsdt: { min: 5, max: 5000 } } },
-  settingsRevision: '7',
-  overrideRevision: '3',
-  updatedAt: '2025-03-02T10:00:00.000Z',
-  updatedBy: { _id: 'admin-1', phone: '+919900000009', username: 'ops' },
-};
 
 const SETTINGS_PATH = '/api/admin/tenants/t-1/settings';
 const open = (table: FakeApi = {}) =>
@@ -57,9 +41,13 @@ describe('Tenant detail: brand settings', () => {
       ['Sell fee %', '1%', '', '1%'],
       ['Buy order (INR)', '100 – 10,00,000', '|', '100 – 10,00,000'],
       ['Sell order (USDT)', '1 – 12,000', '5|5000', '5 – 5,000Overridden'],
+      ['Second admin above (₹)', '2,00,000', '', '2,00,000'],
+      ['Customer daily limit (₹)', '0 (no limit)', '', '0 (no limit)'],
+      ['Customer monthly limit (₹)', '50,00,000', '2000000', '20,00,000Overridden'],
     ]);
     // An empty override shows the global value it follows.
     expect(input('USDT Bank Sell override').placeholder).toBe('86');
+    expect(input('Second admin above (₹) override').placeholder).toBe('200000');
     const last = within(within(card()).getByText('Last changed by').closest('dl')!);
     expect(last.getByText('ops · +919900000009')).toBeTruthy();
     expect(last.getByText(/2025/)).toBeTruthy();
@@ -72,11 +60,13 @@ describe('Tenant detail: brand settings', () => {
         rates: { usdtInr: 86 },
         fees: { fiatToCryptoPercent: 0.25 },
         limits: { buyInr: { min: 500, max: 200000 }, sellUsdt: { min: 5, max: 5000 } },
+        controls: { customerMonthlyInr: 2000000 },
       },
       effective: {
         rates: { ...GLOBAL.rates, usdtInr: 86 },
         fees: { ...GLOBAL.fees, fiatToCryptoPercent: 0.25 },
         limits: { buyInr: { min: 500, max: 200000 }, sellUsdt: { min: 5, max: 5000 } },
+        controls: { ...GLOBAL.controls, customerMonthlyInr: 2000000 },
       },
       updatedAt: '2025-04-01T08:00:00.000Z',
       updatedBy: { _id: 'admin-3', phone: '+919900000007', username: null },
@@ -97,17 +87,38 @@ describe('Tenant detail: brand settings', () => {
     expect(within(card()).getByText('+919900000007')).toBeTruthy();
   });
 
+  it('sends a control override, 0 included, and leaves the empty ones out', async () => {
+    const overrides = { rates: { usdt_bank_buy: 90 }, limits: { sellUsdt: { min: 5, max: 5000 } }, controls: { fourEyesAboveInr: 50000, customerDailyInr: 0 } };
+    const stored: BrandSettings = {
+      ...SETTINGS,
+      overrides: { fees: {}, ...overrides },
+      effective: { ...SETTINGS.effective, controls: { ...GLOBAL.controls, fourEyesAboveInr: 50000 } },
+    };
+    const { calls } = open({ [`PUT ${SETTINGS_PATH}`]: () => ({ status: 200, body: { ...stored, message: 'Brand settings saved' } }) });
+    await screen.findByRole('table', { name: 'Brand settings' });
+    await replace('Second admin above (₹) override', '50000');
+    // The global daily limit is off already; 0 here keeps it off even if the global one changes.
+    await replace('Customer daily limit (₹) override', '0');
+    await replace('Customer monthly limit (₹) override', '');
+    await save();
+    expect(await screen.findByText('Brand settings saved')).toBeTruthy();
+    expect(callsTo(calls, 'PUT', SETTINGS_PATH).map((c) => c.body)).toEqual([overrides]);
+    await waitFor(() => expect(rowsOf()[9]).toEqual(['Second admin above (₹)', '2,00,000', '50000', '50,000Overridden']));
+    expect(rowsOf()[11]).toEqual(['Customer monthly limit (₹)', '50,00,000', '', '50,00,000']);
+  });
+
   it('sends {} when every override is emptied: the brand follows the Global Settings again', async () => {
     const { calls } = open({
       [`PUT ${SETTINGS_PATH}`]: () => ({
         status: 200,
-        body: { ...SETTINGS, overrides: { rates: {}, fees: {}, limits: {} }, effective: GLOBAL, message: 'Brand settings saved' },
+        body: { ...SETTINGS, overrides: { rates: {}, fees: {}, limits: {}, controls: {} }, effective: GLOBAL, message: 'Brand settings saved' },
       }),
     });
     await screen.findByRole('table', { name: 'Brand settings' });
     await replace('USDT Bank Buy override', '');
     await replace('Sell order (USDT) minimum override', '');
     await replace('Sell order (USDT) maximum override', '');
+    await replace('Customer monthly limit (₹) override', '');
     await save();
     expect(await screen.findByText('Brand settings saved')).toBeTruthy();
     expect(callsTo(calls, 'PUT', SETTINGS_PATH).map((c) => c.body)).toEqual([{}]);
@@ -121,11 +132,14 @@ describe('Tenant detail: brand settings', () => {
     await replace('USDT Cash Buy override', '0');
     await replace('Buy order (INR) minimum override', '500');
     await replace('Sell order (USDT) minimum override', '6000');
+    await replace('Second admin above (₹) override', '2.5');
     await save();
     expect(within(card()).getByText('Enter a rate above 0, or leave it empty')).toBeTruthy();
     expect(input('USDT Cash Buy override').getAttribute('aria-invalid')).toBe('true');
     expect(within(card()).getByText('Enter both ends, or leave both empty')).toBeTruthy();
     expect(within(card()).getByText('The minimum must not be above the maximum')).toBeTruthy();
+    expect(within(card()).getByText('Enter a whole number of rupees (0 or more), or leave it empty')).toBeTruthy();
+    expect(input('Second admin above (₹) override').getAttribute('aria-invalid')).toBe('true');
     expect(callsTo(calls, 'PUT', SETTINGS_PATH)).toHaveLength(0);
   });
 
@@ -141,14 +155,14 @@ describe('Tenant detail: brand settings', () => {
     await save();
     expect((await within(card()).findByRole('alert')).textContent).toBe('Validation failed: Must be at most 100000');
     expect(callsTo(calls, 'PUT', SETTINGS_PATH).map((c) => c.body)).toEqual([
-      { rates: { usdtInr: 200000, usdt_bank_buy: 90 }, limits: { sellUsdt: { min: 5, max: 5000 } } },
+      { rates: { usdtInr: 200000, usdt_bank_buy: 90 }, limits: { sellUsdt: { min: 5, max: 5000 } }, controls: { customerMonthlyInr: 2000000 } },
     ]);
   });
 
   it('says when a brand has no overrides yet', async () => {
     const untouched = {
       ...SETTINGS,
-      overrides: { rates: {}, fees: {}, limits: {} },
+      overrides: { rates: {}, fees: {}, limits: {}, controls: {} },
       effective: GLOBAL,
       overrideRevision: null,
       updatedAt: null,

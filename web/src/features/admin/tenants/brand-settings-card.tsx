@@ -9,7 +9,7 @@ import { brandSettingsApi, brandSettingsKey, type BrandSettings } from './brand-
 import { overridesDraft, parseOverrides, sameOverrides, type OverridesDraft } from './brand-settings-draft';
 import { BrandSettingsTable } from './brand-settings-table';
 
-/** A brand's own rates, fees and limits over the Global Settings, on the brand's detail page. */
+/** A brand's own rates, fees, limits and controls over the Global Settings, on the brand's detail page. */
 export function BrandSettingsCard({ tenantId }: { tenantId: string }) {
   const settings = useQuery({ queryKey: brandSettingsKey(tenantId), queryFn: () => brandSettingsApi.get(tenantId) });
   return (

@@ -1,4 +1,4 @@
-import { FEE_FIELDS, LIMIT_FIELDS, RATE_FIELDS } from '../settings/settings-draft';
+import { CONTROL_FIELDS, FEE_FIELDS, LIMIT_FIELDS, RATE_FIELDS, RUPEES } from '../settings/settings-draft';
 import type { BrandOverrides, BrandSettings } from './brand-settings-api';
 
 type Values = BrandSettings['global'];
@@ -7,7 +7,7 @@ type RateKey = keyof Values['rates'];
 /** A brand may override the base rate too, so it comes first here (the Global Settings page shows it elsewhere). */
 export const BRAND_RATE_FIELDS: readonly { key: RateKey; label: string }[] = [{ key: 'usdtInr', label: 'Base rate (USDT/INR)' }, ...RATE_FIELDS];
 
-/** The override inputs as typed, by name (`rates.usdtInr`, `limits.buyInr.min`...); '' follows the Global Settings. */
+/** The override inputs as typed, by name (`rates.usdtInr`, `limits.buyInr.min`, `controls.fourEyesAboveInr`...); '' follows the Global Settings. */
 export type OverridesDraft = Record<string, string>;
 
 const text = (value: number | undefined) => (value === undefined ? '' : String(value));
@@ -20,6 +20,7 @@ export function overridesDraft(overrides: BrandSettings['overrides']): Overrides
     draft[`limits.${key}.min`] = text(overrides.limits[key]?.min);
     draft[`limits.${key}.max`] = text(overrides.limits[key]?.max);
   }
+  for (const { key } of CONTROL_FIELDS) draft[`controls.${key}`] = text(overrides.controls[key]);
   return draft;
 }
 
@@ -34,13 +35,14 @@ export interface ParsedOverrides {
 
 /**
  * The whole set of overrides the inputs describe (the server replaces the brand's set with it):
- * empty inputs are left out, and a limit is overridden as a whole range or not at all.
+ * empty inputs are left out, a limit is overridden as a whole range or not at all, and a control may be 0 (off).
  */
 export function parseOverrides(draft: OverridesDraft): ParsedOverrides {
   const problems: Record<string, string> = {};
   const rates: NonNullable<BrandOverrides['rates']> = {};
   const fees: NonNullable<BrandOverrides['fees']> = {};
   const limits: NonNullable<BrandOverrides['limits']> = {};
+  const controls: NonNullable<BrandOverrides['controls']> = {};
   const typed = (name: string) => (draft[name] ?? '').trim();
 
   for (const { key } of BRAND_RATE_FIELDS) {
@@ -71,7 +73,15 @@ export function parseOverrides(draft: OverridesDraft): ParsedOverrides {
     limits[key] = { min: Number(min), max: Number(max) };
   }
 
-  const parts = { rates, fees, limits };
+  for (const { key } of CONTROL_FIELDS) {
+    const value = typed(`controls.${key}`);
+    if (value === '') continue;
+    // Unlike a rate, 0 is a real override here: the control is off for this brand.
+    if (!RUPEES.test(value)) problems[`controls.${key}`] = 'Enter a whole number of rupees (0 or more), or leave it empty';
+    controls[key] = Number(value);
+  }
+
+  const parts = { rates, fees, limits, controls };
   const overrides = Object.fromEntries(Object.entries(parts).filter(([, part]) => Object.keys(part).length > 0)) as BrandOverrides;
   return { overrides, problems };
 }

@@ -1,8 +1,9 @@
-import { useId, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { DataTable } from '../../../components/data-table';
-import { FEE_FIELDS, LIMIT_FIELDS } from '../settings/settings-draft';
+import { CONTROL_FIELDS, FEE_FIELDS, LIMIT_FIELDS } from '../settings/settings-draft';
 import type { BrandSettings } from './brand-settings-api';
 import { BRAND_RATE_FIELDS, type OverridesDraft } from './brand-settings-draft';
+import { OverrideInput } from './brand-settings-override-input';
 
 type Range = { min: number; max: number };
 
@@ -11,43 +12,8 @@ const range = (r: Range) => `${grouped.format(r.min)} – ${grouped.format(r.max
 // A rate of 0 is "unset": the customer forms fall back to the base rate (settings page).
 const rate = (value: number, base: boolean) => (value === 0 && !base ? '0 (base rate)' : String(value));
 const percent = (value: number) => `${value}%`;
-
-interface OverrideInputProps {
-  name: string;
-  label: string;
-  placeholder: string;
-  whole?: boolean;
-  draft: OverridesDraft;
-  problems: Record<string, string>;
-  onChange: (name: string, value: string) => void;
-}
-
-function OverrideInput({ name, label, placeholder, whole, draft, problems, onChange }: OverrideInputProps) {
-  const errorId = useId();
-  const error = problems[name];
-  return (
-    <span className="brand-override">
-      <input
-        type="number"
-        name={name}
-        aria-label={label}
-        min={whole ? 1 : 0}
-        step={whole ? 1 : 'any'}
-        inputMode={whole ? 'numeric' : 'decimal'}
-        placeholder={placeholder}
-        value={draft[name] ?? ''}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
-        onChange={(e) => onChange(name, e.target.value)}
-      />
-      {error && (
-        <span id={errorId} className="error">
-          {error}
-        </span>
-      )}
-    </span>
-  );
-}
+// A control of 0 is off: no second admin, or no limit on a customer.
+const rupees = (value: number, zero: string) => (value === 0 ? `0 (${zero})` : grouped.format(value));
 
 interface BrandSettingsTableProps {
   saved: BrandSettings;
@@ -56,11 +22,11 @@ interface BrandSettingsTableProps {
   onChange: (name: string, value: string) => void;
 }
 
-/** Each rate, fee and limit: the Global Settings' value, the brand's override (empty: none) and what its customers get. */
+/** Each rate, fee, limit and control: the Global Settings' value, the brand's override (empty: none) and what its customers get. */
 export function BrandSettingsTable({ saved, draft, problems, onChange }: BrandSettingsTableProps) {
   const { global, effective, overrides } = saved;
-  const input = (name: string, label: string, placeholder: string, whole = false) => (
-    <OverrideInput name={name} label={label} placeholder={placeholder} whole={whole} draft={draft} problems={problems} onChange={onChange} />
+  const input = (name: string, label: string, placeholder: string, whole = false, min?: number) => (
+    <OverrideInput name={name} label={label} placeholder={placeholder} whole={whole} min={min} draft={draft} problems={problems} onChange={onChange} />
   );
   const rows: { label: string; global: string; override: ReactNode; effective: string; overridden: boolean }[] = [
     ...BRAND_RATE_FIELDS.map(({ key, label }) => ({
@@ -88,6 +54,13 @@ export function BrandSettingsTable({ saved, draft, problems, onChange }: BrandSe
       ),
       effective: range(effective.limits[key]),
       overridden: overrides.limits[key] !== undefined,
+    })),
+    ...CONTROL_FIELDS.map(({ key, label, zero }) => ({
+      label,
+      global: rupees(global.controls[key], zero),
+      override: input(`controls.${key}`, `${label} override`, String(global.controls[key]), true, 0),
+      effective: rupees(effective.controls[key], zero),
+      overridden: overrides.controls[key] !== undefined,
     })),
   ];
   return (
