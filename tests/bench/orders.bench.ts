@@ -80,7 +80,11 @@ export async function runOrdersBench(): Promise<void> {
       throw new Error(`${error.message}; server output:\n${server.output()}`);
     });
     const admin = (await call(base, 'POST', '/api/auth/login', { body: ADMIN })).token as string;
-    await call(base, 'PUT', '/api/admin/settings', { token: admin, body: { rates: { usdt_bank_buy: 88.5 } } });
+    // Each bench customer places far more than a customer may by default: the limits are raised, not
+    // turned off, so every placement still pays for the limit check (decision 0020).
+    const unlimited = 100_000_000_000;
+    const controls = { customerDailyInr: unlimited, customerMonthlyInr: unlimited };
+    await call(base, 'PUT', '/api/admin/settings', { token: admin, body: { rates: { usdt_bank_buy: 88.5 }, controls } });
     const brands = ['default', await createBrand(base, admin, 'b.bench'), await createBrand(base, admin, 'c.bench')];
     const customers: { id: string; phone: string; token: string }[] = [];
     for (let i = 0; i < CUSTOMERS; i++) {
