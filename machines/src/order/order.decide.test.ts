@@ -162,7 +162,16 @@ describe('four eyes above the threshold', () => {
       .thenRecords([
         {
           type: 'CompletionRequested',
-          data: { bankUtr: null, cryptoReference: '0x1', repriced: null, requestId: 'request-1', mode: 'complete', requestedBy: 'admin-a', requestedAt: at(30), thresholdInr: '999' },
+          data: {
+            bankUtr: null,
+            cryptoReference: '0x1',
+            repriced: null,
+            requestId: 'request-1',
+            mode: 'complete',
+            requestedBy: 'admin-a',
+            requestedAt: at(30),
+            thresholdInr: '999',
+          },
         },
       ]);
     spec(paid())
@@ -212,7 +221,9 @@ describe('four eyes above the threshold', () => {
       .thenRefuses({ kind: 'conflict', code: 'completion_request_changed' });
     spec([...paid(), completionRequested()])
       .when({ type: 'DeclineCompletion', requestId: 'request-1', by: 'admin-b', note: ' UTR not on statement ', at: at(33) })
-      .thenRecords([{ type: 'CompletionRequestDeclined', data: { requestId: 'request-1', declinedBy: 'admin-b', declinedAt: at(33), note: 'UTR not on statement' } }]);
+      .thenRecords([
+        { type: 'CompletionRequestDeclined', data: { requestId: 'request-1', declinedBy: 'admin-b', declinedAt: at(33), note: 'UTR not on statement' } },
+      ]);
   });
 
   it('lets the desk reject an order whose completion is pending, which ends the request', () => {

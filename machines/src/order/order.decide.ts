@@ -109,7 +109,9 @@ export function decideOrder(snapshot: OrderSnapshot, command: OrderCommand): Ord
     case 'DeclineCompletion': {
       pendingRequest(view, command.requestId);
       const { requestId, by, at } = command;
-      return [{ type: 'CompletionRequestDeclined', data: { requestId, declinedBy: by, declinedAt: at, note: presentText(command.note)?.slice(0, 500) ?? null } }];
+      return [
+        { type: 'CompletionRequestDeclined', data: { requestId, declinedBy: by, declinedAt: at, note: presentText(command.note)?.slice(0, 500) ?? null } },
+      ];
     }
     case 'RejectOrder':
       return [

@@ -42,7 +42,9 @@ describe('buy form', () => {
         monthly: { limitInr: 500000, usedInr: 70000, remainingInr: 430000 },
       },
     });
-    expect((await screen.findByLabelText('Your limits')).textContent).toBe('Your limits: ₹30,000 left of ₹1,00,000 per 24 hours, ₹4,30,000 left of ₹5,00,000 per 30 days.');
+    expect((await screen.findByLabelText('Your limits')).textContent).toBe(
+      'Your limits: ₹30,000 left of ₹1,00,000 per 24 hours, ₹4,30,000 left of ₹5,00,000 per 30 days.',
+    );
     await screen.findByRole('option', { name: /Main .*\(default\)/ });
     await userEvent.type(screen.getByLabelText('Amount (INR)'), '30001');
     expect(screen.getByText('Over your limit: you can order up to ₹30,000 now')).toBeTruthy();
