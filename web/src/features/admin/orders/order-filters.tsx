@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Field } from '../../../components/field';
+import { OptionsSelect } from '../../../components/options-select';
 import { BrandSelect } from '../tenants/brand-select';
 import { AWAITING_OPTIONS, NO_FILTERS, STATUS_OPTIONS, TYPE_OPTIONS, type Filters } from './order-list-params';
 
@@ -33,31 +34,13 @@ export function OrderFilters({ filters, byBrand, onApply, onClear }: OrderFilter
         </Field>
       )}
       <Field label="Type">
-        <select value={draft.type} onChange={(e) => set('type')(e.target.value)}>
-          {TYPE_OPTIONS.map((o) => (
-            <option key={o.value} value={o.value}>
-              {o.label}
-            </option>
-          ))}
-        </select>
+        <OptionsSelect value={draft.type} options={TYPE_OPTIONS} onChange={set('type')} />
       </Field>
       <Field label="Status">
-        <select value={draft.status} onChange={(e) => set('status')(e.target.value)}>
-          {STATUS_OPTIONS.map((o) => (
-            <option key={o.value} value={o.value}>
-              {o.label}
-            </option>
-          ))}
-        </select>
+        <OptionsSelect value={draft.status} options={STATUS_OPTIONS} onChange={set('status')} />
       </Field>
       <Field label="Four eyes">
-        <select value={draft.awaiting} onChange={(e) => set('awaiting')(e.target.value)}>
-          {AWAITING_OPTIONS.map((o) => (
-            <option key={o.value} value={o.value}>
-              {o.label}
-            </option>
-          ))}
-        </select>
+        <OptionsSelect value={draft.awaiting} options={AWAITING_OPTIONS} onChange={set('awaiting')} />
       </Field>
       {TEXT_FIELDS.map((f) => (
         <Field key={f.key} label={f.label}>

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Field } from '../../../components/field';
+import { OptionsSelect } from '../../../components/options-select';
 import { isoToLocal, localToIso } from '../ui/as-of';
 import { NO_FILTERS, STATUS_OPTIONS, type OrderFilters } from './order-search-params';
 
@@ -27,13 +28,7 @@ export function OrderSearchForm({ filters, brands, onApply, onClear }: OrderSear
         </Field>
       </div>
       <Field label="Status">
-        <select value={draft.status} onChange={(e) => set('status')(e.target.value)}>
-          {STATUS_OPTIONS.map((o) => (
-            <option key={o.value} value={o.value}>
-              {o.label}
-            </option>
-          ))}
-        </select>
+        <OptionsSelect value={draft.status} options={STATUS_OPTIONS} onChange={set('status')} />
       </Field>
       {brands && (
         <Field label="Brand">
