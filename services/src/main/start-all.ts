@@ -11,6 +11,10 @@ import { onShutdown } from '@desk/platform/process/shutdown';
 import { ensureWebBuild } from './ensure-web-build';
 import { startMetricsEndpoint } from './metrics-endpoint';
 import { startRegisteredProjections } from './start-registered-projections';
+import { reportStartupRefusals } from '@desk/platform/process/startup-refusal';
+
+// A refused start (a cluster left by an earlier copy, a port taken) prints one plain line.
+reportStartupRefusals();
 
 /** `npm start`: the whole product in one process (API + projection workers). */
 setLogLevel(env.LOG_LEVEL);

@@ -9,6 +9,10 @@ import { startExpirySweeper } from '../orders/expiry-sweeper';
 import { onShutdown } from '@desk/platform/process/shutdown';
 import { ensureWebBuild } from './ensure-web-build';
 import { startMetricsEndpoint } from './metrics-endpoint';
+import { reportStartupRefusals } from '@desk/platform/process/startup-refusal';
+
+// A refused start (a cluster left by an earlier copy, a port taken) prints one plain line.
+reportStartupRefusals();
 
 /** `npm run start:api`: the API alone; run `npm run start:projector` beside it for the read models. */
 setLogLevel(env.LOG_LEVEL);

@@ -4,6 +4,10 @@ import { allMigrations } from './all-migrations';
 import { onShutdown } from '@desk/platform/process/shutdown';
 import { projectorProcessEnv as env } from './projector.env';
 import { startRegisteredProjections } from './start-registered-projections';
+import { reportStartupRefusals } from '@desk/platform/process/startup-refusal';
+
+// A refused start (a cluster left by an earlier copy, a port taken) prints one plain line.
+reportStartupRefusals();
 
 /** `npm run start:projector`: projection workers alone. More processes = hot standbys. */
 setLogLevel(env.LOG_LEVEL);

@@ -6,6 +6,10 @@ import { buildAppDeps } from './app-deps';
 import { startJobWorker } from '../jobs/bull-queue';
 import { onShutdown } from '@desk/platform/process/shutdown';
 import { ProxyTrust } from '../http/proxy-trust';
+import { reportStartupRefusals } from '@desk/platform/process/startup-refusal';
+
+// A refused start (a cluster left by an earlier copy, a port taken) prints one plain line.
+reportStartupRefusals();
 
 /** `npm run start:worker`: runs the background jobs (OTP delivery, order expiry, projection rebuilds). */
 setLogLevel(env.LOG_LEVEL);

@@ -4,6 +4,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { logger } from '../../logging/logger';
 import { canEnter, type ServerAccount } from './server-account';
+import { StartupRefusal } from '../../process/startup-refusal';
 
 export interface Binaries {
   initdb: string;
@@ -37,7 +38,9 @@ async function installedPackage(): Promise<{ nativeDir: string; version: string 
   try {
     entry = require.resolve(name); // <package>/dist/index.js: the package exports nothing else
   } catch {
-    throw new Error(`no PostgreSQL binaries for ${process.platform}-${process.arch}: ${name} is not installed (set DATABASE_URL to use a server instead)`);
+    throw new StartupRefusal(
+      `no PostgreSQL binaries for ${process.platform}-${process.arch}: ${name} is not installed (set DATABASE_URL to use a server instead)`,
+    );
   }
   const packageDir = path.resolve(path.dirname(entry), '..');
   const { version } = JSON.parse(await readFile(path.join(packageDir, 'package.json'), 'utf8')) as { version: string };

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { logger } from '../../logging/logger';
 import { SYSTEM_DIR } from './binaries';
 import { canEnter, type ServerAccount } from './server-account';
+import { StartupRefusal } from '../../process/startup-refusal';
 
 /**
  * Where the cluster lives: `<DATA_DIR>/postgres`, unless the process is root and the account
@@ -38,7 +39,7 @@ export function clusterExists(dir: string): boolean {
 }
 
 /** A cluster kept outside DATA_DIR whose password file is gone: said plainly, with what to do. */
-export class OrphanedClusterError extends Error {
+export class OrphanedClusterError extends StartupRefusal {
   constructor(clusterDir: string, passwordFile: string) {
     super(
       `The embedded PostgreSQL cluster for this DATA_DIR, kept at ${clusterDir}, was made by an earlier copy of the project: ` +

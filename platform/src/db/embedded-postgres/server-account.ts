@@ -1,5 +1,6 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { userInfo } from 'node:os';
+import { StartupRefusal } from '../../process/startup-refusal';
 
 /**
  * The account PostgreSQL runs as. PostgreSQL refuses to run as root, so a root process runs it
@@ -40,7 +41,7 @@ function create(): ServerAccount {
     execFileSync('useradd', ['--system', '--user-group', '--no-create-home', '--shell', '/usr/sbin/nologin', ACCOUNT], { stdio: 'pipe' });
   } catch (error) {
     const detail = error instanceof Error && 'stderr' in error ? String((error as { stderr: unknown }).stderr).trim() : String(error);
-    throw new Error(`PostgreSQL cannot run as root and there is no '${ACCOUNT}' account to run it as; creating one failed: ${detail}`);
+    throw new StartupRefusal(`PostgreSQL cannot run as root and there is no '${ACCOUNT}' account to run it as; creating one failed: ${detail}`);
   }
   const account = lookUp();
   if (account === null) throw new Error(`created the '${ACCOUNT}' account but cannot look it up`);

@@ -7,6 +7,7 @@ import type { Binaries } from './binaries';
 import { OutputTail } from './output-tail';
 import { liveServer } from './postmaster-pid';
 import type { ServerAccount } from './server-account';
+import { StartupRefusal } from '../../process/startup-refusal';
 
 export const SUPERUSER = 'postgres';
 const READY_TIMEOUT_MS = 120_000;
@@ -27,7 +28,7 @@ export async function initialiseCluster(binaries: Binaries, account: ServerAccou
     const child = spawn(binaries.initdb, args, processOptions(account, dir));
     const tail = collectOutput(child, 'initdb');
     const exit = await exited(child);
-    if (exit.code !== 0) throw new Error(`initdb failed: ${failure(exit, tail)}`);
+    if (exit.code !== 0) throw new StartupRefusal(`initdb failed: ${failure(exit, tail)}`);
   } finally {
     await rm(secretDir, { recursive: true, force: true });
   }
@@ -63,7 +64,7 @@ export async function runServer(
     process.removeListener('exit', stopOnExit);
     if (child.exitCode === null) child.kill('SIGQUIT');
     const early = await Promise.race([exit, new Promise<Exit>((resolve) => setTimeout(() => resolve({ code: null, signal: 'SIGQUIT' }), 5_000))]);
-    throw new Error(`embedded PostgreSQL did not start: ${failure(early, tail)}`);
+    throw new StartupRefusal(`embedded PostgreSQL did not start: ${failure(early, tail)}`);
   }
   void exit.then((end) => {
     process.removeListener('exit', stopOnExit);
