@@ -50,7 +50,7 @@ export function summarizeEvent(event: Pick<HistoryEvent, 'type' | 'data'>): Even
       const before = text(fieldOf(repriced, 'previous'), 'rate');
       const after = text(repriced, 'rate');
       return {
-        title: 'Order completed',
+        title: fieldOf(d, 'confirms') ? 'Order completed (a second admin confirmed the request)' : 'Order completed',
         detail: join([
           text(d, 'bankUtr') && `UTR ${text(d, 'bankUtr')}`,
           text(d, 'cryptoReference') && `Transaction ${text(d, 'cryptoReference')}`,
@@ -58,6 +58,25 @@ export function summarizeEvent(event: Pick<HistoryEvent, 'type' | 'data'>): Even
         ]),
       };
     }
+    case 'CompletionRequested': {
+      const rate = text(fieldOf(d, 'repriced'), 'rate');
+      return {
+        title: 'Completion requested: waiting for a second admin',
+        detail: join([
+          text(d, 'thresholdInr') && `above ${formatInr(text(d, 'thresholdInr')!)}`,
+          text(d, 'bankUtr') && `UTR ${text(d, 'bankUtr')}`,
+          text(d, 'cryptoReference') && `Transaction ${text(d, 'cryptoReference')}`,
+          rate && `at ${formatInr(rate)} per USDT`,
+        ]),
+      };
+    }
+    case 'CompletionRequestDeclined':
+      return { title: 'Completion request declined', detail: join([text(d, 'note')]) };
+    case 'OrderFlagged':
+      return {
+        title: 'Flagged: payment evidence seen on another order',
+        detail: join([text(d, 'relatedRefCode'), text(d, 'evidence')?.split(':')[0] ?? null]),
+      };
     case 'OrderRejected':
       return { title: 'Order rejected', detail: join([text(d, 'reason') && `Reason: ${text(d, 'reason')}`]) };
     case 'OrderCancelled':
