@@ -18,6 +18,8 @@ export interface EmbeddedPostgresOptions {
   port: number;
   /** Test databases trade durability for speed; never set for data a user keeps. */
   fsync?: boolean;
+  /** More server settings, for a benchmark's instruments (e.g. `shared_preload_libraries`). */
+  settings?: Record<string, string>;
 }
 
 /**
@@ -29,7 +31,7 @@ export interface EmbeddedPostgresOptions {
  * The package's own runner is not used: as root it cannot run binaries or keep a cluster the
  * `postgres` account cannot reach, and a failed start rejects without PostgreSQL's message.
  */
-export async function startEmbeddedPostgres({ dataDir, port, fsync = true }: EmbeddedPostgresOptions): Promise<EmbeddedPostgresHandle> {
+export async function startEmbeddedPostgres({ dataDir, port, fsync = true, settings = {} }: EmbeddedPostgresOptions): Promise<EmbeddedPostgresHandle> {
   const account = serverAccount();
   const clusterDir = await clusterDirFor(dataDir, account);
   const password = await clusterPassword(dataDir, clusterDir);
@@ -49,6 +51,7 @@ export async function startEmbeddedPostgres({ dataDir, port, fsync = true }: Emb
     unix_socket_directories: '',
     fsync: fsync ? 'on' : 'off',
     max_connections: '200',
+    ...settings,
   });
   logger.info('embedded PostgreSQL started', { port, dir: clusterDir });
   return { connectionString: connectionString(port, password), stop: () => server.stop() };

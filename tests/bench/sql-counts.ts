@@ -1,0 +1,44 @@
+import type pg from 'pg';
+
+export interface SqlCounts {
+  /** Statements the database ran per placed order (transaction control included), its projection and background work too. */
+  statementsPerOrder: number;
+  /** Transactions that wrote (each one a WAL flush with fsync on) per placed order. */
+  writesPerOrder: number;
+  /** The statements run most, per placed order. */
+  top: { perOrder: number; query: string }[];
+}
+
+/**
+ * Counts what the database does over a window, to divide by the orders placed in it: statements
+ * from pg_stat_statements (updated as each statement ends), and writing transactions as the
+ * transaction ids handed out (every write needs one; reads do not). The whole server counts, so
+ * the bench's own queries are told apart by `ownQuery` and left out. Null when the server has no
+ * pg_stat_statements loaded (a BENCH_DATABASE_URL server without it).
+ */
+export async function startSqlCount(pool: pg.Pool) {
+  try {
+    await pool.query('create extension if not exists pg_stat_statements');
+    await pool.query('select pg_stat_statements_reset()');
+  } catch {
+    return null;
+  }
+  const nextXid = async () => BigInt((await pool.query<{ xmax: string }>('select pg_snapshot_xmax(pg_current_snapshot())::text as xmax')).rows[0]!.xmax);
+  const startXid = await nextXid();
+  return {
+    async stop(orders: number, ownQuery: (query: string) => boolean): Promise<SqlCounts> {
+      const writes = Number((await nextXid()) - startXid);
+      const { rows } = await pool.query<{ query: string; calls: string }>(
+        'select query, calls::text from pg_stat_statements where dbid = (select oid from pg_database where datname = current_database())',
+      );
+      const theirs = rows.filter((r) => !ownQuery(r.query) && !r.query.includes('pg_stat_statements') && !r.query.includes('pg_current_snapshot'));
+      const perOrder = (n: number) => +(n / Math.max(orders, 1)).toFixed(2);
+      const statements = theirs.reduce((sum, r) => sum + Number(r.calls), 0);
+      const top = theirs
+        .sort((a, b) => Number(b.calls) - Number(a.calls))
+        .slice(0, 8)
+        .map((r) => ({ perOrder: perOrder(Number(r.calls)), query: r.query.replace(/\s+/g, ' ').slice(0, 100) }));
+      return { statementsPerOrder: perOrder(statements), writesPerOrder: perOrder(writes), top };
+    },
+  };
+}
