@@ -22,6 +22,7 @@ import { call, percentile } from './http-client';
 import { seedOrders } from './orders-seed';
 import { machineDescription, recordRows } from './performance-doc';
 import { startSqlCount } from './sql-counts';
+import { sampleWaits } from './wait-sampler';
 
 const say = (line: string) => process.stderr.write(`${line}\n`);
 const CUSTOMERS = 16;
@@ -114,6 +115,7 @@ export async function runOrdersBench(): Promise<void> {
       }
     })();
     const counting = await startSqlCount(pool);
+    const waits = sampleWaits(pool, 'bench');
     const place = await measureThroughput(CUSTOMERS, seconds, async (writer, n) => {
       const order = (
         await call(base, 'POST', '/api/orders/fiat-to-crypto', {
@@ -124,12 +126,15 @@ export async function runOrdersBench(): Promise<void> {
       ).order;
       outstanding.set(order._id, Date.parse(order.createdAt));
     });
+    const waitShares = await waits.stop();
     watching = false;
     await watcher;
     lags.sort((a, b) => a - b);
     // Every placed order is in the read model by now: the counts cover each order and its projection.
     const sql = (await counting?.stop(place.ops, (query) => query.includes('bench_watcher'))) ?? null;
     if (sql) say(`  per placed order: ${sql.statementsPerOrder} statements, ${sql.writesPerOrder} writing transactions`);
+    const topWaits = waitShares.shares.slice(0, 4).map((s) => `${s.what} ${Math.round(s.share * 100)}%`);
+    say(`  the server's database sessions while placing: ${waitShares.busySessions} busy on average; ${topWaits.join(', ')}`);
 
     say(`place-order floor: single-row INSERTs of the same payload from ${CUSTOMERS} connections for ${seconds}s`);
     await pool.query('create table bench_raw_orders (id bigint generated always as identity primary key, user_id uuid, payload jsonb)');
@@ -197,6 +202,7 @@ export async function runOrdersBench(): Promise<void> {
       rawInsertFloor: { insertsPerSecond: Math.round(floor.opsPerSecond), p50Ms: +ms(floor.p50Ms), p99Ms: +ms(floor.p99Ms) },
       placeToFloorRatio: +(place.opsPerSecond / floor.opsPerSecond).toFixed(2),
       sqlPerPlacedOrder: sql,
+      databaseSessionsWhilePlacing: waitShares,
       projectionLag: { p50Ms: percentile(lags, 0.5), p99Ms: percentile(lags, 0.99), orders: lags.length },
       adminList: { orders: total, pageSize: 50, ...list },
     };
