@@ -70,6 +70,12 @@ describe('customer limits', () => {
     const answers = await Promise.all(Array.from({ length: 5 }, () => buy(ravi, 3000)));
     expect(answers.map((a) => a.status).sort()).toEqual([201, 201, 201, 400, 400]);
     expect(await orderCount(ravi)).toBe(3);
+    // Twelve at once for ₹1,000 each from a new customer (no claim yet): exactly ten fit.
+    const kiran = await createCustomer(t, '+919190000205');
+    const many = await Promise.all(Array.from({ length: 12 }, () => buy(kiran, 1000)));
+    expect(many.filter((a) => a.status === 201)).toHaveLength(10);
+    expect(many.filter((a) => a.status === 400)).toHaveLength(2);
+    expect(await orderCount(kiran)).toBe(10);
   });
 
   it("applies the monthly limit as well, and a brand's own limits over the global ones", async () => {

@@ -55,6 +55,12 @@ export interface OrderRefCodesTable {
   fiat_inr: string | null;
 }
 
+/** Each customer's number of checked claims: a claim is recorded only against the number its check read. */
+export interface CustomerClaimHeadsTable {
+  user_id: string;
+  seq: string;
+}
+
 export interface StoredFilesTable {
   file_id: string;
   content_type: string;
@@ -93,6 +99,7 @@ export interface ServicesDatabase {
   user_wallets: UserWalletsTable;
   user_bank_accounts: UserBankAccountsTable;
   order_ref_codes: OrderRefCodesTable;
+  customer_claim_heads: CustomerClaimHeadsTable;
   stored_files: StoredFilesTable;
   compliance_exports: ComplianceExportsTable;
   payment_evidence: PaymentEvidenceTable;

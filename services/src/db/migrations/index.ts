@@ -8,6 +8,7 @@ import * as storedFiles from './2026-11-23-007-stored-files';
 import * as complianceExports from './2026-11-23-009-compliance-exports';
 import * as paymentEvidence from './2026-11-23-010-payment-evidence';
 import * as orderLimitHolds from './2026-11-23-011-order-limit-holds';
+import * as customerClaimHeads from './2026-11-23-012-customer-claim-heads';
 
 /** The services' own tables (accounts, idempotency, reference codes, stored files, compliance exports), by name; names sort in run order. */
 export const servicesMigrations: Record<string, Migration> = {
@@ -20,4 +21,5 @@ export const servicesMigrations: Record<string, Migration> = {
   '2026-11-23-009-compliance-exports': complianceExports,
   '2026-11-23-010-payment-evidence': paymentEvidence,
   '2026-11-23-011-order-limit-holds': orderLimitHolds,
+  '2026-11-23-012-customer-claim-heads': customerClaimHeads,
 };
