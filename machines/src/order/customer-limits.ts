@@ -5,6 +5,7 @@
  * and whether an order fits, in words the trading form shows.
  */
 import { Money } from '../pricing/decimal';
+import { formatInr } from '../pricing/money-format';
 import type { Controls } from '../settings/settings.schema';
 
 export const DAY_MS = 24 * 60 * 60 * 1000;
@@ -44,8 +45,6 @@ export function headroomOf(limits: LimitSettings, usage: LimitUsage): Headroom {
   return { daily: window(limits.customerDailyInr, usage.dayInr), monthly: window(limits.customerMonthlyInr, usage.monthInr) };
 }
 
-const rupees = (value: string) => `₹${new Intl.NumberFormat('en-IN', { maximumFractionDigits: 0 }).format(Number(value))}`;
-
 /** Why an order of `orderInr` does not fit, or null when it does. The daily limit is named first: it frees up sooner. */
 export function limitRefusal(limits: LimitSettings, usage: LimitUsage, orderInr: string): string | null {
   const headroom = headroomOf(limits, usage);
@@ -57,8 +56,8 @@ export function limitRefusal(limits: LimitSettings, usage: LimitUsage, orderInr:
     if (!room || new Money(orderInr).lte(room.remainingInr)) continue;
     const left = new Money(room.remainingInr).isZero()
       ? 'you cannot place another order until some of it frees up'
-      : `you can order up to ${rupees(room.remainingInr)} now`;
-    return `This order (${rupees(orderInr)}) is over your ${name} limit of ${rupees(room.limitInr)}: your orders of ${span} hold ${rupees(room.usedInr)}, so ${left}`;
+      : `you can order up to ${formatInr(room.remainingInr)} now`;
+    return `This order (${formatInr(orderInr)}) is over your ${name} limit of ${formatInr(room.limitInr)}: your orders of ${span} hold ${formatInr(room.usedInr)}, so ${left}`;
   }
   return null;
 }

@@ -9,7 +9,7 @@ import { and, assertEvent, assign, setup, type SnapshotFrom } from 'xstate';
 import type { OrderEvent, OrderStatus } from './order.events';
 import { UNPLACED_ORDER, eventTime, isBuy, presentText, type OrderContext } from './order-context';
 
-export const orderMachine = setup({
+const orderSetup = setup({
   types: {
     context: {} as OrderContext,
     events: {} as OrderEvent,
@@ -132,7 +132,19 @@ export const orderMachine = setup({
       return { rejectedAt: event.data.rejectedAt, rejectedReason: presentText(event.data.reason), reasonCode: event.data.reasonCode ?? null };
     }),
   },
-}).createMachine({
+});
+
+/**
+ * How an open order is settled: completed (on the pending request's terms when a second admin
+ * confirms one), or above the four-eyes threshold first asked for, and the request declined.
+ */
+const SETTLING = {
+  OrderCompleted: { guard: and(['hasCompletionReference', 'confirmsPendingRequest']), target: 'completed', actions: ['recordCompletion', 'touch'] },
+  CompletionRequested: { guard: 'hasCompletionReference', actions: ['touch', 'recordCompletionRequest'] },
+  CompletionRequestDeclined: { guard: 'declinesPendingRequest', actions: 'touch' },
+} as const;
+
+export const orderMachine = orderSetup.createMachine({
   id: 'order',
   initial: 'none',
   context: UNPLACED_ORDER,
@@ -149,9 +161,7 @@ export const orderMachine = setup({
           { guard: 'isBuyOrder', target: 'fiat_received', actions: ['recordVerification', 'touch'] },
           { guard: 'isSellOrder', target: 'approved', actions: ['recordVerification', 'touch'] },
         ],
-        OrderCompleted: { guard: and(['hasCompletionReference', 'confirmsPendingRequest']), target: 'completed', actions: ['recordCompletion', 'touch'] },
-        CompletionRequested: { guard: 'hasCompletionReference', actions: ['touch', 'recordCompletionRequest'] },
-        CompletionRequestDeclined: { guard: 'declinesPendingRequest', actions: 'touch' },
+        ...SETTLING,
         OrderRejected: { target: 'rejected', actions: ['recordRejection', 'touch'] },
         OrderFlagged: { actions: 'recordFlag' },
       },
@@ -159,27 +169,21 @@ export const orderMachine = setup({
     fiat_received: {
       on: {
         CryptoSent: { guard: 'hasCryptoReference', target: 'crypto_sent', actions: ['recordCryptoSent', 'touch'] },
-        OrderCompleted: { guard: and(['hasCompletionReference', 'confirmsPendingRequest']), target: 'completed', actions: ['recordCompletion', 'touch'] },
-        CompletionRequested: { guard: 'hasCompletionReference', actions: ['touch', 'recordCompletionRequest'] },
-        CompletionRequestDeclined: { guard: 'declinesPendingRequest', actions: 'touch' },
+        ...SETTLING,
         OrderRejected: { target: 'rejected', actions: ['recordRejection', 'touch'] },
         OrderFlagged: { actions: 'recordFlag' },
       },
     },
     approved: {
       on: {
-        OrderCompleted: { guard: and(['hasCompletionReference', 'confirmsPendingRequest']), target: 'completed', actions: ['recordCompletion', 'touch'] },
-        CompletionRequested: { guard: 'hasCompletionReference', actions: ['touch', 'recordCompletionRequest'] },
-        CompletionRequestDeclined: { guard: 'declinesPendingRequest', actions: 'touch' },
+        ...SETTLING,
         OrderRejected: { target: 'rejected', actions: ['recordRejection', 'touch'] },
         OrderFlagged: { actions: 'recordFlag' },
       },
     },
     crypto_sent: {
       on: {
-        OrderCompleted: { guard: and(['hasCompletionReference', 'confirmsPendingRequest']), target: 'completed', actions: ['recordCompletion', 'touch'] },
-        CompletionRequested: { guard: 'hasCompletionReference', actions: ['touch', 'recordCompletionRequest'] },
-        CompletionRequestDeclined: { guard: 'declinesPendingRequest', actions: 'touch' },
+        ...SETTLING,
         OrderFlagged: { actions: 'recordFlag' },
       },
     },

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -15,7 +15,11 @@ function entryThrowing(what: string) {
     `import { StartupRefusal, reportStartupRefusals } from ${JSON.stringify(path.join(here, 'startup-refusal.ts'))};\n` +
       `reportStartupRefusals();\nawait Promise.resolve();\nthrow ${what};\n`,
   );
-  return spawnSync(process.execPath, ['--import', 'tsx', file], { encoding: 'utf8', timeout: 30_000 });
+  try {
+    return spawnSync(process.execPath, ['--import', 'tsx', file], { encoding: 'utf8', timeout: 30_000 });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 describe('refused starts', () => {

@@ -6,7 +6,8 @@ import { validate } from '../http/validate';
 import { commandMetadata } from '../http/request-context';
 import { asDomainError } from '../http/domain-refusals';
 import type { ServicesDatabase } from '../db/services-database';
-import { countCustomers, findUserById } from '../identity/users.repository';
+import { countCustomers } from '../identity/users.repository';
+import { personJson } from '../identity/person-json';
 import { tenantFilter } from '../identity/admin-scope';
 import type { TenantDirectory } from '../tenants/tenant-directory';
 import {
@@ -106,10 +107,7 @@ export function adminOrderRoutes(deps: OrderDeps, users: Kysely<ServicesDatabase
       const view = inAdminScope((await orders.load(orderId(c))).view, c.get('scope'));
       const json = adminOrderJson(view, signer, await directory.names());
       // The page names who asked for a pending completion, so the second admin knows whom to ask.
-      if (json.completionRequest) {
-        const by = await findUserById(users, json.completionRequest.requestedBy._id).catch(() => undefined);
-        json.completionRequest.requestedBy = { _id: json.completionRequest.requestedBy._id, phone: by?.phone ?? null, username: by?.username ?? null };
-      }
+      if (json.completionRequest) json.completionRequest.requestedBy = (await personJson(users, json.completionRequest.requestedBy._id))!;
       return c.json(json, 200);
     })
     .get('/orders/:id/history', async (c) => {

@@ -9,7 +9,7 @@ import type { ServicesDatabase } from '../db/services-database';
 import { claimRefCode, newRefCode } from './ref-code';
 
 type Db = Kysely<ServicesDatabase>;
-/** One database holds both the claims (ours) and the orders read model: read in one transaction. */
+/** One database holds both the claims (ours) and the orders read model. */
 const readModelsOf = (db: Db) => db as unknown as Kysely<ReadModelDatabase>;
 
 export type LimitSettings = Pick<Controls, 'customerDailyInr' | 'customerMonthlyInr'>;

@@ -13,56 +13,53 @@ import { findBankAccount } from '../accounts/saved-accounts.repository';
 import { ValidationError } from '@desk/platform/errors/domain-error';
 import { proofReferenceProblem, referenceField } from '@desk/machines/order/proof-reference';
 
-/** The customer's orders: mounted at /api/orders behind requireUser and idempotency. */
+/** The customer's orders: mounted at /api/orders behind requireUser and idempotency ('/limits' is matched before '/:id'). */
 export function customerOrderRoutes(deps: OrderDeps) {
   const { db, orders, placement, commands, signer, trustProxy, accounts } = deps;
-  return (
-    new Hono<AuthEnv>()
-      .get('/', async (c) => {
-        const views = await listUserOrders(db, c.get('user').id);
-        return c.json({ orders: views.map((v) => orderJson(v, signer)) }, 200);
-      })
-      // Before '/:id': "limits" is not an order.
-      .get('/limits', async (c) => c.json(headroomJson(await placement.headroom(c.get('user'))), 200))
-      .post('/fiat-to-crypto', validate('json', buySchema), async (c) => {
-        const view = await placement.placeBuy(c.get('user'), c.req.valid('json'), commandMetadata(c, actorOf(c), trustProxy));
-        return c.json({ order: orderJson(view, signer), message: 'Buy order created successfully!' }, 201);
-      })
-      .post('/crypto-to-fiat', validate('json', sellSchema), async (c) => {
-        const { bankAccount, bankAccountId, ...input } = c.req.valid('json');
-        let payout = input.method === 'bank' ? (bankAccount ?? null) : null;
-        if (input.method === 'bank' && bankAccountId) {
-          const saved = await findBankAccount(accounts, c.get('user').id, bankAccountId.toLowerCase());
-          if (!saved) throw ValidationError.of('bankAccountId', 'Please select a bank account');
-          payout = { bankName: saved.bank_name, accountName: saved.account_name, accountNumber: saved.account_number, ifsc: saved.ifsc };
-        }
-        const view = await placement.placeSell(c.get('user'), { ...input, payoutBankAccount: payout }, commandMetadata(c, actorOf(c), trustProxy));
-        return c.json({ order: orderJson(view, signer), message: 'Sell order created successfully!' }, 201);
-      })
-      .get('/:id', async (c) => {
-        const { view } = await orders.load(parseOrderId(c.req.param('id')));
+  return new Hono<AuthEnv>()
+    .get('/', async (c) => {
+      const views = await listUserOrders(db, c.get('user').id);
+      return c.json({ orders: views.map((v) => orderJson(v, signer)) }, 200);
+    })
+    .get('/limits', async (c) => c.json(headroomJson(await placement.headroom(c.get('user'))), 200))
+    .post('/fiat-to-crypto', validate('json', buySchema), async (c) => {
+      const view = await placement.placeBuy(c.get('user'), c.req.valid('json'), commandMetadata(c, actorOf(c), trustProxy));
+      return c.json({ order: orderJson(view, signer), message: 'Buy order created successfully!' }, 201);
+    })
+    .post('/crypto-to-fiat', validate('json', sellSchema), async (c) => {
+      const { bankAccount, bankAccountId, ...input } = c.req.valid('json');
+      let payout = input.method === 'bank' ? (bankAccount ?? null) : null;
+      if (input.method === 'bank' && bankAccountId) {
+        const saved = await findBankAccount(accounts, c.get('user').id, bankAccountId.toLowerCase());
+        if (!saved) throw ValidationError.of('bankAccountId', 'Please select a bank account');
+        payout = { bankName: saved.bank_name, accountName: saved.account_name, accountNumber: saved.account_number, ifsc: saved.ifsc };
+      }
+      const view = await placement.placeSell(c.get('user'), { ...input, payoutBankAccount: payout }, commandMetadata(c, actorOf(c), trustProxy));
+      return c.json({ order: orderJson(view, signer), message: 'Sell order created successfully!' }, 201);
+    })
+    .get('/:id', async (c) => {
+      const { view } = await orders.load(parseOrderId(c.req.param('id')));
+      if (!view || view.userId !== c.get('user').id) throw new OrderNotFoundError();
+      return c.json(orderJson(view, signer), 200);
+    })
+    .post('/:id/upload', validate('json', uploadSchema), async (c) => {
+      const body = c.req.valid('json');
+      const orderId = parseOrderId(c.req.param('id'));
+      const reference = body.bankReference || body.cryptoReference || null;
+      const missingReference = proofReferenceProblem(Boolean(body.dataUrl), reference);
+      if (missingReference) {
+        // Refused before the file is read; the field named is the one this order's reference goes in.
+        const { view } = await orders.load(orderId);
         if (!view || view.userId !== c.get('user').id) throw new OrderNotFoundError();
-        return c.json(orderJson(view, signer), 200);
-      })
-      .post('/:id/upload', validate('json', uploadSchema), async (c) => {
-        const body = c.req.valid('json');
-        const orderId = parseOrderId(c.req.param('id'));
-        const reference = body.bankReference || body.cryptoReference || null;
-        const missingReference = proofReferenceProblem(Boolean(body.dataUrl), reference);
-        if (missingReference) {
-          // Refused before the file is read; the field named is the one this order's reference goes in.
-          const { view } = await orders.load(orderId);
-          if (!view || view.userId !== c.get('user').id) throw new OrderNotFoundError();
-          throw ValidationError.of(referenceField(view.orderType), missingReference);
-        }
-        const file = body.dataUrl ? await parseProofDataUrl(body.dataUrl) : null;
-        const view = await commands.submitProof(c.get('user'), orderId, { file, reference }, commandMetadata(c, actorOf(c), trustProxy));
-        return c.json({ order: orderJson(view, signer), message: 'Proof uploaded successfully' }, 200);
-      })
-      .post('/:id/cancel', validate('json', cancelSchema), async (c) => {
-        const note = c.req.valid('json').note ?? null;
-        const view = await commands.cancel(c.get('user'), parseOrderId(c.req.param('id')), note, commandMetadata(c, actorOf(c), trustProxy));
-        return c.json({ order: orderJson(view, signer), message: 'Order cancelled' }, 200);
-      })
-  );
+        throw ValidationError.of(referenceField(view.orderType), missingReference);
+      }
+      const file = body.dataUrl ? await parseProofDataUrl(body.dataUrl) : null;
+      const view = await commands.submitProof(c.get('user'), orderId, { file, reference }, commandMetadata(c, actorOf(c), trustProxy));
+      return c.json({ order: orderJson(view, signer), message: 'Proof uploaded successfully' }, 200);
+    })
+    .post('/:id/cancel', validate('json', cancelSchema), async (c) => {
+      const note = c.req.valid('json').note ?? null;
+      const view = await commands.cancel(c.get('user'), parseOrderId(c.req.param('id')), note, commandMetadata(c, actorOf(c), trustProxy));
+      return c.json({ order: orderJson(view, signer), message: 'Order cancelled' }, 200);
+    });
 }

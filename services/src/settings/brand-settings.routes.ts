@@ -6,7 +6,8 @@ import { commandMetadata } from '../http/request-context';
 import { validate } from '../http/validate';
 import type { SettingsService } from './settings.service';
 import { settingsOverridesSchema } from '@desk/machines/settings/settings.schema';
-import { changedByJson, overridesJson, settingsJson } from './settings-json';
+import { overridesJson, settingsJson } from './settings-json';
+import { personJson } from '../identity/person-json';
 import type { TenantStore } from '../tenants/tenant-store';
 import type { ProxyTrust } from '../http/proxy-trust';
 
@@ -34,7 +35,7 @@ export function tenantSettingsRoutes({ tenants, settings, users, trustProxy }: T
       settingsRevision: brand.revision,
       overrideRevision: brand.overrideRevision,
       updatedAt: last?.at ?? null,
-      updatedBy: await changedByJson(users, last?.by ?? null),
+      updatedBy: await personJson(users, last?.by ?? null),
     };
   };
 

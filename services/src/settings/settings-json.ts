@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { ServicesDatabase } from '../db/services-database';
-import { findUserById } from '../identity/users.repository';
+import { personJson } from '../identity/person-json';
 import type { Settings, SettingsOverrides } from '@desk/machines/settings/settings.schema';
 import type { CurrentSettings } from './settings.service';
 
@@ -49,14 +49,7 @@ export function overridesJson(overrides: SettingsOverrides) {
   };
 }
 
-/** Who made a recorded change, by phone and name, for the admin screens. */
-export async function changedByJson(db: Kysely<ServicesDatabase>, userId: string | null) {
-  if (!userId) return null;
-  const by = await findUserById(db, userId).catch(() => undefined);
-  return { _id: userId, phone: by?.phone ?? null, username: by?.username ?? null };
-}
-
 /** The Global Settings with their revision and who last changed them. */
 export async function currentSettingsJson(db: Kysely<ServicesDatabase>, current: CurrentSettings) {
-  return { ...settingsJson(current.settings), revision: current.revision, updatedAt: current.changedAt, updatedBy: await changedByJson(db, current.changedBy) };
+  return { ...settingsJson(current.settings), revision: current.revision, updatedAt: current.changedAt, updatedBy: await personJson(db, current.changedBy) };
 }

@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 
 /**
  * Customer limits: each reference code claimed for an order also records whose order it is and its
- * INR, written under the customer's lock before the order is appended. The limit check counts these
+ * INR, written (serialised per customer, see 012) before the order is appended. The limit check counts these
  * for orders the read model does not show yet, so two orders placed at once cannot both slip under
  * a limit while the projection catches up. Codes claimed before this column have no customer; their
  * orders are counted from the read model.

@@ -1,3 +1,4 @@
+import { formatInr } from '@desk/machines/pricing/pricing';
 import { formatDateTime } from '../../../lib/format-date-time';
 import { useMe } from '../../../lib/session';
 import { Detail } from '../../../components/detail';
@@ -8,7 +9,6 @@ import { InfoCard } from './info-card';
 
 type Request = NonNullable<AdminOrder['completionRequest']>;
 
-const inr = (amount: string) => `₹${Number(amount).toLocaleString('en-IN')}`;
 const who = (request: Request) => request.requestedBy.username ?? request.requestedBy.phone ?? 'another admin';
 
 /**
@@ -33,7 +33,7 @@ export function CompletionRequestCard({ order, request }: { order: AdminOrder; r
     <InfoCard title="Waiting for a second admin" className="completion-request">
       <p>
         {mine ? 'You asked' : `${who(request)} asked`} to {request.mode === 'approve' ? 'approve' : 'complete'} this order on{' '}
-        {formatDateTime(request.requestedAt)}. It is above {inr(request.thresholdInr)}, so{' '}
+        {formatDateTime(request.requestedAt)}. It is above {formatInr(request.thresholdInr)}, so{' '}
         {mine ? 'a different admin must confirm it.' : 'it completes when you confirm it.'}
       </p>
       <dl className="details">
@@ -42,7 +42,7 @@ export function CompletionRequestCard({ order, request }: { order: AdminOrder; r
           {request.rate}
           {request.repriced && ' (re-quoted)'}
         </Detail>
-        <Detail label="Amount (INR)">{inr(request.fiatAmount)}</Detail>
+        <Detail label="Amount (INR)">{formatInr(request.fiatAmount)}</Detail>
         <Detail label="Amount (USDT)">{request.cryptoAmount}</Detail>
       </dl>
       <div className="row">
