@@ -19,8 +19,8 @@ export async function openBenchDatabase(serverUrl: string | undefined): Promise<
   if (!adminUrl) {
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'usdt-desk-bench-'));
     await chmod(dataDir, 0o755);
-    // pg_stat_statements lets the orders bench count the statements each placed order costs.
-    const settings = { shared_preload_libraries: 'pg_stat_statements' };
+    // pg_stat_statements lets the orders bench count the statements each placed order costs, and their planning time.
+    const settings = { shared_preload_libraries: 'pg_stat_statements', 'pg_stat_statements.track_planning': 'on' };
     const server = await startEmbeddedPostgres({ dataDir, port: await freePort(), fsync: true, settings });
     adminUrl = server.connectionString;
     stopServer = server.stop;

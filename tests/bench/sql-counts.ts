@@ -5,15 +5,17 @@ export interface SqlCounts {
   statementsPerOrder: number;
   /** Transactions that wrote (each one a WAL flush with fsync on) per placed order. */
   writesPerOrder: number;
-  /** The statements run most, per placed order. */
-  top: { perOrder: number; query: string }[];
+  /** The database's own time (planning and executing, ms) per placed order. */
+  databaseMsPerOrder: number;
+  /** The statements that took the database's time, per placed order: how often, and ms planning and executing. */
+  top: { perOrder: number; msPerOrder: number; query: string }[];
 }
 
 /**
  * Counts what the database does over a window, to divide by the orders placed in it: statements
  * from pg_stat_statements (updated as each statement ends), and writing transactions as the
  * transaction ids handed out (every write needs one; reads do not). The whole server counts, so
- * the bench's own queries are told apart by `ownQuery` and left out. Null when the server has no
+ * the bench's own queries are told apart by `ownQuery` (and its instruments' by name) and left out. Null when the server has no
  * pg_stat_statements loaded (a BENCH_DATABASE_URL server without it).
  */
 export async function startSqlCount(pool: pg.Pool) {
@@ -28,17 +30,24 @@ export async function startSqlCount(pool: pg.Pool) {
   return {
     async stop(orders: number, ownQuery: (query: string) => boolean): Promise<SqlCounts> {
       const writes = Number((await nextXid()) - startXid);
-      const { rows } = await pool.query<{ query: string; calls: string }>(
-        'select query, calls::text from pg_stat_statements where dbid = (select oid from pg_database where datname = current_database())',
+      const { rows } = await pool.query<{ query: string; calls: string; ms: number }>(
+        `select query, calls::text, total_exec_time + total_plan_time as ms
+         from pg_stat_statements where dbid = (select oid from pg_database where datname = current_database())`,
       );
-      const theirs = rows.filter((r) => !ownQuery(r.query) && !r.query.includes('pg_stat_statements') && !r.query.includes('pg_current_snapshot'));
+      const bench = ['pg_stat_statements', 'pg_current_snapshot', 'pg_stat_activity'];
+      const theirs = rows.filter((r) => !ownQuery(r.query) && !bench.some((own) => r.query.includes(own)));
       const perOrder = (n: number) => +(n / Math.max(orders, 1)).toFixed(2);
       const statements = theirs.reduce((sum, r) => sum + Number(r.calls), 0);
+      const ms = theirs.reduce((sum, r) => sum + r.ms, 0);
       const top = theirs
-        .sort((a, b) => Number(b.calls) - Number(a.calls))
-        .slice(0, 8)
-        .map((r) => ({ perOrder: perOrder(Number(r.calls)), query: r.query.replace(/\s+/g, ' ').slice(0, 100) }));
-      return { statementsPerOrder: perOrder(statements), writesPerOrder: perOrder(writes), top };
+        .sort((a, b) => b.ms - a.ms)
+        .slice(0, 12)
+        .map((r) => ({
+          perOrder: perOrder(Number(r.calls)),
+          msPerOrder: +(r.ms / Math.max(orders, 1)).toFixed(3),
+          query: r.query.replace(/\s+/g, ' ').slice(0, 100),
+        }));
+      return { statementsPerOrder: perOrder(statements), writesPerOrder: perOrder(writes), databaseMsPerOrder: +(ms / Math.max(orders, 1)).toFixed(3), top };
     },
   };
 }

@@ -1,5 +1,4 @@
 import type { Kysely } from 'kysely';
-import type { EventStore } from '@desk/platform/eventstore/event-store';
 import { logger } from '@desk/platform/logging/logger';
 import type { ReadModelDatabase } from '../schema/read-model-database';
 import type { Projection } from './projection';
@@ -7,10 +6,11 @@ import { finishRebuild, loadCheckpoint, recordError, type Checkpoint } from './c
 import { BatchApplier, errorMessage } from './batch-applier';
 import { tryLockProjection, unlockProjection } from './projection-lock';
 import { WakeSignal } from './wake-signal';
+import type { LogReader } from './shared-tail-reads';
 
 export interface RunnerOptions {
   db: Kysely<ReadModelDatabase>;
-  store: EventStore;
+  store: LogReader;
   projection: Projection;
   batchSize: number;
   /** Slow poll when no notification arrives (a missed NOTIFY, or an EventStoreDB hiccup). */
@@ -47,6 +47,8 @@ export class ProjectionRunner {
   private stopped = false;
   private running: Promise<void> | null = null;
   private hintUntil = 0;
+  /** Set when a rebuild may have reset this projection's checkpoint (its notification): reloaded before the next read. */
+  private checkpointReset = false;
   private errorBackoffMs = 500;
   private readonly applier: BatchApplier;
 
@@ -62,6 +64,12 @@ export class ProjectionRunner {
   /** New events may be readable: cut the current wait short. */
   wake(): void {
     this.hintUntil = Date.now() + HINT_WINDOW_MS;
+    this.wakeSignal.fire();
+  }
+
+  /** A rebuild reset a checkpoint (perhaps this one): reload it, then carry on. */
+  checkpointMayHaveMoved(): void {
+    this.checkpointReset = true;
     this.wakeSignal.fire();
   }
 
@@ -110,7 +118,9 @@ export class ProjectionRunner {
 
   private async process(conn: Kysely<ReadModelDatabase>, untilCaughtUp: boolean): Promise<void> {
     const { store, batchSize } = this.options;
+    this.checkpointReset = false;
     let checkpoint = await loadCheckpoint(conn, this.name);
+    let loadedAt = Date.now();
     let reading = store.readAll(checkpoint.position, batchSize);
     while (!this.stopped) {
       const events = await reading;
@@ -124,8 +134,14 @@ export class ProjectionRunner {
         }
         if (caughtUp && untilCaughtUp) return;
         await this.wakeSignal.wait(caughtUp ? this.idleWaitMs() : HELD_BACK_RETRY_MS);
-        // A rebuild may have rewound the checkpoint while this runner was idle.
-        checkpoint = await loadCheckpoint(conn, this.name);
+        // A rebuild may have rewound the checkpoint while this runner was idle: its notification says
+        // so, and every slow poll checks (a notification can be lost). Not after every append's wake:
+        // that was a statement per projection per wake. A batch applied meanwhile finds it moved anyway.
+        if (this.checkpointReset || Date.now() - loadedAt >= this.options.pollMs) {
+          this.checkpointReset = false;
+          checkpoint = await loadCheckpoint(conn, this.name);
+          loadedAt = Date.now();
+        }
         reading = store.readAll(checkpoint.position, batchSize);
         continue;
       }
@@ -140,6 +156,7 @@ export class ProjectionRunner {
         logger.info('projection checkpoint moved underneath; reloading', { projection: this.name });
         await reading.catch(() => undefined);
         checkpoint = await loadCheckpoint(conn, this.name);
+        loadedAt = Date.now();
         reading = store.readAll(checkpoint.position, batchSize);
         continue;
       }

@@ -6,6 +6,7 @@ import type { Projection } from './projection';
 import { ProjectionRunner } from './projection-runner';
 import { PROJECTION_RESET_CHANNEL } from './checkpoint-store';
 import { listenToChannel } from '@desk/platform/db/pg-listen';
+import { SharedTailReads } from './shared-tail-reads';
 
 export interface ProjectorOptions {
   db: Kysely<ReadModelDatabase>;
@@ -24,14 +25,16 @@ export interface Projector {
 
 /**
  * Runs every projection in this process, each on its own connection and lock, all woken by one
- * append listener. Starting a second process gives hot standbys, not double application.
+ * append listener and reading the log through one SharedTailReads. Starting a second process gives hot standbys, not double application.
  */
 export async function startProjector(options: ProjectorOptions): Promise<Projector> {
+  // Woken together at the same position, the runners share their reads of the log's tail.
+  const reader = new SharedTailReads(options.store);
   const runners = options.projections.map(
     (projection) =>
       new ProjectionRunner({
         db: options.db,
-        store: options.store,
+        store: reader,
         projection,
         batchSize: options.batchSize,
         pollMs: options.pollMs,
@@ -42,7 +45,9 @@ export async function startProjector(options: ProjectorOptions): Promise<Project
     for (const runner of runners) runner.wake();
   };
   const stopAppends = await options.store.onAppended(wakeAll);
-  const stopResets = await listenToChannel(options.connectionString, PROJECTION_RESET_CHANNEL, wakeAll);
+  const stopResets = await listenToChannel(options.connectionString, PROJECTION_RESET_CHANNEL, () => {
+    for (const runner of runners) runner.checkpointMayHaveMoved();
+  });
   for (const runner of runners) runner.start();
   logger.info('projector started', { projections: runners.map((r) => r.name), batchSize: options.batchSize });
 

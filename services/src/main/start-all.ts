@@ -10,18 +10,18 @@ import { startJobWorker } from '../jobs/bull-queue';
 import { onShutdown } from '@desk/platform/process/shutdown';
 import { ensureWebBuild } from './ensure-web-build';
 import { startMetricsEndpoint } from './metrics-endpoint';
-import { startRegisteredProjections } from './start-registered-projections';
+import { startProjectorThread } from './projector-thread-host';
 import { reportStartupRefusals } from '@desk/platform/process/startup-refusal';
 
 // A refused start (a cluster left by an earlier copy, a port taken) prints one plain line.
 reportStartupRefusals();
 
-/** `npm start`: the whole product in one process (API + projection workers). */
+/** `npm start`: the whole product in one process (the API and the job worker; the projection workers on their own thread). */
 setLogLevel(env.LOG_LEVEL);
 setLogFormat(logFormatFor(env.NODE_ENV));
 await ensureWebBuild();
 const infra = await openInfrastructure(env, 'usdt-desk-all', allMigrations);
-const projector = await startRegisteredProjections(infra, env);
+const projector = await startProjectorThread(infra.connectionString);
 const { deps, handlers } = await buildAppDeps(infra, { ...env, declaredNodeEnv: process.env.NODE_ENV });
 // With Redis, this process also runs the job worker (without it, jobs run on in-process timers).
 const worker = env.REDIS_URL ? startJobWorker(env.REDIS_URL, handlers) : null;

@@ -1,16 +1,12 @@
-import { sql, type Kysely } from 'kysely';
+import type pg from 'pg';
+import type { Kysely } from 'kysely';
 import { DAY_MS, MONTH_MS, headroomOf, limitRefusal, limitsAreOff, type Headroom, type LimitUsage } from '@desk/machines/order/customer-limits';
 import { Money } from '@desk/machines/pricing/decimal';
 import { Refusal } from '@desk/machines/shared/refusal';
 import type { Controls } from '@desk/machines/settings/settings.schema';
-import { customerHeldAmounts } from '@desk/projections/read-models/orders/orders.queries';
-import type { ReadModelDatabase } from '@desk/projections/schema/read-model-database';
+import { customerHoldsSql } from '@desk/projections/read-models/orders/orders.queries';
 import type { ServicesDatabase } from '../db/services-database';
 import { claimRefCode, newRefCode } from './ref-code';
-
-type Db = Kysely<ServicesDatabase>;
-/** One database holds both the claims (ours) and the orders read model. */
-const readModelsOf = (db: Db) => db as unknown as Kysely<ReadModelDatabase>;
 
 export type LimitSettings = Pick<Controls, 'customerDailyInr' | 'customerMonthlyInr'>;
 
@@ -37,10 +33,14 @@ const MAX_CLAIM_TRIES = 20;
  * busy time while placing: docs/performance.md.)
  */
 export class CustomerLimits {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Kysely<ServicesDatabase>,
+    /** The same database, queried directly: every placement runs the check's two statements, prepared once per connection. */
+    private readonly pool: pg.Pool,
+  ) {}
 
   async headroom(userId: string, limits: LimitSettings, now = new Date()): Promise<Headroom> {
-    return headroomOf(limits, limitsAreOff(limits) ? { dayInr: '0', monthInr: '0' } : (await usageOf(this.db, userId, now)).usage);
+    return headroomOf(limits, limitsAreOff(limits) ? { dayInr: '0', monthInr: '0' } : (await usageOf(this.pool, userId, now)).usage);
   }
 
   /** The order's reference code, once the order fits the customer's limits; refuses (400 on `field`) when it does not. */
@@ -48,7 +48,7 @@ export class CustomerLimits {
     const holder = { userId: order.userId, fiatInr: order.fiatInr, at: order.at };
     if (limitsAreOff(limits)) return claimRefCode(this.db, order.orderId, newRefCode, holder);
     for (let attempt = 1; attempt <= MAX_CLAIM_TRIES; attempt++) {
-      const { usage, seq } = await usageOf(this.db, order.userId, order.at);
+      const { usage, seq } = await usageOf(this.pool, order.userId, order.at);
       const refusal = limitRefusal(limits, usage, order.fiatInr);
       if (refusal) throw Refusal.invalid(order.field, refusal);
       const code = await this.claimIfUnchanged(order, seq);
@@ -63,18 +63,11 @@ export class CustomerLimits {
    * moved meanwhile, or when the code was taken (rare: the next try draws another).
    */
   private async claimIfUnchanged(order: OrderClaim, seen: string): Promise<string | null> {
-    const { rows } = await sql<{ code: string | null }>`
-      with bump as (
-        insert into customer_claim_heads as h (user_id, seq) values (${order.userId}, 1)
-        on conflict (user_id) do update set seq = h.seq + 1 where h.seq = ${seen}::bigint
-        returning seq
-      ), claim as (
-        insert into order_ref_codes (ref_code, order_id, user_id, fiat_inr, claimed_at)
-        select ${newRefCode()}, ${order.orderId}::uuid, ${order.userId}::uuid, ${order.fiatInr}::numeric, ${order.at}::timestamptz from bump
-        on conflict (ref_code) do nothing
-        returning ref_code
-      )
-      select (select ref_code from claim) as code`.execute(this.db);
+    const { rows } = await this.pool.query<{ code: string | null }>({
+      name: 'limits_claim',
+      text: CLAIM_IF_UNCHANGED,
+      values: [order.userId, seen, newRefCode(), order.orderId, order.fiatInr, order.at],
+    });
     return rows[0]?.code ?? null;
   }
 
@@ -84,26 +77,43 @@ export class CustomerLimits {
   }
 }
 
-/** The customer's usage, and the number of their checked claims it was read at (0: none yet). */
-async function usageOf(db: Db, userId: string, now: Date): Promise<{ usage: LimitUsage; seq: string }> {
-  const monthStart = new Date(now.getTime() - MONTH_MS);
+const CLAIM_IF_UNCHANGED = `
+  with bump as (
+    insert into customer_claim_heads as h (user_id, seq) values ($1, 1)
+    on conflict (user_id) do update set seq = h.seq + 1 where h.seq = $2::bigint
+    returning seq
+  ), claim as (
+    insert into order_ref_codes (ref_code, order_id, user_id, fiat_inr, claimed_at)
+    select $3, $4::uuid, $1::uuid, $5::numeric, $6::timestamptz from bump
+    on conflict (ref_code) do nothing
+    returning ref_code
+  )
+  select (select ref_code from claim) as code`;
+
+/**
+ * One statement, so one snapshot: the customer's claim number, and what their orders hold since
+ * each window's start. An order the read model shows counts by its status there; a claim it does
+ * not show yet (placed a moment ago) counts by its own amount; a claim is never counted twice.
+ */
+const USAGE = `
+  select coalesce((select seq from customer_claim_heads where user_id = $1), 0)::text as seq,
+    (coalesce(held.day, 0) + coalesce(pending.day, 0))::text as day_inr,
+    (coalesce(held.month, 0) + coalesce(pending.month, 0))::text as month_inr
+  from (${customerHoldsSql.sums('$1', '$2', '$3')}) as held, (
+    select sum(c.fiat_inr) filter (where c.claimed_at >= $2) as day, sum(c.fiat_inr) as month
+    from order_ref_codes c
+    where c.user_id = $1 and c.claimed_at >= $3 and not ${customerHoldsSql.shows('c.order_id')}
+  ) as pending`;
+
+/** The customer's usage in whole rupees, and the number of their checked claims it was read at (0: none yet). */
+async function usageOf(pool: pg.Pool, userId: string, now: Date): Promise<{ usage: LimitUsage; seq: string }> {
   const dayStart = new Date(now.getTime() - DAY_MS);
-  // The number and the claims in one statement: one snapshot, so a claim is either counted here or moves the number.
-  const { rows: claims } = await sql<{ seq: string; order_id: string | null; fiat_inr: string | null; claimed_at: Date | null }>`
-    select coalesce((select seq from customer_claim_heads where user_id = ${userId}), 0)::text as seq, c.order_id, c.fiat_inr, c.claimed_at
-    from (select 1) as one
-    left join order_ref_codes c on c.user_id = ${userId} and c.claimed_at >= ${monthStart}`.execute(db);
-  const seq = claims[0]!.seq;
-  const held = claims.flatMap((c) => (c.order_id ? [{ orderId: c.order_id, inr: c.fiat_inr ?? '0', at: c.claimed_at! }] : []));
-  const amounts = await customerHeldAmounts(
-    readModelsOf(db),
-    userId,
-    dayStart,
-    monthStart,
-    held.map((c) => c.orderId),
-  );
-  // Claims of orders the read model does not show yet (placed a moment ago) count by their own amount.
-  const pending = held.filter((c) => !amounts.projected.has(c.orderId));
-  const sumSince = (start: Date) => pending.filter((c) => c.at >= start).reduce((sum, c) => sum.plus(c.inr), new Money(0));
-  return { seq, usage: { dayInr: sumSince(dayStart).plus(amounts.dayInr).toFixed(0), monthInr: sumSince(monthStart).plus(amounts.monthInr).toFixed(0) } };
+  const monthStart = new Date(now.getTime() - MONTH_MS);
+  const { rows } = await pool.query<{ seq: string; day_inr: string; month_inr: string }>({
+    name: 'limits_usage',
+    text: USAGE,
+    values: [userId, dayStart, monthStart],
+  });
+  const row = rows[0]!;
+  return { seq: row.seq, usage: { dayInr: new Money(row.day_inr).toFixed(0), monthInr: new Money(row.month_inr).toFixed(0) } };
 }

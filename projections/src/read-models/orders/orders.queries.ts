@@ -203,26 +203,19 @@ export async function searchOrders(
   return { views: rows.map((r) => r.view as OrderView), total: Number(count.n) };
 }
 
-export interface CustomerHeldAmounts {
-  /** INR of the customer's orders placed since `dayStart` / `monthStart` that still hold money. */
-  dayInr: string;
-  monthInr: string;
-  /** Which of the ids asked about the read model shows (whatever their status). */
-  projected: Set<string>;
-}
-
 // Still holds money against the customer's limits: not rejected, cancelled, or expired unpaid.
-const HOLDS = sql<boolean>`status not in ('rejected', 'cancelled') and (status <> 'expired' or coalesce((view->>'latePayment')::boolean, false))`;
+const HOLDS_MONEY = "status not in ('rejected', 'cancelled') and (status <> 'expired' or coalesce((view->>'latePayment')::boolean, false))";
 
-/** What a customer's limits count from the read model: sums in the database, and which of `ids` it has. */
-export async function customerHeldAmounts(db: Db, userId: string, dayStart: Date, monthStart: Date, ids: readonly string[]): Promise<CustomerHeldAmounts> {
-  const [sums, known] = await Promise.all([
-    sql<{ day: string; month: string }>`
-      select coalesce(sum(fiat_amount) filter (where created_at >= ${dayStart} and ${HOLDS}), 0)::text as day,
-        coalesce(sum(fiat_amount) filter (where ${HOLDS}), 0)::text as month
-      from rm_orders where user_id = ${userId} and created_at >= ${monthStart}`.execute(db),
-    ids.length === 0 ? { rows: [] } : sql<{ id: string }>`select id from rm_orders where id = any(${[...ids]}::uuid[])`.execute(db),
-  ]);
-  const row = sums.rows[0]!;
-  return { dayInr: row.day, monthInr: row.month, projected: new Set(known.rows.map((r) => r.id)) };
-}
+/**
+ * The read model's part of the customer limits' check, as SQL text over the caller's positional
+ * parameters (`$1`...): services/src/orders/customer-limits.ts runs it inside its own statement,
+ * prepared once per connection, with its claims.
+ */
+export const customerHoldsSql = {
+  /** One row (day, month): INR of the customer's orders since each window's start that still hold money. */
+  sums: (userId: string, dayStart: string, monthStart: string) =>
+    `select sum(fiat_amount) filter (where created_at >= ${dayStart}) as day, sum(fiat_amount) as month
+     from rm_orders where user_id = ${userId} and created_at >= ${monthStart} and ${HOLDS_MONEY}`,
+  /** Whether the read model shows the order (whatever its status). */
+  shows: (orderId: string) => `exists (select 1 from rm_orders o where o.id = ${orderId})`,
+};
