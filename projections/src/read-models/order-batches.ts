@@ -4,11 +4,14 @@ import { emptyOrder, evolveOrder, resumeOrder, type OrderSnapshot, type OrderVie
 
 const ORDER_STREAM = 'order-';
 
+/** An event of an order's stream: what the order projections handle. */
+export const isOrderEvent = (event: RecordedEvent): boolean => event.streamId.startsWith(ORDER_STREAM);
+
 /** A batch's order events, by order id, each order's in stream order; other streams are left out. */
 export function eventsByOrder(events: readonly RecordedEvent[]): Map<string, RecordedEvent[]> {
   const byOrder = new Map<string, RecordedEvent[]>();
   for (const event of events) {
-    if (!event.streamId.startsWith(ORDER_STREAM)) continue;
+    if (!isOrderEvent(event)) continue;
     const id = event.streamId.slice(ORDER_STREAM.length);
     byOrder.set(id, [...(byOrder.get(id) ?? []), event]);
   }

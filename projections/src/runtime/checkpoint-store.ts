@@ -39,10 +39,11 @@ export async function loadCheckpoint(db: Db, name: string): Promise<Checkpoint> 
 /**
  * Compare-and-set: moves the checkpoint from `from` to `to` only if nobody moved it meanwhile (a
  * rebuild reset, or another instance that somehow got the lock). Must be the first statement of the
- * batch transaction: its row lock orders the batch against a concurrent rebuild reset.
+ * batch transaction: its row lock orders the batch against a concurrent rebuild reset. Alone (no
+ * transaction), it records steps past batches the projection had nothing to do for.
  */
 export async function advanceCheckpoint(
-  trx: Transaction<ReadModelDatabase>,
+  trx: Db,
   name: string,
   from: GlobalPosition | null,
   to: GlobalPosition,

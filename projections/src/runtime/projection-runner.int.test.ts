@@ -149,4 +149,45 @@ describe('projection runner', () => {
     expect(rows[0]?.last_error).toBeNull();
     expect(await db.selectFrom('projection_dead_letters').selectAll().execute()).toEqual([]);
   }, 60_000);
+
+  it('steps past batches of nothing it handles without applying them, and stores the checkpoint within a second', async () => {
+    const applied: string[] = [];
+    let batches = 0;
+    const watched = uniqueStream('watched');
+    const picky: Projection = {
+      name: 'stream-summary',
+      tables: [],
+      handles: (event) => event.streamId === watched,
+      async apply(_trx, events) {
+        batches += 1;
+        applied.push(...events.filter((e) => e.streamId === watched).map((e) => e.eventId));
+      },
+    };
+    const running = runner(picky, { batchSize: 10, pollMs: 60_000 });
+    running.start();
+    await seedEvents(store, { streams: 4, perStream: 10, perAppend: 5 });
+    // Told nothing to do, the runner keeps its checkpoint in memory, and stores it once it idles a second.
+    await waitFor('the skipped steps stored', async () => (await loadCheckpoint(db, 'stream-summary')).eventsApplied === 40, 5_000);
+    const skipped = await loadCheckpoint(db, 'stream-summary');
+    expect((await store.backlog(skipped.position)).count).toBe(0);
+    expect(batches).toBe(0);
+
+    const mine = testEvents(2);
+    await store.append(watched, mine, { expected: 'no_stream' });
+    await seedEvents(store, { streams: 1, perStream: 3 });
+    running.wake(); // as the projector does on the append notification
+    await waitFor('the watched events applied', async () => applied.length === 2, 5_000);
+    expect(applied).toEqual(mine.map((e) => e.eventId));
+    await waitFor('every step stored', async () => (await loadCheckpoint(db, 'stream-summary')).eventsApplied === 45, 5_000);
+    expect((await store.backlog((await loadCheckpoint(db, 'stream-summary')).position)).count).toBe(0);
+  });
+
+  it('stores the skipped steps before it reports a rebuild caught up', async () => {
+    const picky: Projection = { name: 'stream-summary', tables: [], handles: () => false, apply: async () => undefined };
+    await seedEvents(store, { streams: 2, perStream: 5 });
+    expect(await runner(picky).runUntilCaughtUp()).toBe(true);
+    const checkpoint = await loadCheckpoint(db, 'stream-summary');
+    expect(checkpoint.eventsApplied).toBe(10);
+    expect((await store.backlog(checkpoint.position)).count).toBe(0);
+  });
 });

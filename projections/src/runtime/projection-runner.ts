@@ -1,12 +1,13 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { logger } from '@desk/platform/logging/logger';
 import type { ReadModelDatabase } from '../schema/read-model-database';
 import type { Projection } from './projection';
-import { finishRebuild, loadCheckpoint, recordError, type Checkpoint } from './checkpoint-store';
+import { advanceCheckpoint, finishRebuild, loadCheckpoint, recordError, type Checkpoint } from './checkpoint-store';
 import { BatchApplier, errorMessage } from './batch-applier';
 import { tryLockProjection, unlockProjection } from './projection-lock';
 import { WakeSignal } from './wake-signal';
 import type { LogReader } from './shared-tail-reads';
+import type { GlobalPosition } from '@desk/platform/eventstore/event-store';
 
 export interface RunnerOptions {
   db: Kysely<ReadModelDatabase>;
@@ -17,6 +18,8 @@ export interface RunnerOptions {
   pollMs: number;
   /** How often a hot standby retries the lock. */
   standbyRetryMs: number;
+  /** After a short batch, the next read waits until this long after the last one was asked for (0: reads on at once). */
+  gatherMs?: number;
   /** Called after every committed batch. */
   onBatch?: (checkpoint: Checkpoint) => void;
   /** How many times one event is tried on its own before it is quarantined (default 3). */
@@ -30,6 +33,8 @@ const HINT_WINDOW_MS = 2_000;
 const MAX_ERROR_BACKOFF_MS = 30_000;
 /** Re-poll delay while committed events are held back by an older open transaction. */
 const HELD_BACK_RETRY_MS = 25;
+/** How stale the stored checkpoint may be while batches of nothing the projection handles are stepped past. */
+const SKIPPED_CHECKPOINT_MS = 1_000;
 
 /**
  * Runs one projection: takes its advisory lock (or waits as a hot standby), then reads the global
@@ -108,9 +113,14 @@ export class ProjectionRunner {
     return this.options.db.connection().execute(async (conn) => {
       if (!(await tryLockProjection(conn, this.name))) return false;
       try {
+        // A batch's commit need not wait for its WAL to reach the disk: a crash can lose only the
+        // last few batches, each together with its checkpoint, and they are applied again from the
+        // log. Every placed order's projections waited on those flushes (docs/performance.md).
+        await sql`set synchronous_commit = off`.execute(conn);
         await work(conn);
         return true;
       } finally {
+        await sql`reset synchronous_commit`.execute(conn).catch(() => undefined);
         await unlockProjection(conn, this.name).catch(() => undefined);
       }
     });
@@ -121,7 +131,34 @@ export class ProjectionRunner {
     this.checkpointReset = false;
     let checkpoint = await loadCheckpoint(conn, this.name);
     let loadedAt = Date.now();
-    let reading = store.readAll(checkpoint.position, batchSize);
+    let readAt = Date.now();
+    // Batches of nothing this projection handles move `checkpoint` on in memory only; `stored` is what
+    // the checkpoint row says, and the steps since are written by `storeSkipped`.
+    let stored = { position: checkpoint.position, at: Date.now(), events: 0 };
+    const reload = async () => {
+      checkpoint = await loadCheckpoint(conn, this.name);
+      loadedAt = Date.now();
+      stored = { position: checkpoint.position, at: Date.now(), events: 0 };
+    };
+    /** Writes the skipped steps; false when a rebuild moved the checkpoint meanwhile (reloaded). */
+    const storeSkipped = async (): Promise<boolean> => {
+      if (stored.events === 0) return true;
+      const moved = !(await advanceCheckpoint(conn, this.name, stored.position, checkpoint.position!, stored.events, checkpoint.lastEventAt!));
+      if (moved) {
+        logger.info('projection checkpoint moved underneath; reloading', { projection: this.name });
+        await reload();
+        return false;
+      }
+      stored = { position: checkpoint.position, at: Date.now(), events: 0 };
+      return true;
+    };
+    // `notBefore`: when a batch came back short, the next read waits until gatherMs after it was asked for.
+    const read = (after: GlobalPosition | null, notBefore = 0) => {
+      const wait = notBefore - Date.now();
+      readAt = Math.max(Date.now(), notBefore);
+      return wait > 0 ? this.stopSignal.wait(wait).then(() => store.readAll(after, batchSize)) : store.readAll(after, batchSize);
+    };
+    let reading = read(checkpoint.position);
     while (!this.stopped) {
       const events = await reading;
       if (events.length === 0) {
@@ -132,32 +169,53 @@ export class ProjectionRunner {
           await finishRebuild(conn, this.name);
           checkpoint = { ...checkpoint, rebuildStartedAt: null, rebuildTotal: null };
         }
+        // Idle with skipped steps unwritten: write them once they are a second old, so `status` is right at rest.
+        const skippedFor = stored.events > 0 ? Date.now() - stored.at : null;
+        if (skippedFor !== null && (skippedFor >= SKIPPED_CHECKPOINT_MS || untilCaughtUp) && !(await storeSkipped())) {
+          reading = read(checkpoint.position);
+          continue;
+        }
         if (caughtUp && untilCaughtUp) return;
-        await this.wakeSignal.wait(caughtUp ? this.idleWaitMs() : HELD_BACK_RETRY_MS);
+        const idleMs = caughtUp ? this.idleWaitMs() : HELD_BACK_RETRY_MS;
+        await this.wakeSignal.wait(stored.events > 0 ? Math.min(idleMs, SKIPPED_CHECKPOINT_MS) : idleMs);
         // A rebuild may have rewound the checkpoint while this runner was idle: its notification says
         // so, and every slow poll checks (a notification can be lost). Not after every append's wake:
         // that was a statement per projection per wake. A batch applied meanwhile finds it moved anyway.
         if (this.checkpointReset || Date.now() - loadedAt >= this.options.pollMs) {
           this.checkpointReset = false;
-          checkpoint = await loadCheckpoint(conn, this.name);
-          loadedAt = Date.now();
+          await reload();
         }
-        reading = store.readAll(checkpoint.position, batchSize);
+        reading = read(checkpoint.position);
         continue;
       }
       const last = events[events.length - 1]!;
-      reading = store.readAll(last.globalPosition, batchSize);
+      // A short batch means the log's tail: under load, events arriving one by one are gathered a few
+      // at a time instead of each costing every projection a transaction. A full batch reads on at once.
+      reading = read(last.globalPosition, events.length < batchSize ? readAt + (this.options.gatherMs ?? 0) : 0);
       reading.catch(() => undefined); // observed when awaited; avoids an unhandled rejection meanwhile
 
-      const outcome = await this.applier.apply(conn, checkpoint.position, events);
+      const handles = this.options.projection.handles;
+      if (handles && !events.some((event) => handles(event))) {
+        // Nothing here for this projection: no transaction, the step written later by storeSkipped.
+        checkpoint = { ...checkpoint, position: last.globalPosition, eventsApplied: checkpoint.eventsApplied + events.length, lastEventAt: last.recordedAt };
+        stored.events += events.length;
+        if (Date.now() - stored.at >= SKIPPED_CHECKPOINT_MS && !(await storeSkipped())) {
+          await reading.catch(() => undefined);
+          reading = read(checkpoint.position);
+          continue;
+        }
+        this.options.onBatch?.(checkpoint);
+        continue;
+      }
+      // The batch's transaction moves the stored checkpoint on from where it stands: skipped steps first.
+      const outcome = (await storeSkipped()) ? await this.applier.apply(conn, checkpoint.position, events) : 'moved';
       if (outcome === 'stopped') break;
       if (outcome === 'moved') {
         // Someone moved the checkpoint (a rebuild reset it): drop the prefetched batch and start over.
         logger.info('projection checkpoint moved underneath; reloading', { projection: this.name });
         await reading.catch(() => undefined);
-        checkpoint = await loadCheckpoint(conn, this.name);
-        loadedAt = Date.now();
-        reading = store.readAll(checkpoint.position, batchSize);
+        await reload();
+        reading = read(checkpoint.position);
         continue;
       }
       // Quarantined events are stepped past, not applied: they count in the dead letters instead.
@@ -168,6 +226,7 @@ export class ProjectionRunner {
         lastEventAt: last.recordedAt,
         lastError: null,
       };
+      stored = { position: checkpoint.position, at: Date.now(), events: 0 };
       this.errorBackoffMs = 500;
       this.options.onBatch?.(checkpoint);
     }

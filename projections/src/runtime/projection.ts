@@ -15,4 +15,9 @@ export interface Projection {
   /** Tables emptied when the projection is rebuilt. */
   readonly tables: readonly (keyof ReadModelDatabase & string)[];
   apply(trx: Transaction<ReadModelDatabase>, events: readonly RecordedEvent[]): Promise<void>;
+  /**
+   * The events `apply` folds; omitted: every event. A batch with none of them is stepped past
+   * without a transaction, its checkpoint written at most once a second (projection-runner.ts).
+   */
+  handles?(event: RecordedEvent): boolean;
 }

@@ -17,6 +17,8 @@ export interface ProjectorOptions {
   batchSize: number;
   pollMs: number;
   standbyRetryMs: number;
+  /** RunnerOptions.gatherMs. */
+  gatherMs?: number;
 }
 
 export interface Projector {
@@ -39,6 +41,7 @@ export async function startProjector(options: ProjectorOptions): Promise<Project
         batchSize: options.batchSize,
         pollMs: options.pollMs,
         standbyRetryMs: options.standbyRetryMs,
+        gatherMs: options.gatherMs,
       }),
   );
   const wakeAll = () => {

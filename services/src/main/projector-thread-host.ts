@@ -21,26 +21,32 @@ const RESTART_DELAY_MS = 1_000;
  * Runs the projection workers on their own thread (projector-thread.ts), against the database the
  * main thread opened. On the main thread they took turns with every request: while orders were
  * placed, the read models fell behind by a few hundred milliseconds, and the requests waited on the
- * projections' work too (docs/performance.md). A thread that dies is logged and started again.
+ * projections' work too (docs/performance.md). A thread that dies is logged and started again; one
+ * that cannot start fails this call.
  */
 export async function startProjectorThread(connectionString: string): Promise<ProjectorThread> {
   let stopping = false;
   /** The running thread's end; settled while a restart waits. */
   let exited: Promise<unknown> = Promise.resolve();
   let current: Worker | null = null;
+  // Only a thread that ran is started again: one that cannot start at all fails the process's start.
+  let ran = false;
   const launch = () =>
     new Promise<void>((started, failed) => {
       const worker = new Worker(THREAD_MAIN, { eval: true, env: { ...process.env, DATABASE_URL: connectionString } });
       current = worker;
       exited = new Promise((resolve) => worker.once('exit', resolve));
-      worker.once('message', () => started());
+      worker.once('message', () => {
+        ran = true;
+        started();
+      });
       worker.once('error', (error) => {
         logger.error('projector thread failed', { error: error.message });
         failed(error);
       });
       worker.once('exit', (code) => {
         current = null;
-        if (stopping) return;
+        if (stopping || !ran) return;
         logger.error('projector thread exited; starting it again', { code, inMs: RESTART_DELAY_MS });
         setTimeout(() => {
           if (!stopping) launch().catch(() => undefined);

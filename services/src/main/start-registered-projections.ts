@@ -6,6 +6,7 @@ export interface ProjectorSettings {
   PROJECTION_BATCH_SIZE: number;
   PROJECTION_POLL_MS: number;
   PROJECTION_STANDBY_RETRY_MS: number;
+  PROJECTION_GATHER_MS: number;
 }
 
 /** Every registered projection on a process's infrastructure: what `npm start` and the projector run. */
@@ -18,5 +19,6 @@ export function startRegisteredProjections(infra: Infrastructure, settings: Proj
     batchSize: settings.PROJECTION_BATCH_SIZE,
     pollMs: settings.PROJECTION_POLL_MS,
     standbyRetryMs: settings.PROJECTION_STANDBY_RETRY_MS,
+    gatherMs: settings.PROJECTION_GATHER_MS,
   });
 }

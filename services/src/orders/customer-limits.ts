@@ -61,6 +61,11 @@ export class CustomerLimits {
    * One statement: moves the customer's claim number on from `seen` (inserting it for a first
    * claim) and records the claim with a fresh reference code. Nothing is recorded when the number
    * moved meanwhile, or when the code was taken (rare: the next try draws another).
+   *
+   * Its commit does not wait for the disk (`synchronous_commit` off for this statement alone): the
+   * order's append, committed after it and waiting for its own WAL flush, makes the claim durable
+   * too, since the log is flushed in order. A crash before that append loses the claim of an order
+   * that was never recorded, which is what `release` would do anyway.
    */
   private async claimIfUnchanged(order: OrderClaim, seen: string): Promise<string | null> {
     const { rows } = await this.pool.query<{ code: string | null }>({
@@ -88,7 +93,7 @@ const CLAIM_IF_UNCHANGED = `
     on conflict (ref_code) do nothing
     returning ref_code
   )
-  select (select ref_code from claim) as code`;
+  select (select ref_code from claim) as code, set_config('synchronous_commit', 'off', true) as commit_mode`;
 
 /**
  * One statement, so one snapshot: the customer's claim number, and what their orders hold since

@@ -1,6 +1,6 @@
 import { sql, type Transaction } from 'kysely';
 import { orderView, type OrderView } from '@desk/machines/order/order-state';
-import { eventsByOrder, foldOrderOn } from '../order-batches';
+import { eventsByOrder, foldOrderOn, isOrderEvent } from '../order-batches';
 import type { ReadModelDatabase } from '../../schema/read-model-database';
 import type { Projection } from '../../runtime/projection';
 
@@ -35,6 +35,7 @@ async function loadOpen(trx: Transaction<ReadModelDatabase>, ids: string[]): Pro
 export const orderHistoryProjection: Projection = {
   name: 'order-history',
   tables: ['rm_order_history'],
+  handles: isOrderEvent,
   async apply(trx, events) {
     const byOrder = eventsByOrder(events);
     if (byOrder.size === 0) return;

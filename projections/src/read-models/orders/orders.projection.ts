@@ -1,7 +1,7 @@
 import Decimal from 'decimal.js';
 import { sql, type Transaction } from 'kysely';
 import { orderView, type OrderView } from '@desk/machines/order/order-state';
-import { eventsByOrder, foldOrderOn } from '../order-batches';
+import { eventsByOrder, foldOrderOn, isOrderEvent } from '../order-batches';
 import { recordOrderChanges } from './order-changes';
 import type { ReadModelDatabase } from '../../schema/read-model-database';
 import type { Projection } from '../../runtime/projection';
@@ -28,6 +28,7 @@ const countKey = (v: OrderView): CountKey => JSON.stringify([v.tenantId, v.statu
 export const ordersProjection: Projection = {
   name: 'orders',
   tables: ['rm_orders', 'rm_order_counts', 'rm_order_changes'],
+  handles: isOrderEvent,
   async apply(trx, events) {
     const byOrder = eventsByOrder(events);
     if (byOrder.size === 0) return;

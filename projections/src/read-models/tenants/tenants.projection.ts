@@ -1,15 +1,18 @@
 import { sql } from 'kysely';
 import { evolveTenant, type TenantEvent, type TenantState } from '@desk/machines/tenants/tenant.events';
+import type { RecordedEvent } from '@desk/platform/eventstore/event-store';
 import type { Projection } from '../../runtime/projection';
 
 const TENANT_STREAM = 'tenant-';
+const isTenantEvent = (event: RecordedEvent) => event.streamId.startsWith(TENANT_STREAM);
 
 /** Tenants for the admin list and for resolving a request's host: each stream's folded state. */
 export const tenantsProjection: Projection = {
   name: 'tenants',
   tables: ['rm_tenants'],
+  handles: isTenantEvent,
   async apply(trx, events) {
-    const mine = events.filter((e) => e.streamId.startsWith(TENANT_STREAM));
+    const mine = events.filter(isTenantEvent);
     if (mine.length === 0) return;
     const ids = [...new Set(mine.map((e) => e.streamId.slice(TENANT_STREAM.length)))];
     const stored = await trx.selectFrom('rm_tenants').select(['id', 'state']).where('id', 'in', ids).execute();
