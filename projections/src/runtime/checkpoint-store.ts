@@ -1,4 +1,4 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { GlobalPosition } from '@desk/platform/eventstore/event-store';
 import type { ReadModelDatabase } from '../schema/read-model-database';
 import type { Projection } from './projection';
