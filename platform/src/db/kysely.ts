@@ -1,7 +1,55 @@
-import { Kysely, PostgresDialect } from 'kysely';
+import { createHash } from 'node:crypto';
+import { Kysely, PostgresDialect, sql, type PostgresPool, type PostgresPoolClient } from 'kysely';
 import type pg from 'pg';
+
+const PREPARED_MARK = '/* prepared */';
+
+/**
+ * Put first in a `sql` template whose text never varies (its values travel as parameters): the
+ * statement is parsed and planned once per connection, then only bound and run. A projection's
+ * batch statements cost the server about twice as much when parsed and planned every time (measured:
+ * docs/performance.md). Name the columns it returns: a prepared `select *` fails once a migration
+ * adds a column under a running process.
+ */
+export const PREPARED = sql.raw(PREPARED_MARK);
+
+/** One name per text (a text that did vary would only prepare one statement per variant). */
+const names = new Map<string, string>();
+function statementName(text: string): string {
+  let name = names.get(text);
+  if (!name) {
+    name = `k_${createHash('sha256').update(text).digest('base64url').slice(0, 24)}`;
+    names.set(text, name);
+  }
+  return name;
+}
+
+/** The pool as Kysely sees it, its clients sending marked statements as named (prepared) ones. */
+function preparingPool(pool: pg.Pool): PostgresPool {
+  // One wrapper per pg client: Kysely keeps its connection objects by client.
+  const wrappers = new WeakMap<pg.PoolClient, PostgresPoolClient>();
+  const wrap = (client: pg.PoolClient): PostgresPoolClient => {
+    const query = (text: unknown, parameters?: readonly unknown[]): unknown =>
+      typeof text === 'string' && text.startsWith(PREPARED_MARK)
+        ? client.query({ name: statementName(text), text, values: parameters as unknown[] })
+        : client.query(text as string, parameters as unknown[]);
+    return { query: query as PostgresPoolClient['query'], release: () => client.release() };
+  };
+  return {
+    async connect() {
+      const client = await pool.connect();
+      let wrapper = wrappers.get(client);
+      if (!wrapper) {
+        wrapper = wrap(client);
+        wrappers.set(client, wrapper);
+      }
+      return wrapper;
+    },
+    end: () => pool.end(),
+  };
+}
 
 /** Kysely over an existing pool, so the event store and read models share connections. */
 export function createKysely<DB>(pool: pg.Pool): Kysely<DB> {
-  return new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  return new Kysely<DB>({ dialect: new PostgresDialect({ pool: preparingPool(pool) }) });
 }

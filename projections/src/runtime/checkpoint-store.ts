@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { PREPARED } from '@desk/platform/db/kysely';
 import type { GlobalPosition } from '@desk/platform/eventstore/event-store';
 import type { ReadModelDatabase } from '../schema/read-model-database';
 import type { Projection } from './projection';
@@ -50,19 +51,11 @@ export async function advanceCheckpoint(
   applied: number,
   lastEventAt: Date,
 ): Promise<boolean> {
-  const result = await trx
-    .updateTable('projection_checkpoints')
-    .set({
-      position: to,
-      events_applied: sql`events_applied + ${applied}`,
-      last_event_at: lastEventAt,
-      last_error: null,
-      updated_at: sql`now()`,
-    })
-    .where('name', '=', name)
-    .where(sql<boolean>`position is not distinct from ${from}`)
-    .executeTakeFirst();
-  return result.numUpdatedRows === 1n;
+  const result = await sql`
+    ${PREPARED} update projection_checkpoints
+    set position = ${to}, events_applied = events_applied + ${applied}::bigint, last_event_at = ${lastEventAt}, last_error = null, updated_at = now()
+    where name = ${name} and position is not distinct from ${from}`.execute(trx);
+  return result.numAffectedRows === 1n;
 }
 
 /**

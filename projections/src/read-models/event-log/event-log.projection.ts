@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { PREPARED } from '@desk/platform/db/kysely';
 import type { EventMetadata } from '@desk/platform/eventstore/event-metadata';
 import type { Projection } from '../../runtime/projection';
 
@@ -15,7 +16,7 @@ export const eventLogProjection: Projection = {
     if (events.length === 0) return;
     const meta = events.map((e) => e.metadata as Partial<EventMetadata>);
     await sql`
-      insert into rm_event_log (event_id, stream_id, stream_position, type, tenant_id, actor_id, actor_role, ip, recorded_at, data, metadata)
+      ${PREPARED} insert into rm_event_log (event_id, stream_id, stream_position, type, tenant_id, actor_id, actor_role, ip, recorded_at, data, metadata)
       select * from unnest(
         ${events.map((e) => e.eventId)}::uuid[], ${events.map((e) => e.streamId)}::text[],
         ${events.map((e) => e.streamPosition.toString())}::bigint[], ${events.map((e) => e.type)}::text[],

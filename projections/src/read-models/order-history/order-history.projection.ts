@@ -1,4 +1,5 @@
 import { sql, type Transaction } from 'kysely';
+import { PREPARED } from '@desk/platform/db/kysely';
 import { orderView, type OrderView } from '@desk/machines/order/order-state';
 import { eventsByOrder, foldOrderOn, isOrderEvent } from '../order-batches';
 import type { ReadModelDatabase } from '../../schema/read-model-database';
@@ -17,13 +18,10 @@ interface HistoryRow {
 }
 
 async function loadOpen(trx: Transaction<ReadModelDatabase>, ids: string[]): Promise<Map<string, Open>> {
-  const rows = await trx
-    .selectFrom('rm_order_history')
-    .select(['order_id', 'view', 'stream_position'])
-    .where('order_id', 'in', ids)
-    .where('valid_to', 'is', null)
-    .execute();
-  return new Map(rows.map((r) => [r.order_id, { view: r.view as OrderView, position: BigInt(r.stream_position) }]));
+  const { rows } = await sql<{ order_id: string; view: OrderView; stream_position: string }>`
+    ${PREPARED} select order_id, view, stream_position::text as stream_position from rm_order_history
+    where order_id = any(${ids}::uuid[]) and valid_to is null`.execute(trx);
+  return new Map(rows.map((r) => [r.order_id, { view: r.view, position: BigInt(r.stream_position) }]));
 }
 
 /**
@@ -64,7 +62,7 @@ export const orderHistoryProjection: Projection = {
 async function closeRows(trx: Transaction<ReadModelDatabase>, closes: { orderId: string; position: bigint; at: Date }[]): Promise<void> {
   if (closes.length === 0) return;
   await sql`
-    update rm_order_history h set valid_to = c.at
+    ${PREPARED} update rm_order_history h set valid_to = c.at
     from unnest(${closes.map((c) => c.orderId)}::uuid[], ${closes.map((c) => c.position.toString())}::bigint[], ${closes.map((c) => c.at)}::timestamptz[])
       as c(order_id, position, at)
     where h.order_id = c.order_id and h.stream_position = c.position`.execute(trx);
@@ -74,7 +72,7 @@ async function insertRows(trx: Transaction<ReadModelDatabase>, rows: HistoryRow[
   if (rows.length === 0) return;
   const col = <T>(pick: (r: HistoryRow) => T) => rows.map(pick);
   await sql`
-    insert into rm_order_history (order_id, stream_position, tenant_id, status, valid_from, valid_to, created_at, view)
+    ${PREPARED} insert into rm_order_history (order_id, stream_position, tenant_id, status, valid_from, valid_to, created_at, view)
     select * from unnest(
       ${col((r) => r.view.orderId)}::uuid[], ${col((r) => r.position.toString())}::bigint[], ${col((r) => r.view.tenantId)}::text[],
       ${col((r) => r.view.status)}::text[], ${col((r) => r.validFrom)}::timestamptz[], ${col((r) => r.validTo)}::timestamptz[],

@@ -1,4 +1,5 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
+import { PREPARED } from '@desk/platform/db/kysely';
 import type { OrderView } from '@desk/machines/order/order-state';
 import type { ReadModelDatabase } from '../../schema/read-model-database';
 
@@ -32,13 +33,13 @@ export async function recordOrderChanges(trx: Transaction<ReadModelDatabase>, ch
   if (changes.length === 0) return;
   const col = <T>(pick: (c: { view: OrderView; isNew: boolean }) => T) => changes.map(pick);
   const inserted = await sql<{ seq: string }>`
-    insert into rm_order_changes (order_id, tenant_id, user_id, status, ref_code, is_new)
+    ${PREPARED} insert into rm_order_changes (order_id, tenant_id, user_id, status, ref_code, is_new)
     select * from unnest(${col((c) => c.view.orderId)}::uuid[], ${col((c) => c.view.tenantId)}::text[], ${col((c) => c.view.userId)}::uuid[],
       ${col((c) => c.view.status)}::text[], ${col((c) => c.view.refCode)}::text[], ${col((c) => c.isNew)}::boolean[])
     returning seq::text as seq`.execute(trx);
   const newest = inserted.rows.reduce((max, r) => (BigInt(r.seq) > max ? BigInt(r.seq) : max), 0n);
-  await sql`delete from rm_order_changes where seq <= ${(newest - BigInt(ORDER_CHANGES_RETAINED)).toString()}::bigint`.execute(trx);
-  await sql`select pg_notify(${ORDER_CHANGES_CHANNEL}, ${newest.toString()})`.execute(trx);
+  await sql`${PREPARED} delete from rm_order_changes where seq <= ${(newest - BigInt(ORDER_CHANGES_RETAINED)).toString()}::bigint`.execute(trx);
+  await sql`${PREPARED} select pg_notify(${ORDER_CHANGES_CHANNEL}, ${newest.toString()})`.execute(trx);
 }
 
 /** The feed rows after `after`, oldest first. */

@@ -1,4 +1,5 @@
 import Decimal from 'decimal.js';
+import { PREPARED } from '@desk/platform/db/kysely';
 import { sql, type Transaction } from 'kysely';
 import { orderView, type OrderView } from '@desk/machines/order/order-state';
 import { eventsByOrder, foldOrderOn, isOrderEvent } from '../order-batches';
@@ -13,8 +14,9 @@ interface Stored {
 
 async function loadStored(trx: Transaction<ReadModelDatabase>, ids: string[]): Promise<Map<string, Stored>> {
   if (ids.length === 0) return new Map();
-  const rows = await trx.selectFrom('rm_orders').select(['id', 'view', 'version']).where('id', 'in', ids).execute();
-  return new Map(rows.map((r) => [r.id, { view: r.view as OrderView, version: BigInt(r.version) }]));
+  const { rows } = await sql<{ id: string; view: OrderView; version: string }>`
+    ${PREPARED} select id, view, version::text as version from rm_orders where id = any(${ids}::uuid[])`.execute(trx);
+  return new Map(rows.map((r) => [r.id, { view: r.view, version: BigInt(r.version) }]));
 }
 
 type CountKey = string;
@@ -64,7 +66,7 @@ async function upsertOrders(trx: Transaction<ReadModelDatabase>, rows: { view: O
   if (rows.length === 0) return;
   const col = <T>(pick: (v: OrderView) => T) => rows.map((r) => pick(r.view));
   await sql`
-    insert into rm_orders as o (id, ref_code, tenant_id, user_id, user_phone, type, method, network, status,
+    ${PREPARED} insert into rm_orders as o (id, ref_code, tenant_id, user_id, user_phone, type, method, network, status,
       fiat_amount, crypto_amount, proof_count, payment_due_at, created_at, updated_at, version, completion_requested_by, view)
     select * from unnest(
       ${col((v) => v.orderId)}::uuid[], ${col((v) => v.refCode)}::text[], ${col((v) => v.tenantId)}::text[],
@@ -85,7 +87,7 @@ async function applyCountDeltas(trx: Transaction<ReadModelDatabase>, deltas: Map
   if (entries.length === 0) return;
   const keys = entries.map(([key]) => JSON.parse(key) as [string, string, string, string]);
   await sql`
-    insert into rm_order_counts as c (tenant_id, status, type, network, orders, fiat_total)
+    ${PREPARED} insert into rm_order_counts as c (tenant_id, status, type, network, orders, fiat_total)
     select * from unnest(${keys.map((k) => k[0])}::text[], ${keys.map((k) => k[1])}::text[], ${keys.map((k) => k[2])}::text[],
       ${keys.map((k) => k[3])}::text[], ${entries.map(([, d]) => d.orders)}::bigint[], ${entries.map(([, d]) => d.fiat.toFixed(2))}::numeric[])
     on conflict (tenant_id, status, type, network) do update set

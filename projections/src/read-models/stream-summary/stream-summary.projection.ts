@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { PREPARED } from '@desk/platform/db/kysely';
 import { streamCategory } from '@desk/platform/eventstore/stream-id';
 import type { RecordedEvent } from '@desk/platform/eventstore/event-store';
 import type { Projection } from '../../runtime/projection';
@@ -47,7 +48,7 @@ export const streamSummaryProjection: Projection = {
     if (deltas.length === 0) return;
     const ids = deltas.map(([id]) => id);
     await sql`
-      insert into rm_stream_summary as s
+      ${PREPARED} insert into rm_stream_summary as s
         (stream_id, category, event_count, last_event_type, last_stream_position, first_recorded_at, last_recorded_at)
       select * from unnest(
         ${ids}::text[],
