@@ -1,7 +1,7 @@
-import { Hono, type Context, type MiddlewareHandler } from 'hono';
+import { Hono, type Context } from 'hono';
 import { securityHeaders } from '../http/security-headers';
 import { compressJson } from '../http/compress-json';
-import { bodyLimit } from 'hono/body-limit';
+import { limitBodies } from '../http/body-limits';
 import type { Kysely } from 'kysely';
 import type pg from 'pg';
 import type { EventStore } from '@desk/platform/eventstore/event-store';
@@ -79,19 +79,6 @@ export interface AppDeps {
   /** Told about every answered request: the metrics' duration histogram (only with METRICS_PORT). */
   observeRequest?: RequestObserver;
 }
-
-const JSON_LIMIT = 64 * 1024;
-/** A 5 MB proof file travels as a base64 data URL: 4/3 of the size, plus the JSON around it. */
-const UPLOAD_LIMIT = 7 * 1024 * 1024 + 64 * 1024;
-
-/** Tenant edits carry a logo (2 MB) or QR images as data URLs for several wallets. */
-const TENANT_LIMIT = 8 * 1024 * 1024;
-
-const limitBodies: MiddlewareHandler = (c, next) => {
-  const path = c.req.path;
-  const maxSize = path.endsWith('/upload') ? UPLOAD_LIMIT : path.startsWith('/api/admin/tenants') ? TENANT_LIMIT : JSON_LIMIT;
-  return bodyLimit({ maxSize })(c, next);
-};
 
 export function createApp(deps: AppDeps) {
   const { db, tokens, settings, config, orders, limits, otp, store, tenants, directory } = deps;

@@ -28,14 +28,15 @@ export const compressJson: MiddlewareHandler = async (c, next) => {
   await next();
   const res = c.res;
   const type = res.headers.get('content-type') ?? '';
-  if (!JSON_TYPE.test(type) || !res.body || c.req.method === 'HEAD' || res.headers.has('content-encoding')) return;
+  if (!JSON_TYPE.test(type) || c.req.method === 'HEAD' || res.headers.has('content-encoding')) return;
   if (NO_TRANSFORM.test(res.headers.get('cache-control') ?? '')) return;
   // Whatever its size, the answer to this URL depends on Accept-Encoding once it may be compressed.
   const vary = res.headers.get('vary');
   if (!vary) res.headers.set('vary', 'Accept-Encoding');
   else if (!/accept-encoding/i.test(vary) && vary !== '*') res.headers.set('vary', `${vary}, Accept-Encoding`);
   const coding = chooseEncoding(c.req.header('accept-encoding'));
-  if (!coding) return;
+  // Only now the body: asking for it turns the server's light answer into a full Web Response.
+  if (!coding || !res.body) return;
   const plain = new Uint8Array(await res.arrayBuffer());
   const small = plain.length < COMPRESS_MIN_BYTES;
   const body = small ? plain : new Uint8Array(await encoders[coding](plain));

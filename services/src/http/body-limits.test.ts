@@ -1,0 +1,37 @@
+import { Hono } from 'hono';
+import { describe, expect, it } from 'vitest';
+import { handleError } from '../api/error-handler';
+import { limitBodies } from './body-limits';
+
+const app = new Hono().use(limitBodies).post('/api/orders/fiat-to-crypto', async (c) => c.json({ length: (await c.req.text()).length }, 200));
+app.onError(handleError);
+
+const json = (size: number) => JSON.stringify({ note: 'x'.repeat(size) });
+/** A body of no declared length, sent in chunks as a client streaming it would. */
+const chunked = (text: string) =>
+  new ReadableStream<Uint8Array>({
+    start(controller) {
+      const bytes = new TextEncoder().encode(text);
+      for (let i = 0; i < bytes.length; i += 16 * 1024) controller.enqueue(bytes.slice(i, i + 16 * 1024));
+      controller.close();
+    },
+  });
+
+describe('request body limits', () => {
+  it('lets a JSON body within 64 KB through, whether its length is declared or not', async () => {
+    const body = json(60 * 1024);
+    const declared = await app.request('/api/orders/fiat-to-crypto', { method: 'POST', body, headers: { 'content-length': String(body.length) } });
+    expect(await declared.json()).toEqual({ length: body.length });
+    const streamed = await app.request('/api/orders/fiat-to-crypto', { method: 'POST', body: chunked(body), duplex: 'half' } as RequestInit);
+    expect(await streamed.json()).toEqual({ length: body.length });
+  });
+
+  it('refuses a larger one with 413, by its declared length or as it streams', async () => {
+    const body = json(70 * 1024);
+    const declared = await app.request('/api/orders/fiat-to-crypto', { method: 'POST', body, headers: { 'content-length': String(body.length) } });
+    expect(declared.status).toBe(413);
+    expect(await declared.json()).toEqual({ error: 'Request body is too large', code: 'payload_too_large' });
+    const streamed = await app.request('/api/orders/fiat-to-crypto', { method: 'POST', body: chunked(body), duplex: 'half' } as RequestInit);
+    expect(streamed.status).toBe(413);
+  });
+});

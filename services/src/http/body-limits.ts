@@ -1,0 +1,29 @@
+import type { MiddlewareHandler } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { HTTPException } from 'hono/http-exception';
+
+const JSON_LIMIT = 64 * 1024;
+/** A 5 MB proof file travels as a base64 data URL: 4/3 of the size, plus the JSON around it. */
+const UPLOAD_LIMIT = 7 * 1024 * 1024 + 64 * 1024;
+/** Tenant edits carry a logo (2 MB) or QR images as data URLs for several wallets. */
+const TENANT_LIMIT = 8 * 1024 * 1024;
+
+/**
+ * Refuses a request body over its route's limit with 413 (error-handler.ts words it), before it is
+ * read. A body of declared length, as nearly every client sends, is judged by its Content-Length,
+ * which Node's HTTP parser holds the body to; only a chunked one goes through Hono's bodyLimit,
+ * which counts it as it streams. (bodyLimit looks at the request's body stream first, and that
+ * alone made every request a Web Request wrapped around a stream: a tenth of a placed order's CPU,
+ * docs/performance.md.)
+ */
+export const limitBodies: MiddlewareHandler = (c, next) => {
+  if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
+  const path = c.req.path;
+  const maxSize = path.endsWith('/upload') ? UPLOAD_LIMIT : path.startsWith('/api/admin/tenants') ? TENANT_LIMIT : JSON_LIMIT;
+  const declared = c.req.header('content-length');
+  if (declared !== undefined && c.req.header('transfer-encoding') === undefined) {
+    if (Number(declared) > maxSize) throw new HTTPException(413);
+    return next();
+  }
+  return bodyLimit({ maxSize })(c, next);
+};
