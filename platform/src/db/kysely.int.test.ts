@@ -5,7 +5,6 @@ import { PREPARED } from './kysely';
 
 describe('statements marked PREPARED', () => {
   let database: TestDatabase;
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a scratch table of the test's own
   let db: Kysely<any>;
 
   beforeEach(async () => {
