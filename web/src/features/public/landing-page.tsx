@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { formatInr } from '@desk/machines/pricing/pricing';
+import { formatInr } from '@desk/machines/pricing/money-format';
 import { usePublicConfig } from '../../lib/public-config';
 import { BrandMark } from './brand-mark';
 import './public.css';
