@@ -208,7 +208,12 @@ export class ProjectionRunner {
         continue;
       }
       // The batch's transaction moves the stored checkpoint on from where it stands: skipped steps first.
-      const outcome = (await storeSkipped()) ? await this.applier.apply(conn, checkpoint.position, events) : 'moved';
+      if (!(await storeSkipped())) {
+        await reading.catch(() => undefined);
+        reading = read(checkpoint.position);
+        continue;
+      }
+      const outcome = await this.applier.apply(conn, checkpoint.position, events);
       if (outcome === 'stopped') break;
       if (outcome === 'moved') {
         // Someone moved the checkpoint (a rebuild reset it): drop the prefetched batch and start over.
