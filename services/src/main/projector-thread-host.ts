@@ -46,6 +46,7 @@ export async function startProjectorThread(connectionString: string): Promise<Pr
       });
       worker.once('exit', (code) => {
         current = null;
+        if (!ran) failed(new Error(`the projector thread ended (code ${code}) before it started`));
         if (stopping || !ran) return;
         logger.error('projector thread exited; starting it again', { code, inMs: RESTART_DELAY_MS });
         setTimeout(() => {
