@@ -33,8 +33,10 @@ export function requestLog(observe?: RequestObserver): MiddlewareHandler {
       throw error;
     } finally {
       const seconds = (performance.now() - started) / 1000;
-      // After next(): whichever response won (a handler's, onError's, notFound's) carries the id.
-      if (!threw) c.header(REQUEST_ID_HEADER, requestId);
+      // After next(): whichever response won (a handler's, onError's, notFound's) carries the id. Set on
+      // its headers, as secureHeaders does: c.header() on a finished answer copies it into a full Web
+      // Response (with a stream for its body), a cost every request paid (docs/performance.md).
+      if (!threw) c.res.headers.set(REQUEST_ID_HEADER, requestId);
       observe?.(c, seconds);
       logger.info('request', {
         requestId,
