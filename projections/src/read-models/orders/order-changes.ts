@@ -26,20 +26,25 @@ export interface OrderChange {
 /**
  * Called by the orders projection inside its batch transaction: one feed row per order the batch
  * changed (its state after the batch), the rows beyond the retention dropped, and a NOTIFY that
- * PostgreSQL delivers at commit. The projection's advisory lock makes it the only writer, so `seq`
+ * PostgreSQL delivers at commit, all in one statement (the delete sees the table as it was before the
+ * insert, so it only ever drops older rows). The projection's advisory lock makes it the only writer, so `seq`
  * values become visible in order and a reader may remember "after seq N".
  */
 export async function recordOrderChanges(trx: Transaction<ReadModelDatabase>, changes: readonly { view: OrderView; isNew: boolean }[]): Promise<void> {
   if (changes.length === 0) return;
   const col = <T>(pick: (c: { view: OrderView; isNew: boolean }) => T) => changes.map(pick);
-  const inserted = await sql<{ seq: string }>`
-    ${PREPARED} insert into rm_order_changes (order_id, tenant_id, user_id, status, ref_code, is_new)
-    select * from unnest(${col((c) => c.view.orderId)}::uuid[], ${col((c) => c.view.tenantId)}::text[], ${col((c) => c.view.userId)}::uuid[],
-      ${col((c) => c.view.status)}::text[], ${col((c) => c.view.refCode)}::text[], ${col((c) => c.isNew)}::boolean[])
-    returning seq::text as seq`.execute(trx);
-  const newest = inserted.rows.reduce((max, r) => (BigInt(r.seq) > max ? BigInt(r.seq) : max), 0n);
-  await sql`${PREPARED} delete from rm_order_changes where seq <= ${(newest - BigInt(ORDER_CHANGES_RETAINED)).toString()}::bigint`.execute(trx);
-  await sql`${PREPARED} select pg_notify(${ORDER_CHANGES_CHANNEL}, ${newest.toString()})`.execute(trx);
+  await sql`
+    ${PREPARED} with inserted as (
+      insert into rm_order_changes (order_id, tenant_id, user_id, status, ref_code, is_new)
+      select * from unnest(${col((c) => c.view.orderId)}::uuid[], ${col((c) => c.view.tenantId)}::text[], ${col((c) => c.view.userId)}::uuid[],
+        ${col((c) => c.view.status)}::text[], ${col((c) => c.view.refCode)}::text[], ${col((c) => c.isNew)}::boolean[])
+      returning seq
+    ), newest as (
+      select max(seq) as seq from inserted
+    ), trimmed as (
+      delete from rm_order_changes where seq <= (select seq from newest) - ${ORDER_CHANGES_RETAINED}::bigint
+    )
+    select pg_notify(${ORDER_CHANGES_CHANNEL}, (select seq from newest)::text)`.execute(trx);
 }
 
 /** The feed rows after `after`, oldest first. */
