@@ -24,7 +24,8 @@ import { seedOrders } from './orders-seed';
 import { machineDescription, recordRows } from './performance-doc';
 import { startSqlCount } from './sql-counts';
 import { sampleWaits } from './wait-sampler';
-import { databaseClock, ownClock, processClock, startCpuAccount } from './process-cpu';
+import { databaseClock, ownClock, perOperation, processClock, startCpuAccount } from './process-cpu';
+import { measureHttpFloor } from './http-floor';
 
 const say = (line: string) => process.stderr.write(`${line}\n`);
 const CUSTOMERS = 16;
@@ -33,12 +34,6 @@ const WARMUP_SECONDS = benchEnv.BENCH_SMOKE ? 1 : 5;
 const ADMIN = { phone: '+919000000009', password: 'bench-admin-password' };
 const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
 const ms = (n: number) => n.toFixed(1);
-/** CPU ms per operation, from the ms each process group spent over `ops` operations. */
-const perOrder = <Name extends string>(spent: Record<Name, number | null>, ops: number) =>
-  Object.fromEntries(
-    Object.entries<number | null>(spent).map(([name, total]) => [name, total === null ? null : +(total / Math.max(ops, 1)).toFixed(2)]),
-  ) as Record<Name, number | null>;
-
 /** A brand the seeded orders are spread over (the operator's list covers them all). */
 async function createBrand(base: string, token: string, domain: string): Promise<string> {
   const form = new FormData();
@@ -47,47 +42,6 @@ async function createBrand(base: string, token: string, domain: string): Promise
   const response = await fetch(`${base}/api/admin/tenants`, { method: 'POST', body: form, headers: { authorization: `Bearer ${token}` } });
   if (response.status !== 201) throw new Error(`create brand: ${response.status} ${await response.text()}`);
   return ((await response.json()) as { tenant: { _id: string } }).tenant._id;
-}
-
-/** The HTTP floor (http-floor-server.ts) as its own process on the bench database: throughput, latency and CPU per request. */
-async function measureHttpFloor(databaseUrl: string, customers: { id: string }[], seconds: number, databaseCpu: Awaited<ReturnType<typeof databaseClock>>) {
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const floorServer = startEntryPoint('tests/bench/http-floor-server.ts', [], { DATABASE_URL: databaseUrl, PORT: String(port) });
-  try {
-    await waitFor(
-      'the HTTP floor server',
-      async () => {
-        const answered = await call(base, 'POST', '/orders', { body: { userId: customers[0]!.id }, expect: 201 }).then(
-          () => true,
-          () => false,
-        );
-        return answered;
-      },
-      30_000,
-    ).catch((error: Error) => {
-      throw new Error(`${error.message}; its output:\n${floorServer.output()}`);
-    });
-    const post = async (writer: number, n: number) => {
-      await call(base, 'POST', '/orders', {
-        body: {
-          userId: customers[writer]!.id,
-          fiatAmount: 1000 + ((writer * 7919 + n) % 49_000),
-          network: 'TRC20',
-          withdrawAddress: 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE',
-          method: 'bank',
-        },
-        expect: 201,
-      });
-    };
-    await measureThroughput(customers.length, WARMUP_SECONDS, post);
-    const account = await startCpuAccount({ server: processClock(floorServer.child.pid!), database: databaseCpu, bench: ownClock });
-    const run = await measureThroughput(customers.length, seconds, post);
-    return { ...run, cpu: perOrder(await account.stop(), run.ops) };
-  } finally {
-    floorServer.child.kill('SIGTERM');
-    await floorServer.exited;
-  }
 }
 
 export async function runOrdersBench(): Promise<void> {
@@ -205,7 +159,7 @@ export async function runOrdersBench(): Promise<void> {
     lagsFromArrival.sort((a, b) => a - b);
     // Every placed order is in the read model by now: the counts cover each order and its projection.
     const sql = (await counting?.stop(place.ops, (query) => query.includes('bench_watcher'))) ?? null;
-    const placeCpu = perOrder(await cpu.stop(), place.ops);
+    const placeCpu = perOperation(await cpu.stop(), place.ops);
     if (sql) say(`  per placed order: ${sql.statementsPerOrder} statements, ${sql.writesPerOrder} writing transactions`);
     say(
       `  CPU ms per placed order (its projection included): server ${placeCpu.server} (kernel ${placeCpu.serverKernel}), database ${placeCpu.database ?? '?'}, bench ${placeCpu.bench}`,
@@ -229,11 +183,11 @@ export async function runOrdersBench(): Promise<void> {
     await measureThroughput(CUSTOMERS, WARMUP_SECONDS, rawInsert);
     const floorCpuAccount = await startCpuAccount({ database: databaseCpu, bench: ownClock });
     const floor = await measureThroughput(CUSTOMERS, seconds, rawInsert);
-    const floorCpu = perOrder(await floorCpuAccount.stop(), floor.ops);
+    const floorCpu = perOperation(await floorCpuAccount.stop(), floor.ops);
     say(`  CPU ms per raw INSERT: database ${floorCpu.database ?? '?'}, bench ${floorCpu.bench}`);
 
     say(`HTTP floor: the same POST to a bare Hono server that inserts one row, ${CUSTOMERS} customers for ${seconds}s`);
-    const httpFloor = await measureHttpFloor(database.url, customers, seconds, databaseCpu);
+    const httpFloor = await measureHttpFloor(database.url, customers, { seconds, warmupSeconds: WARMUP_SECONDS }, databaseCpu);
     say(
       `  ${fmt(httpFloor.opsPerSecond)} requests/s; CPU ms per request: server ${httpFloor.cpu.server}, database ${httpFloor.cpu.database ?? '?'}, bench ${httpFloor.cpu.bench}`,
     );

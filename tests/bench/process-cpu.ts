@@ -2,7 +2,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import type pg from 'pg';
 
 /** CPU time in milliseconds: what a process group has used so far. */
-type CpuClock = () => Promise<number>;
+export type CpuClock = () => Promise<number>;
 
 const TICKS_PER_SECOND = 100; // USER_HZ: what /proc reports in, on every Linux the bench runs on
 
@@ -74,3 +74,9 @@ export async function startCpuAccount<Name extends string>(clocks: Record<Name, 
     },
   };
 }
+
+/** CPU ms per operation, from the ms each process group spent over `ops` operations. */
+export const perOperation = <Name extends string>(spent: Record<Name, number | null>, ops: number) =>
+  Object.fromEntries(
+    Object.entries<number | null>(spent).map(([name, total]) => [name, total === null ? null : +(total / Math.max(ops, 1)).toFixed(2)]),
+  ) as Record<Name, number | null>;
