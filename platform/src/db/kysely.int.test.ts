@@ -31,6 +31,12 @@ describe('statements marked PREPARED', () => {
     ]);
   });
 
+  it('finds the mark after the line break and indentation a template starts with', async () => {
+    await sql`
+      ${PREPARED} insert into scratch (id, note) values (${1}, ${'one'})`.execute(db);
+    expect(await prepared()).toEqual(['\n      /* prepared */ insert into scratch (id, note) values ($1, $2)']);
+  });
+
   it('leaves other statements unprepared', async () => {
     await sql`insert into scratch (id, note) values (${1}, ${'one'})`.execute(db);
     await db.insertInto('scratch').values({ id: 2, note: 'two' }).execute();

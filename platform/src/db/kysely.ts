@@ -30,7 +30,8 @@ function preparingPool(pool: pg.Pool): PostgresPool {
   const wrappers = new WeakMap<pg.PoolClient, PostgresPoolClient>();
   const wrap = (client: pg.PoolClient): PostgresPoolClient => {
     const query = (text: unknown, parameters?: readonly unknown[]): unknown =>
-      typeof text === 'string' && text.startsWith(PREPARED_MARK)
+      // The mark may follow the template's first line break and indentation.
+      typeof text === 'string' && text.trimStart().startsWith(PREPARED_MARK)
         ? client.query({ name: statementName(text), text, values: parameters as unknown[] })
         : client.query(text as string, parameters as unknown[]);
     return { query: query as PostgresPoolClient['query'], release: () => client.release() };
