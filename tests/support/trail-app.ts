@@ -7,7 +7,7 @@ import { requireUser, type AuthEnv } from '../../services/src/identity/auth.midd
 import { resolveTenant, tenantOf } from '../../services/src/http/tenant';
 import { handleError } from '../../services/src/api/error-handler';
 import { oneUserJson } from '../../services/src/users/user-json';
-import { preparedUserLookup, type UserRow } from '../../services/src/identity/users.repository';
+import type { UserRow } from '../../services/src/identity/users.repository';
 import type { TestApp } from './test-app';
 
 /** What the node server gives the app as the socket's peer: the one trusted proxy in front (as test-app.ts). */
@@ -21,7 +21,7 @@ export function trailApp(t: TestApp, trail: Trail = new UserTrail(t.deps.eventSt
   const { db, tokens, limits, otp, store, directory, config } = t.deps;
   const trustProxy = config.trustProxy;
   const describeUser = (user: UserRow) => oneUserJson(db, user);
-  const signedIn = requireUser(preparedUserLookup(t.deps.pool), tokens, (tenantId) => directory.isDeleted(tenantId));
+  const signedIn = requireUser(db, tokens, (tenantId) => directory.isDeleted(tenantId));
   const user = new Hono<AuthEnv>().use(signedIn).route('/', savedAccountRoutes(db, { trail, trustProxy }));
   const app = new Hono()
     .use(

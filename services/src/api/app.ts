@@ -35,7 +35,7 @@ import type { TenantDirectory } from '../tenants/tenant-directory';
 import { tenantAdminRoutes, tenantDetailsRoutes } from '../tenants/tenant.routes';
 import { tenantSettingsRoutes } from '../settings/brand-settings.routes';
 import type { UserRoles } from '../identity/user-roles';
-import { preparedUserLookup, type UserRow } from '../identity/users.repository';
+import type { UserRow } from '../identity/users.repository';
 import { oneUserJson } from '../users/user-json';
 import { logoLink } from '../tenants/tenant-json';
 import { adminProjectionRoutes, type ProjectionsControl } from './admin-projections.routes';
@@ -84,7 +84,7 @@ export function createApp(deps: AppDeps) {
   const { db, tokens, settings, config, orders, limits, otp, store, tenants, directory } = deps;
   const trustProxy = config.trustProxy;
   const describeUser = (user: UserRow) => oneUserJson(db, user);
-  const signedIn = requireUser(preparedUserLookup(deps.pool), tokens, (tenantId) => directory.isDeleted(tenantId));
+  const signedIn = requireUser(db, tokens, (tenantId) => directory.isDeleted(tenantId));
   const admin = new Hono<AdminEnv>()
     .use(signedIn, requireAdmin, idempotency(db))
     // Brand admins run their brand's orders and users; the rest of the desk is the operator's.

@@ -1,6 +1,8 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { ForbiddenError, UnauthorizedError } from '@desk/platform/errors/domain-error';
-import type { UserLookup, UserRow } from './users.repository';
+import type { Kysely } from 'kysely';
+import type { ServicesDatabase } from '../db/services-database';
+import { findUserById, type UserRow } from './users.repository';
 import { adminScopeOf, complianceScopeOf, type AdminScope } from './admin-scope';
 import type { TokenService } from './tokens';
 import type { Actor } from '../http/request-context';
@@ -22,12 +24,12 @@ export type DeletedTenantCheck = (tenantId: string) => Promise<boolean>;
  * role or a deleted brand takes effect at once. Anything missing or invalid is 401
  * 'Unauthorized. Please login again.'
  */
-export function requireUser(findUser: UserLookup, tokens: TokenService, tenantDeleted: DeletedTenantCheck): MiddlewareHandler<AuthEnv> {
+export function requireUser(db: Kysely<ServicesDatabase>, tokens: TokenService, tenantDeleted: DeletedTenantCheck): MiddlewareHandler<AuthEnv> {
   return async (c, next) => {
     const header = c.req.header('authorization');
     const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : null;
     const claims = token ? await tokens.read(token) : null;
-    const user = claims ? await findUser(claims.sub) : undefined;
+    const user = claims ? await findUserById(db, claims.sub) : undefined;
     if (!user || user.tenant_id !== claims?.tenant) throw new UnauthorizedError();
     // A token from before the last password change no longer opens the account.
     if (claims.iat < Math.floor(user.password_changed_at.getTime() / 1000)) throw new UnauthorizedError();

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { ExpressionBuilder, Kysely, Selectable } from 'kysely';
-import type pg from 'pg';
+import { sql, type ExpressionBuilder, type Kysely, type Selectable } from 'kysely';
+import { PREPARED } from '@desk/platform/db/kysely';
 import type { ServicesDatabase, UsersTable } from '../db/services-database';
 
 export type UserRow = Selectable<UsersTable>;
@@ -9,21 +9,17 @@ type Db = Kysely<ServicesDatabase>;
 /** A users row holding the admin role (the role's name is admin-scope.ts's ADMIN_ROLE). */
 export const holdsAdminRole = (eb: ExpressionBuilder<ServicesDatabase, 'users'>) => eb(eb.val('admin'), '=', eb.fn.any('roles'));
 
-export function findUserById(db: Db, id: string): Promise<UserRow | undefined> {
-  return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+/**
+ * Every signed-in request starts here, so the statement is prepared once per connection; its
+ * columns are named, since a prepared `select *` fails once a migration adds a column under a
+ * running process.
+ */
+export async function findUserById(db: Db, id: string): Promise<UserRow | undefined> {
+  const { rows } = await sql<UserRow>`
+    ${PREPARED} select id, tenant_id, username, phone, password_hash, roles, created_at, updated_at, password_changed_at
+    from users where id = ${id}`.execute(db);
+  return rows[0];
 }
-
-/** Finds a user by id; what every signed-in request does first. */
-export type UserLookup = (id: string) => Promise<UserRow | undefined>;
-
-// Columns named, not `*`: a prepared `select *` fails once a migration adds a column under a running process.
-const USER_BY_ID = 'select id, tenant_id, username, phone, password_hash, roles, created_at, updated_at, password_changed_at from users where id = $1';
-
-/** findUserById as a statement prepared once per connection (every request runs it). */
-export const preparedUserLookup =
-  (pool: pg.Pool): UserLookup =>
-  async (id) =>
-    (await pool.query<UserRow>({ name: 'users_by_id', text: USER_BY_ID, values: [id] })).rows[0];
 
 export function findUserByPhone(db: Db, tenantId: string, phone: string): Promise<UserRow | undefined> {
   return db.selectFrom('users').selectAll().where('tenant_id', '=', tenantId).where('phone', '=', phone).executeTakeFirst();

@@ -79,7 +79,7 @@ export async function buildAppDeps(infra: Infrastructure, env: AppSettings): Pro
     await evidenceJobs(event, view);
   });
   const files = fileStorageFor(env, infra.db);
-  const limits = new CustomerLimits(infra.db, infra.pool);
+  const limits = new CustomerLimits(infra.db);
   const commands = new OrderCommands(orders, files, async (tenantId) => (await settings.forTenant(tenantId)).settings.controls.fourEyesAboveInr);
   // OTP hashes get their own key, derived from the token secret.
   const otp = new OtpService(store, createHmac('sha256', secret).update('otp-codes').digest('hex'), (phone, code, purpose) =>

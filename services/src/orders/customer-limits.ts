@@ -1,5 +1,5 @@
-import type pg from 'pg';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import { PREPARED } from '@desk/platform/db/kysely';
 import { DAY_MS, MONTH_MS, headroomOf, limitRefusal, limitsAreOff, type Headroom, type LimitUsage } from '@desk/machines/order/customer-limits';
 import { Money } from '@desk/machines/pricing/decimal';
 import { Refusal } from '@desk/machines/shared/refusal';
@@ -33,14 +33,10 @@ const MAX_CLAIM_TRIES = 20;
  * busy time while placing: docs/performance.md.)
  */
 export class CustomerLimits {
-  constructor(
-    private readonly db: Kysely<ServicesDatabase>,
-    /** The same database, queried directly: every placement runs the check's two statements, prepared once per connection. */
-    private readonly pool: pg.Pool,
-  ) {}
+  constructor(private readonly db: Kysely<ServicesDatabase>) {}
 
   async headroom(userId: string, limits: LimitSettings, now = new Date()): Promise<Headroom> {
-    return headroomOf(limits, limitsAreOff(limits) ? { dayInr: '0', monthInr: '0' } : (await usageOf(this.pool, userId, now)).usage);
+    return headroomOf(limits, limitsAreOff(limits) ? { dayInr: '0', monthInr: '0' } : (await usageOf(this.db, userId, now)).usage);
   }
 
   /** The order's reference code, once the order fits the customer's limits; refuses (400 on `field`) when it does not. */
@@ -48,7 +44,7 @@ export class CustomerLimits {
     const holder = { userId: order.userId, fiatInr: order.fiatInr, at: order.at };
     if (limitsAreOff(limits)) return claimRefCode(this.db, order.orderId, newRefCode, holder);
     for (let attempt = 1; attempt <= MAX_CLAIM_TRIES; attempt++) {
-      const { usage, seq } = await usageOf(this.pool, order.userId, order.at);
+      const { usage, seq } = await usageOf(this.db, order.userId, order.at);
       const refusal = limitRefusal(limits, usage, order.fiatInr);
       if (refusal) throw Refusal.invalid(order.field, refusal);
       const code = await this.claimIfUnchanged(order, seq);
@@ -68,11 +64,19 @@ export class CustomerLimits {
    * that was never recorded, which is what `release` would do anyway.
    */
   private async claimIfUnchanged(order: OrderClaim, seen: string): Promise<string | null> {
-    const { rows } = await this.pool.query<{ code: string | null }>({
-      name: 'limits_claim',
-      text: CLAIM_IF_UNCHANGED,
-      values: [order.userId, seen, newRefCode(), order.orderId, order.fiatInr, order.at],
-    });
+    // Every placement runs this and the usage statement: both are prepared once per connection.
+    const { rows } = await sql<{ code: string | null }>`
+      ${PREPARED} with bump as (
+        insert into customer_claim_heads as h (user_id, seq) values (${order.userId}, 1)
+        on conflict (user_id) do update set seq = h.seq + 1 where h.seq = ${seen}::bigint
+        returning seq
+      ), claim as (
+        insert into order_ref_codes (ref_code, order_id, user_id, fiat_inr, claimed_at)
+        select ${newRefCode()}, ${order.orderId}::uuid, ${order.userId}::uuid, ${order.fiatInr}::numeric, ${order.at}::timestamptz from bump
+        on conflict (ref_code) do nothing
+        returning ref_code
+      )
+      select (select ref_code from claim) as code, set_config('synchronous_commit', 'off', true) as commit_mode`.execute(this.db);
     return rows[0]?.code ?? null;
   }
 
@@ -82,43 +86,24 @@ export class CustomerLimits {
   }
 }
 
-const CLAIM_IF_UNCHANGED = `
-  with bump as (
-    insert into customer_claim_heads as h (user_id, seq) values ($1, 1)
-    on conflict (user_id) do update set seq = h.seq + 1 where h.seq = $2::bigint
-    returning seq
-  ), claim as (
-    insert into order_ref_codes (ref_code, order_id, user_id, fiat_inr, claimed_at)
-    select $3, $4::uuid, $1::uuid, $5::numeric, $6::timestamptz from bump
-    on conflict (ref_code) do nothing
-    returning ref_code
-  )
-  select (select ref_code from claim) as code, set_config('synchronous_commit', 'off', true) as commit_mode`;
-
 /**
  * One statement, so one snapshot: the customer's claim number, and what their orders hold since
  * each window's start. An order the read model shows counts by its status there; a claim it does
  * not show yet (placed a moment ago) counts by its own amount; a claim is never counted twice.
  */
-const USAGE = `
-  select coalesce((select seq from customer_claim_heads where user_id = $1), 0)::text as seq,
-    (coalesce(held.day, 0) + coalesce(pending.day, 0))::text as day_inr,
-    (coalesce(held.month, 0) + coalesce(pending.month, 0))::text as month_inr
-  from (${customerHoldsSql.sums('$1', '$2', '$3')}) as held, (
-    select sum(c.fiat_inr) filter (where c.claimed_at >= $2) as day, sum(c.fiat_inr) as month
-    from order_ref_codes c
-    where c.user_id = $1 and c.claimed_at >= $3 and not ${customerHoldsSql.shows('c.order_id')}
-  ) as pending`;
-
 /** The customer's usage in whole rupees, and the number of their checked claims it was read at (0: none yet). */
-async function usageOf(pool: pg.Pool, userId: string, now: Date): Promise<{ usage: LimitUsage; seq: string }> {
+async function usageOf(db: Kysely<ServicesDatabase>, userId: string, now: Date): Promise<{ usage: LimitUsage; seq: string }> {
   const dayStart = new Date(now.getTime() - DAY_MS);
   const monthStart = new Date(now.getTime() - MONTH_MS);
-  const { rows } = await pool.query<{ seq: string; day_inr: string; month_inr: string }>({
-    name: 'limits_usage',
-    text: USAGE,
-    values: [userId, dayStart, monthStart],
-  });
+  const { rows } = await sql<{ seq: string; day_inr: string; month_inr: string }>`
+    ${PREPARED} select coalesce((select seq from customer_claim_heads where user_id = ${userId}), 0)::text as seq,
+      (coalesce(held.day, 0) + coalesce(pending.day, 0))::text as day_inr,
+      (coalesce(held.month, 0) + coalesce(pending.month, 0))::text as month_inr
+    from (${customerHoldsSql.sums(userId, dayStart, monthStart)}) as held, (
+      select sum(c.fiat_inr) filter (where c.claimed_at >= ${dayStart}) as day, sum(c.fiat_inr) as month
+      from order_ref_codes c
+      where c.user_id = ${userId} and c.claimed_at >= ${monthStart} and not ${customerHoldsSql.shows('c.order_id')}
+    ) as pending`.execute(db);
   const row = rows[0]!;
   return { seq: row.seq, usage: { dayInr: new Money(row.day_inr).toFixed(0), monthInr: new Money(row.month_inr).toFixed(0) } };
 }

@@ -204,18 +204,18 @@ export async function searchOrders(
 }
 
 // Still holds money against the customer's limits: not rejected, cancelled, or expired unpaid.
-const HOLDS_MONEY = "status not in ('rejected', 'cancelled') and (status <> 'expired' or coalesce((view->>'latePayment')::boolean, false))";
+const HOLDS_MONEY = sql`status not in ('rejected', 'cancelled') and (status <> 'expired' or coalesce((view->>'latePayment')::boolean, false))`;
 
 /**
- * The read model's part of the customer limits' check, as SQL text over the caller's positional
- * parameters (`$1`...): services/src/orders/customer-limits.ts runs it inside its own statement,
- * prepared once per connection, with its claims.
+ * The read model's part of the customer limits' check, as fragments for the statement
+ * services/src/orders/customer-limits.ts prepares (their text never varies; the values travel as
+ * parameters).
  */
 export const customerHoldsSql = {
   /** One row (day, month): INR of the customer's orders since each window's start that still hold money. */
-  sums: (userId: string, dayStart: string, monthStart: string) =>
-    `select sum(fiat_amount) filter (where created_at >= ${dayStart}) as day, sum(fiat_amount) as month
+  sums: (userId: string, dayStart: Date, monthStart: Date) =>
+    sql<{ day: string | null; month: string | null }>`select sum(fiat_amount) filter (where created_at >= ${dayStart}) as day, sum(fiat_amount) as month
      from rm_orders where user_id = ${userId} and created_at >= ${monthStart} and ${HOLDS_MONEY}`,
-  /** Whether the read model shows the order (whatever its status). */
-  shows: (orderId: string) => `exists (select 1 from rm_orders o where o.id = ${orderId})`,
+  /** Whether the read model shows the order (whatever its status); `orderId` is the column that names it. */
+  shows: (orderId: string) => sql<boolean>`exists (select 1 from rm_orders o where o.id = ${sql.ref(orderId)})`,
 };
