@@ -1,7 +1,7 @@
 import type { Context, MiddlewareHandler } from 'hono';
-import { ForbiddenError, UnauthorizedError } from '@desk/platform/errors/domain-error';
 import type { Kysely } from 'kysely';
 import type { ServicesDatabase } from '../db/services-database';
+import { ForbiddenError, UnauthorizedError } from '@desk/platform/errors/domain-error';
 import { findUserById, type UserRow } from './users.repository';
 import { adminScopeOf, complianceScopeOf, type AdminScope } from './admin-scope';
 import type { TokenService } from './tokens';
