@@ -16,7 +16,8 @@ import { contentHash } from '../chain/event-hash';
  * $1 stream id, $2..$6 ids, types, data, metadata, content hashes (scalars for one event: arrays
  * cost an escaped array literal to build and to parse), $7 exact revision.
  */
-const GENESIS = `'\\x${'00'.repeat(32)}'::bytea`;
+/** The hash a stream's first event chains to. */
+export const GENESIS = `'\\x${'00'.repeat(32)}'::bytea`;
 
 type Mode = 'no_stream' | 'exact' | 'any' | 'stream_exists';
 

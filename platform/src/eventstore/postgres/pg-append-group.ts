@@ -1,0 +1,111 @@
+import type { AppendResult } from '../event-store';
+import type { GroupedAppend } from './pg-append-group-statement';
+
+export interface AppendGroupOptions {
+  /** Groups on their way to the database at once; appends that arrive meanwhile wait and form the next. */
+  maxInFlight: number;
+  /** Events in one group at most (an append larger than this is sent alone). */
+  maxEvents: number;
+}
+
+/** Sends one group and answers each of its appends, in the group's order. */
+export type SendGroup = (appends: readonly GroupedAppend[]) => Promise<PromiseSettledResult<AppendResult>[]>;
+
+interface Waiting extends GroupedAppend {
+  resolve: (result: AppendResult) => void;
+  reject: (error: unknown) => void;
+}
+
+/**
+ * Group commit for appends. Every append costs the database one commit, and a commit waits for its
+ * WAL flush; appends that arrive while earlier ones are on their way wait here and go as one group,
+ * one statement and one commit. An append that finds a free slot is sent at once, so a lone writer
+ * waits for nothing.
+ *
+ * A group never holds two appends to one stream, and a stream with an append in flight waits: the
+ * second append of a stream must see the first's rows, which another statement or transaction would
+ * not. So one process sends each stream's appends one at a time, in the order they were made.
+ */
+export class AppendGroup {
+  private readonly waiting: Waiting[] = [];
+  private readonly streamsInFlight = new Set<string>();
+  private inFlight = 0;
+  private pumpScheduled = false;
+
+  constructor(
+    private readonly send: SendGroup,
+    private readonly options: AppendGroupOptions,
+  ) {}
+
+  append(append: GroupedAppend): Promise<AppendResult> {
+    return new Promise((resolve, reject) => {
+      this.waiting.push({ ...append, resolve, reject });
+      this.schedulePump();
+    });
+  }
+
+  /**
+   * Groups form at the end of the current turn of the event loop: the appends made in one turn (the
+   * callers answered by the last group append again in the same turn) go together, where sending on
+   * the first would split them into a group of one and a group of the rest.
+   */
+  private schedulePump(): void {
+    if (this.pumpScheduled) return;
+    this.pumpScheduled = true;
+    setImmediate(() => {
+      this.pumpScheduled = false;
+      this.pump();
+    });
+  }
+
+  private pump(): void {
+    while (this.inFlight < this.options.maxInFlight) {
+      const group = this.takeGroup();
+      if (group.length === 0) return;
+      this.inFlight++;
+      for (const append of group) this.streamsInFlight.add(append.streamId);
+      void this.sendGroup(group).finally(() => {
+        this.inFlight--;
+        for (const append of group) this.streamsInFlight.delete(append.streamId);
+        this.schedulePump();
+      });
+    }
+  }
+
+  /** The oldest waiting appends whose streams are free, one per stream, up to the event limit. */
+  private takeGroup(): Waiting[] {
+    const group: Waiting[] = [];
+    const streams = new Set<string>();
+    let events = 0;
+    for (let i = 0; i < this.waiting.length;) {
+      const append = this.waiting[i]!;
+      const free = !this.streamsInFlight.has(append.streamId) && !streams.has(append.streamId);
+      const fits = group.length === 0 || events + append.events.length <= this.options.maxEvents;
+      if (free && fits) {
+        group.push(append);
+        streams.add(append.streamId);
+        events += append.events.length;
+        this.waiting.splice(i, 1);
+      } else {
+        i++;
+      }
+      if (events >= this.options.maxEvents) break;
+    }
+    return group;
+  }
+
+  private async sendGroup(group: readonly Waiting[]): Promise<void> {
+    let results: PromiseSettledResult<AppendResult>[];
+    try {
+      results = await this.send(group);
+    } catch (error) {
+      for (const append of group) append.reject(error);
+      return;
+    }
+    group.forEach((append, index) => {
+      const result = results[index]!;
+      if (result.status === 'fulfilled') append.resolve(result.value);
+      else append.reject(result.reason);
+    });
+  }
+}

@@ -1,0 +1,165 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PgEventStore } from './pg-event-store';
+import { DuplicateEventIdError, WrongExpectedVersionError } from '../event-store.errors';
+import type { ExpectedVersion, NewEvent } from '../event-store';
+import { firstBreakInStream } from '../chain/verify-chain';
+import { createTestDatabase, type TestDatabase } from '../../../../tests/support/test-database';
+import { testEvent, testEvents, uniqueStream } from '../../../../tests/support/event-factory';
+
+/** Group commit (pg-append-group.ts): what concurrent appends through one store share, and what they never share. */
+describe('PostgreSQL event store: group commit', () => {
+  let database: TestDatabase;
+  let store: PgEventStore;
+
+  beforeAll(async () => {
+    database = await createTestDatabase({ poolSize: 12 });
+    store = new PgEventStore({ pool: database.pool, connectionString: database.url });
+  });
+  afterAll(async () => {
+    await store.close();
+    await database.drop();
+  });
+
+  async function transactionsOf(streams: readonly string[]): Promise<number> {
+    const { rows } = await database.pool.query<{ count: number }>(
+      'select count(distinct transaction_id)::int as count from es_events where stream_id = any($1::text[])',
+      [streams],
+    );
+    return rows[0]!.count;
+  }
+
+  async function expectChainIntact(streamId: string): Promise<void> {
+    expect(firstBreakInStream(await store.readStream(streamId))).toBeNull();
+  }
+
+  const settle = <T>(promises: Promise<T>[]) => Promise.allSettled(promises);
+
+  it('commits appends made at once to different streams in one transaction, each chained and answered', async () => {
+    const existing = uniqueStream();
+    await store.append(existing, testEvents(2), { expected: 'no_stream' });
+    const fresh = Array.from({ length: 6 }, () => uniqueStream());
+    const [onExisting, ...onFresh] = await Promise.all([
+      store.append(existing, testEvents(1), { expected: 1n }),
+      ...fresh.map((id) => store.append(id, testEvents(1), { expected: 'no_stream' })),
+    ]);
+    expect(onExisting).toMatchObject({ nextExpectedVersion: 2n, alreadyStored: false });
+    expect(onFresh.map((r) => r.nextExpectedVersion)).toEqual(fresh.map(() => 0n));
+    expect(await transactionsOf(fresh)).toBe(1);
+    for (const id of [existing, ...fresh]) await expectChainIntact(id);
+  });
+
+  it('chains appends of several events inside a group, in every expected-version mode', async () => {
+    const [a, b, c, d] = [uniqueStream(), uniqueStream(), uniqueStream(), uniqueStream()];
+    await store.append(b, testEvents(1), { expected: 'no_stream' });
+    await store.append(c, testEvents(2), { expected: 'no_stream' });
+    const results = await Promise.all([
+      store.append(a, testEvents(3), { expected: 'no_stream' }),
+      store.append(b, testEvents(2), { expected: 0n }),
+      store.append(c, testEvents(3), { expected: 'stream_exists' }),
+      store.append(d, testEvents(2), { expected: 'any' }),
+    ]);
+    expect(results.map((r) => r.nextExpectedVersion)).toEqual([2n, 2n, 4n, 1n]);
+    expect(await transactionsOf([a, d])).toBe(1);
+    for (const id of [a, b, c, d]) await expectChainIntact(id);
+    expect((await store.readStream(c)).map((e) => e.streamPosition)).toEqual([0n, 1n, 2n, 3n, 4n]);
+  });
+
+  it('stores the data of an event as a lone append would, JSON null included', async () => {
+    const [a, b] = [uniqueStream(), uniqueStream()];
+    const data = { amount: '25000.50', note: 'ünïcode ✓ "quoted"', nested: { list: [1, 2] } };
+    await Promise.all([
+      store.append(a, [testEvent('Noted', data)], { expected: 'no_stream' }),
+      store.append(b, [{ ...testEvent('Empty'), data: undefined }, testEvent('Null', null)], { expected: 'no_stream' }),
+    ]);
+    expect((await store.readStream(a))[0]!.data).toEqual(data);
+    const { rows } = await database.pool.query('select jsonb_typeof(data) as kind from es_events where stream_id = $1 order by stream_position', [b]);
+    expect(rows.map((r) => r.kind)).toEqual(['null', 'null']);
+    await expectChainIntact(b);
+  });
+
+  it('refuses only the append whose start is missing; the rest of its group is stored', async () => {
+    const [ahead, good1, good2] = [uniqueStream(), uniqueStream(), uniqueStream()];
+    await store.append(ahead, testEvents(3), { expected: 'no_stream' });
+    const [refused, ok1, ok2, missing] = await settle([
+      store.append(ahead, testEvents(1), { expected: 5n }),
+      store.append(good1, testEvents(1), { expected: 'no_stream' }),
+      store.append(good2, testEvents(1), { expected: 'any' }),
+      store.append(uniqueStream(), testEvents(1), { expected: 'stream_exists' }),
+    ]);
+    expect(refused).toMatchObject({ status: 'rejected', reason: expect.any(WrongExpectedVersionError) });
+    expect((refused as PromiseRejectedResult).reason.actual).toBe(2n);
+    expect(missing).toMatchObject({ status: 'rejected', reason: expect.any(WrongExpectedVersionError) });
+    expect([ok1.status, ok2.status]).toEqual(['fulfilled', 'fulfilled']);
+    expect(await store.readStream(ahead)).toHaveLength(3);
+    expect(await store.readStream(good1)).toHaveLength(1);
+    expect(await transactionsOf([good1, good2])).toBe(1);
+  });
+
+  it('answers each append alone when a key refuses the group: an id clash, a retry, a taken position', async () => {
+    const owner = uniqueStream();
+    const taken = testEvent();
+    await store.append(owner, [taken], { expected: 'no_stream' });
+    const retried = uniqueStream();
+    const retriedEvents = testEvents(2);
+    await store.append(retried, retriedEvents, { expected: 'no_stream' });
+    const exists = uniqueStream();
+    await store.append(exists, testEvents(1), { expected: 'no_stream' });
+    const behind = uniqueStream();
+    await store.append(behind, testEvents(3), { expected: 'no_stream' });
+    const goods = [uniqueStream(), uniqueStream()];
+
+    const [clash, retry, newAgain, stale, ...fine] = await settle([
+      store.append(uniqueStream(), [{ ...testEvent(), eventId: taken.eventId }], { expected: 'no_stream' }),
+      store.append(retried, retriedEvents, { expected: 'no_stream' }),
+      store.append(exists, testEvents(1), { expected: 'no_stream' }),
+      store.append(behind, testEvents(1), { expected: 1n }),
+      ...goods.map((id) => store.append(id, testEvents(1), { expected: 'no_stream' })),
+    ]);
+    expect(clash).toMatchObject({ status: 'rejected', reason: expect.any(DuplicateEventIdError) });
+    expect(retry).toMatchObject({ status: 'fulfilled', value: { alreadyStored: true, nextExpectedVersion: 1n } });
+    expect(newAgain).toMatchObject({ status: 'rejected', reason: expect.any(WrongExpectedVersionError) });
+    expect(stale).toMatchObject({ status: 'rejected', reason: expect.any(WrongExpectedVersionError) });
+    expect(fine.map((r) => r.status)).toEqual(['fulfilled', 'fulfilled']);
+    expect(await store.readStream(retried)).toHaveLength(2);
+    expect(await store.readStream(exists)).toHaveLength(1);
+    expect(await store.readStream(behind)).toHaveLength(3);
+    for (const id of goods) expect(await store.readStream(id)).toHaveLength(1);
+  });
+
+  it("keeps one stream's appends in the order they were made", async () => {
+    const id = uniqueStream();
+    const batches: NewEvent[][] = Array.from({ length: 6 }, () => testEvents(1));
+    await Promise.all(batches.map((events) => store.append(id, events, { expected: 'any' })));
+    expect((await store.readStream(id)).map((e) => e.eventId)).toEqual(batches.map((b) => b[0]!.eventId));
+    await expectChainIntact(id);
+  });
+
+  it("lets exactly one of two processes' groups take a revision, and never loses the other group's appends", async () => {
+    const other = new PgEventStore({ pool: database.pool, connectionString: database.url });
+    try {
+      for (const expected of ['no_stream', 'exact'] as const) {
+        const contested = uniqueStream();
+        if (expected === 'exact') await store.append(contested, testEvents(1), { expected: 'no_stream' });
+        const version: ExpectedVersion = expected === 'exact' ? 0n : 'no_stream';
+        const bystanders = [uniqueStream(), uniqueStream(), uniqueStream(), uniqueStream()];
+        const outcomes = await settle([
+          store.append(contested, testEvents(2), { expected: version }),
+          store.append(bystanders[0]!, testEvents(1), { expected: 'no_stream' }),
+          store.append(bystanders[1]!, testEvents(1), { expected: 'no_stream' }),
+          other.append(contested, testEvents(2), { expected: version }),
+          other.append(bystanders[2]!, testEvents(1), { expected: 'no_stream' }),
+          other.append(bystanders[3]!, testEvents(1), { expected: 'no_stream' }),
+        ]);
+        const contestedOutcomes = [outcomes[0]!, outcomes[3]!];
+        expect(contestedOutcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(1);
+        const loser = contestedOutcomes.find((o) => o.status === 'rejected') as PromiseRejectedResult;
+        expect(loser.reason).toBeInstanceOf(WrongExpectedVersionError);
+        expect(await store.readStream(contested)).toHaveLength(expected === 'exact' ? 3 : 2);
+        for (const id of bystanders) expect(await store.readStream(id)).toHaveLength(1);
+        await expectChainIntact(contested);
+      }
+    } finally {
+      await other.close();
+    }
+  });
+});
