@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { AppendGroup, type SendGroup } from './pg-append-group';
-import type { AppendResult } from '../event-store';
+import type { AppendResult, GlobalPosition } from '../event-store';
 import type { GroupedAppend } from './pg-append-group-statement';
 import { testEvents } from '../../../../tests/support/event-factory';
 
-const answer = (n: number): AppendResult => ({ nextExpectedVersion: BigInt(n), lastPosition: `p${n}`, alreadyStored: false });
+const answer = (n: number): AppendResult => ({ nextExpectedVersion: BigInt(n), lastPosition: `p${n}` as unknown as GlobalPosition, alreadyStored: false });
 
 /** A sender that records each group and answers only when told to. */
 function heldSender() {
