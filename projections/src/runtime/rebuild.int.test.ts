@@ -89,15 +89,16 @@ describe('projection rebuild and status', () => {
       standbyRetryMs: 100,
     });
     try {
-      await waitFor('the projector to catch up', async () => (await totalApplied(db)) === 500).catch(async (e) => {
-        console.log(
-          'DEBUG',
-          await totalApplied(db),
-          await loadCheckpoint(db, 'stream-summary'),
-          await store.backlog((await loadCheckpoint(db, 'stream-summary')).position),
-          await projectionLockHolder(db, 'stream-summary'),
-        );
-        throw e;
+      await waitFor('the projector to catch up', async () => (await totalApplied(db)) === 500).catch(async (error: Error) => {
+        // What the projector had reached, in the failure itself rather than on the console.
+        const checkpoint = await loadCheckpoint(db, 'stream-summary');
+        const state = {
+          applied: await totalApplied(db),
+          checkpoint,
+          backlog: await store.backlog(checkpoint.position),
+          lockHolder: await projectionLockHolder(db, 'stream-summary'),
+        };
+        throw new Error(`${error.message}: ${JSON.stringify(state, (_key, value: unknown) => (typeof value === 'bigint' ? value.toString() : value))}`);
       });
       const result = await rebuildProjection({ db, store, projection: streamSummaryProjection, batchSize: 20, write, watchMs: 20 });
       expect(lines).toContain('[stream-summary] a running projector holds this projection; following its progress');
