@@ -13,6 +13,8 @@ export const benchEnv = parseEnv(
     PROJECTION_BATCH_SIZE: z.coerce.number().int().min(1).default(2_000),
     /** Extra node arguments for the orders bench's server process, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`. */
     BENCH_SERVER_NODE_ARGS: z.string().default(''),
+    /** The orders bench server's LOG_LEVEL: `warn` leaves the access lines out; `info` is what production runs. */
+    BENCH_SERVER_LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('warn'),
     /**
      * A tiny run that proves every bench still works (npm test runs one): the sizes come from the
      * variables above, as small as they allow, and nothing is written to docs/performance.md.

@@ -60,7 +60,7 @@ export async function runOrdersBench(): Promise<void> {
       DATABASE_URL: database.url,
       PORT: String(port),
       DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
+      LOG_LEVEL: benchEnv.BENCH_SERVER_LOG_LEVEL,
       NODE_ENV: 'production',
       ADMIN_PHONE: ADMIN.phone,
       ADMIN_PASSWORD: ADMIN.password,

@@ -1,5 +1,5 @@
 import pino from 'pino';
-import { REDACT_PATHS, REDACTED } from './redaction';
+import { redactSecrets } from './redaction';
 import { readableLine } from './readable-line';
 
 /**
@@ -34,9 +34,9 @@ export function createLogger(sinks: { out: LogSink; err: LogSink }, level: Level
   const base = pino(
     {
       level,
-      redact: { paths: REDACT_PATHS, censor: REDACTED },
       timestamp: pino.stdTimeFunctions.isoTime,
-      formatters: { level: (label) => ({ level: label }), log: stringifyBigints },
+      // Secrets are taken out here (redaction.ts), bigints made strings: one pass over the fields.
+      formatters: { level: (label) => ({ level: label }), log: (fields) => stringifyBigints(redactSecrets(fields)) },
     },
     // dedupe: a line goes to the one stream with the highest level at or below its own.
     pino.multistream(
