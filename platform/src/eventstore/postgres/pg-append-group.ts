@@ -18,9 +18,9 @@ interface Waiting extends GroupedAppend {
 
 /**
  * Group commit for appends. Every append costs the database one commit, and a commit waits for its
- * WAL flush; appends that arrive while earlier ones are on their way wait here and go as one group,
- * one statement and one commit. An append that finds a free slot is sent at once, so a lone writer
- * waits for nothing.
+ * WAL flush; appends made in the same turn of the event loop, or while every slot is taken, wait here
+ * and go as one group, one statement and one commit. A lone append waits only for the end of its
+ * turn.
  *
  * A group never holds two appends to one stream, and a stream with an append in flight waits: the
  * second append of a stream must see the first's rows, which another statement or transaction would
