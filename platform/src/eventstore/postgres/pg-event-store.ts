@@ -120,12 +120,18 @@ export class PgEventStore implements EventStore {
     try {
       ({ rows } = await this.options.pool.query<GroupedAppendRow>(groupedAppendStatement(appends)));
     } catch {
-      // A key refused one of them and the statement kept nothing: each append alone gets its own answer
-      // (a race retried, a conflict or an id clash resolved, or its own error).
+      // A key refused one of them, or one carried what the statement could not take: the statement kept
+      // nothing, and each append alone gets its own answer (a race retried, a conflict or an id clash
+      // resolved, or its own error). Were the group committed with its answer lost on the way, every
+      // append alone finds its own events stored by their ids and succeeds as a retry.
       return alone();
     }
     this.notifier.appended();
-    const lastRows = new Map(rows.map((row) => [row.stream_id, row]));
+    const lastRows = new Map<string, GroupedAppendRow>();
+    for (const row of rows) {
+      const seen = lastRows.get(row.stream_id);
+      if (!seen || BigInt(row.revision) > BigInt(seen.revision)) lastRows.set(row.stream_id, row);
+    }
     return Promise.allSettled(
       appends.map(({ streamId, events, expected }) => {
         const last = lastRows.get(streamId);
