@@ -37,6 +37,17 @@ describe('statements marked PREPARED', () => {
     expect(await prepared()).toEqual(['\n      /* prepared */ insert into scratch (id, note) values ($1, $2)']);
   });
 
+  it("rejects a failing statement with the database's error, its stack leading back to the caller, and goes on", async () => {
+    await db.insertInto('scratch').values({ id: 1, note: 'one' }).execute();
+    const error = await sql`${PREPARED} insert into scratch (id, note) values (${1}, ${'again'})`.execute(db).then(
+      () => null,
+      (e: unknown) => e as Error & { code?: string; constraint?: string },
+    );
+    expect(error).toMatchObject({ code: '23505', constraint: 'scratch_pkey' });
+    expect(error?.stack).toContain('kysely.int.test.ts');
+    expect(await db.selectFrom('scratch').select('note').execute()).toEqual([{ note: 'one' }]);
+  });
+
   it('leaves other statements unprepared', async () => {
     await sql`insert into scratch (id, note) values (${1}, ${'one'})`.execute(db);
     await db.insertInto('scratch').values({ id: 2, note: 'two' }).execute();
