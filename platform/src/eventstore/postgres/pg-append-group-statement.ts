@@ -1,6 +1,6 @@
 import type { ExpectedVersion, NewEvent } from '../event-store';
 import { contentHash } from '../chain/event-hash';
-import { GENESIS, type AppendRow } from './pg-append-statement';
+import { MODES, modeOf, startOf, type AppendRow } from './pg-append-statement';
 
 /** One caller's append inside a group (pg-append-group.ts). Each names a different stream. */
 export interface GroupedAppend {
@@ -31,19 +31,13 @@ export interface GroupedAppendRow extends AppendRow {
  */
 const ROW_TYPE = `n int, k int, stream_id text, mode text, revision bigint, id uuid, type text, data jsonb, meta jsonb, content text`;
 
-/** Where an append starts and what it chains to, by its mode; `a` is its first event's row. */
-const START = `select 0::bigint as first, ${GENESIS} as previous where a.mode = 'no_stream'
-    union all
-    select p.stream_position + 1, p.hash from es_events p
-      where a.mode = 'exact' and p.stream_id = a.stream_id and p.stream_position = a.revision
-    union all
-    (select p.stream_position + 1, p.hash from es_events p
-      where a.mode = 'stream_exists' and p.stream_id = a.stream_id order by p.stream_position desc limit 1)
-    union all
-    select coalesce(p.stream_position + 1, 0), coalesce(p.hash, ${GENESIS})
-      from (select 1) as one left join lateral (select stream_position, hash from es_events
-        where stream_id = a.stream_id order by stream_position desc limit 1) p on true
-      where a.mode = 'any'`;
+/**
+ * Where an append starts and what it chains to: the single statement's rule for its mode (only that
+ * branch runs: the others are cut by their one-time filter); `a` is its first event's row.
+ */
+const START = MODES.map((mode) => `select * from (${startOf(mode, 'a.stream_id', 'a.revision')}) as start_${mode} where a.mode = '${mode}'`).join(
+  '\n    union all\n    ',
+);
 
 const INSERT = `insert into es_events (stream_id, stream_position, event_id, event_type, data, metadata, hash)`;
 const RETURNING = `returning stream_id, stream_position::text as revision, transaction_id::text as transaction_text,
@@ -83,7 +77,7 @@ export function groupedAppendStatement(appends: readonly GroupedAppend[]): { nam
       n: index + 1,
       k: place + 1,
       stream_id: streamId,
-      mode: typeof expected === 'bigint' ? 'exact' : expected,
+      mode: modeOf(expected),
       // A string: JSON numbers lose bigints past 2^53.
       revision: typeof expected === 'bigint' ? expected.toString() : null,
       id: event.eventId,

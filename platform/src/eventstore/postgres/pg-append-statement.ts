@@ -16,27 +16,38 @@ import { contentHash } from '../chain/event-hash';
  * $1 stream id, $2..$6 ids, types, data, metadata, content hashes (scalars for one event: arrays
  * cost an escaped array literal to build and to parse), $7 exact revision.
  */
-/** The hash a stream's first event chains to. */
-export const GENESIS = `'\\x${'00'.repeat(32)}'::bytea`;
+const GENESIS = `'\\x${'00'.repeat(32)}'::bytea`;
 
-type Mode = 'no_stream' | 'exact' | 'any' | 'stream_exists';
+export type Mode = 'no_stream' | 'exact' | 'any' | 'stream_exists';
+export const MODES: readonly Mode[] = ['no_stream', 'exact', 'any', 'stream_exists'];
+
+export const modeOf = (expected: ExpectedVersion): Mode => (typeof expected === 'bigint' ? 'exact' : expected);
 
 /**
  * Where each mode puts the first event and what it chains to: one row, or none when the stream is
  * not as expected. Streams are append-only, so an exact revision N holds exactly when position N
  * exists and N + 1 does not (the primary key refuses the latter); position 0 exists exactly when
- * the stream does. Each reads at most the stream's last row, through the primary key.
+ * the stream does. Each reads at most the stream's last row, through the primary key. `stream` and
+ * `revision` are SQL expressions: parameters here, a group's row in pg-append-group-statement.ts.
  */
-const START: Record<Mode, string> = {
-  no_stream: `select 0::bigint as first, ${GENESIS} as previous`,
-  exact: `select p.stream_position + 1 as first, p.hash as previous from es_events p
-    where p.stream_id = $1 and p.stream_position = $7::bigint`,
-  stream_exists: `select p.stream_position + 1 as first, p.hash as previous from es_events p
-    where p.stream_id = $1 order by p.stream_position desc limit 1`,
-  any: `select coalesce(p.stream_position + 1, 0) as first, coalesce(p.hash, ${GENESIS}) as previous
+export function startOf(mode: Mode, stream: string, revision: string): string {
+  switch (mode) {
+    case 'no_stream':
+      return `select 0::bigint as first, ${GENESIS} as previous`;
+    case 'exact':
+      return `select p.stream_position + 1 as first, p.hash as previous from es_events p
+    where p.stream_id = ${stream} and p.stream_position = ${revision}`;
+    case 'stream_exists':
+      return `select p.stream_position + 1 as first, p.hash as previous from es_events p
+    where p.stream_id = ${stream} order by p.stream_position desc limit 1`;
+    case 'any':
+      return `select coalesce(p.stream_position + 1, 0) as first, coalesce(p.hash, ${GENESIS}) as previous
     from (select 1) as one left join lateral (select stream_position, hash from es_events
-      where stream_id = $1 order by stream_position desc limit 1) p on true`,
-};
+      where stream_id = ${stream} order by stream_position desc limit 1) p on true`;
+  }
+}
+
+const START = (mode: Mode) => startOf(mode, '$1', '$7::bigint');
 
 const RETURNING = `returning stream_position::text as revision, transaction_id::text as transaction_text,
   global_position::text as last_global_position`;
@@ -45,13 +56,13 @@ function statementText(mode: Mode, many: boolean): string {
   if (!many) {
     return `insert into es_events (stream_id, stream_position, event_id, event_type, data, metadata, hash)
       select $1, s.first, $2::uuid, $3::text, $4::jsonb, $5::jsonb, sha256(s.previous || int8send(s.first) || $6::bytea)
-      from (${START[mode]}) as s
+      from (${START(mode)}) as s
       ${RETURNING}`;
   }
   // Each event of a batch chains to the one before it: a recursive walk down the batch.
   return `with recursive batch as (
       select * from unnest($2::uuid[], $3::text[], $4::jsonb[], $5::jsonb[], $6::bytea[]) with ordinality as b(id, type, data, meta, content, ord)
-    ), start as (${START[mode]}),
+    ), start as (${START(mode)}),
     chain as (
       select b.ord, s.first as position, sha256(s.previous || int8send(s.first) || b.content) as hash
         from start s join batch b on b.ord = 1
@@ -64,7 +75,6 @@ function statementText(mode: Mode, many: boolean): string {
     ${RETURNING}`;
 }
 
-const MODES = Object.keys(START) as Mode[];
 const TEXTS = {
   one: Object.fromEntries(MODES.map((mode) => [mode, statementText(mode, false)])) as Record<Mode, string>,
   many: Object.fromEntries(MODES.map((mode) => [mode, statementText(mode, true)])) as Record<Mode, string>,
@@ -89,7 +99,7 @@ export function retriesOnRace(expected: ExpectedVersion): boolean {
 }
 
 export function appendStatement(streamId: string, events: readonly NewEvent[], expected: ExpectedVersion): AppendStatement {
-  const mode: Mode = typeof expected === 'bigint' ? 'exact' : expected;
+  const mode = modeOf(expected);
   const shape = events.length === 1 ? 'one' : 'many';
   const column = <T>(pick: (e: NewEvent) => T): T | T[] => (shape === 'one' ? pick(events[0]!) : events.map(pick));
   const values: unknown[] = [
