@@ -7,9 +7,48 @@
 import { Money } from '../pricing/decimal';
 import { formatInr } from '../pricing/money-format';
 import type { Controls } from '../settings/settings.schema';
+import type { OrderView } from './order-state';
 
 export const DAY_MS = 24 * 60 * 60 * 1000;
 export const MONTH_MS = 30 * DAY_MS;
+
+/**
+ * Whether an order still holds money against its customer's limits: not rejected or cancelled, and
+ * not expired unless paid late (the desk may still complete it). The orders read model's
+ * HOLDS_MONEY says the same in SQL (orders.queries.ts).
+ */
+export const holdsMoney = (order: Pick<OrderView, 'status' | 'latePayment'>): boolean =>
+  order.status !== 'rejected' && order.status !== 'cancelled' && (order.status !== 'expired' || order.latePayment);
+
+/** The UTC day of an instant (yyyy-mm-dd): how the limits' ledgers key usage. */
+export const utcDay = (instant: string | Date): string => new Date(instant).toISOString().slice(0, 10);
+
+/**
+ * A rolling window split at the first midnight (UTC) after its start: from `start` to `startDayEnd`
+ * the usage is read order by order; every later day is a whole day, summed from the ledgers.
+ */
+export interface WindowSplit {
+  start: Date;
+  /** The UTC day `start` falls in: the ledgers' days after it are whole days of the window. */
+  startDay: string;
+  startDayEnd: Date;
+}
+
+export interface LimitWindows {
+  day: WindowSplit;
+  month: WindowSplit;
+}
+
+function splitAt(start: Date): WindowSplit {
+  const startDay = utcDay(start);
+  return { start, startDay, startDayEnd: new Date(Date.parse(startDay) + DAY_MS) };
+}
+
+/** The daily (24 hours) and monthly (30 days) windows that end at `now`. */
+export const limitWindows = (now: Date): LimitWindows => ({
+  day: splitAt(new Date(now.getTime() - DAY_MS)),
+  month: splitAt(new Date(now.getTime() - MONTH_MS)),
+});
 
 /** INR the customer's orders hold in each window (whole rupees as decimal strings). */
 export interface LimitUsage {

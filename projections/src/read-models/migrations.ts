@@ -10,6 +10,7 @@ import * as orderHistory from './order-history/migrations/2026-11-23-108-order-h
 import * as orderReferences from './orders/migrations/2026-11-23-109-order-references';
 import * as orderChanges from './orders/migrations/2026-11-23-110-order-changes';
 import * as awaitingConfirmation from './orders/migrations/2026-11-23-111-awaiting-confirmation';
+import * as customerUsageDays from './orders/migrations/2026-11-25-112-customer-usage-days';
 
 /** Read-model migrations, by name (sorted after the event store's: 1xx after 0xx on the same day). */
 export const readModelMigrations: Record<string, Migration> = {
@@ -24,4 +25,5 @@ export const readModelMigrations: Record<string, Migration> = {
   '2026-11-23-109-order-references': orderReferences,
   '2026-11-23-110-order-changes': orderChanges,
   '2026-11-23-111-awaiting-confirmation': awaitingConfirmation,
+  '2026-11-25-112-customer-usage-days': customerUsageDays,
 };

@@ -30,3 +30,12 @@ export interface OrderCountsTable {
   orders: string;
   fiat_total: string;
 }
+
+/** Per customer and UTC day: INR their orders created that day still hold, and INR of the claims the lists show. */
+export interface CustomerUsageDaysTable {
+  user_id: string;
+  /** yyyy-mm-dd, UTC. */
+  day: string;
+  held_inr: string;
+  shown_inr: string;
+}

@@ -7,6 +7,7 @@ const OWNED: Record<keyof ReadModelDatabase, true> = {
   rm_stream_summary: true,
   rm_orders: true,
   rm_order_counts: true,
+  rm_customer_usage_days: true,
   rm_event_log: true,
   rm_order_history: true,
   rm_order_changes: true,

@@ -1,6 +1,6 @@
 import type { ProjectionCheckpointsTable, ProjectionDeadLettersTable } from './runtime.tables';
 import type { StreamSummaryTable } from './stream-summary.tables';
-import type { OrderCountsTable, OrdersTable } from './orders.tables';
+import type { CustomerUsageDaysTable, OrderCountsTable, OrdersTable } from './orders.tables';
 import type { TenantsTable } from './tenants.tables';
 import type { EventLogTable } from './event-log.tables';
 import type { OrderHistoryTable } from './order-history.tables';
@@ -12,6 +12,7 @@ export type {
   StreamSummaryTable,
   OrdersTable,
   OrderCountsTable,
+  CustomerUsageDaysTable,
   TenantsTable,
   EventLogTable,
   OrderHistoryTable,
@@ -26,6 +27,7 @@ export interface ReadModelDatabase {
   rm_stream_summary: StreamSummaryTable;
   rm_orders: OrdersTable;
   rm_order_counts: OrderCountsTable;
+  rm_customer_usage_days: CustomerUsageDaysTable;
   rm_event_log: EventLogTable;
   rm_order_history: OrderHistoryTable;
   rm_order_changes: OrderChangesTable;

@@ -55,6 +55,14 @@ export interface OrderRefCodesTable {
   fiat_inr: string | null;
 }
 
+/** INR each customer claimed per UTC day (what the limits count while the read model does not show the orders). */
+export interface CustomerClaimDaysTable {
+  user_id: string;
+  /** yyyy-mm-dd, UTC. */
+  day: string;
+  claimed_inr: string;
+}
+
 /** Each customer's number of checked claims: a claim is recorded only against the number its check read. */
 export interface CustomerClaimHeadsTable {
   user_id: string;
@@ -100,6 +108,7 @@ export interface ServicesDatabase {
   user_bank_accounts: UserBankAccountsTable;
   order_ref_codes: OrderRefCodesTable;
   customer_claim_heads: CustomerClaimHeadsTable;
+  customer_claim_days: CustomerClaimDaysTable;
   stored_files: StoredFilesTable;
   compliance_exports: ComplianceExportsTable;
   payment_evidence: PaymentEvidenceTable;

@@ -1,11 +1,12 @@
 import { sql, type Kysely } from 'kysely';
 import { PREPARED } from '@desk/platform/db/kysely';
-import { DAY_MS, MONTH_MS, headroomOf, limitRefusal, limitsAreOff, type Headroom, type LimitUsage } from '@desk/machines/order/customer-limits';
+import { headroomOf, limitRefusal, limitsAreOff, limitWindows, type Headroom, type LimitUsage, type WindowSplit } from '@desk/machines/order/customer-limits';
 import { Money } from '@desk/machines/pricing/decimal';
 import { Refusal } from '@desk/machines/shared/refusal';
 import type { Controls } from '@desk/machines/settings/settings.schema';
 import { customerHoldsSql } from '@desk/projections/read-models/orders/orders.queries';
 import type { ServicesDatabase } from '../db/services-database';
+import { claimDaysSql } from './claim-days';
 import { claimRefCode, newRefCode } from './ref-code';
 
 export type LimitSettings = Pick<Controls, 'customerDailyInr' | 'customerMonthlyInr'>;
@@ -74,36 +75,50 @@ export class CustomerLimits {
         insert into order_ref_codes (ref_code, order_id, user_id, fiat_inr, claimed_at)
         select ${newRefCode()}, ${order.orderId}::uuid, ${order.userId}::uuid, ${order.fiatInr}::numeric, ${order.at}::timestamptz from bump
         on conflict (ref_code) do nothing
-        returning ref_code
-      )
+        returning ref_code, user_id, fiat_inr, claimed_at
+      ), counted as (${claimDaysSql.add('claim')})
       select (select ref_code from claim) as code, set_config('synchronous_commit', 'off', true) as commit_mode`.execute(this.db);
     return rows[0]?.code ?? null;
   }
 
   /** The order was not recorded after all: its claim no longer counts. */
   async release(orderId: string): Promise<void> {
-    await this.db.deleteFrom('order_ref_codes').where('order_id', '=', orderId).execute();
+    await sql`
+      with released as (delete from order_ref_codes where order_id = ${orderId}::uuid returning user_id, fiat_inr, claimed_at)
+      ${claimDaysSql.remove('released')}`.execute(this.db);
   }
 }
 
 /**
- * One statement, so one snapshot: the customer's claim number, and what their orders hold since
- * each window's start. An order the read model shows counts by its status there; a claim it does
- * not show yet (placed a moment ago) counts by its own amount; a claim is never counted twice.
+ * The customer's usage in whole rupees, and the number of their checked claims it was read at (0:
+ * none yet). One statement, so one snapshot. Each window is read in two parts (limitWindows):
+ * - its first, partial UTC day order by order: orders the read model shows count by their status
+ *   there, claims it does not show yet (placed a moment ago) by their own amount;
+ * - every later day whole, from the two ledgers: what the read model's orders hold
+ *   (rm_customer_usage_days.held_inr), plus the day's claims it does not show yet: claimed
+ *   (customer_claim_days) less shown (rm_customer_usage_days.shown_inr).
+ * The projection writes held and shown in the transaction that writes the orders' rows, so a claim
+ * is counted once: by its order's status once shown, by its amount until then. A day's pending part
+ * is never taken below zero (shown can exceed claimed only for orders placed before claims recorded
+ * their customer).
  */
-/** The customer's usage in whole rupees, and the number of their checked claims it was read at (0: none yet). */
 async function usageOf(db: Kysely<ServicesDatabase>, userId: string, now: Date): Promise<{ usage: LimitUsage; seq: string }> {
-  const dayStart = new Date(now.getTime() - DAY_MS);
-  const monthStart = new Date(now.getTime() - MONTH_MS);
+  const windows = limitWindows(now);
+  const pending = ({ start, startDayEnd }: WindowSplit) => sql<string | null>`(
+    select sum(c.fiat_inr) from order_ref_codes c
+    where c.user_id = ${userId} and c.claimed_at >= ${start} and c.claimed_at < ${startDayEnd} and not ${customerHoldsSql.shows('c.order_id')})`;
   const { rows } = await sql<{ seq: string; day_inr: string; month_inr: string }>`
-    ${PREPARED} select coalesce((select seq from customer_claim_heads where user_id = ${userId}), 0)::text as seq,
-      (coalesce(held.day, 0) + coalesce(pending.day, 0))::text as day_inr,
-      (coalesce(held.month, 0) + coalesce(pending.month, 0))::text as month_inr
-    from (${customerHoldsSql.sums(userId, dayStart, monthStart)}) as held, (
-      select sum(c.fiat_inr) filter (where c.claimed_at >= ${dayStart}) as day, sum(c.fiat_inr) as month
-      from order_ref_codes c
-      where c.user_id = ${userId} and c.claimed_at >= ${monthStart} and not ${customerHoldsSql.shows('c.order_id')}
-    ) as pending`.execute(db);
+    ${PREPARED} with ledger as (${customerHoldsSql.daysAfter(userId, windows.month.startDay)}),
+    claimed as (select day, claimed_inr from customer_claim_days where user_id = ${userId} and day > ${windows.month.startDay}::date),
+    whole_days as (
+      select day, coalesce(l.held_inr, 0) + greatest(coalesce(c.claimed_inr, 0) - coalesce(l.shown_inr, 0), 0) as inr
+      from ledger l full join claimed c using (day)
+    )
+    select coalesce((select seq from customer_claim_heads where user_id = ${userId}), 0)::text as seq,
+      (coalesce((select sum(inr) from whole_days where day > ${windows.day.startDay}::date), 0)
+        + coalesce(held.day, 0) + coalesce(${pending(windows.day)}, 0))::text as day_inr,
+      (coalesce((select sum(inr) from whole_days), 0) + coalesce(held.month, 0) + coalesce(${pending(windows.month)}, 0))::text as month_inr
+    from (${customerHoldsSql.startDaySums(userId, windows)}) as held`.execute(db);
   const row = rows[0]!;
   return { seq: row.seq, usage: { dayInr: new Money(row.day_inr).toFixed(0), monthInr: new Money(row.month_inr).toFixed(0) } };
 }

@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { ServicesDatabase } from '../db/services-database';
+import { claimDaysSql } from './claim-days';
 
 // Crockford's alphabet: no I, L, O or U, so a code read out over the phone is not misheard.
 const ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
@@ -24,23 +25,27 @@ export interface CodeHolder {
   at: Date;
 }
 
-/** Claims a code no other order has (the table's primary key decides), retrying on a clash. */
+/**
+ * Claims a code no other order has (the table's primary key decides), retrying on a clash. A claim
+ * with a holder is also added to the customer's day in customer_claim_days, in the same statement.
+ */
 export async function claimRefCode(
   db: Kysely<ServicesDatabase>,
   orderId: string,
   generate: () => string = newRefCode,
   holder: CodeHolder | null = null,
 ): Promise<string> {
-  const held = holder ? { user_id: holder.userId, fiat_inr: holder.fiatInr, claimed_at: holder.at } : {};
   for (let attempt = 1; attempt <= MAX_TRIES; attempt++) {
     const code = generate();
-    const claimed = await db
-      .insertInto('order_ref_codes')
-      .values({ ref_code: code, order_id: orderId, ...held })
-      .onConflict((oc) => oc.column('ref_code').doNothing())
-      .returning('ref_code')
-      .executeTakeFirst();
-    if (claimed) return code;
+    const { rows } = await sql<{ ref_code: string }>`
+      with claim as (
+        insert into order_ref_codes (ref_code, order_id, user_id, fiat_inr, claimed_at)
+        values (${code}, ${orderId}::uuid, ${holder?.userId ?? null}::uuid, ${holder?.fiatInr ?? null}::numeric, coalesce(${holder?.at ?? null}::timestamptz, now()))
+        on conflict (ref_code) do nothing
+        returning ref_code, user_id, fiat_inr, claimed_at
+      ), counted as (${claimDaysSql.add('claim')})
+      select ref_code from claim`.execute(db);
+    if (rows[0]) return rows[0].ref_code;
   }
   throw new Error(`No free order reference code after ${MAX_TRIES} tries`);
 }

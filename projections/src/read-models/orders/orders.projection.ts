@@ -4,6 +4,8 @@ import { sql, type Transaction } from 'kysely';
 import { orderView, type OrderView } from '@desk/machines/order/order-state';
 import { eventsByOrder, foldOrderOn, isOrderEvent } from '../order-batches';
 import { recordOrderChanges } from './order-changes';
+import { CustomerUsageDeltas } from './customer-usage-days';
+import type { OrderPlaced } from '@desk/machines/order/order.events';
 import type { ReadModelDatabase } from '../../schema/read-model-database';
 import type { Projection } from '../../runtime/projection';
 
@@ -26,11 +28,12 @@ const countKey = (v: OrderView): CountKey => JSON.stringify([v.tenantId, v.statu
 /**
  * The order lists (customer and admin), their counts and totals: every order event folded
  * through the same machine that decided it, so the read model cannot disagree with the decisions.
- * A batch costs one read of the orders it touches and two multi-row upserts.
+ * A batch costs one read of the orders it touches and three multi-row upserts (rows, counts, the
+ * customer limits' ledger), plus the live streams' feed.
  */
 export const ordersProjection: Projection = {
   name: 'orders',
-  tables: ['rm_orders', 'rm_order_counts', 'rm_order_changes'],
+  tables: ['rm_orders', 'rm_order_counts', 'rm_order_changes', 'rm_customer_usage_days'],
   handles: isOrderEvent,
   async apply(trx, events) {
     const byOrder = eventsByOrder(events);
@@ -46,18 +49,26 @@ export const ordersProjection: Projection = {
       delta.fiat = delta.fiat.plus(new Decimal(view.fiatAmount).times(sign));
       deltas.set(key, delta);
     };
+    const usage = new CustomerUsageDeltas();
 
     for (const [orderId, orderEvents] of byOrder) {
       const before = stored.get(orderId);
-      const { snapshot, position: version } = foldOrderOn(before && { view: before.view, position: before.version }, orderEvents);
+      const { snapshot, position: version } = foldOrderOn(before && { view: before.view, position: before.version }, orderEvents, (_, event) => {
+        if (event.type === 'OrderPlaced') usage.shown(event.data as OrderPlaced['data']);
+      });
       const view = orderView(snapshot);
       if (!view) continue;
-      if (before) shift(before.view, -1);
+      if (before) {
+        shift(before.view, -1);
+        usage.held(before.view, -1);
+      }
       shift(view, 1);
+      usage.held(view, 1);
       rows.push({ view, version, isNew: !before });
     }
     await upsertOrders(trx, rows);
     await applyCountDeltas(trx, deltas);
+    await usage.write(trx);
     // The live streams' feed (docs/projections.md), committed with the rows it announces.
     await recordOrderChanges(trx, rows);
   },

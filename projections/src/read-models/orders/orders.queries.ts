@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { OrderView } from '@desk/machines/order/order-state';
+import type { LimitWindows, WindowSplit } from '@desk/machines/order/customer-limits';
 import type { ReadModelDatabase } from '../../schema/read-model-database';
 
 type Db = Kysely<ReadModelDatabase>;
@@ -203,19 +204,31 @@ export async function searchOrders(
   return { views: rows.map((r) => r.view as OrderView), total: Number(count.n) };
 }
 
-// Still holds money against the customer's limits: not rejected, cancelled, or expired unpaid.
+// Still holds money against the customer's limits (holdsMoney in machines/src/order/customer-limits.ts, in SQL).
 const HOLDS_MONEY = sql`status not in ('rejected', 'cancelled') and (status <> 'expired' or coalesce((view->>'latePayment')::boolean, false))`;
 
 /**
  * The read model's part of the customer limits' check, as fragments for the statement
  * services/src/orders/customer-limits.ts prepares (their text never varies; the values travel as
- * parameters).
+ * parameters). A window is read as its first, partial UTC day, order by order, and the whole days
+ * after it from the ledger rm_customer_usage_days, so the check's cost does not grow with the
+ * customer's month of orders.
  */
 export const customerHoldsSql = {
-  /** One row (day, month): INR of the customer's orders since each window's start that still hold money. */
-  sums: (userId: string, dayStart: Date, monthStart: Date) =>
-    sql<{ day: string | null; month: string | null }>`select sum(fiat_amount) filter (where created_at >= ${dayStart}) as day, sum(fiat_amount) as month
-     from rm_orders where user_id = ${userId} and created_at >= ${monthStart} and ${HOLDS_MONEY}`,
+  /** One row (day, month): INR held by the customer's orders created in each window's first, partial day. */
+  startDaySums: (userId: string, windows: LimitWindows) => {
+    const held = ({ start, startDayEnd }: WindowSplit) =>
+      sql<string | null>`(select sum(fiat_amount) from rm_orders
+        where user_id = ${userId} and created_at >= ${start} and created_at < ${startDayEnd} and ${HOLDS_MONEY})`;
+    return sql<{ day: string | null; month: string | null }>`select ${held(windows.day)} as day, ${held(windows.month)} as month`;
+  },
+  /** The customer's ledger days after `after` (yyyy-mm-dd): per UTC day, INR held and INR of the claims shown. */
+  daysAfter: (userId: string, after: string) =>
+    sql<{
+      day: string;
+      held_inr: string;
+      shown_inr: string;
+    }>`select day, held_inr, shown_inr from rm_customer_usage_days where user_id = ${userId} and day > ${after}::date`,
   /** Whether the read model shows the order (whatever its status); `orderId` is the column that names it. */
   shows: (orderId: string) => sql<boolean>`exists (select 1 from rm_orders o where o.id = ${sql.ref(orderId)})`,
 };

@@ -9,6 +9,7 @@ import * as complianceExports from './2026-11-23-009-compliance-exports';
 import * as paymentEvidence from './2026-11-23-010-payment-evidence';
 import * as orderLimitHolds from './2026-11-23-011-order-limit-holds';
 import * as customerClaimHeads from './2026-11-23-012-customer-claim-heads';
+import * as customerClaimDays from './2026-11-25-013-customer-claim-days';
 
 /** The services' own tables (accounts, idempotency, reference codes, stored files, compliance exports), by name; names sort in run order. */
 export const servicesMigrations: Record<string, Migration> = {
@@ -22,4 +23,5 @@ export const servicesMigrations: Record<string, Migration> = {
   '2026-11-23-010-payment-evidence': paymentEvidence,
   '2026-11-23-011-order-limit-holds': orderLimitHolds,
   '2026-11-23-012-customer-claim-heads': customerClaimHeads,
+  '2026-11-25-013-customer-claim-days': customerClaimDays,
 };
