@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { headroomOf, limitRefusal } from './customer-limits';
+import { headroomOf, holdsMoney, limitRefusal, limitWindows, utcDay } from './customer-limits';
 
 const limits = { customerDailyInr: '100000', customerMonthlyInr: '500000' };
 
@@ -25,5 +25,26 @@ describe('customer limits', () => {
       'This order (₹100) is over your monthly limit of ₹5,00,000: your orders of the last 30 days hold ₹5,00,000, so you cannot place another order until some of it frees up',
     );
     expect(limitRefusal({ customerDailyInr: '0', customerMonthlyInr: '0' }, { dayInr: '9999999', monthInr: '9999999' }, '1000000')).toBeNull();
+  });
+
+  it('splits each window at the first UTC midnight after its start, however the instant is written', () => {
+    expect(limitWindows(new Date('2026-11-25T10:30:00.000Z'))).toEqual({
+      day: { start: new Date('2026-11-24T10:30:00.000Z'), startDay: '2026-11-24', startDayEnd: new Date('2026-11-25T00:00:00.000Z') },
+      month: { start: new Date('2026-10-26T10:30:00.000Z'), startDay: '2026-10-26', startDayEnd: new Date('2026-10-27T00:00:00.000Z') },
+    });
+    // A window that starts on a midnight reads that whole day order by order.
+    expect(limitWindows(new Date('2026-11-25T00:00:00.000Z')).day).toEqual({
+      start: new Date('2026-11-24T00:00:00.000Z'),
+      startDay: '2026-11-24',
+      startDayEnd: new Date('2026-11-25T00:00:00.000Z'),
+    });
+    expect(utcDay('2026-11-25T04:59:59.999+05:30')).toBe('2026-11-24');
+  });
+
+  it('counts an order as holding money unless rejected, cancelled, or expired without a late payment', () => {
+    const held = (status: string, latePayment = false) => holdsMoney({ status: status as never, latePayment });
+    expect(['pending', 'fiat_received', 'approved', 'crypto_sent', 'completed'].map((s) => held(s))).toEqual([true, true, true, true, true]);
+    expect(['rejected', 'cancelled', 'expired'].map((s) => held(s))).toEqual([false, false, false]);
+    expect(held('expired', true)).toBe(true);
   });
 });

@@ -94,9 +94,9 @@ export class CustomerLimits {
  * none yet). One statement, so one snapshot. Each window is read in two parts (limitWindows):
  * - its first, partial UTC day order by order: orders the read model shows count by their status
  *   there, claims it does not show yet (placed a moment ago) by their own amount;
- * - every later day whole, from the two ledgers: what the read model's orders hold
- *   (rm_customer_usage_days.held_inr), plus the day's claims it does not show yet: claimed
- *   (customer_claim_days) less shown (rm_customer_usage_days.shown_inr).
+ * - every later day whole, from the two ledgers: what the read model's orders hold (its ledger's
+ *   held INR), plus the day's claims it does not show yet: claimed (customer_claim_days) less
+ *   shown (its ledger's shown INR).
  * The projection writes held and shown in the transaction that writes the orders' rows, so a claim
  * is counted once: by its order's status once shown, by its amount until then. A day's pending part
  * is never taken below zero (shown can exceed claimed only for orders placed before claims recorded

@@ -16,6 +16,11 @@ describe('orders projection', () => {
         digest: string;
       }>`select md5(string_agg(c::text, ',' order by tenant_id, status, type, network)) as digest from rm_order_counts c where orders <> 0`.execute(db)
     ).rows[0]!.digest,
+    usage: (
+      await sql<{
+        digest: string;
+      }>`select md5(string_agg(u::text, ',' order by user_id, day)) as digest from rm_customer_usage_days u where held_inr <> 0 or shown_inr <> 0`.execute(db)
+    ).rows[0]!.digest,
   });
 
   beforeAll(async () => {
@@ -58,6 +63,12 @@ describe('orders projection', () => {
       ) g full join (select * from rm_order_counts where orders <> 0) c using (tenant_id, status, type, network)
       where g.orders is distinct from c.orders or g.fiat_total is distinct from c.fiat_total`.execute(db);
     expect(rows[0]!.mismatches).toBe(0);
+    // So is the customer limits' ledger of what the orders hold (rejected ones hold nothing).
+    const held = await sql<{ mismatches: number; days: number }>`
+      select count(*) filter (where g.held is distinct from u.held_inr)::int as mismatches, count(*)::int as days from (
+        select user_id, (created_at at time zone 'UTC')::date as day, sum(fiat_amount) filter (where status <> 'rejected') as held from rm_orders group by 1, 2
+      ) g full join rm_customer_usage_days u using (user_id, day)`.execute(db);
+    expect(held.rows[0]).toEqual({ mismatches: 0, days: 1 });
 
     // Each row's view equals the order as its own stream folds it.
     for (const row of await db.selectFrom('rm_orders').select(['id', 'view', 'status']).execute()) {

@@ -3,7 +3,7 @@ import { sql, type Kysely } from 'kysely';
 /**
  * Customer limits in constant time: the INR each customer claimed per UTC day, kept by the claim
  * statement and by `release` in the same statements that add and remove the claims. The limit
- * check sums whole days from here (and from the orders projection's rm_customer_usage_days), so it
+ * check sums whole days from here (and from the orders projection's ledger of held INR), so it
  * no longer reads every claim of the customer's month. Filled from the claims already recorded.
  */
 export async function up(db: Kysely<any>): Promise<void> {
