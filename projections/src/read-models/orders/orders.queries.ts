@@ -34,15 +34,18 @@ function filtered(db: Db, tenantId: string | null, filters: AdminOrderFilters) {
   return query;
 }
 
-/** One page of the admin list; each single filter has an index ordered like the page. */
-export async function listAdminOrders(db: Db, tenantId: string | null, filters: AdminOrderFilters, page: number, pageSize: number): Promise<OrderView[]> {
-  const rows = await filtered(db, tenantId, filters)
+/** The statement of one page of the admin list; each single filter has an index ordered like the page. */
+export const adminOrdersPage = (db: Db, tenantId: string | null, filters: AdminOrderFilters, page: number, pageSize: number) =>
+  filtered(db, tenantId, filters)
     .select('view')
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
     .limit(pageSize)
-    .offset((page - 1) * pageSize)
-    .execute();
+    .offset((page - 1) * pageSize);
+
+/** One page of the admin list. */
+export async function listAdminOrders(db: Db, tenantId: string | null, filters: AdminOrderFilters, page: number, pageSize: number): Promise<OrderView[]> {
+  const rows = await adminOrdersPage(db, tenantId, filters, page, pageSize).execute();
   return rows.map((r) => r.view as OrderView);
 }
 
