@@ -120,6 +120,7 @@ export async function buildAppDeps(infra: Infrastructure, env: AppSettings): Pro
         { paymentWindowMinutes: env.PAYMENT_WINDOW_MINUTES, rateLockMinutes: env.RATE_LOCK_MINUTES },
         limits,
       ),
+      claims: limits,
       commands,
       files,
       signer,

@@ -6,6 +6,7 @@ import { allMigrations } from './all-migrations';
 import { createApp } from '../api/app';
 import { buildAppDeps } from './app-deps';
 import { startExpirySweeper } from '../orders/expiry-sweeper';
+import { startOrphanClaimSweeper } from '../orders/orphan-claims';
 import { startJobWorker } from '../jobs/bull-queue';
 import { onShutdown } from '@desk/platform/process/shutdown';
 import { ensureWebBuild } from './ensure-web-build';
@@ -26,6 +27,7 @@ const { deps, handlers } = await buildAppDeps(infra, { ...env, declaredNodeEnv: 
 // With Redis, this process also runs the job worker (without it, jobs run on in-process timers).
 const worker = env.REDIS_URL ? startJobWorker(env.REDIS_URL, handlers) : null;
 const sweeper = startExpirySweeper(deps.orders.db, deps.orders.commands);
+const orphanClaims = startOrphanClaimSweeper(deps.orders.eventStore, deps.orders.claims);
 const metrics = startMetricsEndpoint(env, deps);
 const server = serve({ fetch: createApp({ ...deps, observeRequest: metrics.observeRequest }).fetch, port: env.PORT, hostname: env.HOST });
 logger.info(`USDT Desk is running on http://localhost:${env.PORT}`);
@@ -36,6 +38,7 @@ onShutdown(async () => {
   await new Promise<void>((resolve) => server.close(() => resolve()));
   await metrics.close();
   await sweeper.stop();
+  await orphanClaims.stop();
   await worker?.close();
   await deps.queue.close();
   await deps.store.close();

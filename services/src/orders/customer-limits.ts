@@ -81,6 +81,18 @@ export class CustomerLimits {
     return rows[0]?.code ?? null;
   }
 
+  /**
+   * Claims made in [from, to) whose orders the read model does not show, oldest first: the
+   * candidates for orphan-claims.ts (which asks the event store before it releases any).
+   */
+  async unshown(from: Date, to: Date, limit: number): Promise<string[]> {
+    const { rows } = await sql<{ order_id: string }>`
+      select c.order_id from order_ref_codes c
+      where c.user_id is not null and c.claimed_at >= ${from} and c.claimed_at < ${to} and not ${customerHoldsSql.shows('c.order_id')}
+      order by c.claimed_at limit ${limit}`.execute(this.db);
+    return rows.map((r) => r.order_id);
+  }
+
   /** The order was not recorded after all: its claim no longer counts. */
   async release(orderId: string): Promise<void> {
     await sql`

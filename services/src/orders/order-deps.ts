@@ -8,6 +8,7 @@ import type { OrderStore } from './order-store';
 import type { OrderPlacement } from './order-placement';
 import type { OrderCommands } from './order-commands';
 import type { ProxyTrust } from '../http/proxy-trust';
+import type { CustomerLimits } from './customer-limits';
 
 /** What the order routes need, built once in the composition root. */
 export interface OrderDeps {
@@ -18,6 +19,8 @@ export interface OrderDeps {
   eventStore: EventStore;
   orders: OrderStore;
   placement: OrderPlacement;
+  /** The customer limits' claims (orphan-claims.ts gives up those whose orders were never recorded). */
+  claims: CustomerLimits;
   commands: OrderCommands;
   files: FileStorage;
   signer: UrlSigner;
