@@ -94,4 +94,40 @@ describe('customer limits', () => {
     expect(refused.status).toBe(400);
     expect(refused.body.details[0].message).toContain('monthly limit of ₹2,000');
   });
+
+  it('gives a claim up when the order was not recorded, and keeps it when the append committed but its answer was lost', async () => {
+    const sunil = await createCustomer(t, '+919190000206');
+    const orders = t.deps.orders.orders;
+    const create = orders.create.bind(orders);
+    const claimedInr = async () =>
+      Number(
+        (
+          await t.database.pool.query(
+            'select coalesce(sum(fiat_inr), 0) as inr from order_ref_codes where order_id in (select id from unnest($1::uuid[]) as id)',
+            [placedIds],
+          )
+        ).rows[0].inr,
+      );
+    const placedIds: string[] = [];
+    try {
+      // Refused before anything was appended: the claim goes.
+      orders.create = async (event, metadata) => {
+        placedIds.push(event.data.orderId);
+        throw new Error('the store is unreachable');
+      };
+      expect((await buy(sunil, 1500)).status).toBe(500);
+      expect(await claimedInr()).toBe(0);
+      // Appended, then the answer lost: the order exists, so its claim stays and keeps counting.
+      orders.create = async (event, metadata) => {
+        placedIds.push(event.data.orderId);
+        await create(event, metadata);
+        throw new Error('the connection dropped after the commit');
+      };
+      expect((await buy(sunil, 2500)).status).toBe(500);
+      expect(await claimedInr()).toBe(2500);
+    } finally {
+      orders.create = create;
+    }
+    expect((await limitsOf(sunil)).daily.usedInr).toBe(2500);
+  });
 });

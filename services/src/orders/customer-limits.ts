@@ -20,6 +20,12 @@ export interface OrderClaim {
   field: 'fiatAmount' | 'cryptoAmount';
 }
 
+/** A claim the read model does not show: which order, and when it was made. */
+export interface UnshownClaim {
+  orderId: string;
+  claimedAt: Date;
+}
+
 /** A claim lost its race with another of the customer's claims this many times in a row: give up (it is a bug or a flood). */
 const MAX_CLAIM_TRIES = 20;
 
@@ -82,15 +88,18 @@ export class CustomerLimits {
   }
 
   /**
-   * Claims made in [from, to) whose orders the read model does not show, oldest first: the
-   * candidates for orphan-claims.ts (which asks the event store before it releases any).
+   * Claims made in [from, to) whose orders the read model does not show, oldest first, after the
+   * claim `after` (a page's last): the candidates for orphan-claims.ts, which asks the event store
+   * before it releases any.
    */
-  async unshown(from: Date, to: Date, limit: number): Promise<string[]> {
-    const { rows } = await sql<{ order_id: string }>`
-      select c.order_id from order_ref_codes c
-      where c.user_id is not null and c.claimed_at >= ${from} and c.claimed_at < ${to} and not ${customerHoldsSql.shows('c.order_id')}
-      order by c.claimed_at limit ${limit}`.execute(this.db);
-    return rows.map((r) => r.order_id);
+  async unshown(from: Date, to: Date, limit: number, after: UnshownClaim | null = null): Promise<UnshownClaim[]> {
+    const { rows } = await sql<{ order_id: string; claimed_at: Date }>`
+      select c.order_id, c.claimed_at from order_ref_codes c
+      where c.user_id is not null and c.claimed_at >= ${from} and c.claimed_at < ${to}
+        and (c.claimed_at, c.order_id) > (${after?.claimedAt ?? from}::timestamptz, ${after?.orderId ?? '00000000-0000-0000-0000-000000000000'}::uuid)
+        and not ${customerHoldsSql.shows('c.order_id')}
+      order by c.claimed_at, c.order_id limit ${limit}`.execute(this.db);
+    return rows.map((r) => ({ orderId: r.order_id, claimedAt: r.claimed_at }));
   }
 
   /** The order was not recorded after all: its claim no longer counts. */

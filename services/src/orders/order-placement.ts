@@ -76,7 +76,10 @@ export class OrderPlacement {
   /**
    * The id and reference code are drawn only once the order's terms are accepted, and the code only
    * for an order within the customer's limits: a refused order wastes no code. A claim whose order
-   * was not recorded is given up, so it does not count against the customer.
+   * was not recorded is given up, so it does not count against the customer; but only once the
+   * store says so. An append whose answer was lost may have committed, and a claim given up under a
+   * recorded order would let the limits count less (decision 0023); when the store cannot say, the
+   * orphan-claim sweep (orphan-claims.ts) decides later.
    */
   private async place(terms: PlacedTerms, inForce: TermsInForce, metadata: EventMetadata): Promise<OrderView> {
     const orderId = randomUUID();
@@ -86,8 +89,16 @@ export class OrderPlacement {
     try {
       return await this.orders.create({ type: 'OrderPlaced', data: { ...terms, orderId, refCode } }, metadata);
     } catch (error) {
-      await this.claims.release(orderId).catch(() => undefined);
+      if (await this.notRecorded(orderId)) await this.claims.release(orderId).catch(() => undefined);
       throw error;
+    }
+  }
+
+  private async notRecorded(orderId: string): Promise<boolean> {
+    try {
+      return (await this.orders.load(orderId)).revision === null;
+    } catch {
+      return false;
     }
   }
 }

@@ -55,7 +55,8 @@ describe('orphan claims', () => {
     const tooOld = await claim(26 * 60, '16000', false);
     expect((await claims.headroom(userId, LIMITS, NOW)).monthly!.usedInr).toBe('31000');
 
-    const sweeper = startOrphanClaimSweeper(store, claims, { intervalMs: 3_600_000 });
+    // One claim a page: the recorded order claimed before the orphan must not hide it.
+    const sweeper = startOrphanClaimSweeper(store, claims, { intervalMs: 3_600_000, batch: 1 });
     try {
       expect(await sweeper.sweepNow(NOW)).toBe(1);
       expect((await claimed()).sort()).toEqual([projected, recordedNotShown, tooRecent, tooOld].sort());

@@ -1,6 +1,6 @@
 import type { EventStore } from '@desk/platform/eventstore/event-store';
 import { logger } from '@desk/platform/logging/logger';
-import type { CustomerLimits } from './customer-limits';
+import type { CustomerLimits, UnshownClaim } from './customer-limits';
 import { orderStream } from './order-store';
 
 export interface OrphanClaimOptions {
@@ -9,8 +9,10 @@ export interface OrphanClaimOptions {
   graceMs?: number;
   /** How far back each sweep looks. */
   lookBackMs?: number;
-  /** Claims checked per sweep, oldest first. */
+  /** Claims read per page, oldest first. */
   batch?: number;
+  /** Claims checked against the event store per sweep, at most. */
+  maxChecks?: number;
 }
 
 /**
@@ -24,15 +26,26 @@ export interface OrphanClaimOptions {
  * side.
  */
 export function startOrphanClaimSweeper(store: EventStore, claims: CustomerLimits, options: OrphanClaimOptions = {}) {
-  const { intervalMs = 10 * 60_000, graceMs = 15 * 60_000, lookBackMs = 24 * 3_600_000, batch = 100 } = options;
+  const { intervalMs = 10 * 60_000, graceMs = 15 * 60_000, lookBackMs = 24 * 3_600_000, batch = 100, maxChecks = 1_000 } = options;
   let running: Promise<number> | null = null;
   const sweep = async (now = new Date()): Promise<number> => {
+    const from = new Date(now.getTime() - lookBackMs);
+    const to = new Date(now.getTime() - graceMs);
     let released = 0;
-    for (const orderId of await claims.unshown(new Date(now.getTime() - lookBackMs), new Date(now.getTime() - graceMs), batch)) {
-      if ((await store.readStream(orderStream(orderId), { maxCount: 1 })).length > 0) continue;
-      await claims.release(orderId);
-      released += 1;
-      logger.warn('claim released: its order was never recorded', { orderId });
+    let checked = 0;
+    // Page by page: with the lists behind (a projector down, a rebuild), the oldest unshown claims
+    // are recorded orders, and a single page of them would hide the orphans after it.
+    for (let after: UnshownClaim | null = null; checked < maxChecks;) {
+      const page = await claims.unshown(from, to, Math.min(batch, maxChecks - checked), after);
+      for (const { orderId } of page) {
+        checked += 1;
+        if ((await store.readStream(orderStream(orderId), { maxCount: 1 })).length > 0) continue;
+        await claims.release(orderId);
+        released += 1;
+        logger.warn('claim released: its order was never recorded', { orderId });
+      }
+      if (page.length < batch) break;
+      after = page[page.length - 1]!;
     }
     return released;
   };
