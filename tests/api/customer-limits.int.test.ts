@@ -111,7 +111,7 @@ describe('customer limits', () => {
     const placedIds: string[] = [];
     try {
       // Refused before anything was appended: the claim goes.
-      orders.create = async (event, metadata) => {
+      orders.create = async (event) => {
         placedIds.push(event.data.orderId);
         throw new Error('the store is unreachable');
       };
