@@ -4,6 +4,7 @@ import { asDomainError } from '../http/domain-refusals';
 import { logger } from '@desk/platform/logging/logger';
 import type { OrderCommands } from './order-commands';
 import { overdueOrderIds } from '@desk/projections/read-models/orders/orders.queries';
+import { startPeriodicTask } from '../jobs/periodic-task';
 
 const BATCH = 100;
 
@@ -14,7 +15,6 @@ const BATCH = 100;
  * acted on meanwhile is simply refused, and two API processes sweeping at once are harmless.
  */
 export function startExpirySweeper(db: Kysely<ReadModelDatabase>, commands: OrderCommands, intervalMs = 30_000) {
-  let running: Promise<void> | null = null;
   const sweep = async (now = new Date()) => {
     for (const id of await overdueOrderIds(db, now, BATCH)) {
       try {
@@ -26,17 +26,6 @@ export function startExpirySweeper(db: Kysely<ReadModelDatabase>, commands: Orde
       }
     }
   };
-  const timer = setInterval(() => {
-    running ??= sweep(new Date())
-      .catch((error: Error) => logger.error('expiry sweep failed', { error: error.message }))
-      .finally(() => (running = null));
-  }, intervalMs);
-  timer.unref();
-  return {
-    sweepNow: sweep,
-    async stop() {
-      clearInterval(timer);
-      await running;
-    },
-  };
+  const periodic = startPeriodicTask('expiry sweep', intervalMs, () => sweep(new Date()));
+  return { sweepNow: sweep, stop: periodic.stop };
 }

@@ -2,6 +2,7 @@ import type { EventStore } from '@desk/platform/eventstore/event-store';
 import { logger } from '@desk/platform/logging/logger';
 import type { CustomerLimits, UnshownClaim } from './customer-limits';
 import { orderStream } from './order-store';
+import { startPeriodicTask } from '../jobs/periodic-task';
 
 export interface OrphanClaimOptions {
   intervalMs?: number;
@@ -27,7 +28,6 @@ export interface OrphanClaimOptions {
  */
 export function startOrphanClaimSweeper(store: EventStore, claims: CustomerLimits, options: OrphanClaimOptions = {}) {
   const { intervalMs = 10 * 60_000, graceMs = 15 * 60_000, lookBackMs = 24 * 3_600_000, batch = 100, maxChecks = 1_000 } = options;
-  let running: Promise<number> | null = null;
   const sweep = async (now = new Date()): Promise<number> => {
     const from = new Date(now.getTime() - lookBackMs);
     const to = new Date(now.getTime() - graceMs);
@@ -49,20 +49,6 @@ export function startOrphanClaimSweeper(store: EventStore, claims: CustomerLimit
     }
     return released;
   };
-  const timer = setInterval(() => {
-    running ??= sweep(new Date())
-      .catch((error: Error) => {
-        logger.error('orphan claim sweep failed', { error: error.message });
-        return 0;
-      })
-      .finally(() => (running = null));
-  }, intervalMs);
-  timer.unref();
-  return {
-    sweepNow: sweep,
-    async stop() {
-      clearInterval(timer);
-      await running;
-    },
-  };
+  const periodic = startPeriodicTask('orphan claim sweep', intervalMs, () => sweep(new Date()));
+  return { sweepNow: sweep, stop: periodic.stop };
 }
