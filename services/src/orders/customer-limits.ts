@@ -96,7 +96,7 @@ export class CustomerLimits {
     const { rows } = await sql<{ order_id: string; claimed_at: Date }>`
       select c.order_id, c.claimed_at from order_ref_codes c
       where c.user_id is not null and c.claimed_at >= ${from} and c.claimed_at < ${to}
-        and (c.claimed_at, c.order_id) > (${after?.claimedAt ?? from}::timestamptz, ${after?.orderId ?? '00000000-0000-0000-0000-000000000000'}::uuid)
+        ${after ? sql`and (c.claimed_at, c.order_id) > (${after.claimedAt}::timestamptz, ${after.orderId}::uuid)` : sql``}
         and not ${customerHoldsSql.shows('c.order_id')}
       order by c.claimed_at, c.order_id limit ${limit}`.execute(this.db);
     return rows.map((r) => ({ orderId: r.order_id, claimedAt: r.claimed_at }));
@@ -120,8 +120,8 @@ export class CustomerLimits {
  *   shown (its ledger's shown INR).
  * The projection writes held and shown in the transaction that writes the orders' rows, so a claim
  * is counted once: by its order's status once shown, by its amount until then. A day's pending part
- * is never taken below zero (shown can exceed claimed only for orders placed before claims recorded
- * their customer).
+ * is never taken below zero: shown exceeds claimed only for a placement shown without a counted
+ * claim (decision 0023 lists how that can happen and what stands against it).
  */
 async function usageOf(db: Kysely<ServicesDatabase>, userId: string, now: Date): Promise<{ usage: LimitUsage; seq: string }> {
   const windows = limitWindows(now);

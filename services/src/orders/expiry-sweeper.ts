@@ -26,6 +26,6 @@ export function startExpirySweeper(db: Kysely<ReadModelDatabase>, commands: Orde
       }
     }
   };
-  const periodic = startPeriodicTask('expiry sweep', intervalMs, () => sweep(new Date()));
+  const periodic = startPeriodicTask('expiry sweep', intervalMs, () => sweep());
   return { sweepNow: sweep, stop: periodic.stop };
 }

@@ -49,6 +49,6 @@ export function startOrphanClaimSweeper(store: EventStore, claims: CustomerLimit
     }
     return released;
   };
-  const periodic = startPeriodicTask('orphan claim sweep', intervalMs, () => sweep(new Date()));
+  const periodic = startPeriodicTask('orphan claim sweep', intervalMs, () => sweep());
   return { sweepNow: sweep, stop: periodic.stop };
 }
