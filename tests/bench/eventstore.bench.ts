@@ -18,10 +18,12 @@ import { seedEvents } from '../support/seed-events';
 import { testMetadata } from '../support/event-factory';
 import { benchEnv } from './bench.env';
 import { openBenchDatabase } from './bench-database';
-import { measureThroughput } from './measure';
+import { measureAgainstFloor, type Throughput } from './measure';
 import { machineDescription, recordRows, type BenchRow } from './performance-doc';
 
 const say = (line: string) => process.stderr.write(`${line}\n`);
+/** The port and its floor take turns this many times each (measure.ts, measureAgainstFloor). */
+const ROUNDS = 6;
 
 /** A payload shaped like an order placement: what a real append carries. */
 function orderPlaced(): NewEvent {
@@ -69,24 +71,25 @@ export async function runEventStoreBench(): Promise<void> {
     };
     // Each writer appends to its own order streams with the exact expected revision, as commands do;
     // a stream gets 20 events, then the writer moves to a new one.
-    const streams = new Map<number, { id: string; revision: bigint | null }>();
-    const portAppend = async (writer: number, n: number) => {
+    const streams = new Map<number, { id: string; revision: bigint | null; events: number }>();
+    const portAppend = async (writer: number) => {
       let stream = streams.get(writer);
-      if (!stream || n % 20 === 0) {
-        stream = { id: `order-${randomUUID()}`, revision: null };
+      if (!stream || stream.events === 20) {
+        stream = { id: `order-${randomUUID()}`, revision: null, events: 0 };
         streams.set(writer, stream);
       }
       const result = await store.append(stream.id, [orderPlaced()], { expected: stream.revision ?? 'no_stream' });
       stream.revision = result.nextExpectedVersion;
+      stream.events++;
     };
 
-    const append: Record<string, Awaited<ReturnType<typeof measureThroughput>>> = {};
+    const append: Record<string, Throughput> = {};
     for (const writers of [1, 8]) {
-      say(`appends: raw INSERT floor, ${writers} writer(s), ${seconds}s`);
-      append[`raw_${writers}`] = await measureThroughput(writers, seconds, rawInsert);
-      say(`appends: event store port, ${writers} writer(s), ${seconds}s`);
+      say(`appends: the event store port against the raw INSERT floor, ${writers} writer(s), ${seconds}s each in ${ROUNDS} alternating rounds`);
       streams.clear();
-      append[`port_${writers}`] = await measureThroughput(writers, seconds, portAppend);
+      const run = await measureAgainstFloor(writers, seconds, ROUNDS, { floor: rawInsert, measured: portAppend });
+      append[`raw_${writers}`] = run.floor;
+      append[`port_${writers}`] = run.measured;
     }
 
     // The chain's Node half, per event: the JCS encoding and sha-256 an append adds, against the

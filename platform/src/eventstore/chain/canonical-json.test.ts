@@ -1,0 +1,125 @@
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import canonicalize from 'canonicalize';
+import { plainCanonicalJson } from './canonical-json';
+import { canonicalContent, contentHash, libraryContent, type ChainContent } from './event-hash';
+
+/** What the library path gives for a value: the round trip, then canonicalize; or that it throws. */
+function reference(value: unknown): { text: string | undefined } | { throws: true } {
+  try {
+    const stored = JSON.stringify(value);
+    return { text: stored === undefined ? undefined : canonicalize(JSON.parse(stored)) };
+  } catch {
+    return { throws: true };
+  }
+}
+
+function outcome(encode: () => string): { text: string } | { throws: true } {
+  try {
+    return { text: encode() };
+  } catch {
+    return { throws: true };
+  }
+}
+
+/** Whatever JavaScript can put in an event: class instances, dates, boxed values, holes, -0, NaN, lone surrogates, bigints. */
+const anyValue = fc.anything({
+  withBoxedValues: true,
+  withDate: true,
+  withMap: true,
+  withSet: true,
+  withNullPrototype: true,
+  withSparseArray: true,
+  withTypedArray: true,
+  withBigInt: true,
+  withObjectString: true,
+  withUnicodeString: true,
+});
+
+describe('plainCanonicalJson', () => {
+  it('gives exactly the round trip and the library for any plain JSON value, and handles them all', () => {
+    fc.assert(
+      fc.property(fc.jsonValue(), (value) => {
+        const text = plainCanonicalJson(value);
+        expect(text).not.toBeNull();
+        expect({ text }).toEqual(reference(value));
+      }),
+      { numRuns: 2_000 },
+    );
+  });
+
+  it('either gives the library text or declines, for anything at all', () => {
+    fc.assert(
+      fc.property(anyValue, (value) => {
+        const text = plainCanonicalJson(value);
+        if (text !== null) expect({ text }).toEqual(reference(value));
+      }),
+      { numRuns: 5_000 },
+    );
+  });
+
+  it.each([
+    ['integer-like keys, which JavaScript enumerates before the others', { b: 1, '10': 2, '9': 3, a: 4, '': 5 }, '{"":5,"10":2,"9":3,"a":4,"b":1}'],
+    ['keys sorted by UTF-16 code units, not code points', { '\uFB33': 2, '\u{1F600}': 1 }, '{"\u{1F600}":1,"\uFB33":2}'],
+    ['numbers in their shortest form; -0 as 0; not finite as null', [1e21, 5e-324, -0, 0.1, NaN, -Infinity], '[1e+21,5e-324,0,0.1,null,null]'],
+    ['undefined members left out, undefined items as null', { a: undefined, b: [undefined, 1] }, '{"b":[null,1]}'],
+    ['control characters escaped as JSON.stringify does', { s: '\u0000\u001f"\\\n\u2028' }, '{"s":"\\u0000\\u001f\\"\\\\\\n\u2028"}'],
+  ])('%s', (_name, value, expected) => {
+    expect(plainCanonicalJson(value)).toBe(expected);
+    expect(reference(value)).toEqual({ text: expected });
+  });
+
+  it.each([
+    ['a date', { at: new Date(0) }],
+    ['a class instance', { money: new (class Money {})() }],
+    ['an object with toJSON', { x: { toJSON: () => 'y' } }],
+    ['a lone surrogate', { s: '\uD800' }],
+    ['a lone surrogate in a key', { '\uDC00': 1 }],
+    ['a function member', { f: () => 1 }],
+    ['a bigint', { n: 1n }],
+    ['a boxed string', { s: Object('x') }],
+  ])('declines %s, for the library path', (_name, value) => {
+    expect(plainCanonicalJson(value)).toBeNull();
+  });
+
+  it('declines a cycle rather than looping', () => {
+    const cycle: Record<string, unknown> = {};
+    cycle.self = cycle;
+    expect(plainCanonicalJson(cycle)).toBeNull();
+  });
+});
+
+describe('canonicalContent', () => {
+  const event: ChainContent = {
+    streamId: 'order-7d1c',
+    eventId: '0b7e2f4c-5d7a-4d51-9d0e-2f1f7d1c9a10',
+    type: 'OrderPlaced',
+    data: { fiatAmount: '25000', rate: 88.5, '10': 'ten', '9': 'nine', note: 'ü € 😀', tags: ['a', null, 1e21, -0], nested: { z: true, a: false } },
+    metadata: { actor: { id: 'u1', role: 'customer' }, ip: '203.0.113.9' },
+  };
+
+  it('keeps the text and hash that chains already stored were built with', () => {
+    // Computed with the library path before the fast encoder existed: a stored chain must still verify.
+    expect(canonicalContent(event)).toBe(
+      '{"data":{"10":"ten","9":"nine","fiatAmount":"25000","nested":{"a":false,"z":true},"note":"ü € 😀","rate":88.5,"tags":["a",null,1e+21,0]},' +
+        '"eventId":"0b7e2f4c-5d7a-4d51-9d0e-2f1f7d1c9a10","metadata":{"actor":{"id":"u1","role":"customer"},"ip":"203.0.113.9"},"streamId":"order-7d1c","type":"OrderPlaced"}',
+    );
+    expect(contentHash(event).toString('hex')).toBe('158a35049101d74d8fa6e0015597a476f96aece8d0ac3007bcdd8b6ce7c3d711');
+  });
+
+  it('equals the library path for any event, or both refuse it', () => {
+    fc.assert(
+      fc.property(fc.string(), fc.uuid(), fc.string(), anyValue, anyValue, (streamId, eventId, type, data, metadata) => {
+        const content = { streamId, eventId, type, data, metadata };
+        expect(outcome(() => canonicalContent(content))).toEqual(outcome(() => libraryContent(content)));
+      }),
+      { numRuns: 3_000 },
+    );
+  });
+
+  it('takes the library path for what the fast encoder declines: a date in the metadata', () => {
+    const withDate = { ...event, metadata: { at: new Date(Date.UTC(2026, 10, 25, 12)) } };
+    expect(canonicalContent(withDate)).toBe(libraryContent(withDate));
+    expect(canonicalContent(withDate)).toContain('"metadata":{"at":"2026-11-25T12:00:00.000Z"}');
+  });
+});
