@@ -82,6 +82,12 @@ describe('plainCanonicalJson', () => {
     expect(plainCanonicalJson(value)).toBeNull();
   });
 
+  it('handles plain values nested deep, where the speed matters', () => {
+    let deep: unknown = { leaf: [1, 'two'] };
+    for (let i = 0; i < 100; i++) deep = { next: deep };
+    expect({ text: plainCanonicalJson(deep) }).toEqual(reference(deep));
+  });
+
   it('declines a cycle rather than looping', () => {
     const cycle: Record<string, unknown> = {};
     cycle.self = cycle;
@@ -89,7 +95,39 @@ describe('plainCanonicalJson', () => {
   });
 });
 
+class Tagged extends Array<number> {
+  toJSON() {
+    return 'tagged';
+  }
+}
+
+/** Odd inputs a review of the encoder found, each once written differently from the library. */
+function oddInputs(): [string, ChainContent][] {
+  const envelope = { streamId: 's', eventId: 'e', type: 't', metadata: {} };
+  const lengthChanging: unknown[] = [0, 'b'];
+  Object.defineProperty(lengthChanging, 0, { enumerable: true, get: () => ((lengthChanging.length = 4), 1) });
+  const readOrder = { get b() { readOrder.a = 99; return 0; }, a: 1 }; // prettier-ignore
+  return [
+    ['an array with its own toJSON', { ...envelope, data: { a: Object.assign([1, 2], { toJSON: () => 'x' }) } }],
+    ['an array whose class has toJSON', { ...envelope, data: Tagged.from([1, 2]) }],
+    ['a plain object with a toJSON that is not enumerable', { ...envelope, data: Object.defineProperty({ a: 1 }, 'toJSON', { value: () => 'y' }) }],
+    ['a boxed primitive with an object prototype', { ...envelope, data: { b: Object.setPrototypeOf(Object(true), Object.prototype) } }],
+    ['a boxed string with no prototype', { ...envelope, data: { s: Object.setPrototypeOf(Object('ab'), null) } }],
+    ['a Proxy that answers its own prototype', { ...envelope, data: new Proxy({ a: 1 }, { getPrototypeOf: () => Array.prototype }) }],
+    ['a getter that shortens its array', { ...envelope, data: lengthChanging }],
+    ['a getter that changes a member read after it', { ...envelope, data: readOrder }],
+    ['a stream id that is not a string', { ...envelope, streamId: NaN as unknown as string, data: {} }],
+    ['an event type that is not a string', { ...envelope, type: 7 as unknown as string, data: {} }],
+  ];
+}
+
 describe('canonicalContent', () => {
+  it.each(oddInputs().map(([name]) => name))('writes %s as the library does, or refuses it as the library does', (name) => {
+    // Each side gets its own copy: a getter may change what it is read from.
+    const fresh = () => oddInputs().find(([odd]) => odd === name)![1];
+    expect(outcome(() => canonicalContent(fresh()))).toEqual(outcome(() => libraryContent(fresh())));
+  });
+
   const event: ChainContent = {
     streamId: 'order-7d1c',
     eventId: '0b7e2f4c-5d7a-4d51-9d0e-2f1f7d1c9a10',

@@ -1,28 +1,32 @@
+import { types } from 'node:util';
+
 /**
  * JCS (RFC 8785) text of a value as JSON.stringify would store it, for plain JSON values only:
  * exactly `canonicalize(JSON.parse(JSON.stringify(value)))`, without the round trip and the
- * library's general machinery. Every append hashes each event's content, and the library path
- * cost a fifth of the event store's rate at 8 writers (docs/performance.md); events are plain JSON
- * almost always.
+ * library's general machinery. Every append hashes each event's content, and the library's way
+ * cost about a tenth of the event store's rate at 8 writers (docs/performance.md, "The chain's
+ * encoder"); events are plain JSON almost always.
  *
  * It answers null for anything it does not handle exactly as the round trip would, and the caller
- * then takes the library's path: objects that are not plain (a Date, a class instance, anything
- * with toJSON), functions, symbols, bigints, strings with a lone surrogate, and very deep values
- * (a cycle would be one). What it does handle, it handles as JSON.stringify does: keys sorted by
- * UTF-16 code units (the sort's default order, which JCS requires), undefined members left out and
- * undefined array items written as null, numbers that are not finite written as null, and finite
- * numbers in JavaScript's own shortest form, which is JCS's.
- * canonical-json.test.ts checks it against the library over generated values.
+ * then takes the library's path: objects and arrays that are not plain (a Date, a class instance,
+ * a boxed primitive, a Proxy, anything with toJSON), functions, symbols, bigints, strings with a
+ * lone surrogate, and very deep values (a cycle would be one). What it does handle, it handles as
+ * JSON.stringify does, reading each member once and in the same order (so even getters see what
+ * they would there): keys sorted by UTF-16 code units (the sort's default order, which JCS
+ * requires), undefined members left out and undefined array items written as null, numbers that
+ * are not finite written as null, and finite numbers in JavaScript's own shortest form, which is
+ * JCS's. canonical-json.test.ts checks it against the library over generated values and the odd
+ * cases a review found.
  */
 export function plainCanonicalJson(value: unknown): string | null {
   return encode(value, 0) ?? null;
 }
 
 const MAX_DEPTH = 200;
-/** No lone surrogate (ES2024, in Node since 20; the project's TypeScript lib is older). */
-const wellFormed = (text: string) => (text as string & { isWellFormed(): boolean }).isWellFormed();
 /** Not handled here: the caller falls back to the library. */
 const BAIL = undefined;
+/** No lone surrogate (ES2024, in Node since 20; the project's TypeScript lib is older). */
+const wellFormed = (text: string) => (text as string & { isWellFormed(): boolean }).isWellFormed();
 
 function encode(value: unknown, depth: number): string | undefined {
   switch (typeof value) {
@@ -35,19 +39,30 @@ function encode(value: unknown, depth: number): string | undefined {
       return value ? 'true' : 'false';
     case 'object':
       if (value === null) return 'null';
-      if (depth >= MAX_DEPTH) return BAIL;
-      if (Array.isArray(value)) return encodeArray(value, depth);
-      return encodeObject(value, depth);
+      if (depth >= MAX_DEPTH || !isPlainContainer(value)) return BAIL;
+      return Array.isArray(value) ? encodeArray(value, depth) : encodeObject(value as Record<string, unknown>, depth);
     default:
       // undefined only reaches here at the top, where JSON.stringify gives no text at all.
       return BAIL;
   }
 }
 
+/**
+ * An array or object JSON.stringify walks member by member: its own prototype (or none), no
+ * toJSON anywhere on it, and not a Proxy or a boxed primitive, which JSON.stringify treats by what
+ * they hold rather than by their prototype.
+ */
+function isPlainContainer(value: object): boolean {
+  if (types.isProxy(value) || types.isBoxedPrimitive(value)) return false;
+  const prototype = Object.getPrototypeOf(value);
+  const expected = Array.isArray(value) ? Array.prototype : Object.prototype;
+  return (prototype === expected || prototype === null) && typeof (value as { toJSON?: unknown }).toJSON !== 'function';
+}
+
 function encodeArray(array: readonly unknown[], depth: number): string | undefined {
-  if (Object.getPrototypeOf(array) !== Array.prototype) return BAIL;
+  const length = array.length;
   let text = '[';
-  for (let i = 0; i < array.length; i++) {
+  for (let i = 0; i < length; i++) {
     const item = array[i];
     const encoded = item === undefined ? 'null' : encode(item, depth + 1);
     if (encoded === undefined) return BAIL;
@@ -56,19 +71,23 @@ function encodeArray(array: readonly unknown[], depth: number): string | undefin
   return `${text}]`;
 }
 
-function encodeObject(object: object, depth: number): string | undefined {
-  const prototype = Object.getPrototypeOf(object);
-  if ((prototype !== Object.prototype && prototype !== null) || typeof (object as { toJSON?: unknown }).toJSON === 'function') return BAIL;
-  const record = object as Record<string, unknown>;
-  let text = '{';
-  let first = true;
-  for (const key of Object.keys(record).sort()) {
-    const member = record[key];
+/** Members read in the object's own order, as JSON.stringify reads them, then written in JCS order. */
+function encodeObject(object: Record<string, unknown>, depth: number): string | undefined {
+  const keys = Object.keys(object);
+  const texts: (string | undefined)[] = new Array(keys.length);
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i]!;
+    const member = object[key];
     if (member === undefined) continue;
     const encoded = encode(member, depth + 1);
     if (encoded === undefined || !wellFormed(key)) return BAIL;
-    text += `${first ? '' : ','}${JSON.stringify(key)}:${encoded}`;
-    first = false;
+    texts[i] = `${JSON.stringify(key)}:${encoded}`;
+  }
+  const order = keys.map((_, i) => i).sort((a, b) => (keys[a]! < keys[b]! ? -1 : 1));
+  let text = '{';
+  for (const i of order) {
+    const member = texts[i];
+    if (member !== undefined) text += text.length === 1 ? member : `,${member}`;
   }
   return `${text}}`;
 }

@@ -40,9 +40,11 @@ export function canonicalContent(event: ChainContent): string {
 function plainContent(event: ChainContent): string | null {
   const data = event.data === undefined ? 'null' : plainCanonicalJson(event.data);
   const metadata = event.metadata === undefined ? 'null' : plainCanonicalJson(event.metadata);
-  const streamId = plainCanonicalJson(event.streamId);
-  const eventId = plainCanonicalJson(event.eventId);
-  const type = plainCanonicalJson(event.type);
+  // The library takes these as they are, without the round trip: only strings are written alike.
+  const text = (value: unknown) => (typeof value === 'string' ? plainCanonicalJson(value) : null);
+  const streamId = text(event.streamId);
+  const eventId = text(event.eventId);
+  const type = text(event.type);
   if (data === null || metadata === null || streamId === null || eventId === null || type === null) return null;
   return `{"data":${data},"eventId":${eventId},"metadata":${metadata},"streamId":${streamId},"type":${type}}`;
 }
