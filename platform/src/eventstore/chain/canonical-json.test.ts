@@ -48,6 +48,21 @@ describe('plainCanonicalJson', () => {
     );
   });
 
+  it('orders the keys of small and large objects alike (two sorts, by size)', () => {
+    const keys = fc.oneof(fc.string(), fc.nat().map(String));
+    for (const [minKeys, maxKeys] of [
+      [0, 32],
+      [33, 120],
+    ]) {
+      fc.assert(
+        fc.property(fc.dictionary(keys, fc.jsonValue({ maxDepth: 1 }), { minKeys, maxKeys }), (value) => {
+          expect({ text: plainCanonicalJson(value) }).toEqual(reference(value));
+        }),
+        { numRuns: 300 },
+      );
+    }
+  });
+
   it('either gives the library text or declines, for anything at all', () => {
     fc.assert(
       fc.property(anyValue, (value) => {

@@ -23,6 +23,7 @@ export function plainCanonicalJson(value: unknown): string | null {
 }
 
 const MAX_DEPTH = 200;
+const INSERTION_SORT_MAX = 32;
 /** Not handled here: the caller falls back to the library. */
 const BAIL = undefined;
 /** No lone surrogate (ES2024, in Node since 20; the project's TypeScript lib is older). */
@@ -83,11 +84,28 @@ function encodeObject(object: Record<string, unknown>, depth: number): string | 
     if (encoded === undefined || !wellFormed(key)) return BAIL;
     texts[i] = `${JSON.stringify(key)}:${encoded}`;
   }
-  const order = keys.map((_, i) => i).sort((a, b) => (keys[a]! < keys[b]! ? -1 : 1));
+  const order = sortedPositions(keys);
   let text = '{';
   for (const i of order) {
     const member = texts[i];
     if (member !== undefined) text += text.length === 1 ? member : `,${member}`;
   }
   return `${text}}`;
+}
+
+/**
+ * The positions of `keys` in UTF-16 code unit order (JavaScript's `<` on strings). Objects in events
+ * hold a handful of keys, where an insertion sort measured a third of the encoder's time faster
+ * than `sort` with a comparator; larger ones take the sort, whose time grows gently.
+ */
+function sortedPositions(keys: readonly string[]): number[] {
+  if (keys.length > INSERTION_SORT_MAX) return keys.map((_, i) => i).sort((a, b) => (keys[a]! < keys[b]! ? -1 : 1));
+  const order = new Array<number>(keys.length);
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i]!;
+    let at = i;
+    for (; at > 0 && keys[order[at - 1]!]! > key; at--) order[at] = order[at - 1]!;
+    order[at] = i;
+  }
+  return order;
 }
