@@ -109,17 +109,21 @@ describe('Global Settings', () => {
     expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(0);
     await replace('Second admin above (₹)', '2500');
     await userEvent.click(screen.getByRole('button', { name: 'Save All Settings' }));
-    expect(await screen.findByText('Validation failed: Must be a whole number of rupees (0 turns it off)')).toBeTruthy();
+    // The server's refusal names the field: it stands under the input, not in a toast.
+    expect(await screen.findByText('Must be a whole number of rupees (0 turns it off)')).toBeTruthy();
+    expect(screen.getByLabelText('Second admin above (₹)').getAttribute('aria-invalid')).toBe('true');
+    expect(screen.queryByText(/Validation failed/)).toBeNull();
     expect(calls.filter((c) => c.method === 'PUT').map((c) => c.body)).toEqual([{ controls: { fourEyesAboveInr: 2500 } }]);
   });
 
-  it("sends nothing when nothing changed or a value is not a number, and shows the server's refusal", async () => {
+  it("sends nothing when nothing changed or a value is not a number, and shows the server's refusals", async () => {
+    const refusals = [
+      { path: 'rates.usdt_cash_buy', message: 'Must be at most 100000' },
+      { path: '', message: 'Nothing to change: send rates, fees, limits or controls' },
+    ];
     const { calls } = fakeApi({
       'GET /api/admin/settings': SETTINGS,
-      'PUT /api/admin/settings': () => ({
-        status: 400,
-        body: { error: 'validation_error', details: [{ path: 'rates.usdt_cash_buy', message: 'Must be at most 100000' }] },
-      }),
+      'PUT /api/admin/settings': () => ({ status: 400, body: { error: 'validation_error', details: [refusals.shift()!] } }),
     });
     renderWithApp(<AdminSettingsPage />, '/admin/settings');
     await screen.findByLabelText('USDT Cash Buy');
@@ -132,8 +136,15 @@ describe('Global Settings', () => {
     await userEvent.type(screen.getByLabelText('Buy order (INR) minimum'), '100');
     await replace('USDT Cash Buy', '200000');
     await userEvent.click(screen.getByRole('button', { name: 'Save All Settings' }));
-    expect(await screen.findByText('Validation failed: Must be at most 100000')).toBeTruthy();
+    expect(await screen.findByText('Must be at most 100000')).toBeTruthy();
+    expect(screen.getByLabelText('USDT Cash Buy').getAttribute('aria-invalid')).toBe('true');
+    expect(screen.queryByText(/Validation failed/)).toBeNull();
     expect(calls.filter((c) => c.method === 'PUT').map((c) => c.body)).toEqual([{ rates: { usdt_cash_buy: 200000 } }]);
+    // A refusal that names no input goes to a toast, and the one under the input is gone with the new save.
+    await replace('USDT Cash Buy', '90');
+    await userEvent.click(screen.getByRole('button', { name: 'Save All Settings' }));
+    expect(await screen.findByText('Validation failed: Nothing to change: send rates, fees, limits or controls')).toBeTruthy();
+    expect(screen.queryByText('Must be at most 100000')).toBeNull();
   });
 
   it('says when the settings cannot be loaded', async () => {

@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Loaded } from '../../../components/loaded';
 import { useToast } from '../../../components/toasts';
 import { failureText } from '../../../lib/failure-text';
+import { allUnderFields, serverFieldErrors } from '../../../lib/field-errors';
 import { PageHead } from '../ui/page-head';
 import { LastChange } from './last-change';
 import { settingsApi, settingsKey, type AdminSettings } from './settings-api';
@@ -37,8 +38,13 @@ function SettingsForm({ saved }: { saved: AdminSettings }) {
       // Rates and fees show on the public pages and in the customer forms too.
       void client.invalidateQueries({ queryKey: ['config', 'public'] });
     },
-    onError: (error) => toast(failureText(error, 'Failed to save settings'), 'error'),
+    // What the server refuses for a field shows under it (below); anything else in a toast.
+    onError: (error) => {
+      if (!allUnderFields(error, serverFieldErrors(error, Object.keys(draft)))) toast(failureText(error, 'Failed to save settings'), 'error');
+    },
   });
+  // Until the next save: a new one clears the mutation's error.
+  const refused = serverFieldErrors(save.error, Object.keys(draft));
   const edit = (name: string, value: string) => setDraft((d) => ({ ...d, [name]: value }));
 
   const submit = (event: FormEvent) => {
@@ -51,7 +57,7 @@ function SettingsForm({ saved }: { saved: AdminSettings }) {
   };
 
   const input = (name: string, label: string, extra: { placeholder?: string; hint?: string; whole?: boolean; min?: number } = {}) => (
-    <SettingsInput key={name} name={name} label={label} value={draft[name] ?? ''} error={problems[name]} onChange={edit} {...extra} />
+    <SettingsInput key={name} name={name} label={label} value={draft[name] ?? ''} error={problems[name] ?? refused[name]} onChange={edit} {...extra} />
   );
 
   return (

@@ -143,20 +143,28 @@ describe('Tenant detail: brand settings', () => {
     expect(callsTo(calls, 'PUT', SETTINGS_PATH)).toHaveLength(0);
   });
 
-  it("shows the server's refusal as Validation failed: ...", async () => {
+  it("shows the server's refusal under the input it names, and any other as Validation failed: ...", async () => {
+    const refusals = [
+      { path: 'rates.usdtInr', message: 'Must be at most 100000' },
+      { path: '', message: 'Nothing to change: send rates, fees, limits or controls' },
+    ];
     const { calls } = open({
-      [`PUT ${SETTINGS_PATH}`]: () => ({
-        status: 400,
-        body: { error: 'validation_error', details: [{ path: 'rates.usdtInr', message: 'Must be at most 100000' }] },
-      }),
+      [`PUT ${SETTINGS_PATH}`]: () => ({ status: 400, body: { error: 'validation_error', details: [refusals.shift()!] } }),
     });
     await screen.findByRole('table', { name: 'Brand settings' });
     await replace('Base rate (USDT/INR) override', '200000');
     await save();
-    expect((await within(card()).findByRole('alert')).textContent).toBe('Validation failed: Must be at most 100000');
+    expect(await within(card()).findByText('Must be at most 100000')).toBeTruthy();
+    expect(input('Base rate (USDT/INR) override').getAttribute('aria-invalid')).toBe('true');
+    expect(within(card()).queryByRole('alert')).toBeNull();
     expect(callsTo(calls, 'PUT', SETTINGS_PATH).map((c) => c.body)).toEqual([
       { rates: { usdtInr: 200000, usdt_bank_buy: 90 }, limits: { sellUsdt: { min: 5, max: 5000 } }, controls: { customerMonthlyInr: 2000000 } },
     ]);
+    await replace('Base rate (USDT/INR) override', '90000');
+    await save();
+    expect((await within(card()).findByRole('alert')).textContent).toBe('Validation failed: Nothing to change: send rates, fees, limits or controls');
+    expect(within(card()).queryByText('Must be at most 100000')).toBeNull();
+    expect(input('Base rate (USDT/INR) override').getAttribute('aria-invalid')).toBeNull();
   });
 
   it('says when a brand has no overrides yet', async () => {

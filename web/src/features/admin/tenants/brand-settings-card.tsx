@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Loaded } from '../../../components/loaded';
 import { useToast } from '../../../components/toasts';
 import { failureText } from '../../../lib/failure-text';
+import { allUnderFields, serverFieldErrors } from '../../../lib/field-errors';
 import { ErrorAlert } from '../../../components/error-alert';
 import { LastChange } from '../settings/last-change';
 import { brandSettingsApi, brandSettingsKey, type BrandSettings } from './brand-settings-api';
@@ -38,6 +39,8 @@ function BrandSettingsForm({ tenantId, saved }: { tenantId: string; saved: Brand
       void client.invalidateQueries({ queryKey: ['config', 'public'] });
     },
   });
+  // What the server refused for a field shows under it, until the next save clears the error.
+  const refused = serverFieldErrors(save.error, Object.keys(draft));
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const { overrides, problems: found } = parseOverrides(draft);
@@ -48,9 +51,14 @@ function BrandSettingsForm({ tenantId, saved }: { tenantId: string; saved: Brand
   };
   return (
     <form className="stack" onSubmit={submit} noValidate>
-      <BrandSettingsTable saved={saved} draft={draft} problems={problems} onChange={(name, value) => setDraft((d) => ({ ...d, [name]: value }))} />
+      <BrandSettingsTable
+        saved={saved}
+        draft={draft}
+        problems={{ ...refused, ...problems }}
+        onChange={(name, value) => setDraft((d) => ({ ...d, [name]: value }))}
+      />
       <LastChange settings={saved} unchanged="No overrides yet: this brand follows the Global Settings." />
-      <ErrorAlert>{save.isError && failureText(save.error, 'Failed to save brand settings')}</ErrorAlert>
+      <ErrorAlert>{save.isError && !allUnderFields(save.error, refused) && failureText(save.error, 'Failed to save brand settings')}</ErrorAlert>
       <div className="row">
         <button type="submit" className="btn" disabled={save.isPending}>
           {save.isPending ? 'Saving...' : 'Save Brand Settings'}
