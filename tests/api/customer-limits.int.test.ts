@@ -55,6 +55,12 @@ describe('customer limits', () => {
       },
     });
     expect(await orderCount(asha)).toBe(1);
+    // The refused order's claim is given up again: it holds nothing, and its reference code is free.
+    expect((await limitsOf(asha)).daily.usedInr).toBe(6000);
+    const claims = await t.database.pool.query('select count(*)::int as n from order_ref_codes c join users u on u.id = c.user_id where u.phone = $1', [
+      '+919190000201',
+    ]);
+    expect(claims.rows[0].n).toBe(1);
 
     const exact = await buy(asha, 4000);
     expect(exact.status).toBe(201);

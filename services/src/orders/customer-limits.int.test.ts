@@ -229,4 +229,29 @@ describe('customer limits: usage from the per-day ledgers', () => {
     await usageDaysMigration.up(db);
     expect(await ledger()).toBe(projected);
   });
+
+  it("gives a refused order's claim up, and still refuses when it cannot, leaving the claim to the orphan sweep", async () => {
+    const customer = randomUUID();
+    const small = { customerDailyInr: '1000', customerMonthlyInr: '0' };
+    const claim = (fiatInr: string) => limits.claim({ orderId: randomUUID(), userId: customer, fiatInr, at: NOW, field: 'fiatAmount' }, small);
+    const claims = async () =>
+      (await sql<{ n: number }>`select count(*)::int as n from order_ref_codes where user_id = ${customer}`.execute(database.db)).rows[0]!.n;
+    const claimedDays = async () =>
+      (await sql<{ inr: string }>`select coalesce(sum(claimed_inr), 0)::text as inr from customer_claim_days where user_id = ${customer}`.execute(database.db))
+        .rows[0]!.inr;
+    await claim('800');
+    await expect(claim('300')).rejects.toThrow(/over your daily limit of ₹1,000: your orders of the last 24 hours hold ₹800/);
+    expect([await claims(), Number(await claimedDays())]).toEqual([1, 800]);
+
+    const release = limits.release.bind(limits);
+    limits.release = async () => {
+      throw new Error('the database went away');
+    };
+    try {
+      await expect(claim('300')).rejects.toThrow(/over your daily limit/);
+    } finally {
+      limits.release = release;
+    }
+    expect([await claims(), Number(await claimedDays())]).toEqual([2, 1100]);
+  });
 });

@@ -1,5 +1,6 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { PREPARED } from '@desk/platform/db/kysely';
+import { logger } from '@desk/platform/logging/logger';
 import { headroomOf, limitRefusal, limitsAreOff, limitWindows, type Headroom, type LimitUsage, type WindowSplit } from '@desk/machines/order/customer-limits';
 import { Money } from '@desk/machines/pricing/decimal';
 import { Refusal } from '@desk/machines/shared/refusal';
@@ -30,52 +31,68 @@ export interface UnshownClaim {
 const MAX_CLAIM_TRIES = 20;
 
 /**
- * The customer limits' write side. The check reads the customer's usage and the number of their
- * checked claims, with no transaction held open; then one statement records the claim only if that
- * number is unchanged (and moves it on). A claim that lost the race to another of the customer's
- * orders is checked again, so two orders placed at once are counted one after the other. Usage is
- * the read model's orders that still hold money plus the claims the read model does not show yet
- * (placed a moment ago): a lagging projection can only make the check stricter, never let an order
- * through. (A lock held across the check's round trips was two thirds of the database sessions'
- * busy time while placing: docs/performance.md.)
+ * The customer limits' write side. One statement reads the customer's usage and the number of their
+ * claims, and records the claim only if that number did not move after its read (and moves it on);
+ * no transaction is held open. A claim that lost the race to another of the customer's orders is
+ * tried again, so two orders placed at once are counted one after the other. An order the usage
+ * shows to be over a limit has its claim given up and is refused. Usage is the read model's orders
+ * that still hold money plus the claims the read model does not show yet (placed a moment ago): a
+ * lagging projection, like a refused order's claim until it is given up, can only make the check
+ * stricter, never let an order through. (A lock held across the check's round trips was two thirds
+ * of the database sessions' busy time while placing: docs/performance.md.)
  */
 export class CustomerLimits {
   constructor(private readonly db: Kysely<ServicesDatabase>) {}
 
   async headroom(userId: string, limits: LimitSettings, now = new Date()): Promise<Headroom> {
-    return headroomOf(limits, limitsAreOff(limits) ? { dayInr: '0', monthInr: '0' } : (await usageOf(this.db, userId, now)).usage);
+    return headroomOf(limits, limitsAreOff(limits) ? { dayInr: '0', monthInr: '0' } : await usageOf(this.db, userId, now));
   }
 
-  /** The order's reference code, once the order fits the customer's limits; refuses (400 on `field`) when it does not. */
+  /**
+   * The order's reference code, once the order fits the customer's limits; refuses (400 on `field`)
+   * when it does not. One statement reads the usage and records the claim (claimAgainstUsage); an
+   * order over a limit then has its claim given up again. Refusals are rare, placements are not: this
+   * spares every placement a round trip (docs/performance.md).
+   */
   async claim(order: OrderClaim, limits: LimitSettings): Promise<string> {
     const holder = { userId: order.userId, fiatInr: order.fiatInr, at: order.at };
     if (limitsAreOff(limits)) return claimRefCode(this.db, order.orderId, newRefCode, holder);
     for (let attempt = 1; attempt <= MAX_CLAIM_TRIES; attempt++) {
-      const { usage, seq } = await usageOf(this.db, order.userId, order.at);
+      const { usage, code } = await this.claimAgainstUsage(order);
+      // No code: another of the customer's claims moved the number first, or the code was taken.
+      if (!code) continue;
       const refusal = limitRefusal(limits, usage, order.fiatInr);
-      if (refusal) throw Refusal.invalid(order.field, refusal);
-      const code = await this.claimIfUnchanged(order, seq);
-      if (code) return code;
+      if (!refusal) return code;
+      // Until it is given up the claim only makes the customer's other checks stricter; if giving it
+      // up fails, the orphan-claim sweep does it (its order is never recorded).
+      await this.release(order.orderId).catch((error: unknown) =>
+        logger.warn("a refused order's claim was not given up; the orphan-claim sweep will", { orderId: order.orderId, error: String(error) }),
+      );
+      throw Refusal.invalid(order.field, refusal);
     }
     throw new Error(`The claim for order ${order.orderId} lost ${MAX_CLAIM_TRIES} races with the customer's other orders`);
   }
 
   /**
-   * One statement: moves the customer's claim number on from `seen` (inserting it for a first
-   * claim) and records the claim with a fresh reference code. Nothing is recorded when the number
-   * moved meanwhile, or when the code was taken (rare: the next try draws another).
+   * One statement: reads the customer's usage and claim number (usageSql), then moves the number on
+   * from what it read (inserting it for a first claim) and records the claim with a fresh reference
+   * code. The usage is what the customer's orders held before this claim, in the statement's one
+   * snapshot. Nothing is recorded when the number moved after that snapshot (another claim of the
+   * customer's committed meanwhile and the usage read missed it), or when the code was taken (rare:
+   * the next try draws another).
    *
    * Its commit does not wait for the disk (`synchronous_commit` off for this statement alone): the
    * order's append, committed after it and waiting for its own WAL flush, makes the claim durable
    * too, since the log is flushed in order. A crash before that append loses the claim of an order
    * that was never recorded, which is what `release` would do anyway.
    */
-  private async claimIfUnchanged(order: OrderClaim, seen: string): Promise<string | null> {
-    // Every placement runs this and the usage statement: both are prepared once per connection.
-    const { rows } = await sql<{ code: string | null }>`
-      ${PREPARED} with bump as (
+  private async claimAgainstUsage(order: OrderClaim): Promise<{ usage: LimitUsage; code: string | null }> {
+    // Every placement runs this: it is prepared once per connection.
+    const { rows } = await sql<UsageRow & { code: string | null }>`
+      ${PREPARED} with usage as (${usageSql(order.userId, order.at)}),
+      bump as (
         insert into customer_claim_heads as h (user_id, seq) values (${order.userId}, 1)
-        on conflict (user_id) do update set seq = h.seq + 1 where h.seq = ${seen}::bigint
+        on conflict (user_id) do update set seq = h.seq + 1 where h.seq = (select seq::bigint from usage)
         returning seq
       ), claim as (
         insert into order_ref_codes (ref_code, order_id, user_id, fiat_inr, claimed_at)
@@ -83,8 +100,10 @@ export class CustomerLimits {
         on conflict (ref_code) do nothing
         returning ref_code, user_id, fiat_inr, claimed_at
       ), counted as (${claimDaysSql.add('claim')})
-      select (select ref_code from claim) as code, set_config('synchronous_commit', 'off', true) as commit_mode`.execute(this.db);
-    return rows[0]?.code ?? null;
+      select u.seq, u.day_inr, u.month_inr, (select ref_code from claim) as code, set_config('synchronous_commit', 'off', true) as commit_mode
+      from usage u`.execute(this.db);
+    const row = rows[0]!;
+    return { usage: usageFrom(row), code: row.code };
   }
 
   /**
@@ -123,13 +142,27 @@ export class CustomerLimits {
  * is never taken below zero: shown exceeds claimed only for a placement shown without a counted
  * claim (decision 0023 lists how that can happen and what stands against it).
  */
-async function usageOf(db: Kysely<ServicesDatabase>, userId: string, now: Date): Promise<{ usage: LimitUsage; seq: string }> {
+interface UsageRow {
+  seq: string;
+  day_inr: string;
+  month_inr: string;
+}
+
+const usageFrom = (row: UsageRow): LimitUsage => ({ dayInr: new Money(row.day_inr).toFixed(0), monthInr: new Money(row.month_inr).toFixed(0) });
+
+async function usageOf(db: Kysely<ServicesDatabase>, userId: string, now: Date): Promise<LimitUsage> {
+  const { rows } = await sql<UsageRow>`${PREPARED} ${usageSql(userId, now)}`.execute(db);
+  return usageFrom(rows[0]!);
+}
+
+/** The usage statement: one row of seq, day_inr and month_inr (unrounded decimals). */
+function usageSql(userId: string, now: Date): RawBuilder<UsageRow> {
   const windows = limitWindows(now);
   const pending = ({ start, startDayEnd }: WindowSplit) => sql<string | null>`(
     select sum(c.fiat_inr) from order_ref_codes c
     where c.user_id = ${userId} and c.claimed_at >= ${start} and c.claimed_at < ${startDayEnd} and not ${customerHoldsSql.shows('c.order_id')})`;
-  const { rows } = await sql<{ seq: string; day_inr: string; month_inr: string }>`
-    ${PREPARED} with ledger as (${customerHoldsSql.daysAfter(userId, windows.month.startDay)}),
+  return sql<UsageRow>`
+    with ledger as (${customerHoldsSql.daysAfter(userId, windows.month.startDay)}),
     claimed as (select day, claimed_inr from customer_claim_days where user_id = ${userId} and day > ${windows.month.startDay}::date),
     whole_days as (
       select day, coalesce(l.held_inr, 0) + greatest(coalesce(c.claimed_inr, 0) - coalesce(l.shown_inr, 0), 0) as inr
@@ -139,7 +172,5 @@ async function usageOf(db: Kysely<ServicesDatabase>, userId: string, now: Date):
       (coalesce((select sum(inr) from whole_days where day > ${windows.day.startDay}::date), 0)
         + coalesce(held.day, 0) + coalesce(${pending(windows.day)}, 0))::text as day_inr,
       (coalesce((select sum(inr) from whole_days), 0) + coalesce(held.month, 0) + coalesce(${pending(windows.month)}, 0))::text as month_inr
-    from (${customerHoldsSql.startDaySums(userId, windows)}) as held`.execute(db);
-  const row = rows[0]!;
-  return { seq: row.seq, usage: { dayInr: new Money(row.day_inr).toFixed(0), monthInr: new Money(row.month_inr).toFixed(0) } };
+    from (${customerHoldsSql.startDaySums(userId, windows)}) as held`;
 }

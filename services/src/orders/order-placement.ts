@@ -74,8 +74,8 @@ export class OrderPlacement {
   }
 
   /**
-   * The id and reference code are drawn only once the order's terms are accepted, and the code only
-   * for an order within the customer's limits: a refused order wastes no code. A claim whose order
+   * The id and reference code are drawn only once the order's terms are accepted, and an order over
+   * the customer's limits gives its code back: a refused order keeps no code. A claim whose order
    * was not recorded is given up, so it does not count against the customer; but only once the
    * store says so. An append whose answer was lost may have committed, and a claim given up under a
    * recorded order would let the limits count less (decision 0023); when the store cannot say, the
