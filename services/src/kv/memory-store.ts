@@ -47,6 +47,19 @@ export class MemoryStore implements ShortLivedStore {
     for (const key of keys) this.entries.delete(key);
   }
 
+  async expireIfEqual(key: string, value: string, ttlMs: number) {
+    const entry = this.live(key);
+    if (entry?.value !== value) return false;
+    entry.expiresAt = this.now() + ttlMs;
+    return true;
+  }
+
+  async deleteIfEqual(key: string, value: string) {
+    if (this.live(key)?.value !== value) return false;
+    this.entries.delete(key);
+    return true;
+  }
+
   async close() {
     clearInterval(this.sweeper);
   }

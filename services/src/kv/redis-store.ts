@@ -4,6 +4,10 @@ import type { ShortLivedStore } from './short-lived-store';
 // INCR and the window's expiry in one step, so a crash between them cannot leave a counter that never expires.
 const INCREMENT = `local n = redis.call('INCR', KEYS[1]) if n == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end return n`;
 
+// Compare and act in one step: another process may take the key between a GET and a PEXPIRE or DEL.
+const EXPIRE_IF_EQUAL = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('PEXPIRE', KEYS[1], ARGV[2]) end return 0`;
+const DELETE_IF_EQUAL = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end return 0`;
+
 export class RedisStore implements ShortLivedStore {
   readonly kind = 'redis' as const;
 
@@ -38,6 +42,14 @@ export class RedisStore implements ShortLivedStore {
 
   async delete(...keys: string[]) {
     if (keys.length > 0) await this.redis.del(...keys.map((k) => this.prefix + k));
+  }
+
+  async expireIfEqual(key: string, value: string, ttlMs: number) {
+    return Number(await this.redis.eval(EXPIRE_IF_EQUAL, 1, this.prefix + key, value, ttlMs)) === 1;
+  }
+
+  async deleteIfEqual(key: string, value: string) {
+    return Number(await this.redis.eval(DELETE_IF_EQUAL, 1, this.prefix + key, value)) === 1;
   }
 
   async close() {

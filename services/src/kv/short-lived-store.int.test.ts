@@ -43,6 +43,22 @@ function contract(name: string, open: () => Promise<ShortLivedStore>, close: () 
       expect([...counts].sort((a, b) => a - b)).toEqual(Array.from({ length: 25 }, (_, i) => i + 1));
       expect(await store.ttl(k)).toBeGreaterThan(59_000);
     });
+
+    it('renews and deletes a key only while it holds the value given', async () => {
+      const k = key();
+      await store.set(k, 'mine', 1_000);
+      expect(await store.expireIfEqual(k, 'theirs', 60_000)).toBe(false);
+      expect(await store.ttl(k)).toBeLessThanOrEqual(1_000);
+      expect(await store.expireIfEqual(k, 'mine', 60_000)).toBe(true);
+      expect(await store.ttl(k)).toBeGreaterThan(59_000);
+      expect(await store.deleteIfEqual(k, 'theirs')).toBe(false);
+      expect(await store.get(k)).toBe('mine');
+      expect(await store.deleteIfEqual(k, 'mine')).toBe(true);
+      expect(await store.get(k)).toBeNull();
+      expect(await store.expireIfEqual(k, 'mine', 60_000)).toBe(false);
+      expect(await store.get(k)).toBeNull();
+      expect(await store.deleteIfEqual(k, 'mine')).toBe(false);
+    });
   });
 }
 

@@ -14,5 +14,9 @@ export interface ShortLivedStore {
   /** Milliseconds until the key expires; 0 when it does not exist. */
   ttl(key: string): Promise<number>;
   delete(...keys: string[]): Promise<void>;
+  /** Starts the key's expiry again, only while it holds `value`; true when it did (a lease kept). */
+  expireIfEqual(key: string, value: string, ttlMs: number): Promise<boolean>;
+  /** Deletes the key only while it holds `value`; true when it did (a lease given up, never another's). */
+  deleteIfEqual(key: string, value: string): Promise<boolean>;
   close(): Promise<void>;
 }

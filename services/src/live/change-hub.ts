@@ -1,8 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { logger } from '@desk/platform/logging/logger';
 import type { ReadModelDatabase } from '@desk/projections/schema/read-model-database';
 import { ORDER_CHANGES_CHANNEL, orderChangesAfter, orderChangesBounds, type OrderChange } from '@desk/projections/read-models/orders/order-changes';
 import { coversTenant, type AdminScope } from '../identity/admin-scope';
+import { SLOT_RENEW_MS, type HeldSlot, type StreamSlots } from './stream-slots';
 
 /** Who watches a stream: their own orders, plus the brands their roles cover. */
 export interface Viewer {
@@ -22,8 +24,10 @@ export interface HubOptions {
   db: Kysely<ReadModelDatabase>;
   /** LISTEN on a channel (platform's listenToChannel); the listener is also called after a reconnect. */
   listen: (channel: string, listener: () => void) => Promise<() => Promise<void>>;
-  /** Streams one user may hold open on this process; a further one closes their oldest. */
-  maxStreamsPerUser?: number;
+  /** The user's stream slots, shared by every API process: a stream past the limit closes the user's oldest. */
+  slots: StreamSlots;
+  /** How often this process renews its streams' slots (and closes those taken over elsewhere). */
+  renewMs?: number;
   /** More feed rows than this at once (a rebuild replaying history): everyone gets `reset` instead. */
   pageSize?: number;
   /** Messages queued for one slow client before it is dropped (it reconnects and resumes). */
@@ -32,6 +36,8 @@ export interface HubOptions {
 
 interface Subscriber {
   viewer: Viewer;
+  streamId: string;
+  slot: HeldSlot;
   /** The last feed seq this subscriber has been given (or told to skip by a reset). */
   cursor: bigint;
   resumeFrom: bigint | null;
@@ -77,12 +83,11 @@ export class ChangeHub {
   private pumping = false;
   private again = false;
   private closed = false;
-  private readonly maxPerUser: number;
+  private renewal: NodeJS.Timeout | null = null;
   private readonly pageSize: number;
   private readonly maxQueued: number;
 
   constructor(private readonly options: HubOptions) {
-    this.maxPerUser = options.maxStreamsPerUser ?? 5;
     this.pageSize = options.pageSize ?? 500;
     this.maxQueued = options.maxQueued ?? 1_000;
   }
@@ -99,10 +104,25 @@ export class ChangeHub {
    */
   async subscribe(viewer: Viewer, resumeFrom: bigint | null, send: Subscriber['send'], close: () => void): Promise<() => void> {
     await this.start();
-    const mine = [...this.subscribers].filter((s) => s.viewer.userId === viewer.userId);
-    for (const old of mine.slice(0, Math.max(0, mine.length - this.maxPerUser + 1))) this.drop(old);
-    const subscriber: Subscriber = { viewer, cursor: 0n, resumeFrom, caughtUp: false, send, close, chain: Promise.resolve(), queued: 0, closed: false };
+    const streamId = randomUUID();
+    const { slot, evicted } = await this.options.slots.take(viewer.userId, streamId);
+    // The user's oldest stream, when its slot was taken: on this process it ends now, elsewhere at its next renewal.
+    for (const s of this.subscribers) if (s.streamId === evicted) this.drop(s);
+    const subscriber: Subscriber = {
+      viewer,
+      streamId,
+      slot,
+      cursor: 0n,
+      resumeFrom,
+      caughtUp: false,
+      send,
+      close,
+      chain: Promise.resolve(),
+      queued: 0,
+      closed: false,
+    };
     this.subscribers.add(subscriber);
+    this.renewal ??= setInterval(() => void this.renewSlots(), this.options.renewMs ?? SLOT_RENEW_MS).unref();
     this.pump();
     return () => this.remove(subscriber);
   }
@@ -110,6 +130,7 @@ export class ChangeHub {
   /** Closes every stream and stops listening (shutdown: the server waits for open responses). */
   async close(): Promise<void> {
     this.closed = true;
+    if (this.renewal) clearInterval(this.renewal);
     for (const s of [...this.subscribers]) this.drop(s);
     await this.started?.catch(() => undefined);
     await this.stopListening?.();
@@ -218,7 +239,22 @@ export class ChangeHub {
   }
 
   private remove(s: Subscriber): void {
+    if (s.closed) return;
     s.closed = true;
     this.subscribers.delete(s);
+    this.options.slots.release(s.slot).catch(() => undefined);
+  }
+
+  /**
+   * Keeps each stream's slot, and ends the streams whose slot another process gave to a newer stream
+   * of the same user. A store that cannot answer ends nothing: the limit waits for it, the streams do not.
+   */
+  private async renewSlots(): Promise<void> {
+    await Promise.all(
+      [...this.subscribers].map(async (s) => {
+        const held = await this.options.slots.renew(s.slot).catch(() => true);
+        if (!held) this.drop(s);
+      }),
+    );
   }
 }
