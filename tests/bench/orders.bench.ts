@@ -24,9 +24,10 @@ import { seedOrders } from './orders-seed';
 import { machineDescription, recordRows } from './performance-doc';
 import { startSqlCount } from './sql-counts';
 import { sampleWaits } from './wait-sampler';
-import { databaseClock, ownClock, perOperation, processClock, startCpuAccount } from './process-cpu';
+import { databaseClock, databaseClocksByKind, ownClock, perOperation, processClock, startCpuAccount } from './process-cpu';
 import { measureHttpFloor } from './http-floor';
 
+const addUp = (...parts: (number | null)[]) => +parts.reduce<number>((sum, part) => sum + (part ?? 0), 0).toFixed(2);
 const say = (line: string) => process.stderr.write(`${line}\n`);
 const CUSTOMERS = 16;
 /** Each measured load runs unmeasured for this long first, so its code is compiled as a long-running server's is. */
@@ -139,7 +140,9 @@ export async function runOrdersBench(): Promise<void> {
       }
     })();
     const databaseCpu = await databaseClock(pool);
+    const databaseKinds = await databaseClocksByKind(pool);
     const counting = await startSqlCount(pool);
+    const kindAccount = databaseKinds ? await startCpuAccount(databaseKinds) : null;
     const cpu = await startCpuAccount({
       server: processClock(server.child.pid!),
       serverKernel: processClock(server.child.pid!, true),
@@ -160,10 +163,12 @@ export async function runOrdersBench(): Promise<void> {
     // Every placed order is in the read model by now: the counts cover each order and its projection.
     const sql = (await counting?.stop(place.ops, (query) => query.includes('bench_watcher'))) ?? null;
     const placeCpu = perOperation(await cpu.stop(), place.ops);
+    const placeDatabaseCpu = kindAccount ? perOperation(await kindAccount.stop(), place.ops) : null;
     if (sql) say(`  per placed order: ${sql.statementsPerOrder} statements, ${sql.writesPerOrder} writing transactions`);
     say(
       `  CPU ms per placed order (its projection included): server ${placeCpu.server} (kernel ${placeCpu.serverKernel}), database ${placeCpu.database ?? '?'}, bench ${placeCpu.bench}`,
     );
+    if (placeDatabaseCpu) say(`  the database's CPU ms per placed order, by its processes: ${JSON.stringify(placeDatabaseCpu)}`);
     const topWaits = waitShares.shares.slice(0, 4).map((s) => `${s.what} ${Math.round(s.share * 100)}%`);
     say(`  the server's database sessions while placing: ${waitShares.busySessions} busy on average; ${topWaits.join(', ')}`);
 
@@ -182,8 +187,10 @@ export async function runOrdersBench(): Promise<void> {
     };
     await measureThroughput(CUSTOMERS, WARMUP_SECONDS, rawInsert);
     const floorCpuAccount = await startCpuAccount({ database: databaseCpu, bench: ownClock });
+    const floorKindAccount = databaseKinds ? await startCpuAccount(databaseKinds) : null;
     const floor = await measureThroughput(CUSTOMERS, seconds, rawInsert);
     const floorCpu = perOperation(await floorCpuAccount.stop(), floor.ops);
+    const floorDatabaseCpu = floorKindAccount ? perOperation(await floorKindAccount.stop(), floor.ops) : null;
     say(`  CPU ms per raw INSERT: database ${floorCpu.database ?? '?'}, bench ${floorCpu.bench}`);
 
     say(`HTTP floor: the same POST to a bare Hono server that inserts one row, ${CUSTOMERS} customers for ${seconds}s`);
@@ -284,6 +291,7 @@ export async function runOrdersBench(): Promise<void> {
       sqlPerPlacedOrder: sql,
       cpuMsPerPlacedOrder: placeCpu,
       cpuMsPerRawInsert: floorCpu,
+      databaseCpuMsByProcess: { perPlacedOrder: placeDatabaseCpu, perRawInsert: floorDatabaseCpu },
       databaseSessionsWhilePlacing: waitShares,
       projectionLag: {
         p50Ms: percentile(lags, 0.5),
@@ -314,6 +322,16 @@ export async function runOrdersBench(): Promise<void> {
         metric: 'CPU ms per placed order, its projection included: server / database / bench client',
         measured: `${placeCpu.server} / ${placeCpu.database ?? '?'} / ${placeCpu.bench}`,
         floor: `HTTP + INSERT ${httpFloor.cpu.server} / ${httpFloor.cpu.database ?? '?'} / ${httpFloor.cpu.bench}; raw INSERT — / ${floorCpu.database ?? '?'} / ${floorCpu.bench}`,
+        ratio: '—',
+        target: '—',
+      },
+      {
+        metric:
+          "the database's CPU ms per placed order by its processes: client sessions (of which in the kernel) / WAL writer / checkpointer and background writer / autovacuum, live and exited / the rest",
+        measured: placeDatabaseCpu
+          ? `${placeDatabaseCpu.sessions} (${placeDatabaseCpu.sessionsInKernel}) / ${placeDatabaseCpu.walWriter} / ${placeDatabaseCpu.checkpointAndBgWriter} / ${addUp(placeDatabaseCpu.autovacuum, placeDatabaseCpu.exited)} / ${addUp(placeDatabaseCpu.ioWorkers, placeDatabaseCpu.other)}`
+          : 'not measured (the database is not on this machine)',
+        floor: floorDatabaseCpu ? `raw INSERT ${floorDatabaseCpu.sessions} (${floorDatabaseCpu.sessionsInKernel}) sessions` : '—',
         ratio: '—',
         target: '—',
       },
