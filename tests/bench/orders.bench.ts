@@ -24,10 +24,10 @@ import { seedOrders } from './orders-seed';
 import { machineDescription, recordRows } from './performance-doc';
 import { startSqlCount } from './sql-counts';
 import { sampleWaits } from './wait-sampler';
-import { databaseClock, databaseClocksByKind, ownClock, perOperation, processClock, startCpuAccount } from './process-cpu';
+import { databaseClock, ownClock, perOperation, processClock, startCpuAccount } from './process-cpu';
+import { startDatabaseCpuAccount } from './database-cpu';
 import { measureHttpFloor } from './http-floor';
 
-const addUp = (...parts: (number | null)[]) => +parts.reduce<number>((sum, part) => sum + (part ?? 0), 0).toFixed(2);
 const say = (line: string) => process.stderr.write(`${line}\n`);
 const CUSTOMERS = 16;
 /** Each measured load runs unmeasured for this long first, so its code is compiled as a long-running server's is. */
@@ -140,9 +140,8 @@ export async function runOrdersBench(): Promise<void> {
       }
     })();
     const databaseCpu = await databaseClock(pool);
-    const databaseKinds = await databaseClocksByKind(pool);
     const counting = await startSqlCount(pool);
-    const kindAccount = databaseKinds ? await startCpuAccount(databaseKinds) : null;
+    const kindAccount = await startDatabaseCpuAccount(pool);
     const cpu = await startCpuAccount({
       server: processClock(server.child.pid!),
       serverKernel: processClock(server.child.pid!, true),
@@ -187,7 +186,7 @@ export async function runOrdersBench(): Promise<void> {
     };
     await measureThroughput(CUSTOMERS, WARMUP_SECONDS, rawInsert);
     const floorCpuAccount = await startCpuAccount({ database: databaseCpu, bench: ownClock });
-    const floorKindAccount = databaseKinds ? await startCpuAccount(databaseKinds) : null;
+    const floorKindAccount = await startDatabaseCpuAccount(pool);
     const floor = await measureThroughput(CUSTOMERS, seconds, rawInsert);
     const floorCpu = perOperation(await floorCpuAccount.stop(), floor.ops);
     const floorDatabaseCpu = floorKindAccount ? perOperation(await floorKindAccount.stop(), floor.ops) : null;
@@ -327,9 +326,9 @@ export async function runOrdersBench(): Promise<void> {
       },
       {
         metric:
-          "the database's CPU ms per placed order by its processes: client sessions (of which in the kernel) / WAL writer / checkpointer and background writer / autovacuum, live and exited / the rest",
+          "the database's CPU ms per placed order by its processes: client sessions (of which in the kernel) / WAL writer / checkpointer and background writer / autovacuum / processes that ended in the window / the rest",
         measured: placeDatabaseCpu
-          ? `${placeDatabaseCpu.sessions} (${placeDatabaseCpu.sessionsInKernel}) / ${placeDatabaseCpu.walWriter} / ${placeDatabaseCpu.checkpointAndBgWriter} / ${addUp(placeDatabaseCpu.autovacuum, placeDatabaseCpu.exited)} / ${addUp(placeDatabaseCpu.ioWorkers, placeDatabaseCpu.other)}`
+          ? `${placeDatabaseCpu.sessions} (${placeDatabaseCpu.sessionsInKernel}) / ${placeDatabaseCpu.walWriter} / ${placeDatabaseCpu.checkpointAndBgWriter} / ${placeDatabaseCpu.autovacuum} / ${placeDatabaseCpu.ended} / ${placeDatabaseCpu.other}`
           : 'not measured (the database is not on this machine)',
         floor: floorDatabaseCpu ? `raw INSERT ${floorDatabaseCpu.sessions} (${floorDatabaseCpu.sessionsInKernel}) sessions` : '—',
         ratio: '—',

@@ -11,7 +11,7 @@ const TICKS_PER_SECOND = 100; // USER_HZ: what /proc reports in, on every Linux 
  * asked, in ms; only stime (time in the kernel: system calls, and the loopback network's work done
  * on the sender's behalf) with `kernelOnly`.
  */
-async function processCpuMs(pid: number, { withReapedChildren = false, kernelOnly = false } = {}): Promise<number> {
+export async function processCpuMs(pid: number, { withReapedChildren = false, kernelOnly = false } = {}): Promise<number> {
   const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => null);
   if (!stat) return 0;
   // Fields after the command name, which may hold spaces and is closed by the last ')'.
@@ -21,7 +21,7 @@ async function processCpuMs(pid: number, { withReapedChildren = false, kernelOnl
   return (ticks * 1000) / TICKS_PER_SECOND;
 }
 
-async function parentOf(pid: number): Promise<number | null> {
+export async function parentOf(pid: number): Promise<number | null> {
   const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => null);
   return stat ? Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) : null;
 }
@@ -55,71 +55,6 @@ export async function databaseClock(pool: pg.Pool): Promise<CpuClock | null> {
     const times = await Promise.all([processCpuMs(postmaster, { withReapedChildren: true }), ...children.map((pid) => processCpuMs(pid))]);
     return times.reduce((sum, ms) => sum + ms, 0);
   };
-}
-
-/** What a PostgreSQL server process does, from the title it gives itself (`postgres: walwriter`, …). */
-export type DatabaseProcessKind = 'sessions' | 'ioWorkers' | 'walWriter' | 'checkpointAndBgWriter' | 'autovacuum' | 'exited' | 'other';
-/** The kinds, and how much of the sessions' time was in the kernel (their system calls: the network, the WAL's writes and flushes). */
-export type DatabaseCpuPart = DatabaseProcessKind | 'sessionsInKernel';
-
-function kindOf(title: string): Exclude<DatabaseProcessKind, 'exited'> {
-  if (/io worker/.test(title)) return 'ioWorkers';
-  if (/walwriter/.test(title)) return 'walWriter';
-  if (/checkpointer|background writer/.test(title)) return 'checkpointAndBgWriter';
-  if (/autovacuum/.test(title)) return 'autovacuum';
-  // A client's session: `postgres: user database host(port) state`, or a local socket's `[local]`.
-  if (/\(\d+\)|\[local\]/.test(title)) return 'sessions';
-  return 'other';
-}
-
-/**
- * The same server's CPU split by what its processes do: client sessions, I/O workers, the WAL
- * writer, the checkpointer and background writer, autovacuum, the rest (the postmaster itself, the
- * launchers), and `exited`: children already reaped, nearly all autovacuum workers (a session lives
- * as long as its pooled connection). What the whole-server clock cannot say: whether a write costs
- * its session or the work it leaves behind.
- */
-export async function databaseClocksByKind(pool: pg.Pool): Promise<Record<DatabaseCpuPart, CpuClock> | null> {
-  const { rows } = await pool.query<{ pid: number }>("select pid from pg_stat_activity where backend_type = 'checkpointer'");
-  const postmaster = rows[0] ? await parentOf(rows[0].pid) : null;
-  if (!postmaster) return null;
-  let cached: { at: number; totals: Promise<Record<DatabaseCpuPart, number>> } | null = null;
-  // One walk of /proc serves every kind's clock read at the same moment.
-  const totals = () => {
-    if (cached && Date.now() - cached.at < 50) return cached.totals;
-    cached = { at: Date.now(), totals: readTotals(postmaster) };
-    return cached.totals;
-  };
-  const parts: DatabaseCpuPart[] = ['sessions', 'sessionsInKernel', 'ioWorkers', 'walWriter', 'checkpointAndBgWriter', 'autovacuum', 'exited', 'other'];
-  return Object.fromEntries(parts.map((part) => [part, async () => (await totals())[part]])) as Record<DatabaseCpuPart, CpuClock>;
-}
-
-async function readTotals(postmaster: number): Promise<Record<DatabaseCpuPart, number>> {
-  const totals: Record<DatabaseCpuPart, number> = {
-    sessions: 0,
-    sessionsInKernel: 0,
-    ioWorkers: 0,
-    walWriter: 0,
-    checkpointAndBgWriter: 0,
-    autovacuum: 0,
-    exited: 0,
-    other: 0,
-  };
-  totals.exited = (await processCpuMs(postmaster, { withReapedChildren: true })) - (await processCpuMs(postmaster));
-  totals.other = await processCpuMs(postmaster);
-  const pids = (await readdir('/proc')).filter((name) => /^\d+$/.test(name)).map(Number);
-  await Promise.all(
-    pids.map(async (pid) => {
-      if ((await parentOf(pid)) !== postmaster) return;
-      const title = (await readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => '')).replaceAll('\0', ' ');
-      const kind = kindOf(title);
-      // Read first, then add: `totals[kind] += await …` would read the sum before the wait and lose the other processes' shares.
-      const [ms, kernelMs] = await Promise.all([processCpuMs(pid), processCpuMs(pid, { kernelOnly: true })]);
-      totals[kind] += ms;
-      if (kind === 'sessions') totals.sessionsInKernel += kernelMs;
-    }),
-  );
-  return totals;
 }
 
 /** Reads the clocks now; `stop` gives each one's CPU ms spent since. */
