@@ -1,6 +1,6 @@
-import { readdir, readFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import type pg from 'pg';
-import { parentOf, processCpuMs } from './process-cpu';
+import { childrenOf, postmasterOf, processCpuMs } from './process-cpu';
 
 /**
  * What a PostgreSQL server's processes spent over a window, by what each does (from the title it
@@ -42,10 +42,8 @@ async function snapshot(postmaster: number): Promise<Snapshot> {
   const own = await processCpuMs(postmaster);
   const reaped = (await processCpuMs(postmaster, { withReapedChildren: true })) - own;
   const children = new Map<number, { kind: Kind; ms: number; kernelMs: number }>();
-  const pids = (await readdir('/proc')).filter((name) => /^\d+$/.test(name)).map(Number);
   await Promise.all(
-    pids.map(async (pid) => {
-      if ((await parentOf(pid)) !== postmaster) return;
+    (await childrenOf(postmaster)).map(async (pid) => {
       const title = (await readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => '')).replaceAll('\0', ' ');
       const [ms, kernelMs] = await Promise.all([processCpuMs(pid), processCpuMs(pid, { kernelOnly: true })]);
       children.set(pid, { kind: kindOf(title), ms, kernelMs });
@@ -61,8 +59,7 @@ async function snapshot(postmaster: number): Promise<Snapshot> {
  * spent before the window.
  */
 export async function startDatabaseCpuAccount(pool: pg.Pool): Promise<{ stop(): Promise<DatabaseCpu> } | null> {
-  const { rows } = await pool.query<{ pid: number }>("select pid from pg_stat_activity where backend_type = 'checkpointer'");
-  const postmaster = rows[0] ? await parentOf(rows[0].pid) : null;
+  const postmaster = await postmasterOf(pool);
   if (!postmaster) return null;
   const before = await snapshot(postmaster);
   return {

@@ -21,7 +21,7 @@ export async function processCpuMs(pid: number, { withReapedChildren = false, ke
   return (ticks * 1000) / TICKS_PER_SECOND;
 }
 
-export async function parentOf(pid: number): Promise<number | null> {
+async function parentOf(pid: number): Promise<number | null> {
   const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => null);
   return stat ? Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) : null;
 }
@@ -39,19 +39,32 @@ export const ownClock: CpuClock = async () => {
 };
 
 /**
- * The whole PostgreSQL server, when it runs on this machine: its postmaster (found as the parent of
- * its checkpointer) with every live child process, and the children that already exited (counted in
- * the postmaster's reaped time). Null when the server is elsewhere or /proc cannot tell.
+ * The postmaster of the PostgreSQL server behind `pool`, found as the parent of its checkpointer;
+ * null when the server is elsewhere or /proc cannot tell.
  */
-export async function databaseClock(pool: pg.Pool): Promise<CpuClock | null> {
+export async function postmasterOf(pool: pg.Pool): Promise<number | null> {
   const { rows } = await pool.query<{ pid: number }>("select pid from pg_stat_activity where backend_type = 'checkpointer'");
   const checkpointer = rows[0]?.pid;
   const postmaster = checkpointer ? await parentOf(checkpointer) : null;
-  if (!postmaster || !(await processCpuMs(postmaster, { withReapedChildren: true }))) return null;
+  return postmaster && (await processCpuMs(postmaster, { withReapedChildren: true })) ? postmaster : null;
+}
+
+/** The live child processes of `parent`. */
+export async function childrenOf(parent: number): Promise<number[]> {
+  const pids = (await readdir('/proc')).filter((name) => /^\d+$/.test(name)).map(Number);
+  const parents = await Promise.all(pids.map(async (pid) => [pid, await parentOf(pid)] as const));
+  return parents.filter(([, of]) => of === parent).map(([pid]) => pid);
+}
+
+/**
+ * The whole PostgreSQL server, when it runs on this machine: its postmaster with every live child
+ * process, and the children that already exited (counted in the postmaster's reaped time).
+ */
+export async function databaseClock(pool: pg.Pool): Promise<CpuClock | null> {
+  const postmaster = await postmasterOf(pool);
+  if (!postmaster) return null;
   return async () => {
-    const pids = (await readdir('/proc')).filter((name) => /^\d+$/.test(name)).map(Number);
-    const parents = await Promise.all(pids.map(async (pid) => [pid, await parentOf(pid)] as const));
-    const children = parents.filter(([, parent]) => parent === postmaster).map(([pid]) => pid);
+    const children = await childrenOf(postmaster);
     const times = await Promise.all([processCpuMs(postmaster, { withReapedChildren: true }), ...children.map((pid) => processCpuMs(pid))]);
     return times.reduce((sum, ms) => sum + ms, 0);
   };

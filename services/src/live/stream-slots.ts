@@ -44,9 +44,9 @@ export class StreamSlots {
     for (const key of keys) if (await this.store.setIfAbsent(key, holder, this.ttlMs)) return { slot: { key, holder }, evicted: null };
     const held = await Promise.all(keys.map(async (key) => ({ key, holder: await this.store.get(key) })));
     // A slot freed after the loop above counts as the oldest: taking it evicts nobody.
-    const [oldest] = held.sort((a, b) => (a.holder === null ? -1 : b.holder === null ? 1 : openedAt(a.holder) - openedAt(b.holder)));
-    await this.store.set(oldest!.key, holder, this.ttlMs);
-    return { slot: { key: oldest!.key, holder }, evicted: oldest!.holder === null ? null : streamOf(oldest!.holder) };
+    const oldest = held.sort((a, b) => (a.holder === null ? -1 : b.holder === null ? 1 : openedAt(a.holder) - openedAt(b.holder)))[0]!;
+    await this.store.set(oldest.key, holder, this.ttlMs);
+    return { slot: { key: oldest.key, holder }, evicted: oldest.holder === null ? null : streamOf(oldest.holder) };
   }
 
   /** Renews the lease; false when the slot was taken over (or expired): the stream must end. */
