@@ -10,6 +10,7 @@ export const USER_ROLES_CHANGED = 'UserRolesChanged';
 export const PASSWORD_CHANGED = 'PasswordChanged';
 export const SIGN_IN_LOCKED_OUT = 'SignInLockedOut';
 export const SIGN_IN_UNLOCKED = 'SignInUnlocked';
+export const USER_PHONE_CANONICALISED = 'UserPhoneCanonicalised';
 /** On the stream `ip-<address>`, not a user's: an address is nobody's account. */
 export const SIGN_IN_IP_LOCKED_OUT = 'SignInIpLockedOut';
 
@@ -77,6 +78,18 @@ export interface SignInUnlocked {
   unlockedAt: string;
 }
 
+/**
+ * An account made before phones were kept in one form had its phone rewritten into it, once, by
+ * the server (services/src/identity/canonical-phones-fix.ts): `9876543210` became `+919876543210`.
+ */
+export interface UserPhoneCanonicalised {
+  userId: string;
+  tenantId: string;
+  phone: string;
+  previousPhone: string;
+  changedAt: string;
+}
+
 export interface SignInIpLockedOut {
   ip: string;
   /** The brand whose sign-in page took the failure that locked it (the lock holds on every brand). */
@@ -95,6 +108,7 @@ export type UserEvent =
   | { type: typeof USER_ROLES_CHANGED; data: UserRolesChanged }
   | { type: typeof PASSWORD_CHANGED; data: PasswordChanged }
   | { type: typeof SIGN_IN_LOCKED_OUT; data: SignInLockedOut }
-  | { type: typeof SIGN_IN_UNLOCKED; data: SignInUnlocked };
+  | { type: typeof SIGN_IN_UNLOCKED; data: SignInUnlocked }
+  | { type: typeof USER_PHONE_CANONICALISED; data: UserPhoneCanonicalised };
 
 export type IpEvent = { type: typeof SIGN_IN_IP_LOCKED_OUT; data: SignInIpLockedOut };

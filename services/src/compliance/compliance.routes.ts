@@ -15,6 +15,7 @@ import type { ProxyTrust } from '../http/proxy-trust';
 import { actorOf } from '../identity/auth.middleware';
 import { complianceScopeOf, tenantFilter, type AdminScope } from '../identity/admin-scope';
 import { scopeNow } from '../identity/scope-now';
+import { phoneForms } from '../identity/phone-forms';
 import { adminOrderJson } from '../orders/order-json';
 import { OrderNotFoundError } from '../orders/order-errors';
 import { UUID, parseOrderId } from '../orders/order.schemas';
@@ -59,9 +60,10 @@ export function complianceRoutes(deps: ComplianceDeps) {
     .get('/orders', validate('query', complianceOrdersSchema), async (c) => {
       const { search, status, tenantId: brand, asOf, page, limit } = c.req.valid('query');
       const tenantId = tenantFilter(scopeOf(c), brand);
+      const searchPhones = search ? await phoneForms(deps.users, search) : undefined;
       const { views, total } = asOf
-        ? await orderBookAsOf(readModels, { asOf, tenantId, status, search, page, limit })
-        : await searchOrders(readModels, tenantId, { search, status }, page, limit);
+        ? await orderBookAsOf(readModels, { asOf, tenantId, status, search, searchPhones, page, limit })
+        : await searchOrders(readModels, tenantId, { search, searchPhones, status }, page, limit);
       await record(c, { view: asOf ? 'order_book' : 'order_search', query: asked(c), resultCount: views.length });
       const names = await directory.names();
       return c.json({ orders: views.map((v) => adminOrderJson(v, signer, names)), total, page, limit, asOf: asOf?.toISOString() ?? null }, 200);

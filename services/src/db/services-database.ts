@@ -101,6 +101,22 @@ export interface PaymentEvidenceTable {
   seen_at: ColumnType<Date, Date | undefined, never>;
 }
 
+/** An account's phone before and after it was put in canonical form (identity/canonical-phones-fix.ts). */
+export interface UserPhoneChangesTable {
+  user_id: string;
+  tenant_id: string;
+  previous_phone: string;
+  phone: string;
+  changed_at: Generated<Date>;
+}
+
+/** One-time fixes of stored data that have run, with what each found. */
+export interface DataFixesTable {
+  name: string;
+  applied_at: Generated<Date>;
+  summary: unknown;
+}
+
 export interface ServicesDatabase {
   users: UsersTable;
   idempotency_keys: IdempotencyKeysTable;
@@ -112,4 +128,6 @@ export interface ServicesDatabase {
   stored_files: StoredFilesTable;
   compliance_exports: ComplianceExportsTable;
   payment_evidence: PaymentEvidenceTable;
+  user_phone_changes: UserPhoneChangesTable;
+  data_fixes: DataFixesTable;
 }

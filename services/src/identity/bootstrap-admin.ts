@@ -8,6 +8,7 @@ import { hashPassword } from './password';
 import { ADMIN_ROLE } from './admin-scope';
 import type { UserRoles } from './user-roles';
 import { isLoopbackHost } from '../http/loopback-host';
+import { canonicalPhone } from './canonical-phone';
 
 export const DEV_ADMIN_PHONE = '+919999999999';
 export const DEV_ADMIN_PASSWORD = 'admin123';
@@ -37,7 +38,7 @@ export type AdminBootstrap = 'configured' | 'development' | 'existing' | 'genera
 export async function ensureAdmin(db: Kysely<ServicesDatabase>, roles: UserRoles, tenantId: string, settings: AdminSettings): Promise<AdminBootstrap> {
   const { ADMIN_PHONE: phone, ADMIN_PASSWORD: password } = settings;
   if (phone && password) {
-    await ensureAccount(db, roles, tenantId, phone, password);
+    await ensureAccount(db, roles, tenantId, canonicalPhone(phone), password);
     return 'configured';
   }
   if (phone || password) throw new Error('set both ADMIN_PHONE and ADMIN_PASSWORD, or neither');

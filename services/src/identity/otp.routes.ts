@@ -9,6 +9,8 @@ import { clientIp, commandMetadata } from '../http/request-context';
 import type { ShortLivedStore } from '../kv/short-lived-store';
 import { normalizePhone, PHONE_FORMAT_MESSAGE, PHONE_PATTERN } from '@desk/machines/identity/phone';
 import { findUserByPhone } from './users.repository';
+import { canonicalPhone } from './canonical-phone';
+import { phonePattern } from './phone-schema';
 import { registerUser } from './register-user';
 import type { Trail } from './user-trail';
 import { hashPassword } from './password';
@@ -39,7 +41,7 @@ async function phoneOf(c: Context): Promise<string> {
   const phone = typeof body?.phone === 'string' ? normalizePhone(body.phone) : '';
   if (!phone) throw new PhoneRequiredError();
   if (!PHONE_PATTERN.test(phone)) throw ValidationError.of('phone', PHONE_FORMAT_MESSAGE);
-  return phone;
+  return canonicalPhone(phone);
 }
 
 async function otpOf(c: Context): Promise<string> {
@@ -49,7 +51,7 @@ async function otpOf(c: Context): Promise<string> {
 
 export const registerSchema = z.object({
   username: z.string({ error: 'Username is required' }).trim().min(1, 'Username is required').max(100),
-  phone: z.string({ error: 'Phone is required' }).trim().transform(normalizePhone).pipe(z.string().regex(PHONE_PATTERN, PHONE_FORMAT_MESSAGE)),
+  phone: z.string({ error: 'Phone is required' }).trim().transform(normalizePhone).pipe(phonePattern),
   password: z.string({ error: 'Password is required' }).min(MIN_PASSWORD_LENGTH, PASSWORD_TOO_SHORT).max(MAX_PASSWORD_LENGTH),
 });
 

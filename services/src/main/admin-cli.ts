@@ -9,6 +9,7 @@ import { passwordFromStdin } from './stdin-password';
 import { CommandError, UsageError } from '../ops/cli-errors';
 import { UserRoles } from '../identity/user-roles';
 import { UserTrail } from '../identity/user-trail';
+import { canonicaliseStoredPhones } from '../identity/canonical-phones-fix';
 import { TenantStore } from '../tenants/tenant-store';
 import { TenantDirectory } from '../tenants/tenant-directory';
 import { RedisStore } from '../kv/redis-store';
@@ -71,7 +72,7 @@ await runCli(USAGE, async () => {
   // Read before anything is opened, so a bad password changes nothing.
   const password = values['password-from-stdin'] ? passwordArgument(await passwordFromStdin()) : null;
 
-  const infra = await openInfrastructure(env, 'usdt-desk-admin', allMigrations);
+  const infra = await openAccounts();
   try {
     const tenants = new TenantStore(new CommandHandler(infra.eventStore), infra.eventStore);
     const names = () => new TenantDirectory(infra.db, tenants).names();
@@ -84,6 +85,18 @@ await runCli(USAGE, async () => {
     await infra.close();
   }
 });
+
+/** The database as the server leaves it at start: migrated, and phones canonical (accounts are looked up by them). */
+async function openAccounts(): Promise<Infrastructure> {
+  const infra = await openInfrastructure(env, 'usdt-desk-admin', allMigrations);
+  try {
+    await canonicaliseStoredPhones(infra.db, new UserTrail(infra.eventStore));
+    return infra;
+  } catch (error) {
+    await infra.close();
+    throw error;
+  }
+}
 
 async function create(infra: Infrastructure, input: { phone: string; tenantId: string; password: string | null }, brand: string) {
   const result = await createAdmin({ db: infra.db, roles: new UserRoles(infra.db, infra.eventStore) }, input);
@@ -114,7 +127,7 @@ async function unlock(phone: string) {
     );
   }
   // The database too: a lifted lock is recorded on the accounts' streams.
-  const infra = await openInfrastructure(env, 'usdt-desk-admin', allMigrations);
+  const infra = await openAccounts();
   const store = RedisStore.connect(redisUrl);
   try {
     const deps = { store, db: infra.db, trail: new UserTrail(infra.eventStore) };

@@ -4,6 +4,7 @@ import type { AppDeps, ProjectionsControl } from '../api/app';
 import { TokenService } from '../identity/tokens';
 import { loadTokenSecret } from '../identity/token-secret';
 import { ensureAdmin, type AdminSettings } from '../identity/bootstrap-admin';
+import { canonicaliseStoredPhones } from '../identity/canonical-phones-fix';
 import { OtpService } from '../identity/otp.service';
 import { UserRoles } from '../identity/user-roles';
 import { SettingsService } from '../settings/settings.service';
@@ -63,6 +64,8 @@ export interface BuiltApp {
  */
 export async function buildAppDeps(infra: Infrastructure, env: AppSettings): Promise<BuiltApp> {
   const roles = new UserRoles(infra.db, infra.eventStore);
+  // Before anyone signs in: accounts from before canonical phones are found by the canonical form.
+  await canonicaliseStoredPhones(infra.db, roles.trail);
   if (!env.skipAdminBootstrap) await ensureAdmin(infra.db, roles, DEFAULT_TENANT_ID, env);
   const secret = loadTokenSecret(env.JWT_SECRET, env.DATA_DIR);
   const handler = new CommandHandler(infra.eventStore);

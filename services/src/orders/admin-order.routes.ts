@@ -7,6 +7,7 @@ import { commandMetadata } from '../http/request-context';
 import { asDomainError } from '../http/domain-refusals';
 import type { ServicesDatabase } from '../db/services-database';
 import { countCustomers } from '../identity/users.repository';
+import { phoneForms } from '../identity/phone-forms';
 import { personJson } from '../identity/person-json';
 import { tenantFilter } from '../identity/admin-scope';
 import type { TenantDirectory } from '../tenants/tenant-directory';
@@ -68,8 +69,9 @@ export function adminOrderRoutes(deps: OrderDeps, users: Kysely<ServicesDatabase
       return c.json({ stats: { ...figures, totalUsers }, recentOrders: recent.map((v) => adminOrderJson(v, signer, names)), daily }, 200);
     })
     .get('/orders', validate('query', adminListSchema), async (c) => {
-      const { page, pageSize, tenantId: brand, ...filters } = c.req.valid('query');
+      const { page, pageSize, tenantId: brand, phone, ...rest } = c.req.valid('query');
       const tenantId = tenantFilter(c.get('scope'), brand);
+      const filters = { ...rest, phones: phone ? await phoneForms(users, phone) : undefined };
       const [items, total, names] = await Promise.all([
         listAdminOrders(db, tenantId, filters, page, pageSize),
         countAdminOrders(db, tenantId, filters),

@@ -11,6 +11,8 @@ export interface OrderBookQuery {
   status?: string | undefined;
   /** A ref code, phone or payment reference, matched as compliance's current search does. */
   search?: string | undefined;
+  /** The spellings of the search as a phone (services' phone-forms.ts); the search itself when absent. */
+  searchPhones?: readonly string[] | undefined;
   page: number;
   limit: number;
 }
@@ -28,7 +30,7 @@ export async function orderBookAsOf(db: Db, query: OrderBookQuery): Promise<{ vi
     rows = rows.where((eb) =>
       eb.or([
         eb(sql`view->>'refCode'`, 'like', `${term.toUpperCase().replace(/[%_\\]/g, '')}%`),
-        eb(sql`view->>'userPhone'`, '=', term),
+        eb(sql`view->>'userPhone'`, 'in', query.searchPhones?.length ? query.searchPhones : [term]),
         eb(sql`upper(view->>'bankUtr')`, '=', term.toUpperCase()),
         eb(sql`upper(view->>'bankReference')`, '=', term.toUpperCase()),
         eb(sql`lower(view->>'cryptoReference')`, '=', term.toLowerCase()),

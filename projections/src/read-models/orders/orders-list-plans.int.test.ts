@@ -43,4 +43,9 @@ describe('admin list plans', () => {
     expect(await indexOf({ network: 'ERC20' })).toBe('rm_orders_all_network_idx');
     expect(await indexOf({})).toBe('rm_orders_all_created_idx');
   });
+
+  it('reads a phone filter from the phone index, with one spelling of the phone or several', async () => {
+    expect(await indexOf({ phones: ['+919000000007'] })).toBe('rm_orders_all_user_phone_idx');
+    expect(await indexOf({ phones: ['+919000000007', '9000000007'] })).toBe('rm_orders_all_user_phone_idx');
+  });
 });

@@ -10,7 +10,8 @@ export interface AdminOrderFilters {
   status?: string | undefined;
   network?: string | undefined;
   refCode?: string | undefined;
-  phone?: string | undefined;
+  /** The spellings of one phone (services' phone-forms.ts): orders carrying any of them. */
+  phones?: readonly string[] | undefined;
   /** `confirmation`: completions waiting for a second admin. */
   awaiting?: 'confirmation' | undefined;
 }
@@ -29,7 +30,10 @@ function filtered(db: Db, tenantId: string | null, filters: AdminOrderFilters) {
   if (filters.status) query = query.where('status', '=', filters.status);
   if (filters.network) query = query.where('network', '=', filters.network.toUpperCase());
   if (filters.refCode) query = query.where('ref_code', '=', filters.refCode.toUpperCase());
-  if (filters.phone) query = query.where('user_phone', '=', filters.phone);
+  const phones = filters.phones ?? [];
+  // One spelling keeps the plan of the phone index, which is ordered like the page.
+  if (phones.length === 1) query = query.where('user_phone', '=', phones[0]!);
+  else if (phones.length > 1) query = query.where('user_phone', 'in', phones);
   if (filters.awaiting === 'confirmation') query = query.where('completion_requested_by', 'is not', null);
   return query;
 }
@@ -55,7 +59,7 @@ export async function listAdminOrders(db: Db, tenantId: string | null, filters: 
  * that are cheap to count.
  */
 export async function countAdminOrders(db: Db, tenantId: string | null, filters: AdminOrderFilters): Promise<number> {
-  if (filters.refCode || filters.phone || filters.awaiting) {
+  if (filters.refCode || filters.phones?.length || filters.awaiting) {
     const row = await filtered(db, tenantId, filters)
       .select((eb) => eb.fn.countAll<string>().as('n'))
       .executeTakeFirstOrThrow();
@@ -168,6 +172,8 @@ export async function dailyFigures(db: Db, tenantId: string | null, days = 30): 
 export interface OrderSearch {
   /** A ref code (or its start), a phone, a bank UTR or reference, a crypto transaction reference. */
   search?: string | undefined;
+  /** The spellings of the search as a phone (services' phone-forms.ts); the search itself when absent. */
+  searchPhones?: readonly string[] | undefined;
   status?: string | undefined;
 }
 
@@ -187,7 +193,7 @@ export async function searchOrders(
     query = query.where((eb) =>
       eb.or([
         eb('ref_code', 'like', `${term.toUpperCase().replace(/[%_\\]/g, '')}%`),
-        eb('user_phone', '=', term),
+        eb('user_phone', 'in', filters.searchPhones?.length ? filters.searchPhones : [term]),
         eb(sql`upper(view->>'bankUtr')`, '=', term.toUpperCase()),
         eb(sql`upper(view->>'bankReference')`, '=', term.toUpperCase()),
         eb(sql`lower(view->>'cryptoReference')`, '=', term.toLowerCase()),

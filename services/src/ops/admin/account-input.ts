@@ -1,13 +1,14 @@
 import { normalizePhone, PHONE_FORMAT_MESSAGE, PHONE_PATTERN } from '@desk/machines/identity/phone';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, PASSWORD_TOO_SHORT } from '@desk/machines/identity/password-rules';
 import { UsageError } from '../cli-errors';
+import { canonicalPhone } from '../../identity/canonical-phone';
 
-/** A phone as sign-in reads it (spaces and dashes dropped), with the screens' own rule. */
+/** A phone as sign-in reads it (canonical: identity/canonical-phone.ts), with the screens' own rule. */
 export function phoneArgument(raw: string | undefined): string {
   if (raw === undefined || raw.trim() === '') throw new UsageError('--phone is required');
   const phone = normalizePhone(raw);
   if (!PHONE_PATTERN.test(phone)) throw new UsageError(`--phone ${raw}: ${PHONE_FORMAT_MESSAGE}`);
-  return phone;
+  return canonicalPhone(phone);
 }
 
 /** A password given by the operator, checked with the same rules as the sign-up form. */
