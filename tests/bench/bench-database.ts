@@ -8,6 +8,8 @@ import { freePort } from '../support/free-port';
 export interface BenchDatabase {
   url: string;
   describe: string;
+  /** Another empty database on the same server, dropped with this one: for a floor that must not share the product's tables or notifications. */
+  sibling(suffix: string): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -31,14 +33,27 @@ export async function openBenchDatabase(serverUrl: string | undefined): Promise<
   await admin.query(`create database ${name}`);
   const version = (await admin.query<{ server_version: string }>('show server_version')).rows[0]!.server_version;
   await admin.end();
+  const siblings: string[] = [];
+  const onServer = async (statement: string) => {
+    const client = new pg.Client({ connectionString: adminUrl });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
   return {
     url: withDatabase(adminUrl, name),
     describe: `PostgreSQL ${version}${serverUrl ? '' : ' (embedded, fsync on)'}`,
+    async sibling(suffix) {
+      const sibling = `${name}_${suffix}`;
+      await onServer(`create database ${sibling}`);
+      siblings.push(sibling);
+      return withDatabase(adminUrl, sibling);
+    },
     async close() {
-      const cleanup = new pg.Client({ connectionString: adminUrl });
-      await cleanup.connect();
-      await cleanup.query(`drop database if exists ${name} with (force)`);
-      await cleanup.end();
+      for (const database of [name, ...siblings]) await onServer(`drop database if exists ${database} with (force)`);
       await stopServer();
       if (dataDir) await rm(dataDir, { recursive: true, force: true });
     },

@@ -5,19 +5,27 @@ import { call } from './http-client';
 import { measureThroughput } from './measure';
 import { ownClock, perOperation, processClock, startCpuAccount, type CpuClock } from './process-cpu';
 
-/** The HTTP floor (http-floor-server.ts) as its own process on the bench database: throughput, latency and CPU per request. */
+/** A floor server, run as its own process: http-floor-server.ts (HTTP + one INSERT) or event-floor-server.ts (HTTP + one event, projected). */
+export interface FloorServer {
+  entry: string;
+  databaseUrl: string;
+  /** Whether it projects in the background: its CPU is then counted until its backlog is empty. */
+  projects: boolean;
+}
+
+/** A floor server on the bench's database server: throughput, latency and CPU per request (its projection included). */
 export async function measureHttpFloor(
-  databaseUrl: string,
+  floorServer: FloorServer,
   customers: { id: string }[],
   { seconds, warmupSeconds }: { seconds: number; warmupSeconds: number },
   databaseCpu: CpuClock | null,
 ) {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const floorServer = startEntryPoint('tests/bench/http-floor-server.ts', [], { DATABASE_URL: databaseUrl, PORT: String(port) });
+  const running = startEntryPoint(floorServer.entry, [], { DATABASE_URL: floorServer.databaseUrl, PORT: String(port) });
   try {
     await waitFor(
-      'the HTTP floor server',
+      `the floor server ${floorServer.entry}`,
       async () => {
         const answered = await call(base, 'POST', '/orders', { body: { userId: customers[0]!.id }, expect: 201 }).then(
           () => true,
@@ -27,7 +35,7 @@ export async function measureHttpFloor(
       },
       30_000,
     ).catch((error: Error) => {
-      throw new Error(`${error.message}; its output:\n${floorServer.output()}`);
+      throw new Error(`${error.message}; its output:\n${running.output()}`);
     });
     const post = async (writer: number, n: number) => {
       await call(base, 'POST', '/orders', {
@@ -41,12 +49,18 @@ export async function measureHttpFloor(
         expect: 201,
       });
     };
+    const caughtUp = () =>
+      floorServer.projects
+        ? waitFor('the floor projection to catch up', async () => (await call(base, 'GET', '/backlog')).count === 0, 60_000)
+        : Promise.resolve();
     await measureThroughput(customers.length, warmupSeconds, post);
-    const account = await startCpuAccount({ server: processClock(floorServer.child.pid!), database: databaseCpu, bench: ownClock });
+    await caughtUp();
+    const account = await startCpuAccount({ server: processClock(running.child.pid!), database: databaseCpu, bench: ownClock });
     const run = await measureThroughput(customers.length, seconds, post);
+    await caughtUp();
     return { ...run, cpu: perOperation(await account.stop(), run.ops) };
   } finally {
-    floorServer.child.kill('SIGTERM');
-    await floorServer.exited;
+    running.child.kill('SIGTERM');
+    await running.exited;
   }
 }

@@ -1,7 +1,9 @@
 /**
  * `npm run bench -- orders`: the order service over HTTP against a real server process.
  * - place-order throughput and latency with 16 concurrent customers, beside single-row INSERTs of
- *   the same payload (the floor) from 16 connections;
+ *   the same payload (the floor) from 16 connections, and beside two floor servers of its own
+ *   process: HTTP with one INSERT (http-floor-server.ts), and HTTP with one event appended through
+ *   the event store and projected into one row (event-floor-server.ts, the architecture's floor);
  * - projection lag, from the order's acceptance to its row in the admin list's read model;
  * - admin list page 1 latency with 200,000 orders over three brands, as the operator sees it (every
  *   brand), with each single filter, the Brand filter, and with none.
@@ -193,9 +195,18 @@ export async function runOrdersBench(): Promise<void> {
     say(`  CPU ms per raw INSERT: database ${floorCpu.database ?? '?'}, bench ${floorCpu.bench}`);
 
     say(`HTTP floor: the same POST to a bare Hono server that inserts one row, ${CUSTOMERS} customers for ${seconds}s`);
-    const httpFloor = await measureHttpFloor(database.url, customers, { seconds, warmupSeconds: WARMUP_SECONDS }, databaseCpu);
+    const timing = { seconds, warmupSeconds: WARMUP_SECONDS };
+    const httpFloor = await measureHttpFloor({ entry: 'tests/bench/http-floor-server.ts', databaseUrl: database.url, projects: false }, customers, timing, databaseCpu);
     say(
       `  ${fmt(httpFloor.opsPerSecond)} requests/s; CPU ms per request: server ${httpFloor.cpu.server}, database ${httpFloor.cpu.database ?? '?'}, bench ${httpFloor.cpu.bench}`,
+    );
+    say(
+      `event-sourced floor: the same POST to a bare Hono server that appends one event through the event store and projects it into one row (its own database), ${CUSTOMERS} customers for ${seconds}s`,
+    );
+    const eventFloorDatabase = await database.sibling('event_floor');
+    const eventFloor = await measureHttpFloor({ entry: 'tests/bench/event-floor-server.ts', databaseUrl: eventFloorDatabase, projects: true }, customers, timing, databaseCpu);
+    say(
+      `  ${fmt(eventFloor.opsPerSecond)} requests/s; CPU ms per request, its projection included: server ${eventFloor.cpu.server}, database ${eventFloor.cpu.database ?? '?'}, bench ${eventFloor.cpu.bench}`,
     );
 
     const total = benchEnv.BENCH_PROJECTION_EVENTS;
@@ -287,6 +298,14 @@ export async function runOrdersBench(): Promise<void> {
         cpuMsPerRequest: httpFloor.cpu,
       },
       placeToHttpFloorRatio: +(place.opsPerSecond / httpFloor.opsPerSecond).toFixed(3),
+      eventSourcedFloor: {
+        requestsPerSecond: Math.round(eventFloor.opsPerSecond),
+        p50Ms: +ms(eventFloor.p50Ms),
+        p99Ms: +ms(eventFloor.p99Ms),
+        cpuMsPerRequest: eventFloor.cpu,
+        ofRaw: +(eventFloor.opsPerSecond / floor.opsPerSecond).toFixed(3),
+      },
+      placeToEventSourcedFloorRatio: +(place.opsPerSecond / eventFloor.opsPerSecond).toFixed(3),
       sqlPerPlacedOrder: sql,
       cpuMsPerPlacedOrder: placeCpu,
       cpuMsPerRawInsert: floorCpu,
@@ -318,9 +337,16 @@ export async function runOrdersBench(): Promise<void> {
         target: '—',
       },
       {
+        metric: `the same orders/s against a bare HTTP server appending one event through the event store and projecting it into one row, ${CUSTOMERS} customers: requests/s (p50 / p99 ms); that floor's own share of raw in brackets`,
+        measured: fmt(place.opsPerSecond),
+        floor: `${fmt(eventFloor.opsPerSecond)} (${ms(eventFloor.p50Ms)} / ${ms(eventFloor.p99Ms)}) HTTP + event + projection (${result.eventSourcedFloor.ofRaw.toFixed(3)} of raw)`,
+        ratio: result.placeToEventSourcedFloorRatio.toFixed(3),
+        target: '—',
+      },
+      {
         metric: 'CPU ms per placed order, its projection included: server / database / bench client',
         measured: `${placeCpu.server} / ${placeCpu.database ?? '?'} / ${placeCpu.bench}`,
-        floor: `HTTP + INSERT ${httpFloor.cpu.server} / ${httpFloor.cpu.database ?? '?'} / ${httpFloor.cpu.bench}; raw INSERT — / ${floorCpu.database ?? '?'} / ${floorCpu.bench}`,
+        floor: `HTTP + event + projection ${eventFloor.cpu.server} / ${eventFloor.cpu.database ?? '?'} / ${eventFloor.cpu.bench}; HTTP + INSERT ${httpFloor.cpu.server} / ${httpFloor.cpu.database ?? '?'} / ${httpFloor.cpu.bench}; raw INSERT — / ${floorCpu.database ?? '?'} / ${floorCpu.bench}`,
         ratio: '—',
         target: '—',
       },
