@@ -11,6 +11,8 @@ export interface FloorServer {
   databaseUrl: string;
   /** Whether it projects in the background: its CPU is then counted until its backlog is empty. */
   projects: boolean;
+  /** Its settings (event-floor-server.ts's probe steps). */
+  env?: Record<string, string>;
 }
 
 /** A floor server on the bench's database server: throughput, latency and CPU per request (its projection included). */
@@ -22,7 +24,7 @@ export async function measureHttpFloor(
 ) {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const running = startEntryPoint(floorServer.entry, [], { DATABASE_URL: floorServer.databaseUrl, PORT: String(port) });
+  const running = startEntryPoint(floorServer.entry, [], { ...floorServer.env, DATABASE_URL: floorServer.databaseUrl, PORT: String(port) });
   try {
     await waitFor(
       `the floor server ${floorServer.entry}`,

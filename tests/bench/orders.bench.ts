@@ -196,7 +196,12 @@ export async function runOrdersBench(): Promise<void> {
 
     say(`HTTP floor: the same POST to a bare Hono server that inserts one row, ${CUSTOMERS} customers for ${seconds}s`);
     const timing = { seconds, warmupSeconds: WARMUP_SECONDS };
-    const httpFloor = await measureHttpFloor({ entry: 'tests/bench/http-floor-server.ts', databaseUrl: database.url, projects: false }, customers, timing, databaseCpu);
+    const httpFloor = await measureHttpFloor(
+      { entry: 'tests/bench/http-floor-server.ts', databaseUrl: database.url, projects: false },
+      customers,
+      timing,
+      databaseCpu,
+    );
     say(
       `  ${fmt(httpFloor.opsPerSecond)} requests/s; CPU ms per request: server ${httpFloor.cpu.server}, database ${httpFloor.cpu.database ?? '?'}, bench ${httpFloor.cpu.bench}`,
     );
@@ -204,7 +209,12 @@ export async function runOrdersBench(): Promise<void> {
       `event-sourced floor: the same POST to a bare Hono server that appends one event through the event store and projects it into one row (its own database), ${CUSTOMERS} customers for ${seconds}s`,
     );
     const eventFloorDatabase = await database.sibling('event_floor');
-    const eventFloor = await measureHttpFloor({ entry: 'tests/bench/event-floor-server.ts', databaseUrl: eventFloorDatabase, projects: true }, customers, timing, databaseCpu);
+    const eventFloor = await measureHttpFloor(
+      { entry: 'tests/bench/event-floor-server.ts', databaseUrl: eventFloorDatabase, projects: true },
+      customers,
+      timing,
+      databaseCpu,
+    );
     say(
       `  ${fmt(eventFloor.opsPerSecond)} requests/s; CPU ms per request, its projection included: server ${eventFloor.cpu.server}, database ${eventFloor.cpu.database ?? '?'}, bench ${eventFloor.cpu.bench}`,
     );

@@ -1,10 +1,17 @@
 import { runBackupBench } from './backup.bench';
 import { runEventStoreBench } from './eventstore.bench';
+import { runFloorsBench } from './floors.bench';
 import { runOrdersBench } from './orders.bench';
 import { runWebBundleBench } from './web-bundle.bench';
 
 /** `npm run bench -- <name>`: one entry per benchmark. */
-const benches: Record<string, () => Promise<void>> = { eventstore: runEventStoreBench, orders: runOrdersBench, web: runWebBundleBench, backup: runBackupBench };
+const benches: Record<string, () => Promise<void>> = {
+  eventstore: runEventStoreBench,
+  orders: runOrdersBench,
+  floors: runFloorsBench,
+  web: runWebBundleBench,
+  backup: runBackupBench,
+};
 
 const names = process.argv.slice(2);
 const selected = names.length > 0 ? names : Object.keys(benches);
