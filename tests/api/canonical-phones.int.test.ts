@@ -7,6 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, createCustomer, createTestApp, json, type TestApp } from '../support/test-app';
 import { canonicaliseStoredPhones, CANONICAL_PHONES_FIX } from '../../services/src/identity/canonical-phones-fix';
 import { UserTrail } from '../../services/src/identity/user-trail';
+import { ensureAdmin } from '../../services/src/identity/bootstrap-admin';
+import { createAdmin } from '../../services/src/ops/admin/admin-accounts';
 
 const TRON = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
 
@@ -59,64 +61,112 @@ describe('canonical phones', () => {
     expect(locked.status).toBe(429);
   });
 
+  it('sends sign-up codes only to numbers that are valid, so no kept spelling of a number becomes a second account', async () => {
+    for (const phone of ['+0091 98123 45002', '0919812345002', '+91919812345002']) {
+      const refused = await post('/api/auth/register/otp/send', { phone });
+      expect(refused).toMatchObject({ status: 400, body: { error: 'validation_error', details: [{ path: 'phone', message: 'Enter a valid mobile number' }] } });
+    }
+  });
+
   describe('accounts stored before phones were canonical', () => {
     let legacyId: string;
     let olderTwinId: string;
     let canonicalTwinId: string;
-    let orderRef: string;
-
-    beforeAll(async () => {
-      const token = await createCustomer(t, '+919812345010');
-      legacyId = (await json(t.call('GET', '/api/auth/me', { token }))).body._id;
-      // As an account made before: its phone as typed, and an order that recorded it.
-      await t.database.pool.query(`update users set phone = '9812345010' where id = $1`, [legacyId]);
+    let legacyRef: string;
+    let olderTwinRef: string;
+    const trail = () => new UserTrail(t.deps.eventStore);
+    const phoneOf = async (id: string) => (await t.database.pool.query(`select phone from users where id = $1`, [id])).rows[0].phone;
+    const canonicalised = async (id: string) => (await t.deps.eventStore.readStream(`user-${id}`)).filter((e) => e.type === 'UserPhoneCanonicalised');
+    const placeBuy = async (token: string) => {
       const placed = await post('/api/orders/fiat-to-crypto', { fiatAmount: 2000, network: 'TRC20', withdrawAddress: TRON, method: 'bank' }, token);
       expect(placed.status).toBe(201);
-      expect(placed.body.order.user.phone).toBe('9812345010');
-      orderRef = placed.body.order.refCode;
-      // Two spellings of one number, two accounts: the older is stored as typed, the newer canonical.
-      await createCustomer(t, '+919812345020');
-      olderTwinId = (await t.database.pool.query(`select id from users where phone = '+919812345020'`)).rows[0].id;
-      await t.database.pool.query(`update users set phone = '09812345020', created_at = now() - interval '1 day' where id = $1`, [olderTwinId]);
+      return placed.body.order as { refCode: string; user: { phone: string } };
+    };
+    /** An account as one made before: its phone as typed (its orders then record that spelling). */
+    const asTyped = async (phone: string, typed: string, createdAt = 'now()') => {
+      const token = await createCustomer(t, phone);
+      const id = (await json(t.call('GET', '/api/auth/me', { token }))).body._id as string;
+      await t.database.pool.query(`update users set phone = $2, created_at = ${createdAt} where id = $1`, [id, typed]);
+      return { id, token };
+    };
+
+    beforeAll(async () => {
+      const legacy = await asTyped('+919812345010', '9812345010');
+      legacyId = legacy.id;
+      const order = await placeBuy(legacy.token);
+      expect(order.user.phone).toBe('9812345010');
+      legacyRef = order.refCode;
+      // Two spellings of one number, two accounts: the older stored as typed, the newer canonical.
+      const olderTwin = await asTyped('+919812345020', '09812345020', `now() - interval '1 day'`);
+      olderTwinId = olderTwin.id;
+      olderTwinRef = (await placeBuy(olderTwin.token)).refCode;
       await createCustomer(t, '+919812345020');
       canonicalTwinId = (await t.database.pool.query(`select id from users where phone = '+919812345020'`)).rows[0].id;
+      // As a database from before: the fix never ran.
       await t.database.pool.query(`delete from data_fixes where name = $1`, [CANONICAL_PHONES_FIX]);
     });
 
     it('rewrites them once, recording each change, and reports the account whose number another holds', async () => {
-      const trail = new UserTrail(t.deps.eventStore);
-      const [first, second] = await Promise.all([canonicaliseStoredPhones(t.database.db, trail), canonicaliseStoredPhones(t.database.db, trail)]);
-      const summary = first ?? second;
-      expect([first, second].filter((s) => s === null)).toHaveLength(1);
-      expect(summary).toMatchObject({ changed: 1, collisions: [{ userId: olderTwinId, tenantId: 'default', heldBy: canonicalTwinId }] });
-      expect(await canonicaliseStoredPhones(t.database.db, trail)).toBeNull();
+      const [first, second] = await Promise.all([canonicaliseStoredPhones(t.database.db, trail()), canonicaliseStoredPhones(t.database.db, trail())]);
+      expect(first.changed + second.changed).toBe(1);
+      const collision = { userId: olderTwinId, tenantId: 'default', heldBy: canonicalTwinId };
+      expect(first.collisions).toEqual([collision]);
+      expect(second.collisions).toEqual([collision]);
+      const again = await canonicaliseStoredPhones(t.database.db, trail());
+      expect(again).toMatchObject({ changed: 0, collisions: [collision] });
 
-      const phoneOf = async (id: string) => (await t.database.pool.query(`select phone from users where id = $1`, [id])).rows[0].phone;
       expect(await phoneOf(legacyId)).toBe('+919812345010');
       expect(await phoneOf(olderTwinId)).toBe('09812345020');
-      const changes = await t.database.pool.query(`select user_id, previous_phone, phone from user_phone_changes`);
-      expect(changes.rows).toEqual([{ user_id: legacyId, previous_phone: '9812345010', phone: '+919812345010' }]);
-      const recorded = (await t.deps.eventStore.readStream(`user-${legacyId}`)).filter((e) => e.type === 'UserPhoneCanonicalised');
+      const spellings = await t.database.pool.query(`select user_id, spelling, phone, rewritten from phone_spellings order by phone`);
+      expect(spellings.rows).toEqual([
+        { user_id: legacyId, spelling: '9812345010', phone: '+919812345010', rewritten: true },
+        { user_id: olderTwinId, spelling: '09812345020', phone: '+919812345020', rewritten: false },
+      ]);
+      const recorded = await canonicalised(legacyId);
       expect(recorded).toHaveLength(1);
       expect(recorded[0]!.data).toMatchObject({ userId: legacyId, tenantId: 'default', phone: '+919812345010', previousPhone: '9812345010' });
       expect(recorded[0]!.metadata.actor).toEqual({ id: 'phone-canonicalisation', role: 'system' });
+      expect(await canonicalised(olderTwinId)).toHaveLength(0);
       const stored = await t.database.pool.query(`select summary from data_fixes where name = $1`, [CANONICAL_PHONES_FIX]);
-      expect(stored.rows[0].summary.collisions).toEqual([{ userId: olderTwinId, tenantId: 'default', heldBy: canonicalTwinId }]);
+      expect(stored.rows[0].summary.collisions).toEqual([collision]);
+    });
+
+    it('looks again at accounts made since its last run (a process of the previous version), and at every account when the rules change', async () => {
+      const late = await asTyped('+919812345030', '9812345030');
+      const old = await asTyped('+919812345040', '9812345040', `now() - interval '1 year'`);
+      const since = await canonicaliseStoredPhones(t.database.db, trail());
+      expect(since.changed).toBe(1);
+      expect(await phoneOf(late.id)).toBe('+919812345030');
+      // A year old: older than the last run, so only a run over every account sees it.
+      expect(await phoneOf(old.id)).toBe('9812345040');
+      await t.database.pool.query(`update data_fixes set summary = jsonb_set(summary, '{rulesVersion}', '"older-rules"') where name = $1`, [
+        CANONICAL_PHONES_FIX,
+      ]);
+      const everyAccount = await canonicaliseStoredPhones(t.database.db, trail());
+      expect(everyAccount.changed).toBe(1);
+      expect(everyAccount.checked).toBeGreaterThan(since.checked);
+      expect(await phoneOf(old.id)).toBe('+919812345040');
     });
 
     it('signs the rewritten account in by any spelling', async () => {
       for (const phone of ['9812345010', '+919812345010']) expect((await post('/api/auth/login', { phone, password: 'secret1' })).status).toBe(200);
     });
 
-    it("finds the account's earlier orders by the canonical number and by the old spelling", async () => {
+    it("finds the accounts' earlier orders by the canonical number and by the old spelling, a kept spelling's too", async () => {
       await t.project();
-      for (const phone of ['+919812345010', '9812345010', '098123-45010']) {
+      const cases: [string, string[]][] = [
+        ['+919812345010', [legacyRef]],
+        ['9812345010', [legacyRef]],
+        ['098123-45010', [legacyRef]],
+        ['+919812345020', [olderTwinRef]],
+      ];
+      for (const [phone, refs] of cases) {
         const listed = await json(t.call('GET', `/api/admin/orders?phone=${encodeURIComponent(phone)}`, { token: admin }));
         expect(listed.status).toBe(200);
         expect({ phone, refs: listed.body.items.map((o: { refCode: string }) => o.refCode), total: listed.body.total }).toEqual({
           phone,
-          refs: [orderRef],
-          total: 1,
+          refs,
+          total: refs.length,
         });
       }
     });
@@ -129,8 +179,17 @@ describe('canonical phones', () => {
       for (const query of ['', `&asOf=${encodeURIComponent(asOf)}`]) {
         const found = await json(t.call('GET', `/api/compliance/orders?search=${encodeURIComponent('+919812345010')}${query}`, { token: officer }));
         expect(found.status).toBe(200);
-        expect(found.body.orders.map((o: { refCode: string }) => o.refCode)).toEqual([orderRef]);
+        expect(found.body.orders.map((o: { refCode: string }) => o.refCode)).toEqual([legacyRef]);
       }
+    });
+
+    it('never makes the holder of an unsettled number an admin, at start or from the CLI', async () => {
+      const settings = { NODE_ENV: 'production' as const, ADMIN_PHONE: '98123 45020', ADMIN_PASSWORD: 'chosen-password' };
+      await expect(ensureAdmin(t.database.db, t.deps.roles, 'default', settings)).rejects.toThrow(`accounts ${olderTwinId} of this brand had this number`);
+      await expect(createAdmin({ db: t.database.db, roles: t.deps.roles }, { phone: '+919812345020', tenantId: 'default', password: null })).rejects.toThrow(
+        `accounts ${olderTwinId} of this brand`,
+      );
+      expect((await t.database.pool.query(`select roles from users where id = $1`, [canonicalTwinId])).rows[0].roles).toEqual([]);
     });
   });
 });

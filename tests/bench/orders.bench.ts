@@ -296,25 +296,20 @@ export async function runOrdersBench(): Promise<void> {
       );
     }
 
+    const floorJson = (run: typeof httpFloor) => ({
+      requestsPerSecond: Math.round(run.opsPerSecond),
+      p50Ms: +ms(run.p50Ms),
+      p99Ms: +ms(run.p99Ms),
+      cpuMsPerRequest: run.cpu,
+    });
     const result = {
       machine: machineDescription(database.describe),
       placeOrder: { ordersPerSecond: Math.round(place.opsPerSecond), p50Ms: +ms(place.p50Ms), p99Ms: +ms(place.p99Ms), orders: place.ops },
       rawInsertFloor: { insertsPerSecond: Math.round(floor.opsPerSecond), p50Ms: +ms(floor.p50Ms), p99Ms: +ms(floor.p99Ms) },
       placeToFloorRatio: +(place.opsPerSecond / floor.opsPerSecond).toFixed(3),
-      httpFloor: {
-        requestsPerSecond: Math.round(httpFloor.opsPerSecond),
-        p50Ms: +ms(httpFloor.p50Ms),
-        p99Ms: +ms(httpFloor.p99Ms),
-        cpuMsPerRequest: httpFloor.cpu,
-      },
+      httpFloor: floorJson(httpFloor),
       placeToHttpFloorRatio: +(place.opsPerSecond / httpFloor.opsPerSecond).toFixed(3),
-      eventSourcedFloor: {
-        requestsPerSecond: Math.round(eventFloor.opsPerSecond),
-        p50Ms: +ms(eventFloor.p50Ms),
-        p99Ms: +ms(eventFloor.p99Ms),
-        cpuMsPerRequest: eventFloor.cpu,
-        ofRaw: +(eventFloor.opsPerSecond / floor.opsPerSecond).toFixed(3),
-      },
+      eventSourcedFloor: { ...floorJson(eventFloor), ofRaw: +(eventFloor.opsPerSecond / floor.opsPerSecond).toFixed(3) },
       placeToEventSourcedFloorRatio: +(place.opsPerSecond / eventFloor.opsPerSecond).toFixed(3),
       sqlPerPlacedOrder: sql,
       cpuMsPerPlacedOrder: placeCpu,

@@ -60,7 +60,7 @@ export function complianceRoutes(deps: ComplianceDeps) {
     .get('/orders', validate('query', complianceOrdersSchema), async (c) => {
       const { search, status, tenantId: brand, asOf, page, limit } = c.req.valid('query');
       const tenantId = tenantFilter(scopeOf(c), brand);
-      const searchPhones = search ? await phoneForms(deps.users, search) : undefined;
+      const searchPhones = search ? await phoneForms(deps.users, search, tenantId) : undefined;
       const { views, total } = asOf
         ? await orderBookAsOf(readModels, { asOf, tenantId, status, search, searchPhones, page, limit })
         : await searchOrders(readModels, tenantId, { search, searchPhones, status }, page, limit);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { EnvRequirement } from '@desk/platform/config/env-schema';
-import { PHONE_PATTERN } from '@desk/machines/identity/phone';
+import { normalizePhone, PHONE_PATTERN } from '@desk/machines/identity/phone';
 import { MIN_PASSWORD_LENGTH } from '@desk/machines/identity/password-rules';
 import { ProxyTrust } from '../http/proxy-trust';
 import { isLoopbackHost } from '../http/loopback-host';
@@ -22,8 +22,8 @@ export const identityEnv = {
     .string()
     .optional()
     .transform((v) => v || undefined),
-  /** The operator's admin account, created at start if missing (development defaults otherwise). */
-  ADMIN_PHONE: z.string().regex(PHONE_PATTERN, 'an optional + and 10 to 15 digits').optional(),
+  /** The operator's admin account, created at start if missing (development defaults otherwise); any spelling, as sign-in takes it. */
+  ADMIN_PHONE: z.string().transform(normalizePhone).pipe(z.string().regex(PHONE_PATTERN, 'an optional + and 10 to 15 digits')).optional(),
   ADMIN_PASSWORD: z.string().min(MIN_PASSWORD_LENGTH, `at least ${MIN_PASSWORD_LENGTH} characters`).optional(),
   /**
    * Reverse proxies in front of the API: a hop count (`1` for one proxy; `true` = 1) or their

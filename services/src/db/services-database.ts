@@ -101,16 +101,19 @@ export interface PaymentEvidenceTable {
   seen_at: ColumnType<Date, Date | undefined, never>;
 }
 
-/** An account's phone before and after it was put in canonical form (identity/canonical-phones-fix.ts). */
-export interface UserPhoneChangesTable {
+/** A spelling an account of a number had before phones were canonical (identity/canonical-phones-fix.ts). */
+export interface PhoneSpellingsTable {
   user_id: string;
   tenant_id: string;
-  previous_phone: string;
+  spelling: string;
+  /** The canonical number. */
   phone: string;
-  changed_at: Generated<Date>;
+  /** true: the account's phone was rewritten from it; false: the account kept it (another has the number). */
+  rewritten: boolean;
+  recorded_at: Generated<Date>;
 }
 
-/** One-time fixes of stored data that have run, with what each found. */
+/** Fixes of stored data that have run, with what each found. */
 export interface DataFixesTable {
   name: string;
   applied_at: Generated<Date>;
@@ -128,6 +131,6 @@ export interface ServicesDatabase {
   stored_files: StoredFilesTable;
   compliance_exports: ComplianceExportsTable;
   payment_evidence: PaymentEvidenceTable;
-  user_phone_changes: UserPhoneChangesTable;
+  phone_spellings: PhoneSpellingsTable;
   data_fixes: DataFixesTable;
 }

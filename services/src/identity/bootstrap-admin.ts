@@ -9,6 +9,7 @@ import { ADMIN_ROLE } from './admin-scope';
 import type { UserRoles } from './user-roles';
 import { isLoopbackHost } from '../http/loopback-host';
 import { canonicalPhone } from './canonical-phone';
+import { keptSpellings } from './canonical-phones-fix';
 
 export const DEV_ADMIN_PHONE = '+919999999999';
 export const DEV_ADMIN_PASSWORD = 'admin123';
@@ -72,9 +73,22 @@ async function ensureAccount(db: Kysely<ServicesDatabase>, roles: UserRoles, ten
   const existing = await findUserByPhone(db, tenantId, phone);
   const metadata = systemMetadata(tenantId, 'admin-bootstrap');
   if (existing) {
-    if (!existing.roles.includes(ADMIN_ROLE)) await roles.change(existing.id, (user) => [...user.roles, ADMIN_ROLE], metadata);
+    if (existing.roles.includes(ADMIN_ROLE)) return;
+    const kept = await keptSpellings(db, tenantId, phone);
+    if (kept.length > 0) {
+      throw new Error(
+        `ADMIN_PHONE: accounts ${kept.join(', ')} of this brand had this number under another spelling before phones had one form; ` +
+          `account ${existing.id} is not made an admin until they are settled (docs/operations.md, "Phones in one form")`,
+      );
+    }
+    await roles.change(existing.id, (user) => [...user.roles, ADMIN_ROLE], metadata);
     return;
   }
-  await roles.create({ tenantId, username: 'admin', phone, passwordHash: await hashPassword(password), roles: [ADMIN_ROLE] }, 'bootstrap', metadata);
-  logger.info('admin account created', { phone });
+  const created = await roles.create(
+    { tenantId, username: 'admin', phone, passwordHash: await hashPassword(password), roles: [ADMIN_ROLE] },
+    'bootstrap',
+    metadata,
+  );
+  // The account's id, not its phone: logs keep no one's number.
+  logger.info('admin account created', { userId: created?.id ?? null });
 }

@@ -4,7 +4,7 @@ import { systemMetadata } from '@desk/platform/eventstore/event-metadata';
 import { logger } from '@desk/platform/logging/logger';
 import { USER_PHONE_CANONICALISED } from '@desk/machines/identity/user.events';
 import type { ServicesDatabase } from '../db/services-database';
-import { canonicalPhone } from './canonical-phone';
+import { canonicalPhone, PHONE_RULES_VERSION } from './canonical-phone';
 import type { Trail } from './user-trail';
 
 type Db = Kysely<ServicesDatabase>;
@@ -12,9 +12,14 @@ type Db = Kysely<ServicesDatabase>;
 export const CANONICAL_PHONES_FIX = 'canonical-phones';
 /** Who the trail names for the rewrite: the server itself. */
 export const CANONICAL_PHONES_ACTOR = 'phone-canonicalisation';
-// Any fixed number: processes starting together take turns, and all but the first find the fix done.
+// Any fixed number: processes starting together take turns, and those after the first find little left.
 const LOCK_KEY = 7_240_113_015;
 const BATCH = 1_000;
+/**
+ * A later run looks again at the accounts made since the last one began, less this: an account
+ * written by a transaction that began before that run and committed after its read was not seen.
+ */
+const OVERLAP = '10 minutes';
 
 /** An account left with its old spelling because another account of its brand already has the canonical one. */
 export interface PhoneCollision {
@@ -24,9 +29,15 @@ export interface PhoneCollision {
   heldBy: string | null;
 }
 
+/** What the fix keeps in `data_fixes`: the rules it applied, from when it has looked, and what it found. */
 export interface PhoneFixSummary {
+  rulesVersion: string;
+  /** The database's time when the last run began: the next looks at accounts made since (less the overlap). */
+  checkedFrom: string;
+  /** Of the last run. */
   checked: number;
   changed: number;
+  /** Every run's, until the accounts are settled. */
   collisions: PhoneCollision[];
 }
 
@@ -40,26 +51,48 @@ interface AccountPhone {
 
 /**
  * Puts the phone of every account made before phones were canonical (canonical-phone.ts) into its
- * canonical form, once per database, after the migrations and before the server answers anyone.
+ * canonical form, after the migrations and before the server answers anyone:
+ * - the first time, and whenever the phone rules change (a libphonenumber upgrade), every account;
+ * - at every later start, the accounts made since the last run began: a process of the previous
+ *   version, still running during a rolling upgrade, stores phones as typed.
  * Each account is rewritten in its own transaction, which also records the old spelling
- * (`user_phone_changes`, so searches still find its orders) and appends UserPhoneCanonicalised to
- * its trail. Accounts go oldest first, so when two spellings of one number have two accounts in a
- * brand, the older keeps the number; the other is left as it was and reported (logged at warn, and
- * kept in `data_fixes`) for the operator to settle with the customer (docs/operations.md).
- * Returns null when the fix had already run.
+ * (`phone_spellings`, so searches still find its orders) and appends UserPhoneCanonicalised to its
+ * trail. Accounts go oldest first, so when two spellings of one number have two accounts in a
+ * brand, the older keeps the number unless the other has it already; the other is left as it was,
+ * its spelling recorded as kept, and reported (logged at warn, and listed in `data_fixes`) for the
+ * operator to settle with the customer (docs/operations.md).
  */
-export async function canonicaliseStoredPhones(db: Db, trail: Trail, now: () => Date = () => new Date()): Promise<PhoneFixSummary | null> {
+export async function canonicaliseStoredPhones(db: Db, trail: Trail): Promise<PhoneFixSummary> {
   return db.connection().execute(async (locked) => {
     await sql`select pg_advisory_lock(${LOCK_KEY}::bigint)`.execute(locked);
     try {
-      const done = await locked.selectFrom('data_fixes').select('name').where('name', '=', CANONICAL_PHONES_FIX).executeTakeFirst();
-      if (done) return null;
+      const last = await locked.selectFrom('data_fixes').select('summary').where('name', '=', CANONICAL_PHONES_FIX).executeTakeFirst();
+      const before = last?.summary as PhoneFixSummary | undefined;
+      const everyAccount = before?.rulesVersion !== PHONE_RULES_VERSION;
+      const { rows } = await sql<{ now: string }>`select now()::text as now`.execute(locked);
+      const checkedFrom = rows[0]!.now;
       // On the locked connection alone: a caller waiting for the lock never holds one this needs.
-      const summary = await rewriteAll(locked, trail, now);
+      const found = await rewriteAll(locked, trail, everyAccount ? null : before!.checkedFrom);
+      const known = new Set(found.collisions.map((c) => c.userId));
+      const summary: PhoneFixSummary = {
+        rulesVersion: PHONE_RULES_VERSION,
+        checkedFrom,
+        ...found,
+        collisions: [...(before?.collisions ?? []).filter((c) => !known.has(c.userId)), ...found.collisions],
+      };
       await locked
         .insertInto('data_fixes')
         .values({ name: CANONICAL_PHONES_FIX, summary: JSON.stringify(summary) })
+        .onConflict((oc) => oc.column('name').doUpdateSet({ summary: JSON.stringify(summary), applied_at: sql`now()` }))
         .execute();
+      if (everyAccount || found.changed > 0 || found.collisions.length > 0) {
+        logger.info('canonical phones: accounts checked', {
+          everyAccount,
+          checked: found.checked,
+          changed: found.changed,
+          collisions: found.collisions.length,
+        });
+      }
       return summary;
     } finally {
       await sql`select pg_advisory_unlock(${LOCK_KEY}::bigint)`.execute(locked);
@@ -67,10 +100,15 @@ export async function canonicaliseStoredPhones(db: Db, trail: Trail, now: () => 
   });
 }
 
-async function rewriteAll(db: Db, trail: Trail, now: () => Date): Promise<PhoneFixSummary> {
-  const summary: PhoneFixSummary = { checked: 0, changed: 0, collisions: [] };
+type Found = Pick<PhoneFixSummary, 'checked' | 'changed' | 'collisions'>;
+
+/** Every account, or those made since `since` (less the overlap), oldest first, a page at a time. */
+async function rewriteAll(db: Db, trail: Trail, since: string | null): Promise<Found> {
+  const found: Found = { checked: 0, changed: 0, collisions: [] };
+  const from = since === null ? sql<boolean>`true` : sql<boolean>`created_at >= ${since}::timestamptz - ${OVERLAP}::interval`;
   const total = await db
     .selectFrom('users')
+    .where(from)
     .select((eb) => eb.fn.countAll<string>().as('n'))
     .executeTakeFirstOrThrow()
     .then((r) => Number(r.n));
@@ -79,6 +117,7 @@ async function rewriteAll(db: Db, trail: Trail, now: () => Date): Promise<PhoneF
     const page: AccountPhone[] = await db
       .selectFrom('users')
       .select(['id', 'tenant_id', 'phone', sql<string>`created_at::text`.as('created_at')])
+      .where(from)
       .$if(after !== undefined, (q) => q.where(sql<boolean>`(created_at, id) > (${after!.created_at}::timestamptz, ${after!.id}::uuid)`))
       .orderBy('created_at')
       .orderBy('id')
@@ -88,46 +127,51 @@ async function rewriteAll(db: Db, trail: Trail, now: () => Date): Promise<PhoneF
     for (const account of page) {
       const canonical = canonicalPhone(account.phone);
       if (canonical === account.phone) continue;
-      const collision = await rewriteOne(db, trail, account, canonical, now());
-      if (collision) summary.collisions.push(collision);
-      else summary.changed += 1;
+      const collision = await rewriteOne(db, trail, account, canonical);
+      if (collision) found.collisions.push(collision);
+      else found.changed += 1;
     }
-    summary.checked += page.length;
+    found.checked += page.length;
     after = page[page.length - 1];
-    if (total > BATCH) logger.info(`canonical phones: ${summary.checked.toLocaleString('en-US')}/${total.toLocaleString('en-US')} accounts checked`);
+    if (total > BATCH) logger.info(`canonical phones: ${found.checked.toLocaleString('en-US')}/${total.toLocaleString('en-US')} accounts checked`);
   }
-  for (const collision of summary.collisions) {
+  for (const collision of found.collisions) {
     logger.warn('an account keeps its old phone spelling: another account of its brand has the canonical number (docs/operations.md)', { ...collision });
   }
-  if (summary.changed > 0 || summary.collisions.length > 0) {
-    logger.info('canonical phones: stored phones rewritten', { checked: summary.checked, changed: summary.changed, collisions: summary.collisions.length });
-  }
-  return summary;
+  return found;
 }
 
-async function rewriteOne(db: Db, trail: Trail, account: AccountPhone, canonical: string, at: Date): Promise<PhoneCollision | null> {
+async function rewriteOne(db: Db, trail: Trail, account: AccountPhone, canonical: string): Promise<PhoneCollision | null> {
+  const spelling = (rewritten: boolean) => ({ user_id: account.id, tenant_id: account.tenant_id, spelling: account.phone, phone: canonical, rewritten });
   try {
     await db.transaction().execute(async (trx) => {
       const updated = await trx
         .updateTable('users')
-        .set({ phone: canonical, updated_at: at })
+        .set({ phone: canonical, updated_at: sql`now()` })
         .where('id', '=', account.id)
         .where('phone', '=', account.phone)
-        .returning(['id', 'tenant_id'])
+        .returning(['id', 'tenant_id', sql<Date>`now()`.as('at')])
         .executeTakeFirst();
       // Changed since it was read (another process's rewrite, or the account is gone): nothing to do.
       if (!updated) return;
       await trx
-        .insertInto('user_phone_changes')
-        .values({ user_id: updated.id, tenant_id: updated.tenant_id, previous_phone: account.phone, phone: canonical, changed_at: at })
-        .onConflict((oc) => oc.doNothing())
+        .insertInto('phone_spellings')
+        .values(spelling(true))
+        .onConflict((oc) => oc.columns(['user_id', 'spelling']).doUpdateSet({ rewritten: true }))
         .execute();
-      const data = { userId: updated.id, tenantId: updated.tenant_id, phone: canonical, previousPhone: account.phone, changedAt: at.toISOString() };
-      await trail.record(updated, [{ type: USER_PHONE_CANONICALISED, data }], systemMetadata(updated.tenant_id, CANONICAL_PHONES_ACTOR, at));
+      const changedAt = updated.at.toISOString();
+      const data = { userId: updated.id, tenantId: updated.tenant_id, phone: canonical, previousPhone: account.phone, changedAt };
+      await trail.record(updated, [{ type: USER_PHONE_CANONICALISED, data }], systemMetadata(updated.tenant_id, CANONICAL_PHONES_ACTOR, updated.at));
     });
     return null;
   } catch (error) {
     if (!takenPhone(error)) throw error;
+    // Kept: the account's orders still carry this spelling, and a search by the number must find them.
+    await db
+      .insertInto('phone_spellings')
+      .values(spelling(false))
+      .onConflict((oc) => oc.columns(['user_id', 'spelling']).doNothing())
+      .execute();
     const holder = await db.selectFrom('users').select('id').where('tenant_id', '=', account.tenant_id).where('phone', '=', canonical).executeTakeFirst();
     return { userId: account.id, tenantId: account.tenant_id, heldBy: holder?.id ?? null };
   }
@@ -139,3 +183,19 @@ const takenPhone = (error: unknown): boolean =>
   error !== null &&
   (error as { code?: unknown }).code === '23505' &&
   (error as { constraint?: unknown }).constraint === 'users_tenant_phone_key';
+
+/**
+ * The accounts of a brand that kept another spelling of this number because an account had it:
+ * the server never grants the admin role to the number's holder while any is left (bootstrap-admin.ts).
+ */
+export async function keptSpellings(db: Db, tenantId: string, phone: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('phone_spellings')
+    .innerJoin('users', (join) => join.onRef('users.id', '=', 'phone_spellings.user_id').onRef('users.phone', '=', 'phone_spellings.spelling'))
+    .select('phone_spellings.user_id')
+    .where('phone_spellings.phone', '=', phone)
+    .where('phone_spellings.tenant_id', '=', tenantId)
+    .where('phone_spellings.rewritten', '=', false)
+    .execute();
+  return rows.map((r) => r.user_id);
+}

@@ -9,7 +9,7 @@ import { clientIp, commandMetadata } from '../http/request-context';
 import type { ShortLivedStore } from '../kv/short-lived-store';
 import { normalizePhone, PHONE_FORMAT_MESSAGE, PHONE_PATTERN } from '@desk/machines/identity/phone';
 import { findUserByPhone } from './users.repository';
-import { canonicalPhone } from './canonical-phone';
+import { canonicalPhone, isDialable } from './canonical-phone';
 import { phonePattern } from './phone-schema';
 import { registerUser } from './register-user';
 import type { Trail } from './user-trail';
@@ -34,6 +34,7 @@ const NoAccountError = fixedError('account_not_found', 404, 'No account with thi
 const PhoneNotVerifiedError = fixedError('phone_not_verified', 400, 'Please verify your phone number with the code we sent first');
 
 const REGISTRATION_WINDOW_MS = 15 * 60_000;
+export const NOT_DIALABLE = 'Enter a valid mobile number';
 
 /** The phone from a body, with the specification's `phone_required` when it is missing. */
 async function phoneOf(c: Context): Promise<string> {
@@ -86,6 +87,8 @@ export function otpRoutes<U extends object>({ db, tokens, otp, store, tenantOf, 
     })
     .post('/register/otp/send', async (c) => {
       const phone = await phoneOf(c);
+      // Sign-up sends a code to a number nobody has vouched for: only to a valid one (canonical-phone.ts).
+      if (!isDialable(phone)) throw ValidationError.of('phone', NOT_DIALABLE);
       if (await findUserByPhone(db, tenantOf(c), phone)) throw new PhoneTakenError();
       await otp.send(phone, 'register', clientIp(c, trustProxy));
       return c.json(sent, 200);

@@ -71,7 +71,7 @@ export function adminOrderRoutes(deps: OrderDeps, users: Kysely<ServicesDatabase
     .get('/orders', validate('query', adminListSchema), async (c) => {
       const { page, pageSize, tenantId: brand, phone, ...rest } = c.req.valid('query');
       const tenantId = tenantFilter(c.get('scope'), brand);
-      const filters = { ...rest, phones: phone ? await phoneForms(users, phone) : undefined };
+      const filters = { ...rest, phones: phone ? await phoneForms(users, phone, tenantId) : undefined };
       const [items, total, names] = await Promise.all([
         listAdminOrders(db, tenantId, filters, page, pageSize),
         countAdminOrders(db, tenantId, filters),

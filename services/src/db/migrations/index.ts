@@ -11,7 +11,7 @@ import * as orderLimitHolds from './2026-11-23-011-order-limit-holds';
 import * as customerClaimHeads from './2026-11-23-012-customer-claim-heads';
 import * as customerClaimDays from './2026-11-25-013-customer-claim-days';
 import * as claimsByTime from './2026-11-25-014-claims-by-time';
-import * as phoneChanges from './2026-11-26-015-phone-changes';
+import * as phoneSpellings from './2026-11-26-015-phone-spellings';
 
 /** The services' own tables (accounts, idempotency, reference codes, stored files, compliance exports), by name; names sort in run order. */
 export const servicesMigrations: Record<string, Migration> = {
@@ -27,5 +27,5 @@ export const servicesMigrations: Record<string, Migration> = {
   '2026-11-23-012-customer-claim-heads': customerClaimHeads,
   '2026-11-25-013-customer-claim-days': customerClaimDays,
   '2026-11-25-014-claims-by-time': claimsByTime,
-  '2026-11-26-015-phone-changes': phoneChanges,
+  '2026-11-26-015-phone-spellings': phoneSpellings,
 };
