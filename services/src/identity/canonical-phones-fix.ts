@@ -95,7 +95,8 @@ export async function canonicaliseStoredPhones(db: Db, trail: Trail): Promise<Ph
       }
       return summary;
     } finally {
-      await sql`select pg_advisory_unlock(${LOCK_KEY}::bigint)`.execute(locked);
+      // A failed unlock must not hide why the fix failed; a lost connection has let the lock go anyway.
+      await sql`select pg_advisory_unlock(${LOCK_KEY}::bigint)`.execute(locked).catch(() => undefined);
     }
   });
 }
