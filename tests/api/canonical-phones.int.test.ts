@@ -9,6 +9,7 @@ import { canonicaliseStoredPhones, CANONICAL_PHONES_FIX } from '../../services/s
 import { UserTrail } from '../../services/src/identity/user-trail';
 import { ensureAdmin } from '../../services/src/identity/bootstrap-admin';
 import { createAdmin } from '../../services/src/ops/admin/admin-accounts';
+import { listPhoneCollisions } from '../../services/src/ops/admin/phone-collisions';
 
 const TRON = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
 
@@ -190,6 +191,22 @@ describe('canonical phones', () => {
         `accounts ${olderTwinId} of this brand`,
       );
       expect((await t.database.pool.query(`select roles from users where id = $1`, [canonicalTwinId])).rows[0].roles).toEqual([]);
+    });
+
+    it("lists the collisions still to settle for the operator, until the kept account's phone is changed", async () => {
+      const names = new Map([['default', 'USDT Desk']]);
+      expect(await listPhoneCollisions(t.database.db, names)).toEqual([
+        expect.objectContaining({
+          userId: olderTwinId,
+          tenantId: 'default',
+          brand: 'USDT Desk',
+          keptPhone: '09812345020',
+          phone: '+919812345020',
+          heldBy: canonicalTwinId,
+        }),
+      ]);
+      await t.database.pool.query(`update users set phone = '+919812345021' where id = $1`, [olderTwinId]);
+      expect(await listPhoneCollisions(t.database.db, names)).toEqual([]);
     });
   });
 });

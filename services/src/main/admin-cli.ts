@@ -17,6 +17,7 @@ import { phoneArgument, passwordArgument } from '../ops/admin/account-input';
 import { brandArgument } from '../ops/admin/brand-argument';
 import { createAdmin, resetPassword } from '../ops/admin/admin-accounts';
 import { listAdmins } from '../ops/admin/list-admins';
+import { listPhoneCollisions } from '../ops/admin/phone-collisions';
 import { unlockPhone } from '../ops/admin/unlock-phone';
 
 const USAGE = `Usage: npm run admin -- <command> [options]
@@ -32,6 +33,9 @@ const USAGE = `Usage: npm run admin -- <command> [options]
       a lock lifted is recorded on the phone's accounts (SignInUnlocked)
   list-admins
       every admin with phone, brand and scope (operator / brand), as JSON
+  phone-collisions
+      accounts that kept an old spelling of a number another account of their brand holds, as JSON
+      (docs/operations.md, "Phones in one form")
 
 --tenant defaults to the operator's own brand. --password-from-stdin reads the first line of a pipe:
   printf '%s\\n' "$PASSWORD" | npm run admin -- reset-password --phone +919000000001 --password-from-stdin`;
@@ -49,6 +53,7 @@ const ACCEPTS: Record<string, readonly string[]> = {
   'reset-password': ['phone', 'tenant', 'password-from-stdin'],
   'unlock-phone': ['phone'],
   'list-admins': [],
+  'phone-collisions': [],
 };
 
 const say = (line: string): void => void process.stdout.write(`${line}\n`);
@@ -68,7 +73,8 @@ await runCli(USAGE, async () => {
   // Start-up and migration lines are not what the operator asked for.
   setLogLevel(env.LOG_LEVEL === 'info' ? 'warn' : env.LOG_LEVEL);
   if (command === 'unlock-phone') return unlock(phoneArgument(values.phone));
-  const phone = command === 'list-admins' ? null : phoneArgument(values.phone);
+  const listing = command === 'list-admins' || command === 'phone-collisions';
+  const phone = listing ? null : phoneArgument(values.phone);
   // Read before anything is opened, so a bad password changes nothing.
   const password = values['password-from-stdin'] ? passwordArgument(await passwordFromStdin()) : null;
 
@@ -77,6 +83,7 @@ await runCli(USAGE, async () => {
     const tenants = new TenantStore(new CommandHandler(infra.eventStore), infra.eventStore);
     const names = () => new TenantDirectory(infra.db, tenants).names();
     if (command === 'list-admins') return say(JSON.stringify(await listAdmins(infra.db, await names()), null, 2));
+    if (command === 'phone-collisions') return say(JSON.stringify(await listPhoneCollisions(infra.db, await names()), null, 2));
     const tenantId = await brandArgument(infra.db, tenants, values.tenant);
     const brand = `${(await names()).get(tenantId) ?? tenantId} (${tenantId})`;
     if (command === 'create-admin') await create(infra, { phone: phone!, tenantId, password }, brand);

@@ -47,13 +47,14 @@ describe('operations commands', () => {
   it('admin: --help lists the commands; bad input is refused with exit 2, a failure with exit 1', async () => {
     const help = await run('admin-cli.ts', ['--help'], env());
     expect(help.code).toBe(0);
-    for (const command of ['create-admin', 'reset-password', 'unlock-phone', 'list-admins']) expect(help.stdout).toContain(command);
+    for (const command of ['create-admin', 'reset-password', 'unlock-phone', 'list-admins', 'phone-collisions']) expect(help.stdout).toContain(command);
 
     for (const args of [
       ['frobnicate'],
       ['create-admin'],
       ['create-admin', '--phone', '12'],
       ['list-admins', '--phone', '+919500000001'],
+      ['phone-collisions', '--tenant', 'default'],
       ['create-admin', '--nope'],
     ]) {
       const refused = await run('admin-cli.ts', args, env());
@@ -80,6 +81,9 @@ describe('operations commands', () => {
 
     const short = await run('admin-cli.ts', ['reset-password', '--phone', '+919500000002', '--password-from-stdin'], env(), 'abc\n');
     expect(short.code).toBe(2);
+
+    const collisions = await run('admin-cli.ts', ['phone-collisions'], env());
+    expect({ code: collisions.code, listed: JSON.parse(collisions.stdout) }).toEqual({ code: 0, listed: [] });
 
     const listed = await run('admin-cli.ts', ['list-admins'], env());
     expect(JSON.parse(listed.stdout)).toEqual(
