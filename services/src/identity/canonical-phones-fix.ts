@@ -128,9 +128,9 @@ async function rewriteAll(db: Db, trail: Trail, since: string | null): Promise<F
     for (const account of page) {
       const canonical = canonicalPhone(account.phone);
       if (canonical === account.phone) continue;
-      const collision = await rewriteOne(db, trail, account, canonical);
-      if (collision) found.collisions.push(collision);
-      else found.changed += 1;
+      const outcome = await rewriteOne(db, trail, account, canonical);
+      if (outcome === 'changed') found.changed += 1;
+      else if (outcome !== 'unchanged') found.collisions.push(outcome);
     }
     found.checked += page.length;
     after = page[page.length - 1];
@@ -142,10 +142,11 @@ async function rewriteAll(db: Db, trail: Trail, since: string | null): Promise<F
   return found;
 }
 
-async function rewriteOne(db: Db, trail: Trail, account: AccountPhone, canonical: string): Promise<PhoneCollision | null> {
+/** `unchanged`: the account changed since it was read (another process's rewrite, or it is gone). */
+async function rewriteOne(db: Db, trail: Trail, account: AccountPhone, canonical: string): Promise<'changed' | 'unchanged' | PhoneCollision> {
   const spelling = (rewritten: boolean) => ({ user_id: account.id, tenant_id: account.tenant_id, spelling: account.phone, phone: canonical, rewritten });
   try {
-    await db.transaction().execute(async (trx) => {
+    return await db.transaction().execute(async (trx) => {
       const updated = await trx
         .updateTable('users')
         .set({ phone: canonical, updated_at: sql`now()` })
@@ -153,8 +154,7 @@ async function rewriteOne(db: Db, trail: Trail, account: AccountPhone, canonical
         .where('phone', '=', account.phone)
         .returning(['id', 'tenant_id', sql<Date>`now()`.as('at')])
         .executeTakeFirst();
-      // Changed since it was read (another process's rewrite, or the account is gone): nothing to do.
-      if (!updated) return;
+      if (!updated) return 'unchanged';
       await trx
         .insertInto('phone_spellings')
         .values(spelling(true))
@@ -163,8 +163,8 @@ async function rewriteOne(db: Db, trail: Trail, account: AccountPhone, canonical
       const changedAt = updated.at.toISOString();
       const data = { userId: updated.id, tenantId: updated.tenant_id, phone: canonical, previousPhone: account.phone, changedAt };
       await trail.record(updated, [{ type: USER_PHONE_CANONICALISED, data }], systemMetadata(updated.tenant_id, CANONICAL_PHONES_ACTOR, updated.at));
+      return 'changed' as const;
     });
-    return null;
   } catch (error) {
     if (!takenPhone(error)) throw error;
     // Kept: the account's orders still carry this spelling, and a search by the number must find them.
