@@ -10,6 +10,7 @@ import { UserTrail } from '../../services/src/identity/user-trail';
 import { ensureAdmin } from '../../services/src/identity/bootstrap-admin';
 import { createAdmin } from '../../services/src/ops/admin/admin-accounts';
 import { listPhoneCollisions } from '../../services/src/ops/admin/phone-collisions';
+import { changePhone } from '../../services/src/ops/admin/change-phone';
 
 const TRON = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
 
@@ -186,14 +187,15 @@ describe('canonical phones', () => {
 
     it('never makes the holder of an unsettled number an admin, at start or from the CLI', async () => {
       const settings = { NODE_ENV: 'production' as const, ADMIN_PHONE: '98123 45020', ADMIN_PASSWORD: 'chosen-password' };
-      await expect(ensureAdmin(t.database.db, t.deps.roles, 'default', settings)).rejects.toThrow(`accounts ${olderTwinId} of this brand had this number`);
+      // The server still starts (customers are served); the role waits for the operator.
+      await expect(ensureAdmin(t.database.db, t.deps.roles, 'default', settings)).resolves.toBe('configured');
       await expect(createAdmin({ db: t.database.db, roles: t.deps.roles }, { phone: '+919812345020', tenantId: 'default', password: null })).rejects.toThrow(
         `accounts ${olderTwinId} of this brand`,
       );
       expect((await t.database.pool.query(`select roles from users where id = $1`, [canonicalTwinId])).rows[0].roles).toEqual([]);
     });
 
-    it("lists the collisions still to settle for the operator, until the kept account's phone is changed", async () => {
+    it("lists the collisions still to settle for the operator, until the kept account's phone is changed, which its trail records", async () => {
       const names = new Map([['default', 'USDT Desk']]);
       expect(await listPhoneCollisions(t.database.db, names)).toEqual([
         expect.objectContaining({
@@ -205,8 +207,19 @@ describe('canonical phones', () => {
           heldBy: canonicalTwinId,
         }),
       ]);
-      await t.database.pool.query(`update users set phone = '+919812345021' where id = $1`, [olderTwinId]);
+      const deps = { db: t.database.db, trail: trail() };
+      await expect(changePhone(deps, { userId: olderTwinId, phone: '+919812345020' })).rejects.toThrow(`is account ${canonicalTwinId}'s on this brand`);
+      expect(await changePhone(deps, { userId: olderTwinId, phone: '+919812345021' })).toEqual({ outcome: 'changed', previousPhone: '09812345020' });
       expect(await listPhoneCollisions(t.database.db, names)).toEqual([]);
+      const changed = (await t.deps.eventStore.readStream(`user-${olderTwinId}`)).filter((e) => e.type === 'UserPhoneChanged');
+      expect(changed.map((e) => [e.data, e.metadata.actor])).toEqual([
+        [expect.objectContaining({ userId: olderTwinId, phone: '+919812345021', previousPhone: '09812345020' }), { id: 'admin-cli', role: 'system' }],
+      ]);
+      expect((await post('/api/auth/login', { phone: '98123 45021', password: 'secret1' })).status).toBe(200);
+      // Settled: the number's holder may now be made an admin.
+      expect((await createAdmin({ db: t.database.db, roles: t.deps.roles }, { phone: '+919812345020', tenantId: 'default', password: null })).outcome).toBe(
+        'granted',
+      );
     });
   });
 });

@@ -11,6 +11,7 @@ export const PASSWORD_CHANGED = 'PasswordChanged';
 export const SIGN_IN_LOCKED_OUT = 'SignInLockedOut';
 export const SIGN_IN_UNLOCKED = 'SignInUnlocked';
 export const USER_PHONE_CANONICALISED = 'UserPhoneCanonicalised';
+export const USER_PHONE_CHANGED = 'UserPhoneChanged';
 /** On the stream `ip-<address>`, not a user's: an address is nobody's account. */
 export const SIGN_IN_IP_LOCKED_OUT = 'SignInIpLockedOut';
 
@@ -90,6 +91,15 @@ export interface UserPhoneCanonicalised {
   changedAt: string;
 }
 
+/** The operator gave an account another phone (`npm run admin -- change-phone`), e.g. to settle two accounts of one number. */
+export interface UserPhoneChanged {
+  userId: string;
+  tenantId: string;
+  phone: string;
+  previousPhone: string;
+  changedAt: string;
+}
+
 export interface SignInIpLockedOut {
   ip: string;
   /** The brand whose sign-in page took the failure that locked it (the lock holds on every brand). */
@@ -109,6 +119,7 @@ export type UserEvent =
   | { type: typeof PASSWORD_CHANGED; data: PasswordChanged }
   | { type: typeof SIGN_IN_LOCKED_OUT; data: SignInLockedOut }
   | { type: typeof SIGN_IN_UNLOCKED; data: SignInUnlocked }
-  | { type: typeof USER_PHONE_CANONICALISED; data: UserPhoneCanonicalised };
+  | { type: typeof USER_PHONE_CANONICALISED; data: UserPhoneCanonicalised }
+  | { type: typeof USER_PHONE_CHANGED; data: UserPhoneChanged };
 
 export type IpEvent = { type: typeof SIGN_IN_IP_LOCKED_OUT; data: SignInIpLockedOut };

@@ -74,12 +74,14 @@ async function ensureAccount(db: Kysely<ServicesDatabase>, roles: UserRoles, ten
   const metadata = systemMetadata(tenantId, 'admin-bootstrap');
   if (existing) {
     if (existing.roles.includes(ADMIN_ROLE)) return;
+    // Not a reason to refuse to serve customers: the role waits, and the operator is told why.
     const kept = await keptSpellings(db, tenantId, phone);
     if (kept.length > 0) {
-      throw new Error(
+      logger.error(
         `ADMIN_PHONE: accounts ${kept.join(', ')} of this brand had this number under another spelling before phones had one form; ` +
           `account ${existing.id} is not made an admin until they are settled (docs/operations.md, "Phones in one form")`,
       );
+      return;
     }
     await roles.change(existing.id, (user) => [...user.roles, ADMIN_ROLE], metadata);
     return;

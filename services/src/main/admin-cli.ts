@@ -13,11 +13,12 @@ import { canonicaliseStoredPhones } from '../identity/canonical-phones-fix';
 import { TenantStore } from '../tenants/tenant-store';
 import { TenantDirectory } from '../tenants/tenant-directory';
 import { RedisStore } from '../kv/redis-store';
-import { phoneArgument, passwordArgument } from '../ops/admin/account-input';
+import { phoneArgument, passwordArgument, userArgument } from '../ops/admin/account-input';
 import { brandArgument } from '../ops/admin/brand-argument';
 import { createAdmin, resetPassword } from '../ops/admin/admin-accounts';
 import { listAdmins } from '../ops/admin/list-admins';
 import { listPhoneCollisions } from '../ops/admin/phone-collisions';
+import { changePhone } from '../ops/admin/change-phone';
 import { unlockPhone } from '../ops/admin/unlock-phone';
 
 const USAGE = `Usage: npm run admin -- <command> [options]
@@ -36,12 +37,15 @@ const USAGE = `Usage: npm run admin -- <command> [options]
   phone-collisions
       accounts that kept an old spelling of a number another account of their brand holds, as JSON
       (docs/operations.md, "Phones in one form")
+  change-phone --user ID --phone P
+      gives the account another phone (recorded as UserPhoneChanged); refused if P is another's
 
 --tenant defaults to the operator's own brand. --password-from-stdin reads the first line of a pipe:
   printf '%s\\n' "$PASSWORD" | npm run admin -- reset-password --phone +919000000001 --password-from-stdin`;
 
 const OPTIONS = {
   phone: { type: 'string' },
+  user: { type: 'string' },
   tenant: { type: 'string' },
   'password-from-stdin': { type: 'boolean', default: false },
   help: { type: 'boolean', short: 'h', default: false },
@@ -54,6 +58,7 @@ const ACCEPTS: Record<string, readonly string[]> = {
   'unlock-phone': ['phone'],
   'list-admins': [],
   'phone-collisions': [],
+  'change-phone': ['user', 'phone'],
 };
 
 const say = (line: string): void => void process.stdout.write(`${line}\n`);
@@ -84,6 +89,7 @@ await runCli(USAGE, async () => {
     const names = () => new TenantDirectory(infra.db, tenants).names();
     if (command === 'list-admins') return say(JSON.stringify(await listAdmins(infra.db, await names()), null, 2));
     if (command === 'phone-collisions') return say(JSON.stringify(await listPhoneCollisions(infra.db, await names()), null, 2));
+    if (command === 'change-phone') return await change(infra, { userId: userArgument(values.user), phone: phone! });
     const tenantId = await brandArgument(infra.db, tenants, values.tenant);
     const brand = `${(await names()).get(tenantId) ?? tenantId} (${tenantId})`;
     if (command === 'create-admin') await create(infra, { phone: phone!, tenantId, password }, brand);
@@ -103,6 +109,15 @@ async function openAccounts(): Promise<Infrastructure> {
     await infra.close();
     throw error;
   }
+}
+
+async function change(infra: Infrastructure, input: { userId: string; phone: string }) {
+  const result = await changePhone({ db: infra.db, trail: new UserTrail(infra.eventStore) }, input);
+  say(
+    result.outcome === 'changed'
+      ? `account ${input.userId}: phone ${result.previousPhone} → ${input.phone}`
+      : `account ${input.userId} already has ${input.phone}`,
+  );
 }
 
 async function create(infra: Infrastructure, input: { phone: string; tenantId: string; password: string | null }, brand: string) {

@@ -47,7 +47,8 @@ describe('operations commands', () => {
   it('admin: --help lists the commands; bad input is refused with exit 2, a failure with exit 1', async () => {
     const help = await run('admin-cli.ts', ['--help'], env());
     expect(help.code).toBe(0);
-    for (const command of ['create-admin', 'reset-password', 'unlock-phone', 'list-admins', 'phone-collisions']) expect(help.stdout).toContain(command);
+    for (const command of ['create-admin', 'reset-password', 'unlock-phone', 'list-admins', 'phone-collisions', 'change-phone'])
+      expect(help.stdout).toContain(command);
 
     for (const args of [
       ['frobnicate'],
@@ -55,6 +56,8 @@ describe('operations commands', () => {
       ['create-admin', '--phone', '12'],
       ['list-admins', '--phone', '+919500000001'],
       ['phone-collisions', '--tenant', 'default'],
+      ['change-phone', '--phone', '+919500000001'],
+      ['change-phone', '--user', 'nope', '--phone', '+919500000001'],
       ['create-admin', '--nope'],
     ]) {
       const refused = await run('admin-cli.ts', args, env());

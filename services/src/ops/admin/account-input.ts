@@ -17,3 +17,12 @@ export function passwordArgument(password: string): string {
   if (password.length > MAX_PASSWORD_LENGTH) throw new UsageError(`Password must be at most ${MAX_PASSWORD_LENGTH} characters long`);
   return password;
 }
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** An account's id, as `list-admins` and `phone-collisions` print it. */
+export function userArgument(raw: string | undefined): string {
+  if (raw === undefined || raw.trim() === '') throw new UsageError('--user is required');
+  if (!UUID.test(raw.trim())) throw new UsageError(`--user ${raw}: an account id (a uuid)`);
+  return raw.trim().toLowerCase();
+}
