@@ -80,6 +80,7 @@ await runCli(USAGE, async () => {
   if (command === 'unlock-phone') return unlock(phoneArgument(values.phone));
   const listing = command === 'list-admins' || command === 'phone-collisions';
   const phone = listing ? null : phoneArgument(values.phone);
+  const userId = command === 'change-phone' ? userArgument(values.user) : null;
   // Read before anything is opened, so a bad password changes nothing.
   const password = values['password-from-stdin'] ? passwordArgument(await passwordFromStdin()) : null;
 
@@ -89,7 +90,7 @@ await runCli(USAGE, async () => {
     const names = () => new TenantDirectory(infra.db, tenants).names();
     if (command === 'list-admins') return say(JSON.stringify(await listAdmins(infra.db, await names()), null, 2));
     if (command === 'phone-collisions') return say(JSON.stringify(await listPhoneCollisions(infra.db, await names()), null, 2));
-    if (command === 'change-phone') return await change(infra, { userId: userArgument(values.user), phone: phone! });
+    if (command === 'change-phone') return await change(infra, { userId: userId!, phone: phone! });
     const tenantId = await brandArgument(infra.db, tenants, values.tenant);
     const brand = `${(await names()).get(tenantId) ?? tenantId} (${tenantId})`;
     if (command === 'create-admin') await create(infra, { phone: phone!, tenantId, password }, brand);
