@@ -27,22 +27,20 @@ export async function openBenchDatabase(serverUrl: string | undefined): Promise<
     adminUrl = server.connectionString;
     stopServer = server.stop;
   }
-  const name = `bench_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  const version = (await admin.query<{ server_version: string }>('show server_version')).rows[0]!.server_version;
-  await admin.end();
-  const siblings: string[] = [];
-  const onServer = async (statement: string) => {
+  /** One statement on the server's maintenance database (creating and dropping the bench's own), its rows. */
+  const onServer = async <Row extends object = object>(statement: string): Promise<Row[]> => {
     const client = new pg.Client({ connectionString: adminUrl });
     await client.connect();
     try {
-      await client.query(statement);
+      return (await client.query<Row>(statement)).rows;
     } finally {
       await client.end();
     }
   };
+  const name = `bench_${Date.now()}`;
+  await onServer(`create database ${name}`);
+  const version = (await onServer<{ server_version: string }>('show server_version'))[0]!.server_version;
+  const siblings: string[] = [];
   return {
     url: withDatabase(adminUrl, name),
     describe: `PostgreSQL ${version}${serverUrl ? '' : ' (embedded, fsync on)'}`,

@@ -9,7 +9,7 @@ import { ADMIN_ROLE } from './admin-scope';
 import type { UserRoles } from './user-roles';
 import { isLoopbackHost } from '../http/loopback-host';
 import { canonicalPhone } from './canonical-phone';
-import { keptSpellings } from './canonical-phones-fix';
+import { unsettledSpellings } from './canonical-phones-fix';
 
 export const DEV_ADMIN_PHONE = '+919999999999';
 export const DEV_ADMIN_PASSWORD = 'admin123';
@@ -75,7 +75,7 @@ async function ensureAccount(db: Kysely<ServicesDatabase>, roles: UserRoles, ten
   if (existing) {
     if (existing.roles.includes(ADMIN_ROLE)) return;
     // Not a reason to refuse to serve customers: the role waits, and the operator is told why.
-    const kept = await keptSpellings(db, tenantId, phone);
+    const kept = (await unsettledSpellings(db, { tenantId, phone })).map((s) => s.userId);
     if (kept.length > 0) {
       logger.error(
         `ADMIN_PHONE: accounts ${kept.join(', ')} of this brand had this number under another spelling before phones had one form; ` +

@@ -6,6 +6,7 @@ import { USER_PHONE_CANONICALISED } from '@desk/machines/identity/user.events';
 import type { ServicesDatabase } from '../db/services-database';
 import { canonicalPhone, PHONE_RULES_VERSION } from './canonical-phone';
 import type { Trail } from './user-trail';
+import { isPhoneTaken } from './users.repository';
 
 type Db = Kysely<ServicesDatabase>;
 
@@ -37,7 +38,7 @@ export interface PhoneFixSummary {
   /** Of the last run. */
   checked: number;
   changed: number;
-  /** Every run's, until the accounts are settled. */
+  /** The accounts still to settle when it ran (unsettledSpellings), whichever run found them. */
   collisions: PhoneCollision[];
 }
 
@@ -73,12 +74,12 @@ export async function canonicaliseStoredPhones(db: Db, trail: Trail): Promise<Ph
       const checkedFrom = rows[0]!.now;
       // On the locked connection alone: a caller waiting for the lock never holds one this needs.
       const found = await rewriteAll(locked, trail, everyAccount ? null : before!.checkedFrom);
-      const known = new Set(found.collisions.map((c) => c.userId));
       const summary: PhoneFixSummary = {
         rulesVersion: PHONE_RULES_VERSION,
         checkedFrom,
-        ...found,
-        collisions: [...(before?.collisions ?? []).filter((c) => !known.has(c.userId)), ...found.collisions],
+        checked: found.checked,
+        changed: found.changed,
+        collisions: (await unsettledSpellings(locked)).map(({ userId, tenantId, heldBy }) => ({ userId, tenantId, heldBy })),
       };
       await locked
         .insertInto('data_fixes')
@@ -166,7 +167,7 @@ async function rewriteOne(db: Db, trail: Trail, account: AccountPhone, canonical
       return 'changed' as const;
     });
   } catch (error) {
-    if (!takenPhone(error)) throw error;
+    if (!isPhoneTaken(error)) throw error;
     // Kept: the account's orders still carry this spelling, and a search by the number must find them.
     await db
       .insertInto('phone_spellings')
@@ -178,25 +179,37 @@ async function rewriteOne(db: Db, trail: Trail, account: AccountPhone, canonical
   }
 }
 
-/** PostgreSQL's unique violation on the one-phone-per-brand key. */
-const takenPhone = (error: unknown): boolean =>
-  typeof error === 'object' &&
-  error !== null &&
-  (error as { code?: unknown }).code === '23505' &&
-  (error as { constraint?: unknown }).constraint === 'users_tenant_phone_key';
+/** An account that kept another spelling of a number another account of its brand holds: still to settle. */
+export interface UnsettledSpelling {
+  userId: string;
+  tenantId: string;
+  /** The spelling the account kept, which no sign-in reaches any more. */
+  spelling: string;
+  /** The canonical number, and the account that holds it (null if that account is gone). */
+  phone: string;
+  heldBy: string | null;
+  createdAt: Date;
+}
 
 /**
- * The accounts of a brand that kept another spelling of this number because an account had it:
- * the server never grants the admin role to the number's holder while any is left (bootstrap-admin.ts).
+ * The collisions still to settle, read from the accounts as they are now (every brand's, or one
+ * number's in one brand): one drops out once its account has another phone or is removed. The
+ * server never gives the admin role to a number's holder while its number has one (bootstrap-admin.ts).
  */
-export async function keptSpellings(db: Db, tenantId: string, phone: string): Promise<string[]> {
-  const rows = await db
-    .selectFrom('phone_spellings')
-    .innerJoin('users', (join) => join.onRef('users.id', '=', 'phone_spellings.user_id').onRef('users.phone', '=', 'phone_spellings.spelling'))
-    .select('phone_spellings.user_id')
-    .where('phone_spellings.phone', '=', phone)
-    .where('phone_spellings.tenant_id', '=', tenantId)
-    .where('phone_spellings.rewritten', '=', false)
-    .execute();
-  return rows.map((r) => r.user_id);
+export async function unsettledSpellings(db: Db, only?: { tenantId: string; phone: string }): Promise<UnsettledSpelling[]> {
+  const { rows } = await sql<{ user_id: string; tenant_id: string; spelling: string; phone: string; held_by: string | null; created_at: Date }>`
+    select s.user_id, s.tenant_id, s.spelling, s.phone, holder.id as held_by, kept.created_at
+    from phone_spellings s
+    join users kept on kept.id = s.user_id and kept.phone = s.spelling
+    left join users holder on holder.tenant_id = s.tenant_id and holder.phone = s.phone
+    where not s.rewritten ${only ? sql`and s.tenant_id = ${only.tenantId} and s.phone = ${only.phone}` : sql``}
+    order by s.tenant_id, s.phone, kept.created_at`.execute(db);
+  return rows.map((r) => ({
+    userId: r.user_id,
+    tenantId: r.tenant_id,
+    spelling: r.spelling,
+    phone: r.phone,
+    heldBy: r.held_by,
+    createdAt: r.created_at,
+  }));
 }

@@ -55,6 +55,13 @@ export interface NewUser {
   roles: string[];
 }
 
+/** PostgreSQL's unique violation on the one-phone-per-brand key: a write that gave an account a phone another account of its brand has. */
+export const isPhoneTaken = (error: unknown): boolean =>
+  typeof error === 'object' &&
+  error !== null &&
+  (error as { code?: unknown }).code === '23505' &&
+  (error as { constraint?: unknown }).constraint === 'users_tenant_phone_key';
+
 /** Inserts the user, or returns null when the phone is taken in that tenant. */
 export async function insertUser(db: Db, user: NewUser): Promise<UserRow | null> {
   const row = await db

@@ -4,7 +4,7 @@ import { systemMetadata } from '@desk/platform/eventstore/event-metadata';
 import { ADMIN_ROLE } from '../../identity/admin-scope';
 import { findUserByPhone, type UserRow } from '../../identity/users.repository';
 import { changePasswordRecorded } from '../../identity/password-change';
-import { keptSpellings } from '../../identity/canonical-phones-fix';
+import { unsettledSpellings } from '../../identity/canonical-phones-fix';
 import { hashPassword } from '../../identity/password';
 import type { UserRoles } from '../../identity/user-roles';
 import { CommandError } from '../cli-errors';
@@ -44,7 +44,7 @@ export async function createAdmin(deps: AccountDeps, input: { phone: string; ten
       throw new CommandError(`${input.phone} already has an account on this brand; its password is left as it is (use reset-password to change it)`);
     }
     if (existing.roles.includes(ADMIN_ROLE)) return { outcome: 'already_admin', user: existing, generatedPassword: null };
-    const kept = await keptSpellings(deps.db, input.tenantId, input.phone);
+    const kept = (await unsettledSpellings(deps.db, { tenantId: input.tenantId, phone: input.phone })).map((s) => s.userId);
     if (kept.length > 0) {
       throw new CommandError(
         `${input.phone}: accounts ${kept.join(', ')} of this brand had this number under another spelling before phones had one form; settle them before making account ${existing.id} an admin (docs/operations.md, "Phones in one form")`,

@@ -3,6 +3,7 @@ import { systemMetadata } from '@desk/platform/eventstore/event-metadata';
 import { USER_PHONE_CHANGED } from '@desk/machines/identity/user.events';
 import type { ServicesDatabase } from '../../db/services-database';
 import type { Trail } from '../../identity/user-trail';
+import { isPhoneTaken } from '../../identity/users.repository';
 import { CommandError } from '../cli-errors';
 import { ADMIN_CLI_ACTOR } from './admin-accounts';
 
@@ -43,7 +44,7 @@ export async function changePhone(deps: ChangePhoneDeps, input: { userId: string
     });
   } catch (error) {
     // Someone took the phone in that brand between the check and the update.
-    if ((error as { code?: unknown }).code === '23505') throw new CommandError(`${input.phone} was taken on this brand a moment ago`);
+    if (isPhoneTaken(error)) throw new CommandError(`${input.phone} was taken on this brand a moment ago`);
     throw error;
   }
 }

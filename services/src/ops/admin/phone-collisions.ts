@@ -1,5 +1,6 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { ServicesDatabase } from '../../db/services-database';
+import { unsettledSpellings } from '../../identity/canonical-phones-fix';
 
 /** An account that kept another spelling of a number another account of its brand holds (decision 0024). */
 export interface PhoneCollisionListing {
@@ -14,25 +15,15 @@ export interface PhoneCollisionListing {
   createdAt: string;
 }
 
-/**
- * The collisions still to settle, read from the accounts as they are now: one drops out of the
- * list once its account has another phone or is removed, or the number's holder is.
- */
+/** The collisions still to settle, with their brands' names, for `npm run admin -- phone-collisions`. */
 export async function listPhoneCollisions(db: Kysely<ServicesDatabase>, brandNames: ReadonlyMap<string, string>): Promise<PhoneCollisionListing[]> {
-  const { rows } = await sql<{ user_id: string; tenant_id: string; spelling: string; phone: string; held_by: string | null; created_at: Date }>`
-    select s.user_id, s.tenant_id, s.spelling, s.phone, holder.id as held_by, kept.created_at
-    from phone_spellings s
-    join users kept on kept.id = s.user_id and kept.phone = s.spelling
-    left join users holder on holder.tenant_id = s.tenant_id and holder.phone = s.phone
-    where not s.rewritten
-    order by s.tenant_id, s.phone, kept.created_at`.execute(db);
-  return rows.map((r) => ({
-    userId: r.user_id,
-    tenantId: r.tenant_id,
-    brand: brandNames.get(r.tenant_id) ?? r.tenant_id,
-    keptPhone: r.spelling,
-    phone: r.phone,
-    heldBy: r.held_by,
-    createdAt: r.created_at.toISOString(),
+  return (await unsettledSpellings(db)).map((s) => ({
+    userId: s.userId,
+    tenantId: s.tenantId,
+    brand: brandNames.get(s.tenantId) ?? s.tenantId,
+    keptPhone: s.spelling,
+    phone: s.phone,
+    heldBy: s.heldBy,
+    createdAt: s.createdAt.toISOString(),
   }));
 }
