@@ -11,6 +11,7 @@ import * as orderReferences from './orders/migrations/2026-11-23-109-order-refer
 import * as orderChanges from './orders/migrations/2026-11-23-110-order-changes';
 import * as awaitingConfirmation from './orders/migrations/2026-11-23-111-awaiting-confirmation';
 import * as customerUsageDays from './orders/migrations/2026-11-25-112-customer-usage-days';
+import * as batchGuard from '../runtime/migrations/2026-11-26-113-projection-batch-guard';
 
 /** Read-model migrations, by name (sorted after the event store's: 1xx after 0xx on the same day). */
 export const readModelMigrations: Record<string, Migration> = {
@@ -26,4 +27,5 @@ export const readModelMigrations: Record<string, Migration> = {
   '2026-11-23-110-order-changes': orderChanges,
   '2026-11-23-111-awaiting-confirmation': awaitingConfirmation,
   '2026-11-25-112-customer-usage-days': customerUsageDays,
+  '2026-11-26-113-projection-batch-guard': batchGuard,
 };

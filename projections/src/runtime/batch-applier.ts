@@ -6,6 +6,7 @@ import type { Projection } from './projection';
 import { advanceCheckpoint, recordError } from './checkpoint-store';
 import { insertDeadLetter, truncateError, type Failure } from './dead-letter-store';
 import { isTransientError } from './transient-error';
+import { runBatchStatement } from './batch-statement';
 import type { WakeSignal } from './wake-signal';
 
 /**
@@ -28,7 +29,7 @@ export interface BatchApplierOptions {
 }
 
 /**
- * Applies a batch with its checkpoint, in one transaction. One bad event must not halt the
+ * Applies a batch with its checkpoint, in one statement (one transaction). One bad event must not halt the
  * projection: when the batch fails for a reason of its own, it is rolled back and its events are
  * applied one at a time, and an event that still fails after a few tries is quarantined (the
  * checkpoint steps past it and a dead-letter row records it). Transient failures (the database
@@ -42,7 +43,7 @@ export class BatchApplier {
   }
 
   /**
-   * Applies a batch in one transaction. When that fails for a reason of its own (not a transient
+   * Applies a batch in one statement. When that fails for a reason of its own (not a transient
    * one), a batch never half-applies: it is rolled back and its events are applied one at a time,
    * which finds the event at fault and still applies the ones around it.
    */
@@ -64,7 +65,7 @@ export class BatchApplier {
     return { applied };
   }
 
-  /** One event in its own transaction, as a batch of one: tried a few times, then quarantined. */
+  /** One event in a statement of its own, as a batch of one: tried a few times, then quarantined. */
   private async applyAlone(conn: Kysely<ReadModelDatabase>, from: GlobalPosition | null, event: RecordedEvent): Promise<EventOutcome> {
     const attempts = this.options.eventAttempts ?? 3;
     let retryMs = this.options.eventRetryMs ?? 500;
@@ -110,13 +111,16 @@ export class BatchApplier {
     return done;
   }
 
-  private applyBatch(conn: Kysely<ReadModelDatabase>, from: GlobalPosition | null, to: GlobalPosition, events: readonly RecordedEvent[]): Promise<boolean> {
-    const lastEventAt = events[events.length - 1]!.recordedAt;
-    return conn.transaction().execute(async (trx) => {
-      if (!(await advanceCheckpoint(trx, this.name, from, to, events.length, lastEventAt))) return false;
-      await this.options.projection.apply(trx, events);
-      return true;
-    });
+  /** The batch's writes and its checkpoint in one statement (batch-statement.ts); false when the checkpoint moved. */
+  private async applyBatch(
+    conn: Kysely<ReadModelDatabase>,
+    from: GlobalPosition | null,
+    to: GlobalPosition,
+    events: readonly RecordedEvent[],
+  ): Promise<boolean> {
+    const writes = await this.options.projection.writes(conn, events);
+    const move = { name: this.name, from, to, applied: events.length, lastEventAt: events[events.length - 1]!.recordedAt };
+    return runBatchStatement(conn, move, writes);
   }
 }
 

@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { PREPARED } from '@desk/platform/db/kysely';
 import type { GlobalPosition } from '@desk/platform/eventstore/event-store';
 import type { ReadModelDatabase } from '../schema/read-model-database';
@@ -39,23 +39,36 @@ export async function loadCheckpoint(db: Db, name: string): Promise<Checkpoint> 
 
 /**
  * Compare-and-set: moves the checkpoint from `from` to `to` only if nobody moved it meanwhile (a
- * rebuild reset, or another instance that somehow got the lock). Must be the first statement of the
- * batch transaction: its row lock orders the batch against a concurrent rebuild reset. Alone (no
- * transaction), it records steps past batches the projection had nothing to do for.
+ * rebuild reset, or another instance that somehow got the lock). Alone, it records steps past
+ * batches the projection had nothing to do for; a batch's statement runs it with the batch's writes
+ * (batch-statement.ts).
  */
 export async function advanceCheckpoint(
-  trx: Db,
+  db: Db,
   name: string,
   from: GlobalPosition | null,
   to: GlobalPosition,
   applied: number,
   lastEventAt: Date,
 ): Promise<boolean> {
-  const result = await sql`
-    ${PREPARED} update projection_checkpoints
-    set position = ${to}, events_applied = events_applied + ${applied}::bigint, last_event_at = ${lastEventAt}, last_error = null, updated_at = now()
-    where name = ${name} and position is not distinct from ${from}`.execute(trx);
+  const result = await sql`${PREPARED} ${checkpointMove({ name, from, to, applied, lastEventAt })}`.execute(db);
   return result.numAffectedRows === 1n;
+}
+
+export interface CheckpointMove {
+  name: string;
+  from: GlobalPosition | null;
+  to: GlobalPosition;
+  applied: number;
+  lastEventAt: Date;
+}
+
+/** The compare-and-set's UPDATE: one row when the checkpoint stood at `from`, none when it moved. */
+export function checkpointMove({ name, from, to, applied, lastEventAt }: CheckpointMove): RawBuilder<unknown> {
+  return sql`
+    update projection_checkpoints
+    set position = ${to}, events_applied = events_applied + ${applied}::bigint, last_event_at = ${lastEventAt}, last_error = null, updated_at = now()
+    where name = ${name} and position is not distinct from ${from}`;
 }
 
 /**
@@ -65,6 +78,11 @@ export async function advanceCheckpoint(
 export async function resetForRebuild(db: Db, projection: Projection, total: number): Promise<void> {
   await loadCheckpoint(db, projection.name);
   await db.transaction().execute(async (trx) => {
+    // The tables before the checkpoint's row: a batch's statement locks its tables as it starts and
+    // the row as it runs, so taking them in the other order could deadlock with it.
+    if (projection.tables.length > 0) {
+      await sql`lock table ${sql.join(projection.tables.map((table) => sql.table(table)))} in access exclusive mode`.execute(trx);
+    }
     await trx.selectFrom('projection_checkpoints').select('name').where('name', '=', projection.name).forUpdate().execute();
     for (const table of projection.tables) await sql`truncate table ${sql.table(table)}`.execute(trx);
     await deleteDeadLetters(trx, projection.name);

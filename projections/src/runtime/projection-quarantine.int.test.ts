@@ -54,9 +54,9 @@ describe('projection quarantine', () => {
   function failingOn(poison: RecordedEvent): Projection {
     return {
       ...streamSummaryProjection,
-      async apply(trx, events) {
+      async writes(read, events) {
         if (events.some((e) => e.eventId === poison.eventId)) throw new Error(LONG_REASON);
-        await streamSummaryProjection.apply(trx, events);
+        return streamSummaryProjection.writes(read, events);
       },
     };
   }
@@ -70,9 +70,9 @@ describe('projection quarantine', () => {
     const projection = failingOn(poison);
     const counting: Projection = {
       ...projection,
-      apply: (trx, events) => {
+      writes: (read, events) => {
         if (events.length === 1 && events[0]!.eventId === poison.eventId) poisonTries += 1;
-        return projection.apply(trx, events);
+        return projection.writes(read, events);
       },
     };
     runner(counting).start();

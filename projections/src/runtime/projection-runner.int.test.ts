@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { PgEventStore } from '@desk/platform/eventstore/postgres/pg-event-store';
 import type { ReadModelDatabase } from '../schema/read-model-database';
-import type { Projection } from './projection';
+import { NO_WRITES, type Projection } from './projection';
 import { ProjectionRunner } from './projection-runner';
 import { loadCheckpoint } from './checkpoint-store';
 import { projectionLockHolder } from './projection-lock';
@@ -51,10 +51,11 @@ describe('projection runner', () => {
     const poison = (await store.readStream(poisonStream!))[2]!;
     const failing: Projection = {
       ...streamSummaryProjection,
-      // Writes the batch's rows first, then fails: a half-applied batch would keep them.
-      async apply(trx, events) {
-        await streamSummaryProjection.apply(trx, events);
-        if (events.some((e) => e.eventId === poison.eventId)) throw new Error('boom');
+      // The batch's rows first, then a write the database refuses: a half-applied batch would keep the rows.
+      async writes(read, events) {
+        const batch = await streamSummaryProjection.writes(read, events);
+        if (!events.some((e) => e.eventId === poison.eventId)) return batch;
+        return { writes: [...batch.writes, { name: 'boom', sql: sql`insert into rm_stream_summary (stream_id) values (null)` }] };
       },
     };
     expect(await runner(failing, { batchSize: 5, eventRetryMs: 1 }).runUntilCaughtUp()).toBe(true);
@@ -71,7 +72,7 @@ describe('projection runner', () => {
     expect(checkpoint.eventsApplied).toBe(11);
     expect((await store.backlog(checkpoint.position)).count).toBe(0);
     const deadLetters = await db.selectFrom('projection_dead_letters').select(['event_id', 'error']).execute();
-    expect(deadLetters).toEqual([{ event_id: poison.eventId, error: 'boom' }]);
+    expect(deadLetters).toEqual([{ event_id: poison.eventId, error: expect.stringContaining('null value in column "stream_id"') }]);
   });
 
   it('runs one active instance; a standby takes over when the active one stops', async () => {
@@ -128,12 +129,12 @@ describe('projection runner', () => {
     let lasting = true;
     const flaky: Projection = {
       ...streamSummaryProjection,
-      async apply(trx, events) {
+      async writes(read, events) {
         if (lasting || failures < 3) {
           failures += 1;
           throw Object.assign(new Error('server closed the connection unexpectedly'), { code: '08006' });
         }
-        await streamSummaryProjection.apply(trx, events);
+        return streamSummaryProjection.writes(read, events);
       },
     };
     await seedEvents(store, { streams: 2, perStream: 3 });
@@ -158,9 +159,10 @@ describe('projection runner', () => {
       name: 'stream-summary',
       tables: [],
       handles: (event) => event.streamId === watched,
-      async apply(_trx, events) {
+      async writes(_read, events) {
         batches += 1;
         applied.push(...events.filter((e) => e.streamId === watched).map((e) => e.eventId));
+        return NO_WRITES;
       },
     };
     const running = runner(picky, { batchSize: 10, pollMs: 60_000 });
@@ -186,7 +188,7 @@ describe('projection runner', () => {
   });
 
   it('stores the skipped steps before it reports a rebuild caught up', async () => {
-    const picky: Projection = { name: 'stream-summary', tables: [], handles: () => false, apply: async () => undefined };
+    const picky: Projection = { name: 'stream-summary', tables: [], handles: () => false, writes: async () => NO_WRITES };
     await seedEvents(store, { streams: 2, perStream: 5 });
     expect(await runner(picky).runUntilCaughtUp()).toBe(true);
     const checkpoint = await loadCheckpoint(db, 'stream-summary');

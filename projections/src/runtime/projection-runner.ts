@@ -38,8 +38,8 @@ const SKIPPED_CHECKPOINT_MS = 1_000;
 
 /**
  * Runs one projection: takes its advisory lock (or waits as a hot standby), then reads the global
- * log in batches and applies each batch and its checkpoint in one transaction. The next batch is
- * read while the current one is applied, so reading and writing overlap.
+ * log in batches and applies each batch and its checkpoint in one statement (one transaction). The
+ * next batch is read while the current one is applied, so reading and writing overlap.
  *
  * A failing batch is the BatchApplier's to isolate (one bad event never halts the projection);
  * transient failures (the database unreachable, a lost race) fail the run, and `start()` retries
@@ -196,7 +196,7 @@ export class ProjectionRunner {
 
       const handles = this.options.projection.handles;
       if (handles && !events.some((event) => handles(event))) {
-        // Nothing here for this projection: no transaction, the step written later by storeSkipped.
+        // Nothing here for this projection: no statement, the step written later by storeSkipped.
         checkpoint = { ...checkpoint, position: last.globalPosition, eventsApplied: checkpoint.eventsApplied + events.length, lastEventAt: last.recordedAt };
         stored.events += events.length;
         if (Date.now() - stored.at >= SKIPPED_CHECKPOINT_MS && !(await storeSkipped())) {
@@ -207,7 +207,7 @@ export class ProjectionRunner {
         this.options.onBatch?.(checkpoint);
         continue;
       }
-      // The batch's transaction moves the stored checkpoint on from where it stands: skipped steps first.
+      // The batch's statement moves the stored checkpoint on from where it stands: skipped steps first.
       if (!(await storeSkipped())) {
         await reading.catch(() => undefined);
         reading = read(checkpoint.position);

@@ -54,11 +54,11 @@ describe('projection rebuild and status', () => {
     let batches = 0;
     const crashing: Projection = {
       ...streamSummaryProjection,
-      async apply(trx, events) {
+      async writes(read, events) {
         // The database ends the connection part-way (57P01, admin shutdown): transient, so the run
         // stops there instead of stepping past the events as it would for an event's own failure.
         if (++batches > 3) throw Object.assign(new Error('process died'), { code: '57P01' });
-        await streamSummaryProjection.apply(trx, events);
+        return streamSummaryProjection.writes(read, events);
       },
     };
     const interrupted = new ProjectionRunner({ db, store, projection: crashing, batchSize: 25, pollMs: 1000, standbyRetryMs: 100 });
@@ -75,6 +75,29 @@ describe('projection rebuild and status', () => {
     expect(result.eventsApplied).toBe(200);
     expect(lines[0]).toMatch(new RegExp(`resuming the rebuild started .* at ${partial.eventsApplied} events`));
     expect(await actualStreamSummary(db)).toBe(await expectedStreamSummary(db));
+  });
+
+  it('refuses a batch whose checkpoint a rebuild rewound after the batch was read: none of its writes land', async () => {
+    await seedEvents(store, { streams: 4, perStream: 10, perAppend: 5 });
+    let batches = 0;
+    const overtaken: Projection = {
+      ...streamSummaryProjection,
+      async writes(read, events) {
+        const batch = await streamSummaryProjection.writes(read, events);
+        // The third batch is on its way when a rebuild empties the table and rewinds the checkpoint.
+        if (++batches === 3) await resetForRebuild(db, streamSummaryProjection, 40);
+        return batch;
+      },
+    };
+    const runner = new ProjectionRunner({ db, store, projection: overtaken, batchSize: 10, pollMs: 1000, standbyRetryMs: 100 });
+    expect(await runner.runUntilCaughtUp()).toBe(true);
+
+    // Had the overtaken batch landed on the emptied table, the read model would hold it without the
+    // two batches before it; refused, the runner replayed from the rewound checkpoint.
+    expect(await actualStreamSummary(db)).toBe(await expectedStreamSummary(db));
+    expect(batches).toBeGreaterThan(4);
+    const checkpoint = await loadCheckpoint(db, 'stream-summary');
+    expect(checkpoint).toMatchObject({ eventsApplied: 40, rebuildStartedAt: null });
   });
 
   it('lets a running projector do the replay and follows its progress', async () => {

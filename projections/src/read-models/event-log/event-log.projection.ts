@@ -1,7 +1,6 @@
 import { sql } from 'kysely';
-import { PREPARED } from '@desk/platform/db/kysely';
 import type { EventMetadata } from '@desk/platform/eventstore/event-metadata';
-import type { Projection } from '../../runtime/projection';
+import { NO_WRITES, type Projection } from '../../runtime/projection';
 
 /**
  * Every event of every stream, with who, from where and which brand lifted into columns so
@@ -12,11 +11,11 @@ import type { Projection } from '../../runtime/projection';
 export const eventLogProjection: Projection = {
   name: 'event-log',
   tables: ['rm_event_log'],
-  async apply(trx, events) {
-    if (events.length === 0) return;
+  async writes(_read, events) {
+    if (events.length === 0) return NO_WRITES;
     const meta = events.map((e) => e.metadata as Partial<EventMetadata>);
-    await sql`
-      ${PREPARED} insert into rm_event_log (event_id, stream_id, stream_position, type, tenant_id, actor_id, actor_role, ip, recorded_at, data, metadata)
+    const insert = sql`
+      insert into rm_event_log (event_id, stream_id, stream_position, type, tenant_id, actor_id, actor_role, ip, recorded_at, data, metadata)
       select * from unnest(
         ${events.map((e) => e.eventId)}::uuid[], ${events.map((e) => e.streamId)}::text[],
         ${events.map((e) => e.streamPosition.toString())}::bigint[], ${events.map((e) => e.type)}::text[],
@@ -24,6 +23,7 @@ export const eventLogProjection: Projection = {
         ${meta.map((m) => m.actor?.role ?? '')}::text[], ${meta.map((m) => m.ip ?? null)}::text[],
         ${events.map((e) => e.recordedAt)}::timestamptz[], ${events.map((e) => JSON.stringify(e.data ?? null))}::jsonb[],
         ${events.map((e) => JSON.stringify(e.metadata))}::jsonb[])
-      on conflict (event_id) do nothing`.execute(trx);
+      on conflict (event_id) do nothing`;
+    return { writes: [{ name: 'event_log', sql: insert }] };
   },
 };

@@ -1,9 +1,8 @@
-import { sql, type Transaction } from 'kysely';
-import { PREPARED } from '@desk/platform/db/kysely';
+import { sql, type Kysely } from 'kysely';
 import { orderView, type OrderView } from '@desk/machines/order/order-state';
 import { eventsByOrder, foldOrderOn, isOrderEvent } from '../order-batches';
 import type { ReadModelDatabase } from '../../schema/read-model-database';
-import type { Projection } from '../../runtime/projection';
+import { NO_WRITES, type BatchWrite, type Projection } from '../../runtime/projection';
 
 interface Open {
   view: OrderView;
@@ -19,8 +18,8 @@ interface HistoryRow {
 
 // Not PREPARED: prepared, its plan was made once for any number of ids, and cost five times the one
 // made for the ids at hand (docs/performance.md).
-async function loadOpen(trx: Transaction<ReadModelDatabase>, ids: string[]): Promise<Map<string, Open>> {
-  const rows = await trx
+async function loadOpen(read: Kysely<ReadModelDatabase>, ids: string[]): Promise<Map<string, Open>> {
+  const rows = await read
     .selectFrom('rm_order_history')
     .select(['order_id', 'view', 'stream_position'])
     .where('order_id', 'in', ids)
@@ -32,18 +31,18 @@ async function loadOpen(trx: Transaction<ReadModelDatabase>, ids: string[]): Pro
 /**
  * Each order's state after each of its events, folded by the order machine, with the interval it
  * held (from the event's recorded time to the next one's). Compliance's order book "as of" any
- * instant reads the rows whose interval contains it. A batch reads the orders' open rows once,
- * closes them with one update and inserts the new states with one statement.
+ * instant reads the rows whose interval contains it. A batch reads the orders' open rows once, then
+ * closes them with one update and inserts the new states with one insert, in the batch's statement.
  */
 export const orderHistoryProjection: Projection = {
   name: 'order-history',
   tables: ['rm_order_history'],
   handles: isOrderEvent,
-  async apply(trx, events) {
+  async writes(read, events) {
     const byOrder = eventsByOrder(events);
-    if (byOrder.size === 0) return;
+    if (byOrder.size === 0) return NO_WRITES;
 
-    const open = await loadOpen(trx, [...byOrder.keys()]);
+    const open = await loadOpen(read, [...byOrder.keys()]);
     const closes: { orderId: string; position: bigint; at: Date }[] = [];
     const rows: HistoryRow[] = [];
     for (const [orderId, orderEvents] of byOrder) {
@@ -59,28 +58,29 @@ export const orderHistoryProjection: Projection = {
       if (before && states[0]) closes.push({ orderId, position: before.position, at: states[0].validFrom });
       rows.push(...states);
     }
-    await closeRows(trx, closes);
-    await insertRows(trx, rows);
+    return { writes: [...closeRows(closes), ...insertRows(rows)] };
   },
 };
 
-async function closeRows(trx: Transaction<ReadModelDatabase>, closes: { orderId: string; position: bigint; at: Date }[]): Promise<void> {
-  if (closes.length === 0) return;
-  await sql`
-    ${PREPARED} update rm_order_history h set valid_to = c.at
+function closeRows(closes: { orderId: string; position: bigint; at: Date }[]): BatchWrite[] {
+  if (closes.length === 0) return [];
+  const update = sql`
+    update rm_order_history h set valid_to = c.at
     from unnest(${closes.map((c) => c.orderId)}::uuid[], ${closes.map((c) => c.position.toString())}::bigint[], ${closes.map((c) => c.at)}::timestamptz[])
       as c(order_id, position, at)
-    where h.order_id = c.order_id and h.stream_position = c.position`.execute(trx);
+    where h.order_id = c.order_id and h.stream_position = c.position`;
+  return [{ name: 'history_closed', sql: update }];
 }
 
-async function insertRows(trx: Transaction<ReadModelDatabase>, rows: HistoryRow[]): Promise<void> {
-  if (rows.length === 0) return;
+function insertRows(rows: HistoryRow[]): BatchWrite[] {
+  if (rows.length === 0) return [];
   const col = <T>(pick: (r: HistoryRow) => T) => rows.map(pick);
-  await sql`
-    ${PREPARED} insert into rm_order_history (order_id, stream_position, tenant_id, status, valid_from, valid_to, created_at, view)
+  const insert = sql`
+    insert into rm_order_history (order_id, stream_position, tenant_id, status, valid_from, valid_to, created_at, view)
     select * from unnest(
       ${col((r) => r.view.orderId)}::uuid[], ${col((r) => r.position.toString())}::bigint[], ${col((r) => r.view.tenantId)}::text[],
       ${col((r) => r.view.status)}::text[], ${col((r) => r.validFrom)}::timestamptz[], ${col((r) => r.validTo)}::timestamptz[],
       ${col((r) => r.view.createdAt)}::timestamptz[], ${col((r) => JSON.stringify(r.view))}::jsonb[])
-    on conflict (order_id, stream_position) do nothing`.execute(trx);
+    on conflict (order_id, stream_position) do nothing`;
+  return [{ name: 'history_added', sql: insert }];
 }

@@ -1,16 +1,15 @@
 import Decimal from 'decimal.js';
-import { sql, type Transaction } from 'kysely';
-import { PREPARED } from '@desk/platform/db/kysely';
+import { sql } from 'kysely';
 import { holdsMoney, utcDay } from '@desk/machines/order/customer-limits';
 import type { OrderPlaced } from '@desk/machines/order/order.events';
 import type { OrderView } from '@desk/machines/order/order-state';
-import type { ReadModelDatabase } from '../../schema/read-model-database';
+import type { BatchWrite } from '../../runtime/projection';
 
 /**
  * A batch's changes to rm_customer_usage_days, the customer limits' ledger (migration 112): per
  * customer and UTC day, the change in what their orders hold (an order's view before the batch
  * taken out, after it put in) and the placements the lists now show. Written with the rows, in the
- * batch's transaction, so the ledger never disagrees with rm_orders.
+ * batch's statement, so the ledger never disagrees with rm_orders.
  */
 export class CustomerUsageDeltas {
   private readonly byDay = new Map<string, { userId: string; day: string; held: Decimal; shown: Decimal }>();
@@ -36,13 +35,15 @@ export class CustomerUsageDeltas {
     return entry;
   }
 
-  async write(trx: Transaction<ReadModelDatabase>): Promise<void> {
+  /** The batch's one upsert of the ledger, or none. */
+  writes(): BatchWrite[] {
     const entries = [...this.byDay.values()].filter((e) => !e.held.isZero() || !e.shown.isZero());
-    if (entries.length === 0) return;
-    await sql`
-      ${PREPARED} insert into rm_customer_usage_days as d (user_id, day, held_inr, shown_inr)
+    if (entries.length === 0) return [];
+    const upsert = sql`
+      insert into rm_customer_usage_days as d (user_id, day, held_inr, shown_inr)
       select * from unnest(${entries.map((e) => e.userId)}::uuid[], ${entries.map((e) => e.day)}::date[],
         ${entries.map((e) => e.held.toFixed(2))}::numeric[], ${entries.map((e) => e.shown.toFixed(2))}::numeric[])
-      on conflict (user_id, day) do update set held_inr = d.held_inr + excluded.held_inr, shown_inr = d.shown_inr + excluded.shown_inr`.execute(trx);
+      on conflict (user_id, day) do update set held_inr = d.held_inr + excluded.held_inr, shown_inr = d.shown_inr + excluded.shown_inr`;
+    return [{ name: 'usage_days', sql: upsert }];
   }
 }

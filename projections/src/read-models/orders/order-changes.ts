@@ -1,7 +1,7 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
-import { PREPARED } from '@desk/platform/db/kysely';
+import { sql, type Kysely } from 'kysely';
 import type { OrderView } from '@desk/machines/order/order-state';
 import type { ReadModelDatabase } from '../../schema/read-model-database';
+import { NO_WRITES, type BatchWrites } from '../../runtime/projection';
 
 /** NOTIFY channel: sent by a batch that wrote feed rows, delivered when (and only if) it commits. */
 export const ORDER_CHANGES_CHANNEL = 'order_changes';
@@ -24,27 +24,28 @@ export interface OrderChange {
 }
 
 /**
- * Called by the orders projection inside its batch transaction: one feed row per order the batch
- * changed (its state after the batch), the rows beyond the retention dropped, and a NOTIFY that
- * PostgreSQL delivers at commit, all in one statement (the delete sees the table as it was before the
- * insert, so it only ever drops older rows). The projection's advisory lock makes it the only writer, so `seq`
+ * The orders projection's writes to the feed, in its batch's statement: one feed row per order the
+ * batch changed (its state after the batch), the rows beyond the retention dropped, and a NOTIFY
+ * that PostgreSQL delivers at commit (the delete sees the table as it was before the insert, so it
+ * only ever drops older rows). The projection's advisory lock makes it the only writer, so `seq`
  * values become visible in order and a reader may remember "after seq N".
  */
-export async function recordOrderChanges(trx: Transaction<ReadModelDatabase>, changes: readonly { view: OrderView; isNew: boolean }[]): Promise<void> {
-  if (changes.length === 0) return;
+export function orderChangesWrites(changes: readonly { view: OrderView; isNew: boolean }[]): BatchWrites {
+  if (changes.length === 0) return NO_WRITES;
   const col = <T>(pick: (c: { view: OrderView; isNew: boolean }) => T) => changes.map(pick);
-  await sql`
-    ${PREPARED} with inserted as (
-      insert into rm_order_changes (order_id, tenant_id, user_id, status, ref_code, is_new)
-      select * from unnest(${col((c) => c.view.orderId)}::uuid[], ${col((c) => c.view.tenantId)}::text[], ${col((c) => c.view.userId)}::uuid[],
-        ${col((c) => c.view.status)}::text[], ${col((c) => c.view.refCode)}::text[], ${col((c) => c.isNew)}::boolean[])
-      returning seq
-    ), newest as (
-      select max(seq) as seq from inserted
-    ), trimmed as (
-      delete from rm_order_changes where seq <= (select seq from newest) - ${ORDER_CHANGES_RETAINED}::bigint
-    )
-    select pg_notify(${ORDER_CHANGES_CHANNEL}, (select seq from newest)::text)`.execute(trx);
+  const inserted = sql`
+    insert into rm_order_changes (order_id, tenant_id, user_id, status, ref_code, is_new)
+    select * from unnest(${col((c) => c.view.orderId)}::uuid[], ${col((c) => c.view.tenantId)}::text[], ${col((c) => c.view.userId)}::uuid[],
+      ${col((c) => c.view.status)}::text[], ${col((c) => c.view.refCode)}::text[], ${col((c) => c.isNew)}::boolean[])
+    returning seq`;
+  const trimmed = sql`delete from rm_order_changes where seq <= (select max(seq) from changes_added) - ${ORDER_CHANGES_RETAINED}::bigint`;
+  return {
+    writes: [
+      { name: 'changes_added', sql: inserted },
+      { name: 'changes_trimmed', sql: trimmed },
+    ],
+    then: sql`pg_notify(${ORDER_CHANGES_CHANNEL}, (select max(seq) from changes_added)::text)`,
+  };
 }
 
 /** The feed rows after `after`, oldest first. */

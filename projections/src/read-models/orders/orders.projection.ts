@@ -1,13 +1,12 @@
 import Decimal from 'decimal.js';
-import { PREPARED } from '@desk/platform/db/kysely';
-import { sql, type Transaction } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { orderView, type OrderView } from '@desk/machines/order/order-state';
 import { eventsByOrder, foldOrderOn, isOrderEvent } from '../order-batches';
-import { recordOrderChanges } from './order-changes';
+import { orderChangesWrites } from './order-changes';
 import { CustomerUsageDeltas } from './customer-usage-days';
 import type { OrderPlaced } from '@desk/machines/order/order.events';
 import type { ReadModelDatabase } from '../../schema/read-model-database';
-import type { Projection } from '../../runtime/projection';
+import { NO_WRITES, type BatchWrite, type Projection } from '../../runtime/projection';
 
 interface Stored {
   view: OrderView;
@@ -16,9 +15,9 @@ interface Stored {
 
 // Not PREPARED: prepared, its plan was made once for any number of ids, and cost five times the one
 // made for the ids at hand (docs/performance.md).
-async function loadStored(trx: Transaction<ReadModelDatabase>, ids: string[]): Promise<Map<string, Stored>> {
+async function loadStored(read: Kysely<ReadModelDatabase>, ids: string[]): Promise<Map<string, Stored>> {
   if (ids.length === 0) return new Map();
-  const rows = await trx.selectFrom('rm_orders').select(['id', 'view', 'version']).where('id', 'in', ids).execute();
+  const rows = await read.selectFrom('rm_orders').select(['id', 'view', 'version']).where('id', 'in', ids).execute();
   return new Map(rows.map((r) => [r.id, { view: r.view as OrderView, version: BigInt(r.version) }]));
 }
 
@@ -28,18 +27,18 @@ const countKey = (v: OrderView): CountKey => JSON.stringify([v.tenantId, v.statu
 /**
  * The order lists (customer and admin), their counts and totals: every order event folded
  * through the same machine that decided it, so the read model cannot disagree with the decisions.
- * A batch costs one read of the orders it touches and three multi-row upserts (rows, counts, the
- * customer limits' ledger), plus the live streams' feed.
+ * A batch costs one read of the orders it touches, then one statement: three multi-row upserts (rows,
+ * counts, the customer limits' ledger) and the live streams' feed, with the checkpoint.
  */
 export const ordersProjection: Projection = {
   name: 'orders',
   tables: ['rm_orders', 'rm_order_counts', 'rm_order_changes', 'rm_customer_usage_days'],
   handles: isOrderEvent,
-  async apply(trx, events) {
+  async writes(read, events) {
     const byOrder = eventsByOrder(events);
-    if (byOrder.size === 0) return;
+    if (byOrder.size === 0) return NO_WRITES;
 
-    const stored = await loadStored(trx, [...byOrder.keys()]);
+    const stored = await loadStored(read, [...byOrder.keys()]);
     const rows: { view: OrderView; version: bigint; isNew: boolean }[] = [];
     const deltas = new Map<CountKey, { orders: number; fiat: Decimal }>();
     const shift = (view: OrderView, sign: 1 | -1) => {
@@ -66,19 +65,17 @@ export const ordersProjection: Projection = {
       usage.held(view, 1);
       rows.push({ view, version, isNew: !before });
     }
-    await upsertOrders(trx, rows);
-    await applyCountDeltas(trx, deltas);
-    await usage.write(trx);
     // The live streams' feed (docs/projections.md), committed with the rows it announces.
-    await recordOrderChanges(trx, rows);
+    const feed = orderChangesWrites(rows);
+    return { writes: [...upsertOrders(rows), ...countDeltas(deltas), ...usage.writes(), ...feed.writes], then: feed.then };
   },
 };
 
-async function upsertOrders(trx: Transaction<ReadModelDatabase>, rows: { view: OrderView; version: bigint }[]): Promise<void> {
-  if (rows.length === 0) return;
+function upsertOrders(rows: { view: OrderView; version: bigint }[]): BatchWrite[] {
+  if (rows.length === 0) return [];
   const col = <T>(pick: (v: OrderView) => T) => rows.map((r) => pick(r.view));
-  await sql`
-    ${PREPARED} insert into rm_orders as o (id, ref_code, tenant_id, user_id, user_phone, type, method, network, status,
+  const upsert = sql`
+    insert into rm_orders as o (id, ref_code, tenant_id, user_id, user_phone, type, method, network, status,
       fiat_amount, crypto_amount, proof_count, payment_due_at, created_at, updated_at, version, completion_requested_by, view)
     select * from unnest(
       ${col((v) => v.orderId)}::uuid[], ${col((v) => v.refCode)}::text[], ${col((v) => v.tenantId)}::text[],
@@ -91,17 +88,19 @@ async function upsertOrders(trx: Transaction<ReadModelDatabase>, rows: { view: O
     on conflict (id) do update set
       status = excluded.status, fiat_amount = excluded.fiat_amount, crypto_amount = excluded.crypto_amount,
       proof_count = excluded.proof_count, updated_at = excluded.updated_at, version = excluded.version,
-      completion_requested_by = excluded.completion_requested_by, view = excluded.view`.execute(trx);
+      completion_requested_by = excluded.completion_requested_by, view = excluded.view`;
+  return [{ name: 'orders', sql: upsert }];
 }
 
-async function applyCountDeltas(trx: Transaction<ReadModelDatabase>, deltas: Map<CountKey, { orders: number; fiat: Decimal }>): Promise<void> {
+function countDeltas(deltas: Map<CountKey, { orders: number; fiat: Decimal }>): BatchWrite[] {
   const entries = [...deltas].filter(([, d]) => d.orders !== 0 || !d.fiat.isZero());
-  if (entries.length === 0) return;
+  if (entries.length === 0) return [];
   const keys = entries.map(([key]) => JSON.parse(key) as [string, string, string, string]);
-  await sql`
-    ${PREPARED} insert into rm_order_counts as c (tenant_id, status, type, network, orders, fiat_total)
+  const upsert = sql`
+    insert into rm_order_counts as c (tenant_id, status, type, network, orders, fiat_total)
     select * from unnest(${keys.map((k) => k[0])}::text[], ${keys.map((k) => k[1])}::text[], ${keys.map((k) => k[2])}::text[],
       ${keys.map((k) => k[3])}::text[], ${entries.map(([, d]) => d.orders)}::bigint[], ${entries.map(([, d]) => d.fiat.toFixed(2))}::numeric[])
     on conflict (tenant_id, status, type, network) do update set
-      orders = c.orders + excluded.orders, fiat_total = c.fiat_total + excluded.fiat_total`.execute(trx);
+      orders = c.orders + excluded.orders, fiat_total = c.fiat_total + excluded.fiat_total`;
+  return [{ name: 'order_counts', sql: upsert }];
 }

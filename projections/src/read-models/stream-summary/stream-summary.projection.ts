@@ -1,8 +1,7 @@
 import { sql } from 'kysely';
-import { PREPARED } from '@desk/platform/db/kysely';
 import { streamCategory } from '@desk/platform/eventstore/stream-id';
 import type { RecordedEvent } from '@desk/platform/eventstore/event-store';
-import type { Projection } from '../../runtime/projection';
+import { NO_WRITES, type Projection } from '../../runtime/projection';
 
 interface StreamDelta {
   count: number;
@@ -43,12 +42,12 @@ function summarise(events: readonly RecordedEvent[]): Map<string, StreamDelta> {
 export const streamSummaryProjection: Projection = {
   name: 'stream-summary',
   tables: ['rm_stream_summary'],
-  async apply(trx, events) {
+  async writes(_read, events) {
     const deltas = [...summarise(events)];
-    if (deltas.length === 0) return;
+    if (deltas.length === 0) return NO_WRITES;
     const ids = deltas.map(([id]) => id);
-    await sql`
-      ${PREPARED} insert into rm_stream_summary as s
+    const upsert = sql`
+      insert into rm_stream_summary as s
         (stream_id, category, event_count, last_event_type, last_stream_position, first_recorded_at, last_recorded_at)
       select * from unnest(
         ${ids}::text[],
@@ -63,6 +62,7 @@ export const streamSummaryProjection: Projection = {
         event_count = s.event_count + excluded.event_count,
         last_event_type = excluded.last_event_type,
         last_stream_position = excluded.last_stream_position,
-        last_recorded_at = excluded.last_recorded_at`.execute(trx);
+        last_recorded_at = excluded.last_recorded_at`;
+    return { writes: [{ name: 'stream_summary', sql: upsert }] };
   },
 };
