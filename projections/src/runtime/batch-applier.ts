@@ -3,7 +3,7 @@ import type { GlobalPosition, RecordedEvent } from '@desk/platform/eventstore/ev
 import { logger } from '@desk/platform/logging/logger';
 import type { ReadModelDatabase } from '../schema/read-model-database';
 import type { Projection } from './projection';
-import { advanceCheckpoint, recordError } from './checkpoint-store';
+import { advanceCheckpoint, checkpointStandsAt, recordError } from './checkpoint-store';
 import { insertDeadLetter, truncateError, type Failure } from './dead-letter-store';
 import { isTransientError } from './transient-error';
 import { runBatchStatement } from './batch-statement';
@@ -52,6 +52,9 @@ export class BatchApplier {
       return (await this.applyBatch(conn, from, events[events.length - 1]!.globalPosition, events)) ? { applied: events.length } : 'moved';
     } catch (error) {
       if (isTransientError(error)) throw error;
+      // A rebuild that emptied the tables before the batch read them fails it too (an order's events
+      // fold onto a stored state that is gone): that is no fault of the events.
+      if (!(await checkpointStandsAt(conn, this.name, from))) return 'moved';
       logger.warn('projection batch failed; applying its events one at a time', { projection: this.name, events: events.length, error: errorMessage(error) });
     }
     let position = from;
@@ -75,6 +78,7 @@ export class BatchApplier {
         return (await this.applyBatch(conn, from, event.globalPosition, [event])) ? 'applied' : 'moved';
       } catch (error) {
         if (isTransientError(error)) throw error;
+        if (!(await checkpointStandsAt(conn, this.name, from))) return 'moved';
         firstFailedAt ??= new Date();
         const message = truncateError(errorMessage(error));
         if (attempt >= attempts)
@@ -120,7 +124,7 @@ export class BatchApplier {
   ): Promise<boolean> {
     const writes = await this.options.projection.writes(conn, events);
     const move = { name: this.name, from, to, applied: events.length, lastEventAt: events[events.length - 1]!.recordedAt };
-    return runBatchStatement(conn, move, writes);
+    return runBatchStatement(conn, move, this.options.projection.tables, writes);
   }
 }
 

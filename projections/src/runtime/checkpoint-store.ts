@@ -55,6 +55,12 @@ export async function advanceCheckpoint(
   return result.numAffectedRows === 1n;
 }
 
+/** Whether the checkpoint still stands where a runner read it from (a rebuild rewinds it). */
+export async function checkpointStandsAt(db: Db, name: string, from: GlobalPosition | null): Promise<boolean> {
+  const row = await db.selectFrom('projection_checkpoints').select('position').where('name', '=', name).executeTakeFirst();
+  return row !== undefined && row.position === from;
+}
+
 export interface CheckpointMove {
   name: string;
   from: GlobalPosition | null;

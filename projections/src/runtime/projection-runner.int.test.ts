@@ -55,7 +55,7 @@ describe('projection runner', () => {
       async writes(read, events) {
         const batch = await streamSummaryProjection.writes(read, events);
         if (!events.some((e) => e.eventId === poison.eventId)) return batch;
-        return { writes: [...batch.writes, { name: 'boom', sql: sql`insert into rm_stream_summary (stream_id) values (null)` }] };
+        return { writes: [...batch.writes, { name: 'boom', table: 'rm_stream_summary', sql: sql`insert into rm_stream_summary (stream_id) values (null)` }] };
       },
     };
     expect(await runner(failing, { batchSize: 5, eventRetryMs: 1 }).runUntilCaughtUp()).toBe(true);

@@ -3,18 +3,24 @@ import type { RecordedEvent } from '@desk/platform/eventstore/event-store';
 import type { ReadModelDatabase } from '../schema/read-model-database';
 
 /**
- * One data-modifying statement of a batch: an INSERT, UPDATE or DELETE with no WITH of its own
- * (PostgreSQL allows data-modifying statements in WITH only at the top level). The runtime runs it as
- * the CTE `name` of the batch's one statement (`batch_checkpoint` is the runtime's), so a later write
- * may read what it RETURNs; every write sees the tables as they were before the statement, and no two
- * may change the same row.
+ * One data-modifying statement of a batch: an INSERT, UPDATE or DELETE of `table` with no WITH of its
+ * own (PostgreSQL allows data-modifying statements in WITH only at the top level). The runtime runs it
+ * as the CTE `name` of the batch's one statement (`batch_checkpoint` is the runtime's), ordered by its
+ * table's place in the projection's `tables` (the order a rebuild locks them in); writes to one table
+ * keep their order. A write may read what an earlier one RETURNs. Every write sees the tables as they
+ * were before the statement, and no two may change the same row.
  */
 export interface BatchWrite {
   readonly name: string;
+  readonly table: keyof ReadModelDatabase & string;
   readonly sql: RawBuilder<unknown>;
 }
 
-/** What a batch writes, and `then`: an expression evaluated once the writes are in, e.g. a NOTIFY. */
+/**
+ * What a batch writes, and `then`: an expression the statement's final select evaluates, e.g. a
+ * NOTIFY (delivered at commit). It sees the tables as they were before the statement; what the writes
+ * did, only through what they RETURN.
+ */
 export interface BatchWrites {
   readonly writes: readonly BatchWrite[];
   readonly then?: RawBuilder<unknown>;
@@ -33,7 +39,7 @@ export interface BatchWrites {
  */
 export interface Projection {
   readonly name: string;
-  /** Tables emptied when the projection is rebuilt. */
+  /** Tables emptied when the projection is rebuilt, and the only ones its writes may change. */
   readonly tables: readonly (keyof ReadModelDatabase & string)[];
   writes(read: Kysely<ReadModelDatabase>, events: readonly RecordedEvent[]): Promise<BatchWrites>;
   /**

@@ -7,10 +7,12 @@
 /**
  * SQLSTATE classes and codes (PostgreSQL appendix A): 08 connection exception, 53 insufficient
  * resources, 57 operator intervention (shutdown, cancelled statement); 40001 serialization failure
- * and 40P01 deadlock lose a race that a retry wins.
+ * and 40P01 deadlock lose a race that a retry wins; 42P01 undefined table, 42703 undefined column
+ * and 42883 undefined function say the database lacks what the code expects (a migration not yet
+ * run, or rolled back): quarantined, every event would go, where waiting for the schema loses none.
  */
 const TRANSIENT_CLASSES = ['08', '53', '57'];
-const TRANSIENT_CODES = new Set(['40001', '40P01']);
+const TRANSIENT_CODES = new Set(['40001', '40P01', '42P01', '42703', '42883']);
 
 /** Socket errors node raises for a connection that could not be made or was cut. */
 const SOCKET_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);

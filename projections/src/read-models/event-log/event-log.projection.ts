@@ -24,6 +24,6 @@ export const eventLogProjection: Projection = {
         ${events.map((e) => e.recordedAt)}::timestamptz[], ${events.map((e) => JSON.stringify(e.data ?? null))}::jsonb[],
         ${events.map((e) => JSON.stringify(e.metadata))}::jsonb[])
       on conflict (event_id) do nothing`;
-    return { writes: [{ name: 'event_log', sql: insert }] };
+    return { writes: [{ name: 'event_log', table: 'rm_event_log', sql: insert }] };
   },
 };

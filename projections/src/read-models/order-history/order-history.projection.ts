@@ -69,7 +69,7 @@ function closeRows(closes: { orderId: string; position: bigint; at: Date }[]): B
     from unnest(${closes.map((c) => c.orderId)}::uuid[], ${closes.map((c) => c.position.toString())}::bigint[], ${closes.map((c) => c.at)}::timestamptz[])
       as c(order_id, position, at)
     where h.order_id = c.order_id and h.stream_position = c.position`;
-  return [{ name: 'history_closed', sql: update }];
+  return [{ name: 'history_closed', table: 'rm_order_history', sql: update }];
 }
 
 function insertRows(rows: HistoryRow[]): BatchWrite[] {
@@ -82,5 +82,5 @@ function insertRows(rows: HistoryRow[]): BatchWrite[] {
       ${col((r) => r.view.status)}::text[], ${col((r) => r.validFrom)}::timestamptz[], ${col((r) => r.validTo)}::timestamptz[],
       ${col((r) => r.view.createdAt)}::timestamptz[], ${col((r) => JSON.stringify(r.view))}::jsonb[])
     on conflict (order_id, stream_position) do nothing`;
-  return [{ name: 'history_added', sql: insert }];
+  return [{ name: 'history_added', table: 'rm_order_history', sql: insert }];
 }

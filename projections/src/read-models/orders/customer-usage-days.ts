@@ -44,6 +44,6 @@ export class CustomerUsageDeltas {
       select * from unnest(${entries.map((e) => e.userId)}::uuid[], ${entries.map((e) => e.day)}::date[],
         ${entries.map((e) => e.held.toFixed(2))}::numeric[], ${entries.map((e) => e.shown.toFixed(2))}::numeric[])
       on conflict (user_id, day) do update set held_inr = d.held_inr + excluded.held_inr, shown_inr = d.shown_inr + excluded.shown_inr`;
-    return [{ name: 'usage_days', sql: upsert }];
+    return [{ name: 'usage_days', table: 'rm_customer_usage_days', sql: upsert }];
   }
 }

@@ -40,7 +40,7 @@ describe('the order change feed', () => {
     const { position } = await loadCheckpoint(db, 'feed-test');
     const from = stale ? ('moved' as GlobalPosition) : position;
     const move = { name: 'feed-test', from, to: String(++batches) as GlobalPosition, applied: changes.length, lastEventAt: new Date() };
-    return runBatchStatement(db, move, orderChangesWrites(changes));
+    return runBatchStatement(db, move, ['rm_order_changes'], orderChangesWrites(changes));
   }
 
   it('records a batch in one statement, announces its newest seq at commit, and keeps only the newest rows', async () => {

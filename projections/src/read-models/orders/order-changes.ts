@@ -41,8 +41,8 @@ export function orderChangesWrites(changes: readonly { view: OrderView; isNew: b
   const trimmed = sql`delete from rm_order_changes where seq <= (select max(seq) from changes_added) - ${ORDER_CHANGES_RETAINED}::bigint`;
   return {
     writes: [
-      { name: 'changes_added', sql: inserted },
-      { name: 'changes_trimmed', sql: trimmed },
+      { name: 'changes_added', table: 'rm_order_changes', sql: inserted },
+      { name: 'changes_trimmed', table: 'rm_order_changes', sql: trimmed },
     ],
     then: sql`pg_notify(${ORDER_CHANGES_CHANNEL}, (select max(seq) from changes_added)::text)`,
   };

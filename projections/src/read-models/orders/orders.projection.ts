@@ -89,7 +89,7 @@ function upsertOrders(rows: { view: OrderView; version: bigint }[]): BatchWrite[
       status = excluded.status, fiat_amount = excluded.fiat_amount, crypto_amount = excluded.crypto_amount,
       proof_count = excluded.proof_count, updated_at = excluded.updated_at, version = excluded.version,
       completion_requested_by = excluded.completion_requested_by, view = excluded.view`;
-  return [{ name: 'orders', sql: upsert }];
+  return [{ name: 'orders', table: 'rm_orders', sql: upsert }];
 }
 
 function countDeltas(deltas: Map<CountKey, { orders: number; fiat: Decimal }>): BatchWrite[] {
@@ -102,5 +102,5 @@ function countDeltas(deltas: Map<CountKey, { orders: number; fiat: Decimal }>): 
       ${keys.map((k) => k[3])}::text[], ${entries.map(([, d]) => d.orders)}::bigint[], ${entries.map(([, d]) => d.fiat.toFixed(2))}::numeric[])
     on conflict (tenant_id, status, type, network) do update set
       orders = c.orders + excluded.orders, fiat_total = c.fiat_total + excluded.fiat_total`;
-  return [{ name: 'order_counts', sql: upsert }];
+  return [{ name: 'order_counts', table: 'rm_order_counts', sql: upsert }];
 }

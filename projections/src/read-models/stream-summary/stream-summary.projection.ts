@@ -63,6 +63,6 @@ export const streamSummaryProjection: Projection = {
         last_event_type = excluded.last_event_type,
         last_stream_position = excluded.last_stream_position,
         last_recorded_at = excluded.last_recorded_at`;
-    return { writes: [{ name: 'stream_summary', sql: upsert }] };
+    return { writes: [{ name: 'stream_summary', table: 'rm_stream_summary', sql: upsert }] };
   },
 };

@@ -28,6 +28,6 @@ export const tenantsProjection: Projection = {
       select * from unnest(${rows.map((r) => r.id)}::text[], ${rows.map((r) => r.state.domain)}::text[], ${rows.map((r) => r.state.deleted)}::boolean[],
         ${rows.map((r) => JSON.stringify(r.state))}::jsonb[], ${rows.map((r) => r.state.createdAt)}::timestamptz[])
       on conflict (id) do update set domain = excluded.domain, deleted = excluded.deleted, state = excluded.state`;
-    return { writes: [{ name: 'tenants', sql: upsert }] };
+    return { writes: [{ name: 'tenants', table: 'rm_tenants', sql: upsert }] };
   },
 };
