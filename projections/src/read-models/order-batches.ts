@@ -19,6 +19,16 @@ export function eventsByOrder(events: readonly RecordedEvent[]): Map<string, Rec
 }
 
 /**
+ * The orders of a batch that may have a stored state: those whose first event here is not their
+ * stream's first. An order placed in this batch has none (its placement is applied once: the
+ * checkpoint's compare-and-set sees to that, and a rebuild empties the tables), so a batch of new
+ * orders, the common one while customers place, reads nothing before its statement.
+ */
+export function ordersBeyondTheirStart(byOrder: ReadonlyMap<string, readonly RecordedEvent[]>): string[] {
+  return [...byOrder].filter(([, events]) => events[0]!.streamPosition > 0n).map(([orderId]) => orderId);
+}
+
+/**
  * Folds an order's new events through the machine, on from the state a read model stored (its view
  * and the position it stood at), calling `each` with the state after every event. Events already
  * applied are skipped. A gap means an earlier event of this order was quarantined: folding on would

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import { orderView, type OrderView } from '@desk/machines/order/order-state';
-import { eventsByOrder, foldOrderOn, isOrderEvent } from '../order-batches';
+import { eventsByOrder, foldOrderOn, isOrderEvent, ordersBeyondTheirStart } from '../order-batches';
 import type { ReadModelDatabase } from '../../schema/read-model-database';
 import { NO_WRITES, type BatchWrite, type Projection } from '../../runtime/projection';
 
@@ -19,6 +19,7 @@ interface HistoryRow {
 // Not PREPARED: prepared, its plan was made once for any number of ids, and cost five times the one
 // made for the ids at hand (docs/performance.md).
 async function loadOpen(read: Kysely<ReadModelDatabase>, ids: string[]): Promise<Map<string, Open>> {
+  if (ids.length === 0) return new Map();
   const rows = await read
     .selectFrom('rm_order_history')
     .select(['order_id', 'view', 'stream_position'])
@@ -42,7 +43,7 @@ export const orderHistoryProjection: Projection = {
     const byOrder = eventsByOrder(events);
     if (byOrder.size === 0) return NO_WRITES;
 
-    const open = await loadOpen(read, [...byOrder.keys()]);
+    const open = await loadOpen(read, ordersBeyondTheirStart(byOrder));
     const closes: { orderId: string; position: bigint; at: Date }[] = [];
     const rows: HistoryRow[] = [];
     for (const [orderId, orderEvents] of byOrder) {

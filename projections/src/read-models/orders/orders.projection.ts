@@ -1,7 +1,7 @@
 import Decimal from 'decimal.js';
 import { sql, type Kysely } from 'kysely';
 import { orderView, type OrderView } from '@desk/machines/order/order-state';
-import { eventsByOrder, foldOrderOn, isOrderEvent } from '../order-batches';
+import { eventsByOrder, foldOrderOn, isOrderEvent, ordersBeyondTheirStart } from '../order-batches';
 import { orderChangesWrites } from './order-changes';
 import { CustomerUsageDeltas } from './customer-usage-days';
 import type { OrderPlaced } from '@desk/machines/order/order.events';
@@ -38,7 +38,7 @@ export const ordersProjection: Projection = {
     const byOrder = eventsByOrder(events);
     if (byOrder.size === 0) return NO_WRITES;
 
-    const stored = await loadStored(read, [...byOrder.keys()]);
+    const stored = await loadStored(read, ordersBeyondTheirStart(byOrder));
     const rows: { view: OrderView; version: bigint; isNew: boolean }[] = [];
     const deltas = new Map<CountKey, { orders: number; fiat: Decimal }>();
     const shift = (view: OrderView, sign: 1 | -1) => {
