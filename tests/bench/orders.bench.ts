@@ -28,6 +28,7 @@ import { startSqlCount } from './sql-counts';
 import { sampleWaits } from './wait-sampler';
 import { databaseClock, ownClock, perOperation, processClock, startCpuAccount } from './process-cpu';
 import { startDatabaseCpuAccount } from './database-cpu';
+import { waitUntilQuiet } from './quiet';
 import { measureHttpFloor } from './http-floor';
 
 const say = (line: string) => process.stderr.write(`${line}\n`);
@@ -248,6 +249,9 @@ export async function runOrdersBench(): Promise<void> {
     const settling = performance.now();
     await pool.query('vacuum analyze');
     say(`  settled after the import: VACUUM ANALYZE in ${((performance.now() - settling) / 1000).toFixed(1)} s`);
+    const serverAndDatabase = [processClock(server.child.pid!), databaseCpu].filter((clock) => clock !== null);
+    const { waitedMs, quiet } = await waitUntilQuiet(serverAndDatabase);
+    say(`  ${quiet ? 'quiet' : 'still busy'} after ${(waitedMs / 1000).toFixed(0)} s (the server and the database each under a tenth of a core for a second)`);
 
     // An order 1,000 deep in the list (or halfway down a smoke run's short one).
     const depth = Math.min(1_000, Math.floor(total / 2));
