@@ -73,23 +73,15 @@ function closeRows(closes: { orderId: string; position: bigint; at: Date }[]): B
   return [{ name: 'history_closed', table: 'rm_order_history', sql: update }];
 }
 
-/** As one JSON parameter, like the orders' rows (orders.projection.ts says why). */
 function insertRows(rows: HistoryRow[]): BatchWrite[] {
   if (rows.length === 0) return [];
-  const records = rows.map(({ view, position, validFrom, validTo }) => ({
-    order_id: view.orderId,
-    stream_position: position.toString(),
-    tenant_id: view.tenantId,
-    status: view.status,
-    valid_from: validFrom,
-    valid_to: validTo,
-    created_at: view.createdAt,
-    view,
-  }));
+  const col = <T>(pick: (r: HistoryRow) => T) => rows.map(pick);
   const insert = sql`
     insert into rm_order_history (order_id, stream_position, tenant_id, status, valid_from, valid_to, created_at, view)
-    select * from jsonb_to_recordset(${JSON.stringify(records)}::jsonb) as r(order_id uuid, stream_position bigint, tenant_id text,
-      status text, valid_from timestamptz, valid_to timestamptz, created_at timestamptz, view jsonb)
+    select * from unnest(
+      ${col((r) => r.view.orderId)}::uuid[], ${col((r) => r.position.toString())}::bigint[], ${col((r) => r.view.tenantId)}::text[],
+      ${col((r) => r.view.status)}::text[], ${col((r) => r.validFrom)}::timestamptz[], ${col((r) => r.validTo)}::timestamptz[],
+      ${col((r) => r.view.createdAt)}::timestamptz[], ${col((r) => JSON.stringify(r.view))}::jsonb[])
     on conflict (order_id, stream_position) do nothing`;
   return [{ name: 'history_added', table: 'rm_order_history', sql: insert }];
 }

@@ -71,40 +71,20 @@ export const ordersProjection: Projection = {
   },
 };
 
-/**
- * The rows travel as one JSON parameter, read back by jsonb_to_recordset: an array per column made
- * pg escape each view's JSON again for the array literal, the projector thread's largest cost of its
- * own after its round trips (docs/performance.md), and the server parse it twice.
- */
 function upsertOrders(rows: { view: OrderView; version: bigint }[]): BatchWrite[] {
   if (rows.length === 0) return [];
-  const records = rows.map(({ view: v, version }) => ({
-    id: v.orderId,
-    ref_code: v.refCode,
-    tenant_id: v.tenantId,
-    user_id: v.userId,
-    user_phone: v.userPhone,
-    type: v.orderType,
-    method: v.method,
-    network: v.network,
-    status: v.status,
-    fiat_amount: v.fiatAmount,
-    crypto_amount: v.cryptoAmount,
-    proof_count: v.proofCount,
-    payment_due_at: v.paymentDueAt,
-    created_at: v.createdAt,
-    updated_at: v.updatedAt,
-    // A string: JSON numbers lose bigints past 2^53.
-    version: version.toString(),
-    completion_requested_by: v.completionRequest?.requestedBy ?? null,
-    view: v,
-  }));
+  const col = <T>(pick: (v: OrderView) => T) => rows.map((r) => pick(r.view));
   const upsert = sql`
     insert into rm_orders as o (id, ref_code, tenant_id, user_id, user_phone, type, method, network, status,
       fiat_amount, crypto_amount, proof_count, payment_due_at, created_at, updated_at, version, completion_requested_by, view)
-    select * from jsonb_to_recordset(${JSON.stringify(records)}::jsonb) as r(id uuid, ref_code text, tenant_id text, user_id uuid,
-      user_phone text, type text, method text, network text, status text, fiat_amount numeric, crypto_amount numeric, proof_count int,
-      payment_due_at timestamptz, created_at timestamptz, updated_at timestamptz, version bigint, completion_requested_by text, view jsonb)
+    select * from unnest(
+      ${col((v) => v.orderId)}::uuid[], ${col((v) => v.refCode)}::text[], ${col((v) => v.tenantId)}::text[],
+      ${col((v) => v.userId)}::uuid[], ${col((v) => v.userPhone)}::text[], ${col((v) => v.orderType)}::text[],
+      ${col((v) => v.method)}::text[], ${col((v) => v.network)}::text[], ${col((v) => v.status)}::text[],
+      ${col((v) => v.fiatAmount)}::numeric[], ${col((v) => v.cryptoAmount)}::numeric[], ${col((v) => v.proofCount)}::int[],
+      ${col((v) => v.paymentDueAt)}::timestamptz[], ${col((v) => v.createdAt)}::timestamptz[], ${col((v) => v.updatedAt)}::timestamptz[],
+      ${rows.map((r) => r.version.toString())}::bigint[], ${col((v) => v.completionRequest?.requestedBy ?? null)}::text[],
+      ${rows.map((r) => JSON.stringify(r.view))}::jsonb[])
     on conflict (id) do update set
       status = excluded.status, fiat_amount = excluded.fiat_amount, crypto_amount = excluded.crypto_amount,
       proof_count = excluded.proof_count, updated_at = excluded.updated_at, version = excluded.version,
