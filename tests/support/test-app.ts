@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { mkdtemp, readFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { waitFor } from './wait-for';
 import os from 'node:os';
 import path from 'node:path';
@@ -117,6 +117,8 @@ export async function createTestApp(): Promise<TestApp> {
       await deps.queue.close();
       await deps.store.close();
       await database.drop();
+      // Its data directory (the SMS outbox) too: every test app left one in the temporary directory.
+      await rm(dataDir, { recursive: true, force: true });
     },
   };
 }
