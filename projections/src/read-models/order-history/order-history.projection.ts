@@ -32,8 +32,9 @@ async function loadOpen(read: Kysely<ReadModelDatabase>, ids: string[]): Promise
 /**
  * Each order's state after each of its events, folded by the order machine, with the interval it
  * held (from the event's recorded time to the next one's). Compliance's order book "as of" any
- * instant reads the rows whose interval contains it. A batch reads the orders' open rows once, then
- * closes them with one update and inserts the new states with one insert, in the batch's statement.
+ * instant reads the rows whose interval contains it. A batch reads the open rows of the orders it
+ * continues, then closes them with one update and inserts the new states with one insert, in the
+ * batch's statement.
  */
 export const orderHistoryProjection: Projection = {
   name: 'order-history',

@@ -27,8 +27,9 @@ const countKey = (v: OrderView): CountKey => JSON.stringify([v.tenantId, v.statu
 /**
  * The order lists (customer and admin), their counts and totals: every order event folded
  * through the same machine that decided it, so the read model cannot disagree with the decisions.
- * A batch costs one read of the orders it touches, then one statement: three multi-row upserts (rows,
- * counts, the customer limits' ledger) and the live streams' feed, with the checkpoint.
+ * A batch costs one read of the orders it continues (none when all are new), then one statement:
+ * three multi-row upserts (rows, counts, the customer limits' ledger) and the live streams' feed,
+ * with the checkpoint.
  */
 export const ordersProjection: Projection = {
   name: 'orders',
