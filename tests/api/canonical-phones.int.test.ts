@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, createCustomer, createTestApp, json, type TestApp } from '../support/test-app';
+import { waitFor } from '../support/wait-for';
 import { canonicaliseStoredPhones, CANONICAL_PHONES_FIX } from '../../services/src/identity/canonical-phones-fix';
 import { UserTrail } from '../../services/src/identity/user-trail';
 import { ensureAdmin } from '../../services/src/identity/bootstrap-admin';
@@ -89,6 +90,8 @@ describe('canonical phones', () => {
       const token = await createCustomer(t, phone);
       const id = (await json(t.call('GET', '/api/auth/me', { token }))).body._id as string;
       await t.database.pool.query(`update users set phone = $2, created_at = ${createdAt} where id = $1`, [id, typed]);
+      // Written behind the API's back: its signed-in users see it once the database announces it.
+      await waitFor('the API to see the phone as typed', async () => (await json(t.call('GET', '/api/auth/me', { token }))).body.phone === typed, 5_000);
       return { id, token };
     };
 

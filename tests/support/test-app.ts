@@ -114,6 +114,7 @@ export async function createTestApp(): Promise<TestApp> {
     },
     close: async () => {
       await deps.live.hub.close();
+      await deps.users.close();
       await deps.queue.close();
       await deps.store.close();
       await database.drop();

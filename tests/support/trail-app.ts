@@ -18,17 +18,21 @@ const PROXY_PEER = { incoming: { socket: { remoteAddress: '10.0.0.1', remotePort
  * test's choosing: one whose append fails shows that a change that cannot be recorded is not made.
  */
 export function trailApp(t: TestApp, trail: Trail = new UserTrail(t.deps.eventStore)) {
-  const { db, tokens, limits, otp, store, directory, config } = t.deps;
+  const { db, tokens, limits, otp, store, directory, config, users } = t.deps;
   const trustProxy = config.trustProxy;
   const describeUser = (user: UserRow) => oneUserJson(db, user);
-  const signedIn = requireUser(db, tokens, (tenantId) => directory.isDeleted(tenantId));
+  const signedIn = requireUser(
+    (id) => users.get(id),
+    tokens,
+    (tenantId) => directory.isDeleted(tenantId),
+  );
   const user = new Hono<AuthEnv>().use(signedIn).route('/', savedAccountRoutes(db, { trail, trustProxy }));
   const app = new Hono()
     .use(
       '/api/*',
       resolveTenant((host) => directory.resolve(host), trustProxy),
     )
-    .route('/api/auth', authRoutes({ db, tokens, signedIn, limits, tenantOf, trustProxy, describeUser, trail }))
+    .route('/api/auth', authRoutes({ db, tokens, signedIn, limits, tenantOf, trustProxy, describeUser, trail, forgetUser: (id) => users.forget(id) }))
     .route('/api/auth', otpRoutes({ db, tokens, otp, store, tenantOf, trustProxy, describeUser, trail }))
     .route('/api/user', user);
   app.onError(handleError);

@@ -35,6 +35,7 @@ import type { TenantDirectory } from '../tenants/tenant-directory';
 import { tenantAdminRoutes, tenantDetailsRoutes } from '../tenants/tenant.routes';
 import { tenantSettingsRoutes } from '../settings/brand-settings.routes';
 import type { UserRoles } from '../identity/user-roles';
+import type { SignedInUsers } from '../identity/signed-in-users';
 import type { UserRow } from '../identity/users.repository';
 import { oneUserJson } from '../users/user-json';
 import { logoLink } from '../tenants/tenant-json';
@@ -71,6 +72,8 @@ export interface AppDeps {
   tenants: TenantStore;
   directory: TenantDirectory;
   roles: UserRoles;
+  /** Signed-in users' rows, kept until the database announces their change. */
+  users: SignedInUsers;
   projections: ProjectionsControl;
   compliance: ComplianceDeps;
   /** Live updates: stream tickets and this process's change hub (docs/api.md). */
@@ -84,7 +87,12 @@ export function createApp(deps: AppDeps) {
   const { db, tokens, settings, config, orders, limits, otp, store, tenants, directory } = deps;
   const trustProxy = config.trustProxy;
   const describeUser = (user: UserRow) => oneUserJson(db, user);
-  const signedIn = requireUser(db, tokens, (tenantId) => directory.isDeleted(tenantId));
+  const signedIn = requireUser(
+    (id) => deps.users.get(id),
+    tokens,
+    (tenantId) => directory.isDeleted(tenantId),
+  );
+  const forgetUser = (id: string) => deps.users.forget(id);
   const admin = new Hono<AdminEnv>()
     .use(signedIn, requireAdmin, idempotency(db))
     // Brand admins run their brand's orders and users; the rest of the desk is the operator's.
@@ -114,7 +122,7 @@ export function createApp(deps: AppDeps) {
   const api = new Hono()
     .route('/', healthRoutes(deps))
     .route('/', apiDocsRoutes())
-    .route('/auth', authRoutes({ db, tokens, signedIn, limits, tenantOf, trustProxy, describeUser, trail }))
+    .route('/auth', authRoutes({ db, tokens, signedIn, limits, tenantOf, trustProxy, describeUser, trail, forgetUser }))
     .route('/auth', otpRoutes({ db, tokens, otp, store, tenantOf, trustProxy, describeUser, trail }))
     .route('/config', publicConfigRoutes(settings, brandOf))
     // The stream itself is opened with a ticket in its query (EventSource sends no header).

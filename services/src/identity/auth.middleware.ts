@@ -1,8 +1,6 @@
 import type { Context, MiddlewareHandler } from 'hono';
-import type { Kysely } from 'kysely';
-import type { ServicesDatabase } from '../db/services-database';
 import { ForbiddenError, UnauthorizedError } from '@desk/platform/errors/domain-error';
-import { findUserById, type UserRow } from './users.repository';
+import type { UserRow } from './users.repository';
 import { adminScopeOf, complianceScopeOf, type AdminScope } from './admin-scope';
 import type { TokenService } from './tokens';
 import type { Actor } from '../http/request-context';
@@ -19,17 +17,21 @@ export interface AdminEnv {
 /** Whether a tenant was deleted (its users are signed out and refused). */
 export type DeletedTenantCheck = (tenantId: string) => Promise<boolean>;
 
+/** The user's current row (signed-in-users.ts: the database's, kept until it changes). */
+export type CurrentUser = (id: string) => Promise<UserRow | undefined>;
+
 /**
- * Bearer token → the current user, loaded on every request so that a deleted account, a removed
- * role or a deleted brand takes effect at once. Anything missing or invalid is 401
+ * Bearer token → the current user, checked on every request against the user's current row, so
+ * that a deleted account, a removed role or a password change takes effect at once (and a deleted
+ * brand within tenant-directory.ts's few seconds). Anything missing or invalid is 401
  * 'Unauthorized. Please login again.'
  */
-export function requireUser(db: Kysely<ServicesDatabase>, tokens: TokenService, tenantDeleted: DeletedTenantCheck): MiddlewareHandler<AuthEnv> {
+export function requireUser(currentUser: CurrentUser, tokens: TokenService, tenantDeleted: DeletedTenantCheck): MiddlewareHandler<AuthEnv> {
   return async (c, next) => {
     const header = c.req.header('authorization');
     const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : null;
     const claims = token ? await tokens.read(token) : null;
-    const user = claims ? await findUserById(db, claims.sub) : undefined;
+    const user = claims ? await currentUser(claims.sub) : undefined;
     if (!user || user.tenant_id !== claims?.tenant) throw new UnauthorizedError();
     // A token from before the last password change no longer opens the account.
     if (claims.iat < Math.floor(user.password_changed_at.getTime() / 1000)) throw new UnauthorizedError();

@@ -61,9 +61,11 @@ export interface AuthDeps<U> {
   describeUser: DescribeUser<U>;
   /** Records password changes and lock-outs. */
   trail: Trail;
+  /** Told of a user whose row this process changed, once committed (signed-in-users.ts). */
+  forgetUser: (id: string) => void;
 }
 
-export function authRoutes<U extends object>({ db, tokens, signedIn, limits, tenantOf, trustProxy, describeUser, trail }: AuthDeps<U>) {
+export function authRoutes<U extends object>({ db, tokens, signedIn, limits, tenantOf, trustProxy, describeUser, trail, forgetUser }: AuthDeps<U>) {
   return new Hono<AuthEnv>()
     .post('/login', validate('json', loginSchema), async (c) => {
       const { phone, password } = c.req.valid('json');
@@ -89,6 +91,7 @@ export function authRoutes<U extends object>({ db, tokens, signedIn, limits, ten
       if (!(await verifyPassword(user.password_hash, currentPassword))) throw new WrongCurrentPasswordError();
       const metadata = commandMetadata(c, actorOf(c), trustProxy);
       const changedAt = await changePasswordRecorded(db, trail, user, await hashPassword(newPassword), 'self', metadata);
+      forgetUser(user.id);
       // Older tokens stop working; this one keeps the current session signed in.
       return c.json({ message: 'Password changed successfully', token: await tokens.issue(user.id, user.tenant_id, changedAt.getTime()) }, 200);
     });

@@ -18,9 +18,11 @@ export class UserRoles {
   /** The recorder of everything on users' streams, for the commands made beside the roles (passwords, lock-outs). */
   readonly trail: UserTrail;
 
+  /** `changed` is told of each user whose roles changed, once committed (signed-in-users.ts's `forget`). */
   constructor(
     private readonly db: Kysely<ServicesDatabase>,
     store: EventStore,
+    private readonly changed: (userId: string) => void = () => undefined,
   ) {
     this.trail = new UserTrail(store);
   }
@@ -32,7 +34,7 @@ export class UserRoles {
 
   /** Sets the user's roles to what `decide` returns for the current row; nothing is recorded when they stay the same. */
   async change(userId: string, decide: (current: UserRow) => string[], metadata: EventMetadata): Promise<UserRow | null> {
-    return this.db.transaction().execute(async (trx) => {
+    const result = await this.db.transaction().execute(async (trx) => {
       const current = await trx.selectFrom('users').selectAll().where('id', '=', userId).forUpdate().executeTakeFirst();
       if (!current) return null;
       const roles = [...new Set(decide(current))].sort();
@@ -57,5 +59,7 @@ export class UserRoles {
       );
       return updated;
     });
+    this.changed(userId);
+    return result;
   }
 }

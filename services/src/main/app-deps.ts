@@ -34,6 +34,8 @@ import { AuditExports } from '../compliance/audit-exports';
 import type { ProxyTrust } from '../http/proxy-trust';
 import { listenToChannel } from '@desk/platform/db/pg-listen';
 import { createLiveUpdates } from '../live/live-updates';
+import { SignedInUsers, USERS_CHANGED_CHANNEL } from '../identity/signed-in-users';
+import { findUserById } from '../identity/users.repository';
 
 export { DEFAULT_TENANT_ID };
 
@@ -63,7 +65,11 @@ export interface BuiltApp {
  * without it they run on timers in this process.
  */
 export async function buildAppDeps(infra: Infrastructure, env: AppSettings): Promise<BuiltApp> {
-  const roles = new UserRoles(infra.db, infra.eventStore);
+  const users = new SignedInUsers(
+    (id) => findUserById(infra.db, id),
+    (listener, onLost) => listenToChannel(infra.connectionString, USERS_CHANGED_CHANNEL, listener, { onLost }),
+  );
+  const roles = new UserRoles(infra.db, infra.eventStore, (id) => users.forget(id));
   // Before anyone signs in: accounts from before canonical phones are found by the canonical form.
   await canonicaliseStoredPhones(infra.db, roles.trail);
   if (!env.skipAdminBootstrap) await ensureAdmin(infra.db, roles, DEFAULT_TENANT_ID, env);
@@ -106,6 +112,7 @@ export async function buildAppDeps(infra: Infrastructure, env: AppSettings): Pro
     tenants,
     directory,
     roles,
+    users,
     store,
     limits: new RateLimiter(store),
     otp,

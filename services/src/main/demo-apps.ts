@@ -72,6 +72,7 @@ export async function buildDemoApps(infra: Infrastructure, env: AppSettings & { 
     async close() {
       await sweeper.stop();
       for (const { deps } of built) {
+        await deps.users.close();
         await deps.queue.close();
         await deps.store.close();
       }

@@ -31,6 +31,7 @@ onShutdown(async () => {
   // Open live streams would keep server.close() waiting: end them first.
   await deps.live.hub.close();
   await new Promise<void>((resolve) => server.close(() => resolve()));
+  await deps.users.close();
   await metrics.close();
   await sweeper.stop();
   await orphanClaims.stop();

@@ -12,6 +12,7 @@ import * as customerClaimHeads from './2026-11-23-012-customer-claim-heads';
 import * as customerClaimDays from './2026-11-25-013-customer-claim-days';
 import * as claimsByTime from './2026-11-25-014-claims-by-time';
 import * as phoneSpellings from './2026-11-26-015-phone-spellings';
+import * as usersChanged from './2026-11-26-016-users-changed';
 
 /** The services' own tables (accounts, idempotency, reference codes, stored files, compliance exports), by name; names sort in run order. */
 export const servicesMigrations: Record<string, Migration> = {
@@ -28,4 +29,5 @@ export const servicesMigrations: Record<string, Migration> = {
   '2026-11-25-013-customer-claim-days': customerClaimDays,
   '2026-11-25-014-claims-by-time': claimsByTime,
   '2026-11-26-015-phone-spellings': phoneSpellings,
+  '2026-11-26-016-users-changed': usersChanged,
 };

@@ -1,0 +1,88 @@
+/**
+ * Signed-in users' rows are kept in memory (services/src/identity/signed-in-users.ts): a change to
+ * an account must still take effect on the next request, whether this process made it or another
+ * one did (the ops CLI, another API process, SQL typed by hand).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../../services/src/api/app';
+import { SignedInUsers } from '../../services/src/identity/signed-in-users';
+import { UserRoles } from '../../services/src/identity/user-roles';
+import { findUserById } from '../../services/src/identity/users.repository';
+import { createCustomer, createTestApp, json, type TestApp } from '../support/test-app';
+import { waitFor } from '../support/wait-for';
+
+describe('signed-in users kept in memory', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  const idOf = async (token: string) => (await json(t.call('GET', '/api/auth/me', { token }))).body._id as string;
+  const grant = async (userId: string, roles: string[]) =>
+    (await json(t.call('PUT', `/api/admin/users/${userId}/roles`, { token: await t.adminToken(), body: { roles } }))).status;
+
+  it("takes a change made behind the API's back once the database announces it", async () => {
+    const token = await createCustomer(t, '+919822200001');
+    const id = await idOf(token);
+    expect(await grant(id, ['admin'])).toBe(200);
+    expect((await t.call('GET', '/api/admin/orders', { token })).status).toBe(200);
+    // Served from memory from here on: the row is not read again while nothing changes.
+    await waitFor('the cache to listen', async () => t.deps.users.serving, 5_000);
+    await t.database.pool.query(`update users set roles = '{}' where id = $1`, [id]);
+    await waitFor('the admin to be refused', async () => (await t.call('GET', '/api/admin/orders', { token })).status === 403, 5_000);
+  });
+
+  describe('a change this process makes, before any announcement could arrive', () => {
+    // An API whose cache never hears the database: only what the process itself forgets is read again.
+    let call: TestApp['call'];
+    let deaf: SignedInUsers;
+    beforeAll(() => {
+      deaf = new SignedInUsers(
+        (id) => findUserById(t.database.db, id),
+        async () => async () => undefined,
+      );
+      const app = createApp({ ...t.deps, users: deaf, roles: new UserRoles(t.database.db, t.deps.eventStore, (id) => deaf.forget(id)) });
+      call = async (method, url, options = {}) =>
+        app.request(
+          url,
+          {
+            method,
+            headers: {
+              ...(options.body !== undefined ? { 'content-type': 'application/json' } : {}),
+              ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
+            },
+            body: options.body === undefined ? undefined : JSON.stringify(options.body),
+          },
+          { incoming: { socket: { remoteAddress: '10.0.0.1', remotePort: 40000, remoteFamily: 'IPv4' } } },
+        );
+    });
+    afterAll(() => deaf.close());
+
+    it('refuses the old token at once after a password change', async () => {
+      const token = await createCustomer(t, '+919822200002', 'first-pass');
+      expect((await call('GET', '/api/auth/me', { token })).status).toBe(200);
+      await waitFor('the cache to serve', async () => deaf.serving, 5_000);
+      expect((await call('GET', '/api/auth/me', { token })).status).toBe(200);
+      // Tokens carry their issue time in whole seconds: a change in the same second would spare this one.
+      await new Promise((resolve) => setTimeout(resolve, 1100));
+      const changed = await json(call('POST', '/api/auth/change-password', { token, body: { currentPassword: 'first-pass', newPassword: 'second-pass' } }));
+      expect(changed.status).toBe(200);
+      expect((await call('GET', '/api/auth/me', { token })).status).toBe(401);
+      expect((await call('GET', '/api/auth/me', { token: changed.body.token })).status).toBe(200);
+    });
+
+    it('refuses a removed admin at once after their role is taken away', async () => {
+      const token = await createCustomer(t, '+919822200003');
+      const id = await idOf(token);
+      const admin = await t.adminToken();
+      const roles = (body: { roles: string[] }) => call('PUT', `/api/admin/users/${id}/roles`, { token: admin, body });
+      expect((await roles({ roles: ['admin'] })).status).toBe(200);
+      expect((await call('GET', '/api/admin/orders', { token })).status).toBe(200);
+      await waitFor('the cache to serve', async () => deaf.serving, 5_000);
+      expect((await call('GET', '/api/admin/orders', { token })).status).toBe(200);
+      expect((await roles({ roles: [] })).status).toBe(200);
+      expect((await call('GET', '/api/admin/orders', { token })).status).toBe(403);
+    });
+  });
+});
