@@ -165,15 +165,17 @@ export class ProjectionRunner {
         // Nothing readable is not the same as nothing left: committed events stay unreadable while an
         // older transaction anywhere on the server is still open. Only an empty backlog is caught up.
         const caughtUp = !(await store.hasEventsAfter(checkpoint.position));
-        if (caughtUp && checkpoint.rebuildStartedAt) {
-          await finishRebuild(conn, this.name);
-          checkpoint = { ...checkpoint, rebuildStartedAt: null, rebuildTotal: null };
-        }
-        // Idle with skipped steps unwritten: write them once they are a second old, so `status` is right at rest.
+        const rebuilt = caughtUp && checkpoint.rebuildStartedAt !== null;
+        // Idle with skipped steps unwritten: write them once they are a second old, so `status` is right
+        // at rest, and before a rebuild is marked finished, so whoever follows it reads the whole count.
         const skippedFor = stored.events > 0 ? Date.now() - stored.at : null;
-        if (skippedFor !== null && (skippedFor >= SKIPPED_CHECKPOINT_MS || untilCaughtUp) && !(await storeSkipped())) {
+        if (skippedFor !== null && (skippedFor >= SKIPPED_CHECKPOINT_MS || untilCaughtUp || rebuilt) && !(await storeSkipped())) {
           reading = read(checkpoint.position);
           continue;
+        }
+        if (rebuilt) {
+          await finishRebuild(conn, this.name);
+          checkpoint = { ...checkpoint, rebuildStartedAt: null, rebuildTotal: null };
         }
         if (caughtUp && untilCaughtUp) return;
         const idleMs = caughtUp ? this.idleWaitMs() : HELD_BACK_RETRY_MS;

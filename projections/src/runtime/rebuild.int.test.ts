@@ -165,6 +165,29 @@ describe('projection rebuild and status', () => {
     }
   });
 
+  it('counts every event stepped past when a running projector replays a log with nothing for the projection', async () => {
+    // As the tenants projection replays a log of orders: every batch is stepped past, not applied.
+    const handlesNothing: Projection = { ...streamSummaryProjection, handles: () => false };
+    await seedEvents(store, { streams: 10, perStream: 50, perAppend: 10 });
+    const projector = await startProjector({
+      db,
+      connectionString: database.url,
+      store,
+      projections: [handlesNothing],
+      batchSize: 20,
+      pollMs: 60_000,
+      standbyRetryMs: 100,
+    });
+    try {
+      await waitFor('the projector to step past the log', async () => (await loadCheckpoint(db, 'stream-summary')).eventsApplied === 500);
+      const result = await rebuildProjection({ db, store, projection: handlesNothing, batchSize: 20, write, watchMs: 20 });
+      expect(lines).toContain('[stream-summary] a running projector holds this projection; following its progress');
+      expect(result.eventsApplied).toBe(500);
+    } finally {
+      await projector.stop();
+    }
+  });
+
   it('reports checkpoint, events behind, lag and the active instance', async () => {
     await seedEvents(store, { streams: 4, perStream: 5 });
     const before = await projectionStatus(db, store, streamSummaryProjection, new Date(Date.now() + 1_000));
