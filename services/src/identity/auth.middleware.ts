@@ -34,7 +34,7 @@ export function requireUser(currentUser: CurrentUser, tokens: TokenService, tena
     const user = claims ? await currentUser(claims.sub) : undefined;
     if (!user || user.tenant_id !== claims?.tenant) throw new UnauthorizedError();
     // A token from before the last password change no longer opens the account.
-    if (claims.iat < Math.floor(user.password_changed_at.getTime() / 1000)) throw new UnauthorizedError();
+    if (claims.issuedAtMs < user.password_changed_at.getTime()) throw new UnauthorizedError();
     if (await tenantDeleted(user.tenant_id)) throw new UnauthorizedError();
     c.set('user', user);
     await next();

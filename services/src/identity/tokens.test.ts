@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { sign } from 'hono/jwt';
 import { TokenService } from './tokens';
 
 const SECRET = 'tokens-test-secret-tokens-test-secret';
@@ -31,5 +32,14 @@ describe('TokenService', () => {
     const forged = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(payload!, 'base64url').toString()), sub: 'admin' })).toString('base64url');
     expect(await tokens.read(`${header}.${forged}.${signature}`)).toBeNull();
     expect(await tokens.read(await new TokenService(`${SECRET}-other`).issue('user-1', 'tenant-1'))).toBeNull();
+  });
+
+  it('reads when a token was issued to the millisecond, and a token from before that claim as issued at the end of its second', async () => {
+    const tokens = new TokenService(SECRET);
+    const at = Date.UTC(2026, 10, 26, 6, 0, 0, 250);
+    expect(await tokens.read(await tokens.issue('user-1', 'tenant-1', at), at)).toMatchObject({ iat: Math.floor(at / 1000), issuedAtMs: at });
+    const iat = Math.floor(at / 1000);
+    const legacy = await sign({ sub: 'user-1', tenant: 'tenant-1', iat, exp: iat + WEEK_S }, SECRET, 'HS256');
+    expect(await tokens.read(legacy, at)).toMatchObject({ iat, issuedAtMs: iat * 1000 + 999 });
   });
 });

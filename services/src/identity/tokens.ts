@@ -9,6 +9,12 @@ export interface TokenClaims {
   tenant: string;
   /** Issued at, in seconds. */
   iat: number;
+  /**
+   * Issued at, in milliseconds, so that a password change ends a session signed in earlier in the
+   * same second. A token from before this claim counts as issued at the end of its second, which is
+   * what the comparison in seconds did.
+   */
+  issuedAtMs: number;
 }
 
 export class TokenService {
@@ -24,7 +30,7 @@ export class TokenService {
 
   issue(userId: string, tenantId: string, now = Date.now()): Promise<string> {
     const iat = Math.floor(now / 1000);
-    return sign({ sub: userId, tenant: tenantId, iat, exp: iat + TOKEN_TTL_SECONDS }, this.secret, 'HS256');
+    return sign({ sub: userId, tenant: tenantId, iat, iat_ms: now, exp: iat + TOKEN_TTL_SECONDS }, this.secret, 'HS256');
   }
 
   /** The claims of a valid, unexpired token; null for anything else. */
@@ -40,7 +46,8 @@ export class TokenService {
       const payload = await verify(token, this.secret, 'HS256');
       if (typeof payload.sub !== 'string' || typeof payload.tenant !== 'string' || typeof payload.iat !== 'number') return null;
       if (typeof payload.exp === 'number' && payload.exp <= nowS) return null;
-      const claims = { sub: payload.sub, tenant: payload.tenant, iat: payload.iat };
+      const issuedAtMs = typeof payload.iat_ms === 'number' ? payload.iat_ms : payload.iat * 1000 + 999;
+      const claims = { sub: payload.sub, tenant: payload.tenant, iat: payload.iat, issuedAtMs };
       if (typeof payload.exp === 'number') this.remember(token, claims, payload.exp);
       return claims;
     } catch {
