@@ -8,7 +8,7 @@ import { createApp } from '../../services/src/api/app';
 import { SignedInUsers } from '../../services/src/identity/signed-in-users';
 import { UserRoles } from '../../services/src/identity/user-roles';
 import { findUserById } from '../../services/src/identity/users.repository';
-import { createCustomer, createTestApp, json, type TestApp } from '../support/test-app';
+import { callerOf, createCustomer, createTestApp, json, type TestApp } from '../support/test-app';
 import { waitFor } from '../support/wait-for';
 
 describe('signed-in users kept in memory', () => {
@@ -42,20 +42,7 @@ describe('signed-in users kept in memory', () => {
         (id) => findUserById(t.database.db, id),
         async () => async () => undefined,
       );
-      const app = createApp({ ...t.deps, users: deaf, roles: new UserRoles(t.database.db, t.deps.eventStore, (id) => deaf.forget(id)) });
-      call = async (method, url, options = {}) =>
-        app.request(
-          url,
-          {
-            method,
-            headers: {
-              ...(options.body !== undefined ? { 'content-type': 'application/json' } : {}),
-              ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
-            },
-            body: options.body === undefined ? undefined : JSON.stringify(options.body),
-          },
-          { incoming: { socket: { remoteAddress: '10.0.0.1', remotePort: 40000, remoteFamily: 'IPv4' } } },
-        );
+      call = callerOf(createApp({ ...t.deps, users: deaf, roles: new UserRoles(t.database.db, t.deps.eventStore, (id) => deaf.forget(id)) }));
     });
     afterAll(() => deaf.close());
 

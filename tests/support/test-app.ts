@@ -61,20 +61,7 @@ export async function createTestApp(): Promise<TestApp> {
     READ_MODEL_WAIT_MS: 0,
   });
   const app = createApp(deps);
-  const call: TestApp['call'] = async (method, url, options = {}) =>
-    app.request(
-      url,
-      {
-        method,
-        headers: {
-          ...(options.body !== undefined ? { 'content-type': 'application/json' } : {}),
-          ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
-          ...options.headers,
-        },
-        body: options.body === undefined ? undefined : typeof options.body === 'string' ? options.body : JSON.stringify(options.body),
-      },
-      PROXY_PEER,
-    );
+  const call = callerOf(app);
   const login = async (phone: string, password: string) => {
     const response = await call('POST', '/api/auth/login', { body: { phone, password } });
     if (response.status !== 200) throw new Error(`login failed: ${response.status} ${await response.text()}`);
@@ -122,6 +109,24 @@ export async function createTestApp(): Promise<TestApp> {
       await rm(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** TestApp's `call` for an app built in-process: requests come through the one trusted proxy. */
+export function callerOf(app: ReturnType<typeof createApp>): TestApp['call'] {
+  return async (method, url, options = {}) =>
+    app.request(
+      url,
+      {
+        method,
+        headers: {
+          ...(options.body !== undefined ? { 'content-type': 'application/json' } : {}),
+          ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
+          ...options.headers,
+        },
+        body: options.body === undefined ? undefined : typeof options.body === 'string' ? options.body : JSON.stringify(options.body),
+      },
+      PROXY_PEER,
+    );
 }
 
 /** Creates a customer through the admin API and returns their token. */
