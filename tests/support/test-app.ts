@@ -112,7 +112,7 @@ export async function createTestApp(): Promise<TestApp> {
 }
 
 /** TestApp's `call` for an app built in-process: requests come through the one trusted proxy. */
-export function callerOf(app: ReturnType<typeof createApp>): TestApp['call'] {
+export function callerOf(app: { request: (url: string, init: RequestInit, env: typeof PROXY_PEER) => Response | Promise<Response> }): TestApp['call'] {
   return async (method, url, options = {}) =>
     app.request(
       url,

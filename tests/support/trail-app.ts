@@ -8,10 +8,7 @@ import { resolveTenant, tenantOf } from '../../services/src/http/tenant';
 import { handleError } from '../../services/src/api/error-handler';
 import { oneUserJson } from '../../services/src/users/user-json';
 import type { UserRow } from '../../services/src/identity/users.repository';
-import type { TestApp } from './test-app';
-
-/** What the node server gives the app as the socket's peer: the one trusted proxy in front (as test-app.ts). */
-const PROXY_PEER = { incoming: { socket: { remoteAddress: '10.0.0.1', remotePort: 40000, remoteFamily: 'IPv4' } } };
+import { callerOf, type TestApp } from './test-app';
 
 /**
  * The sign-in, sign-up and saved-account routes mounted as app.ts mounts them, with a trail of the
@@ -36,20 +33,9 @@ export function trailApp(t: TestApp, trail: Trail = new UserTrail(t.deps.eventSt
     .route('/api/auth', otpRoutes({ db, tokens, otp, store, tenantOf, trustProxy, describeUser, trail }))
     .route('/api/user', user);
   app.onError(handleError);
+  const call = callerOf(app);
   return async (method: string, url: string, options: { token?: string; body?: unknown; headers?: Record<string, string> } = {}) => {
-    const response = await app.request(
-      url,
-      {
-        method,
-        headers: {
-          ...(options.body !== undefined ? { 'content-type': 'application/json' } : {}),
-          ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
-          ...options.headers,
-        },
-        body: options.body === undefined ? undefined : JSON.stringify(options.body),
-      },
-      PROXY_PEER,
-    );
+    const response = await call(method, url, options);
     return { status: response.status, body: (await response.json()) as any };
   };
 }
