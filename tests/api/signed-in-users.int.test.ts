@@ -24,13 +24,11 @@ describe('signed-in users kept in memory', () => {
 
   it("takes a change made behind the API's back once the database announces it", async () => {
     const token = await createCustomer(t, '+919822200001');
-    const id = await idOf(token);
-    expect(await grant(id, ['admin'])).toBe(200);
-    expect((await t.call('GET', '/api/admin/orders', { token })).status).toBe(200);
-    // Served from memory from here on: the row is not read again while nothing changes.
-    await waitFor('the cache to listen', async () => t.deps.users.serving, 5_000);
-    await t.database.pool.query(`update users set roles = '{}' where id = $1`, [id]);
-    await waitFor('the admin to be refused', async () => (await t.call('GET', '/api/admin/orders', { token })).status === 403, 5_000);
+    const me = async () => (await json(t.call('GET', '/api/auth/me', { token }))).body;
+    await me();
+    await waitFor('the cache to serve', async () => t.deps.users.serving, 5_000);
+    await t.database.pool.query(`update users set username = 'Renamed by hand' where phone = '+919822200001'`);
+    await waitFor('the change to be seen', async () => (await me()).username === 'Renamed by hand', 5_000);
   });
 
   describe('a change this process makes, before any announcement could arrive', () => {
@@ -40,7 +38,12 @@ describe('signed-in users kept in memory', () => {
     beforeAll(() => {
       deaf = new SignedInUsers(
         (id) => findUserById(t.database.db, id),
-        async () => async () => undefined,
+        // Connected, answering, and never announcing anything.
+        async (_listener, { onAlive }) => {
+          onAlive();
+          return async () => undefined;
+        },
+        { silenceMs: Infinity },
       );
       call = callerOf(createApp({ ...t.deps, users: deaf, roles: new UserRoles(t.database.db, t.deps.eventStore, (id) => deaf.forget(id)) }));
     });
@@ -56,6 +59,33 @@ describe('signed-in users kept in memory', () => {
       expect(changed.status).toBe(200);
       expect((await call('GET', '/api/auth/me', { token })).status).toBe(401);
       expect((await call('GET', '/api/auth/me', { token: changed.body.token })).status).toBe(200);
+    });
+
+    it('refuses an admin whose role was taken away behind its back at once: admin routes read the row fresh', async () => {
+      const token = await createCustomer(t, '+919822200004');
+      const id = await idOf(token);
+      expect(await grant(id, ['admin'])).toBe(200);
+      expect((await call('GET', '/api/admin/orders', { token })).status).toBe(200);
+      await waitFor('the cache to serve', async () => deaf.serving, 5_000);
+      expect((await call('GET', '/api/auth/me', { token })).status).toBe(200);
+      await t.database.pool.query(`update users set roles = '{}' where id = $1`, [id]);
+      expect((await call('GET', '/api/admin/orders', { token })).status).toBe(403);
+      // Nor can a stale row give the role back: granting is for admins, decided on the fresh row.
+      expect((await call('PUT', `/api/admin/users/${id}/roles`, { token, body: { roles: ['admin'] } })).status).toBe(403);
+      expect((await t.database.pool.query(`select roles from users where id = $1`, [id])).rows[0].roles).toEqual([]);
+    });
+
+    it('forgets the row whatever spelling of its id the role change was made with', async () => {
+      const token = await createCustomer(t, '+919822200005');
+      const id = await idOf(token);
+      const roles = (body: { roles: string[] }) => call('PUT', `/api/admin/users/${id.toUpperCase()}/roles`, { token: admin, body });
+      let admin = '';
+      admin = await t.adminToken();
+      expect((await roles({ roles: ['admin'] })).status).toBe(200);
+      await waitFor('the cache to serve', async () => deaf.serving, 5_000);
+      expect((await json(call('GET', '/api/auth/me', { token }))).body.adminScope).toBe('all_brands');
+      expect((await roles({ roles: [] })).status).toBe(200);
+      expect((await json(call('GET', '/api/auth/me', { token }))).body.adminScope).toBeNull();
     });
 
     it('refuses a removed admin at once after their role is taken away', async () => {

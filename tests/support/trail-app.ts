@@ -18,18 +18,19 @@ export function trailApp(t: TestApp, trail: Trail = new UserTrail(t.deps.eventSt
   const { db, tokens, limits, otp, store, directory, config, users } = t.deps;
   const trustProxy = config.trustProxy;
   const describeUser = (user: UserRow) => oneUserJson(db, user);
-  const signedIn = requireUser(
-    (id) => users.get(id),
-    tokens,
-    (tenantId) => directory.isDeleted(tenantId),
-  );
+  const tenantDeleted = (tenantId: string) => directory.isDeleted(tenantId);
+  const signedIn = requireUser((id) => users.get(id), tokens, tenantDeleted);
+  const signedInFresh = requireUser((id) => users.fresh(id), tokens, tenantDeleted);
   const user = new Hono<AuthEnv>().use(signedIn).route('/', savedAccountRoutes(db, { trail, trustProxy }));
   const app = new Hono()
     .use(
       '/api/*',
       resolveTenant((host) => directory.resolve(host), trustProxy),
     )
-    .route('/api/auth', authRoutes({ db, tokens, signedIn, limits, tenantOf, trustProxy, describeUser, trail, forgetUser: (id) => users.forget(id) }))
+    .route(
+      '/api/auth',
+      authRoutes({ db, tokens, signedIn, signedInFresh, limits, tenantOf, trustProxy, describeUser, trail, forgetUser: (id) => users.forget(id) }),
+    )
     .route('/api/auth', otpRoutes({ db, tokens, otp, store, tenantOf, trustProxy, describeUser, trail }))
     .route('/api/user', user);
   app.onError(handleError);

@@ -87,14 +87,14 @@ export function createApp(deps: AppDeps) {
   const { db, tokens, settings, config, orders, limits, otp, store, tenants, directory } = deps;
   const trustProxy = config.trustProxy;
   const describeUser = (user: UserRow) => oneUserJson(db, user);
-  const signedIn = requireUser(
-    (id) => deps.users.get(id),
-    tokens,
-    (tenantId) => directory.isDeleted(tenantId),
-  );
+  const tenantDeleted = (tenantId: string) => directory.isDeleted(tenantId);
+  const signedIn = requireUser((id) => deps.users.get(id), tokens, tenantDeleted);
+  // Who may act as an admin or read compliance's records, and a password change, are decided on the
+  // row as the database has it now: a row in memory a moment stale must never turn into a write.
+  const signedInFresh = requireUser((id) => deps.users.fresh(id), tokens, tenantDeleted);
   const forgetUser = (id: string) => deps.users.forget(id);
   const admin = new Hono<AdminEnv>()
-    .use(signedIn, requireAdmin, idempotency(db))
+    .use(signedInFresh, requireAdmin, idempotency(db))
     // Brand admins run their brand's orders and users; the rest of the desk is the operator's.
     .use('/settings', requireOperator)
     .use('/tenants/*', requireOperator)
@@ -108,7 +108,7 @@ export function createApp(deps: AppDeps) {
     .route('/', adminProjectionRoutes(deps.projections));
   const customer = new Hono<AuthEnv>().use(signedIn, refuseComplianceCommands, idempotency(db)).route('/', customerOrderRoutes(orders));
   // Compliance staff read everything in their scope and act on nothing (docs/compliance.md).
-  const compliance = new Hono<ComplianceEnv>().use(signedIn, requireCompliance).route('/', complianceRoutes(deps.compliance));
+  const compliance = new Hono<ComplianceEnv>().use(signedInFresh, requireCompliance).route('/', complianceRoutes(deps.compliance));
   const trail = deps.roles.trail;
   const user = new Hono<AuthEnv>()
     .use(signedIn, refuseComplianceCommands, idempotency(db))
@@ -122,11 +122,11 @@ export function createApp(deps: AppDeps) {
   const api = new Hono()
     .route('/', healthRoutes(deps))
     .route('/', apiDocsRoutes())
-    .route('/auth', authRoutes({ db, tokens, signedIn, limits, tenantOf, trustProxy, describeUser, trail, forgetUser }))
+    .route('/auth', authRoutes({ db, tokens, signedIn, signedInFresh, limits, tenantOf, trustProxy, describeUser, trail, forgetUser }))
     .route('/auth', otpRoutes({ db, tokens, otp, store, tenantOf, trustProxy, describeUser, trail }))
     .route('/config', publicConfigRoutes(settings, brandOf))
     // The stream itself is opened with a ticket in its query (EventSource sends no header).
-    .route('/stream', streamRoutes({ db, ...deps.live, signedIn, tenantDeleted: (id) => directory.isDeleted(id) }))
+    .route('/stream', streamRoutes({ db, ...deps.live, signedIn, tenantDeleted }))
     // Opened as plain links (no Authorization header): each checks its own signed, expiring query.
     .route('/admin', orderExportRoutes(orders.db, db, orders.signer, directory))
     .route('/files', fileRoutes(orders.files, orders.signer))

@@ -54,6 +54,8 @@ export interface AuthDeps<U> {
   tokens: TokenService;
   /** requireUser, as every signed-in route uses it. */
   signedIn: MiddlewareHandler<AuthEnv>;
+  /** The same, on the row read fresh: a password change is decided on it. */
+  signedInFresh: MiddlewareHandler<AuthEnv>;
   limits: RateLimiter;
   /** The tenant whose accounts this request signs in to (resolved from the host). */
   tenantOf: (c: Context) => string;
@@ -65,7 +67,18 @@ export interface AuthDeps<U> {
   forgetUser: (id: string) => void;
 }
 
-export function authRoutes<U extends object>({ db, tokens, signedIn, limits, tenantOf, trustProxy, describeUser, trail, forgetUser }: AuthDeps<U>) {
+export function authRoutes<U extends object>({
+  db,
+  tokens,
+  signedIn,
+  signedInFresh,
+  limits,
+  tenantOf,
+  trustProxy,
+  describeUser,
+  trail,
+  forgetUser,
+}: AuthDeps<U>) {
   return new Hono<AuthEnv>()
     .post('/login', validate('json', loginSchema), async (c) => {
       const { phone, password } = c.req.valid('json');
@@ -85,7 +98,7 @@ export function authRoutes<U extends object>({ db, tokens, signedIn, limits, ten
       return c.json({ token, user: await describeUser(user) }, 200);
     })
     .get('/me', signedIn, async (c) => c.json(await describeUser(c.get('user')), 200))
-    .post('/change-password', signedIn, validate('json', changePasswordSchema), async (c) => {
+    .post('/change-password', signedInFresh, validate('json', changePasswordSchema), async (c) => {
       const { currentPassword, newPassword } = c.req.valid('json');
       const user = c.get('user');
       if (!(await verifyPassword(user.password_hash, currentPassword))) throw new WrongCurrentPasswordError();

@@ -1,3 +1,4 @@
+import net from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { listenToChannel } from '@desk/platform/db/pg-listen';
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/test-database';
@@ -19,9 +20,13 @@ describe('signed-in users: rows kept until the database announces their change',
   });
   afterAll(() => database.drop());
 
-  /** A cache over the test database that counts its reads; `gate` holds a read until released. */
-  const cache = (options: { gate?: () => Promise<void> } = {}) => {
-    const counted = { reads: 0 };
+  /**
+   * A cache over the test database that counts its reads; `gate` holds a read until released. While
+   * `holdReconnect` is set, the call that says the connection is back is held (and made on release),
+   * so a test sees the cache with its connection down for as long as it needs.
+   */
+  const cache = (options: { gate?: () => Promise<void>; url?: string; heartbeatMs?: number; silenceMs?: number } = {}) => {
+    const counted = { reads: 0, losses: 0, holdReconnect: false, releaseReconnect: () => undefined as void };
     const users = new SignedInUsers(
       async (id) => {
         counted.reads++;
@@ -29,7 +34,17 @@ describe('signed-in users: rows kept until the database announces their change',
         await options.gate?.();
         return row;
       },
-      (listener, onLost) => listenToChannel(database.url, USERS_CHANGED_CHANNEL, listener, { onLost }),
+      (listener, events) =>
+        listenToChannel(
+          options.url ?? database.url,
+          USERS_CHANGED_CHANNEL,
+          (payload) => {
+            if (payload !== undefined || !counted.holdReconnect) return listener(payload);
+            counted.releaseReconnect = () => listener();
+          },
+          { onLost: () => (counted.losses++, events.onLost()), onAlive: events.onAlive, heartbeatMs: options.heartbeatMs },
+        ),
+      { silenceMs: options.silenceMs },
     );
     open.push(users);
     return Object.assign(counted, { users });
@@ -110,7 +125,7 @@ describe('signed-in users: rows kept until the database announces their change',
       const someone = (await insertUser(scratch.db, { tenantId: 'default', username: null, phone: '+919811100002', passwordHash: 'x', roles: [] }))!;
       const users = new SignedInUsers(
         (id) => findUserById(scratch.db, id),
-        (listener, onLost) => listenToChannel(scratch.url, USERS_CHANGED_CHANNEL, listener, { onLost }),
+        (listener, events) => listenToChannel(scratch.url, USERS_CHANGED_CHANNEL, listener, events),
       );
       open.push(users);
       await users.get(someone.id);
@@ -136,19 +151,83 @@ describe('signed-in users: rows kept until the database announces their change',
       },
       5_000,
     );
+    c.holdReconnect = true;
     await database.pool.query('select pg_terminate_backend($1)', [pid]);
-    await waitFor('the loss to be noticed', async () => !c.users.serving, 5_000);
+    await waitFor('the loss to be noticed', async () => c.losses === 1, 5_000);
+    expect(c.users.serving).toBe(false);
     // A change made while nobody listens is read, since nothing is served from memory meanwhile.
     await c.users.get(user.id);
     await setUsername('Asha M');
     const reads = c.reads;
     expect((await c.users.get(user.id))?.username).toBe('Asha M');
     expect(c.reads).toBe(reads + 1);
+    // Connected again (the loss was heard), and now told so: serving again.
+    await waitFor('the reconnect', async () => (await listenerPids()).length === 1, 5_000);
+    c.holdReconnect = false;
+    c.releaseReconnect();
     await listening(c.users);
     await c.users.get(user.id);
     const after = c.reads;
     await c.users.get(user.id);
     expect(c.reads).toBe(after);
+  });
+
+  it('stops serving from memory when its connection falls silent, and reads the change made meanwhile', async () => {
+    // A proxy in front of the database that can drop everything without a word, as a NAT's idle timeout does.
+    const target = new URL(database.url);
+    let silent = false;
+    const sockets: net.Socket[] = [];
+    const proxy = net.createServer((client) => {
+      const server = net.connect(Number(target.port), target.hostname);
+      sockets.push(client, server);
+      client.on('data', (data) => void (silent || server.write(data)));
+      server.on('data', (data) => void (silent || client.write(data)));
+      client.on('error', () => undefined);
+      server.on('error', () => undefined);
+    });
+    await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+    try {
+      const url = new URL(database.url);
+      url.hostname = '127.0.0.1';
+      url.port = String((proxy.address() as net.AddressInfo).port);
+      const c = cache({ url: url.toString(), heartbeatMs: 100, silenceMs: 300 });
+      await listening(c.users);
+      await c.users.get(user.id);
+      const reads = c.reads;
+      await c.users.get(user.id);
+      expect(c.reads).toBe(reads);
+      silent = true;
+      await setUsername('Asha S');
+      await waitFor('the silence to be noticed', async () => !c.users.serving, 5_000);
+      expect((await c.users.get(user.id))?.username).toBe('Asha S');
+      // The heartbeat gives the connection up: lost, then another one is opened (through the proxy, silent still).
+      await waitFor('the silent connection to be given up', async () => c.losses >= 1, 5_000);
+      silent = false;
+      await waitFor('serving again on a new connection', async () => c.users.serving, 10_000);
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      proxy.close();
+    }
+  });
+
+  it('reads every row while it cannot listen, and tries again no sooner than retryMs', async () => {
+    let attempts = 0;
+    const users = new SignedInUsers(
+      (id) => findUserById(database.db, id),
+      async () => {
+        attempts++;
+        throw new Error('too many connections');
+      },
+      { retryMs: 300 },
+    );
+    open.push(users);
+    for (let i = 0; i < 5; i++) expect((await users.get(user.id))?.id).toBe(user.id);
+    await waitFor('the failed attempt', async () => !users.serving && attempts === 1, 5_000);
+    for (let i = 0; i < 5; i++) await users.get(user.id);
+    expect(attempts).toBe(1);
+    await new Promise((resolve) => setTimeout(resolve, 350));
+    await users.get(user.id);
+    expect(attempts).toBe(2);
   });
 
   it('holds no connection once closed', async () => {

@@ -5,8 +5,12 @@ import type { UserRow } from './users.repository';
 /** The channel migration 016 announces every users row change on: the row's id, or '' for every row. */
 export const USERS_CHANGED_CHANNEL = 'users_changed';
 
-/** LISTEN on a channel (platform's pg-listen.ts): the listener gets each payload, and none after a reconnect. */
-export type ListenForChanges = (listener: (payload?: string) => void, onLost: () => void) => Promise<() => Promise<void>>;
+/**
+ * LISTEN on a channel (platform's pg-listen.ts): the listener gets each payload, and none after a
+ * reconnect; `onLost` when the connection drops, `onAlive` whenever it is known to stand (it
+ * connected, or answered a heartbeat).
+ */
+export type ListenForChanges = (listener: (payload?: string) => void, events: { onLost: () => void; onAlive: () => void }) => Promise<() => Promise<void>>;
 
 export interface SignedInUsersOptions {
   /** Rows kept at most: the accounts signed in at once on one process, with room to spare. */
@@ -16,6 +20,14 @@ export interface SignedInUsersOptions {
    * change could go unseen if an announcement were ever lost without the connection dropping.
    */
   ttlMs?: number;
+  /**
+   * Rows are served from memory only while the connection was known to stand this recently (its
+   * heartbeat answered): a connection dropped without a word stops the serving within this time,
+   * before its heartbeat times out.
+   */
+  silenceMs?: number;
+  /** After a failed attempt to listen, the next is made no sooner than this (every request reads meanwhile). */
+  retryMs?: number;
 }
 
 /**
@@ -24,9 +36,11 @@ export interface SignedInUsersOptions {
  * keeps the rows read, and drops one as soon as the database announces its change (migration 016's
  * trigger, on every change whoever makes it), and a change made by this process at once (`forget`).
  *
- * It serves rows only while its LISTEN connection stands. Until that connection is up, and from the
- * moment it drops until it is back, every request reads the row, as if there were no cache: a change
- * announced while nobody listened would otherwise never reach it.
+ * It serves rows only while its LISTEN connection stands and has answered its heartbeat lately
+ * (`silenceMs`). Until that connection is up, and from the moment it drops or falls silent until it
+ * is back, every request reads the row, as if there were no cache: a change announced while nobody
+ * listened would otherwise never reach it. What is decided on the row (who may act as an admin, a
+ * password change) reads it fresh (`fresh`), so a stale row can never be turned into a write.
  *
  * A read that started before a change and finished after the change was announced would put back the
  * old row; so a row read is kept only if no change was announced while it was read (`changes`).
@@ -35,10 +49,15 @@ export interface SignedInUsersOptions {
  */
 export class SignedInUsers {
   private readonly rows: LRUCache<string, UserRow>;
+  private readonly silenceMs: number;
+  private readonly retryMs: number;
   /** Moves on every announced change and every loss of the connection. */
   private changes = 0;
   private listening = false;
+  /** When the connection was last known to stand. */
+  private aliveAt = 0;
   private starting: Promise<void> | null = null;
+  private failedAt = -Infinity;
   private stopListening: (() => Promise<void>) | null = null;
   private closed = false;
 
@@ -48,20 +67,31 @@ export class SignedInUsers {
     options: SignedInUsersOptions = {},
   ) {
     this.rows = new LRUCache({ max: options.max ?? 10_000, ttl: options.ttlMs ?? 60_000 });
+    this.silenceMs = options.silenceMs ?? 5_000;
+    this.retryMs = options.retryMs ?? 5_000;
   }
 
   /** The user's current row, or undefined when there is none. */
   async get(id: string): Promise<UserRow | undefined> {
-    if (!this.listening) {
+    if (!this.serving) {
       this.startListening();
       return this.read(id);
     }
     const kept = this.rows.get(id);
     if (kept) return kept;
-    const before = this.changes;
-    const row = await this.read(id);
-    if (row && this.listening && this.changes === before) this.rows.set(id, freeze(row));
-    return row;
+    return this.readAndKeep(id);
+  }
+
+  /**
+   * The user's row as the database has it now, never from memory: for what is decided on it (who
+   * may act as an admin, a password change). Kept for the next `get`.
+   */
+  async fresh(id: string): Promise<UserRow | undefined> {
+    if (!this.serving) {
+      this.startListening();
+      return this.read(id);
+    }
+    return this.readAndKeep(id);
   }
 
   /** This process changed the user's row and committed: the next request reads it again. */
@@ -70,9 +100,9 @@ export class SignedInUsers {
     this.rows.delete(id);
   }
 
-  /** Whether rows are served from memory now (the LISTEN connection stands). */
+  /** Whether rows are served from memory now: listening, on a connection that answered lately. */
   get serving(): boolean {
-    return this.listening;
+    return this.listening && Date.now() - this.aliveAt <= this.silenceMs;
   }
 
   async close(): Promise<void> {
@@ -83,12 +113,19 @@ export class SignedInUsers {
     await this.stopListening?.();
   }
 
+  private async readAndKeep(id: string): Promise<UserRow | undefined> {
+    const before = this.changes;
+    const row = await this.read(id);
+    if (row && this.serving && this.changes === before) this.rows.set(id, freeze(row));
+    return row;
+  }
+
   private startListening(): void {
-    if (this.starting || this.closed) return;
-    this.starting = this.listen(
-      (payload) => this.announced(payload),
-      () => this.lost(),
-    ).then(
+    if (this.starting || this.closed || Date.now() - this.failedAt < this.retryMs) return;
+    this.starting = this.listen((payload) => this.announced(payload), {
+      onLost: () => this.lost(),
+      onAlive: () => (this.aliveAt = Date.now()),
+    }).then(
       async (stop) => {
         if (this.closed) return stop();
         this.stopListening = stop;
@@ -96,8 +133,9 @@ export class SignedInUsers {
         this.listening = true;
       },
       (error: Error) => {
-        // Every request reads its row meanwhile; the next one tries again.
+        // Every request reads its row meanwhile; one after retryMs tries again.
         logger.warn('signed-in users: LISTEN failed, reading every row', { error: error.message });
+        this.failedAt = Date.now();
         this.starting = null;
       },
     );
@@ -105,10 +143,12 @@ export class SignedInUsers {
 
   /** A row's id, '' for every row, or nothing after a reconnect (anything may have changed). */
   private announced(payload: string | undefined): void {
+    if (this.closed) return;
     this.changes++;
     if (payload) this.rows.delete(payload);
     else this.rows.clear();
-    // Called with nothing once the connection is back: listening again from here on.
+    // Called with nothing once the connection is back: listening again from here on. (A loss has
+    // already forgotten every row; forgetting them again here costs nothing and needs no loss.)
     if (payload === undefined && this.stopListening) this.listening = true;
   }
 

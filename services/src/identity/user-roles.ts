@@ -59,7 +59,8 @@ export class UserRoles {
       );
       return updated;
     });
-    this.changed(userId);
+    // The stored id: the caller's may be spelled otherwise (capitals), and would forget nothing.
+    if (result) this.changed(result.id);
     return result;
   }
 }

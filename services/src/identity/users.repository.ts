@@ -73,6 +73,9 @@ export async function insertUser(db: Db, user: NewUser): Promise<UserRow | null>
       phone: user.phone,
       password_hash: user.passwordHash,
       roles: user.roles,
+      // This process's clock, as for the tokens it issues (the database's could be a little ahead,
+      // and a sign-up's first token would then look older than the account's password).
+      password_changed_at: new Date(),
     })
     .onConflict((oc) => oc.constraint('users_tenant_phone_key').doNothing())
     .returningAll()
