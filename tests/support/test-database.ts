@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import type { Kysely } from 'kysely';
+import type { Kysely, Migration } from 'kysely';
 import { inject } from 'vitest';
 import { createPool } from '../../platform/src/db/pg-pool';
 import { createKysely } from '../../platform/src/db/kysely';
@@ -17,17 +17,17 @@ export interface TestDatabase {
 }
 
 /**
- * A fresh, fully migrated database for one test file, so global reads see only that file's events
- * and files can run in parallel.
+ * A fresh, fully migrated database for one test file (or migrated with `migrations` only), so global
+ * reads see only that file's events and files can run in parallel.
  */
-export async function createTestDatabase(options: { poolSize?: number } = {}): Promise<TestDatabase> {
+export async function createTestDatabase(options: { poolSize?: number; migrations?: Record<string, Migration> } = {}): Promise<TestDatabase> {
   const adminUrl = inject('pgAdminUrl');
   const name = `t_${randomBytes(6).toString('hex')}`;
   await withAdmin(adminUrl, (admin) => admin.query(`create database ${name}`));
   const url = withDatabase(adminUrl, name);
   const pool = createPool({ connectionString: url, max: options.poolSize ?? 20, applicationName: 'tests' });
   const db = createKysely<any>(pool);
-  await migrateToLatest(db, allMigrations);
+  await migrateToLatest(db, options.migrations ?? allMigrations);
   return {
     name,
     url,
