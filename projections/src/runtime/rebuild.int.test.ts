@@ -133,17 +133,13 @@ describe('projection rebuild and status', () => {
     expect(warnings.filter((line) => line.includes('one at a time') || line.includes('retrying it'))).toEqual([]);
   });
 
+  /** A projector running the one projection, as `npm start`'s would: a rebuild then follows its replay. */
+  const runningProjector = (projection: Projection) =>
+    startProjector({ db, connectionString: database.url, store, projections: [projection], batchSize: 20, pollMs: 60_000, standbyRetryMs: 100 });
+
   it('lets a running projector do the replay and follows its progress', async () => {
     await seedEvents(store, { streams: 10, perStream: 50, perAppend: 10 });
-    const projector = await startProjector({
-      db,
-      connectionString: database.url,
-      store,
-      projections: [streamSummaryProjection],
-      batchSize: 20,
-      pollMs: 60_000,
-      standbyRetryMs: 100,
-    });
+    const projector = await runningProjector(streamSummaryProjection);
     try {
       await waitFor('the projector to catch up', async () => (await totalApplied(db)) === 500).catch(async (error: Error) => {
         // What the projector had reached, in the failure itself rather than on the console.
@@ -169,15 +165,7 @@ describe('projection rebuild and status', () => {
     // As the tenants projection replays a log of orders: every batch is stepped past, not applied.
     const handlesNothing: Projection = { ...streamSummaryProjection, handles: () => false };
     await seedEvents(store, { streams: 10, perStream: 50, perAppend: 10 });
-    const projector = await startProjector({
-      db,
-      connectionString: database.url,
-      store,
-      projections: [handlesNothing],
-      batchSize: 20,
-      pollMs: 60_000,
-      standbyRetryMs: 100,
-    });
+    const projector = await runningProjector(handlesNothing);
     try {
       await waitFor('the projector to step past the log', async () => (await loadCheckpoint(db, 'stream-summary')).eventsApplied === 500);
       const result = await rebuildProjection({ db, store, projection: handlesNothing, batchSize: 20, write, watchMs: 20 });

@@ -42,9 +42,9 @@ describe('signed-in users: rows kept until the database announces their change',
             if (payload !== undefined || !counted.holdReconnect) return listener(payload);
             counted.releaseReconnect = () => listener();
           },
-          { onLost: () => (counted.losses++, events.onLost()), onAlive: events.onAlive, heartbeatMs: options.heartbeatMs },
+          { ...events, onLost: () => (counted.losses++, events.onLost()) },
         ),
-      { silenceMs: options.silenceMs },
+      { heartbeatMs: options.heartbeatMs, silenceMs: options.silenceMs },
     );
     open.push(users);
     return Object.assign(counted, { users });

@@ -8,9 +8,12 @@ export const USERS_CHANGED_CHANNEL = 'users_changed';
 /**
  * LISTEN on a channel (platform's pg-listen.ts): the listener gets each payload, and none after a
  * reconnect; `onLost` when the connection drops, `onAlive` whenever it is known to stand (it
- * connected, or answered a heartbeat).
+ * connected, or answered the heartbeat asked every `heartbeatMs`).
  */
-export type ListenForChanges = (listener: (payload?: string) => void, events: { onLost: () => void; onAlive: () => void }) => Promise<() => Promise<void>>;
+export type ListenForChanges = (
+  listener: (payload?: string) => void,
+  options: { onLost: () => void; onAlive: () => void; heartbeatMs: number },
+) => Promise<() => Promise<void>>;
 
 export interface SignedInUsersOptions {
   /** Rows kept at most: the accounts signed in at once on one process, with room to spare. */
@@ -20,10 +23,12 @@ export interface SignedInUsersOptions {
    * change could go unseen if an announcement were ever lost without the connection dropping.
    */
   ttlMs?: number;
+  /** How often the LISTEN connection is asked whether it stands. */
+  heartbeatMs?: number;
   /**
    * Rows are served from memory only while the connection was known to stand this recently (its
    * heartbeat answered): a connection dropped without a word stops the serving within this time,
-   * before its heartbeat times out.
+   * before its heartbeat times out. Longer than `heartbeatMs`, or a healthy connection would stop it.
    */
   silenceMs?: number;
   /** After a failed attempt to listen, the next is made no sooner than this (every request reads meanwhile). */
@@ -49,6 +54,7 @@ export interface SignedInUsersOptions {
  */
 export class SignedInUsers {
   private readonly rows: LRUCache<string, UserRow>;
+  private readonly heartbeatMs: number;
   private readonly silenceMs: number;
   private readonly retryMs: number;
   /** Moves on every announced change and every loss of the connection. */
@@ -67,19 +73,14 @@ export class SignedInUsers {
     options: SignedInUsersOptions = {},
   ) {
     this.rows = new LRUCache({ max: options.max ?? 10_000, ttl: options.ttlMs ?? 60_000 });
+    this.heartbeatMs = options.heartbeatMs ?? 2_000;
     this.silenceMs = options.silenceMs ?? 5_000;
     this.retryMs = options.retryMs ?? 5_000;
   }
 
   /** The user's current row, or undefined when there is none. */
   async get(id: string): Promise<UserRow | undefined> {
-    if (!this.serving) {
-      this.startListening();
-      return this.read(id);
-    }
-    const kept = this.rows.get(id);
-    if (kept) return kept;
-    return this.readAndKeep(id);
+    return (this.serving ? this.rows.get(id) : undefined) ?? this.fresh(id);
   }
 
   /**
@@ -91,7 +92,10 @@ export class SignedInUsers {
       this.startListening();
       return this.read(id);
     }
-    return this.readAndKeep(id);
+    const before = this.changes;
+    const row = await this.read(id);
+    if (row && this.serving && this.changes === before) this.rows.set(id, freeze(row));
+    return row;
   }
 
   /** This process changed the user's row and committed: the next request reads it again. */
@@ -113,18 +117,12 @@ export class SignedInUsers {
     await this.stopListening?.();
   }
 
-  private async readAndKeep(id: string): Promise<UserRow | undefined> {
-    const before = this.changes;
-    const row = await this.read(id);
-    if (row && this.serving && this.changes === before) this.rows.set(id, freeze(row));
-    return row;
-  }
-
   private startListening(): void {
     if (this.starting || this.closed || Date.now() - this.failedAt < this.retryMs) return;
     this.starting = this.listen((payload) => this.announced(payload), {
       onLost: () => this.lost(),
       onAlive: () => (this.aliveAt = Date.now()),
+      heartbeatMs: this.heartbeatMs,
     }).then(
       async (stop) => {
         if (this.closed) return stop();

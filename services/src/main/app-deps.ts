@@ -39,9 +39,6 @@ import { findUserById } from '../identity/users.repository';
 
 export { DEFAULT_TENANT_ID };
 
-/** How often the signed-in users' LISTEN connection is asked whether it stands (its rows are served for up to 5 s of silence). */
-const USERS_HEARTBEAT_MS = 2_000;
-
 export interface AppSettings extends AdminSettings, ShortLivedSettings, FileStorageSettings {
   DATA_DIR: string;
   JWT_SECRET?: string | undefined;
@@ -70,7 +67,7 @@ export interface BuiltApp {
 export async function buildAppDeps(infra: Infrastructure, env: AppSettings): Promise<BuiltApp> {
   const users = new SignedInUsers(
     (id) => findUserById(infra.db, id),
-    (listener, events) => listenToChannel(infra.connectionString, USERS_CHANGED_CHANNEL, listener, { ...events, heartbeatMs: USERS_HEARTBEAT_MS }),
+    (listener, options) => listenToChannel(infra.connectionString, USERS_CHANGED_CHANNEL, listener, options),
   );
   const roles = new UserRoles(infra.db, infra.eventStore, (id) => users.forget(id));
   // Before anyone signs in: accounts from before canonical phones are found by the canonical form.
