@@ -222,10 +222,12 @@ export async function runOrdersBench(): Promise<void> {
 
     const total = benchEnv.BENCH_PROJECTION_EVENTS;
     const existing = Number((await pool.query('select count(*) from rm_orders')).rows[0].count);
-    say(`admin list: seeding ${fmt(total - existing)} more orders through the event store (${fmt(total)} in all)`);
+    // A short run (BENCH_PROJECTION_EVENTS under what was placed) lists the orders it already has.
+    const toSeed = Math.max(0, total - existing);
+    say(`admin list: seeding ${fmt(toSeed)} more orders through the event store (${fmt(existing + toSeed)} in all)`);
     let lastReport = 0;
     const events = new PgEventStore({ pool, connectionString: database.url });
-    await seedOrders(events, total - existing, customers, brands, (done) => {
+    await seedOrders(events, toSeed, customers, brands, (done) => {
       if (done - lastReport < 25_000) return;
       lastReport = done;
       say(`  seeded ${fmt(done)}`);
@@ -326,7 +328,7 @@ export async function runOrdersBench(): Promise<void> {
         orders: lags.length,
         fromArrival: { p50Ms: percentile(lagsFromArrival, 0.5), p99Ms: percentile(lagsFromArrival, 0.99) },
       },
-      adminList: { orders: total, pageSize: 50, ...list },
+      adminList: { orders: existing + toSeed, pageSize: 50, ...list },
     };
     process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
     const worstList = Math.max(...Object.values(list).map((l) => l.p99Ms));
