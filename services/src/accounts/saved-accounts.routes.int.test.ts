@@ -42,7 +42,7 @@ describe('saved wallets and bank accounts', () => {
 
   it("refuses bad and wrong-network addresses with the screens' texts", async () => {
     const problems = async (body: unknown) => (await call('POST', '/api/user/wallet', ravi, body)).body.details?.map((d: any) => d.message);
-    expect(await problems({ address: '  ', network: 'TRC20' })).toContain('Please enter a valid wallet address');
+    expect(await problems({ address: '  ', network: 'TRC20' })).toEqual(['Please enter a valid wallet address']);
     expect(await problems({ address: TRON })).toContain('Please select a network');
     expect(await problems({ address: TRON, network: 'BEP20' })).toEqual([
       'This is a TRC20 (Tron) address, not a BEP20 one. USDT sent to the wrong network is lost.',
@@ -63,6 +63,8 @@ describe('saved wallets and bank accounts', () => {
     });
     const missing = await call('POST', '/api/user/bank-account', ravi, { ...BANK, accountHolder: '' });
     expect(missing.body.details).toContainEqual({ path: 'accountHolder', message: 'Please fill all bank account details' });
+    const long = await call('POST', '/api/user/bank-account', ravi, { ...BANK, bankName: 'B'.repeat(101) });
+    expect(long.body.details).toEqual([{ path: 'bankName', message: 'Bank name must be at most 100 characters' }]);
     expect((await call('POST', '/api/user/bank-account', ravi, { ...BANK, ifsc: 'SBIN123' })).body.details[0].message).toBe('IFSC must look like ABCD0123456');
     const renamed = await call('PUT', `/api/user/bank-account/${added.body.account._id}`, ravi, { accountHolder: 'R. Kumar' });
     expect(renamed.body.account.accountName).toBe('R. Kumar');

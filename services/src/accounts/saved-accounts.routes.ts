@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
 import { addressProblem } from '@desk/machines/addresses/address-validation';
 import type { ServicesDatabase } from '../db/services-database';
 import type { AuthEnv } from '../identity/auth.middleware';
-import { validate } from '../http/validate';
+import { atMost, validate } from '../http/validate';
 import { DomainError, NotFoundError, ValidationError } from '@desk/platform/errors/domain-error';
 import { ACCOUNT_NUMBER_MESSAGE, ACCOUNT_NUMBER_PATTERN, IFSC_MESSAGE, IFSC_PATTERN, normaliseIfsc } from '@desk/machines/accounts/bank-account-rules';
 import { NETWORKS, type Network } from '@desk/machines/addresses/networks';
@@ -24,6 +24,7 @@ export const walletSchema = z
     isDefault: z.boolean().default(false),
   })
   .superRefine((w, ctx) => {
+    if (!w.address) return; // blank: its own check said so
     const problem = addressProblem(w.address, w.network);
     if (problem) ctx.addIssue({ code: 'custom', path: ['address'], message: problem });
   });
@@ -37,11 +38,17 @@ export const walletPatchSchema = z.object({
 const REQUIRED = 'Please fill all bank account details';
 const IFSC = z.string({ error: REQUIRED }).trim().min(1, REQUIRED).transform(normaliseIfsc).pipe(z.string().regex(IFSC_PATTERN, IFSC_MESSAGE));
 const ACCOUNT_NUMBER = z.string({ error: REQUIRED }).trim().min(1, REQUIRED).regex(ACCOUNT_NUMBER_PATTERN, ACCOUNT_NUMBER_MESSAGE);
-const text = z.string({ error: REQUIRED }).trim().min(1, REQUIRED).max(100);
-export const bankSchema = z.object({ bankName: text, accountHolder: text, accountNumber: ACCOUNT_NUMBER, ifsc: IFSC, isDefault: z.boolean().default(false) });
+const text = (what: string) => z.string({ error: REQUIRED }).trim().min(1, REQUIRED).max(100, atMost(what, 100));
+export const bankSchema = z.object({
+  bankName: text('Bank name'),
+  accountHolder: text('Account holder name'),
+  accountNumber: ACCOUNT_NUMBER,
+  ifsc: IFSC,
+  isDefault: z.boolean().default(false),
+});
 export const bankPatchSchema = z.object({
-  bankName: text.optional(),
-  accountHolder: text.optional(),
+  bankName: text('Bank name').optional(),
+  accountHolder: text('Account holder name').optional(),
   accountNumber: ACCOUNT_NUMBER.optional(),
   ifsc: IFSC.optional(),
   isDefault: z.boolean().optional(),

@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { asDomainError } from '../http/domain-refusals';
+import { ValidationError } from '@desk/platform/errors/domain-error';
 import { logger } from '@desk/platform/logging/logger';
 
 /**
@@ -15,6 +16,12 @@ export function handleError(error: Error, c: Context): Response {
       // The only large bodies are proof uploads, whose limit the screens state in these words.
       const message = c.req.path.endsWith('/upload') ? 'File size must be less than 5MB' : 'Request body is too large';
       return c.json({ error: message, code: 'payload_too_large' }, 413);
+    }
+    if (error.status === 400) {
+      // hono's validators refuse a body they cannot parse ("Malformed JSON in request body") before
+      // ours sees it: answered in the shape of every other bad input.
+      const invalid = ValidationError.of('', error.message);
+      return c.json(invalid.body(), 400);
     }
     return error.getResponse();
   }

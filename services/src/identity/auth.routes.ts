@@ -10,7 +10,7 @@ import { findUserByPhone, type UserRow } from './users.repository';
 import { clientIp, commandMetadata } from '../http/request-context';
 import type { Limit, RateLimiter } from '../kv/rate-limiter';
 import { hashPassword, verifyAgainstNothing, verifyPassword } from './password';
-import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, PASSWORD_TOO_SHORT } from '@desk/machines/identity/password-rules';
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, PASSWORD_TOO_LONG, PASSWORD_TOO_SHORT } from '@desk/machines/identity/password-rules';
 import type { TokenService } from './tokens';
 import type { ProxyTrust } from '../http/proxy-trust';
 import type { Trail } from './user-trail';
@@ -24,12 +24,12 @@ const WrongCurrentPasswordError = fixedError('current_password_incorrect', 400, 
 
 export const changePasswordSchema = z
   .object({
-    currentPassword: z.string({ error: 'Current password is required' }).min(1, 'Current password is required').max(200),
+    currentPassword: z.string({ error: 'Current password is required' }).min(1, 'Current password is required').max(MAX_PASSWORD_LENGTH, PASSWORD_TOO_LONG),
     newPassword: z
       .string({ error: 'New password is required' })
       .min(1, 'New password is required')
       .min(MIN_PASSWORD_LENGTH, PASSWORD_TOO_SHORT)
-      .max(MAX_PASSWORD_LENGTH),
+      .max(MAX_PASSWORD_LENGTH, PASSWORD_TOO_LONG),
   })
   .refine((v) => v.currentPassword !== v.newPassword, { path: ['newPassword'], message: 'New password must be different from current password' });
 
@@ -43,7 +43,7 @@ const limiterActor = (tenantId: string) => ({ id: 'sign-in-limiter', role: 'syst
 
 export const loginSchema = z.object({
   phone: phoneSchema,
-  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(200),
+  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(MAX_PASSWORD_LENGTH, PASSWORD_TOO_LONG),
 });
 
 /** How a signed-in user is answered (with their saved accounts): given by the composition root. */

@@ -41,6 +41,10 @@ describe('identity API', () => {
     expect(body.details.map((d) => d.path).sort()).toEqual(['password', 'phone']);
     const broken = await t.call('POST', '/api/auth/login', { body: '{"phone":', headers: { 'content-type': 'application/json' } });
     expect(broken.status).toBe(400);
+    expect(await broken.json()).toEqual({ error: 'validation_error', details: [{ path: '', message: 'Malformed JSON in request body' }] });
+    // Too long is not missing: each limit says its own text.
+    const long = await t.call('POST', '/api/auth/login', { body: { phone: '+919800000000', password: 'x'.repeat(201) } });
+    expect(((await long.json()) as { details: unknown[] }).details).toEqual([{ path: 'password', message: 'Password must be at most 200 characters' }]);
   });
 
   it('needs a valid token: 401 with the specification text', async () => {

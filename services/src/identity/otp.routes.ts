@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
 import type { ServicesDatabase } from '../db/services-database';
 import { DomainError, ValidationError, fixedError } from '@desk/platform/errors/domain-error';
 import { PhoneTakenError } from './identity-errors';
-import { validate } from '../http/validate';
+import { atMost, validate } from '../http/validate';
 import { clientIp, commandMetadata } from '../http/request-context';
 import type { ShortLivedStore } from '../kv/short-lived-store';
 import { normalizePhone, PHONE_FORMAT_MESSAGE, PHONE_PATTERN } from '@desk/machines/identity/phone';
@@ -14,7 +14,7 @@ import { phonePattern } from './phone-schema';
 import { registerUser } from './register-user';
 import type { Trail } from './user-trail';
 import { hashPassword } from './password';
-import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, PASSWORD_TOO_SHORT } from '@desk/machines/identity/password-rules';
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, PASSWORD_TOO_LONG, PASSWORD_TOO_SHORT } from '@desk/machines/identity/password-rules';
 import type { DescribeUser } from './auth.routes';
 import type { TokenService } from './tokens';
 import type { OtpService } from './otp.service';
@@ -51,9 +51,9 @@ async function otpOf(c: Context): Promise<string> {
 }
 
 export const registerSchema = z.object({
-  username: z.string({ error: 'Username is required' }).trim().min(1, 'Username is required').max(100),
+  username: z.string({ error: 'Username is required' }).trim().min(1, 'Username is required').max(100, atMost('Username', 100)),
   phone: z.string({ error: 'Phone is required' }).trim().transform(normalizePhone).pipe(phonePattern),
-  password: z.string({ error: 'Password is required' }).min(MIN_PASSWORD_LENGTH, PASSWORD_TOO_SHORT).max(MAX_PASSWORD_LENGTH),
+  password: z.string({ error: 'Password is required' }).min(MIN_PASSWORD_LENGTH, PASSWORD_TOO_SHORT).max(MAX_PASSWORD_LENGTH, PASSWORD_TOO_LONG),
 });
 
 export interface OtpRouteDeps<U> {

@@ -75,6 +75,45 @@ describe('admin order actions', () => {
     expect((await act('00000000-0000-4000-8000-000000000000', 'verify')).status).toBe(404);
   });
 
+  it('takes an empty JSON body for {}, and answers malformed JSON in the shape of every bad input, changing nothing', async () => {
+    const order = await buy();
+    const raw = (body: string) =>
+      json(
+        t.call('POST', `/api/admin/orders/${order._id}/reject`, {
+          token: admin,
+          body,
+          headers: { 'content-type': 'application/json', 'content-length': String(body.length) },
+        }),
+      );
+    expect(await raw('{"reasonCode":')).toEqual({
+      status: 400,
+      body: { error: 'validation_error', details: [{ path: '', message: 'Malformed JSON in request body' }] },
+    });
+    expect((await t.deps.eventStore.readStream(`order-${order._id}`)).map((e) => e.type)).toEqual(['OrderPlaced']);
+    const rejected = await raw('');
+    expect(rejected.status).toBe(200);
+    expect(rejected.body.order).toMatchObject({ status: 'rejected', reason: { code: 'other' } });
+  });
+
+  it("reads the detail page's empty boxes (blank or null) as not given, and says a bad rate once", async () => {
+    const order = await buy();
+    expect(await act(order._id, 'approve', { cryptoReference: '0xfeed', bankUtr: null, rate: 'abc' })).toEqual({
+      status: 400,
+      body: { error: 'validation_error', details: [{ path: 'rate', message: 'Rate must be a positive number' }] },
+    });
+    expect((await act(order._id, 'approve', { cryptoReference: '0xfeed', rate: '0.00' })).body.details).toEqual([
+      { path: 'rate', message: 'Rate must be a positive number' },
+    ]);
+    const done = await act(order._id, 'approve', { bankUtr: null, cryptoReference: '0xfeed', rate: '' });
+    expect(done.status).toBe(200);
+    expect(done.body.order).toMatchObject({ status: 'completed', cryptoReference: '0xfeed', rate: '88' });
+    const other = await buy();
+    expect((await act(other._id, 'complete', { cryptoReference: '0xbeef', bankUtr: '', rate: null })).body.order).toMatchObject({
+      status: 'completed',
+      rate: '88',
+    });
+  });
+
   it('bulk-rejects order by order and says which failed', async () => {
     const [a, b, c] = [await buy(), await sell(), await buy()];
     await act(c._id, 'complete', { cryptoReference: '0x2' });

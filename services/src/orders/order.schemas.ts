@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { isTenantId } from '@desk/machines/tenants/tenant-id';
 import { validateBuyAmount, validateSellAmount } from '@desk/machines/pricing/pricing';
 import { OrderNotFoundError } from './order-errors';
+import { atMost } from '../http/validate';
 import { addressProblem } from '@desk/machines/addresses/address-validation';
 import { ACCOUNT_NUMBER_MESSAGE, ACCOUNT_NUMBER_PATTERN, IFSC_MESSAGE, IFSC_PATTERN, normaliseIfsc } from '@desk/machines/accounts/bank-account-rules';
 import { NETWORKS } from '@desk/machines/addresses/networks';
@@ -25,12 +26,8 @@ const amount = (check: (input: string) => string | null) =>
 const rate = z
   .union([z.number(), z.string()])
   .transform((v) => String(v).trim())
-  .pipe(
-    z
-      .string()
-      .regex(/^\d+(\.\d{1,8})?$/, 'Rate must be a positive number')
-      .refine((v) => Number(v) > 0, 'Rate must be a positive number'),
-  );
+  // One check, so a bad rate is told once: digits with at most 8 decimals, and some digit not zero.
+  .pipe(z.string().regex(/^(?=.*[1-9])\d+(\.\d{1,8})?$/, 'Rate must be a positive number'));
 
 export const buySchema = z
   .object({
@@ -42,6 +39,7 @@ export const buySchema = z
   })
   .superRefine((order, ctx) => {
     // USDT sent to an address of another network is lost: refuse it before an order exists.
+    if (!order.withdrawAddress) return; // blank: its own check said so
     const problem = addressProblem(order.withdrawAddress, order.network);
     if (problem) ctx.addIssue({ code: 'custom', path: ['withdrawAddress'], message: problem });
   });
@@ -79,14 +77,25 @@ export const uploadSchema = z.object({
   cryptoReference: z.string().trim().max(200).optional(),
 });
 
-const reference = z.string().trim().max(200).optional();
-export const completionSchema = z.object({ bankUtr: reference, cryptoReference: reference, rate: rate.optional() });
+/** The detail page sends every box of its form: one left empty (or null) says nothing. */
+const unlessBlank = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => (v === null || (typeof v === 'string' && v.trim() === '') ? undefined : v), schema.optional());
+const reference = (what: string) => unlessBlank(z.string().trim().max(200, atMost(what, 200)));
+export const completionSchema = z.object({
+  bankUtr: reference('UTR reference'),
+  cryptoReference: reference('Crypto transaction reference'),
+  rate: unlessBlank(rate),
+});
 /** Confirming or declining names the request seen, so a replaced one is never confirmed unseen. */
 const requestId = z.string({ error: 'requestId is required' }).regex(UUID, 'requestId must be the pending request’s id');
 export const confirmCompletionSchema = z.object({ requestId });
 export const declineCompletionSchema = z.object({ requestId, note: z.string().trim().max(500, 'A note is at most 500 characters').optional() });
 export const cryptoSentSchema = z.object({
-  cryptoReference: z.string({ error: 'Crypto transaction reference is required' }).trim().min(1, 'Crypto transaction reference is required').max(200),
+  cryptoReference: z
+    .string({ error: 'Crypto transaction reference is required' })
+    .trim()
+    .min(1, 'Crypto transaction reference is required')
+    .max(200, atMost('Crypto transaction reference', 200)),
 });
 const reasonCode = z.enum(REASON_CODES, { error: `Reason must be one of: ${REASON_CODES.join(', ')}` });
 const note = z.string().trim().max(500, 'A note is at most 500 characters').optional();

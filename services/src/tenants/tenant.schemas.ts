@@ -50,6 +50,7 @@ export const tenantWalletSchema = z
       .transform((v) => v !== false),
   })
   .superRefine((w, ctx) => {
+    if (!w.address) return; // blank: its own check said so
     const problem = addressProblem(w.address, w.network);
     if (problem) ctx.addIssue({ code: 'custom', path: ['address'], message: problem });
   });

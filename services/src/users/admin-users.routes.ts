@@ -13,7 +13,7 @@ import { isTenantId } from '@desk/machines/tenants/tenant-id';
 import { phoneSchema } from '../identity/phone-schema';
 import { listUsers } from '../identity/users.repository';
 import { hashPassword } from '../identity/password';
-import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, PASSWORD_TOO_SHORT } from '@desk/machines/identity/password-rules';
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, PASSWORD_TOO_LONG, PASSWORD_TOO_SHORT } from '@desk/machines/identity/password-rules';
 import { userJson, usersJson } from './user-json';
 import { ADMIN_ROLE, GRANTABLE_ROLES, OPERATOR_TENANT_ID, tenantFilter } from '../identity/admin-scope';
 import type { UserRoles } from '../identity/user-roles';
@@ -33,7 +33,7 @@ export const createUserSchema = z.object({
     .optional()
     .transform((v) => (v ? v : null)),
   phone: phoneSchema,
-  password: z.string({ error: 'Password is required' }).min(MIN_PASSWORD_LENGTH, PASSWORD_TOO_SHORT).max(MAX_PASSWORD_LENGTH),
+  password: z.string({ error: 'Password is required' }).min(MIN_PASSWORD_LENGTH, PASSWORD_TOO_SHORT).max(MAX_PASSWORD_LENGTH, PASSWORD_TOO_LONG),
   /** No roles: a regular user. Granting a role is for operator admins. */
   roles: roles.default([]),
   /** The brand the account belongs to; the admin's own brand when absent. */

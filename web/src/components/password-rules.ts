@@ -1,4 +1,5 @@
 import { MIN_PASSWORD_LENGTH, PASSWORD_TOO_SHORT } from '@desk/machines/identity/password-rules';
+import { errorText, type ApiError } from '../lib/api';
 
 export interface PasswordDraft {
   currentPassword: string;
@@ -19,8 +20,9 @@ export function passwordProblem({ currentPassword, newPassword, confirmPassword 
   return null;
 }
 
-/** What a failed change shows (seed-spec section 8): the server's text first, then by status. */
-export function changePasswordFailure(status: number, body: { error?: string } | undefined): string {
+/** What a failed change shows (seed-spec section 8): the server's text first (validation as every screen shows it), then by status. */
+export function changePasswordFailure(status: number, body: ApiError['body'] | undefined): string {
+  if (body?.error === 'validation_error') return errorText(body, status);
   if (body?.error) return body.error;
   if (status === 401) return 'Current password is incorrect';
   if (status === 400) return 'Invalid password format';

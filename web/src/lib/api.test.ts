@@ -21,5 +21,9 @@ describe('error texts', () => {
     expect(errorText({ error: 'invalid_otp', message: 'The code is wrong' }, 400)).toBe('The code is wrong');
     expect(errorText({}, 500, 'Failed to create order')).toBe('Failed to create order');
     expect(errorText(undefined, 0)).toBe('Network error. Please check your connection.');
+    expect(errorText(undefined, 500)).toBe('Something went wrong');
+  });
+  it("gives a screen's own default when no answer came (seed-spec section 8)", () => {
+    expect(errorText({}, 0, 'Failed to create order')).toBe('Failed to create order');
   });
 });

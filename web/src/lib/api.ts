@@ -61,11 +61,15 @@ export class ApiError extends Error {
   }
 }
 
-/** What a screen shows for a failed call: the server's text, validation details, or a fallback. */
-export function errorText(body: ApiError['body'] | null | undefined, status: number, fallback = 'Something went wrong'): string {
+/**
+ * What a screen shows for a failed call: the server's text, validation details, or the screen's own
+ * default (seed-spec section 8: "server error, default …", also when no answer came at all). A call
+ * without a default of its own says what went wrong.
+ */
+export function errorText(body: ApiError['body'] | null | undefined, status: number, fallback?: string): string {
   if (body?.error === 'validation_error' && body.details?.length) return `Validation failed: ${body.details.map((d) => d.message).join(', ')}`;
   if (body?.message && ['rate_changed', 'invalid_otp', 'phone_required'].includes(body.error ?? '')) return body.message;
-  return body?.error ?? (status === 0 ? 'Network error. Please check your connection.' : fallback);
+  return body?.error ?? fallback ?? (status === 0 ? 'Network error. Please check your connection.' : 'Something went wrong');
 }
 
 /** Parses a response, throwing ApiError for anything but 2xx. */

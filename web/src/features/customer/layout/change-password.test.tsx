@@ -48,6 +48,14 @@ describe('change password', () => {
     expect(await dialog.findByText('Current password is incorrect')).toBeTruthy();
   });
 
+  it('shows a validation error as every screen does, not its code (seed-spec section 5)', async () => {
+    const details = [{ path: 'newPassword', message: 'Password must be at most 200 characters' }];
+    const { dialog, fill } = await openDialog({ 'POST /api/auth/change-password': () => ({ status: 400, body: { error: 'validation_error', details } }) });
+    await fill('secret11', 'x'.repeat(201), 'x'.repeat(201));
+    expect(await dialog.findByText('Validation failed: Password must be at most 200 characters')).toBeTruthy();
+    expect(dialog.queryByText('validation_error')).toBeNull();
+  });
+
   it('keeps the session on the token the server returns', async () => {
     const { fill, calls } = await openDialog({
       'POST /api/auth/change-password': () => ({ status: 200, body: { message: 'Password changed successfully', token: 'new-token' } }),
