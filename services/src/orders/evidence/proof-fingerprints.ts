@@ -5,8 +5,13 @@ import jpeg from 'jpeg-js';
 /** The side of the grey grid a difference hash is taken over: 9 × 8 gives 64 bits. */
 const GRID_W = 9;
 const GRID_H = 8;
-/** Pixels beyond this are not decoded: a proof is a screenshot, and this bounds the memory a hostile file can take. */
-const MAX_PIXELS = 40_000_000;
+/**
+ * Pixels beyond this are not decoded: a proof is a screenshot (a 4K screen is 8.3 million), and the
+ * decode runs on the event loop, so this bounds the time and memory a hostile file can take. A PNG's
+ * size is read from its header before anything is inflated: a few hundred kilobytes of zeros can
+ * declare 100 million pixels (2 s of a stalled server and a gigabyte, measured).
+ */
+const MAX_PIXELS = 16_000_000;
 
 export interface ProofFingerprints {
   /** The bytes themselves: the same file sent twice. */
@@ -22,9 +27,21 @@ interface Pixels {
   data: Uint8Array;
 }
 
+/**
+ * Whether a PNG's header promises a picture worth decoding: at most MAX_PIXELS, and not interlaced
+ * (pngjs inflates an interlaced file with no bound on the output). The header is the first chunk,
+ * IHDR: width and height at bytes 16 and 20, the interlace method at byte 28.
+ */
+export function pngWorthDecoding(bytes: Buffer): boolean {
+  if (bytes.length < 29 || bytes.toString('latin1', 12, 16) !== 'IHDR') return false;
+  const width = bytes.readUInt32BE(16);
+  const height = bytes.readUInt32BE(20);
+  return width > 0 && height > 0 && width * height <= MAX_PIXELS && bytes[28] === 0;
+}
+
 function decode(bytes: Buffer, contentType: string): Pixels | null {
   try {
-    if (contentType === 'image/png') return PNG.sync.read(bytes);
+    if (contentType === 'image/png') return pngWorthDecoding(bytes) ? PNG.sync.read(bytes) : null;
     if (contentType === 'image/jpeg') return jpeg.decode(bytes, { useTArray: true, maxResolutionInMP: MAX_PIXELS / 1_000_000, maxMemoryUsageInMB: 256 });
   } catch {
     // A file that does not decode still has its sha-256; it just has no picture to compare.
