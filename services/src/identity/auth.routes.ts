@@ -35,7 +35,15 @@ export const changePasswordSchema = z
 
 // Failed password logins: a phone locks for the rest of the window after 5, an address after 30.
 export const FAILURES_PER_PHONE: Limit = { name: 'login-fail:phone', max: 5, windowMs: 15 * 60_000 };
+/**
+ * The phone's failures are counted per brand, as its accounts are: a sign-in that succeeds clears
+ * them, and with one count for every brand anyone who signs in with the same phone on another brand
+ * (an account a brand admin can make) wiped a victim's failures between guesses.
+ */
+export const phoneFailuresSubject = (tenantId: string, phone: string): string => `${tenantId}:${phone}`;
 const FAILURES_PER_IP: Limit = { name: 'login-fail:ip', max: 30, windowMs: 15 * 60_000 };
+// Wrong current passwords on a signed-in session: a stolen session must not become a way to guess it.
+const FAILURES_PER_SESSION_USER: Limit = { name: 'password-change-fail:user', max: 5, windowMs: 15 * 60_000 };
 const lockedOut = (minutes: number) => `Too many failed attempts. Please try again in ${minutes} minute(s).`;
 
 /** A lock-out is the limiter's decision, made on an anonymous request: the system acts, from the request's address. */
@@ -83,17 +91,23 @@ export function authRoutes<U extends object>({
     .post('/login', validate('json', loginSchema), async (c) => {
       const { phone, password } = c.req.valid('json');
       const ip = clientIp(c, trustProxy) ?? 'unknown';
-      await limits.check(FAILURES_PER_PHONE, phone, lockedOut);
-      await limits.check(FAILURES_PER_IP, ip, lockedOut);
+      // Counted before the password is verified (RateLimiter.attempt): a success clears the brand's
+      // count for the phone and takes back its own attempt from the address's.
+      const phoneSubject = phoneFailuresSubject(tenantOf(c), phone);
+      const byPhone = await limits.attempt(FAILURES_PER_PHONE, phoneSubject, lockedOut);
+      const byIp = await limits.attempt(FAILURES_PER_IP, ip, lockedOut).catch(async (error: unknown) => {
+        await byPhone.undo();
+        throw error;
+      });
       const user = await findUserByPhone(db, tenantOf(c), phone);
       const ok = user ? await verifyPassword(user.password_hash, password) : await verifyAgainstNothing(password);
       if (!user || !ok) {
-        const phoneLock = { limit: FAILURES_PER_PHONE, started: await limits.hit(FAILURES_PER_PHONE, phone, lockedOut) };
-        const ipLock = { limit: FAILURES_PER_IP, started: await limits.hit(FAILURES_PER_IP, ip, lockedOut) };
+        const phoneLock = { limit: FAILURES_PER_PHONE, started: byPhone.started };
+        const ipLock = { limit: FAILURES_PER_IP, started: byIp.started };
         await recordLockOuts(trail, { phone, user: user ?? null, ip, phoneLock, ipLock }, commandMetadata(c, limiterActor(tenantOf(c)), trustProxy));
         throw new InvalidCredentialsError();
       }
-      await limits.reset(FAILURES_PER_PHONE, phone);
+      await Promise.all([limits.reset(FAILURES_PER_PHONE, phoneSubject), byIp.undo()]);
       const token = await tokens.issue(user.id, user.tenant_id);
       return c.json({ token, user: await describeUser(user) }, 200);
     })
@@ -101,7 +115,9 @@ export function authRoutes<U extends object>({
     .post('/change-password', signedInFresh, validate('json', changePasswordSchema), async (c) => {
       const { currentPassword, newPassword } = c.req.valid('json');
       const user = c.get('user');
+      const guess = await limits.attempt(FAILURES_PER_SESSION_USER, user.id, lockedOut);
       if (!(await verifyPassword(user.password_hash, currentPassword))) throw new WrongCurrentPasswordError();
+      await guess.undo();
       const metadata = commandMetadata(c, actorOf(c), trustProxy);
       const changedAt = await changePasswordRecorded(db, trail, user, await hashPassword(newPassword), 'self', metadata);
       forgetUser(user.id);

@@ -38,6 +38,11 @@ export class MemoryStore implements ShortLivedStore {
     return next;
   }
 
+  async decrement(key: string) {
+    const entry = this.live(key);
+    if (entry && Number(entry.value) > 0) entry.value = String(Number(entry.value) - 1);
+  }
+
   async ttl(key: string) {
     const entry = this.live(key);
     return entry ? entry.expiresAt - this.now() : 0;

@@ -26,6 +26,14 @@ export interface StartedLock {
   until: Date;
 }
 
+/** An attempt counted before its outcome is known (RateLimiter.attempt). */
+export interface Attempt {
+  /** The lock this attempt starts if it fails: it used up the allowance. */
+  started: StartedLock | null;
+  /** Takes the attempt back: it succeeded, or was never made. */
+  undo(): Promise<void>;
+}
+
 /** Fixed-window counters: `max` per `windowMs` per subject (a phone, an IP). */
 export class RateLimiter {
   constructor(private readonly store: ShortLivedStore) {}
@@ -41,6 +49,20 @@ export class RateLimiter {
     if (count > limit.max) await this.refuse(key, message);
     if (count < limit.max) return null;
     return { until: new Date(Date.now() + Math.max(0, await this.store.ttl(key))) };
+  }
+
+  /**
+   * Counts an attempt before its outcome is known, and throws once the allowance is used up. A check
+   * before and a hit after let every attempt sent at once pass the check, since none was counted yet
+   * (a burst of 25 passwords against an allowance of 5 got all 25 verified). The caller undoes the
+   * attempt when it succeeds, so only failures stay counted.
+   */
+  async attempt(limit: Limit, subject: string, message: (minutes: number) => string): Promise<Attempt> {
+    const key = `rl:${limit.name}:${subject}`;
+    const count = await this.store.increment(key, limit.windowMs);
+    if (count > limit.max) await this.refuse(key, message);
+    const started = count < limit.max ? null : { until: new Date(Date.now() + Math.max(0, await this.store.ttl(key))) };
+    return { started, undo: () => this.store.decrement(key) };
   }
 
   /** Throws if the allowance is already used up, without counting. */

@@ -3,6 +3,8 @@ import type { ShortLivedStore } from './short-lived-store';
 
 // INCR and the window's expiry in one step, so a crash between them cannot leave a counter that never expires.
 const INCREMENT = `local n = redis.call('INCR', KEYS[1]) if n == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end return n`;
+// DECR keeps the expiry; a key gone (its window over) is not brought back as -1.
+const DECREMENT = `local n = tonumber(redis.call('GET', KEYS[1])) if n and n > 0 then return redis.call('DECR', KEYS[1]) end return 0`;
 
 // Compare and act in one step: another process may take the key between a GET and a PEXPIRE or DEL.
 const EXPIRE_IF_EQUAL = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('PEXPIRE', KEYS[1], ARGV[2]) end return 0`;
@@ -34,6 +36,10 @@ export class RedisStore implements ShortLivedStore {
 
   async increment(key: string, ttlMs: number) {
     return Number(await this.redis.eval(INCREMENT, 1, this.prefix + key, ttlMs));
+  }
+
+  async decrement(key: string) {
+    await this.redis.eval(DECREMENT, 1, this.prefix + key);
   }
 
   async ttl(key: string) {

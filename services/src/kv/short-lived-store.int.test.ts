@@ -44,6 +44,19 @@ function contract(name: string, open: () => Promise<ShortLivedStore>, close: () 
       expect(await store.ttl(k)).toBeGreaterThan(59_000);
     });
 
+    it('takes a count back, keeping its window, never below zero and never for a key gone', async () => {
+      const k = `dec-${Date.now()}`;
+      await Promise.all(Array.from({ length: 3 }, () => store.increment(k, 60_000)));
+      await Promise.all([store.decrement(k), store.decrement(k)]);
+      expect(await store.get(k)).toBe('1');
+      expect(await store.ttl(k)).toBeGreaterThan(50_000);
+      await store.decrement(k);
+      await store.decrement(k);
+      expect(await store.get(k)).toBe('0');
+      await store.decrement(`${k}-absent`);
+      expect(await store.get(`${k}-absent`)).toBeNull();
+    });
+
     it('renews and deletes a key only while it holds the value given', async () => {
       const k = key();
       await store.set(k, 'mine', 1_000);

@@ -11,6 +11,8 @@ export interface ShortLivedStore {
   setIfAbsent(key: string, value: string, ttlMs: number): Promise<boolean>;
   /** Adds one; the expiry starts with the first increment of a window. Returns the new count. */
   increment(key: string, ttlMs: number): Promise<number>;
+  /** Takes one back from a live count, keeping its expiry; never below zero, never creating the key. */
+  decrement(key: string): Promise<void>;
   /** Milliseconds until the key expires; 0 when it does not exist. */
   ttl(key: string): Promise<number>;
   delete(...keys: string[]): Promise<void>;
