@@ -22,7 +22,12 @@ function blackPng(width: number, height: number, interlaced = false): Buffer {
   header[12] = interlaced ? 1 : 0;
   // Not interlaced: each row is a filter byte and the row's samples, all zero.
   const rows = deflateSync(Buffer.alloc((width * 3 + 1) * height), { level: 9 });
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', rows), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', rows),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 /** A synthetic "screenshot": a gradient with a dark block; `mirrored` runs the gradient the other way (another picture). */
