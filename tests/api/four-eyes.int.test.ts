@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SAME_ADMIN } from '../../machines/src/order/order.decide';
 import { createCustomer, createTestApp, json, type TestApp } from '../support/test-app';
-import { createBrand } from '../support/brands';
+import { createBrand, createBrandAdmin } from '../support/brands';
 
 const TRON = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
 const SECOND_ADMIN = { phone: '+919190000101', password: 'second-admin' };
@@ -137,5 +137,17 @@ describe('four eyes above a threshold', () => {
     const login = await json(t.call('POST', '/api/auth/login', { headers: { host }, body: { phone: '+919190000103', password: 'secret1' } }));
     const id = await paidBuy(login.body.token, 50000, host);
     expect(await complete(admin, id)).toMatchObject({ status: 200, body: { order: { status: 'completed' } } });
+  });
+
+  it("names the operator's staff who asked to a brand admin only as the Operator (decision 0014)", async () => {
+    const host = 'fours-named.example';
+    const brand = await createBrandAdmin(t, host, '+919190000104');
+    await t.call('POST', '/api/admin/users', { token: brand.token, body: { phone: '+919190000105', password: 'secret1' } });
+    const login = await json(t.call('POST', '/api/auth/login', { headers: { host }, body: { phone: '+919190000105', password: 'secret1' } }));
+    const id = await paidBuy(login.body.token, 6000, host);
+    expect((await complete(admin, id)).status).toBe(202);
+    const seenByBrand = await json(t.call('GET', `/api/admin/orders/${id}`, { token: brand.token, headers: { host } }));
+    expect(seenByBrand.body.completionRequest.requestedBy).toEqual({ _id: null, phone: null, username: 'Operator' });
+    expect((await detail(id)).completionRequest.requestedBy).toMatchObject({ phone: '+919000000001' });
   });
 });

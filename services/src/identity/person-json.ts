@@ -1,13 +1,17 @@
 import type { Kysely } from 'kysely';
 import type { ServicesDatabase } from '../db/services-database';
 import { findUserById } from './users.repository';
+import { coversTenant, type AdminScope } from './admin-scope';
 
 /**
  * Someone the admin screens name (who changed the settings, who asked for a completion): the id,
- * with the phone and name when the account can still be read.
+ * with the phone and name when the account can still be read. Read by `reader`, someone outside
+ * the reader's brands is the operator's staff, and stays unnamed, as in an order's history
+ * (decision 0014).
  */
-export async function personJson(db: Kysely<ServicesDatabase>, userId: string | null) {
+export async function personJson(db: Kysely<ServicesDatabase>, userId: string | null, reader?: AdminScope) {
   if (!userId) return null;
   const by = await findUserById(db, userId).catch(() => undefined);
+  if (reader && by && !coversTenant(reader, by.tenant_id)) return { _id: null, phone: null, username: 'Operator' };
   return { _id: userId, phone: by?.phone ?? null, username: by?.username ?? null };
 }

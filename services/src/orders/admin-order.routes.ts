@@ -109,7 +109,7 @@ export function adminOrderRoutes(deps: OrderDeps, users: Kysely<ServicesDatabase
       const view = inAdminScope((await orders.load(orderId(c))).view, c.get('scope'));
       const json = adminOrderJson(view, signer, await directory.names());
       // The page names who asked for a pending completion, so the second admin knows whom to ask.
-      if (json.completionRequest) json.completionRequest.requestedBy = (await personJson(users, json.completionRequest.requestedBy._id))!;
+      if (json.completionRequest) json.completionRequest.requestedBy = (await personJson(users, json.completionRequest.requestedBy._id, c.get('scope')))!;
       return c.json(json, 200);
     })
     .get('/orders/:id/history', async (c) => {

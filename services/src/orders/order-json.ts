@@ -98,7 +98,7 @@ function completionRequestJson(view: OrderView) {
     cryptoAmount: repriced?.cryptoAmount ?? view.cryptoAmount,
     repriced: repriced !== null,
     thresholdInr: request.thresholdInr,
-    requestedBy: { _id: request.requestedBy, phone: null as string | null, username: null as string | null },
+    requestedBy: { _id: request.requestedBy as string | null, phone: null as string | null, username: null as string | null },
     requestedAt: request.requestedAt,
   };
 }
