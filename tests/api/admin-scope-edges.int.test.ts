@@ -122,4 +122,41 @@ describe('admin scope: edges found in review', () => {
     expect(answers.map((a) => a.status)).toEqual(answers.map(() => 400));
     expect(await answers[0]!.json()).toMatchObject({ error: 'validation_error' });
   });
+
+  it('answers an unpaired surrogate, an id of the wrong shape or a cursor past the largest with 400 or 404, never 500', async () => {
+    const customer = await createCustomer(t, '+919500000009');
+    const order = (await json(t.call('POST', '/api/orders/fiat-to-crypto', { token: customer, body: BUY }))).body.order;
+    // Raw texts: JSON.stringify would write the surrogate as its escape, which is what a client sends.
+    const lone = (note: string) => `{"note":"${note}"}`;
+    const refused = await Promise.all([
+      json(t.call('POST', `/api/orders/${order._id}/cancel`, { token: customer, body: lone('\\udfff') })),
+      json(t.call('POST', `/api/admin/orders/${order._id}/reject`, { token: operator, body: lone('late \\ud800 note') })),
+      json(t.call('POST', '/api/admin/orders/bulk/reject', { token: operator, body: `{"ids":["${order._id}"],"note":"\\udc00"}` })),
+    ]);
+    for (const answer of refused) {
+      expect(answer).toEqual({
+        status: 400,
+        body: { error: 'validation_error', details: [{ path: 'body', message: 'Text must not contain unpaired surrogate characters' }] },
+      });
+    }
+    expect((await json(t.call('GET', `/api/orders/${order._id}`, { token: customer }))).body.status).toBe('pending');
+    // A pair is a character like any other.
+    const paired = await json(t.call('POST', `/api/orders/${order._id}/cancel`, { token: customer, body: lone('paid twice \\ud83d\\ude00') }));
+    expect(paired.status).toBe(200);
+
+    const oddId = '-'.repeat(36);
+    expect((await t.call('PUT', `/api/user/wallet/${oddId}`, { token: customer, body: { label: 'x' } })).status).toBe(404);
+    expect((await t.call('DELETE', `/api/user/bank-account/${'a'.repeat(36)}`, { token: customer })).status).toBe(404);
+
+    await t.call('POST', '/api/admin/users', { token: operator, body: { phone: '+919500000010', password: 'secret12', roles: ['compliance'] } });
+    const officer = await t.login('+919500000010', 'secret12');
+    for (const path of ['/api/compliance/events?before=9999999999999999999', '/api/compliance/access?before=9223372036854775808']) {
+      const answer = await json(t.call('GET', path, { token: officer }));
+      expect(answer).toMatchObject({
+        status: 400,
+        body: { error: 'validation_error', details: [{ path: 'before', message: 'before must be a cursor from the previous page' }] },
+      });
+    }
+    expect((await t.call('GET', '/api/compliance/events?before=9223372036854775807', { token: officer })).status).toBe(200);
+  });
 });

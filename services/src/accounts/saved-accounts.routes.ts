@@ -5,6 +5,7 @@ import { addressProblem } from '@desk/machines/addresses/address-validation';
 import type { ServicesDatabase } from '../db/services-database';
 import type { AuthEnv } from '../identity/auth.middleware';
 import { atMost, validate } from '../http/validate';
+import { UUID } from '../http/server-ids';
 import { DomainError, NotFoundError, ValidationError } from '@desk/platform/errors/domain-error';
 import { ACCOUNT_NUMBER_MESSAGE, ACCOUNT_NUMBER_PATTERN, IFSC_MESSAGE, IFSC_PATTERN, normaliseIfsc } from '@desk/machines/accounts/bank-account-rules';
 import { NETWORKS, type Network } from '@desk/machines/addresses/networks';
@@ -60,7 +61,7 @@ class DuplicateWalletError extends DomainError {
   }
 }
 
-const UUID = /^[0-9a-f-]{36}$/i;
+// The shape of an id the server made: any 36 hex digits and dashes reached PostgreSQL's uuid cast, a 500.
 const ownId = (id: string, what: string) => {
   if (!UUID.test(id)) throw new NotFoundError(`${what} not found`);
   return id.toLowerCase();

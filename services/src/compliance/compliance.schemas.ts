@@ -13,9 +13,12 @@ const text = (max: number) =>
     .max(max)
     .optional()
     .transform((v) => v || undefined);
+const CURSOR_TEXT = 'before must be a cursor from the previous page';
+/** A cursor is a bigint position: nineteen digits can still be past the largest (a 500 at the cast). */
 const cursor = z
   .string()
-  .regex(/^\d{1,19}$/, 'before must be a cursor from the previous page')
+  .regex(/^\d{1,19}$/, CURSOR_TEXT)
+  .refine((v) => BigInt(v) <= 9_223_372_036_854_775_807n, CURSOR_TEXT)
   .optional();
 
 export const complianceOrdersSchema = z.object({

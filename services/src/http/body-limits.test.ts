@@ -3,7 +3,14 @@ import { describe, expect, it } from 'vitest';
 import { handleError } from '../api/error-handler';
 import { limitBodies } from './body-limits';
 
-const app = new Hono().use(limitBodies).post('/api/orders/fiat-to-crypto', async (c) => c.json({ length: (await c.req.text()).length }, 200));
+const length = async (c: { req: { text(): Promise<string> }; json: (body: unknown, status: 200) => Response }) =>
+  c.json({ length: (await c.req.text()).length }, 200);
+const app = new Hono()
+  .use(limitBodies)
+  .post('/api/orders/fiat-to-crypto', length)
+  .post('/api/orders/:id/upload', length)
+  .post('/api/nothing/upload', length)
+  .put('/api/admin/tenants/:id', length);
 app.onError(handleError);
 
 const json = (size: number) => JSON.stringify({ note: 'x'.repeat(size) });
@@ -33,5 +40,17 @@ describe('request body limits', () => {
     expect(await declared.json()).toEqual({ error: 'Request body is too large', code: 'payload_too_large' });
     const streamed = await app.request('/api/orders/fiat-to-crypto', { method: 'POST', body: chunked(body), duplex: 'half' } as RequestInit);
     expect(streamed.status).toBe(413);
+  });
+
+  it('gives the file routes their megabytes only with a token, and no other path them', async () => {
+    const body = json(1024 * 1024);
+    const send = (method: string, path: string, token: boolean) =>
+      app.request(path, { method, body, headers: { 'content-length': String(body.length), ...(token ? { authorization: 'Bearer x' } : {}) } });
+    const upload = '/api/orders/3f1c2a9e-8b7d-4c6e-9a5f-1b2c3d4e5f60/upload';
+    expect((await send('POST', upload, true)).status).toBe(200);
+    expect((await send('PUT', '/api/admin/tenants/acme', true)).status).toBe(200);
+    expect((await send('POST', upload, false)).status).toBe(413);
+    expect((await send('PUT', '/api/admin/tenants/acme', false)).status).toBe(413);
+    expect((await send('POST', '/api/nothing/upload', true)).status).toBe(413);
   });
 });

@@ -3,13 +3,13 @@ import { isTenantId } from '@desk/machines/tenants/tenant-id';
 import { validateBuyAmount, validateSellAmount } from '@desk/machines/pricing/pricing';
 import { OrderNotFoundError } from './order-errors';
 import { atMost } from '../http/validate';
+import { UUID } from '../http/server-ids';
 import { addressProblem } from '@desk/machines/addresses/address-validation';
 import { ACCOUNT_NUMBER_MESSAGE, ACCOUNT_NUMBER_PATTERN, IFSC_MESSAGE, IFSC_PATTERN, normaliseIfsc } from '@desk/machines/accounts/bank-account-rules';
 import { NETWORKS } from '@desk/machines/addresses/networks';
 import { REASON_CODES } from '@desk/machines/order/order-reasons';
 
-/** An id the server made (orders, users, exports). */
-export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export { UUID };
 const NETWORK = z.enum(NETWORKS, { error: 'Please select a network' });
 const METHOD = z.enum(['bank', 'cash'], { error: 'Payment method must be bank or cash' });
 
