@@ -1,7 +1,7 @@
 import { appendStatement } from '@desk/platform/eventstore/postgres/pg-append-statement';
 import { verifyStore } from '@desk/platform/eventstore/chain/verify-store';
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
@@ -60,6 +60,14 @@ describe('backup files', () => {
     );
     expect(rows.length).toBeGreaterThan(0);
     for (const { name } of rows) expect(PROJECTION_OWNED_TABLES, `${name} must be listed in owned-tables.ts`).toContain(name);
+  });
+
+  it('writes a file, and a directory it makes, that only their owner can read', async () => {
+    const db = await small();
+    const file = path.join(dir, 'private', 'nested', 'backup.jsonl.gz');
+    await writeBackup({ pool: db.pool, file, write: quiet });
+    expect((await stat(file)).mode & 0o777).toBe(0o600);
+    expect((await stat(path.dirname(file))).mode & 0o777).toBe(0o700);
   });
 
   it('refuses a database that holds data, unless forced, and then replaces what it held', async () => {

@@ -10,9 +10,10 @@ export interface GzipWriter {
   abort(): Promise<void>;
 }
 
+/** A file only its owner reads: a backup holds password hashes, phones and bank accounts. */
 export function gzipWriter(file: string): GzipWriter {
   const gzip = createGzip();
-  const done = pipeline(gzip, createWriteStream(file));
+  const done = pipeline(gzip, createWriteStream(file, { mode: 0o600 }));
   // Seen when close() or abort() awaits it; until then a failing disk must not crash the process.
   done.catch(() => undefined);
   return {

@@ -34,7 +34,8 @@ const FILE_ROWS_PER_FETCH = 20;
 export async function writeBackup({ pool, file, write, fetchRows = 5_000 }: BackupOptions): Promise<BackupResult> {
   const started = Date.now();
   const partial = `${file}.partial`;
-  await mkdir(path.dirname(path.resolve(file)), { recursive: true });
+  // A directory made here is its owner's alone, as the file is (gzip-lines.ts).
+  await mkdir(path.dirname(path.resolve(file)), { recursive: true, mode: 0o700 });
   const client = await pool.connect();
   const out = gzipWriter(partial);
   try {
