@@ -67,6 +67,25 @@ describe('making sure the operator can sign in', () => {
     expect(printed).not.toHaveBeenCalled();
   });
 
+  it('keeps the development login from a loopback server behind a proxy, and production from starting while it signs in', async () => {
+    const proxied = freshTenant();
+    const printed = vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
+    expect(await ensureAdmin(t.database.db, t.deps.roles, proxied, { NODE_ENV: 'development', HOST: '127.0.0.1', TRUST_PROXY: { enabled: true } })).toBe(
+      'generated',
+    );
+    expect(await verifyPassword((await admins(proxied))[0]!.password_hash, DEV_ADMIN_PASSWORD)).toBe(false);
+    printed.mockRestore();
+
+    const earlier = freshTenant();
+    expect(await ensureAdmin(t.database.db, t.deps.roles, earlier, { NODE_ENV: 'development', HOST: '127.0.0.1' })).toBe('development');
+    await expect(ensureAdmin(t.database.db, t.deps.roles, earlier, { NODE_ENV: 'production' })).rejects.toThrow(
+      /the development admin login \(\+919999999999, password admin123\) still signs in: change its password/,
+    );
+    await expect(
+      ensureAdmin(t.database.db, t.deps.roles, earlier, { NODE_ENV: 'production', ADMIN_PHONE: '+919833333333', ADMIN_PASSWORD: 'chosen-password' }),
+    ).rejects.toThrow(/still signs in/);
+  });
+
   it('refuses half a configuration', async () => {
     const tenantId = freshTenant();
     await expect(ensureAdmin(t.database.db, t.deps.roles, tenantId, { NODE_ENV: 'production', ADMIN_PHONE: '+919822222222' })).rejects.toThrow(

@@ -4,7 +4,7 @@ import type { ServicesDatabase } from '../db/services-database';
 import { systemMetadata } from '@desk/platform/eventstore/event-metadata';
 import { logger } from '@desk/platform/logging/logger';
 import { findUserByPhone, hasAdmin } from './users.repository';
-import { hashPassword } from './password';
+import { hashPassword, verifyPassword } from './password';
 import { ADMIN_ROLE } from './admin-scope';
 import type { UserRoles } from './user-roles';
 import { isLoopbackHost } from '../http/loopback-host';
@@ -22,6 +22,8 @@ export interface AdminSettings {
   HOST?: string | undefined;
   /** NODE_ENV as the environment set it (the parsed one defaults to development). */
   declaredNodeEnv?: string | undefined;
+  /** A proxy in front: a loopback HOST then says nothing about who can reach the server. */
+  TRUST_PROXY?: { enabled: boolean } | undefined;
 }
 
 export type AdminBootstrap = 'configured' | 'development' | 'existing' | 'generated';
@@ -35,8 +37,11 @@ export type AdminBootstrap = 'configured' | 'development' | 'existing' | 'genera
  * - neither set otherwise: nothing when the operator already has an admin (made by the admin CLI,
  *   or an earlier start); with none, production refuses to start, and anything else creates one
  *   with a generated password, printed once (it is never shown or kept anywhere again).
+ * Production also refuses to start while the development login still signs in: a server first run
+ * on loopback without NODE_ENV (behind a local proxy, say) kept it, and no later start said so.
  */
 export async function ensureAdmin(db: Kysely<ServicesDatabase>, roles: UserRoles, tenantId: string, settings: AdminSettings): Promise<AdminBootstrap> {
+  if (settings.NODE_ENV === 'production') await refuseDevelopmentLogin(db, tenantId);
   const { ADMIN_PHONE: phone, ADMIN_PASSWORD: password } = settings;
   if (phone && password) {
     await ensureAccount(db, roles, tenantId, canonicalPhone(phone), password);
@@ -66,7 +71,20 @@ export async function ensureAdmin(db: Kysely<ServicesDatabase>, roles: UserRoles
 
 function developmentLoginAllowed(settings: AdminSettings): boolean {
   if (settings.NODE_ENV === 'production') return false;
-  return settings.declaredNodeEnv === 'development' || (settings.HOST !== undefined && isLoopbackHost(settings.HOST));
+  if (settings.declaredNodeEnv === 'development') return true;
+  return settings.HOST !== undefined && isLoopbackHost(settings.HOST) && !settings.TRUST_PROXY?.enabled;
+}
+
+async function refuseDevelopmentLogin(db: Kysely<ServicesDatabase>, tenantId: string): Promise<void> {
+  const account = await findUserByPhone(db, tenantId, DEV_ADMIN_PHONE);
+  if (account && (await verifyPassword(account.password_hash, DEV_ADMIN_PASSWORD))) {
+    throw new Error(
+      `the development admin login (${DEV_ADMIN_PHONE}, password ${DEV_ADMIN_PASSWORD}) still signs in: change its password with ` +
+        '`npm run admin -- reset-password --phone ' +
+        DEV_ADMIN_PHONE +
+        '` before starting in production',
+    );
+  }
 }
 
 async function ensureAccount(db: Kysely<ServicesDatabase>, roles: UserRoles, tenantId: string, phone: string, password: string): Promise<void> {
