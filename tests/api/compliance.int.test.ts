@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyAuditExport } from '../../platform/src/eventstore/chain/verify-audit-export';
 import { createCustomer, createTestApp, json, type TestApp } from '../support/test-app';
 import { createBrand } from '../support/brands';
+import { testEvent, testMetadata } from '../support/event-factory';
 
 const TRON = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
 const FROM = (ip: string) => ({ 'x-forwarded-for': ip, 'user-agent': 'compliance-test' });
@@ -196,6 +197,89 @@ describe('compliance', () => {
     expect((await get('/api/compliance/orders', brandOfficer)).body.total).toBe(0);
     expect((await get(`/api/compliance/events?stream=order-${order._id}`, brandOfficer)).body.events).toEqual([]);
     expect((await json(t.call('POST', '/api/compliance/exports', { token: brandOfficer, body: { orderIds: [order._id] } }))).status).toBe(404);
+  });
+
+  it("withholds from a brand officer's export who the operator's staff are, and other brands' events on a shared stream; it still verifies", async () => {
+    const host = 'audit-withheld.example';
+    const tenantId = await createBrand(t, host);
+    const other = await createBrand(t, 'audit-other.example');
+    const on = { host, ...FROM('203.0.113.60') };
+    for (const [phone, roles] of [
+      ['+919170000021', ['compliance']],
+      ['+919170000022', []],
+    ] as const) {
+      expect((await t.call('POST', '/api/admin/users', { token: admin, body: { phone, password: 'secret21', roles, tenantId } })).status).toBe(201);
+    }
+    const signIn = async (phone: string) => (await json(t.call('POST', '/api/auth/login', { body: { phone, password: 'secret21' }, headers: on }))).body.token;
+    const brandOfficer = await signIn('+919170000021');
+    const brandCustomer = await signIn('+919170000022');
+    const placed = (
+      await json(
+        t.call('POST', '/api/orders/fiat-to-crypto', {
+          token: brandCustomer,
+          body: { fiatAmount: 2000, network: 'TRC20', withdrawAddress: TRON, method: 'bank' },
+          headers: on,
+        }),
+      )
+    ).body.order;
+    await t.call('POST', `/api/admin/orders/${placed._id}/reject`, {
+      token: admin,
+      body: {},
+      headers: { 'x-forwarded-for': '198.51.100.77', 'user-agent': 'operator-laptop' },
+    });
+
+    const key = (await get('/api/compliance/signing-key')).body;
+    const download = async (body: unknown) => {
+      const made = await json(t.call('POST', '/api/compliance/exports', { token: brandOfficer, body }));
+      expect(made.status).toBe(201);
+      return (await (await t.app.request(made.body.url)).text()).trimEnd().split('\n');
+    };
+    const lines = await download({ orderIds: [placed._id] });
+    expect(lines.join('\n')).not.toContain('operator-laptop');
+    expect(lines.join('\n')).not.toContain('198.51.100.77');
+    const events = lines.slice(1, -1).map((line) => JSON.parse(line));
+    expect(events.map((e) => [e.type, e.withheld ?? []])).toEqual([
+      ['OrderPlaced', []],
+      ['OrderRejected', ['metadata']],
+    ]);
+    expect(events[0].metadata).toMatchObject({ ip: '203.0.113.60' });
+    expect(events[1]).toMatchObject({
+      metadata: null,
+      data: expect.objectContaining({ reasonCode: 'other' }),
+      contentSha256: expect.stringMatching(/^[0-9a-f]{64}$/),
+    });
+    expect(await verifyAuditExport(lines, key.fingerprint)).toMatchObject({ ok: true, problems: [], eventCount: 2, withheldCount: 1 });
+    const forged = lines.map((line, i) => (i === 2 ? line.replace(/"contentSha256":"[0-9a-f]/, '"contentSha256":"0') : line));
+    expect((await verifyAuditExport(forged, key.fingerprint)).ok).toBe(false);
+
+    // An address's stream holds every brand's lock-outs: the other brand's is withheld whole.
+    const from = new Date(Date.now() - 1_000).toISOString();
+    const lockOut = (brand: string, phone: string) =>
+      testEvent(
+        'SignInIpLockedOut',
+        { ip: '203.0.113.99', tenantId: brand, phone },
+        { metadata: testMetadata({ tenantId: brand, actor: { id: 'sign-in-limiter', role: 'system' } }) },
+      );
+    await t.deps.eventStore.append(
+      'ip-203.0.113.99',
+      [lockOut(tenantId, '+919170000031'), lockOut(other, '+919170000032'), lockOut(tenantId, '+919170000033')],
+      {
+        expected: 'any',
+      },
+    );
+    await t.project();
+    const window = await download({ from, to: new Date().toISOString() });
+    const shared = window
+      .slice(1, -1)
+      .map((line) => JSON.parse(line))
+      .filter((e) => e.streamId === 'ip-203.0.113.99');
+    expect(shared.map((e) => [e.data?.phone ?? null, e.withheld ?? []])).toEqual([
+      ['+919170000031', []],
+      [null, ['data', 'metadata']],
+      ['+919170000033', []],
+    ]);
+    expect(window.join('\n')).not.toContain('+919170000032');
+    expect(await verifyAuditExport(window, key.fingerprint)).toMatchObject({ ok: true, withheldCount: expect.any(Number) });
   });
 
   it('shows a tampered history as a broken chain at the event that was changed', async () => {

@@ -2,11 +2,14 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { EventStore, RecordedEvent } from '@desk/platform/eventstore/event-store';
 import { AuditExportWriter } from '@desk/platform/eventstore/chain/audit-export-writer';
+import type { WithheldField } from '@desk/platform/eventstore/chain/audit-export-format';
+import type { EventMetadata } from '@desk/platform/eventstore/event-metadata';
 import { NotFoundError, ValidationError } from '@desk/platform/errors/domain-error';
 import type { ReadModelDatabase } from '@desk/projections/schema/read-model-database';
 import { streamsRecordedBetween } from '@desk/projections/read-models/event-log/event-log.queries';
 import type { ServicesDatabase } from '../db/services-database';
 import { coversTenant, type AdminScope } from '../identity/admin-scope';
+import { eventActors } from '../identity/event-actors';
 import { orderStream } from '../orders/order-store';
 import type { SigningKey } from './signing-key';
 
@@ -81,8 +84,14 @@ export class AuditExports {
     };
   }
 
-  /** The file, line by line: header, each range's events (with the hash the first chains to), the signed manifest. */
-  async *lines(record: ExportRecord, createdByRole: string): AsyncGenerator<string> {
+  /**
+   * The file, line by line: header, each range's events (with the hash the first chains to), the
+   * signed manifest. Read by a brand's officer (`reader`), it withholds what they may not see, as
+   * the replay and the event log do: another brand's events on a stream brands share (an address's
+   * lock-outs) entirely, and who the operator's staff are and where they acted from on the brand's
+   * own (their metadata). The chain still links through each withheld event's content digest.
+   */
+  async *lines(record: ExportRecord, createdByRole: string, reader: AdminScope): AsyncGenerator<string> {
     const writer = new AuditExportWriter({
       exportId: record.id,
       createdAt: record.createdAt.toISOString(),
@@ -94,16 +103,37 @@ export class AuditExports {
       const first = BigInt(range.first);
       const from = first > 0n ? first - 1n : 0n;
       const events = await this.store.readStream(range.streamId, { fromRevision: from, maxCount: Number(BigInt(range.last) - from + 1n) });
+      const withheld = await this.withheldFrom(reader, events);
       let before: string | null = null;
-      for (const event of events) {
+      for (const [i, event] of events.entries()) {
         if (event.streamPosition < first) {
           before = event.hash;
           continue;
         }
-        yield writer.event(event, before);
+        yield writer.event(event, before, withheld[i]);
       }
     }
     yield writer.finish(this.key);
+  }
+
+  /** For each event, the fields `reader` may not see (none for the operator's officers). */
+  private async withheldFrom(reader: AdminScope, events: readonly RecordedEvent[]): Promise<WithheldField[][]> {
+    if (reader.kind === 'all_brands') return events.map(() => []);
+    const metadataOf = (event: RecordedEvent) => event.metadata as Partial<EventMetadata>;
+    const actors = await eventActors(
+      this.db,
+      events.map((event) => metadataOf(event).actor?.id ?? ''),
+    );
+    return events.map((event): WithheldField[] => {
+      // An event names its brand in its data where a stream holds several brands' (an address's
+      // lock-outs); the metadata's tenant is the actor's, which is the operator's for its staff.
+      const brand = (event.data as { tenantId?: unknown } | null)?.tenantId;
+      if (typeof brand === 'string' && !coversTenant(reader, brand)) return ['data', 'metadata'];
+      const metadata = metadataOf(event);
+      const person = actors.get(metadata.actor?.id ?? '');
+      const actorTenant = person?.tenant_id ?? metadata.tenantId;
+      return actorTenant !== undefined && !coversTenant(reader, actorTenant) ? ['metadata'] : [];
+    });
   }
 
   /** Each order's whole stream as it stands now; an order outside the scope is not found. */

@@ -129,7 +129,7 @@ export function complianceExportDownloadRoutes(deps: ComplianceDeps) {
     c.header('content-disposition', `attachment; filename="audit-export-${id}.jsonl"`);
     c.header('cache-control', 'no-store');
     return stream(c, async (out) => {
-      for await (const line of deps.exports.lines(record, 'compliance')) await out.write(line);
+      for await (const line of deps.exports.lines(record, 'compliance', made.scope)) await out.write(line);
     });
   });
 }

@@ -1,4 +1,5 @@
 import type { RecordedEvent } from '../event-store';
+import { contentHash } from './event-hash';
 
 /**
  * An audit export is JSON lines: a header, the events (each stream's in order, with the hash each
@@ -32,7 +33,16 @@ export interface ExportEvent {
   /** The hash of the event before it in its stream; null for a stream's first event. */
   previousHash: string | null;
   hash: string;
+  /**
+   * Fields withheld from this reader (given as null): another brand's event on a stream brands
+   * share (`data` and `metadata`), or the operator's staff acting on a brand's order (`metadata`:
+   * who, from where). The chain still links through `contentSha256`, the content's digest.
+   */
+  withheld?: ('data' | 'metadata')[];
+  contentSha256?: string;
 }
+
+export type WithheldField = NonNullable<ExportEvent['withheld']>[number];
 
 export interface ExportStream {
   streamId: string;
@@ -67,17 +77,19 @@ export interface ExportManifestLine {
   signature: ExportSignature;
 }
 
-export function exportEvent(event: RecordedEvent, previousHash: string | null): ExportEvent {
-  return {
+export function exportEvent(event: RecordedEvent, previousHash: string | null, withheld: readonly WithheldField[] = []): ExportEvent {
+  const line: ExportEvent = {
     kind: 'event',
     streamId: event.streamId,
     streamPosition: event.streamPosition.toString(),
     eventId: event.eventId,
     type: event.type,
-    data: event.data,
-    metadata: event.metadata,
+    data: withheld.includes('data') ? null : event.data,
+    metadata: withheld.includes('metadata') ? null : event.metadata,
     recordedAt: event.recordedAt.toISOString(),
     previousHash,
     hash: event.hash,
   };
+  if (withheld.length > 0) Object.assign(line, { withheld: [...withheld], contentSha256: contentHash(event).toString('hex') });
+  return line;
 }

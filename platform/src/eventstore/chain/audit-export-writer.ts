@@ -1,7 +1,15 @@
 import { createHash } from 'node:crypto';
 import canonicalize from 'canonicalize';
 import type { RecordedEvent } from '../event-store';
-import { EXPORT_FORMAT, exportEvent, type ExportHeader, type ExportManifest, type ExportSignature, type ExportStream } from './audit-export-format';
+import {
+  EXPORT_FORMAT,
+  exportEvent,
+  type ExportHeader,
+  type ExportManifest,
+  type ExportSignature,
+  type ExportStream,
+  type WithheldField,
+} from './audit-export-format';
 
 export interface ExportSigner {
   publicKeyPem: string;
@@ -26,15 +34,18 @@ export class AuditExportWriter {
     return this.line({ kind: 'header', format: EXPORT_FORMAT, ...this.header });
   }
 
-  /** `before`: the stored hash a stream's first exported event chains to (null at position 0). */
-  event(event: RecordedEvent, before: string | null = null): string {
+  /**
+   * `before`: the stored hash a stream's first exported event chains to (null at position 0);
+   * `withheld`: the fields this reader may not see (audit-export-format.ts).
+   */
+  event(event: RecordedEvent, before: string | null = null, withheld: readonly WithheldField[] = []): string {
     const stream = this.streams.get(event.streamId);
     const previousHash = stream ? stream.headHash : before;
     const position = event.streamPosition.toString();
     if (stream) Object.assign(stream, { lastPosition: position, count: stream.count + 1, headHash: event.hash });
     else this.streams.set(event.streamId, { streamId: event.streamId, firstPosition: position, lastPosition: position, count: 1, headHash: event.hash });
     this.eventCount++;
-    return this.line(exportEvent(event, previousHash));
+    return this.line(exportEvent(event, previousHash, withheld));
   }
 
   finish(signer: ExportSigner): string {

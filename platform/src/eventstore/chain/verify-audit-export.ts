@@ -10,6 +10,8 @@ export interface ExportVerification {
   problems: string[];
   eventCount: number;
   streamCount: number;
+  /** Events whose data or metadata the file withholds: their links are checked, their content cannot be. */
+  withheldCount: number;
   exportId: string | null;
   /** The fingerprint of the key that signed it; whether that key is trusted is `trustedKey`'s to say. */
   keyFingerprint: string | null;
@@ -31,6 +33,7 @@ export async function verifyAuditExport(lines: AsyncIterable<string> | Iterable<
   let closing: ExportManifestLine | null = null;
   let lineNumber = 0;
   let events = 0;
+  let withheld = 0;
 
   for await (const raw of lines) {
     lineNumber++;
@@ -81,14 +84,28 @@ export async function verifyAuditExport(lines: AsyncIterable<string> | Iterable<
       if (event.previousHash !== stream.headHash) problems.push(`line ${lineNumber}: ${event.streamId} ${position} does not name the hash before it`);
       Object.assign(stream, { lastPosition: event.streamPosition, count: stream.count + 1, headHash: event.hash });
     }
-    const broken = walker.add({ ...event, streamPosition: position });
+    if (event.withheld !== undefined) {
+      withheld++;
+      if (!/^[0-9a-f]{64}$/.test(event.contentSha256 ?? '')) problems.push(`line ${lineNumber}: withholds content without its sha-256`);
+    } else if (event.contentSha256 !== undefined) {
+      problems.push(`line ${lineNumber}: a content sha-256 on an event that withholds nothing`);
+    }
+    const broken = walker.add({ ...event, streamPosition: position, contentSha256: event.withheld !== undefined ? event.contentSha256 : undefined });
     if (broken) problems.push(`line ${lineNumber}: ${describeBreak(broken)}`);
   }
 
   if (!header && lineNumber > 0 && !problems.some((p) => p.startsWith('line 1'))) problems.push('no header line');
   if (!closing) {
     problems.push('no manifest: the export is cut short');
-    return { ok: false, problems, eventCount: events, streamCount: seen.size, exportId: header?.exportId ?? null, keyFingerprint: null };
+    return {
+      ok: false,
+      problems,
+      eventCount: events,
+      streamCount: seen.size,
+      withheldCount: withheld,
+      exportId: header?.exportId ?? null,
+      keyFingerprint: null,
+    };
   }
   const { manifest, signature } = closing;
   if (manifest.bodySha256 !== body.digest('hex')) problems.push('the body does not match the manifest (lines edited, added, removed or moved)');
@@ -112,5 +129,13 @@ export async function verifyAuditExport(lines: AsyncIterable<string> | Iterable<
   }
   if (trustedFingerprint && signedBy !== trustedFingerprint)
     problems.push(`signed by ${signedBy ?? 'an unreadable key'}, not the trusted key ${trustedFingerprint}`);
-  return { ok: problems.length === 0, problems, eventCount: events, streamCount: seen.size, exportId: header?.exportId ?? null, keyFingerprint: signedBy };
+  return {
+    ok: problems.length === 0,
+    problems,
+    eventCount: events,
+    streamCount: seen.size,
+    withheldCount: withheld,
+    exportId: header?.exportId ?? null,
+    keyFingerprint: signedBy,
+  };
 }

@@ -5,6 +5,11 @@ export interface ChainedEvent extends ChainContent {
   streamPosition: bigint;
   /** Hex; null or empty when the store holds none (which is itself a break). */
   hash: string | null;
+  /**
+   * The content's sha-256 (hex), given in place of content withheld from the reader (an export's
+   * redacted event): the link is checked with it, the content itself cannot be.
+   */
+  contentSha256?: string | undefined;
 }
 
 export type ChainBreak =
@@ -46,7 +51,8 @@ export class ChainWalker {
     if (event.streamPosition !== expectedPosition) {
       found = { reason: 'position_gap', streamId: event.streamId, streamPosition: event.streamPosition, expectedPosition };
     }
-    const expected = chainHash(head?.hash ?? null, event.streamPosition, contentHash(event));
+    const content = event.contentSha256 ? Buffer.from(event.contentSha256, 'hex') : contentHash(event);
+    const expected = chainHash(head?.hash ?? null, event.streamPosition, content);
     if (!found && event.hash !== expected.toString('hex')) {
       found = {
         reason: 'hash_mismatch',

@@ -27,6 +27,11 @@ export async function verifyExportFile(file: string, key: string | undefined, wr
     throw new CommandError(`[audit] ${file}: NOT intact (${result.problems.length} problem(s))`);
   }
   write(`[audit] ${file}: intact. Export ${result.exportId}: ${count(result.eventCount)} events in ${count(result.streamCount)} streams.`);
+  if (result.withheldCount > 0) {
+    write(
+      `[audit] ${count(result.withheldCount)} events withhold data or metadata from this reader: their links are checked by their content's sha-256, their content cannot be`,
+    );
+  }
   write(
     trusted
       ? `[audit] signed by the trusted key ${result.keyFingerprint}`
