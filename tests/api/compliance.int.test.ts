@@ -249,6 +249,10 @@ describe('compliance', () => {
       contentSha256: expect.stringMatching(/^[0-9a-f]{64}$/),
     });
     expect(await verifyAuditExport(lines, key.fingerprint)).toMatchObject({ ok: true, problems: [], eventCount: 2, withheldCount: 1 });
+    // Nor does a search by address say where the operator's staff acted from.
+    await t.project();
+    expect((await get('/api/compliance/events?ip=198.51.100.77', brandOfficer)).body.events).toEqual([]);
+    expect((await get('/api/compliance/events?ip=198.51.100.77')).body.events.map((e: { type: string }) => e.type)).toContain('OrderRejected');
     const forged = lines.map((line, i) => (i === 2 ? line.replace(/"contentSha256":"[0-9a-f]/, '"contentSha256":"0') : line));
     expect((await verifyAuditExport(forged, key.fingerprint)).ok).toBe(false);
 

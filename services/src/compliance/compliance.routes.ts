@@ -87,8 +87,12 @@ export function complianceRoutes(deps: ComplianceDeps) {
       const { tenantId: brand, stream: streamId, limit, ...filters } = c.req.valid('query');
       const tenantId = tenantFilter(scopeOf(c), brand);
       const page = await searchEventLog(readModels, { ...filters, streamId, tenantId }, limit);
-      await record(c, { view: 'event_search', query: asked(c), resultCount: page.events.length });
-      return c.json({ events: await loggedEventJson(deps.users, page.events, scopeOf(c)), nextBefore: page.nextBefore }, 200);
+      const shown = await loggedEventJson(deps.users, page.events, scopeOf(c));
+      // Searched by address, the operator's staff's events would say where they acted from even
+      // unnamed: a brand's officer gets only the events of people they may see.
+      const events = filters.ip && scopeOf(c).kind === 'brand' ? shown.filter((e) => e.actor.id !== null || e.actor.username !== 'Operator') : shown;
+      await record(c, { view: 'event_search', query: asked(c), resultCount: events.length });
+      return c.json({ events, nextBefore: page.nextBefore }, 200);
     })
     .get('/access', validate('query', accessTrailSchema), async (c) => {
       const { limit, ...filters } = c.req.valid('query');

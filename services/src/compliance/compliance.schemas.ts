@@ -18,7 +18,7 @@ const CURSOR_TEXT = 'before must be a cursor from the previous page';
 const cursor = z
   .string()
   .regex(/^\d{1,19}$/, CURSOR_TEXT)
-  .refine((v) => BigInt(v) <= 9_223_372_036_854_775_807n, CURSOR_TEXT)
+  .refine((v) => !/^\d+$/.test(v) || BigInt(v) <= 9_223_372_036_854_775_807n, CURSOR_TEXT) // zod runs it after a failed regex too
   .optional();
 
 export const complianceOrdersSchema = z.object({
