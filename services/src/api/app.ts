@@ -142,7 +142,7 @@ export function createApp(deps: AppDeps) {
     .use(
       '/api/*',
       compressJson,
-      limitBodies,
+      limitBodies(async (authorization) => authorization?.startsWith('Bearer ') === true && (await tokens.read(authorization.slice(7))) !== null),
       refuseNul,
       resolveTenant((host) => directory.resolve(host), trustProxy),
     )

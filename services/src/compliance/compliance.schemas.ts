@@ -18,7 +18,8 @@ const CURSOR_TEXT = 'before must be a cursor from the previous page';
 const cursor = z
   .string()
   .regex(/^\d{1,19}$/, CURSOR_TEXT)
-  .refine((v) => !/^\d+$/.test(v) || BigInt(v) <= 9_223_372_036_854_775_807n, CURSOR_TEXT) // zod runs it after a failed regex too
+  // zod runs the refinement after a failed pattern too: it judges only what the pattern let through.
+  .refine((v) => !/^\d{1,19}$/.test(v) || BigInt(v) <= 9_223_372_036_854_775_807n, CURSOR_TEXT)
   .optional();
 
 export const complianceOrdersSchema = z.object({

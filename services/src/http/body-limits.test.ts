@@ -6,7 +6,7 @@ import { limitBodies } from './body-limits';
 const length = async (c: { req: { text(): Promise<string> }; json: (body: unknown, status: 200) => Response }) =>
   c.json({ length: (await c.req.text()).length }, 200);
 const app = new Hono()
-  .use(limitBodies)
+  .use(limitBodies(async (authorization) => authorization === 'Bearer valid'))
   .post('/api/orders/fiat-to-crypto', length)
   .post('/api/orders/:id/upload', length)
   .post('/api/nothing/upload', length)
@@ -42,15 +42,17 @@ describe('request body limits', () => {
     expect(streamed.status).toBe(413);
   });
 
-  it('gives the file routes their megabytes only with a token, and no other path them', async () => {
+  it('gives the file routes their megabytes only with a valid token, answering any other 401 before the body is read, and no other path them', async () => {
     const body = json(1024 * 1024);
-    const send = (method: string, path: string, token: boolean) =>
-      app.request(path, { method, body, headers: { 'content-length': String(body.length), ...(token ? { authorization: 'Bearer x' } : {}) } });
+    const send = (method: string, path: string, token?: string) =>
+      app.request(path, { method, body, headers: { 'content-length': String(body.length), ...(token ? { authorization: `Bearer ${token}` } : {}) } });
     const upload = '/api/orders/3f1c2a9e-8b7d-4c6e-9a5f-1b2c3d4e5f60/upload';
-    expect((await send('POST', upload, true)).status).toBe(200);
-    expect((await send('PUT', '/api/admin/tenants/acme', true)).status).toBe(200);
-    expect((await send('POST', upload, false)).status).toBe(413);
-    expect((await send('PUT', '/api/admin/tenants/acme', false)).status).toBe(413);
-    expect((await send('POST', '/api/nothing/upload', true)).status).toBe(413);
+    expect((await send('POST', upload, 'valid')).status).toBe(200);
+    expect((await send('PUT', '/api/admin/tenants/acme', 'valid')).status).toBe(200);
+    for (const token of [undefined, 'not-a-token']) {
+      expect((await send('POST', upload, token)).status).toBe(401);
+      expect((await send('PUT', '/api/admin/tenants/acme', token)).status).toBe(401);
+    }
+    expect((await send('POST', '/api/nothing/upload', 'valid')).status).toBe(413);
   });
 });

@@ -2,6 +2,8 @@ import type { MiddlewareHandler } from 'hono';
 import { ValidationError } from '@desk/platform/errors/domain-error';
 
 const NUL_IN_URL = /%00|\0/;
+/** What hono's validator parses as JSON (any case, and `application/…+json`): every such body is checked. */
+const JSON_TYPE = /^application\/([\w.-]+\+)?json$/i;
 /** A NUL character, raw or as JSON's escape for it. */
 const NUL_IN_JSON = /\0|\\u0000/i;
 /** JSON's escape of a UTF-16 surrogate: the only way a body of UTF-8 can carry an unpaired one. */
@@ -43,7 +45,7 @@ function parsed(text: string): unknown {
  */
 export const refuseNul: MiddlewareHandler = async (c, next) => {
   if (NUL_IN_URL.test(c.req.url)) throw ValidationError.of('url', 'The address must not contain NUL characters');
-  if ((c.req.header('content-type') ?? '').includes('application/json')) {
+  if (JSON_TYPE.test((c.req.header('content-type') ?? '').split(';')[0]!.trim())) {
     const text = await c.req.text();
     if (NUL_IN_JSON.test(text)) throw ValidationError.of('body', 'Text must not contain NUL characters');
     if (SURROGATE_ESCAPE.test(text) && holdsLoneSurrogate(parsed(text))) {

@@ -60,7 +60,12 @@ export class RateLimiter {
   async attempt(limit: Limit, subject: string, message: (minutes: number) => string): Promise<Attempt> {
     const key = `rl:${limit.name}:${subject}`;
     const count = await this.store.increment(key, limit.windowMs);
-    if (count > limit.max) await this.refuse(key, message);
+    if (count > limit.max) {
+      // Refused, so not an attempt: counted, it would outlive the success of one made alongside it
+      // and lock the subject with fewer failures than the limit.
+      await this.store.decrement(key);
+      await this.refuse(key, message);
+    }
     const started = count < limit.max ? null : { until: new Date(Date.now() + Math.max(0, await this.store.ttl(key))) };
     return { started, undo: () => this.store.decrement(key) };
   }

@@ -23,7 +23,8 @@ describe('error texts', () => {
     expect(errorText(undefined, 0)).toBe('Network error. Please check your connection.');
     expect(errorText(undefined, 500)).toBe('Something went wrong');
   });
-  it("gives a screen's own default when no answer came (seed-spec section 8)", () => {
-    expect(errorText({}, 0, 'Failed to create order')).toBe('Failed to create order');
+  it('says the network failed when no answer came, whatever the screen would say of a refusal (decision 0027)', () => {
+    expect(errorText({}, 0, 'Invalid credentials')).toBe('Network error. Please check your connection.');
+    expect(errorText({}, 0, 'invalid_otp')).toBe('Network error. Please check your connection.');
   });
 });

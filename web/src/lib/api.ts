@@ -63,13 +63,14 @@ export class ApiError extends Error {
 
 /**
  * What a screen shows for a failed call: the server's text, validation details, or the screen's own
- * default (seed-spec section 8: "server error, default …", also when no answer came at all). A call
- * without a default of its own says what went wrong.
+ * default (seed-spec section 8: "server error, default …"). A call that got no answer at all says
+ * so, whatever the screen's default: 'Invalid credentials' or `invalid_otp` would mislead someone
+ * whose connection dropped (decision 0027).
  */
-export function errorText(body: ApiError['body'] | null | undefined, status: number, fallback?: string): string {
+export function errorText(body: ApiError['body'] | null | undefined, status: number, fallback = 'Something went wrong'): string {
   if (body?.error === 'validation_error' && body.details?.length) return `Validation failed: ${body.details.map((d) => d.message).join(', ')}`;
   if (body?.message && ['rate_changed', 'invalid_otp', 'phone_required'].includes(body.error ?? '')) return body.message;
-  return body?.error ?? fallback ?? (status === 0 ? 'Network error. Please check your connection.' : 'Something went wrong');
+  return body?.error ?? (status === 0 ? 'Network error. Please check your connection.' : fallback);
 }
 
 /** Parses a response, throwing ApiError for anything but 2xx. */

@@ -1,4 +1,5 @@
-import { generateKeyPairSync, sign } from 'node:crypto';
+import { createHash, generateKeyPairSync, sign } from 'node:crypto';
+import canonicalize from 'canonicalize';
 import { describe, expect, it } from 'vitest';
 import type { GlobalPosition, RecordedEvent } from '../event-store';
 import { AuditExportWriter, type ExportSigner } from './audit-export-writer';
@@ -35,15 +36,26 @@ function stream(streamId: string, count: number): RecordedEvent[] {
   });
 }
 
-function exportOf(events: RecordedEvent[], key = signer(), before: string | null = null): string[] {
+function exportOf(events: RecordedEvent[], key = signer(), before: string | null = null, withheld: ('data' | 'metadata')[][] = []): string[] {
   const writer = new AuditExportWriter({
     exportId: 'e1',
     createdAt: '2026-11-23T12:00:00.000Z',
     createdBy: { id: 'c1', role: 'compliance' },
     scope: { orderIds: ['a'] },
   });
-  const text = writer.start() + events.map((e, i) => writer.event(e, i === 0 ? before : null)).join('') + writer.finish(key);
+  const text = writer.start() + events.map((e, i) => writer.event(e, i === 0 ? before : null, withheld[i] ?? [])).join('') + writer.finish(key);
   return text.trimEnd().split('\n');
+}
+
+/** The file as someone holding the key would sign it after editing its lines: body digest and signature made again. */
+function resigned(lines: string[], key: ExportSigner): string[] {
+  const body = lines.slice(0, -1);
+  const closing = JSON.parse(lines[lines.length - 1]!);
+  closing.manifest.bodySha256 = createHash('sha256')
+    .update(body.map((line) => `${line}\n`).join(''))
+    .digest('hex');
+  closing.signature.value = key.sign(canonicalize(closing.manifest)!);
+  return [...body, JSON.stringify(closing)];
 }
 
 describe('audit exports', () => {
@@ -98,6 +110,39 @@ describe('audit exports', () => {
     edited[edited.length - 1] = edited[edited.length - 1]!.replace('"eventCount":7', '"eventCount":8');
     expect((await verifyAuditExport(edited)).problems.join('\n')).toMatch(/signature does not match/);
     expect((await verifyAuditExport(lines.slice(0, -1))).problems).toContain('no manifest: the export is cut short');
+  });
+
+  it('links an event whose fields are withheld through its content digest, and no withholding that does not hold', async () => {
+    const key = signer();
+    const lines = exportOf(events.slice(0, 4), key, null, [[], ['metadata'], ['data', 'metadata']]);
+    expect(JSON.parse(lines[3]!)).toMatchObject({
+      data: null,
+      metadata: null,
+      withheld: ['data', 'metadata'],
+      contentSha256: expect.stringMatching(/^[0-9a-f]{64}$/),
+    });
+    expect(await verifyAuditExport(lines, key.fingerprint)).toMatchObject({ ok: true, problems: [], eventCount: 4, withheldCount: 2 });
+    const edit = (line: number, change: (event: Record<string, unknown>) => void) =>
+      resigned(
+        lines.map((text, i) => {
+          if (i !== line) return text;
+          const event = JSON.parse(text);
+          change(event);
+          return JSON.stringify(event);
+        }),
+        key,
+      );
+    const problems = async (edited: string[]) => (await verifyAuditExport(edited, key.fingerprint)).problems.join('\n');
+    // Each of these is signed with the operator's key, as only its holder could: the lines themselves must not hold.
+    expect(await problems(edit(3, (e) => (e.contentSha256 = 'ab'.repeat(32))))).toMatch(/order-a: event at position 2 does not match its hash/);
+    expect(await problems(edit(1, (e) => Object.assign(e, { withheld: [], contentSha256: contentHash(events[0]!).toString('hex'), data: { n: 9 } })))).toMatch(
+      /withholds something other than its data or metadata/,
+    );
+    expect(await problems(edit(2, (e) => Object.assign(e, { withheld: ['metadata'], metadata: { ip: '10.0.0.1' } })))).toMatch(
+      /shows a field it says it withholds/,
+    );
+    expect(await problems(edit(2, (e) => (e.contentSha256 = 12345)))).toMatch(/withholds content without its sha-256/);
+    expect(await problems(edit(1, (e) => (e.contentSha256 = 'ab'.repeat(32))))).toMatch(/a content sha-256 on an event that withholds nothing/);
   });
 
   it('follows a stream that starts part-way from the hash it chains to', async () => {

@@ -17,6 +17,23 @@ export interface ExportVerification {
   keyFingerprint: string | null;
 }
 
+const WITHHOLDABLE: readonly unknown[] = ['data', 'metadata'];
+
+/**
+ * The digest a withholding event links through, or what is wrong with its withholding: it must name
+ * one or both of data and metadata, once each, give those as null, and carry a sha-256 in hex.
+ */
+function withheldDigest(event: ExportEvent): string | { problem: string } {
+  const fields: unknown = event.withheld;
+  if (fields === undefined) return { problem: 'withholds nothing' };
+  if (!Array.isArray(fields) || fields.length === 0 || new Set(fields).size !== fields.length || !fields.every((f) => WITHHOLDABLE.includes(f))) {
+    return { problem: 'withholds something other than its data or metadata' };
+  }
+  if (fields.some((field: 'data' | 'metadata') => event[field] !== null)) return { problem: 'shows a field it says it withholds' };
+  if (typeof event.contentSha256 !== 'string' || !/^[0-9a-f]{64}$/.test(event.contentSha256)) return { problem: 'withholds content without its sha-256' };
+  return event.contentSha256;
+}
+
 /**
  * Verifies an audit export from its lines alone (no database, no network): the format, the
  * sha-256 of the body, each event's hash against its content and the hash before it, positions
@@ -84,13 +101,15 @@ export async function verifyAuditExport(lines: AsyncIterable<string> | Iterable<
       if (event.previousHash !== stream.headHash) problems.push(`line ${lineNumber}: ${event.streamId} ${position} does not name the hash before it`);
       Object.assign(stream, { lastPosition: event.streamPosition, count: stream.count + 1, headHash: event.hash });
     }
+    const digest = withheldDigest(event);
     if (event.withheld !== undefined) {
       withheld++;
-      if (!/^[0-9a-f]{64}$/.test(event.contentSha256 ?? '')) problems.push(`line ${lineNumber}: withholds content without its sha-256`);
+      if (typeof digest !== 'string') problems.push(`line ${lineNumber}: ${digest.problem}`);
     } else if (event.contentSha256 !== undefined) {
       problems.push(`line ${lineNumber}: a content sha-256 on an event that withholds nothing`);
     }
-    const broken = walker.add({ ...event, streamPosition: position, contentSha256: event.withheld !== undefined ? event.contentSha256 : undefined });
+    // Only a well-formed withholding links through the digest; anything else is checked by its content.
+    const broken = walker.add({ ...event, streamPosition: position, contentSha256: typeof digest === 'string' ? digest : undefined });
     if (broken) problems.push(`line ${lineNumber}: ${describeBreak(broken)}`);
   }
 

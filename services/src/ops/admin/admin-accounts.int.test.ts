@@ -146,6 +146,26 @@ describe('admin CLI commands', () => {
     expect(await eventCount()).toBe(before);
   });
 
+  it("records a brand's failed-password lock on that brand's account only, and clears it", async () => {
+    const phone = '+919400000017';
+    await createCustomer(t, phone, 'right-pass');
+    const brand = await createBrand(t, 'unlock-brand.test');
+    expect((await t.call('POST', '/api/admin/users', { token: await t.adminToken(), body: { phone, password: 'brand-pass', tenantId: brand } })).status).toBe(
+      201,
+    );
+    for (let i = 0; i < 5; i++) await login(phone, 'wrong-pass', 'unlock-brand.test');
+    expect((await login(phone, 'brand-pass', 'unlock-brand.test')).status).toBe(429);
+    expect((await login(phone, 'right-pass')).status).toBe(200);
+
+    expect((await unlockPhone(unlockDeps(), phone)).find((c) => c.limit === 'login-fail:phone')).toMatchObject({ wasLocked: true });
+    const unlockedOn = async (tenantId: string) => {
+      const user = await findUserByPhone(t.deps.db, tenantId, phone);
+      return (await t.deps.eventStore.readStream(`user-${user!.id}`)).filter((e) => e.type === 'SignInUnlocked').length;
+    };
+    expect([await unlockedOn(brand), await unlockedOn('default')]).toEqual([1, 0]);
+    expect((await login(phone, 'brand-pass', 'unlock-brand.test')).status).toBe(200);
+  });
+
   it('clears nothing when the unlock cannot be recorded', async () => {
     await createCustomer(t, '+919400000006', 'right-pass');
     for (let i = 0; i < 5; i++) await login('+919400000006', 'wrong-pass');

@@ -36,6 +36,8 @@ export async function writeBackup({ pool, file, write, fetchRows = 5_000 }: Back
   const partial = `${file}.partial`;
   // A directory made here is its owner's alone, as the file is (gzip-lines.ts).
   await mkdir(path.dirname(path.resolve(file)), { recursive: true, mode: 0o700 });
+  // A partial file left by a crash keeps the mode it was made with (0644 before backups were private).
+  await rm(partial, { force: true });
   const client = await pool.connect();
   const out = gzipWriter(partial);
   try {

@@ -5,7 +5,7 @@ import jpeg from 'jpeg-js';
 import { hammingDistance, pngWorthDecoding, proofFingerprints } from './proof-fingerprints';
 
 /** A PNG of width × height black RGB pixels, as small as deflate makes it: a few hundred bytes can declare millions of pixels. */
-function blackPng(width: number, height: number, interlaced = false): Buffer {
+function blackPng(width: number, height: number, interlaced = false, bitDepth = 8): Buffer {
   const chunk = (type: string, data: Buffer) => {
     const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
     const frame = Buffer.alloc(8 + body.length);
@@ -17,11 +17,11 @@ function blackPng(width: number, height: number, interlaced = false): Buffer {
   const header = Buffer.alloc(13);
   header.writeUInt32BE(width, 0);
   header.writeUInt32BE(height, 4);
-  header[8] = 8; // bits per sample
+  header[8] = bitDepth; // bits per sample
   header[9] = 2; // RGB
   header[12] = interlaced ? 1 : 0;
   // Not interlaced: each row is a filter byte and the row's samples, all zero.
-  const rows = deflateSync(Buffer.alloc((width * 3 + 1) * height), { level: 9 });
+  const rows = deflateSync(Buffer.alloc(((width * 3 * bitDepth) / 8 + 1) * height), { level: 9 });
   return Buffer.concat([
     Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
     chunk('IHDR', header),
@@ -79,5 +79,7 @@ describe('proof fingerprints', () => {
     expect(proofFingerprints(bomb, 'image/png')).toEqual({ sha256: expect.stringMatching(/^[0-9a-f]{64}$/), dhash: null });
     expect(pngWorthDecoding(blackPng(40, 30, true))).toBe(false);
     expect(pngWorthDecoding(blackPng(40, 30))).toBe(true);
+    // 16 bits a sample: twice the bytes, five times the decode.
+    expect(pngWorthDecoding(blackPng(40, 30, false, 16))).toBe(false);
   });
 });
