@@ -7,7 +7,7 @@ import type pg from 'pg';
 import type { EventStore } from '@desk/platform/eventstore/event-store';
 import type { TokenService } from '../identity/tokens';
 import type { SettingsService } from '../settings/settings.service';
-import { requireAdmin, requireOperator, requireUser, type AdminEnv, type AuthEnv } from '../identity/auth.middleware';
+import { bearerToken, requireAdmin, requireOperator, requireUser, type AdminEnv, type AuthEnv } from '../identity/auth.middleware';
 import { handleError } from './error-handler';
 import { healthRoutes } from './health.routes';
 import { webAssets, webClient } from './web-client';
@@ -142,7 +142,10 @@ export function createApp(deps: AppDeps) {
     .use(
       '/api/*',
       compressJson,
-      limitBodies(async (authorization) => authorization?.startsWith('Bearer ') === true && (await tokens.read(authorization.slice(7))) !== null),
+      limitBodies(async (authorization) => {
+        const token = bearerToken(authorization);
+        return token !== null && (await tokens.read(token)) !== null;
+      }),
       refuseNul,
       resolveTenant((host) => directory.resolve(host), trustProxy),
     )

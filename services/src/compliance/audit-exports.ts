@@ -9,7 +9,7 @@ import type { ReadModelDatabase } from '@desk/projections/schema/read-model-data
 import { streamsRecordedBetween } from '@desk/projections/read-models/event-log/event-log.queries';
 import type { ServicesDatabase } from '../db/services-database';
 import { coversTenant, type AdminScope } from '../identity/admin-scope';
-import { eventActors } from '../identity/event-actors';
+import { eventActors, seenBy } from '../identity/event-actors';
 import { orderStream } from '../orders/order-store';
 import type { SigningKey } from './signing-key';
 
@@ -129,10 +129,11 @@ export class AuditExports {
       // lock-outs); the metadata's tenant is the actor's, which is the operator's for its staff.
       const brand = (event.data as { tenantId?: unknown } | null)?.tenantId;
       if (typeof brand === 'string' && !coversTenant(reader, brand)) return ['data', 'metadata'];
+      // Who acted: a person as everywhere (seenBy); a system actor by the tenant it acted for.
       const metadata = metadataOf(event);
       const person = actors.get(metadata.actor?.id ?? '');
-      const actorTenant = person?.tenant_id ?? metadata.tenantId;
-      return actorTenant !== undefined && !coversTenant(reader, actorTenant) ? ['metadata'] : [];
+      const shown = person ? seenBy(reader, person) : metadata.tenantId === undefined || coversTenant(reader, metadata.tenantId);
+      return shown ? [] : ['metadata'];
     });
   }
 

@@ -18,7 +18,8 @@ import { scopeNow } from '../identity/scope-now';
 import { phoneForms } from '../identity/phone-forms';
 import { adminOrderJson } from '../orders/order-json';
 import { OrderNotFoundError } from '../orders/order-errors';
-import { UUID, parseOrderId } from '../orders/order.schemas';
+import { parseOrderId } from '../orders/order.schemas';
+import { UUID } from '../http/server-ids';
 import type { TenantDirectory } from '../tenants/tenant-directory';
 import type { AccessTrail } from './access-trail';
 import type { AuditExports } from './audit-exports';
@@ -87,10 +88,7 @@ export function complianceRoutes(deps: ComplianceDeps) {
       const { tenantId: brand, stream: streamId, limit, ...filters } = c.req.valid('query');
       const tenantId = tenantFilter(scopeOf(c), brand);
       const page = await searchEventLog(readModels, { ...filters, streamId, tenantId }, limit);
-      const shown = await loggedEventJson(deps.users, page.events, scopeOf(c));
-      // Searched by address, the operator's staff's events would say where they acted from even
-      // unnamed: a brand's officer gets only the events of people they may see.
-      const events = filters.ip && scopeOf(c).kind === 'brand' ? shown.filter((e) => e.actor.id !== null || e.actor.username !== 'Operator') : shown;
+      const events = await loggedEventJson(deps.users, page.events, scopeOf(c), { onlySeen: filters.ip !== undefined });
       await record(c, { view: 'event_search', query: asked(c), resultCount: events.length });
       return c.json({ events, nextBefore: page.nextBefore }, 200);
     })

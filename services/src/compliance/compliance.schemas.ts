@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { UUID, adminListSchema, brandFilter } from '../orders/order.schemas';
+import { adminListSchema, brandFilter } from '../orders/order.schemas';
+import { UUID } from '../http/server-ids';
 
 const instant = (what: string) =>
   z.iso

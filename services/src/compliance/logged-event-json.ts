@@ -2,24 +2,26 @@ import type { Kysely } from 'kysely';
 import type { EventMetadata } from '@desk/platform/eventstore/event-metadata';
 import type { LoggedEvent } from '@desk/projections/read-models/event-log/event-log.queries';
 import type { ServicesDatabase } from '../db/services-database';
-import { coversTenant, type AdminScope } from '../identity/admin-scope';
-import { eventActors } from '../identity/event-actors';
+import type { AdminScope } from '../identity/admin-scope';
+import { eventActors, seenBy } from '../identity/event-actors';
 
 /**
  * Events of the log as compliance reads them: who (with phone and name), from where, when. As on
  * an order's history, a brand's officer sees the people of their brand; the operator's staff who
- * acted there keep their role but not their name, phone or address.
+ * acted there keep their role but not their name, phone or address. `onlySeen` leaves their events
+ * out: a search by address would otherwise say where they acted from, even unnamed.
  */
-export async function loggedEventJson(users: Kysely<ServicesDatabase>, events: LoggedEvent[], reader: AdminScope) {
+export async function loggedEventJson(users: Kysely<ServicesDatabase>, events: LoggedEvent[], reader: AdminScope, { onlySeen = false } = {}) {
   const metadataOf = (e: LoggedEvent) => e.metadata as Partial<EventMetadata>;
   const actors = await eventActors(
     users,
     events.map((e) => metadataOf(e).actor?.id ?? ''),
   );
-  return events.map((event) => {
+  return events.flatMap((event) => {
     const metadata = metadataOf(event);
     const person = actors.get(metadata.actor?.id ?? '');
-    const shown = !person || coversTenant(reader, person.tenant_id);
+    const shown = seenBy(reader, person);
+    if (onlySeen && !shown) return [];
     return {
       position: event.seq,
       streamId: event.streamId,

@@ -6,7 +6,7 @@ import type { OrderEvent } from '@desk/machines/order/order.events';
 import type { ServicesDatabase } from '../db/services-database';
 import type { UrlSigner } from '../files/url-signer';
 import { coversTenant, type AdminScope } from '../identity/admin-scope';
-import { eventActors } from '../identity/event-actors';
+import { eventActors, seenBy } from '../identity/event-actors';
 import { adminOrderJson } from '../orders/order-json';
 import { orderStream } from '../orders/order-store';
 import { jsonChanges } from './json-changes';
@@ -66,7 +66,7 @@ export async function replayOrder(deps: ReplayDeps, orderId: string, scope: Admi
     previous = state;
     const actor = actors.get(event.metadata.actor.id);
     // A brand's compliance officer sees who of their brand acted; the operator's staff stay unnamed.
-    const shown = !actor || coversTenant(scope, actor.tenant_id);
+    const shown = seenBy(scope, actor);
     return {
       index,
       streamPosition: Number(event.streamPosition),

@@ -1,9 +1,8 @@
 import type { MiddlewareHandler } from 'hono';
 import { ValidationError } from '@desk/platform/errors/domain-error';
+import { isJsonContentType } from './json-content-type';
 
 const NUL_IN_URL = /%00|\0/;
-/** What hono's validator parses as JSON (any case, and `application/…+json`): every such body is checked. */
-const JSON_TYPE = /^application\/([\w.-]+\+)?json$/i;
 /** A NUL character, raw or as JSON's escape for it. */
 const NUL_IN_JSON = /\0|\\u0000/i;
 /** JSON's escape of a UTF-16 surrogate: the only way a body of UTF-8 can carry an unpaired one. */
@@ -45,7 +44,8 @@ function parsed(text: string): unknown {
  */
 export const refuseNul: MiddlewareHandler = async (c, next) => {
   if (NUL_IN_URL.test(c.req.url)) throw ValidationError.of('url', 'The address must not contain NUL characters');
-  if (JSON_TYPE.test((c.req.header('content-type') ?? '').split(';')[0]!.trim())) {
+  // Every body hono's validators would parse as JSON, whatever its spelling of the type.
+  if (isJsonContentType(c.req.header('content-type'))) {
     const text = await c.req.text();
     if (NUL_IN_JSON.test(text)) throw ValidationError.of('body', 'Text must not contain NUL characters');
     if (SURROGATE_ESCAPE.test(text) && holdsLoneSurrogate(parsed(text))) {

@@ -3,9 +3,7 @@ import type { ValidationTargets } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import type { z } from 'zod';
 import { ValidationError } from '@desk/platform/errors/domain-error';
-
-/** What hono's validator reads as JSON (its own test, hono/dist/validator/validator.js). */
-const JSON_TYPE = /^application\/([\w.-]+\+)?json$/i;
+import { isJsonContentType } from './json-content-type';
 
 /**
  * The text of a length limit. zod 4 gives a check without its own message the schema's `error`, so a
@@ -28,8 +26,7 @@ export function validate<Target extends keyof ValidationTargets, Schema extends 
   });
   if (target !== 'json') return validator;
   const emptyJsonAsObject = createMiddleware(async (c, next) => {
-    const type = c.req.header('content-type')?.split(';')[0]?.trim() ?? '';
-    if (c.req.header('content-length') !== '0' || !JSON_TYPE.test(type)) return validator(c, next);
+    if (c.req.header('content-length') !== '0' || !isJsonContentType(c.req.header('content-type'))) return validator(c, next);
     const result = await schema.safeParseAsync({});
     if (!result.success) throw problemsOf(result.error);
     c.req.addValidatedData('json', result.data as object);

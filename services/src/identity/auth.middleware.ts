@@ -20,6 +20,11 @@ export type DeletedTenantCheck = (tenantId: string) => Promise<boolean>;
 /** The user's current row (signed-in-users.ts: the database's, kept until it changes). */
 export type CurrentUser = (id: string) => Promise<UserRow | undefined>;
 
+/** The token of an `Authorization: Bearer …` header, or null. */
+export function bearerToken(header: string | undefined): string | null {
+  return header?.startsWith('Bearer ') ? header.slice(7).trim() : null;
+}
+
 /**
  * Bearer token → the current user, checked on every request against the user's current row, so
  * that a deleted account, a removed role or a password change takes effect at once (and a deleted
@@ -28,8 +33,7 @@ export type CurrentUser = (id: string) => Promise<UserRow | undefined>;
  */
 export function requireUser(currentUser: CurrentUser, tokens: TokenService, tenantDeleted: DeletedTenantCheck): MiddlewareHandler<AuthEnv> {
   return async (c, next) => {
-    const header = c.req.header('authorization');
-    const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : null;
+    const token = bearerToken(c.req.header('authorization'));
     const claims = token ? await tokens.read(token) : null;
     const user = claims ? await currentUser(claims.sub) : undefined;
     if (!user || user.tenant_id !== claims?.tenant) throw new UnauthorizedError();

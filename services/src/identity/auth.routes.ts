@@ -91,20 +91,21 @@ export function authRoutes<U extends object>({
     .post('/login', validate('json', loginSchema), async (c) => {
       const { phone, password } = c.req.valid('json');
       const ip = clientIp(c, trustProxy) ?? 'unknown';
+      const tenantId = tenantOf(c);
       // Counted before the password is verified (RateLimiter.attempt): a success clears the brand's
       // count for the phone and takes back its own attempt from the address's.
-      const phoneSubject = phoneFailuresSubject(tenantOf(c), phone);
+      const phoneSubject = phoneFailuresSubject(tenantId, phone);
       const byPhone = await limits.attempt(FAILURES_PER_PHONE, phoneSubject, lockedOut);
       const byIp = await limits.attempt(FAILURES_PER_IP, ip, lockedOut).catch(async (error: unknown) => {
         await byPhone.undo();
         throw error;
       });
-      const user = await findUserByPhone(db, tenantOf(c), phone);
+      const user = await findUserByPhone(db, tenantId, phone);
       const ok = user ? await verifyPassword(user.password_hash, password) : await verifyAgainstNothing(password);
       if (!user || !ok) {
         const phoneLock = { limit: FAILURES_PER_PHONE, started: byPhone.started };
         const ipLock = { limit: FAILURES_PER_IP, started: byIp.started };
-        await recordLockOuts(trail, { phone, user: user ?? null, ip, phoneLock, ipLock }, commandMetadata(c, limiterActor(tenantOf(c)), trustProxy));
+        await recordLockOuts(trail, { phone, user: user ?? null, ip, phoneLock, ipLock }, commandMetadata(c, limiterActor(tenantId), trustProxy));
         throw new InvalidCredentialsError();
       }
       await Promise.all([limits.reset(FAILURES_PER_PHONE, phoneSubject), byIp.undo()]);

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { ServicesDatabase } from '../db/services-database';
+import { coversTenant, type AdminScope } from './admin-scope';
 
 export interface EventActor {
   id: string;
@@ -19,4 +20,13 @@ export async function eventActors(users: Kysely<ServicesDatabase>, actorIds: Ite
   if (ids.length === 0) return new Map();
   const rows = await users.selectFrom('users').select(['id', 'phone', 'username', 'tenant_id']).where('id', 'in', ids).execute();
   return new Map(rows.map((u) => [u.id, u]));
+}
+
+/**
+ * Whether `reader` is shown who `person` is (name, phone, address, browser): the people of the
+ * reader's brands are, and system actors (no person); the operator's staff stay unnamed to a brand's
+ * readers (decision 0014).
+ */
+export function seenBy(reader: AdminScope, person: Pick<EventActor, 'tenant_id'> | undefined): boolean {
+  return !person || coversTenant(reader, person.tenant_id);
 }

@@ -1,7 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { ServicesDatabase } from '../db/services-database';
 import { findUserById } from './users.repository';
-import { coversTenant, type AdminScope } from './admin-scope';
+import type { AdminScope } from './admin-scope';
+import { seenBy } from './event-actors';
 
 /**
  * Someone the admin screens name (who changed the settings, who asked for a completion): the id,
@@ -12,6 +13,6 @@ import { coversTenant, type AdminScope } from './admin-scope';
 export async function personJson(db: Kysely<ServicesDatabase>, userId: string | null, reader?: AdminScope) {
   if (!userId) return null;
   const by = await findUserById(db, userId).catch(() => undefined);
-  if (reader && by && !coversTenant(reader, by.tenant_id)) return { _id: null, phone: null, username: 'Operator' };
+  if (reader && !seenBy(reader, by)) return { _id: null, phone: null, username: 'Operator' };
   return { _id: userId, phone: by?.phone ?? null, username: by?.username ?? null };
 }

@@ -34,6 +34,8 @@ export interface Attempt {
   undo(): Promise<void>;
 }
 
+const keyOf = (limit: Limit, subject: string) => `rl:${limit.name}:${subject}`;
+
 /** Fixed-window counters: `max` per `windowMs` per subject (a phone, an IP). */
 export class RateLimiter {
   constructor(private readonly store: ShortLivedStore) {}
@@ -44,11 +46,10 @@ export class RateLimiter {
    * else null, so a lock-out can be recorded once.
    */
   async hit(limit: Limit, subject: string, message: (minutes: number) => string): Promise<StartedLock | null> {
-    const key = `rl:${limit.name}:${subject}`;
+    const key = keyOf(limit, subject);
     const count = await this.store.increment(key, limit.windowMs);
     if (count > limit.max) await this.refuse(key, message);
-    if (count < limit.max) return null;
-    return { until: new Date(Date.now() + Math.max(0, await this.store.ttl(key))) };
+    return this.lockStartedAt(count, limit, key);
   }
 
   /**
@@ -58,7 +59,7 @@ export class RateLimiter {
    * attempt when it succeeds, so only failures stay counted.
    */
   async attempt(limit: Limit, subject: string, message: (minutes: number) => string): Promise<Attempt> {
-    const key = `rl:${limit.name}:${subject}`;
+    const key = keyOf(limit, subject);
     const count = await this.store.increment(key, limit.windowMs);
     if (count > limit.max) {
       // Refused, so not an attempt: counted, it would outlive the success of one made alongside it
@@ -66,19 +67,24 @@ export class RateLimiter {
       await this.store.decrement(key);
       await this.refuse(key, message);
     }
-    const started = count < limit.max ? null : { until: new Date(Date.now() + Math.max(0, await this.store.ttl(key))) };
-    return { started, undo: () => this.store.decrement(key) };
+    return { started: await this.lockStartedAt(count, limit, key), undo: () => this.store.decrement(key) };
   }
 
   /** Throws if the allowance is already used up, without counting. */
   async check(limit: Limit, subject: string, message: (minutes: number) => string): Promise<void> {
-    const key = `rl:${limit.name}:${subject}`;
+    const key = keyOf(limit, subject);
     const count = Number((await this.store.get(key)) ?? 0);
     if (count >= limit.max) await this.refuse(key, message);
   }
 
   async reset(limit: Limit, subject: string): Promise<void> {
-    await this.store.delete(`rl:${limit.name}:${subject}`);
+    await this.store.delete(keyOf(limit, subject));
+  }
+
+  /** The lock a count starts: the one that used up the allowance (exactly one per window, as increments are atomic). */
+  private async lockStartedAt(count: number, limit: Limit, key: string): Promise<StartedLock | null> {
+    if (count < limit.max) return null;
+    return { until: new Date(Date.now() + Math.max(0, await this.store.ttl(key))) };
   }
 
   private async refuse(key: string, message: (minutes: number) => string): Promise<never> {

@@ -2,8 +2,8 @@ import type { Kysely } from 'kysely';
 import type { EventStore } from '@desk/platform/eventstore/event-store';
 import type { ServicesDatabase } from '../db/services-database';
 import { orderStream } from './order-store';
-import { coversTenant, type AdminScope } from '../identity/admin-scope';
-import { eventActors } from '../identity/event-actors';
+import type { AdminScope } from '../identity/admin-scope';
+import { eventActors, seenBy } from '../identity/event-actors';
 
 /**
  * An order's full history for compliance: every event in order with who acted (and their phone),
@@ -23,7 +23,7 @@ export async function orderHistory(store: EventStore, users: Kysely<ServicesData
   const history = events.map((event) => {
     const actor = actors.get(event.metadata.actor.id);
     // A brand admin sees who of their brand acted; the operator's staff stay unnamed to them.
-    const shown = !actor || coversTenant(reader, actor.tenant_id);
+    const shown = seenBy(reader, actor);
     return {
       position: Number(event.streamPosition),
       type: event.type,

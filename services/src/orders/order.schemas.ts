@@ -9,7 +9,6 @@ import { ACCOUNT_NUMBER_MESSAGE, ACCOUNT_NUMBER_PATTERN, IFSC_MESSAGE, IFSC_PATT
 import { NETWORKS } from '@desk/machines/addresses/networks';
 import { REASON_CODES } from '@desk/machines/order/order-reasons';
 
-export { UUID };
 const NETWORK = z.enum(NETWORKS, { error: 'Please select a network' });
 const METHOD = z.enum(['bank', 'cash'], { error: 'Payment method must be bank or cash' });
 

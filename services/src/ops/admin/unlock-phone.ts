@@ -27,21 +27,19 @@ export interface UnlockDeps {
 }
 
 // The counters that lock one phone out of signing in: wrong passwords (per brand, one for each of the
-// phone's accounts), and codes requested (per phone). The per-address counters belong to an IP, not
-// to this phone, and are left alone.
-interface PhoneLock {
+// phone's accounts), and codes requested (per phone, so on every brand). The per-address counters
+// belong to an IP, not to this phone, and are left alone.
+const PHONE_LIMITS: readonly Limit[] = [FAILURES_PER_PHONE, SENDS_PER_PHONE];
+interface PhoneCounter {
   limit: Limit;
-  subjects: string[];
-  /** The brand whose account a subject's lock holds; null: every brand's. */
-  tenantOf: (subject: string) => string | null;
+  subject: string;
+  /** The brand whose account it locks; null: every brand's. */
+  tenantId: string | null;
 }
-const phoneLocks = (phone: string, tenantIds: readonly string[]): PhoneLock[] => {
-  const byBrand = new Map(tenantIds.map((tenantId) => [phoneFailuresSubject(tenantId, phone), tenantId]));
-  return [
-    { limit: FAILURES_PER_PHONE, subjects: [...byBrand.keys()], tenantOf: (subject) => byBrand.get(subject) ?? null },
-    { limit: SENDS_PER_PHONE, subjects: [phone], tenantOf: () => null },
-  ];
-};
+const phoneCounters = (phone: string, tenantIds: readonly string[]): PhoneCounter[] => [
+  ...tenantIds.map((tenantId) => ({ limit: FAILURES_PER_PHONE, subject: phoneFailuresSubject(tenantId, phone), tenantId })),
+  { limit: SENDS_PER_PHONE, subject: phone, tenantId: null },
+];
 const ignore = () => '';
 
 /**
@@ -53,11 +51,11 @@ const ignore = () => '';
 export async function unlockPhone(deps: UnlockDeps, phone: string): Promise<UnlockedLimit[]> {
   const limiter = new RateLimiter(deps.store);
   const users = await findUsersByPhone(deps.db, phone);
-  const locks = phoneLocks(
+  const counters = phoneCounters(
     phone,
     users.map((user) => user.tenant_id),
   );
-  const secondsLeft = async (limit: Limit, subject: string): Promise<number | null> => {
+  const secondsLeft = async ({ limit, subject }: PhoneCounter): Promise<number | null> => {
     try {
       await limiter.check(limit, subject, ignore);
       return null;
@@ -66,26 +64,21 @@ export async function unlockPhone(deps: UnlockDeps, phone: string): Promise<Unlo
       return error.retryAfterSeconds;
     }
   };
-  // Every counter: its limit, the brand whose account it locks (null: every one), the seconds left.
-  const states = await Promise.all(
-    locks.flatMap(({ limit, subjects, tenantOf }) =>
-      subjects.map(async (subject) => ({ limit: limit.name as PhoneLimit, tenantId: tenantOf(subject), left: await secondsLeft(limit, subject) })),
-    ),
+  const locked = (await Promise.all(counters.map(async (counter) => ({ ...counter, left: await secondsLeft(counter) })))).flatMap(
+    ({ limit, tenantId, left }) => (left === null ? [] : [{ limit: limit.name as PhoneLimit, tenantId, secondsLeft: left }]),
   );
-  const results: UnlockedLimit[] = locks.map(({ limit }) => {
-    const left = states.flatMap((s) => (s.limit === limit.name && s.left !== null ? [s.left] : []));
+  const results: UnlockedLimit[] = PHONE_LIMITS.map((limit) => {
+    const left = locked.filter((lock) => lock.limit === limit.name).map((lock) => lock.secondsLeft);
     const retryAfterSeconds = left.length > 0 ? Math.max(...left) : null;
     return { limit: limit.name, wasLocked: retryAfterSeconds !== null, retryAfterSeconds };
   });
   for (const user of users) {
-    const cleared = states.flatMap((s) =>
-      s.left !== null && (s.tenantId === null || s.tenantId === user.tenant_id) ? [{ limit: s.limit, secondsLeft: s.left }] : [],
-    );
+    const cleared = locked.flatMap(({ limit, tenantId, secondsLeft }) => (tenantId === null || tenantId === user.tenant_id ? [{ limit, secondsLeft }] : []));
     if (cleared.length === 0) continue;
     const metadata = systemMetadata(user.tenant_id, deps.actor ?? ADMIN_CLI_ACTOR);
     const data = { userId: user.id, tenantId: user.tenant_id, phone, cleared, unlockedAt: metadata.acceptedAt };
     await deps.trail.record(user, [{ type: SIGN_IN_UNLOCKED, data }], metadata);
   }
-  for (const { limit, subjects } of locks) for (const subject of subjects) await limiter.reset(limit, subject);
+  for (const { limit, subject } of counters) await limiter.reset(limit, subject);
   return results;
 }
