@@ -213,20 +213,23 @@ describe('compliance', () => {
     const signIn = async (phone: string) => (await json(t.call('POST', '/api/auth/login', { body: { phone, password: 'secret21' }, headers: on }))).body.token;
     const brandOfficer = await signIn('+919170000021');
     const brandCustomer = await signIn('+919170000022');
-    const placed = (
-      await json(
-        t.call('POST', '/api/orders/fiat-to-crypto', {
-          token: brandCustomer,
-          body: { fiatAmount: 2000, network: 'TRC20', withdrawAddress: TRON, method: 'bank' },
-          headers: on,
-        }),
-      )
-    ).body.order;
-    await t.call('POST', `/api/admin/orders/${placed._id}/reject`, {
-      token: admin,
-      body: {},
-      headers: { 'x-forwarded-for': '198.51.100.77', 'user-agent': 'operator-laptop' },
-    });
+    const placing = await json(
+      t.call('POST', '/api/orders/fiat-to-crypto', {
+        token: brandCustomer,
+        body: { fiatAmount: 2000, network: 'TRC20', withdrawAddress: TRON, method: 'bank' },
+        headers: on,
+      }),
+    );
+    expect(placing.status, JSON.stringify(placing.body)).toBe(201);
+    const placed = placing.body.order;
+    const rejecting = await json(
+      t.call('POST', `/api/admin/orders/${placed._id}/reject`, {
+        token: admin,
+        body: {},
+        headers: { 'x-forwarded-for': '198.51.100.77', 'user-agent': 'operator-laptop' },
+      }),
+    );
+    expect(rejecting.status, JSON.stringify(rejecting.body)).toBe(200);
 
     const key = (await get('/api/compliance/signing-key')).body;
     const download = async (body: unknown) => {
@@ -273,6 +276,10 @@ describe('compliance', () => {
     );
     await t.project();
     const window = await download({ from, to: new Date().toISOString() });
+    expect(
+      window.some((line) => line.includes('ip-203.0.113.99')),
+      'the window holds the address stream',
+    ).toBe(true);
     const shared = window
       .slice(1, -1)
       .map((line) => JSON.parse(line))
