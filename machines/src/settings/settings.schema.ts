@@ -48,16 +48,28 @@ const rupeesOrOff = z
   .transform((v) => String(v))
   .pipe(z.string().regex(/^(0|[1-9]\d{0,11})$/, 'Must be a whole number of rupees (0 turns it off)'));
 
+/** A percentage above 0 and at most 50, with at most 2 decimals: a band has no "off" (a re-quote always compares). */
+const bandPercent = z
+  .union([z.number(), z.string().trim()])
+  .transform((v) => String(v))
+  .pipe(z.string().regex(/^\d{1,2}(\.\d{1,2})?$/, 'Must be a percentage with at most 2 decimals'))
+  .refine((v) => Number(v) > 0 && Number(v) <= 50, 'Must be above 0 and at most 50 (%)');
+
 /**
- * The desk's controls (docs/controls.md). Each is in whole rupees; 0 turns it off.
- * - `fourEyesAboveInr`: completing or approving an order above this needs a second admin.
+ * The desk's controls (docs/controls.md).
+ * - `fourEyesAboveInr`: completing or approving an order worth more than this (whole rupees; 0 is
+ *   off) needs a second admin.
  * - `customerDailyInr` / `customerMonthlyInr`: what one customer may order in the last 24 hours /
- *   30 days, counted over their orders that are not rejected, cancelled or expired unpaid.
+ *   30 days (whole rupees; 0 is off), counted over their orders that are not rejected, cancelled or
+ *   expired unpaid.
+ * - `requoteBandPercent`: a re-quote, or a change of a rate, further than this from the rate in
+ *   force needs a second admin whatever the amount.
  */
 export const controlsSchema = z.object({
   fourEyesAboveInr: rupeesOrOff,
   customerDailyInr: rupeesOrOff,
   customerMonthlyInr: rupeesOrOff,
+  requoteBandPercent: bandPercent,
 });
 export type Controls = z.infer<typeof controlsSchema>;
 
@@ -88,12 +100,13 @@ export type SettingsOverrides = z.infer<typeof settingsOverridesSchema>;
 
 /**
  * Seed-spec section 9 and the orders issue: rates unset (0 falls back to usdtInr, then 85), no fees.
- * The controls start on (decision 0020): a second admin above ₹2,00,000, and a customer may order
- * ₹10,00,000 a day and ₹50,00,000 in 30 days until the operator sets their own.
+ * The controls start on (decisions 0020 and 0028): a second admin above ₹2,00,000 and for a re-quote
+ * more than 2 % from the rate in force, and a customer may order ₹10,00,000 a day and ₹50,00,000 in
+ * 30 days until the operator sets their own.
  */
 export const DEFAULT_SETTINGS: Settings = {
   rates: { usdtInr: '85', usdt_bank_buy: '0', usdt_bank_sell: '0', usdt_cash_buy: '0', usdt_cash_sell: '0' },
   fees: { fiatToCryptoPercent: '0', cryptoToFiatPercent: '0' },
   limits: { buyInr: { min: '100', max: '1000000' }, sellUsdt: { min: '1', max: '12000' } },
-  controls: { fourEyesAboveInr: '200000', customerDailyInr: '1000000', customerMonthlyInr: '5000000' },
+  controls: { fourEyesAboveInr: '200000', customerDailyInr: '1000000', customerMonthlyInr: '5000000', requoteBandPercent: '2' },
 };

@@ -12,7 +12,7 @@ const SETTINGS: AdminSettings = {
   rates: { usdtInr: 85, usdt_bank_buy: 88.5, usdt_bank_sell: 86, usdt_cash_buy: 0, usdt_cash_sell: 87 },
   fees: { fiatToCryptoPercent: 0.5, cryptoToFiatPercent: 1 },
   limits: { buyInr: { min: 100, max: 1000000 }, sellUsdt: { min: 1, max: 12000 } },
-  controls: { fourEyesAboveInr: 200000, customerDailyInr: 0, customerMonthlyInr: 5000000 },
+  controls: { fourEyesAboveInr: 200000, customerDailyInr: 0, customerMonthlyInr: 5000000, requoteBandPercent: 2 },
   revision: '4',
   updatedAt: '2025-03-01T09:30:00.000Z',
   updatedBy: { _id: 'admin-1', phone: '+919800000009', username: 'meera' },
@@ -37,7 +37,7 @@ describe('Global Settings', () => {
     expect(controls.getByLabelText<HTMLInputElement>('Second admin above (₹)').value).toBe('200000');
     expect(controls.getByLabelText<HTMLInputElement>('Customer daily limit (₹)').value).toBe('0');
     expect(controls.getByLabelText<HTMLInputElement>('Customer monthly limit (₹)').value).toBe('5000000');
-    expect(controls.getByText('Completing or approving an order above this needs a different admin to confirm. 0 turns it off.')).toBeTruthy();
+    expect(controls.getByText('Completing or approving an order worth more than this needs a different admin to confirm. 0 turns it off.')).toBeTruthy();
     const last = within(screen.getByText('Last changed by').closest('dl')!);
     expect(last.getByText('meera · +919800000009')).toBeTruthy();
     expect(last.getByText(/2025/)).toBeTruthy();
@@ -71,7 +71,7 @@ describe('Global Settings', () => {
   });
 
   it('sends a changed control alone under controls, 0 included, and starts again from what is stored', async () => {
-    const saved = { ...SETTINGS, controls: { fourEyesAboveInr: 5000, customerDailyInr: 250000, customerMonthlyInr: 0 }, revision: '5' };
+    const saved = { ...SETTINGS, controls: { fourEyesAboveInr: 5000, customerDailyInr: 250000, customerMonthlyInr: 0, requoteBandPercent: 2 }, revision: '5' };
     const { calls } = fakeApi({
       'GET /api/admin/settings': SETTINGS,
       'PUT /api/admin/settings': () => ({ status: 200, body: { ...saved, message: 'Settings saved successfully' } }),

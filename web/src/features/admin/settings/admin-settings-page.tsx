@@ -85,7 +85,9 @@ function SettingsForm({ saved }: { saved: AdminSettings }) {
 
       <section className="card admin-section" aria-labelledby="controls-title">
         <h2 id="controls-title">Desk controls</h2>
-        <div className="admin-form-grid">{CONTROL_FIELDS.map(({ key, label, hint }) => input(`controls.${key}`, label, { hint, whole: true, min: 0 }))}</div>
+        <div className="admin-form-grid">
+          {CONTROL_FIELDS.map(({ key, label, hint, zero }) => input(`controls.${key}`, label, { hint, whole: zero !== null, min: 0 }))}
+        </div>
       </section>
 
       <div className="card">

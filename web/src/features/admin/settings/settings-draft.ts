@@ -22,20 +22,46 @@ export const LIMIT_FIELDS: readonly { key: RangeKey; label: string }[] = [
   { key: 'sellUsdt', label: 'Sell order (USDT)' },
 ];
 
-/** The desk's controls, in whole rupees; 0 turns one off (`zero` says what 0 means, for the brand table). */
-export const CONTROL_FIELDS: readonly { key: ControlKey; label: string; hint: string; zero: string }[] = [
+/** Whole rupees, 0 included (a control's "off"), as the server takes them. */
+export const RUPEES = /^(0|[1-9]\d{0,11})$/;
+/** A band in percent: above 0, at most 50, up to 2 decimals (checked for the range in `controlProblem`). */
+const PERCENT = /^\d{1,2}(\.\d{1,2})?$/;
+
+export interface ControlField {
+  key: ControlKey;
+  label: string;
+  hint: string;
+  /** What 0 means, for the brand table; null where 0 is not allowed. */
+  zero: string | null;
+}
+
+/** The desk's controls: whole rupees where 0 turns one off, and the re-quote band in percent. */
+export const CONTROL_FIELDS: readonly ControlField[] = [
   {
     key: 'fourEyesAboveInr',
     label: 'Second admin above (₹)',
-    hint: 'Completing or approving an order above this needs a different admin to confirm. 0 turns it off.',
+    hint: 'Completing or approving an order worth more than this needs a different admin to confirm. 0 turns it off.',
     zero: 'off',
   },
   { key: 'customerDailyInr', label: 'Customer daily limit (₹)', hint: 'What one customer may order in any 24 hours. 0: no limit.', zero: 'no limit' },
   { key: 'customerMonthlyInr', label: 'Customer monthly limit (₹)', hint: 'What one customer may order in any 30 days. 0: no limit.', zero: 'no limit' },
+  {
+    key: 'requoteBandPercent',
+    label: 'Re-quote band (%)',
+    hint: 'A re-quote or a rate change further than this from the rate in force needs a different admin to confirm.',
+    zero: null,
+  },
 ];
 
-/** Whole rupees, 0 included (a control's "off"), as the server takes them. */
-export const RUPEES = /^(0|[1-9]\d{0,11})$/;
+/** What is wrong with a control as typed, or null; `orEmpty` for an override, which may be left empty. */
+export function controlProblem(key: ControlKey, typed: string, orEmpty = false): string | null {
+  const empty = orEmpty ? ', or leave it empty' : '';
+  if (key === 'requoteBandPercent') {
+    return PERCENT.test(typed) && Number(typed) > 0 && Number(typed) <= 50 ? null : `Enter a percentage above 0 and at most 50 (up to 2 decimals)${empty}`;
+  }
+  if (RUPEES.test(typed)) return null;
+  return orEmpty ? 'Enter a whole number of rupees (0 or more), or leave it empty' : 'Enter a whole number of rupees, 0 or more';
+}
 
 /** What the inputs hold, as typed: `rates.usdt_bank_buy`, `fees.fiatToCryptoPercent`, `limits.buyInr.min`, `controls.fourEyesAboveInr`... */
 export type SettingsDraft = Record<string, string>;
@@ -101,7 +127,8 @@ export function settingsChanges(draft: SettingsDraft, saved: AdminSettings): Set
     const name = `controls.${key}`;
     const typed = (draft[name] ?? '').trim();
     if (!changed(typed, saved.controls[key])) continue;
-    if (!RUPEES.test(typed)) problems[name] = 'Enter a whole number of rupees, 0 or more';
+    const problem = controlProblem(key, typed);
+    if (problem) problems[name] = problem;
     controls[key] = Number(typed);
   }
   const parts = { rates, fees, limits, controls };

@@ -44,6 +44,7 @@ describe('Tenant detail: brand settings', () => {
       ['Second admin above (₹)', '2,00,000', '', '2,00,000'],
       ['Customer daily limit (₹)', '0 (no limit)', '', '0 (no limit)'],
       ['Customer monthly limit (₹)', '50,00,000', '2000000', '20,00,000Overridden'],
+      ['Re-quote band (%)', '2%', '', '2%'],
     ]);
     // An empty override shows the global value it follows.
     expect(input('USDT Bank Sell override').placeholder).toBe('86');

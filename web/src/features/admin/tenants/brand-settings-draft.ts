@@ -1,4 +1,4 @@
-import { CONTROL_FIELDS, FEE_FIELDS, LIMIT_FIELDS, RATE_FIELDS, RUPEES } from '../settings/settings-draft';
+import { CONTROL_FIELDS, FEE_FIELDS, LIMIT_FIELDS, RATE_FIELDS, controlProblem } from '../settings/settings-draft';
 import type { BrandOverrides, BrandSettings } from './brand-settings-api';
 
 type Values = BrandSettings['global'];
@@ -76,8 +76,9 @@ export function parseOverrides(draft: OverridesDraft): ParsedOverrides {
   for (const { key } of CONTROL_FIELDS) {
     const value = typed(`controls.${key}`);
     if (value === '') continue;
-    // Unlike a rate, 0 is a real override here: the control is off for this brand.
-    if (!RUPEES.test(value)) problems[`controls.${key}`] = 'Enter a whole number of rupees (0 or more), or leave it empty';
+    // Unlike a rate, 0 is a real override here: the control is off for this brand (the band has no off).
+    const problem = controlProblem(key, value, true);
+    if (problem) problems[`controls.${key}`] = problem;
     controls[key] = Number(value);
   }
 

@@ -14,6 +14,8 @@ const rate = (value: number, base: boolean) => (value === 0 && !base ? '0 (base 
 const percent = (value: number) => `${value}%`;
 // A control of 0 is off: no second admin, or no limit on a customer.
 const rupees = (value: number, zero: string) => (value === 0 ? `0 (${zero})` : grouped.format(value));
+// The band is a percentage and has no "off".
+const control = (value: number, zero: string | null) => (zero === null ? percent(value) : rupees(value, zero));
 
 interface BrandSettingsTableProps {
   saved: BrandSettings;
@@ -57,9 +59,9 @@ export function BrandSettingsTable({ saved, draft, problems, onChange }: BrandSe
     })),
     ...CONTROL_FIELDS.map(({ key, label, zero }) => ({
       label,
-      global: rupees(global.controls[key], zero),
-      override: input(`controls.${key}`, `${label} override`, String(global.controls[key]), true, 0),
-      effective: rupees(effective.controls[key], zero),
+      global: control(global.controls[key], zero),
+      override: input(`controls.${key}`, `${label} override`, String(global.controls[key]), zero !== null, 0),
+      effective: control(effective.controls[key], zero),
       overridden: overrides.controls[key] !== undefined,
     })),
   ];
