@@ -3,6 +3,7 @@ import { createTestDatabase, type TestDatabase } from '../../../tests/support/te
 import { testMetadata, uniqueStream } from '../../../tests/support/event-factory';
 import { PgEventStore } from './postgres/pg-event-store';
 import { CommandHandler, type Evolver } from './command-handler';
+import { WrongExpectedVersionError } from './event-store.errors';
 
 /** A counter that refuses to go below zero: small enough to see every step of the handler. */
 type CounterEvent = { type: 'Added'; data: { by: number } };
@@ -47,6 +48,18 @@ describe('command handler', () => {
     const stream = uniqueStream();
     await Promise.all(Array.from({ length: 3 }, () => handler.handle(counter, stream, add(1), testMetadata())));
     expect((await handler.load(counter, stream)).state).toBe(3);
+  });
+
+  it('decides at a pinned revision only, and never again once the stream has moved', async () => {
+    const stream = uniqueStream();
+    await expect(handler.handle(counter, stream, add(1), testMetadata(), { atRevision: 0n })).rejects.toBeInstanceOf(WrongExpectedVersionError);
+    expect(await handler.handle(counter, stream, add(1), testMetadata(), { atRevision: null })).toMatchObject({ state: 1, revision: 0n });
+    await handler.handle(counter, stream, add(1), testMetadata());
+    await expect(handler.handle(counter, stream, add(5), testMetadata(), { atRevision: 0n })).rejects.toBeInstanceOf(WrongExpectedVersionError);
+    // Two at the same revision: one wins, the other is refused rather than decided again.
+    const both = await Promise.allSettled([1, 2].map(() => handler.handle(counter, stream, add(10), testMetadata(), { atRevision: 1n })));
+    expect(both.map((r) => r.status).sort()).toEqual(['fulfilled', 'rejected']);
+    expect((await handler.load(counter, stream)).state).toBe(12);
   });
 
   it('stamps metadata decided from the state', async () => {

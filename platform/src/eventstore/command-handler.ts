@@ -71,14 +71,25 @@ export class CommandHandler {
     return { state, revision: result.nextExpectedVersion, events };
   }
 
+  /**
+   * `atRevision`: decide only against the stream at exactly this revision (null: no stream yet),
+   * never again after a lost race: WrongExpectedVersionError when it has moved. For a change that
+   * another person confirmed as it was then (decision 0030), where deciding again on a newer state
+   * would apply something nobody looked at.
+   */
   async handle<State, Event extends DomainEvent>(
     evolver: Evolver<State, Event>,
     streamId: string,
     decide: Decide<State, Event>,
     metadata: MetadataFor<State>,
+    options: { atRevision?: bigint | null } = {},
   ): Promise<Handled<State, Event>> {
+    const pinned = options.atRevision !== undefined;
     for (let attempt = 1; ; attempt++) {
       const { state, revision } = await this.load(evolver, streamId);
+      if (pinned && revision !== options.atRevision) {
+        throw new WrongExpectedVersionError(streamId, options.atRevision ?? 'no_stream', revision ?? 'no_stream');
+      }
       const events = await decide(state);
       if (events.length === 0) return { state, revision, events };
       // The state after is computed before anything is written: an event the state refuses is never stored.
@@ -93,7 +104,7 @@ export class CommandHandler {
         // Appended at the revision it was decided against, so the state after is exactly this.
         return { state: after, revision: result.nextExpectedVersion, events };
       } catch (error) {
-        if (error instanceof WrongExpectedVersionError && attempt < MAX_ATTEMPTS) continue;
+        if (error instanceof WrongExpectedVersionError && attempt < MAX_ATTEMPTS && !pinned) continue;
         throw error;
       }
     }

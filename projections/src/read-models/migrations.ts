@@ -12,6 +12,7 @@ import * as orderChanges from './orders/migrations/2026-11-23-110-order-changes'
 import * as awaitingConfirmation from './orders/migrations/2026-11-23-111-awaiting-confirmation';
 import * as customerUsageDays from './orders/migrations/2026-11-25-112-customer-usage-days';
 import * as batchGuard from '../runtime/migrations/2026-11-26-113-projection-batch-guard';
+import * as deskChanges from './desk-changes/migrations/2026-11-27-114-desk-changes';
 
 /** Read-model migrations, by name (sorted after the event store's: 1xx after 0xx on the same day). */
 export const readModelMigrations: Record<string, Migration> = {
@@ -28,4 +29,5 @@ export const readModelMigrations: Record<string, Migration> = {
   '2026-11-23-111-awaiting-confirmation': awaitingConfirmation,
   '2026-11-25-112-customer-usage-days': customerUsageDays,
   '2026-11-26-113-projection-batch-guard': batchGuard,
+  '2026-11-27-114-desk-changes': deskChanges,
 };

@@ -11,6 +11,7 @@ const OWNED: Record<keyof ReadModelDatabase, true> = {
   rm_event_log: true,
   rm_order_history: true,
   rm_order_changes: true,
+  rm_desk_changes: true,
   projection_checkpoints: true,
   projection_dead_letters: true,
 };

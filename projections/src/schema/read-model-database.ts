@@ -5,6 +5,7 @@ import type { TenantsTable } from './tenants.tables';
 import type { EventLogTable } from './event-log.tables';
 import type { OrderHistoryTable } from './order-history.tables';
 import type { OrderChangesTable } from './order-changes.tables';
+import type { DeskChangesTable } from './desk-changes.tables';
 
 export type {
   ProjectionCheckpointsTable,
@@ -17,6 +18,7 @@ export type {
   EventLogTable,
   OrderHistoryTable,
   OrderChangesTable,
+  DeskChangesTable,
 };
 
 /** Every table the projections own, for kysely: one file per read model (its migrations are in read-models/<name>/). */
@@ -31,4 +33,5 @@ export interface ReadModelDatabase {
   rm_event_log: EventLogTable;
   rm_order_history: OrderHistoryTable;
   rm_order_changes: OrderChangesTable;
+  rm_desk_changes: DeskChangesTable;
 }

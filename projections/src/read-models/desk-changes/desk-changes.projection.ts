@@ -1,0 +1,34 @@
+import { sql } from 'kysely';
+import { DESK_CHANGE_STREAM_PREFIX, evolveDeskChange, type DeskChangeEvent, type DeskChangeState } from '@desk/machines/desk-changes/desk-change.events';
+import type { RecordedEvent } from '@desk/platform/eventstore/event-store';
+import { NO_WRITES, type Projection } from '../../runtime/projection';
+
+const isDeskChangeEvent = (event: RecordedEvent) => event.streamId.startsWith(DESK_CHANGE_STREAM_PREFIX);
+
+/** Changes to the desk's rules (decision 0030): each request's folded state, with its status lifted out for the lists. */
+export const deskChangesProjection: Projection = {
+  name: 'desk-changes',
+  tables: ['rm_desk_changes'],
+  handles: isDeskChangeEvent,
+  async writes(read, events) {
+    const mine = events.filter(isDeskChangeEvent);
+    if (mine.length === 0) return NO_WRITES;
+    const ids = [...new Set(mine.map((e) => e.streamId.slice(DESK_CHANGE_STREAM_PREFIX.length)))];
+    const stored = await read.selectFrom('rm_desk_changes').select(['id', 'state']).where('id', 'in', ids).execute();
+    const states = new Map<string, DeskChangeState | null>(stored.map((r) => [r.id, r.state as DeskChangeState]));
+    for (const event of mine) {
+      const id = event.streamId.slice(DESK_CHANGE_STREAM_PREFIX.length);
+      states.set(id, evolveDeskChange(states.get(id) ?? null, { type: event.type, data: event.data } as DeskChangeEvent));
+    }
+    const rows = [...states].flatMap(([id, state]) => (state ? [{ id, state }] : []));
+    if (rows.length === 0) return NO_WRITES;
+    const upsert = sql`
+      insert into rm_desk_changes (id, kind, tenant_id, status, requested_by, requested_at, ended_at, state)
+      select * from unnest(${rows.map((r) => r.id)}::text[], ${rows.map((r) => r.state.request.change.kind)}::text[],
+        ${rows.map((r) => r.state.request.tenantId)}::text[], ${rows.map((r) => r.state.status)}::text[],
+        ${rows.map((r) => r.state.request.requestedBy)}::text[], ${rows.map((r) => r.state.request.requestedAt)}::timestamptz[],
+        ${rows.map((r) => r.state.endedAt)}::timestamptz[], ${rows.map((r) => JSON.stringify(r.state))}::jsonb[])
+      on conflict (id) do update set status = excluded.status, ended_at = excluded.ended_at, state = excluded.state`;
+    return { writes: [{ name: 'desk_changes', table: 'rm_desk_changes', sql: upsert }] };
+  },
+};
