@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { headroomOf, holdsMoney, limitRefusal, limitWindows, utcDay } from './customer-limits';
+import { headroomOf, holdsMoney, limitRefusal, limitWindows, revivalExcess, utcDay } from './customer-limits';
+import { specFor } from '../testing/given-when-then';
+import { at, expired, flagged, placed } from './order.fixtures';
+import { decideOrder, orderEvolver, type OrderCommand } from './order.decide';
+import type { OrderEvent } from './order.events';
 
 const limits = { customerDailyInr: '100000', customerMonthlyInr: '500000' };
 
@@ -46,5 +50,63 @@ describe('customer limits', () => {
     expect(['pending', 'fiat_received', 'approved', 'crypto_sent', 'completed'].map((s) => held(s))).toEqual([true, true, true, true, true]);
     expect(['rejected', 'cancelled', 'expired'].map((s) => held(s))).toEqual([false, false, false]);
     expect(held('expired', true)).toBe(true);
+  });
+});
+
+describe('customer limits when a late payment revives an expired order', () => {
+  const spec = specFor<ReturnType<typeof orderEvolver.initial>, OrderEvent, OrderCommand>({ ...orderEvolver, decide: decideOrder });
+  // The fixture's buy: ₹1,000 placed at minute 0, expired at 60, paid late at 90.
+  const tight = { customerDailyInr: '1500', customerMonthlyInr: '0' };
+  const latePaid = (usage: { dayInr: string; monthInr: string }, at90 = at(90)): OrderCommand => ({
+    type: 'SubmitProof',
+    attachment: null,
+    reference: 'UTR-LATE',
+    limitCheck: { limits: tight, usage },
+    at: at90,
+  });
+  const lateProof = {
+    type: 'ProofSubmitted',
+    data: { attachment: null, reference: 'UTR-LATE', submittedAt: at(90), afterRateLock: true, afterPaymentWindow: true },
+  };
+
+  it('given another order placed while it lay expired, when the late proof takes the customer over, then the order is flagged with the numbers', () => {
+    spec([placed(), expired(at(60))])
+      .when(latePaid({ dayInr: '1000', monthInr: '1000' }))
+      .thenRecords([
+        lateProof as OrderEvent,
+        {
+          type: 'OrderFlagged',
+          data: {
+            kind: 'over_customer_limit',
+            evidence: 'limit:daily:1500',
+            relatedOrderId: null,
+            relatedRefCode: null,
+            flaggedAt: at(90),
+            limit: { window: 'daily', limitInr: '1500', usedInr: '1000', orderInr: '1000' },
+          },
+        },
+      ]);
+  });
+
+  it('records the proof alone when the order still fits, and checks only the proof that revives it', () => {
+    spec([placed(), expired(at(60))])
+      .when(latePaid({ dayInr: '500', monthInr: '500' }))
+      .thenRecords([lateProof as OrderEvent]);
+    const flag = { kind: 'over_customer_limit' as const, evidence: 'limit:daily:1500', relatedOrderId: null, relatedRefCode: null };
+    spec([placed(), expired(at(60)), { type: 'ProofSubmitted', data: { ...lateProof.data, submittedAt: at(80) } }, flagged(flag)])
+      .when(latePaid({ dayInr: '1000', monthInr: '1000' }))
+      .thenRecords([lateProof as OrderEvent]);
+    // Once revived it holds money, and the usage counts it: a later proof is not checked again.
+    spec([placed(), expired(at(60)), { type: 'ProofSubmitted', data: { ...lateProof.data, submittedAt: at(80) } }])
+      .when(latePaid({ dayInr: '2000', monthInr: '2000' }))
+      .thenRecords([lateProof as OrderEvent]);
+  });
+
+  it('counts the order only in the windows that hold its placement', () => {
+    const order = { fiatAmount: '1000', placedAt: at(0) };
+    const usage = { dayInr: '1000', monthInr: '1000' };
+    expect(revivalExcess(order, tight, usage, at(24 * 60))).toMatchObject({ window: 'daily' });
+    expect(revivalExcess(order, tight, usage, at(24 * 60 + 1))).toBeNull();
+    expect(revivalExcess(order, { customerDailyInr: '0', customerMonthlyInr: '1999' }, usage, at(29 * 24 * 60))).toMatchObject({ window: 'monthly' });
   });
 });

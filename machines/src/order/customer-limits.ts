@@ -84,19 +84,52 @@ export function headroomOf(limits: LimitSettings, usage: LimitUsage): Headroom {
   return { daily: window(limits.customerDailyInr, usage.dayInr), monthly: window(limits.customerMonthlyInr, usage.monthInr) };
 }
 
-/** Why an order of `orderInr` does not fit, or null when it does. The daily limit is named first: it frees up sooner. */
-export function limitRefusal(limits: LimitSettings, usage: LimitUsage, orderInr: string): string | null {
+/** A window an order does not fit in: which, its limit, what the customer's other orders hold in it and what is left. */
+export interface LimitExcess extends WindowHeadroom {
+  window: 'daily' | 'monthly';
+  orderInr: string;
+}
+
+const SPAN = { daily: 'the last 24 hours', monthly: 'the last 30 days' } as const;
+
+/** The first window an order of `orderInr` does not fit in, or null. The daily limit is named first: it frees up sooner. */
+export function overLimit(limits: LimitSettings, usage: LimitUsage, orderInr: string): LimitExcess | null {
   const headroom = headroomOf(limits, usage);
-  const windows = [
-    { name: 'daily', span: 'the last 24 hours', room: headroom.daily },
-    { name: 'monthly', span: 'the last 30 days', room: headroom.monthly },
-  ] as const;
-  for (const { name, span, room } of windows) {
-    if (!room || new Money(orderInr).lte(room.remainingInr)) continue;
-    const left = new Money(room.remainingInr).isZero()
-      ? 'you cannot place another order until some of it frees up'
-      : `you can order up to ${formatInr(room.remainingInr)} now`;
-    return `This order (${formatInr(orderInr)}) is over your ${name} limit of ${formatInr(room.limitInr)}: your orders of ${span} hold ${formatInr(room.usedInr)}, so ${left}`;
+  for (const window of ['daily', 'monthly'] as const) {
+    const room = headroom[window];
+    if (room && new Money(orderInr).gt(room.remainingInr)) return { window, orderInr, ...room };
   }
   return null;
 }
+
+/** Why an order of `orderInr` may not be placed, in the words the trading form shows; null when it fits. */
+export function limitRefusal(limits: LimitSettings, usage: LimitUsage, orderInr: string): string | null {
+  const excess = overLimit(limits, usage, orderInr);
+  if (!excess) return null;
+  const left = new Money(excess.remainingInr).isZero()
+    ? 'you cannot place another order until some of it frees up'
+    : `you can order up to ${formatInr(excess.remainingInr)} now`;
+  return `This order (${formatInr(orderInr)}) is over your ${excess.window} limit of ${formatInr(excess.limitInr)}: your orders of ${SPAN[excess.window]} hold ${formatInr(excess.usedInr)}, so ${left}`;
+}
+
+/**
+ * An expired order revived by a late payment holds money again, so it counts against its customer's
+ * limits from then on. It was placed within them, but other orders may have been placed while it lay
+ * expired: the limits are checked again at the revival, over the windows that end at `at` and
+ * contain the order's placement (the windows count orders by when they were placed). `usage` is
+ * what the customer's other orders hold (the revived order held nothing while expired). Over a limit,
+ * the order is flagged and completing it needs a second admin (four-eyes.ts); it is not refused, as
+ * the customer has already paid.
+ */
+export function revivalExcess(order: Pick<OrderView, 'fiatAmount' | 'placedAt'>, limits: LimitSettings, usage: LimitUsage, at: string): LimitExcess | null {
+  const placed = Date.parse(order.placedAt);
+  const now = Date.parse(at);
+  const inWindow = {
+    customerDailyInr: now - placed <= DAY_MS ? limits.customerDailyInr : '0',
+    customerMonthlyInr: now - placed <= MONTH_MS ? limits.customerMonthlyInr : '0',
+  };
+  return overLimit(inWindow, usage, order.fiatAmount);
+}
+
+/** The over-limit flag's evidence: which window, and its limit (one flag per window and limit, however often checked). */
+export const overLimitEvidence = (excess: LimitExcess): string => `limit:${excess.window}:${excess.limitInr}`;

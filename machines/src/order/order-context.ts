@@ -9,8 +9,19 @@ import type { ReasonCode } from './order-reasons';
 /** A flag as the order keeps it: the flag event's data. */
 export type OrderFlag = OrderFlagged['data'];
 
-/** A completion waiting for a second admin: the request event's data. */
-export type PendingCompletion = CompletionRequested['data'];
+/** What reached the order while a completion waited for a second admin: shown on the request's card. */
+export interface EvidenceSinceRequest {
+  kind: 'proof' | 'flag' | 'verified';
+  at: string;
+  /** The proof's reference or file name, or the flag's kind. */
+  detail: string | null;
+}
+
+/**
+ * A completion waiting for a second admin: the request event's data, and the evidence that arrived
+ * since (a customer's extra proof, a flag, a verification: none of them changes the request's terms).
+ */
+export type PendingCompletion = CompletionRequested['data'] & { evidenceSince?: readonly EvidenceSinceRequest[] };
 
 /** Rate and amounts an admin replaced at completion, kept so the original promise stays visible. */
 export interface PriceRevision {

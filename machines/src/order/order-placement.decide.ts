@@ -10,6 +10,7 @@ import { Money } from '../pricing/decimal';
 import { amountProblem } from '../pricing/bounds';
 import type { Settings } from '../settings/settings.schema';
 import { RateChangedRefusal, Refusal } from '../shared/refusal';
+import { placementDeadlines } from './rate-lock';
 
 export interface Customer {
   userId: string;
@@ -60,8 +61,6 @@ export const paysNothing = (net: string): boolean => !new Money(net).gt(0);
 /** The order's terms: everything OrderPlaced records but its id and reference code, which are drawn after. */
 export type PlacedTerms = Omit<OrderPlaced['data'], 'orderId' | 'refCode'>;
 
-const minutesAfter = (at: Date, minutes: number) => new Date(at.getTime() + minutes * 60_000).toISOString();
-
 function checkRange(amount: string, range: { min: string; max: string }, path: string, describe: (v: string) => string): void {
   const value = new Money(amount);
   if (value.lt(range.min)) throw Refusal.invalid(path, `Minimum order amount is ${describe(range.min)}`);
@@ -93,8 +92,7 @@ function placed(
     ...terms,
     ...customer,
     placedAt: at.toISOString(),
-    rateLockedUntil: minutesAfter(at, times.rateLockMinutes),
-    paymentDueAt: minutesAfter(at, times.paymentWindowMinutes),
+    ...placementDeadlines(at, times),
   };
 }
 

@@ -5,6 +5,7 @@
 import type { OrderEvent, OrderEventType, OrderStatus } from './order.events';
 import type { OrderSnapshot } from './order.machine';
 import { isBuy } from './order-context';
+import { PROOF_REQUIRED } from './proof-requirement';
 
 export interface OrderRefusal {
   code: 'invalid_transition';
@@ -68,14 +69,15 @@ function reason(snapshot: OrderSnapshot, status: OrderStatus | null, event: Orde
     case 'OrderPlaced':
       return `${name} has already been placed; it is ${phrase}`;
     case 'ProofSubmitted':
-      if (status === 'pending') return 'Payment proof needs a file or a reference';
-      if (status === 'expired') return 'Proof for an expired order is recorded as a late payment, with a file or a reference';
+      if (status === 'pending') return PROOF_REQUIRED;
+      if (status === 'expired') return `Proof for an expired order is recorded as a late payment: ${PROOF_REQUIRED.toLowerCase()}`;
       return `Proof can only be added while the order is pending; it is ${phrase}`;
     case 'OrderCancelled':
       if (status === 'pending') return 'Order cannot be cancelled after payment proof was submitted';
       break;
     case 'OrderExpired':
       if (status !== 'pending') break;
+      if (order.proofCount === 0 && order.completionRequest) return `${name} cannot expire while its completion waits for a second admin`;
       return order.proofCount > 0
         ? 'Order cannot expire after payment proof was submitted'
         : `${name} cannot expire before its payment window ends at ${order.paymentDueAt}`;

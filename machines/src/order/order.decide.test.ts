@@ -3,9 +3,12 @@ import { specFor } from '../testing/given-when-then';
 import { at, attachment, completed, completionRequested, cryptoSent, expired, flagged, placed, placedSell, proof, rejected, verified } from './order.fixtures';
 import { LATE_PAYMENT_NEEDS_RATE, NO_PENDING_REQUEST, SAME_ADMIN, decideOrder, orderEvolver, type OrderCommand } from './order.decide';
 import type { OrderEvent } from './order.events';
+import { desk } from './order.fixtures';
 
-/** A completion by admin-a with the four-eyes control off, unless a test sets it. */
-const COMPLETE = { type: 'CompleteOrder', by: 'admin-a', requestId: 'request-1', fourEyesAboveInr: '0' } as const;
+/** A completion by admin-a with the four-eyes threshold off, unless a test sets it. */
+const COMPLETE = { type: 'CompleteOrder', by: 'admin-a', requestId: 'request-1', desk: desk() } as const;
+/** Proof that came after the rate lock: the desk may re-quote such an order. */
+const proofAfterLock = () => proof({ submittedAt: at(6), afterRateLock: true });
 
 const spec = specFor<ReturnType<typeof orderEvolver.initial>, OrderEvent, OrderCommand>({ ...orderEvolver, decide: decideOrder });
 
@@ -13,32 +16,32 @@ describe("order decisions, given the order's events", () => {
   it("records proof with the customer's reference, flagged when it comes after the rate lock", () => {
     const buy = placed();
     spec([buy])
-      .when({ type: 'SubmitProof', attachment: null, reference: '  UTR42  ', at: at(3) })
+      .when({ type: 'SubmitProof', limitCheck: null, attachment: null, reference: '  UTR42  ', at: at(3) })
       .thenRecords([
         { type: 'ProofSubmitted', data: { attachment: null, reference: 'UTR42', submittedAt: at(3), afterRateLock: false, afterPaymentWindow: false } },
       ]);
     spec([buy])
-      .when({ type: 'SubmitProof', attachment: attachment(), reference: null, at: at(6) })
+      .when({ type: 'SubmitProof', limitCheck: null, attachment: attachment(), reference: 'UTR43', at: at(6) })
       .thenRecords([
-        { type: 'ProofSubmitted', data: { attachment: attachment(), reference: null, submittedAt: at(6), afterRateLock: true, afterPaymentWindow: false } },
+        { type: 'ProofSubmitted', data: { attachment: attachment(), reference: 'UTR43', submittedAt: at(6), afterRateLock: true, afterPaymentWindow: false } },
       ]);
   });
 
   it('refuses proof with neither a file nor a reference', () => {
     spec([placed()])
-      .when({ type: 'SubmitProof', attachment: null, reference: '   ', at: at(3) })
+      .when({ type: 'SubmitProof', limitCheck: null, attachment: null, reference: '   ', at: at(3) })
       .thenRefuses({ kind: 'invalid', path: 'dataUrl', message: 'Please select a file or enter a payment reference' });
   });
 
   it('takes at most ten proofs for one order', () => {
     const nine = Array.from({ length: 9 }, () => proof());
     spec([placed(), ...nine])
-      .when({ type: 'SubmitProof', attachment: null, reference: 'UTR10', at: at(3) })
+      .when({ type: 'SubmitProof', limitCheck: null, attachment: null, reference: 'UTR10', at: at(3) })
       .thenRecords([
         { type: 'ProofSubmitted', data: { attachment: null, reference: 'UTR10', submittedAt: at(3), afterRateLock: false, afterPaymentWindow: false } },
       ]);
     spec([placed(), ...nine, proof()])
-      .when({ type: 'SubmitProof', attachment: null, reference: 'UTR11', at: at(3) })
+      .when({ type: 'SubmitProof', limitCheck: null, attachment: null, reference: 'UTR11', at: at(3) })
       .thenRefuses({ kind: 'conflict', message: 'An order takes at most 10 payment proofs' });
   });
 
@@ -61,9 +64,9 @@ describe("order decisions, given the order's events", () => {
   });
 
   it('reprices at a new rate, keeping the old terms, and refuses a rate out of bounds', () => {
-    // 1000 INR at 80 = 12.50 USDT gross; 0.5% fee = 0.0625 -> 0.07; net 12.43
-    spec([placed(), proof()])
-      .when({ ...COMPLETE, mode: 'complete', cryptoReference: '0x1', rate: '80', at: at(30) })
+    // 1000 INR at 87 = 11.49 USDT gross; 0.5% fee = 0.05745 -> 0.06; net 11.43 (87 is within 2 % of 88.5)
+    spec([placed(), proofAfterLock()])
+      .when({ ...COMPLETE, mode: 'complete', cryptoReference: '0x1', rate: '87', at: at(30) })
       .thenRecords([
         {
           type: 'OrderCompleted',
@@ -72,19 +75,19 @@ describe("order decisions, given the order's events", () => {
             bankUtr: null,
             cryptoReference: '0x1',
             repriced: {
-              rate: '80',
+              rate: '87',
               fiatAmount: '1000',
-              cryptoAmount: '12.43',
-              feeAmount: '0.07',
+              cryptoAmount: '11.43',
+              feeAmount: '0.06',
               previous: { rate: '88.5', fiatAmount: '1000', cryptoAmount: '11.23', feeAmount: '0.06' },
             },
           },
         },
       ]);
-    spec([placed(), proof()])
+    spec([placed(), proofAfterLock()])
       .when({ ...COMPLETE, mode: 'complete', cryptoReference: '0x1', rate: '412345678901', at: at(30) })
       .thenRefuses({ path: 'rate', message: 'Rate must be between 0.01 and 100000' });
-    spec([placed(), proof()])
+    spec([placed(), proofAfterLock()])
       .when({ ...COMPLETE, mode: 'complete', cryptoReference: '0x1', rate: '88.50', at: at(30) })
       .thenRecords([{ type: 'OrderCompleted', data: { completedAt: at(30), bankUtr: null, cryptoReference: '0x1', repriced: null } }]);
   });
@@ -106,17 +109,17 @@ describe("order decisions, given the order's events", () => {
 
   it('records proof after the payment window, or for an expired order, as a late payment', () => {
     spec([placed()])
-      .when({ type: 'SubmitProof', attachment: null, reference: 'UTR1', at: at(61) })
+      .when({ type: 'SubmitProof', limitCheck: null, attachment: null, reference: 'UTR1', at: at(61) })
       .thenRecords([
         { type: 'ProofSubmitted', data: { attachment: null, reference: 'UTR1', submittedAt: at(61), afterRateLock: true, afterPaymentWindow: true } },
       ]);
     spec([placed(), expired(at(60))])
-      .when({ type: 'SubmitProof', attachment: null, reference: 'UTR2', at: at(90) })
+      .when({ type: 'SubmitProof', limitCheck: null, attachment: null, reference: 'UTR2', at: at(90) })
       .thenRecords([
         { type: 'ProofSubmitted', data: { attachment: null, reference: 'UTR2', submittedAt: at(90), afterRateLock: true, afterPaymentWindow: true } },
       ]);
     spec([placed()])
-      .when({ type: 'SubmitProof', attachment: null, reference: 'UTR3', at: at(3) })
+      .when({ type: 'SubmitProof', limitCheck: null, attachment: null, reference: 'UTR3', at: at(3) })
       .thenRecords([
         { type: 'ProofSubmitted', data: { attachment: null, reference: 'UTR3', submittedAt: at(3), afterRateLock: false, afterPaymentWindow: false } },
       ]);
@@ -158,7 +161,7 @@ describe('four eyes above the threshold', () => {
 
   it('records a request instead of a completion above the threshold, and completes at or below it', () => {
     spec(paid())
-      .when({ ...COMPLETE, mode: 'complete', cryptoReference: '0x1', fourEyesAboveInr: '999', at: at(30) })
+      .when({ ...COMPLETE, desk: desk({ fourEyesAboveInr: '999' }), mode: 'complete', cryptoReference: '0x1', at: at(30) })
       .thenRecords([
         {
           type: 'CompletionRequested',
@@ -171,20 +174,15 @@ describe('four eyes above the threshold', () => {
             requestedBy: 'admin-a',
             requestedAt: at(30),
             thresholdInr: '999',
+            reasons: ['above_threshold'],
+            valueInr: '1000',
+            rateInForce: '88.5',
           },
         },
       ]);
     spec(paid())
-      .when({ ...COMPLETE, mode: 'complete', cryptoReference: '0x1', fourEyesAboveInr: '1000', at: at(30) })
+      .when({ ...COMPLETE, desk: desk({ fourEyesAboveInr: '1000' }), mode: 'complete', cryptoReference: '0x1', at: at(30) })
       .thenRecords([{ type: 'OrderCompleted', data: { completedAt: at(30), bankUtr: null, cryptoReference: '0x1', repriced: null } }]);
-  });
-
-  it('counts what a re-quote pays out: a sell repriced above the threshold needs a second admin', () => {
-    const sell = placedSell();
-    const higher = String(Number(sell.data.rate) * 2);
-    spec([sell, proof()])
-      .when({ ...COMPLETE, mode: 'approve', bankUtr: 'UTR9', rate: higher, fourEyesAboveInr: sell.data.fiatAmount, at: at(30) })
-      .thenRecords([expect.objectContaining({ type: 'CompletionRequested' }) as never]);
   });
 
   it("completes on the request's terms when a different admin confirms, naming the request", () => {
@@ -210,12 +208,10 @@ describe('four eyes above the threshold', () => {
       .thenRefuses({ kind: 'forbidden', code: 'four_eyes', message: SAME_ADMIN });
   });
 
-  it('ends a request when the order changes, is declined or is replaced', () => {
-    for (const change of [flagged(), proof({ reference: 'UTR2' })]) {
-      spec([...paid(), completionRequested(), change])
-        .when(confirm('admin-b'))
-        .thenRefuses({ kind: 'conflict', code: 'no_completion_request', message: NO_PENDING_REQUEST });
-    }
+  it('ends a request when its terms change: crypto sent, declined or replaced', () => {
+    spec([...paid(), verified(), completionRequested(), cryptoSent('0xother')])
+      .when(confirm('admin-b'))
+      .thenRefuses({ kind: 'conflict', code: 'no_completion_request', message: NO_PENDING_REQUEST });
     spec([...paid(), completionRequested(), completionRequested({ requestId: 'request-2' })])
       .when(confirm('admin-b'))
       .thenRefuses({ kind: 'conflict', code: 'completion_request_changed' });
@@ -224,6 +220,19 @@ describe('four eyes above the threshold', () => {
       .thenRecords([
         { type: 'CompletionRequestDeclined', data: { requestId: 'request-1', declinedBy: 'admin-b', declinedAt: at(33), note: 'UTR not on statement' } },
       ]);
+  });
+
+  it("survives a customer's extra proof, a flag and a verification, which leave its terms as they were", () => {
+    for (const evidence of [proof({ reference: 'UTR2', submittedAt: at(32) }), flagged(), verified(at(33))]) {
+      spec([...paid(), completionRequested(), evidence])
+        .when(confirm('admin-b'))
+        .thenRecords([
+          expect.objectContaining({
+            type: 'OrderCompleted',
+            data: expect.objectContaining({ confirms: expect.objectContaining({ requestId: 'request-1' }) }),
+          }) as never,
+        ]);
+    }
   });
 
   it('lets the desk reject an order whose completion is pending, which ends the request', () => {

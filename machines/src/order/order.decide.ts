@@ -2,21 +2,40 @@
  * What each command on an existing order records, decided from the order as it stands: pure (the
  * time comes in with the command), so the rules are tested as Given/When/Then over events. Whether
  * the order's status allows the event is the machine's to say (order.machine.ts); these functions
- * add what the machine does not know: required references, repricing, the rate-lock flag.
+ * add what the machine does not know, each asked of its one rule: what proof an order needs
+ * (proof-requirement.ts), the rate lock and the rate a completion settles at (rate-lock.ts), four
+ * eyes (four-eyes.ts, with the re-quote band, requote-band.ts) and the customer limits at a late
+ * payment's revival (customer-limits.ts).
  */
 import type { Attachment, CompletionMode, CompletionRequested, CompletionTerms, OrderEvent, OrderFlagKind, Repricing } from './order.events';
 import type { ReasonCode } from './order-reasons';
 import { emptyOrder, evolveOrder, orderView, type OrderSnapshot, type OrderView } from './order-state';
 import { quoteBuy, quoteSell } from '../pricing/pricing';
 import { Money } from '../pricing/decimal';
-import { amountProblem, rateProblem } from '../pricing/bounds';
+import { amountProblem } from '../pricing/bounds';
 import { Refusal } from '../shared/refusal';
 import { STALE_REQUEST } from './order-refusal';
+import { proofProblem, referenceField, takesAnotherProof, TOO_MANY_PROOFS } from './proof-requirement';
+import { completionRate, proofTiming } from './rate-lock';
+import { orderValueInr, rateInForce, secondAdminReasons, type DeskRules } from './four-eyes';
+import { overLimitEvidence, revivalExcess, type LimitUsage } from './customer-limits';
+import type { Controls } from '../settings/settings.schema';
+import { paysNothing } from './order-placement.decide';
 
 export type { CompletionMode };
 
 export type OrderCommand =
-  | { type: 'SubmitProof'; attachment: Attachment | null; reference: string | null; at: string }
+  | {
+      type: 'SubmitProof';
+      attachment: Attachment | null;
+      reference: string | null;
+      /**
+       * For an expired order not yet paid late (this proof revives it): the brand's customer limits and
+       * what the customer's other orders hold now; null otherwise, or when the limits are off.
+       */
+      limitCheck: LimitCheck | null;
+      at: string;
+    }
   | { type: 'CancelOrder'; note?: string | null | undefined; at: string }
   | { type: 'VerifyOrder'; at: string }
   | { type: 'MarkCryptoSent'; cryptoReference: string; at: string }
@@ -29,19 +48,24 @@ export type OrderCommand =
       /** The admin acting, and the id their request gets if it needs a second admin. */
       by: string;
       requestId: string;
-      /** The brand's four-eyes threshold in whole rupees; '0' is off. */
-      fourEyesAboveInr: string;
+      /** The brand's controls and rates in force (four-eyes.ts). */
+      desk: DeskRules;
       at: string;
     }
   | { type: 'ConfirmCompletion'; requestId: string; by: string; at: string }
   | { type: 'DeclineCompletion'; requestId: string; by: string; note?: string | null | undefined; at: string }
   | { type: 'RejectOrder'; reasonCode: ReasonCode; reason: string | null; at: string }
   | { type: 'ExpireOrder'; at: string }
-  | { type: 'FlagOrder'; kind: OrderFlagKind; evidence: string; relatedOrderId: string; relatedRefCode: string; at: string };
+  | { type: 'FlagOrder'; kind: Exclude<OrderFlagKind, 'over_customer_limit'>; evidence: string; relatedOrderId: string; relatedRefCode: string; at: string };
 
-/** A late payment is never completed as it was placed: the desk re-quotes it (a rate) or rejects it for a refund. */
-export const LATE_PAYMENT_NEEDS_RATE =
-  'This order was paid after its payment window: enter the rate to complete it at (a re-quote), or reject it so the payment is refunded';
+/** What a late payment's revival is checked against (customer-limits.ts `revivalExcess`). */
+export interface LimitCheck {
+  limits: Pick<Controls, 'customerDailyInr' | 'customerMonthlyInr'>;
+  usage: LimitUsage;
+}
+
+export { LATE_PAYMENT_NEEDS_RATE } from './rate-lock';
+export { PROOF_REQUIRED, MAX_PROOFS_PER_ORDER, TOO_MANY_PROOFS } from './proof-requirement';
 
 const REFERENCE_REQUIRED = {
   approve: {
@@ -54,14 +78,10 @@ const REFERENCE_REQUIRED = {
   },
 } as const;
 
-export const PROOF_REQUIRED = 'Please select a file or enter a payment reference';
-
 export const SAME_ADMIN = 'You asked for this completion: a different admin must confirm it';
 export const NO_PENDING_REQUEST = 'This order has no completion waiting for confirmation';
-
-/** Proofs one order takes: enough for a payment in parts, not a file store (decision 0016). */
-export const MAX_PROOFS_PER_ORDER = 10;
-export const TOO_MANY_PROOFS = `An order takes at most ${MAX_PROOFS_PER_ORDER} payment proofs`;
+/** A re-quote whose fee takes everything would settle an order paying the customer nothing. */
+export const REQUOTE_PAYS_NOTHING = 'At this rate the order pays out nothing after its fee: enter another rate, or reject the order';
 
 /** Trimmed text, or null when nothing is left. */
 export const presentText = (value: string | undefined | null): string | null => {
@@ -77,20 +97,8 @@ export function decideOrder(snapshot: OrderSnapshot, command: OrderCommand): Ord
   const view = orderView(snapshot);
   if (!view) throw Refusal.notFound('Order not found');
   switch (command.type) {
-    case 'SubmitProof': {
-      const reference = presentText(command.reference);
-      const afterPaymentWindow = view.status === 'expired' || command.at > view.paymentDueAt;
-      const event: OrderEvent = {
-        type: 'ProofSubmitted',
-        data: { attachment: command.attachment, reference, submittedAt: command.at, afterRateLock: command.at > view.rateLockedUntil, afterPaymentWindow },
-      };
-      // An order past taking proof is refused for its status (the machine's answer), whatever was sent;
-      // one that takes proof needs a file or a reference.
-      const takesProof = snapshot.can({ type: 'ProofSubmitted', data: { ...event.data, reference: 'any' } });
-      if (takesProof && view.proofCount >= MAX_PROOFS_PER_ORDER) throw Refusal.conflict('too_many_proofs', TOO_MANY_PROOFS);
-      if (!command.attachment && !reference && takesProof) throw Refusal.invalid('dataUrl', PROOF_REQUIRED);
-      return [event];
-    }
+    case 'SubmitProof':
+      return proofSubmission(snapshot, view, command);
     case 'CancelOrder':
       return [
         { type: 'OrderCancelled', data: { cancelledAt: command.at, reasonCode: 'customer_request', note: presentText(command.note)?.slice(0, 500) ?? null } },
@@ -120,13 +128,54 @@ export function decideOrder(snapshot: OrderSnapshot, command: OrderCommand): Ord
     case 'ExpireOrder':
       return [{ type: 'OrderExpired', data: { expiredAt: command.at } }];
     case 'FlagOrder': {
-      // The same evidence against the same order is one flag, however often it is seen.
-      const known = view.flags.some((f) => f.kind === command.kind && f.evidence === command.evidence && f.relatedOrderId === command.relatedOrderId);
-      if (known) return [];
       const { kind, evidence, relatedOrderId, relatedRefCode, at } = command;
-      return [{ type: 'OrderFlagged', data: { kind, evidence, relatedOrderId, relatedRefCode, flaggedAt: at } }];
+      return known(view, kind, evidence, relatedOrderId)
+        ? []
+        : [{ type: 'OrderFlagged', data: { kind, evidence, relatedOrderId, relatedRefCode, flaggedAt: at } }];
     }
   }
+}
+
+/** The same evidence against the same order (or limit) is one flag, however often it is seen. */
+const known = (view: OrderView, kind: OrderFlagKind, evidence: string, relatedOrderId: string | null) =>
+  view.flags.some((f) => f.kind === kind && f.evidence === evidence && f.relatedOrderId === relatedOrderId);
+
+/**
+ * A proof (proof-requirement.ts), timed against the order's deadlines (rate-lock.ts). A late payment
+ * that revives an expired order counts against its customer's limits again: over one, the order is
+ * flagged as well (customer-limits.ts), so completing it needs a second admin (four-eyes.ts).
+ */
+function proofSubmission(snapshot: OrderSnapshot, view: OrderView, command: Extract<OrderCommand, { type: 'SubmitProof' }>): OrderEvent[] {
+  const reference = presentText(command.reference);
+  const proof: OrderEvent = {
+    type: 'ProofSubmitted',
+    data: { attachment: command.attachment, reference, submittedAt: command.at, ...proofTiming(view, command.at) },
+  };
+  // An order past taking proof is refused for its status (the machine's answer), whatever was sent;
+  // one that takes proof needs a proof.
+  const takesProof = snapshot.can({ type: 'ProofSubmitted', data: { ...proof.data, reference: 'any' } });
+  if (!takesProof) return [proof];
+  if (!takesAnotherProof(view.proofCount)) throw Refusal.conflict('too_many_proofs', TOO_MANY_PROOFS);
+  const problem = proofProblem({ hasFile: command.attachment !== null, reference });
+  if (problem) throw Refusal.invalid(problem.input === 'file' ? 'dataUrl' : referenceField(view.orderType), problem.message);
+  // Only the proof that revives the order counts it again: once paid late it holds money, and the
+  // usage the service read counts it already.
+  const revives = view.status === 'expired' && !view.latePayment;
+  const excess = revives && command.limitCheck ? revivalExcess(view, command.limitCheck.limits, command.limitCheck.usage, command.at) : null;
+  if (!excess || known(view, 'over_customer_limit', overLimitEvidence(excess), null)) return [proof];
+  const { window, limitInr, usedInr, orderInr } = excess;
+  const flag: OrderEvent = {
+    type: 'OrderFlagged',
+    data: {
+      kind: 'over_customer_limit',
+      evidence: overLimitEvidence(excess),
+      relatedOrderId: null,
+      relatedRefCode: null,
+      flaggedAt: command.at,
+      limit: { window, limitInr, usedInr, orderInr },
+    },
+  };
+  return [proof, flag];
 }
 
 /** Whether the order's status allows the event now, asked before doing work the event would need (storing a file). */
@@ -143,21 +192,27 @@ function completion(view: OrderView, command: Extract<OrderCommand, { type: 'Com
     throw Refusal.invalid('cryptoReference', REFERENCE_REQUIRED[command.mode].buy);
   }
   if (!buy && !bankUtr) throw Refusal.invalid('bankUtr', REFERENCE_REQUIRED[command.mode].sell);
-  if (view.latePayment && presentText(command.rate) === null) throw Refusal.invalid('rate', LATE_PAYMENT_NEEDS_RATE);
-  const terms: CompletionTerms = { bankUtr, cryptoReference, repriced: reprice(view, command.rate) };
-  if (needsSecondAdmin(view, terms, command.fourEyesAboveInr)) {
-    const { requestId, mode, by, at, fourEyesAboveInr } = command;
-    return { type: 'CompletionRequested', data: { ...terms, requestId, mode, requestedBy: by, requestedAt: at, thresholdInr: fourEyesAboveInr } };
+  const rate = completionRate(view, presentText(command.rate));
+  const terms: CompletionTerms = { bankUtr, cryptoReference, repriced: rate === null ? null : repricedTerms(view, rate) };
+  const reasons = secondAdminReasons(view, terms, command.desk);
+  if (reasons.length > 0) {
+    const { requestId, mode, by, at, desk } = command;
+    return {
+      type: 'CompletionRequested',
+      data: {
+        ...terms,
+        requestId,
+        mode,
+        requestedBy: by,
+        requestedAt: at,
+        thresholdInr: desk.controls.fourEyesAboveInr,
+        reasons,
+        valueInr: orderValueInr(view, terms, desk.rates),
+        rateInForce: rateInForce(view, desk.rates),
+      },
+    };
   }
   return { type: 'OrderCompleted', data: { completedAt: command.at, ...terms } };
-}
-
-/** Above the threshold, by what the order pays out at the terms settled (a re-quote can raise it). */
-function needsSecondAdmin(view: OrderView, terms: CompletionTerms, thresholdInr: string): boolean {
-  const threshold = new Money(thresholdInr);
-  if (threshold.isZero()) return false;
-  const inr = Money.max(new Money(view.fiatAmount), new Money(terms.repriced?.fiatAmount ?? view.fiatAmount));
-  return inr.gt(threshold);
 }
 
 /** The order's pending request, if it is the one named. */
@@ -177,28 +232,25 @@ function confirmation(view: OrderView, command: Extract<OrderCommand, { type: 'C
 }
 
 /**
- * A new rate at completion recomputes what the customer gets for what they paid (buy: same INR,
- * new USDT; sell: same USDT, new INR) with the order's own fee; the old terms are kept in the event.
- * The rate and the amounts it gives are bounded (a UTR pasted into the rate box is refused).
+ * A re-quote recomputes what the customer gets for what they paid (buy: same INR, new USDT; sell:
+ * same USDT, new INR) with the order's own fee; the old terms are kept in the event. Amounts past
+ * the bounds are refused (a rate typed wrong must not poison a read model), and so is a re-quote that
+ * pays out nothing after the fee.
  */
-function reprice(view: OrderView, rate: string | undefined): Repricing | null {
-  if (rate === undefined || new Money(rate).eq(new Money(view.rate))) return null;
-  const problem = rateProblem(rate);
-  if (problem) throw Refusal.invalid('rate', problem);
-  const repriced = repricedTerms(view, rate);
+function repricedTerms(view: OrderView, rate: string): Repricing {
+  const previous = { rate: view.rate, fiatAmount: view.fiatAmount, cryptoAmount: view.cryptoAmount, feeAmount: view.feeAmount };
+  let repriced: Repricing;
+  if (view.orderType === 'fiat_to_crypto') {
+    const quote = quoteBuy({ fiatAmount: view.fiatAmount, rate, feePercent: view.feePercent });
+    repriced = { rate, fiatAmount: quote.fiatAmount, cryptoAmount: quote.netUsdt, feeAmount: quote.feeUsdt, previous };
+  } else {
+    const quote = quoteSell({ cryptoAmount: new Money(view.cryptoAmount).toFixed(0), rate, feePercent: view.feePercent });
+    repriced = { rate, fiatAmount: quote.netInr, cryptoAmount: quote.cryptoAmount, feeAmount: quote.feeInr, previous };
+  }
   for (const path of ['fiatAmount', 'cryptoAmount', 'feeAmount'] as const) {
     const tooBig = amountProblem(repriced[path]);
     if (tooBig) throw Refusal.invalid('rate', `At this rate the order's amounts are out of range (${tooBig})`);
   }
+  if (paysNothing(view.orderType === 'fiat_to_crypto' ? repriced.cryptoAmount : repriced.fiatAmount)) throw Refusal.invalid('rate', REQUOTE_PAYS_NOTHING);
   return repriced;
-}
-
-function repricedTerms(view: OrderView, rate: string): Repricing {
-  const previous = { rate: view.rate, fiatAmount: view.fiatAmount, cryptoAmount: view.cryptoAmount, feeAmount: view.feeAmount };
-  if (view.orderType === 'fiat_to_crypto') {
-    const quote = quoteBuy({ fiatAmount: view.fiatAmount, rate, feePercent: view.feePercent });
-    return { rate, fiatAmount: quote.fiatAmount, cryptoAmount: quote.netUsdt, feeAmount: quote.feeUsdt, previous };
-  }
-  const quote = quoteSell({ cryptoAmount: new Money(view.cryptoAmount).toFixed(0), rate, feePercent: view.feePercent });
-  return { rate, fiatAmount: quote.netInr, cryptoAmount: quote.cryptoAmount, feeAmount: quote.feeInr, previous };
 }

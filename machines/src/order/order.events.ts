@@ -134,6 +134,9 @@ export interface OrderCompleted {
   };
 }
 
+/** Why settling an order needs a second admin (four-eyes.ts). */
+export type SecondAdminReason = 'above_threshold' | 'requote_outside_band' | 'over_customer_limit';
+
 /** Approve (a sell, with the payout UTR) or complete: the two buttons that settle an order. */
 export type CompletionMode = 'approve' | 'complete';
 
@@ -152,6 +155,14 @@ export interface CompletionRequested {
     requestedAt: string;
     /** The threshold in force when it was asked, in whole rupees. */
     thresholdInr: string;
+    /**
+     * Why a second admin must confirm (four-eyes.ts), the order's value on these terms in whole rupees
+     * and the rate in force it was valued at. Absent on requests recorded before 2026-11-27, which
+     * were all for the threshold.
+     */
+    reasons?: SecondAdminReason[];
+    valueInr?: string;
+    rateInForce?: string;
   };
 }
 
@@ -167,23 +178,32 @@ export interface OrderRejected {
   data: { rejectedAt: string; reason: string | null; reasonCode?: ReasonCode };
 }
 
-/** What made the desk look twice at an order. They inform; they never block. */
-export type OrderFlagKind = 'duplicate_reference' | 'duplicate_proof';
+/**
+ * What made the desk look twice at an order. Duplicates inform and block nothing; an order over its
+ * customer's limits needs a second admin to complete (four-eyes.ts).
+ */
+export type OrderFlagKind = 'duplicate_reference' | 'duplicate_proof' | 'over_customer_limit';
 
 /**
- * Evidence of this order's payment was seen on another order of the same brand: the same UTR or
- * crypto transaction, or the same proof image (the same bytes, or a re-saved copy that looks the
- * same). Recorded on both orders, each naming the other; any state accepts it, final ones too.
+ * - `duplicate_reference` / `duplicate_proof`: evidence of this order's payment was seen on another
+ *   order of the same brand: the same UTR or crypto transaction, or the same proof image (the same
+ *   bytes, or a re-saved copy that looks the same). Recorded on both orders, each naming the other.
+ * - `over_customer_limit`: a late payment revived this expired order and, counted again, it takes its
+ *   customer over a limit (customer-limits.ts `revivalExcess`); no other order is named.
+ * Any state accepts a flag, final ones too.
  */
 export interface OrderFlagged {
   type: 'OrderFlagged';
   data: {
     kind: OrderFlagKind;
-    /** What matched: `utr:…`, `crypto:…`, `image-sha256:…` or `image-phash:…`. */
+    /** What matched: `utr:…`, `crypto:…`, `image-sha256:…`, `image-phash:…`; or `limit:daily:10000` (the window and its limit). */
     evidence: string;
-    relatedOrderId: string;
-    relatedRefCode: string;
+    /** The other order, for duplicates; null for a limit. */
+    relatedOrderId: string | null;
+    relatedRefCode: string | null;
     flaggedAt: string;
+    /** For a limit: what the customer's other orders held in the window, and the order's own INR (whole rupees). */
+    limit?: { window: 'daily' | 'monthly'; limitInr: string; usedInr: string; orderInr: string };
   };
 }
 

@@ -3,6 +3,7 @@
  * times as fixed instants so every test is deterministic.
  */
 import type { OrderEvent, OrderPlaced, OrderStatus } from './order.events';
+import type { DeskRules } from './four-eyes';
 import { evolveOrder, explainRefusal, foldOrder, orderView, type OrderRefusal, type OrderView } from './order-state';
 
 const START = Date.parse('2025-01-15T10:00:00.000Z');
@@ -108,6 +109,12 @@ export const completionRequested = (data: Partial<Extract<OrderEvent, { type: 'C
 export const completionDeclined = (data: Partial<Extract<OrderEvent, { type: 'CompletionRequestDeclined' }>['data']> = {}): OrderEvent => ({
   type: 'CompletionRequestDeclined',
   data: { requestId: 'request-1', declinedBy: 'admin-b', declinedAt: at(31), note: null, ...data },
+});
+
+/** The brand's rules in force as the fixtures' orders were placed under them (bank buy 88.5, bank sell 86); four eyes off unless given. */
+export const desk = (controls: Partial<DeskRules['controls']> = {}, rates: DeskRules['rates'] = {}): DeskRules => ({
+  controls: { fourEyesAboveInr: '0', requoteBandPercent: '2', ...controls },
+  rates: { usdtInr: '85', usdt_bank_buy: '88.5', usdt_bank_sell: '86', usdt_cash_buy: '0', usdt_cash_sell: '0', ...rates },
 });
 
 export type MachineState = 'none' | OrderStatus;

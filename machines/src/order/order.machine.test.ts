@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { OrderEvent, OrderEventType } from './order.events';
+import { PROOF_REQUIRED } from './proof-requirement';
 import {
   at,
   cancelled,
@@ -135,7 +136,7 @@ describe('guard refusals', () => {
 
   it('refuses a proof with neither a file nor a reference', () => {
     for (const reference of [null, '', '   ']) {
-      expect(refusalOf(given([placed()]).when(proof({ reference }))).message).toBe('Payment proof needs a file or a reference');
+      expect(refusalOf(given([placed()]).when(proof({ reference }))).message).toBe(PROOF_REQUIRED);
     }
   });
 
@@ -191,15 +192,25 @@ describe('refusal messages', () => {
 
 describe('four eyes in the machine', () => {
   const request = completionRequested();
-  it('keeps a request pending until the order changes, and confirms only the pending one', () => {
+  it('keeps a request pending through evidence that leaves its terms as they were, noting it for the second admin', () => {
     const asked = [placed(), proof(), request];
-    expect(viewOf(given(asked).when(flagged())).completionRequest).toBeNull();
-    expect(viewOf(given(asked).when(verified())).completionRequest).toBeNull();
+    const afterFlag = viewOf(given(asked).when(flagged()));
+    expect(afterFlag.completionRequest).toMatchObject({ requestId: 'request-1', evidenceSince: [{ kind: 'flag', at: at(40), detail: 'duplicate_reference' }] });
+    const afterProof = viewOf(given(asked).when(proof({ reference: 'UTR-PART-2', submittedAt: at(31) })));
+    expect(afterProof.completionRequest?.evidenceSince).toEqual([{ kind: 'proof', at: at(31), detail: 'UTR-PART-2' }]);
+    expect(viewOf(given(asked).when(verified(at(32)))).completionRequest?.evidenceSince).toEqual([{ kind: 'verified', at: at(32), detail: null }]);
     expect(viewOf(given([...asked, completionDeclined()]).when(flagged())).status).toBe('pending');
     const confirms = { requestId: 'request-1', requestedBy: 'admin-a', requestedAt: at(30) };
-    expect(viewOf(given(asked).when(completed({ cryptoReference: '0xdone', confirms }))).status).toBe('completed');
-    expect(refusalOf(given([...asked, flagged()]).when(completed({ cryptoReference: '0xdone', confirms }))).message).toMatch(/no longer pending/);
+    expect(viewOf(given([...asked, flagged()]).when(completed({ cryptoReference: '0xdone', confirms }))).status).toBe('completed');
+    expect(refusalOf(given([...asked, completionDeclined()]).when(completed({ cryptoReference: '0xdone', confirms }))).message).toMatch(/no longer pending/);
     expect(refusalOf(given([placed(), proof()]).when(completionDeclined())).message).toMatch(/no longer pending/);
+  });
+
+  it('ends a request when the USDT goes out with a transaction of its own, and keeps an unpaid order with a request from expiring', () => {
+    const asked = [placed(), proof(), verified(), request];
+    expect(viewOf(given(asked).when(cryptoSent('0xother', at(35)))).completionRequest).toBeNull();
+    const unpaid = [placed(), request];
+    expect(refusalOf(given(unpaid).when(expired(at(61)))).message).toMatch(/cannot expire while its completion waits for a second admin/);
   });
 
   it('takes a request for a late payment only, once an order expired', () => {

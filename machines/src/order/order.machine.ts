@@ -7,7 +7,8 @@
  */
 import { and, assertEvent, assign, setup, type SnapshotFrom } from 'xstate';
 import type { OrderEvent, OrderStatus } from './order.events';
-import { UNPLACED_ORDER, eventTime, isBuy, presentText, type OrderContext } from './order-context';
+import { UNPLACED_ORDER, eventTime, isBuy, presentText, type EvidenceSinceRequest, type OrderContext } from './order-context';
+import { isProof } from './proof-requirement';
 
 const orderSetup = setup({
   types: {
@@ -15,17 +16,21 @@ const orderSetup = setup({
     events: {} as OrderEvent,
   },
   guards: {
-    hasProof: ({ event }) => event.type === 'ProofSubmitted' && (event.data.attachment !== null || presentText(event.data.reference) !== null),
+    hasProof: ({ event }) => event.type === 'ProofSubmitted' && isProof({ hasFile: event.data.attachment !== null, reference: event.data.reference }),
     // An expired order takes proof only as a late payment, and the desk may then act on it.
     lateProof: ({ event }) =>
       event.type === 'ProofSubmitted' &&
       event.data.afterPaymentWindow === true &&
-      (event.data.attachment !== null || presentText(event.data.reference) !== null),
+      isProof({ hasFile: event.data.attachment !== null, reference: event.data.reference }),
     paidLate: ({ context }) => context.latePayment,
     noProofYet: ({ context }) => context.proofCount === 0,
-    // Only unpaid orders expire, and never before the window the customer was promised.
+    // Only unpaid orders expire, never before the window the customer was promised, and never while
+    // an admin's completion of it waits for a second admin.
     paymentWindowOver: ({ context, event }) =>
-      event.type === 'OrderExpired' && context.proofCount === 0 && Date.parse(event.data.expiredAt) >= Date.parse(context.paymentDueAt),
+      event.type === 'OrderExpired' &&
+      context.proofCount === 0 &&
+      context.completionRequest === null &&
+      Date.parse(event.data.expiredAt) >= Date.parse(context.paymentDueAt),
     isBuyOrder: ({ context }) => isBuy(context),
     isSellOrder: ({ context }) => !isBuy(context),
     hasCryptoReference: ({ event }) => event.type === 'CryptoSent' && presentText(event.data.cryptoReference) !== null,
@@ -47,13 +52,23 @@ const orderSetup = setup({
       event.type === 'CompletionRequestDeclined' && context.completionRequest !== null && event.data.requestId === context.completionRequest.requestId,
   },
   actions: {
-    // Any change to the order ends a pending completion request: a second admin confirms only
-    // the order as the requester saw it.
-    touch: assign({ updatedAt: ({ event }) => eventTime(event), completionRequest: null }),
+    touch: assign({ updatedAt: ({ event }) => eventTime(event) }),
+    // What changes a pending completion's terms ends it: a second admin confirms only terms the
+    // requester set. Evidence that leaves them as they were (an extra proof, a flag, a verification)
+    // is added to the request for the second admin to see (noteEvidence): a customer cannot void it.
+    endRequest: assign({ completionRequest: null }),
+    noteEvidence: assign(({ context, event }) => {
+      const request = context.completionRequest;
+      if (!request) return {};
+      const noted = evidenceOf(event);
+      return noted ? { completionRequest: { ...request, evidenceSince: [...(request.evidenceSince ?? []), noted] } } : {};
+    }),
     recordCompletionRequest: assign(({ event }) => {
       assertEvent(event, 'CompletionRequested');
-      const { repriced } = event.data;
-      return { completionRequest: { ...event.data, repriced: repriced && { ...repriced, previous: { ...repriced.previous } } } };
+      const { repriced, reasons } = event.data;
+      // Copied, so the state never shares a reference with the stored event.
+      const request = { ...event.data, repriced: repriced && { ...repriced, previous: { ...repriced.previous } } };
+      return { completionRequest: reasons ? { ...request, reasons: [...reasons] } : request };
     }),
     recordPlacement: assign(({ event }) => {
       assertEvent(event, 'OrderPlaced');
@@ -90,7 +105,8 @@ const orderSetup = setup({
     // pending completion request all the same: the requester had not seen it.
     recordFlag: assign(({ context, event }) => {
       assertEvent(event, 'OrderFlagged');
-      return { flags: [...context.flags, { ...event.data }], completionRequest: null };
+      const { limit, ...flag } = event.data;
+      return { flags: [...context.flags, limit ? { ...flag, limit: { ...limit } } : flag] };
     }),
     recordExpiry: assign(({ event }) => {
       assertEvent(event, 'OrderExpired');
@@ -139,10 +155,18 @@ const orderSetup = setup({
  * confirms one), or above the four-eyes threshold first asked for, and the request declined.
  */
 const SETTLING = {
-  OrderCompleted: { guard: and(['hasCompletionReference', 'confirmsPendingRequest']), target: 'completed', actions: ['recordCompletion', 'touch'] },
+  OrderCompleted: {
+    guard: and(['hasCompletionReference', 'confirmsPendingRequest']),
+    target: 'completed',
+    actions: ['recordCompletion', 'touch', 'endRequest'],
+  },
   CompletionRequested: { guard: 'hasCompletionReference', actions: ['touch', 'recordCompletionRequest'] },
-  CompletionRequestDeclined: { guard: 'declinesPendingRequest', actions: 'touch' },
+  CompletionRequestDeclined: { guard: 'declinesPendingRequest', actions: ['touch', 'endRequest'] },
 } as const;
+
+/** Rejected: the order is closed, and a pending completion with it. */
+const REJECTING = { OrderRejected: { target: 'rejected', actions: ['recordRejection', 'touch', 'endRequest'] } } as const;
+const FLAGGING = { OrderFlagged: { actions: ['recordFlag', 'noteEvidence'] } } as const;
 
 export const orderMachine = orderSetup.createMachine({
   id: 'order',
@@ -154,37 +178,38 @@ export const orderMachine = orderSetup.createMachine({
     },
     pending: {
       on: {
-        ProofSubmitted: { guard: 'hasProof', actions: ['recordProof', 'touch'] },
-        OrderCancelled: { guard: 'noProofYet', target: 'cancelled', actions: ['recordCancellation', 'touch'] },
+        ProofSubmitted: { guard: 'hasProof', actions: ['recordProof', 'touch', 'noteEvidence'] },
+        OrderCancelled: { guard: 'noProofYet', target: 'cancelled', actions: ['recordCancellation', 'touch', 'endRequest'] },
         OrderExpired: { guard: 'paymentWindowOver', target: 'expired', actions: ['recordExpiry', 'touch'] },
         OrderVerified: [
-          { guard: 'isBuyOrder', target: 'fiat_received', actions: ['recordVerification', 'touch'] },
-          { guard: 'isSellOrder', target: 'approved', actions: ['recordVerification', 'touch'] },
+          { guard: 'isBuyOrder', target: 'fiat_received', actions: ['recordVerification', 'touch', 'noteEvidence'] },
+          { guard: 'isSellOrder', target: 'approved', actions: ['recordVerification', 'touch', 'noteEvidence'] },
         ],
         ...SETTLING,
-        OrderRejected: { target: 'rejected', actions: ['recordRejection', 'touch'] },
-        OrderFlagged: { actions: 'recordFlag' },
+        ...REJECTING,
+        ...FLAGGING,
       },
     },
     fiat_received: {
       on: {
-        CryptoSent: { guard: 'hasCryptoReference', target: 'crypto_sent', actions: ['recordCryptoSent', 'touch'] },
+        // The USDT went out with this transaction: a pending request naming another ends.
+        CryptoSent: { guard: 'hasCryptoReference', target: 'crypto_sent', actions: ['recordCryptoSent', 'touch', 'endRequest'] },
         ...SETTLING,
-        OrderRejected: { target: 'rejected', actions: ['recordRejection', 'touch'] },
-        OrderFlagged: { actions: 'recordFlag' },
+        ...REJECTING,
+        ...FLAGGING,
       },
     },
     approved: {
       on: {
         ...SETTLING,
-        OrderRejected: { target: 'rejected', actions: ['recordRejection', 'touch'] },
-        OrderFlagged: { actions: 'recordFlag' },
+        ...REJECTING,
+        ...FLAGGING,
       },
     },
     crypto_sent: {
       on: {
         ...SETTLING,
-        OrderFlagged: { actions: 'recordFlag' },
+        ...FLAGGING,
       },
     },
     // Closed orders take nothing but flags (a later order may reuse their payment evidence).
@@ -195,26 +220,40 @@ export const orderMachine = orderSetup.createMachine({
     // complete with a rate) or rejects it for a refund.
     expired: {
       on: {
-        ProofSubmitted: { guard: 'lateProof', actions: ['recordProof', 'touch'] },
+        ProofSubmitted: { guard: 'lateProof', actions: ['recordProof', 'touch', 'noteEvidence'] },
         OrderVerified: [
-          { guard: and(['paidLate', 'isBuyOrder']), target: 'fiat_received', actions: ['recordVerification', 'touch'] },
-          { guard: and(['paidLate', 'isSellOrder']), target: 'approved', actions: ['recordVerification', 'touch'] },
+          { guard: and(['paidLate', 'isBuyOrder']), target: 'fiat_received', actions: ['recordVerification', 'touch', 'noteEvidence'] },
+          { guard: and(['paidLate', 'isSellOrder']), target: 'approved', actions: ['recordVerification', 'touch', 'noteEvidence'] },
         ],
         OrderCompleted: {
           guard: and(['paidLate', 'hasCompletionReference', 'confirmsPendingRequest']),
           target: 'completed',
-          actions: ['recordCompletion', 'touch'],
+          actions: ['recordCompletion', 'touch', 'endRequest'],
         },
         CompletionRequested: { guard: and(['paidLate', 'hasCompletionReference']), actions: ['touch', 'recordCompletionRequest'] },
-        CompletionRequestDeclined: { guard: 'declinesPendingRequest', actions: 'touch' },
-        OrderRejected: { guard: 'paidLate', target: 'rejected', actions: ['recordRejection', 'touch'] },
-        OrderFlagged: { actions: 'recordFlag' },
+        CompletionRequestDeclined: { guard: 'declinesPendingRequest', actions: ['touch', 'endRequest'] },
+        OrderRejected: { guard: 'paidLate', target: 'rejected', actions: ['recordRejection', 'touch', 'endRequest'] },
+        ...FLAGGING,
       },
     },
   },
 });
 
 export type OrderMachine = typeof orderMachine;
+
+/** What an event adds to a pending completion's card, if it is evidence; null for anything else. */
+function evidenceOf(event: OrderEvent): EvidenceSinceRequest | null {
+  switch (event.type) {
+    case 'ProofSubmitted':
+      return { kind: 'proof', at: event.data.submittedAt, detail: presentText(event.data.reference) ?? event.data.attachment?.name ?? null };
+    case 'OrderFlagged':
+      return { kind: 'flag', at: event.data.flaggedAt, detail: event.data.kind };
+    case 'OrderVerified':
+      return { kind: 'verified', at: event.data.verifiedAt, detail: null };
+    default:
+      return null;
+  }
+}
 /** The machine's state names: `none` before placement, then the order statuses. */
 export type OrderStateValue = 'none' | OrderStatus;
 

@@ -89,7 +89,10 @@ export async function buildAppDeps(infra: Infrastructure, env: AppSettings): Pro
   });
   const files = fileStorageFor(env, infra.db);
   const limits = new CustomerLimits(infra.db);
-  const commands = new OrderCommands(orders, files, async (tenantId) => (await settings.forTenant(tenantId)).settings.controls.fourEyesAboveInr);
+  const commands = new OrderCommands(orders, files, {
+    settingsFor: async (tenantId) => (await settings.forTenant(tenantId)).settings,
+    usage: (userId, now) => limits.usage(userId, now),
+  });
   // OTP hashes get their own key, derived from the token secret.
   const otp = new OtpService(store, createHmac('sha256', secret).update('otp-codes').digest('hex'), (phone, code, purpose) =>
     queue.add('otp.deliver', { phone, code, purpose }),

@@ -44,6 +44,11 @@ const MAX_CLAIM_TRIES = 20;
 export class CustomerLimits {
   constructor(private readonly db: Kysely<ServicesDatabase>) {}
 
+  /** What the customer's orders hold in each window ending `now`. */
+  usage(userId: string, now: Date): Promise<LimitUsage> {
+    return usageOf(this.db, userId, now);
+  }
+
   async headroom(userId: string, limits: LimitSettings, now = new Date()): Promise<Headroom> {
     return headroomOf(limits, limitsAreOff(limits) ? { dayInr: '0', monthInr: '0' } : await usageOf(this.db, userId, now));
   }

@@ -1,6 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { orderView as orderViewOf, type OrderView } from '@desk/machines/order/order-state';
-import { decideOrder, MAX_PROOFS_PER_ORDER, presentText, PROOF_REQUIRED, type CompletionMode, type OrderCommand } from '@desk/machines/order/order.decide';
+import { decideOrder, presentText, type CompletionMode, type LimitCheck, type OrderCommand } from '@desk/machines/order/order.decide';
+import { proofProblem, referenceField, takesAnotherProof } from '@desk/machines/order/proof-requirement';
+import { limitsAreOff, type LimitUsage } from '@desk/machines/order/customer-limits';
+import type { Settings } from '@desk/machines/settings/settings.schema';
 import { systemMetadata, type EventMetadata } from '@desk/platform/eventstore/event-metadata';
 import { ValidationError } from '@desk/platform/errors/domain-error';
 import type { UserRow } from '../identity/users.repository';
@@ -14,8 +17,11 @@ import type { OrderStore } from './order-store';
 
 export type { CompletionMode };
 
-/** The four-eyes threshold of a brand, in whole rupees ('0' is off): Global Settings with the brand's override. */
-export type FourEyesThreshold = (tenantId: string) => Promise<string>;
+/** What the order commands ask of the desk: a brand's settings in force, and what a customer's orders hold under their limits. */
+export interface DeskInForce {
+  settingsFor(tenantId: string): Promise<Settings>;
+  usage(userId: string, now: Date): Promise<LimitUsage>;
+}
 
 export interface CompletionInput {
   bankUtr?: string | undefined;
@@ -32,22 +38,29 @@ export class OrderCommands {
   constructor(
     private readonly orders: OrderStore,
     private readonly files: FileStorage,
-    private readonly fourEyesAbove: FourEyesThreshold,
+    private readonly desk: DeskInForce,
   ) {}
 
   /**
-   * Proof: a file (stored before the event, outside any transaction) and/or the customer's
-   * reference. A file is stored only for an order that can take it; if the command is refused all
-   * the same (the order changed meanwhile), the file is removed.
+   * Proof: a file (read only once the submission is a proof, stored before the event, outside any
+   * transaction) and/or the customer's reference. A file is stored only for an order that can take
+   * it; if the command is refused all the same (the order changed meanwhile), the file is removed.
    */
-  async submitProof(user: UserRow, orderId: string, input: { file: ProofFile | null; reference: string | null }, metadata: EventMetadata): Promise<OrderView> {
+  async submitProof(
+    user: UserRow,
+    orderId: string,
+    input: { file: (() => Promise<ProofFile>) | null; reference: string | null },
+    metadata: EventMetadata,
+  ): Promise<OrderView> {
     const reference = presentText(input.reference);
-    if (!input.file && !reference) throw ValidationError.of('dataUrl', PROOF_REQUIRED);
     const current = ownedBy((await this.orders.load(orderId)).view, user);
+    const problem = proofProblem({ hasFile: input.file !== null, reference });
+    if (problem) throw ValidationError.of(problem.input === 'file' ? 'dataUrl' : referenceField(current.orderType), problem.message);
+    const file = input.file && (await input.file());
     // An expired order takes proof too, as a late payment for the desk to re-quote or refund.
-    const takesFile = (current.status === 'pending' || current.status === 'expired') && current.proofCount < MAX_PROOFS_PER_ORDER;
+    const takesFile = (current.status === 'pending' || current.status === 'expired') && takesAnotherProof(current.proofCount);
     return withFilesForOneCommand(this.files, async (files) => {
-      const stored = input.file && takesFile ? await files.save(input.file.bytes, input.file.contentType) : null;
+      const stored = file && takesFile ? await files.save(file.bytes, file.contentType) : null;
       const attachment = stored
         ? {
             fileId: stored.fileId,
@@ -56,8 +69,20 @@ export class OrderCommands {
             size: stored.size,
           }
         : null;
-      return this.customer(user, orderId, metadata, { type: 'SubmitProof', attachment, reference, at: metadata.acceptedAt });
+      return this.orders.execute(orderId, metadata, async (snapshot) => {
+        const order = ownedBy(orderViewOf(snapshot), user);
+        const revives = order.status === 'expired' && !order.latePayment;
+        const limitCheck = revives ? await this.limitCheck(order.tenantId, order.userId, metadata) : null;
+        return decideOrder(snapshot, { type: 'SubmitProof', attachment, reference, limitCheck, at: metadata.acceptedAt });
+      });
     });
+  }
+
+  /** A late payment revives an expired order: its customer's limits and usage, to count it again; null when the brand's limits are off. */
+  private async limitCheck(tenantId: string, userId: string, metadata: EventMetadata): Promise<LimitCheck | null> {
+    const { controls } = await this.desk.settingsFor(tenantId);
+    if (limitsAreOff(controls)) return null;
+    return { limits: controls, usage: await this.desk.usage(userId, new Date(metadata.acceptedAt)) };
   }
 
   cancel(user: UserRow, orderId: string, note: string | null, metadata: EventMetadata): Promise<OrderView> {
@@ -72,13 +97,13 @@ export class OrderCommands {
     return this.admin(scope, orderId, metadata, { type: 'MarkCryptoSent', cryptoReference, at: metadata.acceptedAt });
   }
 
-  /** Above the brand's four-eyes threshold this records a request for a second admin instead (CompletionRequested). */
+  /** When four eyes asks for it (four-eyes.ts), this records a request for a second admin instead (CompletionRequested). */
   complete(scope: AdminScope, orderId: string, input: CompletionInput, mode: CompletionMode, metadata: EventMetadata): Promise<OrderView> {
     return this.orders.execute(orderId, metadata, async (snapshot) => {
       const order = inAdminScope(orderViewOf(snapshot), scope);
-      const fourEyesAboveInr = await this.fourEyesAbove(order.tenantId);
+      const { controls, rates } = await this.desk.settingsFor(order.tenantId);
       const by = metadata.actor.id;
-      return decideOrder(snapshot, { type: 'CompleteOrder', mode, ...input, by, requestId: randomUUID(), fourEyesAboveInr, at: metadata.acceptedAt });
+      return decideOrder(snapshot, { type: 'CompleteOrder', mode, ...input, by, requestId: randomUUID(), desk: { controls, rates }, at: metadata.acceptedAt });
     });
   }
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCustomer, createTestApp, json, type TestApp } from '../../../tests/support/test-app';
 import { PDF_MINIMAL, PNG_1PX, dataUrl } from '../../../tests/support/sample-files';
 import { giveDepositWallet } from '../../../tests/support/deposit-wallet';
-import { REFERENCE_REQUIRED } from '@desk/machines/order/proof-reference';
+import { REFERENCE_REQUIRED } from '@desk/machines/order/proof-requirement';
 
 const BUY = { fiatAmount: 5000, network: 'TRC20', withdrawAddress: 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE', method: 'bank' };
 

@@ -11,7 +11,6 @@ import { OrderNotFoundError } from './order-errors';
 import type { OrderDeps } from './order-deps';
 import { findBankAccount } from '../accounts/saved-accounts.repository';
 import { ValidationError } from '@desk/platform/errors/domain-error';
-import { proofReferenceProblem, referenceField } from '@desk/machines/order/proof-reference';
 
 /** The customer's orders: mounted at /api/orders behind requireUser and idempotency ('/limits' is matched before '/:id'). */
 export function customerOrderRoutes(deps: OrderDeps) {
@@ -43,18 +42,11 @@ export function customerOrderRoutes(deps: OrderDeps) {
       return c.json(orderJson(view, signer), 200);
     })
     .post('/:id/upload', validate('json', uploadSchema), async (c) => {
-      const body = c.req.valid('json');
-      const orderId = parseOrderId(c.req.param('id'));
-      const reference = body.bankReference || body.cryptoReference || null;
-      const missingReference = proofReferenceProblem(Boolean(body.dataUrl), reference);
-      if (missingReference) {
-        // Refused before the file is read; the field named is the one this order's reference goes in.
-        const { view } = await orders.load(orderId);
-        if (!view || view.userId !== c.get('user').id) throw new OrderNotFoundError();
-        throw ValidationError.of(referenceField(view.orderType), missingReference);
-      }
-      const file = body.dataUrl ? await parseProofDataUrl(body.dataUrl) : null;
-      const view = await commands.submitProof(c.get('user'), orderId, { file, reference }, commandMetadata(c, actorOf(c), trustProxy));
+      const { dataUrl, bankReference, cryptoReference } = c.req.valid('json');
+      // The file is read only once the command has found the submission to be a proof.
+      const file = dataUrl ? () => parseProofDataUrl(dataUrl) : null;
+      const input = { file, reference: bankReference || cryptoReference || null };
+      const view = await commands.submitProof(c.get('user'), parseOrderId(c.req.param('id')), input, commandMetadata(c, actorOf(c), trustProxy));
       return c.json({ order: orderJson(view, signer), message: 'Proof uploaded successfully' }, 200);
     })
     .post('/:id/cancel', validate('json', cancelSchema), async (c) => {

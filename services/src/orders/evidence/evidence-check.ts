@@ -25,7 +25,7 @@ interface Match {
   value: string;
 }
 
-const FLAG_OF: Record<Evidence['kind'], OrderFlagKind> = {
+const FLAG_OF: Record<Evidence['kind'], Exclude<OrderFlagKind, 'over_customer_limit'>> = {
   utr: 'duplicate_reference',
   crypto: 'duplicate_reference',
   'image-sha256': 'duplicate_proof',

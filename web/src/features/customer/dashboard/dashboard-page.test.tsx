@@ -4,7 +4,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { bankAccount, callsTo, order, wallet } from '../../../test/fixtures';
 import { renderCustomer } from '../customer-test-kit';
-import { REFERENCE_REQUIRED } from '@desk/machines/order/proof-reference';
+import { REFERENCE_REQUIRED } from '@desk/machines/order/proof-requirement';
 
 const counts = () => within(screen.getByRole('region', { name: 'Order counts' }));
 

@@ -4,7 +4,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { callsTo, order } from '../../../test/fixtures';
 import { renderCustomer } from '../customer-test-kit';
-import { REFERENCE_REQUIRED } from '@desk/machines/order/proof-reference';
+import { REFERENCE_REQUIRED } from '@desk/machines/order/proof-requirement';
 
 const pending = order({ refCode: 'ORD-P1' });
 const path = `/api/orders/${pending._id}`;

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { proofReferenceProblem } from '@desk/machines/order/proof-reference';
+import { proofProblem } from '@desk/machines/order/proof-requirement';
 import { MAX_PROOF_BYTES, PROOF_TOO_LARGE, PROOF_TYPES } from '@desk/machines/files/file-limits';
 import { customerApi, type Order, type ProofRequest } from '../customer-api';
 import { keys } from '../customer-queries';
@@ -68,9 +68,11 @@ export function useProofDraft() {
    * picked): true when the reference may be sent.
    */
   const checkReference = (required = file !== null) => {
-    const problem = proofReferenceProblem(required, reference);
-    setReferenceError(problem);
-    return problem === null;
+    // Only the reference's own problem is shown here; a submission with nothing is never sent.
+    const problem = proofProblem({ hasFile: required, reference });
+    const missing = problem?.input === 'reference' ? problem.message : null;
+    setReferenceError(missing);
+    return missing === null;
   };
   const clear = () => {
     setReferenceText('');

@@ -1,0 +1,61 @@
+/**
+ * Four eyes: when settling an order needs a different admin to confirm it. One rule, asked once
+ * by the completion decision (order.decide.ts); its reasons are recorded on the request and shown
+ * on the admin's card in these words.
+ *
+ * - **Value above the threshold.** An order is worth the larger of its INR and its USDT valued at
+ *   the brand's rate in force (never below the rate it was placed at), on its terms as placed and as
+ *   settled: both legs, so a re-quote that multiplies the USDT a ₹1,000 buy pays out is valued by
+ *   that USDT. Above the brand's `fourEyesAboveInr` (0: off) a second admin confirms.
+ * - **A re-quote outside the band.** A new rate further than `requoteBandPercent` from the rate in
+ *   force needs a second admin whatever the amount (requote-band.ts).
+ * - **Over the customer's limits.** An order revived by a late payment that took its customer over
+ *   their daily or monthly limit is flagged (customer-limits.ts); completing it needs a second admin.
+ * Pure: the brand's settings in force come in with the command.
+ */
+import type { CompletionTerms, SecondAdminReason } from './order.events';
+import type { OrderView } from './order-state';
+import type { Controls } from '../settings/settings.schema';
+import { selectRate, type RateTable } from '../pricing/pricing';
+import { Money } from '../pricing/decimal';
+import { outsideBand } from './requote-band';
+
+export type { SecondAdminReason };
+
+/** What the card says for each reason. */
+export const SECOND_ADMIN_REASONS: Record<SecondAdminReason, string> = {
+  above_threshold: 'It is worth more than the four-eyes threshold',
+  requote_outside_band: 'It is re-quoted further from the rate in force than the re-quote band allows',
+  over_customer_limit: 'A late payment revived it and took the customer over their daily or monthly limit',
+};
+
+/** The brand's settings in force that four eyes reads: its controls and its rates. */
+export interface DeskRules {
+  controls: Pick<Controls, 'fourEyesAboveInr' | 'requoteBandPercent'>;
+  rates: RateTable;
+}
+
+type Valued = Pick<OrderView, 'orderType' | 'method' | 'rate' | 'fiatAmount' | 'cryptoAmount'>;
+
+/** The brand's rate in force now for an order of this side and method (with the usual fall-backs). */
+export const rateInForce = (order: Pick<OrderView, 'orderType' | 'method'>, rates: RateTable): string =>
+  selectRate(rates, order.orderType === 'fiat_to_crypto' ? 'buy' : 'sell', order.method).rate;
+
+/** What the order is worth in INR on `terms`: its INR, or its USDT at the rate in force (never below the placed rate), whichever is more. */
+export function orderValueInr(order: Valued, terms: Pick<CompletionTerms, 'repriced'>, rates: RateTable): string {
+  const valuation = Money.max(new Money(rateInForce(order, rates)), new Money(order.rate));
+  const legs = [order, terms.repriced ?? order].flatMap((amounts) => [new Money(amounts.fiatAmount), new Money(amounts.cryptoAmount).times(valuation)]);
+  return Money.max(...legs).toFixed(0, Money.ROUND_UP);
+}
+
+/** Why settling the order on `terms` needs a second admin; empty when one admin may settle it. */
+export function secondAdminReasons(order: Valued & Pick<OrderView, 'flags'>, terms: Pick<CompletionTerms, 'repriced'>, rules: DeskRules): SecondAdminReason[] {
+  const reasons: SecondAdminReason[] = [];
+  const threshold = new Money(rules.controls.fourEyesAboveInr);
+  if (!threshold.isZero() && new Money(orderValueInr(order, terms, rules.rates)).gt(threshold)) reasons.push('above_threshold');
+  if (terms.repriced && outsideBand(rateInForce(order, rules.rates), terms.repriced.rate, rules.controls.requoteBandPercent)) {
+    reasons.push('requote_outside_band');
+  }
+  if (order.flags.some((flag) => flag.kind === 'over_customer_limit')) reasons.push('over_customer_limit');
+  return reasons;
+}
