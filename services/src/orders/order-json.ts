@@ -98,6 +98,11 @@ function completionRequestJson(view: OrderView) {
     cryptoAmount: repriced?.cryptoAmount ?? view.cryptoAmount,
     repriced: repriced !== null,
     thresholdInr: request.thresholdInr,
+    // Requests recorded before their reasons were were all for the threshold.
+    reasons: request.reasons ?? (['above_threshold'] as const),
+    valueInr: request.valueInr ?? null,
+    rateInForce: request.rateInForce ?? null,
+    evidenceSince: (request.evidenceSince ?? []).map((e) => ({ ...e })),
     requestedBy: { _id: request.requestedBy as string | null, phone: null as string | null, username: null as string | null },
     requestedAt: request.requestedAt,
   };

@@ -31,7 +31,7 @@ describe('admin order detail: four eyes', () => {
     const { calls } = openOrder(order, () => ({ ...order, status: 'completed', statusLabel: 'Completed', completionRequest: null }));
     const request = await card();
     expect(request.textContent).toContain('meera asked to complete this order');
-    expect(request.textContent).toContain('above ₹2,00,000');
+    expect(request.textContent).toContain('It is worth ₹2,50,000, above the four-eyes threshold of ₹2,00,000.');
     expect(within(request).getByText('0xasked')).toBeTruthy();
     expect(within(request).getByText('₹2,50,000')).toBeTruthy();
     await userEvent.click(within(request).getByRole('button', { name: 'Confirm completion' }));
@@ -55,5 +55,35 @@ describe('admin order detail: four eyes', () => {
     await userEvent.click(within(request).getByRole('button', { name: 'Withdraw request' }));
     expect(await screen.findByText('Request withdrawn')).toBeTruthy();
     expect(callsTo(calls, 'POST', `/api/admin/orders/${order._id}/completion-request/decline`)).toHaveLength(1);
+  });
+
+  it('says each reason a second admin is needed, and what the customer sent since the request', async () => {
+    const order = adminOrder({
+      completionRequest: completionRequest({
+        reasons: ['above_threshold', 'requote_outside_band'],
+        valueInr: '8805750',
+        rate: '0.01',
+        rateInForce: '88.5',
+        repriced: true,
+        evidenceSince: [
+          { kind: 'proof', at: '2026-11-23T10:05:00.000Z', detail: 'UTR-PART-2' },
+          { kind: 'flag', at: '2026-11-23T10:06:00.000Z', detail: 'duplicate_reference' },
+        ],
+      }),
+    });
+    openOrder(order);
+    const request = await card();
+    const reasons = within(request).getByRole('list', { name: 'Why a second admin is needed' });
+    expect(
+      within(reasons)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([
+      'It is worth ₹88,05,750, above the four-eyes threshold of ₹2,00,000.',
+      'It is re-quoted at 0.01, further from the rate in force (88.5) than the re-quote band allows.',
+    ]);
+    const since = within(request).getByRole('region', { name: 'Since the request' });
+    expect(since.textContent).toContain('The customer sent another proof (UTR-PART-2)');
+    expect(since.textContent).toContain('The order was flagged: the same payment reference is on another order');
   });
 });

@@ -6,15 +6,17 @@ import { ErrorAlert } from '../../../components/error-alert';
 import { adminApi, type AdminOrder } from '../admin-api';
 import { useOrderCommand } from '../orders/use-order-command';
 import { InfoCard } from './info-card';
+import { CompletionRequestReasons } from './completion-request-reasons';
 
 type Request = NonNullable<AdminOrder['completionRequest']>;
 
 const who = (request: Request) => request.requestedBy.username ?? request.requestedBy.phone ?? 'another admin';
 
 /**
- * Four eyes: a completion above the threshold waits here for a different admin, with the exact terms
- * it would settle on. The requester cannot confirm (the server refuses it too); they may withdraw it.
- * Any change to the order ends the request, and the page then shows the order as it is.
+ * Four eyes: a completion that needs a second admin (machines/src/order/four-eyes.ts) waits here,
+ * with why, the exact terms it would settle on and the evidence that arrived since. The requester
+ * cannot confirm (the server refuses it too); they may withdraw it. What changes its terms (another
+ * request, the crypto sent with another transaction, a rejection) ends it.
  */
 export function CompletionRequestCard({ order, request }: { order: AdminOrder; request: Request }) {
   const me = useMe().data;
@@ -33,9 +35,9 @@ export function CompletionRequestCard({ order, request }: { order: AdminOrder; r
     <InfoCard title="Waiting for a second admin" className="completion-request">
       <p>
         {mine ? 'You asked' : `${who(request)} asked`} to {request.mode === 'approve' ? 'approve' : 'complete'} this order on{' '}
-        {formatDateTime(request.requestedAt)}. It is above {formatInr(request.thresholdInr)}, so{' '}
-        {mine ? 'a different admin must confirm it.' : 'it completes when you confirm it.'}
+        {formatDateTime(request.requestedAt)}: {mine ? 'a different admin must confirm it.' : 'it completes when you confirm it.'}
       </p>
+      <CompletionRequestReasons request={request} />
       <dl className="details">
         <Detail label={order.type === 'fiat_to_crypto' ? 'Crypto Transaction Reference' : 'UTR Reference'}>{reference ?? '—'}</Detail>
         <Detail label="Rate">

@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { formatInr } from '@desk/machines/pricing/pricing';
 import type { AdminOrder } from '../admin-api';
 
 const FLAG_TEXT: Record<string, string> = {
@@ -14,6 +15,12 @@ function evidenceText(evidence: string): string {
   if (kind === 'crypto') return `transaction ${value}`;
   return kind === 'image-sha256' ? 'the same file' : 'the same picture';
 }
+
+type LimitFlag = NonNullable<AdminOrder['flags'][number]['limit']>;
+
+/** A late payment that took its customer over a limit: the numbers, and what it means for completing. */
+const overLimitText = (limit: LimitFlag) =>
+  `Paid late, it takes the customer over their ${limit.window} limit of ${formatInr(limit.limitInr)}: their other orders held ${formatInr(limit.usedInr)} and this one is ${formatInr(limit.orderInr)}. Completing it needs a second admin.`;
 
 /**
  * What the desk must see before acting: a payment that arrived after its window (re-quote or
@@ -33,8 +40,14 @@ export function OrderAlerts({ order }: { order: AdminOrder }) {
         <ul>
           {order.flags.map((flag) => (
             <li key={`${flag.kind}/${flag.evidence}/${flag.relatedOrderId}`}>
-              {FLAG_TEXT[flag.kind] ?? flag.kind} ({evidenceText(flag.evidence)}):{' '}
-              <Link to={`/admin/orders/${flag.relatedOrderId}`}>{flag.relatedRefCode}</Link>
+              {flag.limit ? (
+                overLimitText(flag.limit)
+              ) : (
+                <>
+                  {FLAG_TEXT[flag.kind] ?? flag.kind} ({evidenceText(flag.evidence)}):{' '}
+                  {flag.relatedOrderId && <Link to={`/admin/orders/${flag.relatedOrderId}`}>{flag.relatedRefCode}</Link>}
+                </>
+              )}
             </li>
           ))}
         </ul>

@@ -1,0 +1,56 @@
+import { formatInr } from '@desk/machines/pricing/pricing';
+import { formatDateTime } from '../../../lib/format-date-time';
+import type { AdminOrder } from '../admin-api';
+
+type Request = NonNullable<AdminOrder['completionRequest']>;
+
+/** Why this request needs a second admin, in the desk's words, with the numbers four eyes compared. */
+function reasonText(reason: Request['reasons'][number], request: Request): string {
+  switch (reason) {
+    case 'above_threshold':
+      return `It is worth ${formatInr(request.valueInr ?? request.fiatAmount)}, above the four-eyes threshold of ${formatInr(request.thresholdInr)}.`;
+    case 'requote_outside_band':
+      return `It is re-quoted at ${request.rate}, further from the rate in force${request.rateInForce ? ` (${request.rateInForce})` : ''} than the re-quote band allows.`;
+    case 'over_customer_limit':
+      return 'A late payment revived it and took the customer over their daily or monthly limit.';
+  }
+}
+
+const EVIDENCE: Record<Request['evidenceSince'][number]['kind'], string> = {
+  proof: 'The customer sent another proof',
+  flag: 'The order was flagged',
+  verified: 'An admin verified the payment',
+};
+
+const FLAGS: Record<string, string> = {
+  duplicate_reference: 'the same payment reference is on another order',
+  duplicate_proof: 'the same proof picture is on another order',
+  over_customer_limit: 'over the customer’s limit',
+};
+
+/** The reasons, and what reached the order since it was asked (none of it changes the terms). */
+export function CompletionRequestReasons({ request }: { request: Request }) {
+  return (
+    <>
+      <ul className="completion-reasons" aria-label="Why a second admin is needed">
+        {request.reasons.map((reason) => (
+          <li key={reason}>{reasonText(reason, request)}</li>
+        ))}
+      </ul>
+      {request.evidenceSince.length > 0 && (
+        <section aria-label="Since the request">
+          <h3 className="small-heading">Since the request</h3>
+          <ul>
+            {request.evidenceSince.map((e, i) => (
+              <li key={`${e.kind}/${e.at}/${i}`}>
+                {EVIDENCE[e.kind]}
+                {e.kind === 'flag' && e.detail ? `: ${FLAGS[e.detail] ?? e.detail}` : e.kind === 'proof' && e.detail ? ` (${e.detail})` : ''} on{' '}
+                {formatDateTime(e.at)}.
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+    </>
+  );
+}
