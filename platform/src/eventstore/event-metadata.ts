@@ -3,6 +3,10 @@ import { z } from 'zod';
 /**
  * Who, when and from where: recorded on every event, read by compliance when replaying an order.
  * `acceptedAt` is when the command was accepted, which may differ from when the store recorded it.
+ * The server's facts (actor, tenant, address from the trusted proxy hops, its own correlation id,
+ * time) stand apart from what only the client says: `userAgent` is the browser as the client
+ * reported it, `clientRequestId` the request id it sent (absent when none); screens name both as
+ * reported, never as facts.
  */
 export const eventMetadataSchema = z.object({
   actor: z.object({
@@ -15,6 +19,7 @@ export const eventMetadataSchema = z.object({
   correlationId: z.string().min(1),
   causationId: z.string().nullable(),
   acceptedAt: z.iso.datetime({ offset: true }),
+  clientRequestId: z.string().max(100).optional(),
 });
 
 export type EventMetadata = z.infer<typeof eventMetadataSchema>;

@@ -35,7 +35,9 @@ export async function loggedEventJson(users: Kysely<ServicesDatabase>, events: L
         ? { id: metadata.actor?.id ?? null, role: metadata.actor?.role ?? null, phone: person?.phone ?? null, username: person?.username ?? null }
         : { id: null, role: metadata.actor?.role ?? null, phone: null, username: 'Operator' },
       ip: shown ? (metadata.ip ?? null) : null,
+      // What the client said of itself: its browser and its own request id, shown as reported.
       userAgent: shown ? (metadata.userAgent ?? null) : null,
+      clientRequestId: shown ? (metadata.clientRequestId ?? null) : null,
       correlationId: metadata.correlationId ?? null,
       data: event.data,
     };

@@ -78,7 +78,9 @@ export async function replayOrder(deps: ReplayDeps, orderId: string, scope: Admi
         ? { id: event.metadata.actor.id, role: event.metadata.actor.role, phone: actor?.phone ?? null, username: actor?.username ?? null }
         : { id: null, role: event.metadata.actor.role, phone: null, username: 'Operator' },
       ip: shown ? event.metadata.ip : null,
+      // What the client said of itself: its browser and its own request id, shown as reported.
       userAgent: shown ? event.metadata.userAgent : null,
+      clientRequestId: shown ? (event.metadata.clientRequestId ?? null) : null,
       correlationId: event.metadata.correlationId,
       causationId: event.metadata.causationId,
       data: event.data,

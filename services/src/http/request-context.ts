@@ -3,6 +3,7 @@ import type { Context } from 'hono';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { EventMetadata } from '@desk/platform/eventstore/event-metadata';
 import type { ProxyTrust } from './proxy-trust';
+import { clientRequestId } from './request-log';
 
 export interface Actor {
   id: string;
@@ -12,9 +13,12 @@ export interface Actor {
 
 /**
  * Who, when and from where, for the events a request causes. The client IP comes from the trusted
- * proxy hops (TRUST_PROXY, proxy-trust.ts), else the socket's peer.
+ * proxy hops (TRUST_PROXY, proxy-trust.ts), else the socket's peer. The correlation id is the
+ * server's id for the request; what only the client says (its browser, its own request id) is kept
+ * as its claim, in fields the record and the screens name as reported.
  */
 export function commandMetadata(c: Context, actor: Actor, trustProxy: ProxyTrust): EventMetadata {
+  const theirs = clientRequestId(c);
   return {
     actor: { id: actor.id, role: actor.role },
     tenantId: actor.tenantId,
@@ -23,12 +27,13 @@ export function commandMetadata(c: Context, actor: Actor, trustProxy: ProxyTrust
     correlationId: correlationId(c),
     causationId: null,
     acceptedAt: new Date().toISOString(),
+    ...(theirs ? { clientRequestId: theirs } : {}),
   };
 }
 
+/** The server's id for this request (request-log.ts gives every request one). */
 export function correlationId(c: Context): string {
-  const given = c.req.header('x-request-id');
-  return given && /^[\w.-]{1,100}$/.test(given) ? given : ((c.get('requestId' as never) as string | undefined) ?? randomUUID());
+  return (c.get('requestId' as never) as string | undefined) ?? randomUUID();
 }
 
 export function clientIp(c: Context, trustProxy: ProxyTrust): string | null {

@@ -19,18 +19,12 @@ describe('request ids and the access log', () => {
     return info.mock.calls.filter(([message]) => message === 'request').map(([, fields]) => fields!);
   }
 
-  it('answers with a new id when none was sent, and keeps a valid one', async () => {
+  it('answers with an id of its own, whatever the client sent', async () => {
     const fresh = await t.call('GET', '/api/health');
     expect(fresh.headers.get('x-request-id')).toMatch(UUID);
-    const kept = await t.call('GET', '/api/health', { headers: { 'x-request-id': 'edge-7f3a.42_b' } });
-    expect(kept.headers.get('x-request-id')).toBe('edge-7f3a.42_b');
-  });
-
-  it('replaces an id that is too long or carries other characters', async () => {
-    for (const bad of ['a'.repeat(101), 'has space', 'path/like', 'semi;colon']) {
-      const response = await t.call('GET', '/api/health', { headers: { 'x-request-id': bad } });
-      expect(response.headers.get('x-request-id')).toMatch(UUID);
-    }
+    const theirs = await t.call('GET', '/api/health', { headers: { 'x-request-id': 'edge-7f3a.42_b' } });
+    expect(theirs.headers.get('x-request-id')).toMatch(UUID);
+    expect(theirs.headers.get('x-request-id')).not.toBe(fresh.headers.get('x-request-id'));
   });
 
   it('puts the id on refusals and unknown paths too', async () => {
@@ -41,20 +35,30 @@ describe('request ids and the access log', () => {
     ] as const) {
       const response = await t.call(method, url, { headers: { 'x-request-id': `edge-${method}` }, ...(method === 'POST' ? { body: '{' } : {}) });
       expect(response.status).toBeGreaterThanOrEqual(400);
-      expect(response.headers.get('x-request-id')).toBe(`edge-${method}`);
+      expect(response.headers.get('x-request-id')).toMatch(UUID);
     }
   });
 
-  it('records the request id as the correlation id of the events the request causes', async () => {
+  it("records the server's id as the events' correlation id, and a client's own id only as its claim (security review)", async () => {
     const token = await t.adminToken();
-    const sent = await t.call('PUT', '/api/admin/settings', { token, body: { rates: { usdt_bank_buy: 91 } }, headers: { 'x-request-id': 'trace-settings-1' } });
+    const sent = await t.call('PUT', '/api/admin/settings', {
+      token,
+      body: { fees: { cryptoToFiatPercent: 0.25 } },
+      headers: { 'x-request-id': 'FORGED-trace-1' },
+    });
     expect(sent.status).toBe(200);
-    expect((await t.deps.eventStore.readStream('settings-default')).at(-1)!.metadata.correlationId).toBe('trace-settings-1');
+    const recorded = (await t.deps.eventStore.readStream('settings-default')).at(-1)!.metadata;
+    expect(recorded.correlationId).toBe(sent.headers.get('x-request-id'));
+    expect(recorded.correlationId).not.toBe('FORGED-trace-1');
+    expect(recorded.clientRequestId).toBe('FORGED-trace-1');
 
-    const generated = await t.call('PUT', '/api/admin/settings', { token, body: { rates: { usdt_bank_buy: 92 } } });
-    const id = generated.headers.get('x-request-id');
-    expect(id).toMatch(UUID);
-    expect((await t.deps.eventStore.readStream('settings-default')).at(-1)!.metadata.correlationId).toBe(id);
+    // An id we would not keep (too long, other characters) is not recorded at all.
+    for (const bad of ['a'.repeat(101), 'has space', 'path/like', 'semi;colon']) {
+      const refused = await t.call('PUT', '/api/admin/settings', { token, body: { fees: { cryptoToFiatPercent: 0.5 } }, headers: { 'x-request-id': bad } });
+      expect(refused.status).toBe(200);
+      expect((await t.deps.eventStore.readStream('settings-default')).at(-1)!.metadata).not.toHaveProperty('clientRequestId');
+      await t.call('PUT', '/api/admin/settings', { token, body: { fees: { cryptoToFiatPercent: 0.25 } } });
+    }
   });
 
   it('writes one access line per request: method, path, status, duration, id, tenant and user, never the query or body', async () => {
@@ -68,7 +72,8 @@ describe('request ids and the access log', () => {
     expect(lines).toHaveLength(3);
     const [signedIn, file, login] = lines;
     expect(signedIn).toEqual({
-      requestId: 'trace-me',
+      requestId: expect.stringMatching(UUID),
+      clientRequestId: 'trace-me',
       method: 'GET',
       path: '/api/auth/me',
       status: 200,
@@ -76,9 +81,9 @@ describe('request ids and the access log', () => {
       tenant: 'default',
       userId: me._id,
     });
-    expect(file).toMatchObject({ requestId: 'trace-file', path: '/api/files/some-file', status: 403, tenant: 'default' });
+    expect(file).toMatchObject({ clientRequestId: 'trace-file', path: '/api/files/some-file', status: 403, tenant: 'default' });
     expect(file).not.toHaveProperty('userId');
-    expect(login).toMatchObject({ requestId: 'trace-login', method: 'POST', path: '/api/auth/login', status: 401 });
+    expect(login).toMatchObject({ clientRequestId: 'trace-login', method: 'POST', path: '/api/auth/login', status: 401 });
     const written = JSON.stringify(lines);
     for (const secret of ['secret-signature', 'sig=', 'wrong-password-1', '+919000000001']) expect(written).not.toContain(secret);
   });

@@ -4,26 +4,31 @@ import { logger } from '@desk/platform/logging/logger';
 
 export const REQUEST_ID_HEADER = 'X-Request-Id';
 
-/**
- * The ids a client (or the proxy in front) may choose: the rule correlationId in request-context.ts
- * applies to the same header, so the id answered here and the one recorded on events agree.
- */
+/** What a client's own request id may look like to be kept beside ours (logged, and recorded as the client's claim). */
 const VALID_REQUEST_ID = /^[\w.-]{1,100}$/;
+
+/** The X-Request-Id the client sent, when it is one we keep (request-context.ts records it as the client's claim). */
+export function clientRequestId(c: Context): string | null {
+  const given = c.req.header(REQUEST_ID_HEADER);
+  return given && VALID_REQUEST_ID.test(given) ? given : null;
+}
 
 /** Told about every finished request (the HTTP duration histogram in metrics/http-metrics.ts). */
 export type RequestObserver = (c: Context, seconds: number) => void;
 
 /**
- * First in the chain: gives the request its id (a valid incoming X-Request-Id, else a new uuid), as
- * the `requestId` variable and the X-Request-Id response header, and writes one access line when it
- * is answered: method, path (never the query: signed links carry their signature there), status,
- * duration, request id, tenant and user when known. Never a body.
+ * First in the chain: gives the request its id, always one of ours (a new uuid), as the `requestId`
+ * variable and the X-Request-Id response header, and writes one access line when it is answered:
+ * method, path (never the query: signed links carry their signature there), status, duration,
+ * request id, the client's own id when it sent a valid one, tenant and user when known. Never a
+ * body. The id events record as their correlation is ours: a client's X-Request-Id is its claim,
+ * kept beside it, never taken for a fact of the record (security review, issue 27).
  */
 export function requestLog(observe?: RequestObserver): MiddlewareHandler {
   return async (c, next) => {
     const started = performance.now();
-    const given = c.req.header(REQUEST_ID_HEADER);
-    const requestId = given && VALID_REQUEST_ID.test(given) ? given : randomUUID();
+    const requestId = randomUUID();
+    const theirs = clientRequestId(c);
     c.set('requestId' as never, requestId as never);
     let threw = false;
     try {
@@ -40,6 +45,7 @@ export function requestLog(observe?: RequestObserver): MiddlewareHandler {
       observe?.(c, seconds);
       logger.info('request', {
         requestId,
+        ...(theirs ? { clientRequestId: theirs } : {}),
         method: c.req.method,
         path: c.req.path.slice(0, 300),
         status: threw ? 500 : c.res.status,

@@ -34,7 +34,9 @@ export async function orderHistory(store: EventStore, users: Kysely<ServicesData
       acceptedAt: event.metadata.acceptedAt,
       recordedAt: event.recordedAt.toISOString(),
       ip: shown ? event.metadata.ip : null,
+      // What the client said of itself: its browser and its own request id, shown as reported.
       userAgent: shown ? event.metadata.userAgent : null,
+      clientRequestId: shown ? (event.metadata.clientRequestId ?? null) : null,
       correlationId: event.metadata.correlationId,
       eventId: event.eventId,
     };

@@ -56,7 +56,10 @@ export interface ReplayStep {
   acceptedAt: string | null;
   actor: Actor;
   ip: string | null;
+  /** The browser as the client reported it. */
   userAgent: string | null;
+  /** The request id the client sent, as it reported it (absent on older events). */
+  clientRequestId?: string | null;
   correlationId: string | null;
   causationId: string | null;
   data: unknown;
@@ -88,7 +91,9 @@ export interface LoggedEvent {
   tenantId: string | null;
   actor: Actor;
   ip: string | null;
+  /** The browser as the client reported it. */
   userAgent: string | null;
+  clientRequestId?: string | null;
   correlationId: string | null;
   acceptedAt: string | null;
   data: unknown;

@@ -31,7 +31,7 @@ export function OrderHistory({ orderId }: { orderId: string }) {
                 <dl className="history-meta">
                   <Detail label="By">{who(event.actor)}</Detail>
                   <Detail label="IP">{event.ip ?? '-'}</Detail>
-                  <Detail label="Client">{event.userAgent ?? '-'}</Detail>
+                  <Detail label="Browser (as reported)">{event.userAgent ?? '-'}</Detail>
                 </dl>
               </li>
             );

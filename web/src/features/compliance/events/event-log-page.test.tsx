@@ -76,7 +76,7 @@ describe('event log', () => {
     expect(open.getAttribute('aria-expanded')).toBe('true');
     expect(screen.getByLabelText('Data of OrderCompleted').textContent).toContain('"cryptoReference": "0xabc7"');
     const meta = screen.getByLabelText('Metadata of OrderCompleted').textContent;
-    expect(meta).toContain('"userAgent": "Firefox/128"');
+    expect(meta).toContain('"reportedUserAgent": "Firefox/128"');
     expect(meta).toContain('"correlationId": "c-7"');
     await userEvent.click(screen.getByRole('button', { name: 'Hide event OrderCompleted at position 7' }));
     expect(screen.queryByLabelText('Data of OrderCompleted')).toBeNull();

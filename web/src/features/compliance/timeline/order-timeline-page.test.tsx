@@ -56,7 +56,7 @@ describe('order timeline player', () => {
       Role: 'Customer',
       Phone: '+919800000001',
       IP: '203.0.113.7',
-      'User agent': 'Mozilla/5.0 (Android)',
+      'Browser (as the client reported it)': 'Mozilla/5.0 (Android)',
       'Correlation id': 'corr-0',
     });
     expect(meta['Recorded at']).toMatch(/15 Jan 2025/);

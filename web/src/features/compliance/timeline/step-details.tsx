@@ -17,7 +17,7 @@ export function StepDetails({ step, number }: { step: ReplayStep; number: number
         <Detail label="Role">{roleLabel(step.actor.role)}</Detail>
         <Detail label="Phone">{step.actor.phone ?? '-'}</Detail>
         <Detail label="IP">{step.ip ?? '-'}</Detail>
-        <Detail label="User agent" className="address">
+        <Detail label="Browser (as the client reported it)" className="address">
           {step.userAgent ?? '-'}
         </Detail>
         <Detail label="Accepted at">{formatInstant(step.acceptedAt)}</Detail>
@@ -25,6 +25,11 @@ export function StepDetails({ step, number }: { step: ReplayStep; number: number
         <Detail label="Correlation id" className="address">
           {step.correlationId ?? '-'}
         </Detail>
+        {step.clientRequestId && (
+          <Detail label="Request id (as the client reported it)" className="address">
+            {step.clientRequestId}
+          </Detail>
+        )}
         <Detail label="Stream position">{String(step.streamPosition)}</Detail>
         <Detail label="Hash" className="address">
           <code>{step.hash}</code>
