@@ -6,6 +6,7 @@
  * areas (brands, global settings, projections, roles). Compliance staff read their area and act on
  * nothing: every command, customer or admin, is 403 to them; the compliance area is 403 to others.
  */
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCustomer, createTestApp, json, type TestApp } from '../support/test-app';
 import { giveDepositWallet } from '../support/deposit-wallet';
@@ -27,7 +28,8 @@ describe('authorisation matrix', () => {
     tokens.admin = await t.adminToken();
     const ownerId = (await json(t.call('GET', '/api/auth/me', { token: tokens.owner }))).body._id;
     // Signed with the right key, but long expired.
-    tokens.expired = await t.deps.tokens.issue(ownerId, 'default', Date.now() - 30 * 24 * 3600_000);
+    const longAgo = Date.now() - 30 * 24 * 3600_000;
+    tokens.expired = await t.deps.tokens.issue({ id: randomUUID(), user_id: ownerId, tenant_id: 'default', expires_at: new Date(longAgo + 7 * 24 * 3600_000) }, longAgo);
     const order = (
       await json(
         t.call('POST', '/api/orders/fiat-to-crypto', {

@@ -220,7 +220,7 @@ describe('canonical phones', () => {
       ]);
       expect((await post('/api/auth/login', { phone: '98123 45021', password: 'secret1' })).status).toBe(200);
       // Settled: the number's holder may now be made an admin.
-      expect((await createAdmin({ db: t.database.db, roles: t.deps.roles }, { phone: '+919812345020', tenantId: 'default', password: null })).outcome).toBe(
+      expect((await createAdmin({ db: t.database.db, roles: t.deps.roles }, { phone: '+919812345020', tenantId: 'default', password: null, resetPassword: true })).outcome).toBe(
         'granted',
       );
     });

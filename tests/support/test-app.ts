@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { PgEventStore } from '../../platform/src/eventstore/postgres/pg-event-store';
 import { createApp } from '../../services/src/api/app';
-import { buildAppDeps } from '../../services/src/main/app-deps';
+import { buildAppDeps, type AppSettings } from '../../services/src/main/app-deps';
 import type { Infrastructure } from '../../platform/src/infrastructure';
 import { createTestDatabase, type TestDatabase } from './test-database';
 import { ProjectionRunner } from '../../projections/src/runtime/projection-runner';
@@ -26,14 +26,14 @@ export interface TestApp {
   login(phone: string, password: string): Promise<string>;
   adminToken(): Promise<string>;
   /** The latest code sent to `phone` for `purpose`, read from the SMS outbox as a newcomer would. */
-  otpFor(phone: string, purpose: 'login' | 'register'): Promise<string>;
+  otpFor(phone: string, purpose: 'login' | 'register' | 'reset'): Promise<string>;
   /** Applies every order and tenant event to the read models (what the projector does in the background). */
   project(): Promise<void>;
   close(): Promise<void>;
 }
 
-/** The real app on a fresh database, called in-process (no port), with an admin account. */
-export async function createTestApp(): Promise<TestApp> {
+/** The real app on a fresh database, called in-process (no port), with an admin account; `settings` override the test defaults. */
+export async function createTestApp(settings: Partial<AppSettings> = {}): Promise<TestApp> {
   const database = await createTestDatabase();
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'usdt-desk-app-'));
   const eventStore = new PgEventStore({ pool: database.pool, connectionString: database.url });
@@ -59,6 +59,7 @@ export async function createTestApp(): Promise<TestApp> {
     FILE_STORAGE: 'postgres',
     // Nothing projects in the background here: tests call project() when they read lists.
     READ_MODEL_WAIT_MS: 0,
+    ...settings,
   });
   const app = createApp(deps);
   const call = callerOf(app);
@@ -102,6 +103,7 @@ export async function createTestApp(): Promise<TestApp> {
     close: async () => {
       await deps.live.hub.close();
       await deps.users.close();
+      await deps.sessions.close();
       await deps.queue.close();
       await deps.store.close();
       await database.drop();

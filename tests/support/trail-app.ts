@@ -15,12 +15,12 @@ import { callerOf, type TestApp } from './test-app';
  * test's choosing: one whose append fails shows that a change that cannot be recorded is not made.
  */
 export function trailApp(t: TestApp, trail: Trail = new UserTrail(t.deps.eventStore)) {
-  const { db, tokens, limits, otp, store, directory, config, users } = t.deps;
+  const { db, tokens, limits, otp, store, directory, config, users, sessions, signIn } = t.deps;
   const trustProxy = config.trustProxy;
   const describeUser = (user: UserRow) => oneUserJson(db, user);
   const tenantDeleted = (tenantId: string) => directory.isDeleted(tenantId);
-  const signedIn = requireUser((id) => users.get(id), tokens, tenantDeleted);
-  const signedInFresh = requireUser((id) => users.fresh(id), tokens, tenantDeleted);
+  const signedIn = requireUser({ user: (id) => users.get(id), session: (id) => sessions.get(id) }, tokens, tenantDeleted);
+  const signedInFresh = requireUser({ user: (id) => users.fresh(id), session: (id) => sessions.fresh(id) }, tokens, tenantDeleted);
   const user = new Hono<AuthEnv>().use(signedIn).route('/', savedAccountRoutes(db, { trail, trustProxy }));
   const app = new Hono()
     .use(
@@ -29,9 +29,9 @@ export function trailApp(t: TestApp, trail: Trail = new UserTrail(t.deps.eventSt
     )
     .route(
       '/api/auth',
-      authRoutes({ db, tokens, signedIn, signedInFresh, limits, tenantOf, trustProxy, describeUser, trail, forgetUser: (id) => users.forget(id) }),
+      authRoutes({ db, signIn, signedIn, signedInFresh, limits, store, tenantOf, trustProxy, describeUser, trail, forgetUser: (id) => users.forget(id) }),
     )
-    .route('/api/auth', otpRoutes({ db, tokens, otp, store, tenantOf, trustProxy, describeUser, trail }))
+    .route('/api/auth', otpRoutes({ db, sessions: signIn.sessions, otp, store, tenantOf, trustProxy, describeUser, trail }))
     .route('/api/user', user);
   app.onError(handleError);
   const call = callerOf(app);

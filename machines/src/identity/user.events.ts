@@ -12,6 +12,14 @@ export const SIGN_IN_LOCKED_OUT = 'SignInLockedOut';
 export const SIGN_IN_UNLOCKED = 'SignInUnlocked';
 export const USER_PHONE_CANONICALISED = 'UserPhoneCanonicalised';
 export const USER_PHONE_CHANGED = 'UserPhoneChanged';
+/** Staff sessions (docs/decisions/0029): who signed in, out, and whose sessions ended and why. */
+export const STAFF_SIGNED_IN = 'StaffSignedIn';
+export const STAFF_SIGNED_OUT = 'StaffSignedOut';
+export const SESSIONS_REVOKED = 'SessionsRevoked';
+/** A staff member's authenticator app (TOTP): enrolled, replaced, reset by the operator; a recovery code spent. */
+export const AUTHENTICATOR_ENROLLED = 'AuthenticatorEnrolled';
+export const AUTHENTICATOR_RESET = 'AuthenticatorReset';
+export const RECOVERY_CODE_USED = 'RecoveryCodeUsed';
 /** On the stream `ip-<address>`, not a user's: an address is nobody's account. */
 export const SIGN_IN_IP_LOCKED_OUT = 'SignInIpLockedOut';
 
@@ -42,8 +50,11 @@ export interface UserRolesChanged {
   changedAt: string;
 }
 
-/** `self`: the user, knowing the current password; `reset`: the operator, with the admin CLI. */
-export type PasswordChangedBy = 'self' | 'reset';
+/**
+ * `self`: the user, knowing the current password; `reset`: the operator, with the admin CLI;
+ * `sms_reset`: the holder of the phone, with a code sent to it ("Forgot password?").
+ */
+export type PasswordChangedBy = 'self' | 'reset' | 'sms_reset';
 
 export interface PasswordChanged {
   userId: string;
@@ -54,14 +65,23 @@ export interface PasswordChanged {
   changedAt: string;
 }
 
-/** The sign-in counters that lock a phone out: failed passwords, and sign-in codes requested. */
-export type PhoneLimit = 'login-fail:phone' | 'otp-send:phone';
+/**
+ * The sign-in counters that lock a phone out: failed passwords from one address (`phone-ip`) and
+ * from every address (`phone`, a slower limit), codes requested, and wrong authenticator or
+ * recovery codes of its account.
+ */
+export type PhoneLimit = 'login-fail:phone-ip' | 'login-fail:phone' | 'otp-send:phone' | 'second-factor-fail:user';
+
+/** What locked an account out: failed passwords from one address (`ip` says which) or from every address, or wrong second-factor codes. */
+export type SignInLimit = 'login-fail:phone-ip' | 'login-fail:phone' | 'second-factor-fail:user';
 
 export interface SignInLockedOut {
   userId: string;
   tenantId: string;
   phone: string;
-  limit: 'login-fail:phone';
+  limit: SignInLimit;
+  /** The address locked out, for `login-fail:phone-ip`. */
+  ip?: string;
   /** The failures that lock, within `windowMinutes`. */
   failures: number;
   windowMinutes: number;
@@ -100,6 +120,60 @@ export interface UserPhoneChanged {
   changedAt: string;
 }
 
+/** How a session was opened. */
+export type SignInMethod = 'password' | 'password_totp' | 'recovery_code' | 'otp' | 'sign_up';
+/** Why sessions ended before their time. */
+export type SessionEndReason =
+  | 'signed_out_elsewhere'
+  | 'password_changed'
+  | 'password_reset'
+  | 'sms_reset'
+  | 'roles_changed'
+  | 'authenticator_reset';
+export interface StaffSignedIn {
+  userId: string;
+  tenantId: string;
+  phone: string;
+  sessionId: string;
+  method: SignInMethod;
+  expiresAt: string;
+  signedInAt: string;
+}
+export interface StaffSignedOut {
+  userId: string;
+  tenantId: string;
+  sessionId: string;
+  signedOutAt: string;
+}
+/** Sessions of the account ended by something other than their own sign-out (the ids are the sessions table's). */
+export interface SessionsRevoked {
+  userId: string;
+  tenantId: string;
+  sessionIds: string[];
+  reason: SessionEndReason;
+  revokedAt: string;
+}
+/** Never the secret: only that there is one, and whether it replaced another. */
+export interface AuthenticatorEnrolled {
+  userId: string;
+  tenantId: string;
+  replaced: boolean;
+  recoveryCodes: number;
+  enrolledAt: string;
+}
+export interface AuthenticatorReset {
+  userId: string;
+  tenantId: string;
+  resetAt: string;
+}
+export interface RecoveryCodeUsed {
+  userId: string;
+  tenantId: string;
+  sessionId: string;
+  /** Recovery codes left unused. */
+  remaining: number;
+  usedAt: string;
+}
 export interface SignInIpLockedOut {
   ip: string;
   /** The brand whose sign-in page took the failure that locked it (the lock holds on every brand). */
@@ -120,6 +194,12 @@ export type UserEvent =
   | { type: typeof SIGN_IN_LOCKED_OUT; data: SignInLockedOut }
   | { type: typeof SIGN_IN_UNLOCKED; data: SignInUnlocked }
   | { type: typeof USER_PHONE_CANONICALISED; data: UserPhoneCanonicalised }
-  | { type: typeof USER_PHONE_CHANGED; data: UserPhoneChanged };
+  | { type: typeof USER_PHONE_CHANGED; data: UserPhoneChanged }
+  | { type: typeof STAFF_SIGNED_IN; data: StaffSignedIn }
+  | { type: typeof STAFF_SIGNED_OUT; data: StaffSignedOut }
+  | { type: typeof SESSIONS_REVOKED; data: SessionsRevoked }
+  | { type: typeof AUTHENTICATOR_ENROLLED; data: AuthenticatorEnrolled }
+  | { type: typeof AUTHENTICATOR_RESET; data: AuthenticatorReset }
+  | { type: typeof RECOVERY_CODE_USED; data: RecoveryCodeUsed };
 
 export type IpEvent = { type: typeof SIGN_IN_IP_LOCKED_OUT; data: SignInIpLockedOut };

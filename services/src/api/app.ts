@@ -11,7 +11,9 @@ import { bearerToken, requireAdmin, requireOperator, requireUser, type AdminEnv,
 import { handleError } from './error-handler';
 import { healthRoutes } from './health.routes';
 import { webAssets, webClient } from './web-client';
-import { authRoutes } from '../identity/auth.routes';
+import { authApi } from '../identity/auth-api';
+import type { SignedInSessions } from '../identity/signed-in-sessions';
+import type { SignInDeps } from '../identity/staff-sign-in';
 import { adminUserRoutes } from '../users/admin-users.routes';
 import { adminSettingsRoutes, publicConfigRoutes } from '../settings/settings.routes';
 import { idempotency } from '../http/idempotency';
@@ -74,6 +76,10 @@ export interface AppDeps {
   roles: UserRoles;
   /** Signed-in users' rows, kept until the database announces their change. */
   users: SignedInUsers;
+  /** Sessions, kept the same way (decision 0029). */
+  sessions: SignedInSessions;
+  /** Sessions opened and ended, staff authenticators, sign-in challenges. */
+  signIn: SignInDeps;
   projections: ProjectionsControl;
   compliance: ComplianceDeps;
   /** Live updates: stream tickets and this process's change hub (docs/api.md). */
@@ -88,10 +94,11 @@ export function createApp(deps: AppDeps) {
   const trustProxy = config.trustProxy;
   const describeUser = (user: UserRow) => oneUserJson(db, user);
   const tenantDeleted = (tenantId: string) => directory.isDeleted(tenantId);
-  const signedIn = requireUser((id) => deps.users.get(id), tokens, tenantDeleted);
+  const seen = (session: Parameters<SignedInSessions['seen']>[0]) => deps.sessions.seen(session);
+  const signedIn = requireUser({ user: (id) => deps.users.get(id), session: (id) => deps.sessions.get(id), seen }, tokens, tenantDeleted);
   // Who may act as an admin or read compliance's records, and a password change, are decided on the
-  // row as the database has it now: a row in memory a moment stale must never turn into a write.
-  const signedInFresh = requireUser((id) => deps.users.fresh(id), tokens, tenantDeleted);
+  // rows as the database has them now: a row in memory a moment stale must never turn into a write.
+  const signedInFresh = requireUser({ user: (id) => deps.users.fresh(id), session: (id) => deps.sessions.fresh(id), seen }, tokens, tenantDeleted);
   const forgetUser = (id: string) => deps.users.forget(id);
   const admin = new Hono<AdminEnv>()
     .use(signedInFresh, requireAdmin, idempotency(db))
@@ -122,8 +129,7 @@ export function createApp(deps: AppDeps) {
   const api = new Hono()
     .route('/', healthRoutes(deps))
     .route('/', apiDocsRoutes())
-    .route('/auth', authRoutes({ db, tokens, signedIn, signedInFresh, limits, tenantOf, trustProxy, describeUser, trail, forgetUser }))
-    .route('/auth', otpRoutes({ db, tokens, otp, store, tenantOf, trustProxy, describeUser, trail }))
+    .route('/auth', authApi({ db, signIn: deps.signIn, signedIn, signedInFresh, limits, store, otp, tenantOf, trustProxy, describeUser, trail, forgetUser }))
     .route('/config', publicConfigRoutes(settings, brandOf))
     // The stream itself is opened with a ticket in its query (EventSource sends no header).
     .route('/stream', streamRoutes({ db, ...deps.live, signedIn, tenantDeleted }))

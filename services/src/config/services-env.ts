@@ -26,6 +26,12 @@ export const identityEnv = {
   ADMIN_PHONE: z.string().transform(normalizePhone).pipe(z.string().regex(PHONE_PATTERN, 'an optional + and 10 to 15 digits')).optional(),
   ADMIN_PASSWORD: z.string().min(MIN_PASSWORD_LENGTH, `at least ${MIN_PASSWORD_LENGTH} characters`).optional(),
   /**
+   * Staff authenticator apps (decision 0029): `required` (every staff member enrols one at their next
+   * sign-in) or `optional` (only those enrolled are asked). Production always requires them and
+   * refuses `optional`; unset elsewhere: optional, so the development login stays one step.
+   */
+  STAFF_TOTP: z.enum(['required', 'optional']).optional(),
+  /**
    * Reverse proxies in front of the API: a hop count (`1` for one proxy; `true` = 1) or their
    * addresses, comma-separated. The client IP (recorded on every event, used by rate limits) is
    * read that many hops from the right of X-Forwarded-For; unset or `false`: the socket's peer.

@@ -11,6 +11,40 @@ export interface UsersTable {
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
   password_changed_at: Generated<Date>;
+  /** An admin chose the password (decision 0029): a staff account with it cannot sign in by password. */
+  password_set_by_other: Generated<boolean>;
+}
+
+/** Server-side sessions: every token names one (decision 0029). */
+export interface SessionsTable {
+  id: string;
+  user_id: string;
+  tenant_id: string;
+  /** How it was opened: password, password_totp, recovery_code, otp, sign_up. */
+  method: string;
+  started_at: Date;
+  expires_at: Date;
+  last_seen_at: Date;
+  revoked_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  revoked_reason: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The address and browser as the request reported them. */
+  ip: string | null;
+  user_agent: string | null;
+}
+
+/** A staff member's authenticator (TOTP): the secret sealed, the last time step a code was accepted for. */
+export interface StaffAuthenticatorsTable {
+  user_id: string;
+  secret_sealed: string;
+  enrolled_at: Date;
+  last_step: ColumnType<string, number | string | undefined, number | string>;
+}
+
+/** Recovery codes, as keyed hashes, each usable once. */
+export interface StaffRecoveryCodesTable {
+  user_id: string;
+  code_hash: string;
+  used_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 
 export interface IdempotencyKeysTable {
@@ -122,6 +156,9 @@ export interface DataFixesTable {
 
 export interface ServicesDatabase {
   users: UsersTable;
+  sessions: SessionsTable;
+  staff_authenticators: StaffAuthenticatorsTable;
+  staff_recovery_codes: StaffRecoveryCodesTable;
   idempotency_keys: IdempotencyKeysTable;
   user_wallets: UserWalletsTable;
   user_bank_accounts: UserBankAccountsTable;

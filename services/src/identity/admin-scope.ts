@@ -18,6 +18,14 @@ export const COMPLIANCE_ROLE = 'compliance';
 /** Roles an operator admin may grant: the specification's admin, and compliance staff. */
 export const GRANTABLE_ROLES = [ADMIN_ROLE, COMPLIANCE_ROLE] as const;
 
+/**
+ * Staff: anyone holding a role (an admin of any scope, a compliance officer). Staff sign in with a
+ * password they chose and an authenticator app, never by an SMS code alone (decision 0029).
+ */
+export function isStaff(user: Pick<UserRow, 'roles'>): boolean {
+  return user.roles.some((role) => (GRANTABLE_ROLES as readonly string[]).includes(role));
+}
+
 /** The admin scope of a user, or null for anyone who is not an admin. */
 export function adminScopeOf(user: Pick<UserRow, 'roles' | 'tenant_id'>): AdminScope | null {
   return scopeOf(user, ADMIN_ROLE);

@@ -9,9 +9,11 @@ import { phoneSchema } from './phone-schema';
 import { findUserByPhone, type UserRow } from './users.repository';
 import { clientIp, commandMetadata } from '../http/request-context';
 import type { Limit, RateLimiter } from '../kv/rate-limiter';
+import type { ShortLivedStore } from '../kv/short-lived-store';
 import { hashPassword, verifyAgainstNothing, verifyPassword } from './password';
+import { FAILURES_PER_IP, FAILURES_PER_PHONE, FAILURES_PER_PHONE_AND_IP, PasswordLimits } from './password-limits';
+import { afterPassword, type SignInDeps } from './staff-sign-in';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, PASSWORD_TOO_LONG, PASSWORD_TOO_SHORT } from '@desk/machines/identity/password-rules';
-import type { TokenService } from './tokens';
 import type { ProxyTrust } from '../http/proxy-trust';
 import type { Trail } from './user-trail';
 import { changePasswordRecorded } from './password-change';
@@ -33,21 +35,12 @@ export const changePasswordSchema = z
   })
   .refine((v) => v.currentPassword !== v.newPassword, { path: ['newPassword'], message: 'New password must be different from current password' });
 
-// Failed password logins: a phone locks for the rest of the window after 5, an address after 30.
-export const FAILURES_PER_PHONE: Limit = { name: 'login-fail:phone', max: 5, windowMs: 15 * 60_000 };
-/**
- * The phone's failures are counted per brand, as its accounts are: a sign-in that succeeds clears
- * them, and with one count for every brand anyone who signs in with the same phone on another brand
- * (an account a brand admin can make) wiped a victim's failures between guesses.
- */
-export const phoneFailuresSubject = (tenantId: string, phone: string): string => `${tenantId}:${phone}`;
-const FAILURES_PER_IP: Limit = { name: 'login-fail:ip', max: 30, windowMs: 15 * 60_000 };
 // Wrong current passwords on a signed-in session: a stolen session must not become a way to guess it.
-const FAILURES_PER_SESSION_USER: Limit = { name: 'password-change-fail:user', max: 5, windowMs: 15 * 60_000 };
+export const FAILURES_PER_SESSION_USER: Limit = { name: 'password-change-fail:user', max: 5, windowMs: 15 * 60_000 };
 const lockedOut = (minutes: number) => `Too many failed attempts. Please try again in ${minutes} minute(s).`;
 
 /** A lock-out is the limiter's decision, made on an anonymous request: the system acts, from the request's address. */
-const limiterActor = (tenantId: string) => ({ id: 'sign-in-limiter', role: 'system' as const, tenantId });
+export const limiterActor = (tenantId: string) => ({ id: 'sign-in-limiter', role: 'system' as const, tenantId });
 
 export const loginSchema = z.object({
   phone: phoneSchema,
@@ -59,7 +52,7 @@ export type DescribeUser<U> = (user: UserRow) => Promise<U>;
 
 export interface AuthDeps<U> {
   db: Kysely<ServicesDatabase>;
-  tokens: TokenService;
+  signIn: SignInDeps;
   /** requireUser, as every signed-in route uses it. */
   signedIn: MiddlewareHandler<AuthEnv>;
   /** The same, on the row read fresh: a password change is decided on it. */
@@ -71,46 +64,40 @@ export interface AuthDeps<U> {
   describeUser: DescribeUser<U>;
   /** Records password changes and lock-outs. */
   trail: Trail;
+  /** Where the sign-in counters live (password-limits.ts). */
+  store: ShortLivedStore;
   /** Told of a user whose row this process changed, once committed (signed-in-users.ts). */
   forgetUser: (id: string) => void;
 }
 
-export function authRoutes<U extends object>({
-  db,
-  tokens,
-  signedIn,
-  signedInFresh,
-  limits,
-  tenantOf,
-  trustProxy,
-  describeUser,
-  trail,
-  forgetUser,
-}: AuthDeps<U>) {
+export function authRoutes<U extends object>(deps: AuthDeps<U>) {
+  const { db, signIn, signedIn, signedInFresh, limits, tenantOf, trustProxy, describeUser, trail, forgetUser } = deps;
+  const passwordLimits = new PasswordLimits(limits, deps.store);
   return new Hono<AuthEnv>()
     .post('/login', validate('json', loginSchema), async (c) => {
       const { phone, password } = c.req.valid('json');
       const ip = clientIp(c, trustProxy) ?? 'unknown';
       const tenantId = tenantOf(c);
-      // Counted before the password is verified (RateLimiter.attempt): a success clears the brand's
-      // count for the phone and takes back its own attempt from the address's.
-      const phoneSubject = phoneFailuresSubject(tenantId, phone);
-      const byPhone = await limits.attempt(FAILURES_PER_PHONE, phoneSubject, lockedOut);
-      const byIp = await limits.attempt(FAILURES_PER_IP, ip, lockedOut).catch(async (error: unknown) => {
-        await byPhone.undo();
-        throw error;
-      });
+      // Counted before the password is verified (password-limits.ts): per phone and address, per
+      // phone across addresses, per address.
+      const attempt = await passwordLimits.attempt(tenantId, phone, ip);
       const user = await findUserByPhone(db, tenantId, phone);
       const ok = user ? await verifyPassword(user.password_hash, password) : await verifyAgainstNothing(password);
       if (!user || !ok) {
-        const phoneLock = { limit: FAILURES_PER_PHONE, started: byPhone.started };
-        const ipLock = { limit: FAILURES_PER_IP, started: byIp.started };
-        await recordLockOuts(trail, { phone, user: user ?? null, ip, phoneLock, ipLock }, commandMetadata(c, limiterActor(tenantId), trustProxy));
+        await attempt.failed();
+        const failed = {
+          phone,
+          user: user ?? null,
+          ip,
+          phoneIpLock: { limit: FAILURES_PER_PHONE_AND_IP, started: attempt.phoneIpLock },
+          phoneLock: { limit: FAILURES_PER_PHONE, started: attempt.phoneLock },
+          ipLock: { limit: FAILURES_PER_IP, started: attempt.ipLock },
+        };
+        await recordLockOuts(trail, failed, commandMetadata(c, limiterActor(tenantId), trustProxy));
         throw new InvalidCredentialsError();
       }
-      await Promise.all([limits.reset(FAILURES_PER_PHONE, phoneSubject), byIp.undo()]);
-      const token = await tokens.issue(user.id, user.tenant_id);
-      return c.json({ token, user: await describeUser(user) }, 200);
+      await attempt.succeeded();
+      return c.json(await afterPassword(c, user, { ...signIn, trustProxy, describeUser }), 200);
     })
     .get('/me', signedIn, async (c) => c.json(await describeUser(c.get('user')), 200))
     .post('/change-password', signedInFresh, validate('json', changePasswordSchema), async (c) => {
@@ -120,9 +107,11 @@ export function authRoutes<U extends object>({
       if (!(await verifyPassword(user.password_hash, currentPassword))) throw new WrongCurrentPasswordError();
       await guess.undo();
       const metadata = commandMetadata(c, actorOf(c), trustProxy);
-      const changedAt = await changePasswordRecorded(db, trail, user, await hashPassword(newPassword), 'self', metadata);
+      const session = c.get('session');
+      const { changedAt, endedSessions } = await changePasswordRecorded(db, trail, user, await hashPassword(newPassword), 'self', metadata, session.id);
       forgetUser(user.id);
-      // Older tokens stop working; this one keeps the current session signed in.
-      return c.json({ message: 'Password changed successfully', token: await tokens.issue(user.id, user.tenant_id, changedAt.getTime()) }, 200);
+      signIn.sessions.forget(endedSessions);
+      // Every other session ends, and older tokens of this one stop working; a new token keeps this one signed in.
+      return c.json({ message: 'Password changed successfully', token: await signIn.sessions.reissue(session, changedAt.getTime()) }, 200);
     });
 }

@@ -16,7 +16,9 @@ import type { Trail } from './user-trail';
 import { hashPassword } from './password';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, PASSWORD_TOO_LONG, PASSWORD_TOO_SHORT } from '@desk/machines/identity/password-rules';
 import type { DescribeUser } from './auth.routes';
-import type { TokenService } from './tokens';
+import type { UserSessions } from './user-sessions';
+import { isStaff } from './admin-scope';
+import { openSession, StaffSmsRefusedError } from './staff-sign-in';
 import type { OtpService } from './otp.service';
 import type { ProxyTrust } from '../http/proxy-trust';
 
@@ -58,7 +60,7 @@ export const registerSchema = z.object({
 
 export interface OtpRouteDeps<U> {
   db: Kysely<ServicesDatabase>;
-  tokens: TokenService;
+  sessions: UserSessions;
   otp: OtpService;
   store: ShortLivedStore;
   tenantOf: (c: Context) => string;
@@ -68,34 +70,45 @@ export interface OtpRouteDeps<U> {
   trail: Trail;
 }
 
-/** OTP sign-in and phone-verified registration, mounted at /api/auth. */
-export function otpRoutes<U extends object>({ db, tokens, otp, store, tenantOf, trustProxy, describeUser, trail }: OtpRouteDeps<U>) {
+/**
+ * OTP sign-in and phone-verified registration, mounted at /api/auth. Staff never sign in by a code
+ * alone (decision 0029): no code is sent them, and one sent before they became staff is refused.
+ */
+export function otpRoutes<U extends object>(deps: OtpRouteDeps<U>) {
+  const { db, otp, store, tenantOf, trustProxy, trail } = deps;
   const sent = { message: 'OTP sent', expiresInSeconds: 300, resendInSeconds: 30 };
   return new Hono()
     .post('/otp/send', async (c) => {
       const phone = await phoneOf(c);
-      if (!(await findUserByPhone(db, tenantOf(c), phone))) throw new NoAccountError();
-      await otp.send(phone, 'login', clientIp(c, trustProxy));
+      const user = await findUserByPhone(db, tenantOf(c), phone);
+      if (!user) throw new NoAccountError();
+      if (isStaff(user)) throw new StaffSmsRefusedError();
+      await otp.send(tenantOf(c), phone, 'login', clientIp(c, trustProxy));
       return c.json(sent, 200);
     })
     .post('/otp/verify', async (c) => {
       const phone = await phoneOf(c);
-      await otp.verify(phone, 'login', await otpOf(c));
+      const code = await otpOf(c);
+      const found = await findUserByPhone(db, tenantOf(c), phone);
+      if (found && isStaff(found)) throw new StaffSmsRefusedError();
+      await otp.verify(tenantOf(c), phone, 'login', code);
+      // Read again after the code: an account made staff meanwhile is refused all the same.
       const user = await findUserByPhone(db, tenantOf(c), phone);
       if (!user) throw new NoAccountError();
-      return c.json({ token: await tokens.issue(user.id, user.tenant_id), user: await describeUser(user) }, 200);
+      if (isStaff(user)) throw new StaffSmsRefusedError();
+      return c.json((await openSession(c, user, 'otp', deps)).answer, 200);
     })
     .post('/register/otp/send', async (c) => {
       const phone = await phoneOf(c);
       // Sign-up sends a code to a number nobody has vouched for: only to a valid one (canonical-phone.ts).
       if (!isDialable(phone)) throw ValidationError.of('phone', NOT_DIALABLE);
       if (await findUserByPhone(db, tenantOf(c), phone)) throw new PhoneTakenError();
-      await otp.send(phone, 'register', clientIp(c, trustProxy));
+      await otp.send(tenantOf(c), phone, 'register', clientIp(c, trustProxy));
       return c.json(sent, 200);
     })
     .post('/register/otp/verify', async (c) => {
       const phone = await phoneOf(c);
-      await otp.verify(phone, 'register', await otpOf(c));
+      await otp.verify(tenantOf(c), phone, 'register', await otpOf(c));
       await store.set(`register:verified:${tenantOf(c)}:${phone}`, '1', REGISTRATION_WINDOW_MS);
       return c.json({ verified: true, message: 'Phone verified', expiresInSeconds: REGISTRATION_WINDOW_MS / 1000 }, 200);
     })
@@ -110,6 +123,7 @@ export function otpRoutes<U extends object>({ db, tokens, otp, store, tenantOf, 
       const user = await registerUser(db, trail, newUser, 'sign_up', asNewcomer);
       if (!user) throw new PhoneTakenError();
       await store.delete(verified);
-      return c.json({ token: await tokens.issue(user.id, user.tenant_id), user: await describeUser(user), message: 'Registration successful' }, 201);
+      const { answer } = await openSession(c, user, 'sign_up', deps);
+      return c.json({ ...answer, message: 'Registration successful' }, 201);
     });
 }

@@ -11,71 +11,89 @@ function setup() {
 }
 
 const PHONE = '+919811111111';
+const BRAND = 'default';
 
 describe('one-time codes', () => {
   it('sends 6 digits, stores only a hash, and accepts the code once', async () => {
     const { otp, store, sent } = setup();
-    await otp.send(PHONE, 'login', '10.0.0.1');
+    await otp.send(BRAND, PHONE, 'login', '10.0.0.1');
     const { code } = sent[0]!;
     expect(code).toMatch(/^\d{6}$/);
-    const stored = await store.get(`otp:code:login:${PHONE}`);
+    const stored = await store.get(`otp:code:login:${BRAND}:${PHONE}`);
     expect(stored).toMatch(/^[0-9a-f]{64}$/);
     expect(stored).not.toContain(code);
-    await otp.verify(PHONE, 'login', code);
-    await expect(otp.verify(PHONE, 'login', code)).rejects.toMatchObject({ code: 'invalid_otp' });
+    await otp.verify(BRAND, PHONE, 'login', code);
+    await expect(otp.verify(BRAND, PHONE, 'login', code)).rejects.toMatchObject({ code: 'invalid_otp' });
   });
 
   it('expires after 5 minutes', async () => {
     const { otp, sent, advance } = setup();
-    await otp.send(PHONE, 'login', null);
+    await otp.send(BRAND, PHONE, 'login', null);
     advance(5 * 60_000 + 1);
-    await expect(otp.verify(PHONE, 'login', sent[0]!.code)).rejects.toMatchObject({ code: 'invalid_otp' });
+    await expect(otp.verify(BRAND, PHONE, 'login', sent[0]!.code)).rejects.toMatchObject({ code: 'invalid_otp' });
   });
 
   it('blocks a resend for 30 seconds', async () => {
     const { otp, sent, advance } = setup();
-    await otp.send(PHONE, 'login', null);
-    await expect(otp.send(PHONE, 'login', null)).rejects.toMatchObject({ status: 429 });
+    await otp.send(BRAND, PHONE, 'login', null);
+    await expect(otp.send(BRAND, PHONE, 'login', null)).rejects.toMatchObject({ status: 429 });
     advance(30_001);
-    await otp.send(PHONE, 'login', null);
+    await otp.send(BRAND, PHONE, 'login', null);
     expect(sent).toHaveLength(2);
   });
 
   it('kills the code after 5 wrong tries, even for the right code afterwards', async () => {
     const { otp, sent } = setup();
-    await otp.send(PHONE, 'login', null);
+    await otp.send(BRAND, PHONE, 'login', null);
     const right = sent[0]!.code;
     const wrong = right === '000000' ? '111111' : '000000';
-    for (let i = 0; i < 5; i++) await expect(otp.verify(PHONE, 'login', wrong)).rejects.toMatchObject({ code: 'invalid_otp' });
-    await expect(otp.verify(PHONE, 'login', right)).rejects.toMatchObject({ code: 'invalid_otp' });
+    for (let i = 0; i < 5; i++) await expect(otp.verify(BRAND, PHONE, 'login', wrong)).rejects.toMatchObject({ code: 'invalid_otp' });
+    await expect(otp.verify(BRAND, PHONE, 'login', right)).rejects.toMatchObject({ code: 'invalid_otp' });
   });
 
   it('accepts the right code after 4 wrong ones', async () => {
     const { otp, sent } = setup();
-    await otp.send(PHONE, 'login', null);
+    await otp.send(BRAND, PHONE, 'login', null);
     const right = sent[0]!.code;
     const wrong = right === '000000' ? '111111' : '000000';
-    for (let i = 0; i < 4; i++) await expect(otp.verify(PHONE, 'login', wrong)).rejects.toMatchObject({ code: 'invalid_otp' });
-    await otp.verify(PHONE, 'login', right);
+    for (let i = 0; i < 4; i++) await expect(otp.verify(BRAND, PHONE, 'login', wrong)).rejects.toMatchObject({ code: 'invalid_otp' });
+    await otp.verify(BRAND, PHONE, 'login', right);
   });
 
   it('limits sends per phone (5 an hour) and per IP (20 an hour)', async () => {
     const { otp, advance } = setup();
     for (let i = 0; i < 5; i++) {
-      await otp.send(PHONE, 'login', null);
+      await otp.send(BRAND, PHONE, 'login', null);
       advance(31_000);
     }
-    await expect(otp.send(PHONE, 'login', null)).rejects.toMatchObject({ status: 429, code: 'too_many_requests' });
+    await expect(otp.send(BRAND, PHONE, 'login', null)).rejects.toMatchObject({ status: 429, code: 'too_many_requests' });
 
     const other = setup();
-    for (let i = 0; i < 20; i++) await other.otp.send(`+9198000000${String(i).padStart(2, '0')}`, 'register', '10.0.0.9');
-    await expect(other.otp.send('+919800000099', 'register', '10.0.0.9')).rejects.toMatchObject({ status: 429 });
-    await other.otp.send('+919800000099', 'register', '10.0.0.10');
+    for (let i = 0; i < 20; i++) await other.otp.send(BRAND, `+9198000000${String(i).padStart(2, '0')}`, 'register', '10.0.0.9');
+    await expect(other.otp.send(BRAND, '+919800000099', 'register', '10.0.0.9')).rejects.toMatchObject({ status: 429 });
+    await other.otp.send(BRAND, '+919800000099', 'register', '10.0.0.10');
   });
 
   it('keeps login and registration codes apart', async () => {
     const { otp, sent } = setup();
-    await otp.send(PHONE, 'register', null);
-    await expect(otp.verify(PHONE, 'login', sent[0]!.code)).rejects.toMatchObject({ code: 'invalid_otp' });
+    await otp.send(BRAND, PHONE, 'register', null);
+    await expect(otp.verify(BRAND, PHONE, 'login', sent[0]!.code)).rejects.toMatchObject({ code: 'invalid_otp' });
+  });
+
+  it("keeps each brand's codes apart: a code sent on one brand's site does not verify on another's (security review)", async () => {
+    const { otp, sent } = setup();
+    await otp.send('brand-a', PHONE, 'login', null);
+    const code = sent[0]!.code;
+    await expect(otp.verify('brand-b', PHONE, 'login', code)).rejects.toMatchObject({ code: 'invalid_otp' });
+    // Nor does brand B's cooldown or count hold brand A's phone: each brand's are its own.
+    await otp.send('brand-b', PHONE, 'login', null);
+    await otp.verify('brand-a', PHONE, 'login', code);
+  });
+
+  it('goes through every limit without delivering when told not to, so the answer is the same', async () => {
+    const { otp, sent } = setup();
+    await otp.send(BRAND, PHONE, 'reset', null, { deliver: false });
+    expect(sent).toHaveLength(0);
+    await expect(otp.send(BRAND, PHONE, 'reset', null, { deliver: false })).rejects.toMatchObject({ status: 429 });
   });
 });

@@ -26,7 +26,9 @@ export type DeliverOtp = (phone: string, code: string, purpose: OtpPurpose) => P
 
 /**
  * One-time codes: 6 digits, single use, valid 5 minutes, a new one at most every 30 s, dead after 5
- * wrong tries; sends limited per phone and per IP. Only an HMAC of the code is stored.
+ * wrong tries; sends limited per phone and per IP. Only an HMAC of the code is stored. Codes,
+ * cooldowns, tries and send counts are per brand and phone, as accounts are: a code sent on one
+ * brand's site does not verify on another's (decision 0029).
  */
 export class OtpService {
   private readonly limits: RateLimiter;
@@ -39,46 +41,55 @@ export class OtpService {
     this.limits = new RateLimiter(store);
   }
 
-  async send(phone: string, purpose: OtpPurpose, ip: string | null): Promise<void> {
-    const cooldown = `otp:cooldown:${purpose}:${phone}`;
+  /**
+   * Sends a code, or with `deliver: false` goes through every limit and keeps a code that nobody
+   * receives: answered the same, so the answer does not tell whether the phone has an account.
+   */
+  async send(tenantId: string, phone: string, purpose: OtpPurpose, ip: string | null, { deliver = true } = {}): Promise<void> {
+    const subject = otpSubject(tenantId, phone);
+    const cooldown = `otp:cooldown:${purpose}:${subject}`;
     const wait = async () => {
       const seconds = Math.max(1, Math.ceil((await this.store.ttl(cooldown)) / 1000));
       return new TooManyRequestsError(`Please wait ${seconds} seconds before requesting another code`, seconds);
     };
     if ((await this.store.ttl(cooldown)) > 0) throw await wait();
     const tooMany = (minutes: number) => `Too many codes requested. Try again in ${minutes} minute(s).`;
-    await this.limits.hit(SENDS_PER_PHONE, phone, tooMany);
+    await this.limits.hit(SENDS_PER_PHONE, subject, tooMany);
     if (ip) await this.limits.hit(SENDS_PER_IP, ip, tooMany);
     // Only a code actually sent starts the cooldown; claimed atomically, so two racing sends send one code.
     if (!(await this.store.setIfAbsent(cooldown, '1', RESEND_COOLDOWN_MS))) throw await wait();
 
     const code = String(randomInt(0, 10 ** OTP_LENGTH)).padStart(OTP_LENGTH, '0');
-    await this.store.set(`otp:code:${purpose}:${phone}`, this.hash(phone, purpose, code), OTP_TTL_MS);
-    await this.store.delete(`otp:tries:${purpose}:${phone}`);
-    await this.deliver(phone, code, purpose);
+    await this.store.set(`otp:code:${purpose}:${subject}`, this.hash(subject, purpose, code), OTP_TTL_MS);
+    await this.store.delete(`otp:tries:${purpose}:${subject}`);
+    if (deliver) await this.deliver(phone, code, purpose);
   }
 
   /** True once for the right code; a wrong, expired, used or exhausted code is InvalidOtpError. */
-  async verify(phone: string, purpose: OtpPurpose, code: string): Promise<void> {
-    const key = `otp:code:${purpose}:${phone}`;
+  async verify(tenantId: string, phone: string, purpose: OtpPurpose, code: string): Promise<void> {
+    const subject = otpSubject(tenantId, phone);
+    const key = `otp:code:${purpose}:${subject}`;
     const stored = await this.store.get(key);
     if (!stored || !/^\d{6}$/.test(code)) throw new InvalidOtpError();
     // Counted before comparing, atomically, so parallel guesses cannot exceed the allowance.
-    const tries = await this.store.increment(`otp:tries:${purpose}:${phone}`, OTP_TTL_MS);
+    const tries = await this.store.increment(`otp:tries:${purpose}:${subject}`, OTP_TTL_MS);
     if (tries > MAX_WRONG_TRIES) {
       await this.store.delete(key);
       throw new InvalidOtpError('Too many wrong codes. Please request a new one.');
     }
     const expected = Buffer.from(stored, 'hex');
-    const given = Buffer.from(this.hash(phone, purpose, code), 'hex');
+    const given = Buffer.from(this.hash(subject, purpose, code), 'hex');
     if (!timingSafeEqual(expected, given)) {
       if (tries === MAX_WRONG_TRIES) await this.store.delete(key);
       throw new InvalidOtpError();
     }
-    await this.store.delete(key, `otp:tries:${purpose}:${phone}`);
+    await this.store.delete(key, `otp:tries:${purpose}:${subject}`);
   }
 
-  private hash(phone: string, purpose: OtpPurpose, code: string): string {
-    return createHmac('sha256', this.secret).update(`${purpose}:${phone}:${code}`).digest('hex');
+  private hash(subject: string, purpose: OtpPurpose, code: string): string {
+    return createHmac('sha256', this.secret).update(`${purpose}:${subject}:${code}`).digest('hex');
   }
 }
+
+/** Whose codes and counts: a phone on a brand. */
+export const otpSubject = (tenantId: string, phone: string): string => `${tenantId}:${phone}`;

@@ -1,13 +1,27 @@
 import type { Kysely } from 'kysely';
 import type { EventMetadata } from '@desk/platform/eventstore/event-metadata';
-import { PASSWORD_CHANGED, type PasswordChangedBy } from '@desk/machines/identity/user.events';
+import { PASSWORD_CHANGED, type PasswordChangedBy, type SessionEndReason } from '@desk/machines/identity/user.events';
 import type { ServicesDatabase } from '../db/services-database';
 import { changePassword, type UserRow } from './users.repository';
 import type { Trail } from './user-trail';
+import { endSessionsRecorded } from './user-sessions';
+
+/** Which sessions a change ends, and why: the user's own change keeps the session that made it. */
+const ENDS: Record<PasswordChangedBy, SessionEndReason> = { self: 'password_changed', reset: 'password_reset', sms_reset: 'sms_reset' };
+
+export interface PasswordChange {
+  changedAt: Date;
+  /** The sessions it ended, for this process's cache (UserSessions.forget). */
+  endedSessions: string[];
+}
 
 /**
  * A new password hash for the user, and PasswordChanged (who did it, never the hash) in the same
- * transaction. Returns the change time: tokens issued before it stop working.
+ * transaction, which also ends the user's sessions (decision 0029): every one after a reset (the
+ * operator's, or by a code sent to the phone), every one but `keepSession` after the user's own
+ * change. A reset is a password the holder chose (or was handed by the operator): it is no longer
+ * one an admin chose; the user's own change keeps that mark as it was (whoever knew the old password
+ * could have made it). Tokens issued before the change time stop working too.
  */
 export async function changePasswordRecorded(
   db: Kysely<ServicesDatabase>,
@@ -16,11 +30,13 @@ export async function changePasswordRecorded(
   passwordHash: string,
   by: PasswordChangedBy,
   metadata: EventMetadata,
-): Promise<Date> {
+  keepSession?: string,
+): Promise<PasswordChange> {
   return db.transaction().execute(async (trx) => {
-    const changedAt = await changePassword(trx, user.id, passwordHash);
+    const changedAt = await changePassword(trx, user.id, passwordHash, by === 'self' ? undefined : false);
     const data = { userId: user.id, tenantId: user.tenant_id, phone: user.phone, by, changedAt: changedAt.toISOString() };
     await trail.record(user, [{ type: PASSWORD_CHANGED, data }], metadata);
-    return changedAt;
+    const endedSessions = await endSessionsRecorded(trx, trail, user, ENDS[by], metadata, by === 'self' && keepSession ? { except: keepSession } : {});
+    return { changedAt, endedSessions };
   });
 }

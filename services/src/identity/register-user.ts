@@ -11,7 +11,9 @@ export type RegistrationMetadata = EventMetadata | ((created: UserRow) => EventM
 /**
  * Every account is made here: the users row and UserRegistered (with UserRolesChanged from none
  * when it has roles, so role history stays one event type) in one transaction. Null when the phone
- * is taken in that tenant, and then nothing is recorded.
+ * is taken in that tenant, and then nothing is recorded. An account an admin makes on the admin
+ * screens has a password the admin chose: it is marked so (`password_set_by_other`), and as staff
+ * it cannot sign in by password until its holder sets their own (decision 0029).
  */
 export async function registerUser(
   db: Kysely<ServicesDatabase>,
@@ -21,7 +23,7 @@ export async function registerUser(
   metadata: RegistrationMetadata,
 ): Promise<UserRow | null> {
   return db.transaction().execute(async (trx) => {
-    const created = await insertUser(trx, { ...user, roles: [...new Set(user.roles)].sort() });
+    const created = await insertUser(trx, { ...user, roles: [...new Set(user.roles)].sort(), passwordSetByOther: via === 'admin' });
     if (!created) return null;
     const meta = typeof metadata === 'function' ? metadata(created) : metadata;
     const base = { userId: created.id, tenantId: created.tenant_id, phone: created.phone };

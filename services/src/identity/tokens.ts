@@ -1,12 +1,13 @@
 import { sign, verify } from 'hono/jwt';
 
-const TOKEN_TTL_SECONDS = 7 * 24 * 3600;
 /** Tokens remembered as verified; beyond it the oldest is forgotten (and verified again when next seen). */
 const VERIFIED_TOKENS_KEPT = 10_000;
 
 export interface TokenClaims {
   sub: string;
   tenant: string;
+  /** The session the token opens (sessions table, decision 0029): ended there, the token stops working. */
+  sid: string;
   /** Issued at, in seconds. */
   iat: number;
   /**
@@ -28,9 +29,11 @@ export class TokenService {
 
   constructor(private readonly secret: string) {}
 
-  issue(userId: string, tenantId: string, now = Date.now()): Promise<string> {
+  /** A token for the session, valid until the session expires (session-lifetimes.ts). */
+  issue(session: { user_id: string; tenant_id: string; id: string; expires_at: Date }, now = Date.now()): Promise<string> {
     const iat = Math.floor(now / 1000);
-    return sign({ sub: userId, tenant: tenantId, iat, iat_ms: now, exp: iat + TOKEN_TTL_SECONDS }, this.secret, 'HS256');
+    const exp = Math.floor(session.expires_at.getTime() / 1000);
+    return sign({ sub: session.user_id, tenant: session.tenant_id, sid: session.id, iat, iat_ms: now, exp }, this.secret, 'HS256');
   }
 
   /** The claims of a valid, unexpired token; null for anything else. */
@@ -44,10 +47,11 @@ export class TokenService {
     }
     try {
       const payload = await verify(token, this.secret, 'HS256');
-      if (typeof payload.sub !== 'string' || typeof payload.tenant !== 'string' || typeof payload.iat !== 'number') return null;
+      // A token without a session is from before sessions (decision 0029): it can no longer be ended, so it no longer opens anything.
+      if (typeof payload.sub !== 'string' || typeof payload.tenant !== 'string' || typeof payload.sid !== 'string' || typeof payload.iat !== 'number') return null;
       if (typeof payload.exp === 'number' && payload.exp <= nowS) return null;
       const issuedAtMs = typeof payload.iat_ms === 'number' ? payload.iat_ms : payload.iat * 1000 + 999;
-      const claims = { sub: payload.sub, tenant: payload.tenant, iat: payload.iat, issuedAtMs };
+      const claims = { sub: payload.sub, tenant: payload.tenant, sid: payload.sid, iat: payload.iat, issuedAtMs };
       if (typeof payload.exp === 'number') this.remember(token, claims, payload.exp);
       return claims;
     } catch {

@@ -116,10 +116,10 @@ describe('the trail of users: sign-up, admin-made accounts, passwords and lock-o
     expect((await call('POST', '/api/auth/login', { body: { phone, password: 'first-pass' } })).status).toBe(200);
   });
 
-  it('records a phone lock-out once, on the account it has on this brand, with the address of the locking attempt', async () => {
+  it('records a phone lock-out from one address once, on the account it has on this brand, naming the address', async () => {
     const phone = '+919870000005';
     const { user } = (await signUp(phone, 'right-pass', '198.51.100.26')).body;
-    const attempt = (i: number) => call('POST', '/api/auth/login', { body: { phone, password: 'wrong-pass' }, headers: FROM(`198.51.100.${30 + i}`) });
+    const attempt = (_i: number) => call('POST', '/api/auth/login', { body: { phone, password: 'wrong-pass' }, headers: FROM('198.51.100.34') });
     for (let i = 0; i < 4; i++) expect((await attempt(i)).status).toBe(401);
     expect((await stream(user._id)).map((e) => e.type)).toEqual(['UserRegistered']);
     expect((await attempt(4)).status).toBe(401);
@@ -130,7 +130,7 @@ describe('the trail of users: sign-up, admin-made accounts, passwords and lock-o
     expect(events).toHaveLength(1);
     const [locked] = events;
     expect(locked).toMatchObject({
-      data: { userId: user._id, tenantId: 'default', phone, limit: 'login-fail:phone', failures: 5, windowMinutes: 15 },
+      data: { userId: user._id, tenantId: 'default', phone, limit: 'login-fail:phone-ip', ip: '198.51.100.34', failures: 5, windowMinutes: 15 },
       metadata: { actor: { id: 'sign-in-limiter', role: 'system' }, tenantId: 'default', ip: '198.51.100.34', userAgent: 'trail-test' },
     });
     const data = locked!.data as { lockedAt: string; lockedUntil: string };

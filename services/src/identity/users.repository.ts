@@ -16,7 +16,7 @@ export const holdsAdminRole = (eb: ExpressionBuilder<ServicesDatabase, 'users'>)
  */
 export async function findUserById(db: Db, id: string): Promise<UserRow | undefined> {
   const { rows } = await sql<UserRow>`
-    ${PREPARED} select id, tenant_id, username, phone, password_hash, roles, created_at, updated_at, password_changed_at
+    ${PREPARED} select id, tenant_id, username, phone, password_hash, roles, created_at, updated_at, password_changed_at, password_set_by_other
     from users where id = ${id}`.execute(db);
   return rows[0];
 }
@@ -53,6 +53,8 @@ export interface NewUser {
   phone: string;
   passwordHash: string;
   roles: string[];
+  /** An admin chose the password (register-user.ts sets it for `via: 'admin'`). */
+  passwordSetByOther?: boolean;
 }
 
 /** PostgreSQL's unique violation on the one-phone-per-brand key: a write that gave an account a phone another account of its brand has. */
@@ -73,6 +75,7 @@ export async function insertUser(db: Db, user: NewUser): Promise<UserRow | null>
       phone: user.phone,
       password_hash: user.passwordHash,
       roles: user.roles,
+      password_set_by_other: user.passwordSetByOther ?? false,
       // This process's clock, as for the tokens it issues (the database's could be a little ahead,
       // and a sign-up's first token would then look older than the account's password).
       password_changed_at: new Date(),
@@ -83,11 +86,19 @@ export async function insertUser(db: Db, user: NewUser): Promise<UserRow | null>
   return row ?? null;
 }
 
-/** Replaces the password and returns the change time (tokens issued before it stop working). */
-export async function changePassword(db: Db, id: string, passwordHash: string): Promise<Date> {
+/**
+ * Replaces the password and returns the change time (tokens issued before it stop working).
+ * `setByOther`: whether someone else chose it now (decision 0029); unsaid, it keeps its value.
+ */
+export async function changePassword(db: Db, id: string, passwordHash: string, setByOther?: boolean): Promise<Date> {
   const row = await db
     .updateTable('users')
-    .set({ password_hash: passwordHash, password_changed_at: new Date(), updated_at: new Date() })
+    .set({
+      password_hash: passwordHash,
+      password_changed_at: new Date(),
+      updated_at: new Date(),
+      ...(setByOther !== undefined ? { password_set_by_other: setByOther } : {}),
+    })
     .where('id', '=', id)
     .returning('password_changed_at')
     .executeTakeFirstOrThrow();

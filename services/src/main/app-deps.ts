@@ -36,6 +36,9 @@ import { listenToChannel } from '@desk/platform/db/pg-listen';
 import { createLiveUpdates } from '../live/live-updates';
 import { SignedInUsers, USERS_CHANGED_CHANNEL } from '../identity/signed-in-users';
 import { findUserById } from '../identity/users.repository';
+import { SESSIONS_CHANGED_CHANNEL } from '../identity/signed-in-sessions';
+import { setUpSignIn } from '../identity/sign-in-setup';
+import { staffTotpPolicy, type StaffTotpPolicy } from '../identity/staff-sign-in';
 
 export { DEFAULT_TENANT_ID };
 
@@ -44,6 +47,8 @@ export interface AppSettings extends AdminSettings, ShortLivedSettings, FileStor
   JWT_SECRET?: string | undefined;
   AUDIT_SIGNING_KEY?: string | undefined;
   TRUST_PROXY: ProxyTrust;
+  /** Staff authenticators: required (forced in production) or optional (decision 0029). */
+  STAFF_TOTP?: StaffTotpPolicy | undefined;
   PAYMENT_WINDOW_MINUTES: number;
   RATE_LOCK_MINUTES: number;
   PROJECTION_BATCH_SIZE?: number;
@@ -69,7 +74,13 @@ export async function buildAppDeps(infra: Infrastructure, env: AppSettings): Pro
     (id) => findUserById(infra.db, id),
     (listener, options) => listenToChannel(infra.connectionString, USERS_CHANGED_CHANNEL, listener, options),
   );
-  const roles = new UserRoles(infra.db, infra.eventStore, (id) => users.forget(id));
+  let forgetSessions = (_ids: readonly string[]): void => undefined;
+  const roles = new UserRoles(
+    infra.db,
+    infra.eventStore,
+    (id) => users.forget(id),
+    (ids) => forgetSessions(ids),
+  );
   // Before anyone signs in: accounts from before canonical phones are found by the canonical form.
   await canonicaliseStoredPhones(infra.db, roles.trail);
   if (!env.skipAdminBootstrap) await ensureAdmin(infra.db, roles, DEFAULT_TENANT_ID, env);
@@ -103,6 +114,20 @@ export async function buildAppDeps(infra: Infrastructure, env: AppSettings): Pro
   inProcess?.run(handlers);
   const signer = new UrlSigner(secret);
   const directory = new TenantDirectory(infra.db, tenants);
+  const tokens = new TokenService(secret);
+  const rateLimiter = new RateLimiter(store);
+  const { sessions, signIn } = setUpSignIn({
+    db: infra.db,
+    tokenSecret: secret,
+    tokens,
+    store,
+    limits: rateLimiter,
+    trail: roles.trail,
+    staffTotp: staffTotpPolicy(env.NODE_ENV, env.STAFF_TOTP),
+    brandName: async (tenantId) => (await directory.profile(tenantId)).name,
+    listen: (listener, options) => listenToChannel(infra.connectionString, SESSIONS_CHANGED_CHANNEL, listener, options),
+  });
+  forgetSessions = signIn.sessions.forget;
   const signingKey = loadSigningKey(env.AUDIT_SIGNING_KEY, env.DATA_DIR);
   logger.info('audit exports are signed with', { fingerprint: signingKey.fingerprint });
 
@@ -116,8 +141,10 @@ export async function buildAppDeps(infra: Infrastructure, env: AppSettings): Pro
     directory,
     roles,
     users,
+    sessions,
+    signIn,
     store,
-    limits: new RateLimiter(store),
+    limits: rateLimiter,
     otp,
     queue,
     projections,

@@ -73,6 +73,7 @@ export async function buildDemoApps(infra: Infrastructure, env: AppSettings & { 
       await sweeper.stop();
       for (const { deps } of built) {
         await deps.users.close();
+        await deps.sessions.close();
         await deps.queue.close();
         await deps.store.close();
       }

@@ -32,6 +32,7 @@ onShutdown(async () => {
   await deps.live.hub.close();
   await new Promise<void>((resolve) => server.close(() => resolve()));
   await deps.users.close();
+  await deps.sessions.close();
   await metrics.close();
   await sweeper.stop();
   await orphanClaims.stop();

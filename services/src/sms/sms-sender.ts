@@ -1,7 +1,8 @@
 import { appendFile, mkdir } from 'node:fs/promises';
 import path from 'node:path';
 
-export type OtpPurpose = 'login' | 'register';
+/** What a code is for: signing in, signing up, or setting a new password ("Forgot password?"). */
+export type OtpPurpose = 'login' | 'register' | 'reset';
 
 export interface OtpMessage {
   phone: string;

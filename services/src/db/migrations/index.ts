@@ -13,6 +13,8 @@ import * as customerClaimDays from './2026-11-25-013-customer-claim-days';
 import * as claimsByTime from './2026-11-25-014-claims-by-time';
 import * as phoneSpellings from './2026-11-26-015-phone-spellings';
 import * as usersChanged from './2026-11-26-016-users-changed';
+import * as sessions from './2026-11-27-017-sessions';
+import * as staffAuthenticators from './2026-11-27-018-staff-authenticators';
 
 /** The services' own tables (accounts, idempotency, reference codes, stored files, compliance exports), by name; names sort in run order. */
 export const servicesMigrations: Record<string, Migration> = {
@@ -30,4 +32,6 @@ export const servicesMigrations: Record<string, Migration> = {
   '2026-11-25-014-claims-by-time': claimsByTime,
   '2026-11-26-015-phone-spellings': phoneSpellings,
   '2026-11-26-016-users-changed': usersChanged,
+  '2026-11-27-017-sessions': sessions,
+  '2026-11-27-018-staff-authenticators': staffAuthenticators,
 };

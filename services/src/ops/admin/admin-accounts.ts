@@ -22,6 +22,7 @@ export interface AccountDeps {
 }
 
 export interface CreateAdminResult {
+  /** created: a new account; granted: the role given to the account the phone had, its password reset; already_admin: nothing changed (or only the password, with the flag). */
   outcome: 'created' | 'granted' | 'already_admin';
   user: UserRow;
   /** The password this call generated, to be shown once; null when the operator gave it or none was set. */
@@ -30,29 +31,44 @@ export interface CreateAdminResult {
 
 /**
  * An admin of `tenantId` (the operator's own: an operator admin; any other brand: a brand admin,
- * decisions/0014): a new account with the admin role, or the role given to the account that phone
- * already has there. A new account is recorded as UserRegistered (`via: 'cli'`, or `'seed'` for the
- * demo seed) and the role as UserRolesChanged, with system metadata, like every role change. An
- * existing account keeps its password: giving one for it is refused before anything changes, so
- * the operator never believes a password was set when it was not.
+ * decisions/0014): a new account with the admin role, recorded as UserRegistered (`via: 'cli'`, or
+ * `'seed'` for the demo seed) and the role as UserRolesChanged, with system metadata.
+ *
+ * An account the phone already has on the brand is never adopted silently (decision 0029): someone
+ * else may have made it with a password they know (a brand admin can make accounts). Without
+ * `resetPassword` the command refuses, naming the account; with it, the account gets the role and a
+ * new password (generated, or the operator's) in one transaction: UserRolesChanged and
+ * PasswordChanged `by: 'reset'`, every session ended. An existing admin is left as it is, unless
+ * `resetPassword` asks for a new password.
  */
-export async function createAdmin(deps: AccountDeps, input: { phone: string; tenantId: string; password: string | null }): Promise<CreateAdminResult> {
+export async function createAdmin(
+  deps: AccountDeps,
+  input: { phone: string; tenantId: string; password: string | null; resetPassword?: boolean },
+): Promise<CreateAdminResult> {
   const metadata = systemMetadata(input.tenantId, deps.actor ?? ADMIN_CLI_ACTOR);
   const existing = await findUserByPhone(deps.db, input.tenantId, input.phone);
   if (existing) {
-    if (input.password !== null) {
-      throw new CommandError(`${input.phone} already has an account on this brand; its password is left as it is (use reset-password to change it)`);
+    const isAdmin = existing.roles.includes(ADMIN_ROLE);
+    if (!isAdmin) {
+      const kept = (await unsettledSpellings(deps.db, { tenantId: input.tenantId, phone: input.phone })).map((s) => s.userId);
+      if (kept.length > 0) {
+        throw new CommandError(
+          `${input.phone}: accounts ${kept.join(', ')} of this brand had this number under another spelling before phones had one form; settle them before making account ${existing.id} an admin (docs/operations.md, "Phones in one form")`,
+        );
+      }
     }
-    if (existing.roles.includes(ADMIN_ROLE)) return { outcome: 'already_admin', user: existing, generatedPassword: null };
-    const kept = (await unsettledSpellings(deps.db, { tenantId: input.tenantId, phone: input.phone })).map((s) => s.userId);
-    if (kept.length > 0) {
+    if (!input.resetPassword) {
+      if (isAdmin && input.password === null) return { outcome: 'already_admin', user: existing, generatedPassword: null };
       throw new CommandError(
-        `${input.phone}: accounts ${kept.join(', ')} of this brand had this number under another spelling before phones had one form; settle them before making account ${existing.id} an admin (docs/operations.md, "Phones in one form")`,
+        `${input.phone} already has an account on this brand (user ${existing.id}, ${existing.roles.length > 0 ? `roles ${existing.roles.join(', ')}` : 'a customer'}, made ${existing.created_at.toISOString()}); ` +
+          'its password may be known to whoever made it. Nothing was changed. Run again with --reset-password to give it the role with a new password.',
       );
     }
-    const granted = await deps.roles.change(existing.id, (user) => [...user.roles, ADMIN_ROLE], metadata);
+    const password = input.password ?? oneTimePassword();
+    const reset = await resetPassword(deps, { phone: input.phone, tenantId: input.tenantId, password });
+    const granted = isAdmin ? reset.user : await deps.roles.change(existing.id, (user) => [...user.roles, ADMIN_ROLE], metadata);
     if (!granted) throw new CommandError(`${input.phone}: the account disappeared while the role was being given`);
-    return { outcome: 'granted', user: granted, generatedPassword: null };
+    return { outcome: isAdmin ? 'already_admin' : 'granted', user: granted, generatedPassword: input.password === null ? password : null };
   }
   const password = input.password ?? oneTimePassword();
   const created = await deps.roles.create(
@@ -61,14 +77,14 @@ export async function createAdmin(deps: AccountDeps, input: { phone: string; ten
     metadata,
   );
   // Someone signed up with that phone between the look-up and the insert.
-  if (!created) throw new CommandError(`${input.phone} was registered on this brand a moment ago; run the command again to give it the role`);
+  if (!created) throw new CommandError(`${input.phone} was registered on this brand a moment ago; run the command again (with --reset-password to give it the role)`);
   return { outcome: 'created', user: created, generatedPassword: input.password === null ? password : null };
 }
 
 /**
- * A new password for the account `phone` has on `tenantId`. The change time moves on, so every
- * session signed in before it ends (tokens carry their issue time; auth.middleware.ts refuses older).
- * Recorded as PasswordChanged `by: 'reset'` with system metadata (never the password).
+ * A new password for the account `phone` has on `tenantId`: the operator's, so no longer one an
+ * admin chose on the screens. Every session of the account ends (decision 0029). Recorded as
+ * PasswordChanged `by: 'reset'` with system metadata (never the password).
  */
 export async function resetPassword(
   deps: AccountDeps,
@@ -78,6 +94,6 @@ export async function resetPassword(
   if (!user) throw new CommandError(`No account with phone ${input.phone} on this brand`);
   const password = input.password ?? oneTimePassword();
   const metadata = systemMetadata(user.tenant_id, deps.actor ?? ADMIN_CLI_ACTOR);
-  const changedAt = await changePasswordRecorded(deps.db, deps.roles.trail, user, await hashPassword(password), 'reset', metadata);
+  const { changedAt } = await changePasswordRecorded(deps.db, deps.roles.trail, user, await hashPassword(password), 'reset', metadata);
   return { user, generatedPassword: input.password === null ? password : null, changedAt };
 }
