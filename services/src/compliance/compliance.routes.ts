@@ -9,6 +9,7 @@ import { orderBookAsOf } from '@desk/projections/read-models/order-history/order
 import { searchEventLog } from '@desk/projections/read-models/event-log/event-log.queries';
 import type { ServicesDatabase } from '../db/services-database';
 import { ExpiredLinkError, type UrlSigner } from '../files/url-signer';
+import { proofLinksFor } from '../files/proof-links';
 import { validate } from '../http/validate';
 import { commandMetadata } from '../http/request-context';
 import type { ProxyTrust } from '../http/proxy-trust';
@@ -56,6 +57,8 @@ export function complianceRoutes(deps: ComplianceDeps) {
   const record = (c: Context<ComplianceEnv>, access: ComplianceAccessed) =>
     trail.record(c.get('user').id, access, commandMetadata(c, actorOf(c), deps.trustProxy));
   const scopeOf = (c: Context<ComplianceEnv>): AdminScope => c.get('scope');
+  // Proof links name the officer reading them: they stop opening once the officer may not (proof-links.ts).
+  const links = (c: Context<ComplianceEnv>) => proofLinksFor(signer, { id: c.get('user').id, staff: true });
 
   return new Hono<ComplianceEnv>()
     .get('/orders', validate('query', complianceOrdersSchema), async (c) => {
@@ -67,19 +70,19 @@ export function complianceRoutes(deps: ComplianceDeps) {
         : await searchOrders(readModels, tenantId, { search, searchPhones, status }, page, limit);
       await record(c, { view: asOf ? 'order_book' : 'order_search', query: asked(c), resultCount: views.length });
       const names = await directory.names();
-      return c.json({ orders: views.map((v) => adminOrderJson(v, signer, names)), total, page, limit, asOf: asOf?.toISOString() ?? null }, 200);
+      return c.json({ orders: views.map((v) => adminOrderJson(v, links(c), names)), total, page, limit, asOf: asOf?.toISOString() ?? null }, 200);
     })
     .get('/orders/:id', validate('query', asOfSchema), async (c) => {
       const orderId = parseOrderId(c.req.param('id'));
       const asOf = c.req.valid('query').asOf ?? new Date();
-      const found = await orderAsOf(deps.replay, orderId, scopeOf(c), asOf);
+      const found = await orderAsOf(deps.replay, orderId, scopeOf(c), asOf, links(c));
       if (!found) throw new OrderNotFoundError();
       await record(c, { view: 'order', orderId, query: asked(c) });
       return c.json(found, 200);
     })
     .get('/orders/:id/replay', async (c) => {
       const orderId = parseOrderId(c.req.param('id'));
-      const replay = await replayOrder(deps.replay, orderId, scopeOf(c));
+      const replay = await replayOrder(deps.replay, orderId, scopeOf(c), links(c));
       if (!replay) throw new OrderNotFoundError();
       await record(c, { view: 'order_replay', orderId, resultCount: replay.steps.length });
       return c.json(replay, 200);

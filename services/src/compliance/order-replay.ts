@@ -4,7 +4,7 @@ import { ChainWalker, describeBreak } from '@desk/platform/eventstore/chain/veri
 import { emptyOrder, evolveOrder, orderView, type OrderSnapshot } from '@desk/machines/order/order-state';
 import type { OrderEvent } from '@desk/machines/order/order.events';
 import type { ServicesDatabase } from '../db/services-database';
-import type { UrlSigner } from '../files/url-signer';
+import type { ProofLink } from '../files/proof-links';
 import { coversTenant, type AdminScope } from '../identity/admin-scope';
 import { eventActors, seenBy } from '../identity/event-actors';
 import { adminOrderJson } from '../orders/order-json';
@@ -14,7 +14,6 @@ import { jsonChanges } from './json-changes';
 export interface ReplayDeps {
   store: EventStore;
   users: Kysely<ServicesDatabase>;
-  signer: UrlSigner;
   brandNames: () => Promise<ReadonlyMap<string, string>>;
 }
 
@@ -36,7 +35,8 @@ async function orderEvents(store: EventStore, orderId: string, scope: AdminScope
  * Read from the stream itself, never from a read model. A stored event the machine refuses (the
  * log was tampered with, or the machine changed) is shown with the refusal instead of a new state.
  */
-export async function replayOrder(deps: ReplayDeps, orderId: string, scope: AdminScope) {
+/** `proofLink` signs the order's proof files for the officer reading it (proof-links.ts). */
+export async function replayOrder(deps: ReplayDeps, orderId: string, scope: AdminScope, proofLink: ProofLink) {
   const events = await orderEvents(deps.store, orderId, scope);
   if (!events) return null;
   const [actors, names] = await Promise.all([
@@ -61,7 +61,7 @@ export async function replayOrder(deps: ReplayDeps, orderId: string, scope: Admi
       foldError = (error as Error).message;
     }
     const view = orderView(snapshot);
-    const state = view ? adminOrderJson(view, deps.signer, names) : null;
+    const state = view ? adminOrderJson(view, proofLink, names) : null;
     const changes = jsonChanges(comparable(previous), comparable(state));
     previous = state;
     const actor = actors.get(event.metadata.actor.id);
@@ -102,7 +102,7 @@ export async function replayOrder(deps: ReplayDeps, orderId: string, scope: Admi
 }
 
 /** The order as it stood at `asOf`: folded from the events recorded by then; null if it did not exist yet. */
-export async function orderAsOf(deps: ReplayDeps, orderId: string, scope: AdminScope, asOf: Date) {
+export async function orderAsOf(deps: ReplayDeps, orderId: string, scope: AdminScope, asOf: Date, proofLink: ProofLink) {
   const events = await orderEvents(deps.store, orderId, scope);
   if (!events) return null;
   const known = events.filter((e) => e.recordedAt.getTime() <= asOf.getTime());
@@ -110,7 +110,7 @@ export async function orderAsOf(deps: ReplayDeps, orderId: string, scope: AdminS
   const snapshot = known.reduce((s, e) => evolveOrder(s, { type: e.type, data: e.data } as OrderEvent), emptyOrder());
   const view = orderView(snapshot)!;
   return {
-    order: adminOrderJson(view, deps.signer, await deps.brandNames()),
+    order: adminOrderJson(view, proofLink, await deps.brandNames()),
     asOf: asOf.toISOString(),
     eventCount: known.length,
     lastEventAt: known[known.length - 1]!.recordedAt.toISOString(),

@@ -24,6 +24,7 @@ import {
   parseOrderId,
 } from './order.schemas';
 import { adminOrderJson } from './order-json';
+import { proofLinksFor } from '../files/proof-links';
 import { countAdminOrders, dailyFigures, dashboardFigures, listAdminOrders } from '@desk/projections/read-models/orders/orders.queries';
 import { inAdminScope } from './order-access';
 import type { ReasonCode } from '@desk/machines/order/order-reasons';
@@ -47,13 +48,15 @@ const rejection = ({ reasonCode, note, reason }: { reasonCode: ReasonCode; note?
 export function adminOrderRoutes(deps: OrderDeps, users: Kysely<ServicesDatabase>, directory: TenantDirectory) {
   const { db, orders, commands, signer, trustProxy, eventStore } = deps;
   const metadata = (c: Context<AdminEnv>) => commandMetadata(c, actorOf(c), trustProxy);
+  // Proof links name the admin reading them: they stop opening once the admin may not (proof-links.ts).
+  const links = (c: Context<AdminEnv>) => proofLinksFor(signer, { id: c.get('user').id, staff: true });
   const orderId = (c: Context<AdminEnv>) => parseOrderId(c.req.param('id') ?? '');
   const answer = async (c: Context<AdminEnv>, view: Parameters<typeof adminOrderJson>[0], message: string) =>
-    c.json({ order: adminOrderJson(view, signer, await directory.names()), message }, 200);
+    c.json({ order: adminOrderJson(view, links(c), await directory.names()), message }, 200);
   // Above the four-eyes threshold, Complete and Approve record a request: 202, nothing settled yet.
   const settled = async (c: Context<AdminEnv>, view: Parameters<typeof adminOrderJson>[0], message: string) =>
     view.completionRequest
-      ? c.json({ order: adminOrderJson(view, signer, await directory.names()), message: AWAITING_SECOND_ADMIN, pendingConfirmation: true }, 202)
+      ? c.json({ order: adminOrderJson(view, links(c), await directory.names()), message: AWAITING_SECOND_ADMIN, pendingConfirmation: true }, 202)
       : answer(c, view, message);
 
   return new Hono<AdminEnv>()
@@ -66,7 +69,7 @@ export function adminOrderRoutes(deps: OrderDeps, users: Kysely<ServicesDatabase
         dailyFigures(db, tenantId),
         directory.names(),
       ]);
-      return c.json({ stats: { ...figures, totalUsers }, recentOrders: recent.map((v) => adminOrderJson(v, signer, names)), daily }, 200);
+      return c.json({ stats: { ...figures, totalUsers }, recentOrders: recent.map((v) => adminOrderJson(v, links(c), names)), daily }, 200);
     })
     .get('/orders', validate('query', adminListSchema), async (c) => {
       const { page, pageSize, tenantId: brand, phone, ...rest } = c.req.valid('query');
@@ -77,7 +80,7 @@ export function adminOrderRoutes(deps: OrderDeps, users: Kysely<ServicesDatabase
         countAdminOrders(db, tenantId, filters),
         directory.names(),
       ]);
-      return c.json({ items: items.map((v) => adminOrderJson(v, signer, names)), page, pageSize, total }, 200);
+      return c.json({ items: items.map((v) => adminOrderJson(v, links(c), names)), page, pageSize, total }, 200);
     })
     .post('/orders/export-link', validate('json', exportSchema), (c) => {
       const { tenantId: brand, ...rest } = c.req.valid('json');
@@ -107,7 +110,7 @@ export function adminOrderRoutes(deps: OrderDeps, users: Kysely<ServicesDatabase
     })
     .get('/orders/:id', async (c) => {
       const view = inAdminScope((await orders.load(orderId(c))).view, c.get('scope'));
-      const json = adminOrderJson(view, signer, await directory.names());
+      const json = adminOrderJson(view, links(c), await directory.names());
       // The page names who asked for a pending completion, so the second admin knows whom to ask.
       if (json.completionRequest) json.completionRequest.requestedBy = (await personJson(users, json.completionRequest.requestedBy._id, c.get('scope')))!;
       return c.json(json, 200);

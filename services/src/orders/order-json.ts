@@ -1,18 +1,16 @@
 import type { OrderView } from '@desk/machines/order/order-state';
 import { statusLabel } from '@desk/machines/order/order-state';
 import { CUSTOMER_REASONS, REASON_LABELS } from '@desk/machines/order/order-reasons';
-import type { UrlSigner } from '../files/url-signer';
+import type { ProofLink } from '../files/proof-links';
 import type { Headroom, WindowHeadroom } from '@desk/machines/order/customer-limits';
-
-/** Proof links stay valid long enough to open from a list, short enough to be useless if leaked. */
-export const ATTACHMENT_LINK_SECONDS = 15 * 60;
 
 /**
  * An order as the clients read it, with the specification's field names (seed-spec section 3).
  * Built from the machine's view whether it came from the event stream (one order) or the read
- * model (lists), so both always agree. Amounts are decimal strings; attachment URLs are signed.
+ * model (lists), so both always agree. Amounts are decimal strings; attachment URLs are signed for
+ * the reader (proof-links.ts).
  */
-export function orderJson(view: OrderView, signer: UrlSigner) {
+export function orderJson(view: OrderView, proofLink: ProofLink) {
   return {
     _id: view.orderId,
     refCode: view.refCode,
@@ -36,7 +34,7 @@ export function orderJson(view: OrderView, signer: UrlSigner) {
     cryptoReference: view.cryptoReference,
     bankUtr: view.bankUtr,
     attachments: view.attachments.map((a) => ({
-      url: signer.sign(`/api/files/${a.fileId}`, ATTACHMENT_LINK_SECONDS),
+      url: proofLink(a.fileId, view.tenantId),
       name: a.name,
       contentType: a.contentType,
       size: a.size,
@@ -67,14 +65,14 @@ const closed = (view: OrderView) => view.status === 'rejected' || (view.status =
  * An order in an admin list or page: which brand it belongs to, by name (operators run many), why it
  * was closed with the desk's own note, and the flags on its payment evidence.
  */
-export function adminOrderJson(view: OrderView, signer: UrlSigner, brandNames: ReadonlyMap<string, string>) {
+export function adminOrderJson(view: OrderView, proofLink: ProofLink, brandNames: ReadonlyMap<string, string>) {
   const code = closed(view) ? (view.reasonCode ?? 'other') : null;
   const note = view.status === 'rejected' ? view.rejectedReason : view.cancelNote;
   // The desk's fields are set on the customer's object, not spread with it into a new one: spread
   // copies of these 45-property objects outlived their request (every one of a list's 50 reached the
   // old generation, 118 KB a request, and the old generation's collections made the list's tail;
   // docs/performance.md, "The admin list's tail").
-  return Object.assign(orderJson(view, signer), {
+  return Object.assign(orderJson(view, proofLink), {
     brand: { _id: view.tenantId, name: brandNames.get(view.tenantId) ?? view.tenantId },
     rejectedReason: view.rejectedReason,
     reason: code ? { code, label: REASON_LABELS[code], text: CUSTOMER_REASONS[code], note: note ?? null } : null,
