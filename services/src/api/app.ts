@@ -14,6 +14,11 @@ import { webAssets, webClient } from './web-client';
 import { authApi } from '../identity/auth-api';
 import type { SignedInSessions } from '../identity/signed-in-sessions';
 import type { SignInDeps } from '../identity/staff-sign-in';
+import type { DeskChanges } from '../desk-changes/desk-changes';
+import { adminDeskChangeRoutes, type DeskChangeAnswers } from '../desk-changes/desk-changes.routes';
+import { complianceDeskChangeRoutes } from '../desk-changes/compliance-desk-changes.routes';
+import { deskChangeJson } from '../desk-changes/desk-change-json';
+import { fileLink } from '../tenants/tenant-json';
 import { adminUserRoutes } from '../users/admin-users.routes';
 import { adminSettingsRoutes, publicConfigRoutes } from '../settings/settings.routes';
 import { idempotency } from '../http/idempotency';
@@ -81,6 +86,8 @@ export interface AppDeps {
   /** Sessions opened and ended, staff authenticators, sign-in challenges. */
   signIn: SignInDeps;
   projections: ProjectionsControl;
+  /** Changes to the desk's rules that wait for a second admin (decision 0030). */
+  deskChanges: DeskChanges;
   compliance: ComplianceDeps;
   /** Live updates: stream tickets and this process's change hub (docs/api.md). */
   live: LiveUpdates;
@@ -101,21 +108,32 @@ export function createApp(deps: AppDeps) {
   const signedInFresh = requireUser({ user: (id) => deps.users.fresh(id), session: (id) => deps.sessions.fresh(id), seen }, tokens, tenantDeleted);
   const forgetUser = (id: string) => deps.users.forget(id);
   const admin = new Hono<AdminEnv>()
+  // How a change to the desk's rules reads on the screens, and what the routes that make one need.
+  const desk: DeskChangeAnswers = {
+    changes: deps.deskChanges,
+    json: async (state) => deskChangeJson(state, { users: db, fileLink: (id) => fileLink(orders.signer, id), brandNames: await directory.names() }),
+  };
     .use(signedInFresh, requireAdmin, idempotency(db))
     // Brand admins run their brand's orders and users; the rest of the desk is the operator's.
     .use('/settings', requireOperator)
     .use('/tenants/*', requireOperator)
     .use('/projections/*', requireOperator)
     .use('/users/:id/roles', requireOperator)
-    .route('/', adminUserRoutes({ db, roles: deps.roles, tenants, directory, trustProxy }))
-    .route('/', adminSettingsRoutes(settings, db, config.trustProxy))
-    .route('/', tenantSettingsRoutes({ tenants, settings, users: db, trustProxy }))
+    .use('/changes', requireOperator)
+    .use('/changes/*', requireOperator)
+    .route('/', adminUserRoutes({ db, desk, tenants, directory, trustProxy }))
+    .route('/', adminSettingsRoutes(settings, db, config.trustProxy, desk))
+    .route('/', tenantSettingsRoutes({ tenants, settings, users: db, trustProxy, desk }))
     .route('/', adminOrderRoutes(orders, db, directory))
-    .route('/', tenantAdminRoutes({ tenants, directory, db, files: orders.files, signer: orders.signer, trustProxy, readModelWaitMs: config.readModelWaitMs }))
+    .route('/', tenantAdminRoutes({ tenants, directory, db, files: orders.files, signer: orders.signer, trustProxy, readModelWaitMs: config.readModelWaitMs, desk }))
+    .route('/', adminDeskChangeRoutes({ ...desk, readModels: db, trustProxy }))
     .route('/', adminProjectionRoutes(deps.projections));
   const customer = new Hono<AuthEnv>().use(signedIn, refuseComplianceCommands, idempotency(db)).route('/', customerOrderRoutes(orders));
   // Compliance staff read everything in their scope and act on nothing (docs/compliance.md).
-  const compliance = new Hono<ComplianceEnv>().use(signedInFresh, requireCompliance).route('/', complianceRoutes(deps.compliance));
+  const compliance = new Hono<ComplianceEnv>()
+    .use(signedInFresh, requireCompliance)
+    .route('/', complianceRoutes(deps.compliance))
+    .route('/', complianceDeskChangeRoutes({ ...desk, readModels: db, trustProxy, recordAccess: (userId, access, metadata) => deps.compliance.trail.record(userId, access, metadata) }));
   const trail = deps.roles.trail;
   const user = new Hono<AuthEnv>()
     .use(signedIn, refuseComplianceCommands, idempotency(db))

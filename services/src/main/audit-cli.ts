@@ -4,9 +4,11 @@ import { UsageError } from '../ops/cli-errors';
 import { verifyExportFile } from '../ops/audit/verify-export-file';
 
 const USAGE = `Usage:
-  npm run audit -- verify <file> [--key <sha256:fingerprint | public-key.pem>]
+  npm run audit -- verify <file> --key <sha256:fingerprint | public-key.pem>
         checks an audit export with no database and no network: every event's hash chain, the
-        manifest's counts and stream heads, and its ed25519 signature (against --key when given)
+        manifest's counts and stream heads, and its ed25519 signature by the operator's published
+        key (--key). Without --key it names the key that signed the file and exits 1: a forger
+        signs with a key of their own
   npm run audit -- verify-store
         walks the whole event store and reports the first edited, deleted or moved event`;
 

@@ -4,6 +4,9 @@
  * what is printed. What the commands do is tested beside their code in services/src/ops/.
  */
 import { spawn } from 'node:child_process';
+import { generateKeyPairSync, sign } from 'node:crypto';
+import { keyFingerprint } from '@desk/platform/eventstore/chain/key-fingerprint';
+import { plainCanonicalJson } from '@desk/platform/eventstore/chain/canonical-json';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -11,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCustomer, createTestApp, json, type TestApp } from '../../../tests/support/test-app';
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/test-database';
 import { testEnv } from '../../../tests/support/test.env';
+import { createStaff } from '../../../tests/support/desk-changes';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 
@@ -124,21 +128,32 @@ describe('operations commands', () => {
   }, 30_000);
 
   it('audit: verifies an export with no database, names what was changed, and walks the store', async () => {
-    const admin = await t.adminToken();
     const body = { phone: '+919160000009', password: 'compliance1', roles: ['compliance'] };
-    expect((await t.call('POST', '/api/admin/users', { token: admin, body })).status).toBe(201);
+    await createStaff(t, body);
     const officer = await t.login(body.phone, body.password);
     const made = await json(t.call('POST', '/api/compliance/exports', { token: officer, body: { orderIds: [await placeOrder()] } }));
     const file = path.join(dir, 'audit-export.jsonl');
     await writeFile(file, await (await t.app.request(made.body.url)).text());
 
-    // No DATABASE_URL, no DATA_DIR: the verifier needs neither.
-    const verified = await run('audit-cli.ts', ['verify', file], {});
+    // No DATABASE_URL, no DATA_DIR: the verifier needs neither. Without --key it names the signer and fails.
+    const unpinned = await run('audit-cli.ts', ['verify', file], {});
+    expect(unpinned.code).toBe(1);
+    expect(unpinned.stdout).not.toMatch(/intact/);
+    expect(unpinned.stderr).toContain('NOT verified');
+    const fingerprint = /signed by (sha256:[0-9a-f]{64})/.exec(unpinned.stdout)![1]!;
+    expect(fingerprint).toBe((await json(t.call('GET', '/api/compliance/signing-key', { token: officer }))).body.fingerprint);
+    const verified = await run('audit-cli.ts', ['verify', file, '--key', fingerprint], {});
     expect(verified.code).toBe(0);
     expect(verified.stdout).toMatch(/intact\. Export [0-9a-f-]+: 1 events in 1 streams/);
-    const fingerprint = /signed by (sha256:[0-9a-f]{64})/.exec(verified.stdout)![1]!;
-    expect((await run('audit-cli.ts', ['verify', file, '--key', fingerprint], {})).code).toBe(0);
     expect((await run('audit-cli.ts', ['verify', file, '--key', `sha256:${'0'.repeat(64)}`], {})).code).toBe(1);
+
+    // A forged export re-signed with a key of the forger's own: no key but the operator's vouches for it.
+    const forged = path.join(dir, 'forged-export.jsonl');
+    await writeFile(forged, resigned(await readFile(file, 'utf8')));
+    const forgedUnpinned = await run('audit-cli.ts', ['verify', forged], {});
+    expect(forgedUnpinned.code).toBe(1);
+    expect(forgedUnpinned.stdout).not.toMatch(/intact/);
+    expect((await run('audit-cli.ts', ['verify', forged, '--key', fingerprint], {})).code).toBe(1);
     await writeFile(file, (await readFile(file, 'utf8')).replace('"fiatAmount":"1500"', '"fiatAmount":"15000"'));
     const edited = await run('audit-cli.ts', ['verify', file], {});
     expect(edited.code).toBe(1);
@@ -153,6 +168,22 @@ describe('operations commands', () => {
     expect(broken.code).toBe(1);
     expect(broken.stderr).toMatch(/BROKEN: order-[0-9a-f-]+: event at position 0 does not match its hash/);
   }, 60_000);
+
+  /** The export with its manifest's id changed and signed again by a key of the forger's own. */
+  function resigned(text: string): string {
+    const lines = text.trimEnd().split('\n');
+    const closing = JSON.parse(lines.pop()!) as { manifest: Record<string, unknown> };
+    const manifest = { ...closing.manifest, exportId: '00000000-0000-4000-8000-00000000f02d' };
+    const { privateKey, publicKey } = generateKeyPairSync('ed25519');
+    const publicKeyPem = publicKey.export({ type: 'spki', format: 'pem' }).toString();
+    const signature = {
+      algorithm: 'ed25519',
+      keyFingerprint: keyFingerprint(publicKeyPem),
+      publicKeyPem,
+      value: sign(null, Buffer.from(plainCanonicalJson(manifest)!), privateKey).toString('base64'),
+    };
+    return `${[...lines, JSON.stringify({ kind: 'manifest', manifest, signature })].join('\n')}\n`;
+  }
 
   /** A new customer's buy order of 1,500 INR: its id. */
   async function placeOrder(): Promise<string> {
