@@ -5,7 +5,17 @@
 export const COMPLIANCE_ACCESSED = 'ComplianceAccessed';
 
 export type ComplianceView =
-  'order_search' | 'order_book' | 'order' | 'order_replay' | 'event_search' | 'access_trail' | 'export_created' | 'export_downloaded';
+  | 'order_search'
+  | 'order_book'
+  | 'order'
+  | 'order_replay'
+  | 'event_search'
+  | 'access_trail'
+  | 'export_created'
+  | 'export_downloaded'
+  /** Changes to the desk's rules: the list, and one change (decision 0030). */
+  | 'desk_changes'
+  | 'desk_change';
 
 export interface ComplianceAccessed {
   view: ComplianceView;
@@ -13,6 +23,8 @@ export interface ComplianceAccessed {
   orderId?: string;
   /** The export made or downloaded. */
   exportId?: string;
+  /** The change to the desk's rules opened. */
+  changeId?: string;
   /** The filters and times asked for, as given. */
   query?: Record<string, string>;
   /** How many results were shown (events, orders). */

@@ -14,6 +14,7 @@ const request: DeskChangeRequestedData = {
   summary: [{ what: 'Second admin above', before: '₹2,00,000', after: 'off' }],
   reasons: ['It turns off the four-eyes threshold (a second admin above this amount), which was ₹2,00,000'],
   basis: { 'settings-default': '4' },
+  storedFiles: [],
   requestedBy: A,
   requestedAt: 't0',
 };

@@ -49,6 +49,8 @@ export interface DeskChangeRequestedData {
    * out of date when this differs from the target now.
    */
   basis: Record<string, string | null>;
+  /** Files stored for this request (QR images of new wallets): removed when it ends without applying. */
+  storedFiles: string[];
   requestedBy: string;
   requestedAt: string;
 }

@@ -125,7 +125,10 @@ export function createApp(deps: AppDeps) {
     .route('/', adminSettingsRoutes(settings, db, config.trustProxy, desk))
     .route('/', tenantSettingsRoutes({ tenants, settings, users: db, trustProxy, desk }))
     .route('/', adminOrderRoutes(orders, db, directory))
-    .route('/', tenantAdminRoutes({ tenants, directory, db, files: orders.files, signer: orders.signer, trustProxy, readModelWaitMs: config.readModelWaitMs, desk }))
+    .route(
+      '/',
+      tenantAdminRoutes({ tenants, directory, db, files: orders.files, signer: orders.signer, trustProxy, readModelWaitMs: config.readModelWaitMs, desk }),
+    )
     .route('/', adminDeskChangeRoutes({ ...desk, readModels: db, trustProxy }))
     .route('/', adminProjectionRoutes(deps.projections));
   const customer = new Hono<AuthEnv>().use(signedIn, refuseComplianceCommands, idempotency(db)).route('/', customerOrderRoutes(orders));
@@ -133,7 +136,15 @@ export function createApp(deps: AppDeps) {
   const compliance = new Hono<ComplianceEnv>()
     .use(signedInFresh, requireCompliance)
     .route('/', complianceRoutes(deps.compliance))
-    .route('/', complianceDeskChangeRoutes({ ...desk, readModels: db, trustProxy, recordAccess: (userId, access, metadata) => deps.compliance.trail.record(userId, access, metadata) }));
+    .route(
+      '/',
+      complianceDeskChangeRoutes({
+        ...desk,
+        readModels: db,
+        trustProxy,
+        recordAccess: (userId, access, metadata) => deps.compliance.trail.record(userId, access, metadata),
+      }),
+    );
   const trail = deps.roles.trail;
   const user = new Hono<AuthEnv>()
     .use(signedIn, refuseComplianceCommands, idempotency(db))

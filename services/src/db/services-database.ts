@@ -147,6 +147,13 @@ export interface PhoneSpellingsTable {
   recorded_at: Generated<Date>;
 }
 
+/** A pending staff account's password hash, until its request ends (decision 0030). */
+export interface DeskChangePasswordsTable {
+  change_id: string;
+  password_hash: string;
+  created_at: Generated<Date>;
+}
+
 /** Fixes of stored data that have run, with what each found. */
 export interface DataFixesTable {
   name: string;
@@ -170,4 +177,5 @@ export interface ServicesDatabase {
   payment_evidence: PaymentEvidenceTable;
   phone_spellings: PhoneSpellingsTable;
   data_fixes: DataFixesTable;
+  desk_change_passwords: DeskChangePasswordsTable;
 }

@@ -20,6 +20,11 @@ import { listAdmins } from '../ops/admin/list-admins';
 import { listPhoneCollisions } from '../ops/admin/phone-collisions';
 import { changePhone } from '../ops/admin/change-phone';
 import { unlockPhone } from '../ops/admin/unlock-phone';
+import { SettingsService } from '../settings/settings.service';
+import { asDomainError } from '../http/domain-refusals';
+import { confirmChange, declineChange, pendingChanges } from '../desk-changes/desk-change-cli';
+import { buildDeskChanges } from './desk-change-deps';
+import { fileStorageFor } from './file-storage-deps';
 
 const USAGE = `Usage: npm run admin -- <command> [options]
 
@@ -39,6 +44,12 @@ const USAGE = `Usage: npm run admin -- <command> [options]
       (docs/operations.md, "Phones in one form")
   change-phone --user ID --phone P
       gives the account another phone (recorded as UserPhoneChanged); refused if P is another's
+  pending-changes
+      changes to the desk's rules waiting for a second admin, as JSON (docs/desk-changes.md)
+  confirm-change --id ID
+      confirms one as the second pair of eyes (a desk with one admin): it takes effect now
+  decline-change --id ID [--note TEXT]
+      declines one; it never takes effect
 
 --tenant defaults to the operator's own brand. --password-from-stdin reads the first line of a pipe:
   printf '%s\\n' "$PASSWORD" | npm run admin -- reset-password --phone +919000000001 --password-from-stdin`;
@@ -47,6 +58,8 @@ const OPTIONS = {
   phone: { type: 'string' },
   user: { type: 'string' },
   tenant: { type: 'string' },
+  id: { type: 'string' },
+  note: { type: 'string' },
   'password-from-stdin': { type: 'boolean', default: false },
   help: { type: 'boolean', short: 'h', default: false },
 } as const;
@@ -59,6 +72,9 @@ const ACCEPTS: Record<string, readonly string[]> = {
   'list-admins': [],
   'phone-collisions': [],
   'change-phone': ['user', 'phone'],
+  'pending-changes': [],
+  'confirm-change': ['id'],
+  'decline-change': ['id', 'note'],
 };
 
 const say = (line: string): void => void process.stdout.write(`${line}\n`);
@@ -78,6 +94,7 @@ await runCli(USAGE, async () => {
   // Start-up and migration lines are not what the operator asked for.
   setLogLevel(env.LOG_LEVEL === 'info' ? 'warn' : env.LOG_LEVEL);
   if (command === 'unlock-phone') return unlock(phoneArgument(values.phone));
+  if (['pending-changes', 'confirm-change', 'decline-change'].includes(command)) return deskChange(command, values.id, values.note);
   const listing = command === 'list-admins' || command === 'phone-collisions';
   const phone = listing ? null : phoneArgument(values.phone);
   const userId = command === 'change-phone' ? userArgument(values.user) : null;
@@ -109,6 +126,33 @@ async function openAccounts(): Promise<Infrastructure> {
   } catch (error) {
     await infra.close();
     throw error;
+  }
+}
+
+/** Changes to the desk's rules: the person at the server confirms or declines as the second admin (decision 0030). */
+async function deskChange(command: string, id: string | undefined, note: string | undefined) {
+  if (command !== 'pending-changes' && !id) throw new UsageError(`${command} needs --id`);
+  const infra = await openAccounts();
+  try {
+    const handler = new CommandHandler(infra.eventStore);
+    const tenants = new TenantStore(handler, infra.eventStore);
+    const settings = new SettingsService(handler, infra.eventStore, tenants);
+    const roles = new UserRoles(infra.db, infra.eventStore);
+    const changes = buildDeskChanges({ handler, settings, tenants, roles, db: infra.db, files: fileStorageFor(env, infra.db) });
+    const deps = { changes, db: infra.db, brandNames: await new TenantDirectory(infra.db, tenants).names() };
+    const done =
+      command === 'pending-changes'
+        ? await pendingChanges(deps)
+        : await (command === 'confirm-change' ? confirmChange(deps, id!) : declineChange(deps, id!, note?.trim().slice(0, 500) || null)).catch(
+            (error: unknown) => {
+              // The domain's refusal (not found, out of date, already ended) is the operator's answer, without a stack.
+              const refused = asDomainError(error);
+              throw refused ? new CommandError(`${refused.message} (${refused.code})`) : error;
+            },
+          );
+    say(JSON.stringify(done, null, 2));
+  } finally {
+    await infra.close();
   }
 }
 

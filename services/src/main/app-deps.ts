@@ -39,6 +39,7 @@ import { findUserById } from '../identity/users.repository';
 import { SESSIONS_CHANGED_CHANNEL } from '../identity/signed-in-sessions';
 import { setUpSignIn } from '../identity/sign-in-setup';
 import { staffTotpPolicy, type StaffTotpPolicy } from '../identity/staff-sign-in';
+import { buildDeskChanges } from './desk-change-deps';
 
 export { DEFAULT_TENANT_ID };
 
@@ -140,6 +141,7 @@ export async function buildAppDeps(infra: Infrastructure, env: AppSettings): Pro
     tenants,
     directory,
     roles,
+    deskChanges: buildDeskChanges({ handler, settings, tenants, roles, db: infra.db, files, invalidateBrands: () => directory.invalidate() }),
     users,
     sessions,
     signIn,

@@ -10,12 +10,15 @@ import { overridesJson, settingsJson } from './settings-json';
 import { personJson } from '../identity/person-json';
 import type { TenantStore } from '../tenants/tenant-store';
 import type { ProxyTrust } from '../http/proxy-trust';
+import { waitingAnswer, type DeskChangeAnswers } from '../desk-changes/desk-changes.routes';
 
 export interface TenantSettingsDeps {
   tenants: TenantStore;
   settings: SettingsService;
   users: Kysely<ServicesDatabase>;
   trustProxy: ProxyTrust;
+  /** Overrides that loosen what the brand's customers get wait for a second admin (decision 0030). */
+  desk: DeskChangeAnswers;
 }
 
 /**
@@ -23,7 +26,7 @@ export interface TenantSettingsDeps {
  * behind requireOperator (app.ts). The answer shows the global settings, the overrides and what
  * the brand's customers get, so the screen never has to merge them itself.
  */
-export function tenantSettingsRoutes({ tenants, settings, users, trustProxy }: TenantSettingsDeps) {
+export function tenantSettingsRoutes({ tenants, settings, users, trustProxy, desk }: TenantSettingsDeps) {
   const describe = async (id: string) => {
     const [brand, last] = await Promise.all([settings.forTenant(id), tenants.lastChange(id, 'TenantSettingsOverridden')]);
     const global = await settings.current();
@@ -47,8 +50,8 @@ export function tenantSettingsRoutes({ tenants, settings, users, trustProxy }: T
     })
     .put('/tenants/:id/settings', validate('json', settingsOverridesSchema), async (c) => {
       const id = c.req.param('id');
-      const overrides = c.req.valid('json');
-      await tenants.change(id, commandMetadata(c, actorOf(c), trustProxy), { settingsOverrides: overrides });
+      const outcome = await desk.changes.overrideBrandSettings(id, c.req.valid('json'), commandMetadata(c, actorOf(c), trustProxy));
+      if (outcome.pending) return waitingAnswer(c, await desk.json(outcome.pending));
       settings.forget(id);
       return c.json({ ...(await describe(id)), message: 'Brand settings saved' }, 200);
     });

@@ -11,6 +11,7 @@ import { NETWORKS } from '@desk/machines/addresses/networks';
 import type { SettingsService } from './settings.service';
 import { currentSettingsJson, publicSettingsJson } from './settings-json';
 import type { ProxyTrust } from '../http/proxy-trust';
+import { waitingAnswer, type DeskChangeAnswers } from '../desk-changes/desk-changes.routes';
 
 /** The brand of the tenant a request is for: its name, logo link and colour. */
 export type BrandOf = (c: Context) => Promise<{ name: string; logoUrl: string | null; primaryColor: string }>;
@@ -23,12 +24,17 @@ export function publicConfigRoutes(settings: SettingsService, brandOf: BrandOf) 
   });
 }
 
-/** Global Settings: mounted under /api/admin behind requireUser + requireAdmin + requireOperator (app.ts). */
-export function adminSettingsRoutes(settings: SettingsService, db: Kysely<ServicesDatabase>, trustProxy: ProxyTrust) {
+/**
+ * Global Settings: mounted under /api/admin behind requireUser + requireAdmin + requireOperator
+ * (app.ts). A change that loosens the desk's rules waits for a second admin (202, decision 0030).
+ */
+export function adminSettingsRoutes(settings: SettingsService, db: Kysely<ServicesDatabase>, trustProxy: ProxyTrust, desk: DeskChangeAnswers) {
   return new Hono<AdminEnv>()
     .get('/settings', async (c) => c.json(await currentSettingsJson(db, await settings.current()), 200))
     .put('/settings', validate('json', settingsPatchSchema), async (c) => {
-      const updated = await settings.update(c.req.valid('json'), commandMetadata(c, actorOf(c), trustProxy));
-      return c.json({ ...(await currentSettingsJson(db, updated)), message: 'Settings saved successfully' }, 200);
+      const outcome = await desk.changes.changeGlobalSettings(c.req.valid('json'), commandMetadata(c, actorOf(c), trustProxy));
+      if (outcome.pending) return waitingAnswer(c, await desk.json(outcome.pending));
+      // Applied here, so the cache holds it: the settings as saved.
+      return c.json({ ...(await currentSettingsJson(db, await settings.current())), message: 'Settings saved successfully' }, 200);
     });
 }

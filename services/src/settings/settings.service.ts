@@ -81,12 +81,23 @@ export class SettingsService {
     this.brands.delete(tenantId);
   }
 
-  async update(patch: SettingsPatch, metadata: EventMetadata): Promise<CurrentSettings> {
+  /** The Global Settings as stored now, past the cache: what a change to them is decided against. */
+  fresh(): Promise<CurrentSettings> {
+    return this.load();
+  }
+
+  /**
+   * Lays `patch` over the Global Settings. `atRevision` (the `revision` of `current()` or `fresh()`):
+   * only over the settings at exactly that revision, else WrongExpectedVersionError, for a change
+   * judged, or confirmed by a second admin, against what they were then (decision 0030).
+   */
+  async update(patch: SettingsPatch, metadata: EventMetadata, atRevision?: string | null): Promise<CurrentSettings> {
     const { state, revision } = await this.handler.handle(
       settingsEvolver,
       GLOBAL_SETTINGS_STREAM,
       (current) => decideSettings(current, { type: 'ChangeSettings', patch, at: metadata.acceptedAt }),
       metadata,
+      atRevision === undefined ? {} : { atRevision: atRevision === null ? null : BigInt(atRevision) },
     );
     const value: CurrentSettings = { settings: state.settings, revision: revision!.toString(), changedAt: state.changedAt, changedBy: metadata.actor.id };
     this.global = { value, at: Date.now() };

@@ -54,18 +54,29 @@ export class TenantStore {
     return state!;
   }
 
-  /** Replaces the parts `change` names; records nothing when they are as they were. */
-  change(id: string, metadata: EventMetadata, change: TenantChange): Promise<TenantState> {
-    return this.command(id, metadata, { type: 'ChangeTenant', tenantId: id, ...change, at: metadata.acceptedAt });
+  /**
+   * Replaces the parts `change` names; records nothing when they are as they were. `atRevision`:
+   * only over the tenant at exactly that revision (of `load`), else WrongExpectedVersionError (a
+   * change a second admin confirmed as it was then, decision 0030).
+   */
+  change(id: string, metadata: EventMetadata, change: TenantChange, atRevision?: bigint | null): Promise<TenantState> {
+    return this.command(id, metadata, { type: 'ChangeTenant', tenantId: id, ...change, at: metadata.acceptedAt }, atRevision);
   }
 
   async delete(id: string, metadata: EventMetadata): Promise<void> {
     await this.command(id, metadata, { type: 'DeleteTenant', tenantId: id, at: metadata.acceptedAt });
   }
 
-  private async command(id: string, metadata: EventMetadata, command: TenantCommand): Promise<TenantState> {
+  private async command(id: string, metadata: EventMetadata, command: TenantCommand, atRevision?: bigint | null): Promise<TenantState> {
     if (!isTenantId(id)) throw new NotFoundError('Tenant not found');
-    const { state } = await this.handler.handle(tenantEvolver, tenantStream(id), (folded) => decideTenant(folded, command), { ...metadata, tenantId: id });
+    const pinned = atRevision === undefined ? {} : { atRevision };
+    const { state } = await this.handler.handle(
+      tenantEvolver,
+      tenantStream(id),
+      (folded) => decideTenant(folded, command),
+      { ...metadata, tenantId: id },
+      pinned,
+    );
     return liveTenant(id, state) ?? state!;
   }
 }

@@ -19,6 +19,7 @@ import { tenantJson } from './tenant-json';
 import { logoAfterEdit } from './logo-source';
 import type { TenantDirectory } from './tenant-directory';
 import type { ProxyTrust } from '../http/proxy-trust';
+import { waitingAnswer, type DeskChangeAnswers } from '../desk-changes/desk-changes.routes';
 
 const DomainTakenError = fixedError('domain_taken', 409, 'This domain is already used by another tenant');
 
@@ -31,18 +32,25 @@ export interface TenantRouteDeps {
   trustProxy: ProxyTrust;
   /** How long a change waits for the tenants read model to show it (2 s; 0 where nothing projects). */
   readModelWaitMs: number;
+  /** A change that widens where customers pay waits for a second admin (decision 0030). */
+  desk: DeskChangeAnswers;
 }
 
-/** Tenant management: mounted at /api/admin behind requireOperator (app.ts): for the operator's admins. */
-export function tenantAdminRoutes(deps: TenantRouteDeps) {
-  const { tenants, directory, db, files, signer, trustProxy, readModelWaitMs } = deps;
-  const meta = (c: Context<AdminEnv>) => commandMetadata(c, actorOf(c), trustProxy);
+/** 409 domain_taken when another live brand holds `domain` (`self`: the brand being changed). */
+export async function refuseTakenDomain(db: Kysely<ReadModelDatabase>, domain: string | null, self: string | null): Promise<void> {
+  if (!domain) return;
+  const holder = await domainHolder(db, domain);
+  if (holder && holder !== self) throw new DomainTakenError();
+}
 
-  const checkDomain = async (domain: string | null, self: string | null) => {
-    if (!domain) return;
-    const holder = await domainHolder(db, domain);
-    if (holder && holder !== self) throw new DomainTakenError();
-  };
+/**
+ * Tenant management: mounted at /api/admin behind requireOperator (app.ts): for the operator's
+ * admins. Adding, changing or activating a bank account or wallet waits for a second admin (202).
+ */
+export function tenantAdminRoutes(deps: TenantRouteDeps) {
+  const { tenants, directory, db, files, signer, trustProxy, readModelWaitMs, desk } = deps;
+  const meta = (c: Context<AdminEnv>) => commandMetadata(c, actorOf(c), trustProxy);
+  const checkDomain = (domain: string | null, self: string | null) => refuseTakenDomain(db, domain, self);
 
   /** Profile from multipart fields and an optional logo file, over `base`. */
   const profileFromForm = async (c: Context<AdminEnv>, base: TenantProfile, files: FileStorage): Promise<TenantProfile> => {
@@ -104,7 +112,8 @@ export function tenantAdminRoutes(deps: TenantRouteDeps) {
       const current = await tenants.get(id);
       const base = profileOf(current);
       // Files are stored before deciding (the decision sees their ids only), and removed if it refuses.
-      const updated = await withFilesForOneCommand(files, async (stored) => {
+      // A change waiting for a second admin keeps them until it ends (desk-change-actions.ts).
+      const outcome = await withFilesForOneCommand(files, async (stored) => {
         const profile: TenantProfile = edit
           ? {
               name: edit.name ?? base.name,
@@ -115,8 +124,10 @@ export function tenantAdminRoutes(deps: TenantRouteDeps) {
           : await profileFromForm(c, base, stored);
         if (profile.domain !== base.domain) await checkDomain(profile.domain, id);
         const cryptoWallets = edit?.cryptoWallets ? await walletsFrom(edit.cryptoWallets, current, stored) : undefined;
-        return tenants.change(id, meta(c), { profile, bankAccounts: edit?.bankAccounts, cryptoWallets });
+        return desk.changes.changeBrand(id, { profile, bankAccounts: edit?.bankAccounts, cryptoWallets }, meta(c));
       });
+      if (outcome.pending) return waitingAnswer(c, await desk.json(outcome.pending));
+      const updated = outcome.applied;
       await untilTenantProjected(db, id, updated.updatedAt, readModelWaitMs);
       directory.invalidate();
       return c.json({ tenant: tenantJson(updated, signer), message: 'Tenant updated' }, 200);

@@ -5,7 +5,7 @@ import type { ServicesDatabase } from '../db/services-database';
 import { validate } from '../http/validate';
 import { actorOf, type AdminEnv } from '../identity/auth.middleware';
 import { commandMetadata } from '../http/request-context';
-import { ForbiddenError, NotFoundError, ValidationError, fixedError } from '@desk/platform/errors/domain-error';
+import { ForbiddenError, NotFoundError, ValidationError } from '@desk/platform/errors/domain-error';
 import { PhoneTakenError } from '../identity/identity-errors';
 import type { TenantStore } from '../tenants/tenant-store';
 import type { TenantDirectory } from '../tenants/tenant-directory';
@@ -16,10 +16,9 @@ import { hashPassword } from '../identity/password';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, PASSWORD_TOO_LONG, PASSWORD_TOO_SHORT } from '@desk/machines/identity/password-rules';
 import { userJson, usersJson } from './user-json';
 import { ADMIN_ROLE, GRANTABLE_ROLES, OPERATOR_TENANT_ID, tenantFilter } from '../identity/admin-scope';
-import type { UserRoles } from '../identity/user-roles';
 import type { ProxyTrust } from '../http/proxy-trust';
-
-const OwnAdminRoleError = fixedError('own_admin_role', 409, 'You cannot remove your own admin role');
+import { waitingAnswer, type DeskChangeAnswers } from '../desk-changes/desk-changes.routes';
+import { OwnAdminRoleError } from '../desk-changes/desk-change-errors';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const tenantId = z.string().trim().min(1, 'Please select a brand').refine(isTenantId, 'Brand not found');
@@ -44,7 +43,8 @@ export const rolesSchema = z.object({ roles });
 
 export interface AdminUserDeps {
   db: Kysely<ServicesDatabase>;
-  roles: UserRoles;
+  /** Staff accounts and role changes wait for a second admin (decision 0030); customers are made at once. */
+  desk: DeskChangeAnswers;
   tenants: TenantStore;
   directory: TenantDirectory;
   trustProxy: ProxyTrust;
@@ -54,8 +54,9 @@ export interface AdminUserDeps {
  * Users, mounted under /api/admin behind requireUser + requireAdmin. Operator admins see every
  * brand's users and create accounts, admins included, for any brand; a brand admin sees and
  * creates regular users of their own brand only. Changing roles is for operator admins (app.ts).
+ * An account with a staff role, and any grant or removal of one, waits for a second admin (202).
  */
-export function adminUserRoutes({ db, roles: userRoles, tenants, directory, trustProxy }: AdminUserDeps) {
+export function adminUserRoutes({ db, desk, tenants, directory, trustProxy }: AdminUserDeps) {
   const withBrands = async (json: ReturnType<typeof userJson>[]) => {
     const names = await directory.names();
     return json.map((u) => ({ ...u, brand: { _id: u.tenantId, name: names.get(u.tenantId) ?? u.tenantId } }));
@@ -79,12 +80,12 @@ export function adminUserRoutes({ db, roles: userRoles, tenants, directory, trus
     .post('/users', validate('json', createUserSchema), async (c) => {
       const { username, phone, password, roles, tenantId: requested } = c.req.valid('json');
       const target = await targetTenant(c, requested, roles.length > 0);
-      const actor = actorOf(c);
-      const created = await userRoles.create(
+      const outcome = await desk.changes.createAccount(
         { tenantId: target, username, phone, passwordHash: await hashPassword(password), roles },
-        'admin',
-        commandMetadata(c, actor, trustProxy),
+        commandMetadata(c, actorOf(c), trustProxy),
       );
+      if (outcome.pending) return waitingAnswer(c, await desk.json(outcome.pending));
+      const created = outcome.applied;
       if (!created) throw new PhoneTakenError();
       const [user] = await withBrands([userJson(created)]);
       return c.json({ user: user!, message: 'User created successfully' }, 201);
@@ -95,7 +96,7 @@ export function adminUserRoutes({ db, roles: userRoles, tenants, directory, trus
       const me = c.get('user');
       const wanted = c.req.valid('json').roles;
       // Decided on the stored row, so no spelling of the id (capitals) gets past it.
-      const updated = await userRoles.change(
+      const outcome = await desk.changes.changeRoles(
         id,
         (current) => {
           if (current.id === me.id && !wanted.includes(ADMIN_ROLE)) throw new OwnAdminRoleError();
@@ -103,6 +104,8 @@ export function adminUserRoutes({ db, roles: userRoles, tenants, directory, trus
         },
         commandMetadata(c, actorOf(c), trustProxy),
       );
+      if (outcome.pending) return waitingAnswer(c, await desk.json(outcome.pending));
+      const updated = outcome.applied;
       if (!updated) throw new NotFoundError('User not found');
       const [user] = await withBrands(await usersJson(db, [updated]));
       return c.json({ user: user!, message: 'Roles updated' }, 200);

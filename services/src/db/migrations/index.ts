@@ -15,6 +15,7 @@ import * as phoneSpellings from './2026-11-26-015-phone-spellings';
 import * as usersChanged from './2026-11-26-016-users-changed';
 import * as sessions from './2026-11-27-017-sessions';
 import * as staffAuthenticators from './2026-11-27-018-staff-authenticators';
+import * as deskChangePasswords from './2026-11-27-020-desk-change-passwords';
 
 /** The services' own tables (accounts, idempotency, reference codes, stored files, compliance exports), by name; names sort in run order. */
 export const servicesMigrations: Record<string, Migration> = {
@@ -34,4 +35,5 @@ export const servicesMigrations: Record<string, Migration> = {
   '2026-11-26-016-users-changed': usersChanged,
   '2026-11-27-017-sessions': sessions,
   '2026-11-27-018-staff-authenticators': staffAuthenticators,
+  '2026-11-27-020-desk-change-passwords': deskChangePasswords,
 };

@@ -1,0 +1,63 @@
+import type { EventMetadata } from '@desk/platform/eventstore/event-metadata';
+import { NotFoundError } from '@desk/platform/errors/domain-error';
+import type { DeskChangeRequestedData } from '@desk/machines/desk-changes/desk-change.events';
+import { PhoneTakenError } from '../identity/identity-errors';
+import type { DeskChangeDeps } from './desk-change-deps';
+import { basisOf, brandRevision } from './desk-change-basis';
+import { keptPassword } from './staff-passwords';
+import { ChangeStaleError } from './desk-change-errors';
+
+const rolesKey = (roles: readonly string[]) => [...roles].sort().join(',');
+
+/**
+ * Applies a confirmed change through its own command path (SettingsService, TenantStore,
+ * UserRoles), exactly as asked and only over the target as it was asked against: a stream's
+ * revision pinned, a user's roles compared in the transaction that changes them. The events it
+ * records carry the confirmer as actor and the request's stream as causation id (`metadata`).
+ * Throws a refusal (WrongExpectedVersionError, ChangeStaleError) when the target moved or the change no longer fits.
+ */
+export async function applyDeskChange(deps: DeskChangeDeps, request: DeskChangeRequestedData, metadata: EventMetadata): Promise<void> {
+  const { change } = request;
+  const tenantId = request.tenantId ?? '';
+  switch (change.kind) {
+    case 'global_settings': {
+      const [revision] = Object.values(request.basis);
+      await deps.settings.update(change.patch, metadata, revision ?? null);
+      return;
+    }
+    case 'brand_settings':
+      await deps.tenants.change(tenantId, metadata, { settingsOverrides: change.overrides }, brandRevision(request));
+      deps.brandChanged(tenantId);
+      return;
+    case 'brand_accounts': {
+      const { state } = await deps.tenants.load(tenantId);
+      if (!state) throw new NotFoundError('Tenant not found');
+      if (change.profile?.domain && change.profile.domain !== state.domain) await deps.checkDomain(change.profile.domain, tenantId);
+      const { profile, bankAccounts, cryptoWallets } = change;
+      await deps.tenants.change(tenantId, metadata, { profile, bankAccounts, cryptoWallets }, brandRevision(request));
+      deps.brandChanged(tenantId);
+      return;
+    }
+    case 'roles': {
+      const expected = Object.values(basisOf.roles(change.userId, change.previousRoles))[0];
+      const updated = await deps.roles.change(
+        change.userId,
+        (current) => {
+          if (rolesKey(current.roles) !== expected) throw new ChangeStaleError();
+          return change.roles;
+        },
+        metadata,
+      );
+      if (!updated) throw new NotFoundError('User not found');
+      return;
+    }
+    case 'staff_account': {
+      if (!(await deps.tenants.load(tenantId)).state) throw new NotFoundError('Brand not found');
+      const passwordHash = await keptPassword(deps.users, request.changeId);
+      if (!passwordHash) throw new NotFoundError("The new account's password is no longer kept");
+      const user = { tenantId, username: change.username, phone: change.phone, passwordHash, roles: change.roles };
+      if (!(await deps.roles.create(user, 'admin', metadata))) throw new PhoneTakenError();
+      return;
+    }
+  }
+}

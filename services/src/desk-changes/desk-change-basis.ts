@@ -1,0 +1,51 @@
+import type { DeskChangeRequestedData } from '@desk/machines/desk-changes/desk-change.events';
+import { findUserById, findUserByPhone } from '../identity/users.repository';
+import { streamId } from '@desk/platform/eventstore/stream-id';
+import { DEFAULT_TENANT_ID } from '@desk/machines/tenants/tenant-id';
+import type { DeskChangeDeps } from './desk-change-deps';
+
+export type Basis = Record<string, string | null>;
+
+/** The Global Settings' stream (settings.service.ts keeps the name it had when settings were per tenant). */
+const GLOBAL_SETTINGS_STREAM = streamId('settings', DEFAULT_TENANT_ID);
+
+/**
+ * What a change is decided against, one entry per thing it replaces: a stream's revision (null:
+ * none yet), a user's roles, who holds a phone. Recorded on the request and read again when it is
+ * confirmed: any difference makes the request lapse (decision 0030).
+ */
+export const basisOf = {
+  settings: (revision: string | null): Basis => ({ [GLOBAL_SETTINGS_STREAM]: revision }),
+  brand: (tenantId: string, revision: bigint | null): Basis => ({ [`tenant-${tenantId}`]: revision?.toString() ?? null }),
+  roles: (userId: string, roles: readonly string[]): Basis => ({ [`user-${userId} roles`]: [...roles].sort().join(',') }),
+  /** Nobody of the brand holds the phone yet (or who does). */
+  phone: (tenantId: string, phone: string, holder: string | null): Basis => ({ [`phone ${phone} on ${tenantId}`]: holder }),
+};
+
+/** The tenant revision a request recorded, as the store takes it. */
+export const brandRevision = (request: DeskChangeRequestedData): bigint | null => {
+  const revision = request.basis[`tenant-${request.tenantId}`];
+  return revision === null || revision === undefined ? null : BigInt(revision);
+};
+
+/** The basis of `request`'s target as it is now, read exactly as it was when the request was made. */
+export async function basisNow(deps: DeskChangeDeps, request: DeskChangeRequestedData): Promise<Basis> {
+  const { change } = request;
+  const tenantId = request.tenantId ?? '';
+  switch (change.kind) {
+    case 'global_settings':
+      return basisOf.settings((await deps.settings.fresh()).revision);
+    case 'brand_settings': {
+      const [global, brand] = await Promise.all([deps.settings.fresh(), deps.tenants.load(tenantId)]);
+      return { ...basisOf.settings(global.revision), ...basisOf.brand(tenantId, brand.revision) };
+    }
+    case 'brand_accounts':
+      return basisOf.brand(tenantId, (await deps.tenants.load(tenantId)).revision);
+    case 'roles': {
+      const user = await findUserById(deps.users, change.userId);
+      return user ? basisOf.roles(change.userId, user.roles) : { [`user-${change.userId} roles`]: null };
+    }
+    case 'staff_account':
+      return basisOf.phone(tenantId, change.phone, (await findUserByPhone(deps.users, tenantId, change.phone))?.id ?? null);
+  }
+}

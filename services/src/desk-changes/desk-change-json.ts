@@ -1,0 +1,56 @@
+import type { Kysely } from 'kysely';
+import type { DeskChangeState } from '@desk/machines/desk-changes/desk-change.events';
+import type { ServicesDatabase } from '../db/services-database';
+import { personJson } from '../identity/person-json';
+
+/** Who confirms from the server (`npm run admin -- confirm-change`): the person at the server. */
+export const ADMIN_CLI = 'admin-cli';
+
+export interface ChangeJsonDeps {
+  users: Kysely<ServicesDatabase>;
+  /** A signed link to a stored file (tenant-json.ts's fileLink), null for none. */
+  fileLink: (fileId: string | null) => string | null;
+  /** Every brand's name by id (tenant-directory.ts). */
+  brandNames: ReadonlyMap<string, string>;
+}
+
+const KIND_TITLES = {
+  global_settings: 'Global Settings',
+  brand_settings: 'Brand settings',
+  brand_accounts: 'Where customers pay',
+  staff_account: 'New staff account',
+  roles: 'Staff roles',
+} as const;
+
+/**
+ * A change request as the pending-changes screen reads it: what it changes in words (before →
+ * after), why it waits, who asked and when, how it ended. The QR images a wallet change would show
+ * customers come as signed links, so the confirmer sees what customers would scan.
+ */
+export async function deskChangeJson(state: DeskChangeState, deps: ChangeJsonDeps) {
+  const { request } = state;
+  const person = (id: string | null) =>
+    id === ADMIN_CLI ? Promise.resolve({ _id: ADMIN_CLI, phone: null, username: 'The admin CLI, on the server' }) : personJson(deps.users, id);
+  const [requestedBy, endedBy] = await Promise.all([person(request.requestedBy), person(state.endedBy)]);
+  const wallets = request.change.kind === 'brand_accounts' ? (request.change.cryptoWallets ?? []) : [];
+  return {
+    _id: request.changeId,
+    kind: request.change.kind,
+    title: KIND_TITLES[request.change.kind],
+    brand: request.tenantId === null ? null : { _id: request.tenantId, name: deps.brandNames.get(request.tenantId) ?? request.tenantId },
+    status: state.status,
+    summary: request.summary,
+    reasons: request.reasons,
+    requestedBy,
+    requestedAt: request.requestedAt,
+    endedBy,
+    endedAt: state.endedAt,
+    note: state.note,
+    qrImages: wallets.flatMap((w) => {
+      const url = deps.fileLink(w.qrFileId) ?? w.qrUrl ?? null;
+      return url ? [{ network: w.network, address: w.address, qrCodeUrl: url }] : [];
+    }),
+  };
+}
+
+export type DeskChangeJson = Awaited<ReturnType<typeof deskChangeJson>>;

@@ -1,0 +1,163 @@
+import type { EventMetadata } from '@desk/platform/eventstore/event-metadata';
+import { NotFoundError } from '@desk/platform/errors/domain-error';
+import type { SettingsOverrides, SettingsPatch } from '@desk/machines/settings/settings.schema';
+import { decideSettings, settingsEvolver } from '@desk/machines/settings/settings.decide';
+import { applyOverrides } from '@desk/machines/settings/effective-settings';
+import { profileOf, type TenantState, type TenantWallet } from '@desk/machines/tenants/tenant.events';
+import { secondAdminReasons } from '@desk/machines/desk-changes/needs-second-admin';
+import { paymentAccountsSummary, rolesSummary, settingsSummary, staffAccountSummary } from '@desk/machines/desk-changes/change-summary';
+import { sameValue } from '@desk/machines/shared/same-value';
+import { findUserById, findUserByPhone, type NewUser, type UserRow } from '../identity/users.repository';
+import { PhoneTakenError } from '../identity/identity-errors';
+import type { BrandChange, DeskChangeDeps } from './desk-change-deps';
+import { basisOf } from './desk-change-basis';
+import { ChangeStaleError } from './desk-change-errors';
+import { forgetPassword, keepPassword } from './staff-passwords';
+import { proposeOrApply, type Proposed } from './propose-or-apply';
+
+/** PUT /api/admin/settings: a patch over the Global Settings. */
+export function proposeGlobalSettings(deps: DeskChangeDeps, patch: SettingsPatch, metadata: EventMetadata): Promise<Proposed<void>> {
+  return proposeOrApply(
+    deps,
+    async () => {
+      const current = await deps.settings.fresh();
+      const state = { settings: current.settings, changedAt: current.changedAt };
+      const after = settingsEvolver.evolve(state, decideSettings(state, { type: 'ChangeSettings', patch, at: metadata.acceptedAt })[0]!).settings;
+      return {
+        reasons: secondAdminReasons({ kind: 'settings', before: current.settings, after }),
+        apply: async () => void (await deps.settings.update(patch, metadata, current.revision)),
+        request: {
+          tenantId: null,
+          change: { kind: 'global_settings', patch },
+          summary: settingsSummary(current.settings, after),
+          basis: basisOf.settings(current.revision),
+        },
+      };
+    },
+    metadata,
+  );
+}
+
+/** PUT /api/admin/tenants/:id/settings: the brand's whole set of overrides, judged by what its customers get before and after. */
+export function proposeBrandSettings(deps: DeskChangeDeps, tenantId: string, overrides: SettingsOverrides, metadata: EventMetadata): Promise<Proposed<void>> {
+  return proposeOrApply(
+    deps,
+    async () => {
+      const [global, brand] = await Promise.all([deps.settings.fresh(), deps.tenants.load(tenantId)]);
+      if (!brand.state) throw new NotFoundError('Tenant not found');
+      const [before, after] = [applyOverrides(global.settings, brand.state.settingsOverrides), applyOverrides(global.settings, overrides)];
+      return {
+        reasons: secondAdminReasons({ kind: 'settings', before, after }),
+        apply: async () => void (await deps.tenants.change(tenantId, metadata, { settingsOverrides: overrides }, brand.revision)),
+        request: {
+          tenantId,
+          change: { kind: 'brand_settings', overrides },
+          summary: settingsSummary(before, after),
+          basis: { ...basisOf.settings(global.revision), ...basisOf.brand(tenantId, brand.revision) },
+        },
+      };
+    },
+    metadata,
+  );
+}
+
+/** PUT /api/admin/tenants/:id: a brand's profile and its lists of where customers pay (QR images already stored). */
+export function proposeBrandChange(deps: DeskChangeDeps, tenantId: string, change: BrandChange, metadata: EventMetadata): Promise<Proposed<TenantState>> {
+  return proposeOrApply(
+    deps,
+    async () => {
+      const { state, revision } = await deps.tenants.load(tenantId);
+      if (!state) throw new NotFoundError('Tenant not found');
+      const { profile, bankAccounts, cryptoWallets } = change;
+      const changedProfile = profile && !sameValue(profile, profileOf(state)) ? profile : undefined;
+      return {
+        reasons: secondAdminReasons({
+          kind: 'payment_accounts',
+          before: state,
+          after: { ...(bankAccounts && { bankAccounts }), ...(cryptoWallets && { cryptoWallets }) },
+        }),
+        apply: () => deps.tenants.change(tenantId, metadata, change, revision),
+        request: {
+          tenantId,
+          change: {
+            kind: 'brand_accounts',
+            ...(changedProfile && { profile: changedProfile }),
+            ...(bankAccounts && { bankAccounts }),
+            ...(cryptoWallets && { cryptoWallets }),
+          },
+          summary: paymentAccountsSummary({ ...state, profile: profileOf(state) }, { profile: changedProfile, bankAccounts, cryptoWallets }),
+          basis: basisOf.brand(tenantId, revision),
+          storedFiles: newFiles(state, cryptoWallets),
+        },
+      };
+    },
+    metadata,
+  );
+}
+
+/** QR images the change brings that the brand does not use yet: stored for this request alone. */
+const newFiles = (state: TenantState, wallets: TenantWallet[] | undefined): string[] =>
+  (wallets ?? []).flatMap((w) => (w.qrFileId && !state.cryptoWallets.some((c) => c.qrFileId === w.qrFileId) ? [w.qrFileId] : []));
+
+/** POST /api/admin/users: a customer at once; an account with a staff role after a second admin. Null: the phone is taken. */
+export function proposeAccount(deps: DeskChangeDeps, user: NewUser, metadata: EventMetadata): Promise<Proposed<UserRow | null>> {
+  return proposeOrApply(
+    deps,
+    async () => {
+      const roles = [...new Set(user.roles)].sort();
+      const reasons = secondAdminReasons({ kind: 'staff_account', roles });
+      // A phone the brand already has is refused at once, as for a customer.
+      if (reasons.length > 0 && (await findUserByPhone(deps.users, user.tenantId, user.phone))) throw new PhoneTakenError();
+      return {
+        reasons,
+        apply: () => deps.roles.create(user, 'admin', metadata),
+        request: {
+          tenantId: user.tenantId,
+          change: { kind: 'staff_account', username: user.username, phone: user.phone, roles },
+          summary: staffAccountSummary({ ...user, roles }),
+          basis: basisOf.phone(user.tenantId, user.phone, null),
+        },
+        kept: { keep: (changeId) => keepPassword(deps.users, changeId, user.passwordHash), drop: (changeId) => forgetPassword(deps.users, changeId) },
+      };
+    },
+    metadata,
+  );
+}
+
+/** PUT /api/admin/users/:id/roles: `decide` gives the roles wanted from the stored row (and refuses what it must). Null: no such user. */
+export function proposeRoles(
+  deps: DeskChangeDeps,
+  userId: string,
+  decide: (current: UserRow) => string[],
+  metadata: EventMetadata,
+): Promise<Proposed<UserRow | null>> {
+  const needsSecond = (current: UserRow, wanted: string[]) => secondAdminReasons({ kind: 'roles', before: current.roles, after: wanted });
+  return proposeOrApply(
+    deps,
+    async () => {
+      const current = await findUserById(deps.users, userId);
+      const wanted = current ? [...new Set(decide(current))].sort() : [];
+      return {
+        reasons: current ? needsSecond(current, wanted) : [],
+        // Judged again on the row it changes: roles that moved since the read are judged anew.
+        apply: () =>
+          deps.roles.change(
+            userId,
+            (row) => {
+              const next = decide(row);
+              if (needsSecond(row, next).length > 0) throw new ChangeStaleError();
+              return next;
+            },
+            metadata,
+          ),
+        request: {
+          tenantId: current?.tenant_id ?? null,
+          change: { kind: 'roles', userId: current?.id ?? userId, phone: current?.phone ?? '', roles: wanted, previousRoles: current?.roles ?? [] },
+          summary: current ? rolesSummary(current.username ? `${current.phone} (${current.username})` : current.phone, current.roles, wanted) : [],
+          basis: basisOf.roles(current?.id ?? userId, current?.roles ?? []),
+        },
+      };
+    },
+    metadata,
+  );
+}

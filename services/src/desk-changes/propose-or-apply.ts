@@ -1,0 +1,56 @@
+import { randomUUID } from 'node:crypto';
+import type { EventMetadata } from '@desk/platform/eventstore/event-metadata';
+import { WrongExpectedVersionError } from '@desk/platform/eventstore/event-store.errors';
+import type { DeskChangeRequestedData, DeskChangeState } from '@desk/machines/desk-changes/desk-change.events';
+import type { DeskChangeDeps } from './desk-change-deps';
+import { ChangeStaleError } from './desk-change-errors';
+
+/** What a change to the desk's rules came to: applied at once, or waiting for a second admin. */
+export type Proposed<T> = { applied: T; pending?: undefined } | { pending: DeskChangeState; applied?: undefined };
+
+/** A change judged against its target as read once. */
+export interface Judged<T> {
+  /** Why a second admin must confirm it (needs-second-admin.ts); empty: it applies at once. */
+  reasons: string[];
+  /** Applies it at once, only over the target exactly as judged (WrongExpectedVersionError or ChangeStaleError when it moved). */
+  apply: () => Promise<T>;
+  /** The request to record when it needs a second admin (null only where it cannot: nothing to change). */
+  request: Pick<DeskChangeRequestedData, 'tenantId' | 'change' | 'summary' | 'basis'> & { storedFiles?: string[] };
+  /** Something kept beside the request (a new account's password hash), and how to drop it if the request is not recorded. */
+  kept?: { keep: (changeId: string) => Promise<void>; drop: (changeId: string) => Promise<void> };
+}
+
+const ATTEMPTS = 3;
+
+/**
+ * The one way a route changes the desk's rules: read the target, ask the rule, then either apply at
+ * once over exactly what was read (judged again if it moved in between, so a change never slips
+ * through on a state it was not judged against) or record a request for a second admin.
+ */
+export async function proposeOrApply<T>(deps: DeskChangeDeps, judge: () => Promise<Judged<T>>, metadata: EventMetadata): Promise<Proposed<T>> {
+  for (let attempt = 1; ; attempt++) {
+    const judged = await judge();
+    if (judged.reasons.length === 0) {
+      try {
+        return { applied: await judged.apply() };
+      } catch (error) {
+        const moved = error instanceof WrongExpectedVersionError || error instanceof ChangeStaleError;
+        if (moved && attempt < ATTEMPTS) continue;
+        throw error;
+      }
+    }
+    const { storedFiles = [], ...request } = judged.request;
+    const changeId = randomUUID();
+    await judged.kept?.keep(changeId);
+    try {
+      const pending = await deps.changes.request(
+        { changeId, ...request, reasons: judged.reasons, storedFiles, requestedBy: metadata.actor.id, requestedAt: metadata.acceptedAt },
+        metadata,
+      );
+      return { pending };
+    } catch (error) {
+      await judged.kept?.drop(changeId).catch(() => undefined);
+      throw error;
+    }
+  }
+}
