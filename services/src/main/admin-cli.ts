@@ -20,6 +20,7 @@ import { listAdmins } from '../ops/admin/list-admins';
 import { listPhoneCollisions } from '../ops/admin/phone-collisions';
 import { changePhone } from '../ops/admin/change-phone';
 import { unlockPhone } from '../ops/admin/unlock-phone';
+import { resetTotp } from '../ops/admin/reset-totp';
 import { SettingsService } from '../settings/settings.service';
 import { asDomainError } from '../http/domain-refusals';
 import { confirmChange, declineChange, pendingChanges } from '../desk-changes/desk-change-cli';
@@ -28,15 +29,20 @@ import { fileStorageFor } from './file-storage-deps';
 
 const USAGE = `Usage: npm run admin -- <command> [options]
 
-  create-admin --phone P [--tenant T] [--password-from-stdin]
+  create-admin --phone P [--tenant T] [--password-from-stdin] [--reset-password]
       an operator admin (every brand), or with --tenant (a brand's id or domain) an admin of that
-      brand only; an account the phone already has there is given the role (its password stays).
+      brand only. An account the phone already has there is refused (whoever made it may know its
+      password); with --reset-password it is given the role and a new password, its sessions end.
       Without --password-from-stdin a password is generated and printed once.
   reset-password --phone P [--tenant T] [--password-from-stdin]
       a new password (generated and printed once, or read from stdin); the account's sessions end
+  reset-totp --phone P [--tenant T]
+      removes the account's authenticator app and recovery codes (a lost phone), ending its
+      sessions; its next sign-in enrols a new one (recorded as AuthenticatorReset)
   unlock-phone --phone P
-      clears the phone's sign-in lock-out (failed passwords, codes requested), kept in Redis;
-      a lock lifted is recorded on the phone's accounts (SignInUnlocked)
+      clears the phone's sign-in lock-out on every brand (failed passwords from each address and
+      from all, codes requested, wrong authenticator codes), kept in Redis; a lock lifted is
+      recorded on the phone's accounts (SignInUnlocked)
   list-admins
       every admin with phone, brand and scope (operator / brand), as JSON
   phone-collisions
@@ -61,12 +67,14 @@ const OPTIONS = {
   id: { type: 'string' },
   note: { type: 'string' },
   'password-from-stdin': { type: 'boolean', default: false },
+  'reset-password': { type: 'boolean', default: false },
   help: { type: 'boolean', short: 'h', default: false },
 } as const;
 
 /** Which options each command takes: anything else given is refused rather than silently ignored. */
 const ACCEPTS: Record<string, readonly string[]> = {
-  'create-admin': ['phone', 'tenant', 'password-from-stdin'],
+  'create-admin': ['phone', 'tenant', 'password-from-stdin', 'reset-password'],
+  'reset-totp': ['phone', 'tenant'],
   'reset-password': ['phone', 'tenant', 'password-from-stdin'],
   'unlock-phone': ['phone'],
   'list-admins': [],
@@ -110,7 +118,8 @@ await runCli(USAGE, async () => {
     if (command === 'change-phone') return await change(infra, { userId: userId!, phone: phone! });
     const tenantId = await brandArgument(infra.db, tenants, values.tenant);
     const brand = `${(await names()).get(tenantId) ?? tenantId} (${tenantId})`;
-    if (command === 'create-admin') await create(infra, { phone: phone!, tenantId, password }, brand);
+    if (command === 'create-admin') await create(infra, { phone: phone!, tenantId, password, resetPassword: values['reset-password'] }, brand);
+    else if (command === 'reset-totp') await removeTotp(infra, { phone: phone!, tenantId }, brand);
     else await reset(infra, { phone: phone!, tenantId, password }, brand);
   } finally {
     await infra.close();
@@ -165,10 +174,14 @@ async function change(infra: Infrastructure, input: { userId: string; phone: str
   );
 }
 
-async function create(infra: Infrastructure, input: { phone: string; tenantId: string; password: string | null }, brand: string) {
+async function create(infra: Infrastructure, input: { phone: string; tenantId: string; password: string | null; resetPassword: boolean }, brand: string) {
   const result = await createAdmin({ db: infra.db, roles: new UserRoles(infra.db, infra.eventStore) }, input);
   const kind = input.tenantId === 'default' ? 'operator admin (every brand)' : `brand admin of ${brand}`;
-  const what = { created: 'created', granted: 'given the admin role:', already_admin: 'already an admin, nothing changed:' }[result.outcome];
+  const what = {
+    created: 'created',
+    granted: 'given the admin role and a new password (its sessions ended):',
+    already_admin: input.resetPassword ? 'already an admin, given a new password (its sessions ended):' : 'already an admin, nothing changed:',
+  }[result.outcome];
   say(`${input.phone} ${what} ${kind}, user ${result.user.id}`);
   showOnce(result.generatedPassword);
 }
@@ -177,6 +190,11 @@ async function reset(infra: Infrastructure, input: { phone: string; tenantId: st
   const result = await resetPassword({ db: infra.db, roles: new UserRoles(infra.db, infra.eventStore) }, input);
   say(`${input.phone} on ${brand}: password changed at ${result.changedAt.toISOString()}; every session signed in before it has ended`);
   showOnce(result.generatedPassword);
+}
+
+async function removeTotp(infra: Infrastructure, input: { phone: string; tenantId: string }, brand: string) {
+  const result = await resetTotp({ db: infra.db, trail: new UserTrail(infra.eventStore) }, input);
+  say(`${input.phone} on ${brand}: authenticator app and recovery codes removed, ${result.endedSessions} session(s) ended; the next sign-in enrols a new one`);
 }
 
 // Printed on stdout for the operator to copy, never logged: a log line would keep it.
@@ -198,7 +216,9 @@ async function unlock(phone: string) {
   const store = RedisStore.connect(redisUrl);
   try {
     const deps = { store, db: infra.db, trail: new UserTrail(infra.eventStore) };
-    for (const result of await unlockPhone(deps, phone)) {
+    // Every brand: a sign-up's codes are counted on a brand where the phone has no account yet.
+    const brands = [...(await new TenantDirectory(infra.db, new TenantStore(new CommandHandler(infra.eventStore), infra.eventStore)).names()).keys()];
+    for (const result of await unlockPhone(deps, phone, brands)) {
       const before = result.wasLocked ? `was locked (${result.retryAfterSeconds}s left)` : 'was not locked';
       say(`${phone} ${result.limit}: ${before}; cleared`);
     }

@@ -10,6 +10,8 @@ import { createAdmin, resetPassword } from './admin-accounts';
 import { brandArgument } from './brand-argument';
 import { listAdmins } from './list-admins';
 import { unlockPhone } from './unlock-phone';
+import { resetTotp } from './reset-totp';
+import { totpCode } from '../../../../tests/support/staff-accounts';
 import { findUserByPhone } from '../../identity/users.repository';
 
 /** The next whole second: tokens carry their issue time in seconds, and a change in the same second would not end them. */
@@ -43,6 +45,8 @@ describe('admin CLI commands', () => {
     expect(events).toMatchObject([
       { type: 'UserRegistered', data: { phone: '+919400000001', username: 'admin', roles: ['admin'], via: 'cli' }, metadata: cli },
       { type: 'UserRolesChanged', data: { roles: ['admin'], previousRoles: [] }, metadata: cli },
+      // The sign-in above: staff sign-ins are on their stream (decision 0029).
+      { type: 'StaffSignedIn', data: { method: 'password' }, metadata: { actor: { id: result.user.id, role: 'admin' } } },
     ]);
     // The password itself is nowhere but in the hash.
     expect(JSON.stringify(events.map((e) => [e.data, e.metadata]))).not.toContain(result.generatedPassword);
@@ -81,16 +85,23 @@ describe('admin CLI commands', () => {
     await expect(brandArgument(t.deps.db, tenants, gone)).rejects.toThrow(/no live brand/);
   });
 
-  it('gives an existing customer the role without touching their password, and refuses to set one', async () => {
+  it('never adopts an existing account: refuses, naming it; with --reset-password gives the role and a new password, recording both', async () => {
     await createCustomer(t, '+919400000003', 'customer-pass');
-    await expect(createAdmin(accounts(), { phone: '+919400000003', tenantId: 'default', password: 'other-pass' })).rejects.toThrow(/use reset-password/);
+    const count = await eventCount();
+    await expect(createAdmin(accounts(), { phone: '+919400000003', tenantId: 'default', password: null })).rejects.toThrow(/already has an account on this brand \(user [0-9a-f-]{36}, a customer/);
+    await expect(createAdmin(accounts(), { phone: '+919400000003', tenantId: 'default', password: 'other-pass' })).rejects.toThrow(/--reset-password/);
+    expect(await eventCount()).toBe(count);
     expect((await login('+919400000003', 'customer-pass')).body.user.roles).toEqual([]);
-
-    const granted = await createAdmin(accounts(), { phone: '+919400000003', tenantId: 'default', password: null });
-    expect(granted).toMatchObject({ outcome: 'granted', generatedPassword: null });
-    expect((await login('+919400000003', 'customer-pass')).body.user.roles).toEqual(['admin']);
+    const granted = await createAdmin(accounts(), { phone: '+919400000003', tenantId: 'default', password: null, resetPassword: true });
+    expect(granted).toMatchObject({ outcome: 'granted', generatedPassword: expect.stringMatching(/^[\w-]{24}$/) });
+    expect((await login('+919400000003', 'customer-pass')).status).toBe(401);
+    expect((await login('+919400000003', granted.generatedPassword!)).body.user.roles).toEqual(['admin']);
     expect((await createAdmin(accounts(), { phone: '+919400000003', tenantId: 'default', password: null })).outcome).toBe('already_admin');
-    expect((await t.deps.eventStore.readStream(`user-${granted.user.id}`)).map((e) => e.type)).toEqual(['UserRegistered', 'UserRolesChanged']);
+    const events = await t.deps.eventStore.readStream(`user-${granted.user.id}`);
+    expect(events.map((e) => e.type)).toEqual(['UserRegistered', 'PasswordChanged', 'UserRolesChanged', 'StaffSignedIn']);
+    expect(events[1]).toMatchObject({ data: { by: 'reset' }, metadata: { actor: { id: 'admin-cli', role: 'system' } } });
+    const row = await findUserByPhone(t.deps.db, 'default', '+919400000003');
+    expect(row!.password_set_by_other).toBe(false);
   });
 
   it('resets a password, ending the sessions signed in before it', async () => {
@@ -106,7 +117,7 @@ describe('admin CLI commands', () => {
     expect((await login('+919400000004', 'first-pass')).status).toBe(401);
     expect((await login('+919400000004', reset.generatedPassword!)).status).toBe(200);
 
-    const [, changed] = await t.deps.eventStore.readStream(`user-${reset.user.id}`);
+    const [, changed] = (await t.deps.eventStore.readStream(`user-${reset.user.id}`)).filter((e) => e.type !== 'StaffSignedIn');
     expect(changed).toMatchObject({
       type: 'PasswordChanged',
       data: { userId: reset.user.id, tenantId: 'default', phone: '+919400000004', by: 'reset', changedAt: reset.changedAt.toISOString() },
@@ -125,8 +136,8 @@ describe('admin CLI commands', () => {
     expect((await login('+919400000005', 'right-pass')).status).toBe(429);
 
     const cleared = await unlockPhone(unlockDeps(), '+919400000005');
-    expect(cleared.find((c) => c.limit === 'login-fail:phone')).toMatchObject({ wasLocked: true });
-    const secondsLeft = cleared.find((c) => c.limit === 'login-fail:phone')!.retryAfterSeconds;
+    expect(cleared.find((c) => c.limit === 'login-fail:phone-ip')).toMatchObject({ wasLocked: true });
+    const secondsLeft = cleared.find((c) => c.limit === 'login-fail:phone-ip')!.retryAfterSeconds;
     expect(secondsLeft).toBeGreaterThan(0);
     expect(cleared.find((c) => c.limit === 'otp-send:phone')).toMatchObject({ wasLocked: false, retryAfterSeconds: null });
     expect((await login('+919400000005', 'right-pass')).status).toBe(200);
@@ -135,7 +146,7 @@ describe('admin CLI commands', () => {
     const unlocked = (await t.deps.eventStore.readStream(`user-${user!.id}`)).filter((e) => e.type === 'SignInUnlocked');
     expect(unlocked).toMatchObject([
       {
-        data: { userId: user!.id, tenantId: 'default', phone: '+919400000005', cleared: [{ limit: 'login-fail:phone', secondsLeft }] },
+        data: { userId: user!.id, tenantId: 'default', phone: '+919400000005', cleared: [{ limit: 'login-fail:phone-ip', secondsLeft }] },
         metadata: { actor: { id: 'admin-cli', role: 'system' }, tenantId: 'default', ip: null, userAgent: null },
       },
     ]);
@@ -157,7 +168,7 @@ describe('admin CLI commands', () => {
     expect((await login(phone, 'brand-pass', 'unlock-brand.test')).status).toBe(429);
     expect((await login(phone, 'right-pass')).status).toBe(200);
 
-    expect((await unlockPhone(unlockDeps(), phone)).find((c) => c.limit === 'login-fail:phone')).toMatchObject({ wasLocked: true });
+    expect((await unlockPhone(unlockDeps(), phone)).find((c) => c.limit === 'login-fail:phone-ip')).toMatchObject({ wasLocked: true });
     const unlockedOn = async (tenantId: string) => {
       const user = await findUserByPhone(t.deps.db, tenantId, phone);
       return (await t.deps.eventStore.readStream(`user-${user!.id}`)).filter((e) => e.type === 'SignInUnlocked').length;
@@ -172,5 +183,36 @@ describe('admin CLI commands', () => {
     const failing = { record: () => Promise.reject(new Error('the event store is down')), recordIp: () => Promise.resolve() };
     await expect(unlockPhone({ ...unlockDeps(), trail: failing }, '+919400000006')).rejects.toThrow(/down/);
     expect((await login('+919400000006', 'right-pass')).status).toBe(429);
+  });
+
+  it('resets an authenticator: removed with its recovery codes, every session ended, recorded; refused when there is none', async () => {
+    const phone = '+919400000020';
+    const created = await createAdmin(accounts(), { phone, tenantId: 'default', password: 'staff-pass-20' });
+    const token = (await login(phone, 'staff-pass-20')).body.token;
+    const started = await json(t.call('POST', '/api/auth/authenticator', { token, body: { currentPassword: 'staff-pass-20' } }));
+    expect((await json(t.call('POST', '/api/auth/authenticator/confirm', { token, body: { code: totpCode(started.body.secret) } }))).status).toBe(200);
+    expect((await login(phone, 'staff-pass-20')).body.secondFactor).toBe('totp');
+    const result = await resetTotp({ db: t.deps.db, trail: t.deps.roles.trail }, { phone, tenantId: 'default' });
+    expect(result.endedSessions).toBe(1);
+    expect((await t.database.pool.query('select count(*)::int as n from staff_recovery_codes where user_id = $1', [created.user.id])).rows[0].n).toBe(0);
+    await waitFor('the session to end', async () => (await t.call('GET', '/api/auth/me', { token })).status === 401, 5_000);
+    expect((await login(phone, 'staff-pass-20')).body.token).toEqual(expect.any(String));
+    const types = (await t.deps.eventStore.readStream(`user-${created.user.id}`)).map((e) => e.type);
+    expect(types.slice(-3)).toEqual(['AuthenticatorReset', 'SessionsRevoked', 'StaffSignedIn']);
+    await expect(resetTotp({ db: t.deps.db, trail: t.deps.roles.trail }, { phone, tenantId: 'default' })).rejects.toThrow(/no authenticator/);
+  });
+
+  it("clears a phone's lock from every address at once, and its count across addresses", async () => {
+    const phone = '+919400000021';
+    await createCustomer(t, phone, 'right-pass');
+    const from = (ip: string) => ({ 'x-forwarded-for': ip });
+    const tryFrom = (ip: string, password: string) => json(t.call('POST', '/api/auth/login', { body: { phone, password }, headers: from(ip) }));
+    for (const ip of ['198.51.100.61', '198.51.100.62']) for (let i = 0; i < 5; i++) await tryFrom(ip, 'wrong-pass');
+    expect((await tryFrom('198.51.100.61', 'right-pass')).status).toBe(429);
+    expect((await tryFrom('198.51.100.62', 'right-pass')).status).toBe(429);
+    const cleared = await unlockPhone(unlockDeps(), phone);
+    expect(cleared.find((c) => c.limit === 'login-fail:phone-ip')).toMatchObject({ wasLocked: true });
+    expect((await tryFrom('198.51.100.61', 'right-pass')).status).toBe(200);
+    expect((await tryFrom('198.51.100.62', 'right-pass')).status).toBe(200);
   });
 });
