@@ -6,6 +6,7 @@
  * proof to one API and it is read through the other; the admin completes it; the active projector
  * is killed and the standby takes over.
  */
+import { generateKeyPairSync } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
@@ -37,6 +38,7 @@ describe('the docker-compose topology, as processes', () => {
         // What the operator's .env holds (docs/operations.md); EVENTSTORE=postgres: no EventStoreDB server here.
         POSTGRES_PASSWORD: 'topology-postgres-password',
         JWT_SECRET: 'topology-jwt-secret-topology-jwt-secret',
+        AUDIT_SIGNING_KEY: Buffer.from(generateKeyPairSync('ed25519').privateKey.export({ type: 'pkcs8', format: 'pem' }).toString()).toString('base64'),
         ADMIN_PHONE: ADMIN.phone,
         ADMIN_PASSWORD: ADMIN.password,
         METRICS_TOKEN,

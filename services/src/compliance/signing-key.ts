@@ -28,19 +28,27 @@ function parsePem(configured: string): KeyObject {
   return createPrivateKey(pem.replace(/\\n/g, '\n'));
 }
 
+/** Why production will not start without a key of its own: said once, where the start fails. */
+export const KEY_REQUIRED_IN_PRODUCTION =
+  'AUDIT_SIGNING_KEY is required in production: an ed25519 private key from a secret store (openssl genpkey -algorithm ed25519 | base64 -w0). A key generated next to the database would be in the reach of whoever can rewrite the database, which is what the signature guards against';
+
 /**
- * AUDIT_SIGNING_KEY when set (several API processes need one key), else a key generated once and
- * kept in DATA_DIR (mode 600), created exclusively so two processes starting together agree.
+ * AUDIT_SIGNING_KEY when set (several API processes need one key). Production refuses to start
+ * without it (decision 0017, revised by issue 27): the signature on an export is what shows history
+ * was not rewritten, so its key must live outside the database's reach, in a secret store. Elsewhere
+ * (development, tests) a key is generated once and kept in DATA_DIR (mode 600), created exclusively
+ * so two processes starting together agree.
  */
-export function loadSigningKey(configured: string | undefined, dataDir: string): SigningKey {
+export function loadSigningKey(configured: string | undefined, dataDir: string, nodeEnv: 'development' | 'production' | 'test' = 'development'): SigningKey {
   if (configured) return signingKeyOf(parsePem(configured));
+  if (nodeEnv === 'production') throw new Error(KEY_REQUIRED_IN_PRODUCTION);
   const file = path.resolve(dataDir, 'audit-signing-key.pem');
   mkdirSync(path.dirname(file), { recursive: true });
   try {
     const pem = generateKeyPairSync('ed25519').privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
     writeFileSync(file, pem, { mode: 0o600, flag: 'wx' });
     const key = signingKeyOf(createPrivateKey(pem));
-    logger.info('generated the audit export signing key (set AUDIT_SIGNING_KEY to choose one)', { file, fingerprint: key.fingerprint });
+    logger.info('generated the audit export signing key for development (production takes AUDIT_SIGNING_KEY)', { file, fingerprint: key.fingerprint });
     return key;
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
