@@ -10,6 +10,9 @@ import { CommandError } from '../ops/cli-errors';
 import type { CallApi } from '../ops/demo/demo-api';
 import { SHORT_WINDOW_MINUTES, type DemoApps } from '../ops/demo/demo-apps';
 import { DEMO_OPERATOR, DEMO_PASSWORDS } from '../ops/demo/demo-data';
+import { SEED_ACTOR } from '../ops/demo/seed-people';
+import { systemMetadata } from '@desk/platform/eventstore/event-metadata';
+import { DEFAULT_TENANT_ID } from '@desk/machines/tenants/tenant-id';
 
 const CATCH_UP_WAIT_MS = 60_000;
 
@@ -53,6 +56,7 @@ export async function buildDemoApps(infra: Infrastructure, env: AppSettings & { 
     expiringApi: caller(expiring.deps),
     lateProofApi: caller(lateProof.deps),
     accounts: { db: infra.db, roles: new UserRoles(infra.db, infra.eventStore) },
+    confirmChange: async (changeId) => void (await standard.deps.deskChanges.confirm(changeId, systemMetadata(DEFAULT_TENANT_ID, SEED_ACTOR))),
     async project() {
       for (const projection of projections) {
         const runner = new ProjectionRunner({

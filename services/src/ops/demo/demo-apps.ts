@@ -15,6 +15,8 @@ export interface DemoApps {
   lateProofApi: CallApi;
   /** Where the first (operator) admin is made, as the admin CLI does. */
   accounts: AccountDeps;
+  /** Confirms a change to the desk's rules as the person at the server (the admin CLI's way, decision 0030). */
+  confirmChange(changeId: string): Promise<void>;
   /** Brings every read model up to date (or waits for the running projector to) and drops cached brands. */
   project(): Promise<void>;
   /** The API's own sweep of unpaid orders past their window, once. */

@@ -3,7 +3,7 @@ import { createTestDatabase, type TestDatabase } from '../../../../tests/support
 import { openDemoApps } from '../../../../tests/support/demo-apps';
 import type { DemoApps } from './demo-apps';
 import { seedDemo, type DemoResult } from './seed-demo';
-import { DEMO_BRAND, DEMO_PASSWORDS } from './demo-data';
+import { DEMO_BRAND, DEMO_CUSTOMERS, DEMO_PASSWORDS } from './demo-data';
 import { ask } from './demo-api';
 import { findUserByPhone } from '../../identity/users.repository';
 import { PgEventStore } from '@desk/platform/eventstore/postgres/pg-event-store';
@@ -75,7 +75,7 @@ describe('npm run seed -- demo', () => {
     expect(agents).toEqual([{ agent: 'usdt-desk demo seed' }]);
   });
 
-  it('records how each account was made: the operator admin at start-up, the people the seed makes through the API by that admin', async () => {
+  it('records how each account was made: the operator admin at start-up, the brand admin by the seed as the admin CLI does, customers through the API by that admin', async () => {
     const streamOf = async (phone: string, tenantId: string) => {
       const user = await findUserByPhone(database.db, tenantId, phone);
       const events = await new PgEventStore({ pool: database.pool, connectionString: database.url }).readStream(`user-${user!.id}`);
@@ -89,10 +89,17 @@ describe('npm run seed -- demo', () => {
       data: { via: 'bootstrap', roles: ['admin'] },
       metadata: { actor: { id: 'admin-bootstrap', role: 'system' } },
     });
+    // A staff account made on the admin screens would wait for a second admin (decision 0030).
     const brandAdmin = await streamOf(DEMO_BRAND.admin.phone, first.sunriseId);
     expect(brandAdmin.events[0]).toMatchObject({
       type: 'UserRegistered',
-      data: { via: 'admin', tenantId: first.sunriseId },
+      data: { via: 'seed', tenantId: first.sunriseId, roles: ['admin'] },
+      metadata: { actor: { id: 'demo-seed', role: 'system' } },
+    });
+    const customer = await streamOf(DEMO_CUSTOMERS[0]!.phone, DEMO_CUSTOMERS[0]!.brand === 'sunrise' ? first.sunriseId : 'default');
+    expect(customer.events[0]).toMatchObject({
+      type: 'UserRegistered',
+      data: { via: 'admin', roles: [] },
       metadata: { actor: { id: operator.user.id, role: 'admin' }, userAgent: 'usdt-desk demo seed' },
     });
   });

@@ -4,7 +4,7 @@ import { ADMIN_ROLE } from '../../identity/admin-scope';
 import { createAdmin } from '../admin/admin-accounts';
 import { CommandError } from '../cli-errors';
 import type { WriteLine } from '../progress';
-import { ask, type CallApi } from './demo-api';
+import { ask, type CallApi, type DemoRequest } from './demo-api';
 import type { DemoApps } from './demo-apps';
 import { DEMO_BRAND, DEMO_CUSTOMERS, DEMO_OPERATOR, DEMO_PASSWORDS, OPERATOR_ACCOUNTS, OPERATOR_HOST, type Brand } from './demo-data';
 
@@ -54,26 +54,24 @@ export async function seedPeople(apps: DemoApps, write: WriteLine): Promise<Demo
   } else {
     write(`[seed] brand ${DEMO_BRAND.name} already on ${DEMO_BRAND.domain}`);
   }
-  // Whole lists each time: the same lists again record nothing.
+  // Whole lists each time: the same lists again record nothing. New accounts wait for a second
+  // admin (decision 0030): the seed, run at the server, confirms them as the admin CLI would.
   const { bankAccounts, cryptoWallets, overrides } = DEMO_BRAND;
-  await ask(api, 'PUT', `/api/admin/tenants/${sunriseId}`, { ...operator, body: { bankAccounts, cryptoWallets } });
-  await ask(api, 'PUT', `/api/admin/tenants/${sunriseId}/settings`, { ...operator, body: overrides });
+  await settled(apps, 'PUT', `/api/admin/tenants/${sunriseId}`, { ...operator, body: { bankAccounts, cryptoWallets } });
+  await settled(apps, 'PUT', `/api/admin/tenants/${sunriseId}/settings`, { ...operator, body: overrides });
   const own = await ask<{ bankAccounts: unknown[]; cryptoWallets: unknown[] }>(api, 'GET', `/api/admin/tenants/${DEFAULT_TENANT_ID}`, operator);
   if (own.body.bankAccounts.length === 0 && own.body.cryptoWallets.length === 0) {
-    await ask(api, 'PUT', `/api/admin/tenants/${DEFAULT_TENANT_ID}`, { ...operator, body: OPERATOR_ACCOUNTS });
+    await settled(apps, 'PUT', `/api/admin/tenants/${DEFAULT_TENANT_ID}`, { ...operator, body: OPERATOR_ACCOUNTS });
     write(`[seed] the operator's brand had no receiving accounts: a demo bank account and wallets added`);
   }
   // Host resolution reads the tenants read model: the new domain must be in it before anyone signs in there.
   await apps.project();
 
-  const brandAdmin = await account(api, operator, {
-    phone: DEMO_BRAND.admin.phone,
-    username: DEMO_BRAND.admin.username,
-    password: DEMO_PASSWORDS.brandAdmin,
-    brand: 'sunrise',
-    tenantId: sunriseId,
-    roles: [ADMIN_ROLE],
-  });
+  const brandAdmin = await seededAdmin(
+    apps,
+    { phone: DEMO_BRAND.admin.phone, password: DEMO_PASSWORDS.brandAdmin, brand: 'sunrise', tenantId: sunriseId },
+    write,
+  );
   const customers = new Map<string, DemoCustomerSession>();
   for (const person of DEMO_CUSTOMERS) {
     const tenantId = person.brand === 'sunrise' ? sunriseId : DEFAULT_TENANT_ID;
@@ -97,20 +95,33 @@ export async function seedPeople(apps: DemoApps, write: WriteLine): Promise<Demo
   return { operator, brandAdmin, sunriseId, customers };
 }
 
-/** The seed's operator admin: made directly when missing (as `npm run admin -- create-admin` does), then signed in over the API. */
-async function operatorAdmin(apps: DemoApps, write: WriteLine): Promise<SignedIn> {
-  const existing = await findUserByPhone(apps.accounts.db, DEFAULT_TENANT_ID, DEMO_OPERATOR.phone);
+/** The seed's operator admin. */
+function operatorAdmin(apps: DemoApps, write: WriteLine): Promise<SignedIn> {
+  return seededAdmin(apps, { phone: DEMO_OPERATOR.phone, password: DEMO_PASSWORDS.operator, brand: 'operator', tenantId: DEFAULT_TENANT_ID }, write);
+}
+
+/**
+ * An admin of the seed's: made directly when missing (as `npm run admin -- create-admin` does: a
+ * staff account made on the admin screens waits for a second admin, decision 0030), then signed in
+ * over the API on its brand's host.
+ */
+async function seededAdmin(apps: DemoApps, admin: { phone: string; password: string; brand: Brand; tenantId: string }, write: WriteLine): Promise<SignedIn> {
+  const existing = await findUserByPhone(apps.accounts.db, admin.tenantId, admin.phone);
   if (!existing) {
-    await createAdmin(
-      { ...apps.accounts, actor: SEED_ACTOR, via: 'seed' },
-      { phone: DEMO_OPERATOR.phone, tenantId: DEFAULT_TENANT_ID, password: DEMO_PASSWORDS.operator },
-    );
-    write(`[seed] operator admin ${DEMO_OPERATOR.phone} created`);
+    await createAdmin({ ...apps.accounts, actor: SEED_ACTOR, via: 'seed' }, { phone: admin.phone, tenantId: admin.tenantId, password: admin.password });
+    write(`[seed] ${admin.brand === 'operator' ? 'operator' : 'brand'} admin ${admin.phone} created`);
   } else if (!existing.roles.includes(ADMIN_ROLE)) {
-    throw new CommandError(`${DEMO_OPERATOR.phone} is a customer's account here: the seed will not make it an admin. Seed another database.`);
+    throw new CommandError(`${admin.phone} is a customer's account here: the seed will not make it an admin. Seed another database.`);
   }
-  const { token } = await signIn(apps.api, DEMO_OPERATOR.phone, DEMO_PASSWORDS.operator, OPERATOR_HOST);
-  return { token, host: OPERATOR_HOST, brand: 'operator' };
+  const host = hostOf(admin.brand);
+  const { token } = await signIn(apps.api, admin.phone, admin.password, host);
+  return { token, host, brand: admin.brand };
+}
+
+/** A change the operator's admin asks for; one that waits for a second admin (202) the seed confirms from the server. */
+async function settled(apps: DemoApps, method: string, path: string, request: DemoRequest): Promise<void> {
+  const answer = await ask<{ change?: { _id: string } }>(apps.api, method, path, request, [200, 202]);
+  if (answer.status === 202 && answer.body.change) await apps.confirmChange(answer.body.change._id);
 }
 
 interface NewAccount {
