@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, json, type TestApp } from '../../../tests/support/test-app';
 import { trailApp } from '../../../tests/support/trail-app';
+import { createStaff } from '../../../tests/support/desk-changes';
 import { findUserByPhone } from './users.repository';
 import { UserTrail } from './user-trail';
 
@@ -53,18 +54,28 @@ describe('the trail of users: sign-up, admin-made accounts, passwords and lock-o
     expect(await eventCount()).toBe(again);
   });
 
-  it('records an admin-made account as UserRegistered and its roles as UserRolesChanged, with the admin as actor', async () => {
+  it('records an admin-made account as UserRegistered and its roles as UserRolesChanged, with the confirming admin as actor', async () => {
     const admin = await findUserByPhone(t.database.db, 'default', '+919000000001');
-    const made = await json(
+    // A staff account waits for a second admin (decision 0030): the request names who asked, the account's events who confirmed.
+    const secondId = await createStaff(t, { phone: '+919870000090', password: 'second-admin', roles: ['admin'] });
+    const second = await t.login('+919870000090', 'second-admin');
+    const asked = await json(
       t.call('POST', '/api/admin/users', {
         token: await t.adminToken(),
         body: { phone: '+919870000002', password: 'secret12', username: 'Staff', roles: ['compliance'] },
         headers: FROM('198.51.100.22'),
       }),
     );
-    expect(made.status).toBe(201);
-    const events = await stream(made.body.user._id);
-    const who = { actor: { id: admin!.id, role: 'admin' }, tenantId: 'default', ip: '198.51.100.22', userAgent: 'trail-test' };
+    expect(asked.status).toBe(202);
+    const changeId = asked.body.change._id as string;
+    expect((await t.deps.eventStore.readStream(`desk-change-${changeId}`))[0]).toMatchObject({
+      type: 'DeskChangeRequested',
+      metadata: { actor: { id: admin!.id, role: 'admin' }, ip: '198.51.100.22', userAgent: 'trail-test' },
+    });
+    expect((await t.call('POST', `/api/admin/changes/${changeId}/confirm`, { token: second, body: {}, headers: FROM('198.51.100.23') })).status).toBe(200);
+    const made = await findUserByPhone(t.database.db, 'default', '+919870000002');
+    const events = await stream(made!.id);
+    const who = { actor: { id: secondId, role: 'admin' }, tenantId: 'default', ip: '198.51.100.23', userAgent: 'trail-test', causationId: `desk-change-${changeId}` };
     expect(events).toMatchObject([
       { type: 'UserRegistered', data: { phone: '+919870000002', username: 'Staff', roles: ['compliance'], via: 'admin' }, metadata: who },
       { type: 'UserRolesChanged', data: { roles: ['compliance'], previousRoles: [] }, metadata: who },

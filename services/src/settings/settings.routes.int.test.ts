@@ -20,17 +20,18 @@ describe('settings API', () => {
     });
   });
 
+  // Rates move within the re-quote band here (2 % of 85): further needs a second admin (tests/api/desk-changes.int.test.ts).
   it('saves a partial change as a SettingsChanged event recording who, when and from where', async () => {
     const admin = await t.adminToken();
     const response = await t.call('PUT', '/api/admin/settings', {
       token: admin,
-      body: { rates: { usdt_bank_buy: 88.5, usdt_bank_sell: '86.25' }, fees: { fiatToCryptoPercent: 0.5 } },
+      body: { rates: { usdt_bank_buy: 86.5, usdt_bank_sell: '86.25' }, fees: { fiatToCryptoPercent: 0.5 } },
       headers: { 'x-forwarded-for': '198.51.100.9', 'user-agent': 'settings-test' },
     });
     expect(response.status).toBe(200);
     const body = (await response.json()) as Record<string, any>;
     expect(body).toMatchObject({
-      rates: { usdtInr: 85, usdt_bank_buy: 88.5, usdt_bank_sell: 86.25, usdt_cash_buy: 0 },
+      rates: { usdtInr: 85, usdt_bank_buy: 86.5, usdt_bank_sell: 86.25, usdt_cash_buy: 0 },
       fees: { fiatToCryptoPercent: 0.5, cryptoToFiatPercent: 0 },
       revision: '0',
       message: 'Settings saved successfully',
@@ -39,19 +40,19 @@ describe('settings API', () => {
 
     const [event] = await t.deps.eventStore.readStream('settings-default');
     expect(event).toMatchObject({ type: 'SettingsChanged', metadata: { ip: '198.51.100.9', userAgent: 'settings-test', actor: { role: 'admin' } } });
-    expect((event!.data as any).rates.usdt_bank_buy).toBe('88.5');
+    expect((event!.data as any).rates.usdt_bank_buy).toBe('86.5');
 
     const publicRates = (await (await t.call('GET', '/api/config/public')).json()) as any;
-    expect(publicRates.rates.usdt_bank_buy).toBe(88.5);
+    expect(publicRates.rates.usdt_bank_buy).toBe(86.5);
     const read = (await (await t.call('GET', '/api/admin/settings', { token: admin })).json()) as any;
     expect(read).toMatchObject({ revision: '0', rates: { usdt_bank_sell: 86.25 } });
   });
 
   it('keeps every change, so the rate in force at any time can be read back', async () => {
     const admin = await t.adminToken();
-    await t.call('PUT', '/api/admin/settings', { token: admin, body: { rates: { usdt_bank_buy: 90 } } });
+    expect((await t.call('PUT', '/api/admin/settings', { token: admin, body: { rates: { usdt_bank_buy: 88 } } })).status).toBe(200);
     const events = await t.deps.eventStore.readStream('settings-default');
-    expect(events.map((e) => (e.data as any).rates.usdt_bank_buy)).toEqual(['88.5', '90']);
+    expect(events.map((e) => (e.data as any).rates.usdt_bank_buy)).toEqual(['86.5', '88']);
     expect((events[1]!.data as any).rates.usdt_bank_sell).toBe('86.25');
   });
 

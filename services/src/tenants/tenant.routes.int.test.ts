@@ -6,6 +6,7 @@ import { hashPassword } from '../identity/password';
 import { DEFAULT_TENANT_ID } from './tenant-store';
 import { QR_URL_MESSAGE } from '@desk/machines/tenants/wallet-qr';
 import { IMAGE_TOO_LARGE } from '@desk/machines/files/file-limits';
+import { confirmPending } from '../../../tests/support/desk-changes';
 
 const TRON = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
 const EVM = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
@@ -27,6 +28,14 @@ describe('tenants', () => {
         ? t.app.request(url, { method, body, headers: { authorization: `Bearer ${token}`, ...headers } })
         : t.call(method, url, { token, body, headers }),
     );
+
+  /** A change that waits for a second admin (new accounts and wallets, decision 0030), confirmed from the server; the tenant after it. */
+  const confirmed = async (url: string, body: unknown) => {
+    const asked = await send('PUT', url, body);
+    expect(asked.status).toBe(202);
+    await confirmPending(t, asked.body.change._id);
+    return { asked, tenant: (await send('GET', url, undefined)).body };
+  };
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -87,8 +96,11 @@ describe('tenants', () => {
       admin,
       { 'x-forwarded-for': '192.0.2.44' },
     );
-    expect(edit.status).toBe(200);
-    const tenant = edit.body.tenant;
+    // New receiving accounts wait for a second admin; the request keeps who asked and from where.
+    expect(edit.status).toBe(202);
+    expect((await t.deps.eventStore.readStream(`desk-change-${edit.body.change._id}`))[0]!.metadata).toMatchObject({ ip: '192.0.2.44', actor: { role: 'admin' } });
+    await confirmPending(t, edit.body.change._id);
+    const tenant = (await send('GET', `/api/admin/tenants/${brand._id}`, undefined)).body;
     expect(tenant.bankAccounts.map((b: any) => [b.ifsc, b.isActive])).toEqual([
       ['HDFC0000123', true],
       ['ICIC0000004', false],
@@ -98,9 +110,9 @@ describe('tenants', () => {
 
     const events = await t.deps.eventStore.readStream(`tenant-${brand._id}`);
     expect(events.map((e) => e.type)).toEqual(['TenantCreated', 'TenantBankAccountsChanged', 'TenantWalletsChanged']);
-    expect(events[1]!.metadata).toMatchObject({ ip: '192.0.2.44', actor: { role: 'admin' } });
+    expect(events[1]!.metadata).toMatchObject({ actor: { id: 'admin-cli', role: 'system' }, causationId: `desk-change-${edit.body.change._id}` });
 
-    // Sending the same lists back (with the links we gave) records nothing new.
+    // Sending the same lists back (with the links we gave) records nothing new, and needs no second admin.
     await send('PUT', `/api/admin/tenants/${brand._id}`, {
       bankAccounts: tenant.bankAccounts.map(({ _id, ...b }: any) => b),
       cryptoWallets: tenant.cryptoWallets.map(({ _id, ...w }: any) => w),
@@ -136,17 +148,16 @@ describe('tenants', () => {
     const link = 'https://qr.brand.invalid/wallets/trc20.png?v=2';
     const before = await storedFiles();
     // The host does not exist: a server or browser that fetched it would fail to save.
-    const saved = await send('PUT', `/api/admin/tenants/${brand._id}`, { cryptoWallets: [{ network: 'TRC20', address: TRON, qrCodeUrl: ` ${link} ` }] });
-    expect(saved.status).toBe(200);
-    expect(saved.body.tenant.cryptoWallets).toEqual([{ _id: '0', network: 'TRC20', address: TRON, qrCodeUrl: link, isActive: true }]);
+    const saved = await confirmed(`/api/admin/tenants/${brand._id}`, { cryptoWallets: [{ network: 'TRC20', address: TRON, qrCodeUrl: ` ${link} ` }] });
+    expect(saved.tenant.cryptoWallets).toEqual([{ _id: '0', network: 'TRC20', address: TRON, qrCodeUrl: link, isActive: true }]);
     expect(await storedFiles()).toBe(before);
     const [last] = (await t.deps.eventStore.readStream(`tenant-${brand._id}`)).slice(-1);
     expect(last).toMatchObject({ type: 'TenantWalletsChanged', data: { cryptoWallets: [{ qrFileId: null, qrUrl: link }] } });
 
     // Sent back as read, or without its QR, the wallet keeps the link and nothing is recorded.
     const count = await events();
-    await send('PUT', `/api/admin/tenants/${brand._id}`, { cryptoWallets: saved.body.tenant.cryptoWallets.map(({ _id, ...w }: any) => w) });
-    await send('PUT', `/api/admin/tenants/${brand._id}`, { cryptoWallets: [{ network: 'TRC20', address: TRON }] });
+    expect((await send('PUT', `/api/admin/tenants/${brand._id}`, { cryptoWallets: saved.tenant.cryptoWallets.map(({ _id, ...w }: any) => w) })).status).toBe(200);
+    expect((await send('PUT', `/api/admin/tenants/${brand._id}`, { cryptoWallets: [{ network: 'TRC20', address: TRON }] })).status).toBe(200);
     expect(await events()).toBe(count);
     expect((await send('GET', `/api/admin/tenants/${brand._id}`, undefined)).body.cryptoWallets[0].qrCodeUrl).toBe(link);
 
@@ -156,10 +167,11 @@ describe('tenants', () => {
     }
 
     // An uploaded image replaces the link: stored after checking its bytes, served on a signed link.
-    const uploaded = await send('PUT', `/api/admin/tenants/${brand._id}`, {
+    // A new QR image is a change of where customers pay: a second admin confirms it.
+    const uploaded = await confirmed(`/api/admin/tenants/${brand._id}`, {
       cryptoWallets: [{ network: 'TRC20', address: TRON, qrCodeUrl: `data:image/png;base64,${PNG_1PX.toString('base64')}` }],
     });
-    const served = await t.app.request(uploaded.body.tenant.cryptoWallets[0].qrCodeUrl);
+    const served = await t.app.request(uploaded.tenant.cryptoWallets[0].qrCodeUrl);
     expect([served.status, served.headers.get('content-type')]).toEqual([200, 'image/png']);
     const notAnImage = `data:image/png;base64,${Buffer.from('<svg onload="alert(1)"/>').toString('base64')}`;
     const tooBig = `data:image/png;base64,${Buffer.concat([PNG_1PX, Buffer.alloc(2 * 1024 * 1024)]).toString('base64')}`;
