@@ -42,7 +42,9 @@ describe('sessions', () => {
     const listed = await json(t.call('GET', '/api/auth/sessions', { token: second }));
     expect(listed.status).toBe(200);
     expect(listed.body.sessions).toHaveLength(3);
-    expect(listed.body.sessions.filter((s: { current: boolean }) => s.current)).toEqual([expect.objectContaining({ userAgent: 'Phone browser', method: 'password' })]);
+    expect(listed.body.sessions.filter((s: { current: boolean }) => s.current)).toEqual([
+      expect.objectContaining({ userAgent: 'Phone browser', method: 'password' }),
+    ]);
     const laptop = listed.body.sessions.find((s: { userAgent: string }) => s.userAgent === 'Laptop browser');
     expect((await json(t.call('DELETE', `/api/auth/sessions/${laptop.id}`, { token: second }))).status).toBe(200);
     expect(await me(third)).toBe(401);
@@ -72,7 +74,7 @@ describe('sessions', () => {
     expect((await json(t.call('GET', '/api/auth/sessions', { token: changed.body.token }))).body.sessions).toHaveLength(1);
   });
 
-  it("ends every session of a user whose roles change, and of one whose password the operator resets", async () => {
+  it('ends every session of a user whose roles change, and of one whose password the operator resets', async () => {
     const { token, user } = await signUp('+919510000006', 'customer-pass');
     await t.deps.roles.change(user._id, () => ['compliance'], systemMetadata('default', 'test'));
     expect(await me(token)).toBe(401);
@@ -86,7 +88,11 @@ describe('sessions', () => {
   it('ends every session on a reset by a code sent to the phone', async () => {
     const { token } = await signUp('+919510000007', 'customer-pass');
     await post('/api/auth/password-reset/otp/send', { phone: '+919510000007' });
-    const reset = await post('/api/auth/password-reset', { phone: '+919510000007', otp: await t.otpFor('+919510000007', 'reset'), newPassword: 'new-password' });
+    const reset = await post('/api/auth/password-reset', {
+      phone: '+919510000007',
+      otp: await t.otpFor('+919510000007', 'reset'),
+      newPassword: 'new-password',
+    });
     expect(reset.status).toBe(200);
     expect(await me(token)).toBe(401);
     expect((await post('/api/auth/login', { phone: '+919510000007', password: 'new-password' })).status).toBe(200);
@@ -137,7 +143,9 @@ describe('sessions', () => {
       t.deps.sessions.fresh = original;
     }
     // Ended behind this process's back (SQL by hand): the announcement reaches it.
-    await t.database.pool.query(`update sessions set revoked_at = now(), revoked_reason = 'by hand' where user_id = (select id from users where phone = '+919510000010')`);
+    await t.database.pool.query(
+      `update sessions set revoked_at = now(), revoked_reason = 'by hand' where user_id = (select id from users where phone = '+919510000010')`,
+    );
     await waitFor('the session to end', async () => (await me(token)) === 401, 5_000);
   });
 });

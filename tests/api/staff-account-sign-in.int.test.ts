@@ -23,7 +23,10 @@ describe('staff accounts and the passwords others chose', () => {
     const brand = await createBrandAdmin(t, 'takeover.test', '+919530000099');
     const victimPhone = '+919530000001';
     // The brand admin makes a customer account on their brand, for the phone the operator will make an admin, with a password they chose.
-    const made = await t.call('POST', '/api/admin/users', { token: brand.token, body: { phone: victimPhone, password: 'brand-admin-knows', username: 'Future admin' } });
+    const made = await t.call('POST', '/api/admin/users', {
+      token: brand.token,
+      body: { phone: victimPhone, password: 'brand-admin-knows', username: 'Future admin' },
+    });
     expect(made.status).toBe(201);
     expect((await login(victimPhone, 'brand-admin-knows', 'takeover.test')).status).toBe(200);
     // The operator runs create-admin for that phone on the brand: refused, naming the account, nothing changed.
@@ -45,7 +48,9 @@ describe('staff accounts and the passwords others chose', () => {
 
   it('refuses a staff account made staff by a role grant while its password is one an admin chose', async () => {
     const phone = '+919530000002';
-    const made = await json(t.call('POST', '/api/admin/users', { token: await t.adminToken(), body: { phone, password: 'admin-chose-it', username: 'Officer' } }));
+    const made = await json(
+      t.call('POST', '/api/admin/users', { token: await t.adminToken(), body: { phone, password: 'admin-chose-it', username: 'Officer' } }),
+    );
     expect(made.status).toBe(201);
     await t.deps.roles.change(made.body.user._id, () => ['compliance'], systemMetadata('default', 'test'));
     expect(await login(phone, 'admin-chose-it')).toMatchObject({ status: 403, body: { code: 'password_reset_required' } });

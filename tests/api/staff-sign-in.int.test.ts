@@ -96,7 +96,10 @@ describe('staff sign-in with an authenticator (STAFF_TOTP=required)', () => {
     const phone = '+919500000005';
     const user = await createStaff(t, phone, 'staff-password-5', ['compliance']);
     const refused = await post('/api/auth/otp/send', { phone });
-    expect(refused).toMatchObject({ status: 403, body: { code: 'staff_sms_sign_in', error: expect.stringMatching(/^Staff accounts sign in with their password/) } });
+    expect(refused).toMatchObject({
+      status: 403,
+      body: { code: 'staff_sms_sign_in', error: expect.stringMatching(/^Staff accounts sign in with their password/) },
+    });
     expect((await post('/api/auth/otp/verify', { phone, otp: '123456' })).status).toBe(403);
     // A code sent while the account was a customer's does not sign in once it is staff.
     await t.database.pool.query(`update users set roles = '{}' where id = $1`, [user.id]);
@@ -106,7 +109,7 @@ describe('staff sign-in with an authenticator (STAFF_TOTP=required)', () => {
     expect((await post('/api/auth/otp/verify', { phone, otp: code })).status).toBe(403);
   });
 
-  it("refuses a staff account whose password an admin chose until its holder sets their own by SMS; then it enrols", async () => {
+  it('refuses a staff account whose password an admin chose until its holder sets their own by SMS; then it enrols', async () => {
     const phone = '+919500000006';
     // Made on the admin screens (the admin chose the password), and later given a staff role.
     const made = await t.deps.roles.create(
@@ -116,7 +119,10 @@ describe('staff sign-in with an authenticator (STAFF_TOTP=required)', () => {
     );
     await t.deps.roles.change(made!.id, () => ['admin'], systemMetadata('default', 'test'));
     const refused = await post('/api/auth/login', { phone, password: 'chosen-by-admin' });
-    expect(refused).toMatchObject({ status: 403, body: { code: 'password_reset_required', error: expect.stringMatching(/^An admin chose this account's password/) } });
+    expect(refused).toMatchObject({
+      status: 403,
+      body: { code: 'password_reset_required', error: expect.stringMatching(/^An admin chose this account's password/) },
+    });
     expect((await post('/api/auth/password-reset/otp/send', { phone })).status).toBe(200);
     const reset = await post('/api/auth/password-reset', { phone, otp: await t.otpFor(phone, 'reset'), newPassword: 'my-own-password' });
     expect(reset.status).toBe(200);

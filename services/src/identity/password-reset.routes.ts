@@ -18,10 +18,7 @@ export const resetSendSchema = z.object({ phone: phoneSchema });
 export const passwordResetSchema = z.object({
   phone: phoneSchema,
   otp: z.string({ error: 'Enter the code we sent' }).trim().min(1, 'Enter the code we sent').max(20),
-  newPassword: z
-    .string({ error: 'New password is required' })
-    .min(MIN_PASSWORD_LENGTH, PASSWORD_TOO_SHORT)
-    .max(MAX_PASSWORD_LENGTH, PASSWORD_TOO_LONG),
+  newPassword: z.string({ error: 'New password is required' }).min(MIN_PASSWORD_LENGTH, PASSWORD_TOO_SHORT).max(MAX_PASSWORD_LENGTH, PASSWORD_TOO_LONG),
 });
 
 export interface PasswordResetDeps {

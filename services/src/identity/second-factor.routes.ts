@@ -19,7 +19,10 @@ const code = z.string({ error: 'Enter the code' }).trim().min(1, 'Enter the code
 
 export const totpLoginSchema = z
   .object({ challenge, code: code.optional(), recoveryCode: code.optional() })
-  .refine((v) => (v.code === undefined) !== (v.recoveryCode === undefined), { path: ['code'], message: 'Enter the code from your authenticator app, or a recovery code' });
+  .refine((v) => (v.code === undefined) !== (v.recoveryCode === undefined), {
+    path: ['code'],
+    message: 'Enter the code from your authenticator app, or a recovery code',
+  });
 export const enrolmentSchema = z.object({ challenge });
 export const enrolmentConfirmSchema = z.object({ challenge, code });
 

@@ -39,7 +39,12 @@ export async function checkedCode(
 ): Promise<void> {
   const attempt = await deps.limits.attempt(SECOND_FACTOR_FAILURES, user.id, lockedOut);
   if (await check()) return attempt.undo();
-  await recordAccountLockOut(deps.trail, user, { limit: SECOND_FACTOR_FAILURES, started: attempt.started }, commandMetadata(c, selfActor(user), deps.trustProxy));
+  await recordAccountLockOut(
+    deps.trail,
+    user,
+    { limit: SECOND_FACTOR_FAILURES, started: attempt.started },
+    commandMetadata(c, selfActor(user), deps.trustProxy),
+  );
   throw new WrongCodeError();
 }
 

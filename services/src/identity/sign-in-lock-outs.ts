@@ -50,12 +50,7 @@ export async function recordLockOuts(trail: Trail, failed: FailedSignIn, metadat
 }
 
 /** SignInLockedOut on the account's stream: failed passwords (from one address, or every address) or wrong second-factor codes. */
-export async function recordAccountLockOut(
-  trail: Trail,
-  user: UserRow,
-  lock: StartedLockOut & { ip?: string },
-  metadata: EventMetadata,
-): Promise<void> {
+export async function recordAccountLockOut(trail: Trail, user: UserRow, lock: StartedLockOut & { ip?: string }, metadata: EventMetadata): Promise<void> {
   if (!lock.started) return;
   const data = {
     userId: user.id,

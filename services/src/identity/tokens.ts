@@ -48,7 +48,8 @@ export class TokenService {
     try {
       const payload = await verify(token, this.secret, 'HS256');
       // A token without a session is from before sessions (decision 0029): it can no longer be ended, so it no longer opens anything.
-      if (typeof payload.sub !== 'string' || typeof payload.tenant !== 'string' || typeof payload.sid !== 'string' || typeof payload.iat !== 'number') return null;
+      if (typeof payload.sub !== 'string' || typeof payload.tenant !== 'string' || typeof payload.sid !== 'string' || typeof payload.iat !== 'number')
+        return null;
       if (typeof payload.exp === 'number' && payload.exp <= nowS) return null;
       const issuedAtMs = typeof payload.iat_ms === 'number' ? payload.iat_ms : payload.iat * 1000 + 999;
       const claims = { sub: payload.sub, tenant: payload.tenant, sid: payload.sid, iat: payload.iat, issuedAtMs };

@@ -108,7 +108,9 @@ export class UserSessions {
 
   /** Ends every live session of the user but `current`; answers how many. */
   async endOthers(user: UserRow, current: string, metadata: EventMetadata): Promise<number> {
-    const ended = await this.db.transaction().execute((trx) => endSessionsRecorded(trx, this.trail, user, 'signed_out_elsewhere', metadata, { except: current }));
+    const ended = await this.db
+      .transaction()
+      .execute((trx) => endSessionsRecorded(trx, this.trail, user, 'signed_out_elsewhere', metadata, { except: current }));
     this.forget(ended);
     return ended.length;
   }

@@ -75,7 +75,13 @@ describe('the trail of users: sign-up, admin-made accounts, passwords and lock-o
     expect((await t.call('POST', `/api/admin/changes/${changeId}/confirm`, { token: second, body: {}, headers: FROM('198.51.100.23') })).status).toBe(200);
     const made = await findUserByPhone(t.database.db, 'default', '+919870000002');
     const events = await stream(made!.id);
-    const who = { actor: { id: secondId, role: 'admin' }, tenantId: 'default', ip: '198.51.100.23', userAgent: 'trail-test', causationId: `desk-change-${changeId}` };
+    const who = {
+      actor: { id: secondId, role: 'admin' },
+      tenantId: 'default',
+      ip: '198.51.100.23',
+      userAgent: 'trail-test',
+      causationId: `desk-change-${changeId}`,
+    };
     expect(events).toMatchObject([
       { type: 'UserRegistered', data: { phone: '+919870000002', username: 'Staff', roles: ['compliance'], via: 'admin' }, metadata: who },
       { type: 'UserRolesChanged', data: { roles: ['compliance'], previousRoles: [] }, metadata: who },

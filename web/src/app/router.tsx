@@ -13,6 +13,7 @@ export const router = createBrowserRouter(
     { path: '/', element: <LandingPage /> },
     { path: '/login', lazy: async () => ({ Component: (await import('../features/public/login-page')).LoginPage }) },
     { path: '/register', lazy: async () => ({ Component: (await import('../features/public/register-page')).RegisterPage }) },
+    { path: '/forgot-password', lazy: async () => ({ Component: (await import('../features/public/forgot-password-page')).ForgotPasswordPage }) },
     { path: '/admin/*', lazy: async () => ({ Component: (await import('../features/admin/admin-routes')).AdminRoutes }) },
     { path: '/compliance/*', lazy: async () => ({ Component: (await import('../features/compliance/compliance-routes')).ComplianceRoutes }) },
     { path: '/*', lazy: async () => ({ Component: (await import('../features/customer/customer-routes')).CustomerRoutes }) },

@@ -40,11 +40,15 @@ export function useSession() {
   return { signIn, signOut };
 }
 
-/** Log out from a menu or header: forget the session, then show the login page. */
+/**
+ * Log out from a menu or header: end the session on the server (decision 0029), then forget it here
+ * and show the login page. A server that cannot be reached does not keep anyone signed in here.
+ */
 export function useLogOut() {
   const { signOut } = useSession();
   const navigate = useNavigate();
-  return useCallback(() => {
+  return useCallback(async () => {
+    await unwrap(api.auth.logout.$post()).catch(() => undefined);
     signOut();
     navigate('/login', { replace: true });
   }, [signOut, navigate]);

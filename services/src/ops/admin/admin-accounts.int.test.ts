@@ -88,7 +88,9 @@ describe('admin CLI commands', () => {
   it('never adopts an existing account: refuses, naming it; with --reset-password gives the role and a new password, recording both', async () => {
     await createCustomer(t, '+919400000003', 'customer-pass');
     const count = await eventCount();
-    await expect(createAdmin(accounts(), { phone: '+919400000003', tenantId: 'default', password: null })).rejects.toThrow(/already has an account on this brand \(user [0-9a-f-]{36}, a customer/);
+    await expect(createAdmin(accounts(), { phone: '+919400000003', tenantId: 'default', password: null })).rejects.toThrow(
+      /already has an account on this brand \(user [0-9a-f-]{36}, a customer/,
+    );
     await expect(createAdmin(accounts(), { phone: '+919400000003', tenantId: 'default', password: 'other-pass' })).rejects.toThrow(/--reset-password/);
     expect(await eventCount()).toBe(count);
     expect((await login('+919400000003', 'customer-pass')).body.user.roles).toEqual([]);

@@ -77,7 +77,8 @@ export async function createAdmin(
     metadata,
   );
   // Someone signed up with that phone between the look-up and the insert.
-  if (!created) throw new CommandError(`${input.phone} was registered on this brand a moment ago; run the command again (with --reset-password to give it the role)`);
+  if (!created)
+    throw new CommandError(`${input.phone} was registered on this brand a moment ago; run the command again (with --reset-password to give it the role)`);
   return { outcome: 'created', user: created, generatedPassword: input.password === null ? password : null };
 }
 

@@ -82,7 +82,13 @@ export async function unlockPhone(deps: UnlockDeps, phone: string, brands: reado
     ...addresses.flatMap(({ tenantId, locks }) =>
       locks.length === 0
         ? []
-        : [{ limit: 'login-fail:phone-ip' as const, tenantId, secondsLeft: Math.max(...locks.map((l) => Math.ceil((Date.parse(l.until) - Date.now()) / 1000))) }],
+        : [
+            {
+              limit: 'login-fail:phone-ip' as const,
+              tenantId,
+              secondsLeft: Math.max(...locks.map((l) => Math.ceil((Date.parse(l.until) - Date.now()) / 1000))),
+            },
+          ],
     ),
   ];
   const results: UnlockedLimit[] = PHONE_LIMITS.map((limit) => {

@@ -5,6 +5,7 @@ import { OrderTimelinePage } from './timeline/order-timeline-page';
 import { EventLogPage } from './events/event-log-page';
 import { AccessTrailPage } from './events/access-trail-page';
 import { ExportsPage } from './exports/exports-page';
+import { SessionsPage } from '../../components/account/sessions-page';
 
 /** The compliance screens (docs/compliance.md), in their own bundle; ComplianceLayout turns away anyone without the role. */
 export function ComplianceRoutes() {
@@ -17,6 +18,7 @@ export function ComplianceRoutes() {
         <Route path="events" element={<EventLogPage />} />
         <Route path="access" element={<AccessTrailPage />} />
         <Route path="exports" element={<ExportsPage />} />
+        <Route path="sessions" element={<SessionsPage />} />
         <Route path="*" element={<Navigate to="/compliance" replace />} />
       </Route>
     </Routes>

@@ -7,6 +7,7 @@ import { OrderDetailPage } from './order-detail/order-detail-page';
 import { WalletsPage } from './wallets/wallets-page';
 import { BankAccountsPage } from './bank-accounts/bank-accounts-page';
 import { AddOrderPage } from './trading/add-order-page';
+import { SessionsPage } from '../../components/account/sessions-page';
 
 /**
  * Everything under '/*' that the public pages do not take. Both path sets of seed-spec section 2
@@ -21,6 +22,7 @@ export function CustomerRoutes() {
         <Route path="dashboard/orders/:id" element={<OrderDetailPage />} />
         <Route path="dashboard/wallets" element={<WalletsPage />} />
         <Route path="dashboard/bank-accounts" element={<BankAccountsPage />} />
+        <Route path="dashboard/sessions" element={<SessionsPage />} />
         <Route path="orders" element={<OrdersPage />} />
         <Route path="orders/:orderId" element={<OrderDetailPage />} />
         <Route path="add-order" element={<AddOrderPage />} />

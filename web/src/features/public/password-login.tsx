@@ -1,25 +1,42 @@
 import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
 import { useMutation } from '@tanstack/react-query';
 import { normalizePhone } from '@desk/machines/identity/phone';
-import { api, unwrap } from '../../lib/api';
+import { api, ApiError, unwrap } from '../../lib/api';
 import { useToast } from '../../components/toasts';
 import { TextField } from './text-field';
 import { failText } from './fail-text';
 import { phoneProblem } from './phone-check';
 import { useFinishSignIn } from './use-finish-sign-in';
 
-/** Phone and password; the button waits for both (seed-spec section 5). */
-export function PasswordLogin({ phone, onPhone }: { phone: string; onPhone: (phone: string) => void }) {
+/** What the password step asks for next, for staff (decision 0029): the authenticator's code, or setting one up. */
+export interface SecondFactorAsked {
+  secondFactor: 'totp' | 'enrol';
+  challenge: string;
+}
+
+/** Phone and password; the button waits for both (seed-spec section 5). Staff go on to their second step. */
+export function PasswordLogin({
+  phone,
+  onPhone,
+  onSecondFactor,
+}: {
+  phone: string;
+  onPhone: (phone: string) => void;
+  onSecondFactor: (asked: SecondFactorAsked) => void;
+}) {
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const [mustReset, setMustReset] = useState(false);
   const toast = useToast();
   const finish = useFinishSignIn();
   const login = useMutation({
     mutationFn: (json: { phone: string; password: string }) => unwrap(api.auth.login.$post({ json })),
-    onSuccess: (answer) => finish(answer),
+    onSuccess: (answer) => ('secondFactor' in answer ? onSecondFactor(answer) : finish(answer)),
     onError: (failure) => {
-      // The server's text covers a lockout too ('... try again in N minute(s)').
+      // The server's text covers a lockout too ('... try again in N minute(s)'), and a password an admin chose.
       const text = failText(failure, 'Invalid credentials');
+      setMustReset(failure instanceof ApiError && failure.body.code === 'password_reset_required');
       setError(text);
       toast(text, 'error');
     },
@@ -41,9 +58,17 @@ export function PasswordLogin({ phone, onPhone }: { phone: string; onPhone: (pho
           {error}
         </p>
       )}
+      {mustReset && (
+        <p>
+          <Link to="/forgot-password">Set your own password</Link>
+        </p>
+      )}
       <button className="btn" type="submit" disabled={!phone.trim() || !password || login.isPending}>
         {login.isPending ? 'Signing in…' : 'Login'}
       </button>
+      <p className="muted">
+        <Link to="/forgot-password">Forgot password?</Link>
+      </p>
     </form>
   );
 }

@@ -7,6 +7,7 @@ const LABELS: Record<string, string> = {
   settings: 'Settings',
   tenants: 'Tenants',
   projections: 'Projections',
+  sessions: 'Sessions',
   edit: 'Edit',
   'add-bank-account': 'Add Bank Account',
   'add-crypto-wallet': 'Add Crypto Wallet',

@@ -31,6 +31,7 @@ describe('admin shell', () => {
       ['Settings', '/admin/settings'],
       ['Tenants', '/admin/tenants'],
       ['Projections', '/admin/projections'],
+      ['Sessions', '/admin/sessions'],
     ]);
     expect(within(nav).getByRole('link', { name: 'Orders' }).getAttribute('aria-current')).toBe('page');
     expect(within(nav).getByRole('link', { name: 'Dashboard' }).getAttribute('aria-current')).toBeNull();
@@ -86,7 +87,7 @@ describe('admin shell: who runs which brands', () => {
       within(nav)
         .getAllByRole('link')
         .map((l) => l.textContent),
-    ).toEqual(['Dashboard', 'Orders', 'Users']);
+    ).toEqual(['Dashboard', 'Orders', 'Users', 'Sessions']);
     expect(within(screen.getByRole('banner')).getByText('Brand: Beta Desk')).toBeTruthy();
     expect(within(screen.getByRole('banner')).queryByText('All brands')).toBeNull();
   });

@@ -8,6 +8,7 @@ const LINKS = [
   { to: '/admin/settings', label: 'Settings', operatorOnly: true },
   { to: '/admin/tenants', label: 'Tenants', operatorOnly: true },
   { to: '/admin/projections', label: 'Projections', operatorOnly: true },
+  { to: '/admin/sessions', label: 'Sessions' },
 ];
 
 interface AdminSidebarProps {

@@ -1,6 +1,6 @@
 import type { Crumb } from '../../../components/breadcrumb';
 
-const LABELS: Record<string, string> = { orders: 'Orders', events: 'Event Log', access: 'Access Trail', exports: 'Exports' };
+const LABELS: Record<string, string> = { orders: 'Orders', events: 'Event Log', access: 'Access Trail', exports: 'Exports', sessions: 'Sessions' };
 
 /** "/compliance/orders/<id>" -> Compliance › Orders › Order Timeline, each crumb linking to its own path. */
 export function complianceBreadcrumb(pathname: string): Crumb[] {

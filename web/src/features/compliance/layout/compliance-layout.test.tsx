@@ -41,6 +41,7 @@ describe('compliance shell', () => {
       ['Event Log', '/compliance/events'],
       ['Access Trail', '/compliance/access'],
       ['Exports', '/compliance/exports'],
+      ['Sessions', '/compliance/sessions'],
     ]);
     expect(within(nav).getByRole('link', { name: 'Orders' }).getAttribute('aria-current')).toBe('page');
     expect(within(nav).getByRole('link', { name: 'Event Log' }).getAttribute('aria-current')).toBeNull();

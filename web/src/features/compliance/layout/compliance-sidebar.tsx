@@ -6,6 +6,7 @@ const LINKS = [
   { to: '/compliance/events', label: 'Event Log' },
   { to: '/compliance/access', label: 'Access Trail' },
   { to: '/compliance/exports', label: 'Exports' },
+  { to: '/compliance/sessions', label: 'Sessions' },
 ];
 
 // Orders covers the list (/compliance) and every order's timeline (/compliance/orders/<id>), not the other screens.

@@ -7,6 +7,7 @@ const LINKS = [
   { to: '/dashboard/orders', label: 'Orders', paths: [/^\/dashboard\/orders(\/|$)/, /^\/orders(\/|$)/, /^\/add-order\/?$/] },
   { to: '/dashboard/wallets', label: 'USDT Wallets', paths: [/^\/(dashboard\/)?wallets\/?$/] },
   { to: '/dashboard/bank-accounts', label: 'Bank Accounts', paths: [/^\/(dashboard\/)?bank-accounts\/?$/] },
+  { to: '/dashboard/sessions', label: 'Sessions', paths: [/^\/dashboard\/sessions\/?$/] },
 ];
 
 interface SidebarProps {

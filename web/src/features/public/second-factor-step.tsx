@@ -1,0 +1,69 @@
+import { useState, type FormEvent } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import { signInApi } from '../../lib/sign-in-api';
+import { useToast } from '../../components/toasts';
+import { OTP_LENGTH, OtpBoxes } from '../../components/otp-boxes';
+import { TextField } from './text-field';
+import { failText } from './fail-text';
+import { useFinishSignIn } from './use-finish-sign-in';
+
+/** Staff's second step: the code from their authenticator app, or one of their recovery codes. */
+export function SecondFactorStep({ challenge, onRestart }: { challenge: string; onRestart: () => void }) {
+  const [useRecovery, setUseRecovery] = useState(false);
+  const [code, setCode] = useState('');
+  const [recoveryCode, setRecoveryCode] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const toast = useToast();
+  const finish = useFinishSignIn();
+  const verify = useMutation({
+    mutationFn: signInApi.loginWithCode,
+    onSuccess: (answer) => {
+      if ('recoveryCodesLeft' in answer) toast(`Signed in with a recovery code: ${answer.recoveryCodesLeft} left`);
+      finish(answer);
+    },
+    onError: (failure) => setError(failText(failure, 'That code is not right')),
+  });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setError(null);
+    if (useRecovery && recoveryCode.trim()) verify.mutate({ challenge, recoveryCode: recoveryCode.trim() });
+    else if (!useRecovery && code.length === OTP_LENGTH) verify.mutate({ challenge, code });
+  };
+  const ready = useRecovery ? recoveryCode.trim() !== '' : code.length === OTP_LENGTH;
+  return (
+    <form onSubmit={submit} noValidate>
+      {useRecovery ? (
+        <TextField
+          label="Recovery code"
+          autoComplete="off"
+          autoCapitalize="none"
+          spellCheck={false}
+          value={recoveryCode}
+          onChange={(e) => setRecoveryCode(e.target.value)}
+        />
+      ) : (
+        <>
+          <p>Open your authenticator app and enter the 6-digit code it shows for this account.</p>
+          <OtpBoxes value={code} onChange={setCode} autoFocus disabled={verify.isPending} label="Code from your authenticator app" />
+        </>
+      )}
+      {error && (
+        <p role="alert" className="error">
+          {error}
+        </p>
+      )}
+      <button className="btn" type="submit" disabled={!ready || verify.isPending}>
+        {verify.isPending ? 'Checking…' : 'Verify'}
+      </button>
+      <p className="muted">
+        <button type="button" className="btn link" onClick={() => (setUseRecovery(!useRecovery), setError(null))}>
+          {useRecovery ? 'Use the authenticator app instead' : 'Use a recovery code'}
+        </button>{' '}
+        ·{' '}
+        <button type="button" className="btn link" onClick={onRestart}>
+          Start again
+        </button>
+      </p>
+    </form>
+  );
+}
