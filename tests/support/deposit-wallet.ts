@@ -1,5 +1,6 @@
 import { DEFAULT_TENANT_ID } from '../../machines/src/tenants/tenant-id';
 import type { TestApp } from './test-app';
+import { confirmPending } from './desk-changes';
 
 /** A valid TRC20 address of the operator's, where the tests' sells send their USDT. */
 export const DEPOSIT_TRON = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
@@ -14,6 +15,8 @@ export async function giveDepositWallet(t: TestApp, tenantId: string = DEFAULT_T
   if (read.status !== 200) throw new Error(`read tenant failed: ${read.status} ${await read.text()}`);
   const { cryptoWallets } = (await read.json()) as { cryptoWallets: { network: string; address: string; qrCodeUrl: string | null; isActive: boolean }[] };
   const body = { cryptoWallets: [...cryptoWallets, { network: 'TRC20', address, isActive: true }] };
+  // A new wallet waits for a second admin (decision 0030): confirmed from the server, as the admin CLI does.
   const saved = await t.call('PUT', `/api/admin/tenants/${tenantId}`, { token, body });
-  if (saved.status !== 200) throw new Error(`add deposit wallet failed: ${saved.status} ${await saved.text()}`);
+  if (saved.status !== 202) throw new Error(`add deposit wallet failed: ${saved.status} ${await saved.text()}`);
+  await confirmPending(t, ((await saved.json()) as { change: { _id: string } }).change._id);
 }

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCustomer, createTestApp, json, type TestApp } from '../../../tests/support/test-app';
 import { NO_DEPOSIT_ADDRESS, NOTHING_AFTER_FEES } from '@desk/machines/order/order-placement.decide';
 import { DEPOSIT_TRON, giveDepositWallet } from '../../../tests/support/deposit-wallet';
+import { changeConfirmed } from '../../../tests/support/desk-changes';
 
 const BUY = { fiatAmount: 10000, network: 'TRC20', withdrawAddress: 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE', method: 'bank' };
 const SELL = {
@@ -16,7 +17,8 @@ describe('placing orders', () => {
   beforeAll(async () => {
     t = await createTestApp();
     customer = await createCustomer(t, '+919800000001');
-    await t.call('PUT', '/api/admin/settings', {
+    // 88.5 is further than the re-quote band from 85: a second admin confirms it (decision 0030).
+    await changeConfirmed(t, 'PUT', '/api/admin/settings', {
       token: await t.adminToken(),
       body: { rates: { usdt_bank_buy: 88.5, usdt_bank_sell: 86.25 }, fees: { fiatToCryptoPercent: 0.5, cryptoToFiatPercent: 1 } },
     });
@@ -65,7 +67,7 @@ describe('placing orders', () => {
       { network: 'ERC20', address: '0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359', isActive: true },
       { network: 'TRC20', address: 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE', isActive: false },
     ];
-    expect((await t.call('PUT', '/api/admin/tenants/default', { token: admin, body: { cryptoWallets: wallets } })).status).toBe(200);
+    expect((await changeConfirmed(t, 'PUT', '/api/admin/tenants/default', { token: admin, body: { cryptoWallets: wallets } })).status).toBe(202);
     expect(await json(t.call('POST', '/api/orders/crypto-to-fiat', { token: customer, body: { cryptoAmount: 5, method: 'cash' } }))).toEqual(refused);
     expect(await orderEvents()).toBe(before);
 
@@ -150,7 +152,7 @@ describe('placing orders', () => {
   it('refuses an order that would pay out nothing after the fee and rounding', async () => {
     const admin = await t.adminToken();
     const settings = (await json(t.call('GET', '/api/admin/settings', { token: admin }))).body;
-    await t.call('PUT', '/api/admin/settings', {
+    await changeConfirmed(t, 'PUT', '/api/admin/settings', {
       token: admin,
       body: { rates: { usdt_bank_buy: 150, usdt_cash_sell: 1.5 }, fees: { cryptoToFiatPercent: 50 }, limits: { buyInr: { min: 1, max: 100000 } } },
     });
@@ -162,7 +164,7 @@ describe('placing orders', () => {
       expect(sell).toEqual({ status: 400, body: { error: 'validation_error', details: [{ path: 'cryptoAmount', message: NOTHING_AFTER_FEES }] } });
       expect((await t.call('POST', '/api/orders/crypto-to-fiat', { token: customer, body: { cryptoAmount: 2, method: 'cash' } })).status).toBe(201);
     } finally {
-      await t.call('PUT', '/api/admin/settings', { token: admin, body: { rates: settings.rates, fees: settings.fees, limits: settings.limits } });
+      await changeConfirmed(t, 'PUT', '/api/admin/settings', { token: admin, body: { rates: settings.rates, fees: settings.fees, limits: settings.limits } });
     }
   });
 });

@@ -12,7 +12,7 @@ import {
 } from '../../orders/order.schemas';
 import { createUserSchema, listSchema as usersQuery, rolesSchema } from '../../users/admin-users.routes';
 import { profileFieldsSchema, tenantJsonEditSchema } from '../../tenants/tenant.schemas';
-import type { RouteDoc } from './route-doc';
+import { WAITS_FOR_SECOND_ADMIN as pending, type RouteDoc } from './route-doc';
 
 const tenantForm = { fields: profileFieldsSchema, files: ['logo'] };
 
@@ -99,19 +99,29 @@ export const adminRouteDocs: RouteDoc[] = [
     path: '/admin/users',
     tag: 'admin: users',
     access: 'admin',
-    summary: 'Create an account (roles and other brands: operator admins)',
+    summary: 'Create an account (roles and other brands: operator admins); one with a staff role waits for a second admin',
     body: createUserSchema,
     success: { status: 201, description: 'The new user' },
+    pending,
   },
-  { method: 'put', path: '/admin/users/:id/roles', tag: 'admin: users', access: 'operator', summary: "Set a user's roles", body: rolesSchema },
+  {
+    method: 'put',
+    path: '/admin/users/:id/roles',
+    tag: 'admin: users',
+    access: 'operator',
+    summary: "Set a user's roles: granting or removing admin or compliance waits for a second admin",
+    body: rolesSchema,
+    pending,
+  },
   { method: 'get', path: '/admin/settings', tag: 'admin: settings', access: 'operator', summary: 'The Global Settings' },
   {
     method: 'put',
     path: '/admin/settings',
     tag: 'admin: settings',
     access: 'operator',
-    summary: 'Change the Global Settings (partial)',
+    summary: 'Change the Global Settings (partial); loosening a control or moving a rate past the band waits for a second admin',
     body: settingsPatchSchema,
+    pending,
   },
   { method: 'get', path: '/admin/tenants', tag: 'admin: brands', access: 'operator', summary: 'Every brand' },
   {
@@ -129,9 +139,11 @@ export const adminRouteDocs: RouteDoc[] = [
     path: '/admin/tenants/:id',
     tag: 'admin: brands',
     access: 'operator',
-    summary: 'Change a brand: its profile as multipart, or JSON with whole lists of accounts and wallets',
+    summary:
+      'Change a brand: its profile as multipart, or JSON with whole lists of accounts and wallets (adding, changing or activating one waits for a second admin)',
     body: tenantJsonEditSchema,
     form: tenantForm,
+    pending,
   },
   { method: 'delete', path: '/admin/tenants/:id', tag: 'admin: brands', access: 'operator', summary: 'Delete a brand (not the default one)' },
   {
@@ -146,8 +158,9 @@ export const adminRouteDocs: RouteDoc[] = [
     path: '/admin/tenants/:id/settings',
     tag: 'admin: brands',
     access: 'operator',
-    summary: "Replace the brand's overrides",
+    summary: "Replace the brand's overrides; loosening what its customers get waits for a second admin",
     body: settingsOverridesSchema,
+    pending,
   },
   { method: 'get', path: '/admin/projections', tag: 'admin: read models', access: 'operator', summary: 'Each projection: checkpoint, lag, errors, quarantine' },
   {

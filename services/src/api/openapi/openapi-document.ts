@@ -6,11 +6,19 @@ import { customerRouteDocs } from './customer-routes.doc';
 import { adminRouteDocs } from './admin-routes.doc';
 import { complianceRouteDocs } from './compliance-routes.doc';
 import { liveRouteDocs } from './live-routes.doc';
+import { deskChangeRouteDocs } from './desk-change-routes.doc';
 
 type Json = Record<string, unknown>;
 
 /** Every route of the API, as the document lists them (a test holds this to what the app registers). */
-export const routeDocs: readonly RouteDoc[] = [...publicRouteDocs, ...customerRouteDocs, ...adminRouteDocs, ...complianceRouteDocs, ...liveRouteDocs];
+export const routeDocs: readonly RouteDoc[] = [
+  ...publicRouteDocs,
+  ...customerRouteDocs,
+  ...adminRouteDocs,
+  ...deskChangeRouteDocs,
+  ...complianceRouteDocs,
+  ...liveRouteDocs,
+];
 
 const WHO: Record<Access, string> = {
   public: 'Public.',
@@ -75,6 +83,7 @@ function responses(route: RouteDoc): Json {
   const signedIn = SIGNED_IN.includes(route.access);
   return {
     [String(route.success?.status ?? 200)]: { description: route.success?.description ?? 'OK' },
+    ...(route.pending ? { 202: { description: route.pending } } : {}),
     ...(route.body || route.query || route.form ? { 400: error('Invalid input (validation_error, with details)') } : {}),
     ...(signedIn ? { 401: error('Not signed in, or the token no longer works') } : {}),
     ...(ROLE_BOUND.includes(route.access) ? { 403: error('Not allowed for this account') } : {}),

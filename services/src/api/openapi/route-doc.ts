@@ -26,4 +26,11 @@ export interface RouteDoc {
   query?: z.ZodType;
   /** The success answer: 200 unless said. */
   success?: { status: number; description: string };
+  /** A change to the desk's rules that may wait for a second admin: the 202 answer, in words (decision 0030). */
+  pending?: string;
 }
+
+/** The 202 of a route whose change may wait for a second admin (docs/desk-changes.md). */
+export const WAITS_FOR_SECOND_ADMIN =
+  'Waiting for a second admin: nothing applied yet. `{ pendingConfirmation: true, change, message }`; `change` is the request ' +
+  '(GET /admin/changes/{id}) with what it changes, before and after, and why it waits.';
