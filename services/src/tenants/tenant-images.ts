@@ -8,19 +8,29 @@ const IMAGES = new Set<string>(IMAGE_TYPES);
 const DATA_URL = /^data:[\w.+/-]*(;[\w-]+=[\w.-]+)*;base64,([A-Za-z0-9+/]*={0,2})$/;
 const OUR_FILE = /\/api\/files\/([0-9a-f-]{36})(?:\?|$)/;
 
-/** Stores an image after checking its bytes (not its declared type) and size. */
-export async function storeImage(files: FileStorage, bytes: Uint8Array, field: string): Promise<string> {
+/** The type of an image, checked by its bytes (not its declared type) and size; refused on `field` otherwise. */
+export async function imageType(bytes: Uint8Array, field: string): Promise<string> {
   if (bytes.byteLength === 0) throw ValidationError.of(field, 'The image is empty');
   if (bytes.byteLength > MAX_IMAGE_BYTES) throw ValidationError.of(field, IMAGE_TOO_LARGE);
   const detected = await fileTypeFromBuffer(bytes);
   if (!detected || !IMAGES.has(detected.mime)) throw ValidationError.of(field, 'Only PNG, JPEG, GIF or WebP images are accepted');
-  return (await files.save(bytes, detected.mime)).fileId;
+  return detected.mime;
+}
+
+/** Stores an image after checking its bytes and size. */
+export async function storeImage(files: FileStorage, bytes: Uint8Array, field: string): Promise<string> {
+  return (await files.save(bytes, await imageType(bytes, field))).fileId;
+}
+
+/** The bytes of an image sent inline as a base64 data URL; refused (on `field`) in any other form. */
+export function imageDataUrlBytes(dataUrl: string, field: string): Buffer {
+  const match = DATA_URL.exec(dataUrl);
+  if (!match) throw ValidationError.of(field, 'The image must be a base64 data URL');
+  return Buffer.from(match[2]!, 'base64');
 }
 
 export function storeImageDataUrl(files: FileStorage, dataUrl: string, field: string): Promise<string> {
-  const match = DATA_URL.exec(dataUrl);
-  if (!match) throw ValidationError.of(field, 'The image must be a base64 data URL');
-  return storeImage(files, Buffer.from(match[2]!, 'base64'), field);
+  return storeImage(files, imageDataUrlBytes(dataUrl, field), field);
 }
 
 /** A QR code of the address, so customers can scan where to send USDT. */

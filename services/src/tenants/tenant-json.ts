@@ -26,11 +26,22 @@ export function tenantJson(tenant: TenantState, signer: UrlSigner) {
       _id: String(index),
       network: w.network,
       address: w.address,
-      // A stored image on a signed link, else the admin's own link as given.
+      // A stored image on a signed link, else a link an admin gave before links were refused (shown
+      // to admins so they replace it; customers never get it: depositWalletsJson).
       qrCodeUrl: fileLink(signer, w.qrFileId) ?? w.qrUrl ?? null,
       isActive: w.isActive,
     })),
     createdAt: tenant.createdAt === UNRECORDED_AT ? null : tenant.createdAt,
     updatedAt: tenant.updatedAt === UNRECORDED_AT ? null : tenant.updatedAt,
   };
+}
+
+/**
+ * A brand's active deposit wallets as its customers read them: the QR only when it is an image the
+ * desk stored (uploaded ones were checked against the address, drawn ones are of it); a link to
+ * another site, kept from before such links were refused, was never checked and is left out (the
+ * customer's screen draws the QR from the address).
+ */
+export function depositWalletsJson(tenant: TenantState, signer: UrlSigner) {
+  return tenant.cryptoWallets.filter((w) => w.isActive).map((w) => ({ network: w.network, address: w.address, qrCodeUrl: fileLink(signer, w.qrFileId) }));
 }

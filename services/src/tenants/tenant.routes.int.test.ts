@@ -4,7 +4,9 @@ import { PNG_1PX } from '../../../tests/support/sample-files';
 import { insertUser } from '../identity/users.repository';
 import { hashPassword } from '../identity/password';
 import { DEFAULT_TENANT_ID } from './tenant-store';
-import { QR_URL_MESSAGE } from '@desk/machines/tenants/wallet-qr';
+import { QR_UNREADABLE, QR_URL_REFUSED, qrPaysElsewhere } from '@desk/machines/tenants/wallet-qr';
+import QRCode from 'qrcode';
+import { systemMetadata } from '@desk/platform/eventstore/event-metadata';
 import { IMAGE_TOO_LARGE } from '@desk/machines/files/file-limits';
 import { confirmPending } from '../../../tests/support/desk-changes';
 
@@ -98,7 +100,10 @@ describe('tenants', () => {
     );
     // New receiving accounts wait for a second admin; the request keeps who asked and from where.
     expect(edit.status).toBe(202);
-    expect((await t.deps.eventStore.readStream(`desk-change-${edit.body.change._id}`))[0]!.metadata).toMatchObject({ ip: '192.0.2.44', actor: { role: 'admin' } });
+    expect((await t.deps.eventStore.readStream(`desk-change-${edit.body.change._id}`))[0]!.metadata).toMatchObject({
+      ip: '192.0.2.44',
+      actor: { role: 'admin' },
+    });
     await confirmPending(t, edit.body.change._id);
     const tenant = (await send('GET', `/api/admin/tenants/${brand._id}`, undefined)).body;
     expect(tenant.bankAccounts.map((b: any) => [b.ifsc, b.isActive])).toEqual([
@@ -142,37 +147,32 @@ describe('tenants', () => {
     expect(await storedFiles()).toBe(before);
   });
 
-  it("keeps a QR code link as the admin typed it (https only, never fetched), and checks an uploaded QR image's bytes and size", async () => {
+  it("takes an uploaded QR only when it pays the wallet's own address, and no link to another site (security review)", async () => {
     const storedFiles = async () => Number((await t.database.pool.query('select count(*) as n from stored_files')).rows[0].n);
-    const events = async () => (await t.deps.eventStore.readStream(`tenant-${brand._id}`)).length;
-    const link = 'https://qr.brand.invalid/wallets/trc20.png?v=2';
+    const qrOf = async (text: string) => `data:image/png;base64,${(await QRCode.toBuffer(text, { type: 'png', margin: 2, width: 240 })).toString('base64')}`;
     const before = await storedFiles();
-    // The host does not exist: a server or browser that fetched it would fail to save.
-    const saved = await confirmed(`/api/admin/tenants/${brand._id}`, { cryptoWallets: [{ network: 'TRC20', address: TRON, qrCodeUrl: ` ${link} ` }] });
-    expect(saved.tenant.cryptoWallets).toEqual([{ _id: '0', network: 'TRC20', address: TRON, qrCodeUrl: link, isActive: true }]);
-    expect(await storedFiles()).toBe(before);
-    const [last] = (await t.deps.eventStore.readStream(`tenant-${brand._id}`)).slice(-1);
-    expect(last).toMatchObject({ type: 'TenantWalletsChanged', data: { cryptoWallets: [{ qrFileId: null, qrUrl: link }] } });
 
-    // Sent back as read, or without its QR, the wallet keeps the link and nothing is recorded.
-    const count = await events();
-    expect((await send('PUT', `/api/admin/tenants/${brand._id}`, { cryptoWallets: saved.tenant.cryptoWallets.map(({ _id, ...w }: any) => w) })).status).toBe(200);
-    expect((await send('PUT', `/api/admin/tenants/${brand._id}`, { cryptoWallets: [{ network: 'TRC20', address: TRON }] })).status).toBe(200);
-    expect(await events()).toBe(count);
-    expect((await send('GET', `/api/admin/tenants/${brand._id}`, undefined)).body.cryptoWallets[0].qrCodeUrl).toBe(link);
-
-    for (const qrCodeUrl of ['http://qr.brand.invalid/trc20.png', 'javascript:alert(1)', 'ftp://qr.brand.invalid/a.png', 'https://qr brand.invalid/a.png']) {
+    // A QR of another address (a swapped deposit wallet), or a picture with no QR in it: refused, nothing stored.
+    for (const [qrCodeUrl, message] of [
+      [await qrOf('TAttackerAddress000000000000000000'), qrPaysElsewhere('TAttackerAddress000000000000000000', TRON)],
+      [await qrOf(`tron:TAttackerAddress000000000000000000?amount=5`), qrPaysElsewhere('TAttackerAddress000000000000000000', TRON)],
+      [`data:image/png;base64,${PNG_1PX.toString('base64')}`, QR_UNREADABLE],
+      ['https://qr.brand.invalid/wallets/trc20.png', QR_URL_REFUSED],
+    ] as const) {
       const refused = await send('PUT', `/api/admin/tenants/${brand._id}`, { cryptoWallets: [{ network: 'TRC20', address: TRON, qrCodeUrl }] });
-      expect(refused, qrCodeUrl).toEqual({ status: 400, body: { error: 'validation_error', details: [{ path: 'qrCodeUrl', message: QR_URL_MESSAGE }] } });
+      expect(refused, qrCodeUrl.slice(0, 40)).toEqual({ status: 400, body: { error: 'validation_error', details: [{ path: 'qrCodeUrl', message }] } });
     }
+    expect(await storedFiles()).toBe(before);
 
-    // An uploaded image replaces the link: stored after checking its bytes, served on a signed link.
-    // A new QR image is a change of where customers pay: a second admin confirms it.
-    const uploaded = await confirmed(`/api/admin/tenants/${brand._id}`, {
-      cryptoWallets: [{ network: 'TRC20', address: TRON, qrCodeUrl: `data:image/png;base64,${PNG_1PX.toString('base64')}` }],
+    // The QR of the wallet's own address (a payment URI too) is stored and served on a signed link.
+    const { tenant } = await confirmed(`/api/admin/tenants/${brand._id}`, {
+      cryptoWallets: [{ network: 'TRC20', address: TRON, qrCodeUrl: await qrOf(`tron:${TRON}`) }],
     });
-    const served = await t.app.request(uploaded.tenant.cryptoWallets[0].qrCodeUrl);
-    expect([served.status, served.headers.get('content-type')]).toEqual([200, 'image/png']);
+    const served = tenant.cryptoWallets[0].qrCodeUrl as string;
+    const image = await t.app.request(served);
+    expect([image.status, image.headers.get('content-type')]).toEqual([200, 'image/png']);
+
+    // Bytes and size are checked before anything is read.
     const notAnImage = `data:image/png;base64,${Buffer.from('<svg onload="alert(1)"/>').toString('base64')}`;
     const tooBig = `data:image/png;base64,${Buffer.concat([PNG_1PX, Buffer.alloc(2 * 1024 * 1024)]).toString('base64')}`;
     for (const [qrCodeUrl, message] of [
@@ -182,6 +182,26 @@ describe('tenants', () => {
       const refused = await send('PUT', `/api/admin/tenants/${brand._id}`, { cryptoWallets: [{ network: 'TRC20', address: TRON, qrCodeUrl }] });
       expect(refused.body.details).toEqual([{ path: 'qrCodeUrl', message }]);
     }
+  });
+
+  it('never gives customers a QR link kept from before links were refused, and draws one on the next edit', async () => {
+    // A wallet recorded with a link to another site, as the desk took them before 2026-11-27.
+    const legacy = 'https://qr.brand.invalid/old-trc20.png';
+    await t.deps.tenants.change(brand._id, systemMetadata(brand._id, 'test'), {
+      cryptoWallets: [{ network: 'TRC20', address: TRON, qrFileId: null, qrUrl: legacy, isActive: true }],
+    });
+    expect((await send('GET', `/api/admin/tenants/${brand._id}`, undefined)).body.cryptoWallets[0].qrCodeUrl).toBe(legacy);
+    const phone = '+919811000077';
+    expect((await send('POST', '/api/admin/users', { phone, password: 'secret1', tenantId: brand._id })).status).toBe(201);
+    const host = { host: brand.domain as string };
+    const customer = (await json(t.call('POST', '/api/auth/login', { body: { phone, password: 'secret1' }, headers: host }))).body.token as string;
+    const details = await json(t.call('GET', '/api/user/tenant/crypto-wallet-details', { token: customer, headers: host }));
+    expect(details.body.cryptoWalletDetails).toEqual([{ network: 'TRC20', address: TRON, qrCodeUrl: null }]);
+
+    await confirmed(`/api/admin/tenants/${brand._id}`, { cryptoWallets: [{ network: 'TRC20', address: TRON }] });
+    const [last] = (await t.deps.eventStore.readStream(`tenant-${brand._id}`)).slice(-1);
+    expect(last).toMatchObject({ type: 'TenantWalletsChanged', data: { cryptoWallets: [{ qrFileId: expect.any(String) }] } });
+    expect((last!.data as { cryptoWallets: { qrUrl?: string }[] }).cryptoWallets[0]!.qrUrl).toBeUndefined();
   });
 
   it('resolves the tenant from the host and shows its brand, rates and receiving accounts', async () => {

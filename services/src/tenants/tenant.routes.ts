@@ -15,7 +15,7 @@ import { DEFAULT_PROFILE, DEFAULT_TENANT_ID, type TenantStore } from './tenant-s
 import { profileFieldsSchema, tenantJsonEditSchema, type TenantJsonEdit } from './tenant.schemas';
 import { storeAddressQr, storeImage, storeImageDataUrl } from './tenant-images';
 import { walletQrAfterEdit } from './wallet-qr-source';
-import { tenantJson } from './tenant-json';
+import { depositWalletsJson, tenantJson } from './tenant-json';
 import { logoAfterEdit } from './logo-source';
 import type { TenantDirectory } from './tenant-directory';
 import type { ProxyTrust } from '../http/proxy-trust';
@@ -78,7 +78,7 @@ export function tenantAdminRoutes(deps: TenantRouteDeps) {
     const wallets: TenantWallet[] = [];
     for (const w of edit) {
       const previous = current.cryptoWallets.find((p) => p.network === w.network && p.address === w.address);
-      const qr = await walletQrAfterEdit(w.qrCodeUrl, previous, current, {
+      const qr = await walletQrAfterEdit(w, previous, {
         upload: (dataUrl) => storeImageDataUrl(files, dataUrl, 'qrCodeUrl'),
         generate: () => storeAddressQr(files, w.address),
       });
@@ -158,9 +158,6 @@ export function tenantDetailsRoutes(tenants: TenantStore, signer: UrlSigner) {
     })
     .get('/tenant/crypto-wallet-details', async (c) => {
       const tenant = await tenants.get(c.get('user').tenant_id);
-      const cryptoWalletDetails = tenantJson(tenant, signer)
-        .cryptoWallets.filter((w) => w.isActive)
-        .map(({ network, address, qrCodeUrl }) => ({ network, address, qrCodeUrl }));
-      return c.json({ cryptoWalletDetails }, 200);
+      return c.json({ cryptoWalletDetails: depositWalletsJson(tenant, signer) }, 200);
     });
 }

@@ -1,7 +1,8 @@
 import { ValidationError } from '@desk/platform/errors/domain-error';
-import { qrUrlProblem } from '@desk/machines/tenants/wallet-qr';
-import type { TenantState, TenantWallet } from '@desk/machines/tenants/tenant.events';
-import { ownFileId } from './tenant-images';
+import { QR_URL_REFUSED, qrAddressProblem } from '@desk/machines/tenants/wallet-qr';
+import type { TenantWallet } from '@desk/machines/tenants/tenant.events';
+import { imageDataUrlBytes, imageType, ownFileId } from './tenant-images';
+import { readQrImage } from './wallet-qr-reader';
 
 type WalletQr = Pick<TenantWallet, 'qrFileId' | 'qrUrl'>;
 
@@ -13,28 +14,32 @@ export interface QrStorage {
 }
 
 /**
- * A wallet's QR after an edit's `qrCodeUrl`: an image sent inline is stored (checked by content and
- * size); the signed link the server served for one of this tenant's QR images keeps it; an https
- * link to another site is kept as given, never fetched; nothing (or a link to a file that is not
- * this tenant's QR) keeps what the same wallet had, else a QR is drawn from the address.
+ * A wallet's QR after an edit's `qrCodeUrl` (machines/src/tenants/wallet-qr.ts says why each):
+ * - an image sent inline is read, and stored only when its QR code pays the wallet's address;
+ * - the signed link the server served for this same wallet's QR keeps it;
+ * - a link to another site is refused: the server never fetches it, so it could not be checked;
+ * - nothing keeps the QR this wallet had (a stored image; a link kept from before is dropped for a
+ *   QR drawn from the address), else a QR is drawn from the address.
  */
 export async function walletQrAfterEdit(
-  sent: string | null | undefined,
+  wallet: Pick<TenantWallet, 'network' | 'address'> & { qrCodeUrl?: string | null | undefined },
   previous: TenantWallet | undefined,
-  current: TenantState,
   storage: QrStorage,
 ): Promise<WalletQr> {
-  const url = sent?.trim() ?? '';
-  if (url.startsWith('data:')) return { qrFileId: await storage.upload(url) };
-  const fileId = ownFileId(url);
-  if (fileId !== null) {
-    if (current.cryptoWallets.some((w) => w.qrFileId === fileId)) return { qrFileId: fileId };
-  } else if (url !== '') {
-    const problem = qrUrlProblem(url);
+  const url = wallet.qrCodeUrl?.trim() ?? '';
+  if (url.startsWith('data:')) {
+    const bytes = imageDataUrlBytes(url, 'qrCodeUrl');
+    await imageType(bytes, 'qrCodeUrl');
+    const problem = qrAddressProblem(await readQrImage(bytes), wallet);
     if (problem) throw ValidationError.of('qrCodeUrl', problem);
-    return { qrFileId: null, qrUrl: url };
+    return { qrFileId: await storage.upload(url) };
   }
-  if (previous?.qrUrl) return { qrFileId: null, qrUrl: previous.qrUrl };
+  const fileId = ownFileId(url);
+  // Only this wallet's own QR, sent back as it was served: another wallet's QR pays another address.
+  if (fileId !== null && previous?.qrFileId === fileId) return { qrFileId: fileId };
+  // A link kept from before links were refused, sent back as read, counts as nothing sent: it is
+  // replaced by a QR drawn from the address. Any other link is refused.
+  if (fileId === null && url !== '' && url !== previous?.qrUrl) throw ValidationError.of('qrCodeUrl', QR_URL_REFUSED);
   if (previous?.qrFileId) return { qrFileId: previous.qrFileId };
   return { qrFileId: await storage.generate() };
 }

@@ -1,17 +1,7 @@
 import { createHash } from 'node:crypto';
-import { PNG } from 'pngjs';
-import jpeg from 'jpeg-js';
+import { decodePixels, type Pixels } from '../../files/image-pixels';
 
-/** The side of the grey grid a difference hash is taken over: 9 × 8 gives 64 bits. */
-const GRID_W = 9;
-const GRID_H = 8;
-/**
- * Pixels beyond this are not decoded: a proof is a screenshot (a 4K screen is 8.3 million), and the
- * decode runs on the event loop, so this bounds the time and memory a hostile file can take. A PNG's
- * size is read from its header before anything is inflated: a few hundred kilobytes of zeros can
- * declare 100 million pixels (2 s of a stalled server and a gigabyte, measured).
- */
-const MAX_PIXELS = 16_000_000;
+export { pngWorthDecoding } from '../../files/image-pixels';
 
 export interface ProofFingerprints {
   /** The bytes themselves: the same file sent twice. */
@@ -20,36 +10,9 @@ export interface ProofFingerprints {
   dhash: string | null;
 }
 
-interface Pixels {
-  width: number;
-  height: number;
-  /** RGBA, 4 bytes a pixel. */
-  data: Uint8Array;
-}
-
-/**
- * Whether a PNG's header promises a picture worth decoding: at most MAX_PIXELS of at most 8 bits a
- * sample (16 bits doubles the bytes and took five times as long to decode), and not interlaced (pngjs
- * inflates an interlaced file with no bound on the output). The header is the first chunk, IHDR:
- * width and height at bytes 16 and 20, the bit depth at 24, the interlace method at 28.
- */
-export function pngWorthDecoding(bytes: Buffer): boolean {
-  if (bytes.length < 29 || bytes.toString('latin1', 12, 16) !== 'IHDR') return false;
-  const width = bytes.readUInt32BE(16);
-  const height = bytes.readUInt32BE(20);
-  return width > 0 && height > 0 && width * height <= MAX_PIXELS && bytes[24]! <= 8 && bytes[28] === 0;
-}
-
-function decode(bytes: Buffer, contentType: string): Pixels | null {
-  try {
-    if (contentType === 'image/png') return pngWorthDecoding(bytes) ? PNG.sync.read(bytes) : null;
-    if (contentType === 'image/jpeg') return jpeg.decode(bytes, { useTArray: true, maxResolutionInMP: MAX_PIXELS / 1_000_000, maxMemoryUsageInMB: 256 });
-  } catch {
-    // A file that does not decode still has its sha-256; it just has no picture to compare.
-  }
-  return null;
-}
-
+/** The side of the grey grid a difference hash is taken over: 9 × 8 gives 64 bits. */
+const GRID_W = 9;
+const GRID_H = 8;
 /**
  * A 64-bit difference hash: the picture shrunk to a 9 × 8 grey grid (each cell the mean of the
  * pixels it covers), one bit per pair of neighbours in a row (is the left one brighter?). Written
@@ -89,9 +52,8 @@ export function differenceHash({ width, height, data }: Pixels): string {
 }
 
 export function proofFingerprints(bytes: Buffer, contentType: string): ProofFingerprints {
-  const pixels = decode(bytes, contentType);
-  const usable = pixels && pixels.width * pixels.height <= MAX_PIXELS && pixels.width > 0 && pixels.height > 0;
-  return { sha256: createHash('sha256').update(bytes).digest('hex'), dhash: usable ? differenceHash(pixels) : null };
+  const pixels = decodePixels(bytes, contentType);
+  return { sha256: createHash('sha256').update(bytes).digest('hex'), dhash: pixels ? differenceHash(pixels) : null };
 }
 
 /** How many of the 64 bits two hashes differ in. */

@@ -4,7 +4,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { callsTo, EVM_ADDRESS, TRON_ADDRESS } from '../../../test/fixtures';
 import { OWN_QR, renderTenants, tenant, wallet } from './tenant-test-kit';
-import { QR_URL_MESSAGE } from '@desk/machines/tenants/wallet-qr';
+import { qrPaysElsewhere } from '@desk/machines/tenants/wallet-qr';
 
 const alpha = tenant({ cryptoWallets: [wallet(1), wallet(2, { network: 'BEP20', address: EVM_ADDRESS, qrCodeUrl: null, isActive: false })] });
 const LIST = { tenants: [alpha], total: 1 };
@@ -61,28 +61,20 @@ describe('Add Crypto Wallet', () => {
     ]);
   });
 
-  it('sends a typed QR link as given, without fetching it, and refuses one that is not https', async () => {
-    const link = 'https://elsewhere.example.com/qr.png';
-    const { calls } = renderTenants('/admin/add-crypto-wallet?tenant=t-1', {
+  it("offers no link to a QR on another site, and shows the server's refusal of a QR that pays another address", async () => {
+    const refusal = qrPaysElsewhere('TAttacker', TRON_ADDRESS);
+    renderTenants('/admin/add-crypto-wallet?tenant=t-1', {
       'GET /api/admin/tenants': LIST,
       'GET /api/admin/tenants/t-1': tenant(),
-      'PUT /api/admin/tenants/t-1': () => ({ status: 200, body: { tenant: alpha, message: 'Tenant updated' } }),
+      'PUT /api/admin/tenants/t-1': () => ({ status: 400, body: { error: 'validation_error', details: [{ path: 'qrCodeUrl', message: refusal }] } }),
     });
     await screen.findByRole('radio', { name: /Alpha Desk/, checked: true });
+    expect(screen.queryByLabelText('QR code URL (optional)')).toBeNull();
+    expect(screen.getByText(/the desk reads it and refuses one that pays another address/)).toBeTruthy();
     await userEvent.type(screen.getByLabelText('Wallet Address'), TRON_ADDRESS);
-    await userEvent.type(screen.getByLabelText('QR code URL (optional)'), 'http://elsewhere.example.com/qr.png');
+    await userEvent.upload(screen.getByLabelText('QR code image (optional)'), new File([PNG_BYTES], 'qr.png', { type: 'image/png' }));
     await add();
-    expect(problem()).toBe(QR_URL_MESSAGE);
-    expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(0);
-    await userEvent.clear(screen.getByLabelText('QR code URL (optional)'));
-    await userEvent.type(screen.getByLabelText('QR code URL (optional)'), ` ${link}`);
-    await add();
-    expect(await screen.findByText('Crypto wallet added successfully!')).toBeTruthy();
-    expect(callsTo(calls, 'PUT', '/api/admin/tenants/t-1')[0]!.body).toEqual({
-      cryptoWallets: [{ network: 'TRC20', address: TRON_ADDRESS, qrCodeUrl: link, isActive: true }],
-    });
-    // Only our own API was asked: the link itself was never loaded by a fetch.
-    expect(calls.map((c) => c.path).filter((path) => !path.startsWith('/api/'))).toEqual([]);
+    expect(await screen.findAllByText(new RegExp(refusal.slice(0, 40).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))).not.toHaveLength(0);
   });
 
   it('leaves the QR out to have one made, and shows a failed save', async () => {

@@ -1,5 +1,4 @@
 import { useId, useRef, useState } from 'react';
-import { Field } from '../../../components/field';
 import { useToast } from '../../../components/toasts';
 import { IMAGE_ACCEPT, imageProblem, readAsDataUrl } from './image-file';
 import type { WalletDraft } from './wallet-draft';
@@ -9,7 +8,7 @@ interface QrSourceFieldsProps {
   onChange: (patch: Partial<WalletDraft>) => void;
 }
 
-/** Optional QR image for the wallet: a link kept as typed, or an image file read into the form as a data URL. */
+/** Optional QR image for the wallet, read into the form as a data URL; the server checks it pays the wallet's address. */
 export function QrSourceFields({ draft, onChange }: QrSourceFieldsProps) {
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
@@ -32,21 +31,12 @@ export function QrSourceFields({ draft, onChange }: QrSourceFieldsProps) {
 
   return (
     <>
-      <Field label="QR code URL (optional)" hint="An https:// link to the QR image, kept as given; leave empty to have one made from the address">
-        <input
-          type="url"
-          value={draft.qrUrl}
-          onChange={(e) => onChange({ qrUrl: e.target.value })}
-          autoComplete="off"
-          spellCheck={false}
-          disabled={!!draft.qrFile}
-        />
-      </Field>
       <div className="field">
         <label htmlFor={id}>QR code image (optional)</label>
         <input ref={input} id={id} type="file" accept={IMAGE_ACCEPT} onChange={(e) => void pick(e.target.files?.[0])} aria-describedby={`${id}-hint`} />
         <span id={`${id}-hint`} className="hint">
-          PNG, JPEG, GIF or WebP, under 2 MB; it takes the place of the URL
+          A PNG or JPEG of this address's QR code, under 2 MB: the desk reads it and refuses one that pays another address. Leave it empty to have one drawn
+          from the address
         </span>
         {problem && (
           <span role="alert" className="error">
