@@ -32,7 +32,7 @@ import { orderHistory } from './order-history';
 import { EXPORT_PATH, EXPORT_LINK_SECONDS, ALL_BRANDS } from './order-export';
 import type { OrderDeps } from './order-deps';
 
-export const AWAITING_SECOND_ADMIN = 'Completion requested: this order is above the four-eyes threshold, so a different admin must confirm it';
+export const AWAITING_SECOND_ADMIN = 'Completion requested: a different admin must confirm it (the order says why)';
 
 /** The code and the desk's note of a reject (`reason` is the note's older name). */
 const rejection = ({ reasonCode, note, reason }: { reasonCode: ReasonCode; note?: string | undefined; reason?: string | undefined }) => ({
