@@ -7,6 +7,7 @@ import { createCustomer, createTestApp, json, type TestApp } from '../support/te
 import { createBrand, createBrandAdmin } from '../support/brands';
 import { resetForRebuild } from '../../projections/src/runtime/checkpoint-store';
 import { tenantsProjection } from '../../projections/src/read-models/tenants/tenants.projection';
+import { createStaff } from '../support/desk-changes';
 
 const TRON = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
 const BUY = { fiatAmount: 10000, network: 'TRC20', withdrawAddress: TRON, method: 'bank' };
@@ -24,7 +25,7 @@ describe('admin scope: edges found in review', () => {
   it('an operator admin cannot remove their own admin role by writing their id in capitals', async () => {
     // ADR 0014: "An operator admin cannot remove their own admin role". The route compares the
     // path id with the signed-in id as strings, but PostgreSQL reads a uuid in any case.
-    await t.call('POST', '/api/admin/users', { token: operator, body: { phone: '+919500000001', password: 'secret12', roles: ['admin'] } });
+    await createStaff(t, { phone: '+919500000001', password: 'secret12', roles: ['admin'] });
     const second = await t.login('+919500000001', 'secret12');
     const me = (await json(t.call('GET', '/api/auth/me', { token: second }))).body;
     const answer = await json(t.call('PUT', `/api/admin/users/${me._id.toUpperCase()}/roles`, { token: second, body: { roles: [] } }));
@@ -157,7 +158,7 @@ describe('admin scope: edges found in review', () => {
     expect((await t.call('PUT', `/api/user/wallet/${oddId}`, { token: customer, body: { label: 'x' } })).status).toBe(404);
     expect((await t.call('DELETE', `/api/user/bank-account/${'a'.repeat(36)}`, { token: customer })).status).toBe(404);
 
-    await t.call('POST', '/api/admin/users', { token: operator, body: { phone: '+919500000010', password: 'secret12', roles: ['compliance'] } });
+    await createStaff(t, { phone: '+919500000010', password: 'secret12', roles: ['compliance'] });
     const officer = await t.login('+919500000010', 'secret12');
     for (const path of [
       '/api/compliance/events?before=9999999999999999999',

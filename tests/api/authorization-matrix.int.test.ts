@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCustomer, createTestApp, json, type TestApp } from '../support/test-app';
 import { giveDepositWallet } from '../support/deposit-wallet';
 import { createBrandAdmin } from '../support/brands';
+import { createStaff } from '../support/desk-changes';
 
 type Who = 'anonymous' | 'expired' | 'owner' | 'other' | 'brandAdmin' | 'admin' | 'compliance';
 const TRON = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
@@ -18,7 +19,7 @@ const TRON = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
 describe('authorisation matrix', () => {
   let t: TestApp;
   const tokens: Partial<Record<Who, string>> = {};
-  let ids: { order: string; wallet: string; bank: string; adminOrder: string; attachment: string; brand: string; customerId: string };
+  let ids: { order: string; wallet: string; bank: string; adminOrder: string; attachment: string; brand: string; customerId: string; change: string };
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -29,7 +30,10 @@ describe('authorisation matrix', () => {
     const ownerId = (await json(t.call('GET', '/api/auth/me', { token: tokens.owner }))).body._id;
     // Signed with the right key, but long expired.
     const longAgo = Date.now() - 30 * 24 * 3600_000;
-    tokens.expired = await t.deps.tokens.issue({ id: randomUUID(), user_id: ownerId, tenant_id: 'default', expires_at: new Date(longAgo + 7 * 24 * 3600_000) }, longAgo);
+    tokens.expired = await t.deps.tokens.issue(
+      { id: randomUUID(), user_id: ownerId, tenant_id: 'default', expires_at: new Date(longAgo + 7 * 24 * 3600_000) },
+      longAgo,
+    );
     const order = (
       await json(
         t.call('POST', '/api/orders/fiat-to-crypto', {
@@ -61,8 +65,9 @@ describe('authorisation matrix', () => {
     ).body.order;
     const brand = await createBrandAdmin(t, 'matrix.example', '+919180000050');
     tokens.brandAdmin = brand.token;
+    // Made as the admin CLI makes staff: on the admin screens a staff account waits for a second admin.
     const officer = { phone: '+919180000060', password: 'compliance1', roles: ['compliance'] };
-    await t.call('POST', '/api/admin/users', { token: tokens.admin, body: officer });
+    await createStaff(t, officer);
     tokens.compliance = await t.login(officer.phone, officer.password);
     ids = {
       order: order._id,
@@ -72,6 +77,7 @@ describe('authorisation matrix', () => {
       attachment: uploaded.attachments[0].url,
       brand: brand.tenantId,
       customerId: ownerId,
+      change: randomUUID(),
     };
   });
   afterAll(() => t.close());
@@ -141,6 +147,12 @@ describe('authorisation matrix', () => {
         ['DELETE', `/api/admin/tenants/${ids.brand}`, undefined, 403],
         ['GET', '/api/admin/projections', undefined, 403],
         ['POST', '/api/admin/projections/orders/rebuild', undefined, 403],
+        // Changes to the desk's rules are the operator's (a made-up id: 404 for the operator's admin).
+        ['GET', '/api/admin/changes', undefined, 403],
+        ['GET', `/api/admin/changes/${ids.change}`, undefined, 403],
+        ['POST', `/api/admin/changes/${ids.change}/confirm`, {}, 403],
+        ['POST', `/api/admin/changes/${ids.change}/decline`, {}, 403],
+        ['POST', `/api/admin/changes/${ids.change}/withdraw`, {}, 403],
       ] as [string, string, unknown, number][]
     ).map(([m, p, b, brandAdmin]): [string, string, unknown, Partial<Record<Who, number>>] => [
       m,
@@ -159,6 +171,8 @@ describe('authorisation matrix', () => {
         ['GET', '/api/compliance/access', undefined, 200],
         ['GET', '/api/compliance/signing-key', undefined, 200],
         ['POST', '/api/compliance/exports', { orderIds: [ids.adminOrder] }, 201],
+        ['GET', '/api/compliance/changes', undefined, 200],
+        ['GET', `/api/compliance/changes/${ids.change}`, undefined, 404],
       ] as [string, string, unknown, number][]
     ).map(([m, p, b, compliance]): [string, string, unknown, Partial<Record<Who, number>>] => [
       m,

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCustomer, createTestApp, json, type TestApp } from '../support/test-app';
 import { giveDepositWallet } from '../support/deposit-wallet';
 import { createBrand } from '../support/brands';
+import { changeConfirmed, confirmPending, createStaff } from '../support/desk-changes';
 
 const TRON = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
 const BUY = { fiatAmount: 10000, network: 'TRC20', withdrawAddress: TRON, method: 'bank' };
@@ -36,7 +37,8 @@ describe('brands', () => {
   beforeAll(async () => {
     t = await createTestApp();
     operator = await t.adminToken();
-    await t.call('PUT', '/api/admin/settings', {
+    // 88.5 is further than the re-quote band from 85: a second admin confirms it (decision 0030).
+    await changeConfirmed(t, 'PUT', '/api/admin/settings', {
       token: operator,
       body: { rates: { usdt_bank_buy: 88.5, usdt_cash_sell: 84 }, fees: { fiatToCryptoPercent: 0.5 } },
     });
@@ -145,26 +147,46 @@ describe('brands', () => {
     expect((await t.deps.eventStore.readStream(`order-${brandOrder}`)).length).toBe(before);
   });
 
-  it("creates a brand admin as an event with who, when and where; they sign in on the brand's host", async () => {
-    const created = await json(
+  it("creates a brand admin as an event with who, when and where, once a second admin confirms it; they sign in on the brand's host", async () => {
+    // A staff account waits for a second admin (decision 0030): the request says who asked, the account's events who confirmed.
+    const asked = await json(
       t.call('POST', '/api/admin/users', {
         token: operator,
         body: { username: 'B admin', phone: '+919700000009', password: 'brand-admin', roles: ['admin'], tenantId: brandId },
         headers: { 'x-forwarded-for': '198.51.100.77', 'user-agent': 'roles-test' },
       }),
     );
-    expect(created.status).toBe(201);
-    expect(created.body.user).toMatchObject({ roles: ['admin'], tenantId: brandId, adminScope: 'brand', brand: { name: 'Brand B' } });
-    const [registered, granted] = await t.deps.eventStore.readStream(`user-${created.body.user._id}`);
+    expect(asked).toMatchObject({ status: 202, body: { change: { kind: 'staff_account', brand: { _id: brandId, name: 'Brand B' } } } });
+    expect((await t.deps.eventStore.readStream(`desk-change-${asked.body.change._id}`))[0]!.metadata).toMatchObject({
+      actor: { role: 'admin' },
+      tenantId: brandId,
+      ip: '198.51.100.77',
+      userAgent: 'roles-test',
+    });
+    const secondId = await createStaff(t, { phone: '+919700000090', password: 'second-admin', roles: ['admin'] });
+    const second = await t.login('+919700000090', 'second-admin');
+    const confirmed = await json(
+      t.call('POST', `/api/admin/changes/${asked.body.change._id}/confirm`, { token: second, body: {}, headers: { 'x-forwarded-for': '198.51.100.78' } }),
+    );
+    expect(confirmed.status).toBe(200);
+    const users = (await json(t.call('GET', `/api/admin/users?tenantId=${brandId}`, { token: operator }))).body.users;
+    const created = users.find((u: any) => u.phone === '+919700000009');
+    expect(created).toMatchObject({ roles: ['admin'], tenantId: brandId, adminScope: 'brand', brand: { name: 'Brand B' } });
+    const [registered, granted] = await t.deps.eventStore.readStream(`user-${created._id}`);
     expect(registered).toMatchObject({ type: 'UserRegistered', data: { tenantId: brandId, roles: ['admin'], via: 'admin' } });
     expect(granted).toMatchObject({
       type: 'UserRolesChanged',
-      data: { userId: created.body.user._id, tenantId: brandId, roles: ['admin'], previousRoles: [] },
-      metadata: { actor: { role: 'admin' }, tenantId: brandId, ip: '198.51.100.77', userAgent: 'roles-test' },
+      data: { userId: created._id, tenantId: brandId, roles: ['admin'], previousRoles: [] },
+      metadata: { actor: { id: secondId, role: 'admin' }, tenantId: brandId, ip: '198.51.100.78', causationId: `desk-change-${asked.body.change._id}` },
     });
-    // The operator's own host does not know this account.
+    // The operator's own host does not know this account; on the brand's, a password an admin chose is not a staff sign-in (decision 0029).
     expect((await on('localhost', 'POST', '/api/auth/login', { body: { phone: '+919700000009', password: 'brand-admin' } })).status).toBe(401);
-    const login = await on(HOST, 'POST', '/api/auth/login', { body: { phone: '+919700000009', password: 'brand-admin' } });
+    expect((await on(HOST, 'POST', '/api/auth/login', { body: { phone: '+919700000009', password: 'brand-admin' } })).body.code).toBe(
+      'password_reset_required',
+    );
+    // A brand admin made as the admin CLI makes one signs in there.
+    await createStaff(t, { phone: '+919700000008', password: 'brand-admin', roles: ['admin'], tenantId: brandId, username: 'B admin two' });
+    const login = await on(HOST, 'POST', '/api/auth/login', { body: { phone: '+919700000008', password: 'brand-admin' } });
     expect(login.body.user.adminScope).toBe('brand');
     brandAdmin = login.body.token;
   });
@@ -173,7 +195,7 @@ describe('brands', () => {
     const list = await json(t.call('GET', '/api/admin/orders', { token: brandAdmin }));
     expect(list.body.items.map((o: any) => o.brand._id)).toEqual([brandId, brandId]);
     expect((await json(t.call('GET', '/api/admin/dashboard', { token: brandAdmin }))).body.stats).toMatchObject({ totalOrders: 2, totalUsers: 1 });
-    expect((await json(t.call('GET', '/api/admin/users', { token: brandAdmin }))).body.users.map((u: any) => u.tenantId)).toEqual([brandId, brandId]);
+    expect((await json(t.call('GET', '/api/admin/users', { token: brandAdmin }))).body.users.map((u: any) => u.tenantId)).toEqual([brandId, brandId, brandId]);
     expect((await t.call('GET', '/api/admin/orders?tenantId=default', { token: brandAdmin })).status).toBe(403);
 
     // Another brand's order does not exist for them, whatever they try.
@@ -222,7 +244,7 @@ describe('brands', () => {
 
   it('changes roles as events, for operator admins only, never their own admin role', async () => {
     const users = (await json(t.call('GET', `/api/admin/users?tenantId=${brandId}`, { token: operator }))).body.users;
-    const admin = users.find((u: any) => u.phone === '+919700000009');
+    const admin = users.find((u: any) => u.phone === '+919700000008');
     expect((await t.call('PUT', `/api/admin/users/${admin._id}/roles`, { token: brandAdmin, body: { roles: [] } })).status).toBe(403);
     const me = (await json(t.call('GET', '/api/auth/me', { token: operator }))).body;
     expect(await json(t.call('PUT', `/api/admin/users/${me._id}/roles`, { token: operator, body: { roles: [] } }))).toMatchObject({
@@ -231,13 +253,14 @@ describe('brands', () => {
     });
     expect((await t.call('PUT', `/api/admin/users/${admin._id}/roles`, { token: operator, body: { roles: ['superuser'] } })).status).toBe(400);
 
-    const revoked = await json(t.call('PUT', `/api/admin/users/${admin._id}/roles`, { token: operator, body: { roles: [] } }));
-    expect(revoked).toMatchObject({ status: 200, body: { user: { roles: [], adminScope: null } } });
+    // Taking the role away waits for a second admin (decision 0030); until then the brand admin acts on.
+    const revoking = await json(t.call('PUT', `/api/admin/users/${admin._id}/roles`, { token: operator, body: { roles: [] } }));
+    expect(revoking).toMatchObject({ status: 202, body: { change: { kind: 'roles', reasons: ['It removes the admin role'] } } });
+    expect((await t.call('GET', '/api/admin/orders', { token: brandAdmin })).status).toBe(200);
+    await confirmPending(t, revoking.body.change._id);
     const roleChanges = (await t.deps.eventStore.readStream(`user-${admin._id}`)).filter((e) => e.type === 'UserRolesChanged');
     expect(roleChanges.map((e) => (e.data as any).roles)).toEqual([['admin'], []]);
-    expect((await t.call('GET', '/api/admin/orders', { token: brandAdmin })).status).toBe(403);
-    await t.call('PUT', `/api/admin/users/${admin._id}/roles`, { token: operator, body: { roles: ['admin'] } });
-    expect((await t.call('GET', '/api/admin/orders', { token: brandAdmin })).status).toBe(200);
+    expect((await t.call('GET', '/api/admin/orders', { token: brandAdmin })).status).toBe(401);
   });
 
   it("expires a brand's order as the system, on the brand's own tenant", async () => {
@@ -255,11 +278,15 @@ describe('brands', () => {
     ).toBe(200);
     const read = (await json(t.call('GET', `/api/admin/tenants/${brandId}`, { token: operator }))).body;
     const bank = { bankName: 'HDFC Bank', accountName: 'Brand B Pvt Ltd', accountNumber: '50200011112222', ifsc: 'HDFC0000123', isActive: true };
-    const added = await json(
-      t.call('PUT', `/api/admin/tenants/${brandId}`, { token: operator, body: { ...read, bankAccounts: [...read.bankAccounts, bank] } }),
-    );
-    expect(added.status).toBe(200);
-    expect(added.body.tenant).toMatchObject({ logoUrl: 'https://cdn.example.com/b.png', bankAccounts: [bank] });
+    const added = await changeConfirmed(t, 'PUT', `/api/admin/tenants/${brandId}`, {
+      token: operator,
+      body: { ...read, bankAccounts: [...read.bankAccounts, bank] },
+    });
+    expect(added.status).toBe(202);
+    expect((await json(t.call('GET', `/api/admin/tenants/${brandId}`, { token: operator }))).body).toMatchObject({
+      logoUrl: 'https://cdn.example.com/b.png',
+      bankAccounts: [bank],
+    });
 
     const upload = new FormData();
     upload.set(

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyAuditExport } from '../../platform/src/eventstore/chain/verify-audit-export';
 import { createCustomer, createTestApp, json, type TestApp } from '../support/test-app';
 import { createBrand } from '../support/brands';
+import { createStaff } from '../support/desk-changes';
 import { testEvent, testMetadata } from '../support/event-factory';
 
 const TRON = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
@@ -30,14 +31,8 @@ describe('compliance', () => {
     admin = await t.adminToken();
     adminId = (await json(t.call('GET', '/api/auth/me', { token: admin }))).body._id;
     customer = await createCustomer(t, '+919170000001');
-    const made = await json(
-      t.call('POST', '/api/admin/users', {
-        token: admin,
-        body: { phone: '+919170000009', password: 'compliance1', username: 'Asha (compliance)', roles: ['compliance'] },
-      }),
-    );
-    expect(made.status).toBe(201);
-    officerId = made.body.user?._id ?? made.body._id;
+    // Made as the admin CLI makes staff: on the admin screens a staff account waits for a second admin.
+    officerId = await createStaff(t, { phone: '+919170000009', password: 'compliance1', username: 'Asha (compliance)', roles: ['compliance'] });
     officer = await t.login('+919170000009', 'compliance1');
 
     order = (
@@ -188,7 +183,7 @@ describe('compliance', () => {
   it('keeps a brand officer to their brand', async () => {
     const tenantId = await createBrand(t, 'audit.example');
     const body = { phone: '+919170000019', password: 'compliance2', roles: ['compliance'], tenantId };
-    expect((await t.call('POST', '/api/admin/users', { token: admin, body })).status).toBe(201);
+    await createStaff(t, body);
     const brandOfficer = (
       await json(t.call('POST', '/api/auth/login', { body: { phone: body.phone, password: body.password }, headers: { host: 'audit.example' } }))
     ).body.token;
@@ -204,12 +199,8 @@ describe('compliance', () => {
     const tenantId = await createBrand(t, host);
     const other = await createBrand(t, 'audit-other.example');
     const on = { host, ...FROM('203.0.113.60') };
-    for (const [phone, roles] of [
-      ['+919170000021', ['compliance']],
-      ['+919170000022', []],
-    ] as const) {
-      expect((await t.call('POST', '/api/admin/users', { token: admin, body: { phone, password: 'secret21', roles, tenantId } })).status).toBe(201);
-    }
+    await createStaff(t, { phone: '+919170000021', password: 'secret21', roles: ['compliance'], tenantId });
+    expect((await t.call('POST', '/api/admin/users', { token: admin, body: { phone: '+919170000022', password: 'secret21', tenantId } })).status).toBe(201);
     const signIn = async (phone: string) => (await json(t.call('POST', '/api/auth/login', { body: { phone, password: 'secret21' }, headers: on }))).body.token;
     const brandOfficer = await signIn('+919170000021');
     const brandCustomer = await signIn('+919170000022');

@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCustomer, createTestApp, json, type TestApp } from '../support/test-app';
 import { createBrand } from '../support/brands';
+import { changeConfirmed } from '../support/desk-changes';
 
 const TRON = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
 
@@ -91,7 +92,12 @@ describe('customer limits', () => {
 
     const host = 'limits.example';
     const tenantId = await createBrand(t, host);
-    await t.call('PUT', `/api/admin/tenants/${tenantId}/settings`, { token: admin, body: { controls: { customerDailyInr: 0, customerMonthlyInr: 2000 } } });
+    // No daily limit for the brand loosens the global one: a second admin confirms it (decision 0030).
+    const override = await changeConfirmed(t, 'PUT', `/api/admin/tenants/${tenantId}/settings`, {
+      token: admin,
+      body: { controls: { customerDailyInr: 0, customerMonthlyInr: 2000 } },
+    });
+    expect(override).toMatchObject({ status: 202, confirmed: true });
     await t.call('POST', '/api/admin/users', { token: admin, body: { phone: '+919190000204', password: 'secret1', tenantId } });
     const brandCustomer = (await json(t.call('POST', '/api/auth/login', { headers: { host }, body: { phone: '+919190000204', password: 'secret1' } }))).body
       .token;

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SAME_ADMIN } from '../../machines/src/order/order.decide';
 import { createCustomer, createTestApp, json, type TestApp } from '../support/test-app';
 import { createBrand, createBrandAdmin } from '../support/brands';
+import { changeConfirmed, createStaff } from '../support/desk-changes';
 
 const TRON = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
 const SECOND_ADMIN = { phone: '+919190000101', password: 'second-admin' };
@@ -39,8 +40,8 @@ describe('four eyes above a threshold', () => {
   beforeAll(async () => {
     t = await createTestApp();
     admin = await t.adminToken();
-    const created = await json(t.call('POST', '/api/admin/users', { token: admin, body: { ...SECOND_ADMIN, username: 'second admin', roles: ['admin'] } }));
-    secondId = created.body.user?._id ?? created.body._id;
+    // Made as the admin CLI makes staff: on the admin screens a staff account waits for a second admin.
+    secondId = await createStaff(t, { ...SECOND_ADMIN, username: 'second admin', roles: ['admin'] });
     second = await t.login(SECOND_ADMIN.phone, SECOND_ADMIN.password);
     asha = await createCustomer(t, '+919190000102');
     const saved = await json(t.call('PUT', '/api/admin/settings', { token: admin, body: { controls: { fourEyesAboveInr: 5000 } } }));
@@ -131,8 +132,12 @@ describe('four eyes above a threshold', () => {
   it("follows a brand's own threshold over the global one", async () => {
     const host = 'fours.example';
     const tenantId = await createBrand(t, host);
-    const override = await json(t.call('PUT', `/api/admin/tenants/${tenantId}/settings`, { token: admin, body: { controls: { fourEyesAboveInr: 100000 } } }));
-    expect(override.status).toBe(200);
+    // A higher threshold than the global ₹5,000 loosens four eyes for the brand: a second admin confirms it (decision 0030).
+    const override = await changeConfirmed(t, 'PUT', `/api/admin/tenants/${tenantId}/settings`, {
+      token: admin,
+      body: { controls: { fourEyesAboveInr: 100000 } },
+    });
+    expect(override).toMatchObject({ status: 202, confirmed: true });
     await t.call('POST', '/api/admin/users', { token: admin, body: { phone: '+919190000103', password: 'secret1', tenantId } });
     const login = await json(t.call('POST', '/api/auth/login', { headers: { host }, body: { phone: '+919190000103', password: 'secret1' } }));
     const id = await paidBuy(login.body.token, 50000, host);

@@ -3,6 +3,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCustomer, createTestApp, json, type TestApp } from '../support/test-app';
+import { createStaff } from '../support/desk-changes';
 
 const BODIES: unknown[] = [
   null,
@@ -29,7 +30,7 @@ describe('no input answers 500', () => {
     customer = await createCustomer(t, '+919300000001');
     admin = await t.adminToken();
     const compliance = { phone: '+919300000009', password: 'compliance1', roles: ['compliance'] };
-    await t.call('POST', '/api/admin/users', { token: admin, body: compliance });
+    await createStaff(t, compliance);
     officer = await t.login(compliance.phone, compliance.password);
     orderId = (
       await json(
@@ -57,6 +58,7 @@ describe('no input answers 500', () => {
       ['POST', `/api/admin/orders/${orderId}/reject`, () => admin],
       ['POST', '/api/admin/orders/export-link', () => admin],
       ['POST', '/api/compliance/exports', () => officer],
+      ['POST', `/api/admin/changes/${orderId}/decline`, () => admin],
     ];
     for (const [method, url, token] of routes) {
       for (const body of BODIES) {
