@@ -8,6 +8,8 @@
  * - admin list page 1 latency with 200,000 orders over three brands, as the operator sees it (every
  *   brand), with each single filter, the Brand filter, and with none.
  */
+import { generateKeyPairSync } from 'node:crypto';
+import { staffSignIn } from '../support/staff-accounts';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -69,6 +71,8 @@ export async function runOrdersBench(): Promise<void> {
       ADMIN_PHONE: ADMIN.phone,
       ADMIN_PASSWORD: ADMIN.password,
       JWT_SECRET: 'bench-secret-bench-secret-bench-secret-1',
+      // Production takes the audit exports' key from the environment only: one made for this run.
+      AUDIT_SIGNING_KEY: Buffer.from(generateKeyPairSync('ed25519').privateKey.export({ type: 'pkcs8', format: 'pem' })).toString('base64'),
       DATABASE_POOL_SIZE: '20',
       // Production sends codes through a gateway only; nobody signs up during the bench, so it is never called.
       SMS_PROVIDER: 'http',
@@ -89,7 +93,8 @@ export async function runOrdersBench(): Promise<void> {
     ).catch((error: Error) => {
       throw new Error(`${error.message}; server output:\n${server.output()}`);
     });
-    const admin = (await call(base, 'POST', '/api/auth/login', { body: ADMIN })).token as string;
+    // Production asks staff for an authenticator: the bench's admin sets one up at sign-in (decision 0029).
+    const { token: admin } = await staffSignIn((path, body) => call(base, 'POST', path, { body }), ADMIN);
     // Each bench customer places far more than a customer may by default: the limits are raised, not
     // turned off, so every placement still pays for the limit check (decision 0020).
     const unlimited = 100_000_000_000;

@@ -6,6 +6,7 @@
  * proof to one API and it is read through the other; the admin completes it; the active projector
  * is killed and the standby takes over.
  */
+import { staffSignIn } from '../support/staff-accounts';
 import { generateKeyPairSync } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -132,9 +133,9 @@ describe('the docker-compose topology, as processes', () => {
   });
 
   it('lets the admin find the projected order and complete it', async () => {
-    const login = await viaProxy('POST', '/api/auth/login', ADMIN);
-    expect(login.status).toBe(200);
-    admin = login.body.token;
+    // Production: the admin sets up an authenticator at their first sign-in (decision 0029).
+    admin = (await staffSignIn(async (path, body) => (await viaProxy('POST', path, body)).body, ADMIN)).token;
+    expect(admin).toEqual(expect.any(String));
     const listed = await waitFor(
       'the order in the admin list',
       async () => (await viaProxy('GET', `/api/admin/orders?refCode=${order.refCode}`, undefined, admin)).body.items?.[0],

@@ -3,6 +3,7 @@ import servicesPackage from '../../../package.json' with { type: 'json' };
 import { ROLE_BOUND, SIGNED_IN, type Access, type RouteDoc } from './route-doc';
 import { publicRouteDocs } from './public-routes.doc';
 import { customerRouteDocs } from './customer-routes.doc';
+import { signInRouteDocs } from './sign-in-routes.doc';
 import { adminRouteDocs } from './admin-routes.doc';
 import { complianceRouteDocs } from './compliance-routes.doc';
 import { liveRouteDocs } from './live-routes.doc';
@@ -14,6 +15,7 @@ type Json = Record<string, unknown>;
 export const routeDocs: readonly RouteDoc[] = [
   ...publicRouteDocs,
   ...customerRouteDocs,
+  ...signInRouteDocs,
   ...adminRouteDocs,
   ...deskChangeRouteDocs,
   ...complianceRouteDocs,

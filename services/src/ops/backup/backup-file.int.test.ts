@@ -52,6 +52,10 @@ describe('backup files', () => {
     const plan = (await backupPlan(db.pool)).map((t) => t.name);
     expect(plan[0]).toBe('es_events');
     for (const table of ['users', 'user_wallets', 'user_bank_accounts', 'idempotency_keys', 'order_ref_codes']) expect(plan).toContain(table);
+    // Authenticators and recovery codes are kept; sessions are not (decision 0029: after a restore, everyone signs in again).
+    expect(plan).toContain('staff_authenticators');
+    expect(plan).toContain('staff_recovery_codes');
+    expect(plan).not.toContain('sessions');
     expect(plan.indexOf('users')).toBeLessThan(plan.indexOf('user_wallets'));
     expect(plan.indexOf('users')).toBeLessThan(plan.indexOf('user_bank_accounts'));
     expect(plan.filter((t) => PROJECTION_OWNED_TABLES.includes(t) || t.startsWith('kysely_'))).toEqual([]);

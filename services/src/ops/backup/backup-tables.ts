@@ -16,6 +16,13 @@ const GLOBAL_ORDER: Readonly<Record<string, readonly string[]>> = { [EVENTS_TABL
 /** Kysely's own bookkeeping: the restoring process runs the migrations itself. */
 const MIGRATION_TABLES = ['kysely_migration', 'kysely_migration_lock'];
 
+/**
+ * Sessions are left out (decision 0029): restored, they would open accounts again with tokens
+ * issued before the backup, some of them ended since; left out, everyone signs in again after a
+ * restore. They hold addresses and browsers too, which a backup file need not carry.
+ */
+const LEFT_OUT_TABLES = ['sessions'];
+
 export interface PlannedTable {
   name: string;
   /** The columns copied, in table order. */
@@ -47,7 +54,7 @@ interface ColumnRow {
  * then the rest with every table after the tables its foreign keys point to.
  */
 export async function backupPlan(db: Queryable): Promise<PlannedTable[]> {
-  const skipped = new Set([...PROJECTION_OWNED_TABLES, ...MIGRATION_TABLES]);
+  const skipped = new Set([...PROJECTION_OWNED_TABLES, ...MIGRATION_TABLES, ...LEFT_OUT_TABLES]);
   const { rows: columns } = await db.query<ColumnRow>(`
     select c.relname::text as table_name, a.attname::text as column_name, a.attidentity::text as identity,
            a.attgenerated::text as generated, t.typname::text as type_name
