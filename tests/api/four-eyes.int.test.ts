@@ -50,12 +50,25 @@ describe('four eyes above a threshold', () => {
   afterAll(() => t.close());
 
   it('records a request above the threshold, refuses the requester, and completes when a different admin confirms', async () => {
-    const id = await paidBuy(asha, 6000);
+    // No proof yet (cash at the counter): the rate lock leaves a re-quote to the desk (rate-lock.ts).
+    const placed = await json(
+      t.call('POST', '/api/orders/fiat-to-crypto', { token: asha, body: { fiatAmount: 6000, network: 'TRC20', withdrawAddress: TRON, method: 'bank' } }),
+    );
+    const id = placed.body.order._id as string;
     const asked = await complete(admin, id, { cryptoReference: '0xbig', rate: '90' });
     expect(asked.status).toBe(202);
     expect(asked.body).toMatchObject({
       pendingConfirmation: true,
-      order: { status: 'pending', completionRequest: { mode: 'complete', cryptoReference: '0xbig', rate: '90', thresholdInr: '5000' } },
+      order: {
+        status: 'pending',
+        completionRequest: {
+          mode: 'complete',
+          cryptoReference: '0xbig',
+          rate: '90',
+          thresholdInr: '5000',
+          reasons: ['above_threshold', 'requote_outside_band'],
+        },
+      },
     });
     const { requestId } = asked.body.order.completionRequest;
 
@@ -68,9 +81,9 @@ describe('four eyes above a threshold', () => {
     const confirmed = await json(t.call('POST', `/api/admin/orders/${id}/completion-request/confirm`, { token: second, body: { requestId } }));
     expect(confirmed).toMatchObject({ status: 200, body: { order: { status: 'completed', rate: '90', cryptoReference: '0xbig', completionRequest: null } } });
     const history = (await json(t.call('GET', `/api/admin/orders/${id}/history`, { token: admin }))).body.events as { type: string; data: any; actor: any }[];
-    expect(history.map((e) => e.type)).toEqual(['OrderPlaced', 'ProofSubmitted', 'CompletionRequested', 'OrderCompleted']);
-    expect(history[3]!.data.confirms).toMatchObject({ requestId });
-    expect(JSON.stringify(history[3])).toContain(secondId);
+    expect(history.map((e) => e.type)).toEqual(['OrderPlaced', 'CompletionRequested', 'OrderCompleted']);
+    expect(history[2]!.data.confirms).toMatchObject({ requestId });
+    expect(JSON.stringify(history[2])).toContain(secondId);
   });
 
   it('completes at or below the threshold at once', async () => {
@@ -78,33 +91,25 @@ describe('four eyes above a threshold', () => {
     expect(await complete(admin, id)).toMatchObject({ status: 200, body: { order: { status: 'completed' } } });
   });
 
-  it('ends a pending request when the order changes, and when a second admin declines it', async () => {
+  it("keeps a pending request through the customer's extra proof, and ends it when a second admin declines it or the order is rejected", async () => {
     const id = await paidBuy(asha, 7000);
     const first = (await complete(admin, id)).body.order.completionRequest.requestId;
-    // The customer sends another proof: what the requester saw is no longer the order.
+    // The customer sends another proof: it leaves the request's terms as they were, and is noted on it.
     await t.call('POST', `/api/orders/${id}/upload`, { token: asha, body: { bankReference: 'UTRSECONDPART1' } });
-    expect((await detail(id)).completionRequest).toBeNull();
-    const late = await json(t.call('POST', `/api/admin/orders/${id}/completion-request/confirm`, { token: second, body: { requestId: first } }));
-    expect(late).toMatchObject({ status: 409, body: { code: 'no_completion_request' } });
+    expect((await detail(id)).completionRequest).toMatchObject({ requestId: first, evidenceSince: [{ kind: 'proof', detail: 'UTRSECONDPART1' }] });
 
-    const again = (await complete(admin, id)).body.order.completionRequest.requestId;
     const declined = await json(
-      t.call('POST', `/api/admin/orders/${id}/completion-request/decline`, { token: second, body: { requestId: again, note: 'UTR not on the statement' } }),
+      t.call('POST', `/api/admin/orders/${id}/completion-request/decline`, { token: second, body: { requestId: first, note: 'UTR not on the statement' } }),
     );
     expect(declined).toMatchObject({ status: 200, body: { order: { status: 'pending', completionRequest: null } } });
-    expect(await eventTypes(id)).toEqual([
-      'OrderPlaced',
-      'ProofSubmitted',
-      'CompletionRequested',
-      'ProofSubmitted',
-      'CompletionRequested',
-      'CompletionRequestDeclined',
-    ]);
+    const late = await json(t.call('POST', `/api/admin/orders/${id}/completion-request/confirm`, { token: second, body: { requestId: first } }));
+    expect(late).toMatchObject({ status: 409, body: { code: 'no_completion_request' } });
+    expect(await eventTypes(id)).toEqual(['OrderPlaced', 'ProofSubmitted', 'CompletionRequested', 'ProofSubmitted', 'CompletionRequestDeclined']);
 
     // A reject needs no second admin, and ends a pending request.
-    const third = (await complete(admin, id)).body.order.completionRequest.requestId;
+    const again = (await complete(admin, id)).body.order.completionRequest.requestId;
     expect((await json(t.call('POST', `/api/admin/orders/${id}/reject`, { token: second, body: { reasonCode: 'utr_not_found' } }))).status).toBe(200);
-    const after = await json(t.call('POST', `/api/admin/orders/${id}/completion-request/confirm`, { token: second, body: { requestId: third } }));
+    const after = await json(t.call('POST', `/api/admin/orders/${id}/completion-request/confirm`, { token: second, body: { requestId: again } }));
     expect(after).toMatchObject({ status: 409, body: { code: 'no_completion_request' } });
   });
 

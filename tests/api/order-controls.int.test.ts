@@ -100,8 +100,10 @@ describe('order controls', () => {
     const plain = await json(t.call('POST', `/api/admin/orders/${order._id}/complete`, { token: admin, body: { cryptoReference: '0xlate' } }));
     expect(plain).toMatchObject({ status: 400, body: { error: 'validation_error', details: [{ path: 'rate', message: LATE_PAYMENT_NEEDS_RATE }] } });
     expect((await json(t.call('POST', `/api/admin/orders/${order._id}/verify`, { token: admin, body: {} }))).body.order.status).toBe('fiat_received');
-    const requoted = await json(t.call('POST', `/api/admin/orders/${order._id}/complete`, { token: admin, body: { cryptoReference: '0xlate', rate: '91' } }));
-    expect(requoted.body.order).toMatchObject({ status: 'completed', rate: '91' });
+    // Re-quoted within 2 % of the rate in force: one admin completes it.
+    const rate = (Number(order.rate) * 1.01).toFixed(2);
+    const requoted = await json(t.call('POST', `/api/admin/orders/${order._id}/complete`, { token: admin, body: { cryptoReference: '0xlate', rate } }));
+    expect(requoted.body.order).toMatchObject({ status: 'completed', rate: String(Number(rate)) });
 
     // Expired without late proof: the desk cannot act on it.
     const unpaid = await buy(asha);
