@@ -42,7 +42,8 @@ export async function restoreRows({ pool, file, force, write, batchRows = 2_000,
     const target = await checkTarget(client, header.tables, force, write);
     await client.query('begin');
     try {
-      if (force) await client.query(`truncate ${[...target.values()].map((t) => quoteIdent(t.name)).join(', ')} restart identity`);
+      // Cascade: tables a backup leaves out but that point at its tables (sessions, at users) are emptied with them.
+      if (force) await client.query(`truncate ${[...target.values()].map((t) => quoteIdent(t.name)).join(', ')} restart identity cascade`);
       for (const table of header.tables) await restoreTable(client, backup, table, target.get(table.name)!, { batchRows, batchBytes }, write);
       await backup.finish();
       await client.query('commit');
