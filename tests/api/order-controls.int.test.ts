@@ -45,7 +45,7 @@ describe('order controls', () => {
       await json(
         t.call('POST', '/api/orders/fiat-to-crypto', { token, headers, body: { fiatAmount: 3000, network: 'TRC20', withdrawAddress: TRON, method: 'bank' } }),
       )
-    ).body.order as { _id: string; refCode: string };
+    ).body.order as { _id: string; refCode: string; rate: string };
   const flagsOf = async (orderId: string) =>
     (await json(t.call('GET', `/api/admin/orders/${orderId}`, { token: admin }))).body.flags as { kind: string; relatedOrderId: string; evidence: string }[];
 

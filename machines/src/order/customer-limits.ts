@@ -122,13 +122,31 @@ export function limitRefusal(limits: LimitSettings, usage: LimitUsage, orderInr:
  * the customer has already paid.
  */
 export function revivalExcess(order: Pick<OrderView, 'fiatAmount' | 'placedAt'>, limits: LimitSettings, usage: LimitUsage, at: string): LimitExcess | null {
-  const placed = Date.parse(order.placedAt);
-  const now = Date.parse(at);
-  const inWindow = {
-    customerDailyInr: now - placed <= DAY_MS ? limits.customerDailyInr : '0',
-    customerMonthlyInr: now - placed <= MONTH_MS ? limits.customerMonthlyInr : '0',
-  };
-  return overLimit(inWindow, usage, order.fiatAmount);
+  return overLimit(windowsHolding(order, limits, at), usage, order.fiatAmount);
+}
+
+/**
+ * A re-quote that raises what a sell pays out makes the order count for more: the limits are
+ * checked again for the difference, over the windows that hold its placement (`usage` counts the
+ * order at its old INR already). Over a limit, completing it needs a second admin (four-eyes.ts).
+ * A buy's re-quote keeps its INR, and a lower amount frees room: neither is checked.
+ */
+export function requoteExcess(
+  order: Pick<OrderView, 'fiatAmount' | 'placedAt'>,
+  newInr: string,
+  limits: LimitSettings,
+  usage: LimitUsage,
+  at: string,
+): LimitExcess | null {
+  const raise = new Money(newInr).minus(order.fiatAmount);
+  if (!raise.gt(0)) return null;
+  return overLimit(windowsHolding(order, limits, at), usage, raise.toFixed(0));
+}
+
+/** The limits of the windows ending at `at` that hold the order's placement (the others are off for it). */
+function windowsHolding(order: Pick<OrderView, 'placedAt'>, limits: LimitSettings, at: string): LimitSettings {
+  const age = Date.parse(at) - Date.parse(order.placedAt);
+  return { customerDailyInr: age <= DAY_MS ? limits.customerDailyInr : '0', customerMonthlyInr: age <= MONTH_MS ? limits.customerMonthlyInr : '0' };
 }
 
 /** The over-limit flag's evidence: which window, and its limit (one flag per window and limit, however often checked). */

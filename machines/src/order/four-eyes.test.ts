@@ -118,3 +118,23 @@ describe('four eyes on value, both legs', () => {
       .thenRefuses({ path: 'rate', message: REQUOTE_PAYS_NOTHING });
   });
 });
+
+describe('four eyes and the customer limits at a re-quote', () => {
+  // 100 USDT sold at 86: ₹8,557 paid out after the 0.5 % fee. Re-quoted at 87.5 it pays ₹8,706.
+  const sell = () => paidAfterLock(placedSell());
+  const limits = (dayInr: string) => ({ limits: { customerDailyInr: '8700', customerMonthlyInr: '0' }, usage: { dayInr, monthInr: dayInr } });
+  const approveAt = (rate: string, dayInr: string) =>
+    complete(desk(), { mode: 'approve', bankUtr: 'UTR9', cryptoReference: undefined, rate, limitCheck: limits(dayInr) });
+
+  it('given a sell re-quoted to pay out more than the customer has room for, then a second admin must confirm', () => {
+    // The order's own ₹8,557 is in the usage; the ₹149 more takes it to ₹8,706, over ₹8,700.
+    spec(sell())
+      .when(approveAt('87.5', '8557'))
+      .thenRecords(requested(['over_customer_limit']));
+  });
+
+  it('given room for the raise, or a re-quote that pays out less, then one admin settles it', () => {
+    spec(sell()).when(approveAt('87.5', '8000')).thenRecords(completedAt30);
+    spec(sell()).when(approveAt('85', '8700')).thenRecords(completedAt30);
+  });
+});

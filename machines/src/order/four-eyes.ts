@@ -10,7 +10,8 @@
  * - **A re-quote outside the band.** A new rate further than `requoteBandPercent` from the rate in
  *   force needs a second admin whatever the amount (requote-band.ts).
  * - **Over the customer's limits.** An order revived by a late payment that took its customer over
- *   their daily or monthly limit is flagged (customer-limits.ts); completing it needs a second admin.
+ *   their daily or monthly limit is flagged (customer-limits.ts), and a sell re-quoted to pay out
+ *   more than their limits leave room for goes over them now; completing either needs a second admin.
  * Pure: the brand's settings in force come in with the command.
  */
 import type { CompletionTerms, SecondAdminReason } from './order.events';
@@ -48,14 +49,23 @@ export function orderValueInr(order: Valued, terms: Pick<CompletionTerms, 'repri
   return Money.max(...legs).toFixed(0, Money.ROUND_UP);
 }
 
-/** Why settling the order on `terms` needs a second admin; empty when one admin may settle it. */
-export function secondAdminReasons(order: Valued & Pick<OrderView, 'flags'>, terms: Pick<CompletionTerms, 'repriced'>, rules: DeskRules): SecondAdminReason[] {
+/**
+ * Why settling the order on `terms` needs a second admin; empty when one admin may settle it.
+ * `overLimitNow`: the settlement itself takes the customer over a limit (a sell re-quoted to pay
+ * out more: customer-limits.ts `requoteExcess`).
+ */
+export function secondAdminReasons(
+  order: Valued & Pick<OrderView, 'flags'>,
+  terms: Pick<CompletionTerms, 'repriced'>,
+  rules: DeskRules,
+  overLimitNow = false,
+): SecondAdminReason[] {
   const reasons: SecondAdminReason[] = [];
   const threshold = new Money(rules.controls.fourEyesAboveInr);
   if (!threshold.isZero() && new Money(orderValueInr(order, terms, rules.rates)).gt(threshold)) reasons.push('above_threshold');
   if (terms.repriced && outsideBand(rateInForce(order, rules.rates), terms.repriced.rate, rules.controls.requoteBandPercent)) {
     reasons.push('requote_outside_band');
   }
-  if (order.flags.some((flag) => flag.kind === 'over_customer_limit')) reasons.push('over_customer_limit');
+  if (overLimitNow || order.flags.some((flag) => flag.kind === 'over_customer_limit')) reasons.push('over_customer_limit');
   return reasons;
 }

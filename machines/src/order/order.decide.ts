@@ -18,7 +18,7 @@ import { STALE_REQUEST } from './order-refusal';
 import { proofProblem, referenceField, takesAnotherProof, TOO_MANY_PROOFS } from './proof-requirement';
 import { completionRate, proofTiming } from './rate-lock';
 import { orderValueInr, rateInForce, secondAdminReasons, type DeskRules } from './four-eyes';
-import { overLimitEvidence, revivalExcess, type LimitUsage } from './customer-limits';
+import { overLimitEvidence, requoteExcess, revivalExcess, type LimitUsage } from './customer-limits';
 import type { Controls } from '../settings/settings.schema';
 import { paysNothing } from './order-placement.decide';
 
@@ -50,6 +50,8 @@ export type OrderCommand =
       requestId: string;
       /** The brand's controls and rates in force (four-eyes.ts). */
       desk: DeskRules;
+      /** For a sell given a new rate: the brand's customer limits and what the customer's orders hold now; null otherwise or when the limits are off. */
+      limitCheck?: LimitCheck | null;
       at: string;
     }
   | { type: 'ConfirmCompletion'; requestId: string; by: string; at: string }
@@ -194,7 +196,9 @@ function completion(view: OrderView, command: Extract<OrderCommand, { type: 'Com
   if (!buy && !bankUtr) throw Refusal.invalid('bankUtr', REFERENCE_REQUIRED[command.mode].sell);
   const rate = completionRate(view, presentText(command.rate));
   const terms: CompletionTerms = { bankUtr, cryptoReference, repriced: rate === null ? null : repricedTerms(view, rate) };
-  const reasons = secondAdminReasons(view, terms, command.desk);
+  const { limitCheck } = command;
+  const raised = terms.repriced && limitCheck ? requoteExcess(view, terms.repriced.fiatAmount, limitCheck.limits, limitCheck.usage, command.at) : null;
+  const reasons = secondAdminReasons(view, terms, command.desk, raised !== null);
   if (reasons.length > 0) {
     const { requestId, mode, by, at, desk } = command;
     return {

@@ -78,7 +78,7 @@ export class OrderCommands {
     });
   }
 
-  /** A late payment revives an expired order: its customer's limits and usage, to count it again; null when the brand's limits are off. */
+  /** What the customer's orders hold under their brand's limits, to count an order again (a revival, a sell re-quoted up); null when the limits are off. */
   private async limitCheck(tenantId: string, userId: string, metadata: EventMetadata): Promise<LimitCheck | null> {
     const { controls } = await this.desk.settingsFor(tenantId);
     if (limitsAreOff(controls)) return null;
@@ -102,8 +102,20 @@ export class OrderCommands {
     return this.orders.execute(orderId, metadata, async (snapshot) => {
       const order = inAdminScope(orderViewOf(snapshot), scope);
       const { controls, rates } = await this.desk.settingsFor(order.tenantId);
+      // A sell re-quoted may pay out more: its customer's limits are read for the decision (customer-limits.ts).
+      const requotedSell = presentText(input.rate) !== null && order.orderType === 'crypto_to_fiat';
+      const limitCheck = requotedSell ? await this.limitCheck(order.tenantId, order.userId, metadata) : null;
       const by = metadata.actor.id;
-      return decideOrder(snapshot, { type: 'CompleteOrder', mode, ...input, by, requestId: randomUUID(), desk: { controls, rates }, at: metadata.acceptedAt });
+      return decideOrder(snapshot, {
+        type: 'CompleteOrder',
+        mode,
+        ...input,
+        by,
+        requestId: randomUUID(),
+        desk: { controls, rates },
+        limitCheck,
+        at: metadata.acceptedAt,
+      });
     });
   }
 
