@@ -11,6 +11,8 @@ import { TenantEditPage } from './tenants/tenant-edit-page';
 import { AddBankAccountPage } from './tenants/add-bank-account-page';
 import { AddCryptoWalletPage } from './tenants/add-crypto-wallet-page';
 import { AdminProjectionsPage } from './projections/admin-projections-page';
+import { PendingChangesPage } from './changes/pending-changes-page';
+import { ChangePage } from './changes/change-page';
 import { SessionsPage } from '../../components/account/sessions-page';
 
 /** The admin screens of seed-spec section 2, in their own bundle; AdminLayout sends non-admins away. */
@@ -30,6 +32,8 @@ export function AdminRoutes() {
         <Route path="add-bank-account" element={<AddBankAccountPage />} />
         <Route path="add-crypto-wallet" element={<AddCryptoWalletPage />} />
         <Route path="projections" element={<AdminProjectionsPage />} />
+        <Route path="changes" element={<PendingChangesPage />} />
+        <Route path="changes/:id" element={<ChangePage />} />
         <Route path="sessions" element={<SessionsPage />} />
         <Route path="*" element={<Navigate to="dashboard" replace />} />
       </Route>

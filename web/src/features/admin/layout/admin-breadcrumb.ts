@@ -7,6 +7,7 @@ const LABELS: Record<string, string> = {
   settings: 'Settings',
   tenants: 'Tenants',
   projections: 'Projections',
+  changes: 'Pending changes',
   sessions: 'Sessions',
   edit: 'Edit',
   'add-bank-account': 'Add Bank Account',
@@ -14,7 +15,7 @@ const LABELS: Record<string, string> = {
 };
 
 // An id segment names one record of the list before it.
-const RECORD_LABELS: Record<string, string> = { orders: 'Order Details', tenants: 'Tenant Details' };
+const RECORD_LABELS: Record<string, string> = { orders: 'Order Details', tenants: 'Tenant Details', changes: 'Change Request' };
 
 /** "/admin/orders/<id>" -> Admin › Orders › Order Details, each crumb linking to its own path. */
 export function adminBreadcrumb(pathname: string): Crumb[] {

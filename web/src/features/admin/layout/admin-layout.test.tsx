@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ME } from '../../../test/fixtures';
 import { adminBreadcrumb } from './admin-breadcrumb';
@@ -28,6 +28,7 @@ describe('admin shell', () => {
       ['Dashboard', '/admin/dashboard'],
       ['Orders', '/admin/orders'],
       ['Users', '/admin/users'],
+      ['Pending changes', '/admin/changes'],
       ['Settings', '/admin/settings'],
       ['Tenants', '/admin/tenants'],
       ['Projections', '/admin/projections'],
@@ -41,6 +42,13 @@ describe('admin shell', () => {
         .getAllByRole('listitem')
         .map((li) => li.textContent),
     ).toEqual(['Admin', 'Orders', 'Order Details']);
+  });
+
+  it('says beside Pending changes how many changes wait for the signed-in admin to confirm', async () => {
+    renderAdmin('/admin/dashboard', { 'GET /api/admin/changes': { changes: [], waitingForYou: 2 } });
+    const nav = await screen.findByRole('complementary', { name: 'Admin navigation' });
+    const link = within(nav).getByRole('link', { name: /Pending changes/ });
+    await waitFor(() => expect(link.textContent).toBe('Pending changes2 waiting for you'));
   });
 
   it('offers the user dashboard, and opens the menu as a drawer from its toggle', async () => {

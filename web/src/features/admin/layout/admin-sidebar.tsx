@@ -1,10 +1,12 @@
 import { NavLink } from 'react-router';
 import { SidebarBrand } from '../../../components/sidebar-brand';
+import { PendingCount } from '../changes/pending-count';
 
 const LINKS = [
   { to: '/admin/dashboard', label: 'Dashboard' },
   { to: '/admin/orders', label: 'Orders' },
   { to: '/admin/users', label: 'Users' },
+  { to: '/admin/changes', label: 'Pending changes', operatorOnly: true },
   { to: '/admin/settings', label: 'Settings', operatorOnly: true },
   { to: '/admin/tenants', label: 'Tenants', operatorOnly: true },
   { to: '/admin/projections', label: 'Projections', operatorOnly: true },
@@ -34,6 +36,7 @@ export function AdminSidebar({ id, brand, operator, open, onClose }: AdminSideba
               {/* NavLink marks the entry (and its sub-pages, e.g. an order) with aria-current="page". */}
               <NavLink to={link.to} className={({ isActive }) => (isActive ? 'active' : undefined)} onClick={onClose}>
                 {link.label}
+                {link.to === '/admin/changes' && <PendingCount />}
               </NavLink>
             </li>
           ))}

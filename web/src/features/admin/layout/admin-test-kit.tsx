@@ -1,3 +1,4 @@
+import type { ReactElement } from 'react';
 import { afterEach } from 'vitest';
 import { cleanup } from '@testing-library/react';
 import { ME, order } from '../../../test/fixtures';
@@ -95,13 +96,15 @@ interface RenderAdminOptions {
   signedIn?: boolean;
   /** Who is signed in: an operator admin (ADMIN_ME) or Beta Desk's brand admin (BRAND_ADMIN_ME). */
   as?: 'operator' | 'brand';
+  /** More admin screens to mount, by their path (e.g. '/admin/changes'). */
+  pages?: Record<string, ReactElement>;
 }
 
 /**
  * Signs in as an admin (a token in storage), answers the API from BASE_API plus `table`, and opens
  * `path`. Only this area's screens are mounted: /admin's other pages are stand-ins.
  */
-export function renderAdmin(path: string, table: FakeApi = {}, { signedIn = true, as = 'operator' }: RenderAdminOptions = {}) {
+export function renderAdmin(path: string, table: FakeApi = {}, { signedIn = true, as = 'operator', pages = {} }: RenderAdminOptions = {}) {
   if (signedIn) localStorage.setItem('token', 'test-token');
   const api = fakeApi({ ...BASE_API, ...(as === 'brand' ? BRAND_ADMIN_API : {}), ...table });
   const app = renderWithApp(
@@ -117,6 +120,7 @@ export function renderAdmin(path: string, table: FakeApi = {}, { signedIn = true
           { path: 'orders', element: <AdminOrdersPage /> },
           { path: 'orders/:id', element: <AdminOrderDetailPage /> },
           { path: 'users', element: <AdminUsersPage /> },
+          ...Object.entries(pages).map(([page, element]) => ({ path: page.replace(/^\/admin\//, ''), element })),
           { path: '*', element: <h1>Other admin page</h1> },
         ],
       },

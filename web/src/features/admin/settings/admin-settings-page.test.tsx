@@ -5,6 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { fakeApi, renderWithApp } from '../../../test/render';
 import { AdminSettingsPage } from './admin-settings-page';
 import type { AdminSettings } from './settings-api';
+import { waitingAnswer } from '../changes/changes-test-kit';
 
 afterEach(cleanup);
 
@@ -151,5 +152,20 @@ describe('Global Settings', () => {
     fakeApi({ 'GET /api/admin/settings': () => ({ status: 403, body: {} }) });
     renderWithApp(<AdminSettingsPage />, '/admin/settings');
     expect(await screen.findByText('Unauthorized or server error')).toBeTruthy();
+  });
+
+  it('says a change that loosens a control waits for a second admin, with a link to it, instead of saved', async () => {
+    const answer = waitingAnswer();
+    fakeApi({ 'GET /api/admin/settings': SETTINGS, 'PUT /api/admin/settings': () => answer });
+    renderWithApp(<AdminSettingsPage />, '/admin/settings');
+    await screen.findByLabelText('Second admin above (₹)');
+    await replace('Second admin above (₹)', '0');
+    await userEvent.click(screen.getByRole('button', { name: 'Save All Settings' }));
+    const notice = within((await screen.findByText('Waiting for a second admin')).closest<HTMLElement>('[role="status"]')!);
+    expect(notice.getByText('Waiting for a second admin')).toBeTruthy();
+    expect(notice.getByRole('link', { name: 'See the request' }).getAttribute('href')).toBe(`/admin/changes/${answer.body.change._id}`);
+    expect(screen.queryByText('Settings saved successfully')).toBeNull();
+    // Nothing changed: the form still shows what is stored under its own value.
+    expect(within(screen.getByText('Last changed by').closest('dl')!).getByText('meera · +919800000009')).toBeTruthy();
   });
 });

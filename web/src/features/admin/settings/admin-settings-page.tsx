@@ -9,6 +9,8 @@ import { LastChange } from './last-change';
 import { settingsApi, settingsKey, type AdminSettings } from './settings-api';
 import { CONTROL_FIELDS, draftOf, FEE_FIELDS, LIMIT_FIELDS, RATE_FIELDS, settingsChanges, type SettingsDraft } from './settings-draft';
 import { SettingsInput } from './settings-input';
+import { waitsForSecondAdmin, type DeskChange } from '../changes/changes-api';
+import { WaitingNotice } from '../changes/waiting-notice';
 import '../admin-forms.css';
 
 /** Global Settings: the four rates, the fees, the order limits and the desk's controls of the admin's tenant. */
@@ -28,11 +30,16 @@ export function AdminSettingsPage() {
 function SettingsForm({ saved }: { saved: AdminSettings }) {
   const [draft, setDraft] = useState<SettingsDraft>(() => draftOf(saved));
   const [problems, setProblems] = useState<Record<string, string>>({});
+  // A change that loosens the desk's rules waits for a second admin (202): nothing saved yet.
+  const [waiting, setWaiting] = useState<DeskChange | null>(null);
   const client = useQueryClient();
   const toast = useToast();
   const save = useMutation({
     mutationFn: settingsApi.save,
-    onSuccess: ({ message, ...stored }) => {
+    onSuccess: (answer) => {
+      if (waitsForSecondAdmin(answer)) return setWaiting(answer.change);
+      const { message, ...stored } = answer;
+      setWaiting(null);
       toast(message || 'Settings saved successfully');
       client.setQueryData(settingsKey, stored);
       // Rates and fees show on the public pages and in the customer forms too.
@@ -90,6 +97,7 @@ function SettingsForm({ saved }: { saved: AdminSettings }) {
         </div>
       </section>
 
+      {waiting && <WaitingNotice change={waiting} />}
       <div className="card">
         <LastChange settings={saved} />
         <button type="submit" className="btn" disabled={save.isPending}>

@@ -1,9 +1,10 @@
 import type { InferRequestType } from 'hono/client';
 import { api, unwrap } from '../../../lib/api';
+import { unwrapSaveOrWait } from '../changes/changes-api';
 
 export const settingsApi = {
   get: () => unwrap(api.admin.settings.$get()),
-  save: (json: SettingsPatch) => unwrap(api.admin.settings.$put({ json })),
+  save: (json: SettingsPatch) => unwrapSaveOrWait(api.admin.settings.$put({ json })),
 };
 
 export const settingsKey = ['admin', 'settings'] as const;

@@ -4,6 +4,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { callsTo } from '../../../test/fixtures';
 import { bank, renderTenants, tenant } from './tenant-test-kit';
+import { waitingAnswer } from '../changes/changes-test-kit';
 
 const alpha = tenant({ bankAccounts: [bank(1), bank(2, { isActive: false })] });
 const beta = tenant({ _id: 't-2', name: 'Beta Desk', domain: null });
@@ -64,5 +65,21 @@ describe('Add Bank Account', () => {
     expect(callsTo(calls, 'PUT', '/api/admin/tenants/t-2')[0]!.body).toEqual({
       bankAccounts: [{ bankName: 'ICICI Bank', accountName: 'Alpha Payments', accountNumber: '123456789012', ifsc: 'ICIC0001234', isActive: true }],
     });
+  });
+
+  it('says a new account waits for a second admin, with a link to the request, and stays on the page', async () => {
+    const answer = waitingAnswer();
+    const { router } = renderTenants('/admin/add-bank-account?tenant=t-1', {
+      'GET /api/admin/tenants': LIST,
+      'GET /api/admin/tenants/t-1': alpha,
+      'PUT /api/admin/tenants/t-1': () => answer,
+    });
+    await screen.findByRole('radio', { name: /Alpha Desk/ });
+    await fill();
+    await userEvent.click(screen.getByRole('button', { name: 'Add Bank Account' }));
+    expect(await screen.findByText('Waiting for a second admin')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'See the request' }).getAttribute('href')).toBe(`/admin/changes/${answer.body.change._id}`);
+    expect(screen.queryByText('Bank account added successfully')).toBeNull();
+    expect(router.state.location.pathname).toBe('/admin/add-bank-account');
   });
 });

@@ -11,7 +11,7 @@ const EMPTY: BankAccountInput = { bankName: '', accountName: '', accountNumber: 
 export function AddBankAccountPage() {
   const { tenantId, setTenantId, tenantName } = useTenantChoice();
   const [account, setAccount] = useState<BankAccountInput>(EMPTY);
-  const { problem, setProblem, add, isPending } = useTenantListAdd<BankAccountInput>({
+  const { problem, setProblem, add, isPending, waiting } = useTenantListAdd<BankAccountInput>({
     tenantId,
     addedText: 'Bank account added successfully',
     failedText: 'Failed to add bank account',
@@ -41,6 +41,7 @@ export function AddBankAccountPage() {
       problem={problem}
       isPending={isPending}
       onSubmit={submit}
+      waiting={waiting}
       preview={<BankAccountPreview tenantName={tenantName} account={account} />}
     >
       <Field label="Bank Name">

@@ -12,7 +12,7 @@ type CompleteDraft = WalletDraft & { network: CryptoWalletInput['network'] };
 export function AddCryptoWalletPage() {
   const { tenantId, setTenantId, tenantName } = useTenantChoice();
   const [draft, setDraft] = useState<WalletDraft>(emptyWallet);
-  const { problem, setProblem, add, isPending } = useTenantListAdd<CompleteDraft>({
+  const { problem, setProblem, add, isPending, waiting } = useTenantListAdd<CompleteDraft>({
     tenantId,
     addedText: 'Crypto wallet added successfully!',
     failedText: 'Failed to add crypto wallet',
@@ -46,6 +46,7 @@ export function AddCryptoWalletPage() {
       problem={problem}
       isPending={isPending}
       onSubmit={submit}
+      waiting={waiting}
       preview={<WalletPreview tenantName={tenantName} draft={draft} />}
     >
       <Field label="Network">

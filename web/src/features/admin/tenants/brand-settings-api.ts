@@ -1,5 +1,6 @@
 import type { InferRequestType } from 'hono/client';
 import { api, unwrap } from '../../../lib/api';
+import { unwrapSaveOrWait } from '../changes/changes-api';
 import { tenantKeys } from './tenant-queries';
 
 const settings = api.admin.tenants[':id'].settings;
@@ -7,7 +8,7 @@ const settings = api.admin.tenants[':id'].settings;
 /** A brand's overrides of the Global Settings; the answer carries both and what the brand gets. */
 export const brandSettingsApi = {
   get: (id: string) => unwrap(settings.$get({ param: { id } })),
-  save: (id: string, json: BrandOverrides) => unwrap(settings.$put({ param: { id }, json })),
+  save: (id: string, json: BrandOverrides) => unwrapSaveOrWait(settings.$put({ param: { id }, json })),
 };
 
 export const brandSettingsKey = (id: string) => [...tenantKeys.one(id), 'settings'] as const;

@@ -7,6 +7,7 @@ import type { FakeApi } from '../../../test/render';
 import type { BrandSettings } from './brand-settings-api';
 import { GLOBAL, SETTINGS } from './brand-settings-fixtures';
 import { renderTenants, tenant } from './tenant-test-kit';
+import { waitingAnswer } from '../changes/changes-test-kit';
 
 const SETTINGS_PATH = '/api/admin/tenants/t-1/settings';
 const open = (table: FakeApi = {}) =>
@@ -185,5 +186,16 @@ describe('Tenant detail: brand settings', () => {
   it('says when the brand settings cannot be loaded', async () => {
     open({ [`GET ${SETTINGS_PATH}`]: () => ({ status: 500, body: {} }) });
     expect((await within(await screen.findByRole('region', { name: 'Brand settings' })).findByRole('alert')).textContent).toBe('Failed to load brand settings');
+  });
+
+  it('says overrides that loosen the brand waits for a second admin, with a link to the request', async () => {
+    const answer = waitingAnswer();
+    open({ [`PUT ${SETTINGS_PATH}`]: () => answer });
+    await within(await screen.findByRole('region', { name: 'Brand settings' })).findByRole('table', { name: 'Brand settings' });
+    await replace('Customer monthly limit (₹) override', '9000000');
+    await save();
+    expect(await within(card()).findByText('Waiting for a second admin')).toBeTruthy();
+    expect(within(card()).getByRole('link', { name: 'See the request' }).getAttribute('href')).toBe(`/admin/changes/${answer.body.change._id}`);
+    expect(screen.queryByText('Brand settings saved')).toBeNull();
   });
 });

@@ -9,6 +9,8 @@ import { LastChange } from '../settings/last-change';
 import { brandSettingsApi, brandSettingsKey, type BrandSettings } from './brand-settings-api';
 import { overridesDraft, parseOverrides, sameOverrides, type OverridesDraft } from './brand-settings-draft';
 import { BrandSettingsTable } from './brand-settings-table';
+import { waitsForSecondAdmin, type DeskChange } from '../changes/changes-api';
+import { WaitingNotice } from '../changes/waiting-notice';
 
 /** A brand's own rates, fees, limits and controls over the Global Settings, on the brand's detail page. */
 export function BrandSettingsCard({ tenantId }: { tenantId: string }) {
@@ -28,11 +30,16 @@ export function BrandSettingsCard({ tenantId }: { tenantId: string }) {
 function BrandSettingsForm({ tenantId, saved }: { tenantId: string; saved: BrandSettings }) {
   const [draft, setDraft] = useState<OverridesDraft>(() => overridesDraft(saved.overrides));
   const [problems, setProblems] = useState<Record<string, string>>({});
+  // Overrides that loosen what the brand's customers get wait for a second admin (202).
+  const [waiting, setWaiting] = useState<DeskChange | null>(null);
   const client = useQueryClient();
   const toast = useToast();
   const save = useMutation({
     mutationFn: (overrides: Parameters<typeof brandSettingsApi.save>[1]) => brandSettingsApi.save(tenantId, overrides),
-    onSuccess: ({ message, ...stored }) => {
+    onSuccess: (answer) => {
+      if (waitsForSecondAdmin(answer)) return setWaiting(answer.change);
+      const { message, ...stored } = answer;
+      setWaiting(null);
       toast(message || 'Brand settings saved');
       client.setQueryData(brandSettingsKey(tenantId), stored);
       // The brand's public pages and customer forms show its rates, fees and limits.
@@ -59,6 +66,7 @@ function BrandSettingsForm({ tenantId, saved }: { tenantId: string; saved: Brand
       />
       <LastChange settings={saved} unchanged="No overrides yet: this brand follows the Global Settings." />
       <ErrorAlert>{save.isError && !allUnderFields(save.error, refused) && failureText(save.error, 'Failed to save brand settings')}</ErrorAlert>
+      {waiting && <WaitingNotice change={waiting} />}
       <div className="row">
         <button type="submit" className="btn" disabled={save.isPending}>
           {save.isPending ? 'Saving...' : 'Save Brand Settings'}

@@ -8,6 +8,8 @@ import { PageHead } from '../ui/page-head';
 import { tenantApi, type Tenant, type TenantListsEdit } from './tenant-api';
 import { useTenantSaved } from './tenant-queries';
 import { TenantPicker, usePickedTenant } from './tenant-picker';
+import { waitsForSecondAdmin, type DeskChange } from '../changes/changes-api';
+import { WaitingNotice } from '../changes/waiting-notice';
 import '../admin-forms.css';
 
 interface TenantListAddOptions<T> {
@@ -24,19 +26,22 @@ interface TenantListAddOptions<T> {
  */
 export function useTenantListAdd<T>({ tenantId, addedText, failedText, listsWith }: TenantListAddOptions<T>) {
   const [problem, setProblem] = useState<string | null>(null);
+  // A new account or wallet waits for a second admin (202): the page then says so instead of "added".
+  const [waiting, setWaiting] = useState<DeskChange | null>(null);
   const toast = useToast();
   const saved = useTenantSaved();
   const navigate = useNavigate();
   const add = useMutation({
     mutationFn: async (added: T) => tenantApi.updateLists(tenantId, await listsWith(await tenantApi.get(tenantId), added)),
-    onSuccess: async ({ tenant }) => {
+    onSuccess: async (answer) => {
+      if (waitsForSecondAdmin(answer)) return setWaiting(answer.change);
       toast(addedText);
-      await saved(tenant);
+      await saved(answer.tenant);
       navigate('/admin/tenants');
     },
     onError: (error) => setProblem(failureText(error, failedText)),
   });
-  return { problem, setProblem, add: add.mutate, isPending: add.isPending };
+  return { problem, setProblem, add: add.mutate, isPending: add.isPending, waiting };
 }
 
 /** The tenant being added to: `?tenant=` when the page was opened from a tenant, else none yet. */
@@ -60,10 +65,24 @@ interface TenantAddPageProps {
   children: ReactNode;
   /** What customers will see, beside the form. */
   preview: ReactNode;
+  /** The request the save became, when it waits for a second admin: shown instead of the form. */
+  waiting?: DeskChange | null;
 }
 
 /** The layout both "add to a tenant" pages share: tenant picker, the form card, a preview beside it. */
-export function TenantAddPage({ title, formTitle, formId, tenantId, onTenantChange, problem, isPending, onSubmit, children, preview }: TenantAddPageProps) {
+export function TenantAddPage({
+  title,
+  formTitle,
+  formId,
+  tenantId,
+  onTenantChange,
+  problem,
+  isPending,
+  onSubmit,
+  children,
+  preview,
+  waiting,
+}: TenantAddPageProps) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     onSubmit();
@@ -75,18 +94,24 @@ export function TenantAddPage({ title, formTitle, formId, tenantId, onTenantChan
           Back to Tenants
         </Link>
       </PageHead>
-      <TenantPicker value={tenantId} onChange={onTenantChange} />
-      <div className="admin-split">
-        <form className="card" onSubmit={submit} noValidate aria-labelledby={formId}>
-          <h2 id={formId}>{formTitle}</h2>
-          {children}
-          <ErrorAlert>{problem}</ErrorAlert>
-          <button type="submit" className="btn" disabled={isPending}>
-            {isPending ? 'Adding...' : title}
-          </button>
-        </form>
-        {preview}
-      </div>
+      {waiting ? (
+        <WaitingNotice change={waiting} />
+      ) : (
+        <>
+          <TenantPicker value={tenantId} onChange={onTenantChange} />
+          <div className="admin-split">
+            <form className="card" onSubmit={submit} noValidate aria-labelledby={formId}>
+              <h2 id={formId}>{formTitle}</h2>
+              {children}
+              <ErrorAlert>{problem}</ErrorAlert>
+              <button type="submit" className="btn" disabled={isPending}>
+                {isPending ? 'Adding...' : title}
+              </button>
+            </form>
+            {preview}
+          </div>
+        </>
+      )}
     </div>
   );
 }

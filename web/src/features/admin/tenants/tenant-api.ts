@@ -1,4 +1,5 @@
 import { api, unwrap } from '../../../lib/api';
+import { unwrapSaveOrWait } from '../changes/changes-api';
 
 /** A profile create or edit: multipart, so a logo file can travel with the fields. */
 export interface TenantProfileForm {
@@ -26,8 +27,10 @@ export const tenantApi = {
   list: () => unwrap(api.admin.tenants.$get()),
   get: (id: string) => unwrap(api.admin.tenants[':id'].$get({ param: { id } })),
   create: (form: TenantProfileForm) => unwrap(api.admin.tenants.$post(withBody({}, { form: formFields(form) }))),
-  updateProfile: (id: string, form: TenantProfileForm) => unwrap(api.admin.tenants[':id'].$put(withBody({ param: { id } }, { form: formFields(form) }))),
-  updateLists: (id: string, json: TenantListsEdit) => unwrap(api.admin.tenants[':id'].$put(withBody({ param: { id } }, { json }))),
+  updateProfile: (id: string, form: TenantProfileForm) =>
+    unwrapSaveOrWait(api.admin.tenants[':id'].$put(withBody({ param: { id } }, { form: formFields(form) }))),
+  // New, changed or activated accounts and wallets wait for a second admin (202, docs/desk-changes.md).
+  updateLists: (id: string, json: TenantListsEdit) => unwrapSaveOrWait(api.admin.tenants[':id'].$put(withBody({ param: { id } }, { json }))),
   remove: (id: string) => unwrap(api.admin.tenants[':id'].$delete({ param: { id } })),
 };
 

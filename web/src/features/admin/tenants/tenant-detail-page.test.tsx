@@ -5,6 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { callsTo, EVM_ADDRESS, TRON_ADDRESS } from '../../../test/fixtures';
 import { shortAddress } from '../../../lib/order-format';
 import { bank, holdCalls, OWN_QR, renderTenants, tenant, wallet } from './tenant-test-kit';
+import { waitingAnswer } from '../changes/changes-test-kit';
 
 const banks = [bank(1), bank(2, { isActive: false }), bank(3)];
 const wallets = [wallet(1), wallet(2, { network: 'ERC20', address: EVM_ADDRESS, qrCodeUrl: null, isActive: false })];
@@ -94,5 +95,14 @@ describe('Tenant detail', () => {
     });
     expect(await screen.findByText('Failed to load tenant')).toBeTruthy();
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin/tenants'));
+  });
+
+  it('says switching an account on waits for a second admin, and leaves it off until then', async () => {
+    const answer = waitingAnswer();
+    renderTenants('/admin/tenants/t-1', { 'GET /api/admin/tenants/t-1': stored, 'PUT /api/admin/tenants/t-1': () => answer });
+    await userEvent.click(await screen.findByRole('switch', { name: 'Bank 2 0011223302 active' }));
+    expect(await screen.findByText('Bank account: waiting for a second admin')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'See the request' }).getAttribute('href')).toBe(`/admin/changes/${answer.body.change._id}`);
+    expect(screen.getByRole('switch', { name: 'Bank 2 0011223302 active' }).getAttribute('aria-checked')).toBe('false');
   });
 });

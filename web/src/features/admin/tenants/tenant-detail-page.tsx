@@ -8,6 +8,7 @@ import { TenantWallets } from './tenant-wallets';
 import { TenantNotFound } from './tenant-not-found';
 import { useActiveToggle } from './use-active-toggle';
 import { useLoadedTenant } from './use-loaded-tenant';
+import { WaitingNotice } from '../changes/waiting-notice';
 import '../admin-forms.css';
 
 /** One tenant: its brand, its own settings over the Global Settings, and its bank accounts and wallets, each switched on or off in place. */
@@ -20,7 +21,7 @@ export function TenantDetailPage() {
 }
 
 function TenantDetail({ tenant }: { tenant: Tenant }) {
-  const { toggle, saving } = useActiveToggle(tenant);
+  const { toggle, saving, waiting } = useActiveToggle(tenant);
   return (
     <div className="admin-page">
       <div className="admin-head">
@@ -51,6 +52,7 @@ function TenantDetail({ tenant }: { tenant: Tenant }) {
 
       <BrandSettingsCard tenantId={tenant._id} />
 
+      {waiting && <WaitingNotice change={waiting} />}
       <TenantBankAccounts tenant={tenant} saving={saving} onToggle={(index) => toggle('bankAccounts', index)} />
       <TenantWallets tenant={tenant} saving={saving} onToggle={(index) => toggle('cryptoWallets', index)} />
     </div>

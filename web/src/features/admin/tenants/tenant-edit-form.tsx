@@ -10,6 +10,7 @@ import { ProfileFields } from './profile-fields';
 import { profileForm, profileOf, profileProblems, type ProfileDraft, type ProfileProblems } from './profile-draft';
 import { tenantApi, type Tenant } from './tenant-api';
 import { useTenantSaved } from './tenant-queries';
+import { waitsForSecondAdmin } from '../changes/changes-api';
 
 interface TenantEditFormProps {
   tenant: Tenant;
@@ -28,9 +29,11 @@ export function TenantEditForm({ tenant, refreshing, onRefresh }: TenantEditForm
   const navigate = useNavigate();
   const update = useMutation({
     mutationFn: () => tenantApi.updateProfile(tenant._id, { ...profileForm(draft, false), ...(logo ? { logo } : removeLogo ? { removeLogo: 'true' } : {}) }),
-    onSuccess: async ({ tenant: updated }) => {
+    onSuccess: async (answer) => {
+      // A profile alone never waits for a second admin; the same route's lists may (202).
+      if (waitsForSecondAdmin(answer)) return navigate(`/admin/changes/${answer.change._id}`);
       toast('Tenant updated successfully');
-      await saved(updated);
+      await saved(answer.tenant);
       navigate(`/admin/tenants/${tenant._id}`);
     },
   });

@@ -1,9 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useToast } from '../../../components/toasts';
 import { failureText } from '../../../lib/failure-text';
 import { bankAccountInput, cryptoWalletInput, tenantApi, type Tenant, type TenantListsEdit } from './tenant-api';
 import type { TenantListName } from './tenant-lists';
 import { useTenantSaved } from './tenant-queries';
+import { waitsForSecondAdmin, type DeskChange } from '../changes/changes-api';
 
 interface Toggle {
   list: TenantListName;
@@ -28,9 +30,17 @@ export function toggledLists(tenant: Tenant, { list, index }: Toggle): TenantLis
 export function useActiveToggle(tenant: Tenant) {
   const toast = useToast();
   const saved = useTenantSaved();
+  // Switching one on widens where customers pay: it waits for a second admin (202); off applies at once.
+  const [waiting, setWaiting] = useState<DeskChange | null>(null);
   const save = useMutation({
     mutationFn: (toggle: Toggle) => tenantApi.updateLists(tenant._id, toggledLists(tenant, toggle)),
-    onSuccess: async ({ tenant: updated }, { list, index }) => {
+    onSuccess: async (answer, { list, index }) => {
+      if (waitsForSecondAdmin(answer)) {
+        setWaiting(answer.change);
+        return toast(`${WHAT[list]}: waiting for a second admin`, 'info');
+      }
+      setWaiting(null);
+      const updated = answer.tenant;
       const active = list === 'bankAccounts' ? updated.bankAccounts[index]?.isActive : updated.cryptoWallets[index]?.isActive;
       toast(`${WHAT[list]} ${active ? 'activated' : 'deactivated'} successfully!`);
       await saved(updated);
@@ -40,5 +50,5 @@ export function useActiveToggle(tenant: Tenant) {
   const toggle = (list: Toggle['list'], index: number) => {
     if (!save.isPending) save.mutate({ list, index });
   };
-  return { toggle, saving: save.isPending };
+  return { toggle, saving: save.isPending, waiting };
 }

@@ -1,6 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { FormModal } from '../../../components/form-modal';
+import { Modal } from '../../../components/modal';
+import { waitsForSecondAdmin, type DeskChange } from '../changes/changes-api';
+import { WaitingNotice } from '../changes/waiting-notice';
 import { useToast } from '../../../components/toasts';
 import { Field } from '../../../components/field';
 import { ErrorAlert } from '../../../components/error-alert';
@@ -26,17 +29,35 @@ export function AddUserModal({ operator, defaultTenantId, onClose }: AddUserModa
   const [role, setRole] = useState<'user' | GrantableRole>('user');
   const [tenantId, setTenantId] = useState(defaultTenantId);
   const [problem, setProblem] = useState<string | null>(null);
+  // A staff account waits for a second admin (202): the dialog then says so instead of "created".
+  const [waiting, setWaiting] = useState<DeskChange | null>(null);
   const client = useQueryClient();
   const toast = useToast();
   const create = useMutation({
     mutationFn: usersApi.create,
     onSuccess: async (answer) => {
+      if (waitsForSecondAdmin(answer)) return setWaiting(answer.change);
       toast(answer.message || 'User created successfully');
       await client.invalidateQueries({ queryKey: usersKey });
       onClose();
     },
     onError: (error) => setProblem(createUserErrorText(error)),
   });
+  if (waiting) {
+    return (
+      <Modal
+        title="Add User"
+        onClose={onClose}
+        footer={
+          <button type="button" className="btn" onClick={onClose}>
+            Close
+          </button>
+        }
+      >
+        <WaitingNotice change={waiting} />
+      </Modal>
+    );
+  }
 
   const submit = (event: FormEvent) => {
     event.preventDefault();

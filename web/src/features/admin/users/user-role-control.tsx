@@ -3,6 +3,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { useToast } from '../../../components/toasts';
 import { failureText } from '../../../lib/failure-text';
+import { waitsForSecondAdmin, type DeskChange } from '../changes/changes-api';
+import { WaitingNotice } from '../changes/waiting-notice';
 import { userName, usersApi, usersKey, type AdminUser } from './users-api';
 
 export type GrantableRole = 'admin' | 'compliance';
@@ -40,6 +42,8 @@ const grantable = (role: string): role is GrantableRole => role === 'admin' || r
  */
 export function UserRoleControl({ user, role, operatorTenantId }: UserRoleControlProps) {
   const [confirming, setConfirming] = useState(false);
+  // Granting or removing a staff role waits for a second admin (202): shown beside the button.
+  const [waiting, setWaiting] = useState<DeskChange | null>(null);
   const client = useQueryClient();
   const toast = useToast();
   const holds = user.roles.includes(role);
@@ -51,8 +55,9 @@ export function UserRoleControl({ user, role, operatorTenantId }: UserRoleContro
       return usersApi.setRoles(user._id, holds ? others : [...others, role]);
     },
     onSuccess: async (answer) => {
-      toast(answer.message || 'Roles updated');
       setConfirming(false);
+      if (waitsForSecondAdmin(answer)) return setWaiting(answer.change);
+      toast(answer.message || 'Roles updated');
       await client.invalidateQueries({ queryKey: usersKey });
     },
     onError: (error) => {
@@ -65,9 +70,13 @@ export function UserRoleControl({ user, role, operatorTenantId }: UserRoleContro
 
   return (
     <>
-      <button type="button" className={holds ? 'btn danger small' : 'btn secondary small'} onClick={() => setConfirming(true)}>
-        {action}
-      </button>
+      {waiting ? (
+        <WaitingNotice change={waiting} />
+      ) : (
+        <button type="button" className={holds ? 'btn danger small' : 'btn secondary small'} onClick={() => setConfirming(true)}>
+          {action}
+        </button>
+      )}
       {confirming && (
         <ConfirmDialog title={action} confirmLabel={action} busy={change.isPending} onConfirm={() => change.mutate()} onCancel={() => setConfirming(false)}>
           <p>{holds ? `${name} will no longer be ${labels.noun} of ${user.brand.name}.` : `${name} will be ${labels.noun} of ${reach}.`}</p>

@@ -6,6 +6,7 @@ import { callsTo } from '../../../test/fixtures';
 import { ADMIN_ME, lastQuery, renderAdmin } from '../layout/admin-test-kit';
 import { openAddUser, renderUsers, user } from './users-test-kit';
 import type { AdminUser } from './users-api';
+import { waitingAnswer } from '../changes/changes-test-kit';
 
 const alpha = user(1, { username: 'asha' });
 const beta = user(2, { username: 'ravi', tenantId: 't-2', brand: { _id: 't-2', name: 'Beta Desk' } });
@@ -192,5 +193,31 @@ describe('users: brand admin', () => {
     expect(detail(dialog, 'Brand')?.textContent).toBe('Beta Desk');
     expect(dialog.queryByRole('button', { name: 'Remove Admin Role' })).toBeNull();
     expect(dialog.queryByRole('button', { name: 'Make Admin' })).toBeNull();
+  });
+
+  it('says an account with a staff role waits for a second admin, with a link to the request', async () => {
+    const answer = waitingAnswer();
+    renderAdmin('/admin/users', { 'GET /api/admin/users': { users: [beta], total: 1 }, 'POST /api/admin/users': () => answer });
+    await userEvent.click(await screen.findByRole('button', { name: '+ Add User' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Add User' }));
+    await userEvent.type(dialog.getByLabelText('Phone'), '+919833333334');
+    await userEvent.type(dialog.getByLabelText('Password'), 'secret1');
+    await userEvent.selectOptions(dialog.getByLabelText('Role'), 'Admin');
+    await userEvent.click(dialog.getByRole('button', { name: 'Create User' }));
+    const waiting = within(await screen.findByRole('dialog', { name: 'Add User' }));
+    expect(await waiting.findByText('Waiting for a second admin')).toBeTruthy();
+    expect(waiting.getByRole('link', { name: 'See the request' }).getAttribute('href')).toBe(`/admin/changes/${answer.body.change._id}`);
+    expect(screen.queryByText('User created successfully')).toBeNull();
+  });
+
+  it('says a role grant waits for a second admin instead of updating the roles', async () => {
+    const answer = waitingAnswer();
+    renderAdmin('/admin/users', { 'GET /api/admin/users': { users: [beta], total: 1 }, [`PUT /api/admin/users/${beta._id}/roles`]: () => answer });
+    const dialog = await detailsOf('ravi');
+    await userEvent.click(dialog.getByRole('button', { name: 'Make Admin' }));
+    await userEvent.click(within(screen.getByRole('dialog', { name: 'Make Admin' })).getByRole('button', { name: 'Make Admin' }));
+    expect(await dialog.findByText('Waiting for a second admin')).toBeTruthy();
+    expect(screen.queryByText('Roles updated')).toBeNull();
+    expect(within(detail(dialog, 'Roles') as HTMLElement).queryByText('admin')).toBeNull();
   });
 });

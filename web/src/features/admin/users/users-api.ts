@@ -1,12 +1,14 @@
 import type { InferRequestType } from 'hono/client';
 import { api, unwrap } from '../../../lib/api';
+import { unwrapSaveOrWait } from '../changes/changes-api';
 
 const users = api.admin.users;
 
 export const usersApi = {
   list: (query: UserListQuery) => unwrap(users.$get({ query })),
-  create: (json: NewUser) => unwrap(users.$post({ json })),
-  setRoles: (id: string, roles: Roles) => unwrap(users[':id'].roles.$put({ param: { id }, json: { roles } })),
+  // A staff account, and any staff role granted or removed, waits for a second admin (202, docs/desk-changes.md).
+  create: (json: NewUser) => unwrapSaveOrWait(users.$post({ json })),
+  setRoles: (id: string, roles: Roles) => unwrapSaveOrWait(users[':id'].roles.$put({ param: { id }, json: { roles } })),
 };
 
 /** Every list (whichever brand it shows) starts with this, so one invalidation refreshes them all. */
