@@ -29,12 +29,12 @@ import { customerOrderRoutes } from '../orders/order.routes';
 import { adminOrderRoutes } from '../orders/admin-order.routes';
 import { orderExportRoutes } from '../orders/order-export';
 import { fileRoutes } from '../files/files.routes';
+import { viewerMayStillOpen } from '../files/proof-links';
 import type { OrderDeps } from '../orders/order-deps';
 import type { ShortLivedStore } from '../kv/short-lived-store';
 import type { RateLimiter } from '../kv/rate-limiter';
 import type { OtpService } from '../identity/otp.service';
 import type { JobQueue } from '../jobs/job-queue';
-import { otpRoutes } from '../identity/otp.routes';
 import { resolveTenant, tenantOf } from '../http/tenant';
 import { savedAccountRoutes } from '../accounts/saved-accounts.routes';
 import type { TenantStore } from '../tenants/tenant-store';
@@ -85,9 +85,9 @@ export interface AppDeps {
   sessions: SignedInSessions;
   /** Sessions opened and ended, staff authenticators, sign-in challenges. */
   signIn: SignInDeps;
-  projections: ProjectionsControl;
   /** Changes to the desk's rules that wait for a second admin (decision 0030). */
   deskChanges: DeskChanges;
+  projections: ProjectionsControl;
   compliance: ComplianceDeps;
   /** Live updates: stream tickets and this process's change hub (docs/api.md). */
   live: LiveUpdates;
@@ -107,12 +107,12 @@ export function createApp(deps: AppDeps) {
   // rows as the database has them now: a row in memory a moment stale must never turn into a write.
   const signedInFresh = requireUser({ user: (id) => deps.users.fresh(id), session: (id) => deps.sessions.fresh(id), seen }, tokens, tenantDeleted);
   const forgetUser = (id: string) => deps.users.forget(id);
-  const admin = new Hono<AdminEnv>()
   // How a change to the desk's rules reads on the screens, and what the routes that make one need.
   const desk: DeskChangeAnswers = {
     changes: deps.deskChanges,
     json: async (state) => deskChangeJson(state, { users: db, fileLink: (id) => fileLink(orders.signer, id), brandNames: await directory.names() }),
   };
+  const admin = new Hono<AdminEnv>()
     .use(signedInFresh, requireAdmin, idempotency(db))
     // Brand admins run their brand's orders and users; the rest of the desk is the operator's.
     .use('/settings', requireOperator)
@@ -164,7 +164,10 @@ export function createApp(deps: AppDeps) {
     .route('/stream', streamRoutes({ db, ...deps.live, signedIn, tenantDeleted }))
     // Opened as plain links (no Authorization header): each checks its own signed, expiring query.
     .route('/admin', orderExportRoutes(orders.db, db, orders.signer, directory))
-    .route('/files', fileRoutes(orders.files, orders.signer))
+    .route(
+      '/files',
+      fileRoutes(orders.files, orders.signer, (query) => viewerMayStillOpen(db, tenantDeleted, query)),
+    )
     .route('/compliance', complianceExportDownloadRoutes(deps.compliance))
     .route('/admin', admin)
     .route('/orders', customer)

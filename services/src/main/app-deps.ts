@@ -129,14 +129,14 @@ export async function buildAppDeps(infra: Infrastructure, env: AppSettings): Pro
     listen: (listener, options) => listenToChannel(infra.connectionString, SESSIONS_CHANGED_CHANNEL, listener, options),
   });
   forgetSessions = signIn.sessions.forget;
-  const signingKey = loadSigningKey(env.AUDIT_SIGNING_KEY, env.DATA_DIR);
+  const signingKey = loadSigningKey(env.AUDIT_SIGNING_KEY, env.DATA_DIR, env.NODE_ENV);
   logger.info('audit exports are signed with', { fingerprint: signingKey.fingerprint });
 
   const deps: AppDeps = {
     pool: infra.pool,
     db: infra.db,
     eventStore: infra.eventStore,
-    tokens: new TokenService(secret),
+    tokens,
     settings,
     tenants,
     directory,
@@ -169,7 +169,7 @@ export async function buildAppDeps(infra: Infrastructure, env: AppSettings): Pro
       trustProxy: env.TRUST_PROXY,
     },
     compliance: {
-      replay: { store: infra.eventStore, users: infra.db, signer, brandNames: () => directory.names() },
+      replay: { store: infra.eventStore, users: infra.db, brandNames: () => directory.names() },
       readModels: infra.db,
       users: infra.db,
       trail: new AccessTrail(infra.eventStore),
