@@ -18,6 +18,7 @@ import { PgEventStore } from '../../platform/src/eventstore/postgres/pg-event-st
 import type { GlobalPosition } from '../../platform/src/eventstore/event-store';
 import { setLogLevel } from '../../platform/src/logging/logger';
 import { startEntryPoint } from '../support/child-process';
+import { confirmOnServer } from '../support/admin-cli';
 import { freePort } from '../support/free-port';
 import { waitFor } from '../support/wait-for';
 import { benchEnv } from './bench.env';
@@ -99,7 +100,10 @@ export async function runOrdersBench(): Promise<void> {
     // turned off, so every placement still pays for the limit check (decision 0020).
     const unlimited = 100_000_000_000;
     const controls = { customerDailyInr: unlimited, customerMonthlyInr: unlimited };
-    await call(base, 'PUT', '/api/admin/settings', { token: admin, body: { rates: { usdt_bank_buy: 88.5 }, controls } });
+    // Both the rate (past the re-quote band) and the raised limits wait for a second admin: the
+    // bench, at the server, confirms them as the admin CLI does (decision 0030).
+    const asked = await call(base, 'PUT', '/api/admin/settings', { token: admin, body: { rates: { usdt_bank_buy: 88.5 }, controls }, expect: 202 });
+    await confirmOnServer({ DATABASE_URL: database.url, DATA_DIR: dataDir, NODE_ENV: 'production' }, asked.change._id);
     const brands = ['default', await createBrand(base, admin, 'b.bench'), await createBrand(base, admin, 'c.bench')];
     const customers: { id: string; phone: string; token: string }[] = [];
     for (let i = 0; i < CUSTOMERS; i++) {

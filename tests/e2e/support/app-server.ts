@@ -8,6 +8,8 @@ import { waitFor } from '../../support/wait-for';
 
 export interface AppServer {
   base: string;
+  /** What an ops command at the server needs to reach the same database (`npm run admin`, tests/support/admin-cli.ts). */
+  serverEnv: Record<string, string>;
   otpFor(phone: string, purpose: 'login' | 'register', after?: number): Promise<string>;
   /** A session token for a password sign-in (set-up done through the API rather than the screens). */
   signIn(credentials: { phone: string; password: string }): Promise<string>;
@@ -29,11 +31,13 @@ export async function startAppServer(env: Record<string, string> = {}): Promise<
     ...env,
   });
   const base = `http://127.0.0.1:${port}`;
+  const serverEnv = { DATA_DIR: dataDir, EMBEDDED_POSTGRES_PORT: String(pgPort) };
   await waitFor('the server', async () => (await fetch(`${base}/api/health`).catch(() => null))?.ok, 90_000).catch((error: Error) => {
     throw new Error(`${error.message}\n${server.output()}`);
   });
   return {
     base,
+    serverEnv,
     async otpFor(phone, purpose, after = 0) {
       return waitFor(`a ${purpose} code for ${phone}`, async () => {
         if (!existsSync(outbox)) return null;

@@ -1,4 +1,4 @@
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Loaded } from '../../../components/loaded';
 import { useMe } from '../../../lib/session';
@@ -8,16 +8,13 @@ import { ChangeCard } from './change-card';
 import { CHANGES_REFRESH_MS } from './pending-changes-page';
 import '../admin-forms.css';
 
-/** One change to the desk's rules: where "Waiting for a second admin" links to after a save. */
+/** One change to the desk's rules: where "Waiting for a second admin" links to after a save (the breadcrumb leads back to the list). */
 export function ChangePage() {
   const { id = '' } = useParams();
   const change = useQuery({ queryKey: changesKeys.one(id), queryFn: () => changesApi.get(id), refetchInterval: CHANGES_REFRESH_MS });
   const meId = useMe().data?._id;
   return (
     <div className="admin-page">
-      <Link className="back-link" to="/admin/changes">
-        All pending changes
-      </Link>
       <Loaded query={change} loading="Loading the change..." failed={failureText(change.error, 'Failed to load the change')} failedCard>
         {(loaded) => <ChangeCard change={loaded} meId={meId} headingLevel="h1" />}
       </Loaded>

@@ -119,7 +119,8 @@ describe('Pending changes', () => {
   it('opens one request, where a save that waits links to', async () => {
     open('/admin/changes/00000000-0000-4000-8000-00000000c0de', { 'GET /api/admin/changes/00000000-0000-4000-8000-00000000c0de': { change: THEIRS } });
     expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('Global Settings');
-    expect(screen.getByRole('link', { name: 'All pending changes' }).getAttribute('href')).toBe('/admin/changes');
+    const crumbs = within(screen.getByRole('navigation', { name: 'Breadcrumb' }));
+    expect(crumbs.getByRole('link', { name: 'Pending changes' }).getAttribute('href')).toBe('/admin/changes');
   });
 
   it('says so when nothing waits', async () => {

@@ -1,0 +1,115 @@
+/**
+ * A second admin for the desk's own rules (decision 0030) in real Chromium against a fresh
+ * `npm start`: admin A turns the four-eyes threshold off on the Global Settings page, which waits
+ * (nothing changes); A cannot confirm their own request; admin B (made at the server with the admin
+ * CLI, as a one-admin desk bootstraps) sees it waiting, confirms it, and it is in force. axe finds no
+ * serious violation on the new screens, which fit 390 px and 1280 px.
+ */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { DESKTOP, launchBrowser, screenshot } from './support/browser';
+import { startAppServer, type AppServer } from './support/app-server';
+import { apiOf, openSignedIn } from './support/signed-in';
+import { watchCspViolations } from './support/csp-violations';
+import { createAdminOnServer } from '../support/admin-cli';
+
+const A = { phone: '+919000000081', password: 'e2e-admin-a-password' };
+const B_PHONE = '+919000000082';
+const PHONE_WIDTH = { width: 390, height: 844 };
+const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+describe('changes to the desk rules wait for a second admin, in a real browser', () => {
+  let server: AppServer;
+  let browser: Browser;
+  let a: string;
+  let b: string;
+  let changeId = '';
+  const api = (...args: Parameters<ReturnType<typeof apiOf>>) => apiOf(server)(...args);
+
+  /** axe-core in the page (through the DevTools protocol, which the page's CSP does not govern): serious and critical violations. */
+  const seriousViolations = async (page: Page): Promise<string[]> => {
+    await page.evaluate(AXE);
+    return (await page.evaluate(
+      `axe.run(document, { resultTypes: ['violations'] }).then((r) => r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id + ': ' + v.nodes.map((n) => n.target.join(' ')).join(', ')))`,
+    )) as string[];
+  };
+  /** Nothing scrolls sideways at 390 px or 1280 px. */
+  const fitsBothWidths = async (page: Page, name: string) => {
+    for (const viewport of [PHONE_WIDTH, DESKTOP]) {
+      await page.setViewportSize(viewport);
+      // The desk's sidebar slides away below 992 px (a 0.2 s transition).
+      await page.waitForTimeout(300);
+      const overflow = (await page.evaluate('document.documentElement.scrollWidth - window.innerWidth')) as number;
+      expect(overflow, `${name} at ${viewport.width} px`).toBeLessThanOrEqual(0);
+      await screenshot(page, 'desk-changes', name);
+    }
+  };
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startAppServer({ ADMIN_PHONE: A.phone, ADMIN_PASSWORD: A.password }), launchBrowser()]);
+    // The second admin is made at the server: on the admin screens a staff account waits for a second admin itself.
+    const bPassword = await createAdminOnServer(server.serverEnv, B_PHONE);
+    [a, b] = await Promise.all([server.signIn(A), server.signIn({ phone: B_PHONE, password: bPassword })]);
+  }, 120_000);
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('admin A turns four eyes off: the page says it waits for a second admin, and nothing changes', async () => {
+    const page = await openSignedIn(browser, server, a, '/admin/settings');
+    const csp = await watchCspViolations(page);
+    const threshold = page.getByLabel('Second admin above (₹)');
+    await threshold.waitFor();
+    await threshold.fill('0');
+    await page.getByRole('button', { name: 'Save All Settings' }).click();
+    const notice = page.getByRole('status').filter({ hasText: 'Waiting for a second admin' });
+    await notice.waitFor();
+    expect(await notice.textContent()).toContain('It turns off the four-eyes threshold');
+    expect((await api('GET', '/api/admin/settings', a)).controls.fourEyesAboveInr).toBe(200000);
+
+    await notice.getByRole('link', { name: 'See the request' }).click();
+    await page.waitForURL(/\/admin\/changes\/[0-9a-f-]{36}$/);
+    changeId = page.url().split('/').pop()!;
+    const request = page.getByRole('article', { name: 'Global Settings' });
+    await request.getByText('Waiting for a second admin').waitFor();
+    expect(await request.getByText('Second admin above', { exact: true }).count()).toBe(1);
+    expect(await request.getByRole('button', { name: 'Confirm change' }).count()).toBe(0);
+    expect(await request.getByRole('button', { name: 'Withdraw request' }).count()).toBe(1);
+    expect(await seriousViolations(page)).toEqual([]);
+    await fitsBothWidths(page, 'request-as-requester');
+    expect(csp).toEqual([]);
+    await page.close();
+  }, 60_000);
+
+  it('refuses A when A confirms their own request', async () => {
+    const own = await fetch(`${server.base}/api/admin/changes/${changeId}/confirm`, { method: 'POST', headers: { authorization: `Bearer ${a}` } });
+    expect(own.status).toBe(403);
+    expect(((await own.json()) as { code: string }).code).toBe('four_eyes');
+  });
+
+  it('admin B sees it waiting, confirms it, and it is in force', async () => {
+    const page = await openSignedIn(browser, server, b, '/admin/changes');
+    const link = page.getByRole('complementary', { name: 'Admin navigation' }).getByRole('link', { name: /Pending changes/ });
+    await expect.poll(() => link.textContent(), { timeout: 20_000 }).toBe('Pending changes1 waiting for you');
+    const request = page.getByRole('region', { name: /^Waiting/ }).getByRole('article', { name: 'Global Settings' });
+    await request.waitFor();
+    expect(await request.textContent()).toContain('Asked by admin');
+    expect(await seriousViolations(page)).toEqual([]);
+    await fitsBothWidths(page, 'pending-changes');
+
+    await request.getByRole('button', { name: 'Confirm change' }).click();
+    await page.getByText('Change confirmed: it is in force').waitFor();
+    expect((await api('GET', '/api/admin/settings', a)).controls.fourEyesAboveInr).toBe(0);
+    await expect
+      .poll(() => page.getByRole('region', { name: 'Recent' }).getByText('Confirmed: in force', { exact: true }).count(), { timeout: 20_000 })
+      .toBe(1);
+    await page.close();
+
+    const settings = await openSignedIn(browser, server, a, '/admin/settings');
+    await expect.poll(() => settings.getByLabel('Second admin above (₹)').inputValue(), { timeout: 10_000 }).toBe('0');
+    await settings.close();
+  }, 60_000);
+});
