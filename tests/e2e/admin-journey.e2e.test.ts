@@ -11,14 +11,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { DESKTOP, launchBrowser, screenshot } from './support/browser';
 import { startAppServer, type AppServer } from './support/app-server';
+import { confirmOnServer } from '../support/admin-cli';
 import { watchCspViolations } from './support/csp-violations';
 import { PNG_1PX } from '../support/sample-files';
 
 const ADMIN = { phone: '+919000000055', password: 'e2e-admin-password' };
 const CUSTOMER = { phone: '+919812300001', password: 'customer-pass' };
 const TRON = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
-
-const QR_LINK = 'https://qr.brand-two.invalid/wallets/trc20.png';
 
 describe('admin desk in a real browser', () => {
   let server: AppServer;
@@ -30,6 +29,8 @@ describe('admin desk in a real browser', () => {
     await page.waitForLoadState('networkidle');
     await screenshot(page, 'admin', name);
   };
+  /** The id of the request the page's "Waiting for a second admin" links to. */
+  const requestShown = async () => (await page.getByRole('link', { name: 'See the request' }).getAttribute('href'))!.split('/').pop()!;
   const api = async (method: string, path: string, token: string | null, body?: unknown) => {
     const response = await fetch(`${server.base}${path}`, {
       method,
@@ -45,7 +46,11 @@ describe('admin desk in a real browser', () => {
     await api('POST', '/api/admin/users', admin, { username: 'Ravi Customer', ...CUSTOMER });
     const customer = (await api('POST', '/api/auth/login', null, CUSTOMER)).token;
     // A sell needs the brand's TRC20 wallet to receive the USDT (decision 0018).
-    await api('PUT', '/api/admin/tenants/default', admin, { cryptoWallets: [{ network: 'TRC20', address: TRON }] });
+    // A new wallet waits for a second admin: confirmed at the server (decision 0030).
+    await confirmOnServer(
+      server.serverEnv,
+      (await api('PUT', '/api/admin/tenants/default', admin, { cryptoWallets: [{ network: 'TRC20', address: TRON }] })).change._id,
+    );
     for (let i = 0; i < 5; i++) {
       const body = i === 2 ? { cryptoAmount: 20, method: 'cash' } : { fiatAmount: 2000 + i * 100, network: 'TRC20', withdrawAddress: TRON, method: 'bank' };
       const { order } = await api('POST', i === 2 ? '/api/orders/crypto-to-fiat' : '/api/orders/fiat-to-crypto', customer, body);
@@ -141,12 +146,13 @@ describe('admin desk in a real browser', () => {
     await shot('order-detail');
   }, 60_000);
 
-  it('changes the rates, and the landing page shows them', async () => {
+  it('changes the rates (past the re-quote band: once a second admin confirms), and the landing page shows them', async () => {
     await page.goto(`${server.base}/admin/settings`);
     await page.getByLabel('USDT Bank Buy').fill('91.25');
     await page.getByRole('button', { name: 'Save All Settings' }).click();
-    await page.getByText('Settings saved successfully').first().waitFor();
+    await page.getByText('Waiting for a second admin').first().waitFor();
     await shot('settings');
+    await confirmOnServer(server.serverEnv, await requestShown());
     const visitor = await browser.newPage({ viewport: DESKTOP });
     await visitor.goto(server.base);
     await expect.poll(() => visitor.getByText('₹91.25').first().isVisible(), { timeout: 10_000 }).toBe(true);
@@ -172,18 +178,18 @@ describe('admin desk in a real browser', () => {
     await page.getByLabel('IFSC Code').fill('utib0000123');
     await shot('add-bank-account');
     await page.getByRole('button', { name: 'Add Bank Account' }).click();
-    await page.waitForURL('**/admin/tenants');
+    await page.getByText('Waiting for a second admin').first().waitFor();
+    await confirmOnServer(server.serverEnv, await requestShown());
 
     await page.goto(`${server.base}/admin/add-crypto-wallet`);
     await page.getByRole('radio', { name: /Brand Two/ }).check();
     await page.getByLabel('Network').selectOption('TRC20');
     await page.getByLabel('Wallet Address').fill(TRON);
-    // A QR link on a host that does not even resolve: kept as typed, never fetched, so it saves.
-    await page.getByLabel('QR code URL (optional)').fill(QR_LINK);
     await shot('add-crypto-wallet');
     await page.getByRole('button', { name: 'Add Crypto Wallet' }).click();
-    await page.waitForURL('**/admin/tenants');
-    await page.getByText('Crypto wallet added successfully!').first().waitFor();
+    await page.getByText('Waiting for a second admin').first().waitFor();
+    await confirmOnServer(server.serverEnv, await requestShown());
+    await page.goto(`${server.base}/admin/tenants`);
 
     await page
       .getByRole('link', { name: /Brand Two/ })
@@ -193,8 +199,10 @@ describe('admin desk in a real browser', () => {
     const toggle = page.getByRole('switch').first();
     expect(await toggle.getAttribute('aria-checked')).toBe('true');
     await toggle.click();
+    // Switching off only narrows where customers pay: it applies at once.
     await expect.poll(() => toggle.getAttribute('aria-checked')).toBe('false');
-    expect(await page.locator(`img[src="${QR_LINK}"]`).count()).toBeGreaterThan(0);
+    // The QR drawn from the wallet's address.
+    expect(await page.locator('img[src^="/api/files/"]').count()).toBeGreaterThan(0);
     await shot('tenant-detail');
   }, 90_000);
 

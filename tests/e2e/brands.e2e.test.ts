@@ -9,9 +9,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { DESKTOP, launchBrowser, screenshot } from './support/browser';
 import { startAppServer, type AppServer } from './support/app-server';
+import { confirmOnServer, createAdminOnServer } from '../support/admin-cli';
 
 const OPERATOR = { phone: '+919000000066', password: 'e2e-operator-password' };
-const BRAND_ADMIN = { phone: '+919812400009', password: 'brand-admin-pass' };
+/** Its password is the one `create-admin` prints. */
+const BRAND_ADMIN = { phone: '+919812400009', password: '' };
 const BRAND_CUSTOMER = { phone: '+919812400001', password: 'brand-customer' };
 const OPERATOR_CUSTOMER = { phone: '+919812400002', password: 'desk-customer' };
 const HOST = 'b.example';
@@ -58,16 +60,19 @@ describe('two brands in a real browser', () => {
     ]);
     brandBase = server.base.replace('127.0.0.1', HOST);
     operatorToken = (await api('POST', '/api/auth/login', null, OPERATOR)).token;
-    await api('PUT', '/api/admin/settings', operatorToken, { rates: { usdt_bank_buy: 88 } });
+    // Rates further than the re-quote band wait for a second admin: confirmed at the server (decision 0030).
+    await confirmOnServer(server.serverEnv, (await api('PUT', '/api/admin/settings', operatorToken, { rates: { usdt_bank_buy: 88 } })).change._id);
     const form = new FormData();
     form.set('name', 'Brand B');
     form.set('domain', HOST);
     form.set('primaryColor', '#7a1fa2');
     const created = await fetch(`${server.base}/api/admin/tenants`, { method: 'POST', body: form, headers: { authorization: `Bearer ${operatorToken}` } });
     brandId = ((await created.json()) as any).tenant._id;
-    await api('PUT', `/api/admin/tenants/${brandId}/settings`, operatorToken, { rates: { usdt_bank_buy: 91.25 } });
+    const override = await api('PUT', `/api/admin/tenants/${brandId}/settings`, operatorToken, { rates: { usdt_bank_buy: 91.25 } });
+    await confirmOnServer(server.serverEnv, override.change._id);
     await api('POST', '/api/admin/users', operatorToken, { username: 'Brand Customer', ...BRAND_CUSTOMER, tenantId: brandId });
-    await api('POST', '/api/admin/users', operatorToken, { username: 'Brand Admin', ...BRAND_ADMIN, roles: ['admin'], tenantId: brandId });
+    // A staff account made on the admin screens waits for a second admin: the brand's admin is made at the server.
+    BRAND_ADMIN.password = await createAdminOnServer(server.serverEnv, BRAND_ADMIN.phone, brandId);
     await api('POST', '/api/admin/users', operatorToken, { username: 'Desk Customer', ...OPERATOR_CUSTOMER });
     const deskCustomer = (await api('POST', '/api/auth/login', null, OPERATOR_CUSTOMER)).token;
     const desk = (await api('POST', '/api/orders/fiat-to-crypto', deskCustomer, BUY)).order;
@@ -125,7 +130,7 @@ describe('two brands in a real browser', () => {
     await signIn(page, BRAND_ADMIN, '/admin/dashboard');
     await page.getByText('Brand: Brand B').first().waitFor();
     const nav = page.getByRole('complementary', { name: 'Admin navigation' });
-    expect(await nav.getByRole('link').allTextContents()).toEqual(['Dashboard', 'Orders', 'Users']);
+    expect(await nav.getByRole('link').allTextContents()).toEqual(['Dashboard', 'Orders', 'Users', 'Sessions']);
 
     await page.goto(`${brandBase}/admin/orders`);
     await expect.poll(() => orderRows(page).count(), { timeout: 15_000 }).toBe(1);

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { DESKTOP, launchBrowser, PHONE, screenshot } from './support/browser';
 import { startAppServer, type AppServer } from './support/app-server';
+import { confirmOnServer } from '../support/admin-cli';
 import { watchCspViolations } from './support/csp-violations';
 
 const ADMIN = { phone: '+919000000077', password: 'e2e-admin-password' };
@@ -46,8 +47,13 @@ describe('compliance desk in a real browser', () => {
     [server, browser] = await Promise.all([startAppServer({ ADMIN_PHONE: ADMIN.phone, ADMIN_PASSWORD: ADMIN.password }), launchBrowser()]);
     const admin = await server.signIn(ADMIN);
     await api('POST', '/api/admin/users', admin, { username: 'Kiran Customer', ...CUSTOMER });
-    const { user: officer } = await api('POST', '/api/admin/users', admin, { username: 'Asha Auditor', ...OFFICER });
-    await api('PUT', `/api/admin/users/${officer._id}/roles`, admin, { roles: ['compliance'] });
+    // The officer signs up with a password of their own (one an admin chose is no staff sign-in, decision
+    // 0029); granting the role waits for a second admin, confirmed here at the server (decision 0030).
+    await api('POST', '/api/auth/register/otp/send', null, { phone: OFFICER.phone });
+    await api('POST', '/api/auth/register/otp/verify', null, { phone: OFFICER.phone, otp: await server.otpFor(OFFICER.phone, 'register') });
+    const { user: officer } = await api('POST', '/api/auth/register', null, { username: 'Asha Auditor', ...OFFICER });
+    const granting = await api('PUT', `/api/admin/users/${officer._id}/roles`, admin, { roles: ['compliance'] });
+    await confirmOnServer(server.serverEnv, granting.change._id);
 
     const customer = await server.signIn(CUSTOMER);
     const placed = await api('POST', '/api/orders/fiat-to-crypto', customer, { fiatAmount: 2500, network: 'TRC20', withdrawAddress: TRON, method: 'bank' });

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { DESKTOP, launchBrowser, PHONE, screenshot } from './support/browser';
 import { startAppServer, type AppServer } from './support/app-server';
+import { confirmOnServer } from '../support/admin-cli';
 import { watchCspViolations } from './support/csp-violations';
 import { PNG_1PX } from '../support/sample-files';
 
@@ -34,18 +35,19 @@ describe('customer journey in a real browser', () => {
     [server, browser] = await Promise.all([startAppServer({ ADMIN_PHONE: ADMIN.phone, ADMIN_PASSWORD: ADMIN.password }), launchBrowser()]);
     // The operator's receiving accounts, which the payment details show.
     const token = await server.signIn(ADMIN);
-    await fetch(`${server.base}/api/admin/settings`, {
-      method: 'PUT',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-      body: JSON.stringify({ rates: { usdt_bank_buy: 88.5, usdt_bank_sell: 86 } }),
-    });
-    await fetch(`${server.base}/api/admin/tenants/default`, {
-      method: 'PUT',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-      body: JSON.stringify({
-        bankAccounts: [{ bankName: 'HDFC Bank', accountName: 'USDT Desk Pvt Ltd', accountNumber: '50200011112222', ifsc: 'HDFC0000123' }],
-        cryptoWallets: [{ network: 'TRC20', address: TRON }],
-      }),
+    // Both wait for a second admin (a rate past the re-quote band, new accounts): confirmed at the server (decision 0030).
+    const saveConfirmed = async (path: string, body: unknown) => {
+      const response = await fetch(`${server.base}${path}`, {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        body: JSON.stringify(body),
+      });
+      await confirmOnServer(server.serverEnv, ((await response.json()) as { change: { _id: string } }).change._id);
+    };
+    await saveConfirmed('/api/admin/settings', { rates: { usdt_bank_buy: 88.5, usdt_bank_sell: 86 } });
+    await saveConfirmed('/api/admin/tenants/default', {
+      bankAccounts: [{ bankName: 'HDFC Bank', accountName: 'USDT Desk Pvt Ltd', accountNumber: '50200011112222', ifsc: 'HDFC0000123' }],
+      cryptoWallets: [{ network: 'TRC20', address: TRON }],
     });
     page = await browser.newPage({ viewport: DESKTOP });
     cspViolations = await watchCspViolations(page);
