@@ -51,7 +51,16 @@ describe('operations commands', () => {
   it('admin: --help lists the commands; bad input is refused with exit 2, a failure with exit 1', async () => {
     const help = await run('admin-cli.ts', ['--help'], env());
     expect(help.code).toBe(0);
-    for (const command of ['create-admin', 'reset-password', 'unlock-phone', 'list-admins', 'phone-collisions', 'change-phone'])
+    for (const command of [
+      'create-admin',
+      'reset-password',
+      'unlock-phone',
+      'list-admins',
+      'phone-collisions',
+      'change-phone',
+      'pending-changes',
+      'confirm-change',
+    ])
       expect(help.stdout).toContain(command);
 
     for (const args of [
@@ -96,6 +105,30 @@ describe('operations commands', () => {
     expect(JSON.parse(listed.stdout)).toEqual(
       expect.arrayContaining([expect.objectContaining({ phone: '+919500000002', scope: 'operator', brand: 'USDT Desk' })]),
     );
+  }, 60_000);
+
+  it('admin: pending-changes lists what waits; confirm-change puts one in force as admin-cli; decline-change ends another (decision 0030)', async () => {
+    const admin = await t.adminToken();
+    const ask = async (body: unknown) => (await json(t.call('PUT', '/api/admin/settings', { token: admin, body }))).body.change._id as string;
+    const [off, wider] = [await ask({ controls: { fourEyesAboveInr: 0 } }), await ask({ controls: { requoteBandPercent: 10 } })];
+    await t.project();
+    const pending = await run('admin-cli.ts', ['pending-changes'], env());
+    expect(pending.code).toBe(0);
+    expect((JSON.parse(pending.stdout) as { _id: string; reasons: string[] }[]).map((c) => c._id)).toEqual([off, wider]);
+
+    expect((await run('admin-cli.ts', ['confirm-change'], env())).code).toBe(2);
+    const confirmed = await run('admin-cli.ts', ['confirm-change', '--id', off], env());
+    expect(confirmed.code, confirmed.stderr).toBe(0);
+    expect(JSON.parse(confirmed.stdout)).toMatchObject({ _id: off, status: 'confirmed', endedBy: { _id: 'admin-cli' } });
+    expect((await json(t.call('GET', '/api/admin/settings', { token: admin }))).body.controls.fourEyesAboveInr).toBe(0);
+    // Confirming again is refused in words, without a stack.
+    const again = await run('admin-cli.ts', ['confirm-change', '--id', off], env());
+    expect({ code: again.code, stderr: again.stderr.trim() }).toEqual({ code: 1, stderr: 'This change was already confirmed (change_not_pending)' });
+
+    const declined = await run('admin-cli.ts', ['decline-change', '--id', wider, '--note', 'Not this week'], env());
+    expect(JSON.parse(declined.stdout)).toMatchObject({ status: 'declined', note: 'Not this week' });
+    expect((await json(t.call('GET', '/api/admin/settings', { token: admin }))).body.controls.requoteBandPercent).toBe(2);
+    expect((await run('admin-cli.ts', ['confirm-change', '--id', crypto.randomUUID()], env())).stderr.trim()).toBe('Change request not found (not_found)');
   }, 60_000);
 
   it('backup and restore: one file out, an empty database filled from it, a second restore refused', async () => {
