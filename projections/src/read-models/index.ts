@@ -7,7 +7,14 @@ import { orderHistoryProjection } from './order-history/order-history.projection
 import { deskChangesProjection } from './desk-changes/desk-changes.projection';
 
 /** Every projection the projector runs, by name. New read models register here. */
-export const projections: readonly Projection[] = [streamSummaryProjection, ordersProjection, tenantsProjection, eventLogProjection, orderHistoryProjection, deskChangesProjection];
+export const projections: readonly Projection[] = [
+  streamSummaryProjection,
+  ordersProjection,
+  tenantsProjection,
+  eventLogProjection,
+  orderHistoryProjection,
+  deskChangesProjection,
+];
 
 export function findProjections(name?: string): Projection[] {
   if (!name) return [...projections];
