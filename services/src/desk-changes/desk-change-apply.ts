@@ -3,11 +3,9 @@ import { NotFoundError } from '@desk/platform/errors/domain-error';
 import type { DeskChangeRequestedData } from '@desk/machines/desk-changes/desk-change.events';
 import { PhoneTakenError } from '../identity/identity-errors';
 import type { DeskChangeDeps } from './desk-change-deps';
-import { basisOf, brandRevision } from './desk-change-basis';
+import { brandRevision, GLOBAL_SETTINGS_STREAM, rolesKey } from './desk-change-basis';
 import { keptPassword } from './staff-passwords';
 import { ChangeStaleError } from './desk-change-errors';
-
-const rolesKey = (roles: readonly string[]) => [...roles].sort().join(',');
 
 /**
  * Applies a confirmed change through its own command path (SettingsService, TenantStore,
@@ -20,11 +18,9 @@ export async function applyDeskChange(deps: DeskChangeDeps, request: DeskChangeR
   const { change } = request;
   const tenantId = request.tenantId ?? '';
   switch (change.kind) {
-    case 'global_settings': {
-      const [revision] = Object.values(request.basis);
-      await deps.settings.update(change.patch, metadata, revision ?? null);
+    case 'global_settings':
+      await deps.settings.update(change.patch, metadata, request.basis[GLOBAL_SETTINGS_STREAM] ?? null);
       return;
-    }
     case 'brand_settings':
       await deps.tenants.change(tenantId, metadata, { settingsOverrides: change.overrides }, brandRevision(request));
       deps.brandChanged(tenantId);
@@ -39,7 +35,7 @@ export async function applyDeskChange(deps: DeskChangeDeps, request: DeskChangeR
       return;
     }
     case 'roles': {
-      const expected = Object.values(basisOf.roles(change.userId, change.previousRoles))[0];
+      const expected = rolesKey(change.previousRoles);
       const updated = await deps.roles.change(
         change.userId,
         (current) => {

@@ -7,7 +7,10 @@ import type { DeskChangeDeps } from './desk-change-deps';
 export type Basis = Record<string, string | null>;
 
 /** The Global Settings' stream (settings.service.ts keeps the name it had when settings were per tenant). */
-const GLOBAL_SETTINGS_STREAM = streamId('settings', DEFAULT_TENANT_ID);
+export const GLOBAL_SETTINGS_STREAM = streamId('settings', DEFAULT_TENANT_ID);
+
+/** A user's roles as the basis records them: sorted, comma-separated. */
+export const rolesKey = (roles: readonly string[]) => [...roles].sort().join(',');
 
 /**
  * What a change is decided against, one entry per thing it replaces: a stream's revision (null:
@@ -17,7 +20,7 @@ const GLOBAL_SETTINGS_STREAM = streamId('settings', DEFAULT_TENANT_ID);
 export const basisOf = {
   settings: (revision: string | null): Basis => ({ [GLOBAL_SETTINGS_STREAM]: revision }),
   brand: (tenantId: string, revision: bigint | null): Basis => ({ [`tenant-${tenantId}`]: revision?.toString() ?? null }),
-  roles: (userId: string, roles: readonly string[]): Basis => ({ [`user-${userId} roles`]: [...roles].sort().join(',') }),
+  roles: (userId: string, roles: readonly string[]): Basis => ({ [`user-${userId} roles`]: rolesKey(roles) }),
   /** Nobody of the brand holds the phone yet (or who does). */
   phone: (tenantId: string, phone: string, holder: string | null): Basis => ({ [`phone ${phone} on ${tenantId}`]: holder }),
 };
