@@ -49,7 +49,7 @@ describe('four eyes and customer limits in a real browser', () => {
     const actions = first.getByRole('region', { name: 'Admin Actions' });
     await actions.getByLabel('Crypto Transaction Reference').fill('0xe2efoureyes');
     await actions.getByRole('button', { name: 'Approve Order' }).click();
-    await expect.poll(() => first.getByText(/Completion requested: this order is above the four-eyes threshold/).count(), { timeout: 10_000 }).toBe(1);
+    await expect.poll(() => first.getByText(/Completion requested: a different admin must confirm it/).count(), { timeout: 10_000 }).toBe(1);
     const mine = first.getByRole('region', { name: 'Waiting for a second admin' });
     await expect.poll(() => mine.count(), { timeout: 10_000 }).toBe(1);
     expect(await mine.textContent()).toContain('a different admin must confirm it');
