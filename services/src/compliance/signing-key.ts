@@ -1,6 +1,6 @@
 import { createPrivateKey, createPublicKey, generateKeyPairSync, sign, type KeyObject } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { publishOnce } from '@desk/platform/files/publish-once';
 import { logger } from '@desk/platform/logging/logger';
 import { keyFingerprint } from '@desk/platform/eventstore/chain/key-fingerprint';
 
@@ -36,22 +36,27 @@ export const KEY_REQUIRED_IN_PRODUCTION =
  * AUDIT_SIGNING_KEY when set (several API processes need one key). Production refuses to start
  * without it (decision 0017, revised by issue 27): the signature on an export is what shows history
  * was not rewritten, so its key must live outside the database's reach, in a secret store. Elsewhere
- * (development, tests) a key is generated once and kept in DATA_DIR (mode 600), created exclusively
- * so two processes starting together agree.
+ * (development, tests) a key is generated once and kept in DATA_DIR (mode 600), published once
+ * (publish-once.ts) so two processes starting together agree.
  */
 export function loadSigningKey(configured: string | undefined, dataDir: string, nodeEnv: 'development' | 'production' | 'test' = 'development'): SigningKey {
   if (configured) return signingKeyOf(parsePem(configured));
   if (nodeEnv === 'production') throw new Error(KEY_REQUIRED_IN_PRODUCTION);
   const file = path.resolve(dataDir, 'audit-signing-key.pem');
-  mkdirSync(path.dirname(file), { recursive: true });
-  try {
-    const pem = generateKeyPairSync('ed25519').privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
-    writeFileSync(file, pem, { mode: 0o600, flag: 'wx' });
-    const key = signingKeyOf(createPrivateKey(pem));
-    logger.info('generated the audit export signing key for development (production takes AUDIT_SIGNING_KEY)', { file, fingerprint: key.fingerprint });
-    return key;
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-    return signingKeyOf(createPrivateKey(readFileSync(file, 'utf8')));
-  }
+  const { content, made } = publishOnce(file, () => generateKeyPairSync('ed25519').privateKey.export({ type: 'pkcs8', format: 'pem' }).toString());
+  const key = signingKeyOf(createPrivateKey(content));
+  if (made) logger.info('generated the audit export signing key for development (production takes AUDIT_SIGNING_KEY)', { file, fingerprint: key.fingerprint });
+  return key;
 }
+
+/**
+ * What a process that signs no exports holds instead of a key (the job worker: it serves no
+ * compliance route), so it needs no AUDIT_SIGNING_KEY and holds none. Signing with it is a bug.
+ */
+export const NO_SIGNING_KEY: SigningKey = {
+  publicKeyPem: '',
+  fingerprint: 'none: this process signs no exports',
+  sign: () => {
+    throw new Error('this process signs no audit exports (it was started without a signing key)');
+  },
+};

@@ -1,20 +1,17 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { logger } from '@desk/platform/logging/logger';
+import { publishOnce } from '@desk/platform/files/publish-once';
 
 /**
  * The JWT signing secret: JWT_SECRET when set, else one generated on first start and kept in
- * DATA_DIR (mode 600) so tokens survive restarts. Several API processes need JWT_SECRET: each would
- * otherwise generate its own.
+ * DATA_DIR (mode 600) so tokens survive restarts; published once (publish-once.ts), so processes
+ * starting together on one DATA_DIR share one. Processes on several machines need JWT_SECRET.
  */
 export function loadTokenSecret(configured: string | undefined, dataDir: string): string {
   if (configured) return configured;
   const file = path.resolve(dataDir, 'jwt-secret');
-  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
-  mkdirSync(path.dirname(file), { recursive: true });
-  const secret = randomBytes(48).toString('base64url');
-  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
-  logger.info('generated a JWT secret (set JWT_SECRET to choose one)', { file });
-  return secret;
+  const { content, made } = publishOnce(file, () => `${randomBytes(48).toString('base64url')}\n`);
+  if (made) logger.info('generated a JWT secret (set JWT_SECRET to choose one)', { file });
+  return content.trim();
 }

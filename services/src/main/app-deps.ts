@@ -27,7 +27,7 @@ import { TenantStore, DEFAULT_TENANT_ID } from '../tenants/tenant-store';
 import { TenantDirectory } from '../tenants/tenant-directory';
 import { createShortLivedStore, createSmsSender, type ShortLivedSettings } from './short-lived-deps';
 import { projectionsControl } from './projections-control';
-import { loadSigningKey } from '../compliance/signing-key';
+import { loadSigningKey, NO_SIGNING_KEY } from '../compliance/signing-key';
 import { logger } from '@desk/platform/logging/logger';
 import { AccessTrail } from '../compliance/access-trail';
 import { AuditExports } from '../compliance/audit-exports';
@@ -57,6 +57,8 @@ export interface AppSettings extends AdminSettings, ShortLivedSettings, FileStor
   READ_MODEL_WAIT_MS?: number;
   /** The job worker serves no one who signs in: the API processes make sure an admin exists. */
   skipAdminBootstrap?: boolean;
+  /** The job worker: it signs no audit exports, so it loads no signing key. */
+  signsNoExports?: boolean;
 }
 
 export interface BuiltApp {
@@ -129,8 +131,9 @@ export async function buildAppDeps(infra: Infrastructure, env: AppSettings): Pro
     listen: (listener, options) => listenToChannel(infra.connectionString, SESSIONS_CHANGED_CHANNEL, listener, options),
   });
   forgetSessions = signIn.sessions.forget;
-  const signingKey = loadSigningKey(env.AUDIT_SIGNING_KEY, env.DATA_DIR, env.NODE_ENV);
-  logger.info('audit exports are signed with', { fingerprint: signingKey.fingerprint });
+  // The job worker serves no compliance route: it holds no signing key (signing-key.ts).
+  const signingKey = env.signsNoExports ? NO_SIGNING_KEY : loadSigningKey(env.AUDIT_SIGNING_KEY, env.DATA_DIR, env.NODE_ENV);
+  if (!env.signsNoExports) logger.info('audit exports are signed with', { fingerprint: signingKey.fingerprint });
 
   const deps: AppDeps = {
     pool: infra.pool,

@@ -14,7 +14,7 @@ reportStartupRefusals();
 /** `npm run start:worker`: runs the background jobs (OTP delivery, order expiry, projection rebuilds). */
 setLogLevel(env.LOG_LEVEL);
 const infra = await openInfrastructure(env, 'usdt-desk-worker', allMigrations);
-const { deps, handlers } = await buildAppDeps(infra, { ...env, TRUST_PROXY: ProxyTrust.none(), skipAdminBootstrap: true });
+const { deps, handlers } = await buildAppDeps(infra, { ...env, TRUST_PROXY: ProxyTrust.none(), skipAdminBootstrap: true, signsNoExports: true });
 const worker = startJobWorker(env.REDIS_URL, handlers);
 logger.info('job worker running', { redis: 'REDIS_URL' });
 
