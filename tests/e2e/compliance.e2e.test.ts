@@ -3,9 +3,13 @@
  * the compliance role through the API; the officer signs in and lands on /compliance, finds an order
  * by its ref, steps through its timeline (the status change highlighted), sees the order and the
  * order book as they stood at an earlier instant, searches the event log, and makes an export whose
- * link downloads a file of the order's events. `/` does not load the compliance area's code.
+ * link downloads a file of the order's events. It reads the changes to the desk's rules (one waiting for a
+ * second admin, one confirmed at the server), axe-clean at 390 px and 1280 px. `/` does not load the
+ * compliance area's code.
  */
+import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { DESKTOP, launchBrowser, PHONE, screenshot } from './support/browser';
@@ -17,6 +21,8 @@ const ADMIN = { phone: '+919000000077', password: 'e2e-admin-password' };
 const CUSTOMER = { phone: '+919812300077', password: 'customer-pass' };
 const OFFICER = { phone: '+919812300078', password: 'officer-pass' };
 const TRON = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
+const PHONE_WIDTH = { width: 390, height: 844 };
+const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -28,6 +34,7 @@ describe('compliance desk in a real browser', () => {
   const order = { id: '', ref: '' };
   /** An instant after the order was placed and before it was verified, to the second (the pickers' precision). */
   let beforeVerified = '';
+  let pendingChangeId = '';
 
   const shot = async (name: string) => {
     await page.waitForLoadState('networkidle');
@@ -54,6 +61,10 @@ describe('compliance desk in a real browser', () => {
     const { user: officer } = await api('POST', '/api/auth/register', null, { username: 'Asha Auditor', ...OFFICER });
     const granting = await api('PUT', `/api/admin/users/${officer._id}/roles`, admin, { roles: ['compliance'] });
     await confirmOnServer(server.serverEnv, granting.change._id);
+    // A change that waits for a second admin (turning four eyes off), for the officer's Desk changes screen.
+    const asked = await api('PUT', '/api/admin/settings', admin, { controls: { fourEyesAboveInr: 0 } });
+    expect(asked.pendingConfirmation).toBe(true);
+    pendingChangeId = asked.change._id;
 
     const customer = await server.signIn(CUSTOMER);
     const placed = await api('POST', '/api/orders/fiat-to-crypto', customer, { fiatAmount: 2500, network: 'TRC20', withdrawAddress: TRON, method: 'bank' });
@@ -76,6 +87,24 @@ describe('compliance desk in a real browser', () => {
   });
 
   const search = () => page.getByRole('form', { name: 'Order search' });
+  /** axe-core in the page (through the DevTools protocol, which the page's CSP does not govern): serious and critical violations. */
+  const seriousViolations = async (): Promise<string[]> => {
+    await page.evaluate(AXE);
+    return (await page.evaluate(
+      `axe.run(document, { resultTypes: ['violations'] }).then((r) => r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id + ': ' + v.nodes.map((n) => n.target.join(' ')).join(', ')))`,
+    )) as string[];
+  };
+  /** Nothing scrolls sideways at 390 px or 1280 px (ends at 1280 px). */
+  const fitsBothWidths = async (name: string) => {
+    for (const viewport of [PHONE_WIDTH, DESKTOP]) {
+      await page.setViewportSize(viewport);
+      // The sidebar slides away below 992 px (a 0.2 s transition).
+      await page.waitForTimeout(300);
+      const overflow = (await page.evaluate('document.documentElement.scrollWidth - window.innerWidth')) as number;
+      expect(overflow, `${name} at ${viewport.width} px`).toBeLessThanOrEqual(0);
+      await screenshot(page, 'compliance', name);
+    }
+  };
 
   it('does not load the compliance code on the landing page', async () => {
     const landing = await browser.newPage({ viewport: PHONE });
@@ -202,6 +231,29 @@ describe('compliance desk in a real browser', () => {
     expect(lines.length).toBeGreaterThanOrEqual(3);
     expect(text).toContain(order.id);
     expect(text).toContain('OrderCompleted');
+  }, 60_000);
+
+  it("reads the changes to the desk's rules: the one waiting first, then the role grant confirmed at the server", async () => {
+    await page.getByRole('complementary', { name: 'Compliance navigation' }).getByRole('link', { name: 'Desk changes' }).click();
+    await page.waitForURL((url) => url.pathname === '/compliance/changes');
+    const waiting = page.getByRole('region', { name: 'Waiting for a second admin (1)' }).getByRole('article', { name: 'Global Settings' });
+    await waiting.waitFor({ timeout: 15_000 });
+    const asked = await waiting.textContent();
+    expect(asked).toContain('Waiting for a second admin');
+    expect(asked).toMatch(/Second admin above.*₹2,00,000.*off/);
+    expect(asked).toMatch(/Asked by .+ on \d/);
+    const granted = page.getByRole('region', { name: 'Recent' }).getByRole('article', { name: /^Staff roles/ });
+    expect(await granted.textContent()).toMatch(/Confirmed: in force.*confirmed by The admin CLI, on the server on \d/);
+    expect(await seriousViolations()).toEqual([]);
+    await fitsBothWidths('desk-changes');
+
+    await waiting.getByRole('link', { name: 'Global Settings' }).click();
+    await page.waitForURL((url) => url.pathname === `/compliance/changes/${pendingChangeId}`);
+    await page.getByRole('heading', { name: 'Global Settings', level: 1 }).waitFor();
+    expect(await page.getByText('It turns off the four-eyes threshold', { exact: false }).count()).toBe(1);
+    expect(await page.getByRole('button', { name: /confirm|decline|withdraw/i }).count()).toBe(0);
+    expect(await seriousViolations()).toEqual([]);
+    await fitsBothWidths('desk-change');
   }, 60_000);
 
   it("recorded the officer's reading in the access trail", async () => {

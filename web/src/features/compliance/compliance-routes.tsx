@@ -5,6 +5,8 @@ import { OrderTimelinePage } from './timeline/order-timeline-page';
 import { EventLogPage } from './events/event-log-page';
 import { AccessTrailPage } from './events/access-trail-page';
 import { ExportsPage } from './exports/exports-page';
+import { DeskChangesPage } from './changes/desk-changes-page';
+import { DeskChangePage } from './changes/desk-change-page';
 import { SessionsPage } from '../../components/account/sessions-page';
 
 /** The compliance screens (docs/compliance.md), in their own bundle; ComplianceLayout turns away anyone without the role. */
@@ -18,6 +20,8 @@ export function ComplianceRoutes() {
         <Route path="events" element={<EventLogPage />} />
         <Route path="access" element={<AccessTrailPage />} />
         <Route path="exports" element={<ExportsPage />} />
+        <Route path="changes" element={<DeskChangesPage />} />
+        <Route path="changes/:id" element={<DeskChangePage />} />
         <Route path="sessions" element={<SessionsPage />} />
         <Route path="*" element={<Navigate to="/compliance" replace />} />
       </Route>

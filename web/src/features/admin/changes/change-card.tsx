@@ -1,6 +1,7 @@
 import { formatDateTime } from '../../../lib/format-date-time';
+import { ChangeLines, ChangeQrImages, ChangeStatusBadge } from '../../../components/desk-change/change-lines';
+import { personName, STATUS_WORDS } from '../../../components/desk-change/desk-change-words';
 import type { DeskChange } from './changes-api';
-import { personName, STATUS_WORDS } from './change-status';
 import { ChangeActions } from './change-actions';
 import './changes.css';
 
@@ -24,7 +25,7 @@ export function ChangeCard({ change, meId, headingLevel = 'h2' }: ChangeCardProp
           {change.title}
           {change.brand && `: ${change.brand.name}`}
         </Heading>
-        <span className={`badge change-${change.status}`}>{STATUS_WORDS[change.status]}</span>
+        <ChangeStatusBadge status={change.status} />
       </div>
       <p className="change-meta">
         Asked by {change.requestedBy?._id === meId ? 'you' : personName(change.requestedBy)} on {formatDateTime(change.requestedAt)}
@@ -42,36 +43,12 @@ export function ChangeCard({ change, meId, headingLevel = 'h2' }: ChangeCardProp
       </div>
       <div>
         <h3 className="admin-subhead">What changes</h3>
-        <dl className="change-lines">
-          {change.summary.map((line) => (
-            <div className="change-line" key={`${line.what}:${line.before}:${line.after}`}>
-              <dt>{line.what}</dt>
-              <dd>
-                <span className="visually-hidden">Before: </span>
-                <span className="before">{line.before}</span>
-              </dd>
-              <dd>
-                <span className="visually-hidden">After: </span>
-                <span aria-hidden="true">→ </span>
-                <span className="after">{line.after}</span>
-              </dd>
-            </div>
-          ))}
-        </dl>
+        <ChangeLines lines={change.summary} />
       </div>
       {change.qrImages.length > 0 && (
         <div>
           <h3 className="admin-subhead">QR codes customers would scan</h3>
-          <div className="change-qr">
-            {change.qrImages.map((qr) => (
-              <figure key={`${qr.network}:${qr.address}`}>
-                <img src={qr.qrCodeUrl} alt={`QR code for the ${qr.network} address ${qr.address}`} />
-                <figcaption>
-                  {qr.network} {qr.address}
-                </figcaption>
-              </figure>
-            ))}
-          </div>
+          <ChangeQrImages images={change.qrImages} />
         </div>
       )}
       {change.note && <p className="change-meta">Note: {change.note}</p>}

@@ -41,6 +41,7 @@ describe('compliance shell', () => {
       ['Event Log', '/compliance/events'],
       ['Access Trail', '/compliance/access'],
       ['Exports', '/compliance/exports'],
+      ['Desk changes', '/compliance/changes'],
       ['Sessions', '/compliance/sessions'],
     ]);
     expect(within(nav).getByRole('link', { name: 'Orders' }).getAttribute('aria-current')).toBe('page');
@@ -66,6 +67,7 @@ describe('complianceBreadcrumb', () => {
     ['/compliance', ['Compliance']],
     ['/compliance/events', ['Compliance', 'Event Log']],
     ['/compliance/orders/abc', ['Compliance', 'Orders', 'Order Timeline']],
+    ['/compliance/changes/abc', ['Compliance', 'Desk changes', 'Change']],
   ])('%s reads %j', (path, labels) => {
     expect(complianceBreadcrumb(path).map((c) => c.label)).toEqual(labels);
   });

@@ -6,6 +6,7 @@ const LINKS = [
   { to: '/compliance/events', label: 'Event Log' },
   { to: '/compliance/access', label: 'Access Trail' },
   { to: '/compliance/exports', label: 'Exports' },
+  { to: '/compliance/changes', label: 'Desk changes' },
   { to: '/compliance/sessions', label: 'Sessions' },
 ];
 

@@ -9,6 +9,8 @@ import { OrderTimelinePage } from '../timeline/order-timeline-page';
 import { EventLogPage } from '../events/event-log-page';
 import { AccessTrailPage } from '../events/access-trail-page';
 import { ExportsPage } from '../exports/exports-page';
+import { DeskChangesPage } from '../changes/desk-changes-page';
+import { DeskChangePage } from '../changes/desk-change-page';
 
 /** Test data and a way to render the compliance screens against a fake API; used by the tests only. */
 
@@ -73,6 +75,7 @@ const BASE_API: FakeApi = {
   'GET /api/compliance/orders': emptyOrders,
   'GET /api/compliance/events': { events: [], nextBefore: null },
   'GET /api/compliance/access': { events: [], nextBefore: null },
+  'GET /api/compliance/changes': { changes: [] },
   'GET /api/compliance/signing-key': {
     algorithm: 'ed25519',
     publicKeyPem: '-----BEGIN PUBLIC KEY-----\nMCow\n-----END PUBLIC KEY-----',
@@ -97,6 +100,8 @@ export function renderCompliance(path: string, table: FakeApi = {}, { signedIn =
           { path: 'events', element: <EventLogPage /> },
           { path: 'access', element: <AccessTrailPage /> },
           { path: 'exports', element: <ExportsPage /> },
+          { path: 'changes', element: <DeskChangesPage /> },
+          { path: 'changes/:id', element: <DeskChangePage /> },
         ],
       },
     ],

@@ -1,7 +1,7 @@
-import type { DeskChange } from './changes-api';
+import type { DeskChangeStatus } from '@desk/machines/desk-changes/desk-change.events';
 
-/** A request's state as people say it. */
-export const STATUS_WORDS: Record<DeskChange['status'], string> = {
+/** A change request's state as people say it (the admin desk's Pending changes, compliance's Desk changes). */
+export const STATUS_WORDS: Record<DeskChangeStatus, string> = {
   pending: 'Waiting for a second admin',
   confirmed: 'Confirmed: in force',
   declined: 'Declined',
