@@ -161,7 +161,7 @@ export function createApp(deps: AppDeps) {
     .route('/auth', authApi({ db, signIn: deps.signIn, signedIn, signedInFresh, limits, store, otp, tenantOf, trustProxy, describeUser, trail, forgetUser }))
     .route('/config', publicConfigRoutes(settings, brandOf))
     // The stream itself is opened with a ticket in its query (EventSource sends no header).
-    .route('/stream', streamRoutes({ db, ...deps.live, signedIn, tenantDeleted }))
+    .route('/stream', streamRoutes({ db, ...deps.live, signedIn, session: (id) => deps.sessions.get(id), tenantDeleted }))
     // Opened as plain links (no Authorization header): each checks its own signed, expiring query.
     .route('/admin', orderExportRoutes(orders.db, db, orders.signer, directory))
     .route(

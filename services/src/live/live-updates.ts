@@ -8,6 +8,8 @@ import { StreamTickets } from './stream-tickets';
 export interface LiveUpdates {
   tickets: StreamTickets;
   hub: ChangeHub;
+  /** How often an open stream is checked again (stream.routes.ts' HEARTBEAT_MS unless said; tests shorten it). */
+  heartbeatMs?: number;
 }
 
 /** Built once per API process; `hub.close()` at shutdown ends the open streams. */

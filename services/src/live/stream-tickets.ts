@@ -11,6 +11,12 @@ export const BadTicketError = fixedError('invalid_stream_ticket', 401, 'Unauthor
 export interface TicketClaims {
   userId: string;
   tenantId: string;
+  /**
+   * The session whose token asked for the ticket (decision 0029): the stream lives no longer than
+   * it. Signed out, revoked ("sign out everywhere else", a role or password change, `reset-totp`) or
+   * past its time, the stream is refused or closed.
+   */
+  sessionId: string;
   /** When it was issued (ms): a password changed after this refuses the stream. */
   issuedAt: number;
 }
@@ -28,9 +34,9 @@ export class StreamTickets {
     private readonly now: () => number = Date.now,
   ) {}
 
-  async issue(userId: string, tenantId: string): Promise<{ ticket: string; expiresInSeconds: number }> {
+  async issue(userId: string, tenantId: string, sessionId: string): Promise<{ ticket: string; expiresInSeconds: number }> {
     const ticket = randomBytes(32).toString('base64url');
-    const claims: TicketClaims = { userId, tenantId, issuedAt: this.now() };
+    const claims: TicketClaims = { userId, tenantId, sessionId, issuedAt: this.now() };
     await this.store.set(`stream-ticket:${hashOf(ticket)}`, JSON.stringify(claims), TICKET_TTL_SECONDS * 1000);
     return { ticket, expiresInSeconds: TICKET_TTL_SECONDS };
   }
@@ -44,6 +50,8 @@ export class StreamTickets {
     if (!(await this.store.setIfAbsent(`stream-ticket-used:${hash}`, '1', TICKET_TTL_SECONDS * 1000))) return null;
     await this.store.delete(`stream-ticket:${hash}`);
     const claims = JSON.parse(stored) as TicketClaims;
+    // A ticket issued before tickets named their session (at most 30 s old at an upgrade) opens nothing.
+    if (typeof claims.sessionId !== 'string') return null;
     return this.now() - claims.issuedAt <= TICKET_TTL_SECONDS * 1000 ? claims : null;
   }
 }

@@ -69,11 +69,11 @@ describe('live updates: tickets and the stream', () => {
   it('a ticket expires: the store forgets it and its issue time is checked', async () => {
     let now = Date.now();
     const tickets = new StreamTickets(new MemoryStore(() => now), () => now);
-    const late = await tickets.issue('user', 'tenant');
+    const late = await tickets.issue('user', 'tenant', 'session');
     now += TICKET_TTL_SECONDS * 1000 + 1;
     expect(await tickets.redeem(late.ticket)).toBeNull();
-    const fresh = await tickets.issue('user', 'tenant');
-    expect(await tickets.redeem(fresh.ticket)).toMatchObject({ userId: 'user', tenantId: 'tenant' });
+    const fresh = await tickets.issue('user', 'tenant', 'session');
+    expect(await tickets.redeem(fresh.ticket)).toMatchObject({ userId: 'user', tenantId: 'tenant', sessionId: 'session' });
     expect(await tickets.redeem(fresh.ticket)).toBeNull();
   });
 

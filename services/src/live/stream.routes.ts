@@ -7,6 +7,7 @@ import { validate } from '../http/validate';
 import { findUserById, type UserRow } from '../identity/users.repository';
 import { adminScopeOf, complianceScopeOf } from '../identity/admin-scope';
 import type { AuthEnv, DeletedTenantCheck } from '../identity/auth.middleware';
+import { isLive, type SessionRow } from '../identity/sessions.repository';
 import { BadTicketError, type StreamTickets, type TicketClaims } from './stream-tickets';
 import type { ChangeHub, Viewer } from './change-hub';
 
@@ -24,6 +25,8 @@ export interface StreamDeps {
   tickets: StreamTickets;
   hub: ChangeHub;
   signedIn: MiddlewareHandler<AuthEnv>;
+  /** A session's row as requireUser reads it: from memory while LISTEN stands (signed-in-sessions.ts), so a heartbeat's check costs no round trip. */
+  session: (id: string) => Promise<SessionRow | undefined>;
   tenantDeleted: DeletedTenantCheck;
   heartbeatMs?: number;
 }
@@ -34,14 +37,17 @@ const parseId = (value: string | undefined): bigint | null => (value && /^\d{1,1
 
 /**
  * Live updates (docs/api.md, "Live updates"): a ticket for a signed-in user, then the SSE stream
- * the ticket opens. The user is loaded again when the stream opens and with every heartbeat, as
- * requireUser does per request: a deleted account or brand, or a password changed since the
- * ticket, ends it.
+ * the ticket opens. The user and the session that asked for the ticket are checked again when the
+ * stream opens and with every heartbeat, as requireUser does per request: a deleted account or
+ * brand, a password changed since the ticket, or the session signed out, revoked or past its time
+ * (the review's F6: a stream outlived its sign-out) ends it within a heartbeat.
  */
 export function streamRoutes(deps: StreamDeps) {
   const { db, tickets, hub } = deps;
   const heartbeatMs = deps.heartbeatMs ?? HEARTBEAT_MS;
   const stillValid = async (claims: TicketClaims): Promise<UserRow | null> => {
+    const session = await deps.session(claims.sessionId);
+    if (!session || !isLive(session) || session.user_id !== claims.userId) return null;
     const user = await findUserById(db, claims.userId);
     if (!user || user.tenant_id !== claims.tenantId) return null;
     if (user.password_changed_at.getTime() > claims.issuedAt) return null;
@@ -52,7 +58,7 @@ export function streamRoutes(deps: StreamDeps) {
   return new Hono<AuthEnv>()
     .post('/ticket', deps.signedIn, async (c) => {
       const user = c.get('user');
-      return c.json(await tickets.issue(user.id, user.tenant_id), 200);
+      return c.json(await tickets.issue(user.id, user.tenant_id, c.get('session').id), 200);
     })
     .get('/', validate('query', streamQuerySchema), async (c) => {
       const query = c.req.valid('query');
@@ -70,6 +76,7 @@ export function streamRoutes(deps: StreamDeps) {
         const heartbeat = setInterval(() => {
           void stream.write(': heartbeat\n\n');
           // A role granted or removed meanwhile: end it, the client's next stream has the new scope.
+          // The session ended (signed out, revoked, expired): end it, the client signs in again.
           stillValid(claims).then(
             (current) => (!current || JSON.stringify(viewerOf(current)) !== JSON.stringify(viewer)) && finish(),
             () => undefined,
