@@ -30,7 +30,44 @@ describe("tenant decisions, given the tenant's events", () => {
   it("records a brand's settings overrides as the whole new set", () => {
     spec([created])
       .when({ type: 'ChangeTenant', tenantId: ID, settingsOverrides: { rates: { usdt_bank_buy: '90' } }, at: 't2' })
-      .thenRecords([{ type: 'TenantSettingsOverridden', data: { overrides: { rates: { usdt_bank_buy: '90' } }, changedAt: 't2' } }]);
+      .thenRecords([
+        { type: 'TenantSettingsOverridden', data: { overrides: { rates: { usdt_bank_buy: '90' } }, changedAt: 't2', anchorOverrides: {}, anchorSetAt: null } },
+      ]);
+  });
+
+  it('keeps the agreed overrides unless a second admin confirmed the change, which makes them agreed', () => {
+    const agreed: TenantEvent = {
+      type: 'TenantSettingsOverridden',
+      data: { overrides: { rates: { usdt_bank_buy: '90' } }, changedAt: 't2', anchorOverrides: { rates: { usdt_bank_buy: '90' } }, anchorSetAt: 't2' },
+    };
+    spec([created, agreed])
+      .when({ type: 'ChangeTenant', tenantId: ID, settingsOverrides: { rates: { usdt_bank_buy: '88.5' } }, at: 't3' })
+      .thenRecords([
+        {
+          type: 'TenantSettingsOverridden',
+          data: { overrides: { rates: { usdt_bank_buy: '88.5' } }, changedAt: 't3', anchorOverrides: { rates: { usdt_bank_buy: '90' } }, anchorSetAt: 't2' },
+        },
+      ]);
+    spec([created, agreed])
+      .when({ type: 'ChangeTenant', tenantId: ID, settingsOverrides: { rates: { usdt_bank_buy: '70' } }, settingsConfirmed: true, at: 't4' })
+      .thenRecords([
+        {
+          type: 'TenantSettingsOverridden',
+          data: { overrides: { rates: { usdt_bank_buy: '70' } }, changedAt: 't4', anchorOverrides: { rates: { usdt_bank_buy: '70' } }, anchorSetAt: 't4' },
+        },
+      ]);
+  });
+
+  it('overrides recorded before agreed rates are their own agreed overrides', () => {
+    const recordedBefore: TenantEvent = { type: 'TenantSettingsOverridden', data: { overrides: { rates: { usdtInr: '92' } }, changedAt: 't1' } };
+    spec([created, recordedBefore])
+      .when({ type: 'ChangeTenant', tenantId: ID, settingsOverrides: { rates: { usdtInr: '93' } }, at: 't5' })
+      .thenRecords([
+        {
+          type: 'TenantSettingsOverridden',
+          data: { overrides: { rates: { usdtInr: '93' } }, changedAt: 't5', anchorOverrides: { rates: { usdtInr: '92' } }, anchorSetAt: null },
+        },
+      ]);
   });
 
   it("records the untouched default tenant's creation with its first change", () => {

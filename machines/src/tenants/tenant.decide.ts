@@ -4,7 +4,16 @@
  * codes) are stored before deciding; the decision sees only their ids.
  */
 import { DEFAULT_TENANT_ID } from './tenant-id';
-import { evolveTenant, profileOf, type TenantBankAccount, type TenantEvent, type TenantProfile, type TenantState, type TenantWallet } from './tenant.events';
+import {
+  evolveTenant,
+  profileOf,
+  settingsAnchorOf,
+  type TenantBankAccount,
+  type TenantEvent,
+  type TenantProfile,
+  type TenantState,
+  type TenantWallet,
+} from './tenant.events';
 import type { SettingsOverrides } from '../settings/settings.schema';
 import { Refusal } from '../shared/refusal';
 import { sameValue } from '../shared/same-value';
@@ -25,6 +34,7 @@ export function untouchedDefault(): TenantState {
     bankAccounts: [],
     cryptoWallets: [],
     settingsOverrides: {},
+    settingsAnchor: { overrides: {}, setAt: null },
     createdAt: UNRECORDED_AT,
     updatedAt: UNRECORDED_AT,
     deleted: false,
@@ -50,6 +60,8 @@ export type TenantCommand =
       bankAccounts?: TenantBankAccount[] | undefined;
       cryptoWallets?: TenantWallet[] | undefined;
       settingsOverrides?: SettingsOverrides | undefined;
+      /** A second admin confirmed `settingsOverrides` (decision 0030): they become the agreed ones. */
+      settingsConfirmed?: boolean | undefined;
       at: string;
     }
   | { type: 'DeleteTenant'; tenantId: string; at: string };
@@ -76,7 +88,11 @@ export function decideTenant(folded: TenantState | null, command: TenantCommand)
   if (command.cryptoWallets && !sameValue(command.cryptoWallets, current.cryptoWallets))
     events.push({ type: 'TenantWalletsChanged', data: { cryptoWallets: command.cryptoWallets, changedAt: at } });
   if (command.settingsOverrides && !sameValue(command.settingsOverrides, current.settingsOverrides ?? {})) {
-    events.push({ type: 'TenantSettingsOverridden', data: { overrides: command.settingsOverrides, changedAt: at } });
+    const anchor = command.settingsConfirmed ? { overrides: command.settingsOverrides, setAt: at } : settingsAnchorOf(current);
+    events.push({
+      type: 'TenantSettingsOverridden',
+      data: { overrides: command.settingsOverrides, changedAt: at, anchorOverrides: anchor.overrides, anchorSetAt: anchor.setAt },
+    });
   }
   // The default tenant's first change also records its creation, so its stream folds on its own.
   if (events.length > 0 && !folded) events.unshift({ type: 'TenantCreated', data: { ...profileOf(current), tenantId: current.tenantId, createdAt: at } });

@@ -1,4 +1,5 @@
 import type { SettingsOverrides } from '../settings/settings.schema';
+import type { AgreedAt, BrandAnchor } from '../settings/agreed-rates';
 import type { Network } from '../addresses/networks';
 
 /**
@@ -41,8 +42,15 @@ export type TenantEvent =
   | { type: 'TenantProfileChanged'; data: TenantProfile & { changedAt: string } }
   | { type: 'TenantBankAccountsChanged'; data: { bankAccounts: TenantBankAccount[]; changedAt: string } }
   | { type: 'TenantWalletsChanged'; data: { cryptoWallets: TenantWallet[]; changedAt: string } }
-  /** The brand's own rates, fees or limits over the global settings: the whole new set each time. */
-  | { type: 'TenantSettingsOverridden'; data: { overrides: SettingsOverrides; changedAt: string } }
+  /**
+   * The brand's own rates, fees or limits over the global settings: the whole new set each time.
+   * `anchorOverrides`: the overrides as a second admin last confirmed them (agreed-rates.ts), with
+   * `anchorSetAt`; absent in events recorded before agreed rates, whose own overrides are agreed.
+   */
+  | {
+      type: 'TenantSettingsOverridden';
+      data: { overrides: SettingsOverrides; changedAt: string; anchorOverrides?: SettingsOverrides; anchorSetAt?: AgreedAt };
+    }
   | { type: 'TenantDeleted'; data: { deletedAt: string } };
 
 export interface TenantState extends TenantProfile {
@@ -51,6 +59,8 @@ export interface TenantState extends TenantProfile {
   cryptoWallets: TenantWallet[];
   /** Empty: the global settings apply as they are. */
   settingsOverrides: SettingsOverrides;
+  /** The overrides as a second admin last confirmed them; absent in states folded before agreed rates (then: `settingsOverrides`). */
+  settingsAnchor?: BrandAnchor;
   createdAt: string;
   updatedAt: string;
   deleted: boolean;
@@ -66,7 +76,16 @@ export function profileOf(state: TenantProfile): TenantProfile {
 export function evolveTenant(state: TenantState | null, event: TenantEvent): TenantState | null {
   if (event.type === 'TenantCreated') {
     const { createdAt, ...profile } = event.data;
-    return { ...profile, bankAccounts: [], cryptoWallets: [], settingsOverrides: {}, createdAt, updatedAt: createdAt, deleted: false };
+    return {
+      ...profile,
+      bankAccounts: [],
+      cryptoWallets: [],
+      settingsOverrides: {},
+      settingsAnchor: { overrides: {}, setAt: null },
+      createdAt,
+      updatedAt: createdAt,
+      deleted: false,
+    };
   }
   if (!state) return null;
   switch (event.type) {
@@ -78,11 +97,19 @@ export function evolveTenant(state: TenantState | null, event: TenantEvent): Ten
       return { ...state, bankAccounts: event.data.bankAccounts, updatedAt: event.data.changedAt };
     case 'TenantWalletsChanged':
       return { ...state, cryptoWallets: event.data.cryptoWallets, updatedAt: event.data.changedAt };
-    case 'TenantSettingsOverridden':
-      return { ...state, settingsOverrides: event.data.overrides, updatedAt: event.data.changedAt };
+    case 'TenantSettingsOverridden': {
+      const { overrides, anchorOverrides, anchorSetAt, changedAt } = event.data;
+      const settingsAnchor = anchorOverrides ? { overrides: anchorOverrides, setAt: anchorSetAt ?? null } : { overrides, setAt: null };
+      return { ...state, settingsOverrides: overrides, settingsAnchor, updatedAt: changedAt };
+    }
     case 'TenantDeleted':
       return { ...state, deleted: true, updatedAt: event.data.deletedAt };
   }
+}
+
+/** A brand's overrides as last confirmed (a state folded before agreed rates: its overrides then in force). */
+export function settingsAnchorOf(state: Pick<TenantState, 'settingsOverrides' | 'settingsAnchor'>): BrandAnchor {
+  return state.settingsAnchor ?? { overrides: state.settingsOverrides, setAt: null };
 }
 
 /** Folds a tenant's events; null before TenantCreated. */

@@ -19,10 +19,11 @@ export async function applyDeskChange(deps: DeskChangeDeps, request: DeskChangeR
   const tenantId = request.tenantId ?? '';
   switch (change.kind) {
     case 'global_settings':
-      await deps.settings.update(change.patch, metadata, request.basis[GLOBAL_SETTINGS_STREAM] ?? null);
+      // Confirmed: its rates become the agreed ones (agreed-rates.ts).
+      await deps.settings.update(change.patch, metadata, request.basis[GLOBAL_SETTINGS_STREAM] ?? null, true);
       return;
     case 'brand_settings':
-      await deps.tenants.change(tenantId, metadata, { settingsOverrides: change.overrides }, brandRevision(request));
+      await deps.tenants.change(tenantId, metadata, { settingsOverrides: change.overrides, settingsConfirmed: true }, brandRevision(request));
       deps.brandChanged(tenantId);
       return;
     case 'brand_accounts': {

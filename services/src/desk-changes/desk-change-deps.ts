@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { EventMetadata } from '@desk/platform/eventstore/event-metadata';
 import type { Settings, SettingsPatch } from '@desk/machines/settings/settings.schema';
+import type { GlobalAnchor } from '@desk/machines/settings/agreed-rates';
 import type { TenantState } from '@desk/machines/tenants/tenant.events';
 import type { TenantCommand } from '@desk/machines/tenants/tenant.decide';
 import type { ServicesDatabase } from '../db/services-database';
@@ -16,8 +17,9 @@ export type BrandChange = Omit<Extract<TenantCommand, { type: 'ChangeTenant' }>,
  * rather than imports: the settings and tenant routes ask this folder, so it may not ask theirs.
  */
 export interface GlobalSettingsPath {
-  fresh(): Promise<{ settings: Settings; revision: string | null; changedAt: string | null }>;
-  update(patch: SettingsPatch, metadata: EventMetadata, atRevision?: string | null): Promise<unknown>;
+  fresh(): Promise<{ settings: Settings; revision: string | null; changedAt: string | null; anchor: GlobalAnchor }>;
+  /** `confirmed`: a second admin confirmed the change, so its rates become the agreed ones. */
+  update(patch: SettingsPatch, metadata: EventMetadata, atRevision?: string | null, confirmed?: boolean): Promise<unknown>;
 }
 
 /** A brand's command path (tenant-store.ts). */

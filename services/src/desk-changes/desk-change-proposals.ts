@@ -21,7 +21,7 @@ export function proposeGlobalSettings(deps: DeskChangeDeps, patch: SettingsPatch
     deps,
     async () => {
       const current = await deps.settings.fresh();
-      const state = { settings: current.settings, changedAt: current.changedAt };
+      const state = { settings: current.settings, changedAt: current.changedAt, anchor: current.anchor };
       const after = settingsEvolver.evolve(state, decideSettings(state, { type: 'ChangeSettings', patch, at: metadata.acceptedAt })[0]!).settings;
       return {
         reasons: secondAdminReasons({ kind: 'settings', before: current.settings, after }),
