@@ -72,7 +72,9 @@ export interface OtpRouteDeps<U> {
 
 /**
  * OTP sign-in and phone-verified registration, mounted at /api/auth. Staff never sign in by a code
- * alone (decision 0029): no code is sent them, and one sent before they became staff is refused.
+ * alone (decision 0029), yet the answers do not tell a staff phone from a customer's (the review's
+ * F8): a code is sent to staff as to anyone, a wrong or missing code is the same 400 for everyone,
+ * and only the right code, which only the phone's holder has, answers staff 403 `staff_sms_sign_in`.
  */
 export function otpRoutes<U extends object>(deps: OtpRouteDeps<U>) {
   const { db, otp, store, tenantOf, trustProxy, trail } = deps;
@@ -82,17 +84,15 @@ export function otpRoutes<U extends object>(deps: OtpRouteDeps<U>) {
       const phone = await phoneOf(c);
       const user = await findUserByPhone(db, tenantOf(c), phone);
       if (!user) throw new NoAccountError();
-      if (isStaff(user)) throw new StaffSmsRefusedError();
+      // Staff too: refusing them here told anyone which phones are staff. Their code is refused at verify.
       await otp.send(tenantOf(c), phone, 'login', clientIp(c, trustProxy));
       return c.json(sent, 200);
     })
     .post('/otp/verify', async (c) => {
       const phone = await phoneOf(c);
       const code = await otpOf(c);
-      const found = await findUserByPhone(db, tenantOf(c), phone);
-      if (found && isStaff(found)) throw new StaffSmsRefusedError();
-      await otp.verify(tenantOf(c), phone, 'login', code);
-      // Read again after the code: an account made staff meanwhile is refused all the same.
+      // The code first: until it is right, the answer is the same whoever holds the phone.
+      await otp.verify(tenantOf(c), phone, 'login', code, clientIp(c, trustProxy));
       const user = await findUserByPhone(db, tenantOf(c), phone);
       if (!user) throw new NoAccountError();
       if (isStaff(user)) throw new StaffSmsRefusedError();
@@ -108,7 +108,7 @@ export function otpRoutes<U extends object>(deps: OtpRouteDeps<U>) {
     })
     .post('/register/otp/verify', async (c) => {
       const phone = await phoneOf(c);
-      await otp.verify(tenantOf(c), phone, 'register', await otpOf(c));
+      await otp.verify(tenantOf(c), phone, 'register', await otpOf(c), clientIp(c, trustProxy));
       await store.set(`register:verified:${tenantOf(c)}:${phone}`, '1', REGISTRATION_WINDOW_MS);
       return c.json({ verified: true, message: 'Phone verified', expiresInSeconds: REGISTRATION_WINDOW_MS / 1000 }, 200);
     })

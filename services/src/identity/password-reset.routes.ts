@@ -50,7 +50,7 @@ export function passwordResetRoutes(deps: PasswordResetDeps) {
     })
     .post('/password-reset', validate('json', passwordResetSchema), async (c) => {
       const { phone, otp: code, newPassword } = c.req.valid('json');
-      await otp.verify(tenantOf(c), phone, 'reset', code);
+      await otp.verify(tenantOf(c), phone, 'reset', code, clientIp(c, trustProxy));
       const user = await findUserByPhone(db, tenantOf(c), phone);
       // No account: no code was delivered, so none can be right; said as a wrong code would be.
       if (!user) throw new InvalidOtpError();

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, json, type TestApp } from '../../../tests/support/test-app';
+import { otpCooldownKey } from './otp.service';
 
 describe('sign-up, OTP sign-in, change password and lock-out', () => {
   let t: TestApp;
@@ -29,6 +30,9 @@ describe('sign-up, OTP sign-in, change password and lock-out', () => {
     expect(await post('/api/auth/register/otp/send', { phone })).toEqual({ status: 409, body: { error: 'Phone number already exists', code: 'phone_taken' } });
 
     expect((await post('/api/auth/login', { phone, password: 'secret12' })).status).toBe(200);
+    // One wait between codes to a phone, whatever they are for: the sign-up code's is still running.
+    expect(await post('/api/auth/otp/send', { phone })).toMatchObject({ status: 429, body: { error: expect.stringMatching(/^Please wait \d+ seconds/) } });
+    await t.deps.store.delete(otpCooldownKey('default', phone)); // as if the 30 s had passed
     expect((await post('/api/auth/otp/send', { phone })).status).toBe(200);
     const loginCode = await t.otpFor(phone, 'login');
     const viaOtp = await post('/api/auth/otp/verify', { phone, otp: loginCode });
