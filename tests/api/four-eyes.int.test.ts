@@ -31,8 +31,8 @@ describe('four eyes above a threshold', () => {
     );
     return order._id;
   };
-  const complete = (token: string, id: string, body: Record<string, unknown> = { cryptoReference: '0xsettled' }) =>
-    json(t.call('POST', `/api/admin/orders/${id}/complete`, { token, body }));
+  /** Complete with no payout reference: above the threshold it asks a second admin to approve the payout. */
+  const complete = (token: string, id: string, body: Record<string, unknown> = {}) => json(t.call('POST', `/api/admin/orders/${id}/complete`, { token, body }));
   const detail = async (id: string) => (await json(t.call('GET', `/api/admin/orders/${id}`, { token: admin }))).body;
   const eventTypes = async (id: string) =>
     ((await json(t.call('GET', `/api/admin/orders/${id}/history`, { token: admin }))).body.events as { type: string }[]).map((e) => e.type);
@@ -49,13 +49,13 @@ describe('four eyes above a threshold', () => {
   });
   afterAll(() => t.close());
 
-  it('records a request above the threshold, refuses the requester, and completes when a different admin confirms', async () => {
+  it('asks for approval above the threshold, refuses the requester, and the payout is recorded once a different admin approved it', async () => {
     // No proof yet (cash at the counter): the rate lock leaves a re-quote to the desk (rate-lock.ts).
     const placed = await json(
       t.call('POST', '/api/orders/fiat-to-crypto', { token: asha, body: { fiatAmount: 6000, network: 'TRC20', withdrawAddress: TRON, method: 'bank' } }),
     );
     const id = placed.body.order._id as string;
-    const asked = await complete(admin, id, { cryptoReference: '0xbig', rate: '90' });
+    const asked = await complete(admin, id, { rate: '90' });
     expect(asked.status).toBe(202);
     expect(asked.body).toMatchObject({
       pendingConfirmation: true,
@@ -63,7 +63,7 @@ describe('four eyes above a threshold', () => {
         status: 'pending',
         completionRequest: {
           mode: 'complete',
-          cryptoReference: '0xbig',
+          cryptoReference: null,
           rate: '90',
           thresholdInr: '5000',
           reasons: ['above_threshold', 'requote_outside_band'],
@@ -79,16 +79,23 @@ describe('four eyes above a threshold', () => {
     expect((await detail(id)).completionRequest.requestedBy).toMatchObject({ phone: '+919000000001' });
 
     const confirmed = await json(t.call('POST', `/api/admin/orders/${id}/completion-request/confirm`, { token: second, body: { requestId } }));
-    expect(confirmed).toMatchObject({ status: 200, body: { order: { status: 'completed', rate: '90', cryptoReference: '0xbig', completionRequest: null } } });
+    expect(confirmed).toMatchObject({
+      status: 200,
+      body: { order: { status: 'pending', completionRequest: null, payoutApproval: { requestId, rate: '90' } } },
+    });
+    expect((await detail(id)).payoutApproval.approvedBy).toMatchObject({ _id: secondId });
+    // The payout is sent and recorded on the approved terms: the rate approved is the rate settled.
+    const done = await complete(admin, id, { cryptoReference: '0xbig' });
+    expect(done).toMatchObject({ status: 200, body: { order: { status: 'completed', rate: '90', cryptoReference: '0xbig' } } });
     const history = (await json(t.call('GET', `/api/admin/orders/${id}/history`, { token: admin }))).body.events as { type: string; data: any; actor: any }[];
-    expect(history.map((e) => e.type)).toEqual(['OrderPlaced', 'CompletionRequested', 'OrderCompleted']);
-    expect(history[2]!.data.confirms).toMatchObject({ requestId });
-    expect(JSON.stringify(history[2])).toContain(secondId);
+    expect(history.map((e) => e.type)).toEqual(['OrderPlaced', 'CompletionRequested', 'PayoutApproved', 'OrderCompleted']);
+    expect(history[2]!.data).toMatchObject({ requestId, approvedBy: secondId });
+    expect(history[3]!.data.approved).toMatchObject({ requestId, approvedBy: secondId });
   });
 
   it('completes at or below the threshold at once', async () => {
     const id = await paidBuy(asha, 5000);
-    expect(await complete(admin, id)).toMatchObject({ status: 200, body: { order: { status: 'completed' } } });
+    expect(await complete(admin, id, { cryptoReference: '0xsettled' })).toMatchObject({ status: 200, body: { order: { status: 'completed' } } });
   });
 
   it("keeps a pending request through the customer's extra proof, and ends it when a second admin declines it or the order is rejected", async () => {
@@ -146,7 +153,7 @@ describe('four eyes above a threshold', () => {
     await t.call('POST', '/api/admin/users', { token: admin, body: { phone: '+919190000103', password: 'secret1', tenantId } });
     const login = await json(t.call('POST', '/api/auth/login', { headers: { host }, body: { phone: '+919190000103', password: 'secret1' } }));
     const id = await paidBuy(login.body.token, 50000, host);
-    expect(await complete(admin, id)).toMatchObject({ status: 200, body: { order: { status: 'completed' } } });
+    expect(await complete(admin, id, { cryptoReference: '0xsettled' })).toMatchObject({ status: 200, body: { order: { status: 'completed' } } });
   });
 
   it("names the operator's staff who asked to a brand admin only as the Operator (decision 0014)", async () => {

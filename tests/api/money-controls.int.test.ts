@@ -9,10 +9,13 @@
  * - low: a re-quote could pay out nothing; a customer voided a pending completion with another proof.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCustomer, createTestApp, json, type TestApp } from '../support/test-app';
+import { ADMIN, createCustomer, createTestApp, json, type TestApp } from '../support/test-app';
 import { confirmPending, createStaff } from '../support/desk-changes';
 import { REQUOTE_PAYS_NOTHING } from '../../machines/src/order/order.decide';
 import { paidWithinRateLock } from '../../machines/src/order/rate-lock';
+import { PAYOUT_NEEDS_APPROVAL } from '../../machines/src/order/four-eyes';
+import { PAYOUT_APPROVED } from '../../services/src/orders/admin-order.routes';
+import { createBrand } from '../support/brands';
 
 const TRON = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
 const SECOND = { phone: '+919744000002', password: 'second-admin', roles: ['admin'] };
@@ -42,11 +45,16 @@ describe('money controls that hold', () => {
   });
   afterAll(() => t.close());
 
-  it('high: one admin cannot re-quote a ₹1,000 buy at 0.01 into 100,000 USDT; a second admin must confirm', async () => {
+  it('high: one admin cannot re-quote a ₹1,000 buy at 0.01 into 100,000 USDT; a second admin must approve the payout first', async () => {
     const customer = await createCustomer(t, '+919744000010');
     // A cash buy with no proof to date the payment: the rate lock leaves a re-quote to the desk.
     const { _id } = await buy(customer, 1000);
-    const asked = await complete(admin, _id, { cryptoReference: '0xpayout', rate: '0.01' });
+    // With the payout's reference, the money would have left already: refused.
+    expect(await complete(admin, _id, { cryptoReference: '0xpayout', rate: '0.01' })).toMatchObject({
+      status: 409,
+      body: { code: 'payout_needs_approval', error: PAYOUT_NEEDS_APPROVAL },
+    });
+    const asked = await complete(admin, _id, { rate: '0.01' });
     expect(asked.status).toBe(202);
     expect(asked.body.order).toMatchObject({
       status: 'pending',
@@ -56,14 +64,66 @@ describe('money controls that hold', () => {
     const { requestId } = asked.body.order.completionRequest;
     expect((await confirm(admin, _id, requestId)).status).toBe(403);
     expect((await order(_id)).status).toBe('pending');
-    expect(await confirm(second, _id, requestId)).toMatchObject({ status: 200, body: { order: { status: 'completed', cryptoAmount: '100000.00' } } });
+    // The second admin approves the payout; only then is it sent and recorded.
+    expect(await confirm(second, _id, requestId)).toMatchObject({
+      status: 200,
+      body: { message: PAYOUT_APPROVED, order: { status: 'pending', payoutApproval: { requestId, rate: '0.01', cryptoAmount: '100000.00' } } },
+    });
+    expect(await complete(admin, _id, { cryptoReference: '0xpayout' })).toMatchObject({
+      status: 200,
+      body: { order: { status: 'completed', rate: '0.01', cryptoAmount: '100000.00', cryptoReference: '0xpayout' } },
+    });
+  });
+
+  it('medium: the USDT of a large buy cannot be recorded as sent before a second admin approved the payout', async () => {
+    const customer = await createCustomer(t, '+919744000014');
+    const { _id } = await buy(customer, 300000);
+    expect((await t.call('POST', `/api/orders/${_id}/upload`, { token: customer, body: { bankReference: 'UTR7440014' } })).status).toBe(200);
+    expect((await json(t.call('POST', `/api/admin/orders/${_id}/verify`, { token: admin, body: {} }))).body.order.status).toBe('fiat_received');
+    expect((await order(_id)).payoutAwaitsApproval).toBe(true);
+    const early = await json(t.call('POST', `/api/admin/orders/${_id}/crypto-sent`, { token: admin, body: { cryptoReference: '0xEARLY' } }));
+    expect(early).toMatchObject({ status: 409, body: { code: 'payout_needs_approval' } });
+    const asked = await complete(admin, _id, {});
+    expect(asked.status).toBe(202);
+    await confirm(second, _id, asked.body.order.completionRequest.requestId);
+    expect((await order(_id)).payoutAwaitsApproval).toBe(false);
+    const sent = await json(t.call('POST', `/api/admin/orders/${_id}/crypto-sent`, { token: admin, body: { cryptoReference: '0xAPPROVED' } }));
+    expect(sent).toMatchObject({ status: 200, body: { order: { status: 'crypto_sent' } } });
+    expect(await complete(admin, _id, {})).toMatchObject({ status: 200, body: { order: { status: 'completed', cryptoReference: '0xAPPROVED' } } });
+    const types = ((await json(t.call('GET', `/api/admin/orders/${_id}/history`, { token: admin }))).body.events as { type: string }[]).map((e) => e.type);
+    expect(types).toEqual(['OrderPlaced', 'ProofSubmitted', 'OrderVerified', 'CompletionRequested', 'PayoutApproved', 'CryptoSent', 'OrderCompleted']);
+  });
+
+  it("medium: one person's second staff account cannot confirm their own request", async () => {
+    // The requesting admin's own phone, as a brand admin's account (made at the server, as a bootstrap could).
+    const host = 'same-person.example';
+    const tenantId = await createBrand(t, host);
+    await createStaff(t, { phone: ADMIN.phone, password: 'other-account', roles: ['admin'], tenantId });
+    const login = (phone: string, password: string) => json(t.call('POST', '/api/auth/login', { headers: { host }, body: { phone, password } }));
+    const sameManElsewhere = (await login(ADMIN.phone, 'other-account')).body.token as string;
+    expect((await json(t.call('POST', '/api/admin/users', { token: admin, body: { phone: '+919744000015', password: 'secret1', tenantId } }))).status).toBe(
+      201,
+    );
+    const customer = (await login('+919744000015', 'secret1')).body.token as string;
+    const body = { fiatAmount: 250000, network: 'TRC20', withdrawAddress: TRON, method: 'bank' };
+    const placed = await json(t.call('POST', '/api/orders/fiat-to-crypto', { token: customer, headers: { host }, body }));
+    const asked = await complete(admin, placed.body.order._id, {});
+    expect(asked.status).toBe(202);
+    const own = await json(
+      t.call('POST', `/api/admin/orders/${placed.body.order._id}/completion-request/confirm`, {
+        token: sameManElsewhere,
+        headers: { host },
+        body: { requestId: asked.body.order.completionRequest.requestId },
+      }),
+    );
+    expect(own).toMatchObject({ status: 403, body: { code: 'four_eyes' } });
   });
 
   it('refuses a re-quote of a payment the customer proved within the rate lock, and one that pays out nothing', async () => {
     const customer = await createCustomer(t, '+919744000011');
     const placed = await buy(customer, 1000);
     expect((await t.call('POST', `/api/orders/${placed._id}/upload`, { token: customer, body: { bankReference: 'UTR7440011' } })).status).toBe(200);
-    expect(await complete(admin, placed._id, { cryptoReference: '0xpayout', rate: '0.01' })).toMatchObject({
+    expect(await complete(admin, placed._id, { rate: '0.01' })).toMatchObject({
       status: 400,
       body: { error: 'validation_error', details: [{ path: 'rate', message: paidWithinRateLock(placed.rate) }] },
     });
@@ -71,7 +131,7 @@ describe('money controls that hold', () => {
     expect((await t.call('PUT', '/api/admin/settings', { token: admin, body: { fees: { fiatToCryptoPercent: 1 } } })).status).toBe(200);
     try {
       const unproved = await buy(customer, 1000);
-      expect(await complete(admin, unproved._id, { cryptoReference: '0xpayout', rate: '100000' })).toMatchObject({
+      expect(await complete(admin, unproved._id, { rate: '100000' })).toMatchObject({
         status: 400,
         body: { details: [{ path: 'rate', message: REQUOTE_PAYS_NOTHING }] },
       });
@@ -111,12 +171,10 @@ describe('money controls that hold', () => {
       }),
     ]);
     // Re-quoted at its own rate (a late payment names one), by one admin: a request, not a completion.
-    const asked = await complete(admin, first._id, { cryptoReference: '0xlate', rate: first.rate });
+    const asked = await complete(admin, first._id, { rate: first.rate });
     expect(asked).toMatchObject({ status: 202, body: { order: { completionRequest: { reasons: ['over_customer_limit'] } } } });
-    expect(await confirm(second, first._id, asked.body.order.completionRequest.requestId)).toMatchObject({
-      status: 200,
-      body: { order: { status: 'completed' } },
-    });
+    expect(await confirm(second, first._id, asked.body.order.completionRequest.requestId)).toMatchObject({ status: 200, body: { message: PAYOUT_APPROVED } });
+    expect(await complete(admin, first._id, { cryptoReference: '0xlate' })).toMatchObject({ status: 200, body: { order: { status: 'completed' } } });
     // The other order is untouched and unflagged.
     expect((await order(next._id)).flags).toEqual([]);
   }
@@ -125,11 +183,11 @@ describe('money controls that hold', () => {
     const customer = await createCustomer(t, '+919744000013');
     const placed = await buy(customer, 250000);
     await t.call('POST', `/api/orders/${placed._id}/upload`, { token: customer, body: { bankReference: 'UTR7440013A' } });
-    const asked = await complete(admin, placed._id, { cryptoReference: '0xbig' });
+    const asked = await complete(admin, placed._id, {});
     expect(asked.status).toBe(202);
     const { requestId } = asked.body.order.completionRequest;
     expect((await t.call('POST', `/api/orders/${placed._id}/upload`, { token: customer, body: { bankReference: 'UTR7440013B' } })).status).toBe(200);
     expect((await order(placed._id)).completionRequest).toMatchObject({ requestId, evidenceSince: [{ kind: 'proof', detail: 'UTR7440013B' }] });
-    expect(await confirm(second, placed._id, requestId)).toMatchObject({ status: 200, body: { order: { status: 'completed', cryptoReference: '0xbig' } } });
+    expect(await confirm(second, placed._id, requestId)).toMatchObject({ status: 200, body: { message: PAYOUT_APPROVED } });
   });
 });

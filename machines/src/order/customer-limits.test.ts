@@ -102,11 +102,27 @@ describe('customer limits when a late payment revives an expired order', () => {
       .thenRecords([lateProof as OrderEvent]);
   });
 
-  it('counts the order only in the windows that hold its placement', () => {
-    const order = { fiatAmount: '1000', placedAt: at(0) };
+  it('counts a revived order as money arriving now, in both windows, however long ago it was placed (security review)', () => {
+    const order = { fiatAmount: '1000' };
     const usage = { dayInr: '1000', monthInr: '1000' };
-    expect(revivalExcess(order, tight, usage, at(24 * 60))).toMatchObject({ window: 'daily' });
-    expect(revivalExcess(order, tight, usage, at(24 * 60 + 1))).toBeNull();
-    expect(revivalExcess(order, { customerDailyInr: '0', customerMonthlyInr: '1999' }, usage, at(29 * 24 * 60))).toMatchObject({ window: 'monthly' });
+    expect(revivalExcess(order, tight, usage)).toMatchObject({ window: 'daily' });
+    expect(revivalExcess(order, { customerDailyInr: '0', customerMonthlyInr: '1999' }, usage)).toMatchObject({ window: 'monthly' });
+    // Placed 31 days before it was paid: still counted, and flagged over the month's limit.
+    const old = { ...placed(), data: { ...placed().data, placedAt: at(0), paymentDueAt: at(60) } };
+    spec([old as OrderEvent, expired(at(61))])
+      .when({
+        type: 'SubmitProof',
+        attachment: null,
+        reference: 'UTR-LATE',
+        limitCheck: { limits: { customerDailyInr: '0', customerMonthlyInr: '5000' }, usage: { dayInr: '0', monthInr: '4500' } },
+        at: at(31 * 24 * 60),
+      })
+      .thenRecords([
+        expect.objectContaining({ type: 'ProofSubmitted' }) as never,
+        expect.objectContaining({
+          type: 'OrderFlagged',
+          data: expect.objectContaining({ kind: 'over_customer_limit', evidence: 'limit:monthly:5000' }),
+        }) as never,
+      ]);
   });
 });

@@ -115,38 +115,26 @@ export function limitRefusal(limits: LimitSettings, usage: LimitUsage, orderInr:
 /**
  * An expired order revived by a late payment holds money again, so it counts against its customer's
  * limits from then on. It was placed within them, but other orders may have been placed while it lay
- * expired: the limits are checked again at the revival, over the windows that end at `at` and
- * contain the order's placement (the windows count orders by when they were placed). `usage` is
- * what the customer's other orders hold (the revived order held nothing while expired). Over a limit,
- * the order is flagged and completing it needs a second admin (four-eyes.ts); it is not refused, as
- * the customer has already paid.
+ * expired: the limits are checked again at the revival, the order's INR counted in both windows
+ * ending at `at` as money arriving now, however long ago it was placed (counted by its placement
+ * alone, an order revived after 30 days fell in no window: security review, issue 27). `usage` is
+ * what the customer's other orders hold (the revived order held nothing while expired). Over a
+ * limit, the order is flagged and completing it needs a second admin (four-eyes.ts); it is not
+ * refused, as the customer has already paid.
  */
-export function revivalExcess(order: Pick<OrderView, 'fiatAmount' | 'placedAt'>, limits: LimitSettings, usage: LimitUsage, at: string): LimitExcess | null {
-  return overLimit(windowsHolding(order, limits, at), usage, order.fiatAmount);
+export function revivalExcess(order: Pick<OrderView, 'fiatAmount'>, limits: LimitSettings, usage: LimitUsage): LimitExcess | null {
+  return overLimit(limits, usage, order.fiatAmount);
 }
 
 /**
  * A re-quote that raises what a sell pays out makes the order count for more: the limits are
- * checked again for the difference, over the windows that hold its placement (`usage` counts the
- * order at its old INR already). Over a limit, completing it needs a second admin (four-eyes.ts).
- * A buy's re-quote keeps its INR, and a lower amount frees room: neither is checked.
+ * checked again for the difference, in both windows ending now (`usage` counts the order at its old
+ * INR already). Over a limit, completing it needs a second admin (four-eyes.ts). A buy's re-quote
+ * keeps its INR, and a lower amount frees room: neither is checked.
  */
-export function requoteExcess(
-  order: Pick<OrderView, 'fiatAmount' | 'placedAt'>,
-  newInr: string,
-  limits: LimitSettings,
-  usage: LimitUsage,
-  at: string,
-): LimitExcess | null {
+export function requoteExcess(order: Pick<OrderView, 'fiatAmount'>, newInr: string, limits: LimitSettings, usage: LimitUsage): LimitExcess | null {
   const raise = new Money(newInr).minus(order.fiatAmount);
-  if (!raise.gt(0)) return null;
-  return overLimit(windowsHolding(order, limits, at), usage, raise.toFixed(0));
-}
-
-/** The limits of the windows ending at `at` that hold the order's placement (the others are off for it). */
-function windowsHolding(order: Pick<OrderView, 'placedAt'>, limits: LimitSettings, at: string): LimitSettings {
-  const age = Date.parse(at) - Date.parse(order.placedAt);
-  return { customerDailyInr: age <= DAY_MS ? limits.customerDailyInr : '0', customerMonthlyInr: age <= MONTH_MS ? limits.customerMonthlyInr : '0' };
+  return raise.gt(0) ? overLimit(limits, usage, raise.toFixed(0)) : null;
 }
 
 /** The over-limit flag's evidence: which window, and its limit (one flag per window and limit, however often checked). */

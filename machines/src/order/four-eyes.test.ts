@@ -1,19 +1,20 @@
 /**
  * Four eyes as Given/When/Then over an order's events: given the order, when an admin settles it
- * under the brand's rules in force, then it completes, or a second admin is asked for and why.
+ * under the brand's rules in force, then it completes, or a second admin is asked to approve the
+ * payout before it is sent, and why.
  */
 import { describe, expect, it } from 'vitest';
 import { specFor } from '../testing/given-when-then';
 import { at, desk, flagged, placed, placedSell, proof } from './order.fixtures';
 import { decideOrder, orderEvolver, REQUOTE_PAYS_NOTHING, type OrderCommand } from './order.decide';
 import type { OrderEvent } from './order.events';
-import { orderValueInr } from './four-eyes';
+import { orderValueInr, samePerson } from './four-eyes';
 
 const spec = specFor<ReturnType<typeof orderEvolver.initial>, OrderEvent, OrderCommand>({ ...orderEvolver, decide: decideOrder });
+/** An admin presses Complete; with no payout reference unless given: it asks for approval when four eyes needs it. */
 const complete = (rules = desk(), extra: Partial<Extract<OrderCommand, { type: 'CompleteOrder' }>> = {}): OrderCommand => ({
   type: 'CompleteOrder',
   mode: 'complete',
-  cryptoReference: '0xpaid',
   by: 'admin-a',
   requestId: 'request-1',
   desk: rules,
@@ -22,12 +23,16 @@ const complete = (rules = desk(), extra: Partial<Extract<OrderCommand, { type: '
 });
 /** The customer's proof came after the rate lock: a re-quote is the desk's to make. */
 const paidAfterLock = (order: OrderEvent = placed()) => [order, proof({ submittedAt: at(6), afterRateLock: true })];
-const requested = (reasons: string[]) => [expect.objectContaining({ type: 'CompletionRequested', data: expect.objectContaining({ reasons }) }) as never];
+const requested = (reasons: string[]) => [
+  expect.objectContaining({ type: 'CompletionRequested', data: expect.objectContaining({ reasons, cryptoReference: null, bankUtr: null }) }) as never,
+];
 const completedAt30 = [expect.objectContaining({ type: 'OrderCompleted' }) as never];
+/** No second admin needed: one admin settles it, once they give the payout reference. */
+const oneAdmin = { kind: 'invalid', path: 'cryptoReference' };
 const THRESHOLD = { fourEyesAboveInr: '200000' };
 
 describe('four eyes on value, both legs', () => {
-  it('given a ₹1,000 buy, when one admin re-quotes it at 0.01 (100,000 USDT), then a second admin must confirm', () => {
+  it('given a ₹1,000 buy, when one admin re-quotes it at 0.01 (100,000 USDT), then a second admin must approve the payout', () => {
     spec(paidAfterLock())
       .when(complete(desk(THRESHOLD), { rate: '0.01' }))
       .thenRecords([
@@ -45,9 +50,12 @@ describe('four eyes on value, both legs', () => {
       ]);
   });
 
-  it('given a buy under the threshold, when it completes at its own rate, then one admin settles it', () => {
+  it('given a buy under the threshold, when it completes at its own rate, then one admin settles it with the payout reference', () => {
     spec(paidAfterLock())
       .when(complete(desk(THRESHOLD)))
+      .thenRefuses(oneAdmin);
+    spec(paidAfterLock())
+      .when(complete(desk(THRESHOLD), { cryptoReference: '0xpaid' }))
       .thenRecords(completedAt30);
   });
 
@@ -63,47 +71,59 @@ describe('four eyes on value, both legs', () => {
     expect(orderValueInr(order.data, { repriced: null }, desk({}, { usdt_bank_buy: '1' }).rates)).toBe('1000');
   });
 
+  it('values the USDT at no less than the agreed rate: one admin lowering the rate in force does not shrink it', () => {
+    const order = placed();
+    const lowered = { ...desk({}, { usdt_bank_buy: '1' }), anchorRates: desk({}, { usdt_bank_buy: '95' }).rates };
+    expect(orderValueInr(order.data, { repriced: null }, lowered.rates, lowered.anchorRates)).toBe('1067');
+  });
+
   it('values a sell by the USDT it takes in as well as the INR it pays out', () => {
     // 100 USDT at 86: ₹8,600 gross, ₹8,557 paid out after the fee. Worth ₹8,600.
     spec(paidAfterLock(placedSell()))
-      .when(complete(desk({ fourEyesAboveInr: '8599' }), { mode: 'approve', bankUtr: 'UTR9', cryptoReference: undefined }))
+      .when(complete(desk({ fourEyesAboveInr: '8599' }), { mode: 'approve' }))
       .thenRecords(requested(['above_threshold']));
     spec(paidAfterLock(placedSell()))
-      .when(complete(desk({ fourEyesAboveInr: '8600' }), { mode: 'approve', bankUtr: 'UTR9', cryptoReference: undefined }))
+      .when(complete(desk({ fourEyesAboveInr: '8600' }), { mode: 'approve', bankUtr: 'UTR9' }))
       .thenRecords(completedAt30);
   });
 
-  it('given the threshold off, when a re-quote leaves the band, then a second admin must confirm whatever the amount', () => {
+  it('given the threshold off, when a re-quote leaves the band, then a second admin must approve whatever the amount', () => {
     // 88.5 → 90.3 is 2.03 % away; 90.27 is 2.0 % (on the edge: inside).
     spec(paidAfterLock())
       .when(complete(desk(), { rate: '90.3' }))
       .thenRecords(requested(['requote_outside_band']));
     spec(paidAfterLock())
       .when(complete(desk(), { rate: '90.27' }))
-      .thenRecords(completedAt30);
+      .thenRefuses(oneAdmin);
     spec(paidAfterLock())
       .when(complete(desk({ requoteBandPercent: '5' }), { rate: '90.3' }))
-      .thenRecords(completedAt30);
+      .thenRefuses(oneAdmin);
   });
 
-  it('measures the band from the rate in force now, not the rate the order was placed at', () => {
-    // Placed at 88.5; the rate in force has moved to 92: re-quoting at 92 is inside the band.
+  it('measures the band from the rate in force now, when the agreed rate moved with it', () => {
+    // Placed at 88.5; the rate in force, agreed by two admins, is now 92: re-quoting at 92 is inside the band.
+    const agreedAt92 = { ...desk({}, { usdt_bank_buy: '92' }), anchorRates: desk({}, { usdt_bank_buy: '92' }).rates };
     spec(paidAfterLock())
-      .when(complete(desk({}, { usdt_bank_buy: '92' }), { rate: '92' }))
-      .thenRecords(completedAt30);
-    spec(paidAfterLock())
-      .when(complete(desk({}, { usdt_bank_buy: '92' }), { rate: '88.5' }))
-      .thenRecords(completedAt30);
+      .when(complete(agreedAt92, { rate: '92' }))
+      .thenRefuses(oneAdmin);
   });
 
-  it('given an order flagged over its customer limit, when it completes, then a second admin must confirm', () => {
+  it('measures the band from the agreed rate too: a rate in force moved to the edge does not stretch it', () => {
+    // Agreed at 88.5, moved by one admin to 90.27 (2 %): a re-quote at 92 is within 2 % of 90.27 but 3.95 % from 88.5.
+    const moved = { ...desk({}, { usdt_bank_buy: '90.27' }), anchorRates: desk().rates };
+    spec(paidAfterLock())
+      .when(complete(moved, { rate: '92' }))
+      .thenRecords(requested(['requote_outside_band']));
+  });
+
+  it('given an order flagged over its customer limit, when it completes, then a second admin must approve', () => {
     const overLimit = flagged({ kind: 'over_customer_limit', evidence: 'limit:daily:500', relatedOrderId: null, relatedRefCode: null });
     spec([...paidAfterLock(), overLimit])
       .when(complete())
       .thenRecords(requested(['over_customer_limit']));
     // A duplicate flag informs and asks for no one.
     spec([...paidAfterLock(), flagged()])
-      .when(complete())
+      .when(complete(desk(), { cryptoReference: '0xpaid' }))
       .thenRecords(completedAt30);
   });
 
@@ -114,7 +134,7 @@ describe('four eyes on value, both legs', () => {
       .thenRefuses({ path: 'rate', message: REQUOTE_PAYS_NOTHING });
     // 1 USDT at 0.01: ₹0.01 gross, rounded down to nothing.
     spec(paidAfterLock(placedSell({ cryptoAmount: '1.00', fiatAmount: '85', feeAmount: '1' })))
-      .when(complete(desk(), { mode: 'approve', bankUtr: 'UTR9', cryptoReference: undefined, rate: '0.01' }))
+      .when(complete(desk(), { mode: 'approve', bankUtr: 'UTR9', rate: '0.01' }))
       .thenRefuses({ path: 'rate', message: REQUOTE_PAYS_NOTHING });
   });
 });
@@ -123,10 +143,9 @@ describe('four eyes and the customer limits at a re-quote', () => {
   // 100 USDT sold at 86: ₹8,557 paid out after the 0.5 % fee. Re-quoted at 87.5 it pays ₹8,706.
   const sell = () => paidAfterLock(placedSell());
   const limits = (dayInr: string) => ({ limits: { customerDailyInr: '8700', customerMonthlyInr: '0' }, usage: { dayInr, monthInr: dayInr } });
-  const approveAt = (rate: string, dayInr: string) =>
-    complete(desk(), { mode: 'approve', bankUtr: 'UTR9', cryptoReference: undefined, rate, limitCheck: limits(dayInr) });
+  const approveAt = (rate: string, dayInr: string, bankUtr?: string) => complete(desk(), { mode: 'approve', bankUtr, rate, limitCheck: limits(dayInr) });
 
-  it('given a sell re-quoted to pay out more than the customer has room for, then a second admin must confirm', () => {
+  it('given a sell re-quoted to pay out more than the customer has room for, then a second admin must approve', () => {
     // The order's own ₹8,557 is in the usage; the ₹149 more takes it to ₹8,706, over ₹8,700.
     spec(sell())
       .when(approveAt('87.5', '8557'))
@@ -134,7 +153,20 @@ describe('four eyes and the customer limits at a re-quote', () => {
   });
 
   it('given room for the raise, or a re-quote that pays out less, then one admin settles it', () => {
-    spec(sell()).when(approveAt('87.5', '8000')).thenRecords(completedAt30);
-    spec(sell()).when(approveAt('85', '8700')).thenRecords(completedAt30);
+    spec(sell())
+      .when(approveAt('87.5', '8000', 'UTR9'))
+      .thenRecords(completedAt30);
+    spec(sell())
+      .when(approveAt('85', '8700', 'UTR9'))
+      .thenRecords(completedAt30);
+  });
+});
+
+describe('four eyes is two people', () => {
+  it('tells staff apart by account and by phone: two accounts of one phone are one person', () => {
+    expect(samePerson({ id: 'a', phone: '+919800000001' }, { id: 'a', phone: '+919800000002' })).toBe(true);
+    expect(samePerson({ id: 'a', phone: '+919800000001' }, { id: 'b', phone: '+919800000001' })).toBe(true);
+    expect(samePerson({ id: 'a', phone: '+919800000001' }, { id: 'b', phone: '+919800000002' })).toBe(false);
+    expect(samePerson({ id: 'a', phone: null }, { id: 'b', phone: null })).toBe(false);
   });
 });

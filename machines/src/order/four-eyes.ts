@@ -12,9 +12,13 @@
  * - **Over the customer's limits.** An order revived by a late payment that took its customer over
  *   their daily or monthly limit is flagged (customer-limits.ts), and a sell re-quoted to pay out
  *   more than their limits leave room for goes over them now; completing either needs a second admin.
+ * The second admin confirms *before* the money leaves: a request may come without a payout
+ * reference, and its confirmation approves the payout (PayoutApproved); the payout is then recorded
+ * on those terms. A payout recorded first is refused (PAYOUT_NEEDS_APPROVAL). The confirmer is
+ * another person: another account and another phone (`samePerson`).
  * Pure: the brand's settings in force come in with the command.
  */
-import type { CompletionTerms, SecondAdminReason } from './order.events';
+import type { CompletionTerms, PayoutApproved, SecondAdminReason } from './order.events';
 import type { OrderView } from './order-state';
 import type { Controls } from '../settings/settings.schema';
 import { selectRate, type RateTable } from '../pricing/pricing';
@@ -30,10 +34,16 @@ export const SECOND_ADMIN_REASONS: Record<SecondAdminReason, string> = {
   over_customer_limit: 'A late payment revived it and took the customer over their daily or monthly limit',
 };
 
-/** The brand's settings in force that four eyes reads: its controls and its rates. */
+/** The brand's settings in force that four eyes reads: its controls, its rates, and the rates two admins last agreed. */
 export interface DeskRules {
   controls: Pick<Controls, 'fourEyesAboveInr' | 'requoteBandPercent'>;
   rates: RateTable;
+  /**
+   * The brand's rates as a second admin last confirmed them (the anchor, decision 0030): one admin
+   * moves the rates in force only within the band of these, and four eyes values an order's USDT at
+   * no less than them. Absent: the rates in force.
+   */
+  anchorRates?: RateTable | undefined;
 }
 
 type Valued = Pick<OrderView, 'orderType' | 'method' | 'rate' | 'fiatAmount' | 'cryptoAmount'>;
@@ -42,9 +52,12 @@ type Valued = Pick<OrderView, 'orderType' | 'method' | 'rate' | 'fiatAmount' | '
 export const rateInForce = (order: Pick<OrderView, 'orderType' | 'method'>, rates: RateTable): string =>
   selectRate(rates, order.orderType === 'fiat_to_crypto' ? 'buy' : 'sell', order.method).rate;
 
-/** What the order is worth in INR on `terms`: its INR, or its USDT at the rate in force (never below the placed rate), whichever is more. */
-export function orderValueInr(order: Valued, terms: Pick<CompletionTerms, 'repriced'>, rates: RateTable): string {
-  const valuation = Money.max(new Money(rateInForce(order, rates)), new Money(order.rate));
+/**
+ * What the order is worth in INR on `terms`: its INR, or its USDT at the rate in force (never below
+ * the placed rate, nor the agreed rate: one admin cannot shrink an order's worth by moving rates).
+ */
+export function orderValueInr(order: Valued, terms: Pick<CompletionTerms, 'repriced'>, rates: RateTable, anchorRates: RateTable = rates): string {
+  const valuation = Money.max(new Money(rateInForce(order, rates)), new Money(rateInForce(order, anchorRates)), new Money(order.rate));
   const legs = [order, terms.repriced ?? order].flatMap((amounts) => [new Money(amounts.fiatAmount), new Money(amounts.cryptoAmount).times(valuation)]);
   return Money.max(...legs).toFixed(0, Money.ROUND_UP);
 }
@@ -62,10 +75,37 @@ export function secondAdminReasons(
 ): SecondAdminReason[] {
   const reasons: SecondAdminReason[] = [];
   const threshold = new Money(rules.controls.fourEyesAboveInr);
-  if (!threshold.isZero() && new Money(orderValueInr(order, terms, rules.rates)).gt(threshold)) reasons.push('above_threshold');
-  if (terms.repriced && outsideBand(rateInForce(order, rules.rates), terms.repriced.rate, rules.controls.requoteBandPercent)) {
+  const anchor = rules.anchorRates ?? rules.rates;
+  if (!threshold.isZero() && new Money(orderValueInr(order, terms, rules.rates, anchor)).gt(threshold)) reasons.push('above_threshold');
+  // Outside the band of the rate in force, or of the agreed rate: a rate moved to the band's edge does not stretch it.
+  const band = rules.controls.requoteBandPercent;
+  if (terms.repriced && [rules.rates, anchor].some((rates) => outsideBand(rateInForce(order, rates), terms.repriced!.rate, band))) {
     reasons.push('requote_outside_band');
   }
   if (overLimitNow || order.flags.some((flag) => flag.kind === 'over_customer_limit')) reasons.push('over_customer_limit');
   return reasons;
 }
+
+/**
+ * The payout needs a second admin's approval before it is sent: asked of MarkCryptoSent and of a
+ * completion that names a payout reference (the money has left by then). Recorded payouts come after
+ * the approval, never before (security review, issue 27: four eyes had come after the payout).
+ */
+export const PAYOUT_NEEDS_APPROVAL =
+  'This payout needs a second admin to approve it before the money is sent: press Approve with the reference left empty to ask for it, then send it and record the reference';
+
+/** Whether a second admin's approval (PayoutApproved) covers settling on `terms`: the same rate (a re-quote, or none). */
+export function approvalCovers(approval: Pick<PayoutApproved['data'], 'repriced'> | null, terms: Pick<CompletionTerms, 'repriced'>): boolean {
+  if (!approval) return false;
+  const [approved, settling] = [approval.repriced?.rate ?? null, terms.repriced?.rate ?? null];
+  return approved === null || settling === null ? approved === settling : new Money(approved).eq(new Money(settling));
+}
+
+/** Staff as four eyes tells them apart: their account, and the phone that is the person (one person holds one staff account). */
+export interface StaffMember {
+  id: string;
+  phone: string | null;
+}
+
+/** Whether two staff are one person: the same account, or two accounts of one phone. */
+export const samePerson = (a: StaffMember, b: StaffMember): boolean => a.id === b.id || (a.phone !== null && a.phone === b.phone);

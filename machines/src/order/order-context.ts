@@ -3,7 +3,7 @@
  * Kept apart from the machine so readers (views, refusals, the web client) can name the type
  * without pulling in the machine definition.
  */
-import type { Attachment, CompletionRequested, OrderEvent, OrderFlagged, OrderPlaced } from './order.events';
+import type { Attachment, CompletionRequested, OrderEvent, OrderFlagged, OrderPlaced, PayoutApproved } from './order.events';
 import type { ReasonCode } from './order-reasons';
 
 /** A flag as the order keeps it: the flag event's data. */
@@ -57,8 +57,10 @@ export type OrderContext = OrderPlaced['data'] & {
   latePayment: boolean;
   /** Duplicate payment evidence shared with other orders of the brand. */
   flags: readonly OrderFlag[];
-  /** A completion above the four-eyes threshold, waiting for a different admin; null otherwise. */
+  /** A completion or payout waiting for a different admin (four-eyes.ts); null otherwise. */
   completionRequest: PendingCompletion | null;
+  /** A payout a second admin approved before it was sent (PayoutApproved); null otherwise. */
+  payoutApproval: PayoutApproved['data'] | null;
   createdAt: string;
   updatedAt: string;
   verifiedAt: string | null;
@@ -109,6 +111,7 @@ export const UNPLACED_ORDER: OrderContext = {
   latePayment: false,
   flags: [],
   completionRequest: null,
+  payoutApproval: null,
   createdAt: '',
   updatedAt: '',
   verifiedAt: null,
@@ -144,6 +147,8 @@ export function eventTime(event: OrderEvent): string {
       return event.data.requestedAt;
     case 'CompletionRequestDeclined':
       return event.data.declinedAt;
+    case 'PayoutApproved':
+      return event.data.approvedAt;
   }
 }
 

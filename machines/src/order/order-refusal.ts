@@ -37,6 +37,7 @@ const VERBS: Readonly<Record<Exclude<OrderEventType, 'OrderPlaced' | 'ProofSubmi
   // The admin pressed Complete or Approve; above the threshold that records a request.
   CompletionRequested: 'completed',
   CompletionRequestDeclined: 'declined',
+  PayoutApproved: 'approved for payout',
 };
 
 const TARGETS: Readonly<Partial<Record<OrderEventType, OrderStatus>>> = {
@@ -95,6 +96,7 @@ function reason(snapshot: OrderSnapshot, status: OrderStatus | null, event: Orde
       }
       return isBuy(order) ? 'A buy order needs a crypto transaction reference to be completed' : 'A sell order needs a UTR reference to be completed';
     case 'CompletionRequestDeclined':
+    case 'PayoutApproved':
       return STALE_REQUEST;
     default:
       break;

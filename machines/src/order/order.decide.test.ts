@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { specFor } from '../testing/given-when-then';
 import { at, attachment, completed, completionRequested, cryptoSent, expired, flagged, placed, placedSell, proof, rejected, verified } from './order.fixtures';
 import { LATE_PAYMENT_NEEDS_RATE, NO_PENDING_REQUEST, SAME_ADMIN, decideOrder, orderEvolver, type OrderCommand } from './order.decide';
+import { PAYOUT_NEEDS_APPROVAL } from './four-eyes';
 import type { OrderEvent } from './order.events';
 import { desk } from './order.fixtures';
 
@@ -157,17 +158,20 @@ describe("order decisions, given the order's events", () => {
 describe('four eyes above the threshold', () => {
   // The fixture's buy is for ₹1000.
   const paid = () => [placed(), proof()];
-  const confirm = (by: string, requestId = 'request-1') => ({ type: 'ConfirmCompletion', requestId, by, at: at(35) }) as const;
+  // Each admin on a phone of their own: admin-a on …0a, admin-b on …0b.
+  const phoneOf = (by: string) => `+9190000000${by.slice(-1)}`;
+  const confirm = (by: string, requestId = 'request-1') =>
+    ({ type: 'ConfirmCompletion', requestId, by, byPhone: phoneOf(by), requesterPhone: phoneOf('admin-a'), at: at(35) }) as const;
 
-  it('records a request instead of a completion above the threshold, and completes at or below it', () => {
+  it('asks a second admin to approve the payout above the threshold, before any reference, and completes at or below it', () => {
     spec(paid())
-      .when({ ...COMPLETE, desk: desk({ fourEyesAboveInr: '999' }), mode: 'complete', cryptoReference: '0x1', at: at(30) })
+      .when({ ...COMPLETE, desk: desk({ fourEyesAboveInr: '999' }), mode: 'complete', at: at(30) })
       .thenRecords([
         {
           type: 'CompletionRequested',
           data: {
             bankUtr: null,
-            cryptoReference: '0x1',
+            cryptoReference: null,
             repriced: null,
             requestId: 'request-1',
             mode: 'complete',
@@ -185,7 +189,97 @@ describe('four eyes above the threshold', () => {
       .thenRecords([{ type: 'OrderCompleted', data: { completedAt: at(30), bankUtr: null, cryptoReference: '0x1', repriced: null } }]);
   });
 
-  it("completes on the request's terms when a different admin confirms, naming the request", () => {
+  it('refuses a payout reference recorded before a second admin approved the payout', () => {
+    spec(paid())
+      .when({ ...COMPLETE, desk: desk({ fourEyesAboveInr: '999' }), mode: 'complete', cryptoReference: '0xalready', at: at(30) })
+      .thenRefuses({ kind: 'conflict', code: 'payout_needs_approval', message: PAYOUT_NEEDS_APPROVAL });
+    spec([...paid(), verified()])
+      .when({ type: 'MarkCryptoSent', cryptoReference: '0xalready', desk: desk({ fourEyesAboveInr: '999' }), at: at(30) })
+      .thenRefuses({ kind: 'conflict', code: 'payout_needs_approval' });
+  });
+
+  it('approves the payout when a different admin confirms a request made before any payout; the payout is then recorded on its terms', () => {
+    const asked = completionRequested({ cryptoReference: null, bankUtr: null });
+    spec([...paid(), asked])
+      .when(confirm('admin-b'))
+      .thenRecords([
+        {
+          type: 'PayoutApproved',
+          data: {
+            requestId: 'request-1',
+            mode: 'complete',
+            repriced: null,
+            requestedBy: 'admin-a',
+            requestedAt: at(30),
+            approvedBy: 'admin-b',
+            approvedAt: at(35),
+          },
+        },
+      ]);
+    const approved = {
+      type: 'PayoutApproved',
+      data: {
+        requestId: 'request-1',
+        mode: 'complete',
+        repriced: null,
+        requestedBy: 'admin-a',
+        requestedAt: at(30),
+        approvedBy: 'admin-b',
+        approvedAt: at(35),
+      },
+    } as const;
+    const big = desk({ fourEyesAboveInr: '999' });
+    spec([...paid(), verified(), asked, approved])
+      .when({ type: 'MarkCryptoSent', cryptoReference: '0xsent', desk: big, at: at(40) })
+      .thenRecords([{ type: 'CryptoSent', data: { cryptoReference: '0xsent', sentAt: at(40) } }]);
+    spec([...paid(), asked, approved])
+      .when({ ...COMPLETE, desk: big, mode: 'complete', cryptoReference: '0xsent', at: at(40) })
+      .thenRecords([
+        {
+          type: 'OrderCompleted',
+          data: {
+            completedAt: at(40),
+            bankUtr: null,
+            cryptoReference: '0xsent',
+            repriced: null,
+            approved: { requestId: 'request-1', approvedBy: 'admin-b', approvedAt: at(35) },
+          },
+        },
+      ]);
+  });
+
+  it('settles a payout approved at a re-quoted rate on that rate, and asks again for another', () => {
+    const big = desk({ fourEyesAboveInr: '999' });
+    const after = [placed(), proof({ submittedAt: at(6), afterRateLock: true })];
+    const requoted = decideOrder(after.reduce(orderEvolver.evolve, orderEvolver.initial()), {
+      ...COMPLETE,
+      desk: big,
+      mode: 'complete',
+      rate: '89',
+      at: at(30),
+    })[0]!;
+    expect(requoted).toMatchObject({ type: 'CompletionRequested', data: { repriced: { rate: '89' } } });
+    const repriced = (requoted as Extract<OrderEvent, { type: 'CompletionRequested' }>).data.repriced;
+    const approved: OrderEvent = {
+      type: 'PayoutApproved',
+      data: { requestId: 'request-1', mode: 'complete', repriced, requestedBy: 'admin-a', requestedAt: at(30), approvedBy: 'admin-b', approvedAt: at(35) },
+    };
+    // No rate typed: the approved one.
+    spec([...after, requoted, approved])
+      .when({ ...COMPLETE, desk: big, mode: 'complete', cryptoReference: '0xsent', at: at(40) })
+      .thenRecords([
+        expect.objectContaining({
+          type: 'OrderCompleted',
+          data: expect.objectContaining({ repriced, approved: expect.objectContaining({ requestId: 'request-1' }) }),
+        }) as never,
+      ]);
+    // Another rate is another payout: it needs its own approval.
+    spec([...after, requoted, approved])
+      .when({ ...COMPLETE, desk: big, mode: 'complete', cryptoReference: '0xsent', rate: '88', at: at(40) })
+      .thenRefuses({ kind: 'conflict', code: 'payout_needs_approval' });
+  });
+
+  it("completes on the request's terms when a different admin confirms a request that named its payout, naming the request", () => {
     spec([...paid(), completionRequested({ cryptoReference: '0xasked', bankUtr: null })])
       .when(confirm('admin-b'))
       .thenRecords([
@@ -202,9 +296,13 @@ describe('four eyes above the threshold', () => {
       ]);
   });
 
-  it('refuses the requester confirming their own request', () => {
+  it('refuses the requester confirming their own request, from any account of their phone', () => {
     spec([...paid(), completionRequested()])
       .when(confirm('admin-a'))
+      .thenRefuses({ kind: 'forbidden', code: 'four_eyes', message: SAME_ADMIN });
+    // Another account (a brand admin's) on the requester's own phone is the same person.
+    spec([...paid(), completionRequested()])
+      .when({ ...confirm('admin-b'), byPhone: phoneOf('admin-a') })
       .thenRefuses({ kind: 'forbidden', code: 'four_eyes', message: SAME_ADMIN });
   });
 

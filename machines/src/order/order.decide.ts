@@ -7,7 +7,7 @@
  * eyes (four-eyes.ts, with the re-quote band, requote-band.ts) and the customer limits at a late
  * payment's revival (customer-limits.ts).
  */
-import type { Attachment, CompletionMode, CompletionRequested, CompletionTerms, OrderEvent, OrderFlagKind, Repricing } from './order.events';
+import type { Attachment, CompletionMode, CompletionRequested, OrderEvent, OrderFlagKind, Repricing } from './order.events';
 import type { ReasonCode } from './order-reasons';
 import { emptyOrder, evolveOrder, orderView, type OrderSnapshot, type OrderView } from './order-state';
 import { quoteBuy, quoteSell } from '../pricing/pricing';
@@ -17,7 +17,7 @@ import { Refusal } from '../shared/refusal';
 import { STALE_REQUEST } from './order-refusal';
 import { proofProblem, referenceField, takesAnotherProof, TOO_MANY_PROOFS } from './proof-requirement';
 import { completionRate, proofTiming } from './rate-lock';
-import { orderValueInr, rateInForce, secondAdminReasons, type DeskRules } from './four-eyes';
+import { approvalCovers, orderValueInr, PAYOUT_NEEDS_APPROVAL, rateInForce, samePerson, secondAdminReasons, type DeskRules } from './four-eyes';
 import { overLimitEvidence, requoteExcess, revivalExcess, type LimitUsage } from './customer-limits';
 import type { Controls } from '../settings/settings.schema';
 import { paysNothing } from './order-placement.decide';
@@ -38,7 +38,13 @@ export type OrderCommand =
     }
   | { type: 'CancelOrder'; note?: string | null | undefined; at: string }
   | { type: 'VerifyOrder'; at: string }
-  | { type: 'MarkCryptoSent'; cryptoReference: string; at: string }
+  | {
+      type: 'MarkCryptoSent';
+      cryptoReference: string;
+      /** The brand's controls and rates in force: a payout four eyes asks for needs its approval first (four-eyes.ts). */
+      desk: DeskRules;
+      at: string;
+    }
   | {
       type: 'CompleteOrder';
       mode: CompletionMode;
@@ -54,7 +60,15 @@ export type OrderCommand =
       limitCheck?: LimitCheck | null;
       at: string;
     }
-  | { type: 'ConfirmCompletion'; requestId: string; by: string; at: string }
+  | {
+      type: 'ConfirmCompletion';
+      requestId: string;
+      by: string;
+      /** The confirming admin's phone, and the requester's: one person is one phone (four-eyes.ts `samePerson`). */
+      byPhone: string | null;
+      requesterPhone: string | null;
+      at: string;
+    }
   | { type: 'DeclineCompletion'; requestId: string; by: string; note?: string | null | undefined; at: string }
   | { type: 'RejectOrder'; reasonCode: ReasonCode; reason: string | null; at: string }
   | { type: 'ExpireOrder'; at: string }
@@ -80,7 +94,7 @@ const REFERENCE_REQUIRED = {
   },
 } as const;
 
-export const SAME_ADMIN = 'You asked for this completion: a different admin must confirm it';
+export const SAME_ADMIN = 'You asked for this: a different admin (another person, on another phone) must confirm it';
 export const NO_PENDING_REQUEST = 'This order has no completion waiting for confirmation';
 /** A re-quote whose fee takes everything would settle an order paying the customer nothing. */
 export const REQUOTE_PAYS_NOTHING = 'At this rate the order pays out nothing after its fee: enter another rate, or reject the order';
@@ -110,6 +124,11 @@ export function decideOrder(snapshot: OrderSnapshot, command: OrderCommand): Ord
     case 'MarkCryptoSent': {
       const cryptoReference = presentText(command.cryptoReference);
       if (!cryptoReference) throw Refusal.invalid('cryptoReference', 'Crypto transaction reference is required');
+      // The USDT goes out on the approved terms, if a second admin approved any, else the order's own.
+      const terms = { repriced: view.payoutApproval?.repriced ?? null };
+      if (secondAdminReasons(view, terms, command.desk).length > 0 && !approvalCovers(view.payoutApproval, terms)) {
+        throw Refusal.conflict('payout_needs_approval', PAYOUT_NEEDS_APPROVAL);
+      }
       return [{ type: 'CryptoSent', data: { cryptoReference, sentAt: command.at } }];
     }
     case 'CompleteOrder':
@@ -163,7 +182,7 @@ function proofSubmission(snapshot: OrderSnapshot, view: OrderView, command: Extr
   // Only the proof that revives the order counts it again: once paid late it holds money, and the
   // usage the service read counts it already.
   const revives = view.status === 'expired' && !view.latePayment;
-  const excess = revives && command.limitCheck ? revivalExcess(view, command.limitCheck.limits, command.limitCheck.usage, command.at) : null;
+  const excess = revives && command.limitCheck ? revivalExcess(view, command.limitCheck.limits, command.limitCheck.usage) : null;
   if (!excess || known(view, 'over_customer_limit', overLimitEvidence(excess), null)) return [proof];
   const { window, limitInr, usedInr, orderInr } = excess;
   const flag: OrderEvent = {
@@ -185,38 +204,53 @@ export function orderAllows(snapshot: OrderSnapshot, event: OrderEvent): boolean
   return snapshot.can(event);
 }
 
+/**
+ * Settling an order: four eyes asks, before any payout reference is recorded, whether a second admin
+ * must approve the payout (four-eyes.ts). If so and none did on these terms, the admin's command asks
+ * for it (CompletionRequested, no reference: the money has not left), and one naming a payout
+ * reference is refused. Otherwise the order completes with its payout reference, naming the approval
+ * it settles if any.
+ */
 function completion(view: OrderView, command: Extract<OrderCommand, { type: 'CompleteOrder' }>): OrderEvent {
   const buy = view.orderType === 'fiat_to_crypto';
   const bankUtr = presentText(command.bankUtr);
   const cryptoReference = presentText(command.cryptoReference);
-  // A buy whose crypto went out (CryptoSent) already has its reference.
-  if (buy && !cryptoReference && !(view.status === 'crypto_sent' && view.cryptoReference)) {
-    throw Refusal.invalid('cryptoReference', REFERENCE_REQUIRED[command.mode].buy);
-  }
-  if (!buy && !bankUtr) throw Refusal.invalid('bankUtr', REFERENCE_REQUIRED[command.mode].sell);
-  const rate = completionRate(view, presentText(command.rate));
-  const terms: CompletionTerms = { bankUtr, cryptoReference, repriced: rate === null ? null : repricedTerms(view, rate) };
-  const { limitCheck } = command;
-  const raised = terms.repriced && limitCheck ? requoteExcess(view, terms.repriced.fiatAmount, limitCheck.limits, limitCheck.usage, command.at) : null;
-  const reasons = secondAdminReasons(view, terms, command.desk, raised !== null);
-  if (reasons.length > 0) {
-    const { requestId, mode, by, at, desk } = command;
+  // A rate approved with the payout is the rate the payout settles at, unless the admin types another.
+  const rate = completionRate(view, presentText(command.rate) ?? view.payoutApproval?.repriced?.rate ?? null);
+  const repriced = rate === null ? null : repricedTerms(view, rate);
+  const { limitCheck, desk } = command;
+  const raised = repriced && limitCheck ? requoteExcess(view, repriced.fiatAmount, limitCheck.limits, limitCheck.usage) : null;
+  const reasons = secondAdminReasons(view, { repriced }, desk, raised !== null);
+  const approval = view.payoutApproval;
+  const approved = approvalCovers(approval, { repriced });
+  if (reasons.length > 0 && !approved) {
+    // A payout reference says the money left before a second admin approved it.
+    if (buy ? cryptoReference : bankUtr) throw Refusal.conflict('payout_needs_approval', PAYOUT_NEEDS_APPROVAL);
+    const { requestId, mode, by, at } = command;
     return {
       type: 'CompletionRequested',
       data: {
-        ...terms,
+        bankUtr: null,
+        cryptoReference: null,
+        repriced,
         requestId,
         mode,
         requestedBy: by,
         requestedAt: at,
         thresholdInr: desk.controls.fourEyesAboveInr,
         reasons,
-        valueInr: orderValueInr(view, terms, desk.rates),
+        valueInr: orderValueInr(view, { repriced }, desk.rates, desk.anchorRates),
         rateInForce: rateInForce(view, desk.rates),
       },
     };
   }
-  return { type: 'OrderCompleted', data: { completedAt: command.at, ...terms } };
+  // A buy whose crypto went out (CryptoSent) already has its reference.
+  if (buy && !cryptoReference && !(view.status === 'crypto_sent' && view.cryptoReference)) {
+    throw Refusal.invalid('cryptoReference', REFERENCE_REQUIRED[command.mode].buy);
+  }
+  if (!buy && !bankUtr) throw Refusal.invalid('bankUtr', REFERENCE_REQUIRED[command.mode].sell);
+  const settled = approved && approval ? { approved: { requestId: approval.requestId, approvedBy: approval.approvedBy, approvedAt: approval.approvedAt } } : {};
+  return { type: 'OrderCompleted', data: { completedAt: command.at, bankUtr, cryptoReference, repriced, ...settled } };
 }
 
 /** The order's pending request, if it is the one named. */
@@ -227,12 +261,27 @@ function pendingRequest(view: OrderView, requestId: string): CompletionRequested
   return request;
 }
 
-/** A different admin settles the order on the request's terms, exactly as they were asked. */
+/**
+ * A different admin (another account, another phone) answers the pending request on its terms,
+ * exactly as asked: with its payout reference already known (a request from before payouts waited
+ * for approval, or a buy whose USDT was recorded as sent) the order completes; without one, the
+ * payout is approved (PayoutApproved) and is recorded later on these terms.
+ */
 function confirmation(view: OrderView, command: Extract<OrderCommand, { type: 'ConfirmCompletion' }>): OrderEvent {
   const request = pendingRequest(view, command.requestId);
-  if (request.requestedBy === command.by) throw Refusal.forbidden('four_eyes', SAME_ADMIN);
-  const { bankUtr, cryptoReference, repriced, requestId, requestedBy, requestedAt } = request;
-  return { type: 'OrderCompleted', data: { completedAt: command.at, bankUtr, cryptoReference, repriced, confirms: { requestId, requestedBy, requestedAt } } };
+  const requester = { id: request.requestedBy, phone: command.requesterPhone };
+  if (samePerson(requester, { id: command.by, phone: command.byPhone })) throw Refusal.forbidden('four_eyes', SAME_ADMIN);
+  const { bankUtr, repriced, requestId, requestedBy, requestedAt, mode } = request;
+  const buy = view.orderType === 'fiat_to_crypto';
+  const cryptoReference = request.cryptoReference ?? (view.status === 'crypto_sent' ? view.cryptoReference : null);
+  const paidOut = buy ? cryptoReference !== null : bankUtr !== null;
+  if (!paidOut) {
+    return { type: 'PayoutApproved', data: { requestId, mode, repriced, requestedBy, requestedAt, approvedBy: command.by, approvedAt: command.at } };
+  }
+  return {
+    type: 'OrderCompleted',
+    data: { completedAt: command.at, bankUtr, cryptoReference: request.cryptoReference, repriced, confirms: { requestId, requestedBy, requestedAt } },
+  };
 }
 
 /**

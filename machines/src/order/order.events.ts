@@ -131,6 +131,8 @@ export interface OrderCompleted {
      * terms are what completed. The confirming admin is the event's actor.
      */
     confirms?: { requestId: string; requestedBy: string; requestedAt: string };
+    /** Present when the payout was approved by a second admin beforehand (PayoutApproved): which approval it settles. */
+    approved?: { requestId: string; approvedBy: string; approvedAt: string };
   };
 }
 
@@ -163,6 +165,26 @@ export interface CompletionRequested {
     reasons?: SecondAdminReason[];
     valueInr?: string;
     rateInForce?: string;
+  };
+}
+
+/**
+ * A different admin approved paying the order out on a pending request's terms, before any payout
+ * reference exists (four-eyes.ts): the USDT or INR may now be sent, and the payout recorded
+ * (CryptoSent, or the completion with its reference) on these terms without another request. The
+ * approver is the event's actor and `approvedBy`.
+ */
+export interface PayoutApproved {
+  type: 'PayoutApproved';
+  data: {
+    requestId: string;
+    mode: CompletionMode;
+    /** The terms approved: a re-quote, or null for the order's own. */
+    repriced: Repricing | null;
+    requestedBy: string;
+    requestedAt: string;
+    approvedBy: string;
+    approvedAt: string;
   };
 }
 
@@ -218,6 +240,7 @@ export type OrderEvent =
   | OrderRejected
   | OrderFlagged
   | CompletionRequested
-  | CompletionRequestDeclined;
+  | CompletionRequestDeclined
+  | PayoutApproved;
 
 export type OrderEventType = OrderEvent['type'];

@@ -117,6 +117,20 @@ export const desk = (controls: Partial<DeskRules['controls']> = {}, rates: DeskR
   rates: { usdtInr: '85', usdt_bank_buy: '88.5', usdt_bank_sell: '86', usdt_cash_buy: '0', usdt_cash_sell: '0', ...rates },
 });
 
+export const payoutApproved = (data: Partial<Extract<OrderEvent, { type: 'PayoutApproved' }>['data']> = {}): OrderEvent => ({
+  type: 'PayoutApproved',
+  data: {
+    requestId: 'request-1',
+    mode: 'complete',
+    repriced: null,
+    requestedBy: 'admin-a',
+    requestedAt: at(30),
+    approvedBy: 'admin-b',
+    approvedAt: at(35),
+    ...data,
+  },
+});
+
 export type MachineState = 'none' | OrderStatus;
 
 /** A stream that leaves a buy (or sell) order in each state; null where the side never gets there. */

@@ -14,6 +14,7 @@ import {
   historyFor,
   placed,
   placedSell,
+  payoutApproved,
   proof,
   refusalOf,
   rejected,
@@ -36,8 +37,9 @@ const candidates = (): Record<OrderEventType, OrderEvent> => ({
   OrderRejected: rejected(),
   OrderFlagged: flagged(),
   CompletionRequested: completionRequested(),
-  // Declines only the pending request: none is pending in these histories, so it is refused everywhere.
+  // Declines or approves only the pending request: none is pending in these histories, so both are refused everywhere.
   CompletionRequestDeclined: completionDeclined(),
+  PayoutApproved: payoutApproved(),
 });
 
 // A completion above the four-eyes threshold is asked for wherever it could be recorded; the order stays put.

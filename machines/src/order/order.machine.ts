@@ -37,9 +37,8 @@ const orderSetup = setup({
     // A buy is done when the USDT left (its transaction is known); a sell when the INR left (UTR).
     // For a buy, context.cryptoReference can only come from CryptoSent: the customer's proof
     // reference of a buy is a bank UTR and is kept in bankReference.
-    // The same rule for a completion and for a request to complete (four eyes).
     hasCompletionReference: ({ context, event }) => {
-      if (event.type !== 'OrderCompleted' && event.type !== 'CompletionRequested') return false;
+      if (event.type !== 'OrderCompleted') return false;
       if (isBuy(context)) {
         return presentText(event.data.cryptoReference) !== null || context.cryptoReference !== null;
       }
@@ -50,6 +49,8 @@ const orderSetup = setup({
       event.type === 'OrderCompleted' && (event.data.confirms === undefined || event.data.confirms.requestId === context.completionRequest?.requestId),
     declinesPendingRequest: ({ context, event }) =>
       event.type === 'CompletionRequestDeclined' && context.completionRequest !== null && event.data.requestId === context.completionRequest.requestId,
+    approvesPendingRequest: ({ context, event }) =>
+      event.type === 'PayoutApproved' && context.completionRequest !== null && event.data.requestId === context.completionRequest.requestId,
   },
   actions: {
     touch: assign({ updatedAt: ({ event }) => eventTime(event) }),
@@ -69,6 +70,11 @@ const orderSetup = setup({
       // Copied, so the state never shares a reference with the stored event.
       const request = { ...event.data, repriced: repriced && { ...repriced, previous: { ...repriced.previous } } };
       return { completionRequest: reasons ? { ...request, reasons: [...reasons] } : request };
+    }),
+    recordPayoutApproval: assign(({ event }) => {
+      assertEvent(event, 'PayoutApproved');
+      const { repriced } = event.data;
+      return { payoutApproval: { ...event.data, repriced: repriced && { ...repriced, previous: { ...repriced.previous } } } };
     }),
     recordPlacement: assign(({ event }) => {
       assertEvent(event, 'OrderPlaced');
@@ -160,8 +166,10 @@ const SETTLING = {
     target: 'completed',
     actions: ['recordCompletion', 'touch', 'endRequest'],
   },
-  CompletionRequested: { guard: 'hasCompletionReference', actions: ['touch', 'recordCompletionRequest'] },
+  // A request may come before any payout reference: it asks a second admin to approve the payout.
+  CompletionRequested: { actions: ['touch', 'recordCompletionRequest'] },
   CompletionRequestDeclined: { guard: 'declinesPendingRequest', actions: ['touch', 'endRequest'] },
+  PayoutApproved: { guard: 'approvesPendingRequest', actions: ['touch', 'recordPayoutApproval', 'endRequest'] },
 } as const;
 
 /** Rejected: the order is closed, and a pending completion with it. */
@@ -230,8 +238,9 @@ export const orderMachine = orderSetup.createMachine({
           target: 'completed',
           actions: ['recordCompletion', 'touch', 'endRequest'],
         },
-        CompletionRequested: { guard: and(['paidLate', 'hasCompletionReference']), actions: ['touch', 'recordCompletionRequest'] },
+        CompletionRequested: { guard: 'paidLate', actions: ['touch', 'recordCompletionRequest'] },
         CompletionRequestDeclined: { guard: 'declinesPendingRequest', actions: ['touch', 'endRequest'] },
+        PayoutApproved: { guard: 'approvesPendingRequest', actions: ['touch', 'recordPayoutApproval', 'endRequest'] },
         OrderRejected: { guard: 'paidLate', target: 'rejected', actions: ['recordRejection', 'touch', 'endRequest'] },
         ...FLAGGING,
       },

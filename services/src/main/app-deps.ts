@@ -36,6 +36,7 @@ import { listenToChannel } from '@desk/platform/db/pg-listen';
 import { createLiveUpdates } from '../live/live-updates';
 import { SignedInUsers, USERS_CHANGED_CHANNEL } from '../identity/signed-in-users';
 import { findUserById } from '../identity/users.repository';
+import type { RateTable } from '@desk/machines/pricing/pricing';
 import { SESSIONS_CHANGED_CHANNEL } from '../identity/signed-in-sessions';
 import { setUpSignIn } from '../identity/sign-in-setup';
 import { staffTotpPolicy, type StaffTotpPolicy } from '../identity/staff-sign-in';
@@ -104,8 +105,12 @@ export async function buildAppDeps(infra: Infrastructure, env: AppSettings): Pro
   const files = fileStorageFor(env, infra.db);
   const limits = new CustomerLimits(infra.db);
   const commands = new OrderCommands(orders, files, {
-    settingsFor: async (tenantId) => (await settings.forTenant(tenantId)).settings,
+    rulesFor: async (tenantId) => {
+      const brand = await settings.forTenant(tenantId);
+      return { settings: brand.settings, anchorRates: (brand as { anchorRates?: RateTable }).anchorRates ?? brand.settings.rates };
+    },
     usage: (userId, now) => limits.usage(userId, now),
+    phoneOf: async (userId) => (await findUserById(infra.db, userId))?.phone ?? null,
   });
   // OTP hashes get their own key, derived from the token secret.
   const otp = new OtpService(store, createHmac('sha256', secret).update('otp-codes').digest('hex'), (phone, code, purpose) =>

@@ -33,6 +33,7 @@ import { EXPORT_PATH, EXPORT_LINK_SECONDS, ALL_BRANDS } from './order-export';
 import type { OrderDeps } from './order-deps';
 
 export const AWAITING_SECOND_ADMIN = 'Completion requested: a different admin must confirm it (the order says why)';
+export const PAYOUT_APPROVED = 'Payout approved: it may be sent now, and recorded with its reference';
 
 /** The code and the desk's note of a reject (`reason` is the note's older name). */
 const rejection = ({ reasonCode, note, reason }: { reasonCode: ReasonCode; note?: string | undefined; reason?: string | undefined }) => ({
@@ -58,6 +59,10 @@ export function adminOrderRoutes(deps: OrderDeps, users: Kysely<ServicesDatabase
     view.completionRequest
       ? c.json({ order: adminOrderJson(view, links(c), await directory.names()), message: AWAITING_SECOND_ADMIN, pendingConfirmation: true }, 202)
       : answer(c, view, message);
+
+  // A confirmation completes the order, or (before any payout) approves the payout: it says which.
+  const confirmed = (c: Context<AdminEnv>, view: Parameters<typeof adminOrderJson>[0]) =>
+    answer(c, view, view.status === 'completed' ? 'Order completed successfully' : PAYOUT_APPROVED);
 
   return new Hono<AdminEnv>()
     .get('/dashboard', validate('query', dashboardSchema), async (c) => {
@@ -111,8 +116,11 @@ export function adminOrderRoutes(deps: OrderDeps, users: Kysely<ServicesDatabase
     .get('/orders/:id', async (c) => {
       const view = inAdminScope((await orders.load(orderId(c))).view, c.get('scope'));
       const json = adminOrderJson(view, links(c), await directory.names());
-      // The page names who asked for a pending completion, so the second admin knows whom to ask.
+      // The page names who asked for a pending completion, so the second admin knows whom to ask, and who approved a payout.
       if (json.completionRequest) json.completionRequest.requestedBy = (await personJson(users, json.completionRequest.requestedBy._id, c.get('scope')))!;
+      if (json.payoutApproval) json.payoutApproval.approvedBy = (await personJson(users, json.payoutApproval.approvedBy._id, c.get('scope')))!;
+      // Whether the payout must be approved before it is sent (four-eyes.ts): the page asks for that first.
+      json.payoutAwaitsApproval = await commands.payoutAwaitsApproval(view);
       return c.json(json, 200);
     })
     .get('/orders/:id/history', async (c) => {
@@ -130,7 +138,7 @@ export function adminOrderRoutes(deps: OrderDeps, users: Kysely<ServicesDatabase
       settled(c, await commands.complete(c.get('scope'), orderId(c), c.req.valid('json'), 'complete', metadata(c)), 'Order completed successfully'),
     )
     .post('/orders/:id/completion-request/confirm', validate('json', confirmCompletionSchema), async (c) =>
-      answer(c, await commands.confirmCompletion(c.get('scope'), orderId(c), c.req.valid('json').requestId, metadata(c)), 'Order completed successfully'),
+      confirmed(c, await commands.confirmCompletion(c.get('scope'), orderId(c), c.req.valid('json').requestId, c.get('user'), metadata(c))),
     )
     .post('/orders/:id/completion-request/decline', validate('json', declineCompletionSchema), async (c) => {
       const { requestId, note } = c.req.valid('json');

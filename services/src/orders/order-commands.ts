@@ -4,6 +4,8 @@ import { decideOrder, presentText, type CompletionMode, type LimitCheck, type Or
 import { proofProblem, referenceField, takesAnotherProof } from '@desk/machines/order/proof-requirement';
 import { limitsAreOff, type LimitUsage } from '@desk/machines/order/customer-limits';
 import type { Settings } from '@desk/machines/settings/settings.schema';
+import { approvalCovers, secondAdminReasons, type DeskRules } from '@desk/machines/order/four-eyes';
+import type { RateTable } from '@desk/machines/pricing/pricing';
 import { systemMetadata, type EventMetadata } from '@desk/platform/eventstore/event-metadata';
 import { ValidationError } from '@desk/platform/errors/domain-error';
 import type { UserRow } from '../identity/users.repository';
@@ -17,10 +19,13 @@ import type { OrderStore } from './order-store';
 
 export type { CompletionMode };
 
-/** What the order commands ask of the desk: a brand's settings in force, and what a customer's orders hold under their limits. */
+/** What the order commands ask of the desk: a brand's rules in force, what a customer's orders hold under their limits, a staff member's phone. */
 export interface DeskInForce {
-  settingsFor(tenantId: string): Promise<Settings>;
+  /** The brand's settings in force, and its rates as a second admin last confirmed them (four-eyes.ts). */
+  rulesFor(tenantId: string): Promise<{ settings: Settings; anchorRates: RateTable }>;
   usage(userId: string, now: Date): Promise<LimitUsage>;
+  /** The phone of a staff account (one person is one phone): null when the account is gone. */
+  phoneOf(userId: string): Promise<string | null>;
 }
 
 export interface CompletionInput {
@@ -80,7 +85,7 @@ export class OrderCommands {
 
   /** What the customer's orders hold under their brand's limits, to count an order again (a revival, a sell re-quoted up); null when the limits are off. */
   private async limitCheck(tenantId: string, userId: string, metadata: EventMetadata): Promise<LimitCheck | null> {
-    const { controls } = await this.desk.settingsFor(tenantId);
+    const { controls } = (await this.desk.rulesFor(tenantId)).settings;
     if (limitsAreOff(controls)) return null;
     return { limits: controls, usage: await this.desk.usage(userId, new Date(metadata.acceptedAt)) };
   }
@@ -93,15 +98,34 @@ export class OrderCommands {
     return this.admin(scope, orderId, metadata, { type: 'VerifyOrder', at: metadata.acceptedAt });
   }
 
+  /** Recording the USDT sent: a payout four eyes asks for must have been approved first (four-eyes.ts). */
   markCryptoSent(scope: AdminScope, orderId: string, cryptoReference: string, metadata: EventMetadata): Promise<OrderView> {
-    return this.admin(scope, orderId, metadata, { type: 'MarkCryptoSent', cryptoReference, at: metadata.acceptedAt });
+    return this.orders.execute(orderId, metadata, async (snapshot) => {
+      const order = inAdminScope(orderViewOf(snapshot), scope);
+      return decideOrder(snapshot, { type: 'MarkCryptoSent', cryptoReference, desk: await this.deskRules(order.tenantId), at: metadata.acceptedAt });
+    });
+  }
+
+  /**
+   * Whether paying this order out needs a second admin's approval that it does not have yet
+   * (four-eyes.ts): the admin's order page asks for the approval instead of the payout reference.
+   */
+  async payoutAwaitsApproval(order: OrderView): Promise<boolean> {
+    if (order.status === 'completed' || order.status === 'rejected' || order.status === 'cancelled') return false;
+    const terms = { repriced: order.payoutApproval?.repriced ?? null };
+    return secondAdminReasons(order, terms, await this.deskRules(order.tenantId)).length > 0 && !approvalCovers(order.payoutApproval, terms);
+  }
+
+  private async deskRules(tenantId: string): Promise<DeskRules> {
+    const { settings, anchorRates } = await this.desk.rulesFor(tenantId);
+    return { controls: settings.controls, rates: settings.rates, anchorRates };
   }
 
   /** When four eyes asks for it (four-eyes.ts), this records a request for a second admin instead (CompletionRequested). */
   complete(scope: AdminScope, orderId: string, input: CompletionInput, mode: CompletionMode, metadata: EventMetadata): Promise<OrderView> {
     return this.orders.execute(orderId, metadata, async (snapshot) => {
       const order = inAdminScope(orderViewOf(snapshot), scope);
-      const { controls, rates } = await this.desk.settingsFor(order.tenantId);
+      const desk = await this.deskRules(order.tenantId);
       // A sell re-quoted may pay out more: its customer's limits are read for the decision (customer-limits.ts).
       const requotedSell = presentText(input.rate) !== null && order.orderType === 'crypto_to_fiat';
       const limitCheck = requotedSell ? await this.limitCheck(order.tenantId, order.userId, metadata) : null;
@@ -112,16 +136,28 @@ export class OrderCommands {
         ...input,
         by,
         requestId: randomUUID(),
-        desk: { controls, rates },
+        desk,
         limitCheck,
         at: metadata.acceptedAt,
       });
     });
   }
 
-  /** A different admin settles the order on the pending request's terms. */
-  confirmCompletion(scope: AdminScope, orderId: string, requestId: string, metadata: EventMetadata): Promise<OrderView> {
-    return this.admin(scope, orderId, metadata, { type: 'ConfirmCompletion', requestId, by: metadata.actor.id, at: metadata.acceptedAt });
+  /** A different admin (another person: another phone) answers the pending request: the payout approved, or the order completed. */
+  confirmCompletion(scope: AdminScope, orderId: string, requestId: string, confirmer: { phone: string }, metadata: EventMetadata): Promise<OrderView> {
+    return this.orders.execute(orderId, metadata, async (snapshot) => {
+      const order = inAdminScope(orderViewOf(snapshot), scope);
+      const requesterPhone = order.completionRequest ? await this.desk.phoneOf(order.completionRequest.requestedBy) : null;
+      const command = {
+        type: 'ConfirmCompletion',
+        requestId,
+        by: metadata.actor.id,
+        byPhone: confirmer.phone,
+        requesterPhone,
+        at: metadata.acceptedAt,
+      } as const;
+      return decideOrder(snapshot, command);
+    });
   }
 
   /** Turns the pending request down (a second admin) or withdraws it (the requester); the order stays as it was. */

@@ -78,7 +78,26 @@ export function adminOrderJson(view: OrderView, proofLink: ProofLink, brandNames
     reason: code ? { code, label: REASON_LABELS[code], text: CUSTOMER_REASONS[code], note: note ?? null } : null,
     flags: (view.flags ?? []).map((f) => ({ ...f })),
     completionRequest: completionRequestJson(view),
+    payoutApproval: payoutApprovalJson(view),
+    /** Whether paying out must first be approved by a second admin: the order page says (four-eyes.ts); null in lists, which do not ask. */
+    payoutAwaitsApproval: null as boolean | null,
   });
+}
+
+/** A payout a second admin approved before it was sent: on what terms, who approved it and when. */
+function payoutApprovalJson(view: OrderView) {
+  const approval = view.payoutApproval;
+  if (!approval) return null;
+  return {
+    requestId: approval.requestId,
+    rate: approval.repriced?.rate ?? view.rate,
+    fiatAmount: approval.repriced?.fiatAmount ?? view.fiatAmount,
+    cryptoAmount: approval.repriced?.cryptoAmount ?? view.cryptoAmount,
+    repriced: approval.repriced !== null,
+    requestedBy: approval.requestedBy,
+    approvedBy: { _id: approval.approvedBy as string | null, phone: null as string | null, username: null as string | null },
+    approvedAt: approval.approvedAt,
+  };
 }
 
 /** A completion waiting for a second admin: the terms it would settle on, and who asked. */

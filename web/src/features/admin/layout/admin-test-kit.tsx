@@ -52,7 +52,7 @@ export function adminOrder({
 }: Partial<AdminOrder> = {}): AdminOrder {
   const _id = overrides._id ?? `00000000-0000-4000-8000-${String(++sequence).padStart(12, '0')}`;
   const base = order({ _id, refCode: `ORD-${_id.slice(-4)}`, user: { _id: 'user-1', phone: ME.phone, username: 'asha' }, ...overrides });
-  return { ...base, brand, reason, flags, completionRequest };
+  return { ...base, brand, reason, flags, completionRequest, payoutApproval: null, payoutAwaitsApproval: null };
 }
 
 /** A completion waiting for a second admin, asked by `requestedBy` (another admin unless told). */

@@ -7,6 +7,7 @@ import type { OrderAction } from '../orders/admin-order-actions';
 import { RejectOrderDialog } from '../orders/reject-order-dialog';
 import { useOrderCommand } from '../orders/use-order-command';
 import { InfoCard } from './info-card';
+import { formatDateTime } from '../../../lib/format-date-time';
 
 interface AdminActionsCardProps {
   order: AdminOrder;
@@ -16,10 +17,14 @@ interface AdminActionsCardProps {
 
 /**
  * Approve needs the reference matching the order (the USDT transaction of a buy, the payout UTR of a
- * sell); the server says so when it is missing, so the button is not held back here.
+ * sell); the server says so when it is missing, so the button is not held back here. When four eyes
+ * asks for it (`payoutAwaitsApproval`), the payout is approved by a second admin before it is sent:
+ * the card then asks for that approval, with no reference (the money has not left), and shows the
+ * approval once given.
  */
 export function AdminActionsCard({ order, actions }: AdminActionsCardProps) {
   const buy = isBuyOrder(order);
+  const awaitsApproval = order.payoutAwaitsApproval === true && !order.completionRequest;
   const [reference, setReference] = useState((buy ? order.cryptoReference : order.bankUtr) ?? '');
   const [rate, setRate] = useState('');
   const [rejecting, setRejecting] = useState(false);
@@ -49,22 +54,43 @@ export function AdminActionsCard({ order, actions }: AdminActionsCardProps) {
     return json;
   };
 
+  const askApproval = (): Completion => (rate.trim() ? { rate: rate.trim() } : {});
+
   return (
     <InfoCard title="Admin Actions" className="order-admin-actions">
-      <Field label={buy ? 'Crypto Transaction Reference' : 'UTR Reference'}>
-        <input value={reference} autoComplete="off" onChange={(e) => setReference(e.target.value)} />
-      </Field>
+      {awaitsApproval ? (
+        <p className="notice">
+          This payout needs a second admin&apos;s approval before the {buy ? 'USDT' : 'INR'} is sent. Ask for it; once approved, send the payout and record its
+          reference here.
+        </p>
+      ) : (
+        <>
+          {order.payoutApproval && <PayoutApprovalNote approval={order.payoutApproval} />}
+          <Field label={buy ? 'Crypto Transaction Reference' : 'UTR Reference'}>
+            <input value={reference} autoComplete="off" onChange={(e) => setReference(e.target.value)} />
+          </Field>
+        </>
+      )}
       <Field label="Rate" hint={order.latePayment ? 'Paid late: enter the rate to complete at (a re-quote)' : "Leave empty to keep the order's rate"}>
         <input value={rate} inputMode="decimal" placeholder={order.rate} onChange={(e) => setRate(e.target.value)} />
       </Field>
       <div className="row">
         {actions.includes('verify') && <CommandButton label="Verify" pending={verify.isPending} disabled={busy} onClick={run(verify, () => order._id)} />}
-        {actions.includes('markCryptoSent') && (
+        {actions.includes('markCryptoSent') && !awaitsApproval && (
           <CommandButton label="Mark Crypto Sent" pending={cryptoSent.isPending} disabled={busy} onClick={run(cryptoSent, () => reference.trim())} />
         )}
-        {actions.includes('complete') && (
-          <CommandButton primary label="Approve Order" pending={approve.isPending} disabled={busy} onClick={run(approve, completion)} />
-        )}
+        {actions.includes('complete') &&
+          (awaitsApproval ? (
+            <CommandButton
+              primary
+              label="Ask a second admin to approve the payout"
+              pending={approve.isPending}
+              disabled={busy}
+              onClick={run(approve, askApproval)}
+            />
+          ) : (
+            <CommandButton primary label="Approve Order" pending={approve.isPending} disabled={busy} onClick={run(approve, completion)} />
+          ))}
         {actions.includes('reject') && (
           <button type="button" className="btn danger" disabled={busy} onClick={() => setRejecting(true)}>
             Reject Order
@@ -74,6 +100,17 @@ export function AdminActionsCard({ order, actions }: AdminActionsCardProps) {
       <ErrorAlert>{failure}</ErrorAlert>
       {rejecting && <RejectOrderDialog order={order} onClose={() => setRejecting(false)} />}
     </InfoCard>
+  );
+}
+
+/** A payout a second admin approved: on what terms, by whom and when; it may be sent now. */
+function PayoutApprovalNote({ approval }: { approval: NonNullable<AdminOrder['payoutApproval']> }) {
+  const by = approval.approvedBy.username ?? approval.approvedBy.phone ?? 'another admin';
+  return (
+    <p className="notice">
+      Payout approved by {by} on {formatDateTime(approval.approvedAt)}
+      {approval.repriced ? `, re-quoted at ${approval.rate}` : ''}: send it, then record its reference.
+    </p>
   );
 }
 

@@ -131,4 +131,39 @@ describe('admin order detail: actions', () => {
     const viewer = screen.getByRole('dialog', { name: 'proof-1.png' });
     expect(within(viewer).getByRole('img', { name: 'proof-1.png' }).getAttribute('src')).toBe('/api/files/img?sig=1');
   });
+
+  it('asks a second admin to approve a payout four eyes holds, before any reference, and records it once approved', async () => {
+    const big = { ...buy, status: 'fiat_received' as const, statusLabel: 'Payment Received', payoutAwaitsApproval: true };
+    const approved = {
+      ...big,
+      payoutAwaitsApproval: false,
+      payoutApproval: {
+        requestId: '00000000-0000-4000-8000-00000000beef',
+        rate: buy.rate,
+        fiatAmount: buy.fiatAmount,
+        cryptoAmount: buy.cryptoAmount,
+        repriced: false,
+        requestedBy: 'admin-7',
+        approvedBy: { _id: 'admin-7', phone: '+919900000007', username: 'meera' },
+        approvedAt: '2026-11-23T10:05:00.000Z',
+      },
+    };
+    const { calls } = openOrder(big, (set) => ({
+      [`POST /api/admin/orders/${buy._id}/approve`]: () => {
+        set(approved);
+        return { status: 202, body: { message: 'Completion requested: a different admin must confirm it (the order says why)', pendingConfirmation: true } };
+      },
+    }));
+    const card = await actionsCard();
+    expect(card.textContent).toContain("This payout needs a second admin's approval before the USDT is sent");
+    // No reference to give yet, and no way to record the USDT as sent.
+    expect(within(card).queryByLabelText('Crypto Transaction Reference')).toBeNull();
+    expect(within(card).queryByRole('button', { name: 'Mark Crypto Sent' })).toBeNull();
+    await userEvent.click(within(card).getByRole('button', { name: 'Ask a second admin to approve the payout' }));
+    expect(callsTo(calls, 'POST', `/api/admin/orders/${buy._id}/approve`).map((c) => c.body)).toEqual([{}]);
+    // Approved: the card says by whom, and takes the payout's reference.
+    await waitFor(async () => expect((await actionsCard()).textContent).toContain('Payout approved by meera'));
+    expect(within(await actionsCard()).getByLabelText('Crypto Transaction Reference')).toBeTruthy();
+    expect(within(await actionsCard()).getByRole('button', { name: 'Mark Crypto Sent' })).toBeTruthy();
+  });
 });

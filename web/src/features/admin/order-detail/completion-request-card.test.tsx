@@ -86,4 +86,24 @@ describe('admin order detail: four eyes', () => {
     expect(since.textContent).toContain('The customer sent another proof (UTR-PART-2)');
     expect(since.textContent).toContain('The order was flagged: the same payment reference is on another order');
   });
+
+  it('asks the second admin to approve paying out a request made before any payout, and says it was approved', async () => {
+    const order = adminOrder({ completionRequest: completionRequest({ cryptoReference: null }) });
+    let confirmed = false;
+    renderAdmin(`/admin/orders/${order._id}`, {
+      [`GET /api/admin/orders/${order._id}`]: () => ({ status: 200, body: confirmed ? { ...order, completionRequest: null } : order }),
+      [`GET /api/admin/orders/${order._id}/history`]: { orderId: order._id, events: [] },
+      [`POST /api/admin/orders/${order._id}/completion-request/confirm`]: () => {
+        confirmed = true;
+        return { status: 200, body: { message: 'Payout approved: it may be sent now, and recorded with its reference' } };
+      },
+    });
+    const request = await card();
+    expect(request.textContent).toContain('meera asked to approve paying out this order');
+    expect(request.textContent).toContain('the payout may be sent once you approve it');
+    await userEvent.click(within(request).getByRole('button', { name: 'Approve payout' }));
+    await expect
+      .poll(() => screen.queryAllByRole('status').map((s) => s.textContent))
+      .toContain('Payout approved: it may be sent now, and recorded with its reference');
+  });
 });

@@ -22,7 +22,11 @@ export function CompletionRequestCard({ order, request }: { order: AdminOrder; r
   const me = useMe().data;
   const mine = me?._id === request.requestedBy._id;
   const ids = { id: order._id, requestId: request.requestId };
-  const confirm = useOrderCommand(() => adminApi.confirmCompletion(ids), 'Order completed successfully', 'Failed to confirm the completion');
+  const confirm = useOrderCommand(
+    () => adminApi.confirmCompletion(ids),
+    (answer) => answer.message,
+    'Failed to confirm the completion',
+  );
   const decline = useOrderCommand(
     () => adminApi.declineCompletion(ids),
     mine ? 'Request withdrawn' : 'Completion request declined',
@@ -30,12 +34,15 @@ export function CompletionRequestCard({ order, request }: { order: AdminOrder; r
   );
   const busy = confirm.isPending || decline.isPending;
   const reference = order.type === 'fiat_to_crypto' ? request.cryptoReference : request.bankUtr;
+  // Asked before any payout: confirming approves sending it (four-eyes.ts); with a reference, it completes.
+  const beforePayout = !reference;
+  const what = beforePayout ? 'approve paying out' : request.mode === 'approve' ? 'approve' : 'complete';
 
   return (
     <InfoCard title="Waiting for a second admin" className="completion-request">
       <p>
-        {mine ? 'You asked' : `${who(request)} asked`} to {request.mode === 'approve' ? 'approve' : 'complete'} this order on{' '}
-        {formatDateTime(request.requestedAt)}: {mine ? 'a different admin must confirm it.' : 'it completes when you confirm it.'}
+        {mine ? 'You asked' : `${who(request)} asked`} to {what} this order on {formatDateTime(request.requestedAt)}:{' '}
+        {mine ? 'a different admin must confirm it.' : beforePayout ? 'the payout may be sent once you approve it.' : 'it completes when you confirm it.'}
       </p>
       <CompletionRequestReasons request={request} />
       <dl className="details">
@@ -50,7 +57,7 @@ export function CompletionRequestCard({ order, request }: { order: AdminOrder; r
       <div className="row">
         {!mine && (
           <button type="button" className="btn" disabled={busy} onClick={() => confirm.mutate(undefined)}>
-            {confirm.isPending ? 'Processing...' : 'Confirm completion'}
+            {confirm.isPending ? 'Processing...' : beforePayout ? 'Approve payout' : 'Confirm completion'}
           </button>
         )}
         <button type="button" className="btn secondary" disabled={busy} onClick={() => decline.mutate(undefined)}>
