@@ -37,6 +37,7 @@ import { createLiveUpdates } from '../live/live-updates';
 import { SignedInUsers, USERS_CHANGED_CHANNEL } from '../identity/signed-in-users';
 import { findUserById } from '../identity/users.repository';
 import type { RateTable } from '@desk/machines/pricing/pricing';
+import { UUID } from '../http/server-ids';
 import { SESSIONS_CHANGED_CHANNEL } from '../identity/signed-in-sessions';
 import { setUpSignIn } from '../identity/sign-in-setup';
 import { staffTotpPolicy, type StaffTotpPolicy } from '../identity/staff-sign-in';
@@ -110,7 +111,8 @@ export async function buildAppDeps(infra: Infrastructure, env: AppSettings): Pro
       return { settings: brand.settings, anchorRates: (brand as { anchorRates?: RateTable }).anchorRates ?? brand.settings.rates };
     },
     usage: (userId, now) => limits.usage(userId, now),
-    phoneOf: async (userId) => (await findUserById(infra.db, userId))?.phone ?? null,
+    // System actors (the admin CLI, the demo seed) have no account, and no phone.
+    phoneOf: async (userId) => (UUID.test(userId) ? ((await findUserById(infra.db, userId))?.phone ?? null) : null),
   });
   // OTP hashes get their own key, derived from the token secret.
   const otp = new OtpService(store, createHmac('sha256', secret).update('otp-codes').digest('hex'), (phone, code, purpose) =>
