@@ -57,7 +57,7 @@ export const adminRouteDocs: RouteDoc[] = [
     path: '/admin/orders/:id/crypto-sent',
     tag: 'admin: orders',
     access: 'admin',
-    summary: 'USDT sent: fiat_received to crypto_sent',
+    summary: 'USDT sent: fiat_received to crypto_sent (409 payout_needs_approval when four eyes holds the payout and no second admin approved it)',
     body: cryptoSentSchema,
   },
   {
@@ -65,7 +65,7 @@ export const adminRouteDocs: RouteDoc[] = [
     path: '/admin/orders/:id/approve',
     tag: 'admin: orders',
     access: 'admin',
-    summary: 'Approve: to completed (202 with a request for a second admin above the four-eyes threshold)',
+    summary: 'Approve: to completed; when four eyes holds it, 202 asking a second admin to approve the payout (send no reference: one is 409 payout_needs_approval until approved)',
     body: completionSchema,
   },
   {
@@ -73,7 +73,7 @@ export const adminRouteDocs: RouteDoc[] = [
     path: '/admin/orders/:id/complete',
     tag: 'admin: orders',
     access: 'admin',
-    summary: 'Complete: to completed (202 with a request for a second admin above the four-eyes threshold)',
+    summary: 'Complete: to completed; when four eyes holds it, 202 asking a second admin to approve the payout (send no reference: one is 409 payout_needs_approval until approved)',
     body: completionSchema,
   },
   {
@@ -81,7 +81,7 @@ export const adminRouteDocs: RouteDoc[] = [
     path: '/admin/orders/:id/completion-request/confirm',
     tag: 'admin: orders',
     access: 'admin',
-    summary: "Four eyes: a different admin completes the order on the pending request's terms",
+    summary: "Four eyes: a different admin (another phone) approves the payout on the pending request's terms (PayoutApproved), or completes a request that named its payout",
     body: confirmCompletionSchema,
   },
   {
@@ -129,9 +129,9 @@ export const adminRouteDocs: RouteDoc[] = [
     path: '/admin/tenants',
     tag: 'admin: brands',
     access: 'operator',
-    summary: 'Create a brand (multipart, with an optional logo)',
+    summary: 'Create a brand (multipart, with an optional logo); a domain given is asked for as a change a second admin confirms (domainChange)',
     form: tenantForm,
-    success: { status: 201, description: 'The new brand' },
+    success: { status: 201, description: 'The new brand, without its domain until a second admin confirms it' },
   },
   { method: 'get', path: '/admin/tenants/:id', tag: 'admin: brands', access: 'operator', summary: 'One brand, with its receiving accounts and wallets' },
   {
@@ -140,7 +140,7 @@ export const adminRouteDocs: RouteDoc[] = [
     tag: 'admin: brands',
     access: 'operator',
     summary:
-      'Change a brand: its profile as multipart, or JSON with whole lists of accounts and wallets (adding, changing or activating one waits for a second admin)',
+      'Change a brand: its profile as multipart, or JSON with whole lists of accounts and wallets (adding, changing or activating one, or setting, moving or clearing its domain, waits for a second admin)',
     body: tenantJsonEditSchema,
     form: tenantForm,
     pending,
