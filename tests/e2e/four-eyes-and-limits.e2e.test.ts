@@ -41,38 +41,34 @@ describe('four eyes and customer limits in a real browser', () => {
     await server?.stop();
   });
 
-  it('holds an approval above the threshold for a second admin, who confirms it on the order page', async () => {
+  it('asks a second admin to approve the payout above the threshold before it is sent, then records it', async () => {
     const { order } = await api('POST', '/api/orders/fiat-to-crypto', tara, { fiatAmount: 6000, network: 'TRC20', withdrawAddress: WALLET, method: 'bank' });
     await api('POST', `/api/orders/${order._id}/upload`, tara, { bankReference: 'UTRE2EFOUR01' });
 
     const first = await open(admin, `/admin/orders/${order._id}`);
     const actions = first.getByRole('region', { name: 'Admin Actions' });
-    await actions.getByLabel('Crypto Transaction Reference').fill('0xe2efoureyes');
-    await actions.getByRole('button', { name: 'Approve Order' }).click();
+    // No reference to give yet: the USDT must not leave before a second admin approves it.
+    await expect.poll(() => actions.getByText(/This payout needs a second admin's approval before the USDT is sent/).count(), { timeout: 10_000 }).toBe(1);
+    expect(await actions.getByLabel('Crypto Transaction Reference').count()).toBe(0);
+    await actions.getByRole('button', { name: 'Ask a second admin to approve the payout' }).click();
     await expect.poll(() => first.getByText(/Completion requested: a different admin must confirm it/).count(), { timeout: 10_000 }).toBe(1);
     const mine = first.getByRole('region', { name: 'Waiting for a second admin' });
     await expect.poll(() => mine.count(), { timeout: 10_000 }).toBe(1);
     expect(await mine.textContent()).toContain('a different admin must confirm it');
-    expect(await mine.getByRole('button', { name: 'Confirm completion' }).count()).toBe(0);
+    expect(await mine.getByRole('button', { name: 'Approve payout' }).count()).toBe(0);
 
     const other = await open(second, `/admin/orders/${order._id}`);
     const request = other.getByRole('region', { name: 'Waiting for a second admin' });
     await expect.poll(() => request.count(), { timeout: 10_000 }).toBe(1);
-    expect(await request.textContent()).toContain('0xe2efoureyes');
-    await request.getByRole('button', { name: 'Confirm completion' }).click();
-    const summary = other.getByRole('region', { name: `Order #${order.refCode}` });
+    expect(await request.textContent()).toContain('asked to approve paying out this order');
+    await request.getByRole('button', { name: 'Approve payout' }).click();
+    // The first admin's open page follows without a reload: the approval, and the reference to record.
+    const firstActions = first.getByRole('region', { name: 'Admin Actions' });
+    await expect.poll(() => firstActions.getByText(/Payout approved by/).count(), { timeout: 10_000 }).toBe(1);
+    await firstActions.getByLabel('Crypto Transaction Reference').fill('0xe2efoureyes');
+    await firstActions.getByRole('button', { name: 'Approve Order' }).click();
+    const summary = first.getByRole('region', { name: `Order #${order.refCode}` });
     await expect.poll(() => summary.getByText('Completed', { exact: true }).count(), { timeout: 10_000 }).toBe(1);
-    // The first admin's open page follows without a reload.
-    await expect
-      .poll(
-        () =>
-          first
-            .getByRole('region', { name: `Order #${order.refCode}` })
-            .getByText('Completed', { exact: true })
-            .count(),
-        { timeout: 10_000 },
-      )
-      .toBe(1);
     await Promise.all([first.close(), other.close()]);
   }, 60_000);
 
