@@ -123,7 +123,15 @@ export interface UserPhoneChanged {
 /** How a session was opened. */
 export type SignInMethod = 'password' | 'password_totp' | 'recovery_code' | 'otp' | 'sign_up';
 /** Why sessions ended before their time. */
-export type SessionEndReason = 'signed_out_elsewhere' | 'password_changed' | 'password_reset' | 'sms_reset' | 'roles_changed' | 'authenticator_reset';
+export type SessionEndReason =
+  | 'signed_out_elsewhere'
+  | 'password_changed'
+  | 'password_reset'
+  | 'sms_reset'
+  | 'roles_changed'
+  | 'authenticator_reset'
+  /** The holder replaced their authenticator from a signed-in session: every other session ends. */
+  | 'authenticator_replaced';
 export interface StaffSignedIn {
   userId: string;
   tenantId: string;

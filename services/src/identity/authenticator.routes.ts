@@ -1,7 +1,8 @@
-import { Hono, type MiddlewareHandler } from 'hono';
+import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { z } from 'zod';
 import type { Kysely } from 'kysely';
-import { fixedError } from '@desk/platform/errors/domain-error';
+import { fixedError, ValidationError } from '@desk/platform/errors/domain-error';
+import { RECOVERY_CODE_USED } from '@desk/machines/identity/user.events';
 import { MAX_PASSWORD_LENGTH, PASSWORD_TOO_LONG } from '@desk/machines/identity/password-rules';
 import type { ServicesDatabase } from '../db/services-database';
 import type { ProxyTrust } from '../http/proxy-trust';
@@ -10,7 +11,10 @@ import type { AuthEnv } from './auth.middleware';
 import { FAILURES_PER_SESSION_USER } from './auth.routes';
 import { isStaff } from './admin-scope';
 import { verifyPassword } from './password';
-import { confirmEnrolment, startEnrolment } from './second-factor';
+import { checkedCode, confirmEnrolment, startEnrolment } from './second-factor';
+import { commandMetadata } from '../http/request-context';
+import { selfActor } from './user-sessions';
+import type { UserRow } from './users.repository';
 import type { SignInDeps } from './staff-sign-in';
 import type { Trail } from './user-trail';
 
@@ -19,9 +23,19 @@ const NotStaffError = fixedError('not_staff', 403, 'Authenticator apps are for s
 const WrongPasswordError = fixedError('current_password_incorrect', 400, 'Current password is incorrect');
 const lockedOut = (minutes: number) => `Too many failed attempts. Please try again in ${minutes} minute(s).`;
 
-export const authenticatorStartSchema = z.object({
-  currentPassword: z.string({ error: 'Current password is required' }).min(1, 'Current password is required').max(MAX_PASSWORD_LENGTH, PASSWORD_TOO_LONG),
-});
+const secondFactorCode = z.string({ error: 'Enter the code' }).trim().min(1, 'Enter the code').max(40);
+export const authenticatorStartSchema = z
+  .object({
+    currentPassword: z.string({ error: 'Current password is required' }).min(1, 'Current password is required').max(MAX_PASSWORD_LENGTH, PASSWORD_TOO_LONG),
+    /** Replacing one: a code from the current authenticator app, or (lost phone) a recovery code. */
+    code: secondFactorCode.optional(),
+    recoveryCode: secondFactorCode.optional(),
+  })
+  .refine((v) => v.code === undefined || v.recoveryCode === undefined, {
+    path: ['code'],
+    message: 'Enter a code from your authenticator app or a recovery code, not both',
+  });
+export const CURRENT_CODE_REQUIRED = 'Enter a code from your current authenticator app, or a recovery code';
 export const authenticatorConfirmSchema = z.object({ code: z.string({ error: 'Enter the code' }).trim().min(1, 'Enter the code').max(40) });
 
 export interface AuthenticatorRouteDeps {
@@ -34,8 +48,11 @@ export interface AuthenticatorRouteDeps {
 
 /**
  * A signed-in staff member's authenticator (decision 0029), mounted at /api/auth: whether one is
- * enrolled, and enrolling or replacing one, which takes the current password (a session left open
- * must not be enough to move the second factor to another phone).
+ * enrolled, and enrolling or replacing one. Setting one up takes the current password (a session
+ * left open must not be enough to move the second factor to another phone); replacing one takes a
+ * code from the current one or a recovery code as well (the review's I1: the password alone is one
+ * factor, and a stolen password with an open session would move both), and ends every other
+ * session of the account once confirmed.
  */
 export function authenticatorRoutes(deps: AuthenticatorRouteDeps) {
   const { signIn, signedInFresh } = deps;
@@ -59,13 +76,39 @@ export function authenticatorRoutes(deps: AuthenticatorRouteDeps) {
     })
     .post('/authenticator', signedInFresh, staffOnly, validate('json', authenticatorStartSchema), async (c) => {
       const user = c.get('user');
+      const body = c.req.valid('json');
       const guess = await signIn.limits.attempt(FAILURES_PER_SESSION_USER, user.id, lockedOut);
-      if (!(await verifyPassword(user.password_hash, c.req.valid('json').currentPassword))) throw new WrongPasswordError();
+      if (!(await verifyPassword(user.password_hash, body.currentPassword))) throw new WrongPasswordError();
       await guess.undo();
+      if (await signIn.authenticators.enrolledAt(user.id)) await currentSecondFactor(c, user, body, deps);
       return c.json(await startEnrolment(user, signIn), 200);
     })
     .post('/authenticator/confirm', signedInFresh, staffOnly, validate('json', authenticatorConfirmSchema), async (c) => {
-      const recoveryCodes = await confirmEnrolment(c, c.get('user'), c.req.valid('json').code, { ...deps, ...signIn }, false);
+      const recoveryCodes = await confirmEnrolment(c, c.get('user'), c.req.valid('json').code, { ...deps, ...signIn }, false, c.get('session').id);
       return c.json({ message: 'Authenticator app saved', recoveryCodes }, 200);
     });
+}
+
+/**
+ * The second factor the account has now, before it is replaced: a code from the authenticator (each
+ * step good once) or a recovery code (spent, and recorded as used), under the account's limit on
+ * wrong codes (5 in 15 minutes, recorded as SignInLockedOut).
+ */
+async function currentSecondFactor(
+  c: Context<AuthEnv>,
+  user: UserRow,
+  given: { code?: string; recoveryCode?: string },
+  deps: AuthenticatorRouteDeps,
+): Promise<void> {
+  const { signIn } = deps;
+  const { code, recoveryCode } = given;
+  if (code === undefined && recoveryCode === undefined) throw ValidationError.of('code', CURRENT_CODE_REQUIRED);
+  const check = () =>
+    code !== undefined ? signIn.authenticators.verify(user.id, code) : signIn.authenticators.spendRecoveryCode(deps.db, user.id, recoveryCode!);
+  await checkedCode(c, user, { ...deps, limits: signIn.limits }, check);
+  if (recoveryCode === undefined) return;
+  const metadata = commandMetadata(c, selfActor(user), deps.trustProxy);
+  const remaining = await signIn.authenticators.recoveryCodesLeft(user.id);
+  const data = { userId: user.id, tenantId: user.tenant_id, sessionId: c.get('session').id, remaining, usedAt: metadata.acceptedAt };
+  await deps.trail.record(user, [{ type: RECOVERY_CODE_USED, data }], metadata);
 }

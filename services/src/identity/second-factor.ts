@@ -7,7 +7,7 @@ import type { ProxyTrust } from '../http/proxy-trust';
 import type { Limit } from '../kv/rate-limiter';
 import { recordAccountLockOut } from './sign-in-lock-outs';
 import type { SignInDeps } from './staff-sign-in';
-import { selfActor } from './user-sessions';
+import { endSessionsRecorded, selfActor } from './user-sessions';
 import type { Trail } from './user-trail';
 import type { UserRow } from './users.repository';
 import type { Kysely } from 'kysely';
@@ -62,7 +62,11 @@ export async function startEnrolment(user: UserRow, deps: SignInDeps) {
 /**
  * Confirms an enrolment with a code from the app: the secret becomes the account's authenticator
  * (replacing any other), with ten new recovery codes (answered once, kept hashed), and
- * AuthenticatorEnrolled is recorded, never with the secret. `firstOnly`: refused if one was enrolled meanwhile.
+ * AuthenticatorEnrolled is recorded, never with the secret. `firstOnly`: refused if one was enrolled
+ * meanwhile. `keepSession`: a signed-in holder's session; when the new authenticator replaces
+ * another, every other session of the account ends with it (the review's I1: sessions opened with
+ * the old one, on a phone that may be lost or in other hands, must not outlive it), recorded as
+ * SessionsRevoked `authenticator_replaced`.
  */
 export async function confirmEnrolment(
   c: Context,
@@ -70,6 +74,7 @@ export async function confirmEnrolment(
   code: string,
   deps: SignInDeps & { db: Kysely<ServicesDatabase>; trail: Trail; trustProxy: ProxyTrust },
   firstOnly: boolean,
+  keepSession: string | null = null,
 ): Promise<string[]> {
   const sealed = await deps.store.get(pendingKey(user.id));
   const secret = sealed ? deps.authenticators.openPending(user.id, sealed) : null;
@@ -77,14 +82,17 @@ export async function confirmEnrolment(
   let step: number | null = null;
   await checkedCode(c, user, deps, async () => (step = deps.authenticators.stepOf(secret, code.trim())) !== null);
   const metadata = commandMetadata(c, selfActor(user), deps.trustProxy);
-  const codes = await deps.db.transaction().execute(async (trx) => {
+  const { codes, ended } = await deps.db.transaction().execute(async (trx) => {
     const before = await trx.selectFrom('staff_authenticators').select('user_id').where('user_id', '=', user.id).forUpdate().executeTakeFirst();
     if (before && firstOnly) throw new AlreadyEnrolledError();
     const kept = await deps.authenticators.keep(trx, user.id, secret, step!, new Date(metadata.acceptedAt));
     const data = { userId: user.id, tenantId: user.tenant_id, replaced: before !== undefined, recoveryCodes: kept.length, enrolledAt: metadata.acceptedAt };
     await deps.trail.record(user, [{ type: AUTHENTICATOR_ENROLLED, data }], metadata);
-    return kept;
+    const others =
+      before && keepSession !== null ? await endSessionsRecorded(trx, deps.trail, user, 'authenticator_replaced', metadata, { except: keepSession }) : [];
+    return { codes: kept, ended: others };
   });
+  deps.sessions.forget(ended);
   await deps.store.delete(pendingKey(user.id));
   return codes;
 }

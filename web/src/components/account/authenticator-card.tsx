@@ -1,27 +1,29 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { formatDateTime } from '../../lib/format-date-time';
 import { failureText } from '../../lib/failure-text';
 import { signInApi, type AuthenticatorSetupInfo } from '../../lib/sign-in-api';
-import { ErrorAlert } from '../error-alert';
-import { Field } from '../field';
 import { useToast } from '../toasts';
 import { AuthenticatorSetup } from './authenticator-setup';
+import { CurrentFactorsForm } from './current-factors-form';
 import { RecoveryCodes } from './recovery-codes';
 
 type Step = { kind: 'idle' } | { kind: 'password' } | { kind: 'scan'; setup: AuthenticatorSetupInfo } | { kind: 'codes'; codes: string[] };
 
-/** A staff member's authenticator app: whether one is set up, and setting one up or replacing it (with the current password). */
+/**
+ * A staff member's authenticator app: whether one is set up, and setting one up (with the current
+ * password) or replacing it (with the password and a code from the current one or a recovery code;
+ * every other session is then signed out).
+ */
 export function AuthenticatorCard() {
   const client = useQueryClient();
   const toast = useToast();
   const status = useQuery({ queryKey: ['authenticator'], queryFn: signInApi.authenticator });
   const [step, setStep] = useState<Step>({ kind: 'idle' });
-  const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
   const start = useMutation({
     mutationFn: signInApi.startAuthenticator,
-    onSuccess: (setup) => (setError(null), setPassword(''), setStep({ kind: 'scan', setup })),
+    onSuccess: (setup) => (setError(null), setStep({ kind: 'scan', setup })),
     onError: (failure) => setError(failureText(failure, 'Could not start')),
   });
   const confirm = useMutation({
@@ -29,10 +31,6 @@ export function AuthenticatorCard() {
     onSuccess: (answer) => (setError(null), setStep({ kind: 'codes', codes: answer.recoveryCodes }), client.invalidateQueries({ queryKey: ['authenticator'] })),
     onError: (failure) => setError(failureText(failure, 'That code is not right')),
   });
-  const submitPassword = (event: FormEvent) => {
-    event.preventDefault();
-    if (password) start.mutate({ currentPassword: password });
-  };
   const enrolled = status.data?.enrolled ?? false;
 
   return (
@@ -56,20 +54,16 @@ export function AuthenticatorCard() {
         </button>
       )}
       {step.kind === 'password' && (
-        <form onSubmit={submitPassword} noValidate>
-          <Field label="Current password">
-            <input type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
-          </Field>
-          <ErrorAlert>{error}</ErrorAlert>
-          <div className="button-row">
-            <button className="btn" type="submit" disabled={!password || start.isPending}>
-              Continue
-            </button>
-            <button type="button" className="btn secondary" onClick={() => (setStep({ kind: 'idle' }), setError(null))}>
-              Cancel
-            </button>
-          </div>
-        </form>
+        <>
+          {enrolled && <p>Replacing it signs you out everywhere else.</p>}
+          <CurrentFactorsForm
+            enrolled={enrolled}
+            pending={start.isPending}
+            error={error}
+            onSubmit={(factors) => start.mutate(factors)}
+            onCancel={() => (setStep({ kind: 'idle' }), setError(null))}
+          />
+        </>
       )}
       {step.kind === 'scan' && (
         <AuthenticatorSetup setup={step.setup} onConfirm={(code) => confirm.mutate({ code })} pending={confirm.isPending} error={error} />

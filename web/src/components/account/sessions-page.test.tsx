@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { SessionsPage } from './sessions-page';
@@ -57,7 +57,7 @@ describe('the sessions page', () => {
     ]);
   });
 
-  it('shows staff their authenticator app, and replaces it only with the current password', async () => {
+  it('shows staff their authenticator app, and replaces it only with the current password and a code from it', async () => {
     const user = userEvent.setup();
     const api = fakeApi({
       'GET /api/auth/me': me(['admin']),
@@ -69,9 +69,45 @@ describe('the sessions page', () => {
     expect(await screen.findByText(/7 of 10 recovery codes left/)).toBeTruthy();
     expect((screen.getByRole('button', { name: 'Sign out everywhere else' }) as HTMLButtonElement).disabled).toBe(true);
     await user.click(screen.getByRole('button', { name: 'Replace authenticator app' }));
+    expect(screen.getByText('Replacing it signs you out everywhere else.')).toBeTruthy();
     await user.type(screen.getByLabelText('Current password'), 'not-it');
-    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    // The password alone is not enough: Continue waits for the current app's code.
+    const continueButton = screen.getByRole('button', { name: 'Continue' }) as HTMLButtonElement;
+    expect(continueButton.disabled).toBe(true);
+    expect(screen.getByRole('group', { name: 'Code from your current authenticator app' })).toBeTruthy();
+    await user.click(screen.getByLabelText('Digit 1'));
+    await user.keyboard('123456');
+    expect(continueButton.disabled).toBe(false);
+    await user.click(continueButton);
     expect((await screen.findByRole('alert')).textContent).toBe('Current password is incorrect');
-    expect(api.calls.find((c) => c.path === '/api/auth/authenticator' && c.method === 'POST')?.body).toEqual({ currentPassword: 'not-it' });
+    expect(api.calls.find((c) => c.path === '/api/auth/authenticator' && c.method === 'POST')?.body).toEqual({ currentPassword: 'not-it', code: '123456' });
+
+    // A lost phone: a recovery code instead.
+    await user.click(screen.getByRole('button', { name: 'Lost your phone? Use a recovery code' }));
+    await user.type(screen.getByLabelText('Recovery code'), ' abcd-efgh-jkmn ');
+    await user.click(continueButton);
+    await vi.waitFor(() => expect(api.calls.filter((c) => c.path === '/api/auth/authenticator' && c.method === 'POST')).toHaveLength(2));
+    expect(api.calls.filter((c) => c.path === '/api/auth/authenticator' && c.method === 'POST')[1]!.body).toEqual({
+      currentPassword: 'not-it',
+      recoveryCode: 'abcd-efgh-jkmn',
+    });
+  });
+
+  it('sets up a first authenticator with the current password alone (there is no code to give yet)', async () => {
+    const user = userEvent.setup();
+    const api = fakeApi({
+      'GET /api/auth/me': me(['compliance']),
+      'GET /api/auth/sessions': { sessions: [session('s1', true, CHROME)] },
+      'GET /api/auth/authenticator': { enrolled: false, enrolledAt: null, recoveryCodesLeft: 0, required: false },
+      'POST /api/auth/authenticator': () => ({ status: 400, body: { error: 'Current password is incorrect', code: 'current_password_incorrect' } }),
+    });
+    renderWithApp(<SessionsPage />);
+    await user.click(await screen.findByRole('button', { name: 'Set up authenticator app' }));
+    expect(screen.queryByRole('group', { name: /authenticator app/ })).toBeNull();
+    expect(screen.queryByText('Replacing it signs you out everywhere else.')).toBeNull();
+    await user.type(screen.getByLabelText('Current password'), 'mine');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await screen.findByRole('alert');
+    expect(api.calls.find((c) => c.path === '/api/auth/authenticator' && c.method === 'POST')?.body).toEqual({ currentPassword: 'mine' });
   });
 });
