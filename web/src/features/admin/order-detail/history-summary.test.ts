@@ -17,3 +17,24 @@ describe("the order history's four-eyes lines", () => {
     expect(summarizeEvent({ type: 'OrderFlagged', data: { relatedRefCode: 'ORD-2', evidence: 'utr:UTR1' } }).detail).toBe('ORD-2 · utr');
   });
 });
+
+describe("the order history's approval before the payout", () => {
+  it('says the payout was asked for and approved before it was sent, and a late payment over a limit', () => {
+    const asked = summarizeEvent({
+      type: 'CompletionRequested',
+      data: { thresholdInr: '200000', valueInr: '8805750', bankUtr: null, cryptoReference: null, repriced: { rate: '0.01' }, requestId: 'r', requestedBy: 'a' },
+    });
+    expect(asked).toEqual({ title: 'Payout approval requested: waiting for a second admin', detail: 'worth ₹88,05,750 · at ₹0.01 per USDT' });
+    expect(summarizeEvent({ type: 'PayoutApproved', data: { requestId: 'r', repriced: null } })).toEqual({
+      title: 'Payout approved by a second admin',
+      detail: '',
+    });
+    expect(summarizeEvent({ type: 'OrderCompleted', data: { cryptoReference: '0xabc', approved: { requestId: 'r' } } }).title).toBe(
+      'Order completed (its payout approved by a second admin)',
+    );
+    expect(summarizeEvent({ type: 'OrderFlagged', data: { kind: 'over_customer_limit', limit: { window: 'daily' } } })).toEqual({
+      title: 'Flagged: a late payment took the customer over a limit',
+      detail: 'daily limit',
+    });
+  });
+});

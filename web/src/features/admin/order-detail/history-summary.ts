@@ -50,7 +50,11 @@ export function summarizeEvent(event: Pick<HistoryEvent, 'type' | 'data'>): Even
       const before = text(fieldOf(repriced, 'previous'), 'rate');
       const after = text(repriced, 'rate');
       return {
-        title: fieldOf(d, 'confirms') ? 'Order completed (a second admin confirmed the request)' : 'Order completed',
+        title: fieldOf(d, 'confirms')
+          ? 'Order completed (a second admin confirmed the request)'
+          : fieldOf(d, 'approved')
+            ? 'Order completed (its payout approved by a second admin)'
+            : 'Order completed',
         detail: join([
           text(d, 'bankUtr') && `UTR ${text(d, 'bankUtr')}`,
           text(d, 'cryptoReference') && `Transaction ${text(d, 'cryptoReference')}`,
@@ -60,10 +64,11 @@ export function summarizeEvent(event: Pick<HistoryEvent, 'type' | 'data'>): Even
     }
     case 'CompletionRequested': {
       const rate = text(fieldOf(d, 'repriced'), 'rate');
+      const paid = text(d, 'bankUtr') ?? text(d, 'cryptoReference');
       return {
-        title: 'Completion requested: waiting for a second admin',
+        title: paid ? 'Completion requested: waiting for a second admin' : 'Payout approval requested: waiting for a second admin',
         detail: join([
-          text(d, 'thresholdInr') && `above ${formatInr(text(d, 'thresholdInr')!)}`,
+          text(d, 'valueInr') ? `worth ${formatInr(text(d, 'valueInr')!)}` : text(d, 'thresholdInr') && `above ${formatInr(text(d, 'thresholdInr')!)}`,
           text(d, 'bankUtr') && `UTR ${text(d, 'bankUtr')}`,
           text(d, 'cryptoReference') && `Transaction ${text(d, 'cryptoReference')}`,
           rate && `at ${formatInr(rate)} per USDT`,
@@ -72,11 +77,17 @@ export function summarizeEvent(event: Pick<HistoryEvent, 'type' | 'data'>): Even
     }
     case 'CompletionRequestDeclined':
       return { title: 'Completion request declined', detail: join([text(d, 'note')]) };
+    case 'PayoutApproved': {
+      const rate = text(fieldOf(d, 'repriced'), 'rate');
+      return { title: 'Payout approved by a second admin', detail: join([rate && `at ${formatInr(rate)} per USDT`]) };
+    }
     case 'OrderFlagged':
-      return {
-        title: 'Flagged: payment evidence seen on another order',
-        detail: join([text(d, 'relatedRefCode'), text(d, 'evidence')?.split(':')[0] ?? null]),
-      };
+      return text(d, 'kind') === 'over_customer_limit'
+        ? {
+            title: 'Flagged: a late payment took the customer over a limit',
+            detail: join([text(fieldOf(d, 'limit'), 'window') && `${text(fieldOf(d, 'limit'), 'window')} limit`]),
+          }
+        : { title: 'Flagged: payment evidence seen on another order', detail: join([text(d, 'relatedRefCode'), text(d, 'evidence')?.split(':')[0] ?? null]) };
     case 'OrderRejected':
       return { title: 'Order rejected', detail: join([text(d, 'reason') && `Reason: ${text(d, 'reason')}`]) };
     case 'OrderCancelled':
