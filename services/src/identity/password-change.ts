@@ -19,9 +19,12 @@ export interface PasswordChange {
  * A new password hash for the user, and PasswordChanged (who did it, never the hash) in the same
  * transaction, which also ends the user's sessions (decision 0029): every one after a reset (the
  * operator's, or by a code sent to the phone), every one but `keepSession` after the user's own
- * change. A reset is a password the holder chose (or was handed by the operator): it is no longer
- * one an admin chose; the user's own change keeps that mark as it was (whoever knew the old password
- * could have made it). Tokens issued before the change time stop working too.
+ * change. A reset by a code sent to the phone is a password the holder chose: no longer one an admin
+ * chose. The operator's reset (`by: 'reset'`) is marked as chosen by another when `setByOther` says
+ * so (a staff account's: the person at the server must not hold a staff identity's password, so
+ * its holder sets their own by SMS before signing in); otherwise it is the holder's. The user's own
+ * change keeps the mark as it was (whoever knew the old password could have made it). Tokens issued
+ * before the change time stop working too.
  */
 export async function changePasswordRecorded(
   db: Kysely<ServicesDatabase>,
@@ -31,9 +34,11 @@ export async function changePasswordRecorded(
   by: PasswordChangedBy,
   metadata: EventMetadata,
   keepSession?: string,
+  setByOther = false,
 ): Promise<PasswordChange> {
+  const mark = by === 'self' ? undefined : by === 'reset' && setByOther;
   return db.transaction().execute(async (trx) => {
-    const changedAt = await changePassword(trx, user.id, passwordHash, by === 'self' ? undefined : false);
+    const changedAt = await changePassword(trx, user.id, passwordHash, mark);
     const data = { userId: user.id, tenantId: user.tenant_id, phone: user.phone, by, changedAt: changedAt.toISOString() };
     await trail.record(user, [{ type: PASSWORD_CHANGED, data }], metadata);
     const endedSessions = await endSessionsRecorded(trx, trail, user, ENDS[by], metadata, by === 'self' && keepSession ? { except: keepSession } : {});

@@ -33,9 +33,12 @@ const USAGE = `Usage: npm run admin -- <command> [options]
       an operator admin (every brand), or with --tenant (a brand's id or domain) an admin of that
       brand only. An account the phone already has there is refused (whoever made it may know its
       password); with --reset-password it is given the role and a new password, its sessions end.
-      Without --password-from-stdin a password is generated and printed once.
+      Without --password-from-stdin a password is generated and printed once. A phone that holds a
+      staff role on another account (any brand) is refused: one person holds one staff account.
   reset-password --phone P [--tenant T] [--password-from-stdin]
-      a new password (generated and printed once, or read from stdin); the account's sessions end
+      a new password (generated and printed once, or read from stdin); the account's sessions end.
+      A staff account's new password does not sign in: its holder sets their own with a code sent
+      to their phone ("Forgot password?"), so the person at the server never holds a staff identity
   reset-totp --phone P [--tenant T]
       removes the account's authenticator app and recovery codes (a lost phone), ending its
       sessions; its next sign-in enrols a new one (recorded as AuthenticatorReset)
@@ -86,6 +89,10 @@ const ACCEPTS: Record<string, readonly string[]> = {
 };
 
 const say = (line: string): void => void process.stdout.write(`${line}\n`);
+// A staff account's password set at the server is marked as chosen by another (decision 0029): not printed, it signs nobody in.
+const HOLDER_RESETS =
+  'This is a staff account: the new password is marked as set by another and does not sign in (so it is not shown). ' +
+  'Its holder sets their own with "Forgot password?" on the sign-in page (a code sent to their phone), then signs in with it (and their authenticator app where one is asked for).';
 
 await runCli(USAGE, async () => {
   const { positionals, values } = parseOrUsage(() => parseArgs({ allowPositionals: true, options: OPTIONS }));
@@ -183,12 +190,14 @@ async function create(infra: Infrastructure, input: { phone: string; tenantId: s
     already_admin: input.resetPassword ? 'already an admin, given a new password (its sessions ended):' : 'already an admin, nothing changed:',
   }[result.outcome];
   say(`${input.phone} ${what} ${kind}, user ${result.user.id}`);
+  if (result.holderMustReset) return say(HOLDER_RESETS);
   showOnce(result.generatedPassword);
 }
 
 async function reset(infra: Infrastructure, input: { phone: string; tenantId: string; password: string | null }, brand: string) {
   const result = await resetPassword({ db: infra.db, roles: new UserRoles(infra.db, infra.eventStore) }, input);
   say(`${input.phone} on ${brand}: password changed at ${result.changedAt.toISOString()}; every session signed in before it has ended`);
+  if (result.holderMustReset) return say(HOLDER_RESETS);
   showOnce(result.generatedPassword);
 }
 

@@ -83,7 +83,7 @@ describe('operations commands', () => {
     expect(noRedis.stderr).toContain('memory of the API process');
   }, 60_000);
 
-  it('admin: create-admin prints a generated password once; reset-password takes one from stdin', async () => {
+  it('admin: create-admin prints a generated password once; reset-password takes one from stdin, and for staff says its holder sets their own', async () => {
     const created = await run('admin-cli.ts', ['create-admin', '--phone', '+91 95000 00002'], env());
     expect(created.code).toBe(0);
     const password = /Password \(shown only now[^)]*\): (\S+)/.exec(created.stdout)?.[1];
@@ -93,7 +93,10 @@ describe('operations commands', () => {
     const reset = await run('admin-cli.ts', ['reset-password', '--phone', '+919500000002', '--password-from-stdin'], env(), 'chosen-pass-1\nignored\n');
     expect(reset.code).toBe(0);
     expect(reset.stdout).not.toContain('Password (shown only now');
-    expect((await t.call('POST', '/api/auth/login', { body: { phone: '+919500000002', password: 'chosen-pass-1' } })).status).toBe(200);
+    // A staff account: the password set at the server does not sign in; its holder sets their own by SMS (decision 0029, review I2).
+    expect(reset.stdout).toContain('This is a staff account: the new password is marked as set by another and does not sign in');
+    const refused = await json(t.call('POST', '/api/auth/login', { body: { phone: '+919500000002', password: 'chosen-pass-1' } }));
+    expect(refused).toMatchObject({ status: 403, body: { code: 'password_reset_required' } });
 
     const short = await run('admin-cli.ts', ['reset-password', '--phone', '+919500000002', '--password-from-stdin'], env(), 'abc\n');
     expect(short.code).toBe(2);

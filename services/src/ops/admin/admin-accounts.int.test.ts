@@ -13,6 +13,8 @@ import { unlockPhone } from './unlock-phone';
 import { resetTotp } from './reset-totp';
 import { totpCode } from '../../../../tests/support/staff-accounts';
 import { findUserByPhone } from '../../identity/users.repository';
+import { hashPassword } from '../../identity/password';
+import { systemMetadata } from '@desk/platform/eventstore/event-metadata';
 
 /** The next whole second: tokens carry their issue time in seconds, and a change in the same second would not end them. */
 const nextSecond = () => new Promise((resolve) => setTimeout(resolve, 1_050 - (Date.now() % 1_000)));
@@ -104,6 +106,53 @@ describe('admin CLI commands', () => {
     expect(events[1]).toMatchObject({ data: { by: 'reset' }, metadata: { actor: { id: 'admin-cli', role: 'system' } } });
     const row = await findUserByPhone(t.deps.db, 'default', '+919400000003');
     expect(row!.password_set_by_other).toBe(false);
+  });
+
+  it("one person holds one staff account: create-admin refuses a phone that is staff on another brand's account, naming it, and changes nothing", async () => {
+    const phone = '+919400000031';
+    const elsewhere = await t.deps.roles.create(
+      { tenantId: 'brand-one', username: 'Officer', phone, passwordHash: await hashPassword('officer-pass'), roles: ['compliance'] },
+      'cli',
+      systemMetadata('brand-one', 'test'),
+    );
+    const count = await eventCount();
+    for (const resetPassword of [false, true])
+      await expect(createAdmin(accounts(), { phone, tenantId: 'default', password: null, resetPassword })).rejects.toThrow(
+        `${phone} already holds a staff role: compliance officer on brand brand-one (account ${elsewhere!.id}). One person holds one staff account`,
+      );
+    expect(await eventCount()).toBe(count);
+    expect(await findUserByPhone(t.deps.db, 'default', phone)).toBeUndefined();
+    // A customer account elsewhere is no obstacle: a person may be a customer of any brand.
+    await t.deps.roles.create(
+      { tenantId: 'brand-one', username: 'Customer', phone: '+919400000032', passwordHash: await hashPassword('customer-pass'), roles: [] },
+      'sign_up',
+      systemMetadata('brand-one', 'test'),
+    );
+    expect((await createAdmin(accounts(), { phone: '+919400000032', tenantId: 'default', password: null })).outcome).toBe('created');
+  });
+
+  it("a reset of a staff account's password at the server is marked as set by another: refused at sign-in until its holder sets their own by SMS", async () => {
+    const phone = '+919400000033';
+    await createAdmin(accounts(), { phone, tenantId: 'default', password: 'holder-chose-1' });
+    const reset = await resetPassword(accounts(), { phone, tenantId: 'default', password: 'server-knows-1' });
+    expect(reset.holderMustReset).toBe(true);
+    expect((await findUserByPhone(t.deps.db, 'default', phone))!.password_set_by_other).toBe(true);
+    expect(await login(phone, 'server-knows-1')).toMatchObject({ status: 403, body: { code: 'password_reset_required' } });
+    expect((await login(phone, 'holder-chose-1')).status).toBe(401);
+    // create-admin --reset-password on an existing admin is the same reset.
+    const again = await createAdmin(accounts(), { phone, tenantId: 'default', password: 'server-knows-2', resetPassword: true });
+    expect(again).toMatchObject({ outcome: 'already_admin', holderMustReset: true });
+    expect(await login(phone, 'server-knows-2')).toMatchObject({ status: 403, body: { code: 'password_reset_required' } });
+    // The holder sets their own with a code sent to their phone, and signs in with it.
+    expect((await json(t.call('POST', '/api/auth/password-reset/otp/send', { body: { phone } }))).status).toBe(200);
+    const code = await t.otpFor(phone, 'reset');
+    expect((await json(t.call('POST', '/api/auth/password-reset', { body: { phone, otp: code, newPassword: 'holder-chose-2' } }))).status).toBe(200);
+    expect((await login(phone, 'holder-chose-2')).status).toBe(200);
+    // A customer's reset is theirs to use, as before.
+    await createCustomer(t, '+919400000034', 'customer-pass');
+    const customer = await resetPassword(accounts(), { phone: '+919400000034', tenantId: 'default', password: 'handed-over-1' });
+    expect(customer.holderMustReset).toBe(false);
+    expect((await login('+919400000034', 'handed-over-1')).status).toBe(200);
   });
 
   it('resets a password, ending the sessions signed in before it', async () => {

@@ -1,8 +1,9 @@
 import type { Kysely } from 'kysely';
 import type { ServicesDatabase } from '../../db/services-database';
 import { systemMetadata } from '@desk/platform/eventstore/event-metadata';
-import { ADMIN_ROLE } from '../../identity/admin-scope';
-import { findUserByPhone, type UserRow } from '../../identity/users.repository';
+import { staffElsewhereProblem } from '@desk/machines/identity/one-staff-account';
+import { ADMIN_ROLE, isStaff } from '../../identity/admin-scope';
+import { findUserByPhone, findUsersByPhone, type UserRow } from '../../identity/users.repository';
 import { changePasswordRecorded } from '../../identity/password-change';
 import { unsettledSpellings } from '../../identity/canonical-phones-fix';
 import { hashPassword } from '../../identity/password';
@@ -27,6 +28,8 @@ export interface CreateAdminResult {
   user: UserRow;
   /** The password this call generated, to be shown once; null when the operator gave it or none was set. */
   generatedPassword: string | null;
+  /** A staff account's password was reset: it is marked as chosen by another, and does not sign in until its holder sets their own by SMS. */
+  holderMustReset: boolean;
 }
 
 /**
@@ -39,7 +42,12 @@ export interface CreateAdminResult {
  * `resetPassword` the command refuses, naming the account; with it, the account gets the role and a
  * new password (generated, or the operator's) in one transaction: UserRolesChanged and
  * PasswordChanged `by: 'reset'`, every session ended. An existing admin is left as it is, unless
- * `resetPassword` asks for a new password.
+ * `resetPassword` asks for a new password, which like any reset of a staff account's password here is
+ * marked as chosen by another (`resetPassword` below). Making an account staff the person at the
+ * server trusts: the first admin, a customer's account given the role.
+ *
+ * One person holds one staff account (the review's F4): a phone that holds admin or compliance on
+ * another account, on any brand, is refused, naming it, and nothing changes.
  */
 export async function createAdmin(
   deps: AccountDeps,
@@ -47,6 +55,9 @@ export async function createAdmin(
 ): Promise<CreateAdminResult> {
   const metadata = systemMetadata(input.tenantId, deps.actor ?? ADMIN_CLI_ACTOR);
   const existing = await findUserByPhone(deps.db, input.tenantId, input.phone);
+  const everywhere = (await findUsersByPhone(deps.db, input.phone)).map((user) => ({ id: user.id, tenantId: user.tenant_id, roles: user.roles }));
+  const elsewhere = staffElsewhereProblem(input.phone, everywhere, existing?.id ?? null);
+  if (elsewhere) throw new CommandError(`${elsewhere}. Nothing was changed.`);
   if (existing) {
     const isAdmin = existing.roles.includes(ADMIN_ROLE);
     if (!isAdmin) {
@@ -58,7 +69,7 @@ export async function createAdmin(
       }
     }
     if (!input.resetPassword) {
-      if (isAdmin && input.password === null) return { outcome: 'already_admin', user: existing, generatedPassword: null };
+      if (isAdmin && input.password === null) return { outcome: 'already_admin', user: existing, generatedPassword: null, holderMustReset: false };
       throw new CommandError(
         `${input.phone} already has an account on this brand (user ${existing.id}, ${existing.roles.length > 0 ? `roles ${existing.roles.join(', ')}` : 'a customer'}, made ${existing.created_at.toISOString()}); ` +
           'its password may be known to whoever made it. Nothing was changed. Run again with --reset-password to give it the role with a new password.',
@@ -68,7 +79,12 @@ export async function createAdmin(
     const reset = await resetPassword(deps, { phone: input.phone, tenantId: input.tenantId, password });
     const granted = isAdmin ? reset.user : await deps.roles.change(existing.id, (user) => [...user.roles, ADMIN_ROLE], metadata);
     if (!granted) throw new CommandError(`${input.phone}: the account disappeared while the role was being given`);
-    return { outcome: isAdmin ? 'already_admin' : 'granted', user: granted, generatedPassword: input.password === null ? password : null };
+    return {
+      outcome: isAdmin ? 'already_admin' : 'granted',
+      user: granted,
+      generatedPassword: input.password === null ? password : null,
+      holderMustReset: reset.holderMustReset,
+    };
   }
   const password = input.password ?? oneTimePassword();
   const created = await deps.roles.create(
@@ -79,22 +95,29 @@ export async function createAdmin(
   // Someone signed up with that phone between the look-up and the insert.
   if (!created)
     throw new CommandError(`${input.phone} was registered on this brand a moment ago; run the command again (with --reset-password to give it the role)`);
-  return { outcome: 'created', user: created, generatedPassword: input.password === null ? password : null };
+  return { outcome: 'created', user: created, generatedPassword: input.password === null ? password : null, holderMustReset: false };
 }
 
 /**
- * A new password for the account `phone` has on `tenantId`: the operator's, so no longer one an
- * admin chose on the screens. Every session of the account ends (decision 0029). Recorded as
- * PasswordChanged `by: 'reset'` with system metadata (never the password).
+ * A new password for the account `phone` has on `tenantId`. Every session of the account ends
+ * (decision 0029). Recorded as PasswordChanged `by: 'reset'` with system metadata (never the password).
+ *
+ * A customer's account gets the operator's password to hand over. A staff account's (admin or
+ * compliance, the review's I2) is marked as chosen by another (`password_set_by_other`): staff
+ * sign-in refuses it until the holder sets their own with a code sent to their phone, so shell
+ * access to the server does not become a staff member's identity (and a second admin's
+ * confirmation) by a reset. The reset still ends the sessions and voids the old password.
  */
 export async function resetPassword(
   deps: AccountDeps,
   input: { phone: string; tenantId: string; password: string | null },
-): Promise<{ user: UserRow; generatedPassword: string | null; changedAt: Date }> {
+): Promise<{ user: UserRow; generatedPassword: string | null; changedAt: Date; holderMustReset: boolean }> {
   const user = await findUserByPhone(deps.db, input.tenantId, input.phone);
   if (!user) throw new CommandError(`No account with phone ${input.phone} on this brand`);
   const password = input.password ?? oneTimePassword();
   const metadata = systemMetadata(user.tenant_id, deps.actor ?? ADMIN_CLI_ACTOR);
-  const { changedAt } = await changePasswordRecorded(deps.db, deps.roles.trail, user, await hashPassword(password), 'reset', metadata);
-  return { user, generatedPassword: input.password === null ? password : null, changedAt };
+  const holderMustReset = isStaff(user);
+  const hash = await hashPassword(password);
+  const { changedAt } = await changePasswordRecorded(deps.db, deps.roles.trail, user, hash, 'reset', metadata, undefined, holderMustReset);
+  return { user, generatedPassword: input.password === null ? password : null, changedAt, holderMustReset };
 }
