@@ -63,7 +63,8 @@ describe('changes to the desk rules wait for a second admin', () => {
     const placed = await post(customer, '/api/orders/fiat-to-crypto', { fiatAmount: 300000, network: 'TRC20', withdrawAddress: TRON, method: 'bank' });
     expect(placed.status).toBe(201);
     await post(customer, `/api/orders/${placed.body.order._id}/upload`, { bankReference: 'UTRDESK300000' });
-    const completed = await post(a, `/api/admin/orders/${placed.body.order._id}/complete`, { cryptoReference: '0xdesk' });
+    // (Asked before the payout, with no reference yet: decision 0031's addendum.)
+    const completed = await post(a, `/api/admin/orders/${placed.body.order._id}/complete`, {});
     expect(completed).toMatchObject({ status: 202, body: { pendingConfirmation: true } });
 
     const own = await post(a, `/api/admin/changes/${id}/confirm`);
@@ -103,7 +104,16 @@ describe('changes to the desk rules wait for a second admin', () => {
     const far = await put(a, '/api/admin/settings', { rates: { usdt_bank_buy: 95 } });
     expect(far).toMatchObject({
       status: 202,
-      body: { change: { reasons: ['It moves the bank buy rate from 86 to 95 (10.47 %), further than the 2 % re-quote band'] } },
+      body: {
+        change: {
+          reasons: [
+            // Measured from the rate a second admin agreed (the four-eyes change above was confirmed), not from 86.
+            expect.stringMatching(
+              /^It moves the bank buy rate from 86 to 95, 11\.77 % from its agreed rate 85 \(confirmed by a second admin on \d{4}-\d\d-\d\d \d\d:\d\d UTC\), further than the 2 % re-quote band$/,
+            ),
+          ],
+        },
+      },
     });
     expect((await settings()).rates.usdt_bank_buy).toBe(86);
     await confirmPending(t, far.body.change._id);

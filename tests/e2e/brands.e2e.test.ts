@@ -67,7 +67,10 @@ describe('two brands in a real browser', () => {
     form.set('domain', HOST);
     form.set('primaryColor', '#7a1fa2');
     const created = await fetch(`${server.base}/api/admin/tenants`, { method: 'POST', body: form, headers: { authorization: `Bearer ${operatorToken}` } });
-    brandId = ((await created.json()) as any).tenant._id;
+    const made = (await created.json()) as any;
+    brandId = made.tenant._id;
+    // Its domain waits for a second admin (decision 0030): confirmed at the server.
+    await confirmOnServer(server.serverEnv, made.domainChange._id);
     const override = await api('PUT', `/api/admin/tenants/${brandId}/settings`, operatorToken, { rates: { usdt_bank_buy: 91.25 } });
     await confirmOnServer(server.serverEnv, override.change._id);
     await api('POST', '/api/admin/users', operatorToken, { username: 'Brand Customer', ...BRAND_CUSTOMER, tenantId: brandId });

@@ -1,6 +1,7 @@
 import { systemMetadata } from '../../platform/src/eventstore/event-metadata';
 import { hashPassword } from '../../services/src/identity/password';
 import { json, type TestApp } from './test-app';
+import { confirmPending } from './desk-changes';
 
 /** A second brand on `domain`, made by the operator's admin, as the read models and host resolution see it. */
 export async function createBrand(t: TestApp, domain: string, name = `Brand ${domain}`): Promise<string> {
@@ -9,6 +10,8 @@ export async function createBrand(t: TestApp, domain: string, name = `Brand ${do
   form.set('domain', domain);
   const created = await json(t.app.request('/api/admin/tenants', { method: 'POST', body: form, headers: { authorization: `Bearer ${await t.adminToken()}` } }));
   if (created.status !== 201) throw new Error(`create brand failed: ${created.status} ${JSON.stringify(created.body)}`);
+  // Its domain waits for a second admin (decision 0030): confirmed from the server, as the bootstrap does.
+  if (created.body.domainChange) await confirmPending(t, created.body.domainChange._id as string);
   await t.project();
   return created.body.tenant._id as string;
 }

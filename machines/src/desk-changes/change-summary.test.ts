@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS } from '../settings/settings.schema';
 import { DEFAULT_PROFILE } from '../tenants/tenant.decide';
-import { paymentAccountsSummary, rolesSummary, settingsSummary, staffAccountSummary } from './change-summary';
+import { agreedRatesOf } from '../settings/agreed-rates';
+import { agreedRatesSummary, paymentAccountsSummary, rolesSummary, settingsSummary, staffAccountSummary } from './change-summary';
 
 const hdfc = { bankName: 'HDFC Bank', accountName: 'Brand B', accountNumber: '50200011112222', ifsc: 'HDFC0000123', isActive: true };
 
@@ -21,6 +22,17 @@ describe('what a change does, in words', () => {
     ]);
     // The same value written otherwise is no change.
     expect(settingsSummary(DEFAULT_SETTINGS, { ...DEFAULT_SETTINGS, rates: { ...DEFAULT_SETTINGS.rates, usdtInr: '85.00' } })).toEqual([]);
+  });
+
+  it('shows the agreed rates a confirmation would set, where they differ from those agreed now', () => {
+    const now = agreedRatesOf({ rates: DEFAULT_SETTINGS.rates, setAt: null });
+    // Bank buy was moved within the band at once since (83.5), and the change sets cash sell.
+    const confirmed = agreedRatesOf({ rates: { ...DEFAULT_SETTINGS.rates, usdt_bank_buy: '83.5', usdt_cash_sell: '80' }, setAt: 't1' });
+    expect(agreedRatesSummary(now, confirmed)).toEqual([
+      { what: 'Agreed bank buy rate', before: '85', after: '83.5' },
+      { what: 'Agreed cash sell rate', before: '85', after: '80' },
+    ]);
+    expect(agreedRatesSummary(now, now)).toEqual([]);
   });
 
   it('names roles and new accounts as people do', () => {

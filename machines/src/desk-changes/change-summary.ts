@@ -7,8 +7,9 @@ import type { Settings } from '../settings/settings.schema';
 import type { TenantBankAccount, TenantProfile, TenantWallet } from '../tenants/tenant.events';
 import { formatInr } from '../pricing/money-format';
 import { sameValue } from '../shared/same-value';
+import { agreedRate, type AgreedRates } from '../settings/agreed-rates';
 import type { SummaryLine } from './desk-change.events';
-import { bankAccountWords, walletWords, type PaymentAccounts } from './needs-second-admin';
+import { bankAccountWords, PRICED_RATES, walletWords, type PaymentAccounts } from './needs-second-admin';
 
 const NONE = '—';
 
@@ -46,6 +47,18 @@ export function settingsSummary(before: Settings, after: Settings): SummaryLine[
   return SETTINGS_FIELDS.flatMap(({ what, read, show }) => {
     const [was, now] = [read(before), read(after)];
     return Number(was) === Number(now) ? [] : [{ what, before: show(was), after: show(now) }];
+  });
+}
+
+/**
+ * The agreed rates a confirmation would set (agreed-rates.ts), where they differ from today's: a
+ * confirmer agrees every priced rate as the change leaves it, so a rate one admin moved within the
+ * band since the last confirmation is shown here, not moved silently.
+ */
+export function agreedRatesSummary(before: AgreedRates, after: AgreedRates): SummaryLine[] {
+  return PRICED_RATES.flatMap(({ side, method, words }) => {
+    const [was, now] = [agreedRate(before, side, method).rate, agreedRate(after, side, method).rate];
+    return Number(was) === Number(now) ? [] : [{ what: `Agreed ${words}`, before: was, after: now }];
   });
 }
 

@@ -7,6 +7,9 @@ const spec = specFor<DeskChangeState | null, DeskChangeEvent, DeskChangeCommand>
 
 const A = 'admin-a';
 const B = 'admin-b';
+const PHONE_A = '+919000000001';
+const PHONE_B = '+919000000002';
+const phones = { phone: PHONE_B, requesterPhone: PHONE_A };
 const request: DeskChangeRequestedData = {
   changeId: 'c1',
   tenantId: null,
@@ -34,45 +37,73 @@ describe('a change to the desk rules, given its events', () => {
 
   it('is confirmed by a different admin when the target is as it was', () => {
     spec([requested])
-      .when({ type: 'ConfirmChange', by: B, at: 't1', basisNow: { 'settings-default': '4' } })
+      .when({ type: 'ConfirmChange', by: B, ...phones, at: 't1', basisNow: { 'settings-default': '4' } })
       .thenRecords([confirmed]);
     spec([requested])
-      .when({ type: 'ConfirmChange', by: 'admin-cli', at: 't1', basisNow: { 'settings-default': '4' } })
+      .when({ type: 'ConfirmChange', by: 'admin-cli', phone: null, requesterPhone: PHONE_A, at: 't1', basisNow: { 'settings-default': '4' } })
       .thenRecords([{ type: 'DeskChangeConfirmed', data: { changeId: 'c1', confirmedBy: 'admin-cli', confirmedAt: 't1' } }]);
   });
 
   it('is refused to its requester (403 four_eyes), whatever the target', () => {
     spec([requested])
-      .when({ type: 'ConfirmChange', by: A, at: 't1', basisNow: { 'settings-default': '4' } })
+      .when({ type: 'ConfirmChange', by: A, phone: PHONE_A, requesterPhone: PHONE_A, at: 't1', basisNow: { 'settings-default': '4' } })
       .thenRefuses({ kind: 'forbidden', code: 'four_eyes' });
     spec([requested])
-      .when({ type: 'ConfirmChange', by: A, at: 't1', basisNow: { 'settings-default': '9' } })
+      .when({ type: 'ConfirmChange', by: A, phone: PHONE_A, requesterPhone: PHONE_A, at: 't1', basisNow: { 'settings-default': '9' } })
       .thenRefuses({ kind: 'forbidden', code: 'four_eyes' });
+  });
+
+  it('is refused to the same person on another of their accounts (one phone, two staff accounts: the review F4)', () => {
+    spec([requested])
+      .when({ type: 'ConfirmChange', by: 'a-brand-account-of-a', phone: PHONE_A, requesterPhone: PHONE_A, at: 't1', basisNow: { 'settings-default': '4' } })
+      .thenRefuses({ kind: 'forbidden', code: 'four_eyes', message: 'You asked for this change: a different admin must confirm it' });
   });
 
   it('lapses when the target moved since, and can never be confirmed after', () => {
     spec([requested])
-      .when({ type: 'ConfirmChange', by: B, at: 't1', basisNow: { 'settings-default': '5' } })
+      .when({ type: 'ConfirmChange', by: B, ...phones, at: 't1', basisNow: { 'settings-default': '5' } })
       .thenRecords([lapsed]);
     spec([requested, lapsed])
-      .when({ type: 'ConfirmChange', by: B, at: 't2', basisNow: { 'settings-default': '4' } })
+      .when({ type: 'ConfirmChange', by: B, ...phones, at: 't2', basisNow: { 'settings-default': '4' } })
       .thenRefuses({ kind: 'conflict', code: 'change_stale' });
   });
 
   it('is declined by another admin with a note; its requester withdraws it instead', () => {
     spec([requested])
-      .when({ type: 'DeclineChange', by: B, at: 't1', note: 'Not today' })
+      .when({ type: 'DeclineChange', by: B, phone: PHONE_B, at: 't1', note: 'Not today' })
       .thenRecords([{ type: 'DeskChangeDeclined', data: { changeId: 'c1', declinedBy: B, declinedAt: 't1', note: 'Not today' } }]);
-    spec([requested]).when({ type: 'DeclineChange', by: A, at: 't1', note: null }).thenRefuses({ kind: 'forbidden', code: 'own_change' });
+    spec([requested]).when({ type: 'DeclineChange', by: A, phone: PHONE_A, at: 't1', note: null }).thenRefuses({ kind: 'forbidden', code: 'own_change' });
     spec([requested]).when({ type: 'WithdrawChange', by: A, at: 't1' }).thenRecords([withdrawn]);
     spec([requested]).when({ type: 'WithdrawChange', by: B, at: 't1' }).thenRefuses({ kind: 'forbidden', code: 'not_requester' });
   });
 
+  it('a roles change is not declined by the admin it is about, on any of their accounts (the review F5)', () => {
+    const removal: DeskChangeEvent = {
+      type: 'DeskChangeRequested',
+      data: {
+        ...request,
+        change: { kind: 'roles', userId: 'admin-c', phone: '+919000000003', roles: [], previousRoles: ['admin'] },
+        requestedBy: B,
+      },
+    };
+    for (const [by, phone] of [
+      ['admin-c', '+919000000003'],
+      ['another-account-of-c', '+919000000003'],
+    ] as const) {
+      spec([removal]).when({ type: 'DeclineChange', by, phone, at: 't1', note: 'no' }).thenRefuses({ kind: 'forbidden', code: 'about_you' });
+    }
+    spec([removal])
+      .when({ type: 'DeclineChange', by: A, phone: PHONE_A, at: 't1', note: 'no' })
+      .thenRecords([{ type: 'DeskChangeDeclined', data: { changeId: 'c1', declinedBy: A, declinedAt: 't1', note: 'no' } }]);
+  });
+
   it('once ended, takes nothing more', () => {
     for (const ended of [confirmed, withdrawn]) {
-      spec([requested, ended]).when({ type: 'ConfirmChange', by: 'admin-c', at: 't2', basisNow: request.basis }).thenRefuses({ code: 'change_not_pending' });
+      spec([requested, ended])
+        .when({ type: 'ConfirmChange', by: 'admin-c', phone: '+919000000003', requesterPhone: PHONE_A, at: 't2', basisNow: request.basis })
+        .thenRefuses({ code: 'change_not_pending' });
       spec([requested, ended]).when({ type: 'WithdrawChange', by: A, at: 't2' }).thenRefuses({ code: 'change_not_pending' });
-      spec([requested, ended]).when({ type: 'DeclineChange', by: B, at: 't2', note: null }).thenRefuses({ code: 'change_not_pending' });
+      spec([requested, ended]).when({ type: 'DeclineChange', by: B, phone: PHONE_B, at: 't2', note: null }).thenRefuses({ code: 'change_not_pending' });
     }
     spec([]).when({ type: 'WithdrawChange', by: A, at: 't1' }).thenRefuses({ kind: 'not_found' });
   });

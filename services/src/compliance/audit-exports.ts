@@ -9,6 +9,7 @@ import type { ReadModelDatabase } from '@desk/projections/schema/read-model-data
 import { streamsRecordedBetween } from '@desk/projections/read-models/event-log/event-log.queries';
 import type { ServicesDatabase } from '../db/services-database';
 import { coversTenant, type AdminScope } from '../identity/admin-scope';
+import { hiddenStreamsFor } from './operator-streams';
 import { eventActors, seenBy } from '../identity/event-actors';
 import { orderStream } from '../orders/order-store';
 import type { SigningKey } from './signing-key';
@@ -153,7 +154,7 @@ export class AuditExports {
   private async windowRanges(request: { from: string; to: string; tenantId?: string | undefined }, scope: AdminScope): Promise<Range[]> {
     const tenantId = request.tenantId ?? (scope.kind === 'brand' ? scope.tenantId : null);
     const to = new Date(Math.min(Date.parse(request.to), Date.now()));
-    const streams = await streamsRecordedBetween(this.readModels, { from: new Date(request.from), to, tenantId });
+    const streams = await streamsRecordedBetween(this.readModels, { from: new Date(request.from), to, tenantId, hiddenStreams: hiddenStreamsFor(scope) });
     return streams.map((s) => ({ streamId: s.streamId, first: s.first.toString(), last: s.last.toString() }));
   }
 }

@@ -26,6 +26,7 @@ import type { AccessTrail } from './access-trail';
 import type { AuditExports } from './audit-exports';
 import { accessTrailSchema, asOfSchema, complianceOrdersSchema, eventSearchSchema, exportSchema } from './compliance.schemas';
 import { loggedEventJson } from './logged-event-json';
+import { hiddenStreamsFor } from './operator-streams';
 import { orderAsOf, replayOrder, type ReplayDeps } from './order-replay';
 import type { ComplianceEnv } from './require-compliance';
 import type { SigningKey } from './signing-key';
@@ -90,7 +91,7 @@ export function complianceRoutes(deps: ComplianceDeps) {
     .get('/events', validate('query', eventSearchSchema), async (c) => {
       const { tenantId: brand, stream: streamId, limit, ...filters } = c.req.valid('query');
       const tenantId = tenantFilter(scopeOf(c), brand);
-      const page = await searchEventLog(readModels, { ...filters, streamId, tenantId }, limit);
+      const page = await searchEventLog(readModels, { ...filters, streamId, tenantId, hiddenStreams: hiddenStreamsFor(scopeOf(c)) }, limit);
       const events = await loggedEventJson(deps.users, page.events, scopeOf(c), { onlySeen: filters.ip !== undefined });
       await record(c, { view: 'event_search', query: asked(c), resultCount: events.length });
       return c.json({ events, nextBefore: page.nextBefore }, 200);

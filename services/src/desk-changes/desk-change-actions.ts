@@ -7,6 +7,7 @@ import type { DeskChangeRequestedData, DeskChangeState } from '@desk/machines/de
 import { asDomainError } from '../http/domain-refusals';
 import type { DeskChangeDeps } from './desk-change-deps';
 import { basisNow } from './desk-change-basis';
+import { findUserById } from '../identity/users.repository';
 import { applyDeskChange } from './desk-change-apply';
 import { ChangeStaleError, OwnAdminRoleError } from './desk-change-errors';
 import { deskChangeStream } from './desk-change-store';
@@ -25,10 +26,18 @@ export async function confirmDeskChange(deps: DeskChangeDeps, changeId: string, 
   if (!seen) throw Refusal.notFound(CHANGE_NOT_FOUND);
   // An admin may not take their own admin role away, confirming or asking (admin-users.routes.ts).
   if (seen.request.change.kind === 'roles' && seen.request.change.userId === by && !seen.request.change.roles.includes('admin')) throw new OwnAdminRoleError();
+  const [phone, requesterPhone] = await Promise.all([phoneOf(deps, by), phoneOf(deps, seen.request.requestedBy)]);
   const claimed = (
     await deps.changes.decide(
       changeId,
-      async (state) => ({ type: 'ConfirmChange', by, at: metadata.acceptedAt, basisNow: state ? await basisNow(deps, state.request) : {} }),
+      async (state) => ({
+        type: 'ConfirmChange',
+        by,
+        phone,
+        requesterPhone,
+        at: metadata.acceptedAt,
+        basisNow: state ? await basisNow(deps, state.request) : {},
+      }),
       metadata,
     )
   ).state!;
@@ -56,7 +65,9 @@ export async function confirmDeskChange(deps: DeskChangeDeps, changeId: string, 
 
 /** Another admin declines, with a note for the requester. */
 export async function declineDeskChange(deps: DeskChangeDeps, changeId: string, note: string | null, metadata: EventMetadata): Promise<DeskChangeState> {
-  const { state } = await deps.changes.decide(changeId, () => ({ type: 'DeclineChange', by: metadata.actor.id, at: metadata.acceptedAt, note }), metadata);
+  const by = metadata.actor.id;
+  const phone = await phoneOf(deps, by);
+  const { state } = await deps.changes.decide(changeId, () => ({ type: 'DeclineChange', by, phone, at: metadata.acceptedAt, note }), metadata);
   await release(deps, state!.request, false);
   return state!;
 }
@@ -67,6 +78,15 @@ export async function withdrawDeskChange(deps: DeskChangeDeps, changeId: string,
   await release(deps, state!.request, false);
   return state!;
 }
+
+/** The phone of the account `userId` (one phone is one person); null for none (the admin CLI). */
+async function phoneOf(deps: DeskChangeDeps, userId: string): Promise<string | null> {
+  if (!ACCOUNT_ID.test(userId)) return null;
+  return (await findUserById(deps.users, userId))?.phone ?? null;
+}
+
+/** An account's id; the system's actors (`admin-cli`, `demo-seed`) have names, and no phone. */
+const ACCOUNT_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * What a request kept that it no longer needs: a new account's password hash once the request ends,

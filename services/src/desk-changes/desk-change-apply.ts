@@ -6,6 +6,7 @@ import type { DeskChangeDeps } from './desk-change-deps';
 import { brandRevision, GLOBAL_SETTINGS_STREAM, rolesKey } from './desk-change-basis';
 import { keptPassword } from './staff-passwords';
 import { ChangeStaleError } from './desk-change-errors';
+import { grantsStaff, refuseStaffElsewhere } from './staff-elsewhere';
 
 /**
  * Applies a confirmed change through its own command path (SettingsService, TenantStore,
@@ -36,6 +37,8 @@ export async function applyDeskChange(deps: DeskChangeDeps, request: DeskChangeR
       return;
     }
     case 'roles': {
+      // Asked again now: the phone may have become staff elsewhere while the request waited.
+      if (grantsStaff(change.previousRoles, change.roles)) await refuseStaffElsewhere(deps.users, change.phone, change.userId);
       const expected = rolesKey(change.previousRoles);
       const updated = await deps.roles.change(
         change.userId,
@@ -50,6 +53,7 @@ export async function applyDeskChange(deps: DeskChangeDeps, request: DeskChangeR
     }
     case 'staff_account': {
       if (!(await deps.tenants.load(tenantId)).state) throw new NotFoundError('Brand not found');
+      await refuseStaffElsewhere(deps.users, change.phone, null);
       const passwordHash = await keptPassword(deps.users, request.changeId);
       if (!passwordHash) throw new NotFoundError("The new account's password is no longer kept");
       const user = { tenantId, username: change.username, phone: change.phone, passwordHash, roles: change.roles };

@@ -1,4 +1,7 @@
 import type { DeskChangeRequestedData } from '@desk/machines/desk-changes/desk-change.events';
+import type { TenantState } from '@desk/machines/tenants/tenant.events';
+import { settingsAnchorOf } from '@desk/machines/tenants/tenant.events';
+import { overridesAnything } from '@desk/machines/settings/effective-settings';
 import { findUserById, findUserByPhone } from '../identity/users.repository';
 import { streamId } from '@desk/platform/eventstore/stream-id';
 import { DEFAULT_TENANT_ID } from '@desk/machines/tenants/tenant-id';
@@ -25,6 +28,31 @@ export const basisOf = {
   phone: (tenantId: string, phone: string, holder: string | null): Basis => ({ [`phone ${phone} on ${tenantId}`]: holder }),
 };
 
+/** A brand a change of the Global Settings reaches differently from the Global Settings themselves. */
+export interface BrandUnder {
+  id: string;
+  state: TenantState;
+  revision: bigint | null;
+}
+
+/**
+ * Every live brand (the operator's own included) that overrides anything now or as last
+ * confirmed: the others get exactly the Global Settings, and are judged with them. Each is read
+ * from its stream (the list of brands is the read model's: a brand made a moment ago overrides
+ * nothing yet).
+ */
+export async function brandsUnderGlobal(deps: DeskChangeDeps): Promise<BrandUnder[]> {
+  const ids = [DEFAULT_TENANT_ID, ...(await deps.brandIds()).filter((id) => id !== DEFAULT_TENANT_ID)];
+  const loaded = await Promise.all(ids.map(async (id) => ({ id, ...(await deps.tenants.load(id)) })));
+  return loaded.flatMap(({ id, state, revision }) =>
+    state && (overridesAnything(state.settingsOverrides) || overridesAnything(settingsAnchorOf(state).overrides)) ? [{ id, state, revision }] : [],
+  );
+}
+
+/** The Global Settings at `revision`, and each brand a change of them reaches, at its revision. */
+export const globalBasis = (revision: string | null, brands: readonly BrandUnder[]): Basis =>
+  Object.assign(basisOf.settings(revision), ...brands.map((brand) => basisOf.brand(brand.id, brand.revision)));
+
 /** The tenant revision a request recorded, as the store takes it. */
 export const brandRevision = (request: DeskChangeRequestedData): bigint | null => {
   const revision = request.basis[`tenant-${request.tenantId}`];
@@ -36,8 +64,10 @@ export async function basisNow(deps: DeskChangeDeps, request: DeskChangeRequeste
   const { change } = request;
   const tenantId = request.tenantId ?? '';
   switch (change.kind) {
-    case 'global_settings':
-      return basisOf.settings((await deps.settings.fresh()).revision);
+    case 'global_settings': {
+      const [global, brands] = await Promise.all([deps.settings.fresh(), brandsUnderGlobal(deps)]);
+      return globalBasis(global.revision, brands);
+    }
     case 'brand_settings': {
       const [global, brand] = await Promise.all([deps.settings.fresh(), deps.tenants.load(tenantId)]);
       return { ...basisOf.settings(global.revision), ...basisOf.brand(tenantId, brand.revision) };

@@ -36,6 +36,8 @@ export interface DeskChangeDeps {
   roles: UserRoles;
   users: Kysely<ServicesDatabase>;
   files: FileStorage;
+  /** Every live brand's id (the tenants read model's). */
+  brandIds: () => Promise<string[]>;
   /** Refuses a domain another live brand holds (409 domain_taken). */
   checkDomain: (domain: string, tenantId: string) => Promise<void>;
   /** A brand's change was confirmed here: forget what this process holds of it (its settings, the directory). */

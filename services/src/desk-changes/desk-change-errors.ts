@@ -10,3 +10,10 @@ export class ChangeStaleError extends DomainError {
 
 /** 409: no desk is left without its last admin by a slip, whether one asks for it or confirms it. */
 export const OwnAdminRoleError = fixedError('own_admin_role', 409, 'You cannot remove your own admin role');
+
+/** 409 `staff_elsewhere`: one person holds one staff account (machines/src/identity/one-staff-account.ts), in its words. */
+export class StaffElsewhereError extends DomainError {
+  constructor(message: string) {
+    super('staff_elsewhere', 409, message);
+  }
+}

@@ -22,6 +22,10 @@ const KIND_TITLES = {
   roles: 'Staff roles',
 } as const;
 
+/** A brand change with no lists is a change of its profile that waits: its domain (where its visitors land). */
+const titleOf = (change: DeskChangeState['request']['change']) =>
+  change.kind === 'brand_accounts' && !change.bankAccounts && !change.cryptoWallets ? 'Where visitors land (domain)' : KIND_TITLES[change.kind];
+
 /**
  * A change request as the pending-changes screen reads it: what it changes in words (before →
  * after), why it waits, who asked and when, how it ended. The QR images a wallet change would show
@@ -36,7 +40,7 @@ export async function deskChangeJson(state: DeskChangeState, deps: ChangeJsonDep
   return {
     _id: request.changeId,
     kind: request.change.kind,
-    title: KIND_TITLES[request.change.kind],
+    title: titleOf(request.change),
     brand: request.tenantId === null ? null : { _id: request.tenantId, name: deps.brandNames.get(request.tenantId) ?? request.tenantId },
     status: state.status,
     summary: request.summary,

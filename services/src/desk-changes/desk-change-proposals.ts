@@ -5,32 +5,44 @@ import { decideSettings, settingsEvolver } from '@desk/machines/settings/setting
 import { applyOverrides } from '@desk/machines/settings/effective-settings';
 import { profileOf, type TenantState, type TenantWallet } from '@desk/machines/tenants/tenant.events';
 import { secondAdminReasons } from '@desk/machines/desk-changes/needs-second-admin';
-import { paymentAccountsSummary, rolesSummary, settingsSummary, staffAccountSummary } from '@desk/machines/desk-changes/change-summary';
+import { agreedRatesSummary, paymentAccountsSummary, rolesSummary, settingsSummary, staffAccountSummary } from '@desk/machines/desk-changes/change-summary';
+import { agreedRatesOf } from '@desk/machines/settings/agreed-rates';
+import { settingsAnchorOf } from '@desk/machines/tenants/tenant.events';
 import { sameValue } from '@desk/machines/shared/same-value';
 import { findUserById, findUserByPhone, type NewUser, type UserRow } from '../identity/users.repository';
 import { PhoneTakenError } from '../identity/identity-errors';
 import type { BrandChange, DeskChangeDeps } from './desk-change-deps';
-import { basisOf } from './desk-change-basis';
+import { basisOf, brandsUnderGlobal, globalBasis } from './desk-change-basis';
+import { grantsStaff, refuseStaffElsewhere } from './staff-elsewhere';
 import { ChangeStaleError } from './desk-change-errors';
 import { forgetPassword, keepPassword } from './staff-passwords';
 import { proposeOrApply, type Proposed } from './propose-or-apply';
 
-/** PUT /api/admin/settings: a patch over the Global Settings. */
+/**
+ * PUT /api/admin/settings: a patch over the Global Settings, judged as they are and for every brand
+ * that overrides them (its effective settings before and after, from its agreed rates), each of
+ * those brands' revisions in the basis: a brand changed meanwhile makes the request lapse.
+ */
 export function proposeGlobalSettings(deps: DeskChangeDeps, patch: SettingsPatch, metadata: EventMetadata): Promise<Proposed<void>> {
   return proposeOrApply(
     deps,
     async () => {
-      const current = await deps.settings.fresh();
+      const [current, brands] = await Promise.all([deps.settings.fresh(), brandsUnderGlobal(deps)]);
       const state = { settings: current.settings, changedAt: current.changedAt, anchor: current.anchor };
       const after = settingsEvolver.evolve(state, decideSettings(state, { type: 'ChangeSettings', patch, at: metadata.acceptedAt })[0]!).settings;
+      const under = brands.map(({ state: brand }) => ({ name: brand.name, overrides: brand.settingsOverrides, anchor: settingsAnchorOf(brand) }));
       return {
-        reasons: secondAdminReasons({ kind: 'settings', before: current.settings, after }),
+        reasons: secondAdminReasons({ kind: 'global_settings', before: current.settings, after, anchor: current.anchor, brands: under }),
         apply: async () => void (await deps.settings.update(patch, metadata, current.revision)),
         request: {
           tenantId: null,
           change: { kind: 'global_settings', patch },
-          summary: settingsSummary(current.settings, after),
-          basis: basisOf.settings(current.revision),
+          // Confirmed, its rates become the agreed ones: shown where that moves one.
+          summary: [
+            ...settingsSummary(current.settings, after),
+            ...agreedRatesSummary(agreedRatesOf(current.anchor), agreedRatesOf({ rates: after.rates, setAt: metadata.acceptedAt })),
+          ],
+          basis: globalBasis(current.revision, brands),
         },
       };
     },
@@ -46,13 +58,14 @@ export function proposeBrandSettings(deps: DeskChangeDeps, tenantId: string, ove
       const [global, brand] = await Promise.all([deps.settings.fresh(), deps.tenants.load(tenantId)]);
       if (!brand.state) throw new NotFoundError('Tenant not found');
       const [before, after] = [applyOverrides(global.settings, brand.state.settingsOverrides), applyOverrides(global.settings, overrides)];
+      const agreed = agreedRatesOf(global.anchor, settingsAnchorOf(brand.state));
       return {
-        reasons: secondAdminReasons({ kind: 'settings', before, after }),
+        reasons: secondAdminReasons({ kind: 'settings', before, after, agreed }),
         apply: async () => void (await deps.tenants.change(tenantId, metadata, { settingsOverrides: overrides }, brand.revision)),
         request: {
           tenantId,
           change: { kind: 'brand_settings', overrides },
-          summary: settingsSummary(before, after),
+          summary: [...settingsSummary(before, after), ...agreedRatesSummary(agreed, agreedRatesOf(global.anchor, { overrides, setAt: metadata.acceptedAt }))],
           basis: { ...basisOf.settings(global.revision), ...basisOf.brand(tenantId, brand.revision) },
         },
       };
@@ -61,7 +74,11 @@ export function proposeBrandSettings(deps: DeskChangeDeps, tenantId: string, ove
   );
 }
 
-/** PUT /api/admin/tenants/:id: a brand's profile and its lists of where customers pay (QR images already stored). */
+/**
+ * PUT /api/admin/tenants/:id: a brand's profile and its lists of where customers pay (QR images
+ * already stored). Widening where customers pay, or setting, moving or clearing the brand's domain
+ * (where its visitors land), waits for a second admin; the rest of the profile applies at once.
+ */
 export function proposeBrandChange(deps: DeskChangeDeps, tenantId: string, change: BrandChange, metadata: EventMetadata): Promise<Proposed<TenantState>> {
   return proposeOrApply(
     deps,
@@ -71,11 +88,14 @@ export function proposeBrandChange(deps: DeskChangeDeps, tenantId: string, chang
       const { profile, bankAccounts, cryptoWallets } = change;
       const changedProfile = profile && !sameValue(profile, profileOf(state)) ? profile : undefined;
       return {
-        reasons: secondAdminReasons({
-          kind: 'payment_accounts',
-          before: state,
-          after: { ...(bankAccounts && { bankAccounts }), ...(cryptoWallets && { cryptoWallets }) },
-        }),
+        reasons: [
+          ...secondAdminReasons({
+            kind: 'payment_accounts',
+            before: state,
+            after: { ...(bankAccounts && { bankAccounts }), ...(cryptoWallets && { cryptoWallets }) },
+          }),
+          ...secondAdminReasons({ kind: 'brand_domain', before: state.domain, after: profile ? profile.domain : state.domain }),
+        ],
         apply: () => deps.tenants.change(tenantId, metadata, change, revision),
         request: {
           tenantId,
@@ -106,8 +126,10 @@ export function proposeAccount(deps: DeskChangeDeps, user: NewUser, metadata: Ev
     async () => {
       const roles = [...new Set(user.roles)].sort();
       const reasons = secondAdminReasons({ kind: 'staff_account', roles });
-      // A phone the brand already has is refused at once, as for a customer.
+      // A phone the brand already has is refused at once, as for a customer; so is a phone that is
+      // staff on another account (one person, one staff account).
       if (reasons.length > 0 && (await findUserByPhone(deps.users, user.tenantId, user.phone))) throw new PhoneTakenError();
+      if (reasons.length > 0) await refuseStaffElsewhere(deps.users, user.phone, null);
       return {
         reasons,
         apply: () => deps.roles.create(user, 'admin', metadata),
@@ -137,6 +159,7 @@ export function proposeRoles(
     async () => {
       const current = await findUserById(deps.users, userId);
       const wanted = current ? [...new Set(decide(current))].sort() : [];
+      if (current && grantsStaff(current.roles, wanted)) await refuseStaffElsewhere(deps.users, current.phone, current.id);
       return {
         reasons: current ? needsSecond(current, wanted) : [],
         // Judged again on the row it changes: roles that moved since the read are judged anew.

@@ -5,6 +5,7 @@ import type { FileStorage } from '../files/file-storage';
 import type { UserRoles } from '../identity/user-roles';
 import type { SettingsService } from '../settings/settings.service';
 import type { TenantStore } from '../tenants/tenant-store';
+import { tenantDirectory } from '@desk/projections/read-models/tenants/tenants.queries';
 import { refuseTakenDomain } from '../tenants/tenant.routes';
 import { DeskChanges } from '../desk-changes/desk-changes';
 import { DeskChangeStore } from '../desk-changes/desk-change-store';
@@ -30,6 +31,7 @@ export function buildDeskChanges({ handler, settings, tenants, roles, db, files,
     roles,
     users: db,
     files,
+    brandIds: async () => (await tenantDirectory(db as Kysely<ReadModelDatabase>)).filter((row) => !row.deleted).map((row) => row.id),
     checkDomain: (domain, tenantId) => refuseTakenDomain(db as Kysely<ReadModelDatabase>, domain, tenantId),
     brandChanged: (tenantId) => {
       settings.forget(tenantId);

@@ -6,7 +6,7 @@ import { commandMetadata } from '../http/request-context';
 import { validate } from '../http/validate';
 import type { SettingsService } from './settings.service';
 import { settingsOverridesSchema } from '@desk/machines/settings/settings.schema';
-import { overridesJson, settingsJson } from './settings-json';
+import { agreedRatesJson, overridesJson, settingsJson } from './settings-json';
 import { personJson } from '../identity/person-json';
 import type { TenantStore } from '../tenants/tenant-store';
 import type { ProxyTrust } from '../http/proxy-trust';
@@ -37,6 +37,7 @@ export function tenantSettingsRoutes({ tenants, settings, users, trustProxy, des
       effective: settingsJson(brand.settings),
       settingsRevision: brand.revision,
       overrideRevision: brand.overrideRevision,
+      agreedRates: agreedRatesJson(brand.agreed),
       updatedAt: last?.at ?? null,
       updatedBy: await personJson(users, last?.by ?? null),
     };

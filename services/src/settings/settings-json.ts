@@ -2,6 +2,8 @@ import type { Kysely } from 'kysely';
 import type { ServicesDatabase } from '../db/services-database';
 import { personJson } from '../identity/person-json';
 import type { Settings, SettingsOverrides } from '@desk/machines/settings/settings.schema';
+import { agreedRate, agreedRatesOf, type AgreedRates } from '@desk/machines/settings/agreed-rates';
+import { PRICED_RATES } from '@desk/machines/desk-changes/needs-second-admin';
 import type { CurrentSettings } from './settings.service';
 
 /** Rates and fees go out as numbers (the clients compare them with 0); they are stored as decimal strings. */
@@ -49,7 +51,26 @@ export function overridesJson(overrides: SettingsOverrides) {
   };
 }
 
-/** The Global Settings with their revision and who last changed them. */
+/**
+ * Each of the four priced rates as agreed (agreed-rates.ts): the value a move is measured from, and
+ * when a second admin confirmed it (null: the rate in force when agreed rates began).
+ */
+export function agreedRatesJson(agreed: AgreedRates) {
+  return Object.fromEntries(
+    PRICED_RATES.map(({ side, method }) => {
+      const { rate, setAt } = agreedRate(agreed, side, method);
+      return [`usdt_${method}_${side}`, { rate: Number(rate), confirmedAt: setAt }];
+    }),
+  ) as Record<'usdt_bank_buy' | 'usdt_bank_sell' | 'usdt_cash_buy' | 'usdt_cash_sell', { rate: number; confirmedAt: string | null }>;
+}
+
+/** The Global Settings with their revision, who last changed them, and their agreed rates. */
 export async function currentSettingsJson(db: Kysely<ServicesDatabase>, current: CurrentSettings) {
-  return { ...settingsJson(current.settings), revision: current.revision, updatedAt: current.changedAt, updatedBy: await personJson(db, current.changedBy) };
+  return {
+    ...settingsJson(current.settings),
+    revision: current.revision,
+    updatedAt: current.changedAt,
+    updatedBy: await personJson(db, current.changedBy),
+    agreedRates: agreedRatesJson(agreedRatesOf(current.anchor)),
+  };
 }

@@ -50,9 +50,10 @@ describe('settings API', () => {
 
   it('keeps every change, so the rate in force at any time can be read back', async () => {
     const admin = await t.adminToken();
-    expect((await t.call('PUT', '/api/admin/settings', { token: admin, body: { rates: { usdt_bank_buy: 88 } } })).status).toBe(200);
+    // Within the band of the agreed 85 (86.7 is on its edge): one admin's (decision 0030).
+    expect((await t.call('PUT', '/api/admin/settings', { token: admin, body: { rates: { usdt_bank_buy: 86.7 } } })).status).toBe(200);
     const events = await t.deps.eventStore.readStream('settings-default');
-    expect(events.map((e) => (e.data as any).rates.usdt_bank_buy)).toEqual(['86.5', '88']);
+    expect(events.map((e) => (e.data as any).rates.usdt_bank_buy)).toEqual(['86.5', '86.7']);
     expect((events[1]!.data as any).rates.usdt_bank_sell).toBe('86.25');
   });
 

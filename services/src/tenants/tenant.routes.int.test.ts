@@ -60,8 +60,19 @@ describe('tenants', () => {
       form({ name: 'Brand One', domain: 'Brand.Example.com', primaryColor: '#aa3300' }, { bytes: PNG_1PX, type: 'image/png' }),
     );
     expect(created.status).toBe(201);
-    brand = created.body.tenant;
-    expect(brand).toMatchObject({ name: 'Brand One', domain: 'brand.example.com', primaryColor: '#aa3300', bankAccounts: [], cryptoWallets: [] });
+    // Made at once without its domain, which waits for a second admin (the review's F11: one admin took any host).
+    expect(created.body).toMatchObject({
+      tenant: { name: 'Brand One', domain: null, primaryColor: '#aa3300', bankAccounts: [], cryptoWallets: [] },
+      message: expect.stringContaining('the domain waits for a second admin'),
+      domainChange: {
+        status: 'pending',
+        title: 'Where visitors land (domain)',
+        reasons: ['It gives the brand the domain brand.example.com: visitors to that host land on this brand'],
+      },
+    });
+    await confirmPending(t, created.body.domainChange._id);
+    brand = (await send('GET', `/api/admin/tenants/${created.body.tenant._id}`, undefined)).body;
+    expect(brand).toMatchObject({ name: 'Brand One', domain: 'brand.example.com', primaryColor: '#aa3300' });
     const logo = await t.app.request(brand.logoUrl);
     expect(logo.status).toBe(200);
     expect(logo.headers.get('content-type')).toBe('image/png');
@@ -114,15 +125,15 @@ describe('tenants', () => {
     expect(qr.headers.get('content-type')).toBe('image/png');
 
     const events = await t.deps.eventStore.readStream(`tenant-${brand._id}`);
-    expect(events.map((e) => e.type)).toEqual(['TenantCreated', 'TenantBankAccountsChanged', 'TenantWalletsChanged']);
-    expect(events[1]!.metadata).toMatchObject({ actor: { id: 'admin-cli', role: 'system' }, causationId: `desk-change-${edit.body.change._id}` });
+    expect(events.map((e) => e.type)).toEqual(['TenantCreated', 'TenantProfileChanged', 'TenantBankAccountsChanged', 'TenantWalletsChanged']);
+    expect(events[2]!.metadata).toMatchObject({ actor: { id: 'admin-cli', role: 'system' }, causationId: `desk-change-${edit.body.change._id}` });
 
     // Sending the same lists back (with the links we gave) records nothing new, and needs no second admin.
     await send('PUT', `/api/admin/tenants/${brand._id}`, {
       bankAccounts: tenant.bankAccounts.map(({ _id, ...b }: any) => b),
       cryptoWallets: tenant.cryptoWallets.map(({ _id, ...w }: any) => w),
     });
-    expect(await t.deps.eventStore.readStream(`tenant-${brand._id}`)).toHaveLength(3);
+    expect(await t.deps.eventStore.readStream(`tenant-${brand._id}`)).toHaveLength(4);
 
     const wrong = await send('PUT', `/api/admin/tenants/${brand._id}`, { cryptoWallets: [{ network: 'BEP20', address: TRON }] });
     expect(wrong.status).toBe(400);

@@ -23,6 +23,9 @@ import { waitingAnswer, type DeskChangeAnswers } from '../desk-changes/desk-chan
 
 const DomainTakenError = fixedError('domain_taken', 409, 'This domain is already used by another tenant');
 
+/** A brand created with a domain: made at once, its domain waiting (decision 0030). */
+export const DOMAIN_WAITS = 'Tenant created without its domain for now: the domain waits for a second admin to confirm it (see Pending changes)';
+
 export interface TenantRouteDeps {
   tenants: TenantStore;
   directory: TenantDirectory;
@@ -94,15 +97,19 @@ export function tenantAdminRoutes(deps: TenantRouteDeps) {
       return c.json({ tenants: states.map((s) => tenantJson(s, signer)), total: states.length }, 200);
     })
     .post('/tenants', async (c) => {
-      const created = await withFilesForOneCommand(files, async (stored) => {
+      // A domain decides where visitors land, so it waits for a second admin (decision 0030, the
+      // review's F11): the brand is made without it at once, and the domain is asked for.
+      const { created, domain } = await withFilesForOneCommand(files, async (stored) => {
         const profile = await profileFromForm(c, { ...DEFAULT_PROFILE, name: '' }, stored);
         if (!profile.name) throw ValidationError.of('name', 'Name is required');
         await checkDomain(profile.domain, null);
-        return tenants.create(profile, meta(c));
+        return { created: await tenants.create({ ...profile, domain: null }, meta(c)), domain: profile.domain };
       });
+      const asked = domain ? await desk.changes.changeBrand(created.tenantId, { profile: { ...profileOf(created), domain } }, meta(c)) : null;
       await untilTenantProjected(db, created.tenantId, created.updatedAt, readModelWaitMs);
       directory.invalidate();
-      return c.json({ tenant: tenantJson(created, signer), message: 'Tenant created' }, 201);
+      if (!asked?.pending) return c.json({ tenant: tenantJson(created, signer), message: 'Tenant created', domainChange: null }, 201);
+      return c.json({ tenant: tenantJson(created, signer), message: DOMAIN_WAITS, domainChange: await desk.json(asked.pending) }, 201);
     })
     .get('/tenants/:id', async (c) => c.json(tenantJson(await tenants.get(c.req.param('id')), signer), 200))
     .put('/tenants/:id', async (c) => {

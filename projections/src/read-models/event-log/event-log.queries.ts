@@ -14,6 +14,8 @@ export interface EventLogFilters {
   to?: Date | undefined;
   /** Only events before this cursor (a `seq` from the previous page). */
   before?: string | undefined;
+  /** Leaves out streams whose id starts with one of these (what the reader may not see of their brand). */
+  hiddenStreams?: readonly string[] | undefined;
 }
 
 export interface LoggedEvent {
@@ -39,6 +41,7 @@ export async function searchEventLog(db: Db, filters: EventLogFilters, limit: nu
   if (filters.from) query = query.where('recorded_at', '>=', filters.from);
   if (filters.to) query = query.where('recorded_at', '<=', filters.to);
   if (filters.before) query = query.where('seq', '<', filters.before);
+  for (const prefix of filters.hiddenStreams ?? []) query = query.where('stream_id', 'not like', `${likePrefix(prefix)}%`);
   const rows = await query
     .select(['seq', 'event_id', 'stream_id', 'stream_position', 'type', 'tenant_id', 'recorded_at', 'data', 'metadata'])
     .orderBy('seq', 'desc')
@@ -61,10 +64,11 @@ export async function searchEventLog(db: Db, filters: EventLogFilters, limit: nu
 /** Streams with an event recorded in [from, to], of one brand or all (null), and the positions that fall in it. */
 export async function streamsRecordedBetween(
   db: Db,
-  window: { from: Date; to: Date; tenantId: string | null },
+  window: { from: Date; to: Date; tenantId: string | null; hiddenStreams?: readonly string[] | undefined },
 ): Promise<{ streamId: string; first: bigint; last: bigint; count: number }[]> {
   let query = db.selectFrom('rm_event_log').where('recorded_at', '>=', window.from).where('recorded_at', '<=', window.to);
   if (window.tenantId !== null) query = query.where('tenant_id', '=', window.tenantId);
+  for (const prefix of window.hiddenStreams ?? []) query = query.where('stream_id', 'not like', `${likePrefix(prefix)}%`);
   const rows = await query
     .select((eb) => ['stream_id', eb.fn.min('stream_position').as('first'), eb.fn.max('stream_position').as('last'), eb.fn.countAll<string>().as('n')])
     .groupBy('stream_id')
@@ -72,3 +76,6 @@ export async function streamsRecordedBetween(
     .execute();
   return rows.map((r) => ({ streamId: r.stream_id, first: BigInt(r.first as string), last: BigInt(r.last as string), count: Number(r.n) }));
 }
+
+/** `prefix` as a LIKE pattern's literal start (its own `%`, `_` and `\\` escaped). */
+const likePrefix = (prefix: string) => prefix.replace(/[\\%_]/g, (c) => `\\${c}`);

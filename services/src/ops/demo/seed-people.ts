@@ -49,7 +49,10 @@ export async function seedPeople(apps: DemoApps, write: WriteLine): Promise<Demo
     form.set('name', DEMO_BRAND.name);
     form.set('domain', DEMO_BRAND.domain);
     form.set('primaryColor', DEMO_BRAND.primaryColor);
-    sunriseId = (await ask<{ tenant: { _id: string } }>(api, 'POST', '/api/admin/tenants', { ...operator, form })).body.tenant._id;
+    const created = await ask<{ tenant: { _id: string }; domainChange: { _id: string } | null }>(api, 'POST', '/api/admin/tenants', { ...operator, form });
+    sunriseId = created.body.tenant._id;
+    // Its domain waits for a second admin (decision 0030): confirmed from the server, as the CLI would.
+    if (created.body.domainChange) await apps.confirmChange(created.body.domainChange._id);
     write(`[seed] brand ${DEMO_BRAND.name} created on ${DEMO_BRAND.domain}`);
   } else {
     write(`[seed] brand ${DEMO_BRAND.name} already on ${DEMO_BRAND.domain}`);
