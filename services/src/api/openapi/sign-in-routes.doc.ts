@@ -55,7 +55,7 @@ export const signInRouteDocs: RouteDoc[] = [
     path: '/auth/authenticator',
     tag: 'account',
     access: 'user',
-    summary: 'Staff: set up or replace the authenticator, with the current password',
+    summary: 'Staff: set up the authenticator with the current password; replace it with the password and a code from it or a recovery code',
     body: authenticatorStartSchema,
   },
   {
@@ -63,7 +63,7 @@ export const signInRouteDocs: RouteDoc[] = [
     path: '/auth/authenticator/confirm',
     tag: 'account',
     access: 'user',
-    summary: 'Staff: confirm the new authenticator with a code; ten new recovery codes',
+    summary: 'Staff: confirm the new authenticator with a code; ten new recovery codes; a replacement ends every other session',
     body: authenticatorConfirmSchema,
   },
 ];
