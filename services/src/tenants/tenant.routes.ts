@@ -108,8 +108,8 @@ export function tenantAdminRoutes(deps: TenantRouteDeps) {
       const asked = domain ? await desk.changes.changeBrand(created.tenantId, { profile: { ...profileOf(created), domain } }, meta(c)) : null;
       await untilTenantProjected(db, created.tenantId, created.updatedAt, readModelWaitMs);
       directory.invalidate();
-      if (!asked?.pending) return c.json({ tenant: tenantJson(created, signer), message: 'Tenant created', domainChange: null }, 201);
-      return c.json({ tenant: tenantJson(created, signer), message: DOMAIN_WAITS, domainChange: await desk.json(asked.pending) }, 201);
+      const domainChange = asked?.pending ? await desk.json(asked.pending) : null;
+      return c.json({ tenant: tenantJson(created, signer), message: domainChange ? DOMAIN_WAITS : 'Tenant created', domainChange }, 201);
     })
     .get('/tenants/:id', async (c) => c.json(tenantJson(await tenants.get(c.req.param('id')), signer), 200))
     .put('/tenants/:id', async (c) => {

@@ -17,6 +17,12 @@ const SETTINGS: AdminSettings = {
   revision: '4',
   updatedAt: '2025-03-01T09:30:00.000Z',
   updatedBy: { _id: 'admin-1', phone: '+919800000009', username: 'meera' },
+  agreedRates: {
+    usdt_bank_buy: { rate: 88, confirmedAt: '2025-02-20T09:00:00.000Z' },
+    usdt_bank_sell: { rate: 86, confirmedAt: null },
+    usdt_cash_buy: { rate: 85, confirmedAt: null },
+    usdt_cash_sell: { rate: 87, confirmedAt: null },
+  },
 };
 
 async function replace(label: string, value: string) {
@@ -42,6 +48,16 @@ describe('Global Settings', () => {
     const last = within(screen.getByText('Last changed by').closest('dl')!);
     expect(last.getByText('meera · +919800000009')).toBeTruthy();
     expect(last.getByText(/2025/)).toBeTruthy();
+  });
+
+  it('shows the agreed rates a move is measured from, and when two admins confirmed them', async () => {
+    fakeApi({ 'GET /api/admin/settings': SETTINGS });
+    renderWithApp(<AdminSettingsPage />, '/admin/settings');
+    const agreed = within(await screen.findByRole('region', { name: 'Agreed rates' }));
+    expect(agreed.getByText(/further than the re-quote band from its agreed rate waits for a second admin/)).toBeTruthy();
+    const bankBuy = agreed.getByText('USDT Bank Buy').closest('div')!;
+    expect(bankBuy.textContent).toMatch(/^USDT Bank Buy88 \(confirmed by two admins on 20 Feb 2025/);
+    expect(agreed.getByText('USDT Cash Buy').closest('div')!.textContent).toBe('USDT Cash Buy85 (the rate in force when agreed rates began)');
   });
 
   it('sends only what changed, a limit with both its ends', async () => {

@@ -6,6 +6,7 @@ import { failureText } from '../../../lib/failure-text';
 import { allUnderFields, serverFieldErrors } from '../../../lib/field-errors';
 import { PageHead } from '../ui/page-head';
 import { LastChange } from './last-change';
+import { AgreedRates } from './agreed-rates';
 import { settingsApi, settingsKey, type AdminSettings } from './settings-api';
 import { CONTROL_FIELDS, draftOf, FEE_FIELDS, LIMIT_FIELDS, RATE_FIELDS, settingsChanges, type SettingsDraft } from './settings-draft';
 import { SettingsInput } from './settings-input';
@@ -73,6 +74,7 @@ function SettingsForm({ saved }: { saved: AdminSettings }) {
         <h2 id="rates-title">Exchange Rates</h2>
         <p className="muted">INR per USDT. A rate of 0 falls back to the base rate ({saved.rates.usdtInr}).</p>
         <div className="admin-form-grid">{RATE_FIELDS.map(({ key, label }) => input(`rates.${key}`, label, { placeholder: '85.00' }))}</div>
+        <AgreedRates agreed={saved.agreedRates} titleId="agreed-rates-title" />
       </section>
 
       <section className="card admin-section" aria-labelledby="fees-title">

@@ -55,6 +55,13 @@ describe('Tenant detail: brand settings', () => {
     expect(last.getByText(/2025/)).toBeTruthy();
   });
 
+  it("shows the brand's agreed rates, each with when two admins confirmed it", async () => {
+    open();
+    const agreed = within(await within(await screen.findByRole('region', { name: 'Brand settings' })).findByRole('region', { name: 'Agreed rates' }));
+    expect(agreed.getByText('USDT Bank Buy').closest('div')!.textContent).toMatch(/^USDT Bank Buy90 \(confirmed by two admins on 2 Mar 2025/);
+    expect(agreed.getByText('USDT Bank Sell').closest('div')!.textContent).toBe('USDT Bank Sell86 (the rate in force when agreed rates began)');
+  });
+
   it('saves the whole set of overrides, emptied ones left out, and shows what is stored then', async () => {
     const stored: BrandSettings = {
       ...SETTINGS,

@@ -6,6 +6,7 @@ import { failureText } from '../../../lib/failure-text';
 import { allUnderFields, serverFieldErrors } from '../../../lib/field-errors';
 import { ErrorAlert } from '../../../components/error-alert';
 import { LastChange } from '../settings/last-change';
+import { AgreedRates } from '../settings/agreed-rates';
 import { brandSettingsApi, brandSettingsKey, type BrandSettings } from './brand-settings-api';
 import { overridesDraft, parseOverrides, sameOverrides, type OverridesDraft } from './brand-settings-draft';
 import { BrandSettingsTable } from './brand-settings-table';
@@ -65,6 +66,7 @@ function BrandSettingsForm({ tenantId, saved }: { tenantId: string; saved: Brand
         onChange={(name, value) => setDraft((d) => ({ ...d, [name]: value }))}
       />
       <LastChange settings={saved} unchanged="No overrides yet: this brand follows the Global Settings." />
+      <AgreedRates agreed={saved.agreedRates} titleId="brand-agreed-rates-title" />
       <ErrorAlert>{save.isError && !allUnderFields(save.error, refused) && failureText(save.error, 'Failed to save brand settings')}</ErrorAlert>
       {waiting && <WaitingNotice change={waiting} />}
       <div className="row">

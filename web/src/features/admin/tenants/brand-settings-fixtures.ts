@@ -23,4 +23,10 @@ export const SETTINGS: BrandSettings = {
   overrideRevision: '3',
   updatedAt: '2025-03-02T10:00:00.000Z',
   updatedBy: { _id: 'admin-1', phone: '+919900000009', username: 'ops' },
+  agreedRates: {
+    usdt_bank_buy: { rate: 90, confirmedAt: '2025-03-02T10:00:00.000Z' },
+    usdt_bank_sell: { rate: 86, confirmedAt: null },
+    usdt_cash_buy: { rate: 85, confirmedAt: null },
+    usdt_cash_sell: { rate: 87, confirmedAt: null },
+  },
 };

@@ -21,8 +21,9 @@ export function TenantCreateModal({ onClose }: { onClose: () => void }) {
   const saved = useTenantSaved();
   const create = useMutation({
     mutationFn: tenantApi.create,
-    onSuccess: async ({ tenant }) => {
-      toast('Tenant created successfully');
+    onSuccess: async ({ tenant, domainChange, message }) => {
+      // A domain waits for a second admin (decision 0030): the brand is made without it for now.
+      toast(domainChange ? message : 'Tenant created successfully', domainChange ? 'info' : undefined);
       await saved(tenant);
       onClose();
     },

@@ -30,7 +30,7 @@ export function TenantEditForm({ tenant, refreshing, onRefresh }: TenantEditForm
   const update = useMutation({
     mutationFn: () => tenantApi.updateProfile(tenant._id, { ...profileForm(draft, false), ...(logo ? { logo } : removeLogo ? { removeLogo: 'true' } : {}) }),
     onSuccess: async (answer) => {
-      // A profile alone never waits for a second admin; the same route's lists may (202).
+      // A domain set, moved or cleared waits for a second admin (202), with the rest of the profile: its request's page.
       if (waitsForSecondAdmin(answer)) return navigate(`/admin/changes/${answer.change._id}`);
       toast('Tenant updated successfully');
       await saved(answer.tenant);

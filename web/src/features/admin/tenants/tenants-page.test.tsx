@@ -4,6 +4,9 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import userEvent from '@testing-library/user-event';
 import { callsTo } from '../../../test/fixtures';
 import { bank, formSent, renderTenants, tenant, wallet } from './tenant-test-kit';
+import { deskChange } from '../changes/changes-test-kit';
+
+const DOMAIN_WAITS = 'Tenant created without its domain for now: the domain waits for a second admin to confirm it (see Pending changes)';
 
 const alpha = tenant({ bankAccounts: [bank(1), bank(2)], cryptoWallets: [wallet(1)], logoUrl: 'https://cdn.example.com/alpha.png' });
 const beta = tenant({ _id: 't-2', name: 'Beta Desk', domain: null, primaryColor: '#aa0000' });
@@ -38,7 +41,19 @@ describe('Tenant Management', () => {
   it('keeps the colour picker and the colour text in step, and previews, replaces and removes the logo', async () => {
     const { fetchMock } = renderTenants('/admin/tenants', {
       'GET /api/admin/tenants': { tenants: [alpha], total: 1 },
-      'POST /api/admin/tenants': () => ({ status: 201, body: { tenant: beta, message: 'Tenant created' } }),
+      // A domain waits for a second admin (decision 0030): the brand is made without it, and the domain asked for.
+      'POST /api/admin/tenants': () => ({
+        status: 201,
+        body: {
+          tenant: beta,
+          message: DOMAIN_WAITS,
+          domainChange: deskChange({
+            kind: 'brand_accounts',
+            title: 'Where visitors land (domain)',
+            reasons: ['It gives the brand the domain beta.example.com'],
+          }),
+        },
+      }),
     });
     await userEvent.click(await screen.findByRole('button', { name: '+ New Tenant' }));
     const dialog = within(screen.getByRole('dialog', { name: 'New Tenant' }));
@@ -69,7 +84,7 @@ describe('Tenant Management', () => {
     await userEvent.type(dialog.getByLabelText('Name'), 'Beta Desk');
     await userEvent.type(dialog.getByLabelText('Domain'), 'Beta.Example.com');
     await userEvent.click(dialog.getByRole('button', { name: 'Create Tenant' }));
-    expect(await screen.findByText('Tenant created successfully')).toBeTruthy();
+    expect(await screen.findByText(DOMAIN_WAITS)).toBeTruthy();
     const form = formSent(fetchMock, 'POST', '/api/admin/tenants');
     expect([form.get('name'), form.get('domain'), form.get('logoUrl'), form.get('primaryColor')]).toEqual(['Beta Desk', 'beta.example.com', '', '#22AA44']);
     expect((form.get('logo') as File).name).toBe('brand.png');
