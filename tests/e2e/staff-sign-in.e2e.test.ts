@@ -137,6 +137,45 @@ describe('staff sign-in with an authenticator in a real browser', () => {
     expect((await post('/api/auth/sessions/revoke-others', {}, other)).revoked).toBe(1);
     await page.getByRole('link', { name: 'Sessions' }).click();
     await page.waitForURL(/\/login$/);
+  });
+
+  it('replaces the authenticator only with the password and a recovery code (a lost phone), and signs every other session out', async () => {
+    await signInWithPassword();
+    await page.getByRole('button', { name: 'Use a recovery code' }).click();
+    await page.getByLabel('Recovery code').fill(recoveryCodes[2]!);
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await page.waitForURL(/\/admin\/dashboard$/);
+    const { challenge } = (await (
+      await fetch(`${server.base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN) })
+    ).json()) as { challenge: string };
+    const elsewhere = (await (
+      await fetch(`${server.base}/api/auth/login/totp`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ challenge, recoveryCode: recoveryCodes[3] }),
+      })
+    ).json()) as { token: string };
+    expect(await me(elsewhere.token)).toBe(200);
+
+    await page.getByRole('link', { name: 'Sessions' }).click();
+    await page.getByRole('button', { name: 'Replace authenticator app' }).click();
+    await page.getByText('Replacing it signs you out everywhere else.').waitFor();
+    await page.getByLabel('Current password').fill(ADMIN.password);
+    // The password alone does not replace it: a code from the current app, or a recovery code.
+    expect(await page.getByRole('button', { name: 'Continue' }).isDisabled()).toBe(true);
+    await page.getByRole('group', { name: 'Code from your current authenticator app' }).waitFor();
+    expect(await seriousViolations()).toEqual([]);
+    await fitsBothWidths('replace-authenticator');
+    await page.getByRole('button', { name: 'Lost your phone? Use a recovery code' }).click();
+    await page.getByLabel('Recovery code').fill(recoveryCodes[4]!);
+    await page.getByRole('button', { name: 'Continue' }).click();
+    const key = (await page.getByLabel('Key for manual entry').textContent())!.replace(/\s/g, '');
+    secret = key;
+    await typeCode(code(0));
+    await page.getByRole('button', { name: 'Confirm' }).click();
+    await page.getByRole('heading', { name: 'Save your recovery codes' }).waitFor();
+    expect(await me(elsewhere.token)).toBe(401);
+    expect(await me((await token())!)).toBe(200);
     expect(csp).toEqual([]);
   });
 });
