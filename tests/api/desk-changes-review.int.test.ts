@@ -146,12 +146,10 @@ describe('the review of the desk changes: each finding, refused', () => {
     const asked = await put(a, '/api/admin/settings', { controls: { customerDailyInr: 0 } });
     expect(asked.status).toBe(202);
     const byA = systemMetadata(sunriseId, sameA);
-    await expect(t.deps.deskChanges.confirm(asked.body.change._id, { ...byA, actor: { id: sameA, role: 'admin', tenantId: sunriseId } })).rejects.toMatchObject(
-      {
-        code: 'four_eyes',
-        message: 'You asked for this change: a different admin must confirm it',
-      },
-    );
+    await expect(t.deps.deskChanges.confirm(asked.body.change._id, { ...byA, actor: { id: sameA, role: 'admin' } })).rejects.toMatchObject({
+      code: 'four_eyes',
+      message: 'You asked for this change: a different admin must confirm it',
+    });
     expect((await settings()).controls.customerDailyInr).toBe(1000000);
     expect(await post(b, `/api/admin/changes/${asked.body.change._id}/decline`, { note: 'not needed' })).toMatchObject({ status: 200 });
   });

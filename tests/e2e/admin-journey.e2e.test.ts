@@ -167,6 +167,13 @@ describe('admin desk in a real browser', () => {
     await dialog.getByLabel('Domain').fill('two.example.com');
     await dialog.getByLabel('Logo file').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: PNG_1PX });
     await dialog.getByRole('button', { name: 'Create Tenant' }).click();
+    // The brand is made at once, its domain waiting for a second admin (decision 0030): confirmed at the server.
+    const admin = (await api('POST', '/api/auth/login', null, ADMIN)).token;
+    const domainChange = async () =>
+      ((await api('GET', '/api/admin/changes', admin)).changes as any[]).find((c) => c.status === 'pending' && c.brand?.name === 'Brand Two')?._id;
+    await expect.poll(domainChange, { timeout: 15_000 }).toBeTruthy();
+    await confirmOnServer(server.serverEnv, await domainChange());
+    await page.reload();
     await expect.poll(() => page.getByText('two.example.com').first().isVisible(), { timeout: 15_000 }).toBe(true);
     await shot('tenants');
 

@@ -80,6 +80,14 @@ describe('two brands in a real browser', () => {
     const deskCustomer = (await api('POST', '/api/auth/login', null, OPERATOR_CUSTOMER)).token;
     const desk = (await api('POST', '/api/orders/fiat-to-crypto', deskCustomer, BUY)).order;
     orders.desk = { id: desk._id, ref: desk.refCode };
+    // The domain was confirmed in another process (the CLI): the server's host resolution follows
+    // within its few seconds of caching. Wait for it, so the brand's pages load as the brand's.
+    const probe = await openPage(`${brandBase}/api/config/public`);
+    const brandName = async () => JSON.parse((await probe.textContent('body')) ?? '{}').brand?.name;
+    for (const deadline = Date.now() + 15_000; (await brandName()) !== 'Brand B' && Date.now() < deadline;) {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      await probe.reload();
+    }
   }, 120_000);
   afterAll(async () => {
     for (const context of contexts) await context.close();

@@ -26,8 +26,15 @@ export class AppendNotifier {
     }, COALESCE_MS);
   }
 
-  stop(): void {
-    if (this.timer) clearTimeout(this.timer);
+  /**
+   * Sends a notification still gathering before the pool closes: a short-lived process (the admin
+   * CLI confirming a change) would otherwise exit with it unsent, and the API's projections would
+   * see its events only at their slow poll (a brand's new domain resolving seconds late).
+   */
+  async stop(): Promise<void> {
+    if (!this.timer) return;
+    clearTimeout(this.timer);
     this.timer = null;
+    await this.pool.query('select pg_notify($1, $2)', [this.channel, '']).catch(() => undefined);
   }
 }

@@ -235,6 +235,6 @@ export class PgEventStore implements EventStore {
 
   /** The pool belongs to whoever created it. */
   async close(): Promise<void> {
-    this.notifier.stop();
+    await this.notifier.stop();
   }
 }
