@@ -99,7 +99,8 @@ export const adminRouteDocs: RouteDoc[] = [
     path: '/admin/users',
     tag: 'admin: users',
     access: 'admin',
-    summary: 'Create an account (roles and other brands: operator admins); one with a staff role waits for a second admin',
+    summary:
+      'Create an account (roles and other brands: operator admins); one with a staff role waits for a second admin (409 staff_elsewhere when the phone is staff on another account)',
     body: createUserSchema,
     success: { status: 201, description: 'The new user' },
     pending,
@@ -109,11 +110,18 @@ export const adminRouteDocs: RouteDoc[] = [
     path: '/admin/users/:id/roles',
     tag: 'admin: users',
     access: 'operator',
-    summary: "Set a user's roles: granting or removing admin or compliance waits for a second admin",
+    summary:
+      "Set a user's roles: granting or removing admin or compliance waits for a second admin (409 staff_elsewhere granting one to a phone that is staff on another account)",
     body: rolesSchema,
     pending,
   },
-  { method: 'get', path: '/admin/settings', tag: 'admin: settings', access: 'operator', summary: 'The Global Settings' },
+  {
+    method: 'get',
+    path: '/admin/settings',
+    tag: 'admin: settings',
+    access: 'operator',
+    summary: 'The Global Settings, and the agreed rates a rate move is measured from (agreedRates)',
+  },
   {
     method: 'put',
     path: '/admin/settings',
@@ -151,7 +159,7 @@ export const adminRouteDocs: RouteDoc[] = [
     path: '/admin/tenants/:id/settings',
     tag: 'admin: brands',
     access: 'operator',
-    summary: "The brand's settings: global, overrides, effective",
+    summary: "The brand's settings: global, overrides, effective, and its agreed rates",
   },
   {
     method: 'put',

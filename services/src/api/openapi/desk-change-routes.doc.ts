@@ -22,14 +22,15 @@ export const deskChangeRouteDocs: RouteDoc[] = [
     path: '/admin/changes/:id/confirm',
     tag: 'admin: desk changes',
     access: 'operator',
-    summary: 'Confirm as a second admin: it takes effect now (403 four_eyes for its requester; 409 change_stale when what it replaces moved since)',
+    summary:
+      'Confirm as a second admin: it takes effect now (403 four_eyes for its requester, from any account of their phone; 409 change_stale when what it replaces moved since)',
   },
   {
     method: 'post',
     path: '/admin/changes/:id/decline',
     tag: 'admin: desk changes',
     access: 'operator',
-    summary: "Decline another admin's change, with a note; it never takes effect",
+    summary: "Decline another admin's change, with a note; it never takes effect (403 about_you for the admin a roles change is about)",
     body: declineChangeSchema,
   },
   { method: 'post', path: '/admin/changes/:id/withdraw', tag: 'admin: desk changes', access: 'operator', summary: 'Withdraw your own request' },
