@@ -215,8 +215,10 @@ function completion(view: OrderView, command: Extract<OrderCommand, { type: 'Com
   const buy = view.orderType === 'fiat_to_crypto';
   const bankUtr = presentText(command.bankUtr);
   const cryptoReference = presentText(command.cryptoReference);
-  // A rate approved with the payout is the rate the payout settles at, unless the admin types another.
-  const rate = completionRate(view, presentText(command.rate) ?? view.payoutApproval?.repriced?.rate ?? null);
+  // The rate approved with the payout (a re-quote, or the order's own, deliberately) is the rate the
+  // payout settles at, unless the admin types another.
+  const approvedRate = view.payoutApproval ? (view.payoutApproval.repriced?.rate ?? view.rate) : null;
+  const rate = completionRate(view, presentText(command.rate) ?? approvedRate);
   const repriced = rate === null ? null : repricedTerms(view, rate);
   const { limitCheck, desk } = command;
   const raised = repriced && limitCheck ? requoteExcess(view, repriced.fiatAmount, limitCheck.limits, limitCheck.usage) : null;
