@@ -165,6 +165,14 @@ describe('four eyes above a threshold', () => {
     expect((await complete(admin, id)).status).toBe(202);
     const seenByBrand = await json(t.call('GET', `/api/admin/orders/${id}`, { token: brand.token, headers: { host } }));
     expect(seenByBrand.body.completionRequest.requestedBy).toEqual({ _id: null, phone: null, username: 'Operator' });
+    // Nor does the history's data name them (security review F10): the id is withheld, as the actor is.
+    const operatorId = (await detail(id)).completionRequest.requestedBy._id as string;
+    const brandHistory = await json(t.call('GET', `/api/admin/orders/${id}/history`, { token: brand.token, headers: { host } }));
+    const asked = (brandHistory.body.events as { type: string; data: { requestedBy: string | null } }[]).find((e) => e.type === 'CompletionRequested')!;
+    expect(asked.data.requestedBy).toBeNull();
+    expect(JSON.stringify(brandHistory.body)).not.toContain(operatorId);
+    const operatorHistory = await json(t.call('GET', `/api/admin/orders/${id}/history`, { token: admin }));
+    expect(JSON.stringify(operatorHistory.body)).toContain(operatorId);
     expect((await detail(id)).completionRequest.requestedBy).toMatchObject({ phone: '+919000000001' });
   });
 });

@@ -3,7 +3,7 @@ import type { EventMetadata } from '@desk/platform/eventstore/event-metadata';
 import type { LoggedEvent } from '@desk/projections/read-models/event-log/event-log.queries';
 import type { ServicesDatabase } from '../db/services-database';
 import type { AdminScope } from '../identity/admin-scope';
-import { eventActors, seenBy } from '../identity/event-actors';
+import { eventActors, hiddenFrom, seenBy, staffIdsIn, withholdStaffIds } from '../identity/event-actors';
 
 /**
  * Events of the log as compliance reads them: who (with phone and name), from where, when. As on
@@ -15,8 +15,9 @@ export async function loggedEventJson(users: Kysely<ServicesDatabase>, events: L
   const metadataOf = (e: LoggedEvent) => e.metadata as Partial<EventMetadata>;
   const actors = await eventActors(
     users,
-    events.map((e) => metadataOf(e).actor?.id ?? ''),
+    events.flatMap((e) => [metadataOf(e).actor?.id ?? '', ...staffIdsIn(e.data)]),
   );
+  const hidden = hiddenFrom(reader, actors);
   return events.flatMap((event) => {
     const metadata = metadataOf(event);
     const person = actors.get(metadata.actor?.id ?? '');
@@ -39,7 +40,7 @@ export async function loggedEventJson(users: Kysely<ServicesDatabase>, events: L
       userAgent: shown ? (metadata.userAgent ?? null) : null,
       clientRequestId: shown ? (metadata.clientRequestId ?? null) : null,
       correlationId: metadata.correlationId ?? null,
-      data: event.data,
+      data: withholdStaffIds(event.data, hidden),
     };
   });
 }

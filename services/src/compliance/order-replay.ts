@@ -6,7 +6,7 @@ import type { OrderEvent } from '@desk/machines/order/order.events';
 import type { ServicesDatabase } from '../db/services-database';
 import type { ProofLink } from '../files/proof-links';
 import { coversTenant, type AdminScope } from '../identity/admin-scope';
-import { eventActors, seenBy } from '../identity/event-actors';
+import { eventActors, hiddenFrom, seenBy, staffIdsIn, withholdStaffIds } from '../identity/event-actors';
 import { adminOrderJson } from '../orders/order-json';
 import { orderStream } from '../orders/order-store';
 import { jsonChanges } from './json-changes';
@@ -42,10 +42,11 @@ export async function replayOrder(deps: ReplayDeps, orderId: string, scope: Admi
   const [actors, names] = await Promise.all([
     eventActors(
       deps.users,
-      events.map((e) => e.metadata.actor.id),
+      events.flatMap((e) => [e.metadata.actor.id, ...staffIdsIn(e.data)]),
     ),
     deps.brandNames(),
   ]);
+  const hidden = hiddenFrom(scope, actors);
   const walker = new ChainWalker();
   let snapshot: OrderSnapshot = emptyOrder();
   let previous: OrderJson | null = null;
@@ -61,7 +62,7 @@ export async function replayOrder(deps: ReplayDeps, orderId: string, scope: Admi
       foldError = (error as Error).message;
     }
     const view = orderView(snapshot);
-    const state = view ? adminOrderJson(view, proofLink, names) : null;
+    const state = view ? (withholdStaffIds(adminOrderJson(view, proofLink, names), hidden) as OrderJson) : null;
     const changes = jsonChanges(comparable(previous), comparable(state));
     previous = state;
     const actor = actors.get(event.metadata.actor.id);
@@ -83,7 +84,7 @@ export async function replayOrder(deps: ReplayDeps, orderId: string, scope: Admi
       clientRequestId: shown ? (event.metadata.clientRequestId ?? null) : null,
       correlationId: event.metadata.correlationId,
       causationId: event.metadata.causationId,
-      data: event.data,
+      data: withholdStaffIds(event.data, hidden),
       hash: event.hash,
       previousHash: index === 0 ? null : events[index - 1]!.hash,
       state,

@@ -30,3 +30,46 @@ export async function eventActors(users: Kysely<ServicesDatabase>, actorIds: Ite
 export function seenBy(reader: AdminScope, person: Pick<EventActor, 'tenant_id'> | undefined): boolean {
   return !person || coversTenant(reader, person.tenant_id);
 }
+
+/** Event data fields that name a staff member by their account id (four eyes' requests, approvals, declines; desk changes). */
+const STAFF_ID_FIELDS = new Set(['requestedBy', 'declinedBy', 'approvedBy', 'confirmedBy', 'endedBy']);
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** The account ids event data names in its staff fields, at any depth. */
+export function staffIdsIn(data: unknown): string[] {
+  if (Array.isArray(data)) return data.flatMap(staffIdsIn);
+  if (!isRecord(data)) return [];
+  return Object.entries(data).flatMap(([key, value]) => {
+    if (STAFF_ID_FIELDS.has(key) && typeof value === 'string') return [value];
+    if (STAFF_ID_FIELDS.has(key) && isRecord(value) && typeof value._id === 'string') return [value._id];
+    return staffIdsIn(value);
+  });
+}
+
+/**
+ * `data` with the staff a reader may not see left unnamed: an id in a staff field becomes null, a
+ * person object becomes the Operator, as the actor itself does (decision 0014). Event data carried
+ * the operator's staff ids to a brand's readers though the actor was hidden (security review, issue 27).
+ */
+export function withholdStaffIds(data: unknown, hidden: (id: string) => boolean): unknown {
+  if (Array.isArray(data)) return data.map((item) => withholdStaffIds(item, hidden));
+  if (!isRecord(data)) return data;
+  return Object.fromEntries(
+    Object.entries(data).map(([key, value]) => {
+      if (STAFF_ID_FIELDS.has(key) && typeof value === 'string' && hidden(value)) return [key, null];
+      if (STAFF_ID_FIELDS.has(key) && isRecord(value) && typeof value._id === 'string' && hidden(value._id)) {
+        return [key, { _id: null, phone: null, username: 'Operator' }];
+      }
+      return [key, withholdStaffIds(value, hidden)];
+    }),
+  );
+}
+
+/** Who among `actors` the reader may not see: for withholdStaffIds. Ids of no account (system actors) are not people, and stay. */
+export const hiddenFrom =
+  (reader: AdminScope, actors: ReadonlyMap<string, EventActor>) =>
+  (id: string): boolean => {
+    const person = actors.get(id);
+    return person !== undefined && !seenBy(reader, person);
+  };

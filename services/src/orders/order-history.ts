@@ -3,7 +3,7 @@ import type { EventStore } from '@desk/platform/eventstore/event-store';
 import type { ServicesDatabase } from '../db/services-database';
 import { orderStream } from './order-store';
 import type { AdminScope } from '../identity/admin-scope';
-import { eventActors, seenBy } from '../identity/event-actors';
+import { eventActors, hiddenFrom, seenBy, staffIdsIn, withholdStaffIds } from '../identity/event-actors';
 
 /**
  * An order's full history for compliance: every event in order with who acted (and their phone),
@@ -18,8 +18,9 @@ export async function orderHistory(store: EventStore, users: Kysely<ServicesData
   if (!placed?.tenantId) return null;
   const actors = await eventActors(
     users,
-    events.map((e) => e.metadata.actor.id),
+    events.flatMap((e) => [e.metadata.actor.id, ...staffIdsIn(e.data)]),
   );
+  const hidden = hiddenFrom(reader, actors);
   const history = events.map((event) => {
     const actor = actors.get(event.metadata.actor.id);
     // A brand admin sees who of their brand acted; the operator's staff stay unnamed to them.
@@ -27,7 +28,7 @@ export async function orderHistory(store: EventStore, users: Kysely<ServicesData
     return {
       position: Number(event.streamPosition),
       type: event.type,
-      data: event.data,
+      data: withholdStaffIds(event.data, hidden),
       actor: shown
         ? { id: event.metadata.actor.id, role: event.metadata.actor.role, phone: actor?.phone ?? null, username: actor?.username ?? null }
         : { id: null, role: event.metadata.actor.role, phone: null, username: 'Operator' },

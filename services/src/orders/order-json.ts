@@ -94,7 +94,6 @@ function payoutApprovalJson(view: OrderView) {
     fiatAmount: approval.repriced?.fiatAmount ?? view.fiatAmount,
     cryptoAmount: approval.repriced?.cryptoAmount ?? view.cryptoAmount,
     repriced: approval.repriced !== null,
-    requestedBy: approval.requestedBy,
     approvedBy: { _id: approval.approvedBy as string | null, phone: null as string | null, username: null as string | null },
     approvedAt: approval.approvedAt,
   };
