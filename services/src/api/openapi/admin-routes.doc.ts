@@ -65,7 +65,8 @@ export const adminRouteDocs: RouteDoc[] = [
     path: '/admin/orders/:id/approve',
     tag: 'admin: orders',
     access: 'admin',
-    summary: 'Approve: to completed; when four eyes holds it, 202 asking a second admin to approve the payout (send no reference: one is 409 payout_needs_approval until approved)',
+    summary:
+      'Approve: to completed; when four eyes holds it, 202 asking a second admin to approve the payout (send no reference: one is 409 payout_needs_approval until approved)',
     body: completionSchema,
   },
   {
@@ -73,7 +74,8 @@ export const adminRouteDocs: RouteDoc[] = [
     path: '/admin/orders/:id/complete',
     tag: 'admin: orders',
     access: 'admin',
-    summary: 'Complete: to completed; when four eyes holds it, 202 asking a second admin to approve the payout (send no reference: one is 409 payout_needs_approval until approved)',
+    summary:
+      'Complete: to completed; when four eyes holds it, 202 asking a second admin to approve the payout (send no reference: one is 409 payout_needs_approval until approved)',
     body: completionSchema,
   },
   {
@@ -81,7 +83,8 @@ export const adminRouteDocs: RouteDoc[] = [
     path: '/admin/orders/:id/completion-request/confirm',
     tag: 'admin: orders',
     access: 'admin',
-    summary: "Four eyes: a different admin (another phone) approves the payout on the pending request's terms (PayoutApproved), or completes a request that named its payout",
+    summary:
+      "Four eyes: a different admin (another phone) approves the payout on the pending request's terms (PayoutApproved), or completes a request that named its payout",
     body: confirmCompletionSchema,
   },
   {
