@@ -13,7 +13,7 @@ import { ADMIN, createCustomer, createTestApp, json, type TestApp } from '../sup
 import { confirmPending, createStaff } from '../support/desk-changes';
 import { REQUOTE_PAYS_NOTHING } from '../../machines/src/order/order.decide';
 import { paidWithinRateLock } from '../../machines/src/order/rate-lock';
-import { PAYOUT_NEEDS_APPROVAL } from '../../machines/src/order/four-eyes';
+import { OWN_ORDER, PAYOUT_NEEDS_APPROVAL } from '../../machines/src/order/four-eyes';
 import { PAYOUT_APPROVED } from '../../services/src/orders/admin-order.routes';
 import { createBrand } from '../support/brands';
 
@@ -189,5 +189,44 @@ describe('money controls that hold', () => {
     expect((await t.call('POST', `/api/orders/${placed._id}/upload`, { token: customer, body: { bankReference: 'UTR7440013B' } })).status).toBe(200);
     expect((await order(placed._id)).completionRequest).toMatchObject({ requestId, evidenceSince: [{ kind: 'proof', detail: 'UTR7440013B' }] });
     expect(await confirm(second, placed._id, requestId)).toMatchObject({ status: 200, body: { message: PAYOUT_APPROVED } });
+  });
+
+  it("medium (second review): an admin's own order, placed from their account, is never theirs alone to pay out", async () => {
+    // The operator admin buys ₹1,50,000, under the threshold, on their own account.
+    const { _id } = await buy(admin, 150000);
+    expect((await json(t.call('POST', `/api/admin/orders/${_id}/verify`, { token: admin, body: {} }))).status).toBe(200);
+    expect(await complete(admin, _id, { cryptoReference: '0xTOMYSELF' })).toMatchObject({
+      status: 409,
+      body: { code: 'payout_needs_approval', error: OWN_ORDER },
+    });
+    const asked = await complete(admin, _id, {});
+    expect(asked).toMatchObject({ status: 202, body: { order: { completionRequest: { reasons: ['own_order'] } } } });
+    // The second admin is not the payee, and approves; then the payout is recorded.
+    expect((await confirm(second, _id, asked.body.order.completionRequest.requestId)).status).toBe(200);
+    expect(await complete(admin, _id, { cryptoReference: '0xAPPROVED' })).toMatchObject({ status: 200, body: { order: { status: 'completed' } } });
+  });
+
+  it('medium (second review): once the USDT is recorded as sent, its terms are final: no re-quote to approve afterwards', async () => {
+    const customer = await createCustomer(t, '+919744000016');
+    const { _id } = await buy(customer, 100000);
+    await json(t.call('POST', `/api/admin/orders/${_id}/verify`, { token: admin, body: {} }));
+    expect((await json(t.call('POST', `/api/admin/orders/${_id}/crypto-sent`, { token: admin, body: { cryptoReference: '0xSENT' } }))).status).toBe(200);
+    const requote = await complete(admin, _id, { rate: '1' });
+    expect(requote).toMatchObject({ status: 400, body: { details: [{ path: 'rate' }] } });
+    expect(await complete(admin, _id, {})).toMatchObject({ status: 200, body: { order: { status: 'completed', rate: expect.not.stringMatching(/^1$/) } } });
+  });
+
+  it('medium (second review): an approval ends when the order expires; the late payment needs deciding again', async () => {
+    const customer = await createCustomer(t, '+919744000017');
+    const { _id } = await buy(customer, 300000);
+    const asked = await complete(admin, _id, {});
+    expect(asked.status).toBe(202);
+    await confirm(second, _id, asked.body.order.completionRequest.requestId);
+    expect((await order(_id)).payoutApproval).not.toBeNull();
+    await t.deps.orders.commands.expire(_id, 'test', new Date(Date.now() + 61 * 60_000));
+    expect((await order(_id)).payoutApproval).toBeNull();
+    await t.call('POST', `/api/orders/${_id}/upload`, { token: customer, body: { bankReference: 'UTRLATE7440017' } });
+    expect((await order(_id)).payoutAwaitsApproval).toBe(true);
+    expect((await complete(admin, _id, { cryptoReference: '0xLATE' })).status).toBeGreaterThanOrEqual(400);
   });
 });

@@ -5,10 +5,24 @@
  */
 import { describe, expect, it } from 'vitest';
 import { specFor } from '../testing/given-when-then';
-import { at, desk, flagged, placed, placedSell, proof } from './order.fixtures';
-import { decideOrder, orderEvolver, REQUOTE_PAYS_NOTHING, type OrderCommand } from './order.decide';
+import {
+  at,
+  completionRequested,
+  cryptoSent,
+  desk,
+  expired,
+  flagged,
+  given,
+  payoutApproved,
+  placed,
+  placedSell,
+  proof,
+  verified,
+  viewOf,
+} from './order.fixtures';
+import { decideOrder, orderEvolver, REQUOTE_PAYS_NOTHING, USDT_ALREADY_SENT, type OrderCommand } from './order.decide';
 import type { OrderEvent } from './order.events';
-import { orderValueInr, samePerson } from './four-eyes';
+import { orderValueInr, OWN_ORDER, samePerson } from './four-eyes';
 
 const spec = specFor<ReturnType<typeof orderEvolver.initial>, OrderEvent, OrderCommand>({ ...orderEvolver, decide: decideOrder });
 /** An admin presses Complete; with no payout reference unless given: it asks for approval when four eyes needs it. */
@@ -16,6 +30,7 @@ const complete = (rules = desk(), extra: Partial<Extract<OrderCommand, { type: '
   type: 'CompleteOrder',
   mode: 'complete',
   by: 'admin-a',
+  byPhone: '+919000000001',
   requestId: 'request-1',
   desk: rules,
   at: at(30),
@@ -168,5 +183,53 @@ describe('four eyes is two people', () => {
     expect(samePerson({ id: 'a', phone: '+919800000001' }, { id: 'b', phone: '+919800000001' })).toBe(true);
     expect(samePerson({ id: 'a', phone: '+919800000001' }, { id: 'b', phone: '+919800000002' })).toBe(false);
     expect(samePerson({ id: 'a', phone: null }, { id: 'b', phone: null })).toBe(false);
+  });
+});
+
+describe('four eyes and money to oneself (second review)', () => {
+  // The fixture's orders are placed by user-…, from +919800000001.
+  const ownPhone = '+919800000001';
+
+  it('given an admin settling an order placed from their own phone, then a second admin must approve it, whatever its size', () => {
+    spec(paidAfterLock())
+      .when(complete(desk(), { byPhone: ownPhone }))
+      .thenRecords(requested(['own_order']));
+    spec(paidAfterLock())
+      .when(complete(desk(), { byPhone: ownPhone, cryptoReference: '0xmine' }))
+      .thenRefuses({ kind: 'conflict', code: 'payout_needs_approval', message: OWN_ORDER });
+  });
+
+  it("refuses the order's customer as the second admin on its payout", () => {
+    const asked = completionRequested({ cryptoReference: null, bankUtr: null });
+    spec([...paidAfterLock(), asked])
+      .when({ type: 'ConfirmCompletion', requestId: 'request-1', by: 'admin-b', byPhone: ownPhone, requesterPhone: '+919000000001', at: at(35) })
+      .thenRefuses({ kind: 'forbidden', code: 'four_eyes', message: OWN_ORDER });
+  });
+});
+
+describe('an approval holds for the payout it approved, and no other (second review)', () => {
+  const big = desk({ fourEyesAboveInr: '999' });
+  const asked = completionRequested({ cryptoReference: null, bankUtr: null, reasons: ['above_threshold'] });
+
+  it('given the USDT sent, when an admin re-quotes the order, then it is refused: the terms it was sent on are final', () => {
+    spec([...paidAfterLock(), verified(), asked, payoutApproved(), cryptoSent('0xsent', at(40))])
+      .when(complete(big, { rate: '1' }))
+      .thenRefuses({ path: 'rate', message: USDT_ALREADY_SENT('88.5') });
+    spec([...paidAfterLock(), verified(), asked, payoutApproved(), cryptoSent('0xsent', at(40))])
+      .when(complete(big))
+      .thenRecords(completedAt30);
+  });
+
+  it('given a flag raised since the approval, then the payout needs approving again', () => {
+    const overLimit = flagged({ kind: 'over_customer_limit', evidence: 'limit:daily:500', relatedOrderId: null, relatedRefCode: null, flaggedAt: at(36) });
+    spec([...paidAfterLock(), asked, payoutApproved(), overLimit])
+      .when(complete(big, { cryptoReference: '0xsent' }))
+      .thenRefuses({ kind: 'conflict', code: 'payout_needs_approval' });
+  });
+
+  it('given the order expired after the approval, then the approval is gone', () => {
+    const unpaid = [placed(), asked];
+    const view = viewOf(given([...unpaid, payoutApproved()]).when(expired(at(61))));
+    expect(view.payoutApproval).toBeNull();
   });
 });

@@ -32,6 +32,7 @@ export const SECOND_ADMIN_REASONS: Record<SecondAdminReason, string> = {
   above_threshold: 'It is worth more than the four-eyes threshold',
   requote_outside_band: 'It is re-quoted further from the rate in force than the re-quote band allows',
   over_customer_limit: 'A late payment revived it and took the customer over their daily or monthly limit',
+  own_order: "The admin settling it is the order's customer, or holds the customer's phone",
 };
 
 /** The brand's settings in force that four eyes reads: its controls, its rates, and the rates two admins last agreed. */
@@ -68,10 +69,11 @@ export function orderValueInr(order: Valued, terms: Pick<CompletionTerms, 'repri
  * out more: customer-limits.ts `requoteExcess`).
  */
 export function secondAdminReasons(
-  order: Valued & Pick<OrderView, 'flags'>,
+  order: Valued & Pick<OrderView, 'flags' | 'userId' | 'userPhone'>,
   terms: Pick<CompletionTerms, 'repriced'>,
   rules: DeskRules,
   overLimitNow = false,
+  actor: StaffMember | null = null,
 ): SecondAdminReason[] {
   const reasons: SecondAdminReason[] = [];
   const threshold = new Money(rules.controls.fourEyesAboveInr);
@@ -83,6 +85,8 @@ export function secondAdminReasons(
     reasons.push('requote_outside_band');
   }
   if (overLimitNow || order.flags.some((flag) => flag.kind === 'over_customer_limit')) reasons.push('over_customer_limit');
+  // Money to oneself: an admin settling their own order (on any of their accounts) is never alone.
+  if (actor && isCustomer(order, actor)) reasons.push('own_order');
   return reasons;
 }
 
@@ -94,9 +98,18 @@ export function secondAdminReasons(
 export const PAYOUT_NEEDS_APPROVAL =
   'This payout needs a second admin to approve it before the money is sent: press Approve with the reference left empty to ask for it, then send it and record the reference';
 
-/** Whether a second admin's approval (PayoutApproved) covers settling on `terms`: the same rate (a re-quote, or none). */
-export function approvalCovers(approval: Pick<PayoutApproved['data'], 'repriced'> | null, terms: Pick<CompletionTerms, 'repriced'>): boolean {
+/**
+ * Whether a second admin's approval (PayoutApproved) covers settling on `terms` for `reasons`: the
+ * same rate (a re-quote, or none), and no reason the approver did not see (a flag raised since, an
+ * admin settling their own order). An expiry ends an approval (the machine).
+ */
+export function approvalCovers(
+  approval: Pick<PayoutApproved['data'], 'repriced' | 'reasons'> | null,
+  terms: Pick<CompletionTerms, 'repriced'>,
+  reasons: readonly SecondAdminReason[],
+): boolean {
   if (!approval) return false;
+  if (reasons.some((reason) => !(approval.reasons ?? []).includes(reason))) return false;
   const [approved, settling] = [approval.repriced?.rate ?? null, terms.repriced?.rate ?? null];
   return approved === null || settling === null ? approved === settling : new Money(approved).eq(new Money(settling));
 }
@@ -109,3 +122,9 @@ export interface StaffMember {
 
 /** Whether two staff are one person: the same account, or two accounts of one phone. */
 export const samePerson = (a: StaffMember, b: StaffMember): boolean => a.id === b.id || (a.phone !== null && a.phone === b.phone);
+
+/** Whether a staff member is the order's customer: their account placed it, or it was placed from their phone (on any brand). */
+export const isCustomer = (order: Pick<OrderView, 'userId' | 'userPhone'>, staff: StaffMember): boolean =>
+  samePerson({ id: order.userId, phone: order.userPhone }, staff);
+
+export const OWN_ORDER = 'This is your own order (you are its customer, or it was placed from your phone): another admin must approve paying it out';

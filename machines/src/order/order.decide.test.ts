@@ -7,7 +7,7 @@ import type { OrderEvent } from './order.events';
 import { desk } from './order.fixtures';
 
 /** A completion by admin-a with the four-eyes threshold off, unless a test sets it. */
-const COMPLETE = { type: 'CompleteOrder', by: 'admin-a', requestId: 'request-1', desk: desk() } as const;
+const COMPLETE = { type: 'CompleteOrder', by: 'admin-a', byPhone: '+919000000001', requestId: 'request-1', desk: desk() } as const;
 /** Proof that came after the rate lock: the desk may re-quote such an order. */
 const proofAfterLock = () => proof({ submittedAt: at(6), afterRateLock: true });
 
@@ -194,7 +194,14 @@ describe('four eyes above the threshold', () => {
       .when({ ...COMPLETE, desk: desk({ fourEyesAboveInr: '999' }), mode: 'complete', cryptoReference: '0xalready', at: at(30) })
       .thenRefuses({ kind: 'conflict', code: 'payout_needs_approval', message: PAYOUT_NEEDS_APPROVAL });
     spec([...paid(), verified()])
-      .when({ type: 'MarkCryptoSent', cryptoReference: '0xalready', desk: desk({ fourEyesAboveInr: '999' }), at: at(30) })
+      .when({
+        type: 'MarkCryptoSent',
+        cryptoReference: '0xalready',
+        desk: desk({ fourEyesAboveInr: '999' }),
+        by: 'admin-a',
+        byPhone: '+919000000001',
+        at: at(30),
+      })
       .thenRefuses({ kind: 'conflict', code: 'payout_needs_approval' });
   });
 
@@ -213,6 +220,7 @@ describe('four eyes above the threshold', () => {
             requestedAt: at(30),
             approvedBy: 'admin-b',
             approvedAt: at(35),
+            reasons: ['above_threshold'],
           },
         },
       ]);
@@ -226,11 +234,12 @@ describe('four eyes above the threshold', () => {
         requestedAt: at(30),
         approvedBy: 'admin-b',
         approvedAt: at(35),
+        reasons: ['above_threshold'],
       },
-    } as const;
+    } as OrderEvent;
     const big = desk({ fourEyesAboveInr: '999' });
     spec([...paid(), verified(), asked, approved])
-      .when({ type: 'MarkCryptoSent', cryptoReference: '0xsent', desk: big, at: at(40) })
+      .when({ type: 'MarkCryptoSent', cryptoReference: '0xsent', desk: big, by: 'admin-a', byPhone: '+919000000001', at: at(40) })
       .thenRecords([{ type: 'CryptoSent', data: { cryptoReference: '0xsent', sentAt: at(40) } }]);
     spec([...paid(), asked, approved])
       .when({ ...COMPLETE, desk: big, mode: 'complete', cryptoReference: '0xsent', at: at(40) })
@@ -262,7 +271,16 @@ describe('four eyes above the threshold', () => {
     const repriced = (requoted as Extract<OrderEvent, { type: 'CompletionRequested' }>).data.repriced;
     const approved: OrderEvent = {
       type: 'PayoutApproved',
-      data: { requestId: 'request-1', mode: 'complete', repriced, requestedBy: 'admin-a', requestedAt: at(30), approvedBy: 'admin-b', approvedAt: at(35) },
+      data: {
+        requestId: 'request-1',
+        mode: 'complete',
+        repriced,
+        requestedBy: 'admin-a',
+        requestedAt: at(30),
+        approvedBy: 'admin-b',
+        approvedAt: at(35),
+        reasons: ['above_threshold'],
+      },
     };
     // No rate typed: the approved one.
     spec([...after, requoted, approved])

@@ -17,7 +17,17 @@ import { Refusal } from '../shared/refusal';
 import { STALE_REQUEST } from './order-refusal';
 import { proofProblem, referenceField, takesAnotherProof, TOO_MANY_PROOFS } from './proof-requirement';
 import { completionRate, proofTiming } from './rate-lock';
-import { approvalCovers, orderValueInr, PAYOUT_NEEDS_APPROVAL, rateInForce, samePerson, secondAdminReasons, type DeskRules } from './four-eyes';
+import {
+  approvalCovers,
+  isCustomer,
+  orderValueInr,
+  OWN_ORDER,
+  PAYOUT_NEEDS_APPROVAL,
+  rateInForce,
+  samePerson,
+  secondAdminReasons,
+  type DeskRules,
+} from './four-eyes';
 import { overLimitEvidence, requoteExcess, revivalExcess, type LimitUsage } from './customer-limits';
 import type { Controls } from '../settings/settings.schema';
 import { paysNothing } from './order-placement.decide';
@@ -43,6 +53,9 @@ export type OrderCommand =
       cryptoReference: string;
       /** The brand's controls and rates in force: a payout four eyes asks for needs its approval first (four-eyes.ts). */
       desk: DeskRules;
+      /** The admin recording it: their own order is never theirs alone to pay out. */
+      by: string;
+      byPhone: string | null;
       at: string;
     }
   | {
@@ -51,8 +64,9 @@ export type OrderCommand =
       bankUtr?: string | undefined;
       cryptoReference?: string | undefined;
       rate?: string | undefined;
-      /** The admin acting, and the id their request gets if it needs a second admin. */
+      /** The admin acting (and their phone: their own order is never theirs alone), and the id their request gets if it needs a second admin. */
       by: string;
+      byPhone: string | null;
       requestId: string;
       /** The brand's controls and rates in force (four-eyes.ts). */
       desk: DeskRules;
@@ -96,6 +110,9 @@ const REFERENCE_REQUIRED = {
 
 export const SAME_ADMIN = 'You asked for this: a different admin (another person, on another phone) must confirm it';
 export const NO_PENDING_REQUEST = 'This order has no completion waiting for confirmation';
+/** The USDT of a buy left at the terms it was sent on: they are the terms it completes on. */
+export const USDT_ALREADY_SENT = (rate: string) =>
+  `The USDT already went out at ${rate}: the order completes at that rate. Leave the rate empty, or enter ${rate}`;
 /** A re-quote whose fee takes everything would settle an order paying the customer nothing. */
 export const REQUOTE_PAYS_NOTHING = 'At this rate the order pays out nothing after its fee: enter another rate, or reject the order';
 
@@ -126,8 +143,9 @@ export function decideOrder(snapshot: OrderSnapshot, command: OrderCommand): Ord
       if (!cryptoReference) throw Refusal.invalid('cryptoReference', 'Crypto transaction reference is required');
       // The USDT goes out on the approved terms, if a second admin approved any, else the order's own.
       const terms = { repriced: view.payoutApproval?.repriced ?? null };
-      if (secondAdminReasons(view, terms, command.desk).length > 0 && !approvalCovers(view.payoutApproval, terms)) {
-        throw Refusal.conflict('payout_needs_approval', PAYOUT_NEEDS_APPROVAL);
+      const reasons = secondAdminReasons(view, terms, command.desk, false, { id: command.by, phone: command.byPhone });
+      if (reasons.length > 0 && !approvalCovers(view.payoutApproval, terms, reasons)) {
+        throw Refusal.conflict('payout_needs_approval', reasons.includes('own_order') ? OWN_ORDER : PAYOUT_NEEDS_APPROVAL);
       }
       return [{ type: 'CryptoSent', data: { cryptoReference, sentAt: command.at } }];
     }
@@ -218,16 +236,21 @@ function completion(view: OrderView, command: Extract<OrderCommand, { type: 'Com
   // The rate approved with the payout (a re-quote, or the order's own, deliberately) is the rate the
   // payout settles at, unless the admin types another.
   const approvedRate = view.payoutApproval ? (view.payoutApproval.repriced?.rate ?? view.rate) : null;
-  const rate = completionRate(view, presentText(command.rate) ?? approvedRate);
+  const typedRate = presentText(command.rate);
+  // The USDT already went out (crypto sent): on the approved terms, or the order's own; no re-quote now.
+  const sentAt = approvedRate ?? view.rate;
+  if (view.status === 'crypto_sent' && typedRate !== null && !new Money(typedRate).eq(new Money(sentAt)))
+    throw Refusal.invalid('rate', USDT_ALREADY_SENT(sentAt));
+  const rate = completionRate(view, typedRate ?? approvedRate);
   const repriced = rate === null ? null : repricedTerms(view, rate);
   const { limitCheck, desk } = command;
   const raised = repriced && limitCheck ? requoteExcess(view, repriced.fiatAmount, limitCheck.limits, limitCheck.usage) : null;
-  const reasons = secondAdminReasons(view, { repriced }, desk, raised !== null);
+  const reasons = secondAdminReasons(view, { repriced }, desk, raised !== null, { id: command.by, phone: command.byPhone });
   const approval = view.payoutApproval;
-  const approved = approvalCovers(approval, { repriced });
+  const approved = approvalCovers(approval, { repriced }, reasons);
   if (reasons.length > 0 && !approved) {
     // A payout reference says the money left before a second admin approved it.
-    if (buy ? cryptoReference : bankUtr) throw Refusal.conflict('payout_needs_approval', PAYOUT_NEEDS_APPROVAL);
+    if (buy ? cryptoReference : bankUtr) throw Refusal.conflict('payout_needs_approval', reasons.includes('own_order') ? OWN_ORDER : PAYOUT_NEEDS_APPROVAL);
     const { requestId, mode, by, at } = command;
     return {
       type: 'CompletionRequested',
@@ -272,13 +295,17 @@ function pendingRequest(view: OrderView, requestId: string): CompletionRequested
 function confirmation(view: OrderView, command: Extract<OrderCommand, { type: 'ConfirmCompletion' }>): OrderEvent {
   const request = pendingRequest(view, command.requestId);
   const requester = { id: request.requestedBy, phone: command.requesterPhone };
-  if (samePerson(requester, { id: command.by, phone: command.byPhone })) throw Refusal.forbidden('four_eyes', SAME_ADMIN);
+  const confirmer = { id: command.by, phone: command.byPhone };
+  if (samePerson(requester, confirmer)) throw Refusal.forbidden('four_eyes', SAME_ADMIN);
+  // The payee is never the second pair of eyes on their own payout.
+  if (isCustomer(view, confirmer)) throw Refusal.forbidden('four_eyes', OWN_ORDER);
   const { bankUtr, repriced, requestId, requestedBy, requestedAt, mode } = request;
   const buy = view.orderType === 'fiat_to_crypto';
   const cryptoReference = request.cryptoReference ?? (view.status === 'crypto_sent' ? view.cryptoReference : null);
   const paidOut = buy ? cryptoReference !== null : bankUtr !== null;
   if (!paidOut) {
-    return { type: 'PayoutApproved', data: { requestId, mode, repriced, requestedBy, requestedAt, approvedBy: command.by, approvedAt: command.at } };
+    const reasons = [...(request.reasons ?? ['above_threshold'])];
+    return { type: 'PayoutApproved', data: { requestId, mode, repriced, requestedBy, requestedAt, approvedBy: command.by, approvedAt: command.at, reasons } };
   }
   return {
     type: 'OrderCompleted',

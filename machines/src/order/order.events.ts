@@ -137,7 +137,7 @@ export interface OrderCompleted {
 }
 
 /** Why settling an order needs a second admin (four-eyes.ts). */
-export type SecondAdminReason = 'above_threshold' | 'requote_outside_band' | 'over_customer_limit';
+export type SecondAdminReason = 'above_threshold' | 'requote_outside_band' | 'over_customer_limit' | 'own_order';
 
 /** Approve (a sell, with the payout UTR) or complete: the two buttons that settle an order. */
 export type CompletionMode = 'approve' | 'complete';
@@ -185,6 +185,8 @@ export interface PayoutApproved {
     requestedAt: string;
     approvedBy: string;
     approvedAt: string;
+    /** Why a second admin was needed, as approved: a payout that needs a reason more (a flag since, say) needs approving again. */
+    reasons: SecondAdminReason[];
   };
 }
 

@@ -127,6 +127,7 @@ export const payoutApproved = (data: Partial<Extract<OrderEvent, { type: 'Payout
     requestedAt: at(30),
     approvedBy: 'admin-b',
     approvedAt: at(35),
+    reasons: ['above_threshold'],
     ...data,
   },
 });

@@ -58,6 +58,7 @@ const orderSetup = setup({
     // requester set. Evidence that leaves them as they were (an extra proof, a flag, a verification)
     // is added to the request for the second admin to see (noteEvidence): a customer cannot void it.
     endRequest: assign({ completionRequest: null }),
+    endApproval: assign({ payoutApproval: null }),
     noteEvidence: assign(({ context, event }) => {
       const request = context.completionRequest;
       if (!request) return {};
@@ -73,8 +74,8 @@ const orderSetup = setup({
     }),
     recordPayoutApproval: assign(({ event }) => {
       assertEvent(event, 'PayoutApproved');
-      const { repriced } = event.data;
-      return { payoutApproval: { ...event.data, repriced: repriced && { ...repriced, previous: { ...repriced.previous } } } };
+      const { repriced, reasons } = event.data;
+      return { payoutApproval: { ...event.data, reasons: [...(reasons ?? [])], repriced: repriced && { ...repriced, previous: { ...repriced.previous } } } };
     }),
     recordPlacement: assign(({ event }) => {
       assertEvent(event, 'OrderPlaced');
@@ -188,7 +189,8 @@ export const orderMachine = orderSetup.createMachine({
       on: {
         ProofSubmitted: { guard: 'hasProof', actions: ['recordProof', 'touch', 'noteEvidence'] },
         OrderCancelled: { guard: 'noProofYet', target: 'cancelled', actions: ['recordCancellation', 'touch', 'endRequest'] },
-        OrderExpired: { guard: 'paymentWindowOver', target: 'expired', actions: ['recordExpiry', 'touch'] },
+        // An approval is of the order as it stood: it ends when the order expires (a late payment is another decision).
+        OrderExpired: { guard: 'paymentWindowOver', target: 'expired', actions: ['recordExpiry', 'touch', 'endApproval'] },
         OrderVerified: [
           { guard: 'isBuyOrder', target: 'fiat_received', actions: ['recordVerification', 'touch', 'noteEvidence'] },
           { guard: 'isSellOrder', target: 'approved', actions: ['recordVerification', 'touch', 'noteEvidence'] },

@@ -13,6 +13,7 @@ const completeAt = (rate?: string): OrderCommand => ({
   cryptoReference: '0xpaid',
   rate,
   by: 'admin-a',
+  byPhone: '+919000000001',
   requestId: 'request-1',
   desk: desk(),
   at: at(30),

@@ -10,7 +10,7 @@ import { streamsRecordedBetween } from '@desk/projections/read-models/event-log/
 import type { ServicesDatabase } from '../db/services-database';
 import { coversTenant, type AdminScope } from '../identity/admin-scope';
 import { hiddenStreamsFor } from './operator-streams';
-import { eventActors, seenBy } from '../identity/event-actors';
+import { eventActors, hiddenFrom, seenBy, staffIdsIn } from '../identity/event-actors';
 import { orderStream } from '../orders/order-store';
 import type { SigningKey } from './signing-key';
 
@@ -123,8 +123,9 @@ export class AuditExports {
     const metadataOf = (event: RecordedEvent) => event.metadata as Partial<EventMetadata>;
     const actors = await eventActors(
       this.db,
-      events.map((event) => metadataOf(event).actor?.id ?? ''),
+      events.flatMap((event) => [metadataOf(event).actor?.id ?? '', ...staffIdsIn(event.data)]),
     );
+    const hidden = hiddenFrom(reader, actors);
     return events.map((event): WithheldField[] => {
       // An event names its brand in its data where a stream holds several brands' (an address's
       // lock-outs); the metadata's tenant is the actor's, which is the operator's for its staff.
@@ -134,7 +135,10 @@ export class AuditExports {
       const metadata = metadataOf(event);
       const person = actors.get(metadata.actor?.id ?? '');
       const shown = person ? seenBy(reader, person) : metadata.tenantId === undefined || coversTenant(reader, metadata.tenantId);
-      return shown ? [] : ['metadata'];
+      // Data that names the operator's staff (who asked, approved or declined) is withheld as their
+      // metadata is: the screens show them as the Operator (security review, issue 27).
+      const namesHidden = staffIdsIn(event.data).some(hidden);
+      return [...(namesHidden ? (['data'] as const) : []), ...(shown ? [] : (['metadata'] as const))];
     });
   }
 

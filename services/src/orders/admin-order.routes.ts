@@ -120,7 +120,7 @@ export function adminOrderRoutes(deps: OrderDeps, users: Kysely<ServicesDatabase
       if (json.completionRequest) json.completionRequest.requestedBy = (await personJson(users, json.completionRequest.requestedBy._id, c.get('scope')))!;
       if (json.payoutApproval) json.payoutApproval.approvedBy = (await personJson(users, json.payoutApproval.approvedBy._id, c.get('scope')))!;
       // Whether the payout must be approved before it is sent (four-eyes.ts): the page asks for that first.
-      json.payoutAwaitsApproval = await commands.payoutAwaitsApproval(view);
+      json.payoutAwaitsApproval = await commands.payoutAwaitsApproval(view, c.get('user'));
       return c.json(json, 200);
     })
     .get('/orders/:id/history', async (c) => {
@@ -129,13 +129,25 @@ export function adminOrderRoutes(deps: OrderDeps, users: Kysely<ServicesDatabase
     })
     .post('/orders/:id/verify', async (c) => answer(c, await commands.verify(c.get('scope'), orderId(c), metadata(c)), 'Order verified'))
     .post('/orders/:id/crypto-sent', validate('json', cryptoSentSchema), async (c) =>
-      answer(c, await commands.markCryptoSent(c.get('scope'), orderId(c), c.req.valid('json').cryptoReference, metadata(c)), 'Order updated successfully!'),
+      answer(
+        c,
+        await commands.markCryptoSent(c.get('scope'), orderId(c), c.req.valid('json').cryptoReference, c.get('user'), metadata(c)),
+        'Order updated successfully!',
+      ),
     )
     .post('/orders/:id/approve', validate('json', completionSchema), async (c) =>
-      settled(c, await commands.complete(c.get('scope'), orderId(c), c.req.valid('json'), 'approve', metadata(c)), 'Order approved successfully'),
+      settled(
+        c,
+        await commands.complete(c.get('scope'), orderId(c), c.req.valid('json'), 'approve', c.get('user'), metadata(c)),
+        'Order approved successfully',
+      ),
     )
     .post('/orders/:id/complete', validate('json', completionSchema), async (c) =>
-      settled(c, await commands.complete(c.get('scope'), orderId(c), c.req.valid('json'), 'complete', metadata(c)), 'Order completed successfully'),
+      settled(
+        c,
+        await commands.complete(c.get('scope'), orderId(c), c.req.valid('json'), 'complete', c.get('user'), metadata(c)),
+        'Order completed successfully',
+      ),
     )
     .post('/orders/:id/completion-request/confirm', validate('json', confirmCompletionSchema), async (c) =>
       confirmed(c, await commands.confirmCompletion(c.get('scope'), orderId(c), c.req.valid('json').requestId, c.get('user'), metadata(c))),

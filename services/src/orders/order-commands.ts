@@ -99,10 +99,11 @@ export class OrderCommands {
   }
 
   /** Recording the USDT sent: a payout four eyes asks for must have been approved first (four-eyes.ts). */
-  markCryptoSent(scope: AdminScope, orderId: string, cryptoReference: string, metadata: EventMetadata): Promise<OrderView> {
+  markCryptoSent(scope: AdminScope, orderId: string, cryptoReference: string, staff: { phone: string }, metadata: EventMetadata): Promise<OrderView> {
     return this.orders.execute(orderId, metadata, async (snapshot) => {
       const order = inAdminScope(orderViewOf(snapshot), scope);
-      return decideOrder(snapshot, { type: 'MarkCryptoSent', cryptoReference, desk: await this.deskRules(order.tenantId), at: metadata.acceptedAt });
+      const desk = await this.deskRules(order.tenantId);
+      return decideOrder(snapshot, { type: 'MarkCryptoSent', cryptoReference, desk, by: metadata.actor.id, byPhone: staff.phone, at: metadata.acceptedAt });
     });
   }
 
@@ -110,10 +111,11 @@ export class OrderCommands {
    * Whether paying this order out needs a second admin's approval that it does not have yet
    * (four-eyes.ts): the admin's order page asks for the approval instead of the payout reference.
    */
-  async payoutAwaitsApproval(order: OrderView): Promise<boolean> {
+  async payoutAwaitsApproval(order: OrderView, staff: { id: string; phone: string }): Promise<boolean> {
     if (order.status === 'completed' || order.status === 'rejected' || order.status === 'cancelled') return false;
     const terms = { repriced: order.payoutApproval?.repriced ?? null };
-    return secondAdminReasons(order, terms, await this.deskRules(order.tenantId)).length > 0 && !approvalCovers(order.payoutApproval, terms);
+    const reasons = secondAdminReasons(order, terms, await this.deskRules(order.tenantId), false, staff);
+    return reasons.length > 0 && !approvalCovers(order.payoutApproval, terms, reasons);
   }
 
   private async deskRules(tenantId: string): Promise<DeskRules> {
@@ -122,7 +124,14 @@ export class OrderCommands {
   }
 
   /** When four eyes asks for it (four-eyes.ts), this records a request for a second admin instead (CompletionRequested). */
-  complete(scope: AdminScope, orderId: string, input: CompletionInput, mode: CompletionMode, metadata: EventMetadata): Promise<OrderView> {
+  complete(
+    scope: AdminScope,
+    orderId: string,
+    input: CompletionInput,
+    mode: CompletionMode,
+    staff: { phone: string },
+    metadata: EventMetadata,
+  ): Promise<OrderView> {
     return this.orders.execute(orderId, metadata, async (snapshot) => {
       const order = inAdminScope(orderViewOf(snapshot), scope);
       const desk = await this.deskRules(order.tenantId);
@@ -135,6 +144,7 @@ export class OrderCommands {
         mode,
         ...input,
         by,
+        byPhone: staff.phone,
         requestId: randomUUID(),
         desk,
         limitCheck,

@@ -13,6 +13,8 @@ function reasonText(reason: Request['reasons'][number], request: Request): strin
       return `It is re-quoted at ${request.rate}, further from the rate in force${request.rateInForce ? ` (${request.rateInForce})` : ''} than the re-quote band allows.`;
     case 'over_customer_limit':
       return 'A late payment revived it and took the customer over their daily or monthly limit.';
+    case 'own_order':
+      return "The admin who asked is this order's customer, or holds the customer's phone: money to oneself is never one person's decision.";
   }
 }
 
