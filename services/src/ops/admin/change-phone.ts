@@ -1,9 +1,10 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { systemMetadata } from '@desk/platform/eventstore/event-metadata';
 import { USER_PHONE_CHANGED } from '@desk/machines/identity/user.events';
 import type { ServicesDatabase } from '../../db/services-database';
 import type { Trail } from '../../identity/user-trail';
 import { isPhoneTaken } from '../../identity/users.repository';
+import { STAFF_ROLES } from '@desk/machines/desk-changes/needs-second-admin';
 import { CommandError } from '../cli-errors';
 import { ADMIN_CLI_ACTOR } from './admin-accounts';
 
@@ -20,11 +21,19 @@ export type ChangePhoneResult = { outcome: 'changed'; previousPhone: string } | 
  * accounts of one number (decision 0024), or a customer's new number. Recorded as UserPhoneChanged
  * on the account's trail, in the transaction that changes the row; refused when the phone is another
  * account's in that brand. Sessions go on: the account is the same person's.
+ *
+ * Refused for an account that holds a staff role (the second review's N7): a staff account's phone
+ * is where its password is reset, so a phone given at the server, then `reset-password`,
+ * `reset-totp` and a reset by SMS, made the person at the server that staff member, with no second
+ * admin and nothing sent to the holder. The role is removed first (a second admin confirms that),
+ * then the phone changed, then the role asked for again.
  */
 export async function changePhone(deps: ChangePhoneDeps, input: { userId: string; phone: string }): Promise<ChangePhoneResult> {
-  const current = await deps.db.selectFrom('users').select(['id', 'tenant_id', 'phone']).where('id', '=', input.userId).executeTakeFirst();
+  const current = await deps.db.selectFrom('users').select(['id', 'tenant_id', 'phone', 'roles']).where('id', '=', input.userId).executeTakeFirst();
   if (!current) throw new CommandError(`No account ${input.userId}`);
   if (current.phone === input.phone) return { outcome: 'unchanged' };
+  const staff = STAFF_ROLES.filter((role) => current.roles.includes(role));
+  if (staff.length > 0) throw new CommandError(staffRefusal(current.id, staff));
   const taken = await deps.db.selectFrom('users').select('id').where('tenant_id', '=', current.tenant_id).where('phone', '=', input.phone).executeTakeFirst();
   if (taken) throw new CommandError(`${input.phone} is account ${taken.id}'s on this brand: give that account another phone first`);
   try {
@@ -34,6 +43,8 @@ export async function changePhone(deps: ChangePhoneDeps, input: { userId: string
         .set({ phone: input.phone, updated_at: new Date() })
         .where('id', '=', current.id)
         .where('phone', '=', current.phone)
+        // Made staff since it was read: refused as above (no role is granted without a second admin, but one may have been confirmed).
+        .where(sql<boolean>`not (roles && ${sql.val([...STAFF_ROLES])}::text[])`)
         .returning(['id', 'tenant_id'])
         .executeTakeFirst();
       if (!updated) throw new CommandError(`Account ${current.id} changed while this ran; run the command again`);
@@ -48,3 +59,7 @@ export async function changePhone(deps: ChangePhoneDeps, input: { userId: string
     throw error;
   }
 }
+
+const staffRefusal = (userId: string, roles: readonly string[]) =>
+  `Account ${userId} holds a staff role (${roles.join(', ')}): its phone is not changed at the server, since its password is reset through it. ` +
+  'Remove the role first (a second admin confirms that, on the Pending changes screen or with confirm-change), change the phone, then ask for the role again.';
