@@ -7,7 +7,7 @@ import { createCustomer, createTestApp, json, type TestApp } from '../support/te
 import { createBrand, createBrandAdmin } from '../support/brands';
 import { resetForRebuild } from '../../projections/src/runtime/checkpoint-store';
 import { tenantsProjection } from '../../projections/src/read-models/tenants/tenants.projection';
-import { createStaff } from '../support/desk-changes';
+import { changeConfirmed, createStaff } from '../support/desk-changes';
 
 const TRON = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
 const BUY = { fiatAmount: 10000, network: 'TRC20', withdrawAddress: TRON, method: 'bank' };
@@ -37,7 +37,8 @@ describe('admin scope: edges found in review', () => {
     // ADR 0014: a deleted brand's users' tokens are refused. The check reads rm_tenants, which a
     // rebuild (Projections screen) truncates and refills: until then the brand is not "deleted".
     const brand = await createBrandAdmin(t, 'gone.example', '+919500000002');
-    expect((await t.call('DELETE', `/api/admin/tenants/${brand.tenantId}`, { token: operator })).status).toBe(200);
+    // Deleting a brand waits for a second admin (decision 0030): confirmed from the server.
+    expect((await changeConfirmed(t, 'DELETE', `/api/admin/tenants/${brand.tenantId}`, { token: operator })).confirmed).toBe(true);
     await t.project();
     expect((await t.call('GET', '/api/admin/orders', { token: brand.token })).status).toBe(401);
 
@@ -49,10 +50,10 @@ describe('admin scope: edges found in review', () => {
 
   it("a deleted brand's admin is signed out at once by the process that deleted it, whatever the projector's lag", async () => {
     // ADR 0014: "the process that deleted the brand notices at once". Here nothing projects (as when
-    // the projector is down or more than READ_MODEL_WAIT_MS behind): DELETE answers 200 and the
-    // brand's admin keeps acting on its orders.
+    // the projector is down or more than READ_MODEL_WAIT_MS behind): the deletion is confirmed (it
+    // waits for a second admin, decision 0030) and the brand's admin keeps acting on its orders.
     const brand = await createBrandAdmin(t, 'lagging.example', '+919500000003');
-    expect((await t.call('DELETE', `/api/admin/tenants/${brand.tenantId}`, { token: operator })).status).toBe(200);
+    expect((await changeConfirmed(t, 'DELETE', `/api/admin/tenants/${brand.tenantId}`, { token: operator })).confirmed).toBe(true);
     expect((await t.call('GET', '/api/admin/orders', { token: brand.token })).status).toBe(401);
     await t.project();
   });

@@ -310,7 +310,8 @@ describe('brands', () => {
 
   it("signs a deleted brand's users out, refuses them at sign-in, and stops resolving its domain", async () => {
     expect((await t.call('GET', '/api/auth/me', { token: brandCustomer })).status).toBe(200);
-    expect((await t.call('DELETE', `/api/admin/tenants/${brandId}`, { token: operator })).status).toBe(200);
+    // Deleting a brand waits for a second admin (decision 0030): confirmed from the server.
+    expect((await changeConfirmed(t, 'DELETE', `/api/admin/tenants/${brandId}`, { token: operator })).confirmed).toBe(true);
     await t.project();
     expect((await t.call('GET', '/api/auth/me', { token: brandCustomer })).status).toBe(401);
     expect((await t.call('GET', '/api/admin/orders', { token: brandAdmin })).status).toBe(401);

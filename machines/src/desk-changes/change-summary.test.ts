@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS } from '../settings/settings.schema';
 import { DEFAULT_PROFILE } from '../tenants/tenant.decide';
 import { agreedRatesOf } from '../settings/agreed-rates';
-import { agreedRatesSummary, paymentAccountsSummary, rolesSummary, settingsSummary, staffAccountSummary } from './change-summary';
+import { agreedRatesSummary, brandDeletionSummary, paymentAccountsSummary, rolesSummary, settingsSummary, staffAccountSummary } from './change-summary';
 
 const hdfc = { bankName: 'HDFC Bank', accountName: 'Brand B', accountNumber: '50200011112222', ifsc: 'HDFC0000123', isActive: true };
 
@@ -41,6 +41,14 @@ describe('what a change does, in words', () => {
       { what: 'New account', before: '—', after: '+919000000002 (Ravi)' },
       { what: 'Roles', before: '—', after: 'compliance officer' },
     ]);
+  });
+
+  it('names the brand a deletion ends, and the domain it releases', () => {
+    expect(brandDeletionSummary('Moonlight', 'moon.example')).toEqual([
+      { what: 'Brand', before: 'Moonlight', after: 'deleted' },
+      { what: 'Domain', before: 'moon.example', after: 'none' },
+    ]);
+    expect(brandDeletionSummary('Quiet', null)).toEqual([{ what: 'Brand', before: 'Quiet', after: 'deleted' }]);
   });
 
   it("lists the accounts added, switched and removed, and the brand's profile when it changes with them", () => {

@@ -76,6 +76,11 @@ export function staffAccountSummary(account: { phone: string; username: string |
   ];
 }
 
+/** A brand deleted: its name, and its domain released. */
+export function brandDeletionSummary(name: string, domain: string | null): SummaryLine[] {
+  return [{ what: 'Brand', before: name, after: 'deleted' }, ...(domain ? [{ what: 'Domain', before: domain, after: 'none' }] : [])];
+}
+
 const PROFILE_FIELDS: readonly { what: string; read: (p: TenantProfile) => string }[] = [
   { what: 'Brand name', read: (p) => p.name },
   { what: 'Domain', read: (p) => p.domain ?? 'none' },

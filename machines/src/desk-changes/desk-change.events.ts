@@ -24,7 +24,9 @@ export type DeskChangePayload =
   /** POST /api/admin/users with roles: the account's password hash is kept aside, never in an event. */
   | { kind: 'staff_account'; username: string | null; phone: string; roles: string[] }
   /** PUT /api/admin/users/:id/roles. */
-  | { kind: 'roles'; userId: string; phone: string; roles: string[]; previousRoles: string[] };
+  | { kind: 'roles'; userId: string; phone: string; roles: string[]; previousRoles: string[] }
+  /** DELETE /api/admin/tenants/:id: the brand (the request's tenantId), named and with its domain as asked, for the record. */
+  | { kind: 'brand_deletion'; name: string; domain: string | null };
 
 export type DeskChangeKind = DeskChangePayload['kind'];
 

@@ -182,6 +182,17 @@ describe("a brand's domain, where its visitors land (the review F11)", () => {
   });
 });
 
+describe('deleting a brand (the second review N6: one admin shut a brand out and released its domain at once)', () => {
+  it('always needs a second admin, saying what it ends', () => {
+    expect(secondAdminReasons({ kind: 'brand_deletion', name: 'Moonlight', domain: 'moon.example' })).toEqual([
+      "It deletes the brand Moonlight: its customers and staff can no longer sign in, and its domain moon.example is released: its visitors land on the operator's own brand",
+    ]);
+    expect(secondAdminReasons({ kind: 'brand_deletion', name: 'Quiet', domain: null })).toEqual([
+      'It deletes the brand Quiet: its customers and staff can no longer sign in',
+    ]);
+  });
+});
+
 describe('roles and staff accounts always need a second admin', () => {
   it('granting or removing admin or compliance', () => {
     expect(secondAdminReasons({ kind: 'roles', before: [], after: ['admin'] })).toEqual(['It grants the admin role']);

@@ -19,6 +19,8 @@
  * - **Where customers land** (a brand's domain): setting, changing or clearing it. A host sends
  *   its visitors to the brand that claims it, so one admin could otherwise take any host for a
  *   brand of their making, the operator's own public one included (the review's F11).
+ * - **Deleting a brand**, always: it shuts the brand's customers and staff out and releases its
+ *   domain, at once and for good (the second review's N6).
  * Pure: the state replaced comes in with the change.
  */
 import type { Settings } from '../settings/settings.schema';
@@ -44,7 +46,9 @@ export type ProposedDeskChange =
   /** A list absent from `after` stays as it is. */
   | { kind: 'payment_accounts'; before: PaymentAccounts; after: Partial<PaymentAccounts> }
   /** A brand's domain (null: none). */
-  | { kind: 'brand_domain'; before: string | null; after: string | null };
+  | { kind: 'brand_domain'; before: string | null; after: string | null }
+  /** A brand deleted: its name and domain (null: none). */
+  | { kind: 'brand_deletion'; name: string; domain: string | null };
 
 /** Why `change` needs a second admin; empty when one admin may make it. */
 export function secondAdminReasons(change: ProposedDeskChange): string[] {
@@ -68,6 +72,11 @@ export function secondAdminReasons(change: ProposedDeskChange): string[] {
       ];
     case 'brand_domain':
       return domainReasons(change.before, change.after);
+    case 'brand_deletion':
+      return [
+        `It deletes the brand ${change.name}: its customers and staff can no longer sign in` +
+          (change.domain ? `, and its domain ${change.domain} is released: its visitors land on the operator's own brand` : ''),
+      ];
   }
 }
 

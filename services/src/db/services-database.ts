@@ -154,6 +154,12 @@ export interface DeskChangePasswordsTable {
   created_at: Generated<Date>;
 }
 
+/** Every brand ever created, written before its first event (decision 0030, second addendum of 2026-11-27). */
+export interface BrandRegistryTable {
+  tenant_id: string;
+  registered_at: Generated<Date>;
+}
+
 /** Fixes of stored data that have run, with what each found. */
 export interface DataFixesTable {
   name: string;
@@ -178,4 +184,5 @@ export interface ServicesDatabase {
   phone_spellings: PhoneSpellingsTable;
   data_fixes: DataFixesTable;
   desk_change_passwords: DeskChangePasswordsTable;
+  brand_registry: BrandRegistryTable;
 }

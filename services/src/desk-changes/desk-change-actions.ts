@@ -18,12 +18,20 @@ import { forgetPassword } from './staff-passwords';
  * revision, so of two confirmers, or a confirm and a withdraw, one wins), against the target as it
  * is now (moved: the request lapses, 409 change_stale); then the change is applied through its
  * command path, its events naming the request as their causation. A change its path refuses at that
- * moment lapses too, with the reason.
+ * moment lapses too, with the reason. A change of settings is checked and applied under the settings
+ * lock (settings-lock.ts), so no other change of settings moves what it was judged against in between.
  */
 export async function confirmDeskChange(deps: DeskChangeDeps, changeId: string, metadata: EventMetadata): Promise<DeskChangeState> {
-  const by = metadata.actor.id;
   const seen = await deps.changes.load(changeId);
   if (!seen) throw Refusal.notFound(CHANGE_NOT_FOUND);
+  const kind = seen.request.change.kind;
+  const confirm = () => claimAndApply(deps, seen, metadata);
+  return kind === 'global_settings' || kind === 'brand_settings' ? deps.settingsLock(confirm) : confirm();
+}
+
+async function claimAndApply(deps: DeskChangeDeps, seen: DeskChangeState, metadata: EventMetadata): Promise<DeskChangeState> {
+  const by = metadata.actor.id;
+  const changeId = seen.request.changeId;
   // An admin may not take their own admin role away, confirming or asking (admin-users.routes.ts).
   if (seen.request.change.kind === 'roles' && seen.request.change.userId === by && !seen.request.change.roles.includes('admin')) throw new OwnAdminRoleError();
   const [phone, requesterPhone] = await Promise.all([phoneOf(deps, by), phoneOf(deps, seen.request.requestedBy)]);

@@ -36,6 +36,10 @@ export async function applyDeskChange(deps: DeskChangeDeps, request: DeskChangeR
       deps.brandChanged(tenantId);
       return;
     }
+    case 'brand_deletion':
+      await deps.tenants.delete(tenantId, metadata, brandRevision(request));
+      deps.brandChanged(tenantId);
+      return;
     case 'roles': {
       // Asked again now: the phone may have become staff elsewhere while the request waited.
       if (grantsStaff(change.previousRoles, change.roles)) await refuseStaffElsewhere(deps.users, change.phone, change.userId);

@@ -38,11 +38,12 @@ export interface BrandUnder {
 /**
  * Every live brand (the operator's own included) that overrides anything now or as last
  * confirmed: the others get exactly the Global Settings, and are judged with them. Each is read
- * from its stream (the list of brands is the read model's: a brand made a moment ago overrides
- * nothing yet).
+ * from its stream, and the list of brands is the write side's (brand_registry, with the read
+ * model's added): a rebuild empties the read model, and a global change judged meanwhile saw no
+ * brand at all (the second review's N1b).
  */
 export async function brandsUnderGlobal(deps: DeskChangeDeps): Promise<BrandUnder[]> {
-  const ids = [DEFAULT_TENANT_ID, ...(await deps.brandIds()).filter((id) => id !== DEFAULT_TENANT_ID)];
+  const ids = [...new Set([DEFAULT_TENANT_ID, ...(await deps.brandIds())])];
   const loaded = await Promise.all(ids.map(async (id) => ({ id, ...(await deps.tenants.load(id)) })));
   return loaded.flatMap(({ id, state, revision }) =>
     state && (overridesAnything(state.settingsOverrides) || overridesAnything(settingsAnchorOf(state).overrides)) ? [{ id, state, revision }] : [],
@@ -73,6 +74,7 @@ export async function basisNow(deps: DeskChangeDeps, request: DeskChangeRequeste
       return { ...basisOf.settings(global.revision), ...basisOf.brand(tenantId, brand.revision) };
     }
     case 'brand_accounts':
+    case 'brand_deletion':
       return basisOf.brand(tenantId, (await deps.tenants.load(tenantId)).revision);
     case 'roles': {
       const user = await findUserById(deps.users, change.userId);

@@ -8,6 +8,7 @@ import type { ServicesDatabase } from '../db/services-database';
 import type { FileStorage } from '../files/file-storage';
 import type { UserRoles } from '../identity/user-roles';
 import type { DeskChangeStore } from './desk-change-store';
+import type { SettingsLock } from './settings-lock';
 
 /** The parts of a brand one change replaces (tenant-store.ts's TenantChange). */
 export type BrandChange = Omit<Extract<TenantCommand, { type: 'ChangeTenant' }>, 'type' | 'tenantId' | 'at'>;
@@ -26,6 +27,7 @@ export interface GlobalSettingsPath {
 export interface BrandPath {
   load(id: string): Promise<{ state: TenantState | null; revision: bigint | null }>;
   change(id: string, metadata: EventMetadata, change: BrandChange, atRevision?: bigint | null): Promise<TenantState>;
+  delete(id: string, metadata: EventMetadata, atRevision?: bigint | null): Promise<void>;
 }
 
 /** What changes to the desk's rules are judged against and applied through: the existing command paths. */
@@ -36,9 +38,14 @@ export interface DeskChangeDeps {
   roles: UserRoles;
   users: Kysely<ServicesDatabase>;
   files: FileStorage;
-  /** Every live brand's id (the tenants read model's). */
+  /**
+   * Every brand's id, from the write side (brand_registry) with the tenants read model's added: a
+   * deleted brand, or one whose creation failed, may be among them (its stream says so).
+   */
   brandIds: () => Promise<string[]>;
-  /** Refuses a domain another live brand holds (409 domain_taken). */
+  /** Held by every change that affects settings from judging to writing, across processes (settings-lock.ts). */
+  settingsLock: SettingsLock;
+  /** Refuses a domain another live brand holds (409 domain_taken), as the brands' own streams say. */
   checkDomain: (domain: string, tenantId: string) => Promise<void>;
   /** A brand's change was confirmed here: forget what this process holds of it (its settings, the directory). */
   brandChanged: (tenantId: string) => void;

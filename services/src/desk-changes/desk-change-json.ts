@@ -20,6 +20,7 @@ const KIND_TITLES = {
   brand_accounts: 'Where customers pay',
   staff_account: 'New staff account',
   roles: 'Staff roles',
+  brand_deletion: 'Delete a brand',
 } as const;
 
 /** A brand change with no lists is a change of its profile that waits: its domain (where its visitors land). */

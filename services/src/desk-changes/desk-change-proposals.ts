@@ -21,7 +21,9 @@ import { proposeOrApply, type Proposed } from './propose-or-apply';
 /**
  * PUT /api/admin/settings: a patch over the Global Settings, judged as they are and for every brand
  * that overrides them (its effective settings before and after, from its agreed rates), each of
- * those brands' revisions in the basis: a brand changed meanwhile makes the request lapse.
+ * those brands' revisions in the basis: a brand changed meanwhile makes the request lapse. Judged
+ * and written under the settings lock: a brand's overrides changed at the same moment are judged
+ * after it, against what it wrote, or before it, and then it is judged against theirs.
  */
 export function proposeGlobalSettings(deps: DeskChangeDeps, patch: SettingsPatch, metadata: EventMetadata): Promise<Proposed<void>> {
   return proposeOrApply(
@@ -47,10 +49,14 @@ export function proposeGlobalSettings(deps: DeskChangeDeps, patch: SettingsPatch
       };
     },
     metadata,
+    deps.settingsLock,
   );
 }
 
-/** PUT /api/admin/tenants/:id/settings: the brand's whole set of overrides, judged by what its customers get before and after. */
+/**
+ * PUT /api/admin/tenants/:id/settings: the brand's whole set of overrides, judged by what its
+ * customers get before and after, under the settings lock (as a global change is).
+ */
 export function proposeBrandSettings(deps: DeskChangeDeps, tenantId: string, overrides: SettingsOverrides, metadata: EventMetadata): Promise<Proposed<void>> {
   return proposeOrApply(
     deps,
@@ -71,6 +77,7 @@ export function proposeBrandSettings(deps: DeskChangeDeps, tenantId: string, ove
       };
     },
     metadata,
+    deps.settingsLock,
   );
 }
 

@@ -5,6 +5,7 @@ import type { NewUser, UserRow } from '../identity/users.repository';
 import type { BrandChange, DeskChangeDeps } from './desk-change-deps';
 import { proposeAccount, proposeBrandChange, proposeBrandSettings, proposeGlobalSettings, proposeRoles } from './desk-change-proposals';
 import { confirmDeskChange, declineDeskChange, withdrawDeskChange } from './desk-change-actions';
+import { proposeBrandDeletion } from './propose-brand-deletion';
 
 export type { Proposed } from './propose-or-apply';
 
@@ -26,6 +27,10 @@ export class DeskChanges {
 
   changeBrand(tenantId: string, change: BrandChange, metadata: EventMetadata) {
     return proposeBrandChange(this.deps, tenantId, change, metadata);
+  }
+
+  deleteBrand(tenantId: string, metadata: EventMetadata) {
+    return proposeBrandDeletion(this.deps, tenantId, metadata);
   }
 
   createAccount(user: NewUser, metadata: EventMetadata) {

@@ -4,6 +4,7 @@ import { WrongExpectedVersionError } from '@desk/platform/eventstore/event-store
 import type { DeskChangeRequestedData, DeskChangeState } from '@desk/machines/desk-changes/desk-change.events';
 import type { DeskChangeDeps } from './desk-change-deps';
 import { ChangeStaleError } from './desk-change-errors';
+import type { SettingsLock } from './settings-lock';
 
 /** What a change to the desk's rules came to: applied at once, or waiting for a second admin. */
 export type Proposed<T> = { applied: T; pending?: undefined } | { pending: DeskChangeState; applied?: undefined };
@@ -26,8 +27,14 @@ const ATTEMPTS = 3;
  * The one way a route changes the desk's rules: read the target, ask the rule, then either apply at
  * once over exactly what was read (judged again if it moved in between, so a change never slips
  * through on a state it was not judged against) or record a request for a second admin.
+ * `lock`: held from the first judging to the write (settings-lock.ts), for a change judged against
+ * more than the stream it writes.
  */
-export async function proposeOrApply<T>(deps: DeskChangeDeps, judge: () => Promise<Judged<T>>, metadata: EventMetadata): Promise<Proposed<T>> {
+export function proposeOrApply<T>(deps: DeskChangeDeps, judge: () => Promise<Judged<T>>, metadata: EventMetadata, lock?: SettingsLock): Promise<Proposed<T>> {
+  return lock ? lock(() => judgeThenApply(deps, judge, metadata)) : judgeThenApply(deps, judge, metadata);
+}
+
+async function judgeThenApply<T>(deps: DeskChangeDeps, judge: () => Promise<Judged<T>>, metadata: EventMetadata): Promise<Proposed<T>> {
   for (let attempt = 1; ; attempt++) {
     const judged = await judge();
     if (judged.reasons.length === 0) {

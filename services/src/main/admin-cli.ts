@@ -12,6 +12,7 @@ import { UserTrail } from '../identity/user-trail';
 import { canonicaliseStoredPhones } from '../identity/canonical-phones-fix';
 import { TenantStore } from '../tenants/tenant-store';
 import { TenantDirectory } from '../tenants/tenant-directory';
+import { BrandRegistry } from '../tenants/brand-registry';
 import { RedisStore } from '../kv/redis-store';
 import { phoneArgument, passwordArgument, userArgument } from '../ops/admin/account-input';
 import { brandArgument } from '../ops/admin/brand-argument';
@@ -52,7 +53,9 @@ const USAGE = `Usage: npm run admin -- <command> [options]
       accounts that kept an old spelling of a number another account of their brand holds, as JSON
       (docs/operations.md, "Phones in one form")
   change-phone --user ID --phone P
-      gives the account another phone (recorded as UserPhoneChanged); refused if P is another's
+      gives the account another phone (recorded as UserPhoneChanged); refused if P is another's,
+      and refused for a staff account (its password is reset through its phone): remove the role
+      first, which a second admin confirms
   pending-changes
       changes to the desk's rules waiting for a second admin, as JSON (docs/desk-changes.md)
   confirm-change --id ID
@@ -118,7 +121,7 @@ await runCli(USAGE, async () => {
 
   const infra = await openAccounts();
   try {
-    const tenants = new TenantStore(new CommandHandler(infra.eventStore), infra.eventStore);
+    const tenants = new TenantStore(new CommandHandler(infra.eventStore), infra.eventStore, new BrandRegistry(infra.db));
     const names = () => new TenantDirectory(infra.db, tenants).names();
     if (command === 'list-admins') return say(JSON.stringify(await listAdmins(infra.db, await names()), null, 2));
     if (command === 'phone-collisions') return say(JSON.stringify(await listPhoneCollisions(infra.db, await names()), null, 2));
@@ -151,7 +154,7 @@ async function deskChange(command: string, id: string | undefined, note: string 
   const infra = await openAccounts();
   try {
     const handler = new CommandHandler(infra.eventStore);
-    const tenants = new TenantStore(handler, infra.eventStore);
+    const tenants = new TenantStore(handler, infra.eventStore, new BrandRegistry(infra.db));
     const settings = new SettingsService(handler, infra.eventStore, tenants);
     const roles = new UserRoles(infra.db, infra.eventStore);
     const changes = buildDeskChanges({ handler, settings, tenants, roles, db: infra.db, files: fileStorageFor(env, infra.db) });
@@ -226,7 +229,11 @@ async function unlock(phone: string) {
   try {
     const deps = { store, db: infra.db, trail: new UserTrail(infra.eventStore) };
     // Every brand: a sign-up's codes are counted on a brand where the phone has no account yet.
-    const brands = [...(await new TenantDirectory(infra.db, new TenantStore(new CommandHandler(infra.eventStore), infra.eventStore)).names()).keys()];
+    const brands = [
+      ...(
+        await new TenantDirectory(infra.db, new TenantStore(new CommandHandler(infra.eventStore), infra.eventStore, new BrandRegistry(infra.db))).names()
+      ).keys(),
+    ];
     for (const result of await unlockPhone(deps, phone, brands)) {
       const before = result.wasLocked ? `was locked (${result.retryAfterSeconds}s left)` : 'was not locked';
       say(`${phone} ${result.limit}: ${before}; cleared`);

@@ -25,6 +25,7 @@ import { jobHandlers } from './job-handlers';
 import type { JobHandlers, JobQueue } from '../jobs/job-queue';
 import { TenantStore, DEFAULT_TENANT_ID } from '../tenants/tenant-store';
 import { TenantDirectory } from '../tenants/tenant-directory';
+import { BrandRegistry, fillBrandRegistry } from '../tenants/brand-registry';
 import { createShortLivedStore, createSmsSender, type ShortLivedSettings } from './short-lived-deps';
 import { projectionsControl } from './projections-control';
 import { loadSigningKey, NO_SIGNING_KEY } from '../compliance/signing-key';
@@ -91,7 +92,10 @@ export async function buildAppDeps(infra: Infrastructure, env: AppSettings): Pro
   if (!env.skipAdminBootstrap) await ensureAdmin(infra.db, roles, DEFAULT_TENANT_ID, env);
   const secret = loadTokenSecret(env.JWT_SECRET, env.DATA_DIR);
   const handler = new CommandHandler(infra.eventStore);
-  const tenants = new TenantStore(handler, infra.eventStore);
+  const brandRegistry = new BrandRegistry(infra.db);
+  // Brands made before the registry (or by a previous version's process), from the tenants read model; every start, idempotent.
+  if (!env.skipAdminBootstrap) await fillBrandRegistry(brandRegistry, infra.db);
+  const tenants = new TenantStore(handler, infra.eventStore, brandRegistry);
   const settings = new SettingsService(handler, infra.eventStore, tenants);
   const store = createShortLivedStore(env);
   const sms = createSmsSender(env);

@@ -6,9 +6,11 @@ import type { UserRoles } from '../identity/user-roles';
 import type { SettingsService } from '../settings/settings.service';
 import type { TenantStore } from '../tenants/tenant-store';
 import { tenantDirectory } from '@desk/projections/read-models/tenants/tenants.queries';
-import { refuseTakenDomain } from '../tenants/tenant.routes';
+import { BrandRegistry } from '../tenants/brand-registry';
+import { refuseDomainHeld } from '../tenants/domain-holder';
 import { DeskChanges } from '../desk-changes/desk-changes';
 import { DeskChangeStore } from '../desk-changes/desk-change-store';
+import { settingsLock } from '../desk-changes/settings-lock';
 
 export interface DeskChangeParts {
   handler: CommandHandler;
@@ -22,8 +24,17 @@ export interface DeskChangeParts {
   invalidateBrands?: () => void;
 }
 
-/** Changes to the desk's rules over the existing command paths, for the API processes and the admin CLI alike. */
+/**
+ * Changes to the desk's rules over the existing command paths, for the API processes and the admin
+ * CLI alike. Nothing here that judges a change reads a read model alone (a rebuild empties it): the
+ * brands are the registry's, with the read model's added, and each is read from its stream.
+ */
 export function buildDeskChanges({ handler, settings, tenants, roles, db, files, invalidateBrands }: DeskChangeParts): DeskChanges {
+  const registry = new BrandRegistry(db);
+  const brandIds = async () => {
+    const [registered, projected] = await Promise.all([registry.ids(), tenantDirectory(db as Kysely<ReadModelDatabase>)]);
+    return [...new Set([...registered, ...projected.map((row) => row.id)])];
+  };
   return new DeskChanges({
     changes: new DeskChangeStore(handler),
     settings,
@@ -31,8 +42,9 @@ export function buildDeskChanges({ handler, settings, tenants, roles, db, files,
     roles,
     users: db,
     files,
-    brandIds: async () => (await tenantDirectory(db as Kysely<ReadModelDatabase>)).filter((row) => !row.deleted).map((row) => row.id),
-    checkDomain: (domain, tenantId) => refuseTakenDomain(db as Kysely<ReadModelDatabase>, domain, tenantId),
+    brandIds,
+    settingsLock: settingsLock(db),
+    checkDomain: async (domain, tenantId) => refuseDomainHeld(tenants, await brandIds(), domain, tenantId),
     brandChanged: (tenantId) => {
       settings.forget(tenantId);
       invalidateBrands?.();

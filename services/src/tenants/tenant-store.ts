@@ -7,6 +7,7 @@ import { NotFoundError } from '@desk/platform/errors/domain-error';
 import { DEFAULT_TENANT_ID, isTenantId } from '@desk/machines/tenants/tenant-id';
 import type { TenantEvent, TenantProfile, TenantState } from '@desk/machines/tenants/tenant.events';
 import { decideTenant, DEFAULT_PROFILE, liveTenant, tenantEvolver, UNRECORDED_AT, type TenantCommand } from '@desk/machines/tenants/tenant.decide';
+import type { BrandRegistry } from './brand-registry';
 
 export { DEFAULT_PROFILE, DEFAULT_TENANT_ID, UNRECORDED_AT };
 
@@ -18,12 +19,15 @@ export type TenantChange = Omit<Extract<TenantCommand, { type: 'ChangeTenant' }>
 /**
  * Tenants (white-label brands) through the one command handler: each is its stream, folded and
  * decided in the domain (machines/src/tenants/tenant.decide.ts). A brand's events belong to that
- * brand, though the operator's admin makes them: its id is stamped on their metadata.
+ * brand, though the operator's admin makes them: its id is stamped on their metadata. Every brand
+ * is registered (brand-registry.ts) before its first event, so the write side knows every brand
+ * whatever the read models hold.
  */
 export class TenantStore {
   constructor(
     private readonly handler: CommandHandler,
     private readonly store: EventStore,
+    private readonly registry: Pick<BrandRegistry, 'register'>,
   ) {}
 
   /** The live tenant (the untouched default exists; a deleted one does not) and its stream's revision. */
@@ -50,6 +54,7 @@ export class TenantStore {
   async create(profile: TenantProfile, metadata: EventMetadata): Promise<TenantState> {
     const tenantId = randomUUID();
     const events = decideTenant(null, { type: 'CreateTenant', tenantId, profile, at: metadata.acceptedAt });
+    await this.registry.register(tenantId);
     const { state } = await this.handler.start(tenantEvolver, tenantStream(tenantId), events, { ...metadata, tenantId });
     return state!;
   }
@@ -63,12 +68,15 @@ export class TenantStore {
     return this.command(id, metadata, { type: 'ChangeTenant', tenantId: id, ...change, at: metadata.acceptedAt }, atRevision);
   }
 
-  async delete(id: string, metadata: EventMetadata): Promise<void> {
-    await this.command(id, metadata, { type: 'DeleteTenant', tenantId: id, at: metadata.acceptedAt });
+  /** Deletes the brand; `atRevision` as for `change` (a deletion a second admin confirmed, decision 0030). */
+  async delete(id: string, metadata: EventMetadata, atRevision?: bigint | null): Promise<void> {
+    await this.command(id, metadata, { type: 'DeleteTenant', tenantId: id, at: metadata.acceptedAt }, atRevision);
   }
 
   private async command(id: string, metadata: EventMetadata, command: TenantCommand, atRevision?: bigint | null): Promise<TenantState> {
     if (!isTenantId(id)) throw new NotFoundError('Tenant not found');
+    // The default brand exists from installation; its first change records its creation, so it is registered first.
+    if (id === DEFAULT_TENANT_ID) await this.registry.register(id);
     const pinned = atRevision === undefined ? {} : { atRevision };
     const { state } = await this.handler.handle(
       tenantEvolver,

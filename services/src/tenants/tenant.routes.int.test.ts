@@ -83,7 +83,9 @@ describe('tenants', () => {
     expect(first.status).toBe(201);
     const again = await send('POST', '/api/admin/tenants', keyed(), admin, { 'idempotency-key': 'tenant-keyed-1' });
     expect(again.body.tenant._id).toBe(first.body.tenant._id);
-    expect((await send('DELETE', `/api/admin/tenants/${first.body.tenant._id}`, undefined)).status).toBe(200);
+    const deletion = await send('DELETE', `/api/admin/tenants/${first.body.tenant._id}`, undefined);
+    expect(deletion.status).toBe(202);
+    await confirmPending(t, deletion.body.change._id);
 
     const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
     const refused = await send('POST', '/api/admin/tenants', form({ name: 'Bad' }, { bytes: svg, type: 'image/png' }));
@@ -276,15 +278,25 @@ describe('tenants', () => {
     expect((await send('GET', '/api/user/tenant/bank-details', undefined, await t.adminToken())).body.bankDetails).toEqual([]);
   });
 
-  it('lists, refuses duplicate domains, and deletes (never the default)', async () => {
+  it('lists, refuses duplicate domains, and deletes once a second admin confirms (never the default)', async () => {
     await t.project();
     const list = await send('GET', '/api/admin/tenants', undefined);
     expect(list.body.tenants.map((x: any) => x.name)).toEqual(expect.arrayContaining(['USDT Desk', 'Brand One', 'Twin']));
     const twin = list.body.tenants.find((x: any) => x.name === 'Twin');
     expect((await send('PUT', `/api/admin/tenants/${twin._id}`, { domain: 'brand.example.com' })).status).toBe(409);
-    expect(await send('DELETE', `/api/admin/tenants/${twin._id}`, undefined)).toEqual({ status: 200, body: { message: 'Tenant deleted' } });
+    const deletion = await send('DELETE', `/api/admin/tenants/${twin._id}`, undefined);
+    expect(deletion).toMatchObject({
+      status: 202,
+      body: {
+        pendingConfirmation: true,
+        change: { kind: 'brand_deletion', title: 'Delete a brand', summary: [{ what: 'Brand', before: 'Twin', after: 'deleted' }] },
+      },
+    });
+    expect((await send('GET', `/api/admin/tenants/${twin._id}`, undefined)).status).toBe(200);
+    await confirmPending(t, deletion.body.change._id);
     expect((await send('GET', `/api/admin/tenants/${twin._id}`, undefined)).status).toBe(404);
-    expect((await send('DELETE', '/api/admin/tenants/default', undefined)).status).toBe(409);
+    expect(await send('DELETE', '/api/admin/tenants/default', undefined)).toMatchObject({ status: 409, body: { code: 'default_tenant' } });
+    expect(await send('DELETE', `/api/admin/tenants/${twin._id}`, undefined)).toMatchObject({ status: 404 });
   });
 
   it("is for the operator's admins only", async () => {

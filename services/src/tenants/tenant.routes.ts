@@ -6,7 +6,7 @@ import type { AdminEnv, AuthEnv } from '../identity/auth.middleware';
 import { actorOf } from '../identity/auth.middleware';
 import { commandMetadata } from '../http/request-context';
 import { hasNul } from '../http/refuse-nul';
-import { ValidationError, fixedError } from '@desk/platform/errors/domain-error';
+import { ValidationError } from '@desk/platform/errors/domain-error';
 import type { FileStorage } from '../files/file-storage';
 import { withFilesForOneCommand } from '../files/files-for-one-command';
 import type { UrlSigner } from '../files/url-signer';
@@ -20,8 +20,7 @@ import { logoAfterEdit } from './logo-source';
 import type { TenantDirectory } from './tenant-directory';
 import type { ProxyTrust } from '../http/proxy-trust';
 import { waitingAnswer, type DeskChangeAnswers } from '../desk-changes/desk-changes.routes';
-
-const DomainTakenError = fixedError('domain_taken', 409, 'This domain is already used by another tenant');
+import { DomainTakenError } from './domain-holder';
 
 /** A brand created with a domain: made at once, its domain waiting (decision 0030). */
 export const DOMAIN_WAITS = 'Tenant created without its domain for now: the domain waits for a second admin to confirm it (see Pending changes)';
@@ -48,7 +47,8 @@ export async function refuseTakenDomain(db: Kysely<ReadModelDatabase>, domain: s
 
 /**
  * Tenant management: mounted at /api/admin behind requireOperator (app.ts): for the operator's
- * admins. Adding, changing or activating a bank account or wallet waits for a second admin (202).
+ * admins. Adding, changing or activating a bank account or wallet, a domain, and deleting a brand
+ * wait for a second admin (202).
  */
 export function tenantAdminRoutes(deps: TenantRouteDeps) {
   const { tenants, directory, db, files, signer, trustProxy, readModelWaitMs, desk } = deps;
@@ -140,7 +140,9 @@ export function tenantAdminRoutes(deps: TenantRouteDeps) {
       return c.json({ tenant: tenantJson(updated, signer), message: 'Tenant updated' }, 200);
     })
     .delete('/tenants/:id', async (c) => {
-      await tenants.delete(c.req.param('id'), meta(c));
+      // It shuts the brand's customers and staff out and releases its domain: a second admin confirms it (202).
+      const outcome = await desk.changes.deleteBrand(c.req.param('id'), meta(c));
+      if (outcome.pending) return waitingAnswer(c, await desk.json(outcome.pending));
       await untilTenantProjected(db, c.req.param('id'), null, readModelWaitMs);
       directory.invalidate();
       return c.json({ message: 'Tenant deleted' }, 200);

@@ -130,7 +130,8 @@ export const adminRouteDocs: RouteDoc[] = [
     path: '/admin/settings',
     tag: 'admin: settings',
     access: 'operator',
-    summary: 'Change the Global Settings (partial); loosening a control or moving a rate past the band waits for a second admin',
+    summary:
+      'Change the Global Settings (partial); loosening a control or moving a rate past the band, for them or for any brand, waits for a second admin. Judged and written while no other change of settings is (409 settings_busy if one held that for over 10 s)',
     body: settingsPatchSchema,
     pending,
   },
@@ -156,7 +157,15 @@ export const adminRouteDocs: RouteDoc[] = [
     form: tenantForm,
     pending,
   },
-  { method: 'delete', path: '/admin/tenants/:id', tag: 'admin: brands', access: 'operator', summary: 'Delete a brand (not the default one)' },
+  {
+    method: 'delete',
+    path: '/admin/tenants/:id',
+    tag: 'admin: brands',
+    access: 'operator',
+    summary:
+      "Delete a brand (not the default one: 409 default_tenant): always waits for a second admin, since it ends the brand's customers' and staff's access and releases its domain",
+    success: { status: 202, description: pending },
+  },
   {
     method: 'get',
     path: '/admin/tenants/:id/settings',
@@ -169,7 +178,8 @@ export const adminRouteDocs: RouteDoc[] = [
     path: '/admin/tenants/:id/settings',
     tag: 'admin: brands',
     access: 'operator',
-    summary: "Replace the brand's overrides; loosening what its customers get waits for a second admin",
+    summary:
+      "Replace the brand's overrides; loosening what its customers get waits for a second admin. Judged and written while no other change of settings is (409 settings_busy if one held that for over 10 s)",
     body: settingsOverridesSchema,
     pending,
   },

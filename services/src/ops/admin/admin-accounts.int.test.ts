@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCustomer, createTestApp, json, type TestApp } from '../../../../tests/support/test-app';
 import { createBrand } from '../../../../tests/support/brands';
+import { changeConfirmed } from '../../../../tests/support/desk-changes';
 import { waitFor } from '../../../../tests/support/wait-for';
 import { CommandHandler } from '@desk/platform/eventstore/command-handler';
 import { TenantStore } from '../../tenants/tenant-store';
+import { BrandRegistry } from '../../tenants/brand-registry';
 import { TenantDirectory } from '../../tenants/tenant-directory';
 import { CommandError } from '../cli-errors';
 import { createAdmin, resetPassword } from './admin-accounts';
@@ -30,7 +32,7 @@ describe('admin CLI commands', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    tenants = new TenantStore(new CommandHandler(t.deps.eventStore), t.deps.eventStore);
+    tenants = new TenantStore(new CommandHandler(t.deps.eventStore), t.deps.eventStore, new BrandRegistry(t.database.db));
   });
   afterAll(() => t.close());
 
@@ -83,7 +85,8 @@ describe('admin CLI commands', () => {
   it('refuses a brand that does not exist or was deleted', async () => {
     await expect(brandArgument(t.deps.db, tenants, 'nobody.example.com')).rejects.toThrow(CommandError);
     const gone = await createBrand(t, 'gone.example.com');
-    await t.call('DELETE', `/api/admin/tenants/${gone}`, { token: await t.adminToken() });
+    // Deleting a brand waits for a second admin (decision 0030): confirmed from the server.
+    await changeConfirmed(t, 'DELETE', `/api/admin/tenants/${gone}`, { token: await t.adminToken() });
     await expect(brandArgument(t.deps.db, tenants, gone)).rejects.toThrow(/no live brand/);
   });
 

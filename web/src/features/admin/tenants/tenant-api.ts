@@ -31,7 +31,8 @@ export const tenantApi = {
     unwrapSaveOrWait(api.admin.tenants[':id'].$put(withBody({ param: { id } }, { form: formFields(form) }))),
   // New, changed or activated accounts and wallets wait for a second admin (202, docs/desk-changes.md).
   updateLists: (id: string, json: TenantListsEdit) => unwrapSaveOrWait(api.admin.tenants[':id'].$put(withBody({ param: { id } }, { json }))),
-  remove: (id: string) => unwrap(api.admin.tenants[':id'].$delete({ param: { id } })),
+  // Deleting a brand waits for a second admin (202).
+  remove: (id: string) => unwrapSaveOrWait(api.admin.tenants[':id'].$delete({ param: { id } })),
 };
 
 export type Tenant = Awaited<ReturnType<typeof tenantApi.get>>;

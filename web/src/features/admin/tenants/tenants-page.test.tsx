@@ -4,7 +4,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import userEvent from '@testing-library/user-event';
 import { callsTo } from '../../../test/fixtures';
 import { bank, formSent, renderTenants, tenant, wallet } from './tenant-test-kit';
-import { deskChange } from '../changes/changes-test-kit';
+import { deskChange, waitingAnswer } from '../changes/changes-test-kit';
 
 const DOMAIN_WAITS = 'Tenant created without its domain for now: the domain waits for a second admin to confirm it (see Pending changes)';
 
@@ -105,23 +105,49 @@ describe('Tenant Management', () => {
     expect(await dialog.findByText('Failed to create tenant')).toBeTruthy();
   });
 
-  it('deletes a tenant only after the confirmation', async () => {
+  it('asks before deleting a tenant, says it waits for a second admin, and shows the request once asked', async () => {
     let deletes = 0;
+    const deletion = deskChange({
+      kind: 'brand_deletion',
+      title: 'Delete a brand',
+      reasons: ['It deletes the brand Alpha Desk: its customers and staff can no longer sign in'],
+    });
     const { calls } = renderTenants('/admin/tenants', {
       'GET /api/admin/tenants': { tenants: [alpha, beta], total: 2 },
-      'DELETE /api/admin/tenants/t-2': () => (++deletes === 1 ? { status: 500, body: {} } : { status: 200, body: { message: 'Tenant deleted' } }),
+      'DELETE /api/admin/tenants/t-1': () => (++deletes === 1 ? { status: 500, body: {} } : waitingAnswer(deletion)),
     });
-    await userEvent.click(await screen.findByRole('button', { name: 'Delete Beta Desk' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete Alpha Desk' }));
     let dialog = within(screen.getByRole('dialog', { name: 'Delete Tenant' }));
     expect(dialog.getByText('Are you sure you want to delete this tenant?')).toBeTruthy();
+    expect(
+      dialog.getByText(
+        "A second admin must confirm the deletion before it takes effect. Once confirmed, the brand's customers and staff can no longer sign in and visitors to alpha.example.com land on the operator's own brand.",
+      ),
+    ).toBeTruthy();
     await userEvent.click(dialog.getByRole('button', { name: 'Cancel' }));
-    expect(callsTo(calls, 'DELETE', '/api/admin/tenants/t-2')).toHaveLength(0);
-    await userEvent.click(screen.getByRole('button', { name: 'Delete Beta Desk' }));
+    expect(callsTo(calls, 'DELETE', '/api/admin/tenants/t-1')).toHaveLength(0);
+    await userEvent.click(screen.getByRole('button', { name: 'Delete Alpha Desk' }));
     dialog = within(screen.getByRole('dialog', { name: 'Delete Tenant' }));
     await userEvent.click(dialog.getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('Failed to delete tenant')).toBeTruthy();
     await userEvent.click(dialog.getByRole('button', { name: 'Delete' }));
-    expect(await screen.findByText('Tenant deleted successfully')).toBeTruthy();
-    expect(callsTo(calls, 'DELETE', '/api/admin/tenants/t-2')).toHaveLength(2);
+    const notice = within(await screen.findByRole('status'));
+    expect(notice.getByText('Waiting for a second admin')).toBeTruthy();
+    expect(notice.getByText(/Nothing has changed yet/).textContent).toContain('It deletes the brand Alpha Desk');
+    expect(notice.getByRole('link', { name: 'See the request' }).getAttribute('href')).toBe(`/admin/changes/${deletion._id}`);
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.queryByText('Tenant deleted successfully')).toBeNull();
+    expect(callsTo(calls, 'DELETE', '/api/admin/tenants/t-1')).toHaveLength(2);
+  });
+
+  it('a brand without a domain: the confirmation says only who loses access', async () => {
+    renderTenants('/admin/tenants', { 'GET /api/admin/tenants': { tenants: [alpha, beta], total: 2 } });
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete Beta Desk' }));
+    const dialog = within(screen.getByRole('dialog', { name: 'Delete Tenant' }));
+    expect(
+      dialog.getByText(
+        "A second admin must confirm the deletion before it takes effect. Once confirmed, the brand's customers and staff can no longer sign in.",
+      ),
+    ).toBeTruthy();
   });
 });

@@ -10,6 +10,8 @@ import { tenantApi, type Tenant } from './tenant-api';
 import { useTenantSaved, useTenants } from './tenant-queries';
 import { TenantCreateModal } from './tenant-create-modal';
 import { TenantsTable } from './tenants-table';
+import { waitsForSecondAdmin, type DeskChange } from '../changes/changes-api';
+import { WaitingNotice } from '../changes/waiting-notice';
 import '../admin-forms.css';
 
 /** Tenant Management: the white-label brands, each with its operator bank accounts and wallets. */
@@ -17,13 +19,16 @@ export function TenantsPage() {
   const tenants = useTenants();
   const [creating, setCreating] = useState(false);
   const [deleting, setDeleting] = useState<Tenant | null>(null);
+  // Deleting a brand waits for a second admin (202, docs/desk-changes.md): nothing is deleted yet.
+  const [waiting, setWaiting] = useState<DeskChange | null>(null);
   const toast = useToast();
   const saved = useTenantSaved();
   const remove = useMutation({
     mutationFn: (tenant: Tenant) => tenantApi.remove(tenant._id),
-    onSuccess: async () => {
-      toast('Tenant deleted successfully');
+    onSuccess: async (answer) => {
       setDeleting(null);
+      if (waitsForSecondAdmin(answer)) return setWaiting(answer.change);
+      toast('Tenant deleted successfully');
       await saved();
     },
     onError: (error) => toast(failureText(error, 'Failed to delete tenant'), 'error'),
@@ -43,6 +48,8 @@ export function TenantsPage() {
         </button>
       </PageHead>
 
+      {waiting && <WaitingNotice change={waiting} />}
+
       <section className="card" aria-label="Tenants">
         <Loaded query={tenants} loading="Loading tenants..." failed="Failed to load tenants">
           {(data) => <TenantsTable tenants={data.tenants} onDelete={setDeleting} />}
@@ -60,6 +67,10 @@ export function TenantsPage() {
         >
           <p>Are you sure you want to delete this tenant?</p>
           <p className="muted">{deleting.name}</p>
+          <p>
+            A second admin must confirm the deletion before it takes effect. Once confirmed, the brand's customers and staff can no longer sign in
+            {deleting.domain ? ` and visitors to ${deleting.domain} land on the operator's own brand` : ''}.
+          </p>
         </ConfirmDialog>
       )}
     </div>
