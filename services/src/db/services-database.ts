@@ -13,6 +13,8 @@ export interface UsersTable {
   password_changed_at: Generated<Date>;
   /** An admin chose the password (decision 0029): a staff account with it cannot sign in by password. */
   password_set_by_other: Generated<boolean>;
+  /** The admin who made the account on the admin screens; null for sign-up, the CLI, the bootstrap and the seed (migration 022). */
+  created_by: string | null;
 }
 
 /** Server-side sessions: every token names one (decision 0029). */

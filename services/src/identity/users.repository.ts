@@ -6,6 +6,8 @@ import type { ServicesDatabase, UsersTable } from '../db/services-database';
 export type UserRow = Selectable<UsersTable>;
 type Db = Kysely<ServicesDatabase>;
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 /** A users row holding the admin role (the role's name is admin-scope.ts's ADMIN_ROLE). */
 export const holdsAdminRole = (eb: ExpressionBuilder<ServicesDatabase, 'users'>) => eb(eb.val('admin'), '=', eb.fn.any('roles'));
 
@@ -16,7 +18,7 @@ export const holdsAdminRole = (eb: ExpressionBuilder<ServicesDatabase, 'users'>)
  */
 export async function findUserById(db: Db, id: string): Promise<UserRow | undefined> {
   const { rows } = await sql<UserRow>`
-    ${PREPARED} select id, tenant_id, username, phone, password_hash, roles, created_at, updated_at, password_changed_at, password_set_by_other
+    ${PREPARED} select id, tenant_id, username, phone, password_hash, roles, created_at, updated_at, password_changed_at, password_set_by_other, created_by
     from users where id = ${id}`.execute(db);
   return rows[0];
 }
@@ -55,6 +57,8 @@ export interface NewUser {
   roles: string[];
   /** An admin chose the password (register-user.ts sets it for `via: 'admin'`). */
   passwordSetByOther?: boolean;
+  /** The admin who made the account on the admin screens (null or absent: sign-up, the CLI, the bootstrap, the seed). */
+  createdBy?: string | null;
 }
 
 /** PostgreSQL's unique violation on the one-phone-per-brand key: a write that gave an account a phone another account of its brand has. */
@@ -76,6 +80,7 @@ export async function insertUser(db: Db, user: NewUser): Promise<UserRow | null>
       password_hash: user.passwordHash,
       roles: user.roles,
       password_set_by_other: user.passwordSetByOther ?? false,
+      created_by: user.createdBy ?? null,
       // This process's clock, as for the tokens it issues (the database's could be a little ahead,
       // and a sign-up's first token would then look older than the account's password).
       password_changed_at: new Date(),
@@ -103,6 +108,18 @@ export async function changePassword(db: Db, id: string, passwordHash: string, s
     .returning('password_changed_at')
     .executeTakeFirstOrThrow();
   return row.password_changed_at;
+}
+
+/**
+ * The admin who made this account on the admin screens (`users.created_by`), or null: made by its
+ * holder (sign-up), at the server (CLI, bootstrap, seed), before migration 022, or no such account.
+ * The four-eyes rule asks it: an admin who made a customer's account chose its password, and the
+ * orders it places are not that admin's to settle alone (third review, F4).
+ */
+export async function accountMaker(db: Db, userId: string): Promise<string | null> {
+  if (!UUID.test(userId)) return null; // the column is a uuid: any other text would be an error, not "nobody"
+  const row = await db.selectFrom('users').select('created_by').where('id', '=', userId).executeTakeFirst();
+  return row?.created_by ?? null;
 }
 
 /** Whether a tenant has at least one user with the admin role. */

@@ -17,6 +17,7 @@ import * as sessions from './2026-11-27-017-sessions';
 import * as staffAuthenticators from './2026-11-27-018-staff-authenticators';
 import * as deskChangePasswords from './2026-11-27-020-desk-change-passwords';
 import * as brandRegistry from './2026-11-27-021-brand-registry';
+import * as usersCreatedBy from './2026-11-27-022-users-created-by';
 
 /** The services' own tables (accounts, idempotency, reference codes, stored files, compliance exports), by name; names sort in run order. */
 export const servicesMigrations: Record<string, Migration> = {
@@ -38,4 +39,5 @@ export const servicesMigrations: Record<string, Migration> = {
   '2026-11-27-018-staff-authenticators': staffAuthenticators,
   '2026-11-27-020-desk-change-passwords': deskChangePasswords,
   '2026-11-27-021-brand-registry': brandRegistry,
+  '2026-11-27-022-users-created-by': usersCreatedBy,
 };
