@@ -2,6 +2,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { createTestApp, type TestApp } from '../../../tests/support/test-app';
 import { DEV_ADMIN_PASSWORD, DEV_ADMIN_PHONE, ensureAdmin } from './bootstrap-admin';
 import { verifyPassword } from './password';
+import { logger } from '@desk/platform/logging/logger';
+import { systemMetadata } from '@desk/platform/eventstore/event-metadata';
 
 /** Each case runs in a tenant of its own, so "no admin yet" is true where a case needs it. */
 describe('making sure the operator can sign in', () => {
@@ -15,7 +17,13 @@ describe('making sure the operator can sign in', () => {
     t = await createTestApp();
   });
   afterAll(() => t.close());
-  afterEach(() => vi.restoreAllMocks());
+  // Each brand here stands for a desk of its own, and the development login is one number on every
+  // desk: another desk's would be "staff on another account" (one person, one staff account).
+  const otherDesk = () => t.database.db.deleteFrom('users').where('phone', '=', DEV_ADMIN_PHONE).execute();
+  afterEach(async () => {
+    vi.restoreAllMocks();
+    await otherDesk();
+  });
 
   it('refuses to start in production when no admin exists and none is configured', async () => {
     const tenantId = freshTenant();
@@ -45,6 +53,7 @@ describe('making sure the operator can sign in', () => {
     expect(admin).toMatchObject({ phone: DEV_ADMIN_PHONE, roles: ['admin'] });
     expect(await verifyPassword(admin!.password_hash, DEV_ADMIN_PASSWORD)).toBe(true);
 
+    await otherDesk();
     const declared = freshTenant();
     expect(await ensureAdmin(t.database.db, t.deps.roles, declared, { NODE_ENV: 'development', HOST: '0.0.0.0', declaredNodeEnv: 'development' })).toBe(
       'development',
@@ -76,6 +85,7 @@ describe('making sure the operator can sign in', () => {
     expect(await verifyPassword((await admins(proxied))[0]!.password_hash, DEV_ADMIN_PASSWORD)).toBe(false);
     printed.mockRestore();
 
+    await otherDesk();
     const earlier = freshTenant();
     expect(await ensureAdmin(t.database.db, t.deps.roles, earlier, { NODE_ENV: 'development', HOST: '127.0.0.1' })).toBe('development');
     await expect(ensureAdmin(t.database.db, t.deps.roles, earlier, { NODE_ENV: 'production' })).rejects.toThrow(
@@ -84,6 +94,82 @@ describe('making sure the operator can sign in', () => {
     await expect(
       ensureAdmin(t.database.db, t.deps.roles, earlier, { NODE_ENV: 'production', ADMIN_PHONE: '+919833333333', ADMIN_PASSWORD: 'chosen-password' }),
     ).rejects.toThrow(/still signs in/);
+  });
+
+  describe('makes only the first admin (third review, F1)', () => {
+    const account = (tenantId: string, phone: string, roles: string[]) =>
+      t.deps.roles.create({ tenantId, username: null, phone, passwordHash: 'x', roles }, 'cli', systemMetadata(tenantId, 'test'));
+    const errorsLogged = () => vi.spyOn(logger, 'error').mockImplementation(() => undefined);
+    const rolesEventsOf = async (id: string) => (await t.deps.eventStore.readStream(`user-${id}`)).filter((e) => e.type === 'UserRolesChanged').length;
+
+    it('gives no role to an existing account, even on a desk with no admin; production then refuses to start', async () => {
+      const tenantId = freshTenant();
+      const customer = (await account(tenantId, '+919844444401', []))!;
+      const errors = errorsLogged();
+      const settings = { ADMIN_PHONE: '+919844444401', ADMIN_PASSWORD: 'chosen-password' };
+      expect(await ensureAdmin(t.database.db, t.deps.roles, tenantId, { NODE_ENV: 'development', ...settings })).toBe('declined');
+      await expect(ensureAdmin(t.database.db, t.deps.roles, tenantId, { NODE_ENV: 'production', ...settings })).rejects.toThrow(
+        /no admin account exists: set ADMIN_PHONE and ADMIN_PASSWORD, or create one with `npm run admin -- create-admin` \(ADMIN_PHONE's account was not made one/,
+      );
+      expect((await admins(tenantId)).map((u) => u.roles)).toEqual([[]]);
+      expect(await rolesEventsOf(customer.id)).toBe(0);
+      expect(String(errors.mock.calls[0]![0])).toMatch(new RegExp(`^ADMIN_PHONE: account ${customer.id} exists without the admin role`));
+    });
+
+    it('makes no new account once the desk has an admin, and says how to add one', async () => {
+      const tenantId = freshTenant();
+      await ensureAdmin(t.database.db, t.deps.roles, tenantId, { NODE_ENV: 'production', ADMIN_PHONE: '+919844444402', ADMIN_PASSWORD: 'first-admin' });
+      const errors = errorsLogged();
+      expect(await ensureAdmin(t.database.db, t.deps.roles, tenantId, { NODE_ENV: 'production', ADMIN_PHONE: '+919844444403', ADMIN_PASSWORD: 'other' })).toBe(
+        'declined',
+      );
+      expect((await admins(tenantId)).map((u) => u.phone)).toEqual(['+919844444402']);
+      expect(errors).toHaveBeenCalledTimes(1);
+      expect(String(errors.mock.calls[0]![0])).toMatch(
+        /^ADMIN_PHONE: the desk already has an admin, and the start-up makes only the first: no account was made/,
+      );
+    });
+
+    it("makes no admin of a phone that is staff on another brand's account (one person, one staff account)", async () => {
+      const [elsewhere, tenantId] = [freshTenant(), freshTenant()];
+      const brandAdmin = (await account(elsewhere, '+919844444404', ['admin']))!;
+      const errors = errorsLogged();
+      const settings = { ADMIN_PHONE: '+919844444404', ADMIN_PASSWORD: 'chosen-password' };
+      await expect(ensureAdmin(t.database.db, t.deps.roles, tenantId, { NODE_ENV: 'production', ...settings })).rejects.toThrow(/no admin account exists/);
+      expect(await admins(tenantId)).toEqual([]);
+      const said = String(errors.mock.calls[0]![0]);
+      expect(said).toContain(`ADMIN_PHONE already holds a staff role: admin on brand ${elsewhere} (account ${brandAdmin.id})`);
+      expect(said).not.toContain('+919844444404');
+    });
+
+    it('does not give the development login its role back, and makes none on a desk that has admins', async () => {
+      const tenantId = freshTenant();
+      expect(await ensureAdmin(t.database.db, t.deps.roles, tenantId, { NODE_ENV: 'development', HOST: '127.0.0.1' })).toBe('development');
+      const [dev] = await t.database.db.selectFrom('users').select('id').where('tenant_id', '=', tenantId).execute();
+      await account(tenantId, '+919844444405', ['admin']);
+      await t.deps.roles.change(dev!.id, () => [], systemMetadata(tenantId, 'test'));
+      errorsLogged();
+      expect(await ensureAdmin(t.database.db, t.deps.roles, tenantId, { NODE_ENV: 'development', HOST: '127.0.0.1' })).toBe('declined');
+      expect((await admins(tenantId)).map((u) => [u.phone, u.roles])).toEqual([
+        [DEV_ADMIN_PHONE, []],
+        ['+919844444405', ['admin']],
+      ]);
+
+      const seeded = freshTenant();
+      await account(seeded, '+919844444406', ['admin']);
+      expect(await ensureAdmin(t.database.db, t.deps.roles, seeded, { NODE_ENV: 'development', HOST: '127.0.0.1' })).toBe('existing');
+      expect((await admins(seeded)).map((u) => u.phone)).toEqual(['+919844444406']);
+    });
+
+    it('an admin made by an earlier start is left alone, its password kept', async () => {
+      const tenantId = freshTenant();
+      const settings = { NODE_ENV: 'production' as const, ADMIN_PHONE: '+919844444407', ADMIN_PASSWORD: 'first-password' };
+      expect(await ensureAdmin(t.database.db, t.deps.roles, tenantId, settings)).toBe('configured');
+      const errors = errorsLogged();
+      expect(await ensureAdmin(t.database.db, t.deps.roles, tenantId, { ...settings, ADMIN_PASSWORD: 'another-password' })).toBe('configured');
+      expect(errors).not.toHaveBeenCalled();
+      expect(await verifyPassword((await admins(tenantId))[0]!.password_hash, 'first-password')).toBe(true);
+    });
   });
 
   it('refuses half a configuration', async () => {

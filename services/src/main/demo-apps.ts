@@ -7,6 +7,8 @@ import { buildAppDeps, type AppSettings } from './app-deps';
 import { startExpirySweeper } from '../orders/expiry-sweeper';
 import { UserRoles } from '../identity/user-roles';
 import { CommandError } from '../ops/cli-errors';
+import { createAdmin } from '../ops/admin/admin-accounts';
+import { findUserByPhone, hasAdmin } from '../identity/users.repository';
 import type { CallApi } from '../ops/demo/demo-api';
 import { SHORT_WINDOW_MINUTES, type DemoApps } from '../ops/demo/demo-apps';
 import { DEMO_OPERATOR, DEMO_PASSWORDS } from '../ops/demo/demo-data';
@@ -23,6 +25,13 @@ const CATCH_UP_WAIT_MS = 60_000;
  */
 export async function buildDemoApps(infra: Infrastructure, env: AppSettings & { PROJECTION_BATCH_SIZE: number }): Promise<DemoApps> {
   const configuredAdmin = env.ADMIN_PHONE && env.ADMIN_PASSWORD;
+  // The start-up makes only a desk's first admin (bootstrap-admin.ts): a desk that has one already
+  // (the development login of an earlier `npm start`) gets the demo operator from the seed itself, as
+  // `create-admin` makes one, so the start-up finds it and says nothing.
+  if (!configuredAdmin && (await hasAdmin(infra.db, DEFAULT_TENANT_ID)) && !(await findUserByPhone(infra.db, DEFAULT_TENANT_ID, DEMO_OPERATOR.phone))) {
+    const accounts = { db: infra.db, roles: new UserRoles(infra.db, infra.eventStore), actor: SEED_ACTOR, via: 'seed' as const };
+    await createAdmin(accounts, { phone: DEMO_OPERATOR.phone, tenantId: DEFAULT_TENANT_ID, password: DEMO_PASSWORDS.operator });
+  }
   const base: AppSettings = {
     ...env,
     ...(configuredAdmin ? {} : { ADMIN_PHONE: DEMO_OPERATOR.phone, ADMIN_PASSWORD: DEMO_PASSWORDS.operator }),
