@@ -270,6 +270,20 @@ describe('brands', () => {
     expect(expired).toMatchObject({ type: 'OrderExpired', metadata: { tenantId: brandId, actor: { id: 'expiry-test', role: 'system' } } });
   });
 
+  it('answers a body that claims to be a multipart form and is not with 400, on adding and changing a brand (third security review)', async () => {
+    const garbage = { body: 'garbage', headers: { authorization: `Bearer ${operator}`, 'content-type': 'multipart/form-data; boundary=x' } };
+    const before = (await json(t.call('GET', `/api/admin/tenants/${brandId}`, { token: operator }))).body;
+    for (const [method, url] of [
+      ['POST', '/api/admin/tenants'],
+      ['PUT', `/api/admin/tenants/${brandId}`],
+    ] as const) {
+      const answer = await t.app.request(url, { method, ...garbage });
+      expect(answer.status).toBe(400);
+      expect(await answer.json()).toMatchObject({ error: 'validation_error', details: [{ path: 'body' }] });
+    }
+    expect((await json(t.call('GET', `/api/admin/tenants/${brandId}`, { token: operator }))).body).toEqual(before);
+  });
+
   it('takes a tenant back exactly as it was read, and an empty logo URL as no logo', async () => {
     const withLogo = new FormData();
     withLogo.set('logoUrl', 'https://cdn.example.com/b.png');

@@ -103,10 +103,10 @@ describe('customer limits when a late payment revives an expired order', () => {
   });
 
   it('counts a revived order as money arriving now, in both windows, however long ago it was placed (security review)', () => {
-    const order = { fiatAmount: '1000' };
+    const order = { fiatAmount: '1000', status: 'expired' as const, createdAt: at(0) };
     const usage = { dayInr: '1000', monthInr: '1000' };
-    expect(revivalExcess(order, tight, usage)).toMatchObject({ window: 'daily' });
-    expect(revivalExcess(order, { customerDailyInr: '0', customerMonthlyInr: '1999' }, usage)).toMatchObject({ window: 'monthly' });
+    expect(revivalExcess(order, tight, usage, at(90))).toMatchObject({ window: 'daily' });
+    expect(revivalExcess(order, { customerDailyInr: '0', customerMonthlyInr: '1999' }, usage, at(90))).toMatchObject({ window: 'monthly' });
     // Placed 31 days before it was paid: still counted, and flagged over the month's limit.
     const old = { ...placed(), data: { ...placed().data, placedAt: at(0), paymentDueAt: at(60) } };
     spec([old as OrderEvent, expired(at(61))])
@@ -122,6 +122,27 @@ describe('customer limits when a late payment revives an expired order', () => {
         expect.objectContaining({
           type: 'OrderFlagged',
           data: expect.objectContaining({ kind: 'over_customer_limit', evidence: 'limit:monthly:5000' }),
+        }) as never,
+      ]);
+  });
+
+  it('counts a still-pending order paid after its window once: taken out of the windows its placement is counted in (third security review)', () => {
+    const pending = { fiatAmount: '1000', status: 'pending' as const, createdAt: at(0) };
+    // Its usage counts it already (1,000 of its own and 400 of another order): it fits the day's 1,500.
+    expect(revivalExcess(pending, tight, { dayInr: '1400', monthInr: '1400' }, at(90))).toBeNull();
+    // Placed more than a day before it was paid, it is in the month's usage only: counted now in the day's.
+    const dayLater = at(25 * 60);
+    expect(revivalExcess(pending, tight, { dayInr: '600', monthInr: '1600' }, dayLater)).toMatchObject({ window: 'daily', usedInr: '600' });
+  });
+
+  it('given an order still pending past its window, when its first proof comes, then the limits are checked (the revival) and it is flagged over one', () => {
+    spec([placed()])
+      .when(latePaid({ dayInr: '2100', monthInr: '2100' }))
+      .thenRecords([
+        lateProof as OrderEvent,
+        expect.objectContaining({
+          type: 'OrderFlagged',
+          data: expect.objectContaining({ kind: 'over_customer_limit', limit: expect.objectContaining({ usedInr: '1100' }) }),
         }) as never,
       ]);
   });

@@ -118,12 +118,29 @@ export function limitRefusal(limits: LimitSettings, usage: LimitUsage, orderInr:
  * expired: the limits are checked again at the revival, the order's INR counted in both windows
  * ending at `at` as money arriving now, however long ago it was placed (counted by its placement
  * alone, an order revived after 30 days fell in no window: security review, issue 27). `usage` is
- * what the customer's other orders hold (the revived order held nothing while expired). Over a
+ * what the customer's orders hold (an expired order holds nothing; a pending one is taken out). Over a
  * limit, the order is flagged and completing it needs a second admin (four-eyes.ts); it is not
  * refused, as the customer has already paid.
  */
-export function revivalExcess(order: Pick<OrderView, 'fiatAmount'>, limits: LimitSettings, usage: LimitUsage): LimitExcess | null {
-  return overLimit(limits, usage, order.fiatAmount);
+export function revivalExcess(
+  order: Pick<OrderView, 'fiatAmount' | 'status' | 'createdAt'>,
+  limits: LimitSettings,
+  usage: LimitUsage,
+  at: string,
+): LimitExcess | null {
+  return overLimit(limits, order.status === 'pending' ? usageWithout(order, usage, at) : usage, order.fiatAmount);
+}
+
+/**
+ * `usage` without an order that still holds money in it: a pending order is counted in the windows
+ * its placement falls in, so one paid after its window before the expiry ran is taken out of those
+ * first, to be counted once, as money arriving now (revivalExcess).
+ */
+function usageWithout(order: Pick<OrderView, 'fiatAmount' | 'createdAt'>, usage: LimitUsage, at: string): LimitUsage {
+  const windows = limitWindows(new Date(at));
+  const placed = Date.parse(order.createdAt);
+  const less = (inr: string, window: WindowSplit) => (placed >= window.start.getTime() ? Money.max(new Money(inr).minus(order.fiatAmount), 0).toFixed(0) : inr);
+  return { dayInr: less(usage.dayInr, windows.day), monthInr: less(usage.monthInr, windows.month) };
 }
 
 /**

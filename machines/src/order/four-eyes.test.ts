@@ -22,7 +22,7 @@ import {
 } from './order.fixtures';
 import { decideOrder, orderEvolver, REQUOTE_PAYS_NOTHING, USDT_ALREADY_SENT, type OrderCommand } from './order.decide';
 import type { OrderEvent } from './order.events';
-import { orderValueInr, OWN_ORDER, samePerson } from './four-eyes';
+import { ACCOUNT_MADE_BY_YOU, orderValueInr, OWN_ORDER, samePerson } from './four-eyes';
 
 const spec = specFor<ReturnType<typeof orderEvolver.initial>, OrderEvent, OrderCommand>({ ...orderEvolver, decide: decideOrder });
 /** An admin presses Complete; with no payout reference unless given: it asks for approval when four eyes needs it. */
@@ -31,6 +31,7 @@ const complete = (rules = desk(), extra: Partial<Extract<OrderCommand, { type: '
   mode: 'complete',
   by: 'admin-a',
   byPhone: '+919000000001',
+  accountMadeBy: null,
   requestId: 'request-1',
   desk: rules,
   at: at(30),
@@ -167,6 +168,31 @@ describe('four eyes and the customer limits at a re-quote', () => {
       .thenRecords(requested(['over_customer_limit']));
   });
 
+  it('given a sell whose re-quote a second admin approved, when the customer then used their room, then the approved rate left blank needs approving again (third review)', () => {
+    const approved = [
+      ...sell(),
+      completionRequested({ mode: 'approve', bankUtr: null, cryptoReference: null, reasons: ['requote_outside_band'], repriced: null }),
+    ];
+    const repriced = {
+      rate: '87.5',
+      fiatAmount: '8706',
+      cryptoAmount: '100.00',
+      feeAmount: '44',
+      previous: { rate: '86', fiatAmount: '8557', cryptoAmount: '100.00', feeAmount: '43' },
+    };
+    const history = [
+      ...approved.slice(0, -1),
+      completionRequested({ mode: 'approve', bankUtr: null, cryptoReference: null, reasons: ['requote_outside_band'], repriced }),
+      payoutApproved({ mode: 'approve', repriced, reasons: ['requote_outside_band'] }),
+    ];
+    spec(history)
+      .when(complete(desk(), { mode: 'approve', bankUtr: 'UTR9', limitCheck: limits('8557') }))
+      .thenRefuses({ kind: 'conflict', code: 'payout_needs_approval' });
+    spec(history)
+      .when(complete(desk(), { mode: 'approve', bankUtr: 'UTR9', limitCheck: limits('8000') }))
+      .thenRecords(completedAt30);
+  });
+
   it('given room for the raise, or a re-quote that pays out less, then one admin settles it', () => {
     spec(sell())
       .when(approveAt('87.5', '8000', 'UTR9'))
@@ -202,8 +228,70 @@ describe('four eyes and money to oneself (second review)', () => {
   it("refuses the order's customer as the second admin on its payout", () => {
     const asked = completionRequested({ cryptoReference: null, bankUtr: null });
     spec([...paidAfterLock(), asked])
-      .when({ type: 'ConfirmCompletion', requestId: 'request-1', by: 'admin-b', byPhone: ownPhone, requesterPhone: '+919000000001', at: at(35) })
+      .when({
+        type: 'ConfirmCompletion',
+        requestId: 'request-1',
+        by: 'admin-b',
+        byPhone: ownPhone,
+        requesterPhone: '+919000000001',
+        accountMadeBy: null,
+        at: at(35),
+      })
       .thenRefuses({ kind: 'forbidden', code: 'four_eyes', message: OWN_ORDER });
+  });
+});
+
+describe('an account an admin made is not theirs alone to pay out (third review)', () => {
+  it('given the settling admin made the customer account, then a second admin must approve, whatever its size', () => {
+    spec(paidAfterLock())
+      .when(complete(desk(), { accountMadeBy: 'admin-a' }))
+      .thenRecords(requested(['account_made_by_you']));
+    spec(paidAfterLock())
+      .when(complete(desk(), { accountMadeBy: 'admin-a', cryptoReference: '0xmine' }))
+      .thenRefuses({ kind: 'conflict', code: 'payout_needs_approval', message: ACCOUNT_MADE_BY_YOU });
+    // Another admin made it: one admin settles as usual.
+    spec(paidAfterLock())
+      .when(complete(desk(), { accountMadeBy: 'admin-c', cryptoReference: '0xpaid' }))
+      .thenRecords(completedAt30);
+  });
+
+  it('refuses the maker of the customer account as the second admin, and records nothing sent before approval', () => {
+    const asked = completionRequested({ cryptoReference: null, bankUtr: null, reasons: ['above_threshold'] });
+    spec([...paidAfterLock(), asked])
+      .when({
+        type: 'ConfirmCompletion',
+        requestId: 'request-1',
+        by: 'admin-b',
+        byPhone: '+919000000002',
+        requesterPhone: '+919000000001',
+        accountMadeBy: 'admin-b',
+        at: at(35),
+      })
+      .thenRefuses({ kind: 'forbidden', code: 'four_eyes', message: ACCOUNT_MADE_BY_YOU });
+    spec(paidAfterLock())
+      .when({ type: 'MarkCryptoSent', cryptoReference: '0xsent', desk: desk(), by: 'admin-a', byPhone: '+919000000001', accountMadeBy: 'admin-a', at: at(40) })
+      .thenRefuses({ kind: 'conflict', code: 'payout_needs_approval', message: ACCOUNT_MADE_BY_YOU });
+  });
+});
+
+describe('a late payment is a re-quote at whatever rate it settles (third review)', () => {
+  // Placed at 88.5, expired, paid late; the brand's bank buy rate is now 95: the placed rate is 6.8 % off it.
+  const paidLate = [placed(), expired(), proof({ submittedAt: at(90), afterPaymentWindow: true, afterRateLock: true })];
+  const movedTo95 = desk({}, { usdt_bank_buy: '95' });
+
+  it('given the rate in force moved beyond the band, when one admin settles a late payment at its placed rate, then a second admin must approve', () => {
+    spec(paidLate)
+      .when(complete(movedTo95, { rate: '88.5' }))
+      .thenRecords(requested(['requote_outside_band']));
+    spec(paidLate)
+      .when(complete(movedTo95, { rate: '88.5', cryptoReference: '0xlate' }))
+      .thenRefuses({ kind: 'conflict', code: 'payout_needs_approval' });
+  });
+
+  it('given the placed rate within the band of the rate in force, then one admin settles it at that rate', () => {
+    spec(paidLate)
+      .when(complete(desk({}, { usdt_bank_buy: '89' }), { rate: '88.5', cryptoReference: '0xlate' }))
+      .thenRecords(completedAt30);
   });
 });
 

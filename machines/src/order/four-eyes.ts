@@ -8,10 +8,13 @@
  *   settled: both legs, so a re-quote that multiplies the USDT a ₹1,000 buy pays out is valued by
  *   that USDT. Above the brand's `fourEyesAboveInr` (0: off) a second admin confirms.
  * - **A re-quote outside the band.** A new rate further than `requoteBandPercent` from the rate in
- *   force needs a second admin whatever the amount (requote-band.ts).
+ *   force needs a second admin whatever the amount (requote-band.ts). A late payment is re-quoted
+ *   whatever rate it settles at, its placed rate too (rate-lock.ts), so that rate is measured alike.
  * - **Over the customer's limits.** An order revived by a late payment that took its customer over
  *   their daily or monthly limit is flagged (customer-limits.ts), and a sell re-quoted to pay out
  *   more than their limits leave room for goes over them now; completing either needs a second admin.
+ * - **Money to oneself.** An admin settling an order placed from their own account or phone, or from
+ *   a customer account they made (`POST /api/admin/users`), is never alone.
  * The second admin confirms *before* the money leaves: a request may come without a payout
  * reference, and its confirmation approves the payout (PayoutApproved); the payout is then recorded
  * on those terms. A payout recorded first is refused (PAYOUT_NEEDS_APPROVAL). The confirmer is
@@ -33,6 +36,7 @@ export const SECOND_ADMIN_REASONS: Record<SecondAdminReason, string> = {
   requote_outside_band: 'It is re-quoted further from the rate in force than the re-quote band allows',
   over_customer_limit: 'A late payment revived it and took the customer over their daily or monthly limit',
   own_order: "The admin settling it is the order's customer, or holds the customer's phone",
+  account_made_by_you: "The admin settling it made the customer's account",
 };
 
 /** The brand's settings in force that four eyes reads: its controls, its rates, and the rates two admins last agreed. */
@@ -63,17 +67,22 @@ export function orderValueInr(order: Valued, terms: Pick<CompletionTerms, 'repri
   return Money.max(...legs).toFixed(0, Money.ROUND_UP);
 }
 
-/**
- * Why settling the order on `terms` needs a second admin; empty when one admin may settle it.
- * `overLimitNow`: the settlement itself takes the customer over a limit (a sell re-quoted to pay
- * out more: customer-limits.ts `requoteExcess`).
- */
+/** Who settles, and what else the settlement itself does, as far as four eyes asks. */
+export interface Settlement {
+  /** The admin settling. */
+  actor?: StaffMember | null;
+  /** Who made the customer's account: an admin's id for one made by `POST /api/admin/users`, else null. */
+  accountMadeBy?: string | null;
+  /** The settlement takes the customer over a limit (a sell re-quoted to pay out more: customer-limits.ts `requoteExcess`). */
+  overLimitNow?: boolean;
+}
+
+/** Why settling the order on `terms` needs a second admin; empty when one admin may settle it. */
 export function secondAdminReasons(
-  order: Valued & Pick<OrderView, 'flags' | 'userId' | 'userPhone'>,
+  order: Valued & Pick<OrderView, 'flags' | 'userId' | 'userPhone' | 'latePayment'>,
   terms: Pick<CompletionTerms, 'repriced'>,
   rules: DeskRules,
-  overLimitNow = false,
-  actor: StaffMember | null = null,
+  { actor = null, accountMadeBy = null, overLimitNow = false }: Settlement = {},
 ): SecondAdminReason[] {
   const reasons: SecondAdminReason[] = [];
   const threshold = new Money(rules.controls.fourEyesAboveInr);
@@ -81,14 +90,24 @@ export function secondAdminReasons(
   if (!threshold.isZero() && new Money(orderValueInr(order, terms, rules.rates, anchor)).gt(threshold)) reasons.push('above_threshold');
   // Outside the band of the rate in force, or of the agreed rate: a rate moved to the band's edge does not stretch it.
   const band = rules.controls.requoteBandPercent;
-  if (terms.repriced && [rules.rates, anchor].some((rates) => outsideBand(rateInForce(order, rates), terms.repriced!.rate, band))) {
+  const requoted = settlingRequote(order, terms);
+  if (requoted !== null && [rules.rates, anchor].some((rates) => outsideBand(rateInForce(order, rates), requoted, band))) {
     reasons.push('requote_outside_band');
   }
   if (overLimitNow || order.flags.some((flag) => flag.kind === 'over_customer_limit')) reasons.push('over_customer_limit');
   // Money to oneself: an admin settling their own order (on any of their accounts) is never alone.
   if (actor && isCustomer(order, actor)) reasons.push('own_order');
+  if (actor && madeTheAccount(accountMadeBy, actor)) reasons.push('account_made_by_you');
   return reasons;
 }
+
+/**
+ * The rate a settlement re-quotes the order at, or null: a new rate, or for an order paid late the
+ * rate it settles at even when that is its placed rate (a late payment is a new decision: third
+ * security review, issue 27, where a weeks-old placed rate escaped the band a nearer rate met).
+ */
+const settlingRequote = (order: Pick<OrderView, 'rate' | 'latePayment'>, terms: Pick<CompletionTerms, 'repriced'>): string | null =>
+  terms.repriced?.rate ?? (order.latePayment ? order.rate : null);
 
 /**
  * The payout needs a second admin's approval before it is sent: asked of MarkCryptoSent and of a
@@ -126,5 +145,13 @@ export const samePerson = (a: StaffMember, b: StaffMember): boolean => a.id === 
 /** Whether a staff member is the order's customer: their account placed it, or it was placed from their phone (on any brand). */
 export const isCustomer = (order: Pick<OrderView, 'userId' | 'userPhone'>, staff: StaffMember): boolean =>
   samePerson({ id: order.userId, phone: order.userPhone }, staff);
+
+/**
+ * Whether a staff member made the order's customer account (an admin chose its phone and first
+ * password: third security review, issue 27). Told by account: a person holds one staff account.
+ */
+export const madeTheAccount = (accountMadeBy: string | null, staff: StaffMember): boolean => accountMadeBy !== null && accountMadeBy === staff.id;
+
+export const ACCOUNT_MADE_BY_YOU = "You made this customer's account: another admin must approve paying out its orders";
 
 export const OWN_ORDER = 'This is your own order (you are its customer, or it was placed from your phone): another admin must approve paying it out';

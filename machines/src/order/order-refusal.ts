@@ -78,7 +78,6 @@ function reason(snapshot: OrderSnapshot, status: OrderStatus | null, event: Orde
       break;
     case 'OrderExpired':
       if (status !== 'pending') break;
-      if (order.proofCount === 0 && order.completionRequest) return `${name} cannot expire while its completion waits for a second admin`;
       return order.proofCount > 0
         ? 'Order cannot expire after payment proof was submitted'
         : `${name} cannot expire before its payment window ends at ${order.paymentDueAt}`;

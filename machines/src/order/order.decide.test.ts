@@ -7,7 +7,7 @@ import type { OrderEvent } from './order.events';
 import { desk } from './order.fixtures';
 
 /** A completion by admin-a with the four-eyes threshold off, unless a test sets it. */
-const COMPLETE = { type: 'CompleteOrder', by: 'admin-a', byPhone: '+919000000001', requestId: 'request-1', desk: desk() } as const;
+const COMPLETE = { type: 'CompleteOrder', by: 'admin-a', byPhone: '+919000000001', accountMadeBy: null, requestId: 'request-1', desk: desk() } as const;
 /** Proof that came after the rate lock: the desk may re-quote such an order. */
 const proofAfterLock = () => proof({ submittedAt: at(6), afterRateLock: true });
 
@@ -161,7 +161,7 @@ describe('four eyes above the threshold', () => {
   // Each admin on a phone of their own: admin-a on …0a, admin-b on …0b.
   const phoneOf = (by: string) => `+9190000000${by.slice(-1)}`;
   const confirm = (by: string, requestId = 'request-1') =>
-    ({ type: 'ConfirmCompletion', requestId, by, byPhone: phoneOf(by), requesterPhone: phoneOf('admin-a'), at: at(35) }) as const;
+    ({ type: 'ConfirmCompletion', requestId, by, byPhone: phoneOf(by), requesterPhone: phoneOf('admin-a'), accountMadeBy: null, at: at(35) }) as const;
 
   it('asks a second admin to approve the payout above the threshold, before any reference, and completes at or below it', () => {
     spec(paid())
@@ -200,6 +200,7 @@ describe('four eyes above the threshold', () => {
         desk: desk({ fourEyesAboveInr: '999' }),
         by: 'admin-a',
         byPhone: '+919000000001',
+        accountMadeBy: null,
         at: at(30),
       })
       .thenRefuses({ kind: 'conflict', code: 'payout_needs_approval' });
@@ -239,7 +240,7 @@ describe('four eyes above the threshold', () => {
     } as OrderEvent;
     const big = desk({ fourEyesAboveInr: '999' });
     spec([...paid(), verified(), asked, approved])
-      .when({ type: 'MarkCryptoSent', cryptoReference: '0xsent', desk: big, by: 'admin-a', byPhone: '+919000000001', at: at(40) })
+      .when({ type: 'MarkCryptoSent', cryptoReference: '0xsent', desk: big, by: 'admin-a', byPhone: '+919000000001', accountMadeBy: null, at: at(40) })
       .thenRecords([{ type: 'CryptoSent', data: { cryptoReference: '0xsent', sentAt: at(40) } }]);
     spec([...paid(), asked, approved])
       .when({ ...COMPLETE, desk: big, mode: 'complete', cryptoReference: '0xsent', at: at(40) })

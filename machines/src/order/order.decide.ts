@@ -16,10 +16,12 @@ import { amountProblem } from '../pricing/bounds';
 import { Refusal } from '../shared/refusal';
 import { STALE_REQUEST } from './order-refusal';
 import { proofProblem, referenceField, takesAnotherProof, TOO_MANY_PROOFS } from './proof-requirement';
-import { completionRate, proofTiming } from './rate-lock';
+import { completionRate, proofTiming, revivesOrder } from './rate-lock';
 import {
+  ACCOUNT_MADE_BY_YOU,
   approvalCovers,
   isCustomer,
+  madeTheAccount,
   orderValueInr,
   OWN_ORDER,
   PAYOUT_NEEDS_APPROVAL,
@@ -27,6 +29,7 @@ import {
   samePerson,
   secondAdminReasons,
   type DeskRules,
+  type SecondAdminReason,
 } from './four-eyes';
 import { overLimitEvidence, requoteExcess, revivalExcess, type LimitUsage } from './customer-limits';
 import type { Controls } from '../settings/settings.schema';
@@ -40,8 +43,9 @@ export type OrderCommand =
       attachment: Attachment | null;
       reference: string | null;
       /**
-       * For an expired order not yet paid late (this proof revives it): the brand's customer limits and
-       * what the customer's other orders hold now; null otherwise, or when the limits are off.
+       * For a proof that revives the order (rate-lock.ts `revivesOrder`: the first after its payment
+       * window): the brand's customer limits and what the customer's orders hold now; null otherwise,
+       * or when the limits are off.
        */
       limitCheck: LimitCheck | null;
       at: string;
@@ -56,6 +60,8 @@ export type OrderCommand =
       /** The admin recording it: their own order is never theirs alone to pay out. */
       by: string;
       byPhone: string | null;
+      /** Who made the customer's account (an admin, or null): an order of an account they made is never theirs alone either. */
+      accountMadeBy: string | null;
       at: string;
     }
   | {
@@ -67,6 +73,8 @@ export type OrderCommand =
       /** The admin acting (and their phone: their own order is never theirs alone), and the id their request gets if it needs a second admin. */
       by: string;
       byPhone: string | null;
+      /** Who made the customer's account (an admin, or null): four-eyes.ts `madeTheAccount`. */
+      accountMadeBy: string | null;
       requestId: string;
       /** The brand's controls and rates in force (four-eyes.ts). */
       desk: DeskRules;
@@ -81,6 +89,8 @@ export type OrderCommand =
       /** The confirming admin's phone, and the requester's: one person is one phone (four-eyes.ts `samePerson`). */
       byPhone: string | null;
       requesterPhone: string | null;
+      /** Who made the customer's account: its maker is not the second pair of eyes on its payouts. */
+      accountMadeBy: string | null;
       at: string;
     }
   | { type: 'DeclineCompletion'; requestId: string; by: string; note?: string | null | undefined; at: string }
@@ -143,9 +153,12 @@ export function decideOrder(snapshot: OrderSnapshot, command: OrderCommand): Ord
       if (!cryptoReference) throw Refusal.invalid('cryptoReference', 'Crypto transaction reference is required');
       // The USDT goes out on the approved terms, if a second admin approved any, else the order's own.
       const terms = { repriced: view.payoutApproval?.repriced ?? null };
-      const reasons = secondAdminReasons(view, terms, command.desk, false, { id: command.by, phone: command.byPhone });
+      const reasons = secondAdminReasons(view, terms, command.desk, {
+        actor: { id: command.by, phone: command.byPhone },
+        accountMadeBy: command.accountMadeBy,
+      });
       if (reasons.length > 0 && !approvalCovers(view.payoutApproval, terms, reasons)) {
-        throw Refusal.conflict('payout_needs_approval', reasons.includes('own_order') ? OWN_ORDER : PAYOUT_NEEDS_APPROVAL);
+        throw Refusal.conflict('payout_needs_approval', payoutRefusal(reasons));
       }
       return [{ type: 'CryptoSent', data: { cryptoReference, sentAt: command.at } }];
     }
@@ -181,7 +194,7 @@ const known = (view: OrderView, kind: OrderFlagKind, evidence: string, relatedOr
 
 /**
  * A proof (proof-requirement.ts), timed against the order's deadlines (rate-lock.ts). A late payment
- * that revives an expired order counts against its customer's limits again: over one, the order is
+ * that revives an order (expired, or pending past its window) counts against its customer's limits again: over one, the order is
  * flagged as well (customer-limits.ts), so completing it needs a second admin (four-eyes.ts).
  */
 function proofSubmission(snapshot: OrderSnapshot, view: OrderView, command: Extract<OrderCommand, { type: 'SubmitProof' }>): OrderEvent[] {
@@ -199,8 +212,8 @@ function proofSubmission(snapshot: OrderSnapshot, view: OrderView, command: Extr
   if (problem) throw Refusal.invalid(problem.input === 'file' ? 'dataUrl' : referenceField(view.orderType), problem.message);
   // Only the proof that revives the order counts it again: once paid late it holds money, and the
   // usage the service read counts it already.
-  const revives = view.status === 'expired' && !view.latePayment;
-  const excess = revives && command.limitCheck ? revivalExcess(view, command.limitCheck.limits, command.limitCheck.usage) : null;
+  const excess =
+    revivesOrder(view, command.at) && command.limitCheck ? revivalExcess(view, command.limitCheck.limits, command.limitCheck.usage, command.at) : null;
   if (!excess || known(view, 'over_customer_limit', overLimitEvidence(excess), null)) return [proof];
   const { window, limitInr, usedInr, orderInr } = excess;
   const flag: OrderEvent = {
@@ -245,12 +258,16 @@ function completion(view: OrderView, command: Extract<OrderCommand, { type: 'Com
   const repriced = rate === null ? null : repricedTerms(view, rate);
   const { limitCheck, desk } = command;
   const raised = repriced && limitCheck ? requoteExcess(view, repriced.fiatAmount, limitCheck.limits, limitCheck.usage) : null;
-  const reasons = secondAdminReasons(view, { repriced }, desk, raised !== null, { id: command.by, phone: command.byPhone });
+  const reasons = secondAdminReasons(view, { repriced }, desk, {
+    actor: { id: command.by, phone: command.byPhone },
+    accountMadeBy: command.accountMadeBy,
+    overLimitNow: raised !== null,
+  });
   const approval = view.payoutApproval;
   const approved = approvalCovers(approval, { repriced }, reasons);
   if (reasons.length > 0 && !approved) {
     // A payout reference says the money left before a second admin approved it.
-    if (buy ? cryptoReference : bankUtr) throw Refusal.conflict('payout_needs_approval', reasons.includes('own_order') ? OWN_ORDER : PAYOUT_NEEDS_APPROVAL);
+    if (buy ? cryptoReference : bankUtr) throw Refusal.conflict('payout_needs_approval', payoutRefusal(reasons));
     const { requestId, mode, by, at } = command;
     return {
       type: 'CompletionRequested',
@@ -278,6 +295,12 @@ function completion(view: OrderView, command: Extract<OrderCommand, { type: 'Com
   return { type: 'OrderCompleted', data: { completedAt: command.at, bankUtr, cryptoReference, repriced, ...settled } };
 }
 
+/** Why a payout recorded before its approval is refused: money to oneself named as such. */
+function payoutRefusal(reasons: readonly SecondAdminReason[]): string {
+  if (reasons.includes('own_order')) return OWN_ORDER;
+  return reasons.includes('account_made_by_you') ? ACCOUNT_MADE_BY_YOU : PAYOUT_NEEDS_APPROVAL;
+}
+
 /** The order's pending request, if it is the one named. */
 function pendingRequest(view: OrderView, requestId: string): CompletionRequested['data'] {
   const request = view.completionRequest;
@@ -299,6 +322,7 @@ function confirmation(view: OrderView, command: Extract<OrderCommand, { type: 'C
   if (samePerson(requester, confirmer)) throw Refusal.forbidden('four_eyes', SAME_ADMIN);
   // The payee is never the second pair of eyes on their own payout.
   if (isCustomer(view, confirmer)) throw Refusal.forbidden('four_eyes', OWN_ORDER);
+  if (madeTheAccount(command.accountMadeBy, confirmer)) throw Refusal.forbidden('four_eyes', ACCOUNT_MADE_BY_YOU);
   const { bankUtr, repriced, requestId, requestedBy, requestedAt, mode } = request;
   const buy = view.orderType === 'fiat_to_crypto';
   const cryptoReference = request.cryptoReference ?? (view.status === 'crypto_sent' ? view.cryptoReference : null);

@@ -137,7 +137,7 @@ export interface OrderCompleted {
 }
 
 /** Why settling an order needs a second admin (four-eyes.ts). */
-export type SecondAdminReason = 'above_threshold' | 'requote_outside_band' | 'over_customer_limit' | 'own_order';
+export type SecondAdminReason = 'above_threshold' | 'requote_outside_band' | 'over_customer_limit' | 'own_order' | 'account_made_by_you';
 
 /** Approve (a sell, with the payout UTR) or complete: the two buttons that settle an order. */
 export type CompletionMode = 'approve' | 'complete';

@@ -208,11 +208,31 @@ describe('four eyes in the machine', () => {
     expect(refusalOf(given([placed(), proof()]).when(completionDeclined())).message).toMatch(/no longer pending/);
   });
 
-  it('ends a request when the USDT goes out with a transaction of its own, and keeps an unpaid order with a request from expiring', () => {
+  it('ends a request when the USDT goes out with a transaction of its own', () => {
     const asked = [placed(), proof(), verified(), request];
     expect(viewOf(given(asked).when(cryptoSent('0xother', at(35)))).completionRequest).toBeNull();
-    const unpaid = [placed(), request];
-    expect(refusalOf(given(unpaid).when(expired(at(61)))).message).toMatch(/cannot expire while its completion waits for a second admin/);
+  });
+
+  it('expires an unpaid order with a request or an approval at its window, ending both', () => {
+    const approvedThenAskedAgain = [placed(), request, payoutApproved(), completionRequested({ requestId: 'request-2' })];
+    const expiredOrder = viewOf(given(approvedThenAskedAgain).when(expired(at(61))));
+    expect(expiredOrder).toMatchObject({ status: 'expired', completionRequest: null, payoutApproval: null });
+  });
+
+  it('ends a request and an approval at the proof that makes the order paid late, on a pending or an expired order', () => {
+    const approvedThenAskedAgain = [placed(), request, payoutApproved(), completionRequested({ requestId: 'request-2' })];
+    const paidLateWhilePending = viewOf(given(approvedThenAskedAgain).when(proof({ submittedAt: at(62), afterPaymentWindow: true })));
+    expect(paidLateWhilePending).toMatchObject({ status: 'pending', latePayment: true, completionRequest: null, payoutApproval: null });
+    // In time, the proof is evidence for the request, and the approval stands.
+    const paidInTime = viewOf(given(approvedThenAskedAgain).when(proof({ submittedAt: at(50) })));
+    expect(paidInTime.payoutApproval?.requestId).toBe('request-1');
+    expect(paidInTime.completionRequest?.evidenceSince).toHaveLength(1);
+  });
+
+  it('keeps an approval given after the late payment through a further proof (evidence, not a new decision)', () => {
+    const late = [placed(), expired(), proof({ submittedAt: at(70), afterPaymentWindow: true }), request, payoutApproved()];
+    const afterAnother = viewOf(given(late).when(proof({ reference: 'UTR-2', submittedAt: at(75), afterPaymentWindow: true })));
+    expect(afterAnother.payoutApproval?.requestId).toBe('request-1');
   });
 
   it('takes a request for a late payment only, once an order expired', () => {

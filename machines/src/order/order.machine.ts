@@ -24,13 +24,11 @@ const orderSetup = setup({
       isProof({ hasFile: event.data.attachment !== null, reference: event.data.reference }),
     paidLate: ({ context }) => context.latePayment,
     noProofYet: ({ context }) => context.proofCount === 0,
-    // Only unpaid orders expire, never before the window the customer was promised, and never while
-    // an admin's completion of it waits for a second admin.
+    // Only unpaid orders expire, never before the window the customer was promised. A completion
+    // waiting for a second admin does not hold an unpaid order open: it ends with the window
+    // (third security review, issue 27: a request kept renewed kept an approval alive for a late payment).
     paymentWindowOver: ({ context, event }) =>
-      event.type === 'OrderExpired' &&
-      context.proofCount === 0 &&
-      context.completionRequest === null &&
-      Date.parse(event.data.expiredAt) >= Date.parse(context.paymentDueAt),
+      event.type === 'OrderExpired' && context.proofCount === 0 && Date.parse(event.data.expiredAt) >= Date.parse(context.paymentDueAt),
     isBuyOrder: ({ context }) => isBuy(context),
     isSellOrder: ({ context }) => !isBuy(context),
     hasCryptoReference: ({ event }) => event.type === 'CryptoSent' && presentText(event.data.cryptoReference) !== null,
@@ -59,6 +57,13 @@ const orderSetup = setup({
     // is added to the request for the second admin to see (noteEvidence): a customer cannot void it.
     endRequest: assign({ completionRequest: null }),
     endApproval: assign({ payoutApproval: null }),
+    // The proof that makes an order paid late is a new decision (decision 0031): a request or an
+    // approval from before it no longer covers the order. Later proofs are evidence (noteEvidence).
+    endDecisionsOnLatePayment: assign(({ context, event }) =>
+      event.type === 'ProofSubmitted' && event.data.afterPaymentWindow === true && !context.latePayment
+        ? { completionRequest: null, payoutApproval: null }
+        : {},
+    ),
     noteEvidence: assign(({ context, event }) => {
       const request = context.completionRequest;
       if (!request) return {};
@@ -187,10 +192,10 @@ export const orderMachine = orderSetup.createMachine({
     },
     pending: {
       on: {
-        ProofSubmitted: { guard: 'hasProof', actions: ['recordProof', 'touch', 'noteEvidence'] },
+        ProofSubmitted: { guard: 'hasProof', actions: ['endDecisionsOnLatePayment', 'recordProof', 'touch', 'noteEvidence'] },
         OrderCancelled: { guard: 'noProofYet', target: 'cancelled', actions: ['recordCancellation', 'touch', 'endRequest'] },
-        // An approval is of the order as it stood: it ends when the order expires (a late payment is another decision).
-        OrderExpired: { guard: 'paymentWindowOver', target: 'expired', actions: ['recordExpiry', 'touch', 'endApproval'] },
+        // A request or an approval is of the order as it stood: both end when the order expires (a late payment is another decision).
+        OrderExpired: { guard: 'paymentWindowOver', target: 'expired', actions: ['recordExpiry', 'touch', 'endRequest', 'endApproval'] },
         OrderVerified: [
           { guard: 'isBuyOrder', target: 'fiat_received', actions: ['recordVerification', 'touch', 'noteEvidence'] },
           { guard: 'isSellOrder', target: 'approved', actions: ['recordVerification', 'touch', 'noteEvidence'] },
@@ -230,7 +235,7 @@ export const orderMachine = orderSetup.createMachine({
     // complete with a rate) or rejects it for a refund.
     expired: {
       on: {
-        ProofSubmitted: { guard: 'lateProof', actions: ['recordProof', 'touch', 'noteEvidence'] },
+        ProofSubmitted: { guard: 'lateProof', actions: ['endDecisionsOnLatePayment', 'recordProof', 'touch', 'noteEvidence'] },
         OrderVerified: [
           { guard: and(['paidLate', 'isBuyOrder']), target: 'fiat_received', actions: ['recordVerification', 'touch', 'noteEvidence'] },
           { guard: and(['paidLate', 'isSellOrder']), target: 'approved', actions: ['recordVerification', 'touch', 'noteEvidence'] },

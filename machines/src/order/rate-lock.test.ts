@@ -14,6 +14,7 @@ const completeAt = (rate?: string): OrderCommand => ({
   rate,
   by: 'admin-a',
   byPhone: '+919000000001',
+  accountMadeBy: null,
   requestId: 'request-1',
   desk: desk(),
   at: at(30),

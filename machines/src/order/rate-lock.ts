@@ -38,6 +38,15 @@ export function proofTiming(order: Deadlines, at: string): { afterRateLock: bool
   return { afterRateLock: when > Date.parse(order.rateLockedUntil), afterPaymentWindow: order.status === 'expired' || when > Date.parse(order.paymentDueAt) };
 }
 
+/**
+ * Whether a proof at `at` is the late payment that revives the order: the first proof after its
+ * payment window, on an order expired or still pending past it (the expiry not yet run). It holds
+ * money again and is a new decision: it counts against the limits again (customer-limits.ts), and
+ * a request or approval from before it ends (order.machine.ts).
+ */
+export const revivesOrder = (order: Deadlines & Pick<OrderView, 'latePayment'>, at: string): boolean =>
+  !order.latePayment && proofTiming(order, at).afterPaymentWindow;
+
 type Priced = Pick<OrderView, 'rate' | 'latePayment' | 'proofCount' | 'rateLockExpiredProof'>;
 
 /**

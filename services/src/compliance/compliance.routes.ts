@@ -18,6 +18,7 @@ import { complianceScopeOf, tenantFilter, type AdminScope } from '../identity/ad
 import { scopeNow } from '../identity/scope-now';
 import { phoneForms } from '../identity/phone-forms';
 import { adminOrderJson } from '../orders/order-json';
+import { withholdOperatorStaff } from '../orders/admin-order-staff';
 import { OrderNotFoundError } from '../orders/order-errors';
 import { parseOrderId } from '../orders/order.schemas';
 import { UUID } from '../http/server-ids';
@@ -71,13 +72,16 @@ export function complianceRoutes(deps: ComplianceDeps) {
         : await searchOrders(readModels, tenantId, { search, searchPhones, status }, page, limit);
       await record(c, { view: asOf ? 'order_book' : 'order_search', query: asked(c), resultCount: views.length });
       const names = await directory.names();
-      return c.json({ orders: views.map((v) => adminOrderJson(v, links(c), names)), total, page, limit, asOf: asOf?.toISOString() ?? null }, 200);
+      const orders = views.map((v) => adminOrderJson(v, links(c), names));
+      await withholdOperatorStaff(deps.users, scopeOf(c), orders);
+      return c.json({ orders, total, page, limit, asOf: asOf?.toISOString() ?? null }, 200);
     })
     .get('/orders/:id', validate('query', asOfSchema), async (c) => {
       const orderId = parseOrderId(c.req.param('id'));
       const asOf = c.req.valid('query').asOf ?? new Date();
       const found = await orderAsOf(deps.replay, orderId, scopeOf(c), asOf, links(c));
       if (!found) throw new OrderNotFoundError();
+      await withholdOperatorStaff(deps.users, scopeOf(c), [found.order]);
       await record(c, { view: 'order', orderId, query: asked(c) });
       return c.json(found, 200);
     })

@@ -66,10 +66,15 @@ export function withholdStaffIds(data: unknown, hidden: (id: string) => boolean)
   );
 }
 
-/** Who among `actors` the reader may not see: for withholdStaffIds. Ids of no account (system actors) are not people, and stay. */
+/**
+ * Who among `actors` the reader may not see: for withholdStaffIds. Ids of no account (system actors)
+ * are not people, and stay; an account id no longer found is withheld from a brand's reader (it may
+ * have been the operator's staff).
+ */
 export const hiddenFrom =
   (reader: AdminScope, actors: ReadonlyMap<string, EventActor>) =>
   (id: string): boolean => {
+    if (reader.kind === 'all_brands') return false;
     const person = actors.get(id);
-    return person !== undefined && !seenBy(reader, person);
+    return person === undefined ? USER_ID.test(id) : !seenBy(reader, person);
   };

@@ -36,7 +36,7 @@ import type { ProxyTrust } from '../http/proxy-trust';
 import { listenToChannel } from '@desk/platform/db/pg-listen';
 import { createLiveUpdates } from '../live/live-updates';
 import { SignedInUsers, USERS_CHANGED_CHANNEL } from '../identity/signed-in-users';
-import { findUserById } from '../identity/users.repository';
+import { accountMaker, findUserById } from '../identity/users.repository';
 import type { RateTable } from '@desk/machines/pricing/pricing';
 import { UUID } from '../http/server-ids';
 import { SESSIONS_CHANGED_CHANNEL } from '../identity/signed-in-sessions';
@@ -117,6 +117,7 @@ export async function buildAppDeps(infra: Infrastructure, env: AppSettings): Pro
     usage: (userId, now) => limits.usage(userId, now),
     // System actors (the admin CLI, the demo seed) have no account, and no phone.
     phoneOf: async (userId) => (UUID.test(userId) ? ((await findUserById(infra.db, userId))?.phone ?? null) : null),
+    accountMaker: (userId) => accountMaker(infra.db, userId),
   });
   // OTP hashes get their own key, derived from the token secret.
   const otp = new OtpService(store, createHmac('sha256', secret).update('otp-codes').digest('hex'), (phone, code, purpose) =>

@@ -24,6 +24,8 @@ import {
   parseOrderId,
 } from './order.schemas';
 import { adminOrderJson } from './order-json';
+import { withholdOperatorStaff } from './admin-order-staff';
+import type { OrderView } from '@desk/machines/order/order-state';
 import { proofLinksFor } from '../files/proof-links';
 import { countAdminOrders, dailyFigures, dashboardFigures, listAdminOrders } from '@desk/projections/read-models/orders/orders.queries';
 import { inAdminScope } from './order-access';
@@ -52,17 +54,22 @@ export function adminOrderRoutes(deps: OrderDeps, users: Kysely<ServicesDatabase
   // Proof links name the admin reading them: they stop opening once the admin may not (proof-links.ts).
   const links = (c: Context<AdminEnv>) => proofLinksFor(signer, { id: c.get('user').id, staff: true });
   const orderId = (c: Context<AdminEnv>) => parseOrderId(c.req.param('id') ?? '');
-  const answer = async (c: Context<AdminEnv>, view: Parameters<typeof adminOrderJson>[0], message: string) =>
-    c.json({ order: adminOrderJson(view, links(c), await directory.names()), message }, 200);
+  /** Orders as the admin may read them (the operator's staff unnamed to a brand's admin: admin-order-staff.ts). */
+  const ordersFor = async (c: Context<AdminEnv>, views: readonly OrderView[], names?: ReadonlyMap<string, string>) => {
+    const brandNames = names ?? (await directory.names());
+    const json = views.map((view) => adminOrderJson(view, links(c), brandNames));
+    await withholdOperatorStaff(users, c.get('scope'), json);
+    return json;
+  };
+  const answer = async (c: Context<AdminEnv>, view: OrderView, message: string) => c.json({ order: (await ordersFor(c, [view]))[0]!, message }, 200);
   // Above the four-eyes threshold, Complete and Approve record a request: 202, nothing settled yet.
-  const settled = async (c: Context<AdminEnv>, view: Parameters<typeof adminOrderJson>[0], message: string) =>
+  const settled = async (c: Context<AdminEnv>, view: OrderView, message: string) =>
     view.completionRequest
-      ? c.json({ order: adminOrderJson(view, links(c), await directory.names()), message: AWAITING_SECOND_ADMIN, pendingConfirmation: true }, 202)
+      ? c.json({ order: (await ordersFor(c, [view]))[0]!, message: AWAITING_SECOND_ADMIN, pendingConfirmation: true }, 202)
       : answer(c, view, message);
 
   // A confirmation completes the order, or (before any payout) approves the payout: it says which.
-  const confirmed = (c: Context<AdminEnv>, view: Parameters<typeof adminOrderJson>[0]) =>
-    answer(c, view, view.status === 'completed' ? 'Order completed successfully' : PAYOUT_APPROVED);
+  const confirmed = (c: Context<AdminEnv>, view: OrderView) => answer(c, view, view.status === 'completed' ? 'Order completed successfully' : PAYOUT_APPROVED);
 
   return new Hono<AdminEnv>()
     .get('/dashboard', validate('query', dashboardSchema), async (c) => {
@@ -74,7 +81,7 @@ export function adminOrderRoutes(deps: OrderDeps, users: Kysely<ServicesDatabase
         dailyFigures(db, tenantId),
         directory.names(),
       ]);
-      return c.json({ stats: { ...figures, totalUsers }, recentOrders: recent.map((v) => adminOrderJson(v, links(c), names)), daily }, 200);
+      return c.json({ stats: { ...figures, totalUsers }, recentOrders: await ordersFor(c, recent, names), daily }, 200);
     })
     .get('/orders', validate('query', adminListSchema), async (c) => {
       const { page, pageSize, tenantId: brand, phone, ...rest } = c.req.valid('query');
@@ -85,7 +92,7 @@ export function adminOrderRoutes(deps: OrderDeps, users: Kysely<ServicesDatabase
         countAdminOrders(db, tenantId, filters),
         directory.names(),
       ]);
-      return c.json({ items: items.map((v) => adminOrderJson(v, links(c), names)), page, pageSize, total }, 200);
+      return c.json({ items: await ordersFor(c, items, names), page, pageSize, total }, 200);
     })
     .post('/orders/export-link', validate('json', exportSchema), (c) => {
       const { tenantId: brand, ...rest } = c.req.valid('json');

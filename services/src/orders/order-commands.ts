@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { orderView as orderViewOf, type OrderView } from '@desk/machines/order/order-state';
 import { decideOrder, presentText, type CompletionMode, type LimitCheck, type OrderCommand } from '@desk/machines/order/order.decide';
 import { proofProblem, referenceField, takesAnotherProof } from '@desk/machines/order/proof-requirement';
+import { revivesOrder } from '@desk/machines/order/rate-lock';
 import { limitsAreOff, type LimitUsage } from '@desk/machines/order/customer-limits';
 import type { Settings } from '@desk/machines/settings/settings.schema';
 import { approvalCovers, secondAdminReasons, type DeskRules } from '@desk/machines/order/four-eyes';
@@ -26,6 +27,8 @@ export interface DeskInForce {
   usage(userId: string, now: Date): Promise<LimitUsage>;
   /** The phone of a staff account (one person is one phone): null when the account is gone. */
   phoneOf(userId: string): Promise<string | null>;
+  /** The admin who made a customer's account (`POST /api/admin/users`): null for one its holder made, or made at the server. */
+  accountMaker(userId: string): Promise<string | null>;
 }
 
 export interface CompletionInput {
@@ -76,8 +79,7 @@ export class OrderCommands {
         : null;
       return this.orders.execute(orderId, metadata, async (snapshot) => {
         const order = ownedBy(orderViewOf(snapshot), user);
-        const revives = order.status === 'expired' && !order.latePayment;
-        const limitCheck = revives ? await this.limitCheck(order.tenantId, order.userId, metadata) : null;
+        const limitCheck = revivesOrder(order, metadata.acceptedAt) ? await this.limitCheck(order.tenantId, order.userId, metadata) : null;
         return decideOrder(snapshot, { type: 'SubmitProof', attachment, reference, limitCheck, at: metadata.acceptedAt });
       });
     });
@@ -102,8 +104,9 @@ export class OrderCommands {
   markCryptoSent(scope: AdminScope, orderId: string, cryptoReference: string, staff: { phone: string }, metadata: EventMetadata): Promise<OrderView> {
     return this.orders.execute(orderId, metadata, async (snapshot) => {
       const order = inAdminScope(orderViewOf(snapshot), scope);
-      const desk = await this.deskRules(order.tenantId);
-      return decideOrder(snapshot, { type: 'MarkCryptoSent', cryptoReference, desk, by: metadata.actor.id, byPhone: staff.phone, at: metadata.acceptedAt });
+      const [desk, accountMadeBy] = await Promise.all([this.deskRules(order.tenantId), this.desk.accountMaker(order.userId)]);
+      const by = metadata.actor.id;
+      return decideOrder(snapshot, { type: 'MarkCryptoSent', cryptoReference, desk, by, byPhone: staff.phone, accountMadeBy, at: metadata.acceptedAt });
     });
   }
 
@@ -114,7 +117,8 @@ export class OrderCommands {
   async payoutAwaitsApproval(order: OrderView, staff: { id: string; phone: string }): Promise<boolean> {
     if (order.status === 'completed' || order.status === 'rejected' || order.status === 'cancelled') return false;
     const terms = { repriced: order.payoutApproval?.repriced ?? null };
-    const reasons = secondAdminReasons(order, terms, await this.deskRules(order.tenantId), false, staff);
+    const [desk, accountMadeBy] = await Promise.all([this.deskRules(order.tenantId), this.desk.accountMaker(order.userId)]);
+    const reasons = secondAdminReasons(order, terms, desk, { actor: staff, accountMadeBy });
     return reasons.length > 0 && !approvalCovers(order.payoutApproval, terms, reasons);
   }
 
@@ -134,10 +138,11 @@ export class OrderCommands {
   ): Promise<OrderView> {
     return this.orders.execute(orderId, metadata, async (snapshot) => {
       const order = inAdminScope(orderViewOf(snapshot), scope);
-      const desk = await this.deskRules(order.tenantId);
-      // A sell re-quoted may pay out more: its customer's limits are read for the decision (customer-limits.ts).
-      const requotedSell = presentText(input.rate) !== null && order.orderType === 'crypto_to_fiat';
-      const limitCheck = requotedSell ? await this.limitCheck(order.tenantId, order.userId, metadata) : null;
+      const [desk, accountMadeBy] = await Promise.all([this.deskRules(order.tenantId), this.desk.accountMaker(order.userId)]);
+      // A sell that may settle re-quoted (a rate typed, or one approved with the payout) may pay out
+      // more: its customer's limits are read for the decision (customer-limits.ts `requoteExcess`).
+      const mayBeRequoted = presentText(input.rate) !== null || order.payoutApproval?.repriced != null || order.latePayment;
+      const limitCheck = mayBeRequoted && order.orderType === 'crypto_to_fiat' ? await this.limitCheck(order.tenantId, order.userId, metadata) : null;
       const by = metadata.actor.id;
       return decideOrder(snapshot, {
         type: 'CompleteOrder',
@@ -145,6 +150,7 @@ export class OrderCommands {
         ...input,
         by,
         byPhone: staff.phone,
+        accountMadeBy,
         requestId: randomUUID(),
         desk,
         limitCheck,
@@ -164,6 +170,7 @@ export class OrderCommands {
         by: metadata.actor.id,
         byPhone: confirmer.phone,
         requesterPhone,
+        accountMadeBy: await this.desk.accountMaker(order.userId),
         at: metadata.acceptedAt,
       } as const;
       return decideOrder(snapshot, command);

@@ -57,7 +57,10 @@ export function tenantAdminRoutes(deps: TenantRouteDeps) {
 
   /** Profile from multipart fields and an optional logo file, over `base`. */
   const profileFromForm = async (c: Context<AdminEnv>, base: TenantProfile, files: FileStorage): Promise<TenantProfile> => {
-    const form = await c.req.parseBody();
+    // A body that does not parse as the form it claims to be is the sender's mistake (400), not the server's.
+    const form = await c.req.parseBody().catch(() => {
+      throw ValidationError.of('body', 'The request body is not a readable multipart form');
+    });
     const texts = Object.entries(form).filter((entry): entry is [string, string] => typeof entry[1] === 'string');
     const withNul = texts.find(([, v]) => hasNul(v));
     if (withNul) throw ValidationError.of(withNul[0], 'Text must not contain NUL characters');

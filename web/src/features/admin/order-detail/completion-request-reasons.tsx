@@ -15,6 +15,8 @@ function reasonText(reason: Request['reasons'][number], request: Request): strin
       return 'A late payment revived it and took the customer over their daily or monthly limit.';
     case 'own_order':
       return "The admin who asked is this order's customer, or holds the customer's phone: money to oneself is never one person's decision.";
+    case 'account_made_by_you':
+      return "The admin who asked made this customer's account: an admin never pays out alone to an account they made.";
   }
 }
 
