@@ -84,7 +84,7 @@ export const adminRouteDocs: RouteDoc[] = [
     tag: 'admin: orders',
     access: 'admin',
     summary:
-      "Four eyes: a different admin (another phone) approves the payout on the pending request's terms (PayoutApproved), or completes a request that named its payout",
+      "Four eyes: a different admin (another phone; not the order's customer, nor the admin who made its account: 403 four_eyes) approves the payout on the pending request's terms (PayoutApproved), or completes a request that named its payout",
     body: confirmCompletionSchema,
   },
   {
