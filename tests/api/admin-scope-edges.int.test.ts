@@ -3,7 +3,7 @@
  * test states what the decision or docs/api.md promises, and failed before its fix.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCustomer, createTestApp, json, type TestApp } from '../support/test-app';
+import { createCustomer, createTestApp, json, type TestApp, setOwnPassword } from '../support/test-app';
 import { createBrand, createBrandAdmin } from '../support/brands';
 import { resetForRebuild } from '../../projections/src/runtime/checkpoint-store';
 import { tenantsProjection } from '../../projections/src/read-models/tenants/tenants.projection';
@@ -63,9 +63,8 @@ describe('admin scope: edges found in review', () => {
     // which /api/admin/users refuses them (403), yet the history names them with phone, IP and client.
     const brand = await createBrandAdmin(t, 'history.example', '+919500000004');
     await t.call('POST', '/api/admin/users', { token: brand.token, body: { phone: '+919500000005', password: 'secret12' } });
-    const customer = (
-      await json(t.call('POST', '/api/auth/login', { body: { phone: '+919500000005', password: 'secret12' }, headers: { host: 'history.example' } }))
-    ).body.token;
+    // An account an admin made orders once its holder sets their own password (decision 0029, third addendum).
+    const customer = await setOwnPassword(t, '+919500000005', 'secret12', 'history.example');
     const order = (await json(t.call('POST', '/api/orders/fiat-to-crypto', { token: customer, body: BUY }))).body.order;
     await t.call('POST', `/api/admin/orders/${order._id}/verify`, {
       token: operator,

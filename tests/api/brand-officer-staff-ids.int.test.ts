@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyAuditExport } from '../../platform/src/eventstore/chain/verify-audit-export';
-import { createTestApp, json, type TestApp } from '../support/test-app';
+import { createTestApp, json, type TestApp, setOwnPassword } from '../support/test-app';
 import { createBrand } from '../support/brands';
 import { createStaff } from '../support/desk-changes';
 
@@ -28,7 +28,8 @@ describe("a brand officer's export and the operator's staff", () => {
     expect((await t.call('POST', '/api/admin/users', { token: admin, body: { phone: '+919175000002', password: 'secret21', tenantId } })).status).toBe(201);
     const signIn = async (phone: string) =>
       (await json(t.call('POST', '/api/auth/login', { body: { phone, password: 'secret21' }, headers: { host } }))).body.token as string;
-    const [officer, customer] = [await signIn('+919175000001'), await signIn('+919175000002')];
+    // An account an admin made orders once its holder sets their own password (decision 0029, third addendum).
+    const [officer, customer] = [await signIn('+919175000001'), await setOwnPassword(t, '+919175000002', 'secret21', host)];
     const placed = await json(
       t.call('POST', '/api/orders/fiat-to-crypto', {
         token: customer,

@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyAuditExport } from '../../platform/src/eventstore/chain/verify-audit-export';
-import { createCustomer, createTestApp, json, type TestApp } from '../support/test-app';
+import { createCustomer, createTestApp, json, type TestApp, setOwnPassword } from '../support/test-app';
 import { createBrand } from '../support/brands';
 import { createStaff } from '../support/desk-changes';
 import { testEvent, testMetadata } from '../support/event-factory';
@@ -203,7 +203,8 @@ describe('compliance', () => {
     expect((await t.call('POST', '/api/admin/users', { token: admin, body: { phone: '+919170000022', password: 'secret21', tenantId } })).status).toBe(201);
     const signIn = async (phone: string) => (await json(t.call('POST', '/api/auth/login', { body: { phone, password: 'secret21' }, headers: on }))).body.token;
     const brandOfficer = await signIn('+919170000021');
-    const brandCustomer = await signIn('+919170000022');
+    // An account an admin made orders once its holder sets their own password (decision 0029, third addendum).
+    const brandCustomer = await setOwnPassword(t, '+919170000022', 'secret21', host);
     const placing = await json(
       t.call('POST', '/api/orders/fiat-to-crypto', {
         token: brandCustomer,

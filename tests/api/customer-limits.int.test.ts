@@ -5,7 +5,7 @@
  * after the other, before the projection has them.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCustomer, createTestApp, json, type TestApp } from '../support/test-app';
+import { createCustomer, createTestApp, json, type TestApp, setOwnPassword } from '../support/test-app';
 import { createBrand } from '../support/brands';
 import { changeConfirmed } from '../support/desk-changes';
 
@@ -99,8 +99,8 @@ describe('customer limits', () => {
     });
     expect(override).toMatchObject({ status: 202, confirmed: true });
     await t.call('POST', '/api/admin/users', { token: admin, body: { phone: '+919190000204', password: 'secret1', tenantId } });
-    const brandCustomer = (await json(t.call('POST', '/api/auth/login', { headers: { host }, body: { phone: '+919190000204', password: 'secret1' } }))).body
-      .token;
+    // An account an admin made orders once its holder sets their own password (decision 0029, third addendum).
+    const brandCustomer = await setOwnPassword(t, '+919190000204', 'secret1', host);
     expect(await limitsOf(brandCustomer, { host })).toEqual({ daily: null, monthly: { limitInr: 2000, usedInr: 0, remainingInr: 2000 } });
     const refused = await buy(brandCustomer, 2500, { host });
     expect(refused.status).toBe(400);

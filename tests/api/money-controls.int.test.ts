@@ -9,7 +9,7 @@
  * - low: a re-quote could pay out nothing; a customer voided a pending completion with another proof.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, createCustomer, createTestApp, json, type TestApp } from '../support/test-app';
+import { ADMIN, createCustomer, createTestApp, json, type TestApp, setOwnPassword } from '../support/test-app';
 import { confirmPending, createStaff } from '../support/desk-changes';
 import { REQUOTE_PAYS_NOTHING } from '../../machines/src/order/order.decide';
 import { paidWithinRateLock } from '../../machines/src/order/rate-lock';
@@ -104,7 +104,8 @@ describe('money controls that hold', () => {
     expect((await json(t.call('POST', '/api/admin/users', { token: admin, body: { phone: '+919744000015', password: 'secret1', tenantId } }))).status).toBe(
       201,
     );
-    const customer = (await login('+919744000015', 'secret1')).body.token as string;
+    // An account an admin made orders once its holder sets their own password (decision 0029, third addendum).
+    const customer = await setOwnPassword(t, '+919744000015', 'secret1', host);
     const body = { fiatAmount: 250000, network: 'TRC20', withdrawAddress: TRON, method: 'bank' };
     const placed = await json(t.call('POST', '/api/orders/fiat-to-crypto', { token: customer, headers: { host }, body }));
     const asked = await complete(admin, placed.body.order._id, {});

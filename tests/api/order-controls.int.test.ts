@@ -8,7 +8,7 @@ import jpeg from 'jpeg-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CUSTOMER_REASONS } from '../../machines/src/order/order-reasons';
 import { LATE_PAYMENT_NEEDS_RATE } from '../../machines/src/order/order.decide';
-import { createCustomer, createTestApp, json, type TestApp } from '../support/test-app';
+import { createCustomer, createTestApp, json, type TestApp, setOwnPassword } from '../support/test-app';
 import { createBrandAdmin } from '../support/brands';
 import { waitFor } from '../support/wait-for';
 
@@ -127,8 +127,8 @@ describe('order controls', () => {
       t.call('POST', '/api/admin/users', { token: admin, body: { phone: '+919190000051', password: 'secret1', tenantId: brand.tenantId } }),
     );
     expect(elsewhere.status).toBe(201);
-    const kiran = (await json(t.call('POST', '/api/auth/login', { body: { phone: '+919190000051', password: 'secret1' }, headers: { host: 'dup.example' } })))
-      .body.token;
+    // An account an admin made orders once its holder sets their own password (decision 0029, third addendum).
+    const kiran = await setOwnPassword(t, '+919190000051', 'secret1', 'dup.example');
     const theirs = await buy(kiran, { host: 'dup.example' });
     await t.call('POST', `/api/orders/${theirs._id}/upload`, { token: kiran, body: { bankReference: 'UTRDUP00001' }, headers: { host: 'dup.example' } });
     await t.call('POST', `/api/orders/${first._id}/upload`, { token: asha, body: { bankReference: 'UTRNEWONE01' } });

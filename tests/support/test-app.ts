@@ -11,6 +11,11 @@ import { createTestDatabase, type TestDatabase } from './test-database';
 import { ProjectionRunner } from '../../projections/src/runtime/projection-runner';
 import { projections } from '../../projections/src/read-models';
 import { ProxyTrust } from '../../services/src/http/proxy-trust';
+import { systemMetadata } from '../../platform/src/eventstore/event-metadata';
+import { DEFAULT_TENANT_ID } from '../../machines/src/tenants/tenant-id';
+import { canonicalPhone } from '../../services/src/identity/canonical-phone';
+import { hashPassword } from '../../services/src/identity/password';
+import { registerUser } from '../../services/src/identity/register-user';
 
 /** What the node server gives the app as the socket's peer: here, the one trusted proxy in front. */
 const PROXY_PEER = { incoming: { socket: { remoteAddress: '10.0.0.1', remotePort: 40000, remoteFamily: 'IPv4' } } };
@@ -131,11 +136,37 @@ export function callerOf(app: { request: (url: string, init: RequestInit, env: t
     );
 }
 
-/** Creates a customer through the admin API and returns their token. */
-export async function createCustomer(t: TestApp, phone: string, password = 'secret1'): Promise<string> {
-  const response = await t.call('POST', '/api/admin/users', { token: await t.adminToken(), body: { phone, password, username: `user ${phone}` } });
-  if (response.status !== 201) throw new Error(`create user failed: ${response.status} ${await response.text()}`);
-  return t.login(phone, password);
+/**
+ * A customer who signed up, on the operator's brand or `brand` (a password of their own, no maker
+ * recorded, the newcomer as the actor), signed in there: their token. Made here rather than through the sign-up's codes,
+ * which are limited per address. An account an admin makes on the admin screens places no order until
+ * its holder sets their own password by SMS (decision 0029, third addendum): `setOwnPassword` does that.
+ */
+export async function createCustomer(t: TestApp, phone: string, password = 'secret1', brand?: { tenantId: string; host: string }): Promise<string> {
+  const tenantId = brand?.tenantId ?? DEFAULT_TENANT_ID;
+  const user = { tenantId, username: `user ${phone}`, phone: canonicalPhone(phone), passwordHash: await hashPassword(password), roles: [] };
+  const asNewcomer = (created: { id: string }) => ({ ...systemMetadata(tenantId, created.id), actor: { id: created.id, role: 'customer' as const } });
+  if (!(await registerUser(t.database.db, t.deps.roles.trail, user, 'sign_up', asNewcomer))) throw new Error(`create user failed: ${phone} is taken`);
+  if (!brand) return t.login(phone, password);
+  const login = await t.call('POST', '/api/auth/login', { body: { phone, password }, headers: { host: brand.host } });
+  if (login.status !== 200) throw new Error(`login failed: ${login.status} ${await login.text()}`);
+  return ((await login.json()) as { token: string }).token;
+}
+
+/**
+ * What the holder of an account an admin made does before ordering: "Forgot password?", a code sent
+ * to the phone and a password of their own (on the brand's `host`). Answers their new token.
+ */
+export async function setOwnPassword(t: TestApp, phone: string, password: string, host?: string): Promise<string> {
+  const headers = { ...(host ? { host } : {}), 'x-forwarded-for': `198.51.100.${Number(phone.slice(-2)) + 1}` };
+  const sent = await t.call('POST', '/api/auth/password-reset/otp/send', { body: { phone }, headers });
+  if (sent.status !== 200) throw new Error(`reset code failed: ${sent.status} ${await sent.text()}`);
+  const otp = await t.otpFor(phone, 'reset');
+  const reset = await t.call('POST', '/api/auth/password-reset', { body: { phone, otp, newPassword: password }, headers });
+  if (reset.status !== 200) throw new Error(`password reset failed: ${reset.status} ${await reset.text()}`);
+  const login = await t.call('POST', '/api/auth/login', { body: { phone, password }, headers });
+  if (login.status !== 200) throw new Error(`login failed: ${login.status} ${await login.text()}`);
+  return ((await login.json()) as { token: string }).token;
 }
 
 /** Sends a JSON request and returns status and parsed body together, for compact assertions. */

@@ -60,7 +60,8 @@ export async function applyDeskChange(deps: DeskChangeDeps, request: DeskChangeR
       await refuseStaffElsewhere(deps.users, change.phone, null);
       const passwordHash = await keptPassword(deps.users, request.changeId);
       if (!passwordHash) throw new NotFoundError("The new account's password is no longer kept");
-      const user = { tenantId, username: change.username, phone: change.phone, passwordHash, roles: change.roles };
+      // Made by the admin who asked for it (created_by), as a customer made at once is.
+      const user = { tenantId, username: change.username, phone: change.phone, passwordHash, roles: change.roles, createdBy: request.requestedBy };
       if (!(await deps.roles.create(user, 'admin', metadata))) throw new PhoneTakenError();
       return;
     }

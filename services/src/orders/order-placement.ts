@@ -11,6 +11,7 @@ import {
   type PlacementTimes,
   type TermsInForce,
 } from '@desk/machines/order/order-placement.decide';
+import { refuseOrderBeforeOwnPassword } from '@desk/machines/identity/own-password-to-order';
 import type { EventMetadata } from '@desk/platform/eventstore/event-metadata';
 import type { SettingsService } from '../settings/settings.service';
 import type { TenantStore } from '../tenants/tenant-store';
@@ -29,7 +30,11 @@ export interface OrderClaims {
   headroom(userId: string, limits: LimitSettings, now?: Date): Promise<Headroom>;
 }
 
-const customerOf = (user: UserRow): Customer => ({ userId: user.id, userPhone: user.phone, username: user.username, tenantId: user.tenant_id });
+/** The customer placing an order, once their account may place one (an admin-made account sets its own password first). */
+const customerOf = (user: UserRow): Customer => {
+  refuseOrderBeforeOwnPassword({ createdBy: user.created_by, passwordSetByOther: user.password_set_by_other });
+  return { userId: user.id, userPhone: user.phone, username: user.username, tenantId: user.tenant_id };
+};
 
 /**
  * Placing an order: gathers what the decision needs (the brand's settings in force, where a sell's

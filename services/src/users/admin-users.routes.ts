@@ -80,9 +80,11 @@ export function adminUserRoutes({ db, desk, tenants, directory, trustProxy }: Ad
     .post('/users', validate('json', createUserSchema), async (c) => {
       const { username, phone, password, roles, tenantId: requested } = c.req.valid('json');
       const target = await targetTenant(c, requested, roles.length > 0);
+      const actor = actorOf(c);
+      // The maker is recorded (created_by): the account orders once its holder sets their own password.
       const outcome = await desk.changes.createAccount(
-        { tenantId: target, username, phone, passwordHash: await hashPassword(password), roles },
-        commandMetadata(c, actorOf(c), trustProxy),
+        { tenantId: target, username, phone, passwordHash: await hashPassword(password), roles, createdBy: actor.id },
+        commandMetadata(c, actor, trustProxy),
       );
       if (outcome.pending) return waitingAnswer(c, await desk.json(outcome.pending));
       const created = outcome.applied;

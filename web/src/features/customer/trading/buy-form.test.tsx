@@ -154,5 +154,16 @@ describe('buy form', () => {
     await userEvent.type(screen.getByLabelText('Amount (INR)'), '50');
     await userEvent.click(create());
     expect(await screen.findAllByText('Amount must be at least ₹100')).not.toHaveLength(0);
+    expect(screen.queryByRole('link', { name: 'Forgot password?' })).toBeNull();
+  });
+
+  it('says in words that an account an admin made sets its own password first, with the way to it', async () => {
+    const refusal = { error: 'Set your own password with a code sent to your phone before placing orders', code: 'phone_not_verified' };
+    renderBuy({ 'POST /api/orders/fiat-to-crypto': () => ({ status: 403, body: refusal }) });
+    await screen.findByRole('option', { name: /Main .*\(default\)/ });
+    await userEvent.type(screen.getByLabelText('Amount (INR)'), '10000');
+    await userEvent.click(create());
+    expect(await screen.findByText(refusal.error, { selector: 'p.error' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Forgot password?' }).getAttribute('href')).toBe('/forgot-password');
   });
 });

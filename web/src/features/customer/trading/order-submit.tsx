@@ -1,3 +1,4 @@
+import { Link } from 'react-router';
 import { ErrorAlert } from '../../../components/error-alert';
 import type { Method } from '../customer-api';
 import { RateChangedNotice } from './rate-changed-notice';
@@ -5,18 +6,26 @@ import type { RateChange } from './use-place-order';
 
 interface OrderSubmitProps {
   /** What `usePlaceOrder` says of the placing. */
-  order: { isPending: boolean; failure: string | null; rateChange: RateChange | null };
+  order: { isPending: boolean; failure: string | null; ownPasswordNeeded: boolean; rateChange: RateChange | null };
   method: Method;
   ready: boolean;
   onSubmit: () => void;
 }
 
-/** The end of a trading form: a refused rate to confirm (for this method), the failure, Create Order. */
+/**
+ * The end of a trading form: a refused rate to confirm (for this method), the failure (with the way to
+ * a password of one's own, when an admin chose it), Create Order.
+ */
 export function OrderSubmit({ order, method, ready, onSubmit }: OrderSubmitProps) {
   return (
     <>
       {order.rateChange?.method === method && <RateChangedNotice change={order.rateChange} disabled={!ready} onConfirm={onSubmit} />}
       <ErrorAlert>{order.failure}</ErrorAlert>
+      {order.ownPasswordNeeded && (
+        <p>
+          <Link to="/forgot-password">Forgot password?</Link> sends the code. Setting your password signs you out: sign in again with it, then place your order.
+        </p>
+      )}
       <button type="submit" className="btn block" disabled={!ready}>
         {order.isPending ? 'Creating...' : 'Create Order'}
       </button>

@@ -92,4 +92,14 @@ describe('sell form', () => {
       }),
     );
   });
+
+  it('says in words that an account an admin made sets its own password first, with the way to it', async () => {
+    const refusal = { error: 'Set your own password with a code sent to your phone before placing orders', code: 'phone_not_verified' };
+    renderSell({ 'POST /api/orders/crypto-to-fiat': () => ({ status: 403, body: refusal }) });
+    await screen.findByRole('option', { name: /ICICI Bank .*\(default\)/ });
+    await userEvent.type(screen.getByLabelText('Amount (USDT)'), '100');
+    await userEvent.click(create());
+    expect(await screen.findByText(refusal.error, { selector: 'p.error' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Forgot password?' }).getAttribute('href')).toBe('/forgot-password');
+  });
 });

@@ -17,6 +17,8 @@ export interface RateChange {
 const SUCCESS = { buy: 'Buy order created successfully!', sell: 'Sell order created successfully!' } as const;
 
 const isRateChanged = (error: unknown): error is ApiError => error instanceof ApiError && error.status === 409 && error.body.error === 'rate_changed';
+/** An admin made the account and chose its password: it orders once its holder sets their own by SMS (decision 0029). */
+const needsOwnPassword = (error: unknown) => error instanceof ApiError && error.status === 403 && error.body.code === 'phone_not_verified';
 
 /**
  * Places an order with the rate the customer saw (`expectedRate`). When the rate moved meanwhile
@@ -65,5 +67,6 @@ export function usePlaceOrder<Request extends { method: Method; expectedRate?: s
   const failure = mutation.isError && !isRateChanged(mutation.error) ? failureText(mutation.error, 'Failed to create order') : null;
   /** The rate to show and send: the refused-and-replaced one for this method, else the configured one. */
   const rateFor = (method: Method, configured: string) => (rateChange?.method === method ? rateChange.rate : configured);
-  return { place: mutation.mutate, isPending: mutation.isPending, failure, rateChange, rateFor };
+  const ownPasswordNeeded = mutation.isError && needsOwnPassword(mutation.error);
+  return { place: mutation.mutate, isPending: mutation.isPending, failure, ownPasswordNeeded, rateChange, rateFor };
 }
