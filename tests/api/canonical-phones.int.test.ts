@@ -211,7 +211,7 @@ describe('canonical phones', () => {
           heldBy: canonicalTwinId,
         }),
       ]);
-      const deps = { db: t.database.db, trail: trail() };
+      const deps = { db: t.database.db, trail: trail(), events: t.deps.eventStore };
       await expect(changePhone(deps, { userId: olderTwinId, phone: '+919812345020' })).rejects.toThrow(`is account ${canonicalTwinId}'s on this brand`);
       expect(await changePhone(deps, { userId: olderTwinId, phone: '+919812345021' })).toEqual({ outcome: 'changed', previousPhone: '09812345020' });
       expect(await listPhoneCollisions(t.database.db, names)).toEqual([]);

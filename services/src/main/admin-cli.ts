@@ -176,7 +176,7 @@ async function deskChange(command: string, id: string | undefined, note: string 
 }
 
 async function change(infra: Infrastructure, input: { userId: string; phone: string }) {
-  const result = await changePhone({ db: infra.db, trail: new UserTrail(infra.eventStore) }, input);
+  const result = await changePhone({ db: infra.db, trail: new UserTrail(infra.eventStore), events: infra.eventStore }, input);
   say(
     result.outcome === 'changed'
       ? `account ${input.userId}: phone ${result.previousPhone} → ${input.phone}`

@@ -1,6 +1,9 @@
 import { sql, type Kysely } from 'kysely';
 import { systemMetadata } from '@desk/platform/eventstore/event-metadata';
-import { USER_PHONE_CHANGED } from '@desk/machines/identity/user.events';
+import { USER_PHONE_CHANGED, USER_ROLES_CHANGED, type UserRolesChanged } from '@desk/machines/identity/user.events';
+import { formerStaffPhoneProblem, type RolesChange } from '@desk/machines/identity/former-staff-phone';
+import type { EventStore } from '@desk/platform/eventstore/event-store';
+import { streamId } from '@desk/platform/eventstore/stream-id';
 import type { ServicesDatabase } from '../../db/services-database';
 import type { Trail } from '../../identity/user-trail';
 import { isPhoneTaken } from '../../identity/users.repository';
@@ -11,6 +14,8 @@ import { ADMIN_CLI_ACTOR } from './admin-accounts';
 export interface ChangePhoneDeps {
   db: Kysely<ServicesDatabase>;
   trail: Trail;
+  /** The account's stream: when it last held a staff role (former-staff-phone.ts). */
+  events: Pick<EventStore, 'readStream'>;
   actor?: string;
 }
 
@@ -27,13 +32,20 @@ export type ChangePhoneResult = { outcome: 'changed'; previousPhone: string } | 
  * `reset-totp` and a reset by SMS, made the person at the server that staff member, with no second
  * admin and nothing sent to the holder. The role is removed first (a second admin confirms that),
  * then the phone changed, then the role asked for again.
+ *
+ * And refused for 30 days after the account last held a staff role (the third review's F8): the
+ * person at the server can be the second pair of eyes of a desk change (`confirm-change`), so the
+ * removal above, then the phone, the SMS reset and the role again made them that staff member all
+ * the same. A staff member with a new number gets a new account on it.
  */
-export async function changePhone(deps: ChangePhoneDeps, input: { userId: string; phone: string }): Promise<ChangePhoneResult> {
+export async function changePhone(deps: ChangePhoneDeps, input: { userId: string; phone: string }, now = new Date()): Promise<ChangePhoneResult> {
   const current = await deps.db.selectFrom('users').select(['id', 'tenant_id', 'phone', 'roles']).where('id', '=', input.userId).executeTakeFirst();
   if (!current) throw new CommandError(`No account ${input.userId}`);
   if (current.phone === input.phone) return { outcome: 'unchanged' };
   const staff = STAFF_ROLES.filter((role) => current.roles.includes(role));
   if (staff.length > 0) throw new CommandError(staffRefusal(current.id, staff));
+  const formerStaff = formerStaffPhoneProblem(current.id, await rolesChangesOf(deps.events, current.id), now);
+  if (formerStaff) throw new CommandError(formerStaff);
   const taken = await deps.db.selectFrom('users').select('id').where('tenant_id', '=', current.tenant_id).where('phone', '=', input.phone).executeTakeFirst();
   if (taken) throw new CommandError(`${input.phone} is account ${taken.id}'s on this brand: give that account another phone first`);
   try {
@@ -58,6 +70,11 @@ export async function changePhone(deps: ChangePhoneDeps, input: { userId: string
     if (isPhoneTaken(error)) throw new CommandError(`${input.phone} was taken on this brand a moment ago`);
     throw error;
   }
+}
+
+async function rolesChangesOf(events: ChangePhoneDeps['events'], userId: string): Promise<RolesChange[]> {
+  const stream = await events.readStream(streamId('user', userId));
+  return stream.flatMap((event) => (event.type === USER_ROLES_CHANGED ? [event.data as UserRolesChanged] : []));
 }
 
 const staffRefusal = (userId: string, roles: readonly string[]) =>
