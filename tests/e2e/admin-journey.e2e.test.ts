@@ -43,7 +43,8 @@ describe('admin desk in a real browser', () => {
   beforeAll(async () => {
     [server, browser] = await Promise.all([startAppServer({ ADMIN_PHONE: ADMIN.phone, ADMIN_PASSWORD: ADMIN.password }), launchBrowser()]);
     const admin = (await api('POST', '/api/auth/login', null, ADMIN)).token;
-    await api('POST', '/api/admin/users', admin, { username: 'Ravi Customer', ...CUSTOMER });
+    // A customer who signs up: one an admin made orders only once they set their own password (decision 0029).
+    await server.signUp({ username: 'Ravi Customer', ...CUSTOMER });
     const customer = (await api('POST', '/api/auth/login', null, CUSTOMER)).token;
     // A sell needs the brand's TRC20 wallet to receive the USDT (decision 0018).
     // A new wallet waits for a second admin: confirmed at the server (decision 0030).

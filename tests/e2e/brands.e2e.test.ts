@@ -73,10 +73,10 @@ describe('two brands in a real browser', () => {
     await confirmOnServer(server.serverEnv, made.domainChange._id);
     const override = await api('PUT', `/api/admin/tenants/${brandId}/settings`, operatorToken, { rates: { usdt_bank_buy: 91.25 } });
     await confirmOnServer(server.serverEnv, override.change._id);
-    await api('POST', '/api/admin/users', operatorToken, { username: 'Brand Customer', ...BRAND_CUSTOMER, tenantId: brandId });
     // A staff account made on the admin screens waits for a second admin: the brand's admin is made at the server.
     BRAND_ADMIN.password = await createAdminOnServer(server.serverEnv, BRAND_ADMIN.phone, brandId);
-    await api('POST', '/api/admin/users', operatorToken, { username: 'Desk Customer', ...OPERATOR_CUSTOMER });
+    // A customer who signs up: one an admin made orders only once they set their own password (decision 0029).
+    await server.signUp({ username: 'Desk Customer', ...OPERATOR_CUSTOMER });
     const deskCustomer = (await api('POST', '/api/auth/login', null, OPERATOR_CUSTOMER)).token;
     const desk = (await api('POST', '/api/orders/fiat-to-crypto', deskCustomer, BUY)).order;
     orders.desk = { id: desk._id, ref: desk.refCode };
@@ -88,6 +88,8 @@ describe('two brands in a real browser', () => {
       await new Promise((resolve) => setTimeout(resolve, 250));
       await probe.reload();
     }
+    // On the brand's host now that it resolves there: the sign-up makes the brand's customer.
+    await server.signUp({ username: 'Brand Customer', ...BRAND_CUSTOMER }, new URL(brandBase).host);
   }, 120_000);
   afterAll(async () => {
     for (const context of contexts) await context.close();

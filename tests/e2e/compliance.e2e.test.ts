@@ -53,7 +53,8 @@ describe('compliance desk in a real browser', () => {
   beforeAll(async () => {
     [server, browser] = await Promise.all([startAppServer({ ADMIN_PHONE: ADMIN.phone, ADMIN_PASSWORD: ADMIN.password }), launchBrowser()]);
     const admin = await server.signIn(ADMIN);
-    await api('POST', '/api/admin/users', admin, { username: 'Kiran Customer', ...CUSTOMER });
+    // A customer who signs up: one an admin made orders only once they set their own password (decision 0029).
+    await server.signUp({ username: 'Kiran Customer', ...CUSTOMER });
     // The officer signs up with a password of their own (one an admin chose is no staff sign-in, decision
     // 0029); granting the role waits for a second admin, confirmed here at the server (decision 0030).
     await api('POST', '/api/auth/register/otp/send', null, { phone: OFFICER.phone });

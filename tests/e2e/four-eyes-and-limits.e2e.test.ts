@@ -29,7 +29,8 @@ describe('four eyes and customer limits in a real browser', () => {
     admin = await server.signIn(ADMIN);
     // The second admin is made at the server: on the admin screens a staff account waits for a second admin (decision 0030).
     const secondPassword = await createAdminOnServer(server.serverEnv, SECOND_PHONE);
-    await api('POST', '/api/admin/users', admin, TARA);
+    // A customer who signs up: one an admin made orders only once they set their own password (decision 0029).
+    await server.signUp(TARA);
     [second, tara] = await Promise.all([server.signIn({ phone: SECOND_PHONE, password: secondPassword }), server.signIn(TARA)]);
     // No monthly limit loosens the desk's rules: it waits for a second admin, confirmed here from the server.
     const controls = await api('PUT', '/api/admin/settings', admin, { controls: { fourEyesAboveInr: 5000, customerDailyInr: 20000, customerMonthlyInr: 0 } });
