@@ -86,7 +86,10 @@ export function AddUserModal({ operator, defaultTenantId, onClose }: AddUserModa
       <Field label="Phone">
         <input type="tel" value={phone} onChange={(e) => setPhone(e.target.value)} autoComplete="off" placeholder="+919800000000" />
       </Field>
-      <Field label="Password" hint="Minimum 6 characters">
+      <Field
+        label="Password"
+        hint="Minimum 6 characters. Its holder sets their own with a code sent to the phone before they can place orders (or, as staff, sign in)"
+      >
         <input type="password" value={password} onChange={(e) => setPassword(e.target.value)} autoComplete="new-password" />
       </Field>
       {operator && (

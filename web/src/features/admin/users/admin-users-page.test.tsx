@@ -83,6 +83,14 @@ describe('User Management', () => {
     expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
   });
 
+  it('tells the admin that the holder sets their own password before ordering', async () => {
+    renderUsers([user(1)]);
+    const dialog = await openAddUser();
+    const password = dialog.getByLabelText('Password');
+    const hint = document.getElementById(password.getAttribute('aria-describedby') ?? '');
+    expect(hint?.textContent).toContain('Its holder sets their own with a code sent to the phone before they can place orders');
+  });
+
   it('names each failure by its status when the server gives no text, and its own text when it does', async () => {
     const answers: (() => { status: number; body: unknown })[] = [
       () => ({ status: 401, body: {} }),
