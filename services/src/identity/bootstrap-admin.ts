@@ -122,8 +122,12 @@ async function ensureAccount(
     'bootstrap',
     metadata,
   );
-  logger.info('admin account created', { userId: created?.id ?? null });
-  return created !== null;
+  if (created) {
+    logger.info('admin account created', { userId: created.id });
+    return true;
+  }
+  // Another process starting at the same moment made it first (the phone's unique key kept one account).
+  return (await findUserByPhone(db, tenantId, phone))?.roles.includes(ADMIN_ROLE) ?? false;
 }
 
 const HOW_TO_ADD =
