@@ -248,7 +248,11 @@ describe('compliance', () => {
     await t.project();
     expect((await get('/api/compliance/events?ip=198.51.100.77', brandOfficer)).body.events).toEqual([]);
     expect((await get('/api/compliance/events?ip=198.51.100.77')).body.events.map((e: { type: string }) => e.type)).toContain('OrderRejected');
-    const forged = lines.map((line, i) => (i === 2 ? line.replace(/"contentSha256":"[0-9a-f]/, '"contentSha256":"0') : line));
+    // The first digit of the withheld event's content hash, changed (to 1 if it was 0, else to 0).
+    const forged = lines.map((line, i) =>
+      i === 2 ? line.replace(/"contentSha256":"([0-9a-f])/, (_, digit) => `"contentSha256":"${digit === '0' ? '1' : '0'}`) : line,
+    );
+    expect(forged[2]).not.toBe(lines[2]);
     expect((await verifyAuditExport(forged, key.fingerprint)).ok).toBe(false);
 
     // An address's stream holds every brand's lock-outs: the other brand's is withheld whole.
