@@ -8,6 +8,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCustomer, createTestApp, json, type TestApp, setOwnPassword } from '../support/test-app';
 import { createBrand } from '../support/brands';
 import { changeConfirmed } from '../support/desk-changes';
+import { testMetadata } from '../support/event-factory';
+import { findUserById } from '../../services/src/identity/users.repository';
+import { DAY_MS } from '../../machines/src/order/customer-limits';
 
 const TRON = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
 
@@ -141,5 +144,28 @@ describe('customer limits', () => {
       orders.create = create;
     }
     expect((await limitsOf(sunil)).daily.usedInr).toBe(2500);
+  });
+  it('counts an order paid late from its late payment: revived a day after it was placed, it holds today', async () => {
+    // The fourth security review: counted by its placement two days before, a revived order held
+    // nothing in the day's window, and the customer placed their whole limit again beside it.
+    const ravi = await createCustomer(t, '+919190000211');
+    const me = (await json(t.call('GET', '/api/auth/me', { token: ravi }))).body as { _id: string };
+    const user = (await findUserById(t.deps.orders.accounts, me._id))!;
+    const placedAt = new Date(Date.now() - 2 * DAY_MS);
+    const metadata = testMetadata({ actor: { id: user.id, role: 'customer' }, tenantId: user.tenant_id, acceptedAt: placedAt.toISOString() });
+    const old = await t.deps.orders.placement.placeBuy(user, { fiatAmount: '9000', network: 'TRC20', withdrawAddress: TRON, method: 'bank' }, metadata);
+    await t.deps.orders.commands.expire(old.orderId, 'test', new Date(placedAt.getTime() + 61 * 60_000));
+    await t.project();
+    expect((await limitsOf(ravi)).daily.usedInr).toBe(0);
+
+    const late = await json(t.call('POST', `/api/orders/${old.orderId}/upload`, { token: ravi, body: { bankReference: 'UTRLATE90211' } }));
+    expect(late).toMatchObject({ status: 200, body: { order: { status: 'expired', latePayment: true } } });
+    await t.project();
+    expect(await limitsOf(ravi)).toEqual({
+      daily: { limitInr: 10000, usedInr: 9000, remainingInr: 1000 },
+      monthly: { limitInr: 15000, usedInr: 9000, remainingInr: 6000 },
+    });
+    expect((await buy(ravi, 9000)).status).toBe(400);
+    expect((await buy(ravi, 1000)).status).toBe(201);
   });
 });

@@ -20,6 +20,15 @@ export const MONTH_MS = 30 * DAY_MS;
 export const holdsMoney = (order: Pick<OrderView, 'status' | 'latePayment'>): boolean =>
   order.status !== 'rejected' && order.status !== 'cancelled' && (order.status !== 'expired' || order.latePayment);
 
+/**
+ * The instant an order's INR counts from in the limits' windows: its placement, or, for an order
+ * paid after its payment window, that late payment: money arriving then. Counted by its placement
+ * alone, an order paid late a day after it was placed held nothing in the day's window once
+ * revived, and the customer placed their whole limit again beside it (security review, issue 27).
+ * Views projected before `latePaidAt` was kept count by their placement.
+ */
+export const countsFrom = (order: Pick<OrderView, 'createdAt'> & { latePaidAt?: string | null }): string => order.latePaidAt ?? order.createdAt;
+
 /** The UTC day of an instant (yyyy-mm-dd): how the limits' ledgers key usage. */
 export const utcDay = (instant: string | Date): string => new Date(instant).toISOString().slice(0, 10);
 
@@ -114,13 +123,13 @@ export function limitRefusal(limits: LimitSettings, usage: LimitUsage, orderInr:
 
 /**
  * An expired order revived by a late payment holds money again, so it counts against its customer's
- * limits from then on. It was placed within them, but other orders may have been placed while it lay
- * expired: the limits are checked again at the revival, the order's INR counted in both windows
- * ending at `at` as money arriving now, however long ago it was placed (counted by its placement
- * alone, an order revived after 30 days fell in no window: security review, issue 27). `usage` is
- * what the customer's orders hold (an expired order holds nothing; a pending one is taken out). Over a
- * limit, the order is flagged and completing it needs a second admin (four-eyes.ts); it is not
- * refused, as the customer has already paid.
+ * limits from then on, in the windows of its late payment (countsFrom). It was placed within them,
+ * but other orders may have been placed while it lay expired: the limits are checked again at the
+ * revival, the order's INR counted in both windows ending at `at` as money arriving now, however
+ * long ago it was placed (counted by its placement alone, an order revived after 30 days fell in no
+ * window: security review, issue 27). `usage` is what the customer's orders hold (an expired order
+ * holds nothing; a pending one is taken out). Over a limit, the order is flagged and completing it
+ * needs a second admin (four-eyes.ts); it is not refused, as the customer has already paid.
  */
 export function revivalExcess(
   order: Pick<OrderView, 'fiatAmount' | 'status' | 'createdAt'>,

@@ -55,6 +55,12 @@ export type OrderContext = OrderPlaced['data'] & {
   cancelNote: string | null;
   /** Proof arrived after the payment window (or for an expired order): re-quote or refund. */
   latePayment: boolean;
+  /**
+   * When the first proof after the payment window arrived: the order's INR counts against its
+   * customer's limits from then, as money arriving then (customer-limits.ts `countsFrom`). Null
+   * when paid in time; absent from views projected before it was kept.
+   */
+  latePaidAt: string | null;
   /** Duplicate payment evidence shared with other orders of the brand. */
   flags: readonly OrderFlag[];
   /** A completion or payout waiting for a different admin (four-eyes.ts); null otherwise. */
@@ -109,6 +115,7 @@ export const UNPLACED_ORDER: OrderContext = {
   reasonCode: null,
   cancelNote: null,
   latePayment: false,
+  latePaidAt: null,
   flags: [],
   completionRequest: null,
   payoutApproval: null,

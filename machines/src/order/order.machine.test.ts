@@ -229,6 +229,13 @@ describe('four eyes in the machine', () => {
     expect(paidInTime.completionRequest?.evidenceSince).toHaveLength(1);
   });
 
+  it('keeps the time of the first proof after the window as when the order was paid late, through later proofs', () => {
+    expect(viewOf(given([placed()]).when(proof({ submittedAt: at(50) }))).latePaidAt).toBeNull();
+    const revived = [placed(), expired(), proof({ submittedAt: at(70), afterPaymentWindow: true })];
+    expect(viewOf(given(revived.slice(0, 2)).when(revived[2]!)).latePaidAt).toBe(at(70));
+    expect(viewOf(given(revived).when(proof({ reference: 'UTR-2', submittedAt: at(75), afterPaymentWindow: true }))).latePaidAt).toBe(at(70));
+  });
+
   it('keeps an approval given after the late payment through a further proof (evidence, not a new decision)', () => {
     const late = [placed(), expired(), proof({ submittedAt: at(70), afterPaymentWindow: true }), request, payoutApproved()];
     const afterAnother = viewOf(given(late).when(proof({ reference: 'UTR-2', submittedAt: at(75), afterPaymentWindow: true })));

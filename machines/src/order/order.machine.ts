@@ -107,6 +107,7 @@ const orderSetup = setup({
         cryptoReference: buy ? context.cryptoReference : (reference ?? context.cryptoReference),
         rateLockExpiredProof: context.rateLockExpiredProof || afterRateLock,
         latePayment: context.latePayment || event.data.afterPaymentWindow === true,
+        latePaidAt: context.latePayment ? (context.latePaidAt ?? null) : event.data.afterPaymentWindow === true ? event.data.submittedAt : null,
       };
     }),
     recordCancellation: assign(({ event }) => {

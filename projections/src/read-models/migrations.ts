@@ -13,6 +13,7 @@ import * as awaitingConfirmation from './orders/migrations/2026-11-23-111-awaiti
 import * as customerUsageDays from './orders/migrations/2026-11-25-112-customer-usage-days';
 import * as batchGuard from '../runtime/migrations/2026-11-26-113-projection-batch-guard';
 import * as deskChanges from './desk-changes/migrations/2026-11-27-114-desk-changes';
+import * as latePaidOrders from './orders/migrations/2026-11-27-115-late-paid-orders';
 
 /** Read-model migrations, by name (sorted after the event store's: 1xx after 0xx on the same day). */
 export const readModelMigrations: Record<string, Migration> = {
@@ -30,4 +31,5 @@ export const readModelMigrations: Record<string, Migration> = {
   '2026-11-25-112-customer-usage-days': customerUsageDays,
   '2026-11-26-113-projection-batch-guard': batchGuard,
   '2026-11-27-114-desk-changes': deskChanges,
+  '2026-11-27-115-late-paid-orders': latePaidOrders,
 };

@@ -18,6 +18,8 @@ export interface OrdersTable {
   version: string;
   /** Four eyes: the admin whose completion request waits for a second admin; null when none does. */
   completion_requested_by: string | null;
+  /** When the order was paid late (after its payment window): the customer limits count it from then. Null otherwise. */
+  late_paid_at: Date | null;
   /** The machine's view of the order (OrderView), what the API's order JSON is made from. */
   view: unknown;
 }
@@ -31,7 +33,7 @@ export interface OrderCountsTable {
   fiat_total: string;
 }
 
-/** Per customer and UTC day: INR their orders created that day still hold, and INR of the claims the lists show. */
+/** Per customer and UTC day: INR their orders counted from that day (placed, or paid late) still hold, and INR of the claims the lists show. */
 export interface CustomerUsageDaysTable {
   user_id: string;
   /** yyyy-mm-dd, UTC. */

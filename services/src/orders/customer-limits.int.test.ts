@@ -30,6 +30,8 @@ interface Planned {
   fate: Fate;
   /** What the order holds once the read model shows it (its final status and amount), or the claim's amount until then. */
   counts: string;
+  /** When it counts from: its placement, or its late payment (countsFrom). */
+  countsAt: Date;
 }
 
 const NOW = new Date('2026-11-25T10:30:00.000Z');
@@ -51,8 +53,10 @@ function random(seed: number): () => number {
 }
 
 /** The events after the placement that give an order its fate. */
-function laterEvents(fate: Fate, placedAt: Date, fiatInr: string): { events: OrderEvent[]; counts: string } {
+function laterEvents(fate: Fate, placedAt: Date, fiatInr: string): { events: OrderEvent[]; counts: string; countsAt?: Date } {
   const due = minutes(placedAt, 60);
+  // Paid late a day or more after it was placed (up to 3 days and 90 minutes): it counts from then.
+  const paidLateAt = new Date(placedAt.getTime() + (1 + (Math.abs(placedAt.getTime()) % 3)) * DAY_MS + 90 * 60_000);
   switch (fate) {
     case 'cancelled':
       return { events: [{ type: 'OrderCancelled', data: { cancelledAt: minutes(placedAt, 2) } }], counts: '0' };
@@ -66,10 +70,11 @@ function laterEvents(fate: Fate, placedAt: Date, fiatInr: string): { events: Ord
           { type: 'OrderExpired', data: { expiredAt: due } },
           {
             type: 'ProofSubmitted',
-            data: { attachment: null, reference: 'UTR-LATE', submittedAt: minutes(placedAt, 90), afterRateLock: true, afterPaymentWindow: true },
+            data: { attachment: null, reference: 'UTR-LATE', submittedAt: paidLateAt.toISOString(), afterRateLock: true, afterPaymentWindow: true },
           },
         ],
         counts: fiatInr,
+        countsAt: paidLateAt,
       };
     case 'repriced': {
       const fiatAmount = new Money(fiatInr).plus('123.45').toFixed(2);
@@ -109,7 +114,7 @@ describe('customer limits: usage from the per-day ledgers', () => {
   async function placeOrder(placedAt: Date, fiatInr: string, fate: Fate): Promise<Planned> {
     const orderId = randomUUID();
     await limits.claim({ orderId, userId, fiatInr, at: placedAt, field: 'fiatAmount' }, plan.length % 5 === 1 ? LIMITS_OFF : NO_LIMIT);
-    const { events, counts } = laterEvents(fate, placedAt, fiatInr);
+    const { events, counts, countsAt = placedAt } = laterEvents(fate, placedAt, fiatInr);
     if (fate === 'released') await limits.release(orderId);
     if (fate !== 'released' && fate !== 'claim_only' && fate !== 'not_projected') {
       const placement = placed({
@@ -123,13 +128,13 @@ describe('customer limits: usage from the per-day ledgers', () => {
       const all = [placement, ...events].map((e) => testEvent(e.type, e.data));
       await store.append(`order-${orderId}`, all, { expected: 'no_stream' });
     }
-    return { orderId, placedAt, fiatInr, fate, counts };
+    return { orderId, placedAt, fiatInr, fate, counts, countsAt };
   }
 
-  /** The definition: every planned order placed at or after `start` counts what it holds now. */
+  /** The definition: every planned order that counts from `start` or after counts what it holds now. */
   const expected = (start: Date) =>
     plan
-      .filter((p) => p.placedAt.getTime() >= start.getTime())
+      .filter((p) => p.countsAt.getTime() >= start.getTime())
       .reduce((sum, p) => sum.plus(p.counts), new Money(0))
       .toFixed(0);
 
@@ -198,7 +203,7 @@ describe('customer limits: usage from the per-day ledgers', () => {
 
     const rows = await sql<{ status: string; late: boolean; fiat: string; day: string; claim_day: string | null; claim_inr: string | null }>`
       select o.status, coalesce((o.view->>'latePayment')::boolean, false) as late, o.fiat_amount::text as fiat,
-        to_char(o.created_at at time zone 'UTC', 'YYYY-MM-DD') as day,
+        to_char(coalesce(o.late_paid_at, o.created_at) at time zone 'UTC', 'YYYY-MM-DD') as day,
         to_char(c.claimed_at at time zone 'UTC', 'YYYY-MM-DD') as claim_day, c.fiat_inr::text as claim_inr
       from rm_orders o left join order_ref_codes c on c.order_id = o.id`.execute(database.db);
     const want = new Map<string, { held: Money; shown: Money }>();
@@ -217,7 +222,7 @@ describe('customer limits: usage from the per-day ledgers', () => {
     for (const [day, v] of Object.entries(wanted)) expect({ day, ...v }).toEqual({ day, ...(got[day] ?? { held: '0.00', shown: '0.00' }) });
   });
 
-  it("fills the read model's ledger, when it is added, with what the projection builds", async () => {
+  it("fills the read model's ledger, when it is added, with what the projection builds for orders paid in time", async () => {
     const db = database.db;
     const ledger = async () =>
       (
@@ -227,6 +232,18 @@ describe('customer limits: usage from the per-day ledgers', () => {
     const projected = await ledger();
     await usageDaysMigration.down(db);
     await usageDaysMigration.up(db);
+    // The migration counted every order from its placement (rows then had no late payment's time,
+    // migration 115): the orders paid late, moved to their late payment's day, give the projection's.
+    await sql`
+      with late as (
+        select user_id, (created_at at time zone 'UTC')::date as placed_day, (late_paid_at at time zone 'UTC')::date as late_day, fiat_amount
+        from rm_orders where late_paid_at is not null and status <> 'rejected' and status <> 'cancelled'
+      ), moves as (
+        select user_id, placed_day as day, -fiat_amount as inr from late union all select user_id, late_day, fiat_amount from late
+      )
+      insert into rm_customer_usage_days as d (user_id, day, held_inr, shown_inr)
+      select user_id, day, sum(inr), 0 from moves group by 1, 2
+      on conflict (user_id, day) do update set held_inr = d.held_inr + excluded.held_inr`.execute(db);
     expect(await ledger()).toBe(projected);
   });
 

@@ -138,7 +138,8 @@ export class CustomerLimits {
  * The customer's usage in whole rupees, and the number of their checked claims it was read at (0:
  * none yet). One statement, so one snapshot. Each window is read in two parts (limitWindows):
  * - its first, partial UTC day order by order: orders the read model shows count by their status
- *   there, claims it does not show yet (placed a moment ago) by their own amount;
+ *   there, from the instant they count from (countsFrom: placed, or paid late), claims it does not
+ *   show yet (placed a moment ago) by their own amount;
  * - every later day whole, from the two ledgers: what the read model's orders hold (its ledger's
  *   held INR), plus the day's claims it does not show yet: claimed (customer_claim_days) less
  *   shown (its ledger's shown INR).

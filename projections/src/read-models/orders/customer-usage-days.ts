@@ -1,23 +1,26 @@
 import Decimal from 'decimal.js';
 import { sql } from 'kysely';
-import { holdsMoney, utcDay } from '@desk/machines/order/customer-limits';
+import { countsFrom, holdsMoney, utcDay } from '@desk/machines/order/customer-limits';
 import type { OrderPlaced } from '@desk/machines/order/order.events';
 import type { OrderView } from '@desk/machines/order/order-state';
 import type { BatchWrite } from '../../runtime/projection';
 
 /**
  * A batch's changes to rm_customer_usage_days, the customer limits' ledger (migration 112): per
- * customer and UTC day, the change in what their orders hold (an order's view before the batch
+ * customer and UTC day (the day an order counts from: its placement, or its late payment), the change in what their orders hold (an order's view before the batch
  * taken out, after it put in) and the placements the lists now show. Written with the rows, in the
  * batch's statement, so the ledger never disagrees with rm_orders.
  */
 export class CustomerUsageDeltas {
   private readonly byDay = new Map<string, { userId: string; day: string; held: Decimal; shown: Decimal }>();
 
-  /** `sign` -1 takes out what the order held before the batch; 1 puts in what it holds after. */
+  /**
+   * `sign` -1 takes out what the order held before the batch; 1 puts in what it holds after, on the
+   * day it counts from (a late payment moves it there).
+   */
   held(view: OrderView, sign: 1 | -1): void {
     if (!holdsMoney(view)) return;
-    const entry = this.at(view.userId, view.createdAt);
+    const entry = this.at(view.userId, countsFrom(view));
     entry.held = entry.held.plus(new Decimal(view.fiatAmount).times(sign));
   }
 

@@ -77,7 +77,7 @@ function upsertOrders(rows: { view: OrderView; version: bigint }[]): BatchWrite[
   const col = <T>(pick: (v: OrderView) => T) => rows.map((r) => pick(r.view));
   const upsert = sql`
     insert into rm_orders as o (id, ref_code, tenant_id, user_id, user_phone, type, method, network, status,
-      fiat_amount, crypto_amount, proof_count, payment_due_at, created_at, updated_at, version, completion_requested_by, view)
+      fiat_amount, crypto_amount, proof_count, payment_due_at, created_at, updated_at, version, completion_requested_by, late_paid_at, view)
     select * from unnest(
       ${col((v) => v.orderId)}::uuid[], ${col((v) => v.refCode)}::text[], ${col((v) => v.tenantId)}::text[],
       ${col((v) => v.userId)}::uuid[], ${col((v) => v.userPhone)}::text[], ${col((v) => v.orderType)}::text[],
@@ -85,11 +85,11 @@ function upsertOrders(rows: { view: OrderView; version: bigint }[]): BatchWrite[
       ${col((v) => v.fiatAmount)}::numeric[], ${col((v) => v.cryptoAmount)}::numeric[], ${col((v) => v.proofCount)}::int[],
       ${col((v) => v.paymentDueAt)}::timestamptz[], ${col((v) => v.createdAt)}::timestamptz[], ${col((v) => v.updatedAt)}::timestamptz[],
       ${rows.map((r) => r.version.toString())}::bigint[], ${col((v) => v.completionRequest?.requestedBy ?? null)}::text[],
-      ${rows.map((r) => JSON.stringify(r.view))}::jsonb[])
+      ${col((v) => v.latePaidAt ?? null)}::timestamptz[], ${rows.map((r) => JSON.stringify(r.view))}::jsonb[])
     on conflict (id) do update set
       status = excluded.status, fiat_amount = excluded.fiat_amount, crypto_amount = excluded.crypto_amount,
       proof_count = excluded.proof_count, updated_at = excluded.updated_at, version = excluded.version,
-      completion_requested_by = excluded.completion_requested_by, view = excluded.view`;
+      completion_requested_by = excluded.completion_requested_by, late_paid_at = excluded.late_paid_at, view = excluded.view`;
   return [{ name: 'orders', table: 'rm_orders', sql: upsert }];
 }
 

@@ -224,11 +224,16 @@ const HOLDS_MONEY = sql`status not in ('rejected', 'cancelled') and (status <> '
  * customer's month of orders.
  */
 export const customerHoldsSql = {
-  /** One row (day, month): INR held by the customer's orders created in each window's first, partial day. */
+  /**
+   * One row (day, month): INR held by the customer's orders that count from each window's first,
+   * partial day (countsFrom: placed then and paid in time, or paid late then).
+   */
   startDaySums: (userId: string, windows: LimitWindows) => {
     const held = ({ start, startDayEnd }: WindowSplit) =>
-      sql<string | null>`(select sum(fiat_amount) from rm_orders
-        where user_id = ${userId} and created_at >= ${start} and created_at < ${startDayEnd} and ${HOLDS_MONEY})`;
+      sql<string | null>`(coalesce((select sum(fiat_amount) from rm_orders
+          where user_id = ${userId} and created_at >= ${start} and created_at < ${startDayEnd} and late_paid_at is null and ${HOLDS_MONEY}), 0)
+        + coalesce((select sum(fiat_amount) from rm_orders
+          where user_id = ${userId} and late_paid_at >= ${start} and late_paid_at < ${startDayEnd} and ${HOLDS_MONEY}), 0))`;
     return sql<{ day: string | null; month: string | null }>`select ${held(windows.day)} as day, ${held(windows.month)} as month`;
   },
   /** The customer's ledger days after `after` (yyyy-mm-dd): per UTC day, INR held and INR of the claims shown. */
