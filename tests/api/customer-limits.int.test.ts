@@ -145,27 +145,73 @@ describe('customer limits', () => {
     }
     expect((await limitsOf(sunil)).daily.usedInr).toBe(2500);
   });
-  it('counts an order paid late from its late payment: revived a day after it was placed, it holds today', async () => {
+  /** A buy placed `daysAgo` (through the service, at that time) and expired an hour later, unpaid. */
+  const expiredBuyOf = async (token: string, fiatAmount: string, daysAgo: number) => {
+    const me = (await json(t.call('GET', '/api/auth/me', { token }))).body as { _id: string };
+    const user = (await findUserById(t.deps.orders.accounts, me._id))!;
+    const placedAt = new Date(Date.now() - daysAgo * DAY_MS);
+    const metadata = testMetadata({ actor: { id: user.id, role: 'customer' }, tenantId: user.tenant_id, acceptedAt: placedAt.toISOString() });
+    const old = await t.deps.orders.placement.placeBuy(user, { fiatAmount, network: 'TRC20', withdrawAddress: TRON, method: 'bank' }, metadata);
+    await t.deps.orders.commands.expire(old.orderId, 'test', new Date(placedAt.getTime() + 61 * 60_000));
+    return old.orderId;
+  };
+  const payLate = (token: string, orderId: string, utr: string) =>
+    json(t.call('POST', `/api/orders/${orderId}/upload`, { token, body: { bankReference: utr } }));
+
+  it('counts an order paid late from its late payment: revived a day after it was placed, it holds today, projected or not', async () => {
     // The fourth security review: counted by its placement two days before, a revived order held
     // nothing in the day's window, and the customer placed their whole limit again beside it.
     const ravi = await createCustomer(t, '+919190000211');
-    const me = (await json(t.call('GET', '/api/auth/me', { token: ravi }))).body as { _id: string };
-    const user = (await findUserById(t.deps.orders.accounts, me._id))!;
-    const placedAt = new Date(Date.now() - 2 * DAY_MS);
-    const metadata = testMetadata({ actor: { id: user.id, role: 'customer' }, tenantId: user.tenant_id, acceptedAt: placedAt.toISOString() });
-    const old = await t.deps.orders.placement.placeBuy(user, { fiatAmount: '9000', network: 'TRC20', withdrawAddress: TRON, method: 'bank' }, metadata);
-    await t.deps.orders.commands.expire(old.orderId, 'test', new Date(placedAt.getTime() + 61 * 60_000));
+    const old = await expiredBuyOf(ravi, '9000', 2);
     await t.project();
     expect((await limitsOf(ravi)).daily.usedInr).toBe(0);
 
-    const late = await json(t.call('POST', `/api/orders/${old.orderId}/upload`, { token: ravi, body: { bankReference: 'UTRLATE90211' } }));
+    const late = await payLate(ravi, old, 'UTRLATE90211');
     expect(late).toMatchObject({ status: 200, body: { order: { status: 'expired', latePayment: true } } });
-    await t.project();
-    expect(await limitsOf(ravi)).toEqual({
+    // Before the read model shows it paid late, its revival's claim counts it.
+    const held = {
       daily: { limitInr: 10000, usedInr: 9000, remainingInr: 1000 },
       monthly: { limitInr: 15000, usedInr: 9000, remainingInr: 6000 },
-    });
+    };
+    expect(await limitsOf(ravi)).toEqual(held);
+    expect((await buy(ravi, 9000)).status).toBe(400);
+    await t.project();
+    expect(await limitsOf(ravi)).toEqual(held);
     expect((await buy(ravi, 9000)).status).toBe(400);
     expect((await buy(ravi, 1000)).status).toBe(201);
+  });
+
+  it('counts two revivals made at the same moment one after the other: the one that takes the customer over is flagged', async () => {
+    const meera = await createCustomer(t, '+919190000212');
+    const orders = [await expiredBuyOf(meera, '6000', 3), await expiredBuyOf(meera, '6000', 2)];
+    await t.project();
+    const revived = await Promise.all(orders.map((id, i) => payLate(meera, id, `UTRLATE9022${i}`)));
+    expect(revived.map((r) => r.status)).toEqual([200, 200]);
+    await t.project();
+    const flags = await Promise.all(
+      orders.map(async (id) => (await json(t.call('GET', `/api/admin/orders/${id}`, { token: admin }))).body.flags.map((f: { kind: string }) => f.kind)),
+    );
+    expect(flags.flat(), JSON.stringify(flags)).toEqual(['over_customer_limit']);
+    expect((await limitsOf(meera)).daily.usedInr).toBe(12000);
+  });
+
+  it("gives a revival's claim up when its proof was not recorded", async () => {
+    const kiran = await createCustomer(t, '+919190000213');
+    const old = await expiredBuyOf(kiran, '4000', 2);
+    await t.project();
+    const orders = t.deps.orders.orders;
+    const execute = orders.execute.bind(orders);
+    // The claim is counted inside the command; the append then fails.
+    orders.execute = async (id, metadata, decide) =>
+      execute(id, metadata, async (snapshot) => {
+        await decide(snapshot);
+        throw new Error('the store is unreachable');
+      });
+    try {
+      expect((await payLate(kiran, old, 'UTRLATE90213')).status).toBe(500);
+    } finally {
+      orders.execute = execute;
+    }
+    expect((await limitsOf(kiran)).daily.usedInr).toBe(0);
   });
 });

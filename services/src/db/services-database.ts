@@ -99,6 +99,14 @@ export interface CustomerClaimDaysTable {
   claimed_inr: string;
 }
 
+/** A late payment that revived an order, counted against its customer's limits until the read model shows the order paid late. */
+export interface OrderRevivalClaimsTable {
+  order_id: string;
+  user_id: string;
+  fiat_inr: string;
+  claimed_at: Date;
+}
+
 /** Each customer's number of checked claims: a claim is recorded only against the number its check read. */
 export interface CustomerClaimHeadsTable {
   user_id: string;
@@ -180,6 +188,7 @@ export interface ServicesDatabase {
   order_ref_codes: OrderRefCodesTable;
   customer_claim_heads: CustomerClaimHeadsTable;
   customer_claim_days: CustomerClaimDaysTable;
+  order_revival_claims: OrderRevivalClaimsTable;
   stored_files: StoredFilesTable;
   compliance_exports: ComplianceExportsTable;
   payment_evidence: PaymentEvidenceTable;

@@ -115,6 +115,8 @@ export async function buildAppDeps(infra: Infrastructure, env: AppSettings): Pro
       return { settings: brand.settings, anchorRates: (brand as { anchorRates?: RateTable }).anchorRates ?? brand.settings.rates };
     },
     usage: (userId, now) => limits.usage(userId, now),
+    countRevival: (revival, decide) => limits.countRevival(revival, decide),
+    releaseRevival: (orderId) => limits.releaseRevival(orderId),
     // System actors (the admin CLI, the demo seed) have no account, and no phone.
     phoneOf: async (userId) => (UUID.test(userId) ? ((await findUserById(infra.db, userId))?.phone ?? null) : null),
     accountMaker: (userId) => accountMaker(infra.db, userId),

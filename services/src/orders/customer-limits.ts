@@ -27,6 +27,14 @@ export interface UnshownClaim {
   claimedAt: Date;
 }
 
+/** A late payment that revives an order: whose, its INR, and when it arrived. */
+export interface RevivalClaim {
+  orderId: string;
+  userId: string;
+  fiatInr: string;
+  at: Date;
+}
+
 /** A claim lost its race with another of the customer's claims this many times in a row: give up (it is a bug or a flood). */
 const MAX_CLAIM_TRIES = 20;
 
@@ -126,6 +134,41 @@ export class CustomerLimits {
     return rows.map((r) => ({ orderId: r.order_id, claimedAt: r.claimed_at }));
   }
 
+  /**
+   * Counts a revival against the customer's limits from now (migration 023): `decide` gets what the
+   * customer's orders hold without this order's revival (a pending order paid late is taken out by
+   * the domain, revivalExcess), and the claim is recorded only if no other claim of the customer's
+   * (a placement, another revival) moved their claim number since the usage was read; otherwise the
+   * usage is read and `decide` asked again. So two revivals, or a revival and a placement, made at
+   * the same moment are counted one after the other, before the read model shows either. Returns
+   * what `decide` returned the last time. Recording it again for the same order (a retried command)
+   * replaces the claim.
+   */
+  async countRevival<T>(revival: RevivalClaim, decide: (usage: LimitUsage) => T): Promise<T> {
+    for (let attempt = 1; attempt <= MAX_CLAIM_TRIES; attempt++) {
+      const { rows } = await sql<UsageRow>`${PREPARED} ${usageSql(revival.userId, revival.at, revival.orderId)}`.execute(this.db);
+      const read = rows[0]!;
+      const decided = decide(usageFrom(read));
+      const { rows: recorded } = await sql<{ order_id: string }>`
+        ${PREPARED} with bump as (
+          insert into customer_claim_heads as h (user_id, seq) values (${revival.userId}, 1)
+          on conflict (user_id) do update set seq = h.seq + 1 where h.seq = ${read.seq}::bigint
+          returning seq
+        )
+        insert into order_revival_claims as r (order_id, user_id, fiat_inr, claimed_at)
+        select ${revival.orderId}::uuid, ${revival.userId}::uuid, ${revival.fiatInr}::numeric, ${revival.at}::timestamptz from bump
+        on conflict (order_id) do update set fiat_inr = excluded.fiat_inr, claimed_at = excluded.claimed_at
+        returning order_id`.execute(this.db);
+      if (recorded.length > 0) return decided;
+    }
+    throw new Error(`The revival of order ${revival.orderId} lost ${MAX_CLAIM_TRIES} races with the customer's other claims`);
+  }
+
+  /** The revival was not recorded after all (its command failed): its claim no longer counts. */
+  async releaseRevival(orderId: string): Promise<void> {
+    await sql`delete from order_revival_claims where order_id = ${orderId}::uuid`.execute(this.db);
+  }
+
   /** The order was not recorded after all: its claim no longer counts. */
   async release(orderId: string): Promise<void> {
     await sql`
@@ -161,12 +204,20 @@ async function usageOf(db: Kysely<ServicesDatabase>, userId: string, now: Date):
   return usageFrom(rows[0]!);
 }
 
-/** The usage statement: one row of seq, day_inr and month_inr (unrounded decimals). */
-function usageSql(userId: string, now: Date): RawBuilder<UsageRow> {
+/**
+ * The usage statement: one row of seq, day_inr and month_inr (unrounded decimals). Revivals the
+ * read model does not show yet count by their claims, over the whole window (they are few); the
+ * revival of `exceptOrder` is left out (its own check).
+ */
+function usageSql(userId: string, now: Date, exceptOrder: string | null = null): RawBuilder<UsageRow> {
   const windows = limitWindows(now);
   const pending = ({ start, startDayEnd }: WindowSplit) => sql<string | null>`(
     select sum(c.fiat_inr) from order_ref_codes c
     where c.user_id = ${userId} and c.claimed_at >= ${start} and c.claimed_at < ${startDayEnd} and not ${customerHoldsSql.shows('c.order_id')})`;
+  const revivals = ({ start }: WindowSplit) => sql<string | null>`(
+    select sum(r.fiat_inr) from order_revival_claims r
+    where r.user_id = ${userId} and r.claimed_at >= ${start} and r.order_id is distinct from ${exceptOrder}::uuid
+      and not ${customerHoldsSql.showsPaidLate('r.order_id')})`;
   return sql<UsageRow>`
     with ledger as (${customerHoldsSql.daysAfter(userId, windows.month.startDay)}),
     claimed as (select day, claimed_inr from customer_claim_days where user_id = ${userId} and day > ${windows.month.startDay}::date),
@@ -176,7 +227,8 @@ function usageSql(userId: string, now: Date): RawBuilder<UsageRow> {
     )
     select coalesce((select seq from customer_claim_heads where user_id = ${userId}), 0)::text as seq,
       (coalesce((select sum(inr) from whole_days where day > ${windows.day.startDay}::date), 0)
-        + coalesce(held.day, 0) + coalesce(${pending(windows.day)}, 0))::text as day_inr,
-      (coalesce((select sum(inr) from whole_days), 0) + coalesce(held.month, 0) + coalesce(${pending(windows.month)}, 0))::text as month_inr
+        + coalesce(held.day, 0) + coalesce(${pending(windows.day)}, 0) + coalesce(${revivals(windows.day)}, 0))::text as day_inr,
+      (coalesce((select sum(inr) from whole_days), 0) + coalesce(held.month, 0) + coalesce(${pending(windows.month)}, 0)
+        + coalesce(${revivals(windows.month)}, 0))::text as month_inr
     from (${customerHoldsSql.startDaySums(userId, windows)}) as held`;
 }

@@ -9,6 +9,7 @@ import { approvalCovers, secondAdminReasons, type DeskRules } from '@desk/machin
 import type { RateTable } from '@desk/machines/pricing/pricing';
 import { systemMetadata, type EventMetadata } from '@desk/platform/eventstore/event-metadata';
 import { ValidationError } from '@desk/platform/errors/domain-error';
+import { logger } from '@desk/platform/logging/logger';
 import type { UserRow } from '../identity/users.repository';
 import type { FileStorage } from '../files/file-storage';
 import { extensionFor, type ProofFile } from '../files/proof-file';
@@ -17,6 +18,7 @@ import type { ReasonCode } from '@desk/machines/order/order-reasons';
 import { inAdminScope, ownedBy } from './order-access';
 import { OPERATOR_TENANT_ID, type AdminScope } from '../identity/admin-scope';
 import type { OrderStore } from './order-store';
+import type { RevivalClaim } from './customer-limits';
 
 export type { CompletionMode };
 
@@ -25,6 +27,10 @@ export interface DeskInForce {
   /** The brand's settings in force, and its rates as a second admin last confirmed them (four-eyes.ts). */
   rulesFor(tenantId: string): Promise<{ settings: Settings; anchorRates: RateTable }>;
   usage(userId: string, now: Date): Promise<LimitUsage>;
+  /** Counts a late payment that revives an order against its customer's limits from now; `decide` gets the usage without it (CustomerLimits.countRevival). */
+  countRevival<T>(revival: RevivalClaim, decide: (usage: LimitUsage) => T): Promise<T>;
+  /** The revival's command failed: its claim no longer counts. */
+  releaseRevival(orderId: string): Promise<void>;
   /** The phone of a staff account (one person is one phone): null when the account is gone. */
   phoneOf(userId: string): Promise<string | null>;
   /** The admin who made a customer's account (`POST /api/admin/users`): null for one its holder made, or made at the server. */
@@ -77,19 +83,52 @@ export class OrderCommands {
             size: stored.size,
           }
         : null;
-      return this.orders.execute(orderId, metadata, async (snapshot) => {
-        const order = ownedBy(orderViewOf(snapshot), user);
-        const limitCheck = revivesOrder(order, metadata.acceptedAt) ? await this.limitCheck(order.tenantId, order.userId, metadata) : null;
-        return decideOrder(snapshot, { type: 'SubmitProof', attachment, reference, limitCheck, at: metadata.acceptedAt });
-      });
+      let revivalCounted = false;
+      try {
+        return await this.orders.execute(orderId, metadata, async (snapshot) => {
+          const order = ownedBy(orderViewOf(snapshot), user);
+          const proof = (limitCheck: LimitCheck | null) =>
+            decideOrder(snapshot, { type: 'SubmitProof', attachment, reference, limitCheck, at: metadata.acceptedAt });
+          const limits = revivesOrder(order, metadata.acceptedAt) ? await this.limitsOf(order.tenantId) : null;
+          if (!limits) return proof(null);
+          const revival = { orderId, userId: order.userId, fiatInr: order.fiatAmount, at: new Date(metadata.acceptedAt) };
+          const events = await this.desk.countRevival(revival, (usage) => proof({ limits, usage }));
+          revivalCounted = true;
+          return events;
+        });
+      } catch (error) {
+        if (revivalCounted) await this.releaseRevivalUnlessPaidLate(orderId);
+        throw error;
+      }
     });
   }
 
-  /** What the customer's orders hold under their brand's limits, to count an order again (a revival, a sell re-quoted up); null when the limits are off. */
-  private async limitCheck(tenantId: string, userId: string, metadata: EventMetadata): Promise<LimitCheck | null> {
+  /**
+   * A revival counted but not recorded (its append failed): its claim is given up, unless the order
+   * was paid late all the same (another request of the customer's revived it). If giving it up fails
+   * too, the claim only makes the customer's checks stricter, for 30 days at most.
+   */
+  private async releaseRevivalUnlessPaidLate(orderId: string): Promise<void> {
+    try {
+      if (!(await this.orders.load(orderId)).view?.latePayment) await this.desk.releaseRevival(orderId);
+    } catch (error) {
+      logger.warn("a failed revival's claim was not given up; it counts against the customer's limits until it leaves their windows", {
+        orderId,
+        error: String(error),
+      });
+    }
+  }
+
+  /** The brand's customer limits, to count an order against; null when they are off. */
+  private async limitsOf(tenantId: string): Promise<LimitCheck['limits'] | null> {
     const { controls } = (await this.desk.rulesFor(tenantId)).settings;
-    if (limitsAreOff(controls)) return null;
-    return { limits: controls, usage: await this.desk.usage(userId, new Date(metadata.acceptedAt)) };
+    return limitsAreOff(controls) ? null : controls;
+  }
+
+  /** What the customer's orders hold under their brand's limits, to count a sell re-quoted up; null when the limits are off. */
+  private async limitCheck(tenantId: string, userId: string, metadata: EventMetadata): Promise<LimitCheck | null> {
+    const limits = await this.limitsOf(tenantId);
+    return limits && { limits, usage: await this.desk.usage(userId, new Date(metadata.acceptedAt)) };
   }
 
   cancel(user: UserRow, orderId: string, note: string | null, metadata: EventMetadata): Promise<OrderView> {

@@ -243,6 +243,8 @@ export const customerHoldsSql = {
       held_inr: string;
       shown_inr: string;
     }>`select day, held_inr, shown_inr from rm_customer_usage_days where user_id = ${userId} and day > ${after}::date`,
+  /** Whether the read model shows the order paid late (its revival projected); `orderId` is the column that names it. */
+  showsPaidLate: (orderId: string) => sql<boolean>`exists (select 1 from rm_orders o where o.id = ${sql.ref(orderId)} and o.late_paid_at is not null)`,
   /** Whether the read model shows the order (whatever its status); `orderId` is the column that names it. */
   shows: (orderId: string) => sql<boolean>`exists (select 1 from rm_orders o where o.id = ${sql.ref(orderId)})`,
 };

@@ -18,6 +18,7 @@ import * as staffAuthenticators from './2026-11-27-018-staff-authenticators';
 import * as deskChangePasswords from './2026-11-27-020-desk-change-passwords';
 import * as brandRegistry from './2026-11-27-021-brand-registry';
 import * as usersCreatedBy from './2026-11-27-022-users-created-by';
+import * as revivalClaims from './2026-11-27-023-revival-claims';
 
 /** The services' own tables (accounts, idempotency, reference codes, stored files, compliance exports), by name; names sort in run order. */
 export const servicesMigrations: Record<string, Migration> = {
@@ -40,4 +41,5 @@ export const servicesMigrations: Record<string, Migration> = {
   '2026-11-27-020-desk-change-passwords': deskChangePasswords,
   '2026-11-27-021-brand-registry': brandRegistry,
   '2026-11-27-022-users-created-by': usersCreatedBy,
+  '2026-11-27-023-revival-claims': revivalClaims,
 };
