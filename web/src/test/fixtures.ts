@@ -78,7 +78,6 @@ export function order(overrides: Partial<Order> = {}): Order {
     rejectedReason: null,
     reason: null,
     latePayment: false,
-    latePaidAt: null,
     createdAt: '2025-01-15T10:00:00.000Z',
     updatedAt: '2025-01-15T10:00:00.000Z',
     completedAt: null,
