@@ -13,7 +13,7 @@ import { createTestApp, json, type TestApp } from '../support/test-app';
 import { confirmPending, createStaff } from '../support/desk-changes';
 import { giveDepositWallet } from '../support/deposit-wallet';
 import { ACCOUNT_MADE_BY_YOU } from '../../machines/src/order/four-eyes';
-import { LATE_PAYMENT_NEEDS_RATE } from '../../machines/src/order/rate-lock';
+import { LATE_PAYMENT_NEEDS_RATE, LATE_PAYMENT_SENT_NEEDS_RATE } from '../../machines/src/order/rate-lock';
 
 const TRON = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
 const SECOND = { phone: '+919745000002', password: 'second-admin', roles: ['admin'] };
@@ -77,6 +77,20 @@ describe('money controls that hold (third review)', () => {
       body: { details: [{ path: 'rate', message: LATE_PAYMENT_NEEDS_RATE }] },
     });
     expect(await order(_id)).toMatchObject({ status: 'expired', latePayment: true, payoutApproval: null });
+  });
+
+  it('fifth review, G2: the USDT of a late payment is not recorded as sent before a rate was named; completed with one, it is', async () => {
+    const customer = await signUp('+919745000011');
+    const { _id, rate } = await buy(customer, 50000);
+    await t.deps.orders.commands.expire(_id, 'test', AN_HOUR_ON());
+    expect((await payLate(customer, _id, 'UTRLATE7450011')).status).toBe(200);
+    expect((await json(t.call('POST', `/api/admin/orders/${_id}/verify`, { token: admin }))).status).toBe(200);
+    expect(await json(t.call('POST', `/api/admin/orders/${_id}/crypto-sent`, { token: admin, body: { cryptoReference: '0xLATESENT' } }))).toMatchObject({
+      status: 409,
+      body: { code: 'late_payment_needs_rate', error: LATE_PAYMENT_SENT_NEEDS_RATE },
+    });
+    expect(await order(_id)).toMatchObject({ status: 'fiat_received', cryptoReference: null });
+    expect(await complete(admin, _id, { rate, cryptoReference: '0xLATESENT' })).toMatchObject({ status: 200, body: { order: { status: 'completed' } } });
   });
 
   it('F4: an admin cannot settle alone, nor approve, the orders of a customer account they made; another admin settles as usual', async () => {

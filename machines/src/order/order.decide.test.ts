@@ -1,6 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import { specFor } from '../testing/given-when-then';
-import { at, attachment, completed, completionRequested, cryptoSent, expired, flagged, placed, placedSell, proof, rejected, verified } from './order.fixtures';
+import {
+  at,
+  attachment,
+  completed,
+  completionRequested,
+  cryptoSent,
+  expired,
+  flagged,
+  payoutApproved,
+  placed,
+  placedSell,
+  proof,
+  rejected,
+  verified,
+} from './order.fixtures';
+import { LATE_PAYMENT_SENT_NEEDS_RATE } from './rate-lock';
 import { LATE_PAYMENT_NEEDS_RATE, NO_PENDING_REQUEST, SAME_ADMIN, decideOrder, orderEvolver, type OrderCommand } from './order.decide';
 import { PAYOUT_NEEDS_APPROVAL } from './four-eyes';
 import type { OrderEvent } from './order.events';
@@ -359,5 +374,29 @@ describe('four eyes above the threshold', () => {
     spec([...paid(), verified(), completionRequested()])
       .when({ type: 'RejectOrder', reasonCode: 'suspected_fraud', reason: null, at: at(40) })
       .thenRecords([{ type: 'OrderRejected', data: { rejectedAt: at(40), reason: null, reasonCode: 'suspected_fraud' } }]);
+  });
+});
+
+describe('the USDT of a late payment', () => {
+  const late = [placed(), expired(at(60)), proof({ submittedAt: at(90), afterRateLock: true, afterPaymentWindow: true }), verified(at(95))];
+  const sent = {
+    type: 'MarkCryptoSent',
+    cryptoReference: '0xsent',
+    desk: desk(),
+    by: 'admin-a',
+    byPhone: '+919000000001',
+    accountMadeBy: null,
+    at: at(100),
+  } as const;
+
+  it('is not recorded as sent before someone named the rate it goes out at', () => {
+    spec(late).when(sent).thenRefuses({ kind: 'conflict', code: 'late_payment_needs_rate', message: LATE_PAYMENT_SENT_NEEDS_RATE });
+  });
+
+  it('is recorded as sent once a second admin approved the payout, after the late payment', () => {
+    const approved = [...late, completionRequested({ requestedAt: at(96) }), payoutApproved({ requestedAt: at(96), approvedAt: at(97) })];
+    spec(approved)
+      .when(sent)
+      .thenRecords([{ type: 'CryptoSent', data: { cryptoReference: '0xsent', sentAt: at(100) } }]);
   });
 });

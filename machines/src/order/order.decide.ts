@@ -16,7 +16,7 @@ import { amountProblem } from '../pricing/bounds';
 import { Refusal } from '../shared/refusal';
 import { STALE_REQUEST } from './order-refusal';
 import { proofProblem, referenceField, takesAnotherProof, TOO_MANY_PROOFS } from './proof-requirement';
-import { completionRate, proofTiming, revivesOrder } from './rate-lock';
+import { assertSentAtNamedRate, completionRate, proofTiming, revivesOrder } from './rate-lock';
 import {
   ACCOUNT_MADE_BY_YOU,
   approvalCovers,
@@ -151,6 +151,7 @@ export function decideOrder(snapshot: OrderSnapshot, command: OrderCommand): Ord
     case 'MarkCryptoSent': {
       const cryptoReference = presentText(command.cryptoReference);
       if (!cryptoReference) throw Refusal.invalid('cryptoReference', 'Crypto transaction reference is required');
+      assertSentAtNamedRate(view);
       // The USDT goes out on the approved terms, if a second admin approved any, else the order's own.
       const terms = { repriced: view.payoutApproval?.repriced ?? null };
       const reasons = secondAdminReasons(view, terms, command.desk, {

@@ -20,6 +20,9 @@ import { Refusal } from '../shared/refusal';
 export const LATE_PAYMENT_NEEDS_RATE =
   'This order was paid after its payment window: enter the rate to complete it at (a re-quote), or reject it so the payment is refunded';
 
+export const LATE_PAYMENT_SENT_NEEDS_RATE =
+  'This order was paid after its payment window: complete it with the rate to pay out at (a re-quote), or have a second admin approve the payout at a rate, before the USDT is sent';
+
 export const paidWithinRateLock = (rate: string) =>
   `The customer proved this payment while the rate was locked: it completes at the rate they were shown (${rate}). Leave the rate empty, or reject the order`;
 
@@ -48,6 +51,16 @@ export const revivesOrder = (order: Deadlines & Pick<OrderView, 'latePayment'>, 
   !order.latePayment && proofTiming(order, at).afterPaymentWindow;
 
 type Priced = Pick<OrderView, 'rate' | 'latePayment' | 'proofCount' | 'rateLockExpiredProof'>;
+
+/**
+ * The USDT of an order paid late goes out only at a rate someone named after the late payment: a
+ * completion with its rate (completionRate), or a payout a second admin approved (the late payment
+ * ended any approval from before it, order.machine.ts). Recorded as sent with neither, the rate would
+ * be named only at completion, after the money had left (the fifth review's G2).
+ */
+export function assertSentAtNamedRate(order: Pick<OrderView, 'latePayment' | 'payoutApproval'>): void {
+  if (order.latePayment && !order.payoutApproval) throw Refusal.conflict('late_payment_needs_rate', LATE_PAYMENT_SENT_NEEDS_RATE);
+}
 
 /**
  * The rate a completion settles at, given the rate the admin typed (blank: none): null to complete

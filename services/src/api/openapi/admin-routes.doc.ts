@@ -57,7 +57,8 @@ export const adminRouteDocs: RouteDoc[] = [
     path: '/admin/orders/:id/crypto-sent',
     tag: 'admin: orders',
     access: 'admin',
-    summary: 'USDT sent: fiat_received to crypto_sent (409 payout_needs_approval when four eyes holds the payout and no second admin approved it)',
+    summary:
+      'USDT sent: fiat_received to crypto_sent (409 payout_needs_approval when four eyes holds the payout and no second admin approved it; 409 late_payment_needs_rate on an order paid late with no payout approved since: complete it with a rate)',
     body: cryptoSentSchema,
   },
   {

@@ -6,7 +6,7 @@ import { sql, type Kysely } from 'kysely';
  * milliseconds later, or longer when a projector is behind). Recorded in the statement that checks
  * the customer's claim number, as a placement's claim is (customer-limits.ts `countRevival`), so a
  * placement or another revival at the same moment is counted after it. The usage counts a claim
- * until the read model shows its order paid late (rm_orders.late_paid_at), then counts the order.
+ * until the orders read model shows its order paid late (its `late_paid_at`), then counts the order.
  */
 export async function up(db: Kysely<any>): Promise<void> {
   await sql`

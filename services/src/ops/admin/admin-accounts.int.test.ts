@@ -100,15 +100,16 @@ describe('admin CLI commands', () => {
     expect(await eventCount()).toBe(count);
     expect((await login('+919400000003', 'customer-pass')).body.user.roles).toEqual([]);
     const granted = await createAdmin(accounts(), { phone: '+919400000003', tenantId: 'default', password: null, resetPassword: true });
-    expect(granted).toMatchObject({ outcome: 'granted', generatedPassword: expect.stringMatching(/^[\w-]{24}$/) });
+    expect(granted).toMatchObject({ outcome: 'granted', generatedPassword: expect.stringMatching(/^[\w-]{24}$/), holderMustReset: true });
     expect((await login('+919400000003', 'customer-pass')).status).toBe(401);
-    expect((await login('+919400000003', granted.generatedPassword!)).body.user.roles).toEqual(['admin']);
+    // The server chose that password: the holder sets their own by SMS before signing in as staff (the fifth review's G1).
+    expect(await login('+919400000003', granted.generatedPassword!)).toMatchObject({ status: 403, body: { code: 'password_reset_required' } });
     expect((await createAdmin(accounts(), { phone: '+919400000003', tenantId: 'default', password: null })).outcome).toBe('already_admin');
     const events = await t.deps.eventStore.readStream(`user-${granted.user.id}`);
-    expect(events.map((e) => e.type)).toEqual(['UserRegistered', 'PasswordChanged', 'UserRolesChanged', 'StaffSignedIn']);
+    expect(events.map((e) => e.type)).toEqual(['UserRegistered', 'PasswordChanged', 'UserRolesChanged']);
     expect(events[1]).toMatchObject({ data: { by: 'reset' }, metadata: { actor: { id: 'admin-cli', role: 'system' } } });
     const row = await findUserByPhone(t.deps.db, 'default', '+919400000003');
-    expect(row!.password_set_by_other).toBe(false);
+    expect(row!.password_set_by_other).toBe(true);
   });
 
   it("one person holds one staff account: create-admin refuses a phone that is staff on another brand's account, naming it, and changes nothing", async () => {

@@ -40,8 +40,11 @@ export interface CreateAdminResult {
  * An account the phone already has on the brand is never adopted silently (decision 0029): someone
  * else may have made it with a password they know (a brand admin can make accounts). Without
  * `resetPassword` the command refuses, naming the account; with it, the account gets the role and a
- * new password (generated, or the operator's) in one transaction: UserRolesChanged and
- * PasswordChanged `by: 'reset'`, every session ended. An existing admin is left as it is, unless
+ * new password (generated, or the operator's): UserRolesChanged and PasswordChanged `by: 'reset'`,
+ * every session ended. That password is marked as chosen by another, as a staff account's reset
+ * is: the account's holder sets their own by a code sent to its phone before signing in as staff.
+ * Otherwise the person at the server would become an existing account's holder, a staff member
+ * whose role was removed a minute before included (the fifth review's G1). An existing admin is left as it is, unless
  * `resetPassword` asks for a new password, which like any reset of a staff account's password here is
  * marked as chosen by another (`resetPassword` below). Making an account staff the person at the
  * server trusts: the first admin, a customer's account given the role.
@@ -76,7 +79,7 @@ export async function createAdmin(
       );
     }
     const password = input.password ?? oneTimePassword();
-    const reset = await resetPassword(deps, { phone: input.phone, tenantId: input.tenantId, password });
+    const reset = await resetPassword(deps, { phone: input.phone, tenantId: input.tenantId, password }, { becomingStaff: true });
     const granted = isAdmin ? reset.user : await deps.roles.change(existing.id, (user) => [...user.roles, ADMIN_ROLE], metadata);
     if (!granted) throw new CommandError(`${input.phone}: the account disappeared while the role was being given`);
     return {
@@ -111,12 +114,14 @@ export async function createAdmin(
 export async function resetPassword(
   deps: AccountDeps,
   input: { phone: string; tenantId: string; password: string | null },
+  options: { becomingStaff?: boolean } = {},
 ): Promise<{ user: UserRow; generatedPassword: string | null; changedAt: Date; holderMustReset: boolean }> {
   const user = await findUserByPhone(deps.db, input.tenantId, input.phone);
   if (!user) throw new CommandError(`No account with phone ${input.phone} on this brand`);
   const password = input.password ?? oneTimePassword();
   const metadata = systemMetadata(user.tenant_id, deps.actor ?? ADMIN_CLI_ACTOR);
-  const holderMustReset = isStaff(user);
+  // `becomingStaff`: create-admin gives the role next.
+  const holderMustReset = isStaff(user) || options.becomingStaff === true;
   const hash = await hashPassword(password);
   const { changedAt } = await changePasswordRecorded(deps.db, deps.roles.trail, user, hash, 'reset', metadata, undefined, holderMustReset);
   return { user, generatedPassword: input.password === null ? password : null, changedAt, holderMustReset };

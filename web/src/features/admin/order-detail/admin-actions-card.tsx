@@ -76,7 +76,8 @@ export function AdminActionsCard({ order, actions }: AdminActionsCardProps) {
       </Field>
       <div className="row">
         {actions.includes('verify') && <CommandButton label="Verify" pending={verify.isPending} disabled={busy} onClick={run(verify, () => order._id)} />}
-        {actions.includes('markCryptoSent') && !awaitsApproval && (
+        {/* Paid late, the USDT goes out only at a rate named since: a completion with its rate, or an approved payout. */}
+        {actions.includes('markCryptoSent') && !awaitsApproval && (!order.latePayment || order.payoutApproval) && (
           <CommandButton label="Mark Crypto Sent" pending={cryptoSent.isPending} disabled={busy} onClick={run(cryptoSent, () => reference.trim())} />
         )}
         {actions.includes('complete') &&

@@ -155,6 +155,13 @@ describe('admin order detail', () => {
     expect(within(region('Admin Actions')).getByRole('button', { name: 'Reject Order' })).toBeTruthy();
   });
 
+  it('offers no Mark Crypto Sent on an order paid late until a rate is named: it is completed with one, or its payout approved', async () => {
+    openOrder(adminOrder({ refCode: 'ORD-LATE2', status: 'fiat_received', latePayment: true, proofCount: 1 }));
+    const actions = await screen.findByRole('region', { name: 'Admin Actions' });
+    expect(within(actions).getByRole('button', { name: 'Approve Order' })).toBeTruthy();
+    expect(within(actions).queryByRole('button', { name: 'Mark Crypto Sent' })).toBeNull();
+  });
+
   it("shows why an order was rejected, the desk's note, and what the customer reads", async () => {
     const rejected = adminOrder({
       status: 'rejected',
