@@ -3,8 +3,7 @@
  * Redis. An order placed through the api is projected by the projector and expired by the worker's
  * delayed job; an OTP is delivered by the worker and verified against the code kept in Redis.
  */
-import { chmod, mkdtemp, readFile, rm } from 'node:fs/promises';
-import { existsSync } from 'node:fs';
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,6 +12,7 @@ import { startTestRedis, type TestRedis } from '../support/redis-server';
 import { startEntryPoint, type RunningChild } from '../support/child-process';
 import { freePort } from '../support/free-port';
 import { waitFor } from '../support/wait-for';
+import { outboxMessages } from '../support/sms-outbox';
 
 const ADMIN = { phone: '+919000000077', password: 'multi-admin-password' };
 
@@ -102,11 +102,7 @@ describe('api, projector and worker as separate processes', () => {
     expect((await api('POST', '/api/auth/register/otp/send', { phone })).status).toBe(200);
     const outbox = path.join(dataDir, 'outbox.jsonl');
     const code = await waitFor('the code in the outbox', async () => {
-      if (!existsSync(outbox)) return null;
-      const lines = (await readFile(outbox, 'utf8'))
-        .trim()
-        .split('\n')
-        .map((l) => JSON.parse(l));
+      const lines = await outboxMessages(outbox);
       return lines.find((l) => l.phone === phone && l.purpose === 'register')?.code ?? null;
     });
     expect((await api('POST', '/api/auth/register/otp/verify', { phone, otp: code })).status).toBe(200);

@@ -1,6 +1,6 @@
-import { existsSync } from 'node:fs';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { waitFor } from './wait-for';
+import { outboxMessages } from './sms-outbox';
 import os from 'node:os';
 import path from 'node:path';
 import { PgEventStore } from '../../platform/src/eventstore/postgres/pg-event-store';
@@ -91,17 +91,7 @@ export async function createTestApp(settings: Partial<AppSettings> = {}): Promis
     otpFor: async (phone, purpose) => {
       const outbox = path.join(dataDir, 'sms-outbox.jsonl');
       return waitFor(`a ${purpose} code for ${phone}`, async () => {
-        const lines = existsSync(outbox) ? (await readFile(outbox, 'utf8')).split('\n') : [];
-        // Only whole lines: the next one may be half written as the file is read.
-        const mine = lines
-          .flatMap((l) => {
-            try {
-              return [JSON.parse(l) as { phone: string; purpose: string; code: string }];
-            } catch {
-              return [];
-            }
-          })
-          .filter((m) => m.phone === phone && m.purpose === purpose);
+        const mine = (await outboxMessages(outbox)).filter((m) => m.phone === phone && m.purpose === purpose);
         return mine.at(-1)?.code ?? null;
       });
     },

@@ -1,11 +1,11 @@
-import { chmod, mkdtemp, readFile, rm } from 'node:fs/promises';
-import { existsSync } from 'node:fs';
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { request as httpRequest } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { startEntryPoint, type RunningChild } from '../../support/child-process';
 import { freePort } from '../../support/free-port';
 import { waitFor } from '../../support/wait-for';
+import { outboxMessages } from '../../support/sms-outbox';
 
 export interface AppServer {
   base: string;
@@ -47,15 +47,7 @@ export async function startAppServer(env: Record<string, string> = {}): Promise<
     serverEnv,
     async otpFor(phone, purpose, after = 0) {
       return waitFor(`a ${purpose} code for ${phone}`, async () => {
-        if (!existsSync(outbox)) return null;
-        // Only whole lines: the server may be writing the next one (or the file is still empty) as it is read.
-        const lines = (await readFile(outbox, 'utf8')).split('\n').flatMap((l) => {
-          try {
-            return [JSON.parse(l) as { phone: string; purpose: string; code: string; at: string }];
-          } catch {
-            return [];
-          }
-        });
+        const lines = await outboxMessages(outbox);
         return lines.filter((l) => l.phone === phone && l.purpose === purpose && Date.parse(l.at) >= after).at(-1)?.code ?? null;
       });
     },
