@@ -1,6 +1,9 @@
 import { DomainError, NotFoundError, ValidationError } from '@desk/platform/errors/domain-error';
 import { OrderTransitionError, type OrderRefusal } from '@desk/machines/order/order-state';
 import { RateChangedRefusal, Refusal } from '@desk/machines/shared/refusal';
+import { WrongExpectedVersionError } from '@desk/platform/eventstore/event-store.errors';
+
+export const CHANGED_MEANWHILE = 'This was changed by another request at the same moment: reload it and try again';
 
 /** The order is not in a state that allows the action: 409 naming the status it is in. */
 export class InvalidTransitionError extends DomainError {
@@ -29,6 +32,9 @@ export class RateChangedError extends DomainError {
  * refusals); this is how the API answers each. Null for anything that is not a refusal.
  */
 export function asDomainError(error: unknown): DomainError | null {
+  // The command lost its race with others on the same record every time it was tried again: say so
+  // in people's words (the stream's name and revisions are for the log).
+  if (error instanceof WrongExpectedVersionError) return new DomainError(error.code, 409, CHANGED_MEANWHILE);
   if (error instanceof DomainError) return error;
   if (error instanceof OrderTransitionError) return new InvalidTransitionError(error.refusal);
   if (error instanceof RateChangedRefusal) return new RateChangedError(error.currentRate);

@@ -4,6 +4,8 @@ import type { EventMetadata } from '@desk/platform/eventstore/event-metadata';
 import { streamId } from '@desk/platform/eventstore/stream-id';
 import type { IpEvent, UserEvent } from '@desk/machines/identity/user.events';
 import type { SavedAccountEvent } from '@desk/machines/accounts/saved-account.events';
+import type { RolesChange } from '@desk/machines/identity/former-staff-phone';
+import { rolesChangesOf } from './roles-history';
 
 /** Everything recorded on a user's stream. */
 export type UserStreamEvent = UserEvent | SavedAccountEvent;
@@ -24,6 +26,11 @@ export interface TrailSubject {
  */
 export class UserTrail {
   constructor(private readonly store: EventStore) {}
+
+  /** The account's role changes, from its stream (roles-history.ts). */
+  rolesChanges(userId: string): Promise<RolesChange[]> {
+    return rolesChangesOf(this.store, userId);
+  }
 
   async record(user: TrailSubject, events: readonly UserStreamEvent[], metadata: EventMetadata): Promise<void> {
     await this.append(streamId('user', user.id), events, { ...metadata, tenantId: user.tenant_id });

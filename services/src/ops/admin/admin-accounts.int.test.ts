@@ -112,6 +112,19 @@ describe('admin CLI commands', () => {
     expect(row!.password_set_by_other).toBe(true);
   });
 
+  it('a reset at the server of an account that held a staff role in the last 30 days does not sign in as staff once the role is back', async () => {
+    // The sixth review's H1: the role removed (two admins, the person at the server both), the
+    // password reset while the account is a customer's, the role given back: the reset password
+    // signed in as the staff member.
+    const phone = '+919400000035';
+    const made = await createAdmin(accounts(), { phone, tenantId: 'default', password: 'holder-chose-3' });
+    await t.deps.roles.change(made.user.id, () => [], systemMetadata('default', 'test'));
+    const reset = await resetPassword(accounts(), { phone, tenantId: 'default', password: 'server-knows-3' });
+    expect(reset.holderMustReset).toBe(true);
+    await t.deps.roles.change(made.user.id, () => ['admin'], systemMetadata('default', 'test'));
+    expect(await login(phone, 'server-knows-3')).toMatchObject({ status: 403, body: { code: 'password_reset_required' } });
+  });
+
   it("one person holds one staff account: create-admin refuses a phone that is staff on another brand's account, naming it, and changes nothing", async () => {
     const phone = '+919400000031';
     const elsewhere = await t.deps.roles.create(

@@ -3,6 +3,7 @@ import type { ServicesDatabase } from '../../db/services-database';
 import { systemMetadata } from '@desk/platform/eventstore/event-metadata';
 import { staffElsewhereProblem } from '@desk/machines/identity/one-staff-account';
 import { ADMIN_ROLE, isStaff } from '../../identity/admin-scope';
+import { staffRoleHeldUntil } from '@desk/machines/identity/former-staff-phone';
 import { findUserByPhone, findUsersByPhone, type UserRow } from '../../identity/users.repository';
 import { changePasswordRecorded } from '../../identity/password-change';
 import { unsettledSpellings } from '../../identity/canonical-phones-fix';
@@ -106,7 +107,8 @@ export async function createAdmin(
  * (decision 0029). Recorded as PasswordChanged `by: 'reset'` with system metadata (never the password).
  *
  * A customer's account gets the operator's password to hand over. A staff account's (admin or
- * compliance, the review's I2) is marked as chosen by another (`password_set_by_other`): staff
+ * compliance, the review's I2; or one that held a staff role in the last 30 days, the sixth
+ * review's H1) is marked as chosen by another (`password_set_by_other`): staff
  * sign-in refuses it until the holder sets their own with a code sent to their phone, so shell
  * access to the server does not become a staff member's identity (and a second admin's
  * confirmation) by a reset. The reset still ends the sessions and voids the old password.
@@ -120,8 +122,11 @@ export async function resetPassword(
   if (!user) throw new CommandError(`No account with phone ${input.phone} on this brand`);
   const password = input.password ?? oneTimePassword();
   const metadata = systemMetadata(user.tenant_id, deps.actor ?? ADMIN_CLI_ACTOR);
-  // `becomingStaff`: create-admin gives the role next.
-  const holderMustReset = isStaff(user) || options.becomingStaff === true;
+  // `becomingStaff`: create-admin gives the role next. A staff member whose role was removed in the
+  // last 30 days is staff still for this (the sixth review's H1): the role can be given back by two
+  // admins, the person at the server both of them, and this password would then sign in as them.
+  const holderMustReset =
+    isStaff(user) || options.becomingStaff === true || staffRoleHeldUntil(await deps.roles.trail.rolesChanges(user.id), new Date()) !== null;
   const hash = await hashPassword(password);
   const { changedAt } = await changePasswordRecorded(deps.db, deps.roles.trail, user, hash, 'reset', metadata, undefined, holderMustReset);
   return { user, generatedPassword: input.password === null ? password : null, changedAt, holderMustReset };

@@ -1,11 +1,11 @@
 import { sql, type Kysely } from 'kysely';
 import { systemMetadata } from '@desk/platform/eventstore/event-metadata';
-import { USER_PHONE_CHANGED, USER_ROLES_CHANGED, type UserRolesChanged } from '@desk/machines/identity/user.events';
-import { formerStaffPhoneProblem, type RolesChange } from '@desk/machines/identity/former-staff-phone';
+import { USER_PHONE_CHANGED } from '@desk/machines/identity/user.events';
+import { formerStaffPhoneProblem } from '@desk/machines/identity/former-staff-phone';
 import type { EventStore } from '@desk/platform/eventstore/event-store';
-import { streamId } from '@desk/platform/eventstore/stream-id';
 import type { ServicesDatabase } from '../../db/services-database';
 import type { Trail } from '../../identity/user-trail';
+import { rolesChangesOf } from '../../identity/roles-history';
 import { isPhoneTaken } from '../../identity/users.repository';
 import { STAFF_ROLES } from '@desk/machines/desk-changes/needs-second-admin';
 import { CommandError } from '../cli-errors';
@@ -70,11 +70,6 @@ export async function changePhone(deps: ChangePhoneDeps, input: { userId: string
     if (isPhoneTaken(error)) throw new CommandError(`${input.phone} was taken on this brand a moment ago`);
     throw error;
   }
-}
-
-async function rolesChangesOf(events: ChangePhoneDeps['events'], userId: string): Promise<RolesChange[]> {
-  const stream = await events.readStream(streamId('user', userId));
-  return stream.flatMap((event) => (event.type === USER_ROLES_CHANGED ? [event.data as UserRolesChanged] : []));
 }
 
 const staffRefusal = (userId: string, roles: readonly string[]) =>
