@@ -1,0 +1,169 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { StatementProblem } from '@desk/machines/reconciliation/statement';
+import { readMt940 } from './mt940';
+
+const fixture = (name: string) => readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8');
+
+function problemOf(read: () => unknown): StatementProblem {
+  try {
+    read();
+  } catch (error) {
+    if (error instanceof StatementProblem) return error;
+    throw error;
+  }
+  throw new Error('expected a StatementProblem');
+}
+
+describe('readMt940', () => {
+  it('reads a single statement: entry date across New Year, NONREF, a UTR cut by a full 65-character line, RD, supplementary details', () => {
+    expect(readMt940(fixture('mt940-single.sta'))).toEqual({
+      format: 'mt940',
+      accountNumber: 'HDFC0000123/50200012345678',
+      currency: 'INR',
+      openingBalance: { on: '2023-12-30', amount: '1000.00' },
+      closingBalance: { on: '2023-12-31', amount: '27500.50' },
+      lines: [
+        {
+          bookedOn: '2024-01-01',
+          valueOn: '2023-12-31',
+          direction: 'credit',
+          amount: '25000.00',
+          narration: 'NEFT CR-ICIC0000456-ASHA TEST-ORDER 7F3K2',
+          bankReference: 'N365231231001',
+          balanceAfter: null,
+        },
+        {
+          bookedOn: '2023-12-31',
+          valueOn: '2023-12-31',
+          direction: 'credit',
+          amount: '1500.50',
+          narration: 'UPI-RAVI SAMPLE-ravi.sample@ybl-YESB0000001-PAYMENT ORDR 7-407512345678 PAID VIA PHONEPE 407512345678',
+          bankReference: 'UPI0001',
+          balanceAfter: null,
+        },
+        {
+          bookedOn: '2023-12-31',
+          valueOn: '2023-12-31',
+          direction: 'debit',
+          amount: '10000.00',
+          narration: 'IMPS/P2A/407598765432/PAYOUT PAYOUT91C2',
+          bankReference: 'IMPS0042',
+          balanceAfter: null,
+        },
+        {
+          // RD: the reversal of a debit, money coming back.
+          bookedOn: '2023-12-31',
+          valueOn: '2023-12-31',
+          direction: 'credit',
+          amount: '10000.00',
+          narration: 'IMPS RETURN 407598765432 ACCOUNT CLOSED PAYOUT91C2 RETURNED BY BENEFICIARY BANK',
+          bankReference: 'IMPS0043',
+          balanceAfter: null,
+        },
+      ],
+    });
+  });
+
+  it('joins two pages of one account in SWIFT blocks with CRLF', () => {
+    expect(readMt940(fixture('mt940-two-pages.txt'))).toEqual({
+      format: 'mt940',
+      accountNumber: '918020011223344',
+      currency: 'INR',
+      openingBalance: { on: '2024-05-31', amount: '1000.00' },
+      closingBalance: { on: '2024-06-01', amount: '2500.00' },
+      lines: [
+        {
+          bookedOn: '2024-06-01',
+          valueOn: '2024-06-01',
+          direction: 'credit',
+          amount: '2000.00',
+          narration: 'UPI/CR/415300001111/PRIYA',
+          bankReference: 'AX1',
+          balanceAfter: null,
+        },
+        {
+          bookedOn: '2024-06-01',
+          valueOn: '2024-06-01',
+          direction: 'debit',
+          amount: '500.00',
+          narration: 'IMPS/P2A/415311112222/PAYOUT',
+          bankReference: 'AX2',
+          balanceAfter: null,
+        },
+      ],
+    });
+  });
+
+  it('refuses pages that do not chain, or of two accounts, naming the page’s :20: line', () => {
+    const text = fixture('mt940-two-pages.txt');
+    const gap = problemOf(() =>
+      readMt940(text.replace(':60M:C240601INR3000,00', ':60M:C240601INR3100,00').replace(':62F:C240601INR2500,00', ':62F:C240601INR2600,00')),
+    );
+    expect(gap.message).toMatch(/opens on 3100.00 but the page before it closed on 3000.00/);
+    expect(gap.line).toBe(11);
+    expect(problemOf(() => readMt940(text.replace(':25:918020011223344\r\n:28C:152/2', ':25:918020099999999\r\n:28C:152/2'))).message).toMatch(
+      /more than one account/,
+    );
+  });
+
+  it('reads ?20 subfields (transaction code, funds code, no bank reference, an overdrawn opening)', () => {
+    expect(readMt940(fixture('mt940-structured.sta'))).toEqual({
+      format: 'mt940',
+      accountNumber: 'DEUTDEFF/0123456789',
+      currency: 'INR',
+      openingBalance: { on: '2024-03-01', amount: '-100.00' },
+      closingBalance: { on: '2024-03-02', amount: '4899.50' },
+      lines: [
+        {
+          bookedOn: '2024-03-01',
+          valueOn: '2024-03-01',
+          direction: 'credit',
+          amount: '5000.00',
+          narration: 'UPI GUTSCHRIFT UPI/412398765432 BUY ORDER 9ZZ1 ANU DEMO',
+          bankReference: 'DB20240301A',
+          balanceAfter: null,
+        },
+        {
+          bookedOn: '2024-03-02',
+          valueOn: '2024-03-02',
+          direction: 'debit',
+          amount: '0.50',
+          narration: 'CHARGES SMS ALERT',
+          bankReference: null,
+          balanceAfter: null,
+        },
+      ],
+    });
+  });
+
+  it('refuses a malformed :61: naming its line', () => {
+    const problem = problemOf(() => readMt940(fixture('mt940-malformed.sta')));
+    expect(problem.message).toMatch(/:61:231231D10.000,00NTRF/);
+    expect(problem.line).toBe(11);
+  });
+
+  it('reads an entry date in December for a value date in January as the year before', () => {
+    const text = [':20:X', ':25:1', ':28C:1', ':60F:C231231INR0,', ':61:2401011231C1,NTRFNONREF', ':62F:C240101INR1,00'].join('\n');
+    expect(readMt940(text).lines[0]).toMatchObject({ bookedOn: '2023-12-31', valueOn: '2024-01-01', amount: '1.00', narration: '', bankReference: null });
+  });
+
+  it('refuses what it cannot read instead of skipping it, each with its line', () => {
+    const base = fixture('mt940-single.sta');
+    const cases: [string, RegExp, number][] = [
+      ['BANK STATEMENT EXPORT\n' + base, /does not start with an MT940 tag/, 1],
+      [base.replace(':28C:00365/001', ':34F:INR0,'), /:34F: is not one/, 3],
+      [base.replace(':62F:C231231INR27500,50', ':62F:C231231INR27500,51'), /do not add up/, 1],
+      [base.replace(':62F:C231231INR27500,50', ':62F:C231231USD27500,50'), /in USD but the statement is in INR/, 17],
+      [base.replace(':62F:C231231INR27500,50\n', ''), /no closing balance/, 1],
+      [base.replace(':60F:C231230INR1000,00', ':60F:C231230INR1.000,00'), /not a mark/, 4],
+      [base.replace(':61:2312311231C1500,5NTRF', ':61:2312311232C1500,5NTRF'), /entry date "1232"/, 7],
+      [base.replace(':61:2312311231C1500,5NTRF', ':61:2312311231C1500,555NTRF'), /not an MT940 amount/, 7],
+    ];
+    for (const [text, message, line] of cases) {
+      const problem = problemOf(() => readMt940(text));
+      expect(problem.message).toMatch(message);
+      expect(problem.line).toBe(line);
+    }
+  });
+});
