@@ -37,6 +37,12 @@ const UPI: Case[] = [
   ],
   ['ICICI: a remark is not a name', 'UPI/412345678909/Rent July/anita.s@oksbi/State Bank Of India/', 'credit', read('UPI', '412345678909', null)],
   ['ICICI: PhonePe default remark cut short', 'UPI/412345678910/Payment from Ph/9876543210@ybl/YES BANK/', 'credit', read('UPI', '412345678910', null)],
+  [
+    'ICICI: twelve digits in the remark are not the RRN',
+    'UPI/412345678926/ORDER 998877665544/ravi@okhdfcbank/HDFC BANK LTD/',
+    'credit',
+    read('UPI', '412345678926', null),
+  ],
   ['IDBI: one field after the RRN could be either', 'UPI/412345678911/PRABHU M', 'credit', read('UPI', '412345678911', null)],
   ['Kotak with the bank code', 'UPI/MEERA IYER/BARB/412345678912/Sent using Paytm', 'credit', read('UPI', '412345678912', 'Meera Iyer')],
   ['Kotak without the bank code', 'UPI/OMPRAKASH HARIS/412345678913/Early Jan spend', 'debit', read('UPI', '412345678913', 'Omprakash Haris')],
