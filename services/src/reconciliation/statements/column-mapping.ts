@@ -19,6 +19,8 @@ const dateFormat = z.enum(DATE_FORMATS, {
   error: `Choose how the dates are written: one of ${DATE_FORMATS.join(', ')}`,
 });
 
+const HEADER_ROW = 'The header row is a row number (1 for the first row, up to 1000) or "auto" (the first row holding the date and amount headers)';
+
 const markerWords = z
   .array(z.string().trim().min(1, 'A Dr/Cr marker cannot be blank').max(20), {
     error: 'List the words the marker column uses, e.g. ["CR", "C"]',
@@ -42,9 +44,7 @@ const amounts = z.discriminatedUnion(
 
 export const columnMappingSchema = z
   .object({
-    headerRow: z.union([z.literal('auto'), z.number().int().min(1).max(1000)], {
-      error: 'The header row is a row number (1 for the first row) or "auto" (the first row holding the date and amount headers)',
-    }),
+    headerRow: z.union([z.literal('auto'), z.number().int(HEADER_ROW).min(1, HEADER_ROW).max(1000, HEADER_ROW)], { error: HEADER_ROW }),
     date: z.object({ column, format: dateFormat }),
     valueDate: z.object({ column, format: dateFormat.optional() }).nullable().default(null),
     narration: z
