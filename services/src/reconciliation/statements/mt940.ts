@@ -1,7 +1,7 @@
 /**
  * SWIFT MT940 customer statements as Indian banks export them.
  *
- * Why not mt940js (installed, 1.3.5, read with its tests): it reads every amount as a float
+ * Why not mt940js (1.3.5, read with its tests, then removed): it reads every amount as a float
  * (`parseFloat(amount.replace(',', '.'))`), so "1,00,000" silently becomes 1 and sums drift; it
  * dates a 31 December line booked on 1 January in the same year (the entry date takes the value
  * date's year); a line before the first tag crashes it with a TypeError; it accepts a :61: with
