@@ -153,6 +153,11 @@ describe('authorisation matrix', () => {
         ['POST', `/api/admin/changes/${ids.change}/confirm`, {}, 403],
         ['POST', `/api/admin/changes/${ids.change}/decline`, {}, 403],
         ['POST', `/api/admin/changes/${ids.change}/withdraw`, {}, 403],
+        // Bank statements: every admin, on their scope's accounts (the operator's made-up account: 404 for both).
+        ['GET', '/api/admin/bank-accounts', undefined, 200],
+        ['GET', '/api/admin/statement-layouts', undefined, 200],
+        ['GET', `/api/admin/bank-accounts/${ids.change}/statements`, undefined, 404],
+        ['POST', `/api/admin/bank-accounts/${ids.change}/statements`, {}, 404],
       ] as [string, string, unknown, number][]
     ).map(([m, p, b, brandAdmin]): [string, string, unknown, Partial<Record<Who, number>>] => [
       m,

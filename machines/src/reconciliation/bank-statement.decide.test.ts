@@ -45,6 +45,7 @@ const importing = (lines: StatementLine[], statementId = 'statement-1', over: Pa
   fileName: `${statementId}.csv`,
   fileSha256: 'ab'.repeat(32),
   statement: statement(lines, over),
+  mapping: null,
   by: 'admin-a',
   at: '2026-11-27T10:00:00.000Z',
 });
@@ -89,6 +90,27 @@ describe('importing a bank statement', () => {
     const overlapping = decideBankStatement(first.reduce(bankStatementEvolver.evolve, bankStatementEvolver.initial()), importing([B, C], 'statement-3'));
     expect(overlapping.map((e) => e.type)).toEqual(['StatementImported', 'StatementLineRecorded']);
     expect(overlapping[1]).toMatchObject({ data: { statementId: 'statement-3', line: C } });
+  });
+
+  it('saves the column mapping an import used when it differs from the one saved, before the import', () => {
+    const mapping = { headerRow: 'auto', date: { column: 'Date', format: 'dd/mm/yy' } };
+    const first = recorded({ ...importing([A]), mapping });
+    expect(first.map((e) => e.type)).toEqual(['ColumnMappingSaved', 'StatementImported', 'StatementLineRecorded']);
+    expect(first[0]).toEqual({ type: 'ColumnMappingSaved', data: { mapping, savedBy: 'admin-a', savedAt: '2026-11-27T10:00:00.000Z' } });
+    const state = first.reduce(bankStatementEvolver.evolve, bankStatementEvolver.initial());
+    expect(state.mapping).toEqual(mapping);
+    expect(decideBankStatement(state, { ...importing([B], 'statement-2'), mapping }).map((e) => e.type)).toEqual([
+      'StatementImported',
+      'StatementLineRecorded',
+    ]);
+    // Read back from the store with its keys in another order, it is the same mapping.
+    const reordered = { date: { format: 'dd/mm/yy', column: 'Date' }, headerRow: 'auto' };
+    expect(decideBankStatement(state, { ...importing([B], 'statement-2'), mapping: reordered })[0]!.type).toBe('StatementImported');
+    const changed = { ...mapping, headerRow: 3 };
+    expect(decideBankStatement(state, { ...importing([C], 'statement-3'), mapping: changed })[0]).toMatchObject({
+      type: 'ColumnMappingSaved',
+      data: { mapping: changed },
+    });
   });
 
   it('refuses a statement with no lines, in another currency, or of another account', () => {

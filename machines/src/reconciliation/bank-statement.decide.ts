@@ -13,12 +13,25 @@ export interface BankStatementState {
   /** The keys of the lines the account holds. */
   keys: ReadonlySet<string>;
   statements: number;
+  /** The column mapping last saved for the account's CSV and XLSX statements; null before one. */
+  mapping: Record<string, unknown> | null;
 }
 
 export const bankStatementEvolver = {
-  initial: (): BankStatementState => ({ keys: new Set(), statements: 0 }),
-  evolve: (state: BankStatementState, event: BankStatementEvent): BankStatementState =>
-    event.type === 'StatementLineRecorded' ? { ...state, keys: new Set(state.keys).add(event.data.key) } : { ...state, statements: state.statements + 1 },
+  initial: (): BankStatementState => ({ keys: new Set(), statements: 0, mapping: null }),
+  evolve: (state: BankStatementState, event: BankStatementEvent): BankStatementState => {
+    switch (event.type) {
+      case 'StatementLineRecorded':
+        // Added in place: a fold of an account's 100,000 lines must not copy the set at each line.
+        // Each fold starts from its own `initial()`, so no other state shares the set.
+        (state.keys as Set<string>).add(event.data.key);
+        return state;
+      case 'StatementImported':
+        return { ...state, statements: state.statements + 1 };
+      case 'ColumnMappingSaved':
+        return { ...state, mapping: event.data.mapping };
+    }
+  },
 };
 
 export interface ImportStatement {
@@ -29,6 +42,8 @@ export interface ImportStatement {
   fileName: string;
   fileSha256: string;
   statement: ParsedStatement;
+  /** The column mapping a CSV or XLSX statement was read with; null for camt.053 and MT940. */
+  mapping: Record<string, unknown> | null;
   by: string;
   at: string;
 }
@@ -58,6 +73,15 @@ export function sameAccountNumber(printed: string, saved: string): boolean {
   return p.replace(/^0+/, '') === s.replace(/^0+/, '');
 }
 
+/** JSON with every object's keys in order: a mapping read back from the store (jsonb orders keys its own way) is the same mapping. */
+function sortedJson(value: unknown): string {
+  return JSON.stringify(value, (_key, item: unknown) =>
+    item !== null && typeof item === 'object' && !Array.isArray(item)
+      ? Object.fromEntries(Object.entries(item as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : item,
+  );
+}
+
 export function decideBankStatement(state: BankStatementState, command: ImportStatement): BankStatementEvent[] {
   const { statement, account } = command;
   if (statement.lines.length === 0) throw Refusal.invalid('file', NO_LINES);
@@ -71,7 +95,12 @@ export function decideBankStatement(state: BankStatementState, command: ImportSt
     if (!state.keys.has(key)) recorded.push({ type: 'StatementLineRecorded', data: { statementId: command.statementId, key, line: statement.lines[i]! } });
   });
   const days = statement.lines.map((line) => line.bookedOn).sort();
+  const mappingChanged = command.mapping !== null && sortedJson(command.mapping) !== sortedJson(state.mapping);
+  const saved: BankStatementEvent[] = mappingChanged
+    ? [{ type: 'ColumnMappingSaved', data: { mapping: command.mapping!, savedBy: command.by, savedAt: command.at } }]
+    : [];
   return [
+    ...saved,
     {
       type: 'StatementImported',
       data: {

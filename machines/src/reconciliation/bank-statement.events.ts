@@ -1,5 +1,6 @@
 /**
- * A brand's bank account, as its statements tell it: the stream `bank-account-<id>` (decision 0032).
+ * A brand's bank account, as its statements tell it: the stream `bankaccount-<id>` (decision 0032;
+ * one word, as a stream's category is what comes before its first dash).
  * Each statement an admin imports is recorded with who and what file, and each line the desk did
  * not hold yet is an event of its own, so a line is matched, assigned or marked for refund by its
  * own id, and the account's history can be replayed. The narration's reading (the UTR, the payer) is
@@ -41,4 +42,14 @@ export interface StatementLineRecorded {
   };
 }
 
-export type BankStatementEvent = StatementImported | StatementLineRecorded;
+/**
+ * How this account's CSV or XLSX statements are read (the column mapping the import used, as the
+ * readers' schema gave it back): saved with the import that first used it, and used for the next
+ * ones when none is sent.
+ */
+export interface ColumnMappingSaved {
+  type: 'ColumnMappingSaved';
+  data: { mapping: Record<string, unknown>; savedBy: string; savedAt: string };
+}
+
+export type BankStatementEvent = StatementImported | StatementLineRecorded | ColumnMappingSaved;

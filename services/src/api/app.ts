@@ -2,6 +2,9 @@ import { Hono, type Context } from 'hono';
 import { securityHeaders } from '../http/security-headers';
 import { compressJson } from '../http/compress-json';
 import { limitBodies } from '../http/body-limits';
+import { reconciliationRoutes } from '../reconciliation/reconciliation.routes';
+import type { BrandBankAccounts } from '../reconciliation/brand-bank-accounts';
+import type { StatementImports } from '../reconciliation/statement-imports';
 import type { Kysely } from 'kysely';
 import type pg from 'pg';
 import type { EventStore } from '@desk/platform/eventstore/event-store';
@@ -91,6 +94,8 @@ export interface AppDeps {
   compliance: ComplianceDeps;
   /** Live updates: stream tickets and this process's change hub (docs/api.md). */
   live: LiveUpdates;
+  /** Bank statements read into the brands' bank accounts' streams (decision 0032). */
+  reconciliation: { accounts: BrandBankAccounts; imports: StatementImports };
   config: AppConfig;
   /** Told about every answered request: the metrics' duration histogram (only with METRICS_PORT). */
   observeRequest?: RequestObserver;
@@ -130,7 +135,8 @@ export function createApp(deps: AppDeps) {
       tenantAdminRoutes({ tenants, directory, db, files: orders.files, signer: orders.signer, trustProxy, readModelWaitMs: config.readModelWaitMs, desk }),
     )
     .route('/', adminDeskChangeRoutes({ ...desk, readModels: db, trustProxy }))
-    .route('/', adminProjectionRoutes(deps.projections));
+    .route('/', adminProjectionRoutes(deps.projections))
+    .route('/', reconciliationRoutes({ ...deps.reconciliation, trustProxy }));
   const customer = new Hono<AuthEnv>().use(signedIn, refuseComplianceCommands, idempotency(db)).route('/', customerOrderRoutes(orders));
   // Compliance staff read everything in their scope and act on nothing (docs/compliance.md).
   const compliance = new Hono<ComplianceEnv>()

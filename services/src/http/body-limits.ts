@@ -8,13 +8,17 @@ const JSON_LIMIT = 64 * 1024;
 const UPLOAD_LIMIT = 7 * 1024 * 1024 + 64 * 1024;
 /** Tenant edits carry a logo (2 MB) or QR images as data URLs for several wallets. */
 const TENANT_LIMIT = 8 * 1024 * 1024;
+/** A bank statement (at most 5 MB, statement-limits.ts) as a multipart file, with its column mapping. */
+const STATEMENT_LIMIT = 5_000_000 + 64 * 1024;
 const UPLOAD_ROUTE = /^\/api\/orders\/[0-9a-f-]{36}\/upload$/i;
 const TENANT_ROUTE = /^\/api\/admin\/tenants(\/[^/]+)?$/;
+const STATEMENT_ROUTE = /^\/api\/admin\/bank-accounts\/[0-9a-f-]{36}\/statements$/i;
 
-/** The route's own allowance: the two routes that take files have megabytes, every other path 64 KB. */
+/** The route's own allowance: the routes that take files have megabytes, every other path 64 KB. */
 function routeLimit(path: string): number {
   if (UPLOAD_ROUTE.test(path)) return UPLOAD_LIMIT;
   if (TENANT_ROUTE.test(path)) return TENANT_LIMIT;
+  if (STATEMENT_ROUTE.test(path)) return STATEMENT_LIMIT;
   return JSON_LIMIT;
 }
 

@@ -10,6 +10,8 @@ import { UserRoles } from '../identity/user-roles';
 import { SettingsService } from '../settings/settings.service';
 import { OrderStore } from '../orders/order-store';
 import { CommandHandler } from '@desk/platform/eventstore/command-handler';
+import { BrandBankAccounts } from '../reconciliation/brand-bank-accounts';
+import { StatementImports } from '../reconciliation/statement-imports';
 import { OrderPlacement } from '../orders/order-placement';
 import { CustomerLimits } from '../orders/customer-limits';
 import { OrderCommands } from '../orders/order-commands';
@@ -197,6 +199,7 @@ export async function buildAppDeps(infra: Infrastructure, env: AppSettings): Pro
       trustProxy: env.TRUST_PROXY,
     },
     live: createLiveUpdates(infra.db, store, (channel, listener) => listenToChannel(infra.connectionString, channel, listener)),
+    reconciliation: reconciliationDeps(handler, infra, tenants),
     config: {
       trustProxy: env.TRUST_PROXY,
       readModelWaitMs: env.READ_MODEL_WAIT_MS ?? 2_000,
@@ -206,4 +209,10 @@ export async function buildAppDeps(infra: Infrastructure, env: AppSettings): Pro
     },
   };
   return { deps, handlers };
+}
+
+/** Bank statements: the brands' accounts in an admin's scope, and the imports into their streams. */
+function reconciliationDeps(handler: CommandHandler, infra: Infrastructure, tenants: TenantStore) {
+  const accounts = new BrandBankAccounts(tenants, infra.db);
+  return { accounts, imports: new StatementImports(handler, infra.eventStore, accounts) };
 }

@@ -8,6 +8,7 @@ import { adminRouteDocs } from './admin-routes.doc';
 import { complianceRouteDocs } from './compliance-routes.doc';
 import { liveRouteDocs } from './live-routes.doc';
 import { deskChangeRouteDocs } from './desk-change-routes.doc';
+import { reconciliationRouteDocs } from './reconciliation-routes.doc';
 
 type Json = Record<string, unknown>;
 
@@ -18,6 +19,7 @@ export const routeDocs: readonly RouteDoc[] = [
   ...signInRouteDocs,
   ...adminRouteDocs,
   ...deskChangeRouteDocs,
+  ...reconciliationRouteDocs,
   ...complianceRouteDocs,
   ...liveRouteDocs,
 ];

@@ -1,0 +1,49 @@
+import { z } from 'zod';
+import type { RouteDoc } from './route-doc';
+
+const statementForm = {
+  fields: z.object({
+    mapping: z
+      .string()
+      .optional()
+      .describe(
+        'For a CSV or XLSX: the column mapping as JSON (see GET /admin/statement-layouts); when left out, the one saved for the account, else the first layout that reads the file',
+      ),
+  }),
+  files: ['file'],
+};
+
+/** Bank statements read into the brands' bank accounts (issue 28, docs/reconciliation.md). */
+export const reconciliationRouteDocs: RouteDoc[] = [
+  {
+    method: 'get',
+    path: '/admin/bank-accounts',
+    tag: 'admin: reconciliation',
+    access: 'admin',
+    summary: "The brands' bank accounts in the admin's scope, each with the id its statements are imported under",
+  },
+  {
+    method: 'get',
+    path: '/admin/statement-layouts',
+    tag: 'admin: reconciliation',
+    access: 'admin',
+    summary: 'The column layouts a CSV or XLSX statement may be read with (a starting point for a mapping)',
+  },
+  {
+    method: 'get',
+    path: '/admin/bank-accounts/:id/statements',
+    tag: 'admin: reconciliation',
+    access: 'admin',
+    summary: "The statements imported for an account, newest first (404 outside the admin's scope)",
+  },
+  {
+    method: 'post',
+    path: '/admin/bank-accounts/:id/statements',
+    tag: 'admin: reconciliation',
+    access: 'admin',
+    summary:
+      "Import a statement (camt.053, MT940, CSV or XLSX, at most 5 MB): records the lines the account does not hold yet; 400 on `file` naming the line that cannot be read, on `mapping` for a CSV or XLSX no layout reads, on `accountId` for another account's statement",
+    form: statementForm,
+    success: { status: 201, description: '`{ statement, message }`: the import, with how many lines were new' },
+  },
+];

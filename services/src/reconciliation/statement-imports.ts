@@ -1,0 +1,69 @@
+/**
+ * Importing a bank statement (decision 0032): the account found in the admin's scope, the file read
+ * (statement-file.ts, with the account's saved column mapping), then decided on the account's
+ * stream (`bankaccount-<id>`: bank-statement.decide.ts), recorded under the brand the account is
+ * on, with who, when and from where in the metadata.
+ */
+import { createHash, randomUUID } from 'node:crypto';
+import type { CommandHandler } from '@desk/platform/eventstore/command-handler';
+import type { EventMetadata } from '@desk/platform/eventstore/event-metadata';
+import type { EventStore } from '@desk/platform/eventstore/event-store';
+import { streamId } from '@desk/platform/eventstore/stream-id';
+import { ValidationError } from '@desk/platform/errors/domain-error';
+import { bankStatementEvolver, decideBankStatement } from '@desk/machines/reconciliation/bank-statement.decide';
+import type { StatementImported } from '@desk/machines/reconciliation/bank-statement.events';
+import type { ParsedStatement } from '@desk/machines/reconciliation/statement';
+import type { AdminScope } from '../identity/admin-scope';
+import type { BrandBankAccounts } from './brand-bank-accounts';
+import { readStatementFile, savedMapping, type StatementUpload } from './statement-file';
+
+export const bankAccountStream = (accountId: string) => streamId('bankaccount', accountId);
+
+/** PostgreSQL's text cannot hold a NUL character: a line carrying one is refused as unreadable, not a 500 at the append. */
+function refuseNul(statement: ParsedStatement): void {
+  const at = statement.lines.findIndex((line) => `${line.narration}${line.bankReference ?? ''}`.includes('\0'));
+  if (at >= 0) throw ValidationError.of('file', `Statement line ${at + 1} holds a NUL character: save the statement again from the bank's site`);
+}
+
+export class StatementImports {
+  constructor(
+    private readonly handler: CommandHandler,
+    private readonly store: Pick<EventStore, 'readStream'>,
+    private readonly accounts: BrandBankAccounts,
+  ) {}
+
+  /** `readUpload` is called once the account is found in the admin's scope: another brand's account is 404 before its body is read. */
+  async import(scope: AdminScope, accountId: string, readUpload: () => Promise<StatementUpload>, metadata: EventMetadata): Promise<StatementImported['data']> {
+    const account = await this.accounts.find(scope, accountId);
+    const upload = await readUpload();
+    const stream = bankAccountStream(account.id);
+    const { state } = await this.handler.load(bankStatementEvolver, stream);
+    const { statement, mapping } = await readStatementFile(upload, savedMapping(state.mapping));
+    refuseNul(statement);
+    const { events } = await this.handler.handle(
+      bankStatementEvolver,
+      stream,
+      (current) =>
+        decideBankStatement(current, {
+          type: 'ImportStatement',
+          account: { id: account.id, accountNumber: account.accountNumber },
+          statementId: randomUUID(),
+          fileName: upload.fileName.slice(0, 200),
+          fileSha256: createHash('sha256').update(upload.bytes).digest('hex'),
+          statement,
+          mapping: mapping as Record<string, unknown> | null,
+          by: metadata.actor.id,
+          at: metadata.acceptedAt,
+        }),
+      { ...metadata, tenantId: account.tenantId },
+    );
+    return events.find((event): event is StatementImported => event.type === 'StatementImported')!.data;
+  }
+
+  /** The statements imported for the account, newest first. */
+  async history(scope: AdminScope, accountId: string): Promise<StatementImported['data'][]> {
+    const account = await this.accounts.find(scope, accountId);
+    const recorded = await this.store.readStream(bankAccountStream(account.id));
+    return recorded.flatMap((event) => (event.type === 'StatementImported' ? [event.data as StatementImported['data']] : [])).reverse();
+  }
+}

@@ -1,0 +1,128 @@
+/**
+ * Bank statements imported into a brand's bank account over HTTP (issue 28, decision 0032): the
+ * format told from the file, a CSV read with the first layout that fits (and that layout saved for
+ * the account), every line recorded once however often the statement comes, a statement of another
+ * account refused, and each admin only on their scope's accounts.
+ */
+import { randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCustomer, createTestApp, json, type TestApp } from '../support/test-app';
+import { confirmPending } from '../support/desk-changes';
+import { createBrandAdmin } from '../support/brands';
+import { bankAccountId } from '../../machines/src/reconciliation/bank-account-id';
+import { NOT_A_STATEMENT } from '../../services/src/reconciliation/statement-file';
+import { bankAccountStream } from '../../services/src/reconciliation/statement-imports';
+
+const FIXTURES = path.join(import.meta.dirname, '../../services/src/reconciliation/statements/fixtures');
+const HDFC = { bankName: 'HDFC Bank', accountName: 'Zen Desk Trading', accountNumber: '50100012345678', ifsc: 'HDFC0001234', isActive: true };
+const OTHER = { bankName: 'State Bank', accountName: 'Zen Desk Trading', accountNumber: '50200012345678', ifsc: 'SBIN0001234', isActive: true };
+
+describe('bank statements imported into a brand account', () => {
+  let t: TestApp;
+  let admin: string;
+  const hdfc = bankAccountId('default', HDFC);
+  const other = bankAccountId('default', OTHER);
+
+  const upload = async (token: string, accountId: string, fileName: string, extra: Record<string, string> = {}, bytes?: Buffer) => {
+    const form = new FormData();
+    form.set('file', new File([bytes ?? (await readFile(path.join(FIXTURES, fileName)))], fileName));
+    for (const [name, value] of Object.entries(extra)) form.set(name, value);
+    const response = await t.app.request(`/api/admin/bank-accounts/${accountId}/statements`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'idempotency-key': randomUUID() },
+      body: form,
+    });
+    return { status: response.status, body: (await response.json()) as any };
+  };
+  const stream = async (accountId: string) => t.deps.eventStore.readStream(bankAccountStream(accountId));
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    admin = await t.adminToken();
+    // Where customers pay changes only with a second admin (decision 0030): confirmed from the server.
+    const saved = await json(t.call('PUT', '/api/admin/tenants/default', { token: admin, body: { bankAccounts: [HDFC, OTHER] } }));
+    expect(saved.status).toBe(202);
+    await confirmPending(t, saved.body.change._id);
+  });
+  afterAll(() => t.close());
+
+  it("lists the brand's accounts with the ids their statements go under", async () => {
+    const listed = await json(t.call('GET', '/api/admin/bank-accounts', { token: admin }));
+    expect(listed.status).toBe(200);
+    expect(listed.body.bankAccounts).toEqual([
+      expect.objectContaining({ _id: hdfc, tenantId: 'default', bankName: 'HDFC Bank', accountNumberEnd: '5678', ifsc: 'HDFC0001234', isActive: true }),
+      expect.objectContaining({ _id: other, bankName: 'State Bank' }),
+    ]);
+  });
+
+  it('imports a CSV with the layout that reads it, saves that layout, and records each line once however often it comes', async () => {
+    const first = await upload(admin, hdfc, 'csv-hdfc-withdrawal-deposit.csv');
+    expect(first.status).toBe(201);
+    expect(first.body).toMatchObject({
+      message: 'Statement imported: 3 new line(s) recorded',
+      statement: { format: 'csv', from: '2026-04-01', to: '2026-04-03', lineCount: 3, newLineCount: 3, closingBalance: { amount: '225001.00' } },
+    });
+    const events = await stream(hdfc);
+    expect(events.map((e) => e.type)).toEqual([
+      'ColumnMappingSaved',
+      'StatementImported',
+      'StatementLineRecorded',
+      'StatementLineRecorded',
+      'StatementLineRecorded',
+    ]);
+    expect(events[2]!.data).toMatchObject({ line: { bookedOn: '2026-04-01', direction: 'credit', amount: '100000.00' } });
+    expect(events[1]!.metadata).toMatchObject({ tenantId: 'default', actor: { role: 'admin' } });
+
+    const again = await upload(admin, hdfc, 'csv-hdfc-withdrawal-deposit.csv');
+    expect(again).toMatchObject({ status: 201, body: { message: 'Statement imported: every line was already recorded', statement: { newLineCount: 0 } } });
+    // The saved layout read it: no second ColumnMappingSaved, no line twice.
+    expect((await stream(hdfc)).map((e) => e.type).filter((type) => type !== 'StatementImported')).toHaveLength(4);
+    const history = await json(t.call('GET', `/api/admin/bank-accounts/${hdfc}/statements`, { token: admin }));
+    expect(history.body.statements.map((s: { newLineCount: number }) => s.newLineCount)).toEqual([0, 3]);
+  });
+
+  it("refuses another account's statement, a file it cannot read and a line it cannot read, recording nothing", async () => {
+    const before = (await stream(hdfc)).length;
+    const misplaced = await upload(admin, hdfc, 'camt053-001-02-entries.xml');
+    expect(misplaced.status).toBe(400);
+    expect(misplaced.body.details[0].path).toBe('accountId');
+    expect(misplaced.body.details[0].message).toContain('50200012345678');
+    expect(await upload(admin, hdfc, 'notes.txt', {}, Buffer.from('\u0001\u0002 not a statement'))).toMatchObject({
+      status: 400,
+      body: { details: [{ path: 'file', message: NOT_A_STATEMENT }] },
+    });
+    const badLine = await upload(admin, other, 'csv-bad-amount.csv');
+    expect(badLine.status).toBe(400);
+    expect(badLine.body.details[0].path).toMatch(/^(file|mapping)$/);
+    expect(await upload(admin, hdfc, 'csv-hdfc-withdrawal-deposit.csv', { mapping: '{not json' })).toMatchObject({
+      status: 400,
+      body: { details: [{ path: 'mapping' }] },
+    });
+    // A body that is no form, or a form with no file: 400, never a 500.
+    expect(await json(t.call('POST', `/api/admin/bank-accounts/${hdfc}/statements`, { token: admin, body: { file: 'x' } }))).toMatchObject({
+      status: 400,
+      body: { details: [{ path: 'file' }] },
+    });
+    const broken = await t.call('POST', `/api/admin/bank-accounts/${hdfc}/statements`, {
+      token: admin,
+      body: '--x\r\nContent-Disposition: form-data; name="file"\r\n\r\nunterminated',
+      headers: { 'content-type': 'multipart/form-data; boundary=x' },
+    });
+    expect(broken.status).toBe(400);
+    expect((await stream(hdfc)).length).toBe(before);
+    // The account it belongs to takes it.
+    expect(await upload(admin, other, 'camt053-001-02-entries.xml')).toMatchObject({ status: 201, body: { statement: { format: 'camt053' } } });
+  });
+
+  it("keeps each admin to their scope: another brand's admin finds no account of the operator's, a customer is refused", async () => {
+    const brand = await createBrandAdmin(t, 'statements.example', '+919630000001');
+    expect((await json(t.call('GET', '/api/admin/bank-accounts', { token: brand.token }))).body.bankAccounts).toEqual([]);
+    expect((await upload(brand.token, hdfc, 'csv-hdfc-withdrawal-deposit.csv')).status).toBe(404);
+    expect((await t.call('GET', `/api/admin/bank-accounts/${hdfc}/statements`, { token: brand.token })).status).toBe(404);
+    const customer = await createCustomer(t, '+919630000002');
+    expect((await t.call('GET', '/api/admin/bank-accounts', { token: customer })).status).toBe(403);
+    expect((await upload(customer, hdfc, 'csv-hdfc-withdrawal-deposit.csv')).status).toBe(403);
+  });
+});
