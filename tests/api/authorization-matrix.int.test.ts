@@ -157,6 +157,7 @@ describe('authorisation matrix', () => {
         ['GET', '/api/admin/bank-accounts', undefined, 200],
         ['GET', '/api/admin/statement-layouts', undefined, 200],
         ['GET', `/api/admin/bank-accounts/${ids.change}/statements`, undefined, 404],
+        ['GET', `/api/admin/bank-accounts/${ids.change}/lines`, undefined, 404],
         ['POST', `/api/admin/bank-accounts/${ids.change}/statements`, {}, 404],
       ] as [string, string, unknown, number][]
     ).map(([m, p, b, brandAdmin]): [string, string, unknown, Partial<Record<Who, number>>] => [

@@ -81,6 +81,19 @@ describe('bank statements imported into a brand account', () => {
     expect((await stream(hdfc)).map((e) => e.type).filter((type) => type !== 'StatementImported')).toHaveLength(4);
     const history = await json(t.call('GET', `/api/admin/bank-accounts/${hdfc}/statements`, { token: admin }));
     expect(history.body.statements.map((s: { newLineCount: number }) => s.newLineCount)).toEqual([0, 3]);
+
+    // The lines page: latest day first, each with what its narration says.
+    await t.project();
+    const lines = await json(t.call('GET', `/api/admin/bank-accounts/${hdfc}/lines`, { token: admin }));
+    expect(lines.status).toBe(200);
+    expect(lines.body).toMatchObject({ total: 3, page: 1, limit: 50 });
+    expect(lines.body.lines.map((l: { bookedOn: string; direction: string; amount: string }) => [l.bookedOn, l.direction, l.amount])).toEqual([
+      ['2026-04-03', 'debit', '49999.50'],
+      ['2026-04-02', 'credit', '25000.50'],
+      ['2026-04-01', 'credit', '100000.00'],
+    ]);
+    expect(lines.body.lines[2].reading).toEqual({ channel: 'UPI', reference: '412345678901', payerName: 'Ravi Kumar', reversal: false });
+    expect((await t.call('GET', `/api/admin/bank-accounts/${hdfc}/lines?limit=500`, { token: admin })).status).toBe(400);
   });
 
   it("refuses another account's statement, a file it cannot read and a line it cannot read, recording nothing", async () => {
@@ -121,6 +134,7 @@ describe('bank statements imported into a brand account', () => {
     expect((await json(t.call('GET', '/api/admin/bank-accounts', { token: brand.token }))).body.bankAccounts).toEqual([]);
     expect((await upload(brand.token, hdfc, 'csv-hdfc-withdrawal-deposit.csv')).status).toBe(404);
     expect((await t.call('GET', `/api/admin/bank-accounts/${hdfc}/statements`, { token: brand.token })).status).toBe(404);
+    expect((await t.call('GET', `/api/admin/bank-accounts/${hdfc}/lines`, { token: brand.token })).status).toBe(404);
     const customer = await createCustomer(t, '+919630000002');
     expect((await t.call('GET', '/api/admin/bank-accounts', { token: customer })).status).toBe(403);
     expect((await upload(customer, hdfc, 'csv-hdfc-withdrawal-deposit.csv')).status).toBe(403);

@@ -5,6 +5,7 @@ import { tenantsProjection } from './tenants/tenants.projection';
 import { eventLogProjection } from './event-log/event-log.projection';
 import { orderHistoryProjection } from './order-history/order-history.projection';
 import { deskChangesProjection } from './desk-changes/desk-changes.projection';
+import { statementLinesProjection } from './statement-lines/statement-lines.projection';
 
 /** Every projection the projector runs, by name. New read models register here. */
 export const projections: readonly Projection[] = [
@@ -14,6 +15,7 @@ export const projections: readonly Projection[] = [
   eventLogProjection,
   orderHistoryProjection,
   deskChangesProjection,
+  statementLinesProjection,
 ];
 
 export function findProjections(name?: string): Projection[] {

@@ -14,6 +14,7 @@ import * as customerUsageDays from './orders/migrations/2026-11-25-112-customer-
 import * as batchGuard from '../runtime/migrations/2026-11-26-113-projection-batch-guard';
 import * as deskChanges from './desk-changes/migrations/2026-11-27-114-desk-changes';
 import * as latePaidOrders from './orders/migrations/2026-11-27-115-late-paid-orders';
+import * as statementLines from './statement-lines/migrations/2026-11-27-116-statement-lines';
 
 /** Read-model migrations, by name (sorted after the event store's: 1xx after 0xx on the same day). */
 export const readModelMigrations: Record<string, Migration> = {
@@ -32,4 +33,5 @@ export const readModelMigrations: Record<string, Migration> = {
   '2026-11-26-113-projection-batch-guard': batchGuard,
   '2026-11-27-114-desk-changes': deskChanges,
   '2026-11-27-115-late-paid-orders': latePaidOrders,
+  '2026-11-27-116-statement-lines': statementLines,
 };

@@ -12,6 +12,7 @@ const OWNED: Record<keyof ReadModelDatabase, true> = {
   rm_order_history: true,
   rm_order_changes: true,
   rm_desk_changes: true,
+  rm_statement_lines: true,
   projection_checkpoints: true,
   projection_dead_letters: true,
 };

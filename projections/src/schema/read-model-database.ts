@@ -6,6 +6,7 @@ import type { EventLogTable } from './event-log.tables';
 import type { OrderHistoryTable } from './order-history.tables';
 import type { OrderChangesTable } from './order-changes.tables';
 import type { DeskChangesTable } from './desk-changes.tables';
+import type { StatementLinesTable } from './statement-lines.tables';
 
 export type {
   ProjectionCheckpointsTable,
@@ -19,6 +20,7 @@ export type {
   OrderHistoryTable,
   OrderChangesTable,
   DeskChangesTable,
+  StatementLinesTable,
 };
 
 /** Every table the projections own, for kysely: one file per read model (its migrations are in read-models/<name>/). */
@@ -34,4 +36,5 @@ export interface ReadModelDatabase {
   rm_order_history: OrderHistoryTable;
   rm_order_changes: OrderChangesTable;
   rm_desk_changes: DeskChangesTable;
+  rm_statement_lines: StatementLinesTable;
 }

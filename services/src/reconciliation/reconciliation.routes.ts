@@ -17,10 +17,14 @@ import type { ProxyTrust } from '../http/proxy-trust';
 import type { BrandBankAccount, BrandBankAccounts } from './brand-bank-accounts';
 import type { StatementImports } from './statement-imports';
 import { COLUMN_PRESETS } from './statements/column-presets';
+import type { Kysely } from 'kysely';
+import type { ReadModelDatabase } from '@desk/projections/schema/read-model-database';
+import { statementLinesOf, type StatementLineRow } from '@desk/projections/read-models/statement-lines/statement-lines.queries';
 
 export interface ReconciliationRouteDeps {
   accounts: BrandBankAccounts;
   imports: StatementImports;
+  readModels: Kysely<ReadModelDatabase>;
   trustProxy: ProxyTrust;
 }
 
@@ -40,7 +44,31 @@ const accountJson = (account: BrandBankAccount) => ({
 
 const importJson = (data: StatementImported['data']) => ({ _id: data.statementId, ...data });
 
-export function reconciliationRoutes({ accounts, imports, trustProxy }: ReconciliationRouteDeps) {
+/** The lines page's query: which page, how many lines. */
+export const linesQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+});
+
+/** A day as yyyy-mm-dd, whether the driver gave a Date or the text. */
+const day = (value: unknown) => (value instanceof Date ? value.toISOString().slice(0, 10) : value === null ? null : String(value));
+
+/** A line as the account's lines page shows it: what the bank wrote, and what its narration says (narration.ts). */
+const lineJson = (row: StatementLineRow) => ({
+  key: row.key,
+  statementId: row.statement_id,
+  bookedOn: day(row.booked_on),
+  valueOn: day(row.value_on),
+  direction: row.direction,
+  amount: row.amount,
+  narration: row.narration,
+  bankReference: row.bank_reference,
+  balanceAfter: row.balance_after,
+  reading: { channel: row.channel, reference: row.reference, payerName: row.payer_name, reversal: row.reversal },
+  recordedAt: row.recorded_at,
+});
+
+export function reconciliationRoutes({ accounts, imports, readModels, trustProxy }: ReconciliationRouteDeps) {
   return new Hono<AdminEnv>()
     .get('/bank-accounts', async (c) => c.json({ bankAccounts: (await accounts.inScope(c.get('scope'))).map(accountJson) }, 200))
     .get('/statement-layouts', (c) =>
@@ -49,6 +77,12 @@ export function reconciliationRoutes({ accounts, imports, trustProxy }: Reconcil
     .get('/bank-accounts/:id/statements', validate('param', accountParam), async (c) =>
       c.json({ statements: (await imports.history(c.get('scope'), c.req.valid('param').id)).map(importJson) }, 200),
     )
+    .get('/bank-accounts/:id/lines', validate('param', accountParam), validate('query', linesQuerySchema), async (c) => {
+      const account = await accounts.find(c.get('scope'), c.req.valid('param').id);
+      const { page, limit } = c.req.valid('query');
+      const { lines, total } = await statementLinesOf(readModels, account.id, { page, limit });
+      return c.json({ lines: lines.map(lineJson), total, page, limit }, 200);
+    })
     .post('/bank-accounts/:id/statements', validate('param', accountParam), async (c) => {
       const readUpload = async () => {
         const form = await c.req.parseBody().catch(() => {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { RouteDoc } from './route-doc';
+import { linesQuerySchema } from '../../reconciliation/reconciliation.routes';
 
 const statementForm = {
   fields: z.object({
@@ -35,6 +36,14 @@ export const reconciliationRouteDocs: RouteDoc[] = [
     tag: 'admin: reconciliation',
     access: 'admin',
     summary: "The statements imported for an account, newest first (404 outside the admin's scope)",
+  },
+  {
+    method: 'get',
+    path: '/admin/bank-accounts/:id/lines',
+    tag: 'admin: reconciliation',
+    access: 'admin',
+    summary: "The account's statement lines, latest day first, each with what its narration says (channel, UTR or RRN, the other party, a reversal)",
+    query: linesQuerySchema,
   },
   {
     method: 'post',
