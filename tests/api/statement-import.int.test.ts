@@ -129,12 +129,49 @@ describe('bank statements imported into a brand account', () => {
     expect(await upload(admin, other, 'camt053-001-02-entries.xml')).toMatchObject({ status: 201, body: { statement: { format: 'camt053' } } });
   });
 
+  it("refuses, never with a 500, text that cannot be stored, XML past the parser's limits and mappings past a mapping's size", async () => {
+    const camt = await readFile(path.join(FIXTURES, 'camt053-001-02-entries.xml'), 'utf8');
+    const surrogate = await upload(admin, other, 'lone.xml', {}, Buffer.from(camt.replace('NEFT INWARD', 'NEFT &#xD800; INWARD')));
+    expect(surrogate).toMatchObject({ status: 400, body: { details: [{ path: 'file' }] } });
+    const deep = `<?xml version="1.0"?><Document>${'<a>'.repeat(150)}x${'</a>'.repeat(150)}</Document>`;
+    expect((await upload(admin, other, 'deep.xml', {}, Buffer.from(deep))).status).toBe(400);
+    const csv = await readFile(path.join(FIXTURES, 'csv-hdfc-withdrawal-deposit.csv'), 'utf8');
+    expect((await upload(admin, hdfc, 'nul.csv', {}, Buffer.from(`${'\n'.repeat(70_000)}${csv.replace('BUY, ORDER 1042', 'BUY\u0000 ORDER')}`))).status).toBe(
+      400,
+    );
+    const markers = JSON.stringify({
+      headerRow: 'auto',
+      date: { column: 'Date', format: 'dd/mm/yy' },
+      narration: 'Narration',
+      amounts: { kind: 'marker', amount: 'Amount', marker: 'Dr/Cr', credit: Array.from({ length: 11 }, (_, i) => `C${i}`), debit: ['DR'] },
+    });
+    expect(await upload(admin, hdfc, 'csv-hdfc-withdrawal-deposit.csv', { mapping: markers })).toMatchObject({
+      status: 400,
+      body: { details: [{ path: 'mapping.amounts.credit', message: 'List at most 10 words the marker column uses' }] },
+    });
+    expect((await upload(admin, hdfc, 'csv-hdfc-withdrawal-deposit.csv', { mapping: ' '.repeat(10_001) })).status).toBe(400);
+    // A name cut at 200 characters keeps whole characters (an emoji astride the cut made a lone surrogate: a 500).
+    const named = await upload(admin, hdfc, `${'n'.repeat(199)}\u{1F600}tail.csv`, {}, Buffer.from(csv));
+    expect(named.status).toBe(201);
+    expect(named.body.statement.fileName).toBe(`${'n'.repeat(199)}\u{1F600}`);
+  });
+
   it("keeps each admin to their scope: another brand's admin finds no account of the operator's, a customer is refused", async () => {
     const brand = await createBrandAdmin(t, 'statements.example', '+919630000001');
     expect((await json(t.call('GET', '/api/admin/bank-accounts', { token: brand.token }))).body.bankAccounts).toEqual([]);
     expect((await upload(brand.token, hdfc, 'csv-hdfc-withdrawal-deposit.csv')).status).toBe(404);
     expect((await t.call('GET', `/api/admin/bank-accounts/${hdfc}/statements`, { token: brand.token })).status).toBe(404);
     expect((await t.call('GET', `/api/admin/bank-accounts/${hdfc}/lines`, { token: brand.token })).status).toBe(404);
+    // The brand's own account: the operator's admin imports into it, and the brand's admin reads the
+    // import with the operator's staff unnamed (decision 0014).
+    const saved = await json(t.call('PUT', `/api/admin/tenants/${brand.tenantId}`, { token: admin, body: { bankAccounts: [HDFC] } }));
+    await confirmPending(t, saved.body.change._id);
+    const brandAccount = bankAccountId(brand.tenantId, HDFC);
+    expect((await upload(admin, brandAccount, 'csv-hdfc-withdrawal-deposit.csv')).status).toBe(201);
+    const asBrand = await json(t.call('GET', `/api/admin/bank-accounts/${brandAccount}/statements`, { token: brand.token }));
+    expect(asBrand.body.statements.map((s: { importedBy: string | null }) => s.importedBy)).toEqual([null]);
+    const asOperator = await json(t.call('GET', `/api/admin/bank-accounts/${brandAccount}/statements`, { token: admin }));
+    expect(asOperator.body.statements[0].importedBy).toMatch(/^[0-9a-f-]{36}$/);
     const customer = await createCustomer(t, '+919630000002');
     expect((await t.call('GET', '/api/admin/bank-accounts', { token: customer })).status).toBe(403);
     expect((await upload(customer, hdfc, 'csv-hdfc-withdrawal-deposit.csv')).status).toBe(403);

@@ -136,7 +136,7 @@ export function createApp(deps: AppDeps) {
     )
     .route('/', adminDeskChangeRoutes({ ...desk, readModels: db, trustProxy }))
     .route('/', adminProjectionRoutes(deps.projections))
-    .route('/', reconciliationRoutes({ ...deps.reconciliation, readModels: db, trustProxy }));
+    .route('/', reconciliationRoutes({ ...deps.reconciliation, readModels: db, users: db, trustProxy }));
   const customer = new Hono<AuthEnv>().use(signedIn, refuseComplianceCommands, idempotency(db)).route('/', customerOrderRoutes(orders));
   // Compliance staff read everything in their scope and act on nothing (docs/compliance.md).
   const compliance = new Hono<ComplianceEnv>()

@@ -19,14 +19,23 @@ import type { StatementImports } from './statement-imports';
 import { COLUMN_PRESETS } from './statements/column-presets';
 import type { Kysely } from 'kysely';
 import type { ReadModelDatabase } from '@desk/projections/schema/read-model-database';
+import type { ServicesDatabase } from '../db/services-database';
+import type { AdminScope } from '../identity/admin-scope';
+import { eventActors, hiddenFrom } from '../identity/event-actors';
 import { statementLinesOf, type StatementLineRow } from '@desk/projections/read-models/statement-lines/statement-lines.queries';
 
 export interface ReconciliationRouteDeps {
   accounts: BrandBankAccounts;
   imports: StatementImports;
   readModels: Kysely<ReadModelDatabase>;
+  /** Who the staff named on an import are, to leave the operator's unnamed to a brand's admin. */
+  users: Kysely<ServicesDatabase>;
   trustProxy: ProxyTrust;
 }
+
+/** A column mapping is a few hundred characters; one of megabytes is not a mapping (and its JSON is parsed whole). */
+const MAX_MAPPING_LENGTH = 10_000;
+const MAPPING_TOO_LONG = `A column mapping is at most ${MAX_MAPPING_LENGTH.toLocaleString('en-IN')} characters`;
 
 const accountParam = z.object({ id: z.string().uuid({ error: 'Bank account id must be a bank account id' }) });
 
@@ -42,7 +51,14 @@ const accountJson = (account: BrandBankAccount) => ({
   isActive: account.isActive,
 });
 
-const importJson = (data: StatementImported['data']) => ({ _id: data.statementId, ...data });
+const importJson = (data: StatementImported['data']) => ({ _id: data.statementId, ...data, importedBy: data.importedBy as string | null });
+
+/** Imports as a brand's admin reads them: the operator's staff who imported left unnamed (decision 0014), as everywhere else. */
+async function withholdOperatorStaff(users: Kysely<ServicesDatabase>, reader: AdminScope, imports: ReturnType<typeof importJson>[]) {
+  if (reader.kind === 'all_brands' || imports.length === 0) return imports;
+  const hidden = hiddenFrom(reader, await eventActors(users, imports.flatMap((i) => (i.importedBy ? [i.importedBy] : []))));
+  return imports.map((i) => (i.importedBy && hidden(i.importedBy) ? { ...i, importedBy: null } : i));
+}
 
 /** The lines page's query: which page, how many lines. */
 export const linesQuerySchema = z.object({
@@ -68,15 +84,16 @@ const lineJson = (row: StatementLineRow) => ({
   recordedAt: row.recorded_at,
 });
 
-export function reconciliationRoutes({ accounts, imports, readModels, trustProxy }: ReconciliationRouteDeps) {
+export function reconciliationRoutes({ accounts, imports, readModels, users, trustProxy }: ReconciliationRouteDeps) {
   return new Hono<AdminEnv>()
     .get('/bank-accounts', async (c) => c.json({ bankAccounts: (await accounts.inScope(c.get('scope'))).map(accountJson) }, 200))
     .get('/statement-layouts', (c) =>
       c.json({ layouts: COLUMN_PRESETS.map((preset) => ({ id: preset.id, name: preset.name, seenIn: preset.seenIn, mapping: preset.mapping })) }, 200),
     )
-    .get('/bank-accounts/:id/statements', validate('param', accountParam), async (c) =>
-      c.json({ statements: (await imports.history(c.get('scope'), c.req.valid('param').id)).map(importJson) }, 200),
-    )
+    .get('/bank-accounts/:id/statements', validate('param', accountParam), async (c) => {
+      const statements = (await imports.history(c.get('scope'), c.req.valid('param').id)).map(importJson);
+      return c.json({ statements: await withholdOperatorStaff(users, c.get('scope'), statements) }, 200);
+    })
     .get('/bank-accounts/:id/lines', validate('param', accountParam), validate('query', linesQuerySchema), async (c) => {
       const account = await accounts.find(c.get('scope'), c.req.valid('param').id);
       const { page, limit } = c.req.valid('query');
@@ -92,9 +109,8 @@ export function reconciliationRoutes({ accounts, imports, readModels, trustProxy
         if (!(file instanceof File)) throw ValidationError.of('file', 'Choose a statement file to upload');
         const mapping = form['mapping'];
         if (typeof mapping === 'string' && hasNul(mapping)) throw ValidationError.of('mapping', 'Text must not contain NUL characters');
-        // The name is kept on the import's event: no control characters (a NUL would fail the append).
-        const fileName = [...file.name].filter((char) => char >= ' ').join('') || 'statement';
-        return { fileName, bytes: new Uint8Array(await file.arrayBuffer()), mapping: typeof mapping === 'string' ? mapping : null };
+        if (typeof mapping === 'string' && mapping.length > MAX_MAPPING_LENGTH) throw ValidationError.of('mapping', MAPPING_TOO_LONG);
+        return { fileName: file.name, bytes: new Uint8Array(await file.arrayBuffer()), mapping: typeof mapping === 'string' ? mapping : null };
       };
       const imported = await imports.import(c.get('scope'), c.req.valid('param').id, readUpload, commandMetadata(c, actorOf(c), trustProxy));
       const message =

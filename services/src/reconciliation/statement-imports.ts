@@ -19,11 +19,24 @@ import { readStatementFile, savedMapping, type StatementUpload } from './stateme
 
 export const bankAccountStream = (accountId: string) => streamId('bankaccount', accountId);
 
-/** PostgreSQL's text cannot hold a NUL character: a line carrying one is refused as unreadable, not a 500 at the append. */
-function refuseNul(statement: ParsedStatement): void {
-  const at = statement.lines.findIndex((line) => `${line.narration}${line.bankReference ?? ''}`.includes('\0'));
-  if (at >= 0) throw ValidationError.of('file', `Statement line ${at + 1} holds a NUL character: save the statement again from the bank's site`);
+/** A NUL (PostgreSQL's text cannot hold one) or half of a surrogate pair (no UTF-8 can encode it: the event's canonical JSON refuses it). */
+const UNSTORABLE = /\0|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** Text that could not be stored is refused as unreadable, not a 500 at the append: every text the statement's events carry. */
+function refuseUnstorableText(statement: ParsedStatement): void {
+  const unreadable = (where: string) =>
+    ValidationError.of('file', `${where} holds a character that cannot be stored: save the statement again from the bank's site`);
+  if (UNSTORABLE.test(`${statement.accountNumber ?? ''}${statement.currency ?? ''}`)) throw unreadable("The statement's account details");
+  const at = statement.lines.findIndex((line) => UNSTORABLE.test(`${line.narration}${line.bankReference ?? ''}`));
+  if (at >= 0) throw unreadable(`Statement line ${at + 1}`);
 }
+
+/** A file name as the import's event keeps it: whole characters, no control characters, at most 200. */
+export const storedFileName = (name: string): string =>
+  [...name]
+    .filter((char) => char >= ' ' && !UNSTORABLE.test(char))
+    .slice(0, 200)
+    .join('') || 'statement';
 
 export class StatementImports {
   constructor(
@@ -39,7 +52,7 @@ export class StatementImports {
     const stream = bankAccountStream(account.id);
     const { state } = await this.handler.load(bankStatementEvolver, stream);
     const { statement, mapping } = await readStatementFile(upload, savedMapping(state.mapping));
-    refuseNul(statement);
+    refuseUnstorableText(statement);
     const { events } = await this.handler.handle(
       bankStatementEvolver,
       stream,
@@ -48,7 +61,7 @@ export class StatementImports {
           type: 'ImportStatement',
           account: { id: account.id, accountNumber: account.accountNumber },
           statementId: randomUUID(),
-          fileName: upload.fileName.slice(0, 200),
+          fileName: storedFileName(upload.fileName),
           fileSha256: createHash('sha256').update(upload.bytes).digest('hex'),
           statement,
           mapping: mapping as Record<string, unknown> | null,

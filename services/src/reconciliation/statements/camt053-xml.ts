@@ -57,9 +57,15 @@ export function parseStatementXml(xml: string): XmlElement {
   if (dtd) {
     throw new StatementProblem('The file declares a document type (DTD); bank statements never do, so it is refused.', lineFinder(xml)(dtd.index));
   }
-  const valid = XMLValidator.validate(xml);
-  if (valid !== true) throw new StatementProblem(`The file is not well-formed XML: ${valid.err.msg}`, valid.err.line);
-  return parser.parse(xml) as XmlElement;
+  try {
+    const valid = XMLValidator.validate(xml);
+    if (valid !== true) throw new StatementProblem(`The file is not well-formed XML: ${valid.err.msg}`, valid.err.line);
+    return parser.parse(xml) as XmlElement;
+  } catch (error) {
+    if (error instanceof StatementProblem) throw error;
+    // The parser's own limits (nesting past 100 levels) throw plain errors: the file is refused, not a 500.
+    throw new StatementProblem(`The file is not an XML statement the desk reads: ${error instanceof Error ? error.message : String(error)}`);
+  }
 }
 
 /** The character offset an element starts at, when the parser recorded it. */
@@ -102,11 +108,25 @@ export function attributeOf(element: XmlElement | undefined, name: string): stri
 
 const NAMED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
 
+/**
+ * A character XML allows (its Char production): a reference to any other (NUL, a control
+ * character, half of a surrogate pair) is not well-formed XML, and such text could not be stored
+ * (a lone surrogate failed the event's canonical JSON with a 500: security review, issue 28).
+ */
+const isXmlChar = (code: number) =>
+  code === 0x9 ||
+  code === 0xa ||
+  code === 0xd ||
+  (code >= 0x20 && code <= 0xd7ff) ||
+  (code >= 0xe000 && code <= 0xfffd) ||
+  (code >= 0x10000 && code <= 0x10ffff);
+
 /** XML's own five escapes and character references; anything else (an undeclared entity) is left as written. */
 export function decodeXmlEscapes(text: string): string {
   return text.replace(/&(#x[0-9a-fA-F]{1,6}|#\d{1,7}|amp|lt|gt|quot|apos);/g, (whole, name: string) => {
     if (!name.startsWith('#')) return NAMED[name] ?? whole;
     const code = name[1] === 'x' ? Number.parseInt(name.slice(2), 16) : Number.parseInt(name.slice(1), 10);
-    return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
+    if (!isXmlChar(code)) throw new StatementProblem(`The file refers to a character XML does not allow (${whole}): it is not a bank's statement as sent`);
+    return String.fromCodePoint(code);
   });
 }

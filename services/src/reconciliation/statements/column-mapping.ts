@@ -25,7 +25,10 @@ const markerWords = z
   .array(z.string().trim().min(1, 'A Dr/Cr marker cannot be blank').max(20), {
     error: 'List the words the marker column uses, e.g. ["CR", "C"]',
   })
-  .min(1, 'List at least one word the marker column uses');
+  .min(1, 'List at least one word the marker column uses')
+  // A marker column says credit or debit in a word or two; a list of thousands made every row scan
+  // it (a security review held the server for a minute with one).
+  .max(10, 'List at most 10 words the marker column uses');
 
 const amounts = z.discriminatedUnion(
   'kind',

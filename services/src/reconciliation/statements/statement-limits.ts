@@ -5,3 +5,5 @@
  */
 export const MAX_STATEMENT_BYTES = 5_000_000;
 export const MAX_STATEMENT_ROWS = 200_000;
+/** A statement's columns: a dozen in every bank's layout; a sheet's far-away cell must not make the reader build a huge grid. */
+export const MAX_STATEMENT_COLUMNS = 100;

@@ -11,7 +11,7 @@
  */
 import { inflateRawSync } from 'node:zlib';
 import { StatementProblem } from '@desk/machines/reconciliation/statement';
-import { MAX_STATEMENT_BYTES, MAX_STATEMENT_ROWS } from './statement-limits';
+import { MAX_STATEMENT_BYTES, MAX_STATEMENT_COLUMNS, MAX_STATEMENT_ROWS } from './statement-limits';
 
 const END_OF_DIRECTORY = 0x06054b50;
 const DIRECTORY_ENTRY = 0x02014b50;
@@ -87,6 +87,37 @@ function inflate(bytes: Buffer, part: Part, dataStart: number, budget: number): 
   }
 }
 
+/** A cell reference's column as a number (A is 1, XFD is 16384). */
+const columnNumber = (letters: string) => [...letters].reduce((n, letter) => n * 26 + letter.charCodeAt(0) - 64, 0);
+
+/**
+ * Refuses a sheet that reaches past a statement's rows or columns, by the rows it holds and by every
+ * address it names (its `dimension`, each row's and cell's `r`): read-excel-file builds the grid up
+ * to the farthest cell, so one cell at XFD12000 in a 2 KB file held the server for over a minute
+ * (a security review, issue 28).
+ */
+function guardSheetExtent(xml: string): void {
+  const rows = xml.match(/<(\w+:)?row[\s>/]/g)?.length ?? 0;
+  let farthestRow = rows;
+  let farthestColumn = 0;
+  for (const [, letters, digits] of xml.matchAll(/\br="([A-Z]{0,3})(\d{1,9})"/g)) {
+    farthestRow = Math.max(farthestRow, Number(digits));
+    if (letters) farthestColumn = Math.max(farthestColumn, columnNumber(letters));
+  }
+  for (const [, , toLetters, toDigits] of xml.matchAll(/<(\w+:)?dimension\s+ref="[A-Z]{1,3}\d{1,9}(?::([A-Z]{1,3})(\d{1,9}))?"/g)) {
+    if (toLetters) farthestColumn = Math.max(farthestColumn, columnNumber(toLetters));
+    if (toDigits) farthestRow = Math.max(farthestRow, Number(toDigits));
+  }
+  if (farthestRow > MAX_STATEMENT_ROWS) {
+    refuse(`A sheet in the file reaches row ${farthestRow}; a statement is read up to ${MAX_STATEMENT_ROWS} rows: download a shorter period`);
+  }
+  if (farthestColumn > MAX_STATEMENT_COLUMNS) {
+    refuse(
+      `A sheet in the file reaches column ${farthestColumn}; a statement has at most ${MAX_STATEMENT_COLUMNS}: save only the statement's columns and upload that`,
+    );
+  }
+}
+
 /** Refuses a workbook over the size or row limits, or one whose parts are not what its index lists. */
 export function guardXlsxSize(bytes: Buffer): void {
   if (bytes.length > MAX_STATEMENT_BYTES) refuse(`The file is over ${megabytes}; a statement is read up to that size: download a shorter period`);
@@ -102,10 +133,7 @@ export function guardXlsxSize(bytes: Buffer): void {
     if (content.length !== part.size) damaged();
     unpacked += content.length;
     if (unpacked > MAX_STATEMENT_BYTES) refuse(`The file unpacks to more than ${megabytes}; a statement is read up to that size: download a shorter period`);
-    if (/^xl\/worksheets\/[^/]+\.xml$/.test(part.name)) {
-      const rows = content.toString('latin1').match(/<(\w+:)?row[\s>/]/g)?.length ?? 0;
-      if (rows > MAX_STATEMENT_ROWS) refuse(`A sheet in the file has ${rows} rows; a statement is read up to ${MAX_STATEMENT_ROWS}: download a shorter period`);
-    }
+    if (/^xl\/worksheets\/[^/]+\.xml$/.test(part.name)) guardSheetExtent(content.toString('latin1'));
     expected = dataStart + part.compressedSize;
     if ((part.flags & 0x8) !== 0) expected += expected + 4 <= bytes.length && bytes.readUInt32LE(expected) === DATA_DESCRIPTOR ? 16 : 12;
   }

@@ -110,7 +110,17 @@ describe('an XLSX past the limits is refused before it is read', () => {
     const many = Array.from({ length: 200_001 }, (_, index) => `<row r="${index + 2}"/>`).join('');
     const xml = sheetXml(rows).replace('</sheetData>', `${many}</sheetData>`);
     const bytes = zip(workbookParts([{ name: 'S', rows }], { 0: xml }));
-    await expect(readXlsxStatement(bytes, hdfc)).rejects.toThrow('A sheet in the file has 200003 rows; a statement is read up to 200000');
+    await expect(readXlsxStatement(bytes, hdfc)).rejects.toThrow('A sheet in the file reaches row 200003; a statement is read up to 200000 rows');
+  });
+
+  it('refuses a sheet naming a cell far away (a 2 KB file that would build a grid of 200 million cells), before reading it', async () => {
+    const farCell = sheetXml(rows).replace('</sheetData>', '<row r="12000"><c r="XFD12000" t="inlineStr"><is><t>x</t></is></c></row></sheetData>');
+    const bytes = zip(workbookParts([{ name: 'S', rows }], { 0: farCell }));
+    await expect(readXlsxStatement(bytes, hdfc)).rejects.toThrow('A sheet in the file reaches column 16384; a statement has at most 100');
+    const farRow = sheetXml(rows).replace('</sheetData>', '<row r="900000"><c r="A900000"><v>1</v></c></row></sheetData>');
+    await expect(readXlsxStatement(zip(workbookParts([{ name: 'S', rows }], { 0: farRow })), hdfc)).rejects.toThrow('reaches row 900000');
+    const dimension = sheetXml(rows).replace('<sheetData>', '<dimension ref="A1:ZZ10"/><sheetData>');
+    await expect(readXlsxStatement(zip(workbookParts([{ name: 'S', rows }], { 0: dimension })), hdfc)).rejects.toThrow('reaches column 702');
   });
 
   it('refuses a file over 5 MB as it is', async () => {
