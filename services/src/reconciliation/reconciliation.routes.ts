@@ -56,7 +56,13 @@ const importJson = (data: StatementImported['data']) => ({ _id: data.statementId
 /** Imports as a brand's admin reads them: the operator's staff who imported left unnamed (decision 0014), as everywhere else. */
 async function withholdOperatorStaff(users: Kysely<ServicesDatabase>, reader: AdminScope, imports: ReturnType<typeof importJson>[]) {
   if (reader.kind === 'all_brands' || imports.length === 0) return imports;
-  const hidden = hiddenFrom(reader, await eventActors(users, imports.flatMap((i) => (i.importedBy ? [i.importedBy] : []))));
+  const hidden = hiddenFrom(
+    reader,
+    await eventActors(
+      users,
+      imports.flatMap((i) => (i.importedBy ? [i.importedBy] : [])),
+    ),
+  );
   return imports.map((i) => (i.importedBy && hidden(i.importedBy) ? { ...i, importedBy: null } : i));
 }
 
