@@ -13,7 +13,7 @@ import { confirmPending } from '../support/desk-changes';
 import { createBrandAdmin } from '../support/brands';
 import { bankAccountId } from '../../machines/src/reconciliation/bank-account-id';
 import { NOT_A_STATEMENT } from '../../services/src/reconciliation/statement-file';
-import { bankAccountStream } from '../../services/src/reconciliation/statement-imports';
+import { APPEND_CHUNK, bankAccountStream } from '../../services/src/reconciliation/statement-imports';
 
 const FIXTURES = path.join(import.meta.dirname, '../../services/src/reconciliation/statements/fixtures');
 const HDFC = { bankName: 'HDFC Bank', accountName: 'Zen Desk Trading', accountNumber: '50100012345678', ifsc: 'HDFC0001234', isActive: true };
@@ -154,6 +154,29 @@ describe('bank statements imported into a brand account', () => {
     const named = await upload(admin, hdfc, `${'n'.repeat(199)}\u{1F600}tail.csv`, {}, Buffer.from(csv));
     expect(named.status).toBe(201);
     expect(named.body.statement.fileName).toBe(`${'n'.repeat(199)}\u{1F600}`);
+    // Nor a bidi override that would show "exe.gpj" as "jpg.exe".
+    const bidi = await upload(admin, hdfc, 'statement\u202Egpj.exe', {}, Buffer.from(csv));
+    expect(bidi.body.statement.fileName).toBe('statementgpj.exe');
+  });
+
+  it('appends a long statement a few hundred events at a time, so other writes go between', async () => {
+    const rows = ['Date,Narration,Chq./Ref.No.,Value Dt,Withdrawal Amt.,Deposit Amt.,Closing Balance'];
+    for (let i = 0; i < 1_200; i++) rows.push(`05/04/26,UPI-PAYER ${i}-41234${String(i).padStart(7, '0')},,05/04/26,,100.00,`);
+    const store = t.deps.eventStore;
+    const append = store.append.bind(store);
+    const sizes: number[] = [];
+    store.append = async (streamId, events, options) => {
+      if (streamId === bankAccountStream(other)) sizes.push(events.length);
+      return append(streamId, events, options);
+    };
+    try {
+      const imported = await upload(admin, other, 'long.csv', {}, Buffer.from(rows.join('\n')));
+      expect(imported).toMatchObject({ status: 201, body: { statement: { lineCount: 1_200, newLineCount: 1_200 } } });
+    } finally {
+      store.append = append;
+    }
+    // The saved layout, the import and 1,200 lines: 1,202 events in appends of at most APPEND_CHUNK.
+    expect(sizes).toEqual([APPEND_CHUNK, APPEND_CHUNK, 1_202 - 2 * APPEND_CHUNK]);
   });
 
   it("keeps each admin to their scope: another brand's admin finds no account of the operator's, a customer is refused", async () => {
