@@ -59,3 +59,8 @@ export const refuseNul: MiddlewareHandler = async (c, next) => {
 export function hasNul(text: string): boolean {
   return text.includes('\0');
 }
+
+/** Whether text can be stored: no NUL (PostgreSQL's text) and no unpaired surrogate (no UTF-8 encodes one; the hash chain's canonical JSON refuses it). */
+export function isStorableText(text: string): boolean {
+  return !hasNul(text) && !LONE_SURROGATE.test(text);
+}

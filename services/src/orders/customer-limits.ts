@@ -27,6 +27,16 @@ export interface UnshownClaim {
   claimedAt: Date;
 }
 
+/**
+ * Moves the customer's claim number on from `readSeq` (inserting it for a first claim), returning
+ * the new number; returns nothing when another claim moved it after `readSeq` was read. Every claim
+ * (a placement's, a revival's) is recorded from this CTE, so they are counted one after the other.
+ */
+const bumpClaimHead = (userId: string, readSeq: RawBuilder<unknown>) => sql`
+  insert into customer_claim_heads as h (user_id, seq) values (${userId}, 1)
+  on conflict (user_id) do update set seq = h.seq + 1 where h.seq = ${readSeq}
+  returning seq`;
+
 /** A late payment that revives an order: whose, its INR, and when it arrived. */
 export interface RevivalClaim {
   orderId: string;
@@ -103,11 +113,7 @@ export class CustomerLimits {
     // Every placement runs this: it is prepared once per connection.
     const { rows } = await sql<UsageRow & { code: string | null }>`
       ${PREPARED} with usage as (${usageSql(order.userId, order.at)}),
-      bump as (
-        insert into customer_claim_heads as h (user_id, seq) values (${order.userId}, 1)
-        on conflict (user_id) do update set seq = h.seq + 1 where h.seq = (select seq::bigint from usage)
-        returning seq
-      ), claim as (
+      bump as (${bumpClaimHead(order.userId, sql`(select seq::bigint from usage)`)}), claim as (
         insert into order_ref_codes (ref_code, order_id, user_id, fiat_inr, claimed_at)
         select ${newRefCode()}, ${order.orderId}::uuid, ${order.userId}::uuid, ${order.fiatInr}::numeric, ${order.at}::timestamptz from bump
         on conflict (ref_code) do nothing
@@ -150,11 +156,7 @@ export class CustomerLimits {
       const read = rows[0]!;
       const decided = decide(usageFrom(read));
       const { rows: recorded } = await sql<{ order_id: string }>`
-        ${PREPARED} with bump as (
-          insert into customer_claim_heads as h (user_id, seq) values (${revival.userId}, 1)
-          on conflict (user_id) do update set seq = h.seq + 1 where h.seq = ${read.seq}::bigint
-          returning seq
-        )
+        ${PREPARED} with bump as (${bumpClaimHead(revival.userId, sql`${read.seq}::bigint`)})
         insert into order_revival_claims as r (order_id, user_id, fiat_inr, claimed_at)
         select ${revival.orderId}::uuid, ${revival.userId}::uuid, ${revival.fiatInr}::numeric, ${revival.at}::timestamptz from bump
         on conflict (order_id) do update set fiat_inr = excluded.fiat_inr, claimed_at = excluded.claimed_at

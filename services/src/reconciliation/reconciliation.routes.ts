@@ -21,7 +21,7 @@ import type { Kysely } from 'kysely';
 import type { ReadModelDatabase } from '@desk/projections/schema/read-model-database';
 import type { ServicesDatabase } from '../db/services-database';
 import type { AdminScope } from '../identity/admin-scope';
-import { eventActors, hiddenFrom } from '../identity/event-actors';
+import { eventActors, hiddenFrom, staffIdsIn, withholdStaffIds } from '../identity/event-actors';
 import { statementLinesOf, type StatementLineRow } from '@desk/projections/read-models/statement-lines/statement-lines.queries';
 
 export interface ReconciliationRouteDeps {
@@ -53,17 +53,11 @@ const accountJson = (account: BrandBankAccount) => ({
 
 const importJson = (data: StatementImported['data']) => ({ _id: data.statementId, ...data, importedBy: data.importedBy as string | null });
 
-/** Imports as a brand's admin reads them: the operator's staff who imported left unnamed (decision 0014), as everywhere else. */
+/** Imports as a brand's admin reads them: the operator's staff who imported left unnamed (decision 0014), as in every event's data. */
 async function withholdOperatorStaff(users: Kysely<ServicesDatabase>, reader: AdminScope, imports: ReturnType<typeof importJson>[]) {
-  if (reader.kind === 'all_brands' || imports.length === 0) return imports;
-  const hidden = hiddenFrom(
-    reader,
-    await eventActors(
-      users,
-      imports.flatMap((i) => (i.importedBy ? [i.importedBy] : [])),
-    ),
-  );
-  return imports.map((i) => (i.importedBy && hidden(i.importedBy) ? { ...i, importedBy: null } : i));
+  if (reader.kind === 'all_brands') return imports;
+  const hidden = hiddenFrom(reader, await eventActors(users, imports.flatMap(staffIdsIn)));
+  return imports.map((i) => withholdStaffIds(i, hidden) as ReturnType<typeof importJson>);
 }
 
 /** The lines page's query: which page, how many lines. */

@@ -10,6 +10,7 @@ import type { EventMetadata } from '@desk/platform/eventstore/event-metadata';
 import type { EventStore, ExpectedVersion } from '@desk/platform/eventstore/event-store';
 import { streamId } from '@desk/platform/eventstore/stream-id';
 import { ValidationError } from '@desk/platform/errors/domain-error';
+import { isStorableText } from '../http/refuse-nul';
 import { bankStatementEvolver, decideBankStatement } from '@desk/machines/reconciliation/bank-statement.decide';
 import type { BankStatementEvent, StatementImported } from '@desk/machines/reconciliation/bank-statement.events';
 import type { ParsedStatement } from '@desk/machines/reconciliation/statement';
@@ -22,15 +23,12 @@ export const bankAccountStream = (accountId: string) => streamId('bankaccount', 
 /** Events per append of an import (appendInChunks). */
 export const APPEND_CHUNK = 500;
 
-/** A NUL (PostgreSQL's text cannot hold one) or half of a surrogate pair (no UTF-8 can encode it: the event's canonical JSON refuses it). */
-const UNSTORABLE = /\0|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
-
 /** Text that could not be stored is refused as unreadable, not a 500 at the append: every text the statement's events carry. */
 function refuseUnstorableText(statement: ParsedStatement): void {
   const unreadable = (where: string) =>
     ValidationError.of('file', `${where} holds a character that cannot be stored: save the statement again from the bank's site`);
-  if (UNSTORABLE.test(`${statement.accountNumber ?? ''}${statement.currency ?? ''}`)) throw unreadable("The statement's account details");
-  const at = statement.lines.findIndex((line) => UNSTORABLE.test(`${line.narration}${line.bankReference ?? ''}`));
+  if (!isStorableText(`${statement.accountNumber ?? ''}${statement.currency ?? ''}`)) throw unreadable("The statement's account details");
+  const at = statement.lines.findIndex((line) => !isStorableText(`${line.narration}${line.bankReference ?? ''}`));
   if (at >= 0) throw unreadable(`Statement line ${at + 1}`);
 }
 
@@ -38,7 +36,7 @@ function refuseUnstorableText(statement: ParsedStatement): void {
 export const storedFileName = (name: string): string =>
   [...name]
     // No control or format characters (a bidi override shows "exe.gpj" as "jpg.exe"), nor line separators.
-    .filter((char) => !/[\p{Cc}\p{Cf}\u2028\u2029]/u.test(char) && !UNSTORABLE.test(char))
+    .filter((char) => !/[\p{Cc}\p{Cf}\u2028\u2029]/u.test(char) && isStorableText(char))
     .slice(0, 200)
     .join('') || 'statement';
 
@@ -54,10 +52,10 @@ export class StatementImports {
     const account = await this.accounts.find(scope, accountId);
     const upload = await readUpload();
     const stream = bankAccountStream(account.id);
-    const { state } = await this.handler.load(bankStatementEvolver, stream);
-    const { statement, mapping } = await readStatementFile(upload, savedMapping(state.mapping));
-    refuseUnstorableText(statement);
+    // One read of the account: a statement recorded meanwhile makes the first append fail (409).
     const current = await this.handler.load(bankStatementEvolver, stream);
+    const { statement, mapping } = await readStatementFile(upload, savedMapping(current.state.mapping));
+    refuseUnstorableText(statement);
     const events = decideBankStatement(current.state, {
       type: 'ImportStatement',
       account: { id: account.id, accountNumber: account.accountNumber },
