@@ -40,13 +40,16 @@ const SETTINGS_FIELDS: readonly { what: string; read: (s: Settings) => string; s
   { what: 'Customer daily limit', read: (s) => s.controls.customerDailyInr, show: rupeesOr('no limit') },
   { what: 'Customer monthly limit', read: (s) => s.controls.customerMonthlyInr, show: rupeesOr('no limit') },
   { what: 'Re-quote band', read: (s) => s.controls.requoteBandPercent, show: percent },
+  { what: 'Bank statement matches', read: (s) => s.controls.bankMatch, show: (v) => (v === 'verify' ? 'verify exact matches' : 'suggest only') },
 ];
 
 /** The settings that differ (a brand's: its effective settings, what its customers get). */
 export function settingsSummary(before: Settings, after: Settings): SummaryLine[] {
   return SETTINGS_FIELDS.flatMap(({ what, read, show }) => {
     const [was, now] = [read(before), read(after)];
-    return Number(was) === Number(now) ? [] : [{ what, before: show(was), after: show(now) }];
+    // Numbers compare as numbers ("85" is "85.00"); words as words.
+    const same = was === now || (Number.isFinite(Number(was)) && Number(was) === Number(now));
+    return same ? [] : [{ what, before: show(was), after: show(now) }];
   });
 }
 

@@ -62,6 +62,9 @@ function loosenedControls(before: Settings, after: Settings): string[] {
   }
   const [band, widerBand] = [before.controls.requoteBandPercent, after.controls.requoteBandPercent];
   if (new Money(widerBand).gt(new Money(band))) reasons.push(`It widens the re-quote band from ${band} % to ${widerBand} %`);
+  if (before.controls.bankMatch === 'suggest' && after.controls.bankMatch === 'verify') {
+    reasons.push('It lets a bank statement verify buy orders it matches exactly, without an admin');
+  }
   return reasons;
 }
 

@@ -3,7 +3,7 @@
  * Kept apart from the machine so readers (views, refusals, the web client) can name the type
  * without pulling in the machine definition.
  */
-import type { Attachment, CompletionRequested, OrderEvent, OrderFlagged, OrderPlaced, PayoutApproved } from './order.events';
+import type { Attachment, CompletionRequested, OrderEvent, OrderFlagged, OrderPlaced, PaymentMatched, PayoutApproved } from './order.events';
 import type { ReasonCode } from './order-reasons';
 
 /** A flag as the order keeps it: the flag event's data. */
@@ -11,9 +11,9 @@ export type OrderFlag = OrderFlagged['data'];
 
 /** What reached the order while a completion waited for a second admin: shown on the request's card. */
 export interface EvidenceSinceRequest {
-  kind: 'proof' | 'flag' | 'verified';
+  kind: 'proof' | 'flag' | 'verified' | 'bank';
   at: string;
-  /** The proof's reference or file name, or the flag's kind. */
+  /** The proof's reference or file name, the flag's kind, or the bank line's reference. */
   detail: string | null;
 }
 
@@ -63,6 +63,11 @@ export type OrderContext = OrderPlaced['data'] & {
   latePaidAt: string | null;
   /** Duplicate payment evidence shared with other orders of the brand. */
   flags: readonly OrderFlag[];
+  /**
+   * The bank statement line that is this order's money (PaymentMatched): a buy's credit, a sell's
+   * payout debit; null until one is matched, and absent from views projected before matching existed.
+   */
+  bankMatch?: PaymentMatched['data'] | null;
   /** A completion or payout waiting for a different admin (four-eyes.ts); null otherwise. */
   completionRequest: PendingCompletion | null;
   /** A payout a second admin approved before it was sent (PayoutApproved); null otherwise. */
@@ -117,6 +122,7 @@ export const UNPLACED_ORDER: OrderContext = {
   latePayment: false,
   latePaidAt: null,
   flags: [],
+  bankMatch: null,
   completionRequest: null,
   payoutApproval: null,
   createdAt: '',
@@ -156,6 +162,8 @@ export function eventTime(event: OrderEvent): string {
       return event.data.declinedAt;
     case 'PayoutApproved':
       return event.data.approvedAt;
+    case 'PaymentMatched':
+      return event.data.matchedAt;
   }
 }
 

@@ -38,6 +38,7 @@ const VERBS: Readonly<Record<Exclude<OrderEventType, 'OrderPlaced' | 'ProofSubmi
   CompletionRequested: 'completed',
   CompletionRequestDeclined: 'declined',
   PayoutApproved: 'approved for payout',
+  PaymentMatched: 'matched to a bank statement line',
 };
 
 const TARGETS: Readonly<Partial<Record<OrderEventType, OrderStatus>>> = {

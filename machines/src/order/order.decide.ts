@@ -7,7 +7,7 @@
  * eyes (four-eyes.ts, with the re-quote band, requote-band.ts) and the customer limits at a late
  * payment's revival (customer-limits.ts).
  */
-import type { Attachment, CompletionMode, CompletionRequested, OrderEvent, OrderFlagKind, Repricing } from './order.events';
+import type { Attachment, CompletionMode, CompletionRequested, OrderEvent, OrderFlagKind, PaymentMatched, Repricing } from './order.events';
 import type { ReasonCode } from './order-reasons';
 import { emptyOrder, evolveOrder, orderView, type OrderSnapshot, type OrderView } from './order-state';
 import { quoteBuy, quoteSell } from '../pricing/pricing';
@@ -34,6 +34,7 @@ import {
 import { overLimitEvidence, requoteExcess, revivalExcess, type LimitUsage } from './customer-limits';
 import type { Controls } from '../settings/settings.schema';
 import { paysNothing } from './order-placement.decide';
+import { verifiesOnMatch } from './verify-on-match';
 
 export type { CompletionMode };
 
@@ -96,7 +97,21 @@ export type OrderCommand =
   | { type: 'DeclineCompletion'; requestId: string; by: string; note?: string | null | undefined; at: string }
   | { type: 'RejectOrder'; reasonCode: ReasonCode; reason: string | null; at: string }
   | { type: 'ExpireOrder'; at: string }
-  | { type: 'FlagOrder'; kind: Exclude<OrderFlagKind, 'over_customer_limit'>; evidence: string; relatedOrderId: string; relatedRefCode: string; at: string };
+  | {
+      type: 'FlagOrder';
+      kind: Exclude<OrderFlagKind, 'over_customer_limit'>;
+      evidence: string;
+      relatedOrderId: string | null;
+      relatedRefCode: string | null;
+      at: string;
+    }
+  | {
+      /** A bank statement line is this order's money (payment-match.ts), and what the brand lets it do (verify-on-match.ts). */
+      type: 'MatchPayment';
+      match: Omit<PaymentMatched['data'], 'matchedAt'>;
+      mode: Controls['bankMatch'];
+      at: string;
+    };
 
 /** What a late payment's revival is checked against (customer-limits.ts `revivalExcess`). */
 export interface LimitCheck {
@@ -180,6 +195,8 @@ export function decideOrder(snapshot: OrderSnapshot, command: OrderCommand): Ord
       ];
     case 'ExpireOrder':
       return [{ type: 'OrderExpired', data: { expiredAt: command.at } }];
+    case 'MatchPayment':
+      return paymentMatch(view, command);
     case 'FlagOrder': {
       const { kind, evidence, relatedOrderId, relatedRefCode, at } = command;
       return known(view, kind, evidence, relatedOrderId)
@@ -187,6 +204,21 @@ export function decideOrder(snapshot: OrderSnapshot, command: OrderCommand): Ord
         : [{ type: 'OrderFlagged', data: { kind, evidence, relatedOrderId, relatedRefCode, flaggedAt: at } }];
     }
   }
+}
+
+export const ORDER_ALREADY_MATCHED = (refCode: string) =>
+  `Order ${refCode} is already matched to another bank statement line: a second payment for it is a refund or belongs to another order`;
+
+/** The line recorded on the order, once; an exact match verifies a waiting buy where the brand lets it (verify-on-match.ts). */
+function paymentMatch(view: OrderView, command: Extract<OrderCommand, { type: 'MatchPayment' }>): OrderEvent[] {
+  const { match, at } = command;
+  if (view.bankMatch) {
+    if (view.bankMatch.accountId === match.accountId && view.bankMatch.lineKey === match.lineKey) return [];
+    throw Refusal.conflict('order_already_matched', ORDER_ALREADY_MATCHED(view.refCode));
+  }
+  const matched: OrderEvent = { type: 'PaymentMatched', data: { ...match, flags: [...match.flags], matchedAt: at } };
+  if (!verifiesOnMatch(view, match, command.mode)) return [matched];
+  return [matched, { type: 'OrderVerified', data: { verifiedAt: at } }];
 }
 
 /** The same evidence against the same order (or limit) is one flag, however often it is seen. */

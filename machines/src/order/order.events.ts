@@ -206,7 +206,12 @@ export interface OrderRejected {
  * What made the desk look twice at an order. Duplicates inform and block nothing; an order over its
  * customer's limits needs a second admin to complete (four-eyes.ts).
  */
-export type OrderFlagKind = 'duplicate_reference' | 'duplicate_proof' | 'over_customer_limit';
+export type OrderFlagKind =
+  | 'duplicate_reference'
+  | 'duplicate_proof'
+  | 'over_customer_limit'
+  | 'reference_matched_elsewhere'
+  | 'payment_reversed';
 
 /**
  * - `duplicate_reference` / `duplicate_proof`: evidence of this order's payment was seen on another
@@ -214,13 +219,17 @@ export type OrderFlagKind = 'duplicate_reference' | 'duplicate_proof' | 'over_cu
  *   bytes, or a re-saved copy that looks the same). Recorded on both orders, each naming the other.
  * - `over_customer_limit`: a late payment revived this expired order and, counted again, it takes its
  *   customer over a limit (customer-limits.ts `revivalExcess`); no other order is named.
+ * - `reference_matched_elsewhere`: a bank statement line carries the payment reference this order
+ *   was given, but that line already pays another order (named): the reference is claimed twice.
+ * - `payment_reversed`: the bank reversed the credit matched to this order (a reversal line with its
+ *   reference); no other order is named.
  * Any state accepts a flag, final ones too.
  */
 export interface OrderFlagged {
   type: 'OrderFlagged';
   data: {
     kind: OrderFlagKind;
-    /** What matched: `utr:…`, `crypto:…`, `image-sha256:…`, `image-phash:…`; or `limit:daily:10000` (the window and its limit). */
+    /** What matched: `utr:…`, `crypto:…`, `image-sha256:…`, `image-phash:…`; `limit:daily:10000` (the window and its limit); `bank-line:<account id>/<line key>`. */
     evidence: string;
     /** The other order, for duplicates; null for a limit. */
     relatedOrderId: string | null;
@@ -228,6 +237,45 @@ export interface OrderFlagged {
     flaggedAt: string;
     /** For a limit: what the customer's other orders held in the window, and the order's own INR (whole rupees). */
     limit?: { window: 'daily' | 'monthly'; limitInr: string; usedInr: string; orderInr: string };
+  };
+}
+
+/** Why a statement line matched to an order still needs a person's eyes (payment-match.ts). */
+export type BankMatchFlag = 'amount_differs' | 'other_brand_account' | 'third_party_payer';
+
+/**
+ * A bank statement line is this order's money (decision 0032): for a buy the customer's credit into
+ * the brand's account, for a sell the desk's payout debit. Matched by the reference the order
+ * carries (the customer's UTR, the desk's payout UTR), or assigned by an admin from the unmatched
+ * queue (`via: 'assigned'`, the admin is the event's actor and `matchedBy`). The line as the bank
+ * stated it is copied here so the order's history reads without the account's. Any placed order
+ * accepts it, closed ones too: money is shown wherever it went.
+ */
+export interface PaymentMatched {
+  type: 'PaymentMatched';
+  data: {
+    accountId: string;
+    /** The brand the account belongs to: not the order's when the customer paid another brand's account. */
+    accountTenantId: string;
+    /** The account as people know it: bank and the last digits of its number. */
+    accountLabel: string;
+    lineKey: string;
+    statementId: string;
+    bookedOn: string;
+    direction: 'credit' | 'debit';
+    amount: string;
+    /** The UTR or RRN the narration gave (narration.ts); null when it gave none (an assignment). */
+    reference: string | null;
+    payerName: string | null;
+    narration: string;
+    via: 'reference' | 'assigned';
+    /** What a person should look at; empty for an exact match. */
+    flags: BankMatchFlag[];
+    /** The admin's words when assigning; null for a match by reference. */
+    note: string | null;
+    /** The admin who assigned it; null when matched by reference. */
+    matchedBy: string | null;
+    matchedAt: string;
   };
 }
 
@@ -243,6 +291,7 @@ export type OrderEvent =
   | OrderFlagged
   | CompletionRequested
   | CompletionRequestDeclined
-  | PayoutApproved;
+  | PayoutApproved
+  | PaymentMatched;
 
 export type OrderEventType = OrderEvent['type'];

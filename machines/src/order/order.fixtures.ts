@@ -92,6 +92,29 @@ export const flagged = (data: Partial<Extract<OrderEvent, { type: 'OrderFlagged'
   },
 });
 
+export const paymentMatched = (data: Partial<Extract<OrderEvent, { type: 'PaymentMatched' }>['data']> = {}): OrderEvent => ({
+  type: 'PaymentMatched',
+  data: {
+    accountId: '00000000-0000-8000-8000-000000000001',
+    accountTenantId: 'tenant-a',
+    accountLabel: 'HDFC Bank ••••4321',
+    lineKey: 'a'.repeat(64),
+    statementId: '00000000-0000-4000-8000-000000000002',
+    bookedOn: '2026-11-27',
+    direction: 'credit',
+    amount: '1000.00',
+    reference: '412345678901',
+    payerName: 'RAVI KUMAR',
+    narration: 'UPI/412345678901/RAVI KUMAR/ravi@okaxis',
+    via: 'reference',
+    flags: [],
+    note: null,
+    matchedBy: null,
+    matchedAt: at(45),
+    ...data,
+  },
+});
+
 export const completionRequested = (data: Partial<Extract<OrderEvent, { type: 'CompletionRequested' }>['data']> = {}): OrderEvent => ({
   type: 'CompletionRequested',
   data: {

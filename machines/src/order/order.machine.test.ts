@@ -18,6 +18,7 @@ import {
   proof,
   refusalOf,
   rejected,
+  paymentMatched,
   verified,
   viewOf,
   type MachineState,
@@ -40,6 +41,7 @@ const candidates = (): Record<OrderEventType, OrderEvent> => ({
   // Declines or approves only the pending request: none is pending in these histories, so both are refused everywhere.
   CompletionRequestDeclined: completionDeclined(),
   PayoutApproved: payoutApproved(),
+  PaymentMatched: paymentMatched(),
 });
 
 // A completion above the four-eyes threshold is asked for wherever it could be recorded; the order stays put.
@@ -50,6 +52,9 @@ const REQUESTED = {
 
 // Flags inform: every state of a placed order takes them and stays where it is.
 const FLAGGED = ['pending', 'fiat_received', 'approved', 'crypto_sent', 'completed', 'rejected', 'cancelled', 'expired'].map((s) => `${s} OrderFlagged ${s}`);
+
+// A bank line matched informs too, in every state of a placed order, closed ones included.
+const MATCHED = FLAGGED.map((row) => row.replace('OrderFlagged', 'PaymentMatched'));
 
 /** The lifecycle table: [from, event] -> to, per side. Every other cell must be refused. */
 const TABLE: Record<'buy' | 'sell', string[]> = {
@@ -65,7 +70,7 @@ const TABLE: Record<'buy' | 'sell', string[]> = {
     'fiat_received OrderCompleted completed',
     'fiat_received OrderRejected rejected',
     'crypto_sent OrderCompleted completed',
-    ...FLAGGED.filter((row) => !row.startsWith('approved')),
+    ...[...FLAGGED, ...MATCHED].filter((row) => !row.startsWith('approved')),
     ...REQUESTED.buy,
   ],
   sell: [
@@ -78,7 +83,7 @@ const TABLE: Record<'buy' | 'sell', string[]> = {
     'pending OrderRejected rejected',
     'approved OrderCompleted completed',
     'approved OrderRejected rejected',
-    ...FLAGGED.filter((row) => !row.startsWith('fiat_received') && !row.startsWith('crypto_sent')),
+    ...[...FLAGGED, ...MATCHED].filter((row) => !row.startsWith('fiat_received') && !row.startsWith('crypto_sent')),
     ...REQUESTED.sell,
   ],
 };

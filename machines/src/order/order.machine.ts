@@ -24,6 +24,8 @@ const orderSetup = setup({
       isProof({ hasFile: event.data.attachment !== null, reference: event.data.reference }),
     paidLate: ({ context }) => context.latePayment,
     noProofYet: ({ context }) => context.proofCount === 0,
+    // One bank line is an order's money: a second is refused by the decider (a flag instead).
+    noBankMatchYet: ({ context }) => !context.bankMatch,
     // Only unpaid orders expire, never before the window the customer was promised. A completion
     // waiting for a second admin does not hold an unpaid order open: it ends with the window
     // (third security review, issue 27: a request kept renewed kept an approval alive for a late payment).
@@ -121,6 +123,11 @@ const orderSetup = setup({
       const { limit, ...flag } = event.data;
       return { flags: [...context.flags, limit ? { ...flag, limit: { ...limit } } : flag] };
     }),
+    // A bank line matched: like a flag, it informs and does not move the order or its "last updated" time.
+    recordBankMatch: assign(({ event }) => {
+      assertEvent(event, 'PaymentMatched');
+      return { bankMatch: { ...event.data, flags: [...event.data.flags] } };
+    }),
     recordExpiry: assign(({ event }) => {
       assertEvent(event, 'OrderExpired');
       return { expiredAt: event.data.expiredAt };
@@ -181,7 +188,15 @@ const SETTLING = {
 
 /** Rejected: the order is closed, and a pending completion with it. */
 const REJECTING = { OrderRejected: { target: 'rejected', actions: ['recordRejection', 'touch', 'endRequest'] } } as const;
-const FLAGGING = { OrderFlagged: { actions: ['recordFlag', 'noteEvidence'] } } as const;
+const FLAGGING = {
+  OrderFlagged: { actions: ['recordFlag', 'noteEvidence'] },
+  PaymentMatched: { guard: 'noBankMatchYet', actions: ['recordBankMatch', 'noteEvidence'] },
+} as const;
+/** Closed orders take nothing but what the desk learns of their money: flags, and the bank line that paid them. */
+const LEARNING = {
+  OrderFlagged: { actions: 'recordFlag' },
+  PaymentMatched: { guard: 'noBankMatchYet', actions: 'recordBankMatch' },
+} as const;
 
 export const orderMachine = orderSetup.createMachine({
   id: 'order',
@@ -228,10 +243,11 @@ export const orderMachine = orderSetup.createMachine({
         ...FLAGGING,
       },
     },
-    // Closed orders take nothing but flags (a later order may reuse their payment evidence).
-    completed: { on: { OrderFlagged: { actions: 'recordFlag' } } },
-    rejected: { on: { OrderFlagged: { actions: 'recordFlag' } } },
-    cancelled: { on: { OrderFlagged: { actions: 'recordFlag' } } },
+    // Closed orders take nothing but flags (a later order may reuse their payment evidence) and the
+    // bank line that paid them (a statement often arrives after the order completed).
+    completed: { on: LEARNING },
+    rejected: { on: LEARNING },
+    cancelled: { on: LEARNING },
     // An expired order records a late payment's proof; the desk then re-quotes it (verify, then
     // complete with a rate) or rejects it for a refund.
     expired: {
@@ -267,6 +283,8 @@ function evidenceOf(event: OrderEvent): EvidenceSinceRequest | null {
       return { kind: 'flag', at: event.data.flaggedAt, detail: event.data.kind };
     case 'OrderVerified':
       return { kind: 'verified', at: event.data.verifiedAt, detail: null };
+    case 'PaymentMatched':
+      return { kind: 'bank', at: event.data.matchedAt, detail: event.data.reference };
     default:
       return null;
   }

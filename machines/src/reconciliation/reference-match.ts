@@ -51,3 +51,21 @@ export function sameReference(customerTyped: string, fromStatement: string): boo
   if (typed.length < 12 || statement.length < 12) return false;
   return typed === statement || onlyZeroPadded(typed, statement) || utrWithoutLetters(typed, statement);
 }
+
+/** A key for looking references up: the bare reference, an all-digit one without its padding zeros. */
+const keyOf = (bareReference: string): string => (/^\d+$/.test(bareReference) ? bareReference.replace(/^0+/, '') : bareReference);
+
+/**
+ * The keys under which a reference is filed for look-up, so that `sameReference` is only ever asked
+ * of references that share one: every pair it calls the same shares a key (the padding zeros go,
+ * and a NEFT/RTGS UTR is filed under its digits as well, for the customer who typed only those).
+ * References shorter than twelve characters get none: they never match.
+ */
+export function referenceKeys(reference: string): string[] {
+  const compacted = bare(reference);
+  if (compacted.length < 12) return [];
+  const keys = [keyOf(compacted)];
+  const digits = utrOf(compacted) !== null ? /^[A-Z]+(\d{12})$/.exec(compacted)?.[1] : undefined;
+  if (digits !== undefined && !keys.includes(digits)) keys.push(digits);
+  return keys;
+}

@@ -64,12 +64,15 @@ const bandPercent = z
  *   expired unpaid.
  * - `requoteBandPercent`: a re-quote, or a change of a rate, further than this from the rate in
  *   force needs a second admin whatever the amount.
+ * - `bankMatch`: what a bank statement credit matching a buy exactly does (decision 0032):
+ *   `suggest` shows the match for an admin to verify; `verify` verifies the order as well.
  */
 export const controlsSchema = z.object({
   fourEyesAboveInr: rupeesOrOff,
   customerDailyInr: rupeesOrOff,
   customerMonthlyInr: rupeesOrOff,
   requoteBandPercent: bandPercent,
+  bankMatch: z.enum(['suggest', 'verify'], { message: 'Must be suggest or verify' }),
 });
 export type Controls = z.infer<typeof controlsSchema>;
 
@@ -102,11 +105,12 @@ export type SettingsOverrides = z.infer<typeof settingsOverridesSchema>;
  * Seed-spec section 9 and the orders issue: rates unset (0 falls back to usdtInr, then 85), no fees.
  * The controls start on (decisions 0020 and 0028): a second admin above ₹2,00,000 and for a re-quote
  * more than 2 % from the rate in force, and a customer may order ₹10,00,000 a day and ₹50,00,000 in
- * 30 days until the operator sets their own.
+ * 30 days until the operator sets their own; a bank statement's matches are suggestions until an
+ * operator lets them verify (and a second admin confirms that).
  */
 export const DEFAULT_SETTINGS: Settings = {
   rates: { usdtInr: '85', usdt_bank_buy: '0', usdt_bank_sell: '0', usdt_cash_buy: '0', usdt_cash_sell: '0' },
   fees: { fiatToCryptoPercent: '0', cryptoToFiatPercent: '0' },
   limits: { buyInr: { min: '100', max: '1000000' }, sellUsdt: { min: '1', max: '12000' } },
-  controls: { fourEyesAboveInr: '200000', customerDailyInr: '1000000', customerMonthlyInr: '5000000', requoteBandPercent: '2' },
+  controls: { fourEyesAboveInr: '200000', customerDailyInr: '1000000', customerMonthlyInr: '5000000', requoteBandPercent: '2', bankMatch: 'suggest' },
 };
