@@ -1,6 +1,7 @@
 /**
  * A chain check in an admin's words: what happened, and what it means for the order. Shared by the
- * server (flags, history) and the screens.
+ * server (flags, history) and the screens. Times are left to the screen, which shows them in the
+ * admin's time zone.
  */
 import type { Network } from '../addresses/networks';
 import type { ChainCheck, UnavailableReason } from './chain-check';
@@ -38,7 +39,7 @@ export function chainCheckWords(check: ChainCheck, network: Network): string {
       return `${check.paidAmount} USDT reached ${check.to}${how}; the order is for ${check.expectedAmount} USDT.`;
     }
     case 'before_order':
-      return `This transfer of ${check.amount} USDT was made at ${check.minedAt}, before the order was placed: it is not this order's payment unless you know otherwise.`;
+      return `This transfer of ${check.amount} USDT was made before the order was placed: it is not this order's payment unless you know otherwise.`;
     case 'confirming':
       return `${check.amount} USDT to the right address, ${check.confirmations} of ${check.required} confirmations so far.`;
     case 'confirmed':

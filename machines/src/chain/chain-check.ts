@@ -69,4 +69,8 @@ export const isRightTransfer = (check: ChainCheck): boolean => check.state === '
 
 /** The chain says this transaction is not the expected payment: it will not become one by waiting. */
 export const isMismatch = (check: ChainCheck): boolean =>
-  check.state === 'reverted' || check.state === 'wrong_token' || check.state === 'wrong_address' || check.state === 'wrong_amount' || check.state === 'before_order';
+  check.state === 'reverted' ||
+  check.state === 'wrong_token' ||
+  check.state === 'wrong_address' ||
+  check.state === 'wrong_amount' ||
+  check.state === 'before_order';

@@ -15,7 +15,10 @@ import type { OrderView } from '../order/order-state';
 import type { TransferExpectation } from './transfer-verdict';
 import { normalizeTxHash, type TxHash } from './tx-hash';
 
-export type OrderForChainCheck = Pick<OrderView, 'orderType' | 'network' | 'cryptoAmount' | 'depositAddress' | 'withdrawAddress' | 'cryptoReference' | 'placedAt'>;
+export type OrderForChainCheck = Pick<
+  OrderView,
+  'orderType' | 'network' | 'cryptoAmount' | 'depositAddress' | 'withdrawAddress' | 'cryptoReference' | 'placedAt'
+>;
 
 export interface ExpectedTransfer {
   network: Network;

@@ -81,7 +81,11 @@ export function expectationProblem(rules: TokenRules, expected: TransferExpectat
   return null;
 }
 
-export function transferVerdict(observation: ChainObservation, rules: TokenRules, expected: TransferExpectation): TransferVerdict | { state: 'invalid_input'; problem: InputProblem } {
+export function transferVerdict(
+  observation: ChainObservation,
+  rules: TokenRules,
+  expected: TransferExpectation,
+): TransferVerdict | { state: 'invalid_input'; problem: InputProblem } {
   const problem = expectationProblem(rules, expected);
   if (problem !== null) return { state: 'invalid_input', problem };
   if (observation.kind === 'unknown') return { state: 'not_found' };
