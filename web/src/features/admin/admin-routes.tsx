@@ -14,6 +14,8 @@ import { AdminProjectionsPage } from './projections/admin-projections-page';
 import { PendingChangesPage } from './changes/pending-changes-page';
 import { ChangePage } from './changes/change-page';
 import { SessionsPage } from '../../components/account/sessions-page';
+import { ReconciliationPage } from './reconciliation/reconciliation-page';
+import { BankAccountPage } from './reconciliation/bank-account-page';
 
 /** The admin screens of seed-spec section 2, in their own bundle; AdminLayout sends non-admins away. */
 export function AdminRoutes() {
@@ -34,6 +36,8 @@ export function AdminRoutes() {
         <Route path="projections" element={<AdminProjectionsPage />} />
         <Route path="changes" element={<PendingChangesPage />} />
         <Route path="changes/:id" element={<ChangePage />} />
+        <Route path="reconciliation" element={<ReconciliationPage />} />
+        <Route path="reconciliation/:id" element={<BankAccountPage />} />
         <Route path="sessions" element={<SessionsPage />} />
         <Route path="*" element={<Navigate to="dashboard" replace />} />
       </Route>

@@ -9,13 +9,14 @@ const LABELS: Record<string, string> = {
   projections: 'Projections',
   changes: 'Pending changes',
   sessions: 'Sessions',
+  reconciliation: 'Reconciliation',
   edit: 'Edit',
   'add-bank-account': 'Add Bank Account',
   'add-crypto-wallet': 'Add Crypto Wallet',
 };
 
 // An id segment names one record of the list before it.
-const RECORD_LABELS: Record<string, string> = { orders: 'Order Details', tenants: 'Tenant Details', changes: 'Change Request' };
+const RECORD_LABELS: Record<string, string> = { orders: 'Order Details', tenants: 'Tenant Details', changes: 'Change Request', reconciliation: 'Bank Account' };
 
 /** "/admin/orders/<id>" -> Admin › Orders › Order Details, each crumb linking to its own path. */
 export function adminBreadcrumb(pathname: string): Crumb[] {

@@ -6,6 +6,7 @@ const LINKS = [
   { to: '/admin/dashboard', label: 'Dashboard' },
   { to: '/admin/orders', label: 'Orders' },
   { to: '/admin/users', label: 'Users' },
+  { to: '/admin/reconciliation', label: 'Reconciliation' },
   { to: '/admin/changes', label: 'Pending changes', operatorOnly: true },
   { to: '/admin/settings', label: 'Settings', operatorOnly: true },
   { to: '/admin/tenants', label: 'Tenants', operatorOnly: true },
