@@ -28,6 +28,7 @@ describe('admin shell', () => {
       ['Dashboard', '/admin/dashboard'],
       ['Orders', '/admin/orders'],
       ['Users', '/admin/users'],
+      ['Reconciliation', '/admin/reconciliation'],
       ['Pending changes', '/admin/changes'],
       ['Settings', '/admin/settings'],
       ['Tenants', '/admin/tenants'],
@@ -95,7 +96,7 @@ describe('admin shell: who runs which brands', () => {
       within(nav)
         .getAllByRole('link')
         .map((l) => l.textContent),
-    ).toEqual(['Dashboard', 'Orders', 'Users', 'Sessions']);
+    ).toEqual(['Dashboard', 'Orders', 'Users', 'Reconciliation', 'Sessions']);
     expect(within(screen.getByRole('banner')).getByText('Brand: Beta Desk')).toBeTruthy();
     expect(within(screen.getByRole('banner')).queryByText('All brands')).toBeNull();
   });
