@@ -24,6 +24,8 @@ export function StatementLinesCard({ accountId }: { accountId: string }) {
     queryFn: () => reconciliationApi.lines(accountId, query),
     placeholderData: keepPreviousData,
   });
+  // The count is read beside the page, not with it: right after an import it may lag the page it came with.
+  const total = lines.data ? Math.max(lines.data.total, (page - 1) * limit + lines.data.lines.length) : null;
   const go = (next: { page?: number; limit?: number }) =>
     setParams((current) => {
       const updated = new URLSearchParams(current);
@@ -33,16 +35,16 @@ export function StatementLinesCard({ accountId }: { accountId: string }) {
     });
   return (
     <section className="card" aria-labelledby="lines-heading">
-      <h2 id="lines-heading">Lines{lines.data ? ` (${countOf(lines.data.total, 'line')})` : ''}</h2>
+      <h2 id="lines-heading">Lines{total === null ? '' : ` (${countOf(total, 'line')})`}</h2>
       <Loaded query={lines} loading="Loading lines..." failed="Failed to load the lines">
         {(data) => (
           <>
             <StatementLinesTable lines={data.lines} />
-            {data.total > 0 && (
+            {total !== null && total > 0 && (
               <Pager
                 page={page}
                 size={limit}
-                total={data.total}
+                total={total}
                 label="lines"
                 sizes={LINE_PAGE_SIZES}
                 onPage={(next) => go({ page: next })}

@@ -117,6 +117,11 @@ export function StatementUploadCard({ accountId }: { accountId: string }) {
               <li key={problem}>{problem}</li>
             ))}
           </ul>
+          {file && mayBeTabular(file.name) && choice !== OWN_COLUMNS && presets.length > 0 && (
+            <button type="button" className="btn secondary small" onClick={() => chooseLayout(OWN_COLUMNS)}>
+              Set the columns myself
+            </button>
+          )}
         </div>
       )}
     </section>
