@@ -14,7 +14,7 @@ export function BankAccountPage() {
   const { id = '' } = useParams();
   const accounts = useBankAccounts();
   return (
-    <div className="admin-page">
+    <div className="admin-page reconciliation-page">
       <Link className="back-link" to="/admin/reconciliation">
         ← Reconciliation
       </Link>

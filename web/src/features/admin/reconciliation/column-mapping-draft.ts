@@ -20,10 +20,10 @@ export const DATE_FORMAT_EXAMPLES = {
 
 /** How amounts are written, in the words of someone looking at the file. */
 export const AMOUNT_KINDS: Record<AmountKind, string> = {
-  split: 'In two columns: withdrawals and deposits',
-  signed: 'In one column, withdrawals negative',
-  marker: 'In one column, with a Dr/Cr column beside it',
-  suffix: 'In one column, ending in Dr or Cr',
+  split: 'Two columns: withdrawals, deposits',
+  signed: 'One column, withdrawals negative',
+  marker: 'One column and a Dr/Cr column',
+  suffix: 'One column ending in Dr or Cr',
 };
 
 /** The mapping editor's inputs, each a text as typed (lists comma-separated). */

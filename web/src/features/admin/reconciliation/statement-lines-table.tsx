@@ -42,7 +42,7 @@ export function StatementLinesTable({ lines }: { lines: readonly StatementLine[]
           ),
         },
         { header: 'Reference', className: 'nowrap', cell: (line) => <Reference line={line} /> },
-        { header: 'Payer or payee', className: 'wrap', cell: (line) => line.reading.payerName ?? '-' },
+        { header: 'Payer or payee', className: 'wrap payer', cell: (line) => line.reading.payerName ?? '-' },
         { header: 'Money in', className: 'nowrap num', cell: (line) => (line.direction === 'credit' ? formatInr(line.amount) : '') },
         { header: 'Money out', className: 'nowrap num', cell: (line) => (line.direction === 'debit' ? formatInr(line.amount) : '') },
         { header: 'Balance', className: 'nowrap num', cell: (line) => (line.balanceAfter === null ? '-' : formatInr(line.balanceAfter)) },

@@ -85,9 +85,12 @@ export function StatementUploadCard({ accountId }: { accountId: string }) {
             />
           </Field>
           {file && mayBeTabular(file.name) && (
-            <Field label="Layout of the file" hint="For CSV and Excel statements. The account's saved layout is used when you leave it to the desk.">
+            <Field
+              label="Layout of the file"
+              hint="For CSV and Excel statements. The desk uses the layout saved for this account, else the first that reads the file."
+            >
               <select value={choice} disabled={busy || layouts.isPending} onChange={(event) => chooseLayout(event.target.value)}>
-                <option value={FIND_LAYOUT}>Find it: the saved layout, else the first that reads the file</option>
+                <option value={FIND_LAYOUT}>Let the desk find it</option>
                 {presets.map((layout) => (
                   <option key={layout.id} value={layout.id}>
                     {layout.name}: {layout.seenIn}
