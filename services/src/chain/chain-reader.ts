@@ -87,11 +87,14 @@ export function createChainReader(networks: ChainNetworks, options: ChainReaderO
 }
 
 async function observe(client: PublicClient, hash: TxHash): Promise<ChainObservation> {
-  const [receipt, transaction, headBlock] = await Promise.all([
-    unlessNotFound(client.getTransactionReceipt({ hash })),
-    unlessNotFound(client.getTransaction({ hash })),
-    client.getBlockNumber({ cacheTime: 0 }),
-  ]);
+  // Settled, not Promise.all: no request (or its retry) is left running once the check has answered.
+  const [receipt, transaction, headBlock] = settledOrThrow(
+    await Promise.allSettled([
+      unlessNotFound(client.getTransactionReceipt({ hash })),
+      unlessNotFound(client.getTransaction({ hash })),
+      client.getBlockNumber({ cacheTime: 0 }),
+    ]),
+  );
   // A receipt is the proof of mining; a transaction without one is waiting in the node's pool.
   if (receipt === null) return transaction === null ? { kind: 'unknown' } : { kind: 'pending' };
   const block = await client.getBlock({ blockNumber: receipt.blockNumber });
@@ -111,6 +114,12 @@ async function observe(client: PublicClient, hash: TxHash): Promise<ChainObserva
     transfers,
     nativeValue: transaction?.value ?? 0n,
   };
+}
+
+function settledOrThrow<T extends readonly unknown[]>(results: { [K in keyof T]: PromiseSettledResult<T[K]> }): T {
+  const failed = results.find((result): result is PromiseRejectedResult => result.status === 'rejected');
+  if (failed) throw failed.reason;
+  return results.map((result) => (result as PromiseFulfilledResult<unknown>).value) as unknown as T;
 }
 
 /** The node's "no such transaction" as null; any other failure goes on. */
