@@ -47,7 +47,9 @@ describe('chain settings from the environment', () => {
     expect(() => parse({ CHAIN_ERC20_USDT_CONTRACT: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t' })).toThrow(/CHAIN_ERC20_USDT_CONTRACT/);
     expect(() => parse({ CHAIN_ERC20_USDT_CONTRACT: '0xdAC17F958D2ee523a2206206994597C13D831Ec7' })).toThrow(/CHAIN_ERC20_USDT_CONTRACT: 0x and 40 hex digits/);
     expect(() => parse({ CHAIN_TRC20_USDT_CONTRACT: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6u' })).toThrow(/CHAIN_TRC20_USDT_CONTRACT/);
-    expect(parse({ CHAIN_TRC20_USDT_CONTRACT: '0xa614f803b6fd780986a42c78ec9c7f77e6ded13c' }).TRC20.usdtContract).toBe('0xa614f803b6fd780986a42c78ec9c7f77e6ded13c');
+    expect(parse({ CHAIN_TRC20_USDT_CONTRACT: '0xa614f803b6fd780986a42c78ec9c7f77e6ded13c' }).TRC20.usdtContract).toBe(
+      '0xa614f803b6fd780986a42c78ec9c7f77e6ded13c',
+    );
   });
 
   it('refuses decimals and confirmations out of range', () => {
@@ -67,6 +69,8 @@ describe('chain settings from the environment', () => {
   });
 
   it('never echoes a refused URL in the configuration error', () => {
-    expect(() => parse({ CHAIN_ERC20_RPC_URL: 'http://node.example/v3/0123456789abcdef' })).toThrow(expect.objectContaining({ message: expect.not.stringContaining('0123456789abcdef') }));
+    expect(() => parse({ CHAIN_ERC20_RPC_URL: 'http://node.example/v3/0123456789abcdef' })).toThrow(
+      expect.objectContaining({ message: expect.not.stringContaining('0123456789abcdef') }),
+    );
   });
 });
