@@ -33,6 +33,7 @@ import type { ChainCheck, UnavailableReason } from '@desk/machines/chain/chain-c
 import { expectationProblem, transferVerdict, type ChainObservation, type TransferExpectation } from '@desk/machines/chain/transfer-verdict';
 import { normalizeTxHash, type TxHash } from '@desk/machines/chain/tx-hash';
 import type { ChainNetwork, ChainNetworks } from './chain-networks';
+import type { RpcEndpoint } from './rpc-endpoint';
 
 export interface ChainReader {
   /**
@@ -58,9 +59,7 @@ export function createChainReader(networks: ChainNetworks, options: ChainReaderO
   const clientFor = (setting: ChainNetwork & { endpoint: NonNullable<ChainNetwork['endpoint']> }): PublicClient => {
     let client = clients.get(setting.network);
     if (!client) {
-      const transport = http(setting.endpoint.secretUrl(), { timeout: timeoutMs, retryCount: 1, retryDelay: retryDelayMs });
-      // No cache: confirmations are counted from the head as it is now.
-      client = createPublicClient({ transport, cacheTime: 0 });
+      client = nodeClient(setting.endpoint, { timeoutMs, retryDelayMs });
       clients.set(setting.network, client);
     }
     return client;
@@ -84,6 +83,11 @@ export function createChainReader(networks: ChainNetworks, options: ChainReaderO
       }
     },
   };
+}
+
+/** viem's client for one node: each request with a timeout and one retry, nothing cached (confirmations count from the head as it is now). */
+export function nodeClient(endpoint: RpcEndpoint, { timeoutMs, retryDelayMs }: Required<ChainReaderOptions>): PublicClient {
+  return createPublicClient({ transport: http(endpoint.secretUrl(), { timeout: timeoutMs, retryCount: 1, retryDelay: retryDelayMs }), cacheTime: 0 });
 }
 
 async function observe(client: PublicClient, hash: TxHash): Promise<ChainObservation> {
