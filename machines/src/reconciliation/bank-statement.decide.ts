@@ -15,10 +15,12 @@ export interface BankStatementState {
   statements: number;
   /** The column mapping last saved for the account's CSV and XLSX statements; null before one. */
   mapping: Record<string, unknown> | null;
+  /** The keys of the lines marked for refund. */
+  refunds: ReadonlySet<string>;
 }
 
 export const bankStatementEvolver = {
-  initial: (): BankStatementState => ({ keys: new Set(), statements: 0, mapping: null }),
+  initial: (): BankStatementState => ({ keys: new Set(), statements: 0, mapping: null, refunds: new Set() }),
   evolve: (state: BankStatementState, event: BankStatementEvent): BankStatementState => {
     switch (event.type) {
       case 'StatementLineRecorded':
@@ -30,6 +32,9 @@ export const bankStatementEvolver = {
         return { ...state, statements: state.statements + 1 };
       case 'ColumnMappingSaved':
         return { ...state, mapping: event.data.mapping };
+      case 'StatementLineMarkedForRefund':
+        (state.refunds as Set<string>).add(event.data.key);
+        return state;
     }
   },
 };

@@ -52,4 +52,13 @@ export interface ColumnMappingSaved {
   data: { mapping: Record<string, unknown>; savedBy: string; savedAt: string };
 }
 
-export type BankStatementEvent = StatementImported | StatementLineRecorded | ColumnMappingSaved;
+/**
+ * An admin marked a credit that pays no order for refund (the unmatched queue): the money goes back
+ * to whoever sent it, outside the desk's orders. The note says why; the admin is the actor and `markedBy`.
+ */
+export interface StatementLineMarkedForRefund {
+  type: 'StatementLineMarkedForRefund';
+  data: { key: string; note: string; markedBy: string; markedAt: string };
+}
+
+export type BankStatementEvent = StatementImported | StatementLineRecorded | ColumnMappingSaved | StatementLineMarkedForRefund;

@@ -42,7 +42,7 @@ export interface OrderToMatch {
   fiatAmount: string;
   /** The references it carries for its bank side: a buy's customer UTRs, a sell's payout UTR. */
   references: readonly string[];
-  /** The line already matched to it, if any. */
+  /** The line already matched to it, if any (a matcher weighing many lines sets it as it matches them). */
   bankMatch: { accountId: string; lineKey: string } | null;
   /** The account holders of the customer's saved bank accounts. */
   holderNames: readonly string[];
@@ -85,7 +85,10 @@ export function matchLine(line: LineToMatch, candidates: readonly OrderToMatch[]
 }
 
 /** What a person should look at on a line matched to an order (by reference, or assigned by an admin). */
-export function matchFlags(line: Pick<LineToMatch, 'amount' | 'accountTenantId' | 'direction' | 'payerName'>, order: Pick<OrderToMatch, 'fiatAmount' | 'tenantId' | 'holderNames'>): BankMatchFlag[] {
+export function matchFlags(
+  line: Pick<LineToMatch, 'amount' | 'accountTenantId' | 'direction' | 'payerName'>,
+  order: Pick<OrderToMatch, 'fiatAmount' | 'tenantId' | 'holderNames'>,
+): BankMatchFlag[] {
   const flags: BankMatchFlag[] = [];
   if (!new Money(line.amount).eq(new Money(order.fiatAmount))) flags.push('amount_differs');
   if (line.accountTenantId !== order.tenantId) flags.push('other_brand_account');

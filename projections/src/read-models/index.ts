@@ -6,6 +6,7 @@ import { eventLogProjection } from './event-log/event-log.projection';
 import { orderHistoryProjection } from './order-history/order-history.projection';
 import { deskChangesProjection } from './desk-changes/desk-changes.projection';
 import { statementLinesProjection } from './statement-lines/statement-lines.projection';
+import { paymentReferencesProjection } from './payment-references/payment-references.projection';
 
 /** Every projection the projector runs, by name. New read models register here. */
 export const projections: readonly Projection[] = [
@@ -16,6 +17,7 @@ export const projections: readonly Projection[] = [
   orderHistoryProjection,
   deskChangesProjection,
   statementLinesProjection,
+  paymentReferencesProjection,
 ];
 
 export function findProjections(name?: string): Projection[] {

@@ -15,6 +15,8 @@ import * as batchGuard from '../runtime/migrations/2026-11-26-113-projection-bat
 import * as deskChanges from './desk-changes/migrations/2026-11-27-114-desk-changes';
 import * as latePaidOrders from './orders/migrations/2026-11-27-115-late-paid-orders';
 import * as statementLines from './statement-lines/migrations/2026-11-27-116-statement-lines';
+import * as statementLineOutcomes from './statement-lines/migrations/2026-11-27-117-statement-line-outcomes';
+import * as paymentReferences from './payment-references/migrations/2026-11-27-118-payment-references';
 
 /** Read-model migrations, by name (sorted after the event store's: 1xx after 0xx on the same day). */
 export const readModelMigrations: Record<string, Migration> = {
@@ -34,4 +36,6 @@ export const readModelMigrations: Record<string, Migration> = {
   '2026-11-27-114-desk-changes': deskChanges,
   '2026-11-27-115-late-paid-orders': latePaidOrders,
   '2026-11-27-116-statement-lines': statementLines,
+  '2026-11-27-117-statement-line-outcomes': statementLineOutcomes,
+  '2026-11-27-118-payment-references': paymentReferences,
 };

@@ -13,6 +13,8 @@ const OWNED: Record<keyof ReadModelDatabase, true> = {
   rm_order_changes: true,
   rm_desk_changes: true,
   rm_statement_lines: true,
+  rm_statement_line_outcomes: true,
+  rm_payment_references: true,
   projection_checkpoints: true,
   projection_dead_letters: true,
 };

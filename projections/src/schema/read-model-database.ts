@@ -6,7 +6,7 @@ import type { EventLogTable } from './event-log.tables';
 import type { OrderHistoryTable } from './order-history.tables';
 import type { OrderChangesTable } from './order-changes.tables';
 import type { DeskChangesTable } from './desk-changes.tables';
-import type { StatementLinesTable } from './statement-lines.tables';
+import type { PaymentReferencesTable, StatementLineOutcomesTable, StatementLinesTable } from './statement-lines.tables';
 
 export type {
   ProjectionCheckpointsTable,
@@ -37,4 +37,6 @@ export interface ReadModelDatabase {
   rm_order_changes: OrderChangesTable;
   rm_desk_changes: DeskChangesTable;
   rm_statement_lines: StatementLinesTable;
+  rm_statement_line_outcomes: StatementLineOutcomesTable;
+  rm_payment_references: PaymentReferencesTable;
 }

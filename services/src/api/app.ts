@@ -5,6 +5,9 @@ import { limitBodies } from '../http/body-limits';
 import { reconciliationRoutes } from '../reconciliation/reconciliation.routes';
 import type { BrandBankAccounts } from '../reconciliation/brand-bank-accounts';
 import type { StatementImports } from '../reconciliation/statement-imports';
+import type { LineDecisions } from '../reconciliation/line-decisions';
+import type { PaymentMatcher } from '../reconciliation/payment-matcher';
+import { matchingRoutes } from '../reconciliation/matching.routes';
 import type { Kysely } from 'kysely';
 import type pg from 'pg';
 import type { EventStore } from '@desk/platform/eventstore/event-store';
@@ -95,7 +98,7 @@ export interface AppDeps {
   /** Live updates: stream tickets and this process's change hub (docs/api.md). */
   live: LiveUpdates;
   /** Bank statements read into the brands' bank accounts' streams (decision 0032). */
-  reconciliation: { accounts: BrandBankAccounts; imports: StatementImports };
+  reconciliation: { accounts: BrandBankAccounts; imports: StatementImports; lines: LineDecisions; matcher: PaymentMatcher; queue: JobQueue };
   config: AppConfig;
   /** Told about every answered request: the metrics' duration histogram (only with METRICS_PORT). */
   observeRequest?: RequestObserver;
@@ -136,7 +139,8 @@ export function createApp(deps: AppDeps) {
     )
     .route('/', adminDeskChangeRoutes({ ...desk, readModels: db, trustProxy }))
     .route('/', adminProjectionRoutes(deps.projections))
-    .route('/', reconciliationRoutes({ ...deps.reconciliation, readModels: db, users: db, trustProxy }));
+    .route('/', reconciliationRoutes({ ...deps.reconciliation, readModels: db, users: db, trustProxy }))
+    .route('/', matchingRoutes({ ...deps.reconciliation, readModels: db, trustProxy }));
   const customer = new Hono<AuthEnv>().use(signedIn, refuseComplianceCommands, idempotency(db)).route('/', customerOrderRoutes(orders));
   // Compliance staff read everything in their scope and act on nothing (docs/compliance.md).
   const compliance = new Hono<ComplianceEnv>()

@@ -107,6 +107,15 @@ export interface OrderRevivalClaimsTable {
   claimed_at: Date;
 }
 
+/** What a bank statement line was taken for: an order's money, or a refund (reconciliation/line-claims.ts). */
+export interface BankLineClaimsTable {
+  account_id: string;
+  line_key: string;
+  kind: 'match' | 'refund';
+  order_id: string | null;
+  claimed_at: Generated<Date>;
+}
+
 /** Each customer's number of checked claims: a claim is recorded only against the number its check read. */
 export interface CustomerClaimHeadsTable {
   user_id: string;
@@ -189,6 +198,7 @@ export interface ServicesDatabase {
   customer_claim_heads: CustomerClaimHeadsTable;
   customer_claim_days: CustomerClaimDaysTable;
   order_revival_claims: OrderRevivalClaimsTable;
+  bank_line_claims: BankLineClaimsTable;
   stored_files: StoredFilesTable;
   compliance_exports: ComplianceExportsTable;
   payment_evidence: PaymentEvidenceTable;

@@ -29,6 +29,7 @@ function handlersFor(h: Harness): JobHandlers {
     'order.expire': record('order.expire'),
     'order.evidence': record('order.evidence'),
     'projection.rebuild': record('projection.rebuild'),
+    'reconciliation.match': record('reconciliation.match'),
   };
 }
 

@@ -5,6 +5,8 @@ export interface JobPayloads {
   'otp.deliver': { phone: string; code: string; purpose: OtpPurpose };
   'order.expire': { orderId: string };
   'order.evidence': { orderId: string };
+  /** A statement's new lines (how many the read model must hold first), or an order's references, matched (reconciliation/matching-jobs.ts). */
+  'reconciliation.match': { statementId?: string; lines?: number; orderId?: string };
   'projection.rebuild': { projection: string; requestedBy: string };
 }
 export type JobName = keyof JobPayloads;

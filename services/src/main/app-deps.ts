@@ -12,6 +12,10 @@ import { OrderStore } from '../orders/order-store';
 import { CommandHandler } from '@desk/platform/eventstore/command-handler';
 import { BrandBankAccounts } from '../reconciliation/brand-bank-accounts';
 import { StatementImports } from '../reconciliation/statement-imports';
+import { LineClaims } from '../reconciliation/line-claims';
+import { PaymentMatcher } from '../reconciliation/payment-matcher';
+import { LineDecisions } from '../reconciliation/line-decisions';
+import { matchJob, scheduleOrderMatch } from '../reconciliation/matching-jobs';
 import { OrderPlacement } from '../orders/order-placement';
 import { CustomerLimits } from '../orders/customer-limits';
 import { OrderCommands } from '../orders/order-commands';
@@ -105,9 +109,11 @@ export async function buildAppDeps(infra: Infrastructure, env: AppSettings): Pro
   const queue: JobQueue = inProcess ?? new BullQueue(env.REDIS_URL!);
   const expiry = scheduleExpiry(queue);
   const evidenceJobs = scheduleEvidenceCheck(queue);
+  const matchJobs = scheduleOrderMatch(queue);
   const orders = new OrderStore(handler, async (event, view) => {
     await expiry(event, view);
     await evidenceJobs(event, view);
+    await matchJobs(event, view);
   });
   const files = fileStorageFor(env, infra.db);
   const limits = new CustomerLimits(infra.db);
@@ -129,7 +135,14 @@ export async function buildAppDeps(infra: Infrastructure, env: AppSettings): Pro
   );
   const projections: ProjectionsControl = projectionsControl(infra, queue, env.PROJECTION_BATCH_SIZE ?? 2_000);
   const evidence = new EvidenceCheck(infra.db, orders, files, commands);
-  const handlers = jobHandlers({ sms, commands, evidence, rebuildProjection: projections.rebuildNow });
+  const reconciliation = reconciliationDeps(handler, infra, tenants, commands, orders, queue);
+  const handlers = jobHandlers({
+    sms,
+    commands,
+    evidence,
+    rebuildProjection: projections.rebuildNow,
+    match: matchJob(reconciliation.matcher, infra.db, orders),
+  });
   inProcess?.run(handlers);
   const signer = new UrlSigner(secret);
   const directory = new TenantDirectory(infra.db, tenants);
@@ -199,7 +212,7 @@ export async function buildAppDeps(infra: Infrastructure, env: AppSettings): Pro
       trustProxy: env.TRUST_PROXY,
     },
     live: createLiveUpdates(infra.db, store, (channel, listener) => listenToChannel(infra.connectionString, channel, listener)),
-    reconciliation: reconciliationDeps(handler, infra, tenants),
+    reconciliation,
     config: {
       trustProxy: env.TRUST_PROXY,
       readModelWaitMs: env.READ_MODEL_WAIT_MS ?? 2_000,
@@ -211,8 +224,18 @@ export async function buildAppDeps(infra: Infrastructure, env: AppSettings): Pro
   return { deps, handlers };
 }
 
-/** Bank statements: the brands' accounts in an admin's scope, and the imports into their streams. */
-function reconciliationDeps(handler: CommandHandler, infra: Infrastructure, tenants: TenantStore) {
+/** Bank statements: the brands' accounts in an admin's scope, the imports into their streams, and matching their lines to orders. */
+function reconciliationDeps(
+  handler: CommandHandler,
+  infra: Infrastructure,
+  tenants: TenantStore,
+  commands: OrderCommands,
+  orders: OrderStore,
+  queue: JobQueue,
+) {
   const accounts = new BrandBankAccounts(tenants, infra.db);
-  return { accounts, imports: new StatementImports(handler, infra.eventStore, accounts) };
+  const claims = new LineClaims(infra.db);
+  const matcher = new PaymentMatcher(infra.db, infra.db, commands, claims, accounts);
+  const lines = new LineDecisions(handler, infra.db, infra.db, accounts, claims, commands, orders);
+  return { accounts, imports: new StatementImports(handler, infra.eventStore, accounts), matcher, lines, queue, readModels: infra.db };
 }

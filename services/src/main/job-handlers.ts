@@ -11,14 +11,17 @@ export interface JobHandlerDeps {
   evidence: EvidenceCheck;
   /** Rebuilds a projection (provided by the composition root, which knows the projections). */
   rebuildProjection: (name: string) => Promise<void>;
+  /** Matches a statement's lines or an order's references (reconciliation/matching-jobs.ts). */
+  match: JobHandlers['reconciliation.match'];
 }
 
 /** What each background job does; the same handlers run in-process or in a BullMQ worker. */
-export function jobHandlers({ sms, commands, evidence, rebuildProjection }: JobHandlerDeps): JobHandlers {
+export function jobHandlers({ sms, commands, evidence, rebuildProjection, match }: JobHandlerDeps): JobHandlers {
   return {
     'otp.deliver': (message) => sms.send(message),
     'order.expire': expireOrderJob(commands),
     'order.evidence': evidenceCheckJob(evidence),
     'projection.rebuild': ({ projection }) => rebuildProjection(projection),
+    'reconciliation.match': match,
   };
 }

@@ -7,6 +7,7 @@ import { createApp } from '../api/app';
 import { buildAppDeps } from './app-deps';
 import { startExpirySweeper } from '../orders/expiry-sweeper';
 import { startOrphanClaimSweeper } from '../orders/orphan-claims';
+import { startMatchingSweep } from '../reconciliation/matching-jobs';
 import { startJobWorker } from '../jobs/bull-queue';
 import { onShutdown } from '@desk/platform/process/shutdown';
 import { ensureWebBuild } from './ensure-web-build';
@@ -28,6 +29,7 @@ const { deps, handlers } = await buildAppDeps(infra, { ...env, declaredNodeEnv: 
 const worker = env.REDIS_URL ? startJobWorker(env.REDIS_URL, handlers) : null;
 const sweeper = startExpirySweeper(deps.orders.db, deps.orders.commands);
 const orphanClaims = startOrphanClaimSweeper(deps.orders.eventStore, deps.orders.claims);
+const matching = startMatchingSweep(deps.reconciliation.matcher);
 const metrics = startMetricsEndpoint(env, deps);
 const server = serve({ fetch: createApp({ ...deps, observeRequest: metrics.observeRequest }).fetch, port: env.PORT, hostname: env.HOST });
 logger.info(`USDT Desk is running on http://localhost:${env.PORT}`);
@@ -41,6 +43,7 @@ onShutdown(async () => {
   await metrics.close();
   await sweeper.stop();
   await orphanClaims.stop();
+  await matching.stop();
   await worker?.close();
   await deps.queue.close();
   await deps.store.close();

@@ -225,9 +225,28 @@ export class OrderCommands {
     return this.admin(scope, orderId, metadata, { type: 'RejectOrder', reasonCode: reason.code, reason: reason.note, at: metadata.acceptedAt });
   }
 
-  /** Duplicate payment evidence seen by the evidence check (the system acts); a flag already there is not recorded twice. */
-  flag(orderId: string, flag: Omit<Extract<OrderCommand, { type: 'FlagOrder' }>, 'type' | 'at'>, at = new Date()): Promise<OrderView> {
-    const metadata = systemMetadata(OPERATOR_TENANT_ID, 'evidence-check', at);
+  /**
+   * A bank statement line is the order's money (the statement matcher, or an admin assigning it:
+   * `metadata` says who); where the brand lets an exact match verify a waiting buy, it does
+   * (verify-on-match.ts). The admin's scope is checked when an admin assigns.
+   */
+  matchPayment(
+    scope: AdminScope | null,
+    orderId: string,
+    match: Extract<OrderCommand, { type: 'MatchPayment' }>['match'],
+    metadata: EventMetadata,
+  ): Promise<OrderView> {
+    return this.orders.execute(orderId, metadata, async (snapshot) => {
+      const order = orderViewOf(snapshot);
+      if (scope) inAdminScope(order, scope);
+      const mode = order ? (await this.desk.rulesFor(order.tenantId)).settings.controls.bankMatch : 'suggest';
+      return decideOrder(snapshot, { type: 'MatchPayment', match, mode, at: metadata.acceptedAt });
+    });
+  }
+
+  /** Payment evidence seen by a check (the system acts: `by` names which); a flag already there is not recorded twice. */
+  flag(orderId: string, flag: Omit<Extract<OrderCommand, { type: 'FlagOrder' }>, 'type' | 'at'>, at = new Date(), by = 'evidence-check'): Promise<OrderView> {
+    const metadata = systemMetadata(OPERATOR_TENANT_ID, by, at);
     return this.orders.execute(orderId, metadata, (snapshot) => decideOrder(snapshot, { type: 'FlagOrder', ...flag, at: metadata.acceptedAt }));
   }
 

@@ -79,9 +79,34 @@ export function adminOrderJson(view: OrderView, proofLink: ProofLink, brandNames
     flags: (view.flags ?? []).map((f) => ({ ...f })),
     completionRequest: completionRequestJson(view),
     payoutApproval: payoutApprovalJson(view),
+    bankMatch: bankMatchJson(view),
     /** Whether paying out must first be approved by a second admin: the order page says (four-eyes.ts); null in lists, which do not ask. */
     payoutAwaitsApproval: null as boolean | null,
   });
+}
+
+/**
+ * The bank statement line that is this order's money (PaymentMatched), for the payment badge. Paid
+ * into another brand's account, that account is not named: a brand's admin sees only their brand.
+ */
+function bankMatchJson(view: OrderView) {
+  const match = view.bankMatch;
+  if (!match) return null;
+  const ownBrand = match.accountTenantId === view.tenantId;
+  return {
+    accountId: ownBrand ? match.accountId : null,
+    accountLabel: ownBrand ? match.accountLabel : "Another brand's account",
+    lineKey: ownBrand ? match.lineKey : null,
+    bookedOn: match.bookedOn,
+    direction: match.direction,
+    amount: match.amount,
+    reference: match.reference,
+    payerName: match.payerName,
+    via: match.via,
+    flags: [...match.flags],
+    note: match.note,
+    matchedAt: match.matchedAt,
+  };
 }
 
 /** A payout a second admin approved before it was sent: on what terms, who approved it and when. */

@@ -22,7 +22,10 @@ import type { ReadModelDatabase } from '@desk/projections/schema/read-model-data
 import type { ServicesDatabase } from '../db/services-database';
 import type { AdminScope } from '../identity/admin-scope';
 import { eventActors, hiddenFrom, staffIdsIn, withholdStaffIds } from '../identity/event-actors';
-import { statementLinesOf, type StatementLineRow } from '@desk/projections/read-models/statement-lines/statement-lines.queries';
+import { statementLinesOf } from '@desk/projections/read-models/statement-lines/statement-lines.queries';
+import { lineJson } from './line-json';
+import { scheduleStatementMatch } from './matching-jobs';
+import type { JobQueue } from '../jobs/job-queue';
 
 export interface ReconciliationRouteDeps {
   accounts: BrandBankAccounts;
@@ -31,6 +34,8 @@ export interface ReconciliationRouteDeps {
   /** Who the staff named on an import are, to leave the operator's unnamed to a brand's admin. */
   users: Kysely<ServicesDatabase>;
   trustProxy: ProxyTrust;
+  /** Where a statement's new lines are sent to be matched (matching-jobs.ts). */
+  queue: JobQueue;
 }
 
 /** A column mapping is a few hundred characters; one of megabytes is not a mapping (and its JSON is parsed whole). */
@@ -64,27 +69,12 @@ async function withholdOperatorStaff(users: Kysely<ServicesDatabase>, reader: Ad
 export const linesQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   limit: z.coerce.number().int().min(1).max(200).default(50),
+  /** unmatched: the lines that pay no order and are not marked for refund; matched; refund; all (the default). */
+  state: z.enum(['all', 'unmatched', 'matched', 'refund']).default('all'),
+  direction: z.enum(['credit', 'debit']).optional(),
 });
 
-/** A day as yyyy-mm-dd, whether the driver gave a Date or the text. */
-const day = (value: unknown) => (value instanceof Date ? value.toISOString().slice(0, 10) : value === null ? null : String(value));
-
-/** A line as the account's lines page shows it: what the bank wrote, and what its narration says (narration.ts). */
-const lineJson = (row: StatementLineRow) => ({
-  key: row.key,
-  statementId: row.statement_id,
-  bookedOn: day(row.booked_on),
-  valueOn: day(row.value_on),
-  direction: row.direction,
-  amount: row.amount,
-  narration: row.narration,
-  bankReference: row.bank_reference,
-  balanceAfter: row.balance_after,
-  reading: { channel: row.channel, reference: row.reference, payerName: row.payer_name, reversal: row.reversal },
-  recordedAt: row.recorded_at,
-});
-
-export function reconciliationRoutes({ accounts, imports, readModels, users, trustProxy }: ReconciliationRouteDeps) {
+export function reconciliationRoutes({ accounts, imports, readModels, users, trustProxy, queue }: ReconciliationRouteDeps) {
   return new Hono<AdminEnv>()
     .get('/bank-accounts', async (c) => c.json({ bankAccounts: (await accounts.inScope(c.get('scope'))).map(accountJson) }, 200))
     .get('/statement-layouts', (c) =>
@@ -96,8 +86,8 @@ export function reconciliationRoutes({ accounts, imports, readModels, users, tru
     })
     .get('/bank-accounts/:id/lines', validate('param', accountParam), validate('query', linesQuerySchema), async (c) => {
       const account = await accounts.find(c.get('scope'), c.req.valid('param').id);
-      const { page, limit } = c.req.valid('query');
-      const { lines, total } = await statementLinesOf(readModels, account.id, { page, limit });
+      const { page, limit, state, direction } = c.req.valid('query');
+      const { lines, total } = await statementLinesOf(readModels, account.id, { page, limit }, { state, direction: direction ?? null });
       return c.json({ lines: lines.map(lineJson), total, page, limit }, 200);
     })
     .post('/bank-accounts/:id/statements', validate('param', accountParam), async (c) => {
@@ -113,6 +103,7 @@ export function reconciliationRoutes({ accounts, imports, readModels, users, tru
         return { fileName: file.name, bytes: new Uint8Array(await file.arrayBuffer()), mapping: typeof mapping === 'string' ? mapping : null };
       };
       const imported = await imports.import(c.get('scope'), c.req.valid('param').id, readUpload, commandMetadata(c, actorOf(c), trustProxy));
+      await scheduleStatementMatch(queue, imported.statementId, imported.newLineCount);
       const message =
         imported.newLineCount === 0
           ? 'Statement imported: every line was already recorded'

@@ -248,3 +248,9 @@ export const customerHoldsSql = {
   /** Whether the read model shows the order (whatever its status); `orderId` is the column that names it. */
   shows: (orderId: string) => sql<boolean>`exists (select 1 from rm_orders o where o.id = ${sql.ref(orderId)})`,
 };
+
+/** The id of the order with this reference code (any brand), or null. */
+export async function orderIdByRefCode(db: Db, refCode: string): Promise<string | null> {
+  const row = await db.selectFrom('rm_orders').select('id').where('ref_code', '=', refCode.trim().toUpperCase()).executeTakeFirst();
+  return row?.id ?? null;
+}

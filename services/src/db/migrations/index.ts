@@ -19,6 +19,7 @@ import * as deskChangePasswords from './2026-11-27-020-desk-change-passwords';
 import * as brandRegistry from './2026-11-27-021-brand-registry';
 import * as usersCreatedBy from './2026-11-27-022-users-created-by';
 import * as revivalClaims from './2026-11-27-023-revival-claims';
+import * as bankLineClaims from './2026-11-27-024-bank-line-claims';
 
 /** The services' own tables (accounts, idempotency, reference codes, stored files, compliance exports), by name; names sort in run order. */
 export const servicesMigrations: Record<string, Migration> = {
@@ -42,4 +43,5 @@ export const servicesMigrations: Record<string, Migration> = {
   '2026-11-27-021-brand-registry': brandRegistry,
   '2026-11-27-022-users-created-by': usersCreatedBy,
   '2026-11-27-023-revival-claims': revivalClaims,
+  '2026-11-27-024-bank-line-claims': bankLineClaims,
 };
