@@ -6,6 +6,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, vi } from 'vitest';
+import type { Network } from '../../machines/src/addresses/networks';
 import { logger } from '../../platform/src/logging/logger';
 import { parseEnv } from '../../platform/src/config/env-schema';
 import { chainEnv, chainNetworks } from '../../services/src/chain/chain-networks';
@@ -118,6 +119,7 @@ describe('a node that gives no usable answer', () => {
       expect(await reader.readTransfer('ERC20', typed, EXPECTED)).toEqual({ state: 'invalid_input', problem: 'not_a_transaction_hash' });
     }
     expect(await reader.readTransfer('TRC20', HASH, { to: 'TBhCfAytTEh52WFL6HYr64i2nmc3u3TCUp', amount: '1' })).toEqual({ state: 'not_configured' });
+    expect(await reader.readTransfer('SOLANA' as Network, HASH, EXPECTED)).toEqual({ state: 'not_configured' });
     expect(node.paths).toEqual([]);
   });
 

@@ -67,7 +67,9 @@ export function createChainReader(networks: ChainNetworks, options: ChainReaderO
 
   return {
     async readTransfer(network, txHash, expected) {
-      const setting = networks[network];
+      const setting = networks[network] as ChainNetwork | undefined;
+      // A network the desk does not know (an order's data from before a network was dropped) is not checked.
+      if (setting === undefined) return { state: 'not_configured' };
       const hash = normalizeTxHash(txHash);
       if (hash === null) return { state: 'invalid_input', problem: 'not_a_transaction_hash' };
       const problem = expectationProblem(setting, expected);
