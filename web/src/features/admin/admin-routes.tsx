@@ -16,6 +16,8 @@ import { ChangePage } from './changes/change-page';
 import { SessionsPage } from '../../components/account/sessions-page';
 import { ReconciliationPage } from './reconciliation/reconciliation-page';
 import { BankAccountPage } from './reconciliation/bank-account-page';
+import { UnmatchedPage } from './reconciliation/unmatched-page';
+import { OrdersWithoutMoneyPage } from './reconciliation/orders-without-money-page';
 
 /** The admin screens of seed-spec section 2, in their own bundle; AdminLayout sends non-admins away. */
 export function AdminRoutes() {
@@ -37,6 +39,8 @@ export function AdminRoutes() {
         <Route path="changes" element={<PendingChangesPage />} />
         <Route path="changes/:id" element={<ChangePage />} />
         <Route path="reconciliation" element={<ReconciliationPage />} />
+        <Route path="reconciliation/unmatched" element={<UnmatchedPage />} />
+        <Route path="reconciliation/orders-without-money" element={<OrdersWithoutMoneyPage />} />
         <Route path="reconciliation/:id" element={<BankAccountPage />} />
         <Route path="sessions" element={<SessionsPage />} />
         <Route path="*" element={<Navigate to="dashboard" replace />} />

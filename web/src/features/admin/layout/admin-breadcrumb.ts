@@ -10,6 +10,8 @@ const LABELS: Record<string, string> = {
   changes: 'Pending changes',
   sessions: 'Sessions',
   reconciliation: 'Reconciliation',
+  unmatched: 'Unmatched money',
+  'orders-without-money': 'Orders without money',
   edit: 'Edit',
   'add-bank-account': 'Add Bank Account',
   'add-crypto-wallet': 'Add Crypto Wallet',

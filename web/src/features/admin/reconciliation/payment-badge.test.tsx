@@ -10,7 +10,7 @@ import { chainBadge } from './payment-badge-words';
 afterEach(cleanup);
 
 const match = (patch: Partial<BankMatchView> = {}): BankMatchView => ({
-  accountLabel: 'HDFC Bank XXXX7766',
+  accountLabel: 'HDFC Bank ••••7766',
   bookedOn: '2026-04-01',
   amount: '100000.00',
   reference: '612345678901',
@@ -36,7 +36,7 @@ describe('the payment badge', () => {
       ['ok', '✓ Matched to bank statement'],
       ['ok', '✓ On chain: confirmed (12/12)'],
     ]);
-    expect(badges()[0]!.getAttribute('title')).toBe('A line of the HDFC Bank XXXX7766 statement, matched by its reference');
+    expect(badges()[0]!.getAttribute('title')).toBe('A line of the HDFC Bank ••••7766 statement, matched by its reference');
   });
 
   it('names each thing a match flags, in words, and says it in a sentence on the order page', () => {
@@ -57,7 +57,7 @@ describe('the payment badge', () => {
     ]);
     const sentences = [...document.querySelectorAll('.payment-badge-detail p')].map((p) => p.textContent);
     expect(sentences.slice(0, 5)).toEqual([
-      'Statement line: HDFC Bank XXXX7766, 1 Apr 2026, ₹1,00,000; reference 612345678901; from Test Payer One; assigned by an admin.',
+      'Statement line: HDFC Bank ••••7766, 1 Apr 2026, ₹1,00,000; reference 612345678901; from Test Payer One; assigned by an admin.',
       'Amount differs from the order.',
       "Paid by someone else (name differs from the customer's bank account).",
       "Paid into another brand's account.",

@@ -21,8 +21,8 @@ export function formatPeriod(from: string, to: string): string {
   return from === to ? formatDay(from) : `${formatDay(from)} to ${formatDay(to)}`;
 }
 
-/** The account number as the screens show it: the last four digits, the rest hidden as banks print it. */
-export const maskedAccountNumber = (end: string) => `XXXX${end}`;
+/** The account number as the screens show it: the last four digits (as the server labels an account on an order: account-label.ts). */
+export const maskedAccountNumber = (end: string) => `••••${end}`;
 
 const FORMAT_NAMES: Record<string, string> = {
   camt053: 'camt.053 (XML)',

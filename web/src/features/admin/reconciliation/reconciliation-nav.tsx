@@ -1,6 +1,10 @@
 import { NavLink } from 'react-router';
 
-const PAGES = [{ to: '/admin/reconciliation', label: 'Bank accounts', end: true }];
+const PAGES = [
+  { to: '/admin/reconciliation', label: 'Bank accounts', end: true },
+  { to: '/admin/reconciliation/unmatched', label: 'Unmatched money', end: false },
+  { to: '/admin/reconciliation/orders-without-money', label: 'Orders without money', end: false },
+];
 
 /** The Reconciliation area's own pages, as links marked with the one open (aria-current). */
 export function ReconciliationNav() {

@@ -34,7 +34,7 @@ describe('Reconciliation: the bank accounts', () => {
       'Alpha Desk',
       'HDFC Bank',
       'Alpha Desk Trading',
-      'XXXX5678',
+      '••••5678',
       'HDFC0001234',
       '3 Apr 2026 to 7 Apr 2026',
       '9 lines',
@@ -49,7 +49,7 @@ describe('Reconciliation: the bank accounts', () => {
     ).toBe('page');
 
     await userEvent.click(table.getByRole('link', { name: 'HDFC Bank' }));
-    expect(await screen.findByRole('heading', { name: 'HDFC Bank XXXX5678' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'HDFC Bank ••••5678' })).toBeTruthy();
   });
 
   it("leaves the Brand column out for a brand's admin", async () => {
@@ -109,6 +109,7 @@ describe("Reconciliation: an account's imports and lines", () => {
       '',
       '₹49,999.5',
       '₹2,25,001',
+      '– Not matched yet',
     ]);
     expect([...credit!.querySelectorAll('td')].map((cell) => cell.textContent)).toEqual([
       '1 Apr 2026',
@@ -118,6 +119,7 @@ describe("Reconciliation: an account's imports and lines", () => {
       '₹1,00,000',
       '',
       '₹2,50,000',
+      '– Not matched yet',
     ]);
     expect(screen.getByRole('heading', { name: 'Lines (2 lines)' })).toBeTruthy();
   });

@@ -1,9 +1,11 @@
 import { vi } from 'vitest';
 import type { FakeApi } from '../../../test/render';
 import { renderAdmin } from '../layout/admin-test-kit';
-import type { BankAccount, ImportAnswer, StatementImport, StatementLayout, StatementLine } from './reconciliation-api';
+import type { BankAccount, ImportAnswer, OrderWithoutMoney, StatementImport, StatementLayout, StatementLine, UnmatchedLine } from './reconciliation-api';
 import { ReconciliationPage } from './reconciliation-page';
 import { BankAccountPage } from './bank-account-page';
+import { UnmatchedPage } from './unmatched-page';
+import { OrdersWithoutMoneyPage } from './orders-without-money-page';
 
 /** Test data and a way to render the reconciliation screens against a fake API; used by the tests only. */
 
@@ -53,6 +55,31 @@ export const line = (n: number, patch: Partial<StatementLine> = {}): StatementLi
   balanceAfter: '250000.00',
   reading: { channel: 'UPI', reference: `41234567890${n}`, payerName: 'Ravi Kumar', reversal: false },
   recordedAt: '2026-04-04T06:30:00.000Z',
+  match: null,
+  refund: null,
+  ...patch,
+});
+
+/** A line in the unmatched queue, with the account it is on and the orders of its amount waiting for money. */
+export const unmatchedLine = (n: number, patch: Partial<UnmatchedLine> = {}): UnmatchedLine => ({
+  ...line(n),
+  accountId: ACCOUNT._id,
+  accountLabel: 'HDFC Bank ••••5678',
+  tenantId: 't-1',
+  candidates: [],
+  ...patch,
+});
+
+export const orderWithoutMoney = (patch: Partial<OrderWithoutMoney> = {}): OrderWithoutMoney => ({
+  orderId: '00000000-0000-4000-8000-000000000777',
+  refCode: 'ORD-WITHOUT1',
+  tenantId: 't-1',
+  orderType: 'fiat_to_crypto',
+  status: 'completed',
+  fiatAmount: '50000',
+  reference: '612345678999',
+  missing: 'credit',
+  since: '2026-04-02T09:00:00.000Z',
   ...patch,
 });
 
@@ -101,7 +128,15 @@ export function renderReconciliation(path: string, table: FakeApi = {}, as: 'ope
   return renderAdmin(
     path,
     { ...RECONCILIATION_API, ...table },
-    { as, pages: { '/admin/reconciliation': <ReconciliationPage />, '/admin/reconciliation/:id': <BankAccountPage /> } },
+    {
+      as,
+      pages: {
+        '/admin/reconciliation': <ReconciliationPage />,
+        '/admin/reconciliation/unmatched': <UnmatchedPage />,
+        '/admin/reconciliation/orders-without-money': <OrdersWithoutMoneyPage />,
+        '/admin/reconciliation/:id': <BankAccountPage />,
+      },
+    },
   );
 }
 

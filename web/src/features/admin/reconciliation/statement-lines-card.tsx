@@ -5,20 +5,24 @@ import { Pager } from '../../../components/pager';
 import { countOf } from './reconciliation-format';
 import { reconciliationApi, reconciliationKeys, type LinesQuery } from './reconciliation-api';
 import { StatementLinesTable } from './statement-lines-table';
+import { LINE_DIRECTIONS, LINE_STATES, StatementLinesFilters, type LineDirection, type LineState } from './statement-lines-filters';
 
 export const LINE_PAGE_SIZES = [25, 50, 100, 200] as const;
 const DEFAULT_SIZE = 50;
 const wholeAtLeast1 = (v: string | null) => (v && /^\d+$/.test(v) && Number(v) >= 1 ? Number(v) : null);
 
 /**
- * The account's statement lines, latest day first, paged by the server; the page and its size in
- * the address (?page=2&limit=100), so a reload or a shared link shows the same lines.
+ * The account's statement lines, latest day first, paged by the server, filtered by what became of
+ * them and by money in or out; the filters, page and size in the address (?state=unmatched&page=2),
+ * so a reload or a shared link shows the same lines.
  */
 export function StatementLinesCard({ accountId }: { accountId: string }) {
   const [params, setParams] = useSearchParams();
   const page = wholeAtLeast1(params.get('page')) ?? 1;
   const limit = LINE_PAGE_SIZES.find((size) => size === wholeAtLeast1(params.get('limit'))) ?? DEFAULT_SIZE;
-  const query: LinesQuery = { page: String(page), limit: String(limit) };
+  const state: LineState = LINE_STATES.find((option) => option.value === params.get('state'))?.value ?? 'all';
+  const direction: LineDirection = LINE_DIRECTIONS.find((option) => option.value === params.get('direction'))?.value ?? '';
+  const query: LinesQuery = { page: String(page), limit: String(limit), state, ...(direction ? { direction } : {}) };
   const lines = useQuery({
     queryKey: reconciliationKeys.lines(accountId, query),
     queryFn: () => reconciliationApi.lines(accountId, query),
@@ -26,20 +30,26 @@ export function StatementLinesCard({ accountId }: { accountId: string }) {
   });
   // The count is read beside the page, not with it: right after an import it may lag the page it came with.
   const total = lines.data ? Math.max(lines.data.total, (page - 1) * limit + lines.data.lines.length) : null;
-  const go = (next: { page?: number; limit?: number }) =>
+  const go = (next: { page?: number; limit?: number; state?: LineState; direction?: LineDirection }) =>
     setParams((current) => {
       const updated = new URLSearchParams(current);
-      updated.set('page', String(next.page ?? 1));
-      updated.set('limit', String(next.limit ?? limit));
+      const set = (key: string, value: string, none: string) => (value === none ? updated.delete(key) : updated.set(key, value));
+      set('page', String(next.page ?? 1), '1');
+      set('limit', String(next.limit ?? limit), String(DEFAULT_SIZE));
+      set('state', next.state ?? state, 'all');
+      set('direction', next.direction ?? direction, '');
       return updated;
     });
   return (
     <section className="card" aria-labelledby="lines-heading">
-      <h2 id="lines-heading">Lines{total === null ? '' : ` (${countOf(total, 'line')})`}</h2>
+      <div className="row space-between">
+        <h2 id="lines-heading">Lines{total === null ? '' : ` (${countOf(total, 'line')})`}</h2>
+        <StatementLinesFilters state={state} direction={direction} onChange={(filters) => go(filters)} />
+      </div>
       <Loaded query={lines} loading="Loading lines..." failed="Failed to load the lines">
         {(data) => (
           <>
-            <StatementLinesTable lines={data.lines} />
+            <StatementLinesTable lines={data.lines} filtered={state !== 'all' || direction !== ''} />
             {total !== null && total > 0 && (
               <Pager
                 page={page}

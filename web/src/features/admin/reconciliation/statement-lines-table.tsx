@@ -2,6 +2,7 @@ import { formatInr } from '@desk/machines/pricing/pricing';
 import { DataTable } from '../../../components/data-table';
 import { formatDay } from './reconciliation-format';
 import type { StatementLine } from './reconciliation-api';
+import { LineOutcome } from './line-outcome';
 
 /** The payment's reference as the narration gives it (UPI 412345678901), else the bank's own reference. */
 function Reference({ line }: { line: StatementLine }) {
@@ -11,15 +12,15 @@ function Reference({ line }: { line: StatementLine }) {
   return <>{channel ?? '-'}</>;
 }
 
-/** One row per statement line, as the bank wrote it and what its narration says: money in and out in their own columns. */
-export function StatementLinesTable({ lines }: { lines: readonly StatementLine[] }) {
+/** One row per statement line, as the bank wrote it and what its narration says, money in and out in their own columns, and the order it pays. */
+export function StatementLinesTable({ lines, filtered = false }: { lines: readonly StatementLine[]; filtered?: boolean }) {
   return (
     <DataTable<StatementLine>
       className="admin-table statement-lines"
       label="Statement lines"
       rows={lines}
       rowKey={(line) => line.key}
-      empty={<p className="admin-empty">No lines: upload a statement to see its lines here.</p>}
+      empty={<p className="admin-empty">{filtered ? 'No lines of this kind.' : 'No lines: upload a statement to see its lines here.'}</p>}
       columns={[
         {
           header: 'Date',
@@ -46,6 +47,7 @@ export function StatementLinesTable({ lines }: { lines: readonly StatementLine[]
         { header: 'Money in', className: 'nowrap num', cell: (line) => (line.direction === 'credit' ? formatInr(line.amount) : '') },
         { header: 'Money out', className: 'nowrap num', cell: (line) => (line.direction === 'debit' ? formatInr(line.amount) : '') },
         { header: 'Balance', className: 'nowrap num', cell: (line) => (line.balanceAfter === null ? '-' : formatInr(line.balanceAfter)) },
+        { header: 'Order', className: 'wrap outcome', cell: (line) => <LineOutcome line={line} /> },
       ]}
     />
   );
