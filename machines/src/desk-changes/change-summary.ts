@@ -41,6 +41,7 @@ const SETTINGS_FIELDS: readonly { what: string; read: (s: Settings) => string; s
   { what: 'Customer monthly limit', read: (s) => s.controls.customerMonthlyInr, show: rupeesOr('no limit') },
   { what: 'Re-quote band', read: (s) => s.controls.requoteBandPercent, show: percent },
   { what: 'Bank statement matches', read: (s) => s.controls.bankMatch, show: (v) => (v === 'verify' ? 'verify exact matches' : 'suggest only') },
+  { what: 'Payout not shown on chain', read: (s) => s.controls.chainPayoutMismatch, show: (v) => (v === 'flag' ? 'record it, flagged' : 'refuse it') },
 ];
 
 /** The settings that differ (a brand's: its effective settings, what its customers get). */

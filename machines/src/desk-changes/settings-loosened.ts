@@ -65,6 +65,9 @@ function loosenedControls(before: Settings, after: Settings): string[] {
   if (before.controls.bankMatch === 'suggest' && after.controls.bankMatch === 'verify') {
     reasons.push('It lets a bank statement verify buy orders it matches exactly, without an admin');
   }
+  if (before.controls.chainPayoutMismatch === 'refuse' && after.controls.chainPayoutMismatch === 'flag') {
+    reasons.push('It lets an admin record a payout the chain shows is not the order’s (flagged instead of refused)');
+  }
   return reasons;
 }
 

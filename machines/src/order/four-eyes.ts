@@ -41,7 +41,7 @@ export const SECOND_ADMIN_REASONS: Record<SecondAdminReason, string> = {
 
 /** The brand's settings in force that four eyes reads: its controls, its rates, and the rates two admins last agreed. */
 export interface DeskRules {
-  controls: Pick<Controls, 'fourEyesAboveInr' | 'requoteBandPercent'>;
+  controls: Pick<Controls, 'fourEyesAboveInr' | 'requoteBandPercent' | 'chainPayoutMismatch'>;
   rates: RateTable;
   /**
    * The brand's rates as a second admin last confirmed them (the anchor, decision 0030): one admin

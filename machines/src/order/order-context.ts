@@ -3,7 +3,16 @@
  * Kept apart from the machine so readers (views, refusals, the web client) can name the type
  * without pulling in the machine definition.
  */
-import type { Attachment, CompletionRequested, OrderEvent, OrderFlagged, OrderPlaced, PaymentMatched, PayoutApproved } from './order.events';
+import type {
+  Attachment,
+  ChainTransferChecked,
+  CompletionRequested,
+  OrderEvent,
+  OrderFlagged,
+  OrderPlaced,
+  PaymentMatched,
+  PayoutApproved,
+} from './order.events';
 import type { ReasonCode } from './order-reasons';
 
 /** A flag as the order keeps it: the flag event's data. */
@@ -68,6 +77,8 @@ export type OrderContext = OrderPlaced['data'] & {
    * payout debit; null until one is matched, and absent from views projected before matching existed.
    */
   bankMatch?: PaymentMatched['data'] | null;
+  /** The latest reading of the order's transaction on the chain (ChainTransferChecked); null before one, absent on older views. */
+  chainCheck?: ChainTransferChecked['data'] | null;
   /** A completion or payout waiting for a different admin (four-eyes.ts); null otherwise. */
   completionRequest: PendingCompletion | null;
   /** A payout a second admin approved before it was sent (PayoutApproved); null otherwise. */
@@ -123,6 +134,7 @@ export const UNPLACED_ORDER: OrderContext = {
   latePaidAt: null,
   flags: [],
   bankMatch: null,
+  chainCheck: null,
   completionRequest: null,
   payoutApproval: null,
   createdAt: '',
@@ -164,6 +176,8 @@ export function eventTime(event: OrderEvent): string {
       return event.data.approvedAt;
     case 'PaymentMatched':
       return event.data.matchedAt;
+    case 'ChainTransferChecked':
+      return event.data.checkedAt;
   }
 }
 

@@ -39,6 +39,7 @@ const VERBS: Readonly<Record<Exclude<OrderEventType, 'OrderPlaced' | 'ProofSubmi
   CompletionRequestDeclined: 'declined',
   PayoutApproved: 'approved for payout',
   PaymentMatched: 'matched to a bank statement line',
+  ChainTransferChecked: 'checked on the chain',
 };
 
 const TARGETS: Readonly<Partial<Record<OrderEventType, OrderStatus>>> = {

@@ -14,6 +14,7 @@ import { quoteBuy, quoteSell } from '../pricing/pricing';
 import { Money } from '../pricing/decimal';
 import { amountProblem } from '../pricing/bounds';
 import { Refusal } from '../shared/refusal';
+import { sameValue } from '../shared/same-value';
 import { STALE_REQUEST } from './order-refusal';
 import { proofProblem, referenceField, takesAnotherProof, TOO_MANY_PROOFS } from './proof-requirement';
 import { assertSentAtNamedRate, completionRate, proofTiming, revivesOrder } from './rate-lock';
@@ -35,6 +36,7 @@ import { overLimitEvidence, requoteExcess, revivalExcess, type LimitUsage } from
 import type { Controls } from '../settings/settings.schema';
 import { paysNothing } from './order-placement.decide';
 import { verifiesOnMatch } from './verify-on-match';
+import { gatePayoutOnChain, type PayoutChainCheck } from './payout-chain-gate';
 
 export type { CompletionMode };
 
@@ -58,6 +60,8 @@ export type OrderCommand =
       cryptoReference: string;
       /** The brand's controls and rates in force: a payout four eyes asks for needs its approval first (four-eyes.ts). */
       desk: DeskRules;
+      /** What the chain shows of this transaction, read just before (payout-chain-gate.ts); null when not read. */
+      chain?: PayoutChainCheck | null;
       /** The admin recording it: their own order is never theirs alone to pay out. */
       by: string;
       byPhone: string | null;
@@ -81,6 +85,8 @@ export type OrderCommand =
       desk: DeskRules;
       /** For a sell given a new rate: the brand's customer limits and what the customer's orders hold now; null otherwise or when the limits are off. */
       limitCheck?: LimitCheck | null;
+      /** A buy's payout transaction as the chain shows it, read just before (payout-chain-gate.ts); null when not read. */
+      chain?: PayoutChainCheck | null;
       at: string;
     }
   | {
@@ -103,6 +109,12 @@ export type OrderCommand =
       evidence: string;
       relatedOrderId: string | null;
       relatedRefCode: string | null;
+      at: string;
+    }
+  | {
+      /** What the chain showed for the order's transaction, read again later (a sell's payment, a payout confirming). */
+      type: 'RecordChainCheck';
+      chain: PayoutChainCheck;
       at: string;
     }
   | {
@@ -176,10 +188,13 @@ export function decideOrder(snapshot: OrderSnapshot, command: OrderCommand): Ord
       if (reasons.length > 0 && !approvalCovers(view.payoutApproval, terms, reasons)) {
         throw Refusal.conflict('payout_needs_approval', payoutRefusal(reasons));
       }
-      return [{ type: 'CryptoSent', data: { cryptoReference, sentAt: command.at } }];
+      const sent: OrderEvent[] = [{ type: 'CryptoSent', data: { cryptoReference, sentAt: command.at } }];
+      return gatePayoutOnChain(sent, command.chain ?? null, command.desk.controls.chainPayoutMismatch, command.at);
     }
     case 'CompleteOrder':
-      return [completion(view, command)];
+      return gatePayoutOnChain([completion(view, command)], command.chain ?? null, command.desk.controls.chainPayoutMismatch, command.at);
+    case 'RecordChainCheck':
+      return chainCheckChanged(view, command.chain) ? [{ type: 'ChainTransferChecked', data: { ...command.chain, checkedAt: command.at } }] : [];
     case 'ConfirmCompletion':
       return [confirmation(view, command)];
     case 'DeclineCompletion': {
@@ -204,6 +219,12 @@ export function decideOrder(snapshot: OrderSnapshot, command: OrderCommand): Ord
         : [{ type: 'OrderFlagged', data: { kind, evidence, relatedOrderId, relatedRefCode, flaggedAt: at } }];
     }
   }
+}
+
+/** A reading worth recording: another transaction, or another answer (a state, more confirmations). */
+function chainCheckChanged(view: OrderView, chain: PayoutChainCheck): boolean {
+  const last = view.chainCheck;
+  return !last || last.txHash !== chain.txHash || !sameValue(last.check, chain.check);
 }
 
 export const ORDER_ALREADY_MATCHED = (refCode: string) =>

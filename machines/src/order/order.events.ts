@@ -9,6 +9,7 @@ export type PaymentMethod = 'bank' | 'cash';
 export type { Network } from '../addresses/networks';
 import type { Network } from '../addresses/networks';
 import type { ReasonCode } from './order-reasons';
+import type { ChainCheck } from '../chain/chain-check';
 
 export type OrderStatus = 'pending' | 'fiat_received' | 'approved' | 'crypto_sent' | 'completed' | 'rejected' | 'cancelled' | 'expired';
 
@@ -207,11 +208,7 @@ export interface OrderRejected {
  * customer's limits needs a second admin to complete (four-eyes.ts).
  */
 export type OrderFlagKind =
-  | 'duplicate_reference'
-  | 'duplicate_proof'
-  | 'over_customer_limit'
-  | 'reference_matched_elsewhere'
-  | 'payment_reversed';
+  'duplicate_reference' | 'duplicate_proof' | 'over_customer_limit' | 'reference_matched_elsewhere' | 'payment_reversed' | 'payout_mismatch';
 
 /**
  * - `duplicate_reference` / `duplicate_proof`: evidence of this order's payment was seen on another
@@ -223,6 +220,9 @@ export type OrderFlagKind =
  *   was given, but that line already pays another order (named): the reference is claimed twice.
  * - `payment_reversed`: the bank reversed the credit matched to this order (a reversal line with its
  *   reference); no other order is named.
+ * - `payout_mismatch`: the chain shows the desk's payout transaction is not this order's payout
+ *   (another address, amount or token, reverted, older than the order) and the brand records such a
+ *   payout flagged rather than refusing it; no other order is named.
  * Any state accepts a flag, final ones too.
  */
 export interface OrderFlagged {
@@ -279,6 +279,24 @@ export interface PaymentMatched {
   };
 }
 
+/**
+ * What the chain showed for the order's transaction when it was read (issue 28,
+ * docs/chain-verification.md): a sell's payment from the customer, a buy's payout from the desk.
+ * Recorded when the answer changes (a pending transfer mined, confirmations reached), so the
+ * history shows each step; the latest is the order's chain state. Any placed order accepts it.
+ */
+export interface ChainTransferChecked {
+  type: 'ChainTransferChecked';
+  data: {
+    network: Network;
+    txHash: string;
+    /** The customer paying a sell, or the desk paying out a buy. */
+    paidBy: 'customer' | 'desk';
+    check: ChainCheck;
+    checkedAt: string;
+  };
+}
+
 export type OrderEvent =
   | OrderPlaced
   | ProofSubmitted
@@ -292,6 +310,7 @@ export type OrderEvent =
   | CompletionRequested
   | CompletionRequestDeclined
   | PayoutApproved
-  | PaymentMatched;
+  | PaymentMatched
+  | ChainTransferChecked;
 
 export type OrderEventType = OrderEvent['type'];

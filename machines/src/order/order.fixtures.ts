@@ -115,6 +115,18 @@ export const paymentMatched = (data: Partial<Extract<OrderEvent, { type: 'Paymen
   },
 });
 
+export const chainChecked = (data: Partial<Extract<OrderEvent, { type: 'ChainTransferChecked' }>['data']> = {}): OrderEvent => ({
+  type: 'ChainTransferChecked',
+  data: {
+    network: 'TRC20',
+    txHash: `0x${'ab'.repeat(32)}`,
+    paidBy: 'customer',
+    check: { state: 'confirmed', amount: '100.00', confirmations: 20, required: 20, blockNumber: 1000, minedAt: at(44) },
+    checkedAt: at(46),
+    ...data,
+  },
+});
+
 export const completionRequested = (data: Partial<Extract<OrderEvent, { type: 'CompletionRequested' }>['data']> = {}): OrderEvent => ({
   type: 'CompletionRequested',
   data: {
@@ -136,7 +148,7 @@ export const completionDeclined = (data: Partial<Extract<OrderEvent, { type: 'Co
 
 /** The brand's rules in force as the fixtures' orders were placed under them (bank buy 88.5, bank sell 86); four eyes off unless given. */
 export const desk = (controls: Partial<DeskRules['controls']> = {}, rates: DeskRules['rates'] = {}): DeskRules => ({
-  controls: { fourEyesAboveInr: '0', requoteBandPercent: '2', ...controls },
+  controls: { fourEyesAboveInr: '0', requoteBandPercent: '2', chainPayoutMismatch: 'refuse', ...controls },
   rates: { usdtInr: '85', usdt_bank_buy: '88.5', usdt_bank_sell: '86', usdt_cash_buy: '0', usdt_cash_sell: '0', ...rates },
 });
 

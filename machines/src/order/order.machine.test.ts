@@ -19,6 +19,7 @@ import {
   refusalOf,
   rejected,
   paymentMatched,
+  chainChecked,
   verified,
   viewOf,
   type MachineState,
@@ -42,6 +43,7 @@ const candidates = (): Record<OrderEventType, OrderEvent> => ({
   CompletionRequestDeclined: completionDeclined(),
   PayoutApproved: payoutApproved(),
   PaymentMatched: paymentMatched(),
+  ChainTransferChecked: chainChecked(),
 });
 
 // A completion above the four-eyes threshold is asked for wherever it could be recorded; the order stays put.
@@ -53,8 +55,8 @@ const REQUESTED = {
 // Flags inform: every state of a placed order takes them and stays where it is.
 const FLAGGED = ['pending', 'fiat_received', 'approved', 'crypto_sent', 'completed', 'rejected', 'cancelled', 'expired'].map((s) => `${s} OrderFlagged ${s}`);
 
-// A bank line matched informs too, in every state of a placed order, closed ones included.
-const MATCHED = FLAGGED.map((row) => row.replace('OrderFlagged', 'PaymentMatched'));
+// A bank line matched, and what the chain showed, inform too, in every state of a placed order, closed ones included.
+const MATCHED = ['PaymentMatched', 'ChainTransferChecked'].flatMap((type) => FLAGGED.map((row) => row.replace('OrderFlagged', type)));
 
 /** The lifecycle table: [from, event] -> to, per side. Every other cell must be refused. */
 const TABLE: Record<'buy' | 'sell', string[]> = {

@@ -128,6 +128,10 @@ const orderSetup = setup({
       assertEvent(event, 'PaymentMatched');
       return { bankMatch: { ...event.data, flags: [...event.data.flags] } };
     }),
+    recordChainCheck: assign(({ event }) => {
+      assertEvent(event, 'ChainTransferChecked');
+      return { chainCheck: structuredClone(event.data) };
+    }),
     recordExpiry: assign(({ event }) => {
       assertEvent(event, 'OrderExpired');
       return { expiredAt: event.data.expiredAt };
@@ -191,11 +195,13 @@ const REJECTING = { OrderRejected: { target: 'rejected', actions: ['recordReject
 const FLAGGING = {
   OrderFlagged: { actions: ['recordFlag', 'noteEvidence'] },
   PaymentMatched: { guard: 'noBankMatchYet', actions: ['recordBankMatch', 'noteEvidence'] },
+  ChainTransferChecked: { actions: 'recordChainCheck' },
 } as const;
 /** Closed orders take nothing but what the desk learns of their money: flags, and the bank line that paid them. */
 const LEARNING = {
   OrderFlagged: { actions: 'recordFlag' },
   PaymentMatched: { guard: 'noBankMatchYet', actions: 'recordBankMatch' },
+  ChainTransferChecked: { actions: 'recordChainCheck' },
 } as const;
 
 export const orderMachine = orderSetup.createMachine({

@@ -10,7 +10,12 @@ const line = (data: Partial<PaymentMatched['data']> = {}) => {
   const { matchedAt: _, ...match } = (paymentMatched(data) as PaymentMatched).data;
   return match;
 };
-const match = (mode: 'suggest' | 'verify', data: Partial<PaymentMatched['data']> = {}): OrderCommand => ({ type: 'MatchPayment', match: line(data), mode, at: at(50) });
+const match = (mode: 'suggest' | 'verify', data: Partial<PaymentMatched['data']> = {}): OrderCommand => ({
+  type: 'MatchPayment',
+  match: line(data),
+  mode,
+  at: at(50),
+});
 const recorded = (data: Partial<PaymentMatched['data']> = {}): OrderEvent => ({ type: 'PaymentMatched', data: { ...line(data), matchedAt: at(50) } });
 const verifiedAt50: OrderEvent = { type: 'OrderVerified', data: { verifiedAt: at(50) } };
 
@@ -26,13 +31,21 @@ describe('a bank statement line matched to an order', () => {
   });
 
   it('never verifies a match with something to look at, an assignment, a flagged order or a sell', () => {
-    spec([placed(), proof()]).when(match('verify', { flags: ['third_party_payer'] })).thenRecords([recorded({ flags: ['third_party_payer'] })]);
-    spec([placed(), proof()]).when(match('verify', { flags: ['amount_differs'] })).thenRecords([recorded({ flags: ['amount_differs'] })]);
+    spec([placed(), proof()])
+      .when(match('verify', { flags: ['third_party_payer'] }))
+      .thenRecords([recorded({ flags: ['third_party_payer'] })]);
+    spec([placed(), proof()])
+      .when(match('verify', { flags: ['amount_differs'] }))
+      .thenRecords([recorded({ flags: ['amount_differs'] })]);
     const assigned = { via: 'assigned', matchedBy: 'admin-a', note: 'Customer called' } as const;
-    spec([placed(), proof()]).when(match('verify', assigned)).thenRecords([recorded(assigned)]);
+    spec([placed(), proof()])
+      .when(match('verify', assigned))
+      .thenRecords([recorded(assigned)]);
     spec([placed(), proof(), flagged()]).when(match('verify')).thenRecords([recorded()]);
     const payout = { direction: 'debit' } as const;
-    spec([placedSell(), proof(), verified()]).when(match('verify', payout)).thenRecords([recorded(payout)]);
+    spec([placedSell(), proof(), verified()])
+      .when(match('verify', payout))
+      .thenRecords([recorded(payout)]);
   });
 
   it('does not verify twice: an order an admin already verified only records the line', () => {
@@ -40,7 +53,9 @@ describe('a bank statement line matched to an order', () => {
   });
 
   it('is recorded on a closed order too: money is shown wherever it went', () => {
-    spec([placed(), proof(), verified(), completed({ cryptoReference: '0xabc' })]).when(match('verify')).thenRecords([recorded()]);
+    spec([placed(), proof(), verified(), completed({ cryptoReference: '0xabc' })])
+      .when(match('verify'))
+      .thenRecords([recorded()]);
   });
 
   it('records the same line once, and refuses a second line for one order', () => {

@@ -5,6 +5,7 @@
  * statement adds no line twice. Pure: the statement's id, the time and the file's hash come in.
  */
 import { Refusal } from '../shared/refusal';
+import { sameValue } from '../shared/same-value';
 import type { BankStatementEvent, StatementLineRecorded } from './bank-statement.events';
 import { lineKeys } from './line-key';
 import type { ParsedStatement } from './statement';
@@ -78,15 +79,6 @@ export function sameAccountNumber(printed: string, saved: string): boolean {
   return p.replace(/^0+/, '') === s.replace(/^0+/, '');
 }
 
-/** JSON with every object's keys in order: a mapping read back from the store (jsonb orders keys its own way) is the same mapping. */
-function sortedJson(value: unknown): string {
-  return JSON.stringify(value, (_key, item: unknown) =>
-    item !== null && typeof item === 'object' && !Array.isArray(item)
-      ? Object.fromEntries(Object.entries(item as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
-      : item,
-  );
-}
-
 export function decideBankStatement(state: BankStatementState, command: ImportStatement): BankStatementEvent[] {
   const { statement, account } = command;
   if (statement.lines.length === 0) throw Refusal.invalid('file', NO_LINES);
@@ -100,7 +92,7 @@ export function decideBankStatement(state: BankStatementState, command: ImportSt
     if (!state.keys.has(key)) recorded.push({ type: 'StatementLineRecorded', data: { statementId: command.statementId, key, line: statement.lines[i]! } });
   });
   const days = statement.lines.map((line) => line.bookedOn).sort();
-  const mappingChanged = command.mapping !== null && sortedJson(command.mapping) !== sortedJson(state.mapping);
+  const mappingChanged = command.mapping !== null && !sameValue(command.mapping, state.mapping);
   const saved: BankStatementEvent[] = mappingChanged
     ? [{ type: 'ColumnMappingSaved', data: { mapping: command.mapping!, savedBy: command.by, savedAt: command.at } }]
     : [];

@@ -66,6 +66,8 @@ const bandPercent = z
  *   force needs a second admin whatever the amount.
  * - `bankMatch`: what a bank statement credit matching a buy exactly does (decision 0032):
  *   `suggest` shows the match for an admin to verify; `verify` verifies the order as well.
+ * - `chainPayoutMismatch`: what a buy's payout the chain shows is not this order's does
+ *   (payout-chain-gate.ts): `refuse` it, or record it `flag`ged.
  */
 export const controlsSchema = z.object({
   fourEyesAboveInr: rupeesOrOff,
@@ -73,6 +75,7 @@ export const controlsSchema = z.object({
   customerMonthlyInr: rupeesOrOff,
   requoteBandPercent: bandPercent,
   bankMatch: z.enum(['suggest', 'verify'], { message: 'Must be suggest or verify' }),
+  chainPayoutMismatch: z.enum(['refuse', 'flag'], { message: 'Must be refuse or flag' }),
 });
 export type Controls = z.infer<typeof controlsSchema>;
 
@@ -112,5 +115,12 @@ export const DEFAULT_SETTINGS: Settings = {
   rates: { usdtInr: '85', usdt_bank_buy: '0', usdt_bank_sell: '0', usdt_cash_buy: '0', usdt_cash_sell: '0' },
   fees: { fiatToCryptoPercent: '0', cryptoToFiatPercent: '0' },
   limits: { buyInr: { min: '100', max: '1000000' }, sellUsdt: { min: '1', max: '12000' } },
-  controls: { fourEyesAboveInr: '200000', customerDailyInr: '1000000', customerMonthlyInr: '5000000', requoteBandPercent: '2', bankMatch: 'suggest' },
+  controls: {
+    fourEyesAboveInr: '200000',
+    customerDailyInr: '1000000',
+    customerMonthlyInr: '5000000',
+    requoteBandPercent: '2',
+    bankMatch: 'suggest',
+    chainPayoutMismatch: 'refuse',
+  },
 };

@@ -99,3 +99,6 @@ export function chainNetworks(env: ChainEnv): ChainNetworks {
   });
   return Object.fromEntries(entries) as ChainNetworks;
 }
+
+/** The chain's variables read from `source` alone (defaults for what is unset): for a process that has no env.ts of its own. */
+export const parseChainEnv = (source: Record<string, string | undefined>): ChainEnv => z.object(chainEnv).parse(source);

@@ -30,6 +30,7 @@ function handlersFor(h: Harness): JobHandlers {
     'order.evidence': record('order.evidence'),
     'projection.rebuild': record('projection.rebuild'),
     'reconciliation.match': record('reconciliation.match'),
+    'chain.check': record('chain.check'),
   };
 }
 

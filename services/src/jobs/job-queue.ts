@@ -7,6 +7,8 @@ export interface JobPayloads {
   'order.evidence': { orderId: string };
   /** A statement's new lines (how many the read model must hold first), or an order's references, matched (reconciliation/matching-jobs.ts). */
   'reconciliation.match': { statementId?: string; lines?: number; orderId?: string };
+  /** An order's transaction read on the chain, the `round`th time (chain/chain-check-jobs.ts). */
+  'chain.check': { orderId: string; round: number };
   'projection.rebuild': { projection: string; requestedBy: string };
 }
 export type JobName = keyof JobPayloads;

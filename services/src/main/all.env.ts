@@ -1,4 +1,5 @@
 import { databaseEnv, eventStoreEnv, loggingEnv, nodeEnv, parseEnv } from '@desk/platform/config/env-schema';
+import { chainEnv } from '../chain/chain-networks';
 import { filesEnv, httpEnv, identityEnv, jobsEnv, jobsRequirements, ordersEnv } from '../config/services-env';
 import { metricsEnv, metricsRequirements } from '../config/metrics-env';
 import { projectorEnv } from '@desk/projections/runtime/projector-env-schema';
@@ -17,6 +18,7 @@ export const allEnv = parseEnv(
     ...ordersEnv,
     ...projectorEnv,
     ...metricsEnv,
+    ...chainEnv,
   },
   process.env,
   [...jobsRequirements, ...metricsRequirements],

@@ -16,6 +16,10 @@ import { LineClaims } from '../reconciliation/line-claims';
 import { PaymentMatcher } from '../reconciliation/payment-matcher';
 import { LineDecisions } from '../reconciliation/line-decisions';
 import { matchJob, scheduleOrderMatch } from '../reconciliation/matching-jobs';
+import { chainNetworks, parseChainEnv, type ChainNetworks } from '../chain/chain-networks';
+import { createChainReader } from '../chain/chain-reader';
+import { OrderChainChecks } from '../chain/order-chain-checks';
+import { chainCheckJob, scheduleChainCheck } from '../chain/chain-check-jobs';
 import { OrderPlacement } from '../orders/order-placement';
 import { CustomerLimits } from '../orders/customer-limits';
 import { OrderCommands } from '../orders/order-commands';
@@ -68,6 +72,8 @@ export interface AppSettings extends AdminSettings, ShortLivedSettings, FileStor
   skipAdminBootstrap?: boolean;
   /** The job worker: it signs no audit exports, so it loads no signing key. */
   signsNoExports?: boolean;
+  /** Where each network's transfers are read (chain-networks.ts); absent: no network is read. */
+  chain?: ChainNetworks;
 }
 
 export interface BuiltApp {
@@ -110,25 +116,35 @@ export async function buildAppDeps(infra: Infrastructure, env: AppSettings): Pro
   const expiry = scheduleExpiry(queue);
   const evidenceJobs = scheduleEvidenceCheck(queue);
   const matchJobs = scheduleOrderMatch(queue);
+  const chainJobs = scheduleChainCheck(queue);
   const orders = new OrderStore(handler, async (event, view) => {
     await expiry(event, view);
     await evidenceJobs(event, view);
     await matchJobs(event, view);
+    await chainJobs(event, view);
   });
   const files = fileStorageFor(env, infra.db);
+  // Each network's node, USDT contract and confirmations (docs/chain-verification.md); none configured: nothing is read.
+  const networks = env.chain ?? chainNetworks(parseChainEnv({}));
+  const chainChecks = new OrderChainChecks(networks, createChainReader(networks));
   const limits = new CustomerLimits(infra.db);
-  const commands = new OrderCommands(orders, files, {
-    rulesFor: async (tenantId) => {
-      const brand = await settings.forTenant(tenantId);
-      return { settings: brand.settings, anchorRates: (brand as { anchorRates?: RateTable }).anchorRates ?? brand.settings.rates };
+  const commands = new OrderCommands(
+    orders,
+    files,
+    {
+      rulesFor: async (tenantId) => {
+        const brand = await settings.forTenant(tenantId);
+        return { settings: brand.settings, anchorRates: (brand as { anchorRates?: RateTable }).anchorRates ?? brand.settings.rates };
+      },
+      usage: (userId, now) => limits.usage(userId, now),
+      countRevival: (revival, decide) => limits.countRevival(revival, decide),
+      releaseRevival: (orderId) => limits.releaseRevival(orderId),
+      // System actors (the admin CLI, the demo seed) have no account, and no phone.
+      phoneOf: async (userId) => (UUID.test(userId) ? ((await findUserById(infra.db, userId))?.phone ?? null) : null),
+      accountMaker: (userId) => accountMaker(infra.db, userId),
     },
-    usage: (userId, now) => limits.usage(userId, now),
-    countRevival: (revival, decide) => limits.countRevival(revival, decide),
-    releaseRevival: (orderId) => limits.releaseRevival(orderId),
-    // System actors (the admin CLI, the demo seed) have no account, and no phone.
-    phoneOf: async (userId) => (UUID.test(userId) ? ((await findUserById(infra.db, userId))?.phone ?? null) : null),
-    accountMaker: (userId) => accountMaker(infra.db, userId),
-  });
+    chainChecks,
+  );
   // OTP hashes get their own key, derived from the token secret.
   const otp = new OtpService(store, createHmac('sha256', secret).update('otp-codes').digest('hex'), (phone, code, purpose) =>
     queue.add('otp.deliver', { phone, code, purpose }),
@@ -142,6 +158,7 @@ export async function buildAppDeps(infra: Infrastructure, env: AppSettings): Pro
     evidence,
     rebuildProjection: projections.rebuildNow,
     match: matchJob(reconciliation.matcher, infra.db, orders),
+    chainCheck: chainCheckJob(commands, queue),
   });
   inProcess?.run(handlers);
   const signer = new UrlSigner(secret);

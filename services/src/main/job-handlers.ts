@@ -13,15 +13,18 @@ export interface JobHandlerDeps {
   rebuildProjection: (name: string) => Promise<void>;
   /** Matches a statement's lines or an order's references (reconciliation/matching-jobs.ts). */
   match: JobHandlers['reconciliation.match'];
+  /** Reads an order's transaction on the chain (chain/chain-check-jobs.ts). */
+  chainCheck: JobHandlers['chain.check'];
 }
 
 /** What each background job does; the same handlers run in-process or in a BullMQ worker. */
-export function jobHandlers({ sms, commands, evidence, rebuildProjection, match }: JobHandlerDeps): JobHandlers {
+export function jobHandlers({ sms, commands, evidence, rebuildProjection, match, chainCheck }: JobHandlerDeps): JobHandlers {
   return {
     'otp.deliver': (message) => sms.send(message),
     'order.expire': expireOrderJob(commands),
     'order.evidence': evidenceCheckJob(evidence),
     'projection.rebuild': ({ projection }) => rebuildProjection(projection),
     'reconciliation.match': match,
+    'chain.check': chainCheck,
   };
 }

@@ -5,6 +5,7 @@ import { openInfrastructure } from '@desk/platform/infrastructure';
 import { allMigrations } from './all-migrations';
 import { createApp } from '../api/app';
 import { buildAppDeps } from './app-deps';
+import { chainNetworks } from '../chain/chain-networks';
 import { startExpirySweeper } from '../orders/expiry-sweeper';
 import { startOrphanClaimSweeper } from '../orders/orphan-claims';
 import { startMatchingSweep } from '../reconciliation/matching-jobs';
@@ -24,7 +25,7 @@ setLogFormat(logFormatFor(env.NODE_ENV));
 await ensureWebBuild();
 const infra = await openInfrastructure(env, 'usdt-desk-all', allMigrations);
 const projector = await startProjectorThread(infra.connectionString);
-const { deps, handlers } = await buildAppDeps(infra, { ...env, declaredNodeEnv: process.env.NODE_ENV });
+const { deps, handlers } = await buildAppDeps(infra, { ...env, declaredNodeEnv: process.env.NODE_ENV, chain: chainNetworks(env) });
 // With Redis, this process also runs the job worker (without it, jobs run on in-process timers).
 const worker = env.REDIS_URL ? startJobWorker(env.REDIS_URL, handlers) : null;
 const sweeper = startExpirySweeper(deps.orders.db, deps.orders.commands);

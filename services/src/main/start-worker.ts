@@ -3,6 +3,7 @@ import { workerEnv as env } from './worker.env';
 import { openInfrastructure } from '@desk/platform/infrastructure';
 import { allMigrations } from './all-migrations';
 import { buildAppDeps } from './app-deps';
+import { chainNetworks } from '../chain/chain-networks';
 import { startJobWorker } from '../jobs/bull-queue';
 import { onShutdown } from '@desk/platform/process/shutdown';
 import { ProxyTrust } from '../http/proxy-trust';
@@ -14,7 +15,13 @@ reportStartupRefusals();
 /** `npm run start:worker`: runs the background jobs (OTP delivery, order expiry, projection rebuilds). */
 setLogLevel(env.LOG_LEVEL);
 const infra = await openInfrastructure(env, 'usdt-desk-worker', allMigrations);
-const { deps, handlers } = await buildAppDeps(infra, { ...env, TRUST_PROXY: ProxyTrust.none(), skipAdminBootstrap: true, signsNoExports: true });
+const { deps, handlers } = await buildAppDeps(infra, {
+  ...env,
+  TRUST_PROXY: ProxyTrust.none(),
+  skipAdminBootstrap: true,
+  signsNoExports: true,
+  chain: chainNetworks(env),
+});
 const worker = startJobWorker(env.REDIS_URL, handlers);
 logger.info('job worker running', { redis: 'REDIS_URL' });
 

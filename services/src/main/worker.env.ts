@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { databaseEnv, eventStoreEnv, loggingEnv, nodeEnv, parseEnv } from '@desk/platform/config/env-schema';
+import { chainEnv } from '../chain/chain-networks';
 import { filesEnv, identityEnv, jobsEnv, jobsRequirements, ordersEnv } from '../config/services-env';
 
 /** `npm run start:worker`: the background jobs, which live in Redis, so REDIS_URL is required. */
@@ -13,6 +14,7 @@ export const workerEnv = parseEnv(
     ...jobsEnv,
     ...filesEnv,
     ...ordersEnv,
+    ...chainEnv,
     REDIS_URL: z.url({ protocol: /^rediss?$/ }),
   },
   process.env,

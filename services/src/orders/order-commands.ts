@@ -19,6 +19,7 @@ import { inAdminScope, ownedBy } from './order-access';
 import { OPERATOR_TENANT_ID, type AdminScope } from '../identity/admin-scope';
 import type { OrderStore } from './order-store';
 import type { RevivalClaim } from './customer-limits';
+import type { OrderChainChecks } from '../chain/order-chain-checks';
 
 export type { CompletionMode };
 
@@ -53,6 +54,8 @@ export class OrderCommands {
     private readonly orders: OrderStore,
     private readonly files: FileStorage,
     private readonly desk: DeskInForce,
+    /** Reads a buy's payout on the chain before it is recorded (payout-chain-gate.ts); null: not read (tests of other things). */
+    private readonly chain: OrderChainChecks | null = null,
   ) {}
 
   /**
@@ -145,8 +148,35 @@ export class OrderCommands {
       const order = inAdminScope(orderViewOf(snapshot), scope);
       const [desk, accountMadeBy] = await Promise.all([this.deskRules(order.tenantId), this.desk.accountMaker(order.userId)]);
       const by = metadata.actor.id;
-      return decideOrder(snapshot, { type: 'MarkCryptoSent', cryptoReference, desk, by, byPhone: staff.phone, accountMadeBy, at: metadata.acceptedAt });
+      const command = { type: 'MarkCryptoSent', cryptoReference, desk, by, byPhone: staff.phone, accountMadeBy, at: metadata.acceptedAt } as const;
+      return this.withPayoutChecked(snapshot, order, command);
     });
+  }
+
+  /**
+   * Decides, and when the decision pays a buy out (the USDT sent), reads that transaction on the
+   * chain first and decides again with what it showed (payout-chain-gate.ts: recorded, flagged or
+   * refused). Deciding first tells which transaction and amount: a re-quote's USDT is the decider's.
+   */
+  private async withPayoutChecked(
+    snapshot: Parameters<typeof decideOrder>[0],
+    order: OrderView,
+    command: Extract<OrderCommand, { type: 'MarkCryptoSent' | 'CompleteOrder' }>,
+  ) {
+    const decided = decideOrder(snapshot, command);
+    const chain = this.chain ? await this.chain.payout(order, decided) : null;
+    return chain ? decideOrder(snapshot, { ...command, chain }) : decided;
+  }
+
+  /** What the chain shows now for the order's own transaction (a sell's payment, a buy's payout), recorded when it says something new. */
+  async recordChainCheck(orderId: string, at = new Date()): Promise<OrderView | null> {
+    if (!this.chain) return null;
+    const { view } = await this.orders.load(orderId);
+    if (!view) return null;
+    const chain = await this.chain.read(view);
+    if (!chain) return view;
+    const metadata = systemMetadata(OPERATOR_TENANT_ID, 'chain-check', at);
+    return this.orders.execute(orderId, metadata, (snapshot) => decideOrder(snapshot, { type: 'RecordChainCheck', chain, at: metadata.acceptedAt }));
   }
 
   /**
@@ -183,7 +213,7 @@ export class OrderCommands {
       const mayBeRequoted = presentText(input.rate) !== null || order.payoutApproval?.repriced != null || order.latePayment;
       const limitCheck = mayBeRequoted && order.orderType === 'crypto_to_fiat' ? await this.limitCheck(order.tenantId, order.userId, metadata) : null;
       const by = metadata.actor.id;
-      return decideOrder(snapshot, {
+      const command = {
         type: 'CompleteOrder',
         mode,
         ...input,
@@ -194,7 +224,8 @@ export class OrderCommands {
         desk,
         limitCheck,
         at: metadata.acceptedAt,
-      });
+      } as const;
+      return this.withPayoutChecked(snapshot, order, command);
     });
   }
 

@@ -1,3 +1,4 @@
+import { chainCheckWords } from '@desk/machines/chain/chain-check-words';
 import type { OrderView } from '@desk/machines/order/order-state';
 import { statusLabel } from '@desk/machines/order/order-state';
 import { CUSTOMER_REASONS, REASON_LABELS } from '@desk/machines/order/order-reasons';
@@ -80,6 +81,7 @@ export function adminOrderJson(view: OrderView, proofLink: ProofLink, brandNames
     completionRequest: completionRequestJson(view),
     payoutApproval: payoutApprovalJson(view),
     bankMatch: bankMatchJson(view),
+    chainCheck: chainCheckJson(view),
     /** Whether paying out must first be approved by a second admin: the order page says (four-eyes.ts); null in lists, which do not ask. */
     payoutAwaitsApproval: null as boolean | null,
   });
@@ -106,6 +108,24 @@ function bankMatchJson(view: OrderView) {
     flags: [...match.flags],
     note: match.note,
     matchedAt: match.matchedAt,
+  };
+}
+
+/** The latest reading of the order's transaction on the chain, for the payment badge: the answer, and the answer in words. */
+function chainCheckJson(view: OrderView) {
+  const reading = view.chainCheck;
+  if (!reading) return null;
+  const { check } = reading;
+  return {
+    network: reading.network,
+    txHash: reading.txHash,
+    paidBy: reading.paidBy,
+    state: check.state,
+    confirmations: 'confirmations' in check ? check.confirmations : null,
+    required: 'required' in check ? check.required : null,
+    words: chainCheckWords(check, reading.network),
+    check: structuredClone(check),
+    checkedAt: reading.checkedAt,
   };
 }
 

@@ -77,7 +77,16 @@ describe('SMS through an HTTP gateway', () => {
     const lines = (['debug', 'info', 'warn', 'error'] as const).map((level) => vi.spyOn(logger, level));
     const queue = new InProcessQueue();
     const sms = new HttpSms(config({ url: `${gateway.url}/retry` }));
-    queue.run(jobHandlers({ sms, commands: {} as never, evidence: {} as never, rebuildProjection: async () => undefined, match: async () => undefined }));
+    queue.run(
+      jobHandlers({
+        sms,
+        commands: {} as never,
+        evidence: {} as never,
+        rebuildProjection: async () => undefined,
+        match: async () => undefined,
+        chainCheck: async () => undefined,
+      }),
+    );
     try {
       gateway.answerNext(500, 502);
       const before = gateway.requests.length;
