@@ -19,7 +19,7 @@ import { inAdminScope, ownedBy } from './order-access';
 import { OPERATOR_TENANT_ID, type AdminScope } from '../identity/admin-scope';
 import type { OrderStore } from './order-store';
 import type { RevivalClaim } from './customer-limits';
-import type { OrderChainChecks } from '../chain/order-chain-checks';
+import type { OrderChainChecks } from './order-chain-checks';
 
 export type { CompletionMode };
 

@@ -3,9 +3,9 @@
  * and the amount the chain must show (or why there is nothing to check yet).
  */
 import { describe, expect, it } from 'vitest';
-import type { OrderEvent } from '../order/order.events';
-import { at, cryptoSent, placed, placedSell, proof, verified } from '../order/order.fixtures';
-import { foldOrder, orderView, type OrderView } from '../order/order-state';
+import type { OrderEvent } from './order.events';
+import { at, cryptoSent, placed, placedSell, proof, verified } from './order.fixtures';
+import { foldOrder, orderView, type OrderView } from './order-state';
 import { expectedTransfer } from './expected-transfer';
 
 const HASH = '0x' + 'ab'.repeat(32);

@@ -6,10 +6,10 @@
  */
 import type { OrderView } from '@desk/machines/order/order-state';
 import type { OrderEvent } from '@desk/machines/order/order.events';
-import { expectedTransfer, type ChainCheckOverrides } from '@desk/machines/chain/expected-transfer';
+import { expectedTransfer, type ChainCheckOverrides } from '@desk/machines/order/expected-transfer';
 import type { PayoutChainCheck } from '@desk/machines/order/payout-chain-gate';
-import type { ChainNetworks } from './chain-networks';
-import type { ChainReader } from './chain-reader';
+import type { ChainNetworks } from '../chain/chain-networks';
+import type { ChainReader } from '../chain/chain-reader';
 
 export class OrderChainChecks {
   constructor(

@@ -10,10 +10,10 @@
  * yet: the caller passes them (`txHash`, `cryptoAmount`) to check the payout before it is recorded.
  */
 import type { Network } from '../addresses/networks';
-import { isBuy } from '../order/order-context';
-import type { OrderView } from '../order/order-state';
-import type { TransferExpectation } from './transfer-verdict';
-import { normalizeTxHash, type TxHash } from './tx-hash';
+import { isBuy } from './order-context';
+import type { OrderView } from './order-state';
+import type { TransferExpectation } from '../chain/transfer-verdict';
+import { normalizeTxHash, type TxHash } from '../chain/tx-hash';
 
 export type OrderForChainCheck = Pick<
   OrderView,

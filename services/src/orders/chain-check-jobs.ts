@@ -11,7 +11,7 @@ import { presentText } from '@desk/machines/order/order-context';
 import type { ChainCheckState } from '@desk/machines/chain/chain-check';
 import { logger } from '@desk/platform/logging/logger';
 import type { JobPayloads, JobQueue } from '../jobs/job-queue';
-import type { OrderCommands } from '../orders/order-commands';
+import type { OrderCommands } from './order-commands';
 
 /** States the chain may still change: read again later. */
 const UNSETTLED: ReadonlySet<ChainCheckState> = new Set(['pending', 'confirming', 'not_found', 'unavailable']);
