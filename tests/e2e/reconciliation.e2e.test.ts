@@ -2,10 +2,15 @@
  * The Reconciliation area in real Chromium against a fresh `npm start` (issue 28): an operator
  * admin opens a brand's bank account, uploads a CSV statement (the upload's progress seen, then what
  * was imported) and reads its lines; a file the saved layout cannot read is refused with the line it
- * names; a file no layout reads is read once its columns are set by hand. axe finds no serious
- * violation, and the pages fit 390 px and 1280 px with no sideways scroll.
+ * names; a file no layout reads is read once its columns are set by hand. Then matching: with the
+ * desk verifying exact matches, a buy whose UTR is on a statement is matched and verified, a
+ * payment from someone else is flagged and left for a person, an admin assigns an unmatched credit
+ * to its order and marks another for refund from the queue, and an order verified by hand with no
+ * credit is listed under Orders without money. axe finds no serious violation, and the pages fit
+ * 390 px and 1280 px with no sideways scroll.
  */
 import { readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -21,6 +26,7 @@ const HDFC = { bankName: 'HDFC Bank', accountName: 'E2E Desk Trading', accountNu
 const AXIS = { bankName: 'Axis Bank', accountName: 'E2E Desk Trading', accountNumber: '917020012345678', ifsc: 'UTIB0000123', isActive: true };
 const FIXTURES = path.join(import.meta.dirname, 'fixtures');
 const PHONE_WIDTH = { width: 390, height: 844 };
+const WALLET = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
 const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 describe('reconciling bank statements, in a real browser', () => {
@@ -89,11 +95,11 @@ describe('reconciling bank statements, in a real browser', () => {
     const accounts = page.getByRole('table', { name: 'Bank accounts' });
     const hdfcRow = accounts.getByRole('row').filter({ has: page.getByRole('rowheader', { name: 'HDFC Bank' }) });
     await hdfcRow.getByText('None yet').waitFor();
-    expect(await hdfcRow.textContent()).toContain('XXXX7766');
+    expect(await hdfcRow.textContent()).toContain('••••7766');
     await checkScreen(page, 'bank-accounts');
 
     await accounts.getByRole('link', { name: 'HDFC Bank' }).click();
-    await page.getByRole('heading', { name: 'HDFC Bank XXXX7766' }).waitFor();
+    await page.getByRole('heading', { name: 'HDFC Bank ••••7766' }).waitFor();
     // On this machine an upload is over before the page draws a frame: the connection is slowed to
     // 2 kB/s up through DevTools, as a branch's line might be, so each stage is drawn.
     const devtools = await page.context().newCDPSession(page);
@@ -126,20 +132,20 @@ describe('reconciling bank statements, in a real browser', () => {
     expect(await cells(1)).toEqual([
       '2 Apr 2026',
       'IMPS-709312345678-TEST PAYEE FOUR-SBIN-XXXXXXXX4321- SELL USDT PAYOUT',
-      'IMPS 709312345678',
-      'Test Payee Four',
+      'IMPS 709312345678To Test Payee Four',
       '',
       '₹49,999.5',
       '₹1,25,001',
+      '– Not matched yet',
     ]);
     expect(await cells(3)).toEqual([
       '1 Apr 2026',
       'UPI-TEST PAYER ONE-PAYER1@OKAXIS-HDFC0001234-612345678901-BUY USDT',
-      'UPI 612345678901',
-      'Test Payer One',
+      'UPI 612345678901From Test Payer One',
       '₹1,00,000',
       '',
       '₹1,50,000',
+      '– Not matched yet',
     ]);
     const imports = page.getByRole('region', { name: 'Imports' });
     expect(await imports.getByRole('row').nth(1).textContent()).toContain('Youhdfc-statement-april.csvCSV1 Apr 2026 to 2 Apr 202630');
@@ -194,10 +200,10 @@ describe('reconciling bank statements, in a real browser', () => {
       '2 Apr 2026',
       'CHARGES SMS ALERT',
       '-',
-      '-',
       '',
       '₹17.7',
       '₹17,482.3',
+      '– Not matched yet',
     ]);
 
     // The columns are kept for the account: the same file again, left to the desk, adds nothing.
@@ -206,4 +212,135 @@ describe('reconciling bank statements, in a real browser', () => {
     await page.getByRole('heading', { name: 'Statement imported: every line was already recorded' }).waitFor();
     await page.close();
   }, 60_000);
+
+  describe('matching the lines to orders', () => {
+    interface Order {
+      _id: string;
+      refCode: string;
+    }
+    const customer = async (phone: string, holder: string) => {
+      const token = await server.signUp({ phone, password: 'customer-pass', username: holder });
+      await api('POST', '/api/user/wallet', token, { network: 'TRC20', address: WALLET, label: 'Main', isDefault: true });
+      await api('POST', '/api/user/bank-account', token, {
+        bankName: 'HDFC Bank',
+        accountHolder: holder,
+        accountNumber: `5010${phone.slice(-8)}`,
+        ifsc: 'HDFC0000123',
+      });
+      return token;
+    };
+    const buy = async (token: string, fiatAmount: number, utr?: string): Promise<Order> => {
+      const { order } = await api('POST', '/api/orders/fiat-to-crypto', token, { fiatAmount, network: 'TRC20', withdrawAddress: WALLET, method: 'bank' });
+      if (utr) await api('POST', `/api/orders/${order._id}/upload`, token, { bankReference: utr });
+      return order;
+    };
+    const adminOrder = (order: Order) => api('GET', `/api/admin/orders/${order._id}`, admin);
+    let paid: Order; // UTR on the statement, paid by its customer
+    let thirdParty: Order; // UTR on the statement, paid by someone else
+    let unreferenced: Order; // no UTR given: the queue's candidate for a ₹2,000 credit
+    let verifiedByHand: Order; // verified with a UTR no statement holds
+
+    beforeAll(async () => {
+      // Verifying an exact match automatically loosens the desk's rules: a second admin confirms (decision 0030).
+      const settings = await api('PUT', '/api/admin/settings', admin, { controls: { bankMatch: 'verify' } });
+      await confirmOnServer(server.serverEnv, settings.change._id);
+      const [meera, kiran, dev, esha] = await Promise.all([
+        customer('+919811100031', 'Meera Sample'),
+        customer('+919811100032', 'Kiran Sample'),
+        customer('+919811100033', 'Dev Sample'),
+        customer('+919811100034', 'Esha Sample'),
+      ]);
+      [paid, thirdParty, unreferenced, verifiedByHand] = await Promise.all([
+        buy(meera, 10_000, '612345678931'),
+        buy(kiran, 5_000, '612345678932'),
+        buy(dev, 2_000),
+        buy(esha, 3_000, '612345678999'),
+      ]);
+      expect((await api('POST', `/api/admin/orders/${verifiedByHand._id}/verify`, admin)).message).toBe('Order verified');
+    }, 120_000);
+
+    it("matches a buy whose UTR is on today's statement and verifies it; flags one paid by someone else", async () => {
+      const page = await openSignedIn(browser, server, admin, '/admin/reconciliation');
+      await openAccount(page, 'HDFC Bank');
+      const today = (style: '2-digit' | 'numeric') =>
+        new Intl.DateTimeFormat('en-GB', { day: '2-digit', month: '2-digit', year: style, timeZone: 'Asia/Kolkata' }).format(new Date());
+      const statement = (await readFile(path.join(FIXTURES, 'hdfc-statement-payments.template.csv'), 'utf8'))
+        .replaceAll('{{DATE}}', today('numeric'))
+        .replaceAll('{{DAY}}', today('2-digit'));
+      await page.getByLabel('Statement file').setInputFiles({ name: 'hdfc-statement-today.csv', mimeType: 'text/csv', buffer: Buffer.from(statement) });
+      await page.getByRole('button', { name: 'Upload statement' }).click();
+      expect(await page.getByRole('region', { name: 'Statement imported' }).textContent()).toContain('New lines recorded4');
+
+      // The statement's lines are matched by a job once the read models hold them.
+      const hdfc = await accountIdOf('HDFC Bank');
+      await expect.poll(async () => (await api('GET', `/api/admin/bank-accounts/${hdfc}/lines?state=matched`, admin)).total, { timeout: 30_000 }).toBe(2);
+      expect(await adminOrder(paid)).toMatchObject({ status: 'fiat_received', bankMatch: { via: 'reference', flags: [], reference: '612345678931' } });
+      // Not exact: a person looks before it is verified.
+      expect(await adminOrder(thirdParty)).toMatchObject({ status: 'pending', bankMatch: { flags: ['third_party_payer'], payerName: 'Rahul Example' } });
+
+      await page.goto(`${server.base}/admin/reconciliation/${hdfc}?state=matched`);
+      const lines = page.getByRole('table', { name: 'Statement lines' });
+      const lineOf = (utr: string) => lines.getByRole('row').filter({ hasText: utr });
+      await lineOf('612345678931').getByRole('link', { name: paid.refCode }).waitFor();
+      expect(await lineOf('612345678931').locator('td').last().textContent()).toBe(`${paid.refCode}✓ Matched by reference`);
+      expect(await lineOf('612345678932').locator('td').last().textContent()).toBe(
+        `${thirdParty.refCode}… Matched by reference! Paid by someone else (name differs from the customer's bank account)`,
+      );
+      await checkScreen(page, 'account-matched');
+
+      await lineOf('612345678931').getByRole('link', { name: paid.refCode }).click();
+      await page.waitForURL(`**/admin/orders/${paid._id}`);
+      await page.getByText('Payment Received').first().waitFor();
+      await page.close();
+    }, 90_000);
+
+    it('an admin assigns an unmatched credit to its order and marks another for refund, each after a confirm step', async () => {
+      const page = await openSignedIn(browser, server, admin, '/admin/reconciliation/unmatched?direction=credit');
+      const queue = page.getByRole('table', { name: 'Unmatched lines' });
+      const lineOf = (utr: string) => queue.getByRole('row').filter({ hasText: utr });
+      await lineOf('612345678933').waitFor();
+      // The only order of ₹2,000 waiting for money is offered.
+      expect(await lineOf('612345678933').getByRole('link').allTextContents()).toEqual(['HDFC Bank ••••7766', unreferenced.refCode]);
+      expect(await queue.getByRole('row').filter({ hasText: '612345678931' }).count()).toBe(0);
+      await checkScreen(page, 'unmatched-queue');
+
+      await lineOf('612345678933')
+        .getByRole('button', { name: /^Assign to order/ })
+        .click();
+      const choose = page.getByRole('dialog', { name: 'Assign to an order' });
+      expect(await choose.getByRole('radio', { name: new RegExp(`^${unreferenced.refCode}`) }).isChecked()).toBe(true);
+      await choose.getByLabel('Note (optional)').fill('Customer sent the UTR by phone');
+      await choose.getByRole('button', { name: 'Continue' }).click();
+      const confirm = page.getByRole('dialog', { name: 'Confirm the assignment' });
+      expect(await seriousViolations(page)).toEqual([]);
+      await confirm.getByRole('button', { name: `Assign to ${unreferenced.refCode}` }).click();
+      await page.getByText(`Assigned to order ${unreferenced.refCode}`).waitFor();
+      await expect.poll(async () => (await adminOrder(unreferenced)).bankMatch?.via, { timeout: 15_000 }).toBe('assigned');
+
+      await lineOf('612345678934')
+        .getByRole('button', { name: /^Mark for refund/ })
+        .click();
+      const why = page.getByRole('dialog', { name: 'Mark for refund' });
+      await why.getByLabel('Why it goes back').fill('No order of ₹750: the payer is not a customer');
+      await why.getByRole('button', { name: 'Continue' }).click();
+      await page.getByRole('dialog', { name: 'Confirm the refund' }).getByRole('button', { name: 'Mark for refund' }).click();
+      await page.getByText('Marked for refund', { exact: true }).waitFor();
+      await expect.poll(() => lineOf('612345678934').count(), { timeout: 15_000 }).toBe(0);
+      await expect.poll(() => lineOf('612345678933').count(), { timeout: 15_000 }).toBe(0);
+      await page.close();
+    }, 90_000);
+
+    it('lists an order verified by hand that no statement backs under Orders without money', async () => {
+      const page = await openSignedIn(browser, server, admin, '/admin/reconciliation/orders-without-money');
+      const orders = page.getByRole('table', { name: 'Orders without money' });
+      const row = orders.getByRole('row').filter({ hasText: verifiedByHand.refCode });
+      await row.waitFor();
+      expect(await row.textContent()).toContain('No credit from the customer on any statement');
+      expect(await orders.getByRole('row').filter({ hasText: paid.refCode }).count()).toBe(0);
+      await checkScreen(page, 'orders-without-money');
+      await row.getByRole('link', { name: verifiedByHand.refCode }).click();
+      await page.waitForURL(`**/admin/orders/${verifiedByHand._id}`);
+      await page.close();
+    }, 60_000);
+  });
 });

@@ -15,13 +15,17 @@ import '../admin.css';
 
 const NAV_ID = 'admin-nav';
 
-/** What the stream keeps fresh: the lists, each order (and its history), the dashboard. */
+/**
+ * What the stream keeps fresh: the lists, each order (and its history), the dashboard, and the
+ * reconciliation screens (a statement line matched to an order, assigned or marked changes an order).
+ */
 const LIVE_KEYS: LiveKeys = {
   all: [
     ['admin', 'orders'],
     ['admin', 'order'],
+    ['admin', 'reconciliation'],
   ],
-  order: (change) => [['admin', 'orders'], adminKeys.order(change.orderId)],
+  order: (change) => [['admin', 'orders'], adminKeys.order(change.orderId), ['admin', 'reconciliation']],
   dashboard: [['admin', 'dashboard']],
 };
 

@@ -34,10 +34,13 @@ export function OrdersWithoutMoneyPage() {
   const brandName = (id: string) => brands.data?.tenants.find((brand) => brand._id === id)?.name ?? id;
   return (
     <div className="admin-page">
-      <PageHead title="Orders without money" note="Orders verified or completed that no bank statement line backs yet: check each against the bank.">
-        <QueueFilterFields filters={filters} withDirection={false} />
-      </PageHead>
+      <PageHead title="Orders without money" note="Orders verified or completed that no bank statement line backs yet: check each against the bank." />
       <ReconciliationNav />
+      {filters.operator && (
+        <div className="row queue-filters">
+          <QueueFilterFields filters={filters} withDirection={false} />
+        </div>
+      )}
       <section className="card" aria-label="Orders without money">
         <Loaded query={orders} loading="Loading orders..." failed="Failed to load the orders without money">
           {(list) => (

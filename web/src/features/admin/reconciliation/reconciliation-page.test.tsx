@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest';
-import { cleanup, screen, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { callsTo } from '../../../test/fixtures';
 import { ACCOUNT, line, renderReconciliation, statementImport } from './reconciliation-test-kit';
@@ -69,7 +69,7 @@ describe('Reconciliation: the bank accounts', () => {
 });
 
 describe("Reconciliation: an account's imports and lines", () => {
-  it('shows who imported what, when, and the lines with money in and out in their own columns', async () => {
+  it('shows who imported what, when, and the lines with money in and out in their own columns, each with who paid', async () => {
     renderReconciliation(accountPath, {
       [`GET /api/admin/bank-accounts/${ACCOUNT._id}/statements`]: {
         statements: [statementImport({ _id: 'st-2', importedBy: null, lineCount: 3, newLineCount: 0 }), statementImport()],
@@ -105,7 +105,6 @@ describe("Reconciliation: an account's imports and lines", () => {
       '3 Apr 2026Value 4 Apr 2026',
       'UPI-RAVI KUMAR-RAVI@OKAXIS-412345678902Reversal',
       '0000412345678902',
-      '-',
       '',
       '₹49,999.5',
       '₹2,25,001',
@@ -114,8 +113,7 @@ describe("Reconciliation: an account's imports and lines", () => {
     expect([...credit!.querySelectorAll('td')].map((cell) => cell.textContent)).toEqual([
       '1 Apr 2026',
       'UPI-RAVI KUMAR-RAVI@OKAXIS-412345678901',
-      'UPI 412345678901',
-      'Ravi Kumar',
+      'UPI 412345678901From Ravi Kumar',
       '₹1,00,000',
       '',
       '₹2,50,000',
@@ -139,6 +137,23 @@ describe("Reconciliation: an account's imports and lines", () => {
     await userEvent.selectOptions(pager.getByLabelText('Per page'), '100');
     await screen.findByText('UPI 412345678901');
     expect(callsTo(calls, 'GET', `/api/admin/bank-accounts/${ACCOUNT._id}/lines`).at(-1)!.path).toContain('page=1&limit=100');
+  });
+
+  it('asks for the lines again each second until the read model lists every line the imports recorded', async () => {
+    let asked = 0;
+    renderReconciliation(accountPath, {
+      [`GET /api/admin/bank-accounts/${ACCOUNT._id}/statements`]: { statements: [statementImport({ newLineCount: 2 })] },
+      [`GET /api/admin/bank-accounts/${ACCOUNT._id}/lines`]: () => {
+        asked++;
+        return { status: 200, body: asked < 3 ? { lines: [], total: 0, page: 1, limit: 50 } : { lines: [line(1), line(2)], total: 2, page: 1, limit: 50 } };
+      },
+    });
+    await waitFor(() => expect(asked).toBeGreaterThanOrEqual(3), { timeout: 4_000 });
+    expect(await screen.findByText('UPI 412345678902')).toBeTruthy();
+    expect(asked).toBe(3);
+    await new Promise((resolve) => setTimeout(resolve, 1_200));
+    // Caught up: no more asking.
+    expect(asked).toBe(3);
   });
 
   it("says so when the account is not one the admin runs (another brand's, or gone)", async () => {

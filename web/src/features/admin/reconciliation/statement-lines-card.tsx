@@ -9,6 +9,7 @@ import { LINE_DIRECTIONS, LINE_STATES, StatementLinesFilters, type LineDirection
 
 export const LINE_PAGE_SIZES = [25, 50, 100, 200] as const;
 const DEFAULT_SIZE = 50;
+const CATCH_UP_MS = 1_000;
 const wholeAtLeast1 = (v: string | null) => (v && /^\d+$/.test(v) && Number(v) >= 1 ? Number(v) : null);
 
 /**
@@ -23,10 +24,15 @@ export function StatementLinesCard({ accountId }: { accountId: string }) {
   const state: LineState = LINE_STATES.find((option) => option.value === params.get('state'))?.value ?? 'all';
   const direction: LineDirection = LINE_DIRECTIONS.find((option) => option.value === params.get('direction'))?.value ?? '';
   const query: LinesQuery = { page: String(page), limit: String(limit), state, ...(direction ? { direction } : {}) };
+  // The imports say how many lines the account holds; until the read model lists them all (a second
+  // or so after an import) the lines are asked for again each second.
+  const imports = useQuery({ queryKey: reconciliationKeys.statements(accountId), queryFn: () => reconciliationApi.statements(accountId) });
+  const held = imports.data?.reduce((sum, row) => sum + row.newLineCount, 0) ?? 0;
   const lines = useQuery({
     queryKey: reconciliationKeys.lines(accountId, query),
     queryFn: () => reconciliationApi.lines(accountId, query),
     placeholderData: keepPreviousData,
+    refetchInterval: (current) => (state === 'all' && !direction && (current.state.data?.total ?? 0) < held ? CATCH_UP_MS : false),
   });
   // The count is read beside the page, not with it: right after an import it may lag the page it came with.
   const total = lines.data ? Math.max(lines.data.total, (page - 1) * limit + lines.data.lines.length) : null;

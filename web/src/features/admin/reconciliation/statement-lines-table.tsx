@@ -4,12 +4,22 @@ import { formatDay } from './reconciliation-format';
 import type { StatementLine } from './reconciliation-api';
 import { LineOutcome } from './line-outcome';
 
-/** The payment's reference as the narration gives it (UPI 412345678901), else the bank's own reference. */
-function Reference({ line }: { line: StatementLine }) {
-  const { channel, reference } = line.reading;
-  if (reference) return <>{channel ? `${channel} ${reference}` : reference}</>;
-  if (line.bankReference) return <span title="The bank's reference: the narration gives no UTR or RRN">{line.bankReference}</span>;
-  return <>{channel ?? '-'}</>;
+/** The payment's reference as the narration gives it (UPI 412345678901), else the bank's own reference; under it, who paid or was paid. */
+export function LineReference({ line }: { line: Pick<StatementLine, 'direction' | 'reading' | 'bankReference'> }) {
+  const { channel, reference, payerName } = line.reading;
+  const shown = reference ? (
+    <>{channel ? `${channel} ${reference}` : reference}</>
+  ) : line.bankReference ? (
+    <span title="The bank's reference: the narration gives no UTR or RRN">{line.bankReference}</span>
+  ) : (
+    <>{channel ?? '-'}</>
+  );
+  return (
+    <>
+      {shown}
+      {payerName && <span className="line-note">{`${line.direction === 'credit' ? 'From' : 'To'} ${payerName}`}</span>}
+    </>
+  );
 }
 
 /** One row per statement line, as the bank wrote it and what its narration says, money in and out in their own columns, and the order it pays. */
@@ -42,8 +52,7 @@ export function StatementLinesTable({ lines, filtered = false }: { lines: readon
             </>
           ),
         },
-        { header: 'Reference', className: 'nowrap', cell: (line) => <Reference line={line} /> },
-        { header: 'Payer or payee', className: 'wrap payer', cell: (line) => line.reading.payerName ?? '-' },
+        { header: 'Reference', className: 'wrap reference', cell: (line) => <LineReference line={line} /> },
         { header: 'Money in', className: 'nowrap num', cell: (line) => (line.direction === 'credit' ? formatInr(line.amount) : '') },
         { header: 'Money out', className: 'nowrap num', cell: (line) => (line.direction === 'debit' ? formatInr(line.amount) : '') },
         { header: 'Balance', className: 'nowrap num', cell: (line) => (line.balanceAfter === null ? '-' : formatInr(line.balanceAfter)) },

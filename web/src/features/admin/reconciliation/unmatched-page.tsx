@@ -28,10 +28,11 @@ export function UnmatchedPage() {
   const [refunding, setRefunding] = useState<UnmatchedLine | null>(null);
   return (
     <div className="admin-page">
-      <PageHead title="Unmatched money" note="Statement lines that pay no order yet: assign each to its order, or mark it for refund.">
-        <QueueFilterFields filters={filters} withDirection />
-      </PageHead>
+      <PageHead title="Unmatched money" note="Statement lines that pay no order yet: assign each to its order, or mark it for refund." />
       <ReconciliationNav />
+      <div className="row queue-filters">
+        <QueueFilterFields filters={filters} withDirection />
+      </div>
       <section className="card" aria-label="Unmatched lines">
         <Loaded query={lines} loading="Loading unmatched lines..." failed="Failed to load the unmatched lines">
           {(list) => <UnmatchedTable lines={list} brandNames={brandNames} onAssign={setAssigning} onRefund={setRefunding} />}

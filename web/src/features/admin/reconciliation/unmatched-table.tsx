@@ -4,6 +4,7 @@ import { statusLabel } from '@desk/machines/order/order-state';
 import { DataTable } from '../../../components/data-table';
 import { formatDay } from './reconciliation-format';
 import type { UnmatchedLine } from './reconciliation-api';
+import { LineReference } from './statement-lines-table';
 
 interface UnmatchedTableProps {
   lines: readonly UnmatchedLine[];
@@ -11,11 +12,6 @@ interface UnmatchedTableProps {
   onAssign: (line: UnmatchedLine) => void;
   onRefund: (line: UnmatchedLine) => void;
 }
-
-const reference = (line: UnmatchedLine) => {
-  const { channel, reference: ref } = line.reading;
-  return ref ? (channel ? `${channel} ${ref}` : ref) : (line.bankReference ?? channel ?? '-');
-};
 
 /** The unmatched lines, latest first: what the bank says, the orders of that amount waiting for money, and the two decisions. */
 export function UnmatchedTable({ lines, brandNames, onAssign, onRefund }: UnmatchedTableProps) {
@@ -28,13 +24,30 @@ export function UnmatchedTable({ lines, brandNames, onAssign, onRefund }: Unmatc
       rowKey={(line) => `${line.accountId}:${line.key}`}
       empty={<p className="admin-empty">Nothing waits: every statement line pays an order or is marked for refund.</p>}
       columns={[
-        { header: 'Date', className: 'nowrap', cell: (line) => formatDay(line.bookedOn) },
+        {
+          header: 'Date',
+          className: 'nowrap',
+          cell: (line) => (
+            <>
+              {formatDay(line.bookedOn)}
+              <Link className="line-note" to={`/admin/reconciliation/${line.accountId}`}>
+                {line.accountLabel}
+              </Link>
+            </>
+          ),
+        },
         brandNames !== null && { header: 'Brand', className: 'nowrap', cell: (line) => brandNames.get(line.tenantId) ?? line.tenantId },
-        { header: 'Account', className: 'nowrap', cell: (line) => <Link to={`/admin/reconciliation/${line.accountId}`}>{line.accountLabel}</Link> },
-        { header: 'Money in', className: 'nowrap num', cell: (line) => (line.direction === 'credit' ? formatInr(line.amount) : '') },
-        { header: 'Money out', className: 'nowrap num', cell: (line) => (line.direction === 'debit' ? formatInr(line.amount) : '') },
-        { header: 'Reference', className: 'nowrap', cell: reference },
-        { header: 'Payer or payee', className: 'wrap payer', cell: (line) => line.reading.payerName ?? '-' },
+        {
+          header: 'Amount',
+          className: 'nowrap num',
+          cell: (line) => (
+            <>
+              {formatInr(line.amount)}
+              <span className="line-note">{line.direction === 'credit' ? 'Money in' : 'Money out'}</span>
+            </>
+          ),
+        },
+        { header: 'Reference', className: 'wrap reference', cell: (line) => <LineReference line={line} /> },
         { header: 'Narration', className: 'wrap narration', cell: (line) => line.narration },
         {
           header: 'Orders of this amount waiting',
@@ -57,7 +70,7 @@ export function UnmatchedTable({ lines, brandNames, onAssign, onRefund }: Unmatc
           hiddenHeader: true,
           className: 'nowrap',
           cell: (line) => (
-            <div className="admin-actions">
+            <div className="queue-actions">
               <button type="button" className="btn small" aria-label={`Assign to order: ${describe(line)}`} onClick={() => onAssign(line)}>
                 Assign to order
               </button>
