@@ -17,7 +17,7 @@ const NAV_ID = 'admin-nav';
 
 /**
  * What the stream keeps fresh: the lists, each order (and its history), the dashboard, and the
- * reconciliation screens (a statement line matched to an order, assigned or marked changes an order).
+ * reconciliation screens (a statement line matched or assigned to an order changes the order).
  */
 const LIVE_KEYS: LiveKeys = {
   all: [
