@@ -194,6 +194,8 @@ describe('reconciling bank statements, in a real browser', () => {
     const result = page.getByRole('region', { name: 'Statement imported' });
     await result.waitFor();
     expect(await result.textContent()).toContain('New lines recorded3');
+    // It prints no account number: the desk could not check it is this account's, and says so.
+    expect(await result.textContent()).toContain('This statement does not print its account number');
     const lines = page.getByRole('table', { name: 'Statement lines' });
     await expect.poll(() => lines.getByRole('row').count(), { timeout: 15_000 }).toBe(4);
     expect(await lines.getByRole('row').nth(1).locator('td').allTextContents()).toEqual([

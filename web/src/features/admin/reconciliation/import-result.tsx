@@ -34,6 +34,11 @@ export function ImportResult({ answer }: { answer: ImportAnswer }) {
           <dd>{formatBalance(statement.closingBalance)}</dd>
         </div>
       </dl>
+      {statement.accountNumber === null && (
+        <p className="import-note">
+          This statement does not print its account number, so the desk could not check it is this account&apos;s. Check it before relying on its lines.
+        </p>
+      )}
     </section>
   );
 }

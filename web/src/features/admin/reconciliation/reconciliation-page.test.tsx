@@ -50,6 +50,11 @@ describe('Reconciliation: the bank accounts', () => {
 
     await userEvent.click(table.getByRole('link', { name: 'HDFC Bank' }));
     expect(await screen.findByRole('heading', { name: 'HDFC Bank ••••5678' })).toBeTruthy();
+    expect(
+      within(screen.getByRole('navigation', { name: 'Breadcrumb' }))
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Admin', 'Reconciliation', 'Bank Account']);
   });
 
   it("leaves the Brand column out for a brand's admin", async () => {

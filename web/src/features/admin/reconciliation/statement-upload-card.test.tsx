@@ -54,6 +54,8 @@ describe('uploading a statement', () => {
       'Closing balance (stated)': '₹2,25,001 on 3 Apr 2026',
     });
     expect(card.queryByRole('status')).toBeNull();
+    // It printed its account number, which the server compared with this account's.
+    expect(result.queryByText(/does not print its account number/)).toBeNull();
     await expect.poll(() => callsTo(calls, 'GET', `/api/admin/bank-accounts/${ACCOUNT._id}/statements`).length).toBeGreaterThan(importsBefore);
   });
 
@@ -61,8 +63,9 @@ describe('uploading a statement', () => {
     const { card } = await openUpload();
     await userEvent.upload(card.getByLabelText('Statement file'), csv('again.sta'));
     await userEvent.click(card.getByRole('button', { name: 'Upload statement' }));
-    await act(async () => FakeUpload.last!.answer(201, importAnswer({ format: 'mt940', newLineCount: 0 })));
+    await act(async () => FakeUpload.last!.answer(201, importAnswer({ format: 'mt940', newLineCount: 0, accountNumber: null })));
     expect(card.getByRole('heading', { name: 'Statement imported: every line was already recorded' })).toBeTruthy();
+    expect(card.getByText(/does not print its account number/)).toBeTruthy();
     // An MT940 is read as the bank wrote it: no layout is asked for.
     expect(card.queryByLabelText('Layout of the file')).toBeNull();
   });
