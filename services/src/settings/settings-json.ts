@@ -15,6 +15,22 @@ function numbers<T extends Partial<Record<string, string>>>(values: T): { [K in 
   ) as { [K in keyof T]: number };
 }
 
+type Controls = Settings['controls'];
+type Policies = Pick<Controls, 'bankMatch' | 'chainPayoutMismatch'>;
+type Amounts = Omit<Controls, keyof Policies>;
+
+/** The controls: amounts and percentages as numbers, the two policies (what a bank match and a disputed payout do) as their words. */
+function controlsJson(controls: Controls): Record<keyof Amounts, number> & Policies;
+function controlsJson(controls: Partial<Controls>): Partial<Record<keyof Amounts, number> & Policies>;
+function controlsJson(controls: Partial<Controls>) {
+  const { bankMatch, chainPayoutMismatch, ...amounts } = controls;
+  return {
+    ...numbers(amounts),
+    ...(bankMatch === undefined ? {} : { bankMatch }),
+    ...(chainPayoutMismatch === undefined ? {} : { chainPayoutMismatch }),
+  };
+}
+
 type Range = { min: string; max: string };
 const rangeJson = (range: Range) => ({ min: Number(range.min), max: Number(range.max) });
 
@@ -24,7 +40,7 @@ export function settingsJson(settings: Settings) {
     rates: numbers(settings.rates),
     fees: numbers(settings.fees),
     limits: { buyInr: rangeJson(settings.limits.buyInr), sellUsdt: rangeJson(settings.limits.sellUsdt) },
-    controls: numbers(settings.controls),
+    controls: controlsJson(settings.controls),
   };
 }
 
@@ -47,7 +63,7 @@ export function overridesJson(overrides: SettingsOverrides) {
       ...(limits.buyInr ? { buyInr: rangeJson(limits.buyInr) } : {}),
       ...(limits.sellUsdt ? { sellUsdt: rangeJson(limits.sellUsdt) } : {}),
     },
-    controls: numbers(overrides.controls ?? {}),
+    controls: controlsJson(overrides.controls ?? {}),
   };
 }
 

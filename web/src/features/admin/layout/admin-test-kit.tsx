@@ -52,8 +52,22 @@ export function adminOrder({
 }: Partial<AdminOrder> = {}): AdminOrder {
   const _id = overrides._id ?? `00000000-0000-4000-8000-${String(++sequence).padStart(12, '0')}`;
   const base = order({ _id, refCode: `ORD-${_id.slice(-4)}`, user: { _id: 'user-1', phone: ME.phone, username: 'asha' }, ...overrides });
-  return { ...base, brand, reason, flags, completionRequest, payoutApproval: null, payoutAwaitsApproval: null };
+  return {
+    ...base,
+    brand,
+    reason,
+    flags,
+    completionRequest,
+    payoutApproval: null,
+    payoutAwaitsApproval: null,
+    bankMatch: null,
+    chainCheck: null,
+    ...pick(overrides),
+  };
 }
+
+/** The payment facts a test sets (the bank line, the chain's reading): absent ones are null. */
+const pick = ({ bankMatch, chainCheck }: Partial<AdminOrder>) => ({ ...(bankMatch ? { bankMatch } : {}), ...(chainCheck ? { chainCheck } : {}) });
 
 /** A completion waiting for a second admin, asked by `requestedBy` (another admin unless told). */
 export function completionRequest(overrides: Partial<NonNullable<AdminOrder['completionRequest']>> = {}): NonNullable<AdminOrder['completionRequest']> {

@@ -84,6 +84,31 @@ describe('admin order detail', () => {
     expect(within(region('Status')).getByText('Waiting for admin action')).toBeTruthy();
   });
 
+  it('shows what the bank statement and the chain say of its money, flags in words', async () => {
+    const paid = adminOrder({
+      refCode: 'ORD-D2',
+      bankMatch: {
+        accountId: 'a-1',
+        accountLabel: 'HDFC Bank ••••5678',
+        lineKey: 'k'.repeat(64),
+        bookedOn: '2026-11-20',
+        direction: 'credit',
+        amount: '10000.00',
+        reference: '412345678901',
+        payerName: 'Anil Sharma',
+        via: 'reference',
+        flags: ['third_party_payer'],
+        note: null,
+        matchedAt: '2026-11-20T10:00:00.000Z',
+      },
+    });
+    openOrder(paid);
+    const checks = await screen.findByRole('region', { name: 'Payment checks' });
+    expect(within(checks).getByText(/Bank: paid by someone else/)).toBeTruthy();
+    expect(within(checks).getByText(/HDFC Bank ••••5678/)).toBeTruthy();
+    expect(within(checks).getByText(/from Anil Sharma/)).toBeTruthy();
+  });
+
   it("names the order's brand for an operator admin, and not for a brand admin", async () => {
     const infoOf = () =>
       within(region('User Information'))

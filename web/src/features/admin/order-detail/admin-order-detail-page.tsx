@@ -14,6 +14,7 @@ import { AdminActionsCard } from './admin-actions-card';
 import { StatusCard } from './status-card';
 import { OrderHistory } from './order-history';
 import { OrderAlerts } from './order-alerts';
+import { PaymentBadge } from '../reconciliation/payment-badge';
 import { CompletionRequestCard } from './completion-request-card';
 import { useLivePolling } from '../../../lib/live-updates';
 
@@ -75,6 +76,12 @@ export function AdminOrderDetailPage() {
       <BackLink />
       <OrderSummary order={o} />
       <OrderAlerts order={o} />
+      <section className="card" aria-labelledby="payment-checks-title">
+        <h2 id="payment-checks-title" className="small-heading">
+          Payment checks
+        </h2>
+        <PaymentBadge bankMatch={o.bankMatch} chainCheck={o.chainCheck} detailed />
+      </section>
       <div className="admin-detail-grid">
         <div className="stack">
           <UserInfoCard order={o} showBrand={operator} />

@@ -24,12 +24,16 @@ const EVIDENCE: Record<Request['evidenceSince'][number]['kind'], string> = {
   proof: 'The customer sent another proof',
   flag: 'The order was flagged',
   verified: 'An admin verified the payment',
+  bank: 'A bank statement line was matched to it',
 };
 
 const FLAGS: Record<string, string> = {
   duplicate_reference: 'the same payment reference is on another order',
   duplicate_proof: 'the same proof picture is on another order',
   over_customer_limit: 'over the customer’s limit',
+  reference_matched_elsewhere: 'its payment reference pays another order on the bank statement',
+  payment_reversed: 'the bank reversed its payment',
+  payout_mismatch: 'the chain does not show its payout',
 };
 
 /** The reasons, and what reached the order since it was asked (none of it changes the terms). */

@@ -38,3 +38,36 @@ describe("the order history's approval before the payout", () => {
     });
   });
 });
+
+describe('the money checks in the history', () => {
+  it('reads a bank line matched to the order, with what to look at', () => {
+    const summary = summarizeEvent({
+      type: 'PaymentMatched',
+      data: {
+        direction: 'credit',
+        accountLabel: 'HDFC Bank ••••5678',
+        bookedOn: '2026-11-20',
+        amount: '10000.00',
+        reference: '412345678901',
+        payerName: 'Anil Sharma',
+        via: 'reference',
+        flags: ['third_party_payer'],
+      },
+    });
+    expect(summary.title).toBe('Payment found on the bank statement');
+    expect(summary.detail).toBe(
+      'HDFC Bank ••••5678 · 2026-11-20 · ₹10,000 · ref 412345678901 · from Anil Sharma · matched by its reference · to look at: paid by someone else',
+    );
+  });
+
+  it('reads the chain, and the flags the checks raise', () => {
+    const check = { state: 'confirming', confirmations: 2, required: 19 };
+    expect(summarizeEvent({ type: 'ChainTransferChecked', data: { paidBy: 'desk', network: 'TRC20', txHash: '0xabc', check } })).toEqual({
+      title: 'Payout read on the chain',
+      detail: 'confirming · 2 of 19 confirmations · TRC20 · 0xabc',
+    });
+    expect(summarizeEvent({ type: 'OrderFlagged', data: { kind: 'payment_reversed', evidence: 'bank-line:a/k' } }).title).toBe(
+      'Flagged: the bank reversed its payment',
+    );
+  });
+});

@@ -15,6 +15,45 @@ const text = (data: unknown, key: string): string | null => {
 };
 const join = (parts: (string | null | false)[]) => parts.filter(Boolean).join(' · ');
 
+const MATCH_FLAGS: Record<string, string> = {
+  amount_differs: 'amount differs',
+  other_brand_account: "another brand's account",
+  third_party_payer: 'paid by someone else',
+};
+
+const CHAIN_STATES: Record<string, string> = {
+  confirmed: 'verified on chain',
+  confirming: 'confirming',
+  pending: 'waiting to be mined',
+  not_found: 'not found on the chain',
+  reverted: 'failed on the chain',
+  wrong_token: 'moved no USDT',
+  wrong_address: 'paid another address',
+  wrong_amount: 'paid another amount',
+  before_order: 'made before the order',
+  not_configured: 'not checked',
+  unavailable: 'node unavailable',
+  invalid_input: 'not a transaction hash',
+};
+
+const FLAG_TITLES: Record<string, string> = {
+  over_customer_limit: 'Flagged: a late payment took the customer over a limit',
+  reference_matched_elsewhere: 'Flagged: its payment reference pays another order on the bank statement',
+  payment_reversed: 'Flagged: the bank reversed its payment',
+  payout_mismatch: 'Flagged: the chain does not show its payout',
+};
+
+function flagSummary(d: unknown): EventSummary {
+  const kind = text(d, 'kind') ?? '';
+  if (kind === 'over_customer_limit') {
+    const window = text(fieldOf(d, 'limit'), 'window');
+    return { title: FLAG_TITLES[kind]!, detail: join([window && `${window} limit`]) };
+  }
+  const title = FLAG_TITLES[kind];
+  if (title) return { title, detail: '' };
+  return { title: 'Flagged: payment evidence seen on another order', detail: join([text(d, 'relatedRefCode'), text(d, 'evidence')?.split(':')[0] ?? null]) };
+}
+
 /** What one event of the order's history changed, in a line a person reads. */
 export function summarizeEvent(event: Pick<HistoryEvent, 'type' | 'data'>): EventSummary {
   const d = event.data;
@@ -82,12 +121,39 @@ export function summarizeEvent(event: Pick<HistoryEvent, 'type' | 'data'>): Even
       return { title: 'Payout approved by a second admin', detail: join([rate && `at ${formatInr(rate)} per USDT`]) };
     }
     case 'OrderFlagged':
-      return text(d, 'kind') === 'over_customer_limit'
-        ? {
-            title: 'Flagged: a late payment took the customer over a limit',
-            detail: join([text(fieldOf(d, 'limit'), 'window') && `${text(fieldOf(d, 'limit'), 'window')} limit`]),
-          }
-        : { title: 'Flagged: payment evidence seen on another order', detail: join([text(d, 'relatedRefCode'), text(d, 'evidence')?.split(':')[0] ?? null]) };
+      return flagSummary(d);
+    case 'PaymentMatched': {
+      const flags = fieldOf(d, 'flags');
+      const flagWords = Array.isArray(flags) && flags.length > 0 ? `to look at: ${flags.map((f) => MATCH_FLAGS[String(f)] ?? String(f)).join(', ')}` : null;
+      return {
+        title: text(d, 'direction') === 'debit' ? 'Payout found on the bank statement' : 'Payment found on the bank statement',
+        detail: join([
+          text(d, 'accountLabel'),
+          text(d, 'bookedOn'),
+          text(d, 'amount') && formatInr(text(d, 'amount')!),
+          text(d, 'reference') && `ref ${text(d, 'reference')}`,
+          text(d, 'payerName') && `from ${text(d, 'payerName')}`,
+          text(d, 'via') === 'assigned' ? 'assigned by an admin' : 'matched by its reference',
+          flagWords,
+          text(d, 'note'),
+        ]),
+      };
+    }
+    case 'ChainTransferChecked': {
+      const check = fieldOf(d, 'check');
+      const state = text(check, 'state') ?? 'unknown';
+      const confirmations = fieldOf(check, 'confirmations');
+      const required = fieldOf(check, 'required');
+      return {
+        title: text(d, 'paidBy') === 'desk' ? 'Payout read on the chain' : 'Payment read on the chain',
+        detail: join([
+          CHAIN_STATES[state] ?? state,
+          typeof confirmations === 'number' && typeof required === 'number' && `${confirmations} of ${required} confirmations`,
+          text(d, 'network'),
+          text(d, 'txHash'),
+        ]),
+      };
+    }
     case 'OrderRejected':
       return { title: 'Order rejected', detail: join([text(d, 'reason') && `Reason: ${text(d, 'reason')}`]) };
     case 'OrderCancelled':

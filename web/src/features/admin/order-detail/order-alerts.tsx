@@ -5,6 +5,9 @@ import type { AdminOrder } from '../admin-api';
 const FLAG_TEXT: Record<string, string> = {
   duplicate_reference: 'The same payment reference is on another order',
   duplicate_proof: 'The same proof picture is on another order',
+  reference_matched_elsewhere: 'A bank statement shows this payment reference again, but that money already pays another order',
+  payment_reversed: 'The bank reversed the credit that paid this order: the money went back',
+  payout_mismatch: 'The chain does not show this payout as the order’s (another address, amount or token)',
 };
 
 /** How the evidence that matched reads: `utr:UTR1` → "UTR UTR1"; image hashes are not worth reading. */
@@ -13,6 +16,8 @@ function evidenceText(evidence: string): string {
   const value = rest.join(':');
   if (kind === 'utr') return `UTR ${value}`;
   if (kind === 'crypto') return `transaction ${value}`;
+  if (kind === 'bank-line') return 'a bank statement line';
+  if (kind === 'tx') return `transaction ${value.split(':')[0]}`;
   return kind === 'image-sha256' ? 'the same file' : 'the same picture';
 }
 
@@ -44,7 +49,7 @@ export function OrderAlerts({ order }: { order: AdminOrder }) {
                 overLimitText(flag.limit)
               ) : (
                 <>
-                  {FLAG_TEXT[flag.kind] ?? flag.kind} ({evidenceText(flag.evidence)}):{' '}
+                  {FLAG_TEXT[flag.kind] ?? flag.kind} ({evidenceText(flag.evidence)}){flag.relatedOrderId ? ': ' : '.'}
                   {flag.relatedOrderId && <Link to={`/admin/orders/${flag.relatedOrderId}`}>{flag.relatedRefCode}</Link>}
                 </>
               )}

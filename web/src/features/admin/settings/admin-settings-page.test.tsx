@@ -13,7 +13,14 @@ const SETTINGS: AdminSettings = {
   rates: { usdtInr: 85, usdt_bank_buy: 88.5, usdt_bank_sell: 86, usdt_cash_buy: 0, usdt_cash_sell: 87 },
   fees: { fiatToCryptoPercent: 0.5, cryptoToFiatPercent: 1 },
   limits: { buyInr: { min: 100, max: 1000000 }, sellUsdt: { min: 1, max: 12000 } },
-  controls: { fourEyesAboveInr: 200000, customerDailyInr: 0, customerMonthlyInr: 5000000, requoteBandPercent: 2 },
+  controls: {
+    fourEyesAboveInr: 200000,
+    customerDailyInr: 0,
+    customerMonthlyInr: 5000000,
+    requoteBandPercent: 2,
+    bankMatch: 'suggest',
+    chainPayoutMismatch: 'refuse',
+  },
   revision: '4',
   updatedAt: '2025-03-01T09:30:00.000Z',
   updatedBy: { _id: 'admin-1', phone: '+919800000009', username: 'meera' },
@@ -88,7 +95,11 @@ describe('Global Settings', () => {
   });
 
   it('sends a changed control alone under controls, 0 included, and starts again from what is stored', async () => {
-    const saved = { ...SETTINGS, controls: { fourEyesAboveInr: 5000, customerDailyInr: 250000, customerMonthlyInr: 0, requoteBandPercent: 2 }, revision: '5' };
+    const saved = {
+      ...SETTINGS,
+      controls: { ...SETTINGS.controls, fourEyesAboveInr: 5000, customerDailyInr: 250000, customerMonthlyInr: 0, requoteBandPercent: 2 },
+      revision: '5',
+    };
     const { calls } = fakeApi({
       'GET /api/admin/settings': SETTINGS,
       'PUT /api/admin/settings': () => ({ status: 200, body: { ...saved, message: 'Settings saved successfully' } }),
@@ -107,6 +118,20 @@ describe('Global Settings', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Save All Settings' }));
     expect(await screen.findByText('Nothing to save: no setting was changed')).toBeTruthy();
     expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(1);
+  });
+
+  it('sends a changed bank or chain check as its word, and nothing when it is chosen back', async () => {
+    const { calls } = fakeApi({
+      'GET /api/admin/settings': SETTINGS,
+      'PUT /api/admin/settings': () => ({ status: 200, body: { ...SETTINGS, message: 'Settings saved successfully' } }),
+    });
+    renderWithApp(<AdminSettingsPage />, '/admin/settings');
+    const matches = await screen.findByLabelText('Bank statement matches');
+    await userEvent.selectOptions(matches, 'Verify exact matches');
+    await userEvent.selectOptions(screen.getByLabelText('A payout the chain does not show'), 'Record it, flagged');
+    await userEvent.click(screen.getByRole('button', { name: 'Save All Settings' }));
+    expect(await screen.findByText('Settings saved successfully')).toBeTruthy();
+    expect(calls.filter((c) => c.method === 'PUT').map((c) => c.body)).toEqual([{ controls: { bankMatch: 'verify', chainPayoutMismatch: 'flag' } }]);
   });
 
   it('refuses a control that is not whole rupees, and shows the server refusing one', async () => {

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Loaded } from '../../../components/loaded';
+import { Field } from '../../../components/field';
 import { useToast } from '../../../components/toasts';
 import { failureText } from '../../../lib/failure-text';
 import { allUnderFields, serverFieldErrors } from '../../../lib/field-errors';
@@ -8,7 +9,7 @@ import { PageHead } from '../ui/page-head';
 import { LastChange } from './last-change';
 import { AgreedRates } from './agreed-rates';
 import { settingsApi, settingsKey, type AdminSettings } from './settings-api';
-import { CONTROL_FIELDS, draftOf, FEE_FIELDS, LIMIT_FIELDS, RATE_FIELDS, settingsChanges, type SettingsDraft } from './settings-draft';
+import { CONTROL_FIELDS, draftOf, FEE_FIELDS, LIMIT_FIELDS, POLICY_FIELDS, RATE_FIELDS, settingsChanges, type SettingsDraft } from './settings-draft';
 import { SettingsInput } from './settings-input';
 import { waitsForSecondAdmin, type DeskChange } from '../changes/changes-api';
 import { WaitingNotice } from '../changes/waiting-notice';
@@ -96,6 +97,23 @@ function SettingsForm({ saved }: { saved: AdminSettings }) {
         <h2 id="controls-title">Desk controls</h2>
         <div className="admin-form-grid">
           {CONTROL_FIELDS.map(({ key, label, hint, zero }) => input(`controls.${key}`, label, { hint, whole: zero !== null, min: 0 }))}
+        </div>
+      </section>
+
+      <section className="card admin-section" aria-labelledby="reconciliation-title">
+        <h2 id="reconciliation-title">Bank and chain checks</h2>
+        <div className="admin-form-grid">
+          {POLICY_FIELDS.map(({ key, label, hint, options }) => (
+            <Field key={key} label={label} hint={hint} error={refused[`controls.${key}`]}>
+              <select name={`controls.${key}`} value={draft[`controls.${key}`] ?? ''} onChange={(event) => edit(`controls.${key}`, event.target.value)}>
+                {options.map((option) => (
+                  <option key={option.value} value={option.value}>
+                    {option.label}
+                  </option>
+                ))}
+              </select>
+            </Field>
+          ))}
         </div>
       </section>
 

@@ -3,7 +3,9 @@ import type { AdminSettings, SettingsPatch } from './settings-api';
 type RateKey = keyof AdminSettings['rates'];
 type FeeKey = keyof AdminSettings['fees'];
 type RangeKey = keyof AdminSettings['limits'];
-type ControlKey = keyof AdminSettings['controls'];
+/** The two controls that are a choice of words, not an amount: what a bank match and a payout the chain disputes do. */
+type PolicyKey = 'bankMatch' | 'chainPayoutMismatch';
+type ControlKey = Exclude<keyof AdminSettings['controls'], PolicyKey>;
 
 export const RATE_FIELDS: readonly { key: RateKey; label: string }[] = [
   { key: 'usdt_bank_buy', label: 'USDT Bank Buy' },
@@ -53,6 +55,35 @@ export const CONTROL_FIELDS: readonly ControlField[] = [
   },
 ];
 
+export interface PolicyField {
+  key: PolicyKey;
+  label: string;
+  hint: string;
+  options: readonly { value: string; label: string }[];
+}
+
+/** The reconciliation's choices (decision 0032): each loosening waits for a second admin. */
+export const POLICY_FIELDS: readonly PolicyField[] = [
+  {
+    key: 'bankMatch',
+    label: 'Bank statement matches',
+    hint: 'When a statement credit matches a waiting buy exactly (its UTR and amount, the customer paying): shown for an admin to verify, or verified at once.',
+    options: [
+      { value: 'suggest', label: 'Show them; an admin verifies' },
+      { value: 'verify', label: 'Verify exact matches' },
+    ],
+  },
+  {
+    key: 'chainPayoutMismatch',
+    label: 'A payout the chain does not show',
+    hint: 'A buy’s payout transaction that pays another address, amount or token than the order’s.',
+    options: [
+      { value: 'refuse', label: 'Refuse it' },
+      { value: 'flag', label: 'Record it, flagged' },
+    ],
+  },
+];
+
 /** What is wrong with a control as typed, or null; `orEmpty` for an override, which may be left empty. */
 export function controlProblem(key: ControlKey, typed: string, orEmpty = false): string | null {
   const empty = orEmpty ? ', or leave it empty' : '';
@@ -75,6 +106,7 @@ export function draftOf(settings: AdminSettings): SettingsDraft {
     draft[`limits.${key}.max`] = String(settings.limits[key].max);
   }
   for (const { key } of CONTROL_FIELDS) draft[`controls.${key}`] = String(settings.controls[key]);
+  for (const { key } of POLICY_FIELDS) draft[`controls.${key}`] = settings.controls[key];
   return draft;
 }
 
@@ -96,7 +128,7 @@ export function settingsChanges(draft: SettingsDraft, saved: AdminSettings): Set
   const rates: Partial<Record<RateKey, number>> = {};
   const fees: Partial<Record<FeeKey, number>> = {};
   const limits: Partial<Record<RangeKey, { min: number; max: number }>> = {};
-  const controls: Partial<Record<ControlKey, number>> = {};
+  const controls: Partial<Record<ControlKey, number>> & Partial<Pick<AdminSettings['controls'], PolicyKey>> = {};
   const decimal = (name: string, value: number) => {
     const typed = (draft[name] ?? '').trim();
     if (!changed(typed, value)) return undefined;
@@ -130,6 +162,10 @@ export function settingsChanges(draft: SettingsDraft, saved: AdminSettings): Set
     const problem = controlProblem(key, typed);
     if (problem) problems[name] = problem;
     controls[key] = Number(typed);
+  }
+  for (const { key } of POLICY_FIELDS) {
+    const chosen = draft[`controls.${key}`];
+    if (chosen !== undefined && chosen !== saved.controls[key]) Object.assign(controls, { [key]: chosen });
   }
   const parts = { rates, fees, limits, controls };
   const patch = Object.fromEntries(Object.entries(parts).filter(([, part]) => Object.keys(part).length > 0)) as SettingsPatch;

@@ -6,7 +6,14 @@ export const GLOBAL: BrandSettings['global'] = {
   rates: { usdtInr: 85, usdt_bank_buy: 88.5, usdt_bank_sell: 86, usdt_cash_buy: 0, usdt_cash_sell: 87 },
   fees: { fiatToCryptoPercent: 0.5, cryptoToFiatPercent: 1 },
   limits: { buyInr: { min: 100, max: 1000000 }, sellUsdt: { min: 1, max: 12000 } },
-  controls: { fourEyesAboveInr: 200000, customerDailyInr: 0, customerMonthlyInr: 5000000, requoteBandPercent: 2 },
+  controls: {
+    fourEyesAboveInr: 200000,
+    customerDailyInr: 0,
+    customerMonthlyInr: 5000000,
+    requoteBandPercent: 2,
+    bankMatch: 'suggest',
+    chainPayoutMismatch: 'refuse',
+  },
 };
 
 export const SETTINGS: BrandSettings = {
