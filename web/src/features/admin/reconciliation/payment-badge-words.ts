@@ -31,6 +31,8 @@ export interface ChainCheckView {
   confirmations: number | null;
   required: number | null;
   checkedAt: string;
+  /** The check in a sentence, as the server words it (chain-check-words.ts: amounts, addresses); said in place of the badge's own. */
+  words?: string;
 }
 
 /** Why a match needs a person's eyes: the badge's words, then the sentence. */
@@ -64,6 +66,11 @@ const confirmations = (check: ChainCheckView) => ({ have: check.confirmations ??
 
 /** The chain side, from the state of the last check; null when the order has no transaction checked. */
 export function chainBadge(check: ChainCheckView | null): Badge | null {
+  const badge = chainStateBadge(check);
+  return badge && check?.words ? { ...badge, about: check.words } : badge;
+}
+
+function chainStateBadge(check: ChainCheckView | null): Badge | null {
   if (check === null) return null;
   switch (check.state) {
     case 'confirmed': {

@@ -66,6 +66,15 @@ describe('the payment badge', () => {
     expect(sentences[5]).toMatch(/^On chain: The right USDT transfer, still gathering confirmations \(checked .*2026.*\)\.$/);
   });
 
+  it("says the chain's answer in the server's words where it gives them", () => {
+    const words = 'Verified on chain: 100.00 USDT to the right address, 12 confirmations.';
+    render(<PaymentBadge detailed bankMatch={null} chainCheck={{ ...check('confirmed', 12, 12), words }} />);
+    expect(badges()[1]!.getAttribute('title')).toBe(words);
+    expect(document.querySelector('.payment-badge-detail p')!.textContent).toMatch(
+      /^Verified on chain: 100\.00 USDT to the right address, 12 confirmations \(checked .*\)\.$/,
+    );
+  });
+
   it('says when no statement line is matched yet, and shows no chain badge without a check', () => {
     render(<PaymentBadge bankMatch={null} chainCheck={null} />);
     expect(shown()).toEqual([['neutral', '– Bank: no statement line yet']]);

@@ -34,6 +34,12 @@ function lineSentence(match: BankMatchView): string {
   return parts.join('; ');
 }
 
+/** The last check on the chain in a sentence: the server's words where it gave them, with when it was checked. */
+function chainSentence(check: ChainCheckView, badge: Badge): string {
+  const said = check.words ?? `On chain: ${badge.about ?? badge.text}`;
+  return `${said.replace(/\.$/, '')} (checked ${formatDateTime(check.checkedAt)}).`;
+}
+
 /**
  * An order's money, checked against its sources: the bank statement (matched, or what to look at)
  * and the chain (confirmed, confirming, or which mismatch). Colour, a symbol and words, never
@@ -57,11 +63,7 @@ export function PaymentBadge({ bankMatch, chainCheck, detailed = false }: Paymen
           {flagged.map((badge) => (
             <p key={badge.text}>{badge.about}.</p>
           ))}
-          {chainCheck && chain && (
-            <p>
-              On chain: {chain.about} (checked {formatDateTime(chainCheck.checkedAt)}).
-            </p>
-          )}
+          {chainCheck && chain && <p>{chainSentence(chainCheck, chain)}</p>}
         </div>
       )}
     </div>
