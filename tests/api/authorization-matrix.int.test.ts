@@ -159,6 +159,10 @@ describe('authorisation matrix', () => {
         ['GET', `/api/admin/bank-accounts/${ids.change}/statements`, undefined, 404],
         ['GET', `/api/admin/bank-accounts/${ids.change}/lines`, undefined, 404],
         ['POST', `/api/admin/bank-accounts/${ids.change}/statements`, {}, 404],
+        ['GET', '/api/admin/reconciliation/unmatched', undefined, 200],
+        ['GET', '/api/admin/reconciliation/orders-without-money', undefined, 200],
+        ['POST', `/api/admin/bank-accounts/${ids.change}/lines/${'a'.repeat(64)}/assign`, { refCode: 'ORD-X' }, 404],
+        ['POST', `/api/admin/bank-accounts/${ids.change}/lines/${'a'.repeat(64)}/refund`, { note: 'no order' }, 404],
       ] as [string, string, unknown, number][]
     ).map(([m, p, b, brandAdmin]): [string, string, unknown, Partial<Record<Who, number>>] => [
       m,

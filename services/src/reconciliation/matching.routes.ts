@@ -34,7 +34,7 @@ const lineParams = z.object({
   id: z.string().uuid({ error: 'Bank account id must be a bank account id' }),
   key: z.string().regex(/^[0-9a-f]{64}$/, 'Line key must be a statement line key'),
 });
-const brandQuery = z.object({
+export const brandQuery = z.object({
   tenantId: z.string().trim().min(1).max(100).optional(),
   direction: z.enum(['credit', 'debit']).optional(),
   limit: z.coerce.number().int().min(1).max(500).default(100),
@@ -46,11 +46,11 @@ const note = (required: boolean) =>
     .max(500, 'A note is at most 500 characters')
     .nullish()
     .refine((value) => !required || (value ?? '') !== '', 'Say why this money goes back (the admin who pays the refund reads it)');
-const assignBody = z.object({
+export const assignBody = z.object({
   refCode: z.string().trim().min(1, 'Enter the reference of the order this money pays (ORD-…)').max(40),
   note: note(false),
 });
-const refundBody = z.object({ note: note(true) });
+export const refundBody = z.object({ note: note(true) });
 
 /** A candidate order for a line, as the queue offers it. */
 const candidateJson = (view: OrderView) => ({
