@@ -35,11 +35,11 @@ describe('reconciling bank statements, in a real browser', () => {
   let admin: string;
   const api = (...args: Parameters<ReturnType<typeof apiOf>>) => apiOf(server)(...args);
 
-  /** axe-core in the page (through the DevTools protocol, which the page's CSP does not govern): serious and critical violations. */
-  const seriousViolations = async (page: Page): Promise<string[]> => {
+  /** axe-core in the page (through the DevTools protocol, which the page's CSP does not govern): serious and critical violations, in the page or the part `within` names. */
+  const seriousViolations = async (page: Page, within = 'document'): Promise<string[]> => {
     await page.evaluate(AXE);
     return (await page.evaluate(
-      `axe.run(document, { resultTypes: ['violations'] }).then((r) => r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id + ': ' + v.nodes.map((n) => n.target.join(' ')).join(', ')))`,
+      `axe.run(${within}, { resultTypes: ['violations'] }).then((r) => r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id + ': ' + v.nodes.map((n) => n.target.join(' ')).join(', ')))`,
     )) as string[];
   };
   /** No serious axe violation, and nothing scrolls sideways at 390 px or 1280 px. */
@@ -290,9 +290,18 @@ describe('reconciling bank statements, in a real browser', () => {
       );
       await checkScreen(page, 'account-matched');
 
+      // Each order's page carries the payment badge: matched, and verified; or what to look at.
+      const checks = page.getByRole('list', { name: 'Payment checks' });
       await lineOf('612345678931').getByRole('link', { name: paid.refCode }).click();
       await page.waitForURL(`**/admin/orders/${paid._id}`);
       await page.getByText('Payment Received').first().waitFor();
+      expect(await checks.getByRole('listitem').allTextContents()).toEqual(['✓ Matched to bank statement']);
+      await page.goto(`${server.base}/admin/orders/${thirdParty._id}`);
+      await checks.waitFor();
+      expect(await checks.getByRole('listitem').allTextContents()).toEqual(['… Matched to bank statement', '! Bank: paid by someone else']);
+      expect(await page.getByText("Paid by someone else (name differs from the customer's bank account).").count()).toBe(1);
+      // The badge's own part of the page (the order page is the lead's; its back link is reported apart).
+      expect(await seriousViolations(page, "document.querySelector('.payment-badges')")).toEqual([]);
       await page.close();
     }, 90_000);
 
