@@ -82,6 +82,7 @@ export async function buildDemoApps(infra: Infrastructure, env: AppSettings & { 
       for (const { deps } of built) deps.directory.invalidate();
     },
     sweepOverdue: () => sweeper.sweepNow(),
+    matchStatements: () => standard.deps.reconciliation.matcher.match({}),
     async close() {
       await sweeper.stop();
       for (const { deps } of built) {

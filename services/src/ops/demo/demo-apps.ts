@@ -21,6 +21,8 @@ export interface DemoApps {
   project(): Promise<void>;
   /** The API's own sweep of unpaid orders past their window, once. */
   sweepOverdue(): Promise<void>;
+  /** Matches the statement lines no order holds yet, once (what the API's matching jobs and sweep do). */
+  matchStatements(): Promise<{ weighed: number; matched: number; flagged: number }>;
   close(): Promise<void>;
 }
 

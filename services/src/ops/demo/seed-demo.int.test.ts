@@ -107,6 +107,22 @@ describe('npm run seed -- demo', () => {
     expect(customer.user.created_by).toBeNull();
   });
 
+  it("imports a statement per brand account and matches its lines: payments, a third party's, a payout, an unexplained credit", async () => {
+    const token = await operatorToken();
+    const get = async (path: string) => (await ask<any>(apps.api, 'GET', path, { token, host: 'localhost' })).body;
+    const accounts = (await get('/api/admin/bank-accounts')).bankAccounts as { _id: string; tenantId: string }[];
+    expect(accounts).toHaveLength(2);
+    const matched = (await Promise.all(accounts.map(async (a) => (await get(`/api/admin/bank-accounts/${a._id}/lines?state=matched`)).lines))).flat();
+    const flags = matched.map((line: any) => line.match.flags).flat();
+    expect(matched.length).toBeGreaterThanOrEqual(5);
+    expect(flags).toContain('third_party_payer');
+    expect(matched.some((line: any) => line.direction === 'debit')).toBe(true);
+    const queue = (await get('/api/admin/reconciliation/unmatched')).lines as { amount: string; direction: string }[];
+    expect(queue).toEqual(expect.arrayContaining([expect.objectContaining({ amount: '4321.00', direction: 'credit' })]));
+    const without = (await get('/api/admin/reconciliation/orders-without-money')).orders as { missing: string }[];
+    expect(without.some((o) => o.missing === 'credit')).toBe(true);
+  });
+
   it('prints the logins it created, each of which signs in on its brand', async () => {
     expect(first.logins.map((l) => l.role)).toEqual(['operator admin', 'brand admin', ...Array(6).fill('customer')]);
     for (const login of first.logins) expect(await signIn(login.phone, login.password, login.host)).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);

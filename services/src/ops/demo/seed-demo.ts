@@ -5,6 +5,7 @@ import type { DemoApps } from './demo-apps';
 import { DEMO_BRAND, DEMO_CUSTOMERS, DEMO_OPERATOR, DEMO_PASSWORDS, STATUS_OF_STATE } from './demo-data';
 import { seedOrders, type SeededOrder } from './seed-orders';
 import { seedPeople } from './seed-people';
+import { seedStatements } from './seed-statements';
 
 export interface DemoLogin {
   role: 'operator admin' | 'brand admin' | 'customer';
@@ -51,6 +52,8 @@ export async function seedDemo(apps: DemoApps, write: WriteLine): Promise<DemoRe
     }
     return result;
   });
+
+  await seedStatements(apps, people, orders, write);
 
   const sunriseHost = DEMO_BRAND.domain;
   const logins: DemoLogin[] = [
