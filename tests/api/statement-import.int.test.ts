@@ -109,6 +109,10 @@ describe('bank statements imported into a brand account', () => {
     const badLine = await upload(admin, other, 'csv-bad-amount.csv');
     expect(badLine.status).toBe(400);
     expect(badLine.body.details[0].path).toMatch(/^(file|mapping)$/);
+    // Read with the account's saved layout, the bad line is named once (the reader names it; the refusal not again).
+    const named = await upload(admin, hdfc, 'csv-bad-amount.csv');
+    expect(named.status).toBe(400);
+    expect(named.body.details[0].message).toMatch(/^Line \d+: "/);
     expect(await upload(admin, hdfc, 'csv-hdfc-withdrawal-deposit.csv', { mapping: '{not json' })).toMatchObject({
       status: 400,
       body: { details: [{ path: 'mapping' }] },

@@ -32,7 +32,9 @@ export const NOT_A_STATEMENT = 'This file is not a statement the desk reads: upl
 export const NO_LAYOUT_FITS = 'None of the saved layouts reads this file: choose the columns (the date, the amounts, the narration) and upload it again';
 const TOO_LARGE = `A statement file is at most ${MAX_STATEMENT_BYTES / 1_000_000} MB: download a shorter period`;
 
-const refusal = (problem: StatementProblem) => ValidationError.of('file', problem.line ? `Line ${problem.line}: ${problem.message}` : problem.message);
+/** The reader's problem, naming its line once: the tabular readers already say "Line 5: …". */
+const refusal = (problem: StatementProblem) =>
+  ValidationError.of('file', problem.line && !problem.message.startsWith(`Line ${problem.line}`) ? `Line ${problem.line}: ${problem.message}` : problem.message);
 
 /** The text of a file that should be text: UTF-8, a byte-order mark dropped by the readers. */
 const textOf = (bytes: Uint8Array) => new TextDecoder('utf-8').decode(bytes);
