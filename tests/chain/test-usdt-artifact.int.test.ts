@@ -10,7 +10,7 @@ import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 
 const run = promisify(execFile);
-const contracts = path.resolve(import.meta.dirname, '../support/chain-contracts');
+const contracts = path.resolve(import.meta.dirname, '../../services/src/chain/dev-node');
 const build = path.join(contracts, 'build-test-usdt.mjs');
 const check = (artifact?: string) =>
   run(process.execPath, [build, '--check', ...(artifact ? [artifact] : [])]).then(

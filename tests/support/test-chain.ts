@@ -3,24 +3,12 @@
  * anvil (started once per file, stopped after it) with TestUsdt deployments and the few moves the
  * tests make: mint, transfer, a batch transfer, a transfer that reverts, mining and automine.
  */
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { test } from 'vitest';
-import {
-  createPublicClient,
-  createWalletClient,
-  getAddress,
-  http,
-  type Abi,
-  type Address,
-  type Hash,
-  type Hex,
-  type PublicClient,
-  type WalletClient,
-} from 'viem';
+import { createPublicClient, createWalletClient, getAddress, http, type Address, type Hash, type PublicClient, type WalletClient } from 'viem';
 import { ANVIL_CHAIN_ID, startAnvil, type TestAnvil } from './anvil';
+import { testUsdt } from '../../services/src/chain/dev-node/test-usdt';
 
-const artifact = JSON.parse(readFileSync(path.join(import.meta.dirname, 'chain-contracts', 'TestUsdt.json'), 'utf8')) as { abi: Abi; bytecode: Hex };
+const artifact = testUsdt();
 const chain = {
   id: ANVIL_CHAIN_ID,
   name: 'anvil',

@@ -1,9 +1,9 @@
 // Compiles TestUsdt.sol with the solc npm package into TestUsdt.json (abi and bytecode), which the
-// chain tests deploy: solc-js takes seconds to load, too slow for every test run.
-//   node tests/support/chain-contracts/build-test-usdt.mjs           writes TestUsdt.json
-//   node tests/support/chain-contracts/build-test-usdt.mjs --check   exits 1 if TestUsdt.json is not
-//                                                                    what the source compiles to now
-//   ... --check other.json                                           checks another artifact
+// chain tests and the demo seed deploy: solc-js takes seconds to load, too slow for every run.
+//   node services/src/chain/dev-node/build-test-usdt.mjs           writes TestUsdt.json
+//   node services/src/chain/dev-node/build-test-usdt.mjs --check   exits 1 if TestUsdt.json is not
+//                                                                  what the source compiles to now
+//   ... --check other.json                                         checks another artifact
 // The compiler is pinned by the source's pragma and the settings below, so the output is the same
 // on every machine; a test runs --check, so the committed artifact never drifts from its source.
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -39,7 +39,7 @@ const args = process.argv.slice(2);
 if (args[0] === '--check') {
   const target = args[1] ?? ARTIFACT;
   if (readFileSync(target, 'utf8') !== compile()) {
-    process.stderr.write(`${target} is not what ${SOURCE} compiles to: run node tests/support/chain-contracts/build-test-usdt.mjs\n`);
+    process.stderr.write(`${target} is not what ${SOURCE} compiles to: run node services/src/chain/dev-node/build-test-usdt.mjs\n`);
     process.exit(1);
   }
   process.stdout.write(`${target} matches ${SOURCE}\n`);
