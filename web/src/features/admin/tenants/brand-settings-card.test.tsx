@@ -46,6 +46,8 @@ describe('Tenant detail: brand settings', () => {
       ['Customer daily limit (₹)', '0 (no limit)', '', '0 (no limit)'],
       ['Customer monthly limit (₹)', '50,00,000', '2000000', '20,00,000Overridden'],
       ['Re-quote band (%)', '2%', '', '2%'],
+      ['Bank statement matches', 'Show them; an admin verifies', '', 'Show them; an admin verifies'],
+      ['A payout the chain does not show', 'Refuse it', '', 'Refuse it'],
     ]);
     // An empty override shows the global value it follows.
     expect(input('USDT Bank Sell override').placeholder).toBe('86');
@@ -114,6 +116,22 @@ describe('Tenant detail: brand settings', () => {
     expect(callsTo(calls, 'PUT', SETTINGS_PATH).map((c) => c.body)).toEqual([overrides]);
     await waitFor(() => expect(rowsOf()[9]).toEqual(['Second admin above (₹)', '2,00,000', '50000', '50,000Overridden']));
     expect(rowsOf()[11]).toEqual(['Customer monthly limit (₹)', '50,00,000', '', '50,00,000']);
+  });
+
+  it('sends a brand’s own choice of what a bank match and a disputed payout do, and none when set back to the Global Settings', async () => {
+    const chosen: BrandSettings = { ...SETTINGS, overrides: { ...SETTINGS.overrides, controls: { ...SETTINGS.overrides.controls, bankMatch: 'verify' } } };
+    const answers = [chosen, SETTINGS];
+    const { calls } = open({ [`PUT ${SETTINGS_PATH}`]: () => ({ status: 200, body: { ...answers.shift()!, message: 'Brand settings saved' } }) });
+    await screen.findByRole('table', { name: 'Brand settings' });
+    await userEvent.selectOptions(screen.getByLabelText('Bank statement matches override'), 'Verify exact matches');
+    await save();
+    expect(await screen.findByText('Brand settings saved')).toBeTruthy();
+    expect(callsTo(calls, 'PUT', SETTINGS_PATH).at(-1)!.body).toMatchObject({ controls: { bankMatch: 'verify' } });
+    await waitFor(() => expect((screen.getByLabelText('Bank statement matches override') as HTMLSelectElement).value).toBe('verify'));
+    await userEvent.selectOptions(screen.getByLabelText('Bank statement matches override'), 'As the Global Settings');
+    await save();
+    await waitFor(() => expect(callsTo(calls, 'PUT', SETTINGS_PATH)).toHaveLength(2));
+    expect((callsTo(calls, 'PUT', SETTINGS_PATH).at(-1)!.body as { controls?: object }).controls ?? {}).not.toHaveProperty('bankMatch');
   });
 
   it('sends {} when every override is emptied: the brand follows the Global Settings again', async () => {

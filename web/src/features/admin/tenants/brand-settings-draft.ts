@@ -1,4 +1,4 @@
-import { CONTROL_FIELDS, FEE_FIELDS, LIMIT_FIELDS, RATE_FIELDS, controlProblem } from '../settings/settings-draft';
+import { CONTROL_FIELDS, FEE_FIELDS, LIMIT_FIELDS, POLICY_FIELDS, RATE_FIELDS, controlProblem } from '../settings/settings-draft';
 import type { BrandOverrides, BrandSettings } from './brand-settings-api';
 
 type Values = BrandSettings['global'];
@@ -21,6 +21,7 @@ export function overridesDraft(overrides: BrandSettings['overrides']): Overrides
     draft[`limits.${key}.max`] = text(overrides.limits[key]?.max);
   }
   for (const { key } of CONTROL_FIELDS) draft[`controls.${key}`] = text(overrides.controls[key]);
+  for (const { key } of POLICY_FIELDS) draft[`controls.${key}`] = overrides.controls[key] ?? '';
   return draft;
 }
 
@@ -80,6 +81,12 @@ export function parseOverrides(draft: OverridesDraft): ParsedOverrides {
     const problem = controlProblem(key, value, true);
     if (problem) problems[`controls.${key}`] = problem;
     controls[key] = Number(value);
+  }
+  for (const { key, options } of POLICY_FIELDS) {
+    const value = typed(`controls.${key}`);
+    if (value === '') continue;
+    if (!options.some((option) => option.value === value)) problems[`controls.${key}`] = 'Choose one of the options';
+    Object.assign(controls, { [key]: value });
   }
 
   const parts = { rates, fees, limits, controls };

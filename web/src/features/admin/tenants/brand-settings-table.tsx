@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { DataTable } from '../../../components/data-table';
-import { CONTROL_FIELDS, FEE_FIELDS, LIMIT_FIELDS } from '../settings/settings-draft';
+import { CONTROL_FIELDS, FEE_FIELDS, LIMIT_FIELDS, POLICY_FIELDS } from '../settings/settings-draft';
 import type { BrandSettings } from './brand-settings-api';
 import { BRAND_RATE_FIELDS, type OverridesDraft } from './brand-settings-draft';
 import { OverrideInput } from './brand-settings-override-input';
@@ -64,6 +64,30 @@ export function BrandSettingsTable({ saved, draft, problems, onChange }: BrandSe
       effective: control(effective.controls[key], zero),
       overridden: overrides.controls[key] !== undefined,
     })),
+    ...POLICY_FIELDS.map(({ key, label, options }) => {
+      const words = (value: string | undefined) => options.find((option) => option.value === value)?.label ?? value ?? '';
+      return {
+        label,
+        global: words(global.controls[key]),
+        override: (
+          <select
+            aria-label={`${label} override`}
+            name={`controls.${key}`}
+            value={draft[`controls.${key}`] ?? ''}
+            onChange={(e) => onChange(`controls.${key}`, e.target.value)}
+          >
+            <option value="">As the Global Settings</option>
+            {options.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </select>
+        ),
+        effective: words(effective.controls[key]),
+        overridden: overrides.controls[key] !== undefined,
+      };
+    }),
   ];
   return (
     <DataTable
