@@ -8,7 +8,7 @@ import type { ChainTransferChecked, OrderCompleted, OrderPlaced, PaymentMatched 
 import type { StatementImported, StatementLineMarkedForRefund, StatementLineRecorded } from '../reconciliation/bank-statement.events';
 import type { SettingsChangedData } from '../settings/settings.decide';
 import type { TenantEvent } from '../tenants/tenant.events';
-import { baseRate, emptyRateHistory, type RateHistory } from './base-rate';
+import { baseRate, emptyRateHistory, type RateHistory, type RateMark } from './base-rate';
 import { linePosting, matchPostings, openingPosting, refundPosting, type BookedLine } from './bank-postings';
 import { chainReading, transferKey, transferPosting, undoPosting, type BookedTransfer } from './chain-postings';
 import { deskDay } from './desk-day';
@@ -154,16 +154,24 @@ function accountStep(memory: LedgerMemory, bankAccountId: string, event: LedgerE
   }
 }
 
+/** The rate mark a settings event sets: the global one (`tenantId` null), or a brand's; null for any other event. */
+export function rateMarkOf(event: LedgerEvent): { tenantId: string | null; mark: RateMark } | null {
+  if (event.streamId === SETTINGS_STREAM && event.type === 'SettingsChanged') {
+    return { tenantId: null, mark: { position: event.streamPosition, usdtInr: rateText((event.data as Partial<SettingsChangedData>)?.rates?.usdtInr) } };
+  }
+  if (!event.streamId.startsWith(TENANT_STREAM) || event.type !== 'TenantSettingsOverridden') return null;
+  const { overrides } = (event.data as Partial<Extract<TenantEvent, { type: 'TenantSettingsOverridden' }>['data']>) ?? {};
+  return { tenantId: event.streamId.slice(TENANT_STREAM.length), mark: { position: event.streamPosition, usdtInr: rateText(overrides?.rates?.usdtInr) } };
+}
+
 function learnRate(memory: LedgerMemory, event: LedgerEvent): void {
-  if (event.type === 'SettingsChanged') {
-    memory.rates.global.push({ position: event.streamPosition, usdtInr: rateText((event.data as Partial<SettingsChangedData>)?.rates?.usdtInr) });
+  const learned = rateMarkOf(event);
+  if (learned === null) return;
+  if (learned.tenantId === null) {
+    memory.rates.global.push(learned.mark);
     return;
   }
-  const { overrides } = (event.data as Extract<TenantEvent, { type: 'TenantSettingsOverridden' }>['data']) ?? {};
-  const tenantId = event.streamId.slice(TENANT_STREAM.length);
-  const marks = memory.rates.brands.get(tenantId) ?? [];
-  marks.push({ position: event.streamPosition, usdtInr: rateText(overrides?.rates?.usdtInr) });
-  memory.rates.brands.set(tenantId, marks);
+  memory.rates.brands.set(learned.tenantId, [...(memory.rates.brands.get(learned.tenantId) ?? []), learned.mark]);
 }
 
 /** A rate as the settings event wrote it (a decimal string; a number in hand-made data); null when absent. */

@@ -7,6 +7,7 @@ import { orderHistoryProjection } from './order-history/order-history.projection
 import { deskChangesProjection } from './desk-changes/desk-changes.projection';
 import { statementLinesProjection } from './statement-lines/statement-lines.projection';
 import { paymentReferencesProjection } from './payment-references/payment-references.projection';
+import { ledgerProjection } from './ledger/ledger.projection';
 
 /** Every projection the projector runs, by name. New read models register here. */
 export const projections: readonly Projection[] = [
@@ -18,6 +19,7 @@ export const projections: readonly Projection[] = [
   deskChangesProjection,
   statementLinesProjection,
   paymentReferencesProjection,
+  ledgerProjection,
 ];
 
 export function findProjections(name?: string): Projection[] {

@@ -17,6 +17,7 @@ import * as latePaidOrders from './orders/migrations/2026-11-27-115-late-paid-or
 import * as statementLines from './statement-lines/migrations/2026-11-27-116-statement-lines';
 import * as statementLineOutcomes from './statement-lines/migrations/2026-11-27-117-statement-line-outcomes';
 import * as paymentReferences from './payment-references/migrations/2026-11-27-118-payment-references';
+import * as ledger from './ledger/migrations/2026-11-27-119-ledger';
 
 /** Read-model migrations, by name (sorted after the event store's: 1xx after 0xx on the same day). */
 export const readModelMigrations: Record<string, Migration> = {
@@ -38,4 +39,5 @@ export const readModelMigrations: Record<string, Migration> = {
   '2026-11-27-116-statement-lines': statementLines,
   '2026-11-27-117-statement-line-outcomes': statementLineOutcomes,
   '2026-11-27-118-payment-references': paymentReferences,
+  '2026-11-27-119-ledger': ledger,
 };

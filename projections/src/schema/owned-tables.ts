@@ -15,6 +15,12 @@ const OWNED: Record<keyof ReadModelDatabase, true> = {
   rm_statement_lines: true,
   rm_statement_line_outcomes: true,
   rm_payment_references: true,
+  rm_ledger_entries: true,
+  rm_ledger_days: true,
+  rm_ledger_orders: true,
+  rm_ledger_transfers: true,
+  rm_ledger_rates: true,
+  rm_ledger_statements: true,
   projection_checkpoints: true,
   projection_dead_letters: true,
 };

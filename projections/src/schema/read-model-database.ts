@@ -7,6 +7,7 @@ import type { OrderHistoryTable } from './order-history.tables';
 import type { OrderChangesTable } from './order-changes.tables';
 import type { DeskChangesTable } from './desk-changes.tables';
 import type { PaymentReferencesTable, StatementLineOutcomesTable, StatementLinesTable } from './statement-lines.tables';
+import type { LedgerDaysTable, LedgerEntriesTable, LedgerOrdersTable, LedgerRatesTable, LedgerStatementsTable, LedgerTransfersTable } from './ledger.tables';
 
 export type {
   ProjectionCheckpointsTable,
@@ -39,4 +40,10 @@ export interface ReadModelDatabase {
   rm_statement_lines: StatementLinesTable;
   rm_statement_line_outcomes: StatementLineOutcomesTable;
   rm_payment_references: PaymentReferencesTable;
+  rm_ledger_entries: LedgerEntriesTable;
+  rm_ledger_days: LedgerDaysTable;
+  rm_ledger_orders: LedgerOrdersTable;
+  rm_ledger_transfers: LedgerTransfersTable;
+  rm_ledger_rates: LedgerRatesTable;
+  rm_ledger_statements: LedgerStatementsTable;
 }
