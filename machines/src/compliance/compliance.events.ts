@@ -15,7 +15,10 @@ export type ComplianceView =
   | 'export_downloaded'
   /** Changes to the desk's rules: the list, and one change (decision 0030). */
   | 'desk_changes'
-  | 'desk_change';
+  | 'desk_change'
+  /** The desk's books: a brand's daily position, and its entries exported as CSV (docs/ledger.md). */
+  | 'ledger_position'
+  | 'ledger_export';
 
 export interface ComplianceAccessed {
   view: ComplianceView;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { endOfDayBalance, type DayLine } from './bank-day-balance';
+import { endOfDayBalance, statementBalance, type DayLine } from './bank-day-balance';
 
 const line = (position: number, direction: 'credit' | 'debit', amount: string, balanceAfter: string | null): DayLine => ({
   position,
@@ -37,5 +37,25 @@ describe("the bank's balance at the end of a day", () => {
     expect(endOfDayBalance([line(1, 'credit', '1.00', null), line(2, 'credit', '2.00', '3.00')])).toBe('3.00');
     expect(endOfDayBalance([line(1, 'credit', '1.00', null)])).toBeNull();
     expect(endOfDayBalance([])).toBeNull();
+  });
+});
+
+describe('the balance the position compares a bank account with', () => {
+  const lines = [line(1, 'credit', '100.00', '1100.00')];
+  it('is the end of the latest day whose lines give balances, or a later stated closing', () => {
+    expect(statementBalance({ lineDay: '2026-11-20', lines, closing: { on: '2026-11-20', amount: '999.00' } })).toEqual({
+      kind: 'balance',
+      amount: '1100.00',
+      asOf: '2026-11-20',
+      from: 'statement_line',
+    });
+    expect(statementBalance({ lineDay: '2026-11-20', lines, closing: { on: '2026-11-21', amount: '999.00' } })).toEqual({
+      kind: 'balance',
+      amount: '999.00',
+      asOf: '2026-11-21',
+      from: 'statement_closing',
+    });
+    expect(statementBalance({ lineDay: null, lines: [], closing: null })).toEqual({ kind: 'none', reason: 'no_statement_balance' });
+    expect(statementBalance(undefined)).toEqual({ kind: 'none', reason: 'no_statement_balance' });
   });
 });

@@ -8,6 +8,7 @@
  * balances run.
  */
 import { Money } from '../pricing/decimal';
+import type { SourceBalance } from './position';
 
 export interface DayLine {
   /** The order the desk recorded it in (its stream position). */
@@ -38,4 +39,27 @@ export function endOfDayBalance(lines: readonly DayLine[]): string | null {
     if (before(a).eq(b.balanceAfter)) backward++;
   }
   return backward > forward ? withBalance[0]!.balanceAfter : withBalance.at(-1)!.balanceAfter;
+}
+
+/** What a bank account's statements say up to a day (the ledger queries read it). */
+export interface StatementEvidence {
+  /** The latest day on or before the day asked whose lines give balances, and those lines. */
+  lineDay: string | null;
+  lines: readonly DayLine[];
+  /** The latest closing balance a statement states on or before the day. */
+  closing: { on: string; amount: string } | null;
+}
+
+/**
+ * The bank's balance to compare a day's closing with: the end of the latest day whose lines give
+ * balances, or a statement's stated closing balance when that is later (a statement whose lines
+ * give none). A day with no lines of its own carries the balance of the last one before it.
+ */
+export function statementBalance(evidence: StatementEvidence | undefined): SourceBalance {
+  const end = evidence?.lineDay ? endOfDayBalance(evidence.lines) : null;
+  const fromLines: SourceBalance | null = end !== null ? { kind: 'balance', amount: end, asOf: evidence!.lineDay!, from: 'statement_line' } : null;
+  const closing = evidence?.closing;
+  const stated: SourceBalance | null = closing ? { kind: 'balance', amount: closing.amount, asOf: closing.on, from: 'statement_closing' } : null;
+  if (fromLines?.kind === 'balance' && stated?.kind === 'balance') return stated.asOf > fromLines.asOf ? stated : fromLines;
+  return fromLines ?? stated ?? { kind: 'none', reason: 'no_statement_balance' };
 }

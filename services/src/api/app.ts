@@ -8,6 +8,8 @@ import type { StatementImports } from '../reconciliation/statement-imports';
 import type { LineDecisions } from '../reconciliation/line-decisions';
 import type { PaymentMatcher } from '../reconciliation/payment-matcher';
 import { matchingRoutes } from '../reconciliation/matching.routes';
+import { adminLedgerRoutes, complianceLedgerRoutes } from '../ledger/ledger.routes';
+import type { DailyPosition } from '../ledger/daily-position';
 import type { Kysely } from 'kysely';
 import type pg from 'pg';
 import type { EventStore } from '@desk/platform/eventstore/event-store';
@@ -99,6 +101,8 @@ export interface AppDeps {
   live: LiveUpdates;
   /** Bank statements read into the brands' bank accounts' streams (decision 0032). */
   reconciliation: { accounts: BrandBankAccounts; imports: StatementImports; lines: LineDecisions; matcher: PaymentMatcher; queue: JobQueue };
+  /** The desk's books: a brand's daily position (docs/ledger.md). */
+  ledger: { position: DailyPosition };
   config: AppConfig;
   /** Told about every answered request: the metrics' duration histogram (only with METRICS_PORT). */
   observeRequest?: RequestObserver;
@@ -140,7 +144,8 @@ export function createApp(deps: AppDeps) {
     .route('/', adminDeskChangeRoutes({ ...desk, readModels: db, trustProxy }))
     .route('/', adminProjectionRoutes(deps.projections))
     .route('/', reconciliationRoutes({ ...deps.reconciliation, readModels: db, users: db, trustProxy }))
-    .route('/', matchingRoutes({ ...deps.reconciliation, readModels: db, trustProxy }));
+    .route('/', matchingRoutes({ ...deps.reconciliation, readModels: db, trustProxy }))
+    .route('/', adminLedgerRoutes({ position: deps.ledger.position, readModels: db }));
   const customer = new Hono<AuthEnv>().use(signedIn, refuseComplianceCommands, idempotency(db)).route('/', customerOrderRoutes(orders));
   // Compliance staff read everything in their scope and act on nothing (docs/compliance.md).
   const compliance = new Hono<ComplianceEnv>()
@@ -150,6 +155,15 @@ export function createApp(deps: AppDeps) {
       '/',
       complianceDeskChangeRoutes({
         ...desk,
+        readModels: db,
+        trustProxy,
+        recordAccess: (userId, access, metadata) => deps.compliance.trail.record(userId, access, metadata),
+      }),
+    )
+    .route(
+      '/',
+      complianceLedgerRoutes({
+        position: deps.ledger.position,
         readModels: db,
         trustProxy,
         recordAccess: (userId, access, metadata) => deps.compliance.trail.record(userId, access, metadata),

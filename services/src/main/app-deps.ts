@@ -53,6 +53,8 @@ import { SESSIONS_CHANGED_CHANNEL } from '../identity/signed-in-sessions';
 import { setUpSignIn } from '../identity/sign-in-setup';
 import { staffTotpPolicy, type StaffTotpPolicy } from '../identity/staff-sign-in';
 import { buildDeskChanges } from './desk-change-deps';
+import { DailyPosition } from '../ledger/daily-position';
+import { createWalletBalances } from '../ledger/wallet-balances';
 
 export { DEFAULT_TENANT_ID };
 
@@ -230,6 +232,7 @@ export async function buildAppDeps(infra: Infrastructure, env: AppSettings): Pro
     },
     live: createLiveUpdates(infra.db, store, (channel, listener) => listenToChannel(infra.connectionString, channel, listener)),
     reconciliation,
+    ledger: { position: new DailyPosition(infra.db, tenants, createWalletBalances(networks), () => directory.names()) },
     config: {
       trustProxy: env.TRUST_PROXY,
       readModelWaitMs: env.READ_MODEL_WAIT_MS ?? 2_000,

@@ -1,0 +1,90 @@
+/**
+ * The desk's books over HTTP (issue 28, docs/ledger.md): a brand's daily position and its entries as
+ * CSV. Admins at /api/admin/ledger (an operator admin any brand, a brand admin their own: 403 for
+ * another's), compliance officers the same reads at /api/compliance/ledger, each recorded on their
+ * access trail before it is answered. Reads only: the books are built from the events by their
+ * projection, and nothing here changes them.
+ */
+import { Hono, type Context } from 'hono';
+import { z } from 'zod';
+import type { Kysely } from 'kysely';
+import { ValidationError } from '@desk/platform/errors/domain-error';
+import type { ComplianceAccessed } from '@desk/machines/compliance/compliance.events';
+import { isDay } from '@desk/machines/ledger/desk-day';
+import type { ReadModelDatabase } from '@desk/projections/schema/read-model-database';
+import type { AdminEnv } from '../identity/auth.middleware';
+import { actorOf } from '../identity/auth.middleware';
+import { OPERATOR_TENANT_ID, tenantFilter, type AdminScope } from '../identity/admin-scope';
+import { commandMetadata } from '../http/request-context';
+import { validate } from '../http/validate';
+import type { ProxyTrust } from '../http/proxy-trust';
+import type { RecordAccess } from '../desk-changes/compliance-desk-changes.routes';
+import type { DailyPosition } from './daily-position';
+import { streamLedgerCsv } from './ledger-csv';
+
+export interface LedgerRouteDeps {
+  position: DailyPosition;
+  readModels: Kysely<ReadModelDatabase>;
+}
+
+const day = (what: string) => z.string().trim().refine(isDay, `${what} must be a day written yyyy-mm-dd`);
+const brand = z.string().trim().min(1, 'Brand must not be empty').max(100, 'Brand must be at most 100 characters').optional();
+const positionQuery = z.object({ tenantId: brand, day: day('Day').optional() });
+const entriesQuery = z
+  .object({ tenantId: brand, from: day('From'), to: day('To') })
+  .refine((q) => q.from <= q.to, { path: ['to'], message: 'To must not be before from' });
+
+/** The brand asked for, within the reader's scope (403 outside it); none asked: a brand admin's own, the operator's for an operator admin. */
+const brandOf = (scope: AdminScope, requested: string | undefined) => tenantFilter(scope, requested) ?? OPERATOR_TENANT_ID;
+
+/** A day that has not come yet has no position: 400, like any other bad input. */
+function notAfterToday(position: DailyPosition, asked: string | undefined): string {
+  const today = position.today();
+  const chosen = asked ?? today;
+  if (chosen > today) throw new ValidationError([{ path: 'day', message: `Day must not be after today (${today})` }]);
+  return chosen;
+}
+
+type Reader = Context<AdminEnv>;
+
+async function positionAnswer(c: Reader, deps: LedgerRouteDeps, query: z.infer<typeof positionQuery>) {
+  const tenantId = brandOf(c.get('scope'), query.tenantId);
+  return deps.position.of(tenantId, notAfterToday(deps.position, query.day));
+}
+
+async function csvAnswer(c: Reader, deps: LedgerRouteDeps, query: z.infer<typeof entriesQuery>) {
+  const tenantId = brandOf(c.get('scope'), query.tenantId);
+  const { brandName, names } = await deps.position.brand(tenantId);
+  return {
+    tenantId,
+    respond: () => streamLedgerCsv(c, { readModels: deps.readModels, tenantId, brandName, names, range: { from: query.from, to: query.to } }),
+  };
+}
+
+/** Mounted at /api/admin behind requireAdmin. */
+export function adminLedgerRoutes(deps: LedgerRouteDeps) {
+  return new Hono<AdminEnv>()
+    .get('/ledger/position', validate('query', positionQuery), async (c) => c.json({ position: await positionAnswer(c, deps, c.req.valid('query')) }, 200))
+    .get('/ledger/entries.csv', validate('query', entriesQuery), async (c) => (await csvAnswer(c, deps, c.req.valid('query'))).respond());
+}
+
+/** Mounted at /api/compliance behind requireCompliance: the same reads, each on the officer's access trail first. */
+export function complianceLedgerRoutes(deps: LedgerRouteDeps & { trustProxy: ProxyTrust; recordAccess: RecordAccess }) {
+  const record = (c: Reader, access: ComplianceAccessed) => deps.recordAccess(c.get('user').id, access, commandMetadata(c, actorOf(c), deps.trustProxy));
+  const asked = (c: Reader) => Object.fromEntries(Object.entries(c.req.query()).filter(([, v]) => v !== ''));
+  return new Hono<AdminEnv>()
+    .get('/ledger/position', validate('query', positionQuery), async (c) => {
+      const position = await positionAnswer(c, deps, c.req.valid('query'));
+      await record(c, {
+        view: 'ledger_position',
+        query: { ...asked(c), tenantId: position.tenantId, day: position.day },
+        resultCount: position.accounts.length,
+      });
+      return c.json({ position }, 200);
+    })
+    .get('/ledger/entries.csv', validate('query', entriesQuery), async (c) => {
+      const answer = await csvAnswer(c, deps, c.req.valid('query'));
+      await record(c, { view: 'ledger_export', query: { ...asked(c), tenantId: answer.tenantId } });
+      return answer.respond();
+    });
+}
