@@ -11,6 +11,7 @@ import { createAdmin } from '../ops/admin/admin-accounts';
 import { findUserByPhone, hasAdmin } from '../identity/users.repository';
 import type { CallApi } from '../ops/demo/demo-api';
 import { SHORT_WINDOW_MINUTES, type DemoApps } from '../ops/demo/demo-apps';
+import type { DemoChain } from '../ops/demo/demo-chain';
 import { DEMO_OPERATOR, DEMO_PASSWORDS } from '../ops/demo/demo-data';
 import { SEED_ACTOR } from '../ops/demo/seed-people';
 import { systemMetadata } from '@desk/platform/eventstore/event-metadata';
@@ -22,8 +23,13 @@ const CATCH_UP_WAIT_MS = 60_000;
  * The product's API three times on one database (ops/demo/demo-apps.ts says why), each built by
  * buildAppDeps as every process builds it. With no ADMIN_PHONE/ADMIN_PASSWORD configured, the
  * start-up admin is the demo's operator admin, so a fresh database gets no other login to print.
+ * With a demo chain, a fourth copy reads TRC20 on it (the others read no chain, as `npm start` does).
  */
-export async function buildDemoApps(infra: Infrastructure, env: AppSettings & { PROJECTION_BATCH_SIZE: number }): Promise<DemoApps> {
+export async function buildDemoApps(
+  infra: Infrastructure,
+  env: AppSettings & { PROJECTION_BATCH_SIZE: number },
+  chain: DemoChain | null = null,
+): Promise<DemoApps> {
   const configuredAdmin = env.ADMIN_PHONE && env.ADMIN_PASSWORD;
   // The start-up makes only a desk's first admin (bootstrap-admin.ts): a desk that has one already
   // (the development login of an earlier `npm start`) gets the demo operator from the seed itself, as
@@ -41,7 +47,8 @@ export async function buildDemoApps(infra: Infrastructure, env: AppSettings & { 
   const standard = await buildAppDeps(infra, base);
   const expiring = await buildAppDeps(infra, { ...base, PAYMENT_WINDOW_MINUTES: SHORT_WINDOW_MINUTES });
   const lateProof = await buildAppDeps(infra, { ...base, RATE_LOCK_MINUTES: SHORT_WINDOW_MINUTES });
-  const built = [standard, expiring, lateProof];
+  const onChain = chain ? await buildAppDeps(infra, { ...base, chain: chain.networks }) : null;
+  const built = [standard, expiring, lateProof, ...(onChain ? [onChain] : [])];
   const sweeper = startExpirySweeper(standard.deps.orders.db, standard.deps.orders.commands, 24 * 3_600_000);
 
   const caller = (deps: (typeof built)[number]['deps']): CallApi => {
@@ -83,6 +90,10 @@ export async function buildDemoApps(infra: Infrastructure, env: AppSettings & { 
     },
     sweepOverdue: () => sweeper.sweepNow(),
     matchStatements: () => standard.deps.reconciliation.matcher.match({}),
+    chain:
+      chain && onChain
+        ? { node: chain, api: caller(onChain.deps), recordChainCheck: async (orderId) => void (await onChain.deps.orders.commands.recordChainCheck(orderId)) }
+        : null,
     async close() {
       await sweeper.stop();
       for (const { deps } of built) {

@@ -7,13 +7,15 @@ import { parseOrUsage, runCli } from './cli-main';
 import { buildDemoApps } from './demo-apps';
 import { CommandError, UsageError } from '../ops/cli-errors';
 import { describeDemo, seedDemo } from '../ops/demo/seed-demo';
+import { startDemoChain, type DemoChain } from '../ops/demo/demo-chain';
 
 const USAGE = `Usage:
   npm run seed -- demo   a second brand (sunrise.localhost) with its accounts and overrides, a brand admin,
                          customers on both brands with saved wallets and bank accounts, and orders in
-                         every state, made through the API; prints the logins. Running it again adds
-                         nothing. Uses the configured database (the embedded one by default); refused
-                         with NODE_ENV=production.`;
+                         every state, made through the API; prints the logins. Where anvil is installed
+                         (a devDependency), a few orders also carry readings of real USDT transfers on a
+                         local chain it runs for the time it seeds. Running it again adds nothing. Uses the
+                         configured database (the embedded one by default); refused with NODE_ENV=production.`;
 
 await runCli(USAGE, async () => {
   const { positionals, values } = parseOrUsage(() => parseArgs({ allowPositionals: true, options: { help: { type: 'boolean', short: 'h', default: false } } }));
@@ -26,8 +28,9 @@ await runCli(USAGE, async () => {
   const write = (line: string) => process.stdout.write(`${line}\n`);
   setLogLevel(env.LOG_LEVEL === 'info' ? 'warn' : env.LOG_LEVEL);
   const infra = await openInfrastructure(env, 'usdt-desk-seed', allMigrations);
+  const chain = await demoChain(write);
   try {
-    const apps = await buildDemoApps(infra, env);
+    const apps = await buildDemoApps(infra, env, chain);
     try {
       const result = await seedDemo(apps, write);
       for (const line of describeDemo(result, env.PORT)) write(line);
@@ -35,6 +38,17 @@ await runCli(USAGE, async () => {
       await apps.close();
     }
   } finally {
+    await chain?.stop();
     await infra.close();
   }
 });
+
+/** anvil for the chain demo orders, where it is installed; one that fails to start is said, and the rest is seeded. */
+async function demoChain(write: (line: string) => void): Promise<DemoChain | null> {
+  try {
+    return await startDemoChain();
+  } catch (error) {
+    write(`[seed] anvil did not start (${(error as Error).message.split('\n')[0]}): the chain demo orders are skipped`);
+    return null;
+  }
+}

@@ -1,5 +1,6 @@
 import type { AccountDeps } from '../admin/admin-accounts';
 import type { CallApi } from './demo-api';
+import type { DemoChain } from './demo-chain';
 
 /**
  * The API as the seed uses it: three copies of the product on one database that differ only in
@@ -23,7 +24,18 @@ export interface DemoApps {
   sweepOverdue(): Promise<void>;
   /** Matches the statement lines no order holds yet, once (what the API's matching jobs and sweep do). */
   matchStatements(): Promise<{ weighed: number; matched: number; flagged: number }>;
+  /** The chain the seed runs (anvil) and a copy of the product that reads TRC20 on it; null where anvil is not installed. */
+  chain: DemoChainApps | null;
   close(): Promise<void>;
+}
+
+/** The chain demo orders' side of the apps (seed-chain.ts). */
+export interface DemoChainApps {
+  node: DemoChain;
+  /** A copy of the product that reads TRC20 on `node`: a sell's proof and a buy's payout sent through it are read on the chain. */
+  api: CallApi;
+  /** Reads an order's transaction again and records what changed, as the API's chain-check job does. */
+  recordChainCheck(orderId: string): Promise<void>;
 }
 
 /** The windows of the expiring and late-proof copies, in minutes. */

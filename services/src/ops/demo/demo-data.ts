@@ -30,8 +30,15 @@ export const DEMO_BRAND = {
   primaryColor: '#e8590c',
   bankAccounts: [{ bankName: 'HDFC Bank', accountName: 'Sunrise Exchange Pvt Ltd', accountNumber: '50200012345678', ifsc: 'HDFC0001234', isActive: true }],
   cryptoWallets: [{ network: 'TRC20' as const, address: tron(0x51), isActive: true }],
-  /** Its own buy and sell rates and a buy fee over the Global Settings. */
-  overrides: { rates: { usdt_bank_buy: '91.5', usdt_bank_sell: '88' }, fees: { fiatToCryptoPercent: '0.5' } },
+  /**
+   * Its own buy and sell rates and a buy fee over the Global Settings; a payout the chain disputes is
+   * recorded flagged rather than refused (a chain demo order shows it, seed-chain.ts).
+   */
+  overrides: {
+    rates: { usdt_bank_buy: '91.5', usdt_bank_sell: '88' },
+    fees: { fiatToCryptoPercent: '0.5' },
+    controls: { chainPayoutMismatch: 'flag' as const },
+  },
   admin: { phone: '+918000000002', username: 'Asha (Sunrise admin)' },
 };
 
@@ -206,4 +213,9 @@ export const STATUS_OF_STATE: Readonly<Record<string, string>> = {
   rejected: 'rejected',
   cancelled: 'cancelled',
   expired: 'expired',
+  // The chain demo orders' (seed-chain.ts).
+  'pending, paid on chain (confirmed)': 'pending',
+  'pending, paid on chain (confirming)': 'pending',
+  'completed, payout confirmed on chain': 'completed',
+  'crypto sent, payout flagged by the chain': 'crypto_sent',
 };

@@ -7,20 +7,33 @@ import { DEMO_BRAND, DEMO_CUSTOMERS, DEMO_PASSWORDS } from './demo-data';
 import { ask } from './demo-api';
 import { findUserByPhone } from '../../identity/users.repository';
 import { PgEventStore } from '@desk/platform/eventstore/postgres/pg-event-store';
+import { createPublicClient, http, parseEventLogs } from 'viem';
+import { hexToTron } from '@desk/machines/chain/tron-address';
+import { fromBaseUnits } from '@desk/machines/chain/token-units';
+import { startDemoChain, usdtLess, type DemoChain } from './demo-chain';
+import { testUsdt } from '../../chain/dev-node/test-usdt';
+import { CHAIN_DEMO_ORDERS } from './seed-chain';
+import { orderStream } from '../../orders/order-store';
 
 describe('npm run seed -- demo', () => {
   let database: TestDatabase;
   let apps: DemoApps;
   let first: DemoResult;
+  let chain: DemoChain;
   const lines: string[] = [];
 
   beforeAll(async () => {
     database = await createTestDatabase();
-    apps = await openDemoApps(database);
+    // anvil is a devDependency: here it must be installed (a machine without it fails, never skips).
+    const started = await startDemoChain();
+    if (!started) throw new Error('@foundry-rs/anvil has no binary installed here');
+    chain = started;
+    apps = await openDemoApps(database, chain);
     first = await seedDemo(apps, (line) => lines.push(line));
   }, 60_000);
   afterAll(async () => {
     await apps.close();
+    await chain?.stop();
     await database.drop();
   });
 
@@ -123,6 +136,50 @@ describe('npm run seed -- demo', () => {
     expect(without.some((o) => o.missing === 'credit')).toBe(true);
   });
 
+  it('leaves chain demo orders with readings of real transfers: a sell confirmed, one confirming, a payout confirmed, a short payout flagged', async () => {
+    const token = await operatorToken();
+    const read = async (state: string) => {
+      const seeded = first.orders.find((o) => o.state === state);
+      expect(seeded, state).toBeDefined();
+      return (await ask<any>(apps.api, 'GET', `/api/admin/orders/${seeded!.id}`, { token, host: 'localhost' })).body;
+    };
+    const paid = await read('pending, paid on chain (confirmed)');
+    expect(paid).toMatchObject({
+      orderType: 'sell',
+      status: 'pending',
+      chainCheck: { network: 'TRC20', paidBy: 'customer', state: 'confirmed', required: 19 },
+    });
+    expect(paid.chainCheck.txHash).toBe(paid.cryptoReference);
+    const confirming = await read('pending, paid on chain (confirming)');
+    expect(confirming.chainCheck).toMatchObject({ paidBy: 'customer', state: 'confirming', confirmations: 3, required: 19 });
+    const paidOut = await read('completed, payout confirmed on chain');
+    expect(paidOut).toMatchObject({ orderType: 'buy', status: 'completed', chainCheck: { paidBy: 'desk', state: 'confirmed' } });
+    expect(paidOut.flags.map((f: { kind: string }) => f.kind)).not.toContain('payout_mismatch');
+    const short = await read('crypto sent, payout flagged by the chain');
+    expect(short).toMatchObject({
+      status: 'crypto_sent',
+      chainCheck: { paidBy: 'desk', state: 'wrong_amount', check: { expectedAmount: short.cryptoAmount } },
+    });
+    expect(short.flags).toEqual([expect.objectContaining({ kind: 'payout_mismatch' })]);
+
+    // Real transactions: each hash is a mined Transfer of the demo USDT to the order's address, and each order's stream records the reading.
+    const client = createPublicClient({ transport: http(chain.url) });
+    for (const order of [paid, confirming, paidOut, short]) {
+      const receipt = await client.getTransactionReceipt({ hash: order.chainCheck.txHash });
+      const transfers = parseEventLogs({ abi: testUsdt().abi, logs: receipt.logs, eventName: 'Transfer' }) as unknown as {
+        args: { to: string; value: bigint };
+      }[];
+      expect(receipt.status).toBe('success');
+      expect(transfers.map((t) => [hexToTron(t.args.to), fromBaseUnits(t.args.value, 6)])).toEqual([
+        [order.orderType === 'sell' ? order.depositAddress : order.withdrawAddress, order === short ? usdtLess(short.cryptoAmount, '1') : order.cryptoAmount],
+      ]);
+      const events = await new PgEventStore({ pool: database.pool, connectionString: database.url }).readStream(orderStream(order._id));
+      expect(events.some((e) => e.type === 'ChainTransferChecked')).toBe(true);
+    }
+    expect(lines.filter((line) => line.startsWith('[seed] chain order'))).toHaveLength(CHAIN_DEMO_ORDERS.length);
+    expect(lines).toContainEqual(expect.stringMatching(/chain order 1\/4 .*; the chain: Verified on chain: 250\.00 USDT/));
+  });
+
   it('prints the logins it created, each of which signs in on its brand', async () => {
     expect(first.logins.map((l) => l.role)).toEqual(['operator admin', 'brand admin', ...Array(6).fill('customer')]);
     for (const login of first.logins) expect(await signIn(login.phone, login.password, login.host)).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
@@ -132,8 +189,11 @@ describe('npm run seed -- demo', () => {
     // Staff's sign-ins are recorded (decision 0029): the run signs its admins in again, and adds nothing else.
     const events = async () => Number((await database.pool.query(`select count(*) from es_events where event_type <> 'StaffSignedIn'`)).rows[0].count);
     const before = await events();
-    const again = await seedDemo(apps, () => undefined);
+    const againLines: string[] = [];
+    const again = await seedDemo(apps, (line) => againLines.push(line));
     expect(again.alreadySeeded).toBe(true);
+    // anvil's chain is new each run: the chain demo orders, already there, are not paid again.
+    expect(againLines.filter((line) => line.includes("its chain steps are skipped, anvil's chain is new each run"))).toHaveLength(CHAIN_DEMO_ORDERS.length);
     expect(again.orders.map((o) => o.id)).toEqual(first.orders.map((o) => o.id));
     expect(await events()).toBe(before);
     expect(first.alreadySeeded).toBe(false);

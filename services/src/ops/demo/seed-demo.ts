@@ -6,6 +6,7 @@ import { DEMO_BRAND, DEMO_CUSTOMERS, DEMO_OPERATOR, DEMO_PASSWORDS, STATUS_OF_ST
 import { seedOrders, type SeededOrder } from './seed-orders';
 import { seedPeople } from './seed-people';
 import { seedStatements } from './seed-statements';
+import { chainClosingLines, seedChainOrders } from './seed-chain';
 
 export interface DemoLogin {
   role: 'operator admin' | 'brand admin' | 'customer';
@@ -38,7 +39,7 @@ interface ListedOrder {
 export async function seedDemo(apps: DemoApps, write: WriteLine): Promise<DemoResult> {
   const started = Date.now();
   const people = await seedPeople(apps, write);
-  const seeded = await seedOrders(apps, people, write);
+  const seeded = [...(await seedOrders(apps, people, write)), ...(await seedChainOrders(apps, people, write))];
   await apps.project();
 
   const listed = await ask<{ items: ListedOrder[] }>(apps.api, 'GET', '/api/admin/orders?pageSize=200', people.operator);
@@ -79,7 +80,8 @@ export function describeDemo(result: DemoResult, port: number): string[] {
   const url = (host: string) => `http://${host}:${port}`;
   return [
     '',
-    `Orders by state: ${[...states].map(([state, n]) => `${state} ${n}`).join('; ')}`,
+    `Orders by state: ${[...states].flatMap(([state, n]) => (n > 0 ? [`${state} ${n}`] : [])).join('; ')}`,
+    ...chainClosingLines(result.orders),
     '',
     'Logins (demo passwords: never use this database for real money):',
     ...result.logins.map((l) => `  ${l.role.padEnd(15)} ${l.phone}  ${l.password.padEnd(17)} ${l.brand.padEnd(17)} ${url(l.host)}`),
