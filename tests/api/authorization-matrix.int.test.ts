@@ -163,6 +163,11 @@ describe('authorisation matrix', () => {
         ['GET', '/api/admin/reconciliation/orders-without-money', undefined, 200],
         ['POST', `/api/admin/bank-accounts/${ids.change}/lines/${'a'.repeat(64)}/assign`, { refCode: 'ORD-X' }, 404],
         ['POST', `/api/admin/bank-accounts/${ids.change}/lines/${'a'.repeat(64)}/refund`, { note: 'no order' }, 404],
+        // The desk's books: every admin, their scope's brand (another brand's: 403).
+        ['GET', '/api/admin/ledger/position', undefined, 200],
+        ['GET', '/api/admin/ledger/position?tenantId=default', undefined, 403],
+        ['GET', '/api/admin/ledger/entries.csv?from=2026-01-01&to=2026-01-02', undefined, 200],
+        ['GET', '/api/admin/ledger/entries.csv?tenantId=default&from=2026-01-01&to=2026-01-02', undefined, 403],
       ] as [string, string, unknown, number][]
     ).map(([m, p, b, brandAdmin]): [string, string, unknown, Partial<Record<Who, number>>] => [
       m,
@@ -183,6 +188,8 @@ describe('authorisation matrix', () => {
         ['POST', '/api/compliance/exports', { orderIds: [ids.adminOrder] }, 201],
         ['GET', '/api/compliance/changes', undefined, 200],
         ['GET', `/api/compliance/changes/${ids.change}`, undefined, 404],
+        ['GET', '/api/compliance/ledger/position', undefined, 200],
+        ['GET', '/api/compliance/ledger/entries.csv?from=2026-01-01&to=2026-01-02', undefined, 200],
       ] as [string, string, unknown, number][]
     ).map(([m, p, b, compliance]): [string, string, unknown, Partial<Record<Who, number>>] => [
       m,

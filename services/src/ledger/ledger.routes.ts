@@ -29,8 +29,8 @@ export interface LedgerRouteDeps {
 
 const day = (what: string) => z.string().trim().refine(isDay, `${what} must be a day written yyyy-mm-dd`);
 const brand = z.string().trim().min(1, 'Brand must not be empty').max(100, 'Brand must be at most 100 characters').optional();
-const positionQuery = z.object({ tenantId: brand, day: day('Day').optional() });
-const entriesQuery = z
+export const positionQuery = z.object({ tenantId: brand, day: day('Day').optional() });
+export const entriesQuery = z
   .object({ tenantId: brand, from: day('From'), to: day('To') })
   .refine((q) => q.from <= q.to, { path: ['to'], message: 'To must not be before from' });
 

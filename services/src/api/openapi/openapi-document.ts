@@ -9,6 +9,7 @@ import { complianceRouteDocs } from './compliance-routes.doc';
 import { liveRouteDocs } from './live-routes.doc';
 import { deskChangeRouteDocs } from './desk-change-routes.doc';
 import { reconciliationRouteDocs } from './reconciliation-routes.doc';
+import { ledgerRouteDocs } from './ledger-routes.doc';
 
 type Json = Record<string, unknown>;
 
@@ -20,6 +21,7 @@ export const routeDocs: readonly RouteDoc[] = [
   ...adminRouteDocs,
   ...deskChangeRouteDocs,
   ...reconciliationRouteDocs,
+  ...ledgerRouteDocs,
   ...complianceRouteDocs,
   ...liveRouteDocs,
 ];
