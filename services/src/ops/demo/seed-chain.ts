@@ -11,7 +11,7 @@
  */
 import { DEFAULT_TENANT_ID } from '@desk/machines/tenants/tenant-id';
 import { CommandError } from '../cli-errors';
-import type { WriteLine } from '../progress';
+import { seconds, type WriteLine } from '../progress';
 import { ask } from './demo-api';
 import type { DemoApps, DemoChainApps } from './demo-apps';
 import { usdtLess } from './demo-chain';
@@ -77,8 +77,10 @@ export async function seedChainOrders(apps: DemoApps, people: DemoPeople, write:
   for (const [index, demo] of CHAIN_DEMO_ORDERS.entries()) orders.push(await place(chain, people, demo, index));
   const fresh = orders.filter((o) => !o.replayed);
   if (fresh.length > 0) {
-    write(`[seed] anvil on ${chain.node.url}, its USDT (6 decimals) at ${chain.node.usdtContract} read as TRC20's until the seed ends`);
+    const started = Date.now();
     await makeTransfers(apps, chain, people, fresh);
+    const where = `anvil on ${chain.node.url}, its USDT (6 decimals) at ${chain.node.usdtContract} read as TRC20's until the seed ends`;
+    write(`[seed] ${fresh.length} chain orders paid and read in ${seconds(Date.now() - started)} (${where})`);
   }
 
   for (const { index, demo, order, customer, replayed } of orders) {
