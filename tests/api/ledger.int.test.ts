@@ -113,6 +113,8 @@ describe('the desk’s books', () => {
     const { status, body } = await position();
     expect(status).toBe(200);
     expect(body.position).toMatchObject({ tenantId: 'default', day: today, today: true });
+    // An operator admin reads every brand: the answer lists them to choose from.
+    expect(body.brands).toEqual(expect.arrayContaining([{ id: 'default', name: expect.any(String) }]));
     for (const book of body.position.books) {
       expect(book.balanced, `${book.currency} balances`).toBe(true);
       expect(new Money(book.debits).eq(book.credits)).toBe(true);
@@ -198,6 +200,7 @@ describe('the desk’s books', () => {
     const own = await position('', brand.token);
     expect(own.status).toBe(200);
     expect(own.body.position).toMatchObject({ tenantId: brand.tenantId, accounts: [], books: [] });
+    expect(own.body.brands).toBeNull();
     expect((await position('?tenantId=default', brand.token)).status).toBe(403);
     expect((await t.call('GET', '/api/admin/ledger/entries.csv?tenantId=default&from=2020-01-01&to=2020-01-02', { token: brand.token })).status).toBe(403);
 

@@ -62,6 +62,11 @@ export class DailyPosition {
     return deskDay(this.now())!;
   }
 
+  /** Every brand by name, for a reader of every brand to choose from (deleted ones too: their books remain). */
+  async brandList(): Promise<{ id: string; name: string }[]> {
+    return [...(await this.brandNames())].map(([id, name]) => ({ id, name })).sort((a, b) => a.name.localeCompare(b.name));
+  }
+
   /** The brand (404 when there is none; a deleted brand keeps its books), its listed bank accounts and the names its accounts are shown by. */
   async brand(tenantId: string) {
     const [{ state, revision }, brands] = await Promise.all([this.tenants.load(tenantId), this.brandNames()]);

@@ -47,9 +47,11 @@ function notAfterToday(position: DailyPosition, asked: string | undefined): stri
 
 type Reader = Context<AdminEnv>;
 
+/** The position, and for a reader of every brand the brands to choose from (compliance has no brand list of its own). */
 async function positionAnswer(c: Reader, deps: LedgerRouteDeps, query: z.infer<typeof positionQuery>) {
-  const tenantId = brandOf(c.get('scope'), query.tenantId);
-  return deps.position.of(tenantId, notAfterToday(deps.position, query.day));
+  const scope = c.get('scope');
+  const position = await deps.position.of(brandOf(scope, query.tenantId), notAfterToday(deps.position, query.day));
+  return { position, brands: scope.kind === 'all_brands' ? await deps.position.brandList() : null };
 }
 
 async function csvAnswer(c: Reader, deps: LedgerRouteDeps, query: z.infer<typeof entriesQuery>) {
@@ -64,7 +66,7 @@ async function csvAnswer(c: Reader, deps: LedgerRouteDeps, query: z.infer<typeof
 /** Mounted at /api/admin behind requireAdmin. */
 export function adminLedgerRoutes(deps: LedgerRouteDeps) {
   return new Hono<AdminEnv>()
-    .get('/ledger/position', validate('query', positionQuery), async (c) => c.json({ position: await positionAnswer(c, deps, c.req.valid('query')) }, 200))
+    .get('/ledger/position', validate('query', positionQuery), async (c) => c.json(await positionAnswer(c, deps, c.req.valid('query')), 200))
     .get('/ledger/entries.csv', validate('query', entriesQuery), async (c) => (await csvAnswer(c, deps, c.req.valid('query'))).respond());
 }
 
@@ -74,13 +76,10 @@ export function complianceLedgerRoutes(deps: LedgerRouteDeps & { trustProxy: Pro
   const asked = (c: Reader) => Object.fromEntries(Object.entries(c.req.query()).filter(([, v]) => v !== ''));
   return new Hono<AdminEnv>()
     .get('/ledger/position', validate('query', positionQuery), async (c) => {
-      const position = await positionAnswer(c, deps, c.req.valid('query'));
-      await record(c, {
-        view: 'ledger_position',
-        query: { ...asked(c), tenantId: position.tenantId, day: position.day },
-        resultCount: position.accounts.length,
-      });
-      return c.json({ position }, 200);
+      const answer = await positionAnswer(c, deps, c.req.valid('query'));
+      const { tenantId, day, accounts } = answer.position;
+      await record(c, { view: 'ledger_position', query: { ...asked(c), tenantId, day }, resultCount: accounts.length });
+      return c.json(answer, 200);
     })
     .get('/ledger/entries.csv', validate('query', entriesQuery), async (c) => {
       const answer = await csvAnswer(c, deps, c.req.valid('query'));
