@@ -18,6 +18,7 @@ import { ReconciliationPage } from './reconciliation/reconciliation-page';
 import { BankAccountPage } from './reconciliation/bank-account-page';
 import { UnmatchedPage } from './reconciliation/unmatched-page';
 import { OrdersWithoutMoneyPage } from './reconciliation/orders-without-money-page';
+import { AdminBooksPage } from './ledger/admin-books-page';
 
 /** The admin screens of seed-spec section 2, in their own bundle; AdminLayout sends non-admins away. */
 export function AdminRoutes() {
@@ -42,6 +43,7 @@ export function AdminRoutes() {
         <Route path="reconciliation/unmatched" element={<UnmatchedPage />} />
         <Route path="reconciliation/orders-without-money" element={<OrdersWithoutMoneyPage />} />
         <Route path="reconciliation/:id" element={<BankAccountPage />} />
+        <Route path="books" element={<AdminBooksPage />} />
         <Route path="sessions" element={<SessionsPage />} />
         <Route path="*" element={<Navigate to="dashboard" replace />} />
       </Route>

@@ -8,6 +8,7 @@ import { ExportsPage } from './exports/exports-page';
 import { DeskChangesPage } from './changes/desk-changes-page';
 import { DeskChangePage } from './changes/desk-change-page';
 import { SessionsPage } from '../../components/account/sessions-page';
+import { BooksScreen } from '../../components/ledger/books-screen';
 
 /** The compliance screens (docs/compliance.md), in their own bundle; ComplianceLayout turns away anyone without the role. */
 export function ComplianceRoutes() {
@@ -23,6 +24,7 @@ export function ComplianceRoutes() {
         <Route path="changes" element={<DeskChangesPage />} />
         <Route path="changes/:id" element={<DeskChangePage />} />
         <Route path="sessions" element={<SessionsPage />} />
+        <Route path="books" element={<BooksScreen area="compliance" />} />
         <Route path="*" element={<Navigate to="/compliance" replace />} />
       </Route>
     </Routes>

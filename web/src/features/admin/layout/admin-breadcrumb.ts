@@ -10,6 +10,7 @@ const LABELS: Record<string, string> = {
   changes: 'Pending changes',
   sessions: 'Sessions',
   reconciliation: 'Reconciliation',
+  books: 'Books',
   unmatched: 'Unmatched money',
   'orders-without-money': 'Orders without money',
   edit: 'Edit',

@@ -29,6 +29,7 @@ describe('admin shell', () => {
       ['Orders', '/admin/orders'],
       ['Users', '/admin/users'],
       ['Reconciliation', '/admin/reconciliation'],
+      ['Books', '/admin/books'],
       ['Pending changes', '/admin/changes'],
       ['Settings', '/admin/settings'],
       ['Tenants', '/admin/tenants'],
@@ -96,7 +97,7 @@ describe('admin shell: who runs which brands', () => {
       within(nav)
         .getAllByRole('link')
         .map((l) => l.textContent),
-    ).toEqual(['Dashboard', 'Orders', 'Users', 'Reconciliation', 'Sessions']);
+    ).toEqual(['Dashboard', 'Orders', 'Users', 'Reconciliation', 'Books', 'Sessions']);
     expect(within(screen.getByRole('banner')).getByText('Brand: Beta Desk')).toBeTruthy();
     expect(within(screen.getByRole('banner')).queryByText('All brands')).toBeNull();
   });

@@ -7,6 +7,7 @@ const LINKS = [
   { to: '/admin/orders', label: 'Orders' },
   { to: '/admin/users', label: 'Users' },
   { to: '/admin/reconciliation', label: 'Reconciliation' },
+  { to: '/admin/books', label: 'Books' },
   { to: '/admin/changes', label: 'Pending changes', operatorOnly: true },
   { to: '/admin/settings', label: 'Settings', operatorOnly: true },
   { to: '/admin/tenants', label: 'Tenants', operatorOnly: true },

@@ -6,6 +6,7 @@ const LABELS: Record<string, string> = {
   access: 'Access Trail',
   exports: 'Exports',
   changes: 'Desk changes',
+  books: 'Books',
   sessions: 'Sessions',
 };
 /** What the segment after a list names: one order's timeline, one change. */

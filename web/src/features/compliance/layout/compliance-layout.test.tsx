@@ -42,6 +42,7 @@ describe('compliance shell', () => {
       ['Access Trail', '/compliance/access'],
       ['Exports', '/compliance/exports'],
       ['Desk changes', '/compliance/changes'],
+      ['Books', '/compliance/books'],
       ['Sessions', '/compliance/sessions'],
     ]);
     expect(within(nav).getByRole('link', { name: 'Orders' }).getAttribute('aria-current')).toBe('page');
@@ -68,6 +69,7 @@ describe('complianceBreadcrumb', () => {
     ['/compliance/events', ['Compliance', 'Event Log']],
     ['/compliance/orders/abc', ['Compliance', 'Orders', 'Order Timeline']],
     ['/compliance/changes/abc', ['Compliance', 'Desk changes', 'Change']],
+    ['/compliance/books', ['Compliance', 'Books']],
   ])('%s reads %j', (path, labels) => {
     expect(complianceBreadcrumb(path).map((c) => c.label)).toEqual(labels);
   });

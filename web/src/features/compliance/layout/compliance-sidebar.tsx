@@ -7,6 +7,7 @@ const LINKS = [
   { to: '/compliance/access', label: 'Access Trail' },
   { to: '/compliance/exports', label: 'Exports' },
   { to: '/compliance/changes', label: 'Desk changes' },
+  { to: '/compliance/books', label: 'Books' },
   { to: '/compliance/sessions', label: 'Sessions' },
 ];
 
