@@ -111,6 +111,21 @@ describe('order controls', () => {
     expect((await t.call('POST', `/api/admin/orders/${unpaid._id}/verify`, { token: admin, body: {} })).status).toBe(409);
   });
 
+  it('flags one payout transaction on two orders however it is written: with or without 0x, in capitals (review 8, F2)', async () => {
+    const first = await buy(asha);
+    const second = await buy(ravi);
+    for (const order of [first, second]) expect((await t.call('POST', `/api/admin/orders/${order._id}/verify`, { token: admin, body: {} })).status).toBe(200);
+    const hash = 'ab'.repeat(32);
+    expect((await t.call('POST', `/api/admin/orders/${first._id}/crypto-sent`, { token: admin, body: { cryptoReference: `0x${hash}` } })).status).toBe(200);
+    expect((await t.call('POST', `/api/admin/orders/${second._id}/crypto-sent`, { token: admin, body: { cryptoReference: hash.toUpperCase() } })).status).toBe(
+      200,
+    );
+    await waitFor('both payouts flagged', async () => ((await flagsOf(first._id)).length > 0 && (await flagsOf(second._id)).length > 0) || null);
+    expect(await flagsOf(second._id)).toEqual([
+      expect.objectContaining({ kind: 'duplicate_reference', evidence: `crypto:0x${hash}`, relatedOrderId: first._id }),
+    ]);
+  });
+
   it('flags the same UTR on two orders of a brand, both ways, and not across brands', async () => {
     const first = await buy(asha);
     const second = await buy(ravi);

@@ -266,6 +266,105 @@ describe('statement lines matched to orders', () => {
     await waitFor('the proof matched', async () => ((await eventsOf(late._id)).includes('PaymentMatched') ? true : null));
   });
 
+  it("never lets one brand's statement claim another brand's order: the order is flagged, the line stays in its queue (review 8, F1)", async () => {
+    const brand = await createBrandAdmin(t, 'other.example', '+919811000019');
+    const theirAccount = { bankName: 'Axis Bank', accountName: 'Other Brand', accountNumber: '91702001234567', ifsc: 'UTIB0001234', isActive: true };
+    const saved = await json(t.call('PUT', `/api/admin/tenants/${brand.tenantId}`, { token: admin, body: { bankAccounts: [theirAccount] } }));
+    await confirmPending(t, saved.body.change._id);
+    const theirs = bankAccountId(brand.tenantId, theirAccount);
+    const ours = await buy(await customerWithAccount('+919811000010', 'Dev Anand'), 9_000, '222345678901');
+    const statement = Buffer.from(
+      hdfcStatement([{ day: '26/11/26', narration: 'UPI-DEV ANAND-DEV@OKAXIS-UTIB0001234-222345678901-X', credit: '9,000.00' }])
+        .toString()
+        .replace('50100012345678', theirAccount.accountNumber),
+    );
+    expect((await upload(brand.token, theirs, statement)).status).toBe(201);
+    await settle();
+    const order = await adminOrder(ours._id);
+    expect(order.bankMatch).toBeNull();
+    expect(order.flags).toEqual([expect.objectContaining({ kind: 'paid_to_other_brand', relatedOrderId: null })]);
+    // Their own lines show nothing of our order; the line waits in their queue.
+    const lines = await json(t.call('GET', `/api/admin/bank-accounts/${theirs}/lines`, { token: brand.token }));
+    expect(lines.body.lines).toEqual([expect.objectContaining({ match: null, refund: null })]);
+  });
+
+  it("shows a brand only that its order was paid into another brand's account, and never assigns money to a closed order (review 8, F5, F6)", async () => {
+    const brand = await createBrandAdmin(t, 'third.example', '+919811000029');
+    const host = { tenantId: brand.tenantId, host: 'third.example' };
+    const token = await createCustomer(t, '+919811000028', 'secret1', host);
+    const placed = await json(
+      t.call('POST', '/api/orders/fiat-to-crypto', {
+        token,
+        headers: { host: 'third.example' },
+        body: { fiatAmount: 3_333, network: 'TRC20', withdrawAddress: TRON, method: 'bank' },
+      }),
+    );
+    expect(placed.status).toBe(201);
+    const theirOrder = placed.body.order as { _id: string; refCode: string };
+    const cancelled = await buy(await customerWithAccount('+919811000027', 'Gita Rao'), 3_334, null);
+    expect((await t.call('POST', `/api/orders/${cancelled._id}/cancel`, { token: await t.login('+919811000027', 'secret1'), body: {} })).status).toBe(200);
+    const statement = hdfcStatement([
+      { day: '27/11/26', narration: 'NEFT CR-KKBK0000999-WRONG BRAND PAYER-N712345678903', ref: 'N712345678903', credit: '3,333.00' },
+      { day: '27/11/26', narration: 'NEFT CR-KKBK0000999-GITA RAO-N712345678904', ref: 'N712345678904', credit: '3,334.00' },
+    ]);
+    expect((await upload(admin, hdfc, statement)).status).toBe(201);
+    await settle();
+    const queue = (await json(t.call('GET', '/api/admin/reconciliation/unmatched', { token: admin }))).body.lines as any[];
+    const path = (amount: string) => `/api/admin/bank-accounts/${hdfc}/lines/${queue.find((l) => l.amount === amount).key}/assign`;
+    // Money for a cancelled order goes back: refused, the line stays in the queue.
+    expect(await json(t.call('POST', path('3334.00'), { token: admin, body: { refCode: cancelled.refCode } }))).toMatchObject({
+      status: 409,
+      body: { code: 'order_closed' },
+    });
+    // The operator assigns the other brand's customer's payment: flagged, and the brand sees no account of ours.
+    expect((await t.call('POST', path('3333.00'), { token: admin, body: { refCode: theirOrder.refCode } })).status).toBe(200);
+    const history = await json(t.call('GET', `/api/admin/orders/${theirOrder._id}/history`, { token: brand.token, headers: { host: 'third.example' } }));
+    const matched = history.body.events.find((e: any) => e.type === 'PaymentMatched');
+    expect(matched.data).toMatchObject({
+      accountId: null,
+      lineKey: null,
+      narration: null,
+      accountLabel: "Another brand's account",
+      flags: ['other_brand_account'],
+    });
+    expect(matched.data.matchedBy).toBeNull();
+    // The operator sees all of it.
+    const full = await json(t.call('GET', `/api/admin/orders/${theirOrder._id}/history`, { token: admin }));
+    expect(full.body.events.find((e: any) => e.type === 'PaymentMatched').data).toMatchObject({ accountId: hdfc, accountLabel: 'HDFC Bank ••••5678' });
+  });
+
+  it('makes paying out an order whose money is in doubt two admins’ call: a third party’s payment, a reversal (review 8, F3, F4)', async () => {
+    const kumar = await customerWithAccount('+919811000011', 'Kumar Sanu');
+    const doubtful = await buy(kumar, 11_000, '232345678901');
+    const assignedThenReversed = await buy(kumar, 12_000, null);
+    const statement = hdfcStatement([
+      { day: '27/11/26', narration: 'UPI-RAHUL ROY-RAHUL@OKAXIS-UTIB0001234-232345678901-X', credit: '11,000.00' },
+      { day: '27/11/26', narration: 'UPI-KUMAR SANU-KUMAR@OKAXIS-UTIB0001234-242345678901-X', credit: '12,000.00' },
+    ]);
+    expect((await upload(admin, hdfc, statement)).status).toBe(201);
+    await settle();
+    expect((await adminOrder(doubtful._id)).bankMatch).toMatchObject({ flags: ['third_party_payer'] });
+    expect((await t.call('POST', `/api/admin/orders/${doubtful._id}/verify`, { token: admin, body: {} })).status).toBe(200);
+    const paid = await json(
+      t.call('POST', `/api/admin/orders/${doubtful._id}/crypto-sent`, { token: admin, body: { cryptoReference: `0x${'12'.repeat(32)}` } }),
+    );
+    expect(paid).toMatchObject({ status: 409, body: { code: 'payout_needs_approval' } });
+    const asked = await json(t.call('POST', `/api/admin/orders/${doubtful._id}/complete`, { token: admin, body: {} }));
+    expect(asked.status).toBe(202);
+    expect(asked.body.order.completionRequest.reasons).toContain('money_in_doubt');
+
+    // The second credit is assigned by hand (its customer typed nothing); then the bank reverses it.
+    const queue = await json(t.call('GET', '/api/admin/reconciliation/unmatched', { token: admin }));
+    const line = queue.body.lines.find((l: any) => l.amount === '12000.00');
+    const assign = `/api/admin/bank-accounts/${hdfc}/lines/${line.key}/assign`;
+    expect((await t.call('POST', assign, { token: admin, body: { refCode: assignedThenReversed.refCode } })).status).toBe(200);
+    await t.project();
+    const reversal = hdfcStatement([{ day: '28/11/26', narration: 'UPI/REV/242345678901/KUMAR SANU', debit: '12,000.00' }]);
+    expect((await upload(admin, hdfc, reversal)).status).toBe(201);
+    await settle();
+    expect((await adminOrder(assignedThenReversed._id)).flags).toEqual([expect.objectContaining({ kind: 'payment_reversed' })]);
+  });
+
   it("keeps a brand admin to their brand's lines and orders", async () => {
     const brand = await createBrandAdmin(t, 'matching.example', '+919811000009');
     const queue = await json(t.call('GET', '/api/admin/reconciliation/unmatched', { token: brand.token }));

@@ -37,7 +37,16 @@ export const SECOND_ADMIN_REASONS: Record<SecondAdminReason, string> = {
   over_customer_limit: 'A late payment revived it and took the customer over their daily or monthly limit',
   own_order: "The admin settling it is the order's customer, or holds the customer's phone",
   account_made_by_you: "The admin settling it made the customer's account",
+  money_in_doubt:
+    'The bank statement or the chain disagrees with its payment (a reversal, a third party, another amount or brand, a reference used twice, a disputed payout)',
 };
+
+/** Flags that put the order's money itself in doubt (decision 0032): paying it out is never one admin's call. */
+const MONEY_FLAGS: ReadonlySet<string> = new Set(['payment_reversed', 'reference_matched_elsewhere', 'payout_mismatch', 'paid_to_other_brand']);
+
+/** Whether the bank or the chain disagrees with the order's payment: a money flag, or a statement line matched with something to look at. */
+export const moneyInDoubt = (order: Pick<OrderView, 'flags' | 'bankMatch'>): boolean =>
+  order.flags.some((flag) => MONEY_FLAGS.has(flag.kind)) || (order.bankMatch?.flags.length ?? 0) > 0;
 
 /** The brand's settings in force that four eyes reads: its controls, its rates, and the rates two admins last agreed. */
 export interface DeskRules {
@@ -79,7 +88,7 @@ export interface Settlement {
 
 /** Why settling the order on `terms` needs a second admin; empty when one admin may settle it. */
 export function secondAdminReasons(
-  order: Valued & Pick<OrderView, 'flags' | 'userId' | 'userPhone' | 'latePayment'>,
+  order: Valued & Pick<OrderView, 'flags' | 'bankMatch' | 'userId' | 'userPhone' | 'latePayment'>,
   terms: Pick<CompletionTerms, 'repriced'>,
   rules: DeskRules,
   { actor = null, accountMadeBy = null, overLimitNow = false }: Settlement = {},
@@ -95,6 +104,7 @@ export function secondAdminReasons(
     reasons.push('requote_outside_band');
   }
   if (overLimitNow || order.flags.some((flag) => flag.kind === 'over_customer_limit')) reasons.push('over_customer_limit');
+  if (moneyInDoubt(order)) reasons.push('money_in_doubt');
   // Money to oneself: an admin settling their own order (on any of their accounts) is never alone.
   if (actor && isCustomer(order, actor)) reasons.push('own_order');
   if (actor && madeTheAccount(accountMadeBy, actor)) reasons.push('account_made_by_you');

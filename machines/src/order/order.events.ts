@@ -138,7 +138,7 @@ export interface OrderCompleted {
 }
 
 /** Why settling an order needs a second admin (four-eyes.ts). */
-export type SecondAdminReason = 'above_threshold' | 'requote_outside_band' | 'over_customer_limit' | 'own_order' | 'account_made_by_you';
+export type SecondAdminReason = 'above_threshold' | 'requote_outside_band' | 'over_customer_limit' | 'own_order' | 'account_made_by_you' | 'money_in_doubt';
 
 /** Approve (a sell, with the payout UTR) or complete: the two buttons that settle an order. */
 export type CompletionMode = 'approve' | 'complete';
@@ -208,7 +208,13 @@ export interface OrderRejected {
  * customer's limits needs a second admin to complete (four-eyes.ts).
  */
 export type OrderFlagKind =
-  'duplicate_reference' | 'duplicate_proof' | 'over_customer_limit' | 'reference_matched_elsewhere' | 'payment_reversed' | 'payout_mismatch';
+  | 'duplicate_reference'
+  | 'duplicate_proof'
+  | 'over_customer_limit'
+  | 'reference_matched_elsewhere'
+  | 'payment_reversed'
+  | 'payout_mismatch'
+  | 'paid_to_other_brand';
 
 /**
  * - `duplicate_reference` / `duplicate_proof`: evidence of this order's payment was seen on another
@@ -220,6 +226,8 @@ export type OrderFlagKind =
  *   was given, but that line already pays another order (named): the reference is claimed twice.
  * - `payment_reversed`: the bank reversed the credit matched to this order (a reversal line with its
  *   reference); no other order is named.
+ * - `paid_to_other_brand`: a statement line of another brand's account carries this order's payment
+ *   reference: the customer may have paid the wrong brand (the operator assigns it, or refunds it).
  * - `payout_mismatch`: the chain shows the desk's payout transaction is not this order's payout
  *   (another address, amount or token, reverted, older than the order) and the brand records such a
  *   payout flagged rather than refusing it; no other order is named.

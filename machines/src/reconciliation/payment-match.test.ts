@@ -43,9 +43,8 @@ describe('which order a statement line pays', () => {
     expect(matchLine(line({ references: ['412345678902'] }), [order()])).toEqual({ kind: 'none' });
   });
 
-  it('flags an amount unlike the order, another brand, and a payer unlike every saved holder', () => {
+  it('flags an amount unlike the order and a payer unlike every saved holder', () => {
     expect(matchLine(line({ amount: '24000.00' }), [order()])).toMatchObject({ flags: ['amount_differs'] });
-    expect(matchLine(line({ accountTenantId: 'brand-b' }), [order()])).toMatchObject({ flags: ['other_brand_account'] });
     expect(matchLine(line({ payerName: 'ANIL SHARMA' }), [order()])).toMatchObject({ flags: ['third_party_payer'] });
     // One saved account in the payer's name is enough; a name the bank did not give is no evidence.
     expect(matchLine(line({ payerName: 'ANIL SHARMA' }), [order({ holderNames: ['Ravi Kumar', 'Anil Sharma'] })])).toMatchObject({ flags: [] });
@@ -53,7 +52,16 @@ describe('which order a statement line pays', () => {
     expect(matchLine(line({ payerName: 'ANIL SHARMA' }), [order({ holderNames: [] })])).toMatchObject({ flags: [] });
   });
 
-  it("prefers an order with no line yet, then the account's own brand, then the amount, then the earliest", () => {
+  it("never matches another brand's order: it names the order to flag (the customer may have paid the wrong brand)", () => {
+    expect(matchLine(line({ accountTenantId: 'brand-b' }), [order()])).toEqual({ kind: 'other_brand', order: order() });
+    // Already paid by its own brand's line: nothing to say about it.
+    const paid = order({ bankMatch: { accountId: 'account-9', lineKey: 'x'.repeat(64) } });
+    expect(matchLine(line({ accountTenantId: 'brand-b' }), [paid])).toEqual({ kind: 'none' });
+    // A reversal on one brand's account never flags another brand's order.
+    expect(matchLine(line({ accountTenantId: 'brand-b', direction: 'debit', reversal: true }), [paid])).toEqual({ kind: 'none' });
+  });
+
+  it("prefers the account's own brand, an order with no line yet, then the amount, then the earliest", () => {
     const other = order({ orderId: 'other-brand', tenantId: 'brand-b', placedAt: '2026-11-27T09:00:00.000Z' });
     const own = order({ orderId: 'own-brand', fiatAmount: '1000' });
     expect(matchLine(line(), [other, own])).toMatchObject({ order: { orderId: 'own-brand' }, flags: ['amount_differs'] });
@@ -70,10 +78,15 @@ describe('which order a statement line pays', () => {
     expect(matchLine(line(), [paidByAnother])).toEqual({ kind: 'claimed_elsewhere', order: paidByAnother });
   });
 
-  it('matches a reversal to no order and names the buy its credit paid', () => {
+  it('matches a reversal to no order and names the buy its credit paid, matched by reference or assigned', () => {
     const paid = order({ bankMatch: { accountId: 'account-1', lineKey: 'x'.repeat(64) } });
     expect(matchLine(line({ direction: 'debit', reversal: true }), [paid])).toEqual({ kind: 'reversal', order: paid });
     expect(matchLine(line({ direction: 'debit', reversal: true }), [order()])).toEqual({ kind: 'none' });
+    // Assigned: the order carries no reference of its own; its credit on this account does.
+    const assigned = order({ references: [], bankMatch: { accountId: 'account-1', lineKey: 'x'.repeat(64), reference: '412345678901' } });
+    expect(matchLine(line({ direction: 'debit', reversal: true }), [assigned])).toEqual({ kind: 'reversal', order: assigned });
+    const elsewhere = order({ references: [], bankMatch: { accountId: 'account-2', lineKey: 'x'.repeat(64), reference: '412345678901' } });
+    expect(matchLine(line({ direction: 'debit', reversal: true }), [elsewhere])).toEqual({ kind: 'none' });
   });
 
   it('flags an assignment the same way as a match', () => {

@@ -5,15 +5,19 @@
  * carries (the UTR the customer typed, the payout UTR the admin typed), compared by
  * reference-match.ts, never by amount alone: two customers pay the same round sums every day.
  *
- * Of the orders carrying the line's reference, one that has no bank line yet is preferred, then one
- * of the account's own brand, then one whose amount is the line's, then the earliest placed. A line
- * whose reference only names orders another line already paid is not matched: that order is
- * flagged (the reference is claimed twice). A reversal (the bank taking a credit back) is matched
- * to no order: the order its credit paid is flagged.
+ * A line matches only its own brand's orders: a statement is an admin's upload, and one brand's
+ * upload must never claim, reveal or block another brand's order (security review 8, F1). Of the
+ * brand's orders carrying the reference, one that has no bank line yet is preferred, then one whose
+ * amount is the line's, then the earliest placed. A line whose reference only names orders another
+ * line already paid is not matched: that order is flagged (the reference is claimed twice). A line
+ * whose reference only another brand's order carries is not matched either: that order is flagged
+ * (the customer may have paid the wrong brand; the operator assigns or refunds the line). A reversal
+ * (the bank taking a credit back) is matched to no order: the buy whose credit on this account
+ * carries its reference (matched by reference or assigned) is flagged.
  *
- * What it finds on a match is flags, never a refusal: an amount unlike the order's, the brand's
- * account being another brand's, a payer whose name is unlike every bank account the customer saved
- * (payer-name.ts; a name that cannot be told is no flag). Pure.
+ * What it finds on a match is flags, never a refusal: an amount unlike the order's, the account
+ * being another brand's (an operator's assignment only), a payer whose name is unlike every bank
+ * account the customer saved (payer-name.ts; a name that cannot be told is no flag). Pure.
  */
 import type { BankMatchFlag, OrderStatus, OrderType } from '../order/order.events';
 import { Money } from '../pricing/decimal';
@@ -42,8 +46,8 @@ export interface OrderToMatch {
   fiatAmount: string;
   /** The references it carries for its bank side: a buy's customer UTRs, a sell's payout UTR. */
   references: readonly string[];
-  /** The line already matched to it, if any (a matcher weighing many lines sets it as it matches them). */
-  bankMatch: { accountId: string; lineKey: string } | null;
+  /** The line already matched to it, if any (a matcher weighing many lines sets it as it matches them), with that line's reference. */
+  bankMatch: { accountId: string; lineKey: string; reference?: string | null } | null;
   /** The account holders of the customer's saved bank accounts. */
   holderNames: readonly string[];
   placedAt: string;
@@ -55,6 +59,8 @@ export type MatchOutcome =
   | { kind: 'already'; order: OrderToMatch }
   /** The reference names only orders paid by other lines: flag the first. */
   | { kind: 'claimed_elsewhere'; order: OrderToMatch }
+  /** Only another brand's order carries the reference: flag it, match nothing. */
+  | { kind: 'other_brand'; order: OrderToMatch }
   /** A reversal of the credit that paid this order. */
   | { kind: 'reversal'; order: OrderToMatch }
   | { kind: 'none' };
@@ -66,22 +72,36 @@ const carries = (order: OrderToMatch, line: LineToMatch): boolean =>
 
 const isThisLine = (order: OrderToMatch, line: LineToMatch): boolean => order.bankMatch?.accountId === line.accountId && order.bankMatch.lineKey === line.key;
 
+/** Whether the credit this order was paid with is on the line's account and carries the line's reference (for a reversal). */
+const paidByCreditLike = (order: OrderToMatch, line: LineToMatch): boolean =>
+  order.bankMatch?.accountId === line.accountId &&
+  !!order.bankMatch.reference &&
+  line.references.some((stated) => sameReference(order.bankMatch!.reference!, stated));
+
 /** `candidates`: the orders that may carry the line's reference (looked up by reference-match.ts `referenceKeys`), any brand. */
 export function matchLine(line: LineToMatch, candidates: readonly OrderToMatch[]): MatchOutcome {
+  const ownBrand = candidates.filter((order) => order.tenantId === line.accountTenantId);
   if (line.reversal) {
-    // The bank took back a credit: the order that credit paid (its reference on a buy) is flagged.
-    const paid = candidates.find((order) => order.orderType === 'fiat_to_crypto' && order.bankMatch !== null && carries(order, line));
+    // The bank took back a credit: the buy that credit paid on this account is flagged.
+    const paid = ownBrand.find(
+      (order) => order.orderType === 'fiat_to_crypto' && order.bankMatch !== null && (carries(order, line) || paidByCreditLike(order, line)),
+    );
     return paid ? { kind: 'reversal', order: paid } : { kind: 'none' };
   }
   const carrying = candidates.filter((order) => order.orderType === sideOf(line.direction) && carries(order, line));
-  const already = carrying.find((order) => isThisLine(order, line));
+  const own = carrying.filter((order) => order.tenantId === line.accountTenantId);
+  const already = own.find((order) => isThisLine(order, line));
   if (already) return { kind: 'already', order: already };
-  const open = carrying.filter((order) => order.bankMatch === null);
-  if (open.length === 0) return carrying.length > 0 ? { kind: 'claimed_elsewhere', order: earliest(carrying) } : { kind: 'none' };
-  const amount = new Money(line.amount);
-  const rank = (order: OrderToMatch) => (order.tenantId === line.accountTenantId ? 0 : 2) + (amount.eq(new Money(order.fiatAmount)) ? 0 : 1);
-  const best = [...open].sort((a, b) => rank(a) - rank(b) || a.placedAt.localeCompare(b.placedAt))[0]!;
-  return { kind: 'match', order: best, flags: matchFlags(line, best) };
+  const open = own.filter((order) => order.bankMatch === null);
+  if (open.length > 0) {
+    const amount = new Money(line.amount);
+    const rank = (order: OrderToMatch) => (amount.eq(new Money(order.fiatAmount)) ? 0 : 1);
+    const best = [...open].sort((a, b) => rank(a) - rank(b) || a.placedAt.localeCompare(b.placedAt))[0]!;
+    return { kind: 'match', order: best, flags: matchFlags(line, best) };
+  }
+  if (own.length > 0) return { kind: 'claimed_elsewhere', order: earliest(own) };
+  const others = carrying.filter((order) => order.tenantId !== line.accountTenantId && order.bankMatch === null);
+  return others.length > 0 ? { kind: 'other_brand', order: earliest(others) } : { kind: 'none' };
 }
 
 /** What a person should look at on a line matched to an order (by reference, or assigned by an admin). */

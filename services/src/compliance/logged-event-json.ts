@@ -3,6 +3,7 @@ import type { EventMetadata } from '@desk/platform/eventstore/event-metadata';
 import type { LoggedEvent } from '@desk/projections/read-models/event-log/event-log.queries';
 import type { ServicesDatabase } from '../db/services-database';
 import type { AdminScope } from '../identity/admin-scope';
+import { withoutOtherBrandAccounts } from '../identity/other-brand-accounts';
 import { eventActors, hiddenFrom, seenBy, staffIdsIn, withholdStaffIds } from '../identity/event-actors';
 
 /**
@@ -40,7 +41,7 @@ export async function loggedEventJson(users: Kysely<ServicesDatabase>, events: L
       userAgent: shown ? (metadata.userAgent ?? null) : null,
       clientRequestId: shown ? (metadata.clientRequestId ?? null) : null,
       correlationId: metadata.correlationId ?? null,
-      data: withholdStaffIds(event.data, hidden),
+      data: withoutOtherBrandAccounts(event.type, withholdStaffIds(event.data, hidden), reader),
     };
   });
 }

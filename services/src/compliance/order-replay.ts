@@ -6,6 +6,7 @@ import type { OrderEvent } from '@desk/machines/order/order.events';
 import type { ServicesDatabase } from '../db/services-database';
 import type { ProofLink } from '../files/proof-links';
 import { coversTenant, type AdminScope } from '../identity/admin-scope';
+import { withoutOtherBrandAccounts } from '../identity/other-brand-accounts';
 import { eventActors, hiddenFrom, seenBy, staffIdsIn, withholdStaffIds } from '../identity/event-actors';
 import { adminOrderJson } from '../orders/order-json';
 import { orderStream } from '../orders/order-store';
@@ -84,7 +85,7 @@ export async function replayOrder(deps: ReplayDeps, orderId: string, scope: Admi
       clientRequestId: shown ? (event.metadata.clientRequestId ?? null) : null,
       correlationId: event.metadata.correlationId,
       causationId: event.metadata.causationId,
-      data: withholdStaffIds(event.data, hidden),
+      data: withoutOtherBrandAccounts(event.type, withholdStaffIds(event.data, hidden), scope),
       hash: event.hash,
       previousHash: index === 0 ? null : events[index - 1]!.hash,
       state,

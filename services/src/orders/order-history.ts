@@ -3,6 +3,7 @@ import type { EventStore } from '@desk/platform/eventstore/event-store';
 import type { ServicesDatabase } from '../db/services-database';
 import { orderStream } from './order-store';
 import type { AdminScope } from '../identity/admin-scope';
+import { withoutOtherBrandAccounts } from '../identity/other-brand-accounts';
 import { eventActors, hiddenFrom, seenBy, staffIdsIn, withholdStaffIds } from '../identity/event-actors';
 
 /**
@@ -28,7 +29,7 @@ export async function orderHistory(store: EventStore, users: Kysely<ServicesData
     return {
       position: Number(event.streamPosition),
       type: event.type,
-      data: withholdStaffIds(event.data, hidden),
+      data: withoutOtherBrandAccounts(event.type, withholdStaffIds(event.data, hidden), reader),
       actor: shown
         ? { id: event.metadata.actor.id, role: event.metadata.actor.role, phone: actor?.phone ?? null, username: actor?.username ?? null }
         : { id: null, role: event.metadata.actor.role, phone: null, username: 'Operator' },

@@ -1,4 +1,8 @@
+import type { AdminScope } from '../identity/admin-scope';
 import type { StatementLineRow } from '@desk/projections/read-models/statement-lines/statement-lines.queries';
+
+/** Whether the reader may see the order a line's outcome names. */
+const ownsOrder = (reader: AdminScope, row: StatementLineRow) => reader.kind === 'all_brands' || row.outcome?.order_tenant_id === reader.tenantId;
 
 /** A day as yyyy-mm-dd, whether the driver gave a Date or the text. */
 const day = (value: unknown) => (value instanceof Date ? value.toISOString().slice(0, 10) : value === null ? null : String(value));
@@ -8,7 +12,7 @@ const day = (value: unknown) => (value instanceof Date ? value.toISOString().sli
  * (narration.ts), and what became of it: the order it pays (matched by reference or assigned, with
  * what to look at) or a mark for refund; both null while it waits in the unmatched queue.
  */
-export const lineJson = (row: StatementLineRow) => ({
+export const lineJson = (row: StatementLineRow, reader: AdminScope = { kind: 'all_brands' }) => ({
   key: row.key,
   statementId: row.statement_id,
   bookedOn: day(row.booked_on),
@@ -23,8 +27,9 @@ export const lineJson = (row: StatementLineRow) => ({
   match:
     row.outcome?.kind === 'matched'
       ? {
-          orderId: row.outcome.order_id,
-          refCode: row.outcome.order_ref_code,
+          // An operator may assign a line to another brand's order: its brand's reader is not told which.
+          orderId: ownsOrder(reader, row) ? row.outcome.order_id : null,
+          refCode: ownsOrder(reader, row) ? row.outcome.order_ref_code : null,
           via: row.outcome.via,
           flags: row.outcome.flags,
           note: row.outcome.note,

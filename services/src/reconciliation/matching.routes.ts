@@ -76,7 +76,7 @@ export function matchingRoutes({ accounts, lines, readModels, trustProxy }: Matc
       const rows = (await unmatchedLines(readModels, tenants, direction ?? null, limit)).filter((row) => labels.has(row.account_id));
       const withCandidates = await Promise.all(
         rows.map(async (row) => ({
-          ...lineJson(row),
+          ...lineJson(row, scope),
           accountId: row.account_id,
           accountLabel: labels.get(row.account_id)!,
           tenantId: row.tenant_id,

@@ -14,8 +14,13 @@ import { lineReferences } from '@desk/machines/reconciliation/line-references';
 import { matchLine, type LineToMatch, type OrderToMatch } from '@desk/machines/reconciliation/payment-match';
 import { referenceKeys } from '@desk/machines/reconciliation/reference-match';
 import type { ReadModelDatabase } from '@desk/projections/schema/read-model-database';
-import { linesAwaitingMatch, type AwaitingMatch, type StatementLineRow } from '@desk/projections/read-models/statement-lines/statement-lines.queries';
-import { ordersCarrying, type OrderWithReferences } from '@desk/projections/read-models/payment-references/payment-references.queries';
+import {
+  linesAwaitingMatch,
+  ordersPaidByCreditsCarrying,
+  type AwaitingMatch,
+  type StatementLineRow,
+} from '@desk/projections/read-models/statement-lines/statement-lines.queries';
+import { ordersCarrying, ordersWithReferences, type OrderWithReferences } from '@desk/projections/read-models/payment-references/payment-references.queries';
 import type { ServicesDatabase } from '../db/services-database';
 import { asDomainError } from '../http/domain-refusals';
 import { OPERATOR_TENANT_ID } from '../identity/admin-scope';
@@ -23,11 +28,17 @@ import type { OrderCommands } from '../orders/order-commands';
 import type { BrandBankAccounts } from './brand-bank-accounts';
 import type { LineClaims } from './line-claims';
 import { accountLabel } from './account-label';
+import { lanesOf, runLanes } from './matching-lanes';
 
 /** Who the matcher's events name as their actor. */
 export const MATCHER = 'statement-matcher';
 /** Lines weighed per page: one look-up of the orders their references name. */
 const PAGE = 500;
+/**
+ * Lanes of a page weighed at once (matching-lanes.ts): one after another, each match waited on its
+ * claim's and its event's commits. Four keep most of a pool of 10 connections for the API beside it.
+ */
+const LANES = 4;
 
 export interface MatchTally {
   weighed: number;
@@ -42,6 +53,8 @@ export class PaymentMatcher {
     private readonly commands: OrderCommands,
     private readonly claims: LineClaims,
     private readonly accounts: BrandBankAccounts,
+    /** Lanes weighed at once (the benchmark compares counts; 1 weighs every line in turn). */
+    private readonly lanes = LANES,
   ) {}
 
   /** Weighs every line `where` names that no order holds yet. */
@@ -53,12 +66,14 @@ export class PaymentMatcher {
       const lines = await linesAwaitingMatch(this.readModels, where, { after, limit: PAGE });
       if (lines.length === 0) return tally;
       const candidates = await this.candidatesFor(lines);
-      for (const row of lines) {
+      // Lines that may touch one order share a lane, weighed in the page's order; the lanes run side by side.
+      const pageLanes = lanesOf(lines, (row) => candidateOrders(lineToMatch(row), candidates).map((order) => order.orderId));
+      await runLanes(pageLanes, this.lanes, async (row) => {
         tally.weighed++;
         const outcome = await this.weigh(row, candidates, labels, at());
         if (outcome === 'matched') tally.matched++;
         if (outcome === 'flagged') tally.flagged++;
-      }
+      });
       const last = lines.at(-1)!;
       after = { accountId: last.account_id, key: last.key };
     }
@@ -72,9 +87,7 @@ export class PaymentMatcher {
 
   private async weigh(row: StatementLineRow, candidates: Candidates, labels: Map<string, string>, at: Date): Promise<'matched' | 'flagged' | 'none'> {
     const line = lineToMatch(row);
-    const keys = line.references.flatMap(referenceKeys);
-    const orders = [...new Set(keys.flatMap((key) => candidates.byKey.get(key) ?? []))];
-    const outcome = matchLine(line, orders);
+    const outcome = matchLine(line, candidateOrders(line, candidates));
     const metadata = systemMetadata(OPERATOR_TENANT_ID, MATCHER, at);
     const evidence = `bank-line:${row.account_id}/${row.key}`;
     try {
@@ -112,6 +125,11 @@ export class PaymentMatcher {
         case 'reversal':
           await this.commands.flag(outcome.order.orderId, { kind: 'payment_reversed', evidence, relatedOrderId: null, relatedRefCode: null }, at, MATCHER);
           return 'flagged';
+        case 'other_brand':
+          // Not matched: one brand's statement never claims another brand's order. The order is
+          // flagged for its brand and the operator; the line waits in its own brand's queue.
+          await this.commands.flag(outcome.order.orderId, { kind: 'paid_to_other_brand', evidence, relatedOrderId: null, relatedRefCode: null }, at, MATCHER);
+          return 'flagged';
         default:
           return 'none';
       }
@@ -127,16 +145,38 @@ export class PaymentMatcher {
     }
   }
 
-  /** The orders the page's references name, by look-up key, with their customers' saved account holders. */
+  /**
+   * The orders the page's references name, by look-up key, with their customers' saved account
+   * holders; for a reversal, also the orders its account's credits with its references paid.
+   */
   private async candidatesFor(lines: readonly StatementLineRow[]): Promise<Candidates> {
     const keys = [...new Set(lines.flatMap((row) => row.reference_keys))];
-    const orders = await ordersCarrying(this.readModels, keys);
+    const paidByCredits = await Promise.all(
+      lines
+        .filter((row) => row.reversal)
+        .map(async (row) => ({ row, ids: await ordersPaidByCreditsCarrying(this.readModels, row.account_id, row.reference_keys) })),
+    );
+    const carrying = await ordersCarrying(this.readModels, keys);
+    const known = new Set(carrying.map((order) => order.view.orderId));
+    const extra = await ordersWithReferences(
+      this.readModels,
+      [...new Set(paidByCredits.flatMap(({ ids }) => ids))].filter((id) => !known.has(id)),
+    );
+    const orders = [...carrying, ...extra];
     const holders = await this.holdersOf([...new Set(orders.map((order) => order.view.userId))]);
     const byKey = new Map<string, OrderToMatch[]>();
+    const byId = new Map<string, OrderToMatch>();
+    const file = (key: string, candidate: OrderToMatch) => {
+      const filed = byKey.get(key) ?? [];
+      if (!filed.includes(candidate)) byKey.set(key, [...filed, candidate]);
+    };
     for (const order of orders) {
       const candidate = orderToMatch(order, holders.get(order.view.userId) ?? []);
-      for (const key of candidate.references.flatMap(referenceKeys)) byKey.set(key, [...(byKey.get(key) ?? []), candidate]);
+      byId.set(candidate.orderId, candidate);
+      for (const key of candidate.references.flatMap(referenceKeys)) file(key, candidate);
     }
+    // A reversal finds the order its credit paid under the reversal's own keys.
+    for (const { row, ids } of paidByCredits) for (const id of ids) for (const key of row.reference_keys) if (byId.has(id)) file(key, byId.get(id)!);
     return { byKey };
   }
 
@@ -157,6 +197,11 @@ export class PaymentMatcher {
 interface Candidates {
   byKey: Map<string, OrderToMatch[]>;
 }
+
+/** The page's orders a line's references may name. */
+const candidateOrders = (line: LineToMatch, candidates: Candidates): OrderToMatch[] => [
+  ...new Set(line.references.flatMap(referenceKeys).flatMap((key) => candidates.byKey.get(key) ?? [])),
+];
 
 export function lineToMatch(row: StatementLineRow): LineToMatch {
   return {
@@ -182,7 +227,7 @@ export function orderToMatch({ view, references }: OrderWithReferences, holderNa
     status: view.status,
     fiatAmount: view.fiatAmount,
     references: references.filter((r) => r.source === source).map((r) => r.reference),
-    bankMatch: view.bankMatch ? { accountId: view.bankMatch.accountId, lineKey: view.bankMatch.lineKey } : null,
+    bankMatch: view.bankMatch ? { accountId: view.bankMatch.accountId, lineKey: view.bankMatch.lineKey, reference: view.bankMatch.reference } : null,
     holderNames,
     placedAt: view.placedAt,
   };

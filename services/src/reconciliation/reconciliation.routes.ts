@@ -88,7 +88,7 @@ export function reconciliationRoutes({ accounts, imports, readModels, users, tru
       const account = await accounts.find(c.get('scope'), c.req.valid('param').id);
       const { page, limit, state, direction } = c.req.valid('query');
       const { lines, total } = await statementLinesOf(readModels, account.id, { page, limit }, { state, direction: direction ?? null });
-      return c.json({ lines: lines.map(lineJson), total, page, limit }, 200);
+      return c.json({ lines: lines.map((line) => lineJson(line, c.get('scope'))), total, page, limit }, 200);
     })
     .post('/bank-accounts/:id/statements', validate('param', accountParam), async (c) => {
       const readUpload = async () => {

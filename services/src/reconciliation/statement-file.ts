@@ -34,7 +34,10 @@ const TOO_LARGE = `A statement file is at most ${MAX_STATEMENT_BYTES / 1_000_000
 
 /** The reader's problem, naming its line once: the tabular readers already say "Line 5: …". */
 const refusal = (problem: StatementProblem) =>
-  ValidationError.of('file', problem.line && !problem.message.startsWith(`Line ${problem.line}`) ? `Line ${problem.line}: ${problem.message}` : problem.message);
+  ValidationError.of(
+    'file',
+    problem.line && !problem.message.startsWith(`Line ${problem.line}`) ? `Line ${problem.line}: ${problem.message}` : problem.message,
+  );
 
 /** The text of a file that should be text: UTF-8, a byte-order mark dropped by the readers. */
 const textOf = (bytes: Uint8Array) => new TextDecoder('utf-8').decode(bytes);

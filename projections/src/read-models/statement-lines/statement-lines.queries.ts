@@ -133,12 +133,16 @@ export async function linesAwaitingMatch(
   where: AwaitingMatch,
   page: { after: { accountId: string; key: string } | null; limit: number },
 ): Promise<StatementLineRow[]> {
-  let query = linesWithOutcomes(db, { state: 'unmatched', direction: null }).where(({ exists, selectFrom }) =>
-    exists(
-      selectFrom('rm_payment_references as p')
-        .select('p.key')
-        .where(sql<boolean>`p.key = any(l.reference_keys)`),
-    ),
+  let query = linesWithOutcomes(db, { state: 'unmatched', direction: null }).where(({ or, exists, selectFrom }) =>
+    or([
+      exists(
+        selectFrom('rm_payment_references as p')
+          .select('p.key')
+          .where(sql<boolean>`p.key = any(l.reference_keys)`),
+      ),
+      // A reversal of a credit that pays an order, matched or assigned: found through that credit.
+      sql<boolean>`l.reversal and exists (${paidCreditsLike()})`,
+    ]),
   );
   if (where.accountId) query = query.where('l.account_id', '=', where.accountId);
   if (where.statementId) query = query.where('l.statement_id', '=', where.statementId);
@@ -146,6 +150,27 @@ export async function linesAwaitingMatch(
   if (page.after) query = query.where(sql<boolean>`(l.account_id, l.key) > (${page.after.accountId}::uuid, ${page.after.key})`);
   const rows = await selectLines(query).orderBy('l.account_id').orderBy('l.key').limit(page.limit).execute();
   return rows.map(lineRow);
+}
+
+/** The matched credits on the same account carrying one of the line `l`'s references (SQL, for a reversal). */
+const paidCreditsLike = () => sql`
+  select 1 from rm_statement_lines c join rm_statement_line_outcomes co on co.account_id = c.account_id and co.key = c.key
+  where c.account_id = l.account_id and c.direction = 'credit' and co.kind = 'matched' and c.reference_keys && l.reference_keys`;
+
+/** The orders paid by credits on this account that carry any of these reference keys (for the reversals of assigned credits). */
+export async function ordersPaidByCreditsCarrying(db: Db, accountId: string, keys: readonly string[]): Promise<string[]> {
+  if (keys.length === 0) return [];
+  const rows = await db
+    .selectFrom('rm_statement_lines as c')
+    .innerJoin('rm_statement_line_outcomes as co', (join) => join.onRef('co.account_id', '=', 'c.account_id').onRef('co.key', '=', 'c.key'))
+    .select('co.order_id')
+    .distinct()
+    .where('c.account_id', '=', accountId)
+    .where('c.direction', '=', 'credit')
+    .where('co.kind', '=', 'matched')
+    .where(sql<boolean>`c.reference_keys && ${sql.val([...keys])}::text[]`)
+    .execute();
+  return rows.flatMap((row) => (row.order_id ? [row.order_id] : []));
 }
 
 /** Whether the read model holds this many lines of the statement yet (the matcher waits for the projection). */

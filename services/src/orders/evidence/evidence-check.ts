@@ -7,6 +7,7 @@ import type { FileStorage } from '../../files/file-storage';
 import type { OrderCommands } from '../order-commands';
 import type { OrderStore } from '../order-store';
 import { proofFingerprints } from './proof-fingerprints';
+import { normalizeTxHash } from '@desk/machines/chain/tx-hash';
 
 /** Two pictures whose difference hashes differ in at most this many of 64 bits are the same picture. */
 export const SAME_PICTURE_BITS = 6;
@@ -77,7 +78,8 @@ export class EvidenceCheck {
   private async evidenceOf(view: OrderView): Promise<Evidence[]> {
     const found: Evidence[] = [];
     for (const utr of [view.bankReference, view.bankUtr]) if (utr) found.push({ kind: 'utr', value: utr.trim().toUpperCase() });
-    if (view.cryptoReference) found.push({ kind: 'crypto', value: view.cryptoReference.trim().toLowerCase() });
+    // One transaction however it is written (with or without 0x, in capitals: review 8, F2).
+    if (view.cryptoReference) found.push({ kind: 'crypto', value: normalizeTxHash(view.cryptoReference) ?? view.cryptoReference.trim().toLowerCase() });
     for (const attachment of view.attachments) {
       const file = await this.files.load(attachment.fileId);
       if (!file) continue;

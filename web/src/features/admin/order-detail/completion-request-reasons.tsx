@@ -17,6 +17,8 @@ function reasonText(reason: Request['reasons'][number], request: Request): strin
       return "The admin who asked is this order's customer, or holds the customer's phone: money to oneself is never one person's decision.";
     case 'account_made_by_you':
       return "The admin who asked made this customer's account: an admin never pays out alone to an account they made.";
+    case 'money_in_doubt':
+      return 'The bank statement or the chain disagrees with its payment (see the payment checks): paying it out is never one admin’s call.';
   }
 }
 
@@ -34,6 +36,7 @@ const FLAGS: Record<string, string> = {
   reference_matched_elsewhere: 'its payment reference pays another order on the bank statement',
   payment_reversed: 'the bank reversed its payment',
   payout_mismatch: 'the chain does not show its payout',
+  paid_to_other_brand: 'its payment reference is on another brand’s account',
 };
 
 /** The reasons, and what reached the order since it was asked (none of it changes the terms). */

@@ -41,6 +41,7 @@ const FLAG_TITLES: Record<string, string> = {
   reference_matched_elsewhere: 'Flagged: its payment reference pays another order on the bank statement',
   payment_reversed: 'Flagged: the bank reversed its payment',
   payout_mismatch: 'Flagged: the chain does not show its payout',
+  paid_to_other_brand: 'Flagged: its payment reference is on another brand’s account',
 };
 
 function flagSummary(d: unknown): EventSummary {

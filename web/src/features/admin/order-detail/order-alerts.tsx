@@ -8,6 +8,7 @@ const FLAG_TEXT: Record<string, string> = {
   reference_matched_elsewhere: 'A bank statement shows this payment reference again, but that money already pays another order',
   payment_reversed: 'The bank reversed the credit that paid this order: the money went back',
   payout_mismatch: 'The chain does not show this payout as the order’s (another address, amount or token)',
+  paid_to_other_brand: 'A statement of another brand’s account carries this order’s payment reference: the customer may have paid the wrong brand',
 };
 
 /** How the evidence that matched reads: `utr:UTR1` → "UTR UTR1"; image hashes are not worth reading. */
