@@ -94,6 +94,7 @@ describe('reading a USDT transfer on an EVM chain (anvil)', () => {
     const fake = await chain.deployToken(6);
     await chain.mint(fake, customer, USDT(500));
     const hash = await chain.transfer(fake, customer, desk, USDT(100.5));
+    await chain.blockOf(hash); // mined before it is read: automine answers the send before the block exists
     expect(await reader.readTransfer('ERC20', hash, { to: desk, amount: '100.50' })).toEqual({ state: 'wrong_token', tokens: [fake], movedNativeCoin: false });
   });
 
@@ -106,6 +107,7 @@ describe('reading a USDT transfer on an EVM chain (anvil)', () => {
   test('USDT to another address is the wrong address, saying where it went and how much', async ({ chain }) => {
     const { reader, usdt, desk, customer, stranger } = await setupOn(chain);
     const hash = await chain.transfer(usdt, customer, stranger, USDT(100.5));
+    await chain.blockOf(hash); // mined before it is read: automine answers the send before the block exists
     expect(await reader.readTransfer('ERC20', hash, { to: desk, amount: '100.50' })).toEqual({
       state: 'wrong_address',
       expectedTo: desk,
@@ -116,6 +118,7 @@ describe('reading a USDT transfer on an EVM chain (anvil)', () => {
   test('another amount to the address is the wrong amount, naming both', async ({ chain }) => {
     const { reader, usdt, desk, customer } = await setupOn(chain);
     const hash = await chain.transfer(usdt, customer, desk, USDT(100.49));
+    await chain.blockOf(hash); // mined before it is read: automine answers the send before the block exists
     expect(await reader.readTransfer('ERC20', hash, { to: desk, amount: '100.50' })).toEqual({
       state: 'wrong_amount',
       to: desk,
@@ -144,6 +147,7 @@ describe('reading a USDT transfer on an EVM chain (anvil)', () => {
   test('a transfer mined before the order was placed is not its payment', async ({ chain }) => {
     const { reader, usdt, desk, customer } = await setupOn(chain);
     const hash = await chain.transfer(usdt, customer, desk, USDT(100.5));
+    await chain.blockOf(hash); // mined before it is read: automine answers the send before the block exists
     const later = new Date(Date.now() + 60 * 60_000).toISOString();
     expect(await reader.readTransfer('ERC20', hash, { to: desk, amount: '100.50', notBefore: later })).toMatchObject({
       state: 'before_order',
