@@ -143,7 +143,7 @@ describe('two brands in a real browser', () => {
     await signIn(page, BRAND_ADMIN, '/admin/dashboard');
     await page.getByText('Brand: Brand B').first().waitFor();
     const nav = page.getByRole('complementary', { name: 'Admin navigation' });
-    expect(await nav.getByRole('link').allTextContents()).toEqual(['Dashboard', 'Orders', 'Users', 'Sessions']);
+    expect(await nav.getByRole('link').allTextContents()).toEqual(['Dashboard', 'Orders', 'Users', 'Reconciliation', 'Books', 'Sessions']);
 
     await page.goto(`${brandBase}/admin/orders`);
     await expect.poll(() => orderRows(page).count(), { timeout: 15_000 }).toBe(1);
