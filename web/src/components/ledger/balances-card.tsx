@@ -35,8 +35,8 @@ export function BalancesCard({ balances, books }: { balances: readonly Balance[]
         empty={null}
         columns={[
           { header: 'Account', rowHeader: true, cell: (b) => b.name },
-          { header: 'What it is', cell: (b) => classWords(b.class) },
           { header: 'Balance', className: 'num', cell: (b) => money(b.currency, b.balance) },
+          { header: 'What it is', cell: (b) => classWords(b.class) },
         ]}
       />
     </section>

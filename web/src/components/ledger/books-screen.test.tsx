@@ -87,8 +87,14 @@ describe('the Books screen', () => {
     expect(wallet.textContent).toContain("– Not checked: the chain is read at its latest block, so only today's position is compared with it");
     expect(screen.getByRole('heading', { name: 'USDT Desk on 20 Nov 2026' })).toBeTruthy();
     const balances = within(screen.getByRole('table', { name: 'Balances' }));
-    expect(balances.getByRole('rowheader', { name: 'Spread' }).closest('tr')!.textContent).toBe('SpreadEarned₹200');
+    expect(balances.getByRole('rowheader', { name: 'Spread' }).closest('tr')!.textContent).toBe('Spread₹200Earned');
     expect(screen.getByText(/INR: balances/).textContent).toBe('✓ INR: balances');
+    // A phone gets the same as cards, the difference first under each account's name (books.css shows one or the other).
+    const card = within(screen.getByRole('list', { name: 'Daily position' }))
+      .getByRole('heading', { name: 'HDFC Bank ••••5678' })
+      .closest('li')!;
+    expect(card.textContent).toContain('✗ Differs: the books show ₹1,000 less than the statement');
+    expect(card.textContent).toContain('Closing (books)₹1,07,783');
   });
 
   it('lets a reader of every brand choose the brand and the day, kept in the address', async () => {
@@ -120,7 +126,7 @@ describe('the Books screen', () => {
     });
     const { calls } = fakeApi({
       'GET /api/admin/ledger/position': answer(),
-      'GET /api/admin/ledger/entries.csv': (_body, url) =>
+      'GET /api/admin/ledger/entries.csv': (_body: unknown, url: URL) =>
         url.searchParams.get('from')! > url.searchParams.get('to')!
           ? { status: 400, body: { error: 'validation_error', details: [{ path: 'to', message: 'To must not be before from' }] } }
           : { status: 200, body: 'day,brand' },

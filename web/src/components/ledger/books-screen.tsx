@@ -7,6 +7,7 @@ import { ExportCard } from './export-card';
 import { formatDay } from './books-format';
 import { booksApi, booksKeys, type BooksArea, type BrandChoice } from './ledger-api';
 import { PositionTable } from './position-table';
+import { PositionCards } from './position-cards';
 import { useBooksParams } from './use-books-params';
 import './books.css';
 
@@ -47,7 +48,13 @@ export function BooksScreen({ area, head }: BooksScreenProps) {
                   ? 'Today so far. Wallets are compared with the chain as it is now.'
                   : 'As the books stand now for that day. Wallets are compared with the chain only for today.'}
               </p>
-              <PositionTable accounts={p.accounts} />
+              {/* One or the other shows (books.css): a table on wider screens, cards on a phone. */}
+              <div className="books-wide">
+                <PositionTable accounts={p.accounts} />
+              </div>
+              <div className="books-narrow">
+                <PositionCards accounts={p.accounts} />
+              </div>
             </section>
             <BalancesCard balances={p.balances} books={p.books} />
             <ExportCard key={`${p.tenantId}/${p.day}`} area={area} tenantId={params.tenantId || undefined} day={p.day} today={params.today} />

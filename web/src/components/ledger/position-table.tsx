@@ -3,7 +3,7 @@ import { STATUS_MARK, money, sourceNote } from './books-format';
 import type { Holding } from './ledger-api';
 
 /** What no order explains yet in a bank account, in words; nothing for a wallet or cash. */
-const unexplained = (h: Holding): string | null => ('notExplained' in h ? ((h.notExplained as { words?: string } | undefined)?.words ?? null) : null);
+export const unexplained = (h: Holding): string | null => ('notExplained' in h ? ((h.notExplained as { words?: string } | undefined)?.words ?? null) : null);
 
 /** The comparison in words, with its symbol and tone: "✗ Differs: the books show ₹1,000 less than the statement". */
 export function PositionStatus({ holding }: { holding: Holding }) {
