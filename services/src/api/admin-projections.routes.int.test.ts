@@ -20,7 +20,17 @@ describe('admin projections', () => {
     // Every projection reads the whole log (the admin's role grant at start-up, then the order).
     const logged = Number((await t.database.pool.query('select count(*) from es_events')).rows[0].count);
     const before = (await json(t.call('GET', '/api/admin/projections', { token: admin }))).body.projections;
-    expect(before.map((p: any) => p.name)).toEqual(['stream-summary', 'orders', 'tenants', 'event-log', 'order-history', 'desk-changes', 'statement-lines', 'payment-references', 'ledger']);
+    expect(before.map((p: any) => p.name)).toEqual([
+      'stream-summary',
+      'orders',
+      'tenants',
+      'event-log',
+      'order-history',
+      'desk-changes',
+      'statement-lines',
+      'payment-references',
+      'ledger',
+    ]);
     expect(before.find((p: any) => p.name === 'orders')).toMatchObject({ eventsApplied: logged, eventsBehind: 0 });
 
     const checkpoint = async () =>

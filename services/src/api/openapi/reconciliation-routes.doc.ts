@@ -70,7 +70,8 @@ export const reconciliationRouteDocs: RouteDoc[] = [
     path: '/admin/reconciliation/orders-without-money',
     tag: 'admin: reconciliation',
     access: 'admin',
-    summary: 'Orders the desk treats as paid with no statement line behind them: buys verified or further with no matched credit, sells completed with no matched payout debit',
+    summary:
+      'Orders the desk treats as paid with no statement line behind them: buys verified or further with no matched credit, sells completed with no matched payout debit',
     query: brandQuery,
   },
   {
