@@ -14,10 +14,12 @@ describe('the benchmarks', () => {
       BENCH_SECONDS: '1',
       BENCH_PROJECTION_EVENTS: '1000',
       BENCH_BACKUP_ORDERS: '100',
+      BENCH_RECONCILIATION_LINES: '300',
+      BENCH_RECONCILIATION_ORDERS: '600',
     });
     const code = await run.exited;
     expect(code, run.output()).toBe(0);
-    for (const bench of ['eventstore', 'orders', 'floors', 'web', 'backup']) {
+    for (const bench of ['eventstore', 'orders', 'floors', 'web', 'backup', 'reconciliation']) {
       expect(run.output()).toMatch(new RegExp(`^${bench} bench \\(smoke run, not recorded\\): \\S`, 'm'));
     }
     expect(await readFile(performanceDoc, 'utf8')).toBe(before);

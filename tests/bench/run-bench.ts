@@ -2,6 +2,7 @@ import { runBackupBench } from './backup.bench';
 import { runEventStoreBench } from './eventstore.bench';
 import { runFloorsBench } from './floors.bench';
 import { runOrdersBench } from './orders.bench';
+import { runReconciliationBench } from './reconciliation.bench';
 import { runWebBundleBench } from './web-bundle.bench';
 
 /** `npm run bench -- <name>`: one entry per benchmark. */
@@ -11,6 +12,7 @@ const benches: Record<string, () => Promise<void>> = {
   floors: runFloorsBench,
   web: runWebBundleBench,
   backup: runBackupBench,
+  reconciliation: runReconciliationBench,
 };
 
 const names = process.argv.slice(2);
