@@ -179,6 +179,11 @@ describe('the desk’s books', () => {
       expect(refused.body, bad).toMatchObject({ error: 'validation_error' });
     }
     expect((await position('?tenantId=no-such-brand')).status).toBe(404);
+    // Nothing a query can hold answers 500.
+    for (const odd of ['?tenantId=../../etc', `?tenantId=${'x'.repeat(101)}`, '?tenantId=%E2%80%AE', '?day=2026-11-20T00:00', '?day=a&day=b', '?day=%00']) {
+      expect((await position(odd)).status, odd).toBeLessThan(500);
+      expect((await t.call('GET', `/api/admin/ledger/entries.csv${odd}&from=2026-01-01&to=2026-01-02`, { token: admin })).status, odd).toBeLessThan(500);
+    }
   });
 
   it('exports the entries as CSV, a header first, streamed', async () => {
