@@ -136,6 +136,16 @@ describe('npm run seed -- demo', () => {
     expect(without.some((o) => o.missing === 'credit')).toBe(true);
   });
 
+  it("balances the operator's books: each currency's book, and the bank account where its statement closes", async () => {
+    const token = await operatorToken();
+    const { position } = (await ask<any>(apps.api, 'GET', '/api/admin/ledger/position?tenantId=default', { token, host: 'localhost' })).body;
+    for (const book of position.books) expect(book.balanced, `${book.currency} balances`).toBe(true);
+    const bank = position.accounts.find((account: any) => account.account.startsWith('bank:'));
+    expect(bank).toMatchObject({ status: 'agrees', difference: '0' });
+    // The credit no order explains is shown beside it, never hidden.
+    expect(Number(bank.notExplained.amount)).toBeGreaterThan(0);
+  });
+
   it('leaves chain demo orders with readings of real transfers: a sell confirmed, one confirming, a payout confirmed, a short payout flagged', async () => {
     const token = await operatorToken();
     const read = async (state: string) => {
