@@ -14,7 +14,6 @@ import { quoteBuy, quoteSell } from '../pricing/pricing';
 import { Money } from '../pricing/decimal';
 import { amountProblem } from '../pricing/bounds';
 import { Refusal } from '../shared/refusal';
-import { sameValue } from '../shared/same-value';
 import { STALE_REQUEST } from './order-refusal';
 import { proofProblem, referenceField, takesAnotherProof, TOO_MANY_PROOFS } from './proof-requirement';
 import { assertSentAtNamedRate, completionRate, proofTiming, revivesOrder } from './rate-lock';
@@ -35,8 +34,9 @@ import {
 import { overLimitEvidence, requoteExcess, revivalExcess, type LimitUsage } from './customer-limits';
 import type { Controls } from '../settings/settings.schema';
 import { paysNothing } from './order-placement.decide';
-import { verifiesOnMatch } from './verify-on-match';
 import { gatePayoutOnChain, type PayoutChainCheck } from './payout-chain-gate';
+import { chainReading, paymentMatch } from './payment-facts.decide';
+export { ORDER_ALREADY_MATCHED } from './payment-facts.decide';
 
 export type { CompletionMode };
 
@@ -194,7 +194,7 @@ export function decideOrder(snapshot: OrderSnapshot, command: OrderCommand): Ord
     case 'CompleteOrder':
       return gatePayoutOnChain([completion(view, command)], command.chain ?? null, command.desk.controls.chainPayoutMismatch, command.at);
     case 'RecordChainCheck':
-      return chainCheckChanged(view, command.chain) ? [{ type: 'ChainTransferChecked', data: { ...command.chain, checkedAt: command.at } }] : [];
+      return chainReading(view, command.chain, command.at);
     case 'ConfirmCompletion':
       return [confirmation(view, command)];
     case 'DeclineCompletion': {
@@ -211,7 +211,7 @@ export function decideOrder(snapshot: OrderSnapshot, command: OrderCommand): Ord
     case 'ExpireOrder':
       return [{ type: 'OrderExpired', data: { expiredAt: command.at } }];
     case 'MatchPayment':
-      return paymentMatch(view, command);
+      return paymentMatch(view, command.match, command.mode, command.at);
     case 'FlagOrder': {
       const { kind, evidence, relatedOrderId, relatedRefCode, at } = command;
       return known(view, kind, evidence, relatedOrderId)
@@ -219,27 +219,6 @@ export function decideOrder(snapshot: OrderSnapshot, command: OrderCommand): Ord
         : [{ type: 'OrderFlagged', data: { kind, evidence, relatedOrderId, relatedRefCode, flaggedAt: at } }];
     }
   }
-}
-
-/** A reading worth recording: another transaction, or another answer (a state, more confirmations). */
-function chainCheckChanged(view: OrderView, chain: PayoutChainCheck): boolean {
-  const last = view.chainCheck;
-  return !last || last.txHash !== chain.txHash || !sameValue(last.check, chain.check);
-}
-
-export const ORDER_ALREADY_MATCHED = (refCode: string) =>
-  `Order ${refCode} is already matched to another bank statement line: a second payment for it is a refund or belongs to another order`;
-
-/** The line recorded on the order, once; an exact match verifies a waiting buy where the brand lets it (verify-on-match.ts). */
-function paymentMatch(view: OrderView, command: Extract<OrderCommand, { type: 'MatchPayment' }>): OrderEvent[] {
-  const { match, at } = command;
-  if (view.bankMatch) {
-    if (view.bankMatch.accountId === match.accountId && view.bankMatch.lineKey === match.lineKey) return [];
-    throw Refusal.conflict('order_already_matched', ORDER_ALREADY_MATCHED(view.refCode));
-  }
-  const matched: OrderEvent = { type: 'PaymentMatched', data: { ...match, flags: [...match.flags], matchedAt: at } };
-  if (!verifiesOnMatch(view, match, command.mode)) return [matched];
-  return [matched, { type: 'OrderVerified', data: { verifiedAt: at } }];
 }
 
 /** The same evidence against the same order (or limit) is one flag, however often it is seen. */
