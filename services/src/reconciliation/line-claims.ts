@@ -19,12 +19,15 @@ export class LineClaims {
   constructor(private readonly db: Kysely<ServicesDatabase>) {}
 
   async forOrder(accountId: string, key: string, orderId: string): Promise<ClaimOutcome> {
-    // On a conflict with either key (the line's, or the order's), nothing is inserted: read which.
-    await this.db
+    // On a conflict with either key (the line's, or the order's), nothing is inserted: only then is
+    // it read which (one statement for a claim that wins, the common case).
+    const inserted = await this.db
       .insertInto('bank_line_claims')
       .values({ account_id: accountId, line_key: key, kind: 'match', order_id: orderId })
       .onConflict((oc) => oc.doNothing())
-      .execute();
+      .returning('order_id')
+      .executeTakeFirst();
+    if (inserted) return { kind: 'claimed' };
     const held = await this.held(accountId, key);
     if (held?.order_id === orderId) return { kind: 'claimed' };
     if (held) return { kind: 'line_taken', orderId: held.order_id };
