@@ -99,7 +99,7 @@ export function matchingRoutes({ accounts, lines, readModels, trustProxy }: Matc
             status: view.status,
             fiatAmount: view.fiatAmount,
             reference: view.orderType === 'fiat_to_crypto' ? view.bankReference : view.bankUtr,
-            missing: view.orderType === 'fiat_to_crypto' ? 'credit' : 'debit',
+            missing: view.orderType === 'fiat_to_crypto' ? ('credit' as const) : ('debit' as const),
             since: view.orderType === 'fiat_to_crypto' ? (view.verifiedAt ?? view.updatedAt) : (view.completedAt ?? view.updatedAt),
           })),
         },

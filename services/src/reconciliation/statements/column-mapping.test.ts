@@ -43,6 +43,10 @@ describe('column mapping', () => {
     ]);
   });
 
+  it('says what a narration must be when it is blank, never just "Invalid input"', () => {
+    expect(messages({ ...valid, narration: '' }).narration?.[0]).toMatch(/^Name the narration column by its heading/);
+  });
+
   it('refuses a header row that is neither a row number nor auto', () => {
     expect(messages({ ...valid, headerRow: 0 }).headerRow?.[0]).toMatch(/row number \(1 for the first row, up to 1000\) or "auto"/);
   });

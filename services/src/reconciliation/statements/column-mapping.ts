@@ -51,7 +51,10 @@ export const columnMappingSchema = z
     date: z.object({ column, format: dateFormat }),
     valueDate: z.object({ column, format: dateFormat.optional() }).nullable().default(null),
     narration: z
-      .union([column.transform((name) => [name]), z.array(column).min(1, 'Name at least one narration column').max(5)])
+      .union([column.transform((name) => [name]), z.array(column).min(1, 'Name at least one narration column').max(5)], {
+        // Without its own words a union says only "Invalid input" (the screens showed it for an empty narration).
+        error: 'Name the narration column by its heading, or list up to 5 columns to join',
+      })
       .describe('One column, or several joined by a space'),
     reference: column.nullable().default(null),
     amounts,
