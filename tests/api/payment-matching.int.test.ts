@@ -286,6 +286,49 @@ describe('statement lines matched to orders', () => {
     // Their own lines show nothing of our order; the line waits in their queue.
     const lines = await json(t.call('GET', `/api/admin/bank-accounts/${theirs}/lines`, { token: brand.token }));
     expect(lines.body.lines).toEqual([expect.objectContaining({ match: null, refund: null })]);
+    // Nor does their upload hold up our payout: the flag informs (review 9, N1).
+    expect((await t.call('POST', `/api/admin/orders/${ours._id}/verify`, { token: admin, body: {} })).status).toBe(200);
+    expect(
+      (await t.call('POST', `/api/admin/orders/${ours._id}/crypto-sent`, { token: admin, body: { cryptoReference: `0x${'34'.repeat(32)}` } })).status,
+    ).toBe(200);
+
+    // A line of theirs an operator's admin assigns to their own order: the brand's admin sees the order, not which of the operator's staff (review 9, N5).
+    const theirCustomer = await createCustomer(t, '+919811000018', 'secret1', { tenantId: brand.tenantId, host: 'other.example' });
+    const theirOrder = await json(
+      t.call('POST', '/api/orders/fiat-to-crypto', {
+        token: theirCustomer,
+        headers: { host: 'other.example' },
+        body: { fiatAmount: 9_000, network: 'TRC20', withdrawAddress: TRON, method: 'bank' },
+      }),
+    );
+    expect(theirOrder.status).toBe(201);
+    await t.project();
+    const line = lines.body.lines[0];
+    const assigned = `/api/admin/bank-accounts/${theirs}/lines/${line.key}/assign`;
+    expect((await t.call('POST', assigned, { token: admin, body: { refCode: theirOrder.body.order.refCode, note: 'operator desk' } })).status).toBe(200);
+    await t.project();
+    const seen = await json(t.call('GET', `/api/admin/bank-accounts/${theirs}/lines?state=matched`, { token: brand.token }));
+    expect(seen.body.lines[0].match).toMatchObject({ refCode: theirOrder.body.order.refCode, matchedBy: null });
+  });
+
+  it('leaves money for a rejected order in the queue, and holds up a payout whose reference another order also carries (review 9, N2, N4)', async () => {
+    const nila = await customerWithAccount('+919811000030', 'Nila Das');
+    const rejected = await buy(nila, 4_444, '252345678901');
+    expect((await t.call('POST', `/api/admin/orders/${rejected._id}/reject`, { token: admin, body: { reason: 'No such payment' } })).status).toBe(200);
+    const twice = [await buy(nila, 5_555, '262345678901'), await buy(nila, 5_555, '262345678901')];
+    const statement = hdfcStatement([{ day: '28/11/26', narration: 'UPI-NILA DAS-NILA@OKAXIS-UTIB0001234-252345678901-X', credit: '4,444.00' }]);
+    expect((await upload(admin, hdfc, statement)).status).toBe(201);
+    await settle();
+    expect((await adminOrder(rejected._id)).bankMatch).toBeNull();
+    const queue = (await json(t.call('GET', '/api/admin/reconciliation/unmatched', { token: admin }))).body.lines as any[];
+    expect(queue.some((l) => l.amount === '4444.00')).toBe(true);
+    // The same UTR on two orders: once the evidence check flags them, paying either out takes two admins.
+    await waitFor('the duplicate UTR flagged', async () => ((await adminOrder(twice[1]!._id)).flags.length > 0 ? true : null));
+    expect((await t.call('POST', `/api/admin/orders/${twice[1]!._id}/verify`, { token: admin, body: {} })).status).toBe(200);
+    const paid = await json(
+      t.call('POST', `/api/admin/orders/${twice[1]!._id}/crypto-sent`, { token: admin, body: { cryptoReference: `0x${'56'.repeat(32)}` } }),
+    );
+    expect(paid).toMatchObject({ status: 409, body: { code: 'payout_needs_approval' } });
   });
 
   it("shows a brand only that its order was paid into another brand's account, and never assigns money to a closed order (review 8, F5, F6)", async () => {

@@ -137,8 +137,27 @@ describe('four eyes on value, both legs', () => {
     spec([...paidAfterLock(), overLimit])
       .when(complete())
       .thenRecords(requested(['over_customer_limit']));
-    // A duplicate flag informs and asks for no one.
+    // The same proof picture on another order informs and asks for no one.
+    spec([...paidAfterLock(), flagged({ kind: 'duplicate_proof', evidence: 'image-sha256:ab' })])
+      .when(complete(desk(), { cryptoReference: '0xpaid' }))
+      .thenRecords(completedAt30);
+  });
+
+  it('given money the bank or the chain puts in doubt, then a second admin must approve the payout (review 8 F4, review 9 N1, N2)', () => {
+    // The payment reference (or payout transaction) also on another order.
     spec([...paidAfterLock(), flagged()])
+      .when(complete())
+      .thenRecords(requested(['money_in_doubt']));
+    spec([...paidAfterLock(), flagged()])
+      .when(complete(desk(), { cryptoReference: '0xpaid' }))
+      .thenRefuses({ code: 'payout_needs_approval' });
+    const reversed = flagged({ kind: 'payment_reversed', evidence: 'bank-line:a/k', relatedOrderId: null, relatedRefCode: null });
+    spec([...paidAfterLock(), reversed])
+      .when(complete())
+      .thenRecords(requested(['money_in_doubt']));
+    // Another brand's statement carrying the order's reference informs: one brand's upload never holds up another's payout.
+    const elsewhere = flagged({ kind: 'paid_to_other_brand', evidence: 'bank-line:a/k', relatedOrderId: null, relatedRefCode: null });
+    spec([...paidAfterLock(), elsewhere])
       .when(complete(desk(), { cryptoReference: '0xpaid' }))
       .thenRecords(completedAt30);
   });

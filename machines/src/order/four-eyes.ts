@@ -41,8 +41,13 @@ export const SECOND_ADMIN_REASONS: Record<SecondAdminReason, string> = {
     'The bank statement or the chain disagrees with its payment (a reversal, a third party, another amount or brand, a reference used twice, a disputed payout)',
 };
 
-/** Flags that put the order's money itself in doubt (decision 0032): paying it out is never one admin's call. */
-const MONEY_FLAGS: ReadonlySet<string> = new Set(['payment_reversed', 'reference_matched_elsewhere', 'payout_mismatch', 'paid_to_other_brand']);
+/**
+ * Flags that put the order's money itself in doubt (decision 0032): paying it out is never one
+ * admin's call. A payment reference or payout transaction also on another order is one (review 9,
+ * N2). `paid_to_other_brand` is not: another brand's upload raises it, and one brand's statement
+ * must never hold up another brand's payout (review 9, N1); it informs the operator.
+ */
+const MONEY_FLAGS: ReadonlySet<string> = new Set(['payment_reversed', 'reference_matched_elsewhere', 'payout_mismatch', 'duplicate_reference']);
 
 /** Whether the bank or the chain disagrees with the order's payment: a money flag, or a statement line matched with something to look at. */
 export const moneyInDoubt = (order: Pick<OrderView, 'flags' | 'bankMatch'>): boolean =>

@@ -36,7 +36,7 @@ import type { Controls } from '../settings/settings.schema';
 import { paysNothing } from './order-placement.decide';
 import { gatePayoutOnChain, type PayoutChainCheck } from './payout-chain-gate';
 import { chainReading, paymentMatch } from './payment-facts.decide';
-export { ORDER_ALREADY_MATCHED } from './payment-facts.decide';
+export { ORDER_ALREADY_MATCHED, ORDER_CLOSED } from './payment-facts.decide';
 
 export type { CompletionMode };
 

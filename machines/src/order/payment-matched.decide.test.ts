@@ -58,6 +58,15 @@ describe('a bank statement line matched to an order', () => {
       .thenRecords([recorded()]);
   });
 
+  it('refuses a line for a rejected or cancelled order: that money goes back (review 9, N4)', () => {
+    spec([placed(), proof(), { type: 'OrderRejected', data: { rejectedAt: at(20), reason: null, reasonCode: 'other' } }])
+      .when(match('suggest'))
+      .thenRefuses({ code: 'order_closed' });
+    spec([placed(), { type: 'OrderCancelled', data: { cancelledAt: at(20) } }])
+      .when(match('suggest'))
+      .thenRefuses({ code: 'order_closed' });
+  });
+
   it('records the same line once, and refuses a second line for one order', () => {
     spec([placed(), proof(), paymentMatched()]).when(match('suggest')).thenRecords([]);
     spec([placed(), proof(), paymentMatched()])

@@ -71,6 +71,14 @@ describe('which order a statement line pays', () => {
     expect(matchLine(line(), [sameAmount, earlier])).toMatchObject({ order: { orderId: 'earlier' } });
   });
 
+  it('leaves money for a rejected or cancelled order in the queue (review 9, N4)', () => {
+    expect(matchLine(line(), [order({ status: 'rejected' })])).toEqual({ kind: 'none' });
+    expect(matchLine(line(), [order({ status: 'cancelled' }), order({ orderId: 'open-one' })])).toMatchObject({
+      kind: 'match',
+      order: { orderId: 'open-one' },
+    });
+  });
+
   it('knows a line it already matched, and flags a reference already paid by another line', () => {
     const paidByThis = order({ bankMatch: { accountId: 'account-1', lineKey: 'k'.repeat(64) } });
     expect(matchLine(line(), [paidByThis])).toEqual({ kind: 'already', order: paidByThis });

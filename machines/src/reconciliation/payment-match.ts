@@ -65,6 +65,8 @@ export type MatchOutcome =
   | { kind: 'reversal'; order: OrderToMatch }
   | { kind: 'none' };
 
+const CLOSED: ReadonlySet<OrderStatus> = new Set(['rejected', 'cancelled']);
+
 const sideOf = (direction: LineToMatch['direction']): OrderType => (direction === 'credit' ? 'fiat_to_crypto' : 'crypto_to_fiat');
 
 const carries = (order: OrderToMatch, line: LineToMatch): boolean =>
@@ -88,7 +90,8 @@ export function matchLine(line: LineToMatch, candidates: readonly OrderToMatch[]
     );
     return paid ? { kind: 'reversal', order: paid } : { kind: 'none' };
   }
-  const carrying = candidates.filter((order) => order.orderType === sideOf(line.direction) && carries(order, line));
+  // A rejected or cancelled order is paid by nothing: money for it waits in the queue for a refund.
+  const carrying = candidates.filter((order) => order.orderType === sideOf(line.direction) && carries(order, line) && !CLOSED.has(order.status));
   const own = carrying.filter((order) => order.tenantId === line.accountTenantId);
   const already = own.find((order) => isThisLine(order, line));
   if (already) return { kind: 'already', order: already };

@@ -12,7 +12,7 @@ import { DomainError, NotFoundError, ValidationError } from '@desk/platform/erro
 import { bankStatementEvolver } from '@desk/machines/reconciliation/bank-statement.decide';
 import { decideLineRefund, LINE_NOT_HELD } from '@desk/machines/reconciliation/line-refund.decide';
 import { matchFlags } from '@desk/machines/reconciliation/payment-match';
-import { ORDER_ALREADY_MATCHED } from '@desk/machines/order/order.decide';
+import { ORDER_ALREADY_MATCHED, ORDER_CLOSED } from '@desk/machines/order/order.decide';
 import type { ReadModelDatabase } from '@desk/projections/schema/read-model-database';
 import { statementLine, type StatementLineRow } from '@desk/projections/read-models/statement-lines/statement-lines.queries';
 import { orderIdByRefCode } from '@desk/projections/read-models/orders/orders.queries';
@@ -29,8 +29,6 @@ import { bankAccountStream } from './statement-imports';
 
 export const LINE_ALREADY_DECIDED = (row: StatementLineRow) =>
   row.outcome?.kind === 'refund' ? 'This line is already marked for refund' : `This line already pays order ${row.outcome?.order_ref_code ?? 'another order'}`;
-export const CLOSED_ORDER = (refCode: string, status: string) =>
-  `Order ${refCode} is ${status}: money for it goes back to its sender (mark the line for refund)`;
 export const WRONG_SIDE = { credit: 'Money received pays a buy order: this is a sell order', debit: 'A payout pays a sell order: this is a buy order' };
 
 export class LineDecisions {
@@ -52,7 +50,7 @@ export class LineDecisions {
     if ((order.orderType === 'fiat_to_crypto') !== (row.direction === 'credit')) throw ValidationError.of('refCode', WRONG_SIDE[row.direction]);
     if (order.bankMatch) throw new DomainError('order_already_matched', 409, ORDER_ALREADY_MATCHED(order.refCode));
     // Money for an order that was called off is a refund, not this order's payment (review 8, F6).
-    if (order.status === 'rejected' || order.status === 'cancelled') throw new DomainError('order_closed', 409, CLOSED_ORDER(order.refCode, order.status));
+    if (order.status === 'rejected' || order.status === 'cancelled') throw new DomainError('order_closed', 409, ORDER_CLOSED(order.refCode, order.status));
     const holders = await this.db.selectFrom('user_bank_accounts').select('account_name').where('user_id', '=', order.userId).execute();
     const flags = matchFlags(lineToMatch(row), { fiatAmount: order.fiatAmount, tenantId: order.tenantId, holderNames: holders.map((h) => h.account_name) });
     const claim = await this.claims.forOrder(account.id, key, order.orderId);

@@ -32,8 +32,9 @@ export const lineJson = (row: StatementLineRow, reader: AdminScope = { kind: 'al
           refCode: ownsOrder(reader, row) ? row.outcome.order_ref_code : null,
           via: row.outcome.via,
           flags: row.outcome.flags,
-          note: row.outcome.note,
-          matchedBy: row.outcome.decided_by,
+          // The operator's note on another brand's order is the operator's (review 9, N5).
+          note: ownsOrder(reader, row) ? row.outcome.note : null,
+          matchedBy: ownsOrder(reader, row) ? row.outcome.decided_by : null,
           matchedAt: row.outcome.decided_at,
         }
       : null,

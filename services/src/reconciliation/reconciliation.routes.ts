@@ -58,11 +58,11 @@ const accountJson = (account: BrandBankAccount) => ({
 
 const importJson = (data: StatementImported['data']) => ({ _id: data.statementId, ...data, importedBy: data.importedBy as string | null });
 
-/** Imports as a brand's admin reads them: the operator's staff who imported left unnamed (decision 0014), as in every event's data. */
-async function withholdOperatorStaff(users: Kysely<ServicesDatabase>, reader: AdminScope, imports: ReturnType<typeof importJson>[]) {
-  if (reader.kind === 'all_brands') return imports;
-  const hidden = hiddenFrom(reader, await eventActors(users, imports.flatMap(staffIdsIn)));
-  return imports.map((i) => withholdStaffIds(i, hidden) as ReturnType<typeof importJson>);
+/** Imports and lines as a brand's admin reads them: the operator's staff who imported, matched or marked left unnamed (decision 0014), as in every event's data. */
+async function withholdOperatorStaff<T>(users: Kysely<ServicesDatabase>, reader: AdminScope, items: T[]): Promise<T[]> {
+  if (reader.kind === 'all_brands') return items;
+  const hidden = hiddenFrom(reader, await eventActors(users, items.flatMap(staffIdsIn)));
+  return items.map((item) => withholdStaffIds(item, hidden) as T);
 }
 
 /** The lines page's query: which page, how many lines. */
@@ -88,7 +88,9 @@ export function reconciliationRoutes({ accounts, imports, readModels, users, tru
       const account = await accounts.find(c.get('scope'), c.req.valid('param').id);
       const { page, limit, state, direction } = c.req.valid('query');
       const { lines, total } = await statementLinesOf(readModels, account.id, { page, limit }, { state, direction: direction ?? null });
-      return c.json({ lines: lines.map((line) => lineJson(line, c.get('scope'))), total, page, limit }, 200);
+      const shown = lines.map((line) => lineJson(line, c.get('scope')));
+      // The operator's staff who matched or marked a line are not named to a brand's admin (review 9, N5), as on imports.
+      return c.json({ lines: await withholdOperatorStaff(users, c.get('scope'), shown), total, page, limit }, 200);
     })
     .post('/bank-accounts/:id/statements', validate('param', accountParam), async (c) => {
       const readUpload = async () => {
