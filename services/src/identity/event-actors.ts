@@ -34,7 +34,7 @@ export function seenBy(reader: AdminScope, person: Pick<EventActor, 'tenant_id'>
 /** Event data fields that name a staff member by their account id (four eyes' requests, approvals, declines; desk changes; statement imports). */
 const STAFF_ID_FIELDS = new Set(['requestedBy', 'declinedBy', 'approvedBy', 'confirmedBy', 'endedBy', 'importedBy', 'savedBy', 'matchedBy', 'markedBy']);
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+export const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** The account ids event data names in its staff fields, at any depth. */
 export function staffIdsIn(data: unknown): string[] {

@@ -5,8 +5,7 @@
  * are left out for them, as the order page leaves them out; what was paid, when and by whom stays.
  */
 import type { AdminScope } from './admin-scope';
-
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+import { isRecord } from './event-actors';
 
 export function withoutOtherBrandAccounts(type: string, data: unknown, reader: AdminScope): unknown {
   if (reader.kind !== 'brand' || type !== 'PaymentMatched' || !isRecord(data) || data.accountTenantId === reader.tenantId) return data;

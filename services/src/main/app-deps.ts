@@ -118,7 +118,10 @@ export async function buildAppDeps(infra: Infrastructure, env: AppSettings): Pro
   const expiry = scheduleExpiry(queue);
   const evidenceJobs = scheduleEvidenceCheck(queue);
   const matchJobs = scheduleOrderMatch(queue);
-  const chainJobs = scheduleChainCheck(queue);
+  // Each network's node, USDT contract and confirmations (docs/chain-verification.md); none configured: nothing is read.
+  const networks = env.chain ?? chainNetworks(parseChainEnv({}));
+  const chainChecks = new OrderChainChecks(networks, createChainReader(networks));
+  const chainJobs = scheduleChainCheck(queue, (network) => chainChecks.checks(network));
   const orders = new OrderStore(handler, async (event, view) => {
     await expiry(event, view);
     await evidenceJobs(event, view);
@@ -126,9 +129,6 @@ export async function buildAppDeps(infra: Infrastructure, env: AppSettings): Pro
     await chainJobs(event, view);
   });
   const files = fileStorageFor(env, infra.db);
-  // Each network's node, USDT contract and confirmations (docs/chain-verification.md); none configured: nothing is read.
-  const networks = env.chain ?? chainNetworks(parseChainEnv({}));
-  const chainChecks = new OrderChainChecks(networks, createChainReader(networks));
   const limits = new CustomerLimits(infra.db);
   const commands = new OrderCommands(
     orders,

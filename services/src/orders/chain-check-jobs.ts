@@ -26,9 +26,13 @@ const namesTransaction = (event: OrderEvent, view: Pick<OrderView, 'orderType'>)
   (event.type === 'CryptoSent' && view.orderType === 'fiat_to_crypto') ||
   (event.type === 'OrderCompleted' && view.orderType === 'fiat_to_crypto' && presentText(event.data.cryptoReference) !== null);
 
-export function scheduleChainCheck(queue: JobQueue): (event: OrderEvent, view: Pick<OrderView, 'orderId' | 'orderType'>) => Promise<void> {
+/** `reads`: whether the network's transfers are read at all: a desk with no node configured schedules nothing. */
+export function scheduleChainCheck(
+  queue: JobQueue,
+  reads: (network: OrderView['network']) => boolean,
+): (event: OrderEvent, view: Pick<OrderView, 'orderId' | 'orderType' | 'network'>) => Promise<void> {
   return async (event, view) => {
-    if (!namesTransaction(event, view)) return;
+    if (!namesTransaction(event, view) || !reads(view.network)) return;
     try {
       await queue.add('chain.check', { orderId: view.orderId, round: 0 }, { delayMs: FIRST_READ_MS, attempts: 3 });
     } catch (error) {

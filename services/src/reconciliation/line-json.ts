@@ -5,7 +5,7 @@ import type { StatementLineRow } from '@desk/projections/read-models/statement-l
 const ownsOrder = (reader: AdminScope, row: StatementLineRow) => reader.kind === 'all_brands' || row.outcome?.order_tenant_id === reader.tenantId;
 
 /** A day as yyyy-mm-dd, whether the driver gave a Date or the text. */
-const day = (value: unknown) => (value instanceof Date ? value.toISOString().slice(0, 10) : value === null ? null : String(value));
+export const day = (value: unknown) => (value instanceof Date ? value.toISOString().slice(0, 10) : value === null ? null : String(value));
 
 /**
  * A line as the reconciliation screens show it: what the bank wrote, what its narration says

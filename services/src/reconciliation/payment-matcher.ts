@@ -28,6 +28,7 @@ import type { OrderCommands } from '../orders/order-commands';
 import type { BrandBankAccounts } from './brand-bank-accounts';
 import type { LineClaims } from './line-claims';
 import { accountLabel } from './account-label';
+import { day } from './line-json';
 import { lanesOf, runLanes } from './matching-lanes';
 
 /** Who the matcher's events name as their actor. */
@@ -240,14 +241,13 @@ export function paymentMatch(
   flags: PaymentMatched['data']['flags'],
   assigned?: { by: string; note: string | null },
 ): Omit<PaymentMatched['data'], 'matchedAt'> {
-  const day = (value: unknown) => (value instanceof Date ? value.toISOString().slice(0, 10) : String(value));
   return {
     accountId: row.account_id,
     accountTenantId: row.tenant_id,
     accountLabel: label,
     lineKey: row.key,
     statementId: row.statement_id,
-    bookedOn: day(row.booked_on),
+    bookedOn: day(row.booked_on)!,
     direction: row.direction,
     amount: String(row.amount),
     reference: row.reference ?? row.bank_reference,
