@@ -126,6 +126,31 @@ describe('order controls', () => {
     ]);
   });
 
+  it('flags one payout transaction on orders of two brands, naming neither order to the other (review 9, N3)', async () => {
+    const brand = await createBrandAdmin(t, 'tx.example', '+919190000060');
+    const meera = await createCustomer(t, '+919190000061', 'secret1', { tenantId: brand.tenantId, host: 'tx.example' });
+    const ours = await buy(asha);
+    const theirs = await buy(meera, { host: 'tx.example' });
+    for (const order of [ours, theirs]) expect((await t.call('POST', `/api/admin/orders/${order._id}/verify`, { token: admin, body: {} })).status).toBe(200);
+    const hash = `0x${'cd'.repeat(32)}`;
+    // The operator's admin acts for both brands: one transfer recorded as both payouts.
+    for (const order of [ours, theirs]) {
+      const sent = await json(t.call('POST', `/api/admin/orders/${order._id}/crypto-sent`, { token: admin, body: { cryptoReference: hash } }));
+      expect(sent.body).toMatchObject({ order: { status: 'crypto_sent' } });
+    }
+    await waitFor('both payouts flagged', async () => ((await flagsOf(ours._id)).length > 0 && (await flagsOf(theirs._id)).length > 0) || null);
+    const across = expect.objectContaining({ kind: 'duplicate_reference', evidence: `crypto:${hash}`, relatedOrderId: null, relatedRefCode: null });
+    expect(await flagsOf(ours._id)).toEqual([across]);
+    expect(await flagsOf(theirs._id)).toEqual([across]);
+    // The brand's admin reads the flag on their order, and in its history, with no other brand's order in it.
+    const page = await json(t.call('GET', `/api/admin/orders/${theirs._id}`, { token: brand.token, headers: { host: 'tx.example' } }));
+    expect(page.status).toBe(200);
+    expect(JSON.stringify(page.body)).not.toContain(ours._id);
+    expect(JSON.stringify(page.body)).not.toContain(ours.refCode);
+    // Completing a payout whose transaction is in doubt takes a second admin.
+    expect((await t.call('POST', `/api/admin/orders/${theirs._id}/complete`, { token: admin, body: {} })).status).toBe(202);
+  });
+
   it('flags the same UTR on two orders of a brand, both ways, and not across brands', async () => {
     const first = await buy(asha);
     const second = await buy(ravi);

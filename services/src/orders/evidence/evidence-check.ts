@@ -22,6 +22,7 @@ interface Evidence {
 interface Match {
   order_id: string;
   ref_code: string;
+  tenant_id: string;
   kind: Evidence['kind'];
   value: string;
 }
@@ -37,7 +38,14 @@ const FLAG_OF: Record<Evidence['kind'], Exclude<OrderFlagKind, 'over_customer_li
  * The same payment evidence on two orders of one brand flags both, each naming the other: a UTR
  * or crypto transaction (the customer's, or the desk's own at completion), a proof file's bytes,
  * or the same picture re-saved. It runs as a job after a proof or a reference is recorded; flags
- * inform the desk and block nothing, and a flag already on an order is not recorded again.
+ * inform the desk (a duplicate reference also puts the money in doubt: four-eyes.ts), and a flag
+ * already on an order is not recorded again.
+ *
+ * A transaction hash names one transfer on one chain whoever typed it, so crypto evidence is
+ * compared across every brand: the operator's admins act for all of them and could count one
+ * payout on two brands' orders (review 9, N3). Such a flag names no other order: a brand's admin
+ * and its history must not learn another brand's order, and the hash in the evidence is enough
+ * for the operator to find it.
  */
 export class EvidenceCheck {
   constructor(
@@ -69,8 +77,9 @@ export class EvidenceCheck {
     for (const match of await this.matches(view, evidence)) {
       const kind = FLAG_OF[match.kind];
       const seen = `${match.kind}:${match.value}`;
-      await this.commands.flag(view.orderId, { kind, evidence: seen, relatedOrderId: match.order_id, relatedRefCode: match.ref_code });
-      await this.commands.flag(match.order_id, { kind, evidence: seen, relatedOrderId: view.orderId, relatedRefCode: view.refCode });
+      const sameBrand = match.tenant_id === view.tenantId;
+      await this.commands.flag(view.orderId, { kind, evidence: seen, ...related(sameBrand, match.order_id, match.ref_code) });
+      await this.commands.flag(match.order_id, { kind, evidence: seen, ...related(sameBrand, view.orderId, view.refCode) });
       logger.warn('duplicate payment evidence', { orderId: view.orderId, otherOrderId: match.order_id, evidence: match.kind });
     }
   }
@@ -90,19 +99,25 @@ export class EvidenceCheck {
     return found;
   }
 
-  /** Other orders of the brand with the same evidence; for pictures, any within SAME_PICTURE_BITS. */
+  /** Other orders with the same evidence: of the brand, or of any brand for a transaction; for pictures, any within SAME_PICTURE_BITS. */
   private async matches(view: OrderView, evidence: Evidence[]): Promise<Match[]> {
-    const exact = evidence.filter((e) => e.kind !== 'image-dhash');
+    const inBrand = evidence.filter((e) => e.kind === 'utr' || e.kind === 'image-sha256');
     const pictures = evidence.filter((e) => e.kind === 'image-dhash');
+    const transactions = evidence.filter((e) => e.kind === 'crypto');
     const rows = await this.db
       .selectFrom('payment_evidence')
-      .select(['order_id', 'ref_code', 'kind', 'value'])
-      .where('tenant_id', '=', view.tenantId)
+      .select(['order_id', 'ref_code', 'tenant_id', 'kind', 'value'])
       .where('order_id', '<>', view.orderId)
       .where((eb) =>
         eb.or([
-          ...exact.map((e) => eb.and([eb('kind', '=', e.kind), eb('value', '=', e.value)])),
-          ...pictures.map((e) => eb.and([eb('kind', '=', 'image-dhash'), eb(sql`bit_count((dhash # ${e.dhash}::bigint)::bit(64))`, '<=', SAME_PICTURE_BITS)])),
+          ...transactions.map((e) => eb.and([eb('kind', '=', 'crypto'), eb('value', '=', e.value)])),
+          eb.and([
+            eb('tenant_id', '=', view.tenantId),
+            eb.or([
+              ...inBrand.map((e) => eb.and([eb('kind', '=', e.kind), eb('value', '=', e.value)])),
+              ...pictures.map((e) => eb.and([eb('kind', '=', 'image-dhash'), eb(sql`bit_count((dhash # ${e.dhash}::bigint)::bit(64))`, '<=', SAME_PICTURE_BITS)])),
+            ]),
+          ]),
         ]),
       )
       .execute();
@@ -116,3 +131,7 @@ export class EvidenceCheck {
     });
   }
 }
+
+/** The other order a flag names: within the brand, the order itself; another brand's, none. */
+const related = (sameBrand: boolean, orderId: string, refCode: string) =>
+  sameBrand ? { relatedOrderId: orderId, relatedRefCode: refCode } : { relatedOrderId: null, relatedRefCode: null };

@@ -169,6 +169,7 @@ describe('admin order detail', () => {
           relatedRefCode: 'ORD-OTHER1',
           flaggedAt: '2025-01-15T12:00:00.000Z',
         },
+        { kind: 'duplicate_reference', evidence: 'crypto:0xabc1', relatedOrderId: null, relatedRefCode: null, flaggedAt: '2025-01-15T12:01:00.000Z' },
       ],
     });
     openOrder(flagged);
@@ -176,6 +177,9 @@ describe('admin order detail', () => {
     expect(alerts.textContent).toContain('Paid after the payment window.');
     expect(alerts.textContent).toContain('The same payment reference is on another order (UTR UTRDUP1)');
     expect(within(alerts).getByRole('link', { name: 'ORD-OTHER1' }).getAttribute('href')).toBe('/admin/orders/other-id');
+    // Another brand's order with the same payout transaction is said, never named (review 9, N3).
+    expect(alerts.textContent).toContain('The same payment reference is on another order (transaction 0xabc1), of another brand.');
+    expect(within(alerts).getAllByRole('link')).toHaveLength(1);
     // An expired order paid late can still be re-quoted or rejected.
     expect(within(region('Admin Actions')).getByRole('button', { name: 'Reject Order' })).toBeTruthy();
   });

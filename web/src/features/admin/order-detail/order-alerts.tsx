@@ -22,6 +22,9 @@ function evidenceText(evidence: string): string {
   return kind === 'image-sha256' ? 'the same file' : 'the same picture';
 }
 
+/** A transaction also on another brand's order: the flag names no order a brand's admin may not read (review 9, N3). */
+const anotherBrands = (flag: AdminOrder['flags'][number]) => flag.kind === 'duplicate_reference' && flag.evidence.startsWith('crypto:') && !flag.relatedOrderId;
+
 type LimitFlag = NonNullable<AdminOrder['flags'][number]['limit']>;
 
 /** A late payment that took its customer over a limit: the numbers, and what it means for completing. */
@@ -50,7 +53,7 @@ export function OrderAlerts({ order }: { order: AdminOrder }) {
                 overLimitText(flag.limit)
               ) : (
                 <>
-                  {FLAG_TEXT[flag.kind] ?? flag.kind} ({evidenceText(flag.evidence)}){flag.relatedOrderId ? ': ' : '.'}
+                  {FLAG_TEXT[flag.kind] ?? flag.kind} ({evidenceText(flag.evidence)}){flag.relatedOrderId ? ': ' : anotherBrands(flag) ? ', of another brand.' : '.'}
                   {flag.relatedOrderId && <Link to={`/admin/orders/${flag.relatedOrderId}`}>{flag.relatedRefCode}</Link>}
                 </>
               )}
