@@ -5,7 +5,9 @@ import { sql, type Kysely } from 'kysely';
  * with the brand, so the hash gets an index of its own.
  */
 export async function up(db: Kysely<any>): Promise<void> {
-  await sql`create index payment_evidence_transactions_idx on payment_evidence (value) include (tenant_id, order_id, ref_code) where kind = 'crypto'`.execute(db);
+  await sql`create index payment_evidence_transactions_idx on payment_evidence (value) include (tenant_id, order_id, ref_code) where kind = 'crypto'`.execute(
+    db,
+  );
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

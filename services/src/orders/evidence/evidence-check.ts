@@ -115,7 +115,9 @@ export class EvidenceCheck {
             eb('tenant_id', '=', view.tenantId),
             eb.or([
               ...inBrand.map((e) => eb.and([eb('kind', '=', e.kind), eb('value', '=', e.value)])),
-              ...pictures.map((e) => eb.and([eb('kind', '=', 'image-dhash'), eb(sql`bit_count((dhash # ${e.dhash}::bigint)::bit(64))`, '<=', SAME_PICTURE_BITS)])),
+              ...pictures.map((e) =>
+                eb.and([eb('kind', '=', 'image-dhash'), eb(sql`bit_count((dhash # ${e.dhash}::bigint)::bit(64))`, '<=', SAME_PICTURE_BITS)]),
+              ),
             ]),
           ]),
         ]),

@@ -53,7 +53,8 @@ export function OrderAlerts({ order }: { order: AdminOrder }) {
                 overLimitText(flag.limit)
               ) : (
                 <>
-                  {FLAG_TEXT[flag.kind] ?? flag.kind} ({evidenceText(flag.evidence)}){flag.relatedOrderId ? ': ' : anotherBrands(flag) ? ', of another brand.' : '.'}
+                  {FLAG_TEXT[flag.kind] ?? flag.kind} ({evidenceText(flag.evidence)})
+                  {flag.relatedOrderId ? ': ' : anotherBrands(flag) ? ', of another brand.' : '.'}
                   {flag.relatedOrderId && <Link to={`/admin/orders/${flag.relatedOrderId}`}>{flag.relatedRefCode}</Link>}
                 </>
               )}
