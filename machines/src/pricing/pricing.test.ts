@@ -48,6 +48,10 @@ describe('selectFeePercent', () => {
 });
 
 describe('quoteBuy', () => {
+  it("records ₹25,000 at ₹85 as 294.11 USDT: 294.1176... is cut to the cent, in the operator's favour (decision 0006)", () => {
+    expect(quoteBuy({ fiatAmount: '25000', rate: '85', feePercent: '0' })).toMatchObject({ grossUsdt: '294.11', netUsdt: '294.11' });
+  });
+
   it('rounds the USDT bought down and the fee up, to 2 decimals', () => {
     expect(quoteBuy({ fiatAmount: '1000', rate: '88.5', feePercent: '0' })).toEqual({
       fiatAmount: '1000',

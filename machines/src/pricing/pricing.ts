@@ -8,54 +8,25 @@
  *   Buy: gross USDT = INR / rate, down to 0.01; fee = gross × fee% / 100, up to 0.01.
  *   Sell: gross INR = USDT × rate, down to ₹1; fee = gross × fee% / 100, up to ₹1.
  *   Net = gross − fee, so the net never needs rounding of its own.
- * - A rate that is missing or not above 0 falls back to the generic USDT/INR rate, then to 85.
+ * - A rate that is missing or not above 0 falls back to the generic USDT/INR rate, then to 85
+ *   (rate-choice.ts, which loads no decimal library: the landing page uses it).
  */
 import { Money, parseDecimal } from './decimal';
 
 export { cleanAmountInput, validateBuyAmount, validateSellAmount } from './amount-input';
 export { formatInr, formatUsdt, groupIndian } from './money-format';
 
-export type Side = 'buy' | 'sell';
-export type SettlementMethod = 'bank' | 'cash';
-type RateInput = number | string | null | undefined;
-
-export interface RateTable {
-  usdtInr?: RateInput;
-  usdt_bank_buy?: RateInput;
-  usdt_bank_sell?: RateInput;
-  usdt_cash_buy?: RateInput;
-  usdt_cash_sell?: RateInput;
-}
-
-export interface FeeTable {
-  fiatToCryptoPercent?: RateInput;
-  cryptoToFiatPercent?: RateInput;
-}
-
-export type RateKey = 'usdt_bank_buy' | 'usdt_bank_sell' | 'usdt_cash_buy' | 'usdt_cash_sell' | 'usdtInr' | 'default';
-
-export const DEFAULT_RATE = '85';
-
-export interface SelectedRate {
-  rate: string;
-  rateKey: RateKey;
-}
-
-export function selectRate(rates: RateTable | null | undefined, side: Side, method: SettlementMethod): SelectedRate {
-  const specific: RateKey = `usdt_${method}_${side}`;
-  for (const key of [specific, 'usdtInr'] as const) {
-    const value = parseDecimal(rates?.[key]);
-    if (value?.gt(0)) return { rate: value.toString(), rateKey: key };
-  }
-  return { rate: DEFAULT_RATE, rateKey: 'default' };
-}
-
-/** Buy uses the fiat-to-crypto fee, sell the crypto-to-fiat one; missing or out of range is 0. */
-export function selectFeePercent(fees: FeeTable | null | undefined, side: Side): string {
-  const value = parseDecimal(side === 'buy' ? fees?.fiatToCryptoPercent : fees?.cryptoToFiatPercent);
-  return value?.gte(0) && value.lte(100) ? value.toString() : '0';
-}
-
+export {
+  DEFAULT_RATE,
+  selectFeePercent,
+  selectRate,
+  type FeeTable,
+  type RateKey,
+  type RateTable,
+  type SelectedRate,
+  type SettlementMethod,
+  type Side,
+} from './rate-choice';
 export interface BuyQuote {
   fiatAmount: string;
   grossUsdt: string;
