@@ -10,6 +10,7 @@ import { streamsRecordedBetween } from '@desk/projections/read-models/event-log/
 import type { ServicesDatabase } from '../db/services-database';
 import { coversTenant, type AdminScope } from '../identity/admin-scope';
 import { hiddenStreamsFor } from './operator-streams';
+import { orderIdsOf } from './order-references';
 import { eventActors, hiddenFrom, seenBy, staffIdsIn } from '../identity/event-actors';
 import { orderStream } from '../orders/order-store';
 import type { SigningKey } from './signing-key';
@@ -17,6 +18,7 @@ import type { SigningKey } from './signing-key';
 /** The most events one export may hold: beyond it, narrow the window or split the orders. */
 export const MAX_EXPORT_EVENTS = 100_000;
 
+/** Orders by id or by reference (`ORD-…`), or a time window. */
 export type ExportRequest = { orderIds: string[] } | { from: string; to: string; tenantId?: string | undefined };
 
 interface Range {
@@ -49,7 +51,9 @@ export class AuditExports {
     private readonly key: SigningKey,
   ) {}
 
-  async create(request: ExportRequest, scope: AdminScope, createdBy: string): Promise<ExportRecord> {
+  async create(asked: ExportRequest, scope: AdminScope, createdBy: string): Promise<ExportRecord> {
+    // Orders named by their references are recorded (and exported) by their ids.
+    const request = 'orderIds' in asked ? { orderIds: await orderIdsOf(this.readModels, asked.orderIds, scope) } : asked;
     const ranges = 'orderIds' in request ? await this.orderRanges(request.orderIds, scope) : await this.windowRanges(request, scope);
     const eventCount = ranges.reduce((n, r) => n + Number(BigInt(r.last) - BigInt(r.first) + 1n), 0);
     if (eventCount === 0) throw ValidationError.of('from', 'No events were recorded in that window.');

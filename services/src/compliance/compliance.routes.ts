@@ -14,7 +14,7 @@ import { validate } from '../http/validate';
 import { commandMetadata } from '../http/request-context';
 import type { ProxyTrust } from '../http/proxy-trust';
 import { actorOf } from '../identity/auth.middleware';
-import { complianceScopeOf, tenantFilter, type AdminScope } from '../identity/admin-scope';
+import { complianceScopeOf, coversTenant, tenantFilter, type AdminScope } from '../identity/admin-scope';
 import { scopeNow } from '../identity/scope-now';
 import { phoneForms } from '../identity/phone-forms';
 import { adminOrderJson } from '../orders/order-json';
@@ -62,62 +62,74 @@ export function complianceRoutes(deps: ComplianceDeps) {
   // Proof links name the officer reading them: they stop opening once the officer may not (proof-links.ts).
   const links = (c: Context<ComplianceEnv>) => proofLinksFor(signer, { id: c.get('user').id, staff: true });
 
-  return new Hono<ComplianceEnv>()
-    .get('/orders', validate('query', complianceOrdersSchema), async (c) => {
-      const { search, status, tenantId: brand, asOf, page, limit } = c.req.valid('query');
-      const tenantId = tenantFilter(scopeOf(c), brand);
-      const searchPhones = search ? await phoneForms(deps.users, search, tenantId) : undefined;
-      const { views, total } = asOf
-        ? await orderBookAsOf(readModels, { asOf, tenantId, status, search, searchPhones, page, limit })
-        : await searchOrders(readModels, tenantId, { search, searchPhones, status }, page, limit);
-      await record(c, { view: asOf ? 'order_book' : 'order_search', query: asked(c), resultCount: views.length });
-      const names = await directory.names();
-      const orders = views.map((v) => adminOrderJson(v, links(c), names));
-      await withholdOperatorStaff(deps.users, scopeOf(c), orders);
-      return c.json({ orders, total, page, limit, asOf: asOf?.toISOString() ?? null }, 200);
-    })
-    .get('/orders/:id', validate('query', asOfSchema), async (c) => {
-      const orderId = parseOrderId(c.req.param('id'));
-      const asOf = c.req.valid('query').asOf ?? new Date();
-      const found = await orderAsOf(deps.replay, orderId, scopeOf(c), asOf, links(c));
-      if (!found) throw new OrderNotFoundError();
-      await withholdOperatorStaff(deps.users, scopeOf(c), [found.order]);
-      await record(c, { view: 'order', orderId, query: asked(c) });
-      return c.json(found, 200);
-    })
-    .get('/orders/:id/replay', async (c) => {
-      const orderId = parseOrderId(c.req.param('id'));
-      const replay = await replayOrder(deps.replay, orderId, scopeOf(c), links(c));
-      if (!replay) throw new OrderNotFoundError();
-      await record(c, { view: 'order_replay', orderId, resultCount: replay.steps.length });
-      return c.json(replay, 200);
-    })
-    .get('/events', validate('query', eventSearchSchema), async (c) => {
-      const { tenantId: brand, stream: streamId, limit, ...filters } = c.req.valid('query');
-      const tenantId = tenantFilter(scopeOf(c), brand);
-      const page = await searchEventLog(readModels, { ...filters, streamId, tenantId, hiddenStreams: hiddenStreamsFor(scopeOf(c)) }, limit);
-      const events = await loggedEventJson(deps.users, page.events, scopeOf(c), { onlySeen: filters.ip !== undefined });
-      await record(c, { view: 'event_search', query: asked(c), resultCount: events.length });
-      return c.json({ events, nextBefore: page.nextBefore }, 200);
-    })
-    .get('/access', validate('query', accessTrailSchema), async (c) => {
-      const { limit, ...filters } = c.req.valid('query');
-      const tenantId = tenantFilter(scopeOf(c), undefined);
-      const page = await searchEventLog(readModels, { ...filters, type: COMPLIANCE_ACCESSED, tenantId }, limit);
-      await record(c, { view: 'access_trail', query: asked(c), resultCount: page.events.length });
-      return c.json({ events: await loggedEventJson(deps.users, page.events, scopeOf(c)), nextBefore: page.nextBefore }, 200);
-    })
-    .post('/exports', validate('json', exportSchema), async (c) => {
-      const request = c.req.valid('json');
-      const scope = scopeOf(c);
-      if ('tenantId' in request) tenantFilter(scope, request.tenantId);
-      const made = await deps.exports.create(request, scope, c.get('user').id);
-      await record(c, { view: 'export_created', exportId: made.id, resultCount: made.eventCount });
-      const url = signer.sign(exportPath(made.id), EXPORT_LINK_SECONDS);
-      const expiresAt = new Date(Date.now() + EXPORT_LINK_SECONDS * 1000).toISOString();
-      return c.json({ url, expiresAt, exportId: made.id, eventCount: made.eventCount, streamCount: made.streamCount }, 201);
-    })
-    .get('/signing-key', (c) => c.json({ algorithm: 'ed25519' as const, publicKeyPem: deps.key.publicKeyPem, fingerprint: deps.key.fingerprint }, 200));
+  return (
+    new Hono<ComplianceEnv>()
+      .get('/orders', validate('query', complianceOrdersSchema), async (c) => {
+        const { search, status, tenantId: brand, asOf, page, limit } = c.req.valid('query');
+        const tenantId = tenantFilter(scopeOf(c), brand);
+        const searchPhones = search ? await phoneForms(deps.users, search, tenantId) : undefined;
+        const { views, total } = asOf
+          ? await orderBookAsOf(readModels, { asOf, tenantId, status, search, searchPhones, page, limit })
+          : await searchOrders(readModels, tenantId, { search, searchPhones, status }, page, limit);
+        await record(c, { view: asOf ? 'order_book' : 'order_search', query: asked(c), resultCount: views.length });
+        const names = await directory.names();
+        const orders = views.map((v) => adminOrderJson(v, links(c), names));
+        await withholdOperatorStaff(deps.users, scopeOf(c), orders);
+        return c.json({ orders, total, page, limit, asOf: asOf?.toISOString() ?? null }, 200);
+      })
+      .get('/orders/:id', validate('query', asOfSchema), async (c) => {
+        const orderId = parseOrderId(c.req.param('id'));
+        const asOf = c.req.valid('query').asOf ?? new Date();
+        const found = await orderAsOf(deps.replay, orderId, scopeOf(c), asOf, links(c));
+        if (!found) throw new OrderNotFoundError();
+        await withholdOperatorStaff(deps.users, scopeOf(c), [found.order]);
+        await record(c, { view: 'order', orderId, query: asked(c) });
+        return c.json(found, 200);
+      })
+      .get('/orders/:id/replay', async (c) => {
+        const orderId = parseOrderId(c.req.param('id'));
+        const replay = await replayOrder(deps.replay, orderId, scopeOf(c), links(c));
+        if (!replay) throw new OrderNotFoundError();
+        await record(c, { view: 'order_replay', orderId, resultCount: replay.steps.length });
+        return c.json(replay, 200);
+      })
+      .get('/events', validate('query', eventSearchSchema), async (c) => {
+        const { tenantId: brand, stream: streamId, limit, ...filters } = c.req.valid('query');
+        const tenantId = tenantFilter(scopeOf(c), brand);
+        const page = await searchEventLog(readModels, { ...filters, streamId, tenantId, hiddenStreams: hiddenStreamsFor(scopeOf(c)) }, limit);
+        const events = await loggedEventJson(deps.users, page.events, scopeOf(c), { onlySeen: filters.ip !== undefined });
+        await record(c, { view: 'event_search', query: asked(c), resultCount: events.length });
+        return c.json({ events, nextBefore: page.nextBefore }, 200);
+      })
+      .get('/access', validate('query', accessTrailSchema), async (c) => {
+        const { limit, ...filters } = c.req.valid('query');
+        const tenantId = tenantFilter(scopeOf(c), undefined);
+        const page = await searchEventLog(readModels, { ...filters, type: COMPLIANCE_ACCESSED, tenantId }, limit);
+        await record(c, { view: 'access_trail', query: asked(c), resultCount: page.events.length });
+        return c.json({ events: await loggedEventJson(deps.users, page.events, scopeOf(c)), nextBefore: page.nextBefore }, 200);
+      })
+      .post('/exports', validate('json', exportSchema), async (c) => {
+        const request = c.req.valid('json');
+        const scope = scopeOf(c);
+        if ('tenantId' in request) tenantFilter(scope, request.tenantId);
+        const made = await deps.exports.create(request, scope, c.get('user').id);
+        await record(c, { view: 'export_created', exportId: made.id, resultCount: made.eventCount });
+        const url = signer.sign(exportPath(made.id), EXPORT_LINK_SECONDS);
+        const expiresAt = new Date(Date.now() + EXPORT_LINK_SECONDS * 1000).toISOString();
+        return c.json({ url, expiresAt, exportId: made.id, eventCount: made.eventCount, streamCount: made.streamCount }, 201);
+      })
+      // The brands the officer reads, by name, for the screens' Brand filters (a brand's officer: theirs).
+      .get('/brands', async (c) => {
+        const scope = scopeOf(c);
+        const names = await directory.names();
+        const brands = [...names]
+          .filter(([tenantId]) => coversTenant(scope, tenantId))
+          .map(([_id, name]) => ({ _id, name }))
+          .sort((a, b) => a.name.localeCompare(b.name));
+        return c.json({ brands }, 200);
+      })
+      .get('/signing-key', (c) => c.json({ algorithm: 'ed25519' as const, publicKeyPem: deps.key.publicKeyPem, fingerprint: deps.key.fingerprint }, 200))
+  );
 }
 
 /**

@@ -57,9 +57,23 @@ export const accessTrailSchema = z
   .object({ actorId: text(100), ...window, before: cursor, limit: z.coerce.number().int().min(1).max(200).default(50) })
   .refine(ordered, { path: ['to'], message: 'to must not be before from' });
 
+/** An order's reference as every screen shows it (`ORD-` and its code), in any case. */
+export const ORDER_REFERENCE = /^ORD-[0-9A-Z]{1,32}$/i;
+
 const exportByOrders = z.object({
+  // The reference the screens show, or the order's id: the server finds each reference's order in scope.
   orderIds: z
-    .array(z.string().trim().regex(UUID, 'Each order id must be an order id'), { error: 'orderIds must be a list of order ids' })
+    .array(
+      z
+        .string()
+        .trim()
+        .max(100, 'An order reference or id is at most 100 characters')
+        .superRefine((v, ctx) => {
+          if (!UUID.test(v) && !ORDER_REFERENCE.test(v))
+            ctx.addIssue({ code: 'custom', message: `${v.slice(0, 40)} is not an order reference (ORD-…) or an order id` });
+        }),
+      { error: 'orderIds must be a list of order references or ids' },
+    )
     .min(1, 'Name at least one order')
     .max(500, 'At most 500 orders in one export'),
 });

@@ -40,9 +40,17 @@ export const complianceRouteDocs: RouteDoc[] = [
     path: '/compliance/exports',
     tag: 'compliance',
     access: 'compliance',
-    summary: 'A signed audit export of orders or a time window, on a 10-minute link',
+    summary:
+      'A signed audit export of orders (by reference ORD-… or id; an unknown or out-of-scope reference is a 400 naming it) or a time window, on a 10-minute link',
     body: exportSchema,
     success: { status: 201, description: 'The link, its expiry and the counts' },
+  },
+  {
+    method: 'get',
+    path: '/compliance/brands',
+    tag: 'compliance',
+    access: 'compliance',
+    summary: 'The brands the officer reads, by name, for the Brand filters',
   },
   { method: 'get', path: '/compliance/signing-key', tag: 'compliance', access: 'compliance', summary: 'The ed25519 public key exports are signed with' },
   {
