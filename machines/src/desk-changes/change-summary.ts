@@ -90,6 +90,10 @@ const PROFILE_FIELDS: readonly { what: string; read: (p: TenantProfile) => strin
   { what: 'Domain', read: (p) => p.domain ?? 'none' },
   { what: 'Colour', read: (p) => p.primaryColor },
   { what: 'Logo', read: (p) => p.logoUrl ?? (p.logoFileId ? 'uploaded image' : 'none') },
+  { what: 'Support phone', read: (p) => p.supportPhone ?? 'none' },
+  { what: 'Support email', read: (p) => p.supportEmail ?? 'none' },
+  { what: 'WhatsApp link', read: (p) => p.supportWhatsApp ?? 'none' },
+  { what: 'Support hours', read: (p) => p.supportHours ?? 'none' },
 ];
 
 /** A brand's profile (when part of a change of its accounts), then each account or wallet added, changed, removed, switched on or off. */

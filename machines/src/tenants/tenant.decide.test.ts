@@ -27,6 +27,29 @@ describe("tenant decisions, given the tenant's events", () => {
       .thenRecords([]);
   });
 
+  it("records a brand's support contact with its profile, and nothing when a profile from before the contact fields is as it was", () => {
+    const contact = {
+      supportPhone: '+91 98765 43210',
+      supportEmail: 'help@b.example',
+      supportWhatsApp: 'https://wa.me/919876543210',
+      supportHours: 'Every day, 9 am to 9 pm IST',
+    };
+    spec([created])
+      .when({ type: 'ChangeTenant', tenantId: ID, profile: { ...profile, ...contact }, at: 't1' })
+      .thenRecords([{ type: 'TenantProfileChanged', data: { ...profile, ...contact, changedAt: 't1' } }]);
+    const before = { name: 'Brand B', domain: 'b.example', logoFileId: null, logoUrl: null, primaryColor: '#0d6efd' };
+    const createdBefore: TenantEvent = { type: 'TenantCreated', data: { ...before, tenantId: ID, createdAt: 't0' } };
+    spec([createdBefore]).when({ type: 'ChangeTenant', tenantId: ID, profile: before, at: 't1' }).thenRecords([]);
+    spec([createdBefore])
+      .when({ type: 'ChangeTenant', tenantId: ID, profile: { ...before, supportHours: '24/7' }, at: 't1' })
+      .thenRecords([
+        {
+          type: 'TenantProfileChanged',
+          data: { ...before, supportPhone: null, supportEmail: null, supportWhatsApp: null, supportHours: '24/7', changedAt: 't1' },
+        },
+      ]);
+  });
+
   it("records a brand's settings overrides as the whole new set", () => {
     spec([created])
       .when({ type: 'ChangeTenant', tenantId: ID, settingsOverrides: { rates: { usdt_bank_buy: '90' } }, at: 't2' })

@@ -18,7 +18,18 @@ import type { SettingsOverrides } from '../settings/settings.schema';
 import { Refusal } from '../shared/refusal';
 import { sameValue } from '../shared/same-value';
 
-export const DEFAULT_PROFILE: TenantProfile = { name: 'USDT Desk', domain: null, logoFileId: null, logoUrl: null, primaryColor: '#0d6efd' };
+export const DEFAULT_PROFILE: TenantProfile = {
+  name: 'USDT Desk',
+  domain: null,
+  logoFileId: null,
+  logoUrl: null,
+  primaryColor: '#0d6efd',
+  // No made-up contact: a brand shows the support contact its admin gives, or none (decision 0035).
+  supportPhone: null,
+  supportEmail: null,
+  supportWhatsApp: null,
+  supportHours: null,
+};
 
 /**
  * When the default tenant was created, while nothing about it is recorded yet: it exists from
@@ -81,8 +92,9 @@ export function decideTenant(folded: TenantState | null, command: TenantCommand)
   }
   const at = command.at;
   const events: TenantEvent[] = [];
-  if (command.profile && !sameValue(command.profile, profileOf(current)))
-    events.push({ type: 'TenantProfileChanged', data: { ...command.profile, changedAt: at } });
+  // Read through profileOf: a profile given without the support fields (a caller from before them) means none.
+  const profile = command.profile && profileOf(command.profile);
+  if (profile && !sameValue(profile, profileOf(current))) events.push({ type: 'TenantProfileChanged', data: { ...profile, changedAt: at } });
   if (command.bankAccounts && !sameValue(command.bankAccounts, current.bankAccounts))
     events.push({ type: 'TenantBankAccountsChanged', data: { bankAccounts: command.bankAccounts, changedAt: at } });
   if (command.cryptoWallets && !sameValue(command.cryptoWallets, current.cryptoWallets))

@@ -35,6 +35,26 @@ export interface TenantProfile {
   logoFileId: string | null;
   logoUrl: string | null;
   primaryColor: string;
+  /**
+   * The brand's support contact, shown to its visitors on the landing page (decision 0035): each
+   * null when the brand gives none. Absent in events recorded before the brand had them.
+   */
+  supportPhone?: string | null;
+  supportEmail?: string | null;
+  /** A WhatsApp chat link (https://wa.me/<number>). */
+  supportWhatsApp?: string | null;
+  /** When support answers, in the brand's words ("Every day, 9 am to 9 pm IST"). */
+  supportHours?: string | null;
+}
+
+/** The support contact fields of a brand, in the order the screens show them. */
+export const SUPPORT_FIELDS = ['supportPhone', 'supportEmail', 'supportWhatsApp', 'supportHours'] as const;
+export type SupportContact = { [K in (typeof SUPPORT_FIELDS)[number]]: string | null };
+
+/** A brand's support contact, each field null when not given (also for states folded before the fields existed). */
+export function supportContactOf(profile: TenantProfile): SupportContact {
+  const { supportPhone = null, supportEmail = null, supportWhatsApp = null, supportHours = null } = profile;
+  return { supportPhone, supportEmail, supportWhatsApp, supportHours };
 }
 
 export type TenantEvent =
@@ -69,7 +89,7 @@ export interface TenantState extends TenantProfile {
 /** The brand fields of a tenant (what TenantProfileChanged carries), without its accounts and settings. */
 export function profileOf(state: TenantProfile): TenantProfile {
   const { name, domain, logoFileId, logoUrl, primaryColor } = state;
-  return { name, domain, logoFileId, logoUrl, primaryColor };
+  return { name, domain, logoFileId, logoUrl, primaryColor, ...supportContactOf(state) };
 }
 
 /** One event applied to a tenant's state (null before TenantCreated). */

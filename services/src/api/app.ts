@@ -48,6 +48,8 @@ import { savedAccountRoutes } from '../accounts/saved-accounts.routes';
 import type { TenantStore } from '../tenants/tenant-store';
 import type { TenantDirectory } from '../tenants/tenant-directory';
 import { tenantAdminRoutes, tenantDetailsRoutes } from '../tenants/tenant.routes';
+import { brandContactRoutes } from '../tenants/brand-contact.routes';
+import { supportContactJson } from '../tenants/support-contact';
 import { tenantSettingsRoutes } from '../settings/brand-settings.routes';
 import type { UserRoles } from '../identity/user-roles';
 import type { SignedInUsers } from '../identity/signed-in-users';
@@ -141,6 +143,7 @@ export function createApp(deps: AppDeps) {
       '/',
       tenantAdminRoutes({ tenants, directory, db, files: orders.files, signer: orders.signer, trustProxy, readModelWaitMs: config.readModelWaitMs, desk }),
     )
+    .route('/', brandContactRoutes(tenants, trustProxy))
     .route('/', adminDeskChangeRoutes({ ...desk, readModels: db, trustProxy }))
     .route('/', adminProjectionRoutes(deps.projections))
     .route('/', reconciliationRoutes({ ...deps.reconciliation, readModels: db, users: db, trustProxy }))
@@ -176,7 +179,7 @@ export function createApp(deps: AppDeps) {
     .route('/', tenantDetailsRoutes(tenants, orders.signer));
   const brandOf = async (c: Context) => {
     const tenant = await directory.profile(tenantOf(c));
-    return { name: tenant.name, logoUrl: logoLink(orders.signer, tenant), primaryColor: tenant.primaryColor };
+    return { name: tenant.name, logoUrl: logoLink(orders.signer, tenant), primaryColor: tenant.primaryColor, support: supportContactJson(tenant) };
   };
 
   const api = new Hono()

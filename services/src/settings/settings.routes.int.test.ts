@@ -16,7 +16,7 @@ describe('settings API', () => {
       fees: { fiatToCryptoPercent: 0, cryptoToFiatPercent: 0 },
       limits: { buyInr: { min: 100, max: 1000000 }, sellUsdt: { min: 1, max: 12000 } },
       networks: ['TRC20', 'ERC20', 'BEP20', 'POLYGON'],
-      brand: { name: 'USDT Desk', logoUrl: null, primaryColor: '#0d6efd' },
+      brand: { name: 'USDT Desk', logoUrl: null, primaryColor: '#0d6efd', support: { phone: null, email: null, whatsappUrl: null, hours: null } },
     });
   });
 

@@ -13,8 +13,16 @@ import { currentSettingsJson, publicSettingsJson } from './settings-json';
 import type { ProxyTrust } from '../http/proxy-trust';
 import { waitingAnswer, type DeskChangeAnswers } from '../desk-changes/desk-changes.routes';
 
-/** The brand of the tenant a request is for: its name, logo link and colour. */
-export type BrandOf = (c: Context) => Promise<{ name: string; logoUrl: string | null; primaryColor: string }>;
+/** The brand's support contact as visitors read it: each null when the brand gives none (decision 0035). */
+export interface SupportContactJson {
+  phone: string | null;
+  email: string | null;
+  whatsappUrl: string | null;
+  hours: string | null;
+}
+
+/** The brand of the tenant a request is for: its name, logo link, colour and support contact. */
+export type BrandOf = (c: Context) => Promise<{ name: string; logoUrl: string | null; primaryColor: string; support: SupportContactJson }>;
 
 /** Public configuration of the tenant the request's host belongs to: its effective rates, fees and limits. */
 export function publicConfigRoutes(settings: SettingsService, brandOf: BrandOf) {

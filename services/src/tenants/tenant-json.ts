@@ -1,5 +1,5 @@
 import type { UrlSigner } from '../files/url-signer';
-import type { TenantState } from '@desk/machines/tenants/tenant.events';
+import { supportContactOf, type TenantState } from '@desk/machines/tenants/tenant.events';
 import { UNRECORDED_AT } from './tenant-store';
 
 /** Logos are shown on public pages for a day at a time; the link is re-signed on every read. */
@@ -21,6 +21,7 @@ export function tenantJson(tenant: TenantState, signer: UrlSigner) {
     domain: tenant.domain,
     logoUrl: logoLink(signer, tenant),
     primaryColor: tenant.primaryColor,
+    ...supportContactOf(tenant),
     bankAccounts: tenant.bankAccounts.map((b, index) => ({ _id: String(index), ...b })),
     cryptoWallets: tenant.cryptoWallets.map((w, index) => ({
       _id: String(index),

@@ -228,6 +228,7 @@ describe('tenants', () => {
       name: 'USDT Desk',
       logoUrl: null,
       primaryColor: '#0d6efd',
+      support: { phone: null, email: null, whatsappUrl: null, hours: null },
     });
 
     // A customer signs up on the brand's host: they, their orders and their payment details belong to it.

@@ -17,6 +17,7 @@ import { storeAddressQr, storeImage, storeImageDataUrl } from './tenant-images';
 import { walletQrAfterEdit } from './wallet-qr-source';
 import { depositWalletsJson, tenantJson } from './tenant-json';
 import { logoAfterEdit } from './logo-source';
+import { supportAfterEdit } from './support-contact';
 import type { TenantDirectory } from './tenant-directory';
 import type { ProxyTrust } from '../http/proxy-trust';
 import { waitingAnswer, type DeskChangeAnswers } from '../desk-changes/desk-changes.routes';
@@ -72,6 +73,7 @@ export function tenantAdminRoutes(deps: TenantRouteDeps) {
       domain: f.domain === undefined ? base.domain : f.domain || null,
       ...logoAfterEdit(f.logoUrl, base),
       primaryColor: f.primaryColor ?? base.primaryColor,
+      ...supportAfterEdit(f, base),
     };
     const logo = form.logo;
     if (logo instanceof File && logo.size > 0) next.logoFileId = await storeImage(files, new Uint8Array(await logo.arrayBuffer()), 'logo');
@@ -130,6 +132,7 @@ export function tenantAdminRoutes(deps: TenantRouteDeps) {
               domain: edit.domain === undefined ? base.domain : edit.domain || null,
               ...logoAfterEdit(edit.logoUrl, base),
               primaryColor: edit.primaryColor || base.primaryColor,
+              ...supportAfterEdit(edit, base),
             }
           : await profileFromForm(c, base, stored);
         if (profile.domain !== base.domain) await checkDomain(profile.domain, id);

@@ -16,6 +16,44 @@ const DOMAIN = z
 /** An https URL, empty for none, or the link the server served for the current logo (checked in logo-source.ts). */
 const LOGO_URL = z.string().trim().max(2000);
 
+/**
+ * The brand's support contact (decision 0035). Each is optional; empty clears it. What visitors are
+ * shown is only ever what an admin typed here, so each is checked to be what it says it is: a
+ * phone number, an email address, a WhatsApp chat link (only wa.me: the landing page must not send
+ * visitors to an arbitrary site), and a short line of hours.
+ */
+const SUPPORT_PHONE = z
+  .string()
+  .trim()
+  .max(24, 'Support phone must be at most 24 characters')
+  .regex(/^\+?\d[\d -]{4,20}\d$/, 'Support phone must look like +91 98765 43210 (digits, spaces, dashes and a leading +)');
+const SUPPORT_EMAIL = z.string().trim().max(254, 'Support email must be at most 254 characters').pipe(z.email('Support email must look like help@example.com'));
+const SUPPORT_WHATSAPP = z
+  .string()
+  .trim()
+  .regex(/^https:\/\/wa\.me\/\d{8,15}$/, 'WhatsApp link must look like https://wa.me/919876543210 (the number with its country code)');
+const SUPPORT_HOURS = z
+  .string()
+  .trim()
+  .max(80, 'Support hours must be at most 80 characters')
+  .regex(/^[^\p{Cc}]*$/u, 'Support hours must be one line of text');
+
+/** A contact field as sent: '' (or null in JSON) clears it, anything else must be valid; each becomes its text or null. */
+const contactField = <T extends z.ZodType<string>>(field: T) =>
+  z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? null : v), field.nullable().optional());
+const supportFields = {
+  supportPhone: contactField(SUPPORT_PHONE),
+  supportEmail: contactField(SUPPORT_EMAIL),
+  supportWhatsApp: contactField(SUPPORT_WHATSAPP),
+  supportHours: contactField(SUPPORT_HOURS),
+};
+
+/** A brand admin's edit of their brand's support contact: the fields it names are replaced. */
+export const supportContactSchema = z.strictObject(supportFields, {
+  error: (issue) =>
+    issue.code === 'unrecognized_keys' ? 'Only the support contact (supportPhone, supportEmail, supportWhatsApp, supportHours) can be changed here' : undefined,
+});
+
 /** Form fields of a multipart create or edit (strings; the logo file is read separately). */
 export const profileFieldsSchema = z.object({
   name: z.string().trim().min(1, 'Name is required').max(100).optional(),
@@ -23,6 +61,7 @@ export const profileFieldsSchema = z.object({
   logoUrl: LOGO_URL.optional(),
   primaryColor: COLOR.optional(),
   removeLogo: z.enum(['true', 'false']).optional(),
+  ...supportFields,
 });
 
 const IFSC = z.string().transform(normaliseIfsc).pipe(z.string().regex(IFSC_PATTERN, IFSC_MESSAGE));
@@ -64,6 +103,7 @@ export const tenantJsonEditSchema = z.object({
     .optional(),
   logoUrl: LOGO_URL.nullable().optional(),
   primaryColor: COLOR.optional(),
+  ...supportFields,
   bankAccounts: z.array(tenantBankAccountSchema).max(50).optional(),
   cryptoWallets: z.array(tenantWalletSchema).max(50).optional(),
 });

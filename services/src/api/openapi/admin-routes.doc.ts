@@ -11,7 +11,7 @@ import {
   rejectSchema,
 } from '../../orders/order.schemas';
 import { createUserSchema, listSchema as usersQuery, rolesSchema } from '../../users/admin-users.routes';
-import { profileFieldsSchema, tenantJsonEditSchema } from '../../tenants/tenant.schemas';
+import { profileFieldsSchema, supportContactSchema, tenantJsonEditSchema } from '../../tenants/tenant.schemas';
 import { WAITS_FOR_SECOND_ADMIN as pending, type RouteDoc } from './route-doc';
 
 const tenantForm = { fields: profileFieldsSchema, files: ['logo'] };
@@ -183,6 +183,22 @@ export const adminRouteDocs: RouteDoc[] = [
       "Replace the brand's overrides; loosening what its customers get waits for a second admin. Judged and written while no other change of settings is (409 settings_busy if one held that for over 10 s)",
     body: settingsOverridesSchema,
     pending,
+  },
+  {
+    method: 'get',
+    path: '/admin/brands/:id/support-contact',
+    tag: 'admin: brands',
+    access: 'admin',
+    summary: "The brand's support contact (supportPhone, supportEmail, supportWhatsApp, supportHours; null when not given); a brand admin only their own (403)",
+  },
+  {
+    method: 'put',
+    path: '/admin/brands/:id/support-contact',
+    tag: 'admin: brands',
+    access: 'admin',
+    summary:
+      "Change the brand's support contact, shown on its landing page: the fields named are replaced, '' or null clears one; a brand admin only their own (403). Applies at once: it moves no money",
+    body: supportContactSchema,
   },
   { method: 'get', path: '/admin/projections', tag: 'admin: read models', access: 'operator', summary: 'Each projection: checkpoint, lag, errors, quarantine' },
   {
