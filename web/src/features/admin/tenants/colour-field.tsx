@@ -1,4 +1,7 @@
 import { useId } from 'react';
+import { deriveBrandTheme } from '../../../theme/brand-theme';
+import { adjustmentWarning } from './brand-adjustment-words';
+import { BrandPreview } from './brand-preview';
 import { DEFAULT_COLOUR, HEX_COLOUR } from './profile-draft';
 
 interface ColourFieldProps {
@@ -9,11 +12,15 @@ interface ColourFieldProps {
 
 /**
  * The brand colour, picked or typed: both edit the same value, so they always agree. While the
- * text is half typed, the picker keeps showing the last whole colour.
+ * text is half typed, the picker and the preview keep showing the last whole colour. Under it, the
+ * preview of the brand's pages and, when the colour had to be adjusted to read, the warning.
  */
 export function ColourField({ value, error, onChange }: ColourFieldProps) {
   const id = useId();
   const shown = HEX_COLOUR.test(value.trim()) ? value.trim().toLowerCase() : DEFAULT_COLOUR;
+  const derived = deriveBrandTheme(shown);
+  const warning = adjustmentWarning(derived);
+  const describedBy = [`${id}-hint`, warning && `${id}-warning`, error && `${id}-error`].filter(Boolean).join(' ');
   return (
     <div className="field">
       <label htmlFor={id}>Primary colour</label>
@@ -29,7 +36,7 @@ export function ColourField({ value, error, onChange }: ColourFieldProps) {
           spellCheck={false}
           autoComplete="off"
           aria-invalid={error ? true : undefined}
-          aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`}
+          aria-describedby={describedBy}
         />
       </div>
       <span id={`${id}-hint`} className="hint">
@@ -40,6 +47,7 @@ export function ColourField({ value, error, onChange }: ColourFieldProps) {
           {error}
         </span>
       )}
+      <BrandPreview derived={derived} warning={warning} warningId={`${id}-warning`} />
     </div>
   );
 }

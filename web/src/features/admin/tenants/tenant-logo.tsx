@@ -1,14 +1,17 @@
+import { deriveBrandTheme } from '../../../theme/brand-theme';
+
 interface TenantLogoProps {
   tenant: { name: string; logoUrl: string | null; primaryColor: string };
   large?: boolean;
 }
 
-/** The tenant's logo, or its initial on its colour when it has none. */
+/** The tenant's logo, or its initial on its colour (as its buttons show it, so the letter reads) when it has none. */
 export function TenantLogo({ tenant, large }: TenantLogoProps) {
   const size = large ? ' large' : '';
   if (tenant.logoUrl) return <img className={`admin-logo${size}`} src={tenant.logoUrl} alt={`${tenant.name} logo`} />;
+  const { fill, onFill } = deriveBrandTheme(tenant.primaryColor).theme;
   return (
-    <span className={`admin-logo admin-logo-blank${size}`} style={{ background: tenant.primaryColor }} aria-hidden="true">
+    <span className={`admin-logo admin-logo-blank${size}`} style={{ background: fill, color: onFill }} aria-hidden="true">
       {tenant.name.slice(0, 1).toUpperCase()}
     </span>
   );
