@@ -127,6 +127,15 @@ export interface ExportLink {
   streamCount: number;
 }
 
+export interface Brand {
+  _id: string;
+  name: string;
+}
+
+export interface BrandList {
+  brands: Brand[];
+}
+
 export interface SigningKey {
   algorithm: string;
   publicKeyPem: string;
@@ -143,6 +152,7 @@ export const complianceApi = {
   access: (query: AccessSearch) => callApi<EventPage>('GET', `${BASE}/access`, { query: { ...query } }),
   createExport: (json: ExportRequest) => callApi<ExportLink>('POST', `${BASE}/exports`, { json }),
   signingKey: () => callApi<SigningKey>('GET', `${BASE}/signing-key`),
+  brands: () => callApi<BrandList>('GET', `${BASE}/brands`),
 };
 
 export const complianceKeys = {
@@ -152,6 +162,7 @@ export const complianceKeys = {
   events: (query: EventSearch) => ['compliance', 'events', query] as const,
   access: (query: AccessSearch) => ['compliance', 'access', query] as const,
   signingKey: ['compliance', 'signing-key'] as const,
+  brands: ['compliance', 'brands'] as const,
 };
 
 /**
@@ -169,4 +180,5 @@ export type ContractHolds = [
   Answers<Answer<Routes['access']['$get']>, EventPage>,
   Answers<Answer<Routes['exports']['$post']>, ExportLink>,
   Answers<Answer<Routes['signing-key']['$get']>, SigningKey>,
+  Answers<Answer<Routes['brands']['$get']>, BrandList>,
 ];

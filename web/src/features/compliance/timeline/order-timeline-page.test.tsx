@@ -7,10 +7,19 @@ import type { Replay } from '../compliance-api';
 import { complianceOrder, lastQuery, renderCompliance, step } from '../layout/compliance-test-kit';
 
 const ID = '00000000-0000-4000-8000-0000000000aa';
-const placed = { _id: ID, refCode: 'ORD-00AA', status: 'pending', bankReference: null, user: { _id: 'user-1', phone: '+919800000001' } };
-const proof = { ...placed, bankReference: 'UTR123' };
-const verified = { ...proof, status: 'fiat_received' };
+const placed = complianceOrder({
+  _id: ID,
+  refCode: 'ORD-00AA',
+  status: 'pending',
+  fiatAmount: '10000',
+  cryptoAmount: '112.42',
+  user: { _id: 'user-1', phone: '+919800000001', username: 'asha' },
+});
+const proof = { ...placed, bankReference: 'UTR123', proofCount: 1, updatedAt: '2025-01-15T10:01:00.000Z' };
+const verified = { ...proof, status: 'fiat_received', statusLabel: 'Payment Received', updatedAt: '2025-01-15T10:02:00.000Z' };
 const admin = { id: 'admin-1', role: 'admin', phone: '+919900000009', username: 'ops' };
+/** The paths the server's diff finds: everything at placement, the leaves that moved after. */
+const paths = (...names: string[]) => names.map((path) => ({ path, from: null, to: null }));
 
 const REPLAY: Replay = {
   orderId: ID,
@@ -18,12 +27,12 @@ const REPLAY: Replay = {
   tenantId: 'default',
   chain: { intact: true, brokenAt: null },
   steps: [
-    step(0, 'OrderPlaced', placed, [{ path: 'status', from: null, to: 'pending' }], { data: { fiatAmount: '10000' } }),
-    step(1, 'ProofSubmitted', proof, [{ path: 'bankReference', from: null, to: 'UTR123' }], { data: { reference: 'UTR123' } }),
-    step(2, 'OrderVerified', verified, [{ path: 'status', from: 'pending', to: 'fiat_received' }], {
+    step(0, 'OrderPlaced', placed, paths(...Object.keys(placed)), { data: { fiatAmount: '10000' } }),
+    step(1, 'ProofSubmitted', proof, paths('bankReference', 'proofCount', 'updatedAt'), { data: { reference: 'UTR123' } }),
+    step(2, 'OrderVerified', verified, paths('status', 'statusLabel', 'updatedAt'), {
       actor: admin,
       ip: '198.51.100.4',
-      userAgent: 'Firefox/128',
+      userAgent: 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:128.0) Gecko/20100101 Firefox/128.0',
     }),
   ],
 };
@@ -36,69 +45,104 @@ const current = () =>
   within(screen.getByRole('list', { name: 'Timeline' }))
     .getAllByRole('listitem')
     .findIndex((li) => li.getAttribute('aria-current') === 'step');
-const changedFields = () =>
-  [...screen.getByRole('table', { name: 'Order state' }).querySelectorAll('tr.changed th')].map((th) => th.querySelector('code')?.textContent);
+/** The rows of the step's change table: field, then before and after (or the value recorded). */
+const changeRows = (name: string) =>
+  within(screen.getByRole('table', { name }))
+    .getAllByRole('row')
+    .slice(1)
+    .map((row) => [...row.children].map((cell) => cell.textContent));
+const facts = (region: HTMLElement) =>
+  Object.fromEntries(
+    within(region)
+      .getAllByRole('term')
+      .map((dt) => [dt.textContent, dt.nextElementSibling?.textContent]),
+  );
 
 describe('order timeline player', () => {
-  it('starts on the first step: its metadata, data, state and what it changed', async () => {
+  it('names each event in words, with who, when to the second with the zone, and from where', async () => {
     openTimeline();
     expect(await screen.findByRole('heading', { level: 1, name: 'Order #ORD-00AA' })).toBeTruthy();
     expect(counter()).toBe('Step 1 of 3');
     expect(current()).toBe(0);
-    const details = screen.getByRole('region', { name: 'Step 1: OrderPlaced' });
-    const meta = Object.fromEntries(
-      within(details)
-        .getAllByRole('term')
-        .map((dt) => [dt.textContent, dt.nextElementSibling?.textContent]),
-    );
-    expect(meta).toMatchObject({
-      Actor: 'asha',
-      Role: 'Customer',
-      Phone: '+919800000001',
-      IP: '203.0.113.7',
-      'Browser (as the client reported it)': 'Mozilla/5.0 (Android)',
-      'Correlation id': 'corr-0',
-    });
-    expect(meta['Recorded at']).toMatch(/15 Jan 2025/);
-    expect(within(details).getByLabelText('Event data').textContent).toContain('"fiatAmount": "10000"');
-    expect(changedFields()).toEqual(['status']);
+    const items = within(screen.getByRole('list', { name: 'Timeline' })).getAllByRole('listitem');
+    expect(items.map((li) => li.querySelector('strong')?.textContent)).toEqual(['Order placed', 'Payment proof submitted', 'Payment verified']);
+    expect(within(screen.getByRole('list', { name: 'Timeline' })).queryByText(/OrderPlaced|ProofSubmitted|OrderVerified/)).toBeNull();
+    const details = screen.getByRole('region', { name: 'Step 1: Order placed' });
+    expect(facts(details)).toMatchObject({ Who: 'asha (Customer), +919800000001', 'From where': '203.0.113.7, Android' });
+    // To the second, in the reader's zone, named (UTC, IST, ...).
+    expect(facts(details).When).toMatch(/^1[56] Jan 2025, \d{1,2}:\d{2}:00 [ap]m [A-Z][\w+:-]+$/);
     expect(screen.getByText('Hash chain intact')).toBeTruthy();
-    expect((screen.getByRole('button', { name: 'Previous step' }) as HTMLButtonElement).disabled).toBe(true);
+    expect((screen.getByRole('button', { name: /Previous/ }) as HTMLButtonElement).disabled).toBe(true);
   });
 
-  it('steps forward and back, highlighting the fields each step changed, from -> to', async () => {
+  it('lists what the first step recorded in words and formatted values, each field once, no raw keys', async () => {
+    openTimeline();
+    await screen.findByRole('region', { name: 'Step 1: Order placed' });
+    const rows = Object.fromEntries(changeRows('What was recorded').map(([field, value]) => [field, value]));
+    expect(rows).toMatchObject({
+      Status: 'Pending',
+      Order: 'Buy USDT',
+      'INR amount': '₹10,000',
+      'USDT amount': '112.42 USDT',
+      'Payment method': 'Bank transfer',
+    });
+    expect(rows.Rate).toMatch(/^₹88\.5\d* per USDT$/);
+    const fields = Object.keys(rows);
+    expect(fields).not.toContain('amountINR');
+    expect(fields).not.toContain('statusLabel');
+    expect(fields.filter((f) => /^[a-z]+[A-Z]/.test(f))).toEqual([]);
+    expect(screen.queryByRole('table', { name: 'Order state' })).toBeNull();
+  });
+
+  it('shows only the fields a step changed, before and after, and the whole order behind a disclosure', async () => {
     openTimeline();
     await screen.findByRole('heading', { level: 1, name: 'Order #ORD-00AA' });
-    await userEvent.click(screen.getByRole('button', { name: 'Next step' }));
+    await userEvent.click(screen.getByRole('button', { name: /Next/ }));
     expect(counter()).toBe('Step 2 of 3');
-    expect(current()).toBe(1);
-    expect(changedFields()).toEqual(['bankReference']);
-    expect(within(screen.getByRole('list', { name: 'Changes' })).getByRole('listitem').textContent).toBe('bankReference: — -> UTR123');
-
-    await userEvent.click(screen.getByRole('button', { name: 'Next step' }));
-    expect(counter()).toBe('Step 3 of 3');
-    expect(changedFields()).toEqual(['status']);
-    const status = screen.getByRole('table', { name: 'Order state' }).querySelector('tr.changed td')!;
-    expect(status.textContent).toBe('pending -> fiat_received');
-    expect(screen.getByRole('region', { name: 'Step 3: OrderVerified' }).textContent).toContain('198.51.100.4');
-    expect((screen.getByRole('button', { name: 'Next step' }) as HTMLButtonElement).disabled).toBe(true);
-
-    await userEvent.click(screen.getByRole('button', { name: 'Previous step' }));
-    expect(counter()).toBe('Step 2 of 3');
-    await userEvent.click(screen.getByRole('button', { name: 'First step' }));
-    expect(counter()).toBe('Step 1 of 3');
-    await userEvent.click(screen.getByRole('button', { name: 'Last step' }));
-    expect(counter()).toBe('Step 3 of 3');
+    expect(changeRows('What changed')).toEqual([
+      ['Payment reference (UTR)', 'none', 'UTR123'],
+      ['Proofs submitted', '0', '1'],
+    ]);
+    await userEvent.click(screen.getByRole('button', { name: /Next/ }));
+    expect(changeRows('What changed')).toEqual([['Status', 'Pending', 'Payment Received']]);
+    const details = screen.getByRole('region', { name: 'Step 3: Payment verified' });
+    expect(facts(details)).toMatchObject({ Who: 'ops (Admin), +919900000009', 'From where': '198.51.100.4, Firefox on Windows' });
+    const whole = within(details).getByText('The whole order after this step').closest('details')!;
+    expect(whole.open).toBe(false);
+    expect(facts(whole)).toMatchObject({ Status: 'Payment Received', 'Payment reference (UTR)': 'UTR123', Customer: 'asha · +919800000001' });
+    const stored = within(details).getByText('The record as stored').closest('details')!;
+    expect(stored.open).toBe(false);
+    expect(facts(stored)['Browser (as the client reported it)']).toContain('Firefox/128.0');
+    expect((screen.getByRole('button', { name: /Next/ }) as HTMLButtonElement).disabled).toBe(true);
   });
 
-  it('opens any step from the timeline list', async () => {
+  it('steps with buttons named by their visible words, forward and back', async () => {
     openTimeline();
-    await userEvent.click(await screen.findByRole('button', { name: 'Step 2: ProofSubmitted' }));
+    await screen.findByRole('heading', { level: 1, name: 'Order #ORD-00AA' });
+    const controls = screen.getByRole('group', { name: 'Replay controls' });
+    for (const button of within(controls).getAllByRole('button')) expect(button.getAttribute('aria-label')).toBeNull();
+    expect(
+      within(controls)
+        .getAllByRole('button')
+        .map((b) => b.textContent?.replace(/[«‹▶›»‖]/g, '').trim()),
+    ).toEqual(['First', 'Previous', 'Play', 'Next', 'Last']);
+    await userEvent.click(screen.getByRole('button', { name: 'Last' }));
+    expect(counter()).toBe('Step 3 of 3');
+    await userEvent.click(screen.getByRole('button', { name: 'Previous' }));
+    expect(counter()).toBe('Step 2 of 3');
+    await userEvent.click(screen.getByRole('button', { name: 'First' }));
+    expect(counter()).toBe('Step 1 of 3');
+  });
+
+  it('opens any step from the timeline list, each button named by what it shows', async () => {
+    openTimeline();
+    const list = await screen.findByRole('list', { name: 'Timeline' });
+    const buttons = within(list).getAllByRole('button');
+    for (const button of buttons) expect(button.getAttribute('aria-label')).toBeNull();
+    await userEvent.click(within(list).getByRole('button', { name: /Payment proof submitted/ }));
     expect(counter()).toBe('Step 2 of 3');
     expect(current()).toBe(1);
-    const items = within(screen.getByRole('list', { name: 'Timeline' })).getAllByRole('listitem');
-    expect(items[2]!.textContent).toContain('Admin · +919900000009');
-    expect(items[2]!.textContent).toContain('198.51.100.4');
+    expect(buttons[2]!.textContent).toContain('ops (Admin), +919900000009');
   });
 
   it('plays a step a second, stops on the last, and pauses', async () => {
@@ -131,29 +175,46 @@ describe('order timeline player', () => {
   it('says so when the machine refuses a stored event, and shows no state for it', async () => {
     const refused = step(1, 'OrderCompleted', placed, [], { foldError: 'pending cannot be completed' });
     openTimeline({ ...REPLAY, steps: [REPLAY.steps[0]!, { ...refused, state: null }] });
-    await userEvent.click(await screen.findByRole('button', { name: 'Next step' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Next' }));
     expect((await screen.findByRole('alert')).textContent).toBe('The order machine refuses this event: pending cannot be completed');
-    expect(screen.queryByRole('table', { name: 'Order state' })).toBeNull();
+    expect(screen.queryByRole('table', { name: 'What changed' })).toBeNull();
     expect(screen.getByText('No order state after this event.')).toBeTruthy();
   });
 
-  it('shows the order as it stood at a chosen time', async () => {
+  it('puts the as-of picker first, to the second, and says which moment is in force', async () => {
     const then = complianceOrder({ _id: ID, refCode: 'ORD-00AA', status: 'pending', bankReference: 'UTR123' });
     const { calls } = openTimeline(REPLAY, {
       [`GET /api/compliance/orders/${ID}`]: { order: then, asOf: '2025-01-15T10:01:30.000Z', eventCount: 2, lastEventAt: '2025-01-15T10:01:00.010Z' },
     });
     const form = await screen.findByRole('form', { name: 'Order as of' });
-    await userEvent.type(within(form).getByLabelText('As of'), '2025-01-15T10:01:30');
+    const picker = within(form).getByLabelText('As of') as HTMLInputElement;
+    expect(form.compareDocumentPosition(screen.getByRole('list', { name: 'Timeline' })) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    // It starts at the last event, to the second, in the officer's zone.
+    // (A browser drops ":00" seconds from the value; step 1 keeps the seconds field on screen.)
+    expect(picker.value).toMatch(/^2025-01-1[56]T\d\d:\d2(:00)?$/);
+    expect(picker.step).toBe('1');
+    const inForce = () => screen.getAllByRole('status').find((s) => s.textContent?.startsWith('In force'))!.textContent;
+    expect(inForce()).toMatch(/^In force: the order as it stands now, every event recorded \(the last at 1[56] Jan 2025, \d{1,2}:\d2:00 [ap]m \S+\)$/);
+    await userEvent.clear(picker);
+    await userEvent.type(picker, '2025-01-15T10:01:30');
     await userEvent.click(within(form).getByRole('button', { name: 'Show' }));
-    await waitFor(() => expect(lastQuery(calls, `/api/compliance/orders/${ID}`)).toEqual({ asOf: new Date('2025-01-15T10:01:30').toISOString() }));
-    const result = await screen.findByText(/2 events, the last at/);
-    expect(result.textContent).toMatch(/^As of 15 Jan 2025/);
-    expect(screen.getByText('UTR123', { selector: 'dd' })).toBeTruthy();
+    const asOf = new Date('2025-01-15T10:01:30').toISOString();
+    await waitFor(() => expect(lastQuery(calls, `/api/compliance/orders/${ID}`)).toEqual({ asOf }));
+    await waitFor(() =>
+      expect(inForce()).toMatch(
+        /^In force: the order as of 15 Jan 2025, 10:01:30 am \S+, 2 events recorded by then, the last at 1[56] Jan 2025, \d{1,2}:\d1:00 [ap]m \S+$/,
+      ),
+    );
+    const card = screen.getByRole('region', { name: 'Order as of' });
+    expect(within(card).getByText('UTR123', { selector: 'dd' })).toBeTruthy();
+    // The timeline shows the step in force then.
+    expect(counter()).toBe('Step 2 of 3');
   });
 
   it('says the order did not exist yet when the server answers 404 for that time', async () => {
     openTimeline(REPLAY, { [`GET /api/compliance/orders/${ID}`]: () => ({ status: 404, body: { error: 'Order not found' } }) });
     const form = await screen.findByRole('form', { name: 'Order as of' });
+    await userEvent.clear(within(form).getByLabelText('As of'));
     await userEvent.type(within(form).getByLabelText('As of'), '2024-01-01T00:00:00');
     await userEvent.click(within(form).getByRole('button', { name: 'Show' }));
     expect((await screen.findByText(/The order did not exist yet at/)).textContent).toContain('1 Jan 2024');

@@ -11,6 +11,7 @@ import { StepList } from './step-list';
 import { StepDetails } from './step-details';
 import { OrderAsOfCard } from './order-as-of-card';
 import { usePlayer } from './use-player';
+import './timeline.css';
 
 const BackLink = () => (
   <Link to="/compliance" className="back-link">
@@ -43,18 +44,26 @@ function Timeline({ replay }: { replay: Replay }) {
   const player = usePlayer(replay.steps.length);
   const step = replay.steps[player.index];
   const brokenAt = replay.chain.intact ? null : replay.chain.brokenAt;
+  const latest = replay.steps.at(-1)?.recordedAt ?? null;
+  // The step in force at the instant chosen: the last one recorded by then (the first if none was).
+  const showAsOf = (asOf: string) => {
+    const inForce = replay.steps.findLastIndex((s) => Date.parse(s.recordedAt) <= Date.parse(asOf));
+    player.pause();
+    player.goTo(Math.max(0, inForce));
+  };
   return (
     <>
       <div className="compliance-head">
         <div>
           <h1>Order #{replay.refCode ?? replay.orderId}</h1>
           <p className="muted">
-            {replay.steps.length} event{replay.steps.length === 1 ? '' : 's'} · order id <code>{replay.orderId}</code>
+            {replay.steps.length} event{replay.steps.length === 1 ? '' : 's'} · order id <code className="address">{replay.orderId}</code>
           </p>
         </div>
         <ExportOrderButton orderId={replay.orderId} />
       </div>
       <ChainStatus chain={replay.chain} />
+      <OrderAsOfCard orderId={replay.orderId} latest={latest} onChoose={showAsOf} />
       {step ? (
         <>
           <div className="card player">
@@ -73,13 +82,12 @@ function Timeline({ replay }: { replay: Replay }) {
                 }}
               />
             </div>
-            <StepDetails step={step} number={player.index + 1} />
+            <StepDetails step={step} before={replay.steps[player.index - 1]?.state ?? null} number={player.index + 1} />
           </div>
         </>
       ) : (
         <p className="card muted">This order has no events.</p>
       )}
-      <OrderAsOfCard orderId={replay.orderId} />
     </>
   );
 }

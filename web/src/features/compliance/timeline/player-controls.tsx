@@ -1,6 +1,10 @@
 import type { Player } from './use-player';
 
-/** First, previous, play or pause, next, last, and where the player is ("Step 3 of 7"). */
+/**
+ * First, previous, play or pause, next, last, and where the player is ("Step 3 of 7"). The buttons
+ * are named by their words alone (the arrows are hidden from screen readers), so what a voice user
+ * says is what they see.
+ */
 export function PlayerControls({ player }: { player: Player }) {
   // A step chosen by hand stops the playing, as a video's scrubber does.
   const step = (move: () => void) => () => {
@@ -9,25 +13,25 @@ export function PlayerControls({ player }: { player: Player }) {
   };
   return (
     <div className="player-controls" role="group" aria-label="Replay controls">
-      <button type="button" className="btn secondary small" onClick={step(player.first)} disabled={player.atFirst} aria-label="First step">
+      <button type="button" className="btn secondary small" onClick={step(player.first)} disabled={player.atFirst}>
         <span aria-hidden="true">«</span> First
       </button>
-      <button type="button" className="btn secondary small" onClick={step(player.previous)} disabled={player.atFirst} aria-label="Previous step">
+      <button type="button" className="btn secondary small" onClick={step(player.previous)} disabled={player.atFirst}>
         <span aria-hidden="true">‹</span> Previous
       </button>
       {player.playing ? (
-        <button type="button" className="btn small" onClick={player.pause} aria-label="Pause">
+        <button type="button" className="btn small" onClick={player.pause}>
           <span aria-hidden="true">‖</span> Pause
         </button>
       ) : (
-        <button type="button" className="btn small" onClick={player.play} disabled={player.count < 2} aria-label="Play">
+        <button type="button" className="btn small" onClick={player.play} disabled={player.count < 2}>
           <span aria-hidden="true">▶</span> Play
         </button>
       )}
-      <button type="button" className="btn secondary small" onClick={step(player.next)} disabled={player.atLast} aria-label="Next step">
+      <button type="button" className="btn secondary small" onClick={step(player.next)} disabled={player.atLast}>
         Next <span aria-hidden="true">›</span>
       </button>
-      <button type="button" className="btn secondary small" onClick={step(player.last)} disabled={player.atLast} aria-label="Last step">
+      <button type="button" className="btn secondary small" onClick={step(player.last)} disabled={player.atLast}>
         Last <span aria-hidden="true">»</span>
       </button>
       <span className="step-counter" aria-live="polite">

@@ -1,6 +1,7 @@
+import { eventName } from '../../../lib/event-names';
 import type { ReplayStep } from '../compliance-api';
-import { actorText } from '../ui/actor';
 import { formatInstant } from '../ui/as-of';
+import { whoText } from './step-who';
 
 interface StepListProps {
   steps: readonly ReplayStep[];
@@ -10,7 +11,10 @@ interface StepListProps {
   onSelect: (index: number) => void;
 }
 
-/** Every event of the order in order; the current one highlighted, any one opened with a click. */
+/**
+ * Every event of the order in order, by name; the current one highlighted, any one opened with a
+ * click. Each button is named by what it shows (WCAG 2.5.3: the visible words are its name).
+ */
 export function StepList({ steps, current, brokenAt, onSelect }: StepListProps) {
   return (
     <ol className="step-list" aria-label="Timeline">
@@ -18,16 +22,15 @@ export function StepList({ steps, current, brokenAt, onSelect }: StepListProps) 
         const classes = ['step', i === current && 'current', brokenAt !== null && i >= brokenAt && 'broken'].filter(Boolean).join(' ');
         return (
           <li key={step.eventId} className={classes} aria-current={i === current ? 'step' : undefined}>
-            <button type="button" onClick={() => onSelect(i)} aria-label={`Step ${i + 1}: ${step.type}`}>
+            <button type="button" onClick={() => onSelect(i)}>
               <span className="step-head">
                 <span className="step-number">{i + 1}</span>
-                <strong>{step.type}</strong>
+                <strong>{eventName(step.type)}</strong>
                 {brokenAt === i && <span className="badge rejected">Chain broken</span>}
               </span>
               <span className="step-meta">
                 <time dateTime={step.recordedAt}>{formatInstant(step.recordedAt)}</time>
-                <span>{actorText(step.actor)}</span>
-                <span>IP {step.ip ?? '-'}</span>
+                <span>{whoText(step.actor)}</span>
               </span>
             </button>
           </li>
