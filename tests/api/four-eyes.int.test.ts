@@ -1,7 +1,8 @@
 /**
  * Four eyes over HTTP: above the threshold (Global Settings, overridable per brand) Complete and
- * Approve record a request; only a different admin confirms it, on the request's terms; any change
- * to the order ends it; the admin list filters what waits for a second admin.
+ * Approve record a request; only a different admin confirms it, on the request's terms; while it
+ * waits it holds the order (no reject, payout or new request until it is answered or withdrawn);
+ * the admin list filters what waits for a second admin.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SAME_ADMIN } from '../../machines/src/order/order.decide';
@@ -113,11 +114,19 @@ describe('four eyes above a threshold', () => {
     expect(late).toMatchObject({ status: 409, body: { code: 'no_completion_request' } });
     expect(await eventTypes(id)).toEqual(['OrderPlaced', 'ProofSubmitted', 'CompletionRequested', 'ProofSubmitted', 'CompletionRequestDeclined']);
 
-    // A reject needs no second admin, and ends a pending request.
+    // A reject needs no second admin, but a pending request holds the order (pending-request.ts): nobody
+    // rejects, re-asks or records a payout under it, the requester included; they withdraw it first.
     const again = (await complete(admin, id)).body.order.completionRequest.requestId;
-    expect((await json(t.call('POST', `/api/admin/orders/${id}/reject`, { token: second, body: { reasonCode: 'utr_not_found' } }))).status).toBe(200);
-    const after = await json(t.call('POST', `/api/admin/orders/${id}/completion-request/confirm`, { token: second, body: { requestId: again } }));
-    expect(after).toMatchObject({ status: 409, body: { code: 'no_completion_request' } });
+    const reject = (token: string) => json(t.call('POST', `/api/admin/orders/${id}/reject`, { token, body: { reasonCode: 'utr_not_found' } }));
+    for (const token of [admin, second]) expect(await reject(token)).toMatchObject({ status: 409, body: { code: 'completion_request_pending' } });
+    expect(await complete(admin, id, { rate: '80' })).toMatchObject({ status: 409, body: { code: 'completion_request_pending' } });
+    const bulk = await json(t.call('POST', '/api/admin/orders/bulk/reject', { token: second, body: { ids: [id], reasonCode: 'utr_not_found' } }));
+    expect(bulk.body).toMatchObject({ succeeded: 0, results: [{ id, ok: false, code: 'completion_request_pending' }] });
+    expect((await detail(id)).completionRequest).toMatchObject({ requestId: again });
+    const withdrawn = await json(t.call('POST', `/api/admin/orders/${id}/completion-request/decline`, { token: admin, body: { requestId: again } }));
+    expect(withdrawn).toMatchObject({ status: 200, body: { message: 'Completion request withdrawn', order: { completionRequest: null } } });
+    expect(await reject(admin)).toMatchObject({ status: 200, body: { order: { status: 'rejected' } } });
+    expect((await eventTypes(id)).slice(-3)).toEqual(['CompletionRequested', 'CompletionRequestDeclined', 'OrderRejected']);
   });
 
   it('lists what waits for a second admin, and never shows the request to the customer', async () => {

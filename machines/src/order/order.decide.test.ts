@@ -367,13 +367,13 @@ describe('four eyes above the threshold', () => {
     }
   });
 
-  it('lets the desk reject an order whose completion is pending, which ends the request', () => {
+  it('holds a pending completion against a rejection (pending-request.ts); a rejection recorded before that rule still ends the request', () => {
     spec([...paid(), completionRequested(), rejected()])
       .when(confirm('admin-b'))
       .thenRefuses({ kind: 'conflict', code: 'no_completion_request' });
     spec([...paid(), verified(), completionRequested()])
       .when({ type: 'RejectOrder', reasonCode: 'suspected_fraud', reason: null, at: at(40) })
-      .thenRecords([{ type: 'OrderRejected', data: { rejectedAt: at(40), reason: null, reasonCode: 'suspected_fraud' } }]);
+      .thenRefuses({ kind: 'conflict', code: 'completion_request_pending' });
   });
 });
 

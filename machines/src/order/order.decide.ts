@@ -4,8 +4,8 @@
  * the order's status allows the event is the machine's to say (order.machine.ts); these functions
  * add what the machine does not know, each asked of its one rule: what proof an order needs
  * (proof-requirement.ts), the rate lock and the rate a completion settles at (rate-lock.ts), four
- * eyes (four-eyes.ts, with the re-quote band, requote-band.ts) and the customer limits at a late
- * payment's revival (customer-limits.ts).
+ * eyes (four-eyes.ts, with the re-quote band, requote-band.ts), a request that holds the order while
+ * it waits (pending-request.ts) and the customer limits at a late payment's revival (customer-limits.ts).
  */
 import type { Attachment, CompletionMode, CompletionRequested, OrderEvent, OrderFlagKind, PaymentMatched, Repricing } from './order.events';
 import type { ReasonCode } from './order-reasons';
@@ -36,6 +36,7 @@ import type { Controls } from '../settings/settings.schema';
 import { paysNothing } from './order-placement.decide';
 import { gatePayoutOnChain, type PayoutChainCheck } from './payout-chain-gate';
 import { chainReading, paymentMatch } from './payment-facts.decide';
+import { assertNotHeldByRequest } from './pending-request';
 export { ORDER_ALREADY_MATCHED, ORDER_CLOSED } from './payment-facts.decide';
 
 export type { CompletionMode };
@@ -166,6 +167,7 @@ export const orderEvolver = { initial: emptyOrder, evolve: evolveOrder };
 export function decideOrder(snapshot: OrderSnapshot, command: OrderCommand): OrderEvent[] {
   const view = orderView(snapshot);
   if (!view) throw Refusal.notFound('Order not found');
+  assertNotHeldByRequest(view, command.type);
   switch (command.type) {
     case 'SubmitProof':
       return proofSubmission(snapshot, view, command);

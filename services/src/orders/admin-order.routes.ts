@@ -161,7 +161,8 @@ export function adminOrderRoutes(deps: OrderDeps, users: Kysely<ServicesDatabase
     )
     .post('/orders/:id/completion-request/decline', validate('json', declineCompletionSchema), async (c) => {
       const { requestId, note } = c.req.valid('json');
-      return answer(c, await commands.declineCompletion(c.get('scope'), orderId(c), requestId, note ?? null, metadata(c)), 'Completion request declined');
+      const { view, withdrawn } = await commands.declineCompletion(c.get('scope'), orderId(c), requestId, note ?? null, metadata(c));
+      return answer(c, view, withdrawn ? 'Completion request withdrawn' : 'Completion request declined');
     })
     .post('/orders/:id/reject', validate('json', rejectSchema), async (c) =>
       answer(c, await commands.reject(c.get('scope'), orderId(c), rejection(c.req.valid('json')), metadata(c)), 'Order rejected successfully'),

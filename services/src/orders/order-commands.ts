@@ -247,9 +247,22 @@ export class OrderCommands {
     });
   }
 
-  /** Turns the pending request down (a second admin) or withdraws it (the requester); the order stays as it was. */
-  declineCompletion(scope: AdminScope, orderId: string, requestId: string, note: string | null, metadata: EventMetadata): Promise<OrderView> {
-    return this.admin(scope, orderId, metadata, { type: 'DeclineCompletion', requestId, note, by: metadata.actor.id, at: metadata.acceptedAt });
+  /** Turns the pending request down (a second admin) or withdraws it (the requester: `withdrawn`); the order stays as it was. */
+  async declineCompletion(
+    scope: AdminScope,
+    orderId: string,
+    requestId: string,
+    note: string | null,
+    metadata: EventMetadata,
+  ): Promise<{ view: OrderView; withdrawn: boolean }> {
+    let withdrawn = false;
+    const view = await this.orders.execute(orderId, metadata, (snapshot) => {
+      const order = inAdminScope(orderViewOf(snapshot), scope);
+      // Decided on the order as this (last) attempt read it: the request the command answers.
+      withdrawn = order.completionRequest?.requestedBy === metadata.actor.id;
+      return decideOrder(snapshot, { type: 'DeclineCompletion', requestId, note, by: metadata.actor.id, at: metadata.acceptedAt });
+    });
+    return { view, withdrawn };
   }
 
   reject(scope: AdminScope, orderId: string, reason: { code: ReasonCode; note: string | null }, metadata: EventMetadata): Promise<OrderView> {

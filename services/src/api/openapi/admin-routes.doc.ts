@@ -58,7 +58,7 @@ export const adminRouteDocs: RouteDoc[] = [
     tag: 'admin: orders',
     access: 'admin',
     summary:
-      'USDT sent: fiat_received to crypto_sent (409 payout_needs_approval when four eyes holds the payout and no second admin approved it; 409 late_payment_needs_rate on an order paid late with no payout approved since: complete it with a rate)',
+      'USDT sent: fiat_received to crypto_sent (409 payout_needs_approval when four eyes holds the payout and no second admin approved it; 409 late_payment_needs_rate on an order paid late with no payout approved since: complete it with a rate; 409 completion_request_pending while a completion request waits for a second admin)',
     body: cryptoSentSchema,
   },
   {
@@ -67,7 +67,7 @@ export const adminRouteDocs: RouteDoc[] = [
     tag: 'admin: orders',
     access: 'admin',
     summary:
-      'Approve: to completed; when four eyes holds it, 202 asking a second admin to approve the payout (send no reference: one is 409 payout_needs_approval until approved)',
+      'Approve: to completed; when four eyes holds it, 202 asking a second admin to approve the payout (send no reference: one is 409 payout_needs_approval until approved); 409 completion_request_pending while a request waits (one at a time: withdraw it to ask again)',
     body: completionSchema,
   },
   {
@@ -76,7 +76,7 @@ export const adminRouteDocs: RouteDoc[] = [
     tag: 'admin: orders',
     access: 'admin',
     summary:
-      'Complete: to completed; when four eyes holds it, 202 asking a second admin to approve the payout (send no reference: one is 409 payout_needs_approval until approved)',
+      'Complete: to completed; when four eyes holds it, 202 asking a second admin to approve the payout (send no reference: one is 409 payout_needs_approval until approved); 409 completion_request_pending while a request waits (one at a time: withdraw it to ask again)',
     body: completionSchema,
   },
   {
@@ -93,10 +93,19 @@ export const adminRouteDocs: RouteDoc[] = [
     path: '/admin/orders/:id/completion-request/decline',
     tag: 'admin: orders',
     access: 'admin',
-    summary: 'Four eyes: turn the pending request down (or withdraw your own); the order stays as it was',
+    summary:
+      "Four eyes: turn the pending request down, or withdraw your own (the answer's message says which: 'Completion request declined' or 'Completion request withdrawn'); the order stays as it was",
     body: declineCompletionSchema,
   },
-  { method: 'post', path: '/admin/orders/:id/reject', tag: 'admin: orders', access: 'admin', summary: 'Reject (other fields are ignored)', body: rejectSchema },
+  {
+    method: 'post',
+    path: '/admin/orders/:id/reject',
+    tag: 'admin: orders',
+    access: 'admin',
+    summary:
+      'Reject (other fields are ignored); 409 completion_request_pending while a completion request waits for a second admin: the requester withdraws it, or another admin declines it, first',
+    body: rejectSchema,
+  },
   { method: 'get', path: '/admin/users', tag: 'admin: users', access: 'admin', summary: 'Users with their saved accounts and brand', query: usersQuery },
   {
     method: 'post',
