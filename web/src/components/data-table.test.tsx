@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { act, cleanup, render, screen, within } from '@testing-library/react';
 import { DataTable, type Column } from './data-table';
 
 afterEach(cleanup);
@@ -72,5 +72,61 @@ describe('data table', () => {
     expect(rows.map((r) => r.className)).toEqual(['', 'noted', '']);
     expect(within(rows[2]!).getByRole('cell').getAttribute('colspan')).toBe('3');
     expect(rows[2]!.textContent).toBe('Bruised');
+  });
+});
+
+describe('data table on a narrow screen', () => {
+  // happy-dom answers media queries from its viewport: the same test window is a phone, then a laptop.
+  const viewport = (width: number) =>
+    (window as unknown as { happyDOM: { setViewport(v: { width: number; height: number }): void } }).happyDOM.setViewport({ width, height: 844 });
+  afterEach(() => viewport(1024));
+
+  const withKinds: (Column<Fruit> | false)[] = [
+    {
+      header: 'Select all',
+      kind: 'select',
+      heading: <input type="checkbox" aria-label="Select every fruit" />,
+      cell: (f) => <input type="checkbox" aria-label={`Select ${f.name}`} />,
+    },
+    { header: 'Name', kind: 'title', cell: (f) => f.name },
+    { header: 'Note', cell: (f) => f.note ?? '-' },
+    { header: 'Actions', hiddenHeader: true, kind: 'actions', cell: (f) => <button type="button">{`Eat ${f.name}`}</button> },
+  ];
+
+  it('draws a card per record on a phone: its name heading it, each field labelled, its buttons at its foot', () => {
+    viewport(390);
+    render(<DataTable label="Fruit" rows={FRUITS} rowKey={(f) => f.id} columns={withKinds} />);
+    expect(screen.queryByRole('table')).toBeNull();
+    const cards = within(screen.getByRole('list', { name: 'Fruit' })).getAllByRole('listitem');
+    expect(cards).toHaveLength(2);
+    const banana = cards[1]!;
+    expect(banana.querySelector('.record-card-head')!.textContent).toBe('Banana');
+    expect([...banana.querySelectorAll('dt')].map((t) => t.textContent)).toEqual(['Note']);
+    expect(banana.querySelector('dd')!.textContent).toBe('Bruised');
+    // The actions are buttons in the card itself, not behind a scroll.
+    expect(within(banana.querySelector('.record-card-actions') as HTMLElement).getByRole('button', { name: 'Eat Banana' })).toBeTruthy();
+    expect(within(banana).getByRole('checkbox', { name: 'Select Banana' })).toBeTruthy();
+    // A heading that acts on every row sits above the cards, labelled by its column.
+    expect(screen.getByRole('checkbox', { name: 'Select every fruit' }).closest('label')!.textContent).toContain('Select all');
+  });
+
+  it('follows the window: on a laptop a table with its actions column kept in view, cards once the window narrows', async () => {
+    viewport(1280);
+    render(<DataTable label="Fruit" rows={FRUITS} rowKey={(f) => f.id} columns={withKinds} />);
+    const table = screen.getByRole('table', { name: 'Fruit' });
+    expect(within(table).getByRole('button', { name: 'Eat Apple' }).closest('td')!.className).toBe('sticky-end');
+    expect(within(table).getAllByRole('columnheader').at(-1)!.className).toBe('sticky-end');
+    expect(within(table).getByRole('checkbox', { name: 'Select every fruit' }).closest('th')).toBeTruthy();
+    await act(async () => viewport(390));
+    expect(screen.queryByRole('table')).toBeNull();
+    expect(within(screen.getByRole('list', { name: 'Fruit' })).getAllByRole('listitem')).toHaveLength(2);
+  });
+
+  it('keeps a table where the page asks for one, and says its empty text either way', () => {
+    viewport(390);
+    const { rerender } = render(<DataTable layout="table" rows={FRUITS} rowKey={(f) => f.id} columns={withKinds} />);
+    expect(screen.getByRole('table')).toBeTruthy();
+    rerender(<DataTable rows={[]} rowKey={(f: Fruit) => f.id} columns={withKinds} empty={<p>No fruit yet</p>} />);
+    expect(screen.getByText('No fruit yet')).toBeTruthy();
   });
 });

@@ -1,14 +1,15 @@
-import { CopyButton } from '../../../components/copy-button';
+import type { ReactNode } from 'react';
 import { Detail } from '../../../components/detail';
+import { ShortValue } from '../../../components/short-value';
 import { isBuyOrder } from '../../../lib/order-format';
 import type { AdminOrder } from '../admin-api';
 import { InfoCard } from './info-card';
 
-function DetailList({ rows }: { rows: [string, string][] }) {
+function DetailList({ rows }: { rows: [string, ReactNode][] }) {
   return (
     <dl className="details">
       {rows.map(([label, value]) => (
-        <Detail key={label} label={label} className="address">
+        <Detail key={label} label={label}>
           {value}
         </Detail>
       ))}
@@ -24,8 +25,9 @@ export function UserInfoCard({ order, showBrand }: { order: AdminOrder; showBran
         rows={[
           ['Phone', order.user.phone],
           ...(showBrand ? [['Brand', order.brand.name] as [string, string]] : []),
-          ['User ID', order.user._id],
-          ['Order ID', order._id],
+          // Ids are looked up, not read: their ends on screen, the whole in the tooltip and the copy.
+          ['User ID', <ShortValue value={order.user._id} what="User ID" />],
+          ['Order ID', <ShortValue value={order._id} what="Order ID" />],
           // Older orders were recorded without a network; TRC20 was the only one then.
           ['Network', order.network || 'TRC20'],
         ]}
@@ -48,9 +50,8 @@ export function ReferencesCard({ order }: { order: AdminOrder }) {
       ) : (
         <dl className="details references">
           {references.map(([label, value]) => (
-            <Detail key={label} label={label} className="row">
-              <code>{value}</code>
-              <CopyButton text={value} what={label} done={`${label} copied to clipboard`} />
+            <Detail key={label} label={label}>
+              <ShortValue value={value} what={label} />
             </Detail>
           ))}
         </dl>
@@ -67,9 +68,8 @@ export function AddressCard({ order }: { order: AdminOrder }) {
   return (
     <InfoCard title={title}>
       {address ? (
-        <p className="row">
-          <code className="address">{address}</code>
-          <CopyButton text={address} what={title} done="Address copied to clipboard!" />
+        <p>
+          <ShortValue value={address} what={title} head={8} tail={8} done="Address copied to clipboard!" />
         </p>
       ) : (
         <p className="muted">Not provided</p>
