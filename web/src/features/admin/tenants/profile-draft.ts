@@ -4,20 +4,29 @@ import type { Tenant, TenantProfileForm } from './tenant-api';
 export const DEFAULT_COLOUR = '#0d6efd';
 export const HEX_COLOUR = /^#[0-9a-fA-F]{6}$/;
 
-export interface ProfileDraft {
+/** The brand's support contact, shown on its landing page (decision 0035); empty for none. */
+export const SUPPORT_FIELDS = ['supportPhone', 'supportEmail', 'supportWhatsApp', 'supportHours'] as const;
+type SupportDraft = Record<(typeof SUPPORT_FIELDS)[number], string>;
+const NO_SUPPORT: SupportDraft = { supportPhone: '', supportEmail: '', supportWhatsApp: '', supportHours: '' };
+
+export interface ProfileDraft extends SupportDraft {
   name: string;
   domain: string;
   logoUrl: string;
   primaryColor: string;
 }
 
-export const emptyProfile = (): ProfileDraft => ({ name: '', domain: '', logoUrl: '', primaryColor: DEFAULT_COLOUR });
+export const emptyProfile = (): ProfileDraft => ({ name: '', domain: '', logoUrl: '', primaryColor: DEFAULT_COLOUR, ...NO_SUPPORT });
 
 export const profileOf = (tenant: Tenant): ProfileDraft => ({
   name: tenant.name,
   domain: tenant.domain ?? '',
   logoUrl: tenant.logoUrl ?? '',
   primaryColor: tenant.primaryColor,
+  supportPhone: tenant.supportPhone ?? '',
+  supportEmail: tenant.supportEmail ?? '',
+  supportWhatsApp: tenant.supportWhatsApp ?? '',
+  supportHours: tenant.supportHours ?? '',
 });
 
 export type ProfileProblems = Partial<Record<keyof ProfileDraft, string>>;
@@ -30,10 +39,11 @@ export function profileProblems(draft: ProfileDraft): ProfileProblems {
   return problems;
 }
 
-/** The multipart fields of a create or edit; an empty domain or logo URL clears it. */
+/** The multipart fields of a create or edit; an empty domain, logo URL or support field clears it. */
 export const profileForm = (draft: ProfileDraft, withLogoUrl: boolean): TenantProfileForm => ({
   name: draft.name.trim(),
   domain: draft.domain.trim().toLowerCase(),
   primaryColor: draft.primaryColor.trim(),
+  ...Object.fromEntries(SUPPORT_FIELDS.map((field) => [field, draft[field].trim()])),
   ...(withLogoUrl ? { logoUrl: draft.logoUrl.trim() } : {}),
 });

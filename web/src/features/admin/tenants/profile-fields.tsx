@@ -1,5 +1,6 @@
 import { Field } from '../../../components/field';
 import { ColourField } from './colour-field';
+import { SupportContactFields } from './support-contact-fields';
 import type { ProfileDraft, ProfileProblems } from './profile-draft';
 
 interface ProfileFieldsProps {
@@ -10,7 +11,7 @@ interface ProfileFieldsProps {
   withLogoUrl?: boolean;
 }
 
-/** Name, domain, (logo link) and colour of a tenant, shared by the create and edit forms. */
+/** Name, domain, (logo link), colour and support contact of a tenant, shared by the create and edit forms. */
 export function ProfileFields({ draft, problems, onChange, withLogoUrl }: ProfileFieldsProps) {
   return (
     <>
@@ -40,6 +41,7 @@ export function ProfileFields({ draft, problems, onChange, withLogoUrl }: Profil
         </Field>
       )}
       <ColourField value={draft.primaryColor} error={problems.primaryColor} onChange={(primaryColor) => onChange({ primaryColor })} />
+      <SupportContactFields draft={draft} problems={problems} onChange={onChange} />
     </>
   );
 }

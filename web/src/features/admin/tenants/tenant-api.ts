@@ -9,6 +9,11 @@ export interface TenantProfileForm {
   primaryColor?: string;
   removeLogo?: 'true';
   logo?: File;
+  /** The support contact shown on the brand's landing page; '' clears one. */
+  supportPhone?: string;
+  supportEmail?: string;
+  supportWhatsApp?: string;
+  supportHours?: string;
 }
 
 /** A JSON edit; the bank account and wallet lists are sent whole (the server replaces them). */

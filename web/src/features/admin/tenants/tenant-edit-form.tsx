@@ -7,7 +7,8 @@ import { ErrorAlert } from '../../../components/error-alert';
 import { CurrentLogo } from './current-logo';
 import { LogoFileField } from './logo-file-field';
 import { ProfileFields } from './profile-fields';
-import { profileForm, profileOf, profileProblems, type ProfileDraft, type ProfileProblems } from './profile-draft';
+import { profileForm, profileOf, profileProblems, SUPPORT_FIELDS, type ProfileDraft, type ProfileProblems } from './profile-draft';
+import { serverFieldErrors } from '../../../lib/field-errors';
 import { tenantApi, type Tenant } from './tenant-api';
 import { useTenantSaved } from './tenant-queries';
 import { waitsForSecondAdmin } from '../changes/changes-api';
@@ -48,7 +49,11 @@ export function TenantEditForm({ tenant, refreshing, onRefresh }: TenantEditForm
   return (
     <form className="card" onSubmit={submit} noValidate aria-labelledby="edit-title">
       <h2 id="edit-title">Profile</h2>
-      <ProfileFields draft={draft} problems={problems} onChange={(patch) => setDraft((d) => ({ ...d, ...patch }))} />
+      <ProfileFields
+        draft={draft}
+        problems={{ ...serverFieldErrors(update.error, SUPPORT_FIELDS), ...problems }}
+        onChange={(patch) => setDraft((d) => ({ ...d, ...patch }))}
+      />
       <LogoFileField file={logo} onFile={setLogo}>
         <CurrentLogo logoUrl={tenant.logoUrl} removing={removeLogo} refreshing={refreshing} onRefresh={onRefresh} onRemoving={setRemoveLogo} />
       </LogoFileField>

@@ -44,7 +44,13 @@ describe('Tenant edit', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
     expect(await screen.findByText('Tenant updated successfully')).toBeTruthy();
     const form = formSent(fetchMock, 'PUT', '/api/admin/tenants/t-1');
-    expect(Object.fromEntries(form.entries())).toEqual({ name: 'Alpha Exchange', domain: 'alpha.example.com', primaryColor: '#123456', removeLogo: 'true' });
+    expect(Object.fromEntries(form.entries())).toEqual({
+      name: 'Alpha Exchange',
+      domain: 'alpha.example.com',
+      primaryColor: '#123456',
+      removeLogo: 'true',
+      ...{ supportPhone: '', supportEmail: '', supportWhatsApp: '', supportHours: '' },
+    });
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin/tenants/t-1'));
   });
 
@@ -60,5 +66,32 @@ describe('Tenant edit', () => {
     const form = formSent(fetchMock, 'PUT', '/api/admin/tenants/t-1');
     expect((form.get('logo') as File).name).toBe('new.jpg');
     expect(form.get('removeLogo')).toBeNull();
+  });
+
+  it("edits the brand's support contact, and shows the server's words under the field it refused", async () => {
+    const stored = tenant({ supportPhone: '+91 98765 43210', supportHours: '24/7' });
+    const { fetchMock } = renderTenants('/admin/tenants/t-1/edit', {
+      'GET /api/admin/tenants/t-1': stored,
+      'PUT /api/admin/tenants/t-1': () => ({
+        status: 400,
+        body: { error: 'validation_error', details: [{ path: 'supportEmail', message: 'Support email must look like help@example.com' }] },
+      }),
+    });
+    expect(((await screen.findByLabelText('Support phone')) as HTMLInputElement).value).toBe('+91 98765 43210');
+    expect((screen.getByLabelText('Support hours') as HTMLInputElement).value).toBe('24/7');
+    await userEvent.type(screen.getByLabelText('Support email'), 'help at alpha');
+    await userEvent.type(screen.getByLabelText('WhatsApp link'), 'https://wa.me/919876543210');
+    await userEvent.clear(screen.getByLabelText('Support phone'));
+    await userEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    const email = await screen.findByText('Support email must look like help@example.com');
+    expect(screen.getByLabelText('Support email').getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByLabelText('Support email').getAttribute('aria-describedby')).toContain(email.id);
+    const form = formSent(fetchMock, 'PUT', '/api/admin/tenants/t-1');
+    expect(Object.fromEntries(form.entries())).toMatchObject({
+      supportPhone: '',
+      supportEmail: 'help at alpha',
+      supportWhatsApp: 'https://wa.me/919876543210',
+      supportHours: '24/7',
+    });
   });
 });
