@@ -48,11 +48,11 @@ describe('event log', () => {
     const form = await screen.findByRole('form', { name: 'Events filters' });
     await userEvent.type(within(form).getByLabelText('Actor id'), 'admin-1');
     await userEvent.type(within(form).getByLabelText('IP'), '198.51.100.4');
-    await userEvent.type(within(form).getByLabelText('Event type'), 'OrderCompleted');
+    await userEvent.selectOptions(within(form).getByLabelText('Event'), 'Order completed');
     await userEvent.type(within(form).getByLabelText('Stream'), 'order-x');
     await userEvent.type(within(form).getByLabelText('From'), '2025-01-15T00:00:00');
     await userEvent.type(within(form).getByLabelText('To'), '2025-01-16T00:00:00');
-    await userEvent.type(within(form).getByLabelText('Brand (tenant id)'), 't-2');
+    await userEvent.selectOptions(within(form).getByLabelText('Brand'), 'Beta Desk');
     await userEvent.click(within(form).getByRole('button', { name: 'Search' }));
     await waitFor(() =>
       expect(lastQuery(calls, '/api/compliance/events')).toEqual({
@@ -70,7 +70,7 @@ describe('event log', () => {
 
   it("opens a row to show the event's data and metadata", async () => {
     renderCompliance('/compliance/events', { 'GET /api/compliance/events': { events: [logged(7)], nextBefore: null } });
-    const open = await screen.findByRole('button', { name: 'Show event OrderCompleted at position 7' });
+    const open = await screen.findByRole('button', { name: 'Show the record of Order completed at position 7' });
     expect(open.getAttribute('aria-expanded')).toBe('false');
     await userEvent.click(open);
     expect(open.getAttribute('aria-expanded')).toBe('true');
@@ -78,14 +78,35 @@ describe('event log', () => {
     const meta = screen.getByLabelText('Metadata of OrderCompleted').textContent;
     expect(meta).toContain('"reportedUserAgent": "Firefox/128"');
     expect(meta).toContain('"correlationId": "c-7"');
-    await userEvent.click(screen.getByRole('button', { name: 'Hide event OrderCompleted at position 7' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Hide the record of Order completed at position 7' }));
     expect(screen.queryByLabelText('Data of OrderCompleted')).toBeNull();
   });
 
   it('offers no brand filter to a brand officer', async () => {
     renderCompliance('/compliance/events', { 'GET /api/auth/me': { ...OFFICER_ME, tenantId: 't-2' } });
     await screen.findByRole('form', { name: 'Events filters' });
-    expect(screen.queryByLabelText('Brand (tenant id)')).toBeNull();
+    expect(screen.queryByLabelText('Brand')).toBeNull();
+    expect(screen.queryByRole('columnheader', { name: 'Brand' })).toBeNull();
+  });
+
+  it('names each event and its brand in words, and offers events and brands by name', async () => {
+    renderCompliance('/compliance/events', {
+      'GET /api/compliance/events': { events: [logged(3, { type: 'PaymentMatched', tenantId: 't-2' }), logged(2)], nextBefore: null },
+    });
+    await screen.findByRole('table', { name: 'Events' });
+    const cells = (row: HTMLElement) =>
+      within(row)
+        .getAllByRole('cell')
+        .map((c) => c.textContent);
+    expect(cells(rows('Events')[0]!)).toEqual(expect.arrayContaining(['Matched to a bank statement line', 'Beta Desk']));
+    expect(cells(rows('Events')[1]!)).toEqual(expect.arrayContaining(['Order completed', 'Operator Desk']));
+    expect(screen.queryByText('PaymentMatched')).toBeNull();
+    const form = screen.getByRole('form', { name: 'Events filters' });
+    const brands = [...(within(form).getByLabelText('Brand') as HTMLSelectElement).options].map((o) => o.text);
+    expect(brands).toEqual(['Every brand', 'Alpha Desk', 'Beta Desk', 'Operator Desk']);
+    const events = [...(within(form).getByLabelText('Event') as HTMLSelectElement).options].map((o) => o.text);
+    expect(events).toContain('Payment verified');
+    expect(events.filter((e) => /^[A-Z][a-z]+[A-Z]/.test(e))).toEqual([]);
   });
 });
 

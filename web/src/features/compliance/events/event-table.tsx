@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { DataTable, type Column } from '../../../components/data-table';
 import type { LoggedEvent } from '../compliance-api';
+import { eventName } from '../../../lib/event-names';
 import { actorText } from '../ui/actor';
 import { formatInstant } from '../ui/as-of';
 import { JsonView } from '../ui/json-view';
@@ -8,11 +9,12 @@ import { JsonView } from '../ui/json-view';
 interface EventTableProps {
   events: readonly LoggedEvent[];
   label: string;
-  showBrand: boolean;
+  /** A brand's name by its id, when the table shows each event's brand (officers who read every brand). */
+  brandName: ((tenantId: string | null) => string) | null;
 }
 
 /** Events newest first, one row each; a row opens below itself to show the event's data and metadata. */
-export function EventTable({ events, label, showBrand }: EventTableProps) {
+export function EventTable({ events, label, brandName }: EventTableProps) {
   const [open, setOpen] = useState<ReadonlySet<string>>(new Set());
   const toggle = (id: string) =>
     setOpen((s) => {
@@ -30,19 +32,21 @@ export function EventTable({ events, label, showBrand }: EventTableProps) {
           className="btn link expand"
           aria-expanded={open.has(e.eventId)}
           aria-controls={`event-${e.eventId}`}
-          aria-label={`${open.has(e.eventId) ? 'Hide' : 'Show'} event ${e.type} at position ${e.position}`}
           onClick={() => toggle(e.eventId)}
         >
-          {open.has(e.eventId) ? '▾' : '▸'}
+          <span aria-hidden="true">{open.has(e.eventId) ? '▾' : '▸'}</span>
+          <span className="visually-hidden">
+            {open.has(e.eventId) ? 'Hide' : 'Show'} the record of {eventName(e.type)} at position {String(e.position)}
+          </span>
         </button>
       ),
     },
     { header: 'Recorded', cell: (e) => <time dateTime={e.recordedAt}>{formatInstant(e.recordedAt)}</time> },
-    { header: 'Type', cell: (e) => <strong>{e.type}</strong> },
+    { header: 'Event', cell: (e) => <strong>{eventName(e.type)}</strong>, title: (e) => e.type },
     { header: 'Stream', cell: (e) => <code>{shortStream(e.streamId)}</code>, className: 'stream-cell', title: (e) => `${e.streamId} #${e.streamPosition}` },
     { header: 'Actor', cell: (e) => actorText(e.actor), title: (e) => e.actor.id ?? '' },
     { header: 'IP', cell: (e) => e.ip ?? '-' },
-    showBrand && { header: 'Brand', cell: (e) => e.tenantId ?? '-' },
+    brandName !== null && { header: 'Brand', cell: (e) => brandName(e.tenantId) },
   ];
   return (
     <DataTable

@@ -1,7 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { Field } from '../../../components/field';
+import { OptionsSelect } from '../../../components/options-select';
 import type { ExportRequest } from '../compliance-api';
 import { localToIso } from '../ui/as-of';
+import { useBrands } from '../ui/use-brands';
 import { Failure } from '../ui/failure';
 import { ExportResult } from './export-result';
 import { useCreateExport } from './use-create-export';
@@ -9,7 +11,7 @@ import { useCreateExport } from './use-create-export';
 /** The API takes 1 to 500 orders in one export. */
 const MAX_ORDERS = 500;
 
-/** Order ids one a line or separated by commas (or spaces), each once. */
+/** Order references (ORD-…) or ids, one a line or separated by commas (or spaces), each once. */
 export const parseOrderIds = (text: string) => [...new Set(text.split(/[\s,;]+/).filter(Boolean))];
 
 type Mode = 'orders' | 'window';
@@ -23,6 +25,7 @@ export function ExportForm({ byBrand }: { byBrand: boolean }) {
   const [tenantId, setTenantId] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const exporting = useCreateExport();
+  const brands = useBrands(byBrand);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -46,8 +49,8 @@ export function ExportForm({ byBrand }: { byBrand: boolean }) {
           </label>
         </fieldset>
         {mode === 'orders' ? (
-          <Field label="Order ids" hint={`One a line or separated by commas; up to ${MAX_ORDERS}.`}>
-            <textarea rows={5} value={ids} onChange={(e) => setIds(e.target.value)} />
+          <Field label="Orders" hint={`Their references (ORD-…) or order ids, one a line or separated by commas; up to ${MAX_ORDERS}.`}>
+            <textarea rows={5} value={ids} placeholder={'ORD-7K2M9QX4TB\nORD-3HJ8W2N6PD'} onChange={(e) => setIds(e.target.value)} />
           </Field>
         ) : (
           <div className="grid">
@@ -58,8 +61,12 @@ export function ExportForm({ byBrand }: { byBrand: boolean }) {
               <input type="datetime-local" step={1} value={to} onChange={(e) => setTo(e.target.value)} />
             </Field>
             {byBrand && (
-              <Field label="Brand (tenant id)" hint="Empty: every brand">
-                <input type="text" value={tenantId} onChange={(e) => setTenantId(e.target.value)} />
+              <Field label="Brand">
+                <OptionsSelect
+                  value={tenantId}
+                  options={[{ value: '', label: 'Every brand' }, ...brands.list.map((b) => ({ value: b._id, label: b.name }))]}
+                  onChange={setTenantId}
+                />
               </Field>
             )}
           </div>
@@ -83,7 +90,7 @@ export function ExportForm({ byBrand }: { byBrand: boolean }) {
 }
 
 function byOrders(orderIds: string[]): ExportRequest | string {
-  if (orderIds.length === 0) return 'Enter at least one order id';
+  if (orderIds.length === 0) return 'Enter at least one order reference or id';
   if (orderIds.length > MAX_ORDERS) return `At most ${MAX_ORDERS} orders in one export (${orderIds.length} entered)`;
   return { orderIds };
 }

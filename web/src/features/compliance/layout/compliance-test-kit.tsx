@@ -67,6 +67,13 @@ export function step(
   };
 }
 
+/** The brands the officer reads, by name, as GET /api/compliance/brands answers. */
+export const BRANDS = [
+  { _id: 't-1', name: 'Alpha Desk' },
+  { _id: 't-2', name: 'Beta Desk' },
+  { _id: 'default', name: 'Operator Desk' },
+];
+
 export const emptyOrders = { orders: [], total: 0, page: 1, limit: 20, asOf: null };
 
 const BASE_API: FakeApi = {
@@ -76,6 +83,7 @@ const BASE_API: FakeApi = {
   'GET /api/compliance/events': { events: [], nextBefore: null },
   'GET /api/compliance/access': { events: [], nextBefore: null },
   'GET /api/compliance/changes': { changes: [] },
+  'GET /api/compliance/brands': { brands: BRANDS },
   'GET /api/compliance/signing-key': {
     algorithm: 'ed25519',
     publicKeyPem: '-----BEGIN PUBLIC KEY-----\nMCow\n-----END PUBLIC KEY-----',

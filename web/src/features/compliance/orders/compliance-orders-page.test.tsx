@@ -36,9 +36,17 @@ describe('compliance orders', () => {
     expect(router.state.location.search).toBe('?search=ORD-A1');
   });
 
-  it('filters by status and by a brand seen in the list', async () => {
+  it('filters by status and by any brand the officer reads, by name (not only those in the list)', async () => {
     const { calls } = renderCompliance('/compliance', { 'GET /api/compliance/orders': page() });
     await screen.findByRole('table', { name: 'Orders' });
+    await waitFor(() =>
+      expect([...(screen.getByLabelText('Brand') as HTMLSelectElement).options].map((o) => o.text)).toEqual([
+        'All brands',
+        'Alpha Desk',
+        'Beta Desk',
+        'Operator Desk',
+      ]),
+    );
     await userEvent.selectOptions(screen.getByLabelText('Status'), 'completed');
     await userEvent.selectOptions(screen.getByLabelText('Brand'), 'Beta Desk');
     await userEvent.click(screen.getByRole('button', { name: 'Search' }));

@@ -1,16 +1,14 @@
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Pager } from '../../../components/pager';
-import { complianceApi, complianceKeys, type ComplianceOrder, type OrderPage } from '../compliance-api';
+import { complianceApi, complianceKeys } from '../compliance-api';
 import { formatInstant } from '../ui/as-of';
 import { Failure } from '../ui/failure';
 import { PageTitle } from '../ui/page-title';
 import { useReadsEveryBrand } from '../ui/use-scope';
+import { useBrands } from '../ui/use-brands';
 import { useOrderSearchParams, PAGE_SIZES } from './order-search-params';
 import { OrderSearchForm } from './order-search-form';
 import { ComplianceOrdersTable } from './compliance-orders-table';
-
-type Brand = { _id: string; name: string };
-const brandOf = (o: ComplianceOrder): Brand | null => o.brand ?? null;
 
 /** `/compliance`: search every order in scope, now or as the order book stood at an instant. */
 export function ComplianceOrdersPage() {
@@ -21,12 +19,18 @@ export function ComplianceOrdersPage() {
     queryFn: () => complianceApi.orders(list.query),
     placeholderData: keepPreviousData,
   });
-  const brands = useBrandsSeen(byBrand, list.filters.tenantId);
+  const brands = useBrands(byBrand);
 
   return (
     <section className="stack compliance-screen">
       <PageTitle title="Orders" note="Every order in your scope, as it stands now or as it stood at any instant." />
-      <OrderSearchForm key={JSON.stringify(list.filters)} filters={list.filters} brands={brands} onApply={list.apply} onClear={list.clear} />
+      <OrderSearchForm
+        key={JSON.stringify(list.filters)}
+        filters={list.filters}
+        brands={byBrand ? brands.list : null}
+        onApply={list.apply}
+        onClear={list.clear}
+      />
       {list.filters.asOf && (
         <p className="as-of-banner" role="status">
           Order book as of <time dateTime={list.filters.asOf}>{formatInstant(list.filters.asOf)}</time>
@@ -51,22 +55,4 @@ export function ComplianceOrdersPage() {
       )}
     </section>
   );
-}
-
-/**
- * The brands the Brand filter offers: those of the orders seen so far in this session (the
- * compliance API lists orders, not brands), with the one filtered by kept even when its page is empty.
- */
-function useBrandsSeen(byBrand: boolean, current: string): Brand[] | null {
-  const client = useQueryClient();
-  if (!byBrand) return null;
-  const seen = new Map<string, string>();
-  for (const [, page] of client.getQueriesData<OrderPage>({ queryKey: ['compliance', 'orders'] })) {
-    for (const o of page?.orders ?? []) {
-      const brand = brandOf(o);
-      if (brand) seen.set(brand._id, brand.name);
-    }
-  }
-  if (current && !seen.has(current)) seen.set(current, current);
-  return [...seen].map(([_id, name]) => ({ _id, name })).sort((a, b) => a.name.localeCompare(b.name));
 }

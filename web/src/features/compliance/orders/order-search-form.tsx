@@ -1,13 +1,13 @@
 import { useState, type FormEvent } from 'react';
 import { Field } from '../../../components/field';
 import { OptionsSelect } from '../../../components/options-select';
-import { isoToLocal, localToIso } from '../ui/as-of';
+import { isoToLocal, localToIso, localZone } from '../ui/as-of';
 import { NO_FILTERS, STATUS_OPTIONS, type OrderFilters } from './order-search-params';
 
 interface OrderSearchFormProps {
   /** The filters in force (from the address); the form edits a draft until Search. */
   filters: OrderFilters;
-  /** Offers the Brand filter: the brands seen so far, by name (officers who read every brand). */
+  /** Offers the Brand filter: the brands the officer reads, by name (officers who read every brand). */
   brands: readonly { _id: string; name: string }[] | null;
   onApply: (filters: OrderFilters) => void;
   onClear: () => void;
@@ -34,7 +34,7 @@ export function OrderSearchForm({ filters, brands, onApply, onClear }: OrderSear
         <Field label="Brand">
           <select value={draft.tenantId} onChange={(e) => set('tenantId')(e.target.value)}>
             <option value="">All brands</option>
-            {brands.map((b) => (
+            {withCurrent(brands, draft.tenantId).map((b) => (
               <option key={b._id} value={b._id}>
                 {b.name}
               </option>
@@ -42,7 +42,7 @@ export function OrderSearchForm({ filters, brands, onApply, onClear }: OrderSear
           </select>
         </Field>
       )}
-      <Field label="As of" hint="Empty: now">
+      <Field label="As of" hint={`Empty: now. To the second, your time zone (${localZone()})`}>
         <input type="datetime-local" step={1} value={draft.asOf} onChange={(e) => set('asOf')(e.target.value)} />
       </Field>
       <div className="row compliance-filter-buttons">
@@ -63,3 +63,7 @@ export function OrderSearchForm({ filters, brands, onApply, onClear }: OrderSear
     </form>
   );
 }
+
+/** The brand filtered by stays offered while the list loads (or once it was deleted). */
+const withCurrent = (brands: readonly { _id: string; name: string }[], current: string) =>
+  !current || brands.some((b) => b._id === current) ? brands : [...brands, { _id: current, name: current }];
