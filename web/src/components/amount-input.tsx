@@ -1,5 +1,5 @@
 import { useLayoutEffect, useRef, type InputHTMLAttributes } from 'react';
-import { groupIndian } from '@desk/machines/pricing/pricing';
+import { groupIndian } from '@desk/machines/pricing/money-format';
 
 /**
  * Typed text with Indian digit grouping on its whole part ("100000" -> "1,00,000"); anything that

@@ -1,13 +1,14 @@
 import { useId } from 'react';
-import type { Method } from '../customer-api';
+import type { SettlementMethod } from '@desk/machines/pricing/rate-choice';
+import './quote.css';
 
-const METHODS: readonly { value: Method; label: string }[] = [
+const METHODS: readonly { value: SettlementMethod; label: string }[] = [
   { value: 'bank', label: 'Bank transfer' },
   { value: 'cash', label: 'Cash' },
 ];
 
 /** Bank or cash: each has its own rate, so switching changes the preview. */
-export function MethodChoice({ value, onChange }: { value: Method; onChange: (method: Method) => void }) {
+export function MethodChoice({ value, onChange }: { value: SettlementMethod; onChange: (method: SettlementMethod) => void }) {
   const name = useId();
   return (
     <fieldset className="field method-choice">

@@ -1,5 +1,9 @@
-import { formatInr } from '@desk/machines/pricing/pricing';
-import { ErrorAlert } from '../../../components/error-alert';
+import { formatInr } from '@desk/machines/pricing/money-format';
+import { ErrorAlert } from '../error-alert';
+import './quote.css';
+
+/** How the amounts are rounded, in the customer's words: what the order will record. */
+export const QUOTE_ROUNDING = 'Shown exactly as your order will record it: what you receive is rounded down to 0.01 USDT or ₹1, and the fee up.';
 
 export interface QuoteLine {
   label: string;
@@ -16,7 +20,11 @@ interface QuotePreviewProps {
   error?: string | null;
 }
 
-/** Rate, fee percent and the amounts the order will be placed with; dashes until the amount is valid. */
+/**
+ * Rate, fee percent and the amounts the order will be placed with; dashes until the amount is valid.
+ * The amounts are the order's own (machines/src/pricing/pricing.ts), rounded as it records them
+ * (decision 0006), and the line under them says so: ₹25,000 at ₹85 is 294.11 USDT, not 294.12.
+ */
 export function QuotePreview({ rate, feePercent, lines, error = null }: QuotePreviewProps) {
   return (
     <>
@@ -36,6 +44,7 @@ export function QuotePreview({ rate, feePercent, lines, error = null }: QuotePre
           </div>
         ))}
       </dl>
+      <p className="muted quote-rounding">{QUOTE_ROUNDING}</p>
       <ErrorAlert>{error}</ErrorAlert>
     </>
   );

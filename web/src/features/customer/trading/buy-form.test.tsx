@@ -4,7 +4,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { quoteBuy } from '@desk/machines/pricing/pricing';
 import { callsTo, EVM_ADDRESS, order, TRON_ADDRESS, wallet } from '../../../test/fixtures';
-import { fakeApi, renderWithApp } from '../../../test/render';
+import { fakeApi, PUBLIC_CONFIG, renderWithApp } from '../../../test/render';
+import { QUOTE_ROUNDING } from '../../../components/quote/quote-preview';
 import { BASE_API } from '../customer-test-kit';
 import { BuyForm } from './buy-form';
 
@@ -85,6 +86,16 @@ describe('buy form', () => {
     expect(quote.getByText('112.99 USDT')).toBeTruthy();
     expect(quote.getByText('0.57 USDT')).toBeTruthy();
     expect(quote.getByText('112.42 USDT')).toBeTruthy();
+  });
+
+  it("shows ₹25,000 at ₹85 as the 294.11 USDT the order records (cut to the cent in the desk's favour, decision 0006) and says so", async () => {
+    renderBuy({ 'GET /api/config/public': { ...PUBLIC_CONFIG, rates: { usdtInr: 85 }, fees: { fiatToCryptoPercent: 0, cryptoToFiatPercent: 0 } } });
+    await screen.findByText('₹85 / USDT');
+    await userEvent.type(screen.getByLabelText('Amount (INR)'), '25000');
+    expect(quoteBuy({ fiatAmount: '25000', rate: '85', feePercent: '0' }).netUsdt).toBe('294.11');
+    expect(preview().getAllByText('294.11 USDT')).toHaveLength(2);
+    expect(screen.getByText(QUOTE_ROUNDING)).toBeTruthy();
+    expect(QUOTE_ROUNDING).toBe('Shown exactly as your order will record it: what you receive is rounded down to 0.01 USDT or ₹1, and the fee up.');
   });
 
   it('sends the order with the address, network and the rate shown', async () => {

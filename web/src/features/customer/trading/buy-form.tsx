@@ -1,16 +1,17 @@
 import { useState, type FormEvent } from 'react';
 import { addressProblem } from '@desk/machines/addresses/address-validation';
 import { isNetwork } from '@desk/machines/addresses/networks';
-import { cleanAmountInput, formatInr, formatUsdt, quoteBuy, validateBuyAmount } from '@desk/machines/pricing/pricing';
+import { cleanAmountInput, quoteBuy, validateBuyAmount } from '@desk/machines/pricing/pricing';
 import { AmountInput } from '../../../components/amount-input';
 import { Field } from '../../../components/field';
 import { NOTHING_AFTER_FEES, paysNothing } from '@desk/machines/order/order-placement.decide';
 import { customerApi, type Method, type Network, type Order } from '../customer-api';
 import { useWallets } from '../customer-queries';
 import { NetworkOptions } from '../ui/network-options';
-import { MethodChoice } from './method-choice';
+import { MethodChoice } from '../../../components/quote/method-choice';
 import { OrderSubmit } from './order-submit';
-import { QuotePreview } from './quote-preview';
+import { QuotePreview } from '../../../components/quote/quote-preview';
+import { buyQuoteLines } from '../../../components/quote/quote-lines';
 import { usePlaceOrder } from './use-place-order';
 import { useSavedChoice } from './use-saved-choice';
 import { useTradeTerms } from './use-trade-terms';
@@ -78,17 +79,7 @@ export function BuyForm({ onPlaced }: { onPlaced: (order: Order) => void }) {
           if (isNetwork(w.network)) setNetwork(w.network);
         }}
       />
-      <QuotePreview
-        rate={rate}
-        feePercent={feePercent}
-        error={loadError}
-        lines={[
-          { label: 'You pay', value: quote ? formatInr(quote.fiatAmount) : '-' },
-          { label: 'Gross USDT', value: quote ? formatUsdt(quote.grossUsdt) : '-' },
-          { label: 'Fee (USDT)', value: quote ? formatUsdt(quote.feeUsdt) : '-' },
-          { label: 'You receive', value: quote ? formatUsdt(quote.netUsdt) : '-', strong: true },
-        ]}
-      />
+      <QuotePreview rate={rate} feePercent={feePercent} error={loadError} lines={buyQuoteLines(quote)} />
       <p className="muted small-text">The rate is locked for 5 minutes once your order is created.</p>
       <OrderSubmit order={order} method={method} ready={ready} onSubmit={() => submit()} />
     </form>

@@ -1,13 +1,14 @@
 import { useState, type FormEvent } from 'react';
-import { formatInr, formatUsdt, quoteSell, validateSellAmount } from '@desk/machines/pricing/pricing';
+import { quoteSell, validateSellAmount } from '@desk/machines/pricing/pricing';
 import { Field } from '../../../components/field';
 import { NOTHING_AFTER_FEES, paysNothing } from '@desk/machines/order/order-placement.decide';
 import { customerApi, type Method, type Order } from '../customer-api';
 import { useBankAccounts } from '../customer-queries';
 import { BankPicker } from './bank-picker';
-import { MethodChoice } from './method-choice';
+import { MethodChoice } from '../../../components/quote/method-choice';
 import { OrderSubmit } from './order-submit';
-import { QuotePreview } from './quote-preview';
+import { QuotePreview } from '../../../components/quote/quote-preview';
+import { sellQuoteLines } from '../../../components/quote/quote-lines';
 import { LimitHeadroomNote, overLimitProblem, useLimitHeadroom } from './limit-headroom';
 import { usePlaceOrder } from './use-place-order';
 import { useSavedChoice } from './use-saved-choice';
@@ -57,17 +58,7 @@ export function SellForm({ onPlaced }: { onPlaced: (order: Order) => void }) {
         <input value="TRC20" readOnly />
       </Field>
       {method === 'bank' && <BankPicker accounts={saved} selectedId={selectedId} error={amount === '' ? null : bankError} onSelect={pick} />}
-      <QuotePreview
-        rate={rate}
-        feePercent={feePercent}
-        error={loadError}
-        lines={[
-          { label: 'You send', value: quote ? formatUsdt(quote.cryptoAmount) : '-' },
-          { label: 'Gross INR', value: quote ? formatInr(quote.grossInr) : '-' },
-          { label: 'Fee (INR)', value: quote ? formatInr(quote.feeInr) : '-' },
-          { label: 'You receive', value: quote ? formatInr(quote.netInr) : '-', strong: true },
-        ]}
-      />
+      <QuotePreview rate={rate} feePercent={feePercent} error={loadError} lines={sellQuoteLines(quote)} />
       <OrderSubmit order={order} method={method} ready={ready} onSubmit={() => submit()} />
     </form>
   );
