@@ -19,6 +19,7 @@ export function TenantsTable({ tenants, onDelete }: TenantsTableProps) {
       columns={[
         {
           header: 'Tenant',
+          kind: 'title',
           cell: (tenant) => (
             <div className="admin-tenant-name">
               <TenantLogo tenant={tenant} />
@@ -36,6 +37,7 @@ export function TenantsTable({ tenants, onDelete }: TenantsTableProps) {
         {
           header: 'Actions',
           hiddenHeader: true,
+          kind: 'actions',
           cell: (tenant) => (
             <div className="admin-actions" style={{ flexWrap: 'nowrap' }}>
               <Link className="btn secondary small" to={`/admin/tenants/${tenant._id}/edit`} aria-label={`Edit ${tenant.name}`}>

@@ -17,7 +17,7 @@ export function UsersTable({ users, showBrand, onView }: UsersTableProps) {
       rows={users}
       rowKey={(user) => user._id}
       columns={[
-        { header: 'Username', cell: (user) => user.username || '-' },
+        { header: 'Username', kind: 'title', cell: (user) => user.username || '-' },
         { header: 'Phone', className: 'nowrap', cell: (user) => user.phone },
         showBrand && { header: 'Brand', cell: (user) => user.brand.name },
         { header: 'Roles', cell: (user) => <RoleBadges roles={user.roles} /> },
@@ -26,6 +26,7 @@ export function UsersTable({ users, showBrand, onView }: UsersTableProps) {
         {
           header: 'Actions',
           hiddenHeader: true,
+          kind: 'actions',
           cell: (user) => (
             <button type="button" className="btn secondary small" aria-label={`View Details of ${userName(user)}`} onClick={() => onView(user)}>
               View Details

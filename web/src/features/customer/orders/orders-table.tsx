@@ -12,7 +12,7 @@ export function OrdersTable({ orders }: { orders: readonly Order[] }) {
       rows={orders}
       rowKey={(o) => o._id}
       columns={[
-        { header: 'Reference', cell: (o) => o.refCode },
+        { header: 'Reference', kind: 'title', cell: (o) => o.refCode },
         { header: 'Type', cell: (o) => orderTypeLabel(o) },
         { header: 'Status', cell: (o) => <span className={`badge ${o.status}`}>{statusLabel(o.status)}</span> },
         { header: 'Amount', cell: (o) => amountGiven(o) },
@@ -20,8 +20,9 @@ export function OrdersTable({ orders }: { orders: readonly Order[] }) {
         { header: 'Created', cell: (o) => formatDateTime(o.createdAt) },
         {
           header: 'Actions',
+          kind: 'actions',
           cell: (o) => (
-            <Link to={o._id} aria-label={`View details of order ${o.refCode}`}>
+            <Link className="btn secondary small" to={o._id} aria-label={`View details of order ${o.refCode}`}>
               View Details
             </Link>
           ),

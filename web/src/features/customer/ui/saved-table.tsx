@@ -46,6 +46,7 @@ export function SavedTable<Row extends { _id: string; isDefault: boolean; create
         { header: 'Added', cell: (row) => formatDateTime(row.createdAt) },
         {
           header: 'Actions',
+          kind: 'actions',
           cell: (row) => (
             <div className="row actions">
               <button type="button" className="btn secondary small" onClick={() => onEdit(row)} aria-label={`Edit ${describe(row)}`}>

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { isNetwork } from '@desk/machines/addresses/networks';
+import { isNetwork, NETWORKS } from '@desk/machines/addresses/networks';
 import { FormModal } from '../../../components/form-modal';
 import { Field } from '../../../components/field';
 import type { Wallet } from '../customer-api';
@@ -18,8 +18,11 @@ interface WalletFormModalProps {
   onSaved?: (wallet: Wallet) => void;
 }
 
+/** A new address starts on TRC20, the specification's default network (seed-spec section 9), listed first. */
+const DEFAULT_NETWORK = NETWORKS[0];
+
 /** Add or edit a USDT receiving address; the address is checked against its network before saving. */
-export function WalletFormModal({ wallet, network = '', onClose, onSaved }: WalletFormModalProps) {
+export function WalletFormModal({ wallet, network = DEFAULT_NETWORK, onClose, onSaved }: WalletFormModalProps) {
   const [draft, setDraft] = useState<WalletDraft>(() => ({
     address: wallet?.address ?? '',
     network: wallet && isNetwork(wallet.network) ? wallet.network : network,

@@ -1,11 +1,12 @@
 import type { Wallet } from '../customer-api';
 import { shortAddress } from '../../../lib/order-format';
 import { SavedTable, type SavedColumn } from '../ui/saved-table';
+import { ShortValue } from '../../../components/short-value';
 
 const COLUMNS: SavedColumn<Wallet>[] = [
   { header: 'Label', cell: (w) => w.label || '-' },
   { header: 'Network', cell: (w) => w.network },
-  { header: 'Address', cell: (w) => <code title={w.address}>{shortAddress(w.address)}</code> },
+  { header: 'Address', cell: (w) => <ShortValue value={w.address} what={`${w.network} address`} head={8} tail={8} done="Address copied to clipboard!" /> },
 ];
 
 interface WalletsTableProps {
