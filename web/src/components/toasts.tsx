@@ -1,6 +1,7 @@
 import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from 'react';
+import './toasts.css';
 
-/** Toasts at the top right, gone after 3500 ms (seed-spec section 9). */
+/** Toasts at the top right (seed-spec section 2), gone after 3500 ms (section 9); where they go while a dialog is open: toasts.css. */
 export const TOAST_MS = 3500;
 
 type Kind = 'success' | 'error' | 'info';
@@ -24,16 +25,13 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   return (
     <ToastContext.Provider value={value}>
       {children}
-      <div
-        aria-live="polite"
-        style={{ position: 'fixed', top: 16, right: 16, display: 'flex', flexDirection: 'column', gap: 8, zIndex: 1000, maxWidth: 'calc(100vw - 32px)' }}
-      >
+      <div aria-live="polite" className="toasts">
         {toasts.map((t) => (
           <div
             key={t.id}
             role={t.kind === 'error' ? 'alert' : 'status'}
-            className="card"
-            style={{ borderLeft: `4px solid var(--${t.kind === 'error' ? 'danger' : t.kind === 'success' ? 'success' : 'brand'})`, minWidth: 240 }}
+            className="card toast"
+            style={{ borderLeftColor: `var(--${t.kind === 'error' ? 'danger' : t.kind === 'success' ? 'success' : 'brand'})` }}
           >
             {t.text}
           </div>
