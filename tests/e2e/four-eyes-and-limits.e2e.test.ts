@@ -55,7 +55,7 @@ describe('four eyes and customer limits in a real browser', () => {
     await expect.poll(() => first.getByText(/Completion requested: a different admin must confirm it/).count(), { timeout: 10_000 }).toBe(1);
     const mine = first.getByRole('region', { name: 'Waiting for a second admin' });
     await expect.poll(() => mine.count(), { timeout: 10_000 }).toBe(1);
-    expect(await mine.textContent()).toContain('a different admin must confirm it');
+    expect(await mine.textContent()).toContain('A different admin: not you');
     expect(await mine.getByRole('button', { name: 'Approve payout' }).count()).toBe(0);
 
     const other = await open(second, `/admin/orders/${order._id}`);

@@ -11,7 +11,7 @@ import { formatDateTime } from '../../../lib/format-date-time';
 
 interface AdminActionsCardProps {
   order: AdminOrder;
-  /** What the order machine allows an admin now; the card shows only those buttons. */
+  /** What the order machine allows an admin now, less what a pending request holds; the card shows only those buttons. */
   actions: readonly OrderAction[];
 }
 
@@ -24,7 +24,7 @@ interface AdminActionsCardProps {
  */
 export function AdminActionsCard({ order, actions }: AdminActionsCardProps) {
   const buy = isBuyOrder(order);
-  const awaitsApproval = order.payoutAwaitsApproval === true && !order.completionRequest;
+  const awaitsApproval = order.payoutAwaitsApproval === true;
   const [reference, setReference] = useState((buy ? order.cryptoReference : order.bankUtr) ?? '');
   const [rate, setRate] = useState('');
   const [rejecting, setRejecting] = useState(false);
@@ -55,6 +55,20 @@ export function AdminActionsCard({ order, actions }: AdminActionsCardProps) {
   };
 
   const askApproval = (): Completion => (rate.trim() ? { rate: rate.trim() } : {});
+
+  // A completion request waits (the card above): it holds the settling actions (pending-request.ts);
+  // only the evidence a second admin reads is still recorded here.
+  if (order.completionRequest) {
+    return (
+      <InfoCard title="Admin Actions" className="order-admin-actions">
+        <p className="muted">The completion request above holds Approve, Mark Crypto Sent and Reject until it is answered.</p>
+        <div className="row">
+          {actions.includes('verify') && <CommandButton label="Verify" pending={verify.isPending} disabled={busy} onClick={run(verify, () => order._id)} />}
+        </div>
+        <ErrorAlert>{failure}</ErrorAlert>
+      </InfoCard>
+    );
+  }
 
   return (
     <InfoCard title="Admin Actions" className="order-admin-actions">

@@ -8,6 +8,7 @@ const buy = adminOrder({ refCode: 'ORD-D1', bankReference: 'USERUTR7', proofCoun
 const path = `/api/admin/orders/${buy._id}`;
 
 const actor = (role: string, phone: string | null) => ({ id: 'x', role, phone, username: null });
+const ANDROID_CHROME = 'Mozilla/5.0 (Linux; Android 10; K) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36';
 const HISTORY = {
   orderId: buy._id,
   events: [
@@ -19,7 +20,7 @@ const HISTORY = {
       acceptedAt: '2025-01-15T10:00:00.000Z',
       recordedAt: '2025-01-15T10:00:00.010Z',
       ip: '203.0.113.7',
-      userAgent: 'Mozilla/5.0 (Android)',
+      userAgent: ANDROID_CHROME,
       correlationId: 'c1',
       eventId: 'e1',
     },
@@ -31,7 +32,7 @@ const HISTORY = {
       acceptedAt: '2025-01-15T10:03:00.000Z',
       recordedAt: '2025-01-15T10:03:00.010Z',
       ip: '203.0.113.7',
-      userAgent: 'Mozilla/5.0 (Android)',
+      userAgent: ANDROID_CHROME,
       correlationId: 'c2',
       eventId: 'e2',
     },
@@ -135,7 +136,14 @@ describe('admin order detail', () => {
     expect(items[0]!.textContent).toContain('Buy USDT · ₹10,000 / 112.42 USDT · at ₹88.5 per USDT · bank · TRC20');
     expect(items[0]!.textContent).toContain('Customer · +919800000001');
     expect(items[0]!.textContent).toContain('203.0.113.7');
-    expect(items[0]!.textContent).toContain('Mozilla/5.0 (Android)');
+    // The client in words; the user agent as reported behind it, not printed on the line (issue 29).
+    const client = items[0]!.querySelector('details')!;
+    expect(client.querySelector('summary')?.textContent).toBe('Chrome 131 on Android');
+    expect(client.querySelector('summary')?.getAttribute('title')).toBe(ANDROID_CHROME);
+    expect(client.open).toBe(false);
+    expect(client.querySelector('code')?.textContent).toBe(ANDROID_CHROME);
+    expect(items[1]!.querySelector('summary')?.textContent).toBe('Chrome 131 on Android');
+    expect(items[2]!.querySelector('summary')?.textContent).toBe('Firefox 128');
     expect(items[1]!.textContent).toContain('Reference USERUTR7');
     expect(items[2]!.textContent).toContain('Payment verified');
     expect(items[2]!.textContent).toContain(`Admin · ${ADMIN_ME.phone}`);

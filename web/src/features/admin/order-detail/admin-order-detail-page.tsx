@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { isOpenStatus } from '@desk/machines/order/order-state';
+import { actionsBesideRequest } from '@desk/machines/order/pending-request';
 import { useToast } from '../../../components/toasts';
 import { ApiError } from '../../../lib/api';
 import { adminApi, adminKeys } from '../admin-api';
@@ -70,7 +71,8 @@ export function AdminOrderDetailPage() {
   }
 
   const o = order.data;
-  const actions = adminActions(o);
+  // A completion waiting for a second admin holds the settling actions (the server refuses them too): its card is the one to act on.
+  const actions = actionsBesideRequest(adminActions(o), Boolean(o.completionRequest));
   return (
     <section className="stack admin-screen">
       <BackLink />

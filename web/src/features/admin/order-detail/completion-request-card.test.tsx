@@ -7,7 +7,7 @@ import { ADMIN_ME, adminOrder, completionRequest, renderAdmin } from '../layout/
 import type { AdminOrder } from '../admin-api';
 
 /** Opens `order`; a command may replace what the server holds, so the refetch shows it. */
-function openOrder(order: AdminOrder, onConfirm: () => AdminOrder = () => order) {
+function openOrder(order: AdminOrder, onConfirm: () => AdminOrder = () => order, declined = 'Completion request declined') {
   let current = order;
   return renderAdmin(`/admin/orders/${order._id}`, {
     [`GET /api/admin/orders/${order._id}`]: () => ({ status: 200, body: current }),
@@ -18,24 +18,45 @@ function openOrder(order: AdminOrder, onConfirm: () => AdminOrder = () => order)
     },
     [`POST /api/admin/orders/${order._id}/completion-request/decline`]: () => {
       current = { ...order, completionRequest: null };
-      return { status: 200, body: { message: 'Completion request declined' } };
+      return { status: 200, body: { message: declined } };
     },
   });
 }
 
 const card = () => screen.findByRole('region', { name: 'Waiting for a second admin' });
+/** The commands in a region (a value's copy button aside). */
+const buttonsIn = (region: HTMLElement) =>
+  within(region)
+    .queryAllByRole('button')
+    .filter((b) => !b.closest('.short-value'))
+    .map((b) => b.textContent);
+/** The settling actions a pending request holds: offered nowhere on the page while it waits. */
+const competing = () =>
+  ['Mark Crypto Sent', 'Approve Order', 'Complete Order', 'Reject Order', 'Ask a second admin to approve the payout'].filter((name) =>
+    screen.queryByRole('button', { name }),
+  );
+const mine = () => completionRequest({ requestedBy: { _id: ADMIN_ME._id, phone: ADMIN_ME.phone, username: ADMIN_ME.username } });
+/** A paid buy, verified: without a request the desk would send the USDT, approve or reject it. */
+const verifiedBuy = (request: AdminOrder['completionRequest']) =>
+  adminOrder({ refCode: 'ORD-4E1', status: 'fiat_received', statusLabel: 'Fiat Received', proofCount: 1, fiatAmount: '250000', completionRequest: request });
 
 describe('admin order detail: four eyes', () => {
-  it("shows another admin's request with its terms, and confirms it by the request's id", async () => {
-    const order = adminOrder({ refCode: 'ORD-4E1', fiatAmount: '250000', completionRequest: completionRequest() });
+  it("shows another admin's request with its terms; they confirm or decline, and nothing else competes", async () => {
+    const order = verifiedBuy(completionRequest());
     const { calls } = openOrder(order, () => ({ ...order, status: 'completed', statusLabel: 'Completed', completionRequest: null }));
     const request = await card();
-    expect(request.textContent).toContain('meera asked to complete this order');
+    expect(request.textContent).toContain('meera asked on');
+    expect(request.textContent).toContain('to complete this order.');
     expect(request.textContent).toContain('It is worth ₹2,50,000, above the four-eyes threshold of ₹2,00,000.');
+    expect(request.textContent).toContain('What was asked');
     expect(within(request).getByText('0xasked')).toBeTruthy();
     expect(within(request).getByText('₹2,50,000')).toBeTruthy();
+    expect(request.textContent).toContain('You may: the order completes on these terms when you confirm.');
+    expect(request.textContent).toContain('To reject the order or settle it on other terms, decline the request first.');
+    expect(buttonsIn(request)).toEqual(['Confirm completion', 'Decline']);
+    // Mark Crypto Sent, Approve and Reject are not offered beside it (the server refuses them too).
+    expect(competing()).toEqual([]);
     await userEvent.click(within(request).getByRole('button', { name: 'Confirm completion' }));
-    // The toast; the status card then says the same of the completed order.
     await expect.poll(() => screen.queryAllByRole('status').map((s) => s.textContent)).toContain('Order completed successfully');
     expect(callsTo(calls, 'POST', `/api/admin/orders/${order._id}/completion-request/confirm`).map((c) => c.body)).toEqual([
       { requestId: '00000000-0000-4000-8000-00000000abcd' },
@@ -43,18 +64,60 @@ describe('admin order detail: four eyes', () => {
     await expect.poll(() => screen.queryByRole('region', { name: 'Waiting for a second admin' })).toBeNull();
   });
 
-  it('offers the requester no Confirm, only to withdraw the request', async () => {
-    const order = adminOrder({
-      completionRequest: completionRequest({ requestedBy: { _id: ADMIN_ME._id, phone: ADMIN_ME.phone, username: ADMIN_ME.username } }),
-    });
+  it('lets another admin decline, after which the order offers its actions again', async () => {
+    const order = verifiedBuy(completionRequest());
     const { calls } = openOrder(order);
+    await userEvent.click(within(await card()).getByRole('button', { name: 'Decline' }));
+    expect(await screen.findByText('Completion request declined')).toBeTruthy();
+    expect(callsTo(calls, 'POST', `/api/admin/orders/${order._id}/completion-request/decline`).map((c) => c.body)).toEqual([
+      { requestId: '00000000-0000-4000-8000-00000000abcd' },
+    ]);
+    const actions = await screen.findByRole('region', { name: 'Admin Actions' });
+    await within(actions).findByRole('button', { name: 'Approve Order' });
+    expect(buttonsIn(actions)).toEqual(['Mark Crypto Sent', 'Approve Order', 'Reject Order']);
+  });
+
+  it('shows the requester what they asked and who must confirm, offers only Withdraw, and holds the rest', async () => {
+    const order = verifiedBuy(mine());
+    const { calls } = openOrder(order, undefined, 'Completion request withdrawn');
     const request = await card();
-    expect(request.textContent).toContain('You asked to complete this order');
-    expect(request.textContent).toContain('a different admin must confirm it');
-    expect(within(request).queryByRole('button', { name: 'Confirm completion' })).toBeNull();
+    expect(request.textContent).toContain('You asked on');
+    expect(request.textContent).toContain('What you asked');
+    expect(request.textContent).toContain(
+      "Who must confirmA different admin: not you (nor another account on your phone), not the order's customer, and not the admin who made the customer's account.",
+    );
+    expect(request.textContent).toContain('To change the terms or reject the order, withdraw the request first.');
+    expect(buttonsIn(request)).toEqual(['Withdraw request']);
+    expect(competing()).toEqual([]);
+    expect(screen.queryByRole('region', { name: 'Admin Actions' })).toBeNull();
     await userEvent.click(within(request).getByRole('button', { name: 'Withdraw request' }));
-    expect(await screen.findByText('Request withdrawn')).toBeTruthy();
+    expect(await screen.findByText('Completion request withdrawn')).toBeTruthy();
     expect(callsTo(calls, 'POST', `/api/admin/orders/${order._id}/completion-request/decline`)).toHaveLength(1);
+  });
+
+  it('keeps Verify beside a request (evidence, noted on it) and holds Approve and Reject', async () => {
+    openOrder(adminOrder({ status: 'pending', proofCount: 1, completionRequest: mine() }));
+    const actions = await screen.findByRole('region', { name: 'Admin Actions' });
+    expect(buttonsIn(actions)).toEqual(['Verify']);
+    expect(actions.textContent).toContain('The completion request above holds Approve, Mark Crypto Sent and Reject until it is answered.');
+    expect(within(actions).queryByLabelText('Crypto Transaction Reference')).toBeNull();
+  });
+
+  it('shows a plain order no four-eyes card, and its actions as usual', async () => {
+    openOrder(verifiedBuy(null));
+    const actions = await screen.findByRole('region', { name: 'Admin Actions' });
+    expect(buttonsIn(actions)).toEqual(['Mark Crypto Sent', 'Approve Order', 'Reject Order']);
+    expect(screen.queryByRole('region', { name: 'Waiting for a second admin' })).toBeNull();
+  });
+
+  it('shortens a long payout hash in the card, whole for screen readers and the copy button', async () => {
+    const hash = `0x${'ab12'.repeat(16)}`;
+    openOrder(verifiedBuy(completionRequest({ cryptoReference: hash })));
+    const request = await card();
+    const shown = within(request).getByTitle(hash);
+    expect(shown.querySelector('[aria-hidden="true"]')?.textContent).toBe('0xab12…ab12');
+    expect(shown.textContent).toContain(hash);
+    expect(within(request).getByRole('button', { name: /Copy Transaction hash/i })).toBeTruthy();
   });
 
   it('says each reason a second admin is needed, and what the customer sent since the request', async () => {
@@ -99,8 +162,9 @@ describe('admin order detail: four eyes', () => {
       },
     });
     const request = await card();
-    expect(request.textContent).toContain('meera asked to approve paying out this order');
-    expect(request.textContent).toContain('the payout may be sent once you approve it');
+    expect(request.textContent).toContain('to approve paying out this order.');
+    expect(request.textContent).toContain('None yet: the payout is sent once approved');
+    expect(request.textContent).toContain('You may: the payout may be sent once you approve it.');
     await userEvent.click(within(request).getByRole('button', { name: 'Approve payout' }));
     await expect
       .poll(() => screen.queryAllByRole('status').map((s) => s.textContent))

@@ -3,6 +3,7 @@ import { formatDateTime } from '../../../lib/format-date-time';
 import { useMe } from '../../../lib/session';
 import { Detail } from '../../../components/detail';
 import { ErrorAlert } from '../../../components/error-alert';
+import { ShortValue } from '../../../components/short-value';
 import { adminApi, type AdminOrder } from '../admin-api';
 import { useOrderCommand } from '../orders/use-order-command';
 import { InfoCard } from './info-card';
@@ -14,9 +15,10 @@ const who = (request: Request) => request.requestedBy.username ?? request.reques
 
 /**
  * Four eyes: a completion that needs a second admin (machines/src/order/four-eyes.ts) waits here,
- * with why, the exact terms it would settle on and the evidence that arrived since. The requester
- * cannot confirm (the server refuses it too); they may withdraw it. What changes its terms (another
- * request, the crypto sent with another transaction, a rejection) ends it.
+ * the one card for it on the order's page. The admin who asked reads what they asked, who must
+ * confirm it, and may withdraw it; any other admin reads who asked and why, and confirms or
+ * declines. While it waits nothing else competes with it (pending-request.ts: the server refuses
+ * Approve, Mark Crypto Sent and Reject, and the page does not offer them), and the card says so.
  */
 export function CompletionRequestCard({ order, request }: { order: AdminOrder; request: Request }) {
   const me = useMe().data;
@@ -29,24 +31,26 @@ export function CompletionRequestCard({ order, request }: { order: AdminOrder; r
   );
   const decline = useOrderCommand(
     () => adminApi.declineCompletion(ids),
-    mine ? 'Request withdrawn' : 'Completion request declined',
-    'Failed to decline the request',
+    (answer) => answer.message,
+    mine ? 'Failed to withdraw the request' : 'Failed to decline the request',
   );
   const busy = confirm.isPending || decline.isPending;
-  const reference = order.type === 'fiat_to_crypto' ? request.cryptoReference : request.bankUtr;
+  const buy = order.type === 'fiat_to_crypto';
+  const reference = buy ? request.cryptoReference : request.bankUtr;
   // Asked before any payout: confirming approves sending it (four-eyes.ts); with a reference, it completes.
   const beforePayout = !reference;
   const what = beforePayout ? 'approve paying out' : request.mode === 'approve' ? 'approve' : 'complete';
+  const asked = `${mine ? 'You' : who(request)} asked on ${formatDateTime(request.requestedAt)} to ${what} this order.`;
 
   return (
     <InfoCard title="Waiting for a second admin" className="completion-request">
-      <p>
-        {mine ? 'You asked' : `${who(request)} asked`} to {what} this order on {formatDateTime(request.requestedAt)}:{' '}
-        {mine ? 'a different admin must confirm it.' : beforePayout ? 'the payout may be sent once you approve it.' : 'it completes when you confirm it.'}
-      </p>
+      <p>{asked}</p>
       <CompletionRequestReasons request={request} />
-      <dl className="details">
-        <Detail label={order.type === 'fiat_to_crypto' ? 'Crypto Transaction Reference' : 'UTR Reference'}>{reference ?? '—'}</Detail>
+      <h3 className="small-heading">{mine ? 'What you asked' : 'What was asked'}</h3>
+      <dl className="details completion-terms">
+        <Detail label={buy ? 'Crypto Transaction Reference' : 'UTR Reference'}>
+          {reference ? <ShortValue value={reference} what={buy ? 'Transaction hash' : 'UTR'} /> : 'None yet: the payout is sent once approved'}
+        </Detail>
         <Detail label="Rate">
           {request.rate}
           {request.repriced && ' (re-quoted)'}
@@ -54,15 +58,34 @@ export function CompletionRequestCard({ order, request }: { order: AdminOrder; r
         <Detail label="Amount (INR)">{formatInr(request.fiatAmount)}</Detail>
         <Detail label="Amount (USDT)">{request.cryptoAmount}</Detail>
       </dl>
+      <h3 className="small-heading">Who must confirm</h3>
+      <p>
+        {mine
+          ? "A different admin: not you (nor another account on your phone), not the order's customer, and not the admin who made the customer's account."
+          : beforePayout
+            ? 'You may: the payout may be sent once you approve it. Decline if the terms or the evidence are not right.'
+            : 'You may: the order completes on these terms when you confirm. Decline if the terms or the evidence are not right.'}
+      </p>
+      <p className="muted">
+        {mine
+          ? 'Until another admin answers, Approve, Mark Crypto Sent and Reject wait. To change the terms or reject the order, withdraw the request first.'
+          : 'Until the request is answered, Approve, Mark Crypto Sent and Reject wait. To reject the order or settle it on other terms, decline the request first.'}
+      </p>
       <div className="row">
-        {!mine && (
-          <button type="button" className="btn" disabled={busy} onClick={() => confirm.mutate(undefined)}>
-            {confirm.isPending ? 'Processing...' : beforePayout ? 'Approve payout' : 'Confirm completion'}
+        {mine ? (
+          <button type="button" className="btn secondary" disabled={busy} onClick={() => decline.mutate(undefined)}>
+            {decline.isPending ? 'Processing...' : 'Withdraw request'}
           </button>
+        ) : (
+          <>
+            <button type="button" className="btn" disabled={busy} onClick={() => confirm.mutate(undefined)}>
+              {confirm.isPending ? 'Processing...' : beforePayout ? 'Approve payout' : 'Confirm completion'}
+            </button>
+            <button type="button" className="btn secondary" disabled={busy} onClick={() => decline.mutate(undefined)}>
+              {decline.isPending ? 'Processing...' : 'Decline'}
+            </button>
+          </>
         )}
-        <button type="button" className="btn secondary" disabled={busy} onClick={() => decline.mutate(undefined)}>
-          {decline.isPending ? 'Processing...' : mine ? 'Withdraw request' : 'Decline'}
-        </button>
       </div>
       <ErrorAlert>{confirm.failure ?? decline.failure}</ErrorAlert>
     </InfoCard>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { summarizeEvent } from './history-summary';
+import { requestersOf, summarizeEvent } from './history-summary';
 
 describe("the order history's four-eyes lines", () => {
   it('says a completion waits for a second admin, with its terms, and who settled it', () => {
@@ -15,6 +15,23 @@ describe("the order history's four-eyes lines", () => {
     const confirmed = summarizeEvent({ type: 'OrderCompleted', data: { cryptoReference: '0xabc', confirms: { requestId: 'r' } } });
     expect(confirmed.title).toBe('Order completed (a second admin confirmed the request)');
     expect(summarizeEvent({ type: 'OrderFlagged', data: { relatedRefCode: 'ORD-2', evidence: 'utr:UTR1' } }).detail).toBe('ORD-2 · utr');
+  });
+});
+
+describe('a request withdrawn by the admin who asked', () => {
+  const asked = (requestId: string, requestedBy: string | null) => ({ type: 'CompletionRequested', data: { requestId, requestedBy } });
+  const declined = (requestId: string, declinedBy: string | null) => ({ type: 'CompletionRequestDeclined', data: { requestId, declinedBy, note: null } });
+
+  it('reads as withdrawn when the requester declined it, and as declined when another admin did', () => {
+    const history = [asked('r1', 'admin-a'), declined('r1', 'admin-a'), asked('r2', 'admin-a'), declined('r2', 'admin-b')];
+    const requesters = requestersOf(history);
+    expect(summarizeEvent(history[1]!, requesters).title).toBe('Completion request withdrawn by the admin who asked');
+    expect(summarizeEvent(history[3]!, requesters).title).toBe('Completion request declined');
+  });
+
+  it("never guesses a withdrawal from ids the reader may not see (the operator's staff, to a brand's admin)", () => {
+    const history = [asked('r1', null), declined('r1', null)];
+    expect(summarizeEvent(history[1]!, requestersOf(history)).title).toBe('Completion request declined');
   });
 });
 

@@ -55,8 +55,19 @@ function flagSummary(d: unknown): EventSummary {
   return { title: 'Flagged: payment evidence seen on another order', detail: join([text(d, 'relatedRefCode'), text(d, 'evidence')?.split(':')[0] ?? null]) };
 }
 
-/** What one event of the order's history changed, in a line a person reads. */
-export function summarizeEvent(event: Pick<HistoryEvent, 'type' | 'data'>): EventSummary {
+type HistoryLine = Pick<HistoryEvent, 'type' | 'data'>;
+
+/**
+ * Who asked each completion request, by its id: a decline by that same admin is a withdrawal. Ids the
+ * reader may not see arrive as null (the operator's staff, to a brand's admin) and name no one.
+ */
+export function requestersOf(events: readonly HistoryLine[]): ReadonlyMap<string, string> {
+  const asked = events.filter((e) => e.type === 'CompletionRequested').map((e) => [text(e.data, 'requestId'), text(e.data, 'requestedBy')] as const);
+  return new Map(asked.filter((pair): pair is readonly [string, string] => pair[0] !== null && pair[1] !== null));
+}
+
+/** What one event of the order's history changed, in a line a person reads (`requesters`: requestersOf the same history). */
+export function summarizeEvent(event: HistoryLine, requesters: ReadonlyMap<string, string> = new Map()): EventSummary {
   const d = event.data;
   switch (event.type) {
     case 'OrderPlaced': {
@@ -115,8 +126,10 @@ export function summarizeEvent(event: Pick<HistoryEvent, 'type' | 'data'>): Even
         ]),
       };
     }
-    case 'CompletionRequestDeclined':
-      return { title: 'Completion request declined', detail: join([text(d, 'note')]) };
+    case 'CompletionRequestDeclined': {
+      const withdrawn = requesters.get(text(d, 'requestId') ?? '') === text(d, 'declinedBy');
+      return { title: withdrawn ? 'Completion request withdrawn by the admin who asked' : 'Completion request declined', detail: join([text(d, 'note')]) };
+    }
     case 'PayoutApproved': {
       const rate = text(fieldOf(d, 'repriced'), 'rate');
       return { title: 'Payout approved by a second admin', detail: join([rate && `at ${formatInr(rate)} per USDT`]) };
