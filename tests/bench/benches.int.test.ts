@@ -19,7 +19,7 @@ describe('the benchmarks', () => {
     });
     const code = await run.exited;
     expect(code, run.output()).toBe(0);
-    for (const bench of ['eventstore', 'orders', 'floors', 'web', 'backup', 'reconciliation']) {
+    for (const bench of ['eventstore', 'orders', 'floors', 'web', 'web-lighthouse', 'backup', 'reconciliation']) {
       expect(run.output()).toMatch(new RegExp(`^${bench} bench \\(smoke run, not recorded\\): \\S`, 'm'));
     }
     expect(await readFile(performanceDoc, 'utf8')).toBe(before);

@@ -23,8 +23,17 @@ export function machineDescription(database: string): string {
  * last, so the file keeps the history of measurements with their date and machine.
  */
 export async function recordRows(bench: string, machine: string, rows: BenchRow[]): Promise<void> {
+  const cells = rows.map((r) => `${r.metric} | ${r.measured} | ${r.floor} | ${r.ratio} | ${r.target} | ${machine}`);
+  await appendRows(bench, cells, rows.map((r) => `${r.metric} ${r.measured}`).join('; '));
+}
+
+/**
+ * The same for a table of the bench's own columns: each of `cells` is a row's cells after the date,
+ * joined by ` | `. A smoke run prints `summary` instead.
+ */
+export async function appendRows(bench: string, cells: string[], summary: string): Promise<void> {
   if (benchEnv.BENCH_SMOKE) {
-    process.stdout.write(`${bench} bench (smoke run, not recorded): ${rows.map((r) => `${r.metric} ${r.measured}`).join('; ')}\n`);
+    process.stdout.write(`${bench} bench (smoke run, not recorded): ${summary}\n`);
     return;
   }
   const start = `<!-- bench:${bench}:rows -->`;
@@ -32,7 +41,7 @@ export async function recordRows(bench: string, machine: string, rows: BenchRow[
   const at = text.indexOf(start);
   if (at === -1) throw new Error(`docs/performance.md has no ${start} marker`);
   const date = new Date().toISOString().slice(0, 10);
-  const lines = rows.map((r) => `| ${date} | ${r.metric} | ${r.measured} | ${r.floor} | ${r.ratio} | ${r.target} | ${machine} |`);
+  const lines = cells.map((row) => `| ${date} | ${row} |`);
   const endOfTable = findTableEnd(text, at + start.length);
   await writeFile(file, `${text.slice(0, endOfTable)}${lines.join('\n')}\n${text.slice(endOfTable)}`);
 }

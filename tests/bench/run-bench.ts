@@ -1,16 +1,28 @@
+import { startAppServer } from '../e2e/support/app-server';
 import { runBackupBench } from './backup.bench';
 import { runEventStoreBench } from './eventstore.bench';
 import { runFloorsBench } from './floors.bench';
 import { runOrdersBench } from './orders.bench';
 import { runReconciliationBench } from './reconciliation.bench';
 import { runWebBundleBench } from './web-bundle.bench';
+import { runLighthouseBench } from './web-lighthouse.bench';
 
 /** `npm run bench -- <name>`: one entry per benchmark. */
 const benches: Record<string, () => Promise<void>> = {
   eventstore: runEventStoreBench,
   orders: runOrdersBench,
   floors: runFloorsBench,
-  web: runWebBundleBench,
+  // What the landing costs to load, then Lighthouse's scores for it and the customer's dashboard.
+  // One fresh `npm start` for both.
+  web: async () => {
+    const server = await startAppServer();
+    try {
+      await runWebBundleBench(server);
+      await runLighthouseBench(server);
+    } finally {
+      await server.stop();
+    }
+  },
   backup: runBackupBench,
   reconciliation: runReconciliationBench,
 };

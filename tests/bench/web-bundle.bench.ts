@@ -9,7 +9,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { launchBrowser, DESKTOP } from '../e2e/support/browser';
-import { startAppServer } from '../e2e/support/app-server';
+import { startAppServer, type AppServer } from '../e2e/support/app-server';
 import { machineDescription, recordRows } from './performance-doc';
 import { transferOf } from './transfer-size';
 
@@ -17,8 +17,9 @@ const DIST = path.resolve(import.meta.dirname, '../../web/dist');
 const kb = (bytes: number) => (bytes / 1024).toFixed(1);
 const gzipped = (file: string) => gzipSync(readFileSync(file)).length;
 
-export async function runWebBundleBench(): Promise<void> {
-  const server = await startAppServer();
+/** On `server` when given (the web bench shares one with Lighthouse), else on one of its own. */
+export async function runWebBundleBench(given?: AppServer): Promise<void> {
+  const server = given ?? (await startAppServer());
   const browser = await launchBrowser();
   try {
     const page = await browser.newPage({ viewport: DESKTOP });
@@ -68,6 +69,6 @@ export async function runWebBundleBench(): Promise<void> {
     ]);
   } finally {
     await browser.close();
-    await server.stop();
+    if (!given) await server.stop();
   }
 }

@@ -1,0 +1,86 @@
+import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
+import { seriousFindings, type PageFindings } from './axe';
+import type { Reader, SweepPage } from './axe-pages';
+
+export const LAPTOP = { width: 1280, height: 800 };
+export const PHONE_SIZE = { width: 390, height: 844 };
+
+/** One reader's page in one theme, reused from page to page (a page per reader keeps the sweep fast). */
+interface ReaderPage {
+  page: Page;
+  context: BrowserContext;
+  /** Requests still open, but the live-update stream (it never ends). */
+  open: Set<Request>;
+}
+
+/**
+ * Reads `pages` on `base` (the operator's host or a brand's) as their readers, each at 1280×800 then
+ * at 390×844, and answers what axe found serious or critical at each. A page that lands elsewhere
+ * (signed out, sent away by its area's layout) is an error: the sweep would read the wrong page.
+ */
+export async function sweep(
+  browser: Browser,
+  theme: string,
+  base: string,
+  pages: readonly SweepPage[],
+  tokens: Partial<Record<Reader, string>>,
+): Promise<PageFindings[]> {
+  const readers = new Map<Reader, ReaderPage>();
+  const results: PageFindings[] = [];
+  try {
+    for (const target of pages) {
+      let reader = readers.get(target.reader);
+      if (!reader) {
+        reader = await openReader(browser, tokens[target.reader]);
+        readers.set(target.reader, reader);
+      }
+      const { page } = reader;
+      await page.setViewportSize(LAPTOP);
+      await page.goto(`${base}${target.path}`);
+      await settle(reader);
+      const landed = new URL(page.url()).pathname;
+      if (landed !== target.path) throw new Error(`${theme}: ${target.path} landed on ${landed}`);
+      results.push({ theme, area: target.area, page: target.path, width: LAPTOP.width, findings: await seriousFindings(page) });
+      await page.setViewportSize(PHONE_SIZE);
+      // The desks' sidebar slides away below 992 px (a 0.2 s transition).
+      await page.waitForTimeout(250);
+      await settle(reader);
+      results.push({ theme, area: target.area, page: target.path, width: PHONE_SIZE.width, findings: await seriousFindings(page) });
+    }
+  } finally {
+    for (const reader of readers.values()) await reader.context.close();
+  }
+  return results;
+}
+
+async function openReader(browser: Browser, token: string | undefined): Promise<ReaderPage> {
+  const context = await browser.newContext({ viewport: LAPTOP, timezoneId: 'Asia/Kolkata', locale: 'en-IN' });
+  // The session as the web client keeps it (web/src/lib/auth-token.ts), set before the app reads it.
+  if (token) await context.addInitScript(`localStorage.setItem('token', ${JSON.stringify(token)})`);
+  const page = await context.newPage();
+  const open = new Set<Request>();
+  page.on('request', (r) => {
+    if (!new URL(r.url()).pathname.startsWith('/api/stream')) open.add(r);
+  });
+  page.on('requestfinished', (r) => open.delete(r));
+  page.on('requestfailed', (r) => open.delete(r));
+  return { page, context, open };
+}
+
+/**
+ * Waits until the page has drawn what it loads: no request open for 200 ms and no "Loading…" line or
+ * busy region (the brand's colours come with the public config, the screens' data with their queries).
+ * Gives up after 10 s and lets axe read what is there.
+ */
+async function settle({ page, open }: ReaderPage): Promise<void> {
+  let quietSince = 0;
+  for (const deadline = Date.now() + 10_000; Date.now() < deadline;) {
+    const busy = (await page.evaluate(
+      `!!document.querySelector('[aria-busy="true"]') || [...document.querySelectorAll('p')].some((p) => /^Loading\\b/.test(p.textContent.trim()))`,
+    )) as boolean;
+    if (open.size > 0 || busy) quietSince = 0;
+    else if (quietSince === 0) quietSince = Date.now();
+    else if (Date.now() - quietSince >= 200) return;
+    await page.waitForTimeout(50);
+  }
+}
