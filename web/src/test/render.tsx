@@ -37,7 +37,7 @@ export const PUBLIC_CONFIG = {
   fees: { fiatToCryptoPercent: 0.5, cryptoToFiatPercent: 1 },
   limits: { buyInr: { min: 100, max: 1000000 }, sellUsdt: { min: 1, max: 12000 } },
   networks: ['TRC20', 'ERC20', 'BEP20', 'POLYGON'],
-  brand: { name: 'Test Desk', logoUrl: null, primaryColor: '#123456' },
+  brand: { name: 'Test Desk', logoUrl: null, primaryColor: '#123456', support: { phone: null, email: null, whatsappUrl: null, hours: null } },
 };
 
 /** Renders `ui` (or a route table) with a fresh query cache and an in-memory router at `path`. */
