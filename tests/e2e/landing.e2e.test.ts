@@ -1,21 +1,44 @@
+/**
+ * The landing page in a real browser (issue 29): the rates customers trade at (the specification's
+ * fallbacks: a fresh desk has no rates set and trades at ₹85), the calculator (its quote code loaded
+ * only once used), the brand's support contact, and the signed-in state a new customer lands on.
+ * At a 1280×800 laptop and a 390×844 phone: nothing scrolls sideways, axe-core finds nothing serious
+ * or critical, and a screenshot of each is kept under tests/e2e/screenshots/landing/.
+ */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { DESKTOP, launchBrowser, PHONE, screenshot } from './support/browser';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, screenshot } from './support/browser';
 import { startAppServer, type AppServer } from './support/app-server';
+import { apiOf } from './support/signed-in';
+import { seriousFindings } from './support/axe';
+
+const ADMIN = { phone: '+919000000071', password: 'e2e-landing-admin' };
+const LAPTOP = { width: 1280, height: 800 };
+const PHONE = { width: 390, height: 844 };
+
+/** Whether the page scrolls sideways (wider than its viewport). */
+const scrollsSideways = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
+const tableRow = (page: Page, label: string) =>
+  page
+    .locator('tr', { has: page.locator('th', { hasText: label }) })
+    .locator('td')
+    .allTextContents();
 
 describe('landing page in a real browser', () => {
   let server: AppServer;
   let browser: Browser;
+  let admin: string;
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startAppServer(), launchBrowser()]);
-  }, 120_000);
+    [server, browser] = await Promise.all([startAppServer({ ADMIN_PHONE: ADMIN.phone, ADMIN_PASSWORD: ADMIN.password }), launchBrowser()]);
+    admin = await server.signIn(ADMIN);
+  }, 180_000);
   afterAll(async () => {
     await browser?.close();
     await server?.stop();
   });
 
-  for (const viewport of [DESKTOP, PHONE]) {
-    it(`shows the brand at ${viewport.width} px and loads only the landing bundle`, async () => {
+  for (const viewport of [LAPTOP, PHONE]) {
+    it(`shows a visitor the rates customers trade at and a calculator at ${viewport.width} px, loading the quote code only once used`, async () => {
       const page = await browser.newPage({ viewport });
       const scripts: string[] = [];
       page.on('response', (r) => {
@@ -23,9 +46,73 @@ describe('landing page in a real browser', () => {
       });
       await page.goto(server.base);
       await expect.poll(() => page.locator('h1').first().textContent()).toContain('USDT Desk');
+      // A fresh desk sets no rate: every order is priced at 85 (seed-spec section 9), and so is the table.
+      await expect.poll(() => tableRow(page, 'USDT by Bank')).toEqual(['₹85', '₹85']);
+      expect(await tableRow(page, 'USDT by Cash')).toEqual(['₹85', '₹85']);
+      expect(await page.getByRole('link', { name: 'Login' }).count()).toBe(1);
       expect(scripts.some((url) => url.includes('customer-routes'))).toBe(false);
+      await page.waitForLoadState('networkidle');
+      const firstLoad = scripts.length;
+
+      expect(await scrollsSideways(page)).toBe(false);
+      expect(await seriousFindings(page)).toEqual([]);
       await screenshot(page, 'landing', 'landing');
+
+      await page.getByLabel('Amount (INR)').fill('25000');
+      // ₹25,000 at ₹85 is 294.1176… USDT: the order records 294.11 (decision 0006), and so does the preview.
+      await expect.poll(() => page.getByLabel('Fee and rate preview').textContent()).toContain('294.11 USDT');
+      expect(scripts.length).toBeGreaterThan(firstLoad);
+      expect(await scrollsSideways(page)).toBe(false);
+      expect(await seriousFindings(page, '.calculator')).toEqual([]);
+      await page.getByLabel('Fee and rate preview').scrollIntoViewIfNeeded();
+      await screenshot(page, 'landing', 'calculator', false);
       await page.close();
-    }, 60_000);
+    }, 90_000);
   }
+
+  it("shows the brand's support contact once an admin gives it, and none before", async () => {
+    const page = await browser.newPage({ viewport: PHONE });
+    await page.goto(server.base);
+    await expect.poll(() => tableRow(page, 'USDT by Bank')).toEqual(['₹85', '₹85']);
+    expect(await page.getByLabel('Support contact').count()).toBe(0);
+
+    const saved = await apiOf(server)('PUT', '/api/admin/brands/default/support-contact', admin, {
+      supportPhone: '+91 98765 43210',
+      supportEmail: 'help@usdt-desk.example',
+      supportWhatsApp: 'https://wa.me/919876543210',
+      supportHours: 'Every day, 9 am to 9 pm IST',
+    });
+    expect(saved.message).toBe('Support contact saved');
+    await page.reload();
+    const contact = page.getByLabel('Support contact');
+    await expect.poll(() => contact.textContent()).toContain('+91 98765 43210');
+    expect(await contact.getByRole('link', { name: 'WhatsApp' }).getAttribute('href')).toBe('https://wa.me/919876543210');
+    expect(await page.getByText('Every day, 9 am to 9 pm IST').count()).toBe(1);
+    for (const viewport of [LAPTOP, PHONE]) {
+      await page.setViewportSize(viewport);
+      expect(await scrollsSideways(page)).toBe(false);
+      expect(await seriousFindings(page)).toEqual([]);
+      await screenshot(page, 'landing', 'landing-with-contact');
+    }
+    await page.close();
+  }, 90_000);
+
+  it('greets a customer signed in (where sign-up lands) and leads them to their dashboard', async () => {
+    const token = await server.signUp({ phone: '+919812300071', password: 'landing-customer', username: 'Meera' });
+    const page = await browser.newPage({ viewport: LAPTOP });
+    await page.addInitScript(`localStorage.setItem('token', ${JSON.stringify(token)})`);
+    await page.goto(server.base);
+    const account = page.getByRole('navigation', { name: 'Account' });
+    await expect.poll(() => account.textContent()).toContain('Signed in as Meera');
+    expect(await account.getByRole('link', { name: 'Login' }).count()).toBe(0);
+    for (const viewport of [LAPTOP, PHONE]) {
+      await page.setViewportSize(viewport);
+      expect(await scrollsSideways(page)).toBe(false);
+      expect(await seriousFindings(page)).toEqual([]);
+      await screenshot(page, 'landing', 'signed-in');
+    }
+    await account.getByRole('link', { name: 'Go to my dashboard' }).click();
+    await page.waitForURL(`${server.base}/dashboard`);
+    await page.close();
+  }, 90_000);
 });
