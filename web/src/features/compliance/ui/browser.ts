@@ -25,5 +25,6 @@ export function browserName(userAgent: string | null | undefined): string | null
   const browser = BROWSERS.find(([pattern]) => pattern.test(userAgent))?.[1];
   const system = SYSTEMS.find(([pattern]) => pattern.test(userAgent))?.[1];
   if (browser && system) return `${browser} on ${system}`;
-  return browser ?? system ?? 'another client';
+  // A client no pattern knows (a script, an app) by the name it gives first: "node", "okhttp".
+  return browser ?? system ?? (userAgent.split(/[\s/;(]/)[0]!.slice(0, 24) || 'another client');
 }
