@@ -2,7 +2,6 @@ import { useEffect, useRef } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { isOpenStatus } from '@desk/machines/order/order-state';
-import { actionsBesideRequest } from '@desk/machines/order/pending-request';
 import { useToast } from '../../../components/toasts';
 import { ApiError } from '../../../lib/api';
 import { adminApi, adminKeys } from '../admin-api';
@@ -71,13 +70,15 @@ export function AdminOrderDetailPage() {
   }
 
   const o = order.data;
-  // A completion waiting for a second admin holds the settling actions (the server refuses them too): its card is the one to act on.
-  const actions = actionsBesideRequest(adminActions(o), Boolean(o.completionRequest));
+  // Less what a completion waiting for a second admin holds (the server refuses them too): its card is the one to act on.
+  const actions = adminActions(o);
   return (
     <section className="stack admin-screen">
       <BackLink />
       <OrderSummary order={o} />
       <OrderAlerts order={o} />
+      {/* First after the alerts, full width: at any size it is what both admins must act on before anything else. */}
+      {o.completionRequest && <CompletionRequestCard key={o.completionRequest.requestId} order={o} request={o.completionRequest} />}
       <section className="card" aria-labelledby="payment-checks-title">
         <h2 id="payment-checks-title" className="small-heading">
           Payment checks
@@ -92,7 +93,6 @@ export function AdminOrderDetailPage() {
           <PaymentProof attachments={o.attachments} />
         </div>
         <div className="stack">
-          {o.completionRequest && <CompletionRequestCard key={o.completionRequest.requestId} order={o} request={o.completionRequest} />}
           {actions.length > 0 && <AdminActionsCard order={o} actions={actions} />}
           <StatusCard order={o} />
           <OrderHistory orderId={o._id} />

@@ -51,6 +51,7 @@ describe('admin order detail: four eyes', () => {
     expect(request.textContent).toContain('What was asked');
     expect(within(request).getByText('0xasked')).toBeTruthy();
     expect(within(request).getByText('₹2,50,000')).toBeTruthy();
+    expect(request.textContent).toContain('Rate₹88 / USDT');
     expect(request.textContent).toContain('You may: the order completes on these terms when you confirm.');
     expect(request.textContent).toContain('To reject the order or settle it on other terms, decline the request first.');
     expect(buttonsIn(request)).toEqual(['Confirm completion', 'Decline']);

@@ -52,7 +52,7 @@ export function CompletionRequestCard({ order, request }: { order: AdminOrder; r
           {reference ? <ShortValue value={reference} what={buy ? 'Transaction hash' : 'UTR'} /> : 'None yet: the payout is sent once approved'}
         </Detail>
         <Detail label="Rate">
-          {request.rate}
+          {formatInr(request.rate)} / USDT
           {request.repriced && ' (re-quoted)'}
         </Detail>
         <Detail label="Amount (INR)">{formatInr(request.fiatAmount)}</Detail>
