@@ -18,7 +18,7 @@ export function RecentOrders({ orders, showBrand }: { orders: Dashboard['recentO
         rowKey={(o) => o._id}
         empty={<p className="muted">No orders found</p>}
         columns={[
-          { header: 'Reference', cell: (o) => <Link to={`/admin/orders/${o._id}`}>{o.refCode}</Link> },
+          { header: 'Reference', kind: 'title', cell: (o) => <Link to={`/admin/orders/${o._id}`}>{o.refCode}</Link> },
           { header: 'User', cell: (o) => o.user.phone },
           showBrand && { header: 'Brand', cell: (o) => o.brand.name },
           { header: 'Type', cell: (o) => (isBuyOrder(o) ? 'Buy' : 'Sell') },

@@ -22,7 +22,7 @@ export function ProjectionsTable({ projections }: { projections: Projection[] })
         { header: 'Instance', className: 'nowrap', cell: (projection) => <Instance projection={projection} /> },
         { header: 'Rebuilding', className: 'nowrap', cell: (projection) => <Progress projection={projection} /> },
         { header: 'Quarantined', className: 'nowrap', cell: (projection) => formatCount(projection.quarantined) },
-        { header: 'Actions', hiddenHeader: true, cell: (projection) => <RebuildButton projection={projection} /> },
+        { header: 'Actions', hiddenHeader: true, kind: 'actions', cell: (projection) => <RebuildButton projection={projection} /> },
       ]}
       below={(projection, columns) =>
         projection.lastError && (

@@ -68,6 +68,7 @@ export function UnmatchedTable({ lines, brandNames, onAssign, onRefund }: Unmatc
         {
           header: 'Actions',
           hiddenHeader: true,
+          kind: 'actions',
           className: 'nowrap',
           cell: (line) => (
             <div className="queue-actions">

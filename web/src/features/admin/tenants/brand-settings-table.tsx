@@ -97,11 +97,12 @@ export function BrandSettingsTable({ saved, draft, problems, onChange }: BrandSe
       rowKey={(row) => row.label}
       columns={[
         { header: 'Setting', rowHeader: true, cell: (row) => row.label },
-        { header: 'Global', className: 'nowrap', cell: (row) => row.global },
+        // Words ("Show them; an admin verifies") wrap, so the table fits a laptop beside the sidebar.
+        { header: 'Global', className: 'wrap', cell: (row) => row.global },
         { header: 'Override', cell: (row) => row.override },
         {
           header: 'Effective',
-          className: 'nowrap',
+          className: 'wrap',
           cell: (row) => (
             <>
               {row.effective}

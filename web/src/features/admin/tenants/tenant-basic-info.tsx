@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { formatDateTime } from '../../../lib/format-date-time';
+import { ShortValue } from '../../../components/short-value';
 import type { Tenant } from './tenant-api';
 import { ColourDot } from './tenant-logo';
 
@@ -19,7 +20,7 @@ export function TenantBasicInfo({ tenant }: { tenant: Tenant }) {
       <table className="admin-table" aria-label="Basic information">
         <tbody>
           <Row label="Tenant ID">
-            <span className="admin-mono">{tenant._id}</span>
+            <ShortValue value={tenant._id} what="Tenant ID" />
           </Row>
           <Row label="Name">{tenant.name}</Row>
           <Row label="Domain">{tenant.domain || '-'}</Row>
