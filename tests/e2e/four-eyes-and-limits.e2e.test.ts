@@ -61,7 +61,7 @@ describe('four eyes and customer limits in a real browser', () => {
     const other = await open(second, `/admin/orders/${order._id}`);
     const request = other.getByRole('region', { name: 'Waiting for a second admin' });
     await expect.poll(() => request.count(), { timeout: 10_000 }).toBe(1);
-    expect(await request.textContent()).toContain('asked to approve paying out this order');
+    expect(await request.textContent()).toContain('to approve paying out this order');
     await request.getByRole('button', { name: 'Approve payout' }).click();
     // The first admin's open page follows without a reload: the approval, and the reference to record.
     const firstActions = first.getByRole('region', { name: 'Admin Actions' });
