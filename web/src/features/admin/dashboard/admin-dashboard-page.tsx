@@ -4,6 +4,7 @@ import { Field } from '../../../components/field';
 import { ErrorAlert } from '../../../components/error-alert';
 import { adminApi, adminKeys, type DashboardQuery } from '../admin-api';
 import { BrandSelect } from '../tenants/brand-select';
+import { BrandSupportCard } from '../tenants/brand-support-card';
 import { useAdminScope } from '../use-admin-scope';
 import { StatCards } from './stat-cards';
 import { QuickActions } from './quick-actions';
@@ -19,7 +20,7 @@ const DASHBOARD_REFRESH_MS = 30_000;
  * brand's (kept in the address as ?tenantId=, like the orders' filters); a brand admin sees theirs.
  */
 export function AdminDashboardPage() {
-  const { operator } = useAdminScope();
+  const { operator, tenantId: ownBrand } = useAdminScope();
   const [params, setParams] = useSearchParams();
   const tenantId = operator ? (params.get('tenantId') ?? '') : '';
   const query: DashboardQuery = tenantId ? { tenantId } : {};
@@ -52,6 +53,8 @@ export function AdminDashboardPage() {
           <RecentOrders orders={data.recentOrders} showBrand={operator} />
         </>
       )}
+      {/* A brand admin sets their brand's support contact here; operator admins, in the tenant form. */}
+      {!operator && ownBrand && <BrandSupportCard tenantId={ownBrand} />}
     </section>
   );
 }
