@@ -116,10 +116,12 @@ describe('access trail', () => {
       type: 'ComplianceAccessed',
       streamId: 'access-officer-1',
       actor: { id: 'officer-1', role: 'compliance', phone: '+919900000007' },
+      data: { view: 'order_replay', orderId: 'o-1', resultCount: 4 },
     });
     const { calls } = renderCompliance('/compliance/access', { 'GET /api/compliance/access': { events: [accessed], nextBefore: null } });
     await screen.findByRole('table', { name: 'Access events' });
     expect(rows('Access events')[0]!.textContent).toContain('Compliance · +919900000007');
+    expect(rows('Access events')[0]!.textContent).toContain("Compliance view opened: an order's timeline");
     const form = screen.getByRole('form', { name: 'Access events filters' });
     expect(within(form).getAllByRole('textbox').length + form.querySelectorAll('input[type="datetime-local"]').length).toBe(3);
     await userEvent.type(within(form).getByLabelText('Actor id'), 'officer-1');

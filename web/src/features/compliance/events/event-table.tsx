@@ -5,6 +5,8 @@ import { eventName } from '../../../lib/event-names';
 import { actorText } from '../ui/actor';
 import { formatInstant } from '../ui/as-of';
 import { JsonView } from '../ui/json-view';
+import { accessedView } from './access-views';
+import './event-table.css';
 
 interface EventTableProps {
   events: readonly LoggedEvent[];
@@ -41,10 +43,19 @@ export function EventTable({ events, label, brandName }: EventTableProps) {
         </button>
       ),
     },
-    { header: 'Recorded', cell: (e) => <time dateTime={e.recordedAt}>{formatInstant(e.recordedAt)}</time> },
-    { header: 'Event', cell: (e) => <strong>{eventName(e.type)}</strong>, title: (e) => e.type },
+    { header: 'Recorded', cell: (e) => <time dateTime={e.recordedAt}>{formatInstant(e.recordedAt)}</time>, className: 'wrap' },
+    {
+      header: 'Event',
+      cell: (e) => (
+        <>
+          <strong>{eventName(e.type)}</strong>
+          {accessedView(e.type, e.data) && <span>: {accessedView(e.type, e.data)}</span>}
+        </>
+      ),
+      title: (e) => e.type,
+    },
     { header: 'Stream', cell: (e) => <code>{shortStream(e.streamId)}</code>, className: 'stream-cell', title: (e) => `${e.streamId} #${e.streamPosition}` },
-    { header: 'Actor', cell: (e) => actorText(e.actor), title: (e) => e.actor.id ?? '' },
+    { header: 'Actor', cell: (e) => actorText(e.actor), title: (e) => e.actor.id ?? '', className: 'wrap' },
     { header: 'IP', cell: (e) => e.ip ?? '-' },
     brandName !== null && { header: 'Brand', cell: (e) => brandName(e.tenantId) },
   ];
