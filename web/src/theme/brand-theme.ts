@@ -5,7 +5,7 @@
  * chart bars, the browser's theme colour). Pure: the page's backgrounds come in, CSS variables go out.
  */
 import { atLightness, contrast, normaliseHex, oklchOf } from './colour-space';
-import { reachContrast } from './reach-contrast';
+import { CONTRAST_MARGIN, reachContrast } from './reach-contrast';
 
 export const DEFAULT_BRAND_COLOUR = '#0d6efd';
 
@@ -80,9 +80,10 @@ export function deriveBrandTheme(colour: string, backgrounds: Backgrounds = HOUS
  * lightness moves (darker under white, lighter under near-black, whichever is the smaller move).
  */
 function fillAndInk(brand: string): { fill: string; onFill: string } {
+  const unchanged = [LIGHT_INK, DARK_INK].find((ink) => contrast(ink, brand) >= TEXT_RATIO + CONTRAST_MARGIN);
+  if (unchanged) return { fill: brand, onFill: unchanged };
   const options = [LIGHT_INK, DARK_INK].map((ink) => ({ ink, ...reachContrast(brand, [ink], TEXT_RATIO) }));
-  const unchanged = options.find((option) => option.shift === 0);
-  const chosen = unchanged ?? options.sort((a, b) => a.shift - b.shift)[0]!;
+  const chosen = options.sort((a, b) => a.shift - b.shift)[0]!;
   return { fill: chosen.colour, onFill: chosen.ink };
 }
 

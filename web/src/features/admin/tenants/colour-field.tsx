@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, useMemo } from 'react';
 import { deriveBrandTheme } from '../../../theme/brand-theme';
 import { adjustmentWarning } from './brand-adjustment-words';
 import { BrandPreview } from './brand-preview';
@@ -18,7 +18,8 @@ interface ColourFieldProps {
 export function ColourField({ value, error, onChange }: ColourFieldProps) {
   const id = useId();
   const shown = HEX_COLOUR.test(value.trim()) ? value.trim().toLowerCase() : DEFAULT_COLOUR;
-  const derived = deriveBrandTheme(shown);
+  // A few milliseconds a colour: not again on every keystroke in the form's other fields.
+  const derived = useMemo(() => deriveBrandTheme(shown), [shown]);
   const warning = adjustmentWarning(derived);
   const describedBy = [`${id}-hint`, warning && `${id}-warning`, error && `${id}-error`].filter(Boolean).join(' ');
   return (
