@@ -233,6 +233,10 @@ describe('compliance desk in a real browser', () => {
     await expect.poll(() => table.locator('tbody > tr').allTextContents(), { timeout: 15_000 }).toEqual([expect.stringContaining('Payment verified')]);
     expect(new URL(page.url()).searchParams.get('type')).toBe('OrderVerified');
     expect(await filters.getByLabel('Brand').locator('option').first().textContent()).toBe('Every brand');
+    // On a laptop the log keeps to the screen: its last column (the brand, by name) is in view.
+    const hidden = (await table.evaluate((t) => t.closest('.table-wrap')!.scrollWidth - t.closest('.table-wrap')!.clientWidth)) as number;
+    expect(hidden).toBeLessThanOrEqual(0);
+    expect(await table.locator('tbody > tr').first().textContent()).toContain('USDT Desk');
     await fitsBothWidths('events');
   }, 60_000);
 
