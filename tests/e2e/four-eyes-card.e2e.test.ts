@@ -84,12 +84,12 @@ describe('the four-eyes card in a real browser', () => {
       const card = await cardOf(page).evaluate((el) => ({ scroll: el.scrollWidth, client: el.clientWidth }));
       expect(card.scroll, `${name}: the card's content is wider than the card at ${viewport.width} px`).toBeLessThanOrEqual(card.client);
       expect(await seriousViolations(page), `${name} at ${viewport.width} px`).toEqual([]);
-      // The whole page from its top (the sticky header in its place), and the card alone.
+      // The whole page from its top, and the card alone cut from it (there the sticky header covers nothing).
       await page.evaluate('window.scrollTo(0, 0)');
       await screenshot(page, 'admin', name);
-      // The card just below the sticky header, so the header does not cover its title.
-      await cardOf(page).evaluate((el) => window.scrollTo(0, el.getBoundingClientRect().top + window.scrollY - 140));
-      await cardOf(page).screenshot({ path: path.resolve(import.meta.dirname, 'screenshots/admin', `${name}-card-${viewport.width}.png`) });
+      const box = await cardOf(page).boundingBox();
+      expect(box).not.toBeNull();
+      await page.screenshot({ path: path.resolve(import.meta.dirname, 'screenshots/admin', `${name}-card-${viewport.width}.png`), fullPage: true, clip: box! });
     }
   };
 
@@ -129,6 +129,7 @@ describe('the four-eyes card in a real browser', () => {
     const order = await askedOrder();
     const page = await open(admin, `/admin/orders/${order._id}`);
     await expect.poll(() => cardOf(page).count(), { timeout: 15_000 }).toBe(1);
+    await cardOf(page).getByLabel('Why you withdraw it (optional)').fill('The customer paid a different amount');
     await cardOf(page).getByRole('button', { name: 'Withdraw request' }).click();
     await expect.poll(() => page.getByText('Completion request withdrawn', { exact: true }).count(), { timeout: 15_000 }).toBe(1);
     await expect.poll(() => cardOf(page).count(), { timeout: 15_000 }).toBe(0);
@@ -137,6 +138,7 @@ describe('the four-eyes card in a real browser', () => {
 
     const history = page.getByRole('region', { name: 'Order History' });
     await expect.poll(() => history.getByText('Completion request withdrawn by the admin who asked').count(), { timeout: 15_000 }).toBe(1);
+    expect(await history.getByText('The customer paid a different amount', { exact: true }).count()).toBe(1);
     // The admin's own lines were sent from this browser: named, the user agent one click away.
     const userAgent = (await page.evaluate('navigator.userAgent')) as string;
     const client = history.locator('details.history-client').last();

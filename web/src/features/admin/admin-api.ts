@@ -20,8 +20,8 @@ export const adminApi = {
   complete: (id: string, json: Completion) => unwrap(orders[':id'].complete.$post({ param: { id }, json })),
   confirmCompletion: ({ id, requestId }: { id: string; requestId: string }) =>
     unwrap(orders[':id']['completion-request'].confirm.$post({ param: { id }, json: { requestId } })),
-  declineCompletion: ({ id, requestId }: { id: string; requestId: string }) =>
-    unwrap(orders[':id']['completion-request'].decline.$post({ param: { id }, json: { requestId } })),
+  declineCompletion: ({ id, requestId, note }: { id: string; requestId: string; note?: string }) =>
+    unwrap(orders[':id']['completion-request'].decline.$post({ param: { id }, json: note ? { requestId, note } : { requestId } })),
   reject: ({ id, ...reason }: { id: string } & RejectReason) => unwrap(orders[':id'].reject.$post({ param: { id }, json: reason })),
   bulkReject: ({ ids, ...reason }: { ids: string[] } & RejectReason) => unwrap(orders.bulk.reject.$post({ json: { ids, ...reason } })),
 };

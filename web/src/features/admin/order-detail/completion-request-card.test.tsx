@@ -68,10 +68,12 @@ describe('admin order detail: four eyes', () => {
   it('lets another admin decline, after which the order offers its actions again', async () => {
     const order = verifiedBuy(completionRequest());
     const { calls } = openOrder(order);
-    await userEvent.click(within(await card()).getByRole('button', { name: 'Decline' }));
+    const request = await card();
+    await userEvent.type(within(request).getByLabelText('Why you decline it (optional)'), '  UTR not on the statement ');
+    await userEvent.click(within(request).getByRole('button', { name: 'Decline' }));
     expect(await screen.findByText('Completion request declined')).toBeTruthy();
     expect(callsTo(calls, 'POST', `/api/admin/orders/${order._id}/completion-request/decline`).map((c) => c.body)).toEqual([
-      { requestId: '00000000-0000-4000-8000-00000000abcd' },
+      { requestId: '00000000-0000-4000-8000-00000000abcd', note: 'UTR not on the statement' },
     ]);
     const actions = await screen.findByRole('region', { name: 'Admin Actions' });
     await within(actions).findByRole('button', { name: 'Approve Order' });
@@ -93,7 +95,10 @@ describe('admin order detail: four eyes', () => {
     expect(screen.queryByRole('region', { name: 'Admin Actions' })).toBeNull();
     await userEvent.click(within(request).getByRole('button', { name: 'Withdraw request' }));
     expect(await screen.findByText('Completion request withdrawn')).toBeTruthy();
-    expect(callsTo(calls, 'POST', `/api/admin/orders/${order._id}/completion-request/decline`)).toHaveLength(1);
+    // No note typed: none sent.
+    expect(callsTo(calls, 'POST', `/api/admin/orders/${order._id}/completion-request/decline`).map((c) => c.body)).toEqual([
+      { requestId: '00000000-0000-4000-8000-00000000abcd' },
+    ]);
   });
 
   it('keeps Verify beside a request (evidence, noted on it) and holds Approve and Reject', async () => {

@@ -1,7 +1,9 @@
+import { useState } from 'react';
 import { formatInr } from '@desk/machines/pricing/pricing';
 import { formatDateTime } from '../../../lib/format-date-time';
 import { useMe } from '../../../lib/session';
 import { Detail } from '../../../components/detail';
+import { Field } from '../../../components/field';
 import { ErrorAlert } from '../../../components/error-alert';
 import { ShortValue } from '../../../components/short-value';
 import { adminApi, type AdminOrder } from '../admin-api';
@@ -24,13 +26,15 @@ export function CompletionRequestCard({ order, request }: { order: AdminOrder; r
   const me = useMe().data;
   const mine = me?._id === request.requestedBy._id;
   const ids = { id: order._id, requestId: request.requestId };
+  // Why it was declined or withdrawn, kept with the request in the order's history (at most 500 characters, as the server keeps).
+  const [note, setNote] = useState('');
   const confirm = useOrderCommand(
     () => adminApi.confirmCompletion(ids),
     (answer) => answer.message,
     'Failed to confirm the completion',
   );
   const decline = useOrderCommand(
-    () => adminApi.declineCompletion(ids),
+    () => adminApi.declineCompletion({ ...ids, note: note.trim() || undefined }),
     (answer) => answer.message,
     mine ? 'Failed to withdraw the request' : 'Failed to decline the request',
   );
@@ -71,6 +75,9 @@ export function CompletionRequestCard({ order, request }: { order: AdminOrder; r
           ? 'Until another admin answers, Approve, Mark Crypto Sent and Reject wait. To change the terms or reject the order, withdraw the request first.'
           : 'Until the request is answered, Approve, Mark Crypto Sent and Reject wait. To reject the order or settle it on other terms, decline the request first.'}
       </p>
+      <Field label={mine ? 'Why you withdraw it (optional)' : 'Why you decline it (optional)'} hint="Kept in the order's history">
+        <textarea value={note} rows={2} maxLength={500} onChange={(e) => setNote(e.target.value)} />
+      </Field>
       <div className="row">
         {mine ? (
           <button type="button" className="btn secondary" disabled={busy} onClick={() => decline.mutate(undefined)}>
