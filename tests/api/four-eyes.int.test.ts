@@ -99,7 +99,7 @@ describe('four eyes above a threshold', () => {
     expect(await complete(admin, id, { cryptoReference: '0xsettled' })).toMatchObject({ status: 200, body: { order: { status: 'completed' } } });
   });
 
-  it("keeps a pending request through the customer's extra proof, and ends it when a second admin declines it or the order is rejected", async () => {
+  it("keeps a pending request through the customer's extra proof until a second admin declines it; while one waits, nobody rejects or asks again until it is withdrawn", async () => {
     const id = await paidBuy(asha, 7000);
     const first = (await complete(admin, id)).body.order.completionRequest.requestId;
     // The customer sends another proof: it leaves the request's terms as they were, and is noted on it.
