@@ -1,12 +1,11 @@
 import { useId, useState } from 'react';
-import { cleanAmountInput, validateBuyAmount, validateSellAmount } from '@desk/machines/pricing/amount-input';
+import { cleanAmountInput, quoteBuy, quoteSell, validateBuyAmount, validateSellAmount } from '@desk/machines/pricing/pricing';
 import { selectFeePercent, selectRate, type FeeTable, type RateTable, type SettlementMethod, type Side } from '@desk/machines/pricing/rate-choice';
 import { AmountInput } from '../../components/amount-input';
 import { Field } from '../../components/field';
 import { MethodChoice } from '../../components/quote/method-choice';
 import { QuotePreview } from '../../components/quote/quote-preview';
 import { buyQuoteLines, sellQuoteLines } from '../../components/quote/quote-lines';
-import { useQuoteMaths } from './use-quote-maths';
 
 const SIDES: readonly { side: Side; label: string }[] = [
   { side: 'buy', label: 'Buy USDT (pay INR)' },
@@ -15,32 +14,27 @@ const SIDES: readonly { side: Side; label: string }[] = [
 
 /**
  * What an order would give, before signing up: buy or sell, bank or cash, at the brand's rate and
- * fee, with the very preview (and rounding) of the customer's trading cards. Nothing is ordered here.
+ * fee, with the very preview (and rounding) of the customer's trading cards and the order's own
+ * quote functions. Nothing is ordered here. Loaded on demand (landing-calculator-slot.tsx).
  */
-export function LandingCalculator({ rates, fees }: { rates: RateTable; fees: FeeTable }) {
+export default function LandingCalculator({ rates, fees }: { rates: RateTable; fees: FeeTable }) {
   const [side, setSide] = useState<Side>('buy');
   const [method, setMethod] = useState<SettlementMethod>('bank');
   const [amounts, setAmounts] = useState<Record<Side, string>>({ buy: '', sell: '' });
-  const { maths, failed, want } = useQuoteMaths();
   const sideName = useId();
 
   const amount = amounts[side];
   const amountError = side === 'buy' ? validateBuyAmount(amount) : validateSellAmount(amount);
   const rate = selectRate(rates, side, method).rate;
   const feePercent = selectFeePercent(fees, side);
-  const ok = maths && !amountError;
   const lines =
     side === 'buy'
-      ? buyQuoteLines(ok ? maths.quoteBuy({ fiatAmount: cleanAmountInput(amount), rate, feePercent }) : null)
-      : sellQuoteLines(ok ? maths.quoteSell({ cryptoAmount: amount.trim(), rate, feePercent }) : null);
-  const setAmount = (text: string) => {
-    want();
-    setAmounts((a) => ({ ...a, [side]: text }));
-  };
+      ? buyQuoteLines(!amountError ? quoteBuy({ fiatAmount: cleanAmountInput(amount), rate, feePercent }) : null)
+      : sellQuoteLines(!amountError ? quoteSell({ cryptoAmount: amount.trim(), rate, feePercent }) : null);
+  const setAmount = (text: string) => setAmounts((a) => ({ ...a, [side]: text }));
 
   return (
-    <form className="card calculator" aria-labelledby="calculator-title" onSubmit={(e) => e.preventDefault()} onFocus={want} onPointerEnter={want}>
-      <h2 id="calculator-title">Calculator</h2>
+    <form aria-labelledby="calculator-title" onSubmit={(e) => e.preventDefault()}>
       <fieldset className="field method-choice">
         <legend>I want to</legend>
         <div className="row">
@@ -61,7 +55,7 @@ export function LandingCalculator({ rates, fees }: { rates: RateTable; fees: Fee
           <input value={amount} onChange={(e) => setAmount(e.target.value)} inputMode="numeric" autoComplete="off" placeholder="e.g. 100" />
         </Field>
       )}
-      <QuotePreview rate={rate} feePercent={feePercent} lines={lines} error={failed ? 'The calculator could not load. Please refresh the page.' : null} />
+      <QuotePreview rate={rate} feePercent={feePercent} lines={lines} />
     </form>
   );
 }

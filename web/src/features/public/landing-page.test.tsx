@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { LandingPage } from './landing-page';
 import { fakeApi, PUBLIC_CONFIG, renderWithApp } from '../../test/render';
@@ -29,6 +29,11 @@ const rateCards = () =>
 const tableRow = (label: string) =>
   Array.from(screen.getByRole('rowheader', { name: label }).parentElement!.querySelectorAll('td')).map((cell) => cell.textContent);
 const calculator = () => within(screen.getByRole('form', { name: 'Calculator' }));
+/** The calculator comes with the visitor's first move on the page (here: its button). */
+async function openCalculator() {
+  await userEvent.click(await screen.findByRole('button', { name: 'Open the calculator' }));
+  await screen.findByRole('form', { name: 'Calculator' });
+}
 const preview = () => within(screen.getByLabelText('Fee and rate preview'));
 const line = (label: string) => preview().getByText(label).nextElementSibling?.textContent;
 
@@ -113,9 +118,19 @@ describe('landing page', () => {
 });
 
 describe('landing calculator', () => {
-  it("previews a buy as the customer's buy card does: rate, fee, gross, fee and net, rounded as the order records it", async () => {
+  it("comes with the visitor's first move on the page, not with the page", async () => {
     renderLanding();
     await screen.findByRole('table');
+    expect(screen.getByRole('heading', { name: 'Calculator' })).toBeTruthy();
+    expect(screen.queryByRole('form', { name: 'Calculator' })).toBeNull();
+    fireEvent.pointerMove(window);
+    expect(await screen.findByRole('form', { name: 'Calculator' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Open the calculator' })).toBeNull();
+  });
+
+  it("previews a buy as the customer's buy card does: rate, fee, gross, fee and net, rounded as the order records it", async () => {
+    renderLanding();
+    await openCalculator();
     await userEvent.type(calculator().getByLabelText('Amount (INR)'), '10000');
     // 10000 / 88.5 = 112.994... cut to 112.99; 0.5% of it is 0.56495, charged as 0.57 (pricing.ts).
     expect(await preview().findByText('112.99 USDT')).toBeTruthy();
@@ -132,7 +147,7 @@ describe('landing calculator', () => {
       rates: { usdtInr: 85, usdt_bank_buy: 0, usdt_bank_sell: 86, usdt_cash_buy: 0, usdt_cash_sell: 87 },
       fees: { fiatToCryptoPercent: 0, cryptoToFiatPercent: 1 },
     });
-    await screen.findByRole('table');
+    await openCalculator();
     await userEvent.type(calculator().getByLabelText('Amount (INR)'), '25000');
     expect(await preview().findAllByText('294.11 USDT')).toHaveLength(2);
     expect(line('Rate')).toBe('₹85 / USDT');
@@ -149,7 +164,7 @@ describe('landing calculator', () => {
 
   it('says what is wrong with the amount and previews nothing then', async () => {
     renderLanding();
-    await screen.findByRole('table');
+    await openCalculator();
     await userEvent.type(calculator().getByLabelText('Amount (INR)'), '10.5');
     expect(calculator().getByText('INR amount must be a whole number')).toBeTruthy();
     expect(line('You receive')).toBe('-');

@@ -3,7 +3,7 @@ import { usePublicConfig } from '../../lib/public-config';
 import { homeFor } from '../../lib/session';
 import { BrandMark } from './brand-mark';
 import { LandingAccount, useSignedInUser } from './landing-account';
-import { LandingCalculator } from './landing-calculator';
+import { CalculatorSlot } from './landing-calculator-slot';
 import { LandingFooter } from './landing-footer';
 import { HoursAndLimits } from './landing-hours';
 import { LandingRates } from './landing-rates';
@@ -13,8 +13,8 @@ import './public.css';
 /**
  * `/`: the brand, its live rates, a calculator, how it works, hours and limits, and ways in (seed-spec
  * section 2, issue 29). A signed-in user (a new customer lands here after sign-up) is shown who they
- * are and a link to their dashboard instead of Login and Register. In the first bundle, so it loads no
- * decimal library until the calculator is used (docs/performance.md).
+ * are and a link to their dashboard instead of Login and Register. In the first bundle, so the calculator
+ * (and the decimal maths under it) comes once the visitor does anything on the page (docs/performance.md).
  */
 export function LandingPage() {
   const config = usePublicConfig();
@@ -58,7 +58,7 @@ export function LandingPage() {
           {config.data && <LandingRates rates={config.data.rates} />}
         </section>
 
-        {config.data && <LandingCalculator rates={config.data.rates} fees={config.data.fees} />}
+        {config.data && <CalculatorSlot rates={config.data.rates} fees={config.data.fees} />}
         <HowItWorks />
         {config.data && <HoursAndLimits hours={config.data.brand.support?.hours ?? null} limits={config.data.limits} />}
       </main>

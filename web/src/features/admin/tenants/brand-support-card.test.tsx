@@ -20,7 +20,7 @@ describe("a brand admin's support contact card (decision 0035)", () => {
       {
         'GET /api/admin/dashboard': DASHBOARD,
         [`GET ${URL}`]: STORED,
-        [`PUT ${URL}`]: (body) => ({ status: 200, body: { ...STORED, ...(body as object), message: 'Support contact saved' } }),
+        [`PUT ${URL}`]: (body: unknown) => ({ status: 200, body: { ...STORED, ...(body as object), message: 'Support contact saved' } }),
       },
       { as: 'brand' },
     );
