@@ -1,0 +1,60 @@
+/**
+ * Issue 29's accessibility sweep in Debian's chromium against one fresh `npm start`: every main page
+ * of the router (public, customer, admin, compliance) at 1280×800 and 390×844, in the operator's
+ * default theme and on two brands' own hosts in their colours (a light yellow and a saturated
+ * orange, the two a derived theme finds hardest), read by axe-core. Any serious or critical finding
+ * fails it, with a table of them (rule, elements, the first element). docs/accessibility.md says how
+ * to run it and records its counts.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { launchBrowser } from './support/browser';
+import { startAppServer, type AppServer } from './support/app-server';
+import { findingsReport, type PageFindings } from './support/axe';
+import { BRANDS, buildSweepWorld, OPERATOR, type BrandKey, type SweepWorld } from './support/axe-world';
+import { brandPages, operatorPages } from './support/axe-pages';
+import { sweep } from './support/axe-sweep';
+
+describe('every main page reads well for every user (axe-core, both sizes, three themes)', () => {
+  let server: AppServer;
+  let browser: Browser;
+  let world: SweepWorld;
+  const all: PageFindings[] = [];
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([
+      startAppServer({ ADMIN_PHONE: OPERATOR.phone, ADMIN_PASSWORD: OPERATOR.password }),
+      launchBrowser({ hosts: Object.values(BRANDS).map((b) => b.host) }),
+    ]);
+    world = await buildSweepWorld(server);
+  }, 150_000);
+  afterAll(async () => {
+    if (all.length > 0) process.stdout.write(`\naccessibility sweep: ${all.length} page checks\n${findingsReport(all) || 'no serious or critical finding'}\n`);
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('finds nothing serious in the default theme, on every page of every area', async () => {
+    const pages = operatorPages(world);
+    expect(pages.length).toBeGreaterThanOrEqual(40);
+    const results = await sweep(browser, 'default', server.base, pages, {
+      customer: world.tokens.customer,
+      admin: world.tokens.operator,
+      officer: world.tokens.officer,
+    });
+    all.push(...results);
+    expect(findingsReport(results)).toBe('');
+  }, 240_000);
+
+  for (const brand of Object.keys(BRANDS) as BrandKey[]) {
+    it(`finds nothing serious on ${BRANDS[brand].name}'s host in its colour ${BRANDS[brand].colour}`, async () => {
+      const base = server.base.replace('127.0.0.1', BRANDS[brand].host);
+      const results = await sweep(browser, brand, base, brandPages(world, brand), {
+        customer: world.tokens.brandCustomer[brand],
+        admin: world.tokens.brandAdmin[brand],
+      });
+      all.push(...results);
+      expect(findingsReport(results)).toBe('');
+    }, 240_000);
+  }
+});
