@@ -59,7 +59,7 @@ module.exports = {
       from: { path: '^web/src/features/([^/]+)/' },
       to: { path: '^web/src/features/', pathNot: '^web/src/features/$1/' },
     },
-    { name: 'shared-layer-below-features', severity: 'error', from: { path: '^web/src/(components|lib)/' }, to: { path: '^web/src/(features|app)/' } },
+    { name: 'shared-layer-below-features', severity: 'error', from: { path: '^web/src/(components|lib|theme)/' }, to: { path: '^web/src/(features|app)/' } },
     {
       name: 'no-tests-in-source',
       severity: 'error',
