@@ -100,6 +100,25 @@ describe('landing page in a real browser', () => {
     await page.close();
   }, 90_000);
 
+  it("takes the brand's support contact in the tenant form, readable at both sizes", async () => {
+    const page = await browser.newPage({ viewport: LAPTOP });
+    await page.addInitScript(`localStorage.setItem('token', ${JSON.stringify(admin)})`);
+    await page.goto(`${server.base}/admin/tenants/default/edit`);
+    const contact = page.getByRole('group', { name: /Support contact/ });
+    await contact.getByLabel('Support hours').fill('Mon to Sat, 10 am to 7 pm IST');
+    await contact.getByLabel('Support email').fill('not an email');
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await expect.poll(() => contact.getByText('Support email must look like help@example.com').count()).toBe(1);
+    for (const viewport of [LAPTOP, PHONE]) {
+      await page.setViewportSize(viewport);
+      expect(await scrollsSideways(page)).toBe(false);
+      expect(await seriousFindings(page, '.support-contact-fields')).toEqual([]);
+      await contact.scrollIntoViewIfNeeded();
+      await screenshot(page, 'landing', 'tenant-form-contact', false);
+    }
+    await page.close();
+  }, 90_000);
+
   it('greets a customer who has just signed up on the screens, where sign-up lands, and leads them to their dashboard', async () => {
     const phone = '+919812300071';
     const page = await browser.newPage({ viewport: LAPTOP });

@@ -1,5 +1,6 @@
 import { Field } from '../../../components/field';
 import type { ProfileDraft, ProfileProblems } from './profile-draft';
+import './support-contact.css';
 
 interface SupportContactFieldsProps {
   draft: Pick<ProfileDraft, 'supportPhone' | 'supportEmail' | 'supportWhatsApp' | 'supportHours'>;
