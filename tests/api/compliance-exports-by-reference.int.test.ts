@@ -97,5 +97,6 @@ describe('compliance exports by reference', () => {
     const own = await json(t.call('GET', '/api/compliance/brands', { token: brandOfficer, headers: { host: HOST } }));
     expect(own.body.brands).toEqual([{ _id: brandId, name: 'Sunrise' }]);
     expect((await t.call('GET', '/api/compliance/brands', { token: await t.adminToken() })).status).toBe(403);
+    expect((await t.call('GET', '/api/compliance/brands')).status).toBe(401);
   });
 });
