@@ -183,6 +183,7 @@ describe('authorisation matrix', () => {
         ['GET', `/api/compliance/orders/${ids.adminOrder}`, undefined, 200],
         ['GET', `/api/compliance/orders/${ids.adminOrder}/replay`, undefined, 200],
         ['GET', '/api/compliance/events', undefined, 200],
+        ['GET', '/api/compliance/brands', undefined, 200],
         ['GET', '/api/compliance/access', undefined, 200],
         ['GET', '/api/compliance/signing-key', undefined, 200],
         ['POST', '/api/compliance/exports', { orderIds: [ids.adminOrder] }, 201],

@@ -88,3 +88,10 @@ describe('the money checks in the history', () => {
     );
   });
 });
+
+describe('an event with nothing more particular to say', () => {
+  it('is titled by its name in the one table of event names, never by its type', () => {
+    expect(summarizeEvent({ type: 'SettingsChanged', data: {} }).title).toBe('Global Settings changed');
+    expect(summarizeEvent({ type: 'SomethingNew', data: {} }).title).not.toBe('SomethingNew');
+  });
+});

@@ -1,4 +1,5 @@
 import { formatInr, formatUsdt } from '@desk/machines/pricing/pricing';
+import { eventName } from '../../../lib/event-names';
 import type { HistoryEvent } from '../admin-api';
 
 export interface EventSummary {
@@ -175,6 +176,7 @@ export function summarizeEvent(event: HistoryLine, requesters: ReadonlyMap<strin
     case 'OrderExpired':
       return { title: 'Order expired', detail: 'No payment before the due time' };
     default:
-      return { title: event.type, detail: '' };
+      // The one table of event names (lib/event-names.ts): no type reaches the page as the code spells it.
+      return { title: eventName(event.type), detail: '' };
   }
 }
