@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ColourField } from './colour-field';
 import { renderTenants, tenant } from './tenant-test-kit';
@@ -54,6 +54,21 @@ describe('The brand colour field', () => {
     await userEvent.type(text, '1111');
     expect(variable('--brand')).toBe('#111111');
     expect(screen.getByRole('status').textContent).toBe('');
+  });
+});
+
+describe('The new tenant form', () => {
+  it('previews the default colour and warns, naming the shades, once a light colour is picked', async () => {
+    renderTenants('/admin/tenants', { 'GET /api/admin/tenants': { tenants: [tenant()], total: 1 } });
+    await userEvent.click(await screen.findByRole('button', { name: '+ New Tenant' }));
+    const dialog = within(screen.getByRole('dialog', { name: 'New Tenant' }));
+    const shown = dialog.getByRole('figure', { name: "Preview of the brand's colours" });
+    expect(shown.style.getPropertyValue('--brand')).toBe('#0d6efd');
+    fireEvent.input(dialog.getByLabelText('Primary colour picker'), { target: { value: '#ffd43b' } });
+    expect(shown.style.getPropertyValue('--brand-text')).toBe('#876900');
+    expect(dialog.getByRole('status').textContent).toMatch(
+      /^#ffd43b is not readable enough everywhere on its own, so links and brand-coloured text will use #876900/,
+    );
   });
 });
 
