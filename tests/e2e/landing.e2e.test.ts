@@ -73,6 +73,14 @@ describe('landing page in a real browser', () => {
     }, 90_000);
   }
 
+  it('tells search engines what the page is and what to leave alone (a description and a robots.txt, as Lighthouse checks)', async () => {
+    const robots = await fetch(`${server.base}/robots.txt`);
+    expect(robots.headers.get('content-type')).toContain('text/plain');
+    expect(await robots.text()).toContain('Disallow: /admin/');
+    const index = await (await fetch(server.base)).text();
+    expect(index).toContain('<meta name="description" content="Buy and sell USDT with INR');
+  });
+
   it("shows the brand's support contact once an admin gives it, and none before", async () => {
     const page = await browser.newPage({ viewport: PHONE });
     await page.goto(server.base);
