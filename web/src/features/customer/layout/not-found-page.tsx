@@ -1,6 +1,9 @@
 import { Link } from 'react-router';
+import { useBrand } from '../../../lib/public-config';
 
+/** An address no page matches, in the brand's colours and name like every other page of its host. */
 export function NotFoundPage() {
+  useBrand();
   return (
     <main className="center-screen">
       <h1>Page not found</h1>
