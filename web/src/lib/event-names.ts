@@ -15,7 +15,7 @@ export const EVENT_NAMES: Readonly<Record<string, string>> = {
   CryptoSent: 'Crypto sent',
   OrderCompleted: 'Order completed',
   CompletionRequested: 'Completion requested: waiting for a second admin',
-  CompletionRequestDeclined: 'Completion request declined',
+  CompletionRequestDeclined: 'Completion request declined or withdrawn',
   OrderRejected: 'Order rejected',
   PayoutApproved: 'Payout approved by a second admin',
   OrderFlagged: 'Order flagged',
