@@ -1,4 +1,3 @@
-import { useSearchParams } from 'react-router';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Field } from '../../../components/field';
 import { ErrorAlert } from '../../../components/error-alert';
@@ -11,6 +10,7 @@ import { QuickActions } from './quick-actions';
 import { DailyChart } from './daily-chart';
 import { RecentOrders } from './recent-orders';
 import { useLivePolling } from '../../../lib/live-updates';
+import { textFilter, unusedFilter, useUrlFilters } from '../../../lib/use-url-filters';
 
 /** Counts move as customers place orders; a slow refresh keeps an open dashboard current. */
 const DASHBOARD_REFRESH_MS = 30_000;
@@ -21,8 +21,8 @@ const DASHBOARD_REFRESH_MS = 30_000;
  */
 export function AdminDashboardPage() {
   const { operator, tenantId: ownBrand } = useAdminScope();
-  const [params, setParams] = useSearchParams();
-  const tenantId = operator ? (params.get('tenantId') ?? '') : '';
+  const filters = useUrlFilters({ tenantId: operator ? textFilter() : unusedFilter('') });
+  const tenantId = filters.filters.tenantId;
   const query: DashboardQuery = tenantId ? { tenantId } : {};
   const poll = useLivePolling();
   const dashboard = useQuery({
@@ -39,7 +39,7 @@ export function AdminDashboardPage() {
         <h1>Admin Dashboard</h1>
         {operator && (
           <Field label="Brand">
-            <BrandSelect value={tenantId} onChange={(id) => setParams(id ? { tenantId: id } : {})} allLabel="All brands" />
+            <BrandSelect value={tenantId} onChange={(id) => filters.set({ tenantId: id })} allLabel="All brands" />
           </Field>
         )}
       </div>

@@ -1,5 +1,5 @@
-import { useSearchParams } from 'react-router';
 import { ORDER_STATUS_LABELS } from '@desk/machines/order/order-state';
+import { choiceFilter, textFilter, unusedFilter, useUrlFilters, type UrlFilterSpec, type UrlPaging } from '../../../lib/use-url-filters';
 import type { OrderListQuery } from '../admin-api';
 
 export const TYPE_OPTIONS = [
@@ -21,52 +21,40 @@ export const AWAITING_OPTIONS = [
 export const PAGE_SIZES = [25, 50, 100, 200] as const;
 export const DEFAULT_PAGE_SIZE = 50;
 
-export const FILTER_KEYS = ['tenantId', 'type', 'status', 'awaiting', 'network', 'refCode', 'phone'] as const;
-export type Filters = Record<(typeof FILTER_KEYS)[number], string>;
+export type Filters = Record<'tenantId' | 'type' | 'status' | 'awaiting' | 'network' | 'refCode' | 'phone', string>;
 export const NO_FILTERS: Filters = { tenantId: '', type: '', status: '', awaiting: '', network: '', refCode: '', phone: '' };
 
 type OrderType = NonNullable<OrderListQuery['type']>;
 type OrderStatus = NonNullable<OrderListQuery['status']>;
 const isType = (v: string): v is OrderType => TYPE_OPTIONS.some((o) => o.value === v);
 const isStatus = (v: string): v is OrderStatus => STATUS_OPTIONS.some((o) => o.value === v);
-const wholeAtLeast1 = (v: string | null) => (v && /^\d+$/.test(v) && Number(v) >= 1 ? Number(v) : null);
+const values = (options: readonly { value: string }[]) => options.map((o) => o.value);
+
+/** The address keys in the order they are written; the brand only for operator admins (`byBrand`). */
+const filterSpec = (byBrand: boolean): UrlFilterSpec<Filters> => ({
+  tenantId: byBrand ? textFilter() : unusedFilter(''),
+  type: choiceFilter(values(TYPE_OPTIONS), ''),
+  status: choiceFilter(values(STATUS_OPTIONS), ''),
+  awaiting: choiceFilter(values(AWAITING_OPTIONS), ''),
+  network: textFilter(),
+  refCode: textFilter(),
+  phone: textFilter(),
+});
+const PAGING: UrlPaging = { sizes: PAGE_SIZES, fallback: DEFAULT_PAGE_SIZE, key: 'pageSize' };
 
 /**
  * The list's filters, page and page size live in the address (?status=pending&page=2), so a
- * shared link or a reload shows the same list. Values the server would refuse are dropped: the
- * brand filter too, unless `byBrand` (operator admins; a brand admin's list is their brand's).
+ * shared link or a reload shows the same list (lib/use-url-filters). Values the server would refuse
+ * are dropped: the brand filter too, unless `byBrand` (operator admins; a brand admin's list is their brand's).
  */
 export function useOrderListParams(byBrand: boolean) {
-  const [params, setParams] = useSearchParams();
-  const type = params.get('type') ?? '';
-  const status = params.get('status') ?? '';
-  const filters: Filters = {
-    tenantId: byBrand ? (params.get('tenantId') ?? '') : '',
-    type: isType(type) ? type : '',
-    status: isStatus(status) ? status : '',
-    awaiting: params.get('awaiting') === 'confirmation' ? 'confirmation' : '',
-    network: params.get('network') ?? '',
-    refCode: params.get('refCode') ?? '',
-    phone: params.get('phone') ?? '',
-  };
-  const page = wholeAtLeast1(params.get('page')) ?? 1;
-  const size = wholeAtLeast1(params.get('pageSize'));
-  const pageSize = PAGE_SIZES.find((s) => s === size) ?? DEFAULT_PAGE_SIZE;
-
+  const list = useUrlFilters(filterSpec(byBrand), PAGING);
+  const { filters, page, pageSize } = list;
   const query: OrderListQuery = { page: String(page), pageSize: String(pageSize) };
   if (isType(filters.type) && filters.type) query.type = filters.type;
   if (isStatus(filters.status) && filters.status) query.status = filters.status;
   if (filters.awaiting === 'confirmation') query.awaiting = 'confirmation';
   for (const key of ['tenantId', 'network', 'refCode', 'phone'] as const) if (filters[key].trim()) query[key] = filters[key].trim();
-
-  // Defaults stay out of the address so the plain list keeps a plain link.
-  const write = (next: Filters, nextPage: number, nextSize: number) => {
-    const out = new URLSearchParams();
-    for (const key of FILTER_KEYS) if (next[key].trim()) out.set(key, next[key].trim());
-    if (nextPage > 1) out.set('page', String(nextPage));
-    if (nextSize !== DEFAULT_PAGE_SIZE) out.set('pageSize', String(nextSize));
-    setParams(out);
-  };
 
   return {
     filters,
@@ -74,10 +62,10 @@ export function useOrderListParams(byBrand: boolean) {
     pageSize,
     query,
     /** Changes whenever the list shown changes; selections and drafts start over with it. */
-    listKey: params.toString(),
-    applyFilters: (next: Filters) => write(next, 1, pageSize),
-    clearFilters: () => write(NO_FILTERS, 1, pageSize),
-    setPage: (next: number) => write(filters, next, pageSize),
-    setPageSize: (next: number) => write(filters, 1, next),
+    listKey: list.listKey,
+    applyFilters: list.apply,
+    clearFilters: list.clear,
+    setPage: list.setPage,
+    setPageSize: list.setPageSize,
   };
 }

@@ -1,5 +1,5 @@
-import { useSearchParams } from 'react-router';
 import { Field } from '../../../components/field';
+import { choiceFilter, textFilter, unusedFilter, useUrlFilters } from '../../../lib/use-url-filters';
 import { BrandSelect } from '../tenants/brand-select';
 import { useAdminScope } from '../use-admin-scope';
 import type { BrandQuery } from './reconciliation-api';
@@ -9,20 +9,21 @@ import type { BrandQuery } from './reconciliation-api';
  * money in or out (?direction=); a brand admin's lists are their brand's, so they get no brand choice.
  */
 export function useQueueFilters() {
-  const [params, setParams] = useSearchParams();
   const { operator } = useAdminScope();
-  const tenantId = operator ? (params.get('tenantId') ?? '') : '';
-  const raw = params.get('direction');
-  const direction = raw === 'credit' || raw === 'debit' ? raw : '';
+  const { filters, set } = useUrlFilters({
+    tenantId: operator ? textFilter() : unusedFilter(''),
+    direction: choiceFilter(['', 'credit', 'debit'] as const, ''),
+  });
+  const { tenantId, direction } = filters;
   const query: BrandQuery = { ...(tenantId ? { tenantId } : {}), ...(direction ? { direction } : {}) };
-  const set = (key: string, value: string) =>
-    setParams((current) => {
-      const updated = new URLSearchParams(current);
-      if (value) updated.set(key, value);
-      else updated.delete(key);
-      return updated;
-    });
-  return { operator, tenantId, direction, query, setBrand: (id: string) => set('tenantId', id), setDirection: (value: string) => set('direction', value) };
+  return {
+    operator,
+    tenantId,
+    direction,
+    query,
+    setBrand: (id: string) => set({ tenantId: id }),
+    setDirection: (value: string) => set({ direction: value === 'credit' || value === 'debit' ? value : '' }),
+  };
 }
 
 type QueueFilters = ReturnType<typeof useQueueFilters>;

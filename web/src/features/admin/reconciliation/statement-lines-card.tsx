@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useSearchParams } from 'react-router';
 import { Loaded } from '../../../components/loaded';
 import { Pager } from '../../../components/pager';
+import { choiceFilter, useUrlFilters, type UrlFilterSpec } from '../../../lib/use-url-filters';
 import { countOf } from './reconciliation-format';
 import { reconciliationApi, reconciliationKeys, type LinesQuery } from './reconciliation-api';
 import { StatementLinesTable } from './statement-lines-table';
@@ -10,7 +10,16 @@ import { LINE_DIRECTIONS, LINE_STATES, StatementLinesFilters, type LineDirection
 export const LINE_PAGE_SIZES = [25, 50, 100, 200] as const;
 const DEFAULT_SIZE = 50;
 const CATCH_UP_MS = 1_000;
-const wholeAtLeast1 = (v: string | null) => (v && /^\d+$/.test(v) && Number(v) >= 1 ? Number(v) : null);
+const FILTERS: UrlFilterSpec<{ state: LineState; direction: LineDirection }> = {
+  state: choiceFilter(
+    LINE_STATES.map((option) => option.value),
+    'all',
+  ),
+  direction: choiceFilter(
+    LINE_DIRECTIONS.map((option) => option.value),
+    '',
+  ),
+};
 
 /**
  * The account's statement lines, latest day first, paged by the server, filtered by what became of
@@ -18,11 +27,9 @@ const wholeAtLeast1 = (v: string | null) => (v && /^\d+$/.test(v) && Number(v) >
  * so a reload or a shared link shows the same lines.
  */
 export function StatementLinesCard({ accountId }: { accountId: string }) {
-  const [params, setParams] = useSearchParams();
-  const page = wholeAtLeast1(params.get('page')) ?? 1;
-  const limit = LINE_PAGE_SIZES.find((size) => size === wholeAtLeast1(params.get('limit'))) ?? DEFAULT_SIZE;
-  const state: LineState = LINE_STATES.find((option) => option.value === params.get('state'))?.value ?? 'all';
-  const direction: LineDirection = LINE_DIRECTIONS.find((option) => option.value === params.get('direction'))?.value ?? '';
+  const list = useUrlFilters(FILTERS, { sizes: LINE_PAGE_SIZES, fallback: DEFAULT_SIZE, key: 'limit' });
+  const { page, pageSize: limit } = list;
+  const { state, direction } = list.filters;
   const query: LinesQuery = { page: String(page), limit: String(limit), state, ...(direction ? { direction } : {}) };
   // The imports say how many lines the account holds; until the read model lists them all (a second
   // or so after an import) the lines are asked for again each second.
@@ -36,36 +43,18 @@ export function StatementLinesCard({ accountId }: { accountId: string }) {
   });
   // The count is read beside the page, not with it: right after an import it may lag the page it came with.
   const total = lines.data ? Math.max(lines.data.total, (page - 1) * limit + lines.data.lines.length) : null;
-  const go = (next: { page?: number; limit?: number; state?: LineState; direction?: LineDirection }) =>
-    setParams((current) => {
-      const updated = new URLSearchParams(current);
-      const set = (key: string, value: string, none: string) => (value === none ? updated.delete(key) : updated.set(key, value));
-      set('page', String(next.page ?? 1), '1');
-      set('limit', String(next.limit ?? limit), String(DEFAULT_SIZE));
-      set('state', next.state ?? state, 'all');
-      set('direction', next.direction ?? direction, '');
-      return updated;
-    });
   return (
     <section className="card" aria-labelledby="lines-heading">
       <div className="row space-between">
         <h2 id="lines-heading">Lines{total === null ? '' : ` (${countOf(total, 'line')})`}</h2>
-        <StatementLinesFilters state={state} direction={direction} onChange={(filters) => go(filters)} />
+        <StatementLinesFilters state={state} direction={direction} onChange={list.set} />
       </div>
       <Loaded query={lines} loading="Loading lines..." failed="Failed to load the lines">
         {(data) => (
           <>
             <StatementLinesTable lines={data.lines} filtered={state !== 'all' || direction !== ''} />
             {total !== null && total > 0 && (
-              <Pager
-                page={page}
-                size={limit}
-                total={total}
-                label="lines"
-                sizes={LINE_PAGE_SIZES}
-                onPage={(next) => go({ page: next })}
-                onSize={(size) => go({ limit: size })}
-              />
+              <Pager page={page} size={limit} total={total} label="lines" sizes={LINE_PAGE_SIZES} onPage={list.setPage} onSize={list.setPageSize} />
             )}
           </>
         )}

@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Field } from '../../../components/field';
 import { Loaded } from '../../../components/loaded';
@@ -13,6 +12,7 @@ import { UserDetailsModal } from './user-details-modal';
 import { UsersTable } from './users-table';
 import { usersApi, usersListKey, type UserListQuery } from './users-api';
 import '../admin-forms.css';
+import { textFilter, unusedFilter, useUrlFilters } from '../../../lib/use-url-filters';
 
 /** Seed-spec section 9: the user list shows 25 a page. */
 export const USERS_PAGE_SIZE = 25;
@@ -23,8 +23,8 @@ export const USERS_PAGE_SIZE = 25;
  */
 export function AdminUsersPage() {
   const { operator, tenantId: ownTenant } = useAdminScope();
-  const [params, setParams] = useSearchParams();
-  const brand = operator ? (params.get('tenantId') ?? '') : '';
+  const filters = useUrlFilters({ tenantId: operator ? textFilter() : unusedFilter('') });
+  const brand = filters.filters.tenantId;
   const query: UserListQuery = brand ? { tenantId: brand } : {};
   const users = useQuery({ queryKey: usersListKey(query), queryFn: () => usersApi.list(query) });
   const [adding, setAdding] = useState(false);
@@ -40,7 +40,7 @@ export function AdminUsersPage() {
       <PageHead title="User Management" note={users.data && `Total: ${users.data.total} users`}>
         {operator && (
           <Field label="Brand">
-            <BrandSelect value={brand} onChange={(id) => setParams(id ? { tenantId: id } : {})} allLabel="All brands" />
+            <BrandSelect value={brand} onChange={(id) => filters.set({ tenantId: id })} allLabel="All brands" />
           </Field>
         )}
         <button type="button" className="btn" onClick={() => setAdding(true)}>

@@ -1,5 +1,5 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { useSearchParams } from 'react-router';
+import { textFilter, useUrlFilters, type UrlFilterSpec } from '../../../lib/use-url-filters';
 import type { EventPage } from '../compliance-api';
 import type { EventFilterKey, EventFilterValues } from './event-filters';
 
@@ -8,22 +8,15 @@ import type { EventFilterKey, EventFilterValues } from './event-filters';
  * page's cursor (`nextBefore`). The filters live in the address, so a link shows the same log.
  */
 export function useEventLog(name: 'events' | 'access', keys: readonly EventFilterKey[], load: (query: Record<string, string>) => Promise<EventPage>) {
-  const [params, setParams] = useSearchParams();
-  const filters: EventFilterValues = {};
-  for (const key of keys) {
-    const value = params.get(key);
-    if (value) filters[key] = value;
-  }
+  const spec = Object.fromEntries(keys.map((key) => [key, textFilter()])) as UrlFilterSpec<EventFilterValues>;
+  const list = useUrlFilters(spec);
+  // Only the filters given: the query key and the call stay the same whichever are offered.
+  const filters: EventFilterValues = Object.fromEntries(Object.entries(list.filters).filter(([, value]) => value));
   const log = useInfiniteQuery({
     queryKey: ['compliance', name, filters],
     queryFn: ({ pageParam }) => load({ ...(filters as Record<string, string>), ...(pageParam ? { before: pageParam } : {}) }),
     initialPageParam: '',
     getNextPageParam: (last) => last.nextBefore ?? undefined,
   });
-  const apply = (next: EventFilterValues) => {
-    const out = new URLSearchParams();
-    for (const key of keys) if (next[key]) out.set(key, next[key]);
-    setParams(out);
-  };
-  return { filters, apply, log, events: log.data?.pages.flatMap((p) => p.events) ?? [] };
+  return { filters, apply: list.apply, log, events: log.data?.pages.flatMap((p) => p.events) ?? [] };
 }
