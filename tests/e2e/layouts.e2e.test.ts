@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, screenshot } from './support/browser';
 import { apiOf } from './support/signed-in';
+import { seriousFindings } from './support/axe';
 import { startAppServer, type AppServer } from './support/app-server';
 import { confirmOnServer } from '../support/admin-cli';
 
@@ -76,6 +77,8 @@ describe('layouts that fit a laptop and a phone', () => {
     for (const viewport of [LAPTOP, PHONE]) {
       const page = await open(token, path, viewport, ready);
       expect(await page.evaluate(misfits), `${name} at ${viewport.width} px`).toEqual([]);
+      // Cards and tables alike read to everyone: axe finds nothing serious or critical.
+      expect(await seriousFindings(page), `axe on ${name} at ${viewport.width} px`).toEqual([]);
       await more?.(page, viewport === PHONE);
       await screenshot(page, 'layouts', name);
       await page.close();
@@ -112,7 +115,12 @@ describe('layouts that fit a laptop and a phone', () => {
     // Every status the list shows, the longest ("Payment Received") among them, and the widest amounts.
     await buy(2000);
     const [account] = (await api('GET', '/api/user/bank-accounts', customer)).accounts;
-    const sell = await api('POST', '/api/orders/crypto-to-fiat', customer, { cryptoAmount: 1176, network: 'TRC20', method: 'bank', bankAccountId: account._id });
+    const sell = await api('POST', '/api/orders/crypto-to-fiat', customer, {
+      cryptoAmount: 1176,
+      network: 'TRC20',
+      method: 'bank',
+      bankAccountId: account._id,
+    });
     expect(sell.order.status).toBe('pending');
     const received = await buy(1000000);
     await api('POST', `/api/admin/orders/${received._id}/verify`, admin);
