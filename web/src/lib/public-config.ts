@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useLayoutEffect } from 'react';
 import { applyBrandTheme } from '../theme/apply-brand-theme';
 import { DEFAULT_BRAND_COLOUR } from '../theme/brand-theme';
 import { api, unwrap } from './api';
@@ -11,16 +11,41 @@ export function usePublicConfig() {
   return useQuery({ queryKey: ['config', 'public'], queryFn: () => unwrap(api.config.public.$get()), staleTime: 60_000 });
 }
 
+/** Where this address's brand colour is kept between visits (local storage is per address, so per brand). */
+export const REMEMBERED_COLOUR = 'brandColour';
+
+function rememberedColour(): string | null {
+  try {
+    return localStorage.getItem(REMEMBERED_COLOUR);
+  } catch {
+    return null; // storage refused (a private window's settings): the default until the brand's arrives
+  }
+}
+
+function remember(colour: string) {
+  try {
+    localStorage.setItem(REMEMBERED_COLOUR, colour);
+  } catch {
+    // Only the next visit's first moment is in the default colours.
+  }
+}
+
 /**
  * Applies the tenant's theme, derived from its colour so every pair it paints reads (theme/brand-theme.ts),
- * as CSS variables and the browser's theme-color.
+ * as CSS variables and the browser's theme-color. Until the public configuration arrives, the colour
+ * this address's brand had on the last visit (kept in local storage) stands in, so a returning
+ * customer does not see the default blue first; applied before the browser paints.
  */
 export function useBrand() {
   const { data } = usePublicConfig();
   const brand = data?.brand ?? DEFAULT_BRAND;
+  const colour = data?.brand.primaryColor ?? rememberedColour() ?? DEFAULT_BRAND.primaryColor;
+  useLayoutEffect(() => {
+    applyBrandTheme(colour);
+    if (data) remember(colour);
+  }, [colour, data]);
   useEffect(() => {
-    applyBrandTheme(brand.primaryColor);
     document.title = brand.name;
-  }, [brand.primaryColor, brand.name]);
+  }, [brand.name]);
   return brand;
 }
