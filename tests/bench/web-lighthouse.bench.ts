@@ -100,12 +100,17 @@ async function signInCustomer(server: AppServer, browser: Awaited<ReturnType<typ
   await page.close();
 }
 
-/** One Lighthouse run with its default (mobile) settings; storage kept, so the session holds. */
-async function audit(url: string, page: string, port: number): Promise<LighthouseScores> {
+/**
+ * One Lighthouse run with its default (mobile) settings; storage kept, so the session holds. A run
+ * whose trace came out unusable (NO_NAVSTART and the like, which Lighthouse asks to run again: seen
+ * here when the cores are busy) is run again, up to three times.
+ */
+async function audit(url: string, page: string, port: number, attempt = 1): Promise<LighthouseScores> {
   const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES], disableStorageReset: true });
   if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
   const { categories, audits, runtimeError, finalDisplayedUrl } = result.lhr;
-  if (runtimeError) throw new Error(`Lighthouse on ${url}: ${runtimeError.code} ${runtimeError.message}`);
+  if (runtimeError && attempt < 3) return audit(url, page, port, attempt + 1);
+  if (runtimeError) throw new Error(`Lighthouse on ${url}, ${attempt} times: ${runtimeError.code} ${runtimeError.message}`);
   // Signed out, the dashboard sends its visitor to /login: that would measure the wrong page.
   if (new URL(finalDisplayedUrl).pathname !== page) throw new Error(`Lighthouse on ${url} ended on ${finalDisplayedUrl}`);
   const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
