@@ -4,6 +4,9 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { vi } from 'vitest';
 import { ToastProvider } from '../components/toasts';
+import { I18nProvider } from '@lingui/react';
+import { i18n } from '../i18n/i18n';
+import '../i18n/landing/texts';
 
 export type FakeApi = Record<string, unknown | ((body: unknown, url: URL) => { status: number; body: unknown })>;
 
@@ -48,11 +51,13 @@ export function renderWithApp(ui: ReactElement | RouteObject[], path = '/') {
   return {
     router,
     ...render(
-      <QueryClientProvider client={client}>
-        <ToastProvider>
-          <RouterProvider router={router} />
-        </ToastProvider>
-      </QueryClientProvider>,
+      <I18nProvider i18n={i18n}>
+        <QueryClientProvider client={client}>
+          <ToastProvider>
+            <RouterProvider router={router} />
+          </ToastProvider>
+        </QueryClientProvider>
+      </I18nProvider>,
     ),
   };
 }

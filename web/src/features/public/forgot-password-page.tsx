@@ -12,11 +12,15 @@ import { failText } from './fail-text';
 import { phoneProblem } from './phone-check';
 import { useOtpSend } from './use-otp-send';
 
+import { useSay, useT } from '../../i18n/use-t';
+
 /**
  * `/forgot-password`: a code sent to the phone sets a new password (decision 0029). Every session of
  * the account ends; the person then signs in with the new password (staff with their authenticator too).
  */
 export function ForgotPasswordPage() {
+  const t = useT();
+  const say = useSay();
   const [phone, setPhone] = useState('');
   const [otp, setOtp] = useState('');
   const [password, setPassword] = useState('');
@@ -31,12 +35,12 @@ export function ForgotPasswordPage() {
       toast(answer.message);
       navigate('/login', { replace: true });
     },
-    onError: (failure) => setError(failText(failure, 'Could not set the password')),
+    onError: (failure) => setError(say(failText(failure, 'Could not set the password'))),
   });
 
   const send = () => {
     const problem = phoneProblem(phone);
-    setError(problem);
+    setError(problem && say(problem));
     if (!problem) sender.send(normalizePhone(phone), { onSuccess: () => setOtp('') });
   };
   const submit = (event: FormEvent) => {
@@ -45,44 +49,52 @@ export function ForgotPasswordPage() {
       phoneProblem(phone) ??
       (password.length < MIN_PASSWORD_LENGTH ? `Password must be at least ${MIN_PASSWORD_LENGTH} characters long` : null) ??
       (password !== confirm ? 'The passwords do not match' : null);
-    setError(problem);
+    setError(problem && say(problem));
     if (!problem && otp.length === OTP_LENGTH) reset.mutate({ phone: normalizePhone(phone), otp, newPassword: password });
   };
 
   return (
     <AuthLayout
-      title="Set a new password"
+      title={t('auth.forgot.title')}
       below={
         <>
-          Remembered it? <Link to="/login">Login</Link>
+          {t('auth.forgot.remembered')} <Link to="/login">{t('auth.forgot.login')}</Link>
         </>
       }
     >
       <form onSubmit={submit} noValidate>
-        <p>We will send a code to your phone. Setting a new password signs you out everywhere.</p>
+        <p>{t('auth.forgot.lead')}</p>
         <div className="send-row">
-          <TextField label="Phone number" type="tel" inputMode="tel" autoComplete="tel" required value={phone} onChange={(e) => setPhone(e.target.value)} />
+          <TextField
+            label={t('auth.field.phone')}
+            type="tel"
+            inputMode="tel"
+            autoComplete="tel"
+            required
+            value={phone}
+            onChange={(e) => setPhone(e.target.value)}
+          />
           <button className="btn secondary" type="button" onClick={send} disabled={sender.blocked}>
             {sender.label}
           </button>
         </div>
-        <OtpBoxes key={sender.sends} value={otp} onChange={setOtp} autoFocus={sender.sends > 0} disabled={reset.isPending} label="Enter the 6-digit code" />
+        <OtpBoxes key={sender.sends} value={otp} onChange={setOtp} autoFocus={sender.sends > 0} disabled={reset.isPending} label={t('auth.field.code')} />
         <TextField
-          label="New password"
+          label={t('auth.forgot.newPassword')}
           type="password"
           autoComplete="new-password"
-          hint={`Minimum ${MIN_PASSWORD_LENGTH} characters`}
+          hint={t('auth.field.minimum', { count: MIN_PASSWORD_LENGTH })}
           value={password}
           onChange={(e) => setPassword(e.target.value)}
         />
-        <TextField label="Confirm new password" type="password" autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.target.value)} />
+        <TextField label={t('auth.forgot.confirm')} type="password" autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.target.value)} />
         {error && (
           <p role="alert" className="error">
             {error}
           </p>
         )}
         <button className="btn" type="submit" disabled={otp.length !== OTP_LENGTH || !password || !confirm || reset.isPending}>
-          {reset.isPending ? 'Saving…' : 'Set password'}
+          {reset.isPending ? t('auth.forgot.saving') : t('auth.forgot.set')}
         </button>
       </form>
     </AuthLayout>

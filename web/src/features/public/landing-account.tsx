@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { authToken } from '../../lib/auth-token';
 import { homeFor, isAdmin, isCompliance, useMe, type CurrentUser } from '../../lib/session';
+import { useT, type Translate } from '../../i18n/use-t';
 
 /** Who is signed in on this browser: null for a visitor (no token, or one the server no longer takes), 'checking' while asked. */
 export function useSignedInUser(): CurrentUser | null | 'checking' {
@@ -10,10 +11,10 @@ export function useSignedInUser(): CurrentUser | null | 'checking' {
 }
 
 /** The words of the link to a signed-in user's own area. */
-function homeLabel(user: CurrentUser): string {
-  if (isAdmin(user)) return 'Go to admin dashboard';
-  if (isCompliance(user)) return 'Go to compliance';
-  return 'Go to my dashboard';
+function homeLabel(user: CurrentUser, t: Translate): string {
+  if (isAdmin(user)) return t('landing.account.toAdmin');
+  if (isCompliance(user)) return t('landing.account.toCompliance');
+  return t('landing.account.toDashboard');
 }
 
 /**
@@ -21,26 +22,27 @@ function homeLabel(user: CurrentUser): string {
  * customer arrives here), it says who they are and leads to their own dashboard instead.
  */
 export function LandingAccount({ user }: { user: CurrentUser | null | 'checking' }) {
-  if (user === 'checking') return <nav aria-label="Account" aria-busy="true" className="row landing-account" />;
+  const t = useT();
+  if (user === 'checking') return <nav aria-label={t('landing.account.nav')} aria-busy="true" className="row landing-account" />;
   if (user === null) {
     return (
-      <nav aria-label="Account" className="row landing-account">
+      <nav aria-label={t('landing.account.nav')} className="row landing-account">
         <Link className="btn secondary" to="/login">
-          Login
+          {t('landing.account.login')}
         </Link>
         <Link className="btn" to="/register">
-          Register
+          {t('landing.account.register')}
         </Link>
       </nav>
     );
   }
   return (
-    <nav aria-label="Account" className="row landing-account">
+    <nav aria-label={t('landing.account.nav')} className="row landing-account">
       <span className="signed-in-as">
-        Signed in as <strong>{user.username || user.phone}</strong>
+        {t('landing.account.signedInAs')} <strong>{user.username || user.phone}</strong>
       </span>
       <Link className="btn" to={homeFor(user)}>
-        {homeLabel(user)}
+        {homeLabel(user, t)}
       </Link>
     </nav>
   );

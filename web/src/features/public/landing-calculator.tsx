@@ -6,10 +6,11 @@ import { Field } from '../../components/field';
 import { MethodChoice } from '../../components/quote/method-choice';
 import { QuotePreview } from '../../components/quote/quote-preview';
 import { buyQuoteLines, sellQuoteLines } from '../../components/quote/quote-lines';
+import { useT, type TextKey } from '../../i18n/use-t';
 
-const SIDES: readonly { side: Side; label: string }[] = [
-  { side: 'buy', label: 'Buy USDT (pay INR)' },
-  { side: 'sell', label: 'Sell USDT (get INR)' },
+const SIDES: readonly { side: Side; label: TextKey }[] = [
+  { side: 'buy', label: 'landing.calculator.buy' },
+  { side: 'sell', label: 'landing.calculator.sell' },
 ];
 
 /**
@@ -18,6 +19,7 @@ const SIDES: readonly { side: Side; label: string }[] = [
  * quote functions. Nothing is ordered here. Loaded on demand (landing-calculator-slot.tsx).
  */
 export default function LandingCalculator({ rates, fees }: { rates: RateTable; fees: FeeTable }) {
+  const t = useT();
   const [side, setSide] = useState<Side>('buy');
   const [method, setMethod] = useState<SettlementMethod>('bank');
   const [amounts, setAmounts] = useState<Record<Side, string>>({ buy: '', sell: '' });
@@ -36,23 +38,29 @@ export default function LandingCalculator({ rates, fees }: { rates: RateTable; f
   return (
     <form aria-labelledby="calculator-title" onSubmit={(e) => e.preventDefault()}>
       <fieldset className="field method-choice">
-        <legend>I want to</legend>
+        <legend>{t('landing.calculator.side')}</legend>
         <div className="row">
           {SIDES.map((s) => (
             <label key={s.side} className="check">
-              <input type="radio" name={sideName} checked={side === s.side} onChange={() => setSide(s.side)} /> {s.label}
+              <input type="radio" name={sideName} checked={side === s.side} onChange={() => setSide(s.side)} /> {t(s.label)}
             </label>
           ))}
         </div>
       </fieldset>
       <MethodChoice value={method} onChange={setMethod} />
       {side === 'buy' ? (
-        <Field label="Amount (INR)" error={amount === '' ? null : amountError}>
-          <AmountInput value={amount} onValueChange={setAmount} placeholder="e.g. 10,000" />
+        <Field label={t('landing.calculator.amountInr')} error={amount === '' ? null : amountError}>
+          <AmountInput value={amount} onValueChange={setAmount} placeholder={t('landing.calculator.inrPlaceholder')} />
         </Field>
       ) : (
-        <Field label="Amount (USDT)" error={amount === '' ? null : amountError} hint="Whole USDT only">
-          <input value={amount} onChange={(e) => setAmount(e.target.value)} inputMode="numeric" autoComplete="off" placeholder="e.g. 100" />
+        <Field label={t('landing.calculator.amountUsdt')} error={amount === '' ? null : amountError} hint={t('landing.calculator.wholeUsdt')}>
+          <input
+            value={amount}
+            onChange={(e) => setAmount(e.target.value)}
+            inputMode="numeric"
+            autoComplete="off"
+            placeholder={t('landing.calculator.usdtPlaceholder')}
+          />
         </Field>
       )}
       <QuotePreview rate={rate} feePercent={feePercent} lines={lines} />

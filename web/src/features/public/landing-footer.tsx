@@ -5,6 +5,8 @@ export interface SupportContact {
   hours: string | null;
 }
 
+import { useT } from '../../i18n/use-t';
+
 /** A phone number as a tel: link (digits and a leading +). */
 const telLink = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`;
 
@@ -13,21 +15,22 @@ const telLink = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`;
  * what the brand gave (decision 0035): a brand with none shows none, never a made-up number.
  */
 export function LandingFooter({ support }: { support: SupportContact | undefined }) {
+  const t = useT();
   const { phone, email, whatsappUrl } = support ?? { phone: null, email: null, whatsappUrl: null };
   return (
     <footer className="site-footer">
       <ul className="row">
-        <li>24/7 support</li>
-        <li>Response under 5 minutes</li>
+        <li>{t('landing.footer.support')}</li>
+        <li>{t('landing.footer.response')}</li>
       </ul>
       {(phone || email || whatsappUrl) && (
-        <address className="row support-contact" aria-label="Support contact">
-          <span>Contact support:</span>
+        <address className="row support-contact" aria-label={t('landing.footer.contact')}>
+          <span>{t('landing.footer.contactLead')}</span>
           {phone && <a href={telLink(phone)}>{phone}</a>}
           {email && <a href={`mailto:${email}`}>{email}</a>}
           {whatsappUrl && (
             <a href={whatsappUrl} target="_blank" rel="noopener noreferrer">
-              WhatsApp
+              {t('landing.footer.whatsapp')}
             </a>
           )}
         </address>

@@ -1,4 +1,5 @@
 import { formatInr, groupIndian } from '@desk/machines/pricing/money-format';
+import { useT } from '../../i18n/use-t';
 
 type Range = { min: number; max: number };
 export interface PublicLimits {
@@ -12,32 +13,29 @@ export interface PublicLimits {
  * and the desk's controls are not shown here (decision 0035).
  */
 export function HoursAndLimits({ hours, limits }: { hours: string | null; limits: PublicLimits | undefined }) {
+  const t = useT();
   const { buyInr, sellUsdt } = limits ?? {};
   if (!hours && !buyInr && !sellUsdt) return null;
   return (
     <section aria-labelledby="hours-title" className="card">
-      <h2 id="hours-title">Hours and limits</h2>
+      <h2 id="hours-title">{t('landing.hours.title')}</h2>
       <dl className="facts">
         {hours && (
           <div>
-            <dt>Support hours</dt>
+            <dt>{t('landing.hours.support')}</dt>
             <dd>{hours}</dd>
           </div>
         )}
         {buyInr && (
           <div>
-            <dt>Buy, per order</dt>
-            <dd>
-              {formatInr(String(buyInr.min))} to {formatInr(String(buyInr.max))}
-            </dd>
+            <dt>{t('landing.hours.buy')}</dt>
+            <dd>{t('landing.hours.range', { min: formatInr(String(buyInr.min)), max: formatInr(String(buyInr.max)) })}</dd>
           </div>
         )}
         {sellUsdt && (
           <div>
-            <dt>Sell, per order</dt>
-            <dd>
-              {groupIndian(String(sellUsdt.min))} to {groupIndian(String(sellUsdt.max))} USDT
-            </dd>
+            <dt>{t('landing.hours.sell')}</dt>
+            <dd>{t('landing.hours.usdtRange', { min: groupIndian(String(sellUsdt.min)), max: groupIndian(String(sellUsdt.max)) })}</dd>
           </div>
         )}
       </dl>

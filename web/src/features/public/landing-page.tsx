@@ -8,6 +8,8 @@ import { LandingFooter } from './landing-footer';
 import { HoursAndLimits } from './landing-hours';
 import { LandingRates } from './landing-rates';
 import { HowItWorks } from './landing-steps';
+import { useT } from '../../i18n/use-t';
+import { LanguageSwitch } from '../../i18n/language-switch';
 import './public.css';
 
 /**
@@ -17,6 +19,7 @@ import './public.css';
  * (and the decimal maths under it) comes once the visitor does anything on the page (docs/performance.md).
  */
 export function LandingPage() {
+  const t = useT();
   const config = usePublicConfig();
   const user = useSignedInUser();
   // Buy now / Sell now go to /login (seed-spec section 2); someone signed in goes straight to their own area.
@@ -26,33 +29,36 @@ export function LandingPage() {
     <div className="public-page">
       <header className="site-header">
         <BrandMark heading />
-        <LandingAccount user={user} />
+        <div className="row header-end">
+          <LanguageSwitch />
+          <LandingAccount user={user} />
+        </div>
       </header>
 
       <main>
         <section className="hero" aria-labelledby="hero-title">
-          <h2 id="hero-title">Buy and sell USDT with INR</h2>
-          <p>Live rates, the fee shown before you order, and bank transfer or cash.</p>
+          <h2 id="hero-title">{t('landing.hero.title')}</h2>
+          <p>{t('landing.hero.lead')}</p>
           <div className="row">
             <Link className="btn" to={tradeLink}>
-              Buy now
+              {t('landing.hero.buy')}
             </Link>
             <Link className="btn secondary" to={tradeLink}>
-              Sell now
+              {t('landing.hero.sell')}
             </Link>
           </div>
         </section>
 
         <section aria-labelledby="rates-title">
-          <h2 id="rates-title">Live rates</h2>
+          <h2 id="rates-title">{t('landing.rates.title')}</h2>
           {config.isPending && (
             <p role="status" className="muted">
-              Loading rates…
+              {t('landing.rates.loading')}
             </p>
           )}
           {config.isError && (
             <p role="alert" className="error">
-              Rates are unavailable right now. Please try again later.
+              {t('landing.rates.failed')}
             </p>
           )}
           {config.data && <LandingRates rates={config.data.rates} />}

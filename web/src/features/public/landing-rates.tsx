@@ -1,18 +1,19 @@
 import { formatInr } from '@desk/machines/pricing/money-format';
 import { isRateSet, selectRate, type RateTable, type SettlementMethod, type Side } from '@desk/machines/pricing/rate-choice';
+import { useT, type TextKey } from '../../i18n/use-t';
 
 type RateKey = 'usdt_bank_buy' | 'usdt_bank_sell' | 'usdt_cash_buy' | 'usdt_cash_sell';
 
-const CARDS: [RateKey, string][] = [
-  ['usdt_bank_buy', 'USDT Bank Buy'],
-  ['usdt_bank_sell', 'USDT Bank Sell'],
-  ['usdt_cash_buy', 'USDT Cash Buy'],
-  ['usdt_cash_sell', 'USDT Cash Sell'],
+const CARDS: [RateKey, TextKey][] = [
+  ['usdt_bank_buy', 'landing.rates.bankBuy'],
+  ['usdt_bank_sell', 'landing.rates.bankSell'],
+  ['usdt_cash_buy', 'landing.rates.cashBuy'],
+  ['usdt_cash_sell', 'landing.rates.cashSell'],
 ];
 
-const TABLE: [string, SettlementMethod][] = [
-  ['USDT by Bank', 'bank'],
-  ['USDT by Cash', 'cash'],
+const TABLE: [TextKey, SettlementMethod][] = [
+  ['landing.rates.byBank', 'bank'],
+  ['landing.rates.byCash', 'cash'],
 ];
 
 /** The rate an order of that side and method is priced at: its own, else usdtInr, else 85 (the server's rule, rate-choice.ts). */
@@ -24,6 +25,7 @@ const tradedAt = (rates: RateTable, side: Side, method: SettlementMethod) => for
  * customers trade at ₹85.
  */
 export function LandingRates({ rates }: { rates: RateTable }) {
+  const t = useT();
   const cards = CARDS.filter(([key]) => isRateSet(rates[key]));
   return (
     <>
@@ -31,7 +33,7 @@ export function LandingRates({ rates }: { rates: RateTable }) {
         <ul className="grid rate-cards">
           {cards.map(([key, label]) => (
             <li key={key} className="card rate-card">
-              <span className="muted">{label}</span>
+              <span className="muted">{t(label)}</span>
               <strong>{formatInr(String(rates[key]))}</strong>
             </li>
           ))}
@@ -39,18 +41,18 @@ export function LandingRates({ rates }: { rates: RateTable }) {
       )}
       <div className="card table-wrap">
         <table>
-          <caption className="muted">INR per 1 USDT</caption>
+          <caption className="muted">{t('landing.rates.caption')}</caption>
           <thead>
             <tr>
-              <th scope="col">Rate</th>
-              <th scope="col">Buy</th>
-              <th scope="col">Sell</th>
+              <th scope="col">{t('landing.rates.rate')}</th>
+              <th scope="col">{t('landing.rates.buy')}</th>
+              <th scope="col">{t('landing.rates.sell')}</th>
             </tr>
           </thead>
           <tbody>
             {TABLE.map(([label, method]) => (
               <tr key={label}>
-                <th scope="row">{label}</th>
+                <th scope="row">{t(label)}</th>
                 <td>{tradedAt(rates, 'buy', method)}</td>
                 <td>{tradedAt(rates, 'sell', method)}</td>
               </tr>

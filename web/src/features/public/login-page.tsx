@@ -5,11 +5,12 @@ import { PasswordLogin, type SecondFactorAsked } from './password-login';
 import { OtpLogin } from './otp-login';
 import { SecondFactorStep } from './second-factor-step';
 import { EnrolStep } from './enrol-step';
+import { useT, type TextKey } from '../../i18n/use-t';
 
 const TABS = [
-  { id: 'password', label: 'Password' },
-  { id: 'otp', label: 'OTP' },
-] as const;
+  { id: 'password', label: 'auth.login.password' },
+  { id: 'otp', label: 'auth.login.otp' },
+] as const satisfies readonly { id: string; label: TextKey }[];
 type Tab = (typeof TABS)[number]['id'];
 
 /**
@@ -18,6 +19,7 @@ type Tab = (typeof TABS)[number]['id'];
  * Staff go on from their password to their authenticator's code, or to setting one up (decision 0029).
  */
 export function LoginPage() {
+  const t = useT();
   const [tab, setTab] = useState<Tab>('password');
   const [phone, setPhone] = useState('');
   const [asked, setAsked] = useState<SecondFactorAsked | null>(null);
@@ -26,7 +28,7 @@ export function LoginPage() {
   if (asked) {
     const restart = () => setAsked(null);
     return (
-      <AuthLayout title={asked.secondFactor === 'totp' ? 'Enter your code' : 'Set up your authenticator app'} below={<Link to="/">Back to the home page</Link>}>
+      <AuthLayout title={asked.secondFactor === 'totp' ? t('auth.login.codeTitle') : t('auth.login.enrolTitle')} below={<Link to="/">{t('auth.back')}</Link>}>
         {asked.secondFactor === 'totp' ? (
           <SecondFactorStep challenge={asked.challenge} onRestart={restart} />
         ) : (
@@ -41,36 +43,36 @@ export function LoginPage() {
     const move = moves[event.key];
     if (move === undefined) return;
     event.preventDefault();
-    const index = Math.max(0, Math.min(TABS.length - 1, TABS.findIndex((t) => t.id === tab) + move));
+    const index = Math.max(0, Math.min(TABS.length - 1, TABS.findIndex((each) => each.id === tab) + move));
     setTab(TABS[index]!.id);
     tabs.current[index]?.focus();
   };
 
   return (
     <AuthLayout
-      title="Login"
+      title={t('auth.login.title')}
       below={
         <>
-          No account yet? <Link to="/register">Register</Link>
+          {t('auth.login.noAccount')} <Link to="/register">{t('auth.login.register')}</Link>
         </>
       }
     >
-      <div role="tablist" aria-label="Sign-in method" className="tabs" onKeyDown={onKeyDown}>
-        {TABS.map((t, index) => (
+      <div role="tablist" aria-label={t('auth.login.methods')} className="tabs" onKeyDown={onKeyDown}>
+        {TABS.map((each, index) => (
           <button
-            key={t.id}
+            key={each.id}
             ref={(element) => {
               tabs.current[index] = element;
             }}
             type="button"
             role="tab"
-            id={`login-tab-${t.id}`}
-            aria-selected={tab === t.id}
-            aria-controls={`login-panel-${t.id}`}
-            tabIndex={tab === t.id ? 0 : -1}
-            onClick={() => setTab(t.id)}
+            id={`login-tab-${each.id}`}
+            aria-selected={tab === each.id}
+            aria-controls={`login-panel-${each.id}`}
+            tabIndex={tab === each.id ? 0 : -1}
+            onClick={() => setTab(each.id)}
           >
-            {t.label}
+            {t(each.label)}
           </button>
         ))}
       </div>

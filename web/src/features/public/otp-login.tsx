@@ -9,9 +9,12 @@ import { failText } from './fail-text';
 import { phoneProblem } from './phone-check';
 import { useFinishSignIn } from './use-finish-sign-in';
 import { useOtpSend } from './use-otp-send';
+import { useSay, useT } from '../../i18n/use-t';
 
 /** Phone, Send with the resend countdown, the six boxes, and Verify once all six are in. */
 export function OtpLogin({ phone, onPhone }: { phone: string; onPhone: (phone: string) => void }) {
+  const t = useT();
+  const say = useSay();
   const [otp, setOtp] = useState('');
   const [error, setError] = useState<string | null>(null);
   const toast = useToast();
@@ -25,7 +28,7 @@ export function OtpLogin({ phone, onPhone }: { phone: string; onPhone: (phone: s
     mutationFn: (json: { phone: string; otp: string }) => unwrap(api.auth.otp.verify.$post({ json })),
     onSuccess: (answer) => finish(answer),
     onError: (failure) => {
-      const text = failText(failure, 'invalid_otp');
+      const text = say(failText(failure, 'invalid_otp'));
       setError(text);
       toast(text, 'error');
     },
@@ -34,7 +37,7 @@ export function OtpLogin({ phone, onPhone }: { phone: string; onPhone: (phone: s
   /** The phone to send, or null after showing what is wrong with it. */
   const checkedPhone = () => {
     const problem = phoneProblem(phone);
-    setError(problem);
+    setError(problem && say(problem));
     return problem ? null : normalizePhone(phone);
   };
 
@@ -52,20 +55,28 @@ export function OtpLogin({ phone, onPhone }: { phone: string; onPhone: (phone: s
   return (
     <form onSubmit={submit} noValidate>
       <div className="send-row">
-        <TextField label="Phone number" type="tel" inputMode="tel" autoComplete="tel" required value={phone} onChange={(e) => onPhone(e.target.value)} />
+        <TextField
+          label={t('auth.field.phone')}
+          type="tel"
+          inputMode="tel"
+          autoComplete="tel"
+          required
+          value={phone}
+          onChange={(e) => onPhone(e.target.value)}
+        />
         <button className="btn secondary" type="button" onClick={send} disabled={sender.blocked}>
           {sender.label}
         </button>
       </div>
       {/* A fresh set of boxes after each send, focused so the code can be typed straight away. */}
-      <OtpBoxes key={sender.sends} value={otp} onChange={setOtp} autoFocus={sender.sends > 0} disabled={verify.isPending} label="Enter the 6-digit code" />
+      <OtpBoxes key={sender.sends} value={otp} onChange={setOtp} autoFocus={sender.sends > 0} disabled={verify.isPending} label={t('auth.field.code')} />
       {error && (
         <p role="alert" className="error">
           {error}
         </p>
       )}
       <button className="btn" type="submit" disabled={otp.length !== OTP_LENGTH || verify.isPending}>
-        {verify.isPending ? 'Verifying…' : 'Verify'}
+        {verify.isPending ? t('auth.otp.verifying') : t('auth.otp.verify')}
       </button>
     </form>
   );

@@ -8,6 +8,7 @@ import { TextField } from './text-field';
 import { failText } from './fail-text';
 import { phoneProblem } from './phone-check';
 import { useFinishSignIn } from './use-finish-sign-in';
+import { useSay, useT } from '../../i18n/use-t';
 
 /** What the password step asks for next, for staff (decision 0029): the authenticator's code, or setting one up. */
 export interface SecondFactorAsked {
@@ -25,6 +26,8 @@ export function PasswordLogin({
   onPhone: (phone: string) => void;
   onSecondFactor: (asked: SecondFactorAsked) => void;
 }) {
+  const t = useT();
+  const say = useSay();
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [mustReset, setMustReset] = useState(false);
@@ -35,7 +38,7 @@ export function PasswordLogin({
     onSuccess: (answer) => ('secondFactor' in answer ? onSecondFactor(answer) : finish(answer)),
     onError: (failure) => {
       // The server's text covers a lockout too ('... try again in N minute(s)'), and a password an admin chose.
-      const text = failText(failure, 'Invalid credentials');
+      const text = say(failText(failure, 'Invalid credentials'));
       setMustReset(failure instanceof ApiError && failure.body.code === 'password_reset_required');
       setError(text);
       toast(text, 'error');
@@ -45,14 +48,21 @@ export function PasswordLogin({
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const problem = phoneProblem(phone);
-    setError(problem);
+    setError(problem && say(problem));
     if (!problem) login.mutate({ phone: normalizePhone(phone), password });
   };
 
   return (
     <form onSubmit={submit} noValidate>
-      <TextField label="Phone number" type="tel" inputMode="tel" autoComplete="tel" required value={phone} onChange={(e) => onPhone(e.target.value)} />
-      <TextField label="Password" type="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} />
+      <TextField label={t('auth.field.phone')} type="tel" inputMode="tel" autoComplete="tel" required value={phone} onChange={(e) => onPhone(e.target.value)} />
+      <TextField
+        label={t('auth.field.password')}
+        type="password"
+        autoComplete="current-password"
+        required
+        value={password}
+        onChange={(e) => setPassword(e.target.value)}
+      />
       {error && (
         <p role="alert" className="error">
           {error}
@@ -60,14 +70,14 @@ export function PasswordLogin({
       )}
       {mustReset && (
         <p>
-          <Link to="/forgot-password">Set your own password</Link>
+          <Link to="/forgot-password">{t('auth.password.setOwn')}</Link>
         </p>
       )}
       <button className="btn" type="submit" disabled={!phone.trim() || !password || login.isPending}>
-        {login.isPending ? 'Signing in…' : 'Login'}
+        {login.isPending ? t('auth.password.signingIn') : t('auth.password.login')}
       </button>
       <p className="muted">
-        <Link to="/forgot-password">Forgot password?</Link>
+        <Link to="/forgot-password">{t('auth.password.forgot')}</Link>
       </p>
     </form>
   );

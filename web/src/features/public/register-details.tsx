@@ -3,6 +3,8 @@ import { MIN_PASSWORD_LENGTH, PASSWORD_TOO_SHORT } from '@desk/machines/identity
 import { TextField } from './text-field';
 import { phoneProblem } from './phone-check';
 
+import { useSay, useT } from '../../i18n/use-t';
+
 export interface RegisterDetails {
   username: string;
   phone: string;
@@ -29,6 +31,8 @@ interface Props {
 
 /** Step 1: username, phone, password; each field says what is missing once Send OTP was pressed. */
 export function RegisterDetailsStep({ details, onChange, onSubmit, sendLabel, sendBlocked }: Props) {
+  const t = useT();
+  const say = useSay();
   const [problems, setProblems] = useState<Problems>({});
   const set = (key: keyof RegisterDetails) => (value: string) => {
     onChange({ ...details, [key]: value });
@@ -45,32 +49,32 @@ export function RegisterDetailsStep({ details, onChange, onSubmit, sendLabel, se
   return (
     <form onSubmit={submit} noValidate>
       <TextField
-        label="Username"
+        label={t('auth.field.username')}
         autoComplete="username"
         required
         value={details.username}
-        error={problems.username}
+        error={problems.username && say(problems.username)}
         onChange={(e) => set('username')(e.target.value)}
       />
       <TextField
-        label="Phone number"
+        label={t('auth.field.phone')}
         type="tel"
         inputMode="tel"
         autoComplete="tel"
         required
         value={details.phone}
-        error={problems.phone}
+        error={problems.phone && say(problems.phone)}
         onChange={(e) => set('phone')(e.target.value)}
       />
       <TextField
-        label="Password"
+        label={t('auth.field.password')}
         type="password"
         autoComplete="new-password"
         required
         minLength={MIN_PASSWORD_LENGTH}
-        hint={`Minimum ${MIN_PASSWORD_LENGTH} characters`}
+        hint={t('auth.field.minimum', { count: MIN_PASSWORD_LENGTH })}
         value={details.password}
-        error={problems.password}
+        error={problems.password && say(problems.password)}
         onChange={(e) => set('password')(e.target.value)}
       />
       <button className="btn" type="submit" disabled={sendBlocked}>

@@ -11,6 +11,8 @@ import { RegisterDetailsStep, type RegisterDetails } from './register-details';
 import { useFinishSignIn } from './use-finish-sign-in';
 import { useOtpSend } from './use-otp-send';
 
+import { useSay, useT } from '../../i18n/use-t';
+
 const TAKEN = { 409: 'Phone number already exists' };
 
 /**
@@ -18,6 +20,8 @@ const TAKEN = { 409: 'Phone number already exists' };
  * the account created and the user signed in and sent to `/`.
  */
 export function RegisterPage() {
+  const t = useT();
+  const say = useSay();
   const [step, setStep] = useState<'details' | 'otp'>('details');
   const [details, setDetails] = useState<RegisterDetails>({ username: '', phone: '', password: '' });
   const [otp, setOtp] = useState('');
@@ -62,7 +66,7 @@ export function RegisterPage() {
     },
     onSuccess: (answer) => finish(answer, '/'),
     onError: (failure) => {
-      const text = failText(failure, 'Registration failed', TAKEN);
+      const text = say(failText(failure, 'Registration failed', TAKEN));
       setError(text);
       toast(text, 'error');
     },
@@ -71,7 +75,7 @@ export function RegisterPage() {
   const verify = (event: FormEvent) => {
     event.preventDefault();
     const short = otp.length !== OTP_LENGTH;
-    setError(short ? 'Enter 6-digit OTP' : null);
+    setError(short ? say('Enter 6-digit OTP') : null);
     if (!short) register.mutate();
   };
 
@@ -82,10 +86,10 @@ export function RegisterPage() {
   );
   return (
     <AuthLayout
-      title="Register"
+      title={t('auth.register.title')}
       below={
         <>
-          Already have an account? <Link to="/login">Login</Link>
+          {t('auth.register.haveAccount')} <Link to="/login">{t('auth.register.login')}</Link>
         </>
       }
     >
@@ -95,18 +99,18 @@ export function RegisterPage() {
             details={details}
             onChange={setDetails}
             onSubmit={send}
-            sendLabel={codePending ? 'Continue' : sender.blocked ? sender.label : 'Send OTP'}
+            sendLabel={codePending ? t('auth.register.continue') : sender.blocked ? sender.label : t('auth.otp.send')}
             sendBlocked={sender.blocked && !codePending}
           />
           {alert}
         </>
       ) : (
         <form onSubmit={verify} noValidate>
-          <p className="muted">We sent a code to {phone}.</p>
-          <OtpBoxes value={otp} onChange={setOtp} autoFocus disabled={register.isPending} label="Enter the 6-digit code" />
+          <p className="muted">{t('auth.register.sentTo', { phone })}</p>
+          <OtpBoxes value={otp} onChange={setOtp} autoFocus disabled={register.isPending} label={t('auth.field.code')} />
           {alert}
           <button className="btn" type="submit" disabled={register.isPending}>
-            {register.isPending ? 'Verifying…' : 'Verify'}
+            {register.isPending ? t('auth.otp.verifying') : t('auth.otp.verify')}
           </button>
           <div className="row" style={{ justifyContent: 'space-between', marginTop: '0.75rem' }}>
             <button
@@ -117,7 +121,7 @@ export function RegisterPage() {
                 setStep('details');
               }}
             >
-              Change details
+              {t('auth.register.change')}
             </button>
             <button className="btn link" type="button" onClick={send} disabled={sender.blocked}>
               {sender.label}

@@ -1,3 +1,4 @@
+import { useSay, useT } from '../../i18n/use-t';
 import { useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { useCountdown } from '../../components/use-countdown';
@@ -21,6 +22,8 @@ interface OtpSendOptions {
  * clicks the server will refuse.
  */
 export function useOtpSend({ call, fallback, byStatus, onFail }: OtpSendOptions) {
+  const t = useT();
+  const say = useSay();
   const toast = useToast();
   const countdown = useCountdown();
   const [sends, setSends] = useState(0);
@@ -29,16 +32,22 @@ export function useOtpSend({ call, fallback, byStatus, onFail }: OtpSendOptions)
     onSuccess: (answer) => {
       setSends((n) => n + 1);
       countdown.start(answer.resendInSeconds ?? RESEND_SECONDS);
-      toast('OTP sent');
+      toast(say('OTP sent'));
     },
     onError: (error) => {
       const wait = retryAfter(error);
       if (wait) countdown.start(wait);
-      const text = failText(error, fallback, byStatus);
+      const text = say(failText(error, fallback, byStatus));
       onFail(text);
       toast(text, 'error');
     },
   });
-  const label = mutation.isPending ? 'Sending…' : countdown.running ? `Resend in ${countdown.secondsLeft}s` : sends > 0 ? 'Resend OTP' : 'Send OTP';
+  const label = mutation.isPending
+    ? t('auth.otp.sending')
+    : countdown.running
+      ? t('auth.otp.resendIn', { seconds: countdown.secondsLeft })
+      : sends > 0
+        ? t('auth.otp.resend')
+        : t('auth.otp.send');
   return { send: mutation.mutate, blocked: mutation.isPending || countdown.running, label, sends };
 }
