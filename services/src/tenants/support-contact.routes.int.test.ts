@@ -100,6 +100,17 @@ describe("a brand's support contact (decision 0035)", () => {
     expect((await call('GET', '/api/config/public', undefined, undefined, 'moon.localhost')).body.brand.support).toMatchObject({ email: 'care@moon.example' });
   });
 
+  it('answers bad bodies and ids with 400 or 404, never 500', async () => {
+    const url = `/api/admin/brands/${otherBrand}/support-contact`;
+    const raw = (body: string) =>
+      json(t.app.request(url, { method: 'PUT', body, headers: { authorization: `Bearer ${operator}`, 'content-type': 'application/json' } }));
+    for (const body of ['{not json', '[]', 'null', '"text"', '{"supportPhone": {"a": 1}}', '{"supportHours": "\\u0000"}']) {
+      expect((await raw(body)).status, body).toBe(400);
+    }
+    expect([400, 404]).toContain((await call('GET', '/api/admin/brands/%00/support-contact', operator)).status);
+    expect((await call('PUT', '/api/admin/brands/no-such-brand/support-contact', operator, { supportHours: '24/7' })).status).toBe(404);
+  });
+
   it('is part of the tenant form: set, shown and validated there, for the operator', async () => {
     const form = new FormData();
     form.set('supportHours', '24/7');
