@@ -122,6 +122,37 @@ describe('data table on a narrow screen', () => {
     expect(within(screen.getByRole('list', { name: 'Fruit' })).getAllByRole('listitem')).toHaveLength(2);
   });
 
+  it('puts a column that names itself (no visible heading) at the head of the card, unlabelled', () => {
+    viewport(390);
+    const open: Column<Fruit> = { header: 'Open', hiddenHeader: true, cell: (f) => <button type="button">{`Open ${f.name}`}</button> };
+    render(<DataTable label="Fruit" rows={FRUITS} rowKey={(f) => f.id} columns={[open, ...withKinds.slice(1, 3)]} />);
+    const apple = within(screen.getByRole('list', { name: 'Fruit' })).getAllByRole('listitem')[0]!;
+    expect(within(apple.querySelector('.record-card-head') as HTMLElement).getByRole('button', { name: 'Open Apple' })).toBeTruthy();
+    expect([...apple.querySelectorAll('dt')].map((t) => t.textContent)).toEqual(['Note']);
+  });
+
+  it("keeps a row's note (written as table rows) inside its card", () => {
+    viewport(390);
+    render(
+      <DataTable
+        label="Fruit"
+        rows={FRUITS}
+        rowKey={(f) => f.id}
+        columns={withKinds}
+        below={(f, span) =>
+          f.note && (
+            <tr>
+              <td colSpan={span}>{f.note}</td>
+            </tr>
+          )
+        }
+      />,
+    );
+    const [apple, banana] = within(screen.getByRole('list', { name: 'Fruit' })).getAllByRole('listitem');
+    expect(apple!.querySelector('table')).toBeNull();
+    expect(within(banana!.querySelector('table') as HTMLElement).getByRole('cell').textContent).toBe('Bruised');
+  });
+
   it('keeps a table where the page asks for one, and says its empty text either way', () => {
     viewport(390);
     const { rerender } = render(<DataTable layout="table" rows={FRUITS} rowKey={(f) => f.id} columns={withKinds} />);

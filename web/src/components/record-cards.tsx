@@ -1,8 +1,13 @@
 import type { ReactNode } from 'react';
 import type { Column, RecordListProps } from './data-table-columns';
 
-type Part = 'select' | 'title' | 'field' | 'actions';
-const partOf = <Row,>(c: Column<Row>): Part => c.kind ?? (c.rowHeader ? 'title' : 'field');
+type Part = 'lead' | 'title' | 'field' | 'actions';
+/** A column with no visible heading names itself (a toggle, a button): it leads the card, beside the row's checkbox, unlabelled. */
+const partOf = <Row,>(c: Column<Row>): Part => {
+  if (c.kind === 'select') return 'lead';
+  if (c.kind) return c.kind;
+  return c.rowHeader ? 'title' : c.hiddenHeader ? 'lead' : 'field';
+};
 
 /**
  * The phone's form of a DataTable: a list with a card per record. The row's checkbox and its name
@@ -11,7 +16,7 @@ const partOf = <Row,>(c: Column<Row>): Part => c.kind ?? (c.rowHeader ? 'title' 
  */
 export function RecordCards<Row>({ rows, columns, rowKey, className, label, rowClassName, below, onRowClick }: RecordListProps<Row>) {
   const of = (part: Part) => columns.filter((c) => partOf(c) === part);
-  const [select, title, fields, actions] = [of('select'), of('title'), of('field'), of('actions')];
+  const [lead, title, fields, actions] = [of('lead'), of('title'), of('field'), of('actions')];
   const headings = columns.filter((c) => c.heading !== undefined);
   const cell = (c: Column<Row>, row: Row, index: number, wrap: (content: ReactNode) => ReactNode = (x) => x) => (
     <div key={c.header} className={c.className} title={c.title?.(row)}>
@@ -38,9 +43,9 @@ export function RecordCards<Row>({ rows, columns, rowKey, className, label, rowC
               className={['record-card', rowClassName?.(row)].filter(Boolean).join(' ')}
               onClick={onRowClick && ((event) => onRowClick(row, event))}
             >
-              {(select.length > 0 || title.length > 0) && (
+              {(lead.length > 0 || title.length > 0) && (
                 <div className="record-card-head">
-                  {select.map((c) => cell(c, row, index))}
+                  {lead.map((c) => cell(c, row, index))}
                   {title.map((c) => cell(c, row, index, (content) => <strong>{content}</strong>))}
                 </div>
               )}
@@ -48,7 +53,7 @@ export function RecordCards<Row>({ rows, columns, rowKey, className, label, rowC
                 <dl className="record-card-fields">
                   {fields.map((c) => (
                     <div key={c.header} className={c.className} title={c.title?.(row)}>
-                      <dt className={c.hiddenHeader ? 'visually-hidden' : undefined}>{c.header}</dt>
+                      <dt>{c.header}</dt>
                       <dd>{c.cell(row, index)}</dd>
                     </div>
                   ))}
