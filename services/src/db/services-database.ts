@@ -15,6 +15,8 @@ export interface UsersTable {
   password_set_by_other: Generated<boolean>;
   /** The admin who made the account on the admin screens; null for sign-up, the CLI, the bootstrap and the seed (migration 022). */
   created_by: string | null;
+  /** The language chosen for the screens, 'en' or 'hi'; null until chosen (migration 028, decision 0036). */
+  language: string | null;
 }
 
 /** Server-side sessions: every token names one (decision 0029). */

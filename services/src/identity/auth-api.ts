@@ -12,6 +12,7 @@ import { otpRoutes } from './otp.routes';
 import { passwordResetRoutes } from './password-reset.routes';
 import { secondFactorRoutes } from './second-factor.routes';
 import { sessionRoutes } from './sessions.routes';
+import { languageRoutes } from './language.routes';
 import type { SignInDeps } from './staff-sign-in';
 import type { Trail } from './user-trail';
 
@@ -39,5 +40,6 @@ export function authApi<U extends object>(deps: AuthApiDeps<U>) {
     .route('/', secondFactorRoutes(deps))
     .route('/', sessionRoutes({ ...deps, sessions }))
     .route('/', authenticatorRoutes(deps))
-    .route('/', passwordResetRoutes({ ...deps, sessions }));
+    .route('/', passwordResetRoutes({ ...deps, sessions }))
+    .route('/', languageRoutes(deps));
 }

@@ -18,7 +18,7 @@ export const holdsAdminRole = (eb: ExpressionBuilder<ServicesDatabase, 'users'>)
  */
 export async function findUserById(db: Db, id: string): Promise<UserRow | undefined> {
   const { rows } = await sql<UserRow>`
-    ${PREPARED} select id, tenant_id, username, phone, password_hash, roles, created_at, updated_at, password_changed_at, password_set_by_other, created_by
+    ${PREPARED} select id, tenant_id, username, phone, password_hash, roles, created_at, updated_at, password_changed_at, password_set_by_other, created_by, language
     from users where id = ${id}`.execute(db);
   return rows[0];
 }

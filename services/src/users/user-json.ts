@@ -17,6 +17,8 @@ export function userJson(user: UserRow, wallets: readonly WalletRow[] = [], acco
     wallets: { usdt: wallets.map(walletJson) },
     bankDetails: { accounts: accounts.map(bankAccountJson), upiId: null as string | null },
     createdAt: user.created_at.toISOString(),
+    /** The language chosen for the screens ('en' or 'hi'), null until chosen (decision 0036). */
+    language: (user.language ?? null) as 'en' | 'hi' | null,
   };
 }
 

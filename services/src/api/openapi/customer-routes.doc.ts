@@ -1,4 +1,5 @@
 import { changePasswordSchema } from '../../identity/auth.routes';
+import { languageSchema } from '../../identity/language.routes';
 import { bankPatchSchema, bankSchema, walletPatchSchema, walletSchema } from '../../accounts/saved-accounts.routes';
 import { buySchema, sellSchema, uploadSchema } from '../../orders/order.schemas';
 import type { RouteDoc } from './route-doc';
@@ -15,6 +16,14 @@ export const customerRouteDocs: RouteDoc[] = [
     access: 'user',
     summary: 'Change the password: older tokens stop working, a new one is answered',
     body: changePasswordSchema,
+  },
+  {
+    method: 'put',
+    path: '/auth/language',
+    tag: 'account',
+    access: 'user',
+    summary: "The signed-in person's language for the screens (en or hi), kept with the account; the API's texts stay English",
+    body: languageSchema,
   },
   { method: 'get', path: '/user/wallets', tag: 'account', access: 'user', summary: 'Saved USDT addresses' },
   {

@@ -21,6 +21,7 @@ import * as usersCreatedBy from './2026-11-27-022-users-created-by';
 import * as revivalClaims from './2026-11-27-023-revival-claims';
 import * as bankLineClaims from './2026-11-27-024-bank-line-claims';
 import * as transactionsAcrossBrands from './2026-11-27-025-transactions-across-brands';
+import * as userLanguage from './2026-11-27-028-user-language';
 
 /** The services' own tables (accounts, idempotency, reference codes, stored files, compliance exports), by name; names sort in run order. */
 export const servicesMigrations: Record<string, Migration> = {
@@ -46,4 +47,5 @@ export const servicesMigrations: Record<string, Migration> = {
   '2026-11-27-023-revival-claims': revivalClaims,
   '2026-11-27-024-bank-line-claims': bankLineClaims,
   '2026-11-27-025-transactions-across-brands': transactionsAcrossBrands,
+  '2026-11-27-028-user-language': userLanguage,
 };
