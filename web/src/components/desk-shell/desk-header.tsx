@@ -1,20 +1,22 @@
 import { useState, type ReactNode } from 'react';
-import { useLogOut } from '../lib/session';
-import { Breadcrumb, type Crumb } from './breadcrumb';
-import { ChangePasswordDialog } from './change-password-dialog';
-import { MenuToggle } from './menu-toggle';
+import { useLogOut } from '../../lib/session';
+import { Breadcrumb, type Crumb } from '../breadcrumb';
+import { ChangePasswordDialog } from '../change-password-dialog';
+import { MenuToggle } from '../menu-toggle';
 
-interface StaffHeaderProps {
+interface DeskHeaderProps {
   navId: string;
   navOpen: boolean;
   onToggleNav: () => void;
   crumbs: readonly Crumb[];
+  /** Who is signed in, by the name they chose (or their phone when they chose none). */
+  who: string;
   /** What the area shows before Change Password and Logout: its scope badge, its links. */
   children: ReactNode;
 }
 
-/** The top bar of the staff areas (admin, compliance): menu, breadcrumb, the area's own items, password and logout. */
-export function StaffHeader({ navId, navOpen, onToggleNav, crumbs, children }: StaffHeaderProps) {
+/** A desk's top bar: menu, breadcrumb, who is signed in, the area's own items, password and logout. */
+export function DeskHeader({ navId, navOpen, onToggleNav, crumbs, who, children }: DeskHeaderProps) {
   const logOut = useLogOut();
   const [changing, setChanging] = useState(false);
   return (
@@ -22,6 +24,10 @@ export function StaffHeader({ navId, navOpen, onToggleNav, crumbs, children }: S
       <MenuToggle navId={navId} navOpen={navOpen} onToggle={onToggleNav} />
       <Breadcrumb crumbs={crumbs} />
       <div className="top-bar-end staff-header-actions">
+        <span className="desk-user">
+          <span className="visually-hidden">Signed in as </span>
+          {who}
+        </span>
         {children}
         <button type="button" className="btn secondary small" onClick={() => setChanging(true)}>
           Change Password

@@ -1,4 +1,5 @@
 import type { Crumb } from '../../../components/breadcrumb';
+import { deskBreadcrumb } from '../../../components/desk-shell/desk-breadcrumb';
 
 const LABELS: Record<string, string> = {
   dashboard: 'Dashboard',
@@ -22,13 +23,5 @@ const LABELS: Record<string, string> = {
 const RECORD_LABELS: Record<string, string> = { orders: 'Order Details', tenants: 'Tenant Details', changes: 'Change Request', reconciliation: 'Bank Account' };
 
 /** "/admin/orders/<id>" -> Admin › Orders › Order Details, each crumb linking to its own path. */
-export function adminBreadcrumb(pathname: string): Crumb[] {
-  const segments = pathname.split('/').filter(Boolean).slice(1);
-  const crumbs: Crumb[] = [{ label: 'Admin', to: '/admin/dashboard' }];
-  segments.forEach((segment, i) => {
-    const previous = segments[i - 1];
-    const label = LABELS[segment] ?? (previous && RECORD_LABELS[previous]) ?? segment;
-    crumbs.push({ label, to: `/admin/${segments.slice(0, i + 1).join('/')}` });
-  });
-  return crumbs;
-}
+export const adminBreadcrumb = (pathname: string): Crumb[] =>
+  deskBreadcrumb(pathname, { root: { label: 'Admin', to: '/admin/dashboard' }, labels: LABELS, records: RECORD_LABELS });

@@ -66,6 +66,12 @@ describe('admin shell', () => {
     expect(toggle.getAttribute('aria-expanded')).toBe('false');
   });
 
+  it('says who is signed in, by name', async () => {
+    renderAdmin('/admin/tenants');
+    const banner = await screen.findByRole('banner');
+    expect(within(banner).getByText('ops').textContent).toBe('Signed in as ops');
+  });
+
   it('opens the shared Change Password dialog', async () => {
     renderAdmin('/admin/dashboard', { 'GET /api/admin/dashboard': () => ({ status: 500, body: {} }) });
     await userEvent.click(await screen.findByRole('button', { name: 'Change Password' }));

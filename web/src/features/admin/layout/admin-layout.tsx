@@ -1,19 +1,15 @@
-import { useState } from 'react';
-import { Navigate, Outlet, useLocation } from 'react-router';
+import { Link, Navigate, useLocation } from 'react-router';
 import { useBrand } from '../../../lib/public-config';
 import { isAdmin, type CurrentUser } from '../../../lib/session';
 import { RequireUser } from '../../../components/require-user';
-import { AdminSidebar } from './admin-sidebar';
-import { AdminHeader } from './admin-header';
+import { DeskShell } from '../../../components/desk-shell/desk-shell';
+import { adminLinks } from './admin-nav';
+import { adminBreadcrumb } from './admin-breadcrumb';
 import { isOperatorOnly } from './operator-only';
 import { LiveUpdates, type LiveKeys } from '../../../lib/live-updates';
 import { adminKeys } from '../admin-api';
-// The shell both areas share: the drawer sidebar, the top bar, the loading screen and detail lists.
-// admin.css adds the admin screens.
-import '../../../components/shell.css';
+// The desk shell (components/desk-shell) brings the shared sheet; admin.css adds the admin screens.
 import '../admin.css';
-
-const NAV_ID = 'admin-nav';
 
 /**
  * What the stream keeps fresh: the lists, each order (and its history), the dashboard, and the
@@ -53,27 +49,24 @@ export function AdminLayout() {
   );
 }
 
+/** The admin configuration of the desk shell: its menu, breadcrumb, and who the admin runs. */
 function AdminShell({ user, brand }: { user: CurrentUser; brand: ReturnType<typeof useBrand> }) {
-  const [navOpen, setNavOpen] = useState(false);
-  const closeNav = () => setNavOpen(false);
+  const { pathname } = useLocation();
   const operator = user.adminScope === 'all_brands';
   // A user signs in on their brand's own address (login finds the account in the tenant of the
   // host), so the brand this page is served for is a brand admin's own.
   const scope = operator ? 'All brands' : `Brand: ${brand.name}`;
+  const headerItems = (
+    <>
+      <span className="badge admin-scope">{scope}</span>
+      <Link className="btn secondary small" to="/">
+        User Dashboard
+      </Link>
+    </>
+  );
   return (
-    <div className="admin-shell">
+    <DeskShell area={{ id: 'admin', name: 'Admin', links: adminLinks(operator), crumbs: adminBreadcrumb(pathname), headerItems }} brand={brand} user={user}>
       <LiveUpdates keys={LIVE_KEYS} />
-      <a className="skip-link" href="#admin-main">
-        Skip to content
-      </a>
-      <AdminSidebar id={NAV_ID} brand={brand} operator={operator} open={navOpen} onClose={closeNav} />
-      {navOpen && <div className="nav-scrim" aria-hidden="true" onClick={closeNav} />}
-      <div className="admin-main">
-        <AdminHeader navId={NAV_ID} navOpen={navOpen} onToggleNav={() => setNavOpen(!navOpen)} scope={scope} />
-        <main id="admin-main" tabIndex={-1}>
-          <Outlet />
-        </main>
-      </div>
-    </div>
+    </DeskShell>
   );
 }

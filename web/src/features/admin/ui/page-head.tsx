@@ -1,22 +1,7 @@
-import type { ReactNode } from 'react';
+import type { ComponentProps } from 'react';
+import { DeskPageTitle } from '../../../components/desk-shell/desk-page-title';
 
-interface PageHeadProps {
-  title: ReactNode;
-  /** A line under the title: how many there are, or what the page is for. */
-  note?: ReactNode;
-  /** The page's own buttons, links and filters, at the other end of the title. */
-  children?: ReactNode;
-}
-
-/** The title row of an admin management page (admin-forms.css). */
-export function PageHead({ title, note, children }: PageHeadProps) {
-  return (
-    <div className="admin-head">
-      <div>
-        <h1>{title}</h1>
-        {note && <p className="muted">{note}</p>}
-      </div>
-      {children && <div className="row admin-head-tools">{children}</div>}
-    </div>
-  );
+/** The title row of an admin management page (admin-forms.css): the desk's page title in the admin's look. */
+export function PageHead(props: Omit<ComponentProps<typeof DeskPageTitle>, 'className' | 'toolsClassName'>) {
+  return <DeskPageTitle {...props} className="admin-head" toolsClassName="admin-head-tools" />;
 }

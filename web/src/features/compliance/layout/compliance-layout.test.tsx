@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { ME } from '../../../test/fixtures';
 import { complianceBreadcrumb } from './compliance-breadcrumb';
 import { OFFICER_ME, renderCompliance } from './compliance-test-kit';
@@ -50,6 +51,26 @@ describe('compliance shell', () => {
     expect(await screen.findByRole('heading', { name: 'Order not found' })).toBeTruthy();
     expect(within(screen.getByRole('banner')).getByText('All brands')).toBeTruthy();
     expect(within(screen.getByRole('banner')).getByText('Read only')).toBeTruthy();
+  });
+
+  it('says who is signed in, by name, or by phone when they chose none', async () => {
+    renderCompliance('/compliance/exports', { 'GET /api/auth/me': { ...OFFICER_ME, username: null } });
+    const banner = await screen.findByRole('banner');
+    expect(within(banner).getByText(OFFICER_ME.phone).textContent).toBe(`Signed in as ${OFFICER_ME.phone}`);
+  });
+
+  it('opens the menu as a drawer on phones, and closes it with Escape', async () => {
+    renderCompliance('/compliance/events');
+    const toggle = await screen.findByRole('button', { name: 'Toggle navigation' });
+    const nav = screen.getByRole('complementary', { name: 'Compliance navigation' });
+    expect(toggle.getAttribute('aria-controls')).toBe(nav.id);
+    await userEvent.click(toggle);
+    expect(nav.className).toContain('open');
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    within(nav).getByRole('link', { name: 'Exports' }).focus();
+    await userEvent.keyboard('{Escape}');
+    expect(nav.className).not.toContain('open');
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
   });
 
   it('says "Access denied" when the server refuses a call (403)', async () => {

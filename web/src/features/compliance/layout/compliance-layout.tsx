@@ -1,16 +1,13 @@
-import { useState } from 'react';
-import { Link, Outlet, useLocation } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { DEFAULT_TENANT_ID } from '@desk/machines/tenants/tenant-id';
 import { useBrand } from '../../../lib/public-config';
 import { homeFor, isCompliance, useLogOut, type CurrentUser } from '../../../lib/session';
 import { RequireUser } from '../../../components/require-user';
-import { ComplianceSidebar } from './compliance-sidebar';
-import { ComplianceHeader } from './compliance-header';
-// The shell the signed-in areas share (sidebar, top bar, loading screen, detail lists); compliance.css adds this area's screens.
-import '../../../components/shell.css';
+import { DeskShell } from '../../../components/desk-shell/desk-shell';
+import { COMPLIANCE_LINKS } from './compliance-nav';
+import { complianceBreadcrumb } from './compliance-breadcrumb';
+// The desk shell (components/desk-shell) brings the shared sheet; compliance.css adds this area's screens.
 import '../compliance.css';
-
-const NAV_ID = 'compliance-nav';
 
 /**
  * The compliance area's frame. No token goes to /login (RequireUser); a signed-in user without the
@@ -42,25 +39,22 @@ function AccessDenied({ user }: { user: CurrentUser }) {
   );
 }
 
+/** The compliance configuration of the desk shell: its menu, breadcrumb, and what the officer reads. */
 function ComplianceShell({ user, brand }: { user: CurrentUser; brand: ReturnType<typeof useBrand> }) {
-  const [navOpen, setNavOpen] = useState(false);
   const { pathname } = useLocation();
-  const closeNav = () => setNavOpen(false);
   // The same scope rule as admins (complianceScopeOf): the operator's own tenant reads every brand.
   const scope = user.tenantId === DEFAULT_TENANT_ID ? 'All brands' : `Brand: ${brand.name}`;
+  const headerItems = (
+    <>
+      <span className="badge">{scope}</span>
+      <span className="badge read-only">Read only</span>
+    </>
+  );
   return (
-    <div className="compliance-shell">
-      <a className="skip-link" href="#compliance-main">
-        Skip to content
-      </a>
-      <ComplianceSidebar id={NAV_ID} brand={brand} pathname={pathname} open={navOpen} onClose={closeNav} />
-      {navOpen && <div className="nav-scrim" aria-hidden="true" onClick={closeNav} />}
-      <div className="compliance-main">
-        <ComplianceHeader navId={NAV_ID} navOpen={navOpen} onToggleNav={() => setNavOpen(!navOpen)} scope={scope} />
-        <main id="compliance-main" tabIndex={-1}>
-          <Outlet />
-        </main>
-      </div>
-    </div>
+    <DeskShell
+      area={{ id: 'compliance', name: 'Compliance', links: COMPLIANCE_LINKS, crumbs: complianceBreadcrumb(pathname), headerItems }}
+      brand={brand}
+      user={user}
+    />
   );
 }

@@ -1,8 +1,11 @@
-import { Link } from 'react-router';
-import { SidebarBrand } from '../../../components/sidebar-brand';
+import type { DeskLink } from '../../../components/desk-shell/desk-sidebar';
 
-const LINKS = [
-  { to: '/compliance', label: 'Orders' },
+// Orders covers the list (/compliance) and every order's timeline (/compliance/orders/<id>), not the other screens.
+const ordersActive = (pathname: string) => pathname === '/compliance' || pathname === '/compliance/' || pathname.startsWith('/compliance/orders');
+
+/** The compliance menu: every officer reads every screen (scope narrows what they list). */
+export const COMPLIANCE_LINKS: readonly DeskLink[] = [
+  { to: '/compliance', label: 'Orders', isActive: ordersActive },
   { to: '/compliance/events', label: 'Event Log' },
   { to: '/compliance/access', label: 'Access Trail' },
   { to: '/compliance/exports', label: 'Exports' },
@@ -10,39 +13,3 @@ const LINKS = [
   { to: '/compliance/books', label: 'Books' },
   { to: '/compliance/sessions', label: 'Sessions' },
 ];
-
-// Orders covers the list (/compliance) and every order's timeline (/compliance/orders/<id>), not the other screens.
-const ordersActive = (pathname: string) => pathname === '/compliance' || pathname === '/compliance/' || pathname.startsWith('/compliance/orders');
-
-interface ComplianceSidebarProps {
-  id: string;
-  brand: { name: string; logoUrl: string | null };
-  pathname: string;
-  open: boolean;
-  onClose: () => void;
-}
-
-/** In the flow on wide screens; below 992 px a drawer opened from the header's menu button (shell.css). */
-export function ComplianceSidebar({ id, brand, pathname, open, onClose }: ComplianceSidebarProps) {
-  return (
-    <aside id={id} className={open ? 'sidebar open' : 'sidebar'} aria-label="Compliance navigation" onKeyDown={(e) => e.key === 'Escape' && onClose()}>
-      <SidebarBrand brand={brand}>
-        <span className="badge">Compliance</span>
-      </SidebarBrand>
-      <nav>
-        <ul>
-          {LINKS.map((link) => {
-            const active = link.to === '/compliance' ? ordersActive(pathname) : pathname.startsWith(link.to);
-            return (
-              <li key={link.to}>
-                <Link to={link.to} className={active ? 'active' : undefined} aria-current={active ? 'page' : undefined} onClick={onClose}>
-                  {link.label}
-                </Link>
-              </li>
-            );
-          })}
-        </ul>
-      </nav>
-    </aside>
-  );
-}

@@ -1,14 +1,7 @@
 import type { ReactNode } from 'react';
+import { DeskPageTitle } from '../../../components/desk-shell/desk-page-title';
 
-/** A compliance page's title row: the heading, a line of what it is for, and its own tools. */
-export function PageTitle({ title, note, children }: { title: string; note?: ReactNode; children?: ReactNode }) {
-  return (
-    <div className="compliance-head">
-      <div>
-        <h1>{title}</h1>
-        {note && <p className="muted">{note}</p>}
-      </div>
-      {children && <div className="row">{children}</div>}
-    </div>
-  );
+/** A compliance page's title row (compliance.css): the heading, a line of what it is for, and its own tools. */
+export function PageTitle(props: { title: string; note?: ReactNode; children?: ReactNode }) {
+  return <DeskPageTitle {...props} className="compliance-head" />;
 }
