@@ -34,12 +34,21 @@ function openList(order: AdminOrder, complete: unknown = { order: { ...order, st
 
 const panel = () => screen.getByRole('region', { name: 'Order Details' });
 const field = (label: string) => within(panel()).getByText(label, { selector: 'dt' }).nextElementSibling?.textContent;
+/** A long value (an id, an address, a hash): its whole, as its tooltip gives it and a screen reader reads it, and its copy button. */
+const longField = (label: string) => {
+  const value = within(panel()).getByText(label, { selector: 'dt' }).nextElementSibling as HTMLElement;
+  return {
+    whole: value.querySelector('code')?.title,
+    read: value.querySelector('.visually-hidden')?.textContent,
+    copy: within(value).getByRole('button').getAttribute('aria-label'),
+  };
+};
 
 describe('orders management: inline order details', () => {
   it('opens from View with the order fields and attachment links, and closes', async () => {
     openList(buy);
     await userEvent.click(await screen.findByRole('button', { name: 'View order ORD-B2' }));
-    expect(field('Order ID')).toBe(buy._id);
+    expect(longField('Order ID')).toEqual({ whole: buy._id, read: buy._id, copy: 'Copy Order ID' });
     expect(field('User')).toBe('+919800000001');
     expect(field('Reference')).toBe('ORD-B2');
     expect(field('Type')).toBe('Buy USDT');
@@ -47,8 +56,9 @@ describe('orders management: inline order details', () => {
     expect(field('INR Amount')).toBe('₹10,000');
     expect(field('USDT Amount')).toBe('112.42 USDT');
     expect(field('Deposit Address')).toBe('-');
-    expect(field('Withdraw Address')).toBe(buy.withdrawAddress);
-    expect(field('User UTR')).toBe('USERUTR1');
+    expect(longField('Withdraw Address')).toEqual({ whole: buy.withdrawAddress, read: buy.withdrawAddress, copy: 'Copy Withdraw Address' });
+    // A UTR fits whole, with its copy button.
+    expect(field('User UTR')).toBe('USERUTR1Copy');
     expect(field('Rate')).toBe('₹88.5');
     expect(within(panel()).getByRole('link', { name: 'proof.png' }).getAttribute('href')).toBe('/api/files/f1?sig=s');
     await userEvent.click(within(panel()).getByRole('button', { name: 'Close' }));

@@ -5,6 +5,7 @@ import { statusLabel } from '@desk/machines/order/order-state';
 import { orderTypeLabel } from '../../../lib/order-format';
 import { AttachmentList } from '../../../components/attachment-list';
 import { Detail } from '../../../components/detail';
+import { ShortValue } from '../../../components/short-value';
 import { ErrorAlert } from '../../../components/error-alert';
 import { adminApi, adminKeys, type AdminOrder } from '../admin-api';
 import { adminActions } from './admin-order-actions';
@@ -34,8 +35,9 @@ export function OrderDetailsPanel({ listed, showBrand, onClose }: OrderDetailsPa
   // orders page keys the panel by order, so each order opened mounts it (and runs this) afresh.
   useEffect(() => heading.current?.focus(), []);
 
-  const rows: [string, string | null | undefined][] = [
-    ['Order ID', order._id],
+  // [label, value, long]: ids, addresses and hashes by their ends, whole on hover, to screen readers and in the copy.
+  const rows: [string, string | null | undefined, boolean?][] = [
+    ['Order ID', order._id, true],
     ['User', order.user.phone],
     ...(showBrand ? [['Brand', order.brand.name] as [string, string]] : []),
     ['Reference', order.refCode],
@@ -44,11 +46,11 @@ export function OrderDetailsPanel({ listed, showBrand, onClose }: OrderDetailsPa
     ['Network', order.network],
     ['INR Amount', formatInr(order.fiatAmount)],
     ['USDT Amount', formatUsdt(order.cryptoAmount)],
-    ['Deposit Address', order.depositAddress],
-    ['Withdraw Address', order.withdrawAddress],
-    ['UTR Reference', order.bankUtr],
-    ['Crypto Transaction', order.cryptoReference],
-    ['User UTR', order.bankReference],
+    ['Deposit Address', order.depositAddress, true],
+    ['Withdraw Address', order.withdrawAddress, true],
+    ['UTR Reference', order.bankUtr, true],
+    ['Crypto Transaction', order.cryptoReference, true],
+    ['User UTR', order.bankReference, true],
     ['Rate', formatInr(order.rate)],
   ];
 
@@ -63,9 +65,9 @@ export function OrderDetailsPanel({ listed, showBrand, onClose }: OrderDetailsPa
         </button>
       </div>
       <dl className="details">
-        {rows.map(([label, value]) => (
-          <Detail key={label} label={label} className="address">
-            {value || '-'}
+        {rows.map(([label, value, long]) => (
+          <Detail key={label} label={label}>
+            {long && value ? <ShortValue value={value} what={label} /> : value || '-'}
           </Detail>
         ))}
       </dl>
