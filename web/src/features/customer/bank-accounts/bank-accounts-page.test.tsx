@@ -37,4 +37,23 @@ describe('bank accounts', () => {
     await userEvent.click(within(screen.getByRole('dialog', { name: 'Delete Bank Account' })).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('Failed to delete bank account')).toBeTruthy();
   });
+
+  it('makes an account the default, saying so, and edits one with its details filled in', async () => {
+    const account = bankAccount({ bankName: 'SBI', accountNumber: '5566778899', ifsc: 'SBIN0001234' });
+    const { calls } = renderCustomer('/bank-accounts', {
+      'GET /api/user/bank-accounts': { accounts: [account] },
+      [`PUT /api/user/bank-account/${account._id}`]: () => ({
+        status: 200,
+        body: { account: { ...account, isDefault: true }, message: 'Bank account updated' },
+      }),
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Make default' }));
+    expect(await screen.findByText('Bank account updated')).toBeTruthy();
+    expect(callsTo(calls, 'PUT', `/api/user/bank-account/${account._id}`).map((c) => c.body)).toEqual([{ isDefault: true }]);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Edit SBI account 5566778899' }));
+    const dialog = within(screen.getByRole('dialog', { name: 'Edit Bank Account' }));
+    expect(dialog.getByLabelText<HTMLInputElement>('Bank name').value).toBe('SBI');
+    expect(dialog.getByLabelText<HTMLInputElement>('IFSC code').value).toBe('SBIN0001234');
+  });
 });

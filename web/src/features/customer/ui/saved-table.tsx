@@ -3,7 +3,14 @@ import { formatDateTime } from '../../../lib/format-date-time';
 
 export type SavedColumn<Row> = Column<Row>;
 
-interface SavedTableProps<Row extends { _id: string; isDefault: boolean; createdAt: string }> {
+/** What every saved wallet and bank account has: an id, whether it is the default, when it was added. */
+export interface SavedRow {
+  _id: string;
+  isDefault: boolean;
+  createdAt: string;
+}
+
+interface SavedTableProps<Row extends SavedRow> {
   rows: readonly Row[];
   columns: readonly SavedColumn<Row>[];
   /** Shown when there is nothing saved yet. */
@@ -16,15 +23,7 @@ interface SavedTableProps<Row extends { _id: string; isDefault: boolean; created
 }
 
 /** A customer's saved wallets or bank accounts: their own columns, then Default, Added and the actions. */
-export function SavedTable<Row extends { _id: string; isDefault: boolean; createdAt: string }>({
-  rows,
-  columns,
-  empty,
-  describe,
-  onEdit,
-  onDelete,
-  onMakeDefault,
-}: SavedTableProps<Row>) {
+export function SavedTable<Row extends SavedRow>({ rows, columns, empty, describe, onEdit, onDelete, onMakeDefault }: SavedTableProps<Row>) {
   return (
     <DataTable
       rows={rows}

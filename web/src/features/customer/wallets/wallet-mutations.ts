@@ -6,9 +6,3 @@ export const useSaveWallet = (onSaved: (wallet: Wallet) => void) =>
   useSavedMutation(({ id, wallet }: { id?: string; wallet: WalletRequest }) => (id ? customerApi.updateWallet(id, wallet) : customerApi.addWallet(wallet)), {
     onDone: (answer) => onSaved(answer.wallet),
   });
-
-export const useDeleteWallet = (onDeleted: () => void) =>
-  useSavedMutation((id: string) => customerApi.deleteWallet(id), { failure: 'Failed to delete wallet address', onDone: onDeleted });
-
-export const useMakeDefaultWallet = () =>
-  useSavedMutation((id: string) => customerApi.updateWallet(id, { isDefault: true }), { failure: 'Failed to save wallet address' });

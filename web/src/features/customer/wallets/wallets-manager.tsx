@@ -1,55 +1,36 @@
-import { useState } from 'react';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
-import type { Wallet } from '../customer-api';
-import { useWallets } from '../customer-queries';
+import { ShortValue } from '../../../components/short-value';
 import { shortAddress } from '../../../lib/order-format';
+import { customerApi, type Wallet } from '../customer-api';
+import { useWallets } from '../customer-queries';
+import { SavedManager, type SavedKind } from '../ui/saved-manager';
 import { WalletFormModal } from './wallet-form-modal';
-import { WalletsTable } from './wallets-table';
-import { useDeleteWallet, useMakeDefaultWallet } from './wallet-mutations';
 
-type Editing = { kind: 'add' } | { kind: 'edit'; wallet: Wallet } | { kind: 'delete'; wallet: Wallet } | null;
+/** The saved USDT addresses: their words, columns and form in the shared manager (ui/saved-manager). */
+const WALLETS: SavedKind<Wallet> = {
+  intro: 'Where the USDT of your buy orders is sent.',
+  addLabel: 'Add Address',
+  columns: [
+    { header: 'Label', cell: (w) => w.label || '-' },
+    { header: 'Network', cell: (w) => w.network },
+    { header: 'Address', cell: (w) => <ShortValue value={w.address} what={`${w.network} address`} head={8} tail={8} done="Address copied to clipboard!" /> },
+  ],
+  empty: 'No USDT addresses saved yet.',
+  describe: (w) => `${w.network} address ${shortAddress(w.address)}`,
+  form: ({ row, onClose }) => <WalletFormModal wallet={row} onClose={onClose} />,
+  deleteTitle: 'Delete USDT Address',
+  deleteQuestion: (w) => (
+    <>
+      Delete the {w.network} address <code>{shortAddress(w.address)}</code>? Orders already placed keep it.
+    </>
+  ),
+  remove: customerApi.deleteWallet,
+  removeFailure: 'Failed to delete wallet address',
+  makeDefault: (id) => customerApi.updateWallet(id, { isDefault: true }),
+  makeDefaultFailure: 'Failed to save wallet address',
+};
 
 /** The saved USDT addresses with add, edit, delete and default: the wallets page and the dashboard's manage dialog. */
 export function WalletsManager() {
-  const { data: wallets = [], isPending } = useWallets();
-  const [editing, setEditing] = useState<Editing>(null);
-  const close = () => setEditing(null);
-  const remove = useDeleteWallet(close);
-  const makeDefault = useMakeDefaultWallet();
-
-  return (
-    <>
-      <div className="row space-between">
-        <p className="muted">Where the USDT of your buy orders is sent.</p>
-        <button type="button" className="btn" onClick={() => setEditing({ kind: 'add' })}>
-          Add Address
-        </button>
-      </div>
-      {isPending ? (
-        <p className="muted">Loading...</p>
-      ) : (
-        <WalletsTable
-          wallets={wallets}
-          onEdit={(wallet) => setEditing({ kind: 'edit', wallet })}
-          onDelete={(wallet) => setEditing({ kind: 'delete', wallet })}
-          onMakeDefault={(w) => makeDefault.mutate(w._id)}
-        />
-      )}
-      {editing?.kind === 'add' && <WalletFormModal onClose={close} />}
-      {editing?.kind === 'edit' && <WalletFormModal wallet={editing.wallet} onClose={close} />}
-      {editing?.kind === 'delete' && (
-        <ConfirmDialog
-          title="Delete USDT Address"
-          confirmLabel={remove.isPending ? 'Deleting...' : 'Delete'}
-          busy={remove.isPending}
-          onCancel={close}
-          onConfirm={() => remove.mutate(editing.wallet._id)}
-        >
-          <p>
-            Delete the {editing.wallet.network} address <code>{shortAddress(editing.wallet.address)}</code>? Orders already placed keep it.
-          </p>
-        </ConfirmDialog>
-      )}
-    </>
-  );
+  const { data = [], isPending } = useWallets();
+  return <SavedManager kind={WALLETS} rows={data} loading={isPending} />;
 }

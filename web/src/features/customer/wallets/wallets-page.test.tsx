@@ -22,6 +22,17 @@ describe('USDT wallets', () => {
     expect(within(cell.closest('tr')!).getByText('Default')).toBeTruthy();
   });
 
+  it('makes an address the default, and says so when the server refuses', async () => {
+    const other = wallet({ label: 'Spare', isDefault: false });
+    const { calls } = renderCustomer('/wallets', {
+      'GET /api/user/wallets': { wallets: [saved, other] },
+      [`PUT /api/user/wallet/${other._id}`]: () => ({ status: 500, body: {} }),
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Make default' }));
+    expect(await screen.findByText('Failed to save wallet address')).toBeTruthy();
+    expect(callsTo(calls, 'PUT', `/api/user/wallet/${other._id}`).map((c) => c.body)).toEqual([{ isDefault: true }]);
+  });
+
   it('deletes only after the confirmation', async () => {
     const { calls } = renderCustomer('/wallets', {
       'GET /api/user/wallets': { wallets: [saved] },
