@@ -24,30 +24,31 @@ const PHONE = { width: 390, height: 844 };
 /**
  * What does not fit, measured in the page: the page wider than the window; a button, link-button or
  * badge past the window's edge or outside the visible part of a scrolling box it sits in (a table
- * scrolled sideways); a badge whose text is wider than the badge.
+ * scrolled sideways); a badge whose text is wider than the badge. A script for the page, as text:
+ * the tests are type-checked without the DOM's types.
  */
-function misfits(): string[] {
-  const found: string[] = [];
+const MISFITS = `(() => {
+  const found = [];
   const { scrollWidth } = document.documentElement;
-  if (scrollWidth > innerWidth) found.push(`the page is ${scrollWidth} px wide in ${innerWidth}`);
-  const name = (e: Element) => `${e.tagName.toLowerCase()} "${e.getAttribute('aria-label') ?? e.textContent?.trim()}"`;
+  if (scrollWidth > innerWidth) found.push('the page is ' + scrollWidth + ' px wide in ' + innerWidth);
+  const name = (e) => e.tagName.toLowerCase() + ' "' + (e.getAttribute('aria-label') ?? e.textContent.trim()) + '"';
   for (const e of document.querySelectorAll('main button, main a.btn, main .badge')) {
     const box = e.getBoundingClientRect();
     if (box.width === 0 || e.closest('.visually-hidden')) continue;
-    if (box.left < 0 || box.right > innerWidth + 0.5) found.push(`${name(e)} runs past the edge (${Math.round(box.left)}–${Math.round(box.right)})`);
+    if (box.left < 0 || box.right > innerWidth + 0.5) found.push(name(e) + ' runs past the edge (' + Math.round(box.left) + '-' + Math.round(box.right) + ')');
     const scroller = e.closest('.table-wrap');
     if (scroller) {
       const seen = scroller.getBoundingClientRect();
       // Under a sticky column counts as hidden too: what is at the element's centre must be the element.
       const atCentre = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
       const inView = box.left >= seen.left - 0.5 && box.right <= seen.right + 0.5;
-      if (!inView) found.push(`${name(e)} is scrolled out of its table`);
-      else if (box.top >= 0 && box.bottom <= innerHeight && atCentre && !e.contains(atCentre)) found.push(`${name(e)} is covered`);
+      if (!inView) found.push(name(e) + ' is scrolled out of its table');
+      else if (box.top >= 0 && box.bottom <= innerHeight && atCentre && !e.contains(atCentre)) found.push(name(e) + ' is covered');
     }
-    if (e.classList.contains('badge') && e.scrollWidth > e.clientWidth) found.push(`${name(e)} is cut (${e.scrollWidth} in ${e.clientWidth})`);
+    if (e.classList.contains('badge') && e.scrollWidth > e.clientWidth) found.push(name(e) + ' is cut (' + e.scrollWidth + ' in ' + e.clientWidth + ')');
   }
   return found;
-}
+})()`;
 
 describe('layouts that fit a laptop and a phone', () => {
   let server: AppServer;
@@ -76,7 +77,7 @@ describe('layouts that fit a laptop and a phone', () => {
   ) => {
     for (const viewport of [LAPTOP, PHONE]) {
       const page = await open(token, path, viewport, ready);
-      expect(await page.evaluate(misfits), `${name} at ${viewport.width} px`).toEqual([]);
+      expect(await page.evaluate(MISFITS), `${name} at ${viewport.width} px`).toEqual([]);
       // Cards and tables alike read to everyone: axe finds nothing serious or critical.
       expect(await seriousFindings(page), `axe on ${name} at ${viewport.width} px`).toEqual([]);
       await more?.(page, viewport === PHONE);
@@ -168,7 +169,7 @@ describe('layouts that fit a laptop and a phone', () => {
       expect(await references.getByText(`${HASH.slice(0, 6)}…${HASH.slice(-4)}`).isVisible()).toBe(true);
       expect(await references.locator(`code[title="${HASH}"]`).count()).toBe(1);
       expect(await references.getByRole('button', { name: 'Copy Crypto Transaction' }).isVisible()).toBe(true);
-      // The history writes it whole (it breaks onto lines) without widening the page: checked by misfits().
+      // The history writes it whole (it breaks onto lines) without widening the page: checked by MISFITS.
       expect(await page.getByRole('region', { name: 'Order History' }).getByText(HASH, { exact: false }).count()).toBeGreaterThan(0);
     });
     await fitsBoth(admin, `/admin/orders/${waiting._id}`, 'admin-order-four-eyes', shows('Waiting for a second admin'));
