@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Field } from '../../../components/field';
+import { FilterButtons } from '../../../components/filter-buttons';
 import { OptionsSelect } from '../../../components/options-select';
 import { BrandSelect } from '../tenants/brand-select';
 import { AWAITING_OPTIONS, NO_FILTERS, STATUS_OPTIONS, TYPE_OPTIONS, type Filters } from './order-list-params';
@@ -47,22 +48,14 @@ export function OrderFilters({ filters, byBrand, onApply, onClear }: OrderFilter
           <input type={f.key === 'phone' ? 'tel' : 'text'} value={draft[f.key]} placeholder={f.placeholder} onChange={(e) => set(f.key)(e.target.value)} />
         </Field>
       ))}
-      <div className="row admin-filter-buttons">
-        <button type="submit" className="btn">
-          Apply Filters
-        </button>
-        <button
-          type="button"
-          className="btn secondary"
-          onClick={() => {
-            // The address may already be unfiltered (nothing to re-render the form), so the draft is emptied here too.
-            setDraft(NO_FILTERS);
-            onClear();
-          }}
-        >
-          Clear
-        </button>
-      </div>
+      <FilterButtons
+        applyLabel="Apply Filters"
+        className="admin-filter-buttons"
+        onClear={() => {
+          setDraft(NO_FILTERS);
+          onClear();
+        }}
+      />
     </form>
   );
 }

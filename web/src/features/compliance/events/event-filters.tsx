@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Field } from '../../../components/field';
+import { FilterButtons } from '../../../components/filter-buttons';
 import { OptionsSelect } from '../../../components/options-select';
 import { EVENT_TYPE_OPTIONS, eventName } from '../../../lib/event-names';
 import type { Brand } from '../compliance-api';
@@ -72,21 +73,14 @@ export function EventFilters({ keys, values, label, brands = [], onApply }: Even
           </Field>
         );
       })}
-      <div className="row compliance-filter-buttons">
-        <button type="submit" className="btn">
-          Search
-        </button>
-        <button
-          type="button"
-          className="btn secondary"
-          onClick={() => {
-            setDraft(Object.fromEntries(keys.map((k) => [k, ''])));
-            onApply({});
-          }}
-        >
-          Clear
-        </button>
-      </div>
+      <FilterButtons
+        applyLabel="Search"
+        className="compliance-filter-buttons"
+        onClear={() => {
+          setDraft(Object.fromEntries(keys.map((k) => [k, ''])));
+          onApply({});
+        }}
+      />
     </form>
   );
 }

@@ -68,6 +68,19 @@ describe('event log', () => {
     expect(router.state.location.search).toContain('actorId=admin-1');
   });
 
+  it('clears every filter: the form, the address and the call', async () => {
+    const { calls, router } = renderCompliance('/compliance/events?actorId=admin-1&ip=198.51.100.4', {
+      'GET /api/compliance/events': { events: [logged(1)], nextBefore: null },
+    });
+    const form = await screen.findByRole('form', { name: 'Events filters' });
+    await waitFor(() => expect(lastQuery(calls, '/api/compliance/events')).toEqual({ actorId: 'admin-1', ip: '198.51.100.4' }));
+    await userEvent.click(within(form).getByRole('button', { name: 'Clear' }));
+    await waitFor(() => expect(lastQuery(calls, '/api/compliance/events')).toEqual({}));
+    expect(router.state.location.search).toBe('');
+    const cleared = screen.getByRole('form', { name: 'Events filters' });
+    expect(within(cleared).getByLabelText<HTMLInputElement>('Actor id').value).toBe('');
+  });
+
   it("opens a row to show the event's data and metadata", async () => {
     renderCompliance('/compliance/events', { 'GET /api/compliance/events': { events: [logged(7)], nextBefore: null } });
     const open = await screen.findByRole('button', { name: 'Show the record of Order completed at position 7' });

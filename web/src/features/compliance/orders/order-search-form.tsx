@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Field } from '../../../components/field';
+import { FilterButtons } from '../../../components/filter-buttons';
 import { OptionsSelect } from '../../../components/options-select';
 import { isoToLocal, localToIso, localZone } from '../ui/as-of';
 import { NO_FILTERS, STATUS_OPTIONS, type OrderFilters } from './order-search-params';
@@ -45,21 +46,14 @@ export function OrderSearchForm({ filters, brands, onApply, onClear }: OrderSear
       <Field label="As of" hint={`Empty: now. To the second, your time zone (${localZone()})`}>
         <input type="datetime-local" step={1} value={draft.asOf} onChange={(e) => set('asOf')(e.target.value)} />
       </Field>
-      <div className="row compliance-filter-buttons">
-        <button type="submit" className="btn">
-          Search
-        </button>
-        <button
-          type="button"
-          className="btn secondary"
-          onClick={() => {
-            setDraft(NO_FILTERS);
-            onClear();
-          }}
-        >
-          Clear
-        </button>
-      </div>
+      <FilterButtons
+        applyLabel="Search"
+        className="compliance-filter-buttons"
+        onClear={() => {
+          setDraft(NO_FILTERS);
+          onClear();
+        }}
+      />
     </form>
   );
 }
