@@ -23,5 +23,6 @@ describe('the benchmarks', () => {
       expect(run.output()).toMatch(new RegExp(`^${bench} bench \\(smoke run, not recorded\\): \\S`, 'm'));
     }
     expect(await readFile(performanceDoc, 'utf8')).toBe(before);
-  }, 180_000);
+    // 143 s at a load average of 6 to 9, of which Lighthouse's one run of / about 25 s.
+  }, 240_000);
 });
