@@ -1,4 +1,5 @@
 import { Field } from '../../../components/field';
+import { OptionsSelect } from '../../../components/options-select';
 
 /** Which lines the account's page lists (the lines route's `state` and `direction`), in the desk's words. */
 export const LINE_STATES = [
@@ -19,7 +20,8 @@ export type LineDirection = (typeof LINE_DIRECTIONS)[number]['value'];
 interface StatementLinesFiltersProps {
   state: LineState;
   direction: LineDirection;
-  onChange: (filters: { state: LineState; direction: LineDirection }) => void;
+  /** The filter changed (the other stays as it is). */
+  onChange: (filters: { state: LineState } | { direction: LineDirection }) => void;
 }
 
 /** The lines' filters; a change goes back to the first page. */
@@ -27,22 +29,10 @@ export function StatementLinesFilters({ state, direction, onChange }: StatementL
   return (
     <div className="row line-filters">
       <Field label="Show">
-        <select value={state} onChange={(event) => onChange({ state: event.target.value as LineState, direction })}>
-          {LINE_STATES.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
-        </select>
+        <OptionsSelect value={state} options={LINE_STATES} onChange={(value) => onChange({ state: value as LineState })} />
       </Field>
       <Field label="Money">
-        <select value={direction} onChange={(event) => onChange({ state, direction: event.target.value as LineDirection })}>
-          {LINE_DIRECTIONS.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
-        </select>
+        <OptionsSelect value={direction} options={LINE_DIRECTIONS} onChange={(value) => onChange({ direction: value as LineDirection })} />
       </Field>
     </div>
   );
