@@ -34,9 +34,10 @@ function remember(colour: string) {
  * Applies the tenant's theme, derived from its colour so every pair it paints reads (theme/brand-theme.ts),
  * as CSS variables and the browser's theme-color. Until the public configuration arrives, the colour
  * this address's brand had on the last visit (kept in local storage) stands in, so a returning
- * customer does not see the default blue first; applied before the browser paints.
+ * customer does not see the default blue first; applied before the browser paints. The tab reads the
+ * brand's name, after the page's own (`page`, e.g. "Orders · Alpha Desk") where the area names it.
  */
-export function useBrand() {
+export function useBrand(page?: string) {
   const { data } = usePublicConfig();
   const brand = data?.brand ?? DEFAULT_BRAND;
   const colour = data?.brand.primaryColor ?? rememberedColour() ?? DEFAULT_BRAND.primaryColor;
@@ -45,7 +46,7 @@ export function useBrand() {
     if (data) remember(colour);
   }, [colour, data]);
   useEffect(() => {
-    document.title = brand.name;
-  }, [brand.name]);
+    document.title = page ? `${page} · ${brand.name}` : brand.name;
+  }, [brand.name, page]);
   return brand;
 }

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ME } from '../../../test/fixtures';
 import { adminBreadcrumb } from './admin-breadcrumb';
@@ -64,6 +64,13 @@ describe('admin shell', () => {
     expect(screen.getByRole('complementary', { name: 'Admin navigation' }).className).toContain('open');
     await userEvent.click(within(screen.getByRole('complementary', { name: 'Admin navigation' })).getByRole('link', { name: 'Settings' }));
     expect(toggle.getAttribute('aria-expanded')).toBe('false');
+  });
+
+  it("names the page and the brand in the tab's title, and follows the page", async () => {
+    const { router } = renderAdmin('/admin/orders/00000000-0000-4000-8000-000000000001');
+    await waitFor(() => expect(document.title).toBe('Order Details · Test Desk'));
+    await act(() => router.navigate('/admin/users'));
+    await waitFor(() => expect(document.title).toBe('Users · Test Desk'));
   });
 
   it('says who is signed in, by name', async () => {

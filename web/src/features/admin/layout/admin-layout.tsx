@@ -2,6 +2,7 @@ import { Link, Navigate, useLocation } from 'react-router';
 import { useBrand } from '../../../lib/public-config';
 import { isAdmin, type CurrentUser } from '../../../lib/session';
 import { RequireUser } from '../../../components/require-user';
+import type { Crumb } from '../../../components/breadcrumb';
 import { DeskShell } from '../../../components/desk-shell/desk-shell';
 import { adminLinks } from './admin-nav';
 import { adminBreadcrumb } from './admin-breadcrumb';
@@ -31,9 +32,10 @@ const LIVE_KEYS: LiveKeys = {
  * every admin call anyway, and a brand admin on an operator's screen to the admin dashboard.
  */
 export function AdminLayout() {
-  // Asked for here, so the brand's colour and title apply while the user still loads.
-  const brand = useBrand();
   const { pathname } = useLocation();
+  const crumbs = adminBreadcrumb(pathname);
+  // Asked for here, so the brand's colour and the tab's title (the page, the brand) apply while the user still loads.
+  const brand = useBrand(crumbs.at(-1)?.label);
   return (
     <RequireUser>
       {(user) =>
@@ -42,7 +44,7 @@ export function AdminLayout() {
         ) : user.adminScope !== 'all_brands' && isOperatorOnly(pathname) ? (
           <Navigate to="/admin/dashboard" replace />
         ) : (
-          <AdminShell user={user} brand={brand} />
+          <AdminShell user={user} brand={brand} crumbs={crumbs} />
         )
       }
     </RequireUser>
@@ -50,8 +52,7 @@ export function AdminLayout() {
 }
 
 /** The admin configuration of the desk shell: its menu, breadcrumb, and who the admin runs. */
-function AdminShell({ user, brand }: { user: CurrentUser; brand: ReturnType<typeof useBrand> }) {
-  const { pathname } = useLocation();
+function AdminShell({ user, brand, crumbs }: { user: CurrentUser; brand: ReturnType<typeof useBrand>; crumbs: Crumb[] }) {
   const operator = user.adminScope === 'all_brands';
   // A user signs in on their brand's own address (login finds the account in the tenant of the
   // host), so the brand this page is served for is a brand admin's own.
@@ -65,7 +66,7 @@ function AdminShell({ user, brand }: { user: CurrentUser; brand: ReturnType<type
     </>
   );
   return (
-    <DeskShell area={{ id: 'admin', name: 'Admin', links: adminLinks(operator), crumbs: adminBreadcrumb(pathname), headerItems }} brand={brand} user={user}>
+    <DeskShell area={{ id: 'admin', name: 'Admin', links: adminLinks(operator), crumbs, headerItems }} brand={brand} user={user}>
       <LiveUpdates keys={LIVE_KEYS} />
     </DeskShell>
   );

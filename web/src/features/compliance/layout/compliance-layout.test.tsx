@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ME } from '../../../test/fixtures';
 import { complianceBreadcrumb } from './compliance-breadcrumb';
@@ -51,6 +51,11 @@ describe('compliance shell', () => {
     expect(await screen.findByRole('heading', { name: 'Order not found' })).toBeTruthy();
     expect(within(screen.getByRole('banner')).getByText('All brands')).toBeTruthy();
     expect(within(screen.getByRole('banner')).getByText('Read only')).toBeTruthy();
+  });
+
+  it("names the page and the brand in the tab's title", async () => {
+    renderCompliance('/compliance/events');
+    await waitFor(() => expect(document.title).toBe('Event Log · Test Desk'));
   });
 
   it('says who is signed in, by name, or by phone when they chose none', async () => {

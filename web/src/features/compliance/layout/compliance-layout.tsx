@@ -3,6 +3,7 @@ import { DEFAULT_TENANT_ID } from '@desk/machines/tenants/tenant-id';
 import { useBrand } from '../../../lib/public-config';
 import { homeFor, isCompliance, useLogOut, type CurrentUser } from '../../../lib/session';
 import { RequireUser } from '../../../components/require-user';
+import type { Crumb } from '../../../components/breadcrumb';
 import { DeskShell } from '../../../components/desk-shell/desk-shell';
 import { COMPLIANCE_LINKS } from './compliance-nav';
 import { complianceBreadcrumb } from './compliance-breadcrumb';
@@ -14,9 +15,13 @@ import '../compliance.css';
  * compliance role is told so, since the server refuses every compliance call to them (403).
  */
 export function ComplianceLayout() {
-  // Asked for here, so the brand's colour and title apply while the user still loads.
-  const brand = useBrand();
-  return <RequireUser>{(user) => (isCompliance(user) ? <ComplianceShell user={user} brand={brand} /> : <AccessDenied user={user} />)}</RequireUser>;
+  const { pathname } = useLocation();
+  const crumbs = complianceBreadcrumb(pathname);
+  // Asked for here, so the brand's colour and the tab's title (the page, the brand) apply while the user still loads.
+  const brand = useBrand(crumbs.at(-1)?.label);
+  return (
+    <RequireUser>{(user) => (isCompliance(user) ? <ComplianceShell user={user} brand={brand} crumbs={crumbs} /> : <AccessDenied user={user} />)}</RequireUser>
+  );
 }
 
 function AccessDenied({ user }: { user: CurrentUser }) {
@@ -40,8 +45,7 @@ function AccessDenied({ user }: { user: CurrentUser }) {
 }
 
 /** The compliance configuration of the desk shell: its menu, breadcrumb, and what the officer reads. */
-function ComplianceShell({ user, brand }: { user: CurrentUser; brand: ReturnType<typeof useBrand> }) {
-  const { pathname } = useLocation();
+function ComplianceShell({ user, brand, crumbs }: { user: CurrentUser; brand: ReturnType<typeof useBrand>; crumbs: Crumb[] }) {
   // The same scope rule as admins (complianceScopeOf): the operator's own tenant reads every brand.
   const scope = user.tenantId === DEFAULT_TENANT_ID ? 'All brands' : `Brand: ${brand.name}`;
   const headerItems = (
@@ -50,11 +54,5 @@ function ComplianceShell({ user, brand }: { user: CurrentUser; brand: ReturnType
       <span className="badge read-only">Read only</span>
     </>
   );
-  return (
-    <DeskShell
-      area={{ id: 'compliance', name: 'Compliance', links: COMPLIANCE_LINKS, crumbs: complianceBreadcrumb(pathname), headerItems }}
-      brand={brand}
-      user={user}
-    />
-  );
+  return <DeskShell area={{ id: 'compliance', name: 'Compliance', links: COMPLIANCE_LINKS, crumbs, headerItems }} brand={brand} user={user} />;
 }
