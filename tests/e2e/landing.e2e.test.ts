@@ -17,7 +17,7 @@ const LAPTOP = { width: 1280, height: 800 };
 const PHONE = { width: 390, height: 844 };
 
 /** Whether the page scrolls sideways (wider than its viewport). */
-const scrollsSideways = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
+const scrollsSideways = (page: Page) => page.evaluate('document.documentElement.scrollWidth > document.documentElement.clientWidth') as Promise<boolean>;
 const tableRow = (page: Page, label: string) =>
   page
     .locator('tr', { has: page.locator('th', { hasText: label }) })
