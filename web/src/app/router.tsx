@@ -16,7 +16,15 @@ export const router = createBrowserRouter(
     { path: '/forgot-password', lazy: async () => ({ Component: (await import('../features/public/forgot-password-page')).ForgotPasswordPage }) },
     { path: '/admin/*', lazy: async () => ({ Component: (await import('../features/admin/admin-routes')).AdminRoutes }) },
     { path: '/compliance/*', lazy: async () => ({ Component: (await import('../features/compliance/compliance-routes')).ComplianceRoutes }) },
-    { path: '/*', lazy: async () => ({ Component: (await import('../features/customer/customer-routes')).CustomerRoutes }) },
+    {
+      path: '/*',
+      lazy: async () => {
+        const area = await import('../features/customer/customer-routes');
+        // A Hindi reader sees the area in Hindi from its first paint (its catalogue is a second, small chunk).
+        await area.customerTexts.catch(() => undefined);
+        return { Component: area.CustomerRoutes };
+      },
+    },
     { path: '/app/*', element: <Navigate to="/dashboard" replace /> },
   ]),
 );

@@ -17,8 +17,8 @@ export function compileSimple(text: string): CompiledMessage | null {
 export type Catalog = Readonly<Record<string, string>>;
 export type CompiledCatalog = Record<string, CompiledMessage>;
 
-/** Every message of `catalog` compiled; the ICU parser is fetched only when one needs it. */
-export async function compileCatalog(catalog: Catalog): Promise<CompiledCatalog> {
+/** Every message of `catalog` compiled at once, but those that need ICU's parser (fetched, then compiled, by `compileCatalog`). */
+function compileSimpleOnes(catalog: Catalog): { compiled: CompiledCatalog; rest: [string, string][] } {
   const compiled: CompiledCatalog = {};
   const rest: [string, string][] = [];
   for (const [key, text] of Object.entries(catalog)) {
@@ -26,9 +26,20 @@ export async function compileCatalog(catalog: Catalog): Promise<CompiledCatalog>
     if (simple) compiled[key] = simple;
     else rest.push([key, text]);
   }
-  if (rest.length > 0) {
-    const { compileMessage } = await import('@lingui/message-utils/compileMessage');
-    for (const [key, text] of rest) compiled[key] = compileMessage(text);
-  }
-  return compiled;
+  return { compiled, rest };
+}
+
+/**
+ * `catalog` compiled: `now` holds what compiles without the parser (all of it, for a catalogue of
+ * simple texts), `all` every message once the parser, if any needs it, has come.
+ */
+export function compileCatalog(catalog: Catalog): { now: CompiledCatalog; all: Promise<CompiledCatalog> } {
+  const { compiled, rest } = compileSimpleOnes(catalog);
+  if (rest.length === 0) return { now: compiled, all: Promise.resolve(compiled) };
+  const all = import('@lingui/message-utils/compileMessage').then(({ compileMessage }) => {
+    const full = { ...compiled };
+    for (const [key, text] of rest) full[key] = compileMessage(text);
+    return full;
+  });
+  return { now: compiled, all };
 }

@@ -21,6 +21,7 @@ export const i18n = setupI18n();
 interface Area {
   english: Catalog;
   hindi: () => Promise<Catalog>;
+  englishLoaded: Promise<void>;
   hindiLoaded?: Promise<void>;
 }
 const areas = new Map<string, Area>();
@@ -42,9 +43,9 @@ export const currentLanguage = (): Language => current;
 export const intlLocale = (language: Language = current) => (language === 'hi' ? 'hi-IN' : 'en-IN');
 
 function loadHindi(area: Area): Promise<void> {
-  area.hindiLoaded ??= area
-    .hindi()
-    .then(compileCatalog)
+  area.hindiLoaded ??= area.englishLoaded
+    .then(() => area.hindi())
+    .then((hindi) => compileCatalog(hindi).all)
     .then((hindi) => i18n.load('hi', hindi))
     .catch((error: unknown) => {
       // A catalogue that failed to arrive (offline, a deploy) is asked for again next time; English stands in meanwhile.
@@ -61,10 +62,16 @@ function loadHindi(area: Area): Promise<void> {
  */
 export async function registerArea(name: string, english: Catalog, hindi: () => Promise<Catalog>): Promise<void> {
   if (areas.has(name)) return current === 'hi' ? loadHindi(areas.get(name)!) : undefined;
-  const area: Area = { english, hindi };
+  // English at once (what needs no parser: every text of the landing), so a first render has its words;
+  // the rest once the parser has come, and Hindi after it, so English never overwrites a translation.
+  const { now, all } = compileCatalog(english);
+  i18n.load({ en: now, hi: now });
+  const englishLoaded = all.then((compiled) => {
+    if (compiled !== now) i18n.load({ en: compiled, hi: compiled });
+  });
+  const area: Area = { english, hindi, englishLoaded };
   areas.set(name, area);
-  const compiled = await compileCatalog(english);
-  i18n.load({ en: compiled, hi: compiled });
+  await englishLoaded;
   if (current === 'hi') await loadHindi(area);
 }
 

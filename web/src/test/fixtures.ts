@@ -26,6 +26,7 @@ export const ME = {
   wallets: { usdt: [] },
   bankDetails: { accounts: [], upiId: null },
   createdAt: '2025-01-01T00:00:00.000Z',
+  language: null as 'en' | 'hi' | null,
 };
 
 export function wallet(overrides: Partial<Wallet> = {}): Wallet {

@@ -4,16 +4,16 @@ import type { QuoteLine } from './quote-preview';
 
 /** What a buy's preview lists, from its quote (dashes until there is one): the customer's buy card and the landing's calculator. */
 export const buyQuoteLines = (quote: BuyQuote | null): QuoteLine[] => [
-  { label: 'You pay', value: quote ? formatInr(quote.fiatAmount) : '-' },
-  { label: 'Gross USDT', value: quote ? formatUsdt(quote.grossUsdt) : '-' },
-  { label: 'Fee (USDT)', value: quote ? formatUsdt(quote.feeUsdt) : '-' },
-  { label: 'You receive', value: quote ? formatUsdt(quote.netUsdt) : '-', strong: true },
+  { label: 'quote.youPay', value: quote ? formatInr(quote.fiatAmount) : '-' },
+  { label: 'quote.grossUsdt', value: quote ? formatUsdt(quote.grossUsdt) : '-' },
+  { label: 'quote.feeUsdt', value: quote ? formatUsdt(quote.feeUsdt) : '-' },
+  { label: 'quote.youReceive', value: quote ? formatUsdt(quote.netUsdt) : '-', strong: true },
 ];
 
 /** What a sell's preview lists, from its quote. */
 export const sellQuoteLines = (quote: SellQuote | null): QuoteLine[] => [
-  { label: 'You send', value: quote ? formatUsdt(quote.cryptoAmount) : '-' },
-  { label: 'Gross INR', value: quote ? formatInr(quote.grossInr) : '-' },
-  { label: 'Fee (INR)', value: quote ? formatInr(quote.feeInr) : '-' },
-  { label: 'You receive', value: quote ? formatInr(quote.netInr) : '-', strong: true },
+  { label: 'quote.youSend', value: quote ? formatUsdt(quote.cryptoAmount) : '-' },
+  { label: 'quote.grossInr', value: quote ? formatInr(quote.grossInr) : '-' },
+  { label: 'quote.feeInr', value: quote ? formatInr(quote.feeInr) : '-' },
+  { label: 'quote.youReceive', value: quote ? formatInr(quote.netInr) : '-', strong: true },
 ];

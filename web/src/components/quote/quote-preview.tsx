@@ -1,12 +1,13 @@
 import { formatInr } from '@desk/machines/pricing/money-format';
 import { ErrorAlert } from '../error-alert';
+import { useSay, useT, type TextKey } from '../../i18n/use-t';
 import './quote.css';
 
 /** How the amounts are rounded, in the customer's words: what the order will record. */
 export const QUOTE_ROUNDING = 'Shown exactly as your order will record it: what you receive is rounded down to 0.01 USDT or ₹1, and the fee up.';
 
 export interface QuoteLine {
-  label: string;
+  label: TextKey;
   value: string;
   /** The line the customer cares about most (what they receive). */
   strong?: boolean;
@@ -26,26 +27,28 @@ interface QuotePreviewProps {
  * (decision 0006), and the line under them says so: ₹25,000 at ₹85 is 294.11 USDT, not 294.12.
  */
 export function QuotePreview({ rate, feePercent, lines, error = null }: QuotePreviewProps) {
+  const t = useT();
+  const say = useSay();
   return (
     <>
-      <dl className="quote" aria-label="Fee and rate preview">
+      <dl className="quote" aria-label={t('quote.preview')}>
         <div>
-          <dt>Rate</dt>
-          <dd>{rate ? `${formatInr(rate)} / USDT` : '-'}</dd>
+          <dt>{t('quote.rate')}</dt>
+          <dd>{rate ? t('quote.perUsdt', { rate: formatInr(rate) }) : '-'}</dd>
         </div>
         <div>
-          <dt>Fee</dt>
+          <dt>{t('quote.fee')}</dt>
           <dd>{feePercent !== null ? `${feePercent}%` : '-'}</dd>
         </div>
         {lines.map((line) => (
           <div key={line.label} className={line.strong ? 'strong' : undefined}>
-            <dt>{line.label}</dt>
+            <dt>{t(line.label)}</dt>
             <dd>{line.value}</dd>
           </div>
         ))}
       </dl>
-      <p className="muted quote-rounding">{QUOTE_ROUNDING}</p>
-      <ErrorAlert>{error}</ErrorAlert>
+      <p className="muted quote-rounding">{t('quote.rounding')}</p>
+      <ErrorAlert>{error && say(error)}</ErrorAlert>
     </>
   );
 }

@@ -9,6 +9,9 @@ import { BankAccountsPage } from './bank-accounts/bank-accounts-page';
 import { AddOrderPage } from './trading/add-order-page';
 import { SessionsPage } from '../../components/account/sessions-page';
 
+/** The area's texts in the current language: the router shows the area once they are in. */
+export { customerTexts } from '../../i18n/customer/texts';
+
 /**
  * Everything under '/*' that the public pages do not take. Both path sets of seed-spec section 2
  * (/dashboard/... and /orders, /wallets, ...) reach the same screens.

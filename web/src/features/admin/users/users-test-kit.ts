@@ -13,6 +13,7 @@ export const user = (n: number, patch: Partial<AdminUser> = {}): AdminUser => ({
   tenantId: 't-1',
   brand: { _id: 't-1', name: 'Alpha Desk' },
   adminScope: null,
+  language: null,
   wallets: { usdt: [] },
   bankDetails: { accounts: [], upiId: null },
   createdAt: '2025-01-02T10:00:00.000Z',

@@ -1,3 +1,4 @@
+import { useSay, useT } from '../../../i18n/use-t';
 import { useState } from 'react';
 import { ErrorAlert } from '../../../components/error-alert';
 import type { Order } from '../customer-api';
@@ -9,14 +10,16 @@ import { OrderCounts } from './order-counts';
 import { OrderCreatedBanner } from './order-created-banner';
 
 export function DashboardPage() {
+  const t = useT();
+  const say = useSay();
   const orders = useOrders();
   const [created, setCreated] = useState<Order | null>(null);
   const [paying, setPaying] = useState<Order | null>(null);
   return (
     <div className="stack">
-      <h1>Dashboard</h1>
+      <h1>{t('customer.dashboard.title')}</h1>
       {created && <OrderCreatedBanner refCode={created.refCode} onDismiss={() => setCreated(null)} />}
-      <ErrorAlert>{orders.isError && 'Failed to load orders'}</ErrorAlert>
+      <ErrorAlert>{orders.isError && say('Failed to load orders')}</ErrorAlert>
       <OrderCounts orders={orders.data} />
       <div className="dashboard-grid">
         <TradingTabs

@@ -1,16 +1,18 @@
+import { useT } from '../../../i18n/use-t';
 import { CopyButton } from '../../../components/copy-button';
 
 /** Confirms the new order and keeps its reference at hand (customers quote it when they pay). */
 export function OrderCreatedBanner({ refCode, onDismiss }: { refCode: string; onDismiss: () => void }) {
+  const t = useT();
   return (
     <div className="banner success" role="status">
       <span>
-        Order created successfully. Reference: <strong>{refCode}</strong>
+        {t('customer.created.text')} <strong>{refCode}</strong>
       </span>
       <div className="row">
-        <CopyButton text={refCode} done="Reference copied to clipboard" what="reference" />
+        <CopyButton text={refCode} done={t('customer.created.copied')} what="reference" />
         <button type="button" className="btn secondary small" onClick={onDismiss}>
-          Dismiss
+          {t('customer.created.dismiss')}
         </button>
       </div>
     </div>

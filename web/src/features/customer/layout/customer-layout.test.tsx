@@ -70,7 +70,7 @@ describe('customer layout', () => {
     expect(toggle.getAttribute('aria-expanded')).toBe('false');
     await userEvent.click(toggle);
     expect(toggle.getAttribute('aria-expanded')).toBe('true');
-    expect(breadcrumbLabel('/orders/00000000-0000-4000-8000-000000000001')).toBe('Order Details');
+    expect(breadcrumbLabel('/orders/00000000-0000-4000-8000-000000000001')).toBe('customer.crumb.order');
   });
 
   it('logs out to /login and forgets the token', async () => {

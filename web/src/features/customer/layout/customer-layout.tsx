@@ -7,6 +7,8 @@ import { RequireUser } from '../../../components/require-user';
 import { isAdmin, isCompliance } from '../../../lib/session';
 import { LiveUpdates, type LiveKeys } from '../../../lib/live-updates';
 import { keys } from '../customer-queries';
+import { useT } from '../../../i18n/use-t';
+import { LanguagePreference } from './language-preference';
 import '../../../components/shell.css';
 import '../customer.css';
 
@@ -17,6 +19,7 @@ const LIVE_KEYS: LiveKeys = { all: [keys.orders], order: () => [keys.orders] };
 
 /** The customer area's frame: sidebar, top bar and the current page. Compliance staff trade nothing: theirs is /compliance. */
 export function CustomerLayout() {
+  const t = useT();
   const brand = useBrand();
   const [navOpen, setNavOpen] = useState(false);
   const closeNav = () => setNavOpen(false);
@@ -28,8 +31,9 @@ export function CustomerLayout() {
         ) : (
           <div className="customer-shell">
             <LiveUpdates keys={LIVE_KEYS} />
+            <LanguagePreference saved={user.language} />
             <a className="skip-link" href="#customer-main">
-              Skip to content
+              {t('customer.layout.skip')}
             </a>
             <Sidebar id={NAV_ID} brand={brand} open={navOpen} onNavigate={closeNav} />
             {navOpen && <div className="nav-scrim" aria-hidden="true" onClick={closeNav} />}

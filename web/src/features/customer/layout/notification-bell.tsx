@@ -1,3 +1,4 @@
+import { useSay, useT } from '../../../i18n/use-t';
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { statusLabel } from '@desk/machines/order/order-state';
@@ -9,6 +10,8 @@ import { useStatusChanges } from './status-changes';
 const BELL_REFRESH_MS = 30_000;
 
 export function NotificationBell({ userId }: { userId: string }) {
+  const t = useT();
+  const say = useSay();
   const { data: orders } = useOrders({ refetchInterval: BELL_REFRESH_MS });
   const { changes, markSeen } = useStatusChanges(userId, orders);
   const { open, setOpen, root } = usePopover<HTMLDivElement>();
@@ -22,7 +25,7 @@ export function NotificationBell({ userId }: { userId: string }) {
         className="icon-button"
         aria-expanded={open}
         aria-controls={panelId}
-        aria-label={`Notifications, ${changes.length} new`}
+        aria-label={t('customer.bell.label', { count: changes.length })}
         onClick={() => setOpen(!open)}
       >
         <svg
@@ -45,9 +48,9 @@ export function NotificationBell({ userId }: { userId: string }) {
         )}
       </button>
       {open && (
-        <section id={panelId} className="popover card" aria-label="Order updates">
+        <section id={panelId} className="popover card" aria-label={t('customer.bell.panel')}>
           {changes.length === 0 ? (
-            <p className="muted">No new updates</p>
+            <p className="muted">{t('customer.bell.none')}</p>
           ) : (
             <>
               <ul className="updates">
@@ -60,13 +63,13 @@ export function NotificationBell({ userId }: { userId: string }) {
                         setOpen(false);
                       }}
                     >
-                      Order {c.refCode}: {statusLabel(c.from)} → {statusLabel(c.to)}
+                      {t('customer.bell.change', { ref: c.refCode, from: say(statusLabel(c.from)), to: say(statusLabel(c.to)) })}
                     </Link>
                   </li>
                 ))}
               </ul>
               <button type="button" className="btn link" onClick={() => markSeen(orders ?? [])}>
-                Mark all as read
+                {t('customer.bell.markAll')}
               </button>
             </>
           )}

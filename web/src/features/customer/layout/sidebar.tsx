@@ -1,13 +1,14 @@
 import { Link, useLocation } from 'react-router';
 import { SidebarBrand } from '../../../components/sidebar-brand';
+import { useT, type TextKey } from '../../../i18n/use-t';
 
 // The second path set (/orders, /add-order, /wallets, /bank-accounts) lights up the same entries.
-const LINKS = [
-  { to: '/dashboard', label: 'Dashboard', paths: [/^\/dashboard\/?$/] },
-  { to: '/dashboard/orders', label: 'Orders', paths: [/^\/dashboard\/orders(\/|$)/, /^\/orders(\/|$)/, /^\/add-order\/?$/] },
-  { to: '/dashboard/wallets', label: 'USDT Wallets', paths: [/^\/(dashboard\/)?wallets\/?$/] },
-  { to: '/dashboard/bank-accounts', label: 'Bank Accounts', paths: [/^\/(dashboard\/)?bank-accounts\/?$/] },
-  { to: '/dashboard/sessions', label: 'Sessions', paths: [/^\/dashboard\/sessions\/?$/] },
+const LINKS: { to: string; label: TextKey; paths: RegExp[] }[] = [
+  { to: '/dashboard', label: 'customer.nav.dashboard', paths: [/^\/dashboard\/?$/] },
+  { to: '/dashboard/orders', label: 'customer.nav.orders', paths: [/^\/dashboard\/orders(\/|$)/, /^\/orders(\/|$)/, /^\/add-order\/?$/] },
+  { to: '/dashboard/wallets', label: 'customer.nav.wallets', paths: [/^\/(dashboard\/)?wallets\/?$/] },
+  { to: '/dashboard/bank-accounts', label: 'customer.nav.banks', paths: [/^\/(dashboard\/)?bank-accounts\/?$/] },
+  { to: '/dashboard/sessions', label: 'customer.nav.sessions', paths: [/^\/dashboard\/sessions\/?$/] },
 ];
 
 interface SidebarProps {
@@ -19,9 +20,10 @@ interface SidebarProps {
 
 /** Always shown on wide screens; on small ones it slides in from the menu button. */
 export function Sidebar({ id, brand, open, onNavigate }: SidebarProps) {
+  const t = useT();
   const { pathname } = useLocation();
   return (
-    <aside id={id} className={open ? 'sidebar open' : 'sidebar'} aria-label="Customer navigation">
+    <aside id={id} className={open ? 'sidebar open' : 'sidebar'} aria-label={t('customer.layout.nav')}>
       <SidebarBrand brand={brand} />
       <nav>
         <ul>
@@ -30,7 +32,7 @@ export function Sidebar({ id, brand, open, onNavigate }: SidebarProps) {
             return (
               <li key={link.to}>
                 <Link to={link.to} className={current ? 'active' : undefined} aria-current={current ? 'page' : undefined} onClick={onNavigate}>
-                  {link.label}
+                  {t(link.label)}
                 </Link>
               </li>
             );

@@ -2,8 +2,10 @@ import { useId, useState } from 'react';
 import { useLogOut } from '../../../lib/session';
 import { ChangePasswordDialog } from '../../../components/change-password-dialog';
 import { usePopover } from '../ui/use-popover';
+import { useT } from '../../../i18n/use-t';
 
 export function UserMenu({ phone, name }: { phone: string; name: string | null }) {
+  const t = useT();
   const { open, setOpen, root } = usePopover<HTMLDivElement>();
   const [changing, setChanging] = useState(false);
   const logOut = useLogOut();
@@ -17,7 +19,7 @@ export function UserMenu({ phone, name }: { phone: string; name: string | null }
           {initial}
         </span>
         <span className="phone">{phone}</span>
-        <span className="visually-hidden">Account menu</span>
+        <span className="visually-hidden">{t('customer.user.menu')}</span>
       </button>
       {open && (
         <div id={menuId} role="menu" className="popover card menu">
@@ -29,10 +31,10 @@ export function UserMenu({ phone, name }: { phone: string; name: string | null }
               setChanging(true);
             }}
           >
-            Change Password
+            {t('customer.user.changePassword')}
           </button>
           <button type="button" role="menuitem" onClick={logOut}>
-            Logout
+            {t('customer.user.logout')}
           </button>
         </div>
       )}

@@ -1,3 +1,4 @@
+import { useSay, useT } from '../../../i18n/use-t';
 import { Link, useParams } from 'react-router';
 import { isOpenStatus, statusLabel } from '@desk/machines/order/order-state';
 import { ApiError } from '../../../lib/api';
@@ -14,6 +15,8 @@ import { ProofUploadForm } from './proof-upload-form';
 
 /** One order; reached as /dashboard/orders/:id and /orders/:orderId. */
 export function OrderDetailPage() {
+  const t = useT();
+  const say = useSay();
   const params = useParams();
   const id = params.id ?? params.orderId ?? '';
   const { data: order, error, isPending } = useOrder(id);
@@ -21,17 +24,17 @@ export function OrderDetailPage() {
   useOrders({ refetchInterval: order && isOpenStatus(order.status) ? LIVE_REFRESH_MS : undefined });
   const back = (
     <Link to=".." relative="path">
-      Back to orders
+      {t('customer.order.back')}
     </Link>
   );
 
-  if (isPending) return <p className="muted">Loading order...</p>;
+  if (isPending) return <p className="muted">{t('customer.order.loading')}</p>;
   if (!order) {
     const notFound = error instanceof ApiError && error.status === 404;
     return (
       <section className="card">
         <p role="alert" className="error">
-          {notFound ? 'Order not found' : 'Failed to load order details'}
+          {say(notFound ? 'Order not found' : 'Failed to load order details')}
         </p>
         {back}
       </section>
@@ -45,24 +48,22 @@ export function OrderDetailPage() {
       {back}
       <section className="card">
         <div className="row space-between">
-          <h1>Order {order.refCode}</h1>
-          <span className={`badge ${order.status}`}>Status: {statusLabel(order.status)}</span>
+          <h1>{t('customer.order.title', { ref: order.refCode })}</h1>
+          <span className={`badge ${order.status}`}>{t('customer.order.status', { status: say(statusLabel(order.status)) })}</span>
         </div>
         <OrderFields order={order} />
         {actions.includes('cancel') && <CancelOrderButton order={order} />}
       </section>
       {order.status === 'pending' && (
         <section className="card" aria-labelledby="pay-title">
-          <h2 id="pay-title">Payment details</h2>
+          <h2 id="pay-title">{t('customer.order.payTitle')}</h2>
           {buy ? <OperatorBankDetails /> : <OperatorWalletDetails depositAddress={order.depositAddress} />}
           <PaymentInstructions order={order} />
         </section>
       )}
       {order.status === 'expired' && actions.includes('submitProof') && (
         <p className="card muted" role="note">
-          {order.latePayment
-            ? "We received your payment proof after the payment window closed. We will re-quote the order at today's rate or refund your payment."
-            : "The payment window for this order has closed. If you have already paid, upload your proof: we will re-quote the order at today's rate or refund your payment."}
+          {order.latePayment ? t('customer.order.lateProof') : t('customer.order.windowClosed')}
         </p>
       )}
       {actions.includes('submitProof') && <ProofUploadForm key={order._id} order={order} />}

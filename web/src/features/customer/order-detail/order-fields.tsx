@@ -1,3 +1,4 @@
+import { useSay, useT } from '../../../i18n/use-t';
 import { formatInr, formatUsdt } from '@desk/machines/pricing/pricing';
 import type { Order } from '../customer-api';
 import { isBuyOrder, orderTypeLabel } from '../../../lib/order-format';
@@ -7,26 +8,28 @@ import { ShortValue } from '../../../components/short-value';
 
 /** The order as the customer placed it and as it stands, with empty fields left out. */
 export function OrderFields({ order }: { order: Order }) {
+  const t = useT();
+  const say = useSay();
   const buy = isBuyOrder(order);
   const payout = order.payoutBankAccount;
   // [label, value, long]: long values (addresses, hashes, references) show their ends, the whole on hover, to screen readers and in the copy.
   const rows: [string, string | null | undefined, boolean?][] = [
-    ['Type', orderTypeLabel(order)],
-    ['Payment method', order.method === 'cash' ? 'Cash' : 'Bank transfer'],
-    ['Network', order.network],
-    ['Rate', `${formatInr(order.rate)} / USDT`],
-    [buy ? 'You pay' : 'You send', buy ? formatInr(order.fiatAmount) : formatUsdt(order.cryptoAmount)],
-    [`Fee (${order.feePercent}%)`, buy ? formatUsdt(order.feeAmount) : formatInr(order.feeAmount)],
-    ['You receive', buy ? formatUsdt(order.cryptoAmount) : formatInr(order.fiatAmount)],
-    [buy ? 'Your USDT address' : 'Deposit address', buy ? order.withdrawAddress : order.depositAddress, true],
-    ['Payout account', payout ? `${payout.bankName} · ${payout.accountName} · ${payout.accountNumber} · ${payout.ifsc}` : null],
-    ['Your bank reference', order.bankReference, true],
-    ['Crypto transaction', order.cryptoReference, true],
-    ['Payout UTR', order.bankUtr, true],
-    [order.status === 'rejected' ? 'Rejection reason' : 'Reason', order.reason?.text ?? order.rejectedReason],
-    ['Created', formatDateTime(order.createdAt)],
-    ['Last update', formatDateTime(order.updatedAt)],
-    ['Completed', order.completedAt ? formatDateTime(order.completedAt) : null],
+    [t('customer.order.type'), say(orderTypeLabel(order))],
+    [t('customer.order.method'), order.method === 'cash' ? t('customer.order.cash') : t('customer.order.bank')],
+    [t('customer.order.network'), order.network],
+    [t('customer.order.rate'), `${formatInr(order.rate)} / USDT`],
+    [buy ? t('customer.order.youPay') : t('customer.order.youSend'), buy ? formatInr(order.fiatAmount) : formatUsdt(order.cryptoAmount)],
+    [t('customer.order.fee', { percent: order.feePercent }), buy ? formatUsdt(order.feeAmount) : formatInr(order.feeAmount)],
+    [t('customer.order.youReceive'), buy ? formatUsdt(order.cryptoAmount) : formatInr(order.fiatAmount)],
+    [buy ? t('customer.order.yourAddress') : t('customer.order.depositAddress'), buy ? order.withdrawAddress : order.depositAddress, true],
+    [t('customer.order.payout'), payout ? `${payout.bankName} · ${payout.accountName} · ${payout.accountNumber} · ${payout.ifsc}` : null],
+    [t('customer.order.bankReference'), order.bankReference, true],
+    [t('customer.order.cryptoTx'), order.cryptoReference, true],
+    [t('customer.order.payoutUtr'), order.bankUtr, true],
+    [order.status === 'rejected' ? t('customer.order.rejectionReason') : t('customer.order.reason'), order.reason?.text ?? order.rejectedReason],
+    [t('customer.order.created'), formatDateTime(order.createdAt)],
+    [t('customer.order.updated'), formatDateTime(order.updatedAt)],
+    [t('customer.order.completed'), order.completedAt ? formatDateTime(order.completedAt) : null],
   ];
   return (
     <dl className="details">

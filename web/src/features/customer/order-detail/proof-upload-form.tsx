@@ -1,3 +1,4 @@
+import { useSay, useT } from '../../../i18n/use-t';
 import { useRef, type FormEvent } from 'react';
 import { useToast } from '../../../components/toasts';
 import { Field } from '../../../components/field';
@@ -9,6 +10,8 @@ import { proofFileProblem, referenceLabel, useProofDraft, useUploadProof } from 
 
 /** The detail page's proof upload: a file and its payment reference, both required. */
 export function ProofUploadForm({ order }: { order: Order }) {
+  const t = useT();
+  const say = useSay();
   const toast = useToast();
   const fileInput = useRef<HTMLInputElement>(null);
   const draft = useProofDraft();
@@ -26,31 +29,31 @@ export function ProofUploadForm({ order }: { order: Order }) {
       { file, reference },
       {
         onSuccess: () => {
-          toast('Proof uploaded successfully');
+          toast(say('Proof uploaded successfully'));
           draft.clear();
           if (fileInput.current) fileInput.current.value = '';
         },
-        onError: (error) => toast(failureText(error, 'Failed to upload proof'), 'error'),
+        onError: (error) => toast(say(failureText(error, 'Failed to upload proof')), 'error'),
       },
     );
   };
 
   return (
     <form className="card" onSubmit={submit} noValidate aria-labelledby="proof-title">
-      <h2 id="proof-title">Upload payment proof</h2>
+      <h2 id="proof-title">{t('customer.proof.title')}</h2>
       <ProofFileField
         ref={fileInput}
-        label="Proof file"
-        hint="Images (PNG, JPEG, GIF, WebP) or PDF, less than 5MB"
-        error={draft.fileError}
+        label={t('customer.proof.file')}
+        hint={t('customer.proof.fileHint')}
+        error={draft.fileError && say(draft.fileError)}
         onPick={draft.pickFile}
       />
-      <Field label={referenceLabel(order)} error={draft.referenceError}>
+      <Field label={t(referenceLabel(order))} error={draft.referenceError && say(draft.referenceError)}>
         <input value={draft.reference} onChange={(e) => draft.setReference(e.target.value)} autoComplete="off" />
       </Field>
-      <ErrorAlert>{upload.isError && failureText(upload.error, 'Failed to upload proof')}</ErrorAlert>
+      <ErrorAlert>{upload.isError && say(failureText(upload.error, 'Failed to upload proof'))}</ErrorAlert>
       <button type="submit" className="btn" disabled={upload.isPending}>
-        {upload.isPending ? 'Uploading...' : 'Upload Proof'}
+        {upload.isPending ? t('customer.proof.uploading') : t('customer.proof.upload')}
       </button>
     </form>
   );

@@ -1,3 +1,4 @@
+import { useSay, useT } from '../../../i18n/use-t';
 import { Link } from 'react-router';
 import { useOrders } from '../customer-queries';
 import { OrdersTable } from './orders-table';
@@ -6,6 +7,8 @@ import { useBrowserPages } from '../../../components/use-browser-pages';
 import { ErrorAlert } from '../../../components/error-alert';
 
 export function OrdersPage() {
+  const t = useT();
+  const say = useSay();
   const orders = useOrders();
   const all = orders.data ?? [];
   const { shown, pager } = useBrowserPages(all, 10);
@@ -13,17 +16,17 @@ export function OrdersPage() {
   return (
     <section className="card">
       <div className="row space-between">
-        <h1>My Orders</h1>
+        <h1>{t('customer.orders.title')}</h1>
         <Link className="btn" to="/add-order">
-          New Order
+          {t('customer.orders.new')}
         </Link>
       </div>
-      {orders.isPending && <p className="muted">Loading orders...</p>}
-      <ErrorAlert>{orders.isError && 'Failed to load orders'}</ErrorAlert>
+      {orders.isPending && <p className="muted">{t('customer.orders.loading')}</p>}
+      <ErrorAlert>{orders.isError && say('Failed to load orders')}</ErrorAlert>
       {orders.isSuccess && all.length === 0 && (
         <div className="empty">
-          <h2>No orders found</h2>
-          <p className="muted">Get started by creating your first order</p>
+          <h2>{t('customer.orders.none')}</h2>
+          <p className="muted">{t('customer.orders.start')}</p>
         </div>
       )}
       {all.length > 0 && (

@@ -1,3 +1,4 @@
+import { useSay, useT } from '../../../i18n/use-t';
 import { Link } from 'react-router';
 import { statusLabel } from '@desk/machines/order/order-state';
 import { DataTable } from '../../../components/data-table';
@@ -7,23 +8,25 @@ import { formatDateTime } from '../../../lib/format-date-time';
 
 /** View Details links are relative, so /orders and /dashboard/orders each stay in their own path set. */
 export function OrdersTable({ orders }: { orders: readonly Order[] }) {
+  const t = useT();
+  const say = useSay();
   return (
     <DataTable
       rows={orders}
       rowKey={(o) => o._id}
       columns={[
-        { header: 'Reference', kind: 'title', cell: (o) => o.refCode },
-        { header: 'Type', cell: (o) => orderTypeLabel(o) },
-        { header: 'Status', cell: (o) => <span className={`badge ${o.status}`}>{statusLabel(o.status)}</span> },
-        { header: 'Amount', cell: (o) => amountGiven(o) },
-        { header: 'Net Amount', cell: (o) => amountReceived(o) },
-        { header: 'Created', cell: (o) => formatDateTime(o.createdAt) },
+        { header: t('customer.orders.reference'), kind: 'title', cell: (o) => o.refCode },
+        { header: t('customer.orders.type'), cell: (o) => say(orderTypeLabel(o)) },
+        { header: t('customer.orders.status'), cell: (o) => <span className={`badge ${o.status}`}>{say(statusLabel(o.status))}</span> },
+        { header: t('customer.orders.amount'), cell: (o) => amountGiven(o) },
+        { header: t('customer.orders.net'), cell: (o) => amountReceived(o) },
+        { header: t('customer.orders.created'), cell: (o) => formatDateTime(o.createdAt) },
         {
-          header: 'Actions',
+          header: t('customer.orders.actions'),
           kind: 'actions',
           cell: (o) => (
-            <Link className="btn secondary small" to={o._id} aria-label={`View details of order ${o.refCode}`}>
-              View Details
+            <Link className="btn secondary small" to={o._id} aria-label={t('customer.orders.viewOf', { ref: o.refCode })}>
+              {t('customer.orders.view')}
             </Link>
           ),
         },

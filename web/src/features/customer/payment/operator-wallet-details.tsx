@@ -1,3 +1,4 @@
+import { useT } from '../../../i18n/use-t';
 import { QRCodeSVG } from 'qrcode.react';
 import { useOperatorWallets } from '../customer-queries';
 import { CopyButton } from '../../../components/copy-button';
@@ -13,21 +14,22 @@ const SELL_NETWORK = 'TRC20';
  * is drawn from the address itself, so it always encodes exactly what is printed beside it.
  */
 export function OperatorWalletDetails({ depositAddress }: { depositAddress: string | null }) {
+  const t = useT();
   const { data } = useOperatorWallets({ enabled: !depositAddress });
   const address = depositAddress ?? data?.find((w) => w.network === SELL_NETWORK)?.address;
   // A failed fetch is only logged; the panel keeps its loading text (seed-spec section 8).
-  if (!address && !data) return <p className="muted">Loading wallet details...</p>;
-  if (!address) return <p className="muted">No wallet details available. Please contact support.</p>;
+  if (!address && !data) return <p className="muted">{t('customer.pay.loadingWallet')}</p>;
+  if (!address) return <p className="muted">{t('customer.pay.noWallet')}</p>;
   return (
     <div className="operator-wallet">
-      <QRCodeSVG value={address} size={168} marginSize={2} role="img" aria-label={`QR code of the ${SELL_NETWORK} address ${address}`} />
+      <QRCodeSVG value={address} size={168} marginSize={2} role="img" aria-label={t('customer.pay.qr', { network: SELL_NETWORK, address })} />
       <dl className="details">
-        <Detail label="Network">{SELL_NETWORK}</Detail>
-        <Detail label="Address">
+        <Detail label={t('customer.pay.network')}>{SELL_NETWORK}</Detail>
+        <Detail label={t('customer.pay.address')}>
           <code className="address">{address}</code>
         </Detail>
       </dl>
-      <CopyButton text={address} done="Address copied to clipboard!" label="Copy Address" />
+      <CopyButton text={address} done={t('customer.pay.addressCopied')} label={t('customer.pay.copyAddress')} />
     </div>
   );
 }

@@ -1,3 +1,4 @@
+import { useT } from '../../../i18n/use-t';
 import { Modal } from '../../../components/modal';
 import type { Order } from '../customer-api';
 import { amountGiven, isBuyOrder } from '../../../lib/order-format';
@@ -8,13 +9,12 @@ import { QuickProofForm } from './quick-proof-form';
 
 /** Shown right after an order is created: where to pay, then the proof, without leaving the dashboard. */
 export function PaymentDetailsModal({ order, onClose }: { order: Order; onClose: () => void }) {
+  const t = useT();
   const buy = isBuyOrder(order);
+  const lead = { ref: order.refCode, amount: amountGiven(order), network: order.network ?? '' };
   return (
-    <Modal title="Payment Details" onClose={onClose} size="large">
-      <p>
-        Order <strong>{order.refCode}</strong>: {buy ? 'pay' : 'send'} <strong>{amountGiven(order)}</strong>
-        {buy ? ' to the account below.' : ` on ${order.network} to the address below.`}
-      </p>
+    <Modal title={t('customer.pay.title')} onClose={onClose} size="large">
+      <p>{buy ? t('customer.pay.buyLead', lead) : t('customer.pay.sellLead', lead)}</p>
       {buy ? <OperatorBankDetails /> : <OperatorWalletDetails depositAddress={order.depositAddress} />}
       <PaymentInstructions order={order} />
       <QuickProofForm order={order} onSubmitted={onClose} />

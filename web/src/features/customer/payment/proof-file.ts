@@ -1,3 +1,4 @@
+import type { TextKey } from '../../../i18n/use-t';
 import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { proofProblem } from '@desk/machines/order/proof-requirement';
@@ -44,7 +45,7 @@ export function useUploadProof(order: Pick<Order, '_id' | 'type'>) {
   });
 }
 
-export const referenceLabel = (order: Pick<Order, 'type'>) => (isBuyOrder(order) ? 'Bank reference (UTR)' : 'Transaction hash');
+export const referenceLabel = (order: Pick<Order, 'type'>): TextKey => (isBuyOrder(order) ? 'customer.proof.utr' : 'customer.proof.hash');
 
 /**
  * What a proof form holds: the reference, the picked file and what is wrong with each (the file

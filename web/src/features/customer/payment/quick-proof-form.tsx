@@ -1,3 +1,4 @@
+import { useSay, useT } from '../../../i18n/use-t';
 import type { FormEvent } from 'react';
 import { useToast } from '../../../components/toasts';
 import { Field } from '../../../components/field';
@@ -9,6 +10,8 @@ import { referenceLabel, useProofDraft, useUploadProof } from './proof-file';
 
 /** The dashboard's proof step right after ordering: a reference, alone or with a file. */
 export function QuickProofForm({ order, onSubmitted }: { order: Order; onSubmitted: () => void }) {
+  const t = useT();
+  const say = useSay();
   const toast = useToast();
   const draft = useProofDraft();
   const upload = useUploadProof(order);
@@ -21,25 +24,30 @@ export function QuickProofForm({ order, onSubmitted }: { order: Order; onSubmitt
       { file: draft.file, reference: draft.reference },
       {
         onSuccess: () => {
-          toast('Proof uploaded successfully');
+          toast(say('Proof uploaded successfully'));
           onSubmitted();
         },
-        onError: (error) => toast(failureText(error, 'Failed to submit proof'), 'error'),
+        onError: (error) => toast(say(failureText(error, 'Failed to submit proof')), 'error'),
       },
     );
   };
 
   const ready = (draft.reference.trim() !== '' || draft.file !== null) && !draft.fileError && !upload.isPending;
   return (
-    <form onSubmit={submit} noValidate aria-label="Submit payment proof">
-      <h3>Submit proof</h3>
-      <Field label={referenceLabel(order)} error={draft.referenceError}>
+    <form onSubmit={submit} noValidate aria-label={t('customer.proof.quickLabel')}>
+      <h3>{t('customer.proof.quickTitle')}</h3>
+      <Field label={t(referenceLabel(order))} error={draft.referenceError && say(draft.referenceError)}>
         <input value={draft.reference} onChange={(e) => draft.setReference(e.target.value)} autoComplete="off" />
       </Field>
-      <ProofFileField label="Screenshot or receipt (optional)" hint="Images or PDF, less than 5MB" error={draft.fileError} onPick={draft.pickFile} />
-      <ErrorAlert>{upload.isError && failureText(upload.error, 'Failed to submit proof')}</ErrorAlert>
+      <ProofFileField
+        label={t('customer.proof.screenshot')}
+        hint={t('customer.proof.screenshotHint')}
+        error={draft.fileError && say(draft.fileError)}
+        onPick={draft.pickFile}
+      />
+      <ErrorAlert>{upload.isError && say(failureText(upload.error, 'Failed to submit proof'))}</ErrorAlert>
       <button type="submit" className="btn" disabled={!ready}>
-        {upload.isPending ? 'Submitting...' : 'Submit Proof'}
+        {upload.isPending ? t('customer.proof.submitting') : t('customer.proof.submit')}
       </button>
     </form>
   );

@@ -1,3 +1,4 @@
+import { useSay, useT } from '../../../i18n/use-t';
 import { useState, type FormEvent } from 'react';
 import { addressProblem } from '@desk/machines/addresses/address-validation';
 import { isNetwork } from '@desk/machines/addresses/networks';
@@ -20,6 +21,8 @@ import { LimitHeadroomNote, overLimitProblem, useLimitHeadroom } from './limit-h
 
 /** Buy USDT with INR: amount, network and receiving address, with the quote the order will get. */
 export function BuyForm({ onPlaced }: { onPlaced: (order: Order) => void }) {
+  const t = useT();
+  const say = useSay();
   const wallets = useWallets();
   const [method, setMethod] = useState<Method>('bank');
   const [amount, setAmount] = useState('');
@@ -46,7 +49,7 @@ export function BuyForm({ onPlaced }: { onPlaced: (order: Order) => void }) {
   // Fees and rounding can leave nothing to receive: the server refuses that order, so say so here.
   const netError = quote && paysNothing(quote.netUsdt) ? NOTHING_AFTER_FEES : null;
   const headroom = useLimitHeadroom().data;
-  const limitError = quote ? overLimitProblem(headroom, Number(quote.fiatAmount)) : null;
+  const limitError = quote ? overLimitProblem(headroom, Number(quote.fiatAmount), t) : null;
   const ready = quote !== null && netError === null && limitError === null && rate !== null && wallet !== undefined && walletError === null && !order.isPending;
 
   const submit = (event?: FormEvent) => {
@@ -56,14 +59,14 @@ export function BuyForm({ onPlaced }: { onPlaced: (order: Order) => void }) {
   };
 
   return (
-    <form className="trade-form" onSubmit={submit} noValidate aria-label="Buy USDT">
-      <h2>Buy USDT</h2>
+    <form className="trade-form" onSubmit={submit} noValidate aria-label={t('customer.trade.buy')}>
+      <h2>{t('customer.trade.buy')}</h2>
       <MethodChoice value={method} onChange={setMethod} />
       <LimitHeadroomNote headroom={headroom} />
-      <Field label="Amount (INR)" error={amount === '' ? null : (amountError ?? netError ?? limitError)}>
-        <AmountInput value={amount} onValueChange={setAmount} placeholder="e.g. 10,000" />
+      <Field label={t('customer.trade.amountInr')} error={amount === '' ? null : say(amountError ?? netError ?? limitError ?? '') || null}>
+        <AmountInput value={amount} onValueChange={setAmount} placeholder={t('customer.trade.inrPlaceholder')} />
       </Field>
-      <Field label="Network">
+      <Field label={t('customer.trade.network')}>
         <select value={network} onChange={(e) => isNetwork(e.target.value) && setNetwork(e.target.value)}>
           <NetworkOptions />
         </select>
@@ -80,7 +83,7 @@ export function BuyForm({ onPlaced }: { onPlaced: (order: Order) => void }) {
         }}
       />
       <QuotePreview rate={rate} feePercent={feePercent} error={loadError} lines={buyQuoteLines(quote)} />
-      <p className="muted small-text">The rate is locked for 5 minutes once your order is created.</p>
+      <p className="muted small-text">{t('customer.trade.locked')}</p>
       <OrderSubmit order={order} method={method} ready={ready} onSubmit={() => submit()} />
     </form>
   );

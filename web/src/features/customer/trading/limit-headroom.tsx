@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { formatInr } from '@desk/machines/pricing/pricing';
 import { customerApi, type LimitHeadroom } from '../customer-api';
 import { keys } from '../customer-queries';
+import { useT, type Translate } from '../../../i18n/use-t';
 
 /** What the customer may still order under their limits; the server counts again when they place. */
 export function useLimitHeadroom() {
@@ -15,22 +16,24 @@ export function remainingInr(headroom: LimitHeadroom | undefined): number | null
 }
 
 /** The amount field's message when an order is over what is left (the server's check says the same, in full). */
-export function overLimitProblem(headroom: LimitHeadroom | undefined, inr: number): string | null {
+export function overLimitProblem(headroom: LimitHeadroom | undefined, inr: number, t: Translate): string | null {
   const left = remainingInr(headroom);
   if (left === null || inr <= left) return null;
-  return left === 0 ? 'You have reached your order limit for now' : `Over your limit: you can order up to ${formatInr(String(left))} now`;
+  return left === 0 ? t('customer.limits.reached') : t('customer.limits.over', { left: formatInr(String(left)) });
 }
 
 /** Shown before the customer types: each limit, and what is left of it. */
 export function LimitHeadroomNote({ headroom }: { headroom: LimitHeadroom | undefined }) {
+  const t = useT();
   if (!headroom || (!headroom.daily && !headroom.monthly)) return null;
   const parts = [
-    headroom.daily && `${formatInr(String(headroom.daily.remainingInr))} left of ${formatInr(String(headroom.daily.limitInr))} per 24 hours`,
-    headroom.monthly && `${formatInr(String(headroom.monthly.remainingInr))} left of ${formatInr(String(headroom.monthly.limitInr))} per 30 days`,
+    headroom.daily && t('customer.limits.daily', { left: formatInr(String(headroom.daily.remainingInr)), limit: formatInr(String(headroom.daily.limitInr)) }),
+    headroom.monthly &&
+      t('customer.limits.monthly', { left: formatInr(String(headroom.monthly.remainingInr)), limit: formatInr(String(headroom.monthly.limitInr)) }),
   ].filter(Boolean);
   return (
-    <p className="muted small-text" aria-label="Your limits">
-      Your limits: {parts.join(', ')}.
+    <p className="muted small-text" aria-label={t('customer.limits.label')}>
+      {t('customer.limits.lead', { parts: parts.join(', ') })}
     </p>
   );
 }

@@ -1,3 +1,4 @@
+import { useSay, useT } from '../../../i18n/use-t';
 import { Link } from 'react-router';
 import { ErrorAlert } from '../../../components/error-alert';
 import type { Method } from '../customer-api';
@@ -17,17 +18,19 @@ interface OrderSubmitProps {
  * a password of one's own, when an admin chose it), Create Order.
  */
 export function OrderSubmit({ order, method, ready, onSubmit }: OrderSubmitProps) {
+  const t = useT();
+  const say = useSay();
   return (
     <>
       {order.rateChange?.method === method && <RateChangedNotice change={order.rateChange} disabled={!ready} onConfirm={onSubmit} />}
-      <ErrorAlert>{order.failure}</ErrorAlert>
+      <ErrorAlert>{order.failure && say(order.failure)}</ErrorAlert>
       {order.ownPasswordNeeded && (
         <p>
-          <Link to="/forgot-password">Forgot password?</Link> sends the code. Setting your password signs you out: sign in again with it, then place your order.
+          <Link to="/forgot-password">{t('customer.trade.forgot')}</Link> {t('customer.trade.ownPassword')}
         </p>
       )}
       <button type="submit" className="btn block" disabled={!ready}>
-        {order.isPending ? 'Creating...' : 'Create Order'}
+        {order.isPending ? t('customer.trade.creating') : t('customer.trade.create')}
       </button>
     </>
   );

@@ -1,3 +1,4 @@
+import { useSay, useT } from '../../../i18n/use-t';
 import { useState, type FormEvent } from 'react';
 import { quoteSell, validateSellAmount } from '@desk/machines/pricing/pricing';
 import { Field } from '../../../components/field';
@@ -16,6 +17,8 @@ import { useTradeTerms } from './use-trade-terms';
 
 /** Sell USDT for INR: whole USDT on TRC20, paid out to a saved bank account or in cash. */
 export function SellForm({ onPlaced }: { onPlaced: (order: Order) => void }) {
+  const t = useT();
+  const say = useSay();
   const banks = useBankAccounts();
   const [method, setMethod] = useState<Method>('bank');
   const [amount, setAmount] = useState('');
@@ -35,7 +38,7 @@ export function SellForm({ onPlaced }: { onPlaced: (order: Order) => void }) {
   const netError = quote && paysNothing(quote.netInr) ? NOTHING_AFTER_FEES : null;
   // A sell counts against the limits by the INR it pays out.
   const headroom = useLimitHeadroom().data;
-  const limitError = quote ? overLimitProblem(headroom, Number(quote.netInr)) : null;
+  const limitError = quote ? overLimitProblem(headroom, Number(quote.netInr), t) : null;
   const payoutReady = method === 'cash' || (account !== undefined && bankError === null);
   const ready = quote !== null && netError === null && limitError === null && rate !== null && payoutReady && !order.isPending;
 
@@ -47,14 +50,24 @@ export function SellForm({ onPlaced }: { onPlaced: (order: Order) => void }) {
   };
 
   return (
-    <form className="trade-form" onSubmit={submit} noValidate aria-label="Sell USDT">
-      <h2>Sell USDT</h2>
+    <form className="trade-form" onSubmit={submit} noValidate aria-label={t('customer.trade.sell')}>
+      <h2>{t('customer.trade.sell')}</h2>
       <MethodChoice value={method} onChange={setMethod} />
       <LimitHeadroomNote headroom={headroom} />
-      <Field label="Amount (USDT)" error={amount === '' ? null : (amountError ?? netError ?? limitError)} hint="Whole USDT only">
-        <input value={amount} onChange={(e) => setAmount(e.target.value)} inputMode="numeric" autoComplete="off" placeholder="e.g. 100" />
+      <Field
+        label={t('customer.trade.amountUsdt')}
+        error={amount === '' ? null : say(amountError ?? netError ?? limitError ?? '') || null}
+        hint={t('customer.trade.wholeUsdt')}
+      >
+        <input
+          value={amount}
+          onChange={(e) => setAmount(e.target.value)}
+          inputMode="numeric"
+          autoComplete="off"
+          placeholder={t('customer.trade.usdtPlaceholder')}
+        />
       </Field>
-      <Field label="Network" hint="Sell orders are received on TRC20 only">
+      <Field label={t('customer.trade.network')} hint={t('customer.trade.trc20Only')}>
         <input value="TRC20" readOnly />
       </Field>
       {method === 'bank' && <BankPicker accounts={saved} selectedId={selectedId} error={amount === '' ? null : bankError} onSelect={pick} />}

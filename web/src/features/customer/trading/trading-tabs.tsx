@@ -1,15 +1,17 @@
+import { useT, type TextKey } from '../../../i18n/use-t';
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import type { Order } from '../customer-api';
 import { BuyForm } from './buy-form';
 import { SellForm } from './sell-form';
 
 const SIDES = [
-  { key: 'buy', label: 'Buy USDT' },
-  { key: 'sell', label: 'Sell USDT' },
-] as const;
+  { key: 'buy', label: 'customer.trade.buy' },
+  { key: 'sell', label: 'customer.trade.sell' },
+] as const satisfies readonly { key: string; label: TextKey }[];
 
 /** The dashboard's Buy/Sell switch (a tab list: arrow keys move between the two). */
 export function TradingTabs({ onPlaced }: { onPlaced: (order: Order) => void }) {
+  const t = useT();
   const [side, setSide] = useState<'buy' | 'sell'>('buy');
   const id = useId();
   const tabs = useRef<(HTMLButtonElement | null)[]>([]);
@@ -21,7 +23,7 @@ export function TradingTabs({ onPlaced }: { onPlaced: (order: Order) => void }) 
   };
   return (
     <section className="card">
-      <div role="tablist" aria-label="Order side" className="tabs" onKeyDown={onKeyDown}>
+      <div role="tablist" aria-label={t('customer.trade.side')} className="tabs" onKeyDown={onKeyDown}>
         {SIDES.map((s, i) => (
           <button
             key={s.key}
@@ -37,7 +39,7 @@ export function TradingTabs({ onPlaced }: { onPlaced: (order: Order) => void }) 
             className={side === s.key ? 'tab active' : 'tab'}
             onClick={() => setSide(s.key)}
           >
-            {s.label}
+            {t(s.label)}
           </button>
         ))}
       </div>

@@ -1,3 +1,4 @@
+import { useSay } from '../../../i18n/use-t';
 import { useRef, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError, errorText, newIdempotencyKey } from '../../../lib/api';
@@ -32,6 +33,7 @@ export function usePlaceOrder<Request extends { method: Method; expectedRate?: s
 ) {
   const client = useQueryClient();
   const toast = useToast();
+  const say = useSay();
   const [rateChange, setRateChange] = useState<RateChange | null>(null);
   // One key per submit: sending the same order again after no answer (a dropped connection, a
   // 5xx) reuses it, so the server places it once; anything else that was answered starts afresh.
@@ -49,7 +51,7 @@ export function usePlaceOrder<Request extends { method: Method; expectedRate?: s
       rememberPlaced(order);
       client.setQueryData(keys.order(order._id), order);
       setRateChange(null);
-      toast(SUCCESS[side]);
+      toast(say(SUCCESS[side]));
       onPlaced(order);
       await client.invalidateQueries({ queryKey: keys.orders, exact: true });
     },
@@ -61,7 +63,7 @@ export function usePlaceOrder<Request extends { method: Method; expectedRate?: s
         void client.invalidateQueries({ queryKey: ['config', 'public'] });
         return;
       }
-      toast(failureText(error, 'Failed to create order'), 'error');
+      toast(say(failureText(error, 'Failed to create order')), 'error');
     },
   });
   const failure = mutation.isError && !isRateChanged(mutation.error) ? failureText(mutation.error, 'Failed to create order') : null;

@@ -1,0 +1,66 @@
+// @vitest-environment happy-dom
+import { afterEach, describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { callsTo, ME, order } from '../test/fixtures';
+import { renderCustomer } from '../features/customer/customer-test-kit';
+import { currentLanguage, setLanguage } from './i18n';
+
+afterEach(async () => {
+  await setLanguage('en');
+});
+
+const LAKH_ORDER = order({ refCode: 'ORD-LAKH', fiatAmount: '150000', amountINR: '150000', cryptoAmount: '1686.44' });
+
+describe('the customer area in Hindi', () => {
+  it("follows the account's language (chosen on another browser): the dashboard in Hindi, rupees grouped the Indian way", async () => {
+    renderCustomer('/dashboard', { 'GET /api/auth/me': { ...ME, language: 'hi' }, 'GET /api/orders': { orders: [LAKH_ORDER] } });
+    expect(await screen.findByRole('heading', { name: 'डैशबोर्ड' })).toBeTruthy();
+    expect(currentLanguage()).toBe('hi');
+    expect(document.documentElement.lang).toBe('hi');
+    const counts = within(screen.getByRole('region', { name: 'ऑर्डर की गिनती' }));
+    await waitFor(() => expect(counts.getByText('कुल ऑर्डर').nextSibling?.textContent).toBe('1'));
+    expect(counts.getByText('लंबित').nextSibling?.textContent).toBe('1');
+    expect(screen.getByRole('complementary', { name: 'ग्राहक नेविगेशन' })).toBeTruthy();
+    expect(screen.getByRole('tab', { name: 'USDT खरीदें' }).getAttribute('aria-selected')).toBe('true');
+
+    await userEvent.type(screen.getByLabelText('राशि (INR)'), '150000');
+    const preview = within(screen.getByLabelText('फ़ीस और रेट का अनुमान'));
+    expect(preview.getByText('आप देंगे').nextElementSibling?.textContent).toBe('₹1,50,000');
+    expect(preview.getByText('रेट').nextElementSibling?.textContent).toBe('₹88.5 / USDT');
+    expect(screen.getByRole('button', { name: 'ऑर्डर बनाएँ' })).toBeTruthy();
+    // The specification's English stays out of sight.
+    expect(screen.queryByText('Create Order')).toBeNull();
+  });
+
+  it('switches from the top bar, keeps the choice with the account, and lists orders in Hindi', async () => {
+    const { calls } = renderCustomer('/orders', {
+      'GET /api/orders': { orders: [LAKH_ORDER] },
+      'PUT /api/auth/language': (body: unknown) => ({ status: 200, body }),
+    });
+    expect(await screen.findByRole('heading', { name: 'My Orders' })).toBeTruthy();
+    expect(callsTo(calls, 'PUT', '/api/auth/language')).toHaveLength(0);
+
+    await userEvent.click(within(screen.getByRole('group', { name: 'Language' })).getByRole('button', { name: 'हिन्दी' }));
+    expect(await screen.findByRole('heading', { name: 'मेरे ऑर्डर' })).toBeTruthy();
+    await waitFor(() => expect(callsTo(calls, 'PUT', '/api/auth/language').map((c) => c.body)).toEqual([{ language: 'hi' }]));
+    expect(localStorage.getItem('language')).toBe('hi');
+
+    const table = screen.getByRole('table');
+    expect(within(table).getByRole('columnheader', { name: 'स्थिति' })).toBeTruthy();
+    const row = within(within(table).getByText('ORD-LAKH').closest('tr')!);
+    expect(row.getByText('लंबित')).toBeTruthy();
+    expect(row.getByText('₹1,50,000')).toBeTruthy();
+    expect(row.getByText('USDT खरीदें')).toBeTruthy();
+    // Dates in Hindi, digits Latin: 15 जन॰ 2025.
+    expect(row.getByText(/^15 जन॰ 2025/)).toBeTruthy();
+    expect(row.getByRole('link', { name: 'ऑर्डर ORD-LAKH का विवरण देखें' })).toBeTruthy();
+  });
+
+  it('gives an account that never chose the language chosen on this browser before signing in', async () => {
+    await setLanguage('hi');
+    const { calls } = renderCustomer('/dashboard', { 'PUT /api/auth/language': (body: unknown) => ({ status: 200, body }) });
+    expect(await screen.findByRole('heading', { name: 'डैशबोर्ड' })).toBeTruthy();
+    await waitFor(() => expect(callsTo(calls, 'PUT', '/api/auth/language').map((c) => c.body)).toEqual([{ language: 'hi' }]));
+  });
+});
