@@ -8,10 +8,12 @@ interface ConfirmDialogProps {
   busy?: boolean;
   onConfirm: () => void;
   onCancel: () => void;
+  /** The Cancel button's words, in the page's language. */
+  cancelLabel?: string;
 }
 
 /** Asks before a weighty step (deleting a saved entry, cancelling an order, changing who is an admin). */
-export function ConfirmDialog({ title, children, confirmLabel, busy, onConfirm, onCancel }: ConfirmDialogProps) {
+export function ConfirmDialog({ title, children, confirmLabel, busy, onConfirm, onCancel, cancelLabel = 'Cancel' }: ConfirmDialogProps) {
   return (
     <Modal
       title={title}
@@ -20,7 +22,7 @@ export function ConfirmDialog({ title, children, confirmLabel, busy, onConfirm, 
       footer={
         <>
           <button type="button" className="btn secondary" onClick={onCancel}>
-            Cancel
+            {cancelLabel}
           </button>
           <button type="button" className="btn danger" disabled={busy} onClick={onConfirm}>
             {confirmLabel}

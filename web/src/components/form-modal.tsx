@@ -11,11 +11,24 @@ interface FormModalProps {
   onClose: () => void;
   onSubmit: (event: FormEvent) => void;
   size?: 'small' | 'large';
+  /** The Cancel button's words, in the page's language. */
+  cancelLabel?: string;
   children: ReactNode;
 }
 
 /** A dialog holding one form, with Cancel and a save button that reads `savingLabel` while busy. */
-export function FormModal({ title, formId, saveLabel, saving, savingLabel = 'Saving...', onClose, onSubmit, size, children }: FormModalProps) {
+export function FormModal({
+  title,
+  formId,
+  saveLabel,
+  saving,
+  savingLabel = 'Saving...',
+  onClose,
+  onSubmit,
+  size,
+  cancelLabel = 'Cancel',
+  children,
+}: FormModalProps) {
   return (
     <Modal
       title={title}
@@ -24,7 +37,7 @@ export function FormModal({ title, formId, saveLabel, saving, savingLabel = 'Sav
       footer={
         <>
           <button type="button" className="btn secondary" onClick={onClose}>
-            Cancel
+            {cancelLabel}
           </button>
           <button type="submit" form={formId} className="btn" disabled={saving}>
             {saving ? savingLabel : saveLabel}

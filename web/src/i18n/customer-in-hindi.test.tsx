@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { callsTo, ME, order } from '../test/fixtures';
+import { bankAccount, callsTo, ME, order, wallet } from '../test/fixtures';
 import { renderCustomer } from '../features/customer/customer-test-kit';
 import { currentLanguage, setLanguage } from './i18n';
 
@@ -62,5 +62,27 @@ describe('the customer area in Hindi', () => {
     const { calls } = renderCustomer('/dashboard', { 'PUT /api/auth/language': (body: unknown) => ({ status: 200, body }) });
     expect(await screen.findByRole('heading', { name: 'डैशबोर्ड' })).toBeTruthy();
     await waitFor(() => expect(callsTo(calls, 'PUT', '/api/auth/language').map((c) => c.body)).toEqual([{ language: 'hi' }]));
+  });
+
+  it('shows saved wallets and bank accounts in Hindi, their dialogs too', async () => {
+    const hindi = { 'GET /api/auth/me': { ...ME, language: 'hi' } };
+    renderCustomer('/wallets', { ...hindi, 'GET /api/user/wallets': { wallets: [wallet({ isDefault: false })] } });
+    expect(await screen.findByRole('heading', { name: 'USDT वॉलेट' })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'डिफ़ॉल्ट बनाएँ' })).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: /^TRC20 पता .* हटाएँ$/ }));
+    const dialog = within(screen.getByRole('dialog', { name: 'USDT पता हटाएँ' }));
+    expect(dialog.getByRole('button', { name: 'रद्द करें' })).toBeTruthy();
+    expect(dialog.getByText(/पहले से दिए गए ऑर्डर में यह बना रहेगा/)).toBeTruthy();
+    cleanup();
+
+    renderCustomer('/bank-accounts', {
+      ...hindi,
+      'GET /api/user/bank-accounts': { accounts: [bankAccount({ bankName: 'SBI', accountNumber: '5566778899' })] },
+    });
+    expect(await screen.findByRole('heading', { name: 'बैंक खाते' })).toBeTruthy();
+    await userEvent.click(await screen.findByRole('button', { name: 'बैंक खाता जोड़ें' }));
+    const form = within(screen.getByRole('dialog', { name: 'बैंक खाता जोड़ें' }));
+    await userEvent.click(form.getByRole('button', { name: 'बैंक खाता सेव करें' }));
+    expect(form.getByText('कृपया बैंक खाते का पूरा विवरण भरें')).toBeTruthy();
   });
 });

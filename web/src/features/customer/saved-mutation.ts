@@ -1,3 +1,4 @@
+import { useSay } from '../../i18n/use-t';
 import { useMutation } from '@tanstack/react-query';
 import { useToast } from '../../components/toasts';
 import { failureText } from '../../lib/failure-text';
@@ -14,13 +15,14 @@ export function useSavedMutation<Variables, Answer extends { message: string }>(
 ) {
   const refresh = useRefreshSaved();
   const toast = useToast();
+  const say = useSay();
   return useMutation({
     mutationFn: call,
     onSuccess: async (answer) => {
-      toast(answer.message);
+      toast(say(answer.message));
       await refresh();
       options.onDone?.(answer);
     },
-    ...(options.failure ? { onError: (error: unknown) => toast(failureText(error, options.failure!), 'error') } : {}),
+    ...(options.failure ? { onError: (error: unknown) => toast(say(failureText(error, options.failure!)), 'error') } : {}),
   });
 }

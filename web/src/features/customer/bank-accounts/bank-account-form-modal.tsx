@@ -1,3 +1,4 @@
+import { useSay, useT, type TextKey } from '../../../i18n/use-t';
 import { useState, type FormEvent } from 'react';
 import { normaliseIfsc } from '@desk/machines/accounts/bank-account-rules';
 import { FormModal } from '../../../components/form-modal';
@@ -15,11 +16,11 @@ interface BankAccountFormModalProps {
 }
 
 const TEXT_FIELDS = [
-  ['bankName', 'Bank name', 'off'],
-  ['accountHolder', 'Account holder name', 'name'],
-  ['accountNumber', 'Account number', 'off'],
-  ['ifsc', 'IFSC code', 'off'],
-] as const;
+  ['bankName', 'customer.banks.bankName', 'off'],
+  ['accountHolder', 'customer.banks.holderName', 'name'],
+  ['accountNumber', 'customer.banks.number', 'off'],
+  ['ifsc', 'customer.banks.ifscCode', 'off'],
+] as const satisfies readonly (readonly [string, TextKey, string])[];
 
 /** Add or edit a bank account that sell orders pay out to. IFSC codes are upper case, so typing is too. */
 export function BankAccountFormModal({ account, onClose, onSaved }: BankAccountFormModalProps) {
@@ -30,6 +31,8 @@ export function BankAccountFormModal({ account, onClose, onSaved }: BankAccountF
     ifsc: account?.ifsc ?? '',
     isDefault: account?.isDefault ?? false,
   }));
+  const t = useT();
+  const say = useSay();
   const [missing, setMissing] = useState(false);
   const save = useSaveBankAccount((saved) => {
     onSaved?.(saved);
@@ -53,15 +56,17 @@ export function BankAccountFormModal({ account, onClose, onSaved }: BankAccountF
   const formId = account ? `bank-form-${account._id}` : 'bank-form-new';
   return (
     <FormModal
-      title={account ? 'Edit Bank Account' : 'Add Bank Account'}
+      title={account ? t('customer.banks.editTitle') : t('customer.banks.addTitle')}
       formId={formId}
-      saveLabel="Save Bank Account"
+      saveLabel={t('customer.banks.save')}
+      savingLabel={t('customer.saved.saving')}
+      cancelLabel={t('customer.saved.cancel')}
       saving={save.isPending}
       onClose={onClose}
       onSubmit={submit}
     >
       {TEXT_FIELDS.map(([key, label, autoComplete]) => (
-        <Field key={key} label={label}>
+        <Field key={key} label={t(label)}>
           <input
             value={draft[key]}
             autoComplete={autoComplete}
@@ -71,10 +76,11 @@ export function BankAccountFormModal({ account, onClose, onSaved }: BankAccountF
         </Field>
       ))}
       <label className="check">
-        <input type="checkbox" checked={draft.isDefault} onChange={(e) => setDraft((d) => ({ ...d, isDefault: e.target.checked }))} /> Use as default account
+        <input type="checkbox" checked={draft.isDefault} onChange={(e) => setDraft((d) => ({ ...d, isDefault: e.target.checked }))} />{' '}
+        {t('customer.banks.useDefault')}
       </label>
-      <ErrorAlert>{missing && 'Please fill all bank account details'}</ErrorAlert>
-      <ErrorAlert>{save.isError && failureText(save.error, 'Failed to save bank account')}</ErrorAlert>
+      <ErrorAlert>{missing && say('Please fill all bank account details')}</ErrorAlert>
+      <ErrorAlert>{save.isError && say(failureText(save.error, 'Failed to save bank account'))}</ErrorAlert>
     </FormModal>
   );
 }

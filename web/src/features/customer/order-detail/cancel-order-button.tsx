@@ -35,6 +35,7 @@ export function CancelOrderButton({ order }: { order: Order }) {
           title={t('customer.order.cancel')}
           confirmLabel={cancel.isPending ? t('customer.order.cancelling') : t('customer.order.cancel')}
           busy={cancel.isPending}
+          cancelLabel={t('customer.saved.cancel')}
           onCancel={() => setAsking(false)}
           onConfirm={() => cancel.mutate()}
         >

@@ -1,3 +1,4 @@
+import { useT } from '../../../i18n/use-t';
 import { useState, type ReactNode } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { useSavedMutation } from '../saved-mutation';
@@ -39,6 +40,7 @@ interface SavedManagerProps<Row extends SavedRow> {
  * the saved lists everywhere (saved-mutation).
  */
 export function SavedManager<Row extends SavedRow>({ kind, rows, loading }: SavedManagerProps<Row>) {
+  const t = useT();
   const [editing, setEditing] = useState<Editing<Row>>(null);
   const close = () => setEditing(null);
   const remove = useSavedMutation(kind.remove, { failure: kind.removeFailure, onDone: close });
@@ -53,7 +55,7 @@ export function SavedManager<Row extends SavedRow>({ kind, rows, loading }: Save
         </button>
       </div>
       {loading ? (
-        <p className="muted">Loading...</p>
+        <p className="muted">{t('customer.saved.loading')}</p>
       ) : (
         <SavedTable
           rows={rows}
@@ -70,7 +72,8 @@ export function SavedManager<Row extends SavedRow>({ kind, rows, loading }: Save
       {editing?.kind === 'delete' && (
         <ConfirmDialog
           title={kind.deleteTitle}
-          confirmLabel={remove.isPending ? 'Deleting...' : 'Delete'}
+          confirmLabel={remove.isPending ? t('customer.saved.deleting') : t('customer.saved.delete')}
+          cancelLabel={t('customer.saved.cancel')}
           busy={remove.isPending}
           onCancel={close}
           onConfirm={() => remove.mutate(editing.row._id)}

@@ -1,3 +1,4 @@
+import { useT } from '../../../i18n/use-t';
 import { DataTable, type Column } from '../../../components/data-table';
 import { formatDateTime } from '../../../lib/format-date-time';
 
@@ -24,6 +25,7 @@ interface SavedTableProps<Row extends SavedRow> {
 
 /** A customer's saved wallets or bank accounts: their own columns, then Default, Added and the actions. */
 export function SavedTable<Row extends SavedRow>({ rows, columns, empty, describe, onEdit, onDelete, onMakeDefault }: SavedTableProps<Row>) {
+  const t = useT();
   return (
     <DataTable
       rows={rows}
@@ -32,27 +34,37 @@ export function SavedTable<Row extends SavedRow>({ rows, columns, empty, describ
       columns={[
         ...columns,
         {
-          header: 'Default',
+          header: t('customer.saved.default'),
           cell: (row) =>
             row.isDefault ? (
-              <span className="badge">Default</span>
+              <span className="badge">{t('customer.saved.default')}</span>
             ) : (
               <button type="button" className="btn link" onClick={() => onMakeDefault(row)}>
-                Make default
+                {t('customer.saved.makeDefault')}
               </button>
             ),
         },
-        { header: 'Added', cell: (row) => formatDateTime(row.createdAt) },
+        { header: t('customer.saved.added'), cell: (row) => formatDateTime(row.createdAt) },
         {
-          header: 'Actions',
+          header: t('customer.saved.actions'),
           kind: 'actions',
           cell: (row) => (
             <div className="row actions">
-              <button type="button" className="btn secondary small" onClick={() => onEdit(row)} aria-label={`Edit ${describe(row)}`}>
-                Edit
+              <button
+                type="button"
+                className="btn secondary small"
+                onClick={() => onEdit(row)}
+                aria-label={t('customer.saved.editOf', { what: describe(row) })}
+              >
+                {t('customer.saved.edit')}
               </button>
-              <button type="button" className="btn danger small" onClick={() => onDelete(row)} aria-label={`Delete ${describe(row)}`}>
-                Delete
+              <button
+                type="button"
+                className="btn danger small"
+                onClick={() => onDelete(row)}
+                aria-label={t('customer.saved.deleteOf', { what: describe(row) })}
+              >
+                {t('customer.saved.delete')}
               </button>
             </div>
           ),

@@ -1,3 +1,4 @@
+import { useSay, useT } from '../../../i18n/use-t';
 import { useState, type FormEvent } from 'react';
 import { isNetwork, NETWORKS } from '@desk/machines/addresses/networks';
 import { FormModal } from '../../../components/form-modal';
@@ -29,6 +30,8 @@ export function WalletFormModal({ wallet, network = DEFAULT_NETWORK, onClose, on
     label: wallet?.label ?? '',
     isDefault: wallet?.isDefault ?? false,
   }));
+  const t = useT();
+  const say = useSay();
   const [problem, setProblem] = useState<WalletProblem>(null);
   const save = useSaveWallet((saved) => {
     onSaved?.(saved);
@@ -47,29 +50,31 @@ export function WalletFormModal({ wallet, network = DEFAULT_NETWORK, onClose, on
   const formId = wallet ? `wallet-form-${wallet._id}` : 'wallet-form-new';
   return (
     <FormModal
-      title={wallet ? 'Edit USDT Address' : 'Add USDT Address'}
+      title={wallet ? t('customer.wallets.editTitle') : t('customer.wallets.addTitle')}
       formId={formId}
-      saveLabel="Save Address"
+      saveLabel={t('customer.wallets.save')}
+      savingLabel={t('customer.saved.saving')}
+      cancelLabel={t('customer.saved.cancel')}
       saving={save.isPending}
       onClose={onClose}
       onSubmit={submit}
     >
-      <Field label="Network" error={problem?.field === 'network' ? problem.message : null}>
+      <Field label={t('customer.wallets.network')} error={problem?.field === 'network' ? say(problem.message) : null}>
         <select value={draft.network} onChange={(e) => edit({ network: isNetwork(e.target.value) ? e.target.value : '' })}>
-          <option value="">Select network</option>
+          <option value="">{t('customer.wallets.selectNetwork')}</option>
           <NetworkOptions />
         </select>
       </Field>
-      <Field label="Wallet address" error={problem?.field === 'address' ? problem.message : null}>
+      <Field label={t('customer.wallets.walletAddress')} error={problem?.field === 'address' ? say(problem.message) : null}>
         <input value={draft.address} onChange={(e) => edit({ address: e.target.value })} autoComplete="off" spellCheck={false} />
       </Field>
-      <Field label="Label (optional)">
+      <Field label={t('customer.wallets.labelOptional')}>
         <input value={draft.label} onChange={(e) => edit({ label: e.target.value })} maxLength={50} />
       </Field>
       <label className="check">
-        <input type="checkbox" checked={draft.isDefault} onChange={(e) => edit({ isDefault: e.target.checked })} /> Use as default address
+        <input type="checkbox" checked={draft.isDefault} onChange={(e) => edit({ isDefault: e.target.checked })} /> {t('customer.wallets.useDefault')}
       </label>
-      <ErrorAlert>{save.isError && failureText(save.error, 'Failed to save wallet address')}</ErrorAlert>
+      <ErrorAlert>{save.isError && say(failureText(save.error, 'Failed to save wallet address'))}</ErrorAlert>
     </FormModal>
   );
 }
