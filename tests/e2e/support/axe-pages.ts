@@ -43,6 +43,7 @@ export function operatorPages({ ids }: SweepWorld): SweepPage[] {
       'orders',
       `orders/${ids.buy}`,
       `orders/${ids.sell}`,
+      `orders/${ids.asked}`,
       'users',
       'settings',
       'tenants',

@@ -6,9 +6,9 @@ import { createAdminOnServer } from '../../support/admin-cli';
 
 /**
  * The demo-like desk the accessibility sweep reads (accessibility.e2e.test.ts): the operator's brand
- * with receiving accounts and a statement, two brands on their own hosts (a light colour and a
- * saturated one, the two a theme finds hardest), a customer with orders on each, an admin of each
- * brand, a compliance officer, and a desk change left waiting. Made through the API; the second pair
+ * with receiving accounts and a statement, two brands on their own hosts with a support contact (a
+ * light colour and a saturated one, the two a theme finds hardest), a customer with orders on each,
+ * an admin of each brand, a compliance officer, and a desk change left waiting. Made through the API; the second pair
  * of eyes every change needs is a second operator admin made at the server (decision 0030).
  */
 export const BRANDS = {
@@ -30,6 +30,8 @@ export interface SweepWorld {
   ids: {
     buy: string;
     sell: string;
+    /** A buy whose payout waits for a second admin. */
+    asked: string;
     brandBuy: Record<BrandKey, string>;
     brandSell: Record<BrandKey, string>;
     tenant: string;
@@ -105,6 +107,11 @@ export async function buildSweepWorld(server: AppServer): Promise<SweepWorld> {
     form.set('name', BRANDS[key].name);
     form.set('domain', BRANDS[key].host);
     form.set('primaryColor', BRANDS[key].colour);
+    // A support contact, which the brand's landing shows (decision 0035).
+    form.set('supportPhone', '+91 98765 43210');
+    form.set('supportEmail', `help@${BRANDS[key].host}`);
+    form.set('supportWhatsApp', 'https://wa.me/919876543210');
+    form.set('supportHours', 'Mon–Sat, 10:00–19:00 IST');
     const made = await api('POST', '/api/admin/tenants', operator, form);
     brandIds[key] = made.tenant._id;
     domainChanges.push(made.domainChange._id);
@@ -153,6 +160,16 @@ export async function buildSweepWorld(server: AppServer): Promise<SweepWorld> {
   const lemon = await customerWithOrders(server, api, '+919812329202', 'Neha Gupta', BRANDS.lemon.host);
   const sunrise = await customerWithOrders(server, api, '+919812329203', 'Vikram Singh', BRANDS.sunrise.host);
 
+  // A payout above the four-eyes threshold that the operator's admin asked a second admin to approve:
+  // the order page's four-eyes card, as its requester sees it.
+  // (A stricter rule is in force at once; one that waits is confirmed.)
+  const stricter = await api('PUT', '/api/admin/settings', operator, { controls: { fourEyesAboveInr: 5000 } });
+  if (stricter.change) await confirm(stricter.change._id);
+  const asked = await placeBuy(api, customer.token, 6_000, 'UTR29ASKED01');
+  await api('POST', `/api/admin/orders/${asked}/verify`, operator);
+  const approval = await api('POST', `/api/admin/orders/${asked}/approve`, operator, {});
+  if (!approval.pendingConfirmation) throw new Error(`the payout of ${asked} did not wait for a second admin: ${JSON.stringify(approval)}`);
+
   // Left waiting for a second admin, for the desk-change pages.
   const pendingChange = (await api('PUT', '/api/admin/settings', operator, { controls: { fourEyesAboveInr: 0 } })).change._id;
   return {
@@ -169,6 +186,7 @@ export async function buildSweepWorld(server: AppServer): Promise<SweepWorld> {
     ids: {
       buy: customer.buy,
       sell: customer.sell,
+      asked,
       brandBuy: { lemon: lemon.buy, sunrise: sunrise.buy },
       brandSell: { lemon: lemon.sell, sunrise: sunrise.sell },
       tenant: brandIds.sunrise,
@@ -197,9 +215,14 @@ async function customerWithOrders(server: AppServer, api: Call, phone: string, u
     ifsc: 'SBIN0001234',
     isDefault: true,
   });
-  const buy = (await api('POST', '/api/orders/fiat-to-crypto', token, { fiatAmount: 25_000, network: 'TRC20', withdrawAddress: TRON, method: 'bank' })).order
-    ._id;
-  await api('POST', `/api/orders/${buy}/upload`, token, { bankReference: `UTR29${phone.slice(-4)}1122` });
+  const buy = await placeBuy(api, token, 25_000, `UTR29${phone.slice(-4)}1122`);
   const sell = (await api('POST', '/api/orders/crypto-to-fiat', token, { cryptoAmount: 150, method: 'bank', bankAccountId: bank.account._id })).order._id;
   return { token, buy, sell };
+}
+
+/** A bank buy to the customer's wallet, its payment told: its id. */
+async function placeBuy(api: Call, token: string, fiatAmount: number, bankReference: string): Promise<string> {
+  const { order } = await api('POST', '/api/orders/fiat-to-crypto', token, { fiatAmount, network: 'TRC20', withdrawAddress: TRON, method: 'bank' });
+  await api('POST', `/api/orders/${order._id}/upload`, token, { bankReference });
+  return order._id;
 }
