@@ -2,9 +2,9 @@
  * Issue 29's accessibility sweep in Debian's chromium against one fresh `npm start`: every main page
  * of the router (public, customer, admin, compliance) at 1280×800 and 390×844, in the operator's
  * default theme and on two brands' own hosts in their colours (a light yellow and a saturated
- * orange, the two a derived theme finds hardest), read by axe-core. Any serious or critical finding
- * fails it, with a table of them (rule, elements, the first element). docs/accessibility.md says how
- * to run it and records its counts.
+ * orange, the two a derived theme finds hardest), and the public and customer pages in Hindi, read
+ * by axe-core. Any serious or critical finding fails it, with a table of them (rule, elements, the
+ * first element). docs/accessibility.md says how to run it and records its counts.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
@@ -12,7 +12,7 @@ import { launchBrowser } from './support/browser';
 import { startAppServer, type AppServer } from './support/app-server';
 import { findingsReport, type PageFindings } from './support/axe';
 import { BRANDS, buildSweepWorld, OPERATOR, type BrandKey, type SweepWorld } from './support/axe-world';
-import { brandPages, operatorPages } from './support/axe-pages';
+import { brandPages, hindiPages, operatorPages } from './support/axe-pages';
 import { sweep } from './support/axe-sweep';
 
 describe('every main page reads well for every user (axe-core, both sizes, three themes)', () => {
@@ -57,4 +57,11 @@ describe('every main page reads well for every user (axe-core, both sizes, three
       expect(findingsReport(results)).toBe('');
     }, 240_000);
   }
+
+  // Last: the customer's language goes with their account once chosen (the other themes read English).
+  it('finds nothing serious in Hindi, on the public pages and the customer area', async () => {
+    const results = await sweep(browser, 'hindi', server.base, hindiPages(world), { customer: world.tokens.customer }, 'hi');
+    all.push(...results);
+    expect(findingsReport(results)).toBe('');
+  }, 240_000);
 });

@@ -67,6 +67,11 @@ export function operatorPages({ ids }: SweepWorld): SweepPage[] {
   ];
 }
 
+/** What reads in Hindi as well as English (issue 29): the public pages and the customer's. */
+export function hindiPages({ ids }: SweepWorld): SweepPage[] {
+  return [...PUBLIC, ...customerPages(ids.buy, ids.sell)];
+}
+
 /**
  * A brand's pages on its own host, in its colours: the public pages, its customer's, and what its
  * admin sees (the brand admin's navigation: no settings, brands, projections or desk changes).

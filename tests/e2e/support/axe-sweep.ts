@@ -40,6 +40,8 @@ export async function sweep(
   base: string,
   pages: readonly SweepPage[],
   tokens: Partial<Record<Reader, string>>,
+  /** The language chosen on this browser (web/src/i18n/i18n.ts); each page must then be in it. */
+  language?: 'hi',
 ): Promise<PageFindings[]> {
   const readers = new Map<Reader, ReaderPage>();
   const results: PageFindings[] = [];
@@ -47,7 +49,7 @@ export async function sweep(
     for (const target of pages) {
       let reader = readers.get(target.reader);
       if (!reader) {
-        reader = await openReader(browser, tokens[target.reader]);
+        reader = await openReader(browser, tokens[target.reader], language);
         readers.set(target.reader, reader);
       }
       const { page } = reader;
@@ -56,6 +58,8 @@ export async function sweep(
       await settle(reader);
       const landed = new URL(page.url()).pathname;
       if (landed !== target.path) throw new Error(`${theme}: ${target.path} landed on ${landed}`);
+      const lang = (await page.evaluate('document.documentElement.lang')) as string;
+      if (language && lang !== language) throw new Error(`${theme}: ${target.path} is in "${lang}", not "${language}"`);
       results.push({ theme, area: target.area, page: target.path, width: LAPTOP.width, findings: await seriousFindings(page) });
       await page.setViewportSize(PHONE_SIZE);
       // The desks' sidebar slides away below 992 px (a 0.2 s transition); nothing is fetched anew.
@@ -68,10 +72,11 @@ export async function sweep(
   return results;
 }
 
-async function openReader(browser: Browser, token: string | undefined): Promise<ReaderPage> {
+async function openReader(browser: Browser, token: string | undefined, language: string | undefined): Promise<ReaderPage> {
   const context = await browser.newContext({ viewport: LAPTOP, timezoneId: 'Asia/Kolkata', locale: 'en-IN' });
   // The session as the web client keeps it (web/src/lib/auth-token.ts), set before the app reads it.
   if (token) await context.addInitScript(`localStorage.setItem('token', ${JSON.stringify(token)})`);
+  if (language) await context.addInitScript(`localStorage.setItem('language', ${JSON.stringify(language)})`);
   const page = await context.newPage();
   const requests = new Set<Request>();
   page.on('request', (r) => {
