@@ -21,6 +21,8 @@ interface ShortValueProps {
   copy?: boolean;
   /** The toast after a copy, where the specification words it ("Address copied to clipboard!"). */
   done?: string;
+  /** The copy button's word, in the page's language ('Copy'). */
+  copyLabel?: string;
 }
 
 /**
@@ -28,7 +30,7 @@ interface ShortValueProps {
  * compare. The whole value is the tooltip, is what a screen reader reads (the short form is hidden
  * from it), and is what the copy button copies.
  */
-export function ShortValue({ value, what, head, tail, copy = true, done }: ShortValueProps) {
+export function ShortValue({ value, what, head, tail, copy = true, done, copyLabel }: ShortValueProps) {
   const short = shorten(value, head, tail);
   return (
     <span className="short-value">
@@ -40,7 +42,7 @@ export function ShortValue({ value, what, head, tail, copy = true, done }: Short
           <span className="visually-hidden">{value}</span>
         </code>
       )}
-      {copy && <CopyButton text={value} what={what} done={done ?? `${what} copied to clipboard`} />}
+      {copy && <CopyButton text={value} what={what} label={copyLabel} done={done ?? `${what} copied to clipboard`} />}
     </span>
   );
 }

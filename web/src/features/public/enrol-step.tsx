@@ -6,16 +6,19 @@ import { RecoveryCodes } from '../../components/account/recovery-codes';
 import '../../components/account/account.css';
 import { failText } from './fail-text';
 import { useFinishSignIn } from './use-finish-sign-in';
+import { useSay, useT } from '../../i18n/use-t';
 
 /**
  * A staff member without an authenticator, when one is required: set one up (QR code or key, then a
  * code), see the recovery codes once, and only then go on, signed in.
  */
 export function EnrolStep({ challenge, onRestart }: { challenge: string; onRestart: () => void }) {
+  const t = useT();
+  const say = useSay();
   const [error, setError] = useState<string | null>(null);
   const finish = useFinishSignIn();
-  const start = useMutation({ mutationFn: signInApi.startEnrolment, onError: (failure) => setError(failText(failure, 'Could not start')) });
-  const confirm = useMutation({ mutationFn: signInApi.confirmEnrolment, onError: (failure) => setError(failText(failure, 'That code is not right')) });
+  const start = useMutation({ mutationFn: signInApi.startEnrolment, onError: (failure) => setError(say(failText(failure, 'Could not start'))) });
+  const confirm = useMutation({ mutationFn: signInApi.confirmEnrolment, onError: (failure) => setError(say(failText(failure, 'That code is not right'))) });
   const { mutate } = start;
   useEffect(() => mutate({ challenge }), [mutate, challenge]);
 
@@ -25,7 +28,7 @@ export function EnrolStep({ challenge, onRestart }: { challenge: string; onResta
   }
   return (
     <>
-      <p>Staff sign in with a code from an authenticator app as well as their password. Set one up now: it takes a minute.</p>
+      <p>{t('auth.staff.enrolLead')}</p>
       {start.data ? (
         <AuthenticatorSetup
           setup={start.data}
@@ -38,11 +41,11 @@ export function EnrolStep({ challenge, onRestart }: { challenge: string; onResta
           {error}
         </p>
       ) : (
-        <p aria-busy="true">Loading…</p>
+        <p aria-busy="true">{t('auth.staff.loading')}</p>
       )}
       <p className="muted">
         <button type="button" className="btn link" onClick={onRestart}>
-          Start again
+          {t('auth.staff.restart')}
         </button>
       </p>
     </>

@@ -6,9 +6,12 @@ import { OTP_LENGTH, OtpBoxes } from '../../components/otp-boxes';
 import { TextField } from './text-field';
 import { failText } from './fail-text';
 import { useFinishSignIn } from './use-finish-sign-in';
+import { useSay, useT } from '../../i18n/use-t';
 
 /** Staff's second step: the code from their authenticator app, or one of their recovery codes. */
 export function SecondFactorStep({ challenge, onRestart }: { challenge: string; onRestart: () => void }) {
+  const t = useT();
+  const say = useSay();
   const [useRecovery, setUseRecovery] = useState(false);
   const [code, setCode] = useState('');
   const [recoveryCode, setRecoveryCode] = useState('');
@@ -18,10 +21,10 @@ export function SecondFactorStep({ challenge, onRestart }: { challenge: string; 
   const verify = useMutation({
     mutationFn: signInApi.loginWithCode,
     onSuccess: (answer) => {
-      if ('recoveryCodesLeft' in answer) toast(`Signed in with a recovery code: ${answer.recoveryCodesLeft} left`);
+      if ('recoveryCodesLeft' in answer) toast(t('auth.staff.recoveryUsed', { left: String(answer.recoveryCodesLeft) }));
       finish(answer);
     },
-    onError: (failure) => setError(failText(failure, 'That code is not right')),
+    onError: (failure) => setError(say(failText(failure, 'That code is not right'))),
   });
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -34,7 +37,7 @@ export function SecondFactorStep({ challenge, onRestart }: { challenge: string; 
     <form onSubmit={submit} noValidate>
       {useRecovery ? (
         <TextField
-          label="Recovery code"
+          label={t('auth.staff.recovery')}
           autoComplete="off"
           autoCapitalize="none"
           spellCheck={false}
@@ -43,8 +46,8 @@ export function SecondFactorStep({ challenge, onRestart }: { challenge: string; 
         />
       ) : (
         <>
-          <p>Open your authenticator app and enter the 6-digit code it shows for this account.</p>
-          <OtpBoxes value={code} onChange={setCode} autoFocus disabled={verify.isPending} label="Code from your authenticator app" />
+          <p>{t('auth.staff.open')}</p>
+          <OtpBoxes value={code} onChange={setCode} autoFocus disabled={verify.isPending} label={t('auth.staff.code')} />
         </>
       )}
       {error && (
@@ -53,15 +56,15 @@ export function SecondFactorStep({ challenge, onRestart }: { challenge: string; 
         </p>
       )}
       <button className="btn" type="submit" disabled={!ready || verify.isPending}>
-        {verify.isPending ? 'Checking…' : 'Verify'}
+        {verify.isPending ? t('auth.staff.checking') : t('auth.otp.verify')}
       </button>
       <p className="muted">
         <button type="button" className="btn link" onClick={() => (setUseRecovery(!useRecovery), setError(null))}>
-          {useRecovery ? 'Use the authenticator app instead' : 'Use a recovery code'}
+          {useRecovery ? t('auth.staff.useApp') : t('auth.staff.useRecovery')}
         </button>{' '}
         ·{' '}
         <button type="button" className="btn link" onClick={onRestart}>
-          Start again
+          {t('auth.staff.restart')}
         </button>
       </p>
     </form>

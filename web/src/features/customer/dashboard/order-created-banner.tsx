@@ -10,7 +10,7 @@ export function OrderCreatedBanner({ refCode, onDismiss }: { refCode: string; on
         {t('customer.created.text')} <strong>{refCode}</strong>
       </span>
       <div className="row">
-        <CopyButton text={refCode} done={t('customer.created.copied')} what="reference" />
+        <CopyButton text={refCode} done={t('customer.created.copied')} label={t('customer.copy.label')} what={t('customer.copy.reference')} />
         <button type="button" className="btn secondary small" onClick={onDismiss}>
           {t('customer.created.dismiss')}
         </button>

@@ -37,7 +37,11 @@ export function OrderFields({ order }: { order: Order }) {
         .filter(([, value]) => value)
         .map(([label, value, long]) => (
           <Detail key={label} label={label}>
-            {long && value ? <ShortValue value={value} what={label} head={8} tail={8} /> : value}
+            {long && value ? (
+              <ShortValue value={value} what={label} head={8} tail={8} copyLabel={t('customer.copy.label')} done={t('customer.copy.doneOf', { what: label })} />
+            ) : (
+              value
+            )}
           </Detail>
         ))}
     </dl>

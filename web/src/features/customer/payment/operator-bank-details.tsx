@@ -17,10 +17,12 @@ export function OperatorBankDetails() {
           <Detail label={t('customer.pay.bankName')}>{account.bankName}</Detail>
           <Detail label={t('customer.pay.accountName')}>{account.accountName}</Detail>
           <Detail label={t('customer.pay.accountNumber')} className="row">
-            <span>{account.accountNumber}</span> <CopyButton text={account.accountNumber} what="account number" />
+            <span>{account.accountNumber}</span>{' '}
+            <CopyButton text={account.accountNumber} label={t('customer.copy.label')} what={t('customer.copy.accountNumber')} done={t('customer.copy.done')} />
           </Detail>
           <Detail label={t('customer.pay.ifsc')} className="row">
-            <span>{account.ifsc}</span> <CopyButton text={account.ifsc} what="IFSC" />
+            <span>{account.ifsc}</span>{' '}
+            <CopyButton text={account.ifsc} label={t('customer.copy.label')} what={t('customer.copy.ifsc')} done={t('customer.copy.done')} />
           </Detail>
         </dl>
       ))}

@@ -16,7 +16,14 @@ const wallets = (t: Translate): SavedKind<Wallet> => ({
     {
       header: t('customer.wallets.address'),
       cell: (w) => (
-        <ShortValue value={w.address} what={t('customer.wallets.addressOf', { network: w.network })} head={8} tail={8} done={t('customer.wallets.copied')} />
+        <ShortValue
+          value={w.address}
+          what={t('customer.wallets.addressOf', { network: w.network })}
+          head={8}
+          tail={8}
+          done={t('customer.wallets.copied')}
+          copyLabel={t('customer.copy.label')}
+        />
       ),
     },
   ],
