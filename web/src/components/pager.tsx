@@ -16,19 +16,36 @@ interface PagerProps {
   /** The page sizes offered (the customer's list is paged here, the admin's by the server). */
   sizes?: readonly number[];
   sizeLabel?: string;
+  /** The pager's words in the page's language (English by default). */
+  words?: PagerWords;
 }
 
+/** What the pager says: the range shown, the page, the buttons, and its landmark's name. */
+export interface PagerWords {
+  range: (from: number, to: number, total: number) => string;
+  page: (page: number, pages: number) => string;
+  previous: string;
+  next: string;
+  nav: string;
+}
+
+const englishWords = (label: string): PagerWords => ({
+  range: (from, to, total) => `${from}–${to} of ${total} ${label}`,
+  page: (page, pages) => `Page ${page} of ${pages}`,
+  previous: 'Previous',
+  next: 'Next',
+  nav: `${label} pages`,
+});
+
 /** Previous/next paging with a page size; shared by the customer's and the admin's lists. */
-export function Pager({ page, size, total, label, onPage, onSize, sizes = PAGE_SIZES, sizeLabel = 'Per page' }: PagerProps) {
+export function Pager({ page, size, total, label, onPage, onSize, sizes = PAGE_SIZES, sizeLabel = 'Per page', words = englishWords(label) }: PagerProps) {
   const id = useId();
   const pages = pageCount(total, size);
   const from = total === 0 ? 0 : Math.min(total, (page - 1) * size + 1);
   const to = Math.min(total, page * size);
   return (
-    <nav className="pager row space-between" aria-label={`${label} pages`}>
-      <span className="muted">
-        {from}–{to} of {total} {label}
-      </span>
+    <nav className="pager row space-between" aria-label={words.nav}>
+      <span className="muted">{words.range(from, to, total)}</span>
       <div className="row">
         <label htmlFor={id}>{sizeLabel}</label>
         <select id={id} value={size} onChange={(e) => onSize(Number(e.target.value))}>
@@ -39,13 +56,11 @@ export function Pager({ page, size, total, label, onPage, onSize, sizes = PAGE_S
           ))}
         </select>
         <button type="button" className="btn secondary small" disabled={page <= 1} onClick={() => onPage(page - 1)}>
-          Previous
+          {words.previous}
         </button>
-        <span aria-live="polite">
-          Page {page} of {pages}
-        </span>
+        <span aria-live="polite">{words.page(page, pages)}</span>
         <button type="button" className="btn secondary small" disabled={page >= pages} onClick={() => onPage(page + 1)}>
-          Next
+          {words.next}
         </button>
       </div>
     </nav>

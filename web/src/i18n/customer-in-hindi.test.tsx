@@ -55,6 +55,9 @@ describe('the customer area in Hindi', () => {
     // Dates in Hindi, digits Latin: 15 जन॰ 2025.
     expect(row.getByText(/^15 जन॰ 2025/)).toBeTruthy();
     expect(row.getByRole('link', { name: 'ऑर्डर ORD-LAKH का विवरण देखें' })).toBeTruthy();
+    const pager = within(screen.getByRole('navigation', { name: 'ऑर्डर के पेज' }));
+    expect(pager.getByText('1 में से 1–1 ऑर्डर')).toBeTruthy();
+    expect(pager.getByText('पेज 1 / 1')).toBeTruthy();
   });
 
   it('gives an account that never chose the language chosen on this browser before signing in', async () => {

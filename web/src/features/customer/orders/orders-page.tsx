@@ -32,7 +32,18 @@ export function OrdersPage() {
       {all.length > 0 && (
         <>
           <OrdersTable orders={shown} />
-          <Pager {...pager} label="orders" />
+          <Pager
+            {...pager}
+            label="orders"
+            sizeLabel={t('customer.pager.size')}
+            words={{
+              range: (from, to, total) => t('customer.pager.range', { from, to, total }),
+              page: (page, pages) => t('customer.pager.page', { page, pages }),
+              previous: t('customer.pager.previous'),
+              next: t('customer.pager.next'),
+              nav: t('customer.pager.nav'),
+            }}
+          />
         </>
       )}
     </section>
