@@ -13,6 +13,8 @@ interface FormModalProps {
   size?: 'small' | 'large';
   /** The Cancel button's words, in the page's language. */
   cancelLabel?: string;
+  /** The dialog's close button's name. */
+  closeLabel?: string;
   children: ReactNode;
 }
 
@@ -27,6 +29,7 @@ export function FormModal({
   onSubmit,
   size,
   cancelLabel = 'Cancel',
+  closeLabel,
   children,
 }: FormModalProps) {
   return (
@@ -34,6 +37,7 @@ export function FormModal({
       title={title}
       onClose={onClose}
       size={size}
+      closeLabel={closeLabel}
       footer={
         <>
           <button type="button" className="btn secondary" onClick={onClose}>

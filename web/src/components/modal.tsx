@@ -10,6 +10,8 @@ interface ModalProps {
   /** Buttons under the body (Cancel, Save...). */
   footer?: ReactNode;
   size?: 'small' | 'large';
+  /** The close button's name, in the page's language. */
+  closeLabel?: string;
 }
 
 /**
@@ -17,7 +19,7 @@ interface ModalProps {
  * Tab kept inside, Escape and the backdrop close it. Nested dialogs work because Escape is handled
  * by the innermost dialog first and stops there.
  */
-export function Modal({ title, onClose, children, footer, size }: ModalProps) {
+export function Modal({ title, onClose, children, footer, size, closeLabel = 'Close' }: ModalProps) {
   const titleId = useId();
   const dialog = useRef<HTMLDivElement>(null);
   const close = useRef(onClose);
@@ -64,7 +66,7 @@ export function Modal({ title, onClose, children, footer, size }: ModalProps) {
       >
         <div className="modal-head">
           <h2 id={titleId}>{title}</h2>
-          <button type="button" className="btn link modal-close" aria-label="Close" onClick={() => close.current()}>
+          <button type="button" className="btn link modal-close" aria-label={closeLabel} onClick={() => close.current()}>
             ×
           </button>
         </div>

@@ -75,6 +75,7 @@ describe('the customer area in Hindi', () => {
     await userEvent.click(screen.getByRole('button', { name: /^TRC20 पता .* हटाएँ$/ }));
     const dialog = within(screen.getByRole('dialog', { name: 'USDT पता हटाएँ' }));
     expect(dialog.getByRole('button', { name: 'रद्द करें' })).toBeTruthy();
+    expect(dialog.getByRole('button', { name: 'बंद करें' })).toBeTruthy();
     expect(dialog.getByText(/पहले से दिए गए ऑर्डर में यह बना रहेगा/)).toBeTruthy();
     cleanup();
 

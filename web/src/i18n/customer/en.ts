@@ -190,6 +190,7 @@ export const customerEn = {
   'customer.saved.editOf': 'Edit {what}',
   'customer.saved.deleteOf': 'Delete {what}',
   'customer.saved.cancel': 'Cancel',
+  'customer.dialog.close': 'Close',
   'customer.saved.saving': 'Saving...',
   'customer.wallets.title': 'USDT Wallets',
   'customer.wallets.intro': 'Where the USDT of your buy orders is sent.',

@@ -187,6 +187,7 @@ export const customerHi: Record<keyof typeof customerEn, string> = {
   'customer.saved.editOf': '{what} बदलें',
   'customer.saved.deleteOf': '{what} हटाएँ',
   'customer.saved.cancel': 'रद्द करें',
+  'customer.dialog.close': 'बंद करें',
   'customer.saved.saving': 'सेव हो रहा है...',
   'customer.wallets.title': 'USDT वॉलेट',
   'customer.wallets.intro': 'आपके खरीद ऑर्डर के USDT यहाँ भेजे जाते हैं।',

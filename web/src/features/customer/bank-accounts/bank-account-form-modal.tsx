@@ -61,6 +61,7 @@ export function BankAccountFormModal({ account, onClose, onSaved }: BankAccountF
       saveLabel={t('customer.banks.save')}
       savingLabel={t('customer.saved.saving')}
       cancelLabel={t('customer.saved.cancel')}
+      closeLabel={t('customer.dialog.close')}
       saving={save.isPending}
       onClose={onClose}
       onSubmit={submit}

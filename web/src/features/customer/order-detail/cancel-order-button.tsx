@@ -36,6 +36,7 @@ export function CancelOrderButton({ order }: { order: Order }) {
           confirmLabel={cancel.isPending ? t('customer.order.cancelling') : t('customer.order.cancel')}
           busy={cancel.isPending}
           cancelLabel={t('customer.saved.cancel')}
+          closeLabel={t('customer.dialog.close')}
           onCancel={() => setAsking(false)}
           onConfirm={() => cancel.mutate()}
         >

@@ -13,7 +13,7 @@ export function PaymentDetailsModal({ order, onClose }: { order: Order; onClose:
   const buy = isBuyOrder(order);
   const lead = { ref: order.refCode, amount: amountGiven(order), network: order.network ?? '' };
   return (
-    <Modal title={t('customer.pay.title')} onClose={onClose} size="large">
+    <Modal title={t('customer.pay.title')} closeLabel={t('customer.dialog.close')} onClose={onClose} size="large">
       <p>{buy ? t('customer.pay.buyLead', lead) : t('customer.pay.sellLead', lead)}</p>
       {buy ? <OperatorBankDetails /> : <OperatorWalletDetails depositAddress={order.depositAddress} />}
       <PaymentInstructions order={order} />

@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { Modal } from '../../../components/modal';
 import { Field } from '../../../components/field';
+import { useT } from '../../../i18n/use-t';
 
 interface SavedPickerProps<Saved extends { _id: string }> {
   label: string;
@@ -22,6 +23,7 @@ interface SavedPickerProps<Saved extends { _id: string }> {
 /** Choose from the saved addresses or accounts, or add and manage them without leaving the trading form. */
 export function SavedPicker<Saved extends { _id: string }>(props: SavedPickerProps<Saved>) {
   const { label, error, saved, selectedId, optionText, placeholder, removed, onSelect, add, manage } = props;
+  const t = useT();
   const [dialog, setDialog] = useState<'add' | 'manage' | null>(null);
   const close = () => setDialog(null);
   const known = saved.some((s) => s._id === selectedId);
@@ -55,7 +57,7 @@ export function SavedPicker<Saved extends { _id: string }>(props: SavedPickerPro
       </div>
       {dialog === 'add' && add.dialog(close)}
       {dialog === 'manage' && (
-        <Modal title={manage.title} onClose={close} size="large">
+        <Modal title={manage.title} onClose={close} size="large" closeLabel={t('customer.dialog.close')}>
           {manage.manager}
         </Modal>
       )}

@@ -74,6 +74,7 @@ export function SavedManager<Row extends SavedRow>({ kind, rows, loading }: Save
           title={kind.deleteTitle}
           confirmLabel={remove.isPending ? t('customer.saved.deleting') : t('customer.saved.delete')}
           cancelLabel={t('customer.saved.cancel')}
+          closeLabel={t('customer.dialog.close')}
           busy={remove.isPending}
           onCancel={close}
           onConfirm={() => remove.mutate(editing.row._id)}

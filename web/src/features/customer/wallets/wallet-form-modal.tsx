@@ -55,6 +55,7 @@ export function WalletFormModal({ wallet, network = DEFAULT_NETWORK, onClose, on
       saveLabel={t('customer.wallets.save')}
       savingLabel={t('customer.saved.saving')}
       cancelLabel={t('customer.saved.cancel')}
+      closeLabel={t('customer.dialog.close')}
       saving={save.isPending}
       onClose={onClose}
       onSubmit={submit}
