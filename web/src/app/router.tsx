@@ -1,6 +1,7 @@
 import { createBrowserRouter, Navigate } from 'react-router';
 import { LandingPage } from '../features/public/landing-page';
 import { withErrorScreen } from './route-error';
+import { inEnglish } from '../i18n/english-only';
 
 /**
  * Routes of seed-spec section 2. The landing page is in the first bundle; sign-in, the customer area,
@@ -14,8 +15,9 @@ export const router = createBrowserRouter(
     { path: '/login', lazy: async () => ({ Component: (await import('../features/public/login-page')).LoginPage }) },
     { path: '/register', lazy: async () => ({ Component: (await import('../features/public/register-page')).RegisterPage }) },
     { path: '/forgot-password', lazy: async () => ({ Component: (await import('../features/public/forgot-password-page')).ForgotPasswordPage }) },
-    { path: '/admin/*', lazy: async () => ({ Component: (await import('../features/admin/admin-routes')).AdminRoutes }) },
-    { path: '/compliance/*', lazy: async () => ({ Component: (await import('../features/compliance/compliance-routes')).ComplianceRoutes }) },
+    // The desks are English only (decision 0036), whatever language the person chose elsewhere.
+    { path: '/admin/*', lazy: async () => ({ Component: inEnglish((await import('../features/admin/admin-routes')).AdminRoutes) }) },
+    { path: '/compliance/*', lazy: async () => ({ Component: inEnglish((await import('../features/compliance/compliance-routes')).ComplianceRoutes) }) },
     {
       path: '/*',
       lazy: async () => {

@@ -36,11 +36,31 @@ function storedLanguage(): Language {
 }
 
 let current: Language = storedLanguage();
+/** While a desk (admin, compliance: English only) is shown, whatever the chosen language (english-only.tsx). */
+let englishOnly = false;
 
 export const currentLanguage = (): Language => current;
+const shownLanguage = (): Language => (englishOnly ? 'en' : current);
 
 /** Intl's locale for a language: Indian English and Hindi (India), both grouping lakhs and crores. */
-export const intlLocale = (language: Language = current) => (language === 'hi' ? 'hi-IN' : 'en-IN');
+export const intlLocale = (language: Language = shownLanguage()) => (language === 'hi' ? 'hi-IN' : 'en-IN');
+
+/**
+ * The desks are English only: their dates and <html lang> are English while one is shown, and the
+ * chosen language comes back when it goes. `activate` is false during a render (Lingui's provider
+ * must not be told then).
+ */
+export function enterEnglishOnly(activate = true): void {
+  englishOnly = true;
+  document.documentElement.lang = 'en';
+  if (activate && i18n.locale !== 'en') i18n.activate('en');
+}
+
+export function leaveEnglishOnly(): void {
+  englishOnly = false;
+  document.documentElement.lang = current;
+  if (i18n.locale !== current) i18n.activate(current);
+}
 
 function loadHindi(area: Area): Promise<void> {
   area.hindiLoaded ??= area.englishLoaded
@@ -91,9 +111,9 @@ export async function setLanguage(language: Language): Promise<void> {
   } catch {
     // Private modes may refuse storage: the choice holds for this page.
   }
-  document.documentElement.lang = language;
+  if (!englishOnly) document.documentElement.lang = language;
   if (language === 'hi') await Promise.all([...areas.values()].map(loadHindi));
-  if (current === language) i18n.activate(language);
+  if (current === language && !englishOnly) i18n.activate(language);
 }
 
 // The language the page starts in, on <html lang> before anything is shown; texts come with each area.
