@@ -1,3 +1,5 @@
+import { useSay, useT, type TextKey } from '../i18n/use-t';
+import '../i18n/account/texts';
 import { useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { MIN_PASSWORD_LENGTH } from '@desk/machines/identity/password-rules';
@@ -11,13 +13,15 @@ import { Field } from './field';
 import { accountApi } from '../lib/account-api';
 import { changePasswordFailure, passwordProblem, type PasswordDraft, type PasswordProblem } from './password-rules';
 
-const FIELDS: readonly { key: keyof PasswordDraft; label: string; autoComplete: string }[] = [
-  { key: 'currentPassword', label: 'Current password', autoComplete: 'current-password' },
-  { key: 'newPassword', label: 'New password', autoComplete: 'new-password' },
-  { key: 'confirmPassword', label: 'Confirm new password', autoComplete: 'new-password' },
+const FIELDS: readonly { key: keyof PasswordDraft; label: TextKey; autoComplete: string }[] = [
+  { key: 'currentPassword', label: 'account.password.current', autoComplete: 'current-password' },
+  { key: 'newPassword', label: 'account.password.new', autoComplete: 'new-password' },
+  { key: 'confirmPassword', label: 'account.password.confirm', autoComplete: 'new-password' },
 ];
 
 export function ChangePasswordDialog({ onClose }: { onClose: () => void }) {
+  const t = useT();
+  const say = useSay();
   const toast = useToast();
   const { data: me } = useMe();
   const { signIn } = useSession();
@@ -29,10 +33,11 @@ export function ChangePasswordDialog({ onClose }: { onClose: () => void }) {
     onSuccess: (answer) => {
       // The server retires every older token; keep this session on the new one.
       signIn(answer.token, me);
-      toast('Password changed successfully');
+      toast(say('Password changed successfully'));
       onClose();
     },
-    onError: (error) => setFailure(error instanceof ApiError ? changePasswordFailure(error.status, error.body) : error.message || 'Failed to change password'),
+    onError: (error) =>
+      setFailure(say(error instanceof ApiError ? changePasswordFailure(error.status, error.body) : error.message || 'Failed to change password')),
   });
 
   const submit = (event: FormEvent) => {
@@ -42,7 +47,7 @@ export function ChangePasswordDialog({ onClose }: { onClose: () => void }) {
     setProblem(found);
     if (found) return;
     if (!authToken.get()) {
-      setFailure('No authentication token found. Please login again.');
+      setFailure(say('No authentication token found. Please login again.'));
       return;
     }
     change.mutate();
@@ -50,11 +55,13 @@ export function ChangePasswordDialog({ onClose }: { onClose: () => void }) {
 
   return (
     <FormModal
-      title="Change Password"
+      title={t('account.password.title')}
       formId="change-password-form"
-      saveLabel="Change Password"
+      saveLabel={t('account.password.title')}
       saving={change.isPending}
-      savingLabel="Changing..."
+      savingLabel={t('account.password.changing')}
+      cancelLabel={t('account.password.cancel')}
+      closeLabel={t('account.password.close')}
       size="small"
       onClose={onClose}
       onSubmit={submit}
@@ -62,9 +69,9 @@ export function ChangePasswordDialog({ onClose }: { onClose: () => void }) {
       {FIELDS.map((f) => (
         <Field
           key={f.key}
-          label={f.label}
-          error={problem?.field === f.key ? problem.message : null}
-          hint={f.key === 'newPassword' ? `Minimum ${MIN_PASSWORD_LENGTH} characters` : undefined}
+          label={t(f.label)}
+          error={problem?.field === f.key ? say(problem.message) : null}
+          hint={f.key === 'newPassword' ? t('account.password.minimum', { count: MIN_PASSWORD_LENGTH }) : undefined}
         >
           <input type="password" autoComplete={f.autoComplete} value={draft[f.key]} onChange={(e) => setDraft((d) => ({ ...d, [f.key]: e.target.value }))} />
         </Field>

@@ -7,11 +7,14 @@ import { authEn } from './auth/en';
 import { authHi } from './auth/hi';
 import { customerEn } from './customer/en';
 import { customerHi } from './customer/hi';
+import { accountEn } from './account/en';
+import { accountHi } from './account/hi';
 
 const AREAS = [
   { area: 'landing', en: landingEn, hi: landingHi },
   { area: 'auth', en: authEn, hi: authHi },
   { area: 'customer', en: customerEn, hi: customerHi },
+  { area: 'account', en: accountEn, hi: accountHi },
 ] as const;
 
 /** The names a message fills in ({brand}, {count, plural, …}): a translation must use the same. */

@@ -89,4 +89,34 @@ describe('the customer area in Hindi', () => {
     await userEvent.click(form.getByRole('button', { name: 'बैंक खाता सेव करें' }));
     expect(form.getByText('कृपया बैंक खाते का पूरा विवरण भरें')).toBeTruthy();
   });
+
+  it('shows the sessions page and the change-password dialog in Hindi', async () => {
+    renderCustomer('/dashboard/sessions', {
+      'GET /api/auth/me': { ...ME, language: 'hi' },
+      'GET /api/auth/sessions': {
+        sessions: [
+          {
+            id: 's1',
+            current: true,
+            method: 'otp',
+            startedAt: '2025-01-15T10:00:00.000Z',
+            lastSeenAt: '2025-01-15T10:00:00.000Z',
+            expiresAt: '2025-01-22T10:00:00.000Z',
+            ip: '198.51.100.1',
+            userAgent: 'Mozilla/5.0',
+          },
+        ],
+      },
+    });
+    expect(await screen.findByRole('heading', { name: 'सत्र', level: 1 })).toBeTruthy();
+    expect(await screen.findByText('यह डिवाइस')).toBeTruthy();
+    expect(screen.getByText(/SMS से भेजा गया कोड/)).toBeTruthy();
+
+    await userEvent.click(screen.getByRole('button', { name: /खाता मेन्यू/ }));
+    await userEvent.click(screen.getByRole('menuitem', { name: 'पासवर्ड बदलें' }));
+    const dialog = within(screen.getByRole('dialog', { name: 'पासवर्ड बदलें' }));
+    await userEvent.click(dialog.getByRole('button', { name: 'पासवर्ड बदलें' }));
+    expect(dialog.getByText('मौजूदा पासवर्ड ज़रूरी है')).toBeTruthy();
+    expect(dialog.getByLabelText('नया पासवर्ड')).toBeTruthy();
+  });
 });

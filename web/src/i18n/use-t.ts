@@ -3,9 +3,10 @@ import { knownKey } from './i18n';
 import type { landingEn } from './landing/en';
 import type { authEn } from './auth/en';
 import type { customerEn } from './customer/en';
+import type { accountEn } from './account/en';
 
 /** Every text's key, from the English catalogues: a key that is not there does not compile. */
-export type TextKey = Extract<keyof typeof landingEn | keyof typeof authEn | keyof typeof customerEn, string>;
+export type TextKey = Extract<keyof typeof landingEn | keyof typeof authEn | keyof typeof customerEn | keyof typeof accountEn, string>;
 export type TextValues = Record<string, string | number>;
 export type Translate = (key: TextKey, values?: TextValues) => string;
 

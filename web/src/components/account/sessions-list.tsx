@@ -1,3 +1,4 @@
+import { useT, type TextKey } from '../../i18n/use-t';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { formatDateTime } from '../../lib/format-date-time';
 import { signInApi } from '../../lib/sign-in-api';
@@ -6,32 +7,36 @@ import { ErrorAlert } from '../error-alert';
 import { useToast } from '../toasts';
 import { describeBrowser } from './describe-browser';
 
-const METHODS: Record<string, string> = {
-  password: 'Password',
-  password_totp: 'Password and authenticator app',
-  recovery_code: 'Password and a recovery code',
-  otp: 'Code sent by SMS',
-  sign_up: 'Signed up',
+const METHODS: Record<string, TextKey> = {
+  password: 'account.sessions.password',
+  password_totp: 'account.sessions.passwordTotp',
+  recovery_code: 'account.sessions.recoveryCode',
+  otp: 'account.sessions.otp',
+  sign_up: 'account.sessions.signUp',
 };
 
 /** Where the account is signed in: this device marked, sign out one, or all the others. */
 export function SessionsList() {
+  const t = useT();
   const client = useQueryClient();
   const toast = useToast();
   const sessions = useQuery({ queryKey: ['sessions'], queryFn: signInApi.sessions });
   const refresh = () => client.invalidateQueries({ queryKey: ['sessions'] });
   const endOne = useMutation({
     mutationFn: signInApi.endSession,
-    onSuccess: () => (toast('Signed out that session'), refresh()),
-    onError: () => toast('Could not sign that session out', 'error'),
+    onSuccess: () => (toast(t('account.sessions.endedOne')), refresh()),
+    onError: () => toast(t('account.sessions.endOneFailed'), 'error'),
   });
   const endOthers = useMutation({
     mutationFn: signInApi.endOtherSessions,
-    onSuccess: (answer) => (toast(answer.revoked === 1 ? 'Signed out 1 other session' : `Signed out ${answer.revoked} other sessions`), refresh()),
-    onError: () => toast('Could not sign the other sessions out', 'error'),
+    onSuccess: (answer) => (
+      toast(answer.revoked === 1 ? t('account.sessions.endedOneOther') : t('account.sessions.endedOthers', { count: answer.revoked })),
+      refresh()
+    ),
+    onError: () => toast(t('account.sessions.endOthersFailed'), 'error'),
   });
-  if (sessions.isError) return <ErrorAlert>{failureText(sessions.error, 'Could not load your sessions')}</ErrorAlert>;
-  if (!sessions.data) return <p aria-busy="true">Loading…</p>;
+  if (sessions.isError) return <ErrorAlert>{failureText(sessions.error, t('account.sessions.loadFailed'))}</ErrorAlert>;
+  if (!sessions.data) return <p aria-busy="true">{t('account.sessions.loading')}</p>;
   const list = sessions.data.sessions;
   const others = list.filter((s) => !s.current).length;
   return (
@@ -40,17 +45,17 @@ export function SessionsList() {
         {list.map((session) => (
           <li key={session.id}>
             <dl>
-              <dt>Device</dt>
+              <dt>{t('account.sessions.device')}</dt>
               <dd>
-                {describeBrowser(session.userAgent)} {session.current && <span className="badge">This device</span>}
+                {describeBrowser(session.userAgent)} {session.current && <span className="badge">{t('account.sessions.thisDevice')}</span>}
               </dd>
-              <dt>Address</dt>
-              <dd>{session.ip ?? 'Unknown'}</dd>
-              <dt>Signed in</dt>
+              <dt>{t('account.sessions.address')}</dt>
+              <dd>{session.ip ?? t('account.sessions.unknown')}</dd>
+              <dt>{t('account.sessions.signedIn')}</dt>
               <dd>
-                {formatDateTime(session.startedAt)} ({METHODS[session.method] ?? session.method})
+                {formatDateTime(session.startedAt)} ({session.method in METHODS ? t(METHODS[session.method]!) : session.method})
               </dd>
-              <dt>Last seen</dt>
+              <dt>{t('account.sessions.lastSeen')}</dt>
               <dd>{formatDateTime(session.lastSeenAt)}</dd>
             </dl>
             {!session.current && (
@@ -59,16 +64,19 @@ export function SessionsList() {
                 className="btn secondary small"
                 disabled={endOne.isPending}
                 onClick={() => endOne.mutate(session.id)}
-                aria-label={`Sign out ${describeBrowser(session.userAgent)} from ${session.ip ?? 'an unknown address'}`}
+                aria-label={t('account.sessions.signOutOf', {
+                  device: describeBrowser(session.userAgent),
+                  address: session.ip ?? t('account.sessions.unknownAddress'),
+                })}
               >
-                Sign out
+                {t('account.sessions.signOut')}
               </button>
             )}
           </li>
         ))}
       </ul>
       <button type="button" className="btn secondary" disabled={others === 0 || endOthers.isPending} onClick={() => endOthers.mutate()}>
-        Sign out everywhere else
+        {t('account.sessions.signOutElsewhere')}
       </button>
     </>
   );
