@@ -1,4 +1,5 @@
 import { useRouteError, type RouteObject } from 'react-router';
+import { useT } from '../i18n/use-t';
 
 /**
  * How browsers word a dynamic import that failed (Chromium, Firefox, Safari) and Vite's own words
@@ -17,16 +18,15 @@ export function isStaleChunk(error: unknown): boolean {
  * something went wrong. Reload either way: nothing on the page can recover on its own.
  */
 export function RouteError() {
+  const t = useT();
   const updated = isStaleChunk(useRouteError());
   return (
     <main className="app-error">
       <div role="alert" className="card">
-        <h1>{updated ? 'The app was updated' : 'Something went wrong'}</h1>
-        <p className="muted">
-          {updated ? 'A new version was released while this page was open. Reload to use it.' : 'This page could not be shown. Reloading usually helps.'}
-        </p>
+        <h1>{updated ? t('app.error.updated') : t('app.error.wrong')}</h1>
+        <p className="muted">{updated ? t('app.error.updatedText') : t('app.error.wrongText')}</p>
         <button type="button" className="btn" onClick={() => location.reload()}>
-          Reload
+          {t('app.error.reload')}
         </button>
       </div>
     </main>

@@ -71,5 +71,10 @@ export const landingEn = {
   'quote.grossInr': 'Gross INR',
   'quote.feeInr': 'Fee (INR)',
   'quote.rounding': 'Shown exactly as your order will record it: what you receive is rounded down to 0.01 USDT or ₹1, and the fee up.',
+  'app.error.updated': 'The app was updated',
+  'app.error.wrong': 'Something went wrong',
+  'app.error.updatedText': 'A new version was released while this page was open. Reload to use it.',
+  'app.error.wrongText': 'This page could not be shown. Reloading usually helps.',
+  'app.error.reload': 'Reload',
   'language.switch': 'Language',
 } as const;

@@ -72,5 +72,10 @@ export const landingHi: Record<keyof typeof landingEn, string> = {
   'quote.grossInr': 'कुल INR',
   'quote.feeInr': 'फ़ीस (INR)',
   'quote.rounding': 'ठीक वैसा ही दिखाया गया है जैसा आपका ऑर्डर दर्ज करेगा: आपको मिलने वाली राशि 0.01 USDT या ₹1 तक नीचे की ओर, और फ़ीस ऊपर की ओर पूर्णांकित होती है।',
+  'app.error.updated': 'ऐप अपडेट हो गया है',
+  'app.error.wrong': 'कुछ गलत हो गया',
+  'app.error.updatedText': 'यह पेज खुला रहते हुए नया वर्शन आ गया। उसे इस्तेमाल करने के लिए पेज फिर से लोड करें।',
+  'app.error.wrongText': 'यह पेज दिखाया नहीं जा सका। पेज फिर से लोड करने से अक्सर ठीक हो जाता है।',
+  'app.error.reload': 'फिर से लोड करें',
   'language.switch': 'भाषा',
 };
