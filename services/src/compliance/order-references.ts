@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { ValidationError } from '@desk/platform/errors/domain-error';
 import type { ReadModelDatabase } from '@desk/projections/schema/read-model-database';
+import { ordersByRefCodes } from '@desk/projections/read-models/orders/orders.queries';
 import { coversTenant, type AdminScope } from '../identity/admin-scope';
 import { UUID } from '../http/server-ids';
 
@@ -12,9 +13,7 @@ import { UUID } from '../http/server-ids';
  */
 export async function orderIdsOf(readModels: Kysely<ReadModelDatabase>, given: readonly string[], scope: AdminScope): Promise<string[]> {
   const references = [...new Set(given.filter((v) => !UUID.test(v)).map((v) => v.toUpperCase()))];
-  const rows = references.length
-    ? await readModels.selectFrom('rm_orders').select(['id', 'ref_code', 'tenant_id']).where('ref_code', 'in', references).execute()
-    : [];
+  const rows = await ordersByRefCodes(readModels, references);
   const inScope = new Map(rows.filter((r) => coversTenant(scope, r.tenant_id)).map((r) => [r.ref_code, r.id]));
   const unknown = given.flatMap((v, i) =>
     UUID.test(v) || inScope.has(v.toUpperCase()) ? [] : [{ path: `orderIds.${i}`, message: `No order ${v.toUpperCase()} in your scope` }],

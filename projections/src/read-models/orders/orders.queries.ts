@@ -254,3 +254,9 @@ export async function orderIdByRefCode(db: Db, refCode: string): Promise<string 
   const row = await db.selectFrom('rm_orders').select('id').where('ref_code', '=', refCode.trim().toUpperCase()).executeTakeFirst();
   return row?.id ?? null;
 }
+
+/** The orders with these reference codes (upper case), with their brands: any brand, the caller checks scope. */
+export async function ordersByRefCodes(db: Db, refCodes: readonly string[]): Promise<{ id: string; ref_code: string; tenant_id: string }[]> {
+  if (refCodes.length === 0) return [];
+  return db.selectFrom('rm_orders').select(['id', 'ref_code', 'tenant_id']).where('ref_code', 'in', refCodes).execute();
+}
