@@ -7,7 +7,40 @@ export interface SweepPage {
   area: 'public' | 'customer' | 'admin' | 'compliance';
   reader: Reader;
   path: string;
+  /** A main screen's name, for the screenshots in docs (`npm run screenshots`); others are only read. */
+  main?: string;
 }
+
+/** The main screens, by path pattern (ids as `:id`), and the names their screenshots take. */
+const MAIN_SCREENS: Readonly<Record<string, string>> = {
+  '/': 'landing',
+  '/login': 'login',
+  '/dashboard': 'customer-dashboard',
+  '/dashboard/orders': 'customer-orders',
+  '/dashboard/orders/:buy': 'customer-order',
+  '/dashboard/wallets': 'customer-wallets',
+  '/dashboard/bank-accounts': 'customer-bank-accounts',
+  '/add-order': 'customer-add-order',
+  '/admin/dashboard': 'admin-dashboard',
+  '/admin/orders': 'admin-orders',
+  '/admin/orders/:buy': 'admin-order',
+  '/admin/users': 'admin-users',
+  '/admin/settings': 'admin-settings',
+  '/admin/tenants': 'admin-tenants',
+  '/admin/reconciliation': 'admin-reconciliation',
+  '/admin/reconciliation/unmatched': 'admin-unmatched-money',
+  '/admin/books': 'admin-books',
+  '/compliance': 'compliance-orders',
+  '/compliance/orders/:buy': 'compliance-timeline',
+  '/compliance/events': 'compliance-events',
+  '/compliance/exports': 'compliance-exports',
+};
+
+/** Names the page if it is a main screen: the first buy order's page stands for the order pages. */
+const named = (page: SweepPage, buy: string): SweepPage => {
+  const main = MAIN_SCREENS[page.path.replace(buy, ':buy')];
+  return main ? { ...page, main } : page;
+};
 
 const PUBLIC: SweepPage[] = ['/', '/login', '/register', '/forgot-password'].map((path) => ({ area: 'public', reader: 'visitor', path }));
 
@@ -35,7 +68,7 @@ const admin = (path: string): SweepPage => ({ area: 'admin', reader: 'admin', pa
  * the compliance area as its officer.
  */
 export function operatorPages({ ids }: SweepWorld): SweepPage[] {
-  return [
+  const pages: SweepPage[] = [
     ...PUBLIC,
     ...customerPages(ids.buy, ids.sell),
     ...[
@@ -65,11 +98,12 @@ export function operatorPages({ ids }: SweepWorld): SweepPage[] {
       (path): SweepPage => ({ area: 'compliance', reader: 'officer', path: `/compliance${path}` }),
     ),
   ];
+  return pages.map((page) => named(page, ids.buy));
 }
 
 /** What reads in Hindi as well as English (issue 29): the public pages and the customer's. */
 export function hindiPages({ ids }: SweepWorld): SweepPage[] {
-  return [...PUBLIC, ...customerPages(ids.buy, ids.sell)];
+  return [...PUBLIC, ...customerPages(ids.buy, ids.sell)].map((page) => named(page, ids.buy));
 }
 
 /**
@@ -77,9 +111,10 @@ export function hindiPages({ ids }: SweepWorld): SweepPage[] {
  * admin sees (the brand admin's navigation: no settings, brands, projections or desk changes).
  */
 export function brandPages({ ids }: SweepWorld, brand: BrandKey): SweepPage[] {
-  return [
+  const pages: SweepPage[] = [
     ...PUBLIC,
     ...customerPages(ids.brandBuy[brand], ids.brandSell[brand]),
     ...['dashboard', 'orders', `orders/${ids.brandBuy[brand]}`, `orders/${ids.brandSell[brand]}`, 'users', 'reconciliation', 'books', 'sessions'].map(admin),
   ];
+  return pages.map((page) => named(page, ids.brandBuy[brand]));
 }

@@ -1,3 +1,5 @@
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
 import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import { seriousFindings, type PageFindings } from './axe';
 import type { Reader, SweepPage } from './axe-pages';
@@ -61,10 +63,12 @@ export async function sweep(
       const lang = (await page.evaluate('document.documentElement.lang')) as string;
       if (language && lang !== language) throw new Error(`${theme}: ${target.path} is in "${lang}", not "${language}"`);
       results.push({ theme, area: target.area, page: target.path, width: LAPTOP.width, findings: await seriousFindings(page) });
+      await keepScreenshot(page, theme, target, LAPTOP.width);
       await page.setViewportSize(PHONE_SIZE);
       // The desks' sidebar slides away below 992 px (a 0.2 s transition); nothing is fetched anew.
       await page.waitForTimeout(250);
       results.push({ theme, area: target.area, page: target.path, width: PHONE_SIZE.width, findings: await seriousFindings(page) });
+      await keepScreenshot(page, theme, target, PHONE_SIZE.width);
     }
   } finally {
     for (const reader of readers.values()) await reader.context.close();
@@ -103,4 +107,16 @@ async function settle({ page, open }: ReaderPage): Promise<void> {
     else if (Date.now() - quietSince >= 150) return;
     await page.waitForTimeout(50);
   }
+}
+
+/**
+ * `npm run screenshots` sets SWEEP_SCREENSHOTS to a folder (docs/screenshots/screens): the sweep then
+ * keeps what each main page (`main` in axe-pages.ts) looks like at each size and in each theme, as
+ * the reader sees it; an ordinary test run keeps nothing.
+ */
+async function keepScreenshot(page: Page, theme: string, target: SweepPage, width: number): Promise<void> {
+  const folder = process.env.SWEEP_SCREENSHOTS;
+  if (!folder || !target.main) return;
+  await mkdir(folder, { recursive: true });
+  await page.screenshot({ path: path.join(folder, `${theme}-${target.main}-${width}.png`), fullPage: false, animations: 'disabled' });
 }
