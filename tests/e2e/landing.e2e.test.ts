@@ -16,6 +16,10 @@ const ADMIN = { phone: '+919000000071', password: 'e2e-landing-admin' };
 const LAPTOP = { width: 1280, height: 800 };
 const PHONE = { width: 390, height: 844 };
 
+/** Adds up the page's layout shifts (not those right after a visitor's input), as Lighthouse's CLS does, in window.__layoutShift. */
+const LAYOUT_SHIFTS = `window.__layoutShift = 0;
+new PerformanceObserver((list) => { for (const e of list.getEntries()) if (!e.hadRecentInput) window.__layoutShift += e.value; }).observe({ type: 'layout-shift', buffered: true });`;
+
 /** Whether the page scrolls sideways (wider than its viewport). */
 const scrollsSideways = (page: Page) => page.evaluate('document.documentElement.scrollWidth > document.documentElement.clientWidth') as Promise<boolean>;
 const tableRow = (page: Page, label: string) =>
@@ -44,6 +48,7 @@ describe('landing page in a real browser', () => {
       page.on('response', (r) => {
         if (r.url().endsWith('.js')) scripts.push(r.url());
       });
+      await page.addInitScript(LAYOUT_SHIFTS);
       await page.goto(server.base);
       await expect.poll(() => page.locator('h1').first().textContent()).toContain('USDT Desk');
       // A fresh desk sets no rate: every order is priced at 85 (seed-spec section 9), and so is the table.
@@ -58,6 +63,8 @@ describe('landing page in a real browser', () => {
 
       expect(await scrollsSideways(page)).toBe(false);
       expect(await seriousFindings(page)).toEqual([]);
+      // What the brand's config decides appears at once: nothing the visitor sees moves (Lighthouse's layout shift was 0.149).
+      expect(await page.evaluate('window.__layoutShift')).toBeLessThan(0.01);
       await screenshot(page, 'landing', 'landing');
 
       await page.mouse.move(20, 20);

@@ -26,7 +26,9 @@ export function LandingPage() {
   const tradeLink = user && user !== 'checking' ? homeFor(user) : '/login';
 
   return (
-    <div className="public-page">
+    // What the brand's config decides (rates, the calculator, hours, the contact) is laid out hidden until it
+    // arrives, then shown at once: nothing on the screen moves under the reader (Lighthouse's layout shift).
+    <div className="public-page" data-config={config.isPending ? 'pending' : 'ready'}>
       <header className="site-header">
         <BrandMark heading />
         <div className="row header-end">
@@ -49,27 +51,31 @@ export function LandingPage() {
           </div>
         </section>
 
-        <section aria-labelledby="rates-title">
-          <h2 id="rates-title">{t('landing.rates.title')}</h2>
-          {config.isPending && (
-            <p role="status" className="muted">
-              {t('landing.rates.loading')}
-            </p>
-          )}
-          {config.isError && (
-            <p role="alert" className="error">
-              {t('landing.rates.failed')}
-            </p>
-          )}
-          {config.data && <LandingRates rates={config.data.rates} />}
-        </section>
+        {config.isPending && (
+          <p role="status" className="muted">
+            {t('landing.rates.loading')}
+          </p>
+        )}
+        <div className="landing-after-config">
+          <section aria-labelledby="rates-title">
+            <h2 id="rates-title">{t('landing.rates.title')}</h2>
+            {config.isError && (
+              <p role="alert" className="error">
+                {t('landing.rates.failed')}
+              </p>
+            )}
+            {config.data && <LandingRates rates={config.data.rates} />}
+          </section>
 
-        {config.data && <CalculatorSlot rates={config.data.rates} fees={config.data.fees} />}
-        <HowItWorks />
-        {config.data && <HoursAndLimits hours={config.data.brand.support?.hours ?? null} limits={config.data.limits} />}
+          {config.data && <CalculatorSlot rates={config.data.rates} fees={config.data.fees} />}
+          <HowItWorks />
+          {config.data && <HoursAndLimits hours={config.data.brand.support?.hours ?? null} limits={config.data.limits} />}
+        </div>
       </main>
 
-      <LandingFooter support={config.data?.brand.support} />
+      <div className="landing-after-config">
+        <LandingFooter support={config.data?.brand.support} />
+      </div>
     </div>
   );
 }
