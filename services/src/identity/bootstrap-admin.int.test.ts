@@ -10,8 +10,15 @@ describe('making sure the operator can sign in', () => {
   let t: TestApp;
   let tenant = 0;
   const freshTenant = () => `bootstrap-${++tenant}`;
+  // In the order they were made: without an order, an updated row (a role taken away) may come back last.
   const admins = async (tenantId: string) =>
-    t.database.db.selectFrom('users').select(['phone', 'roles', 'password_hash']).where('tenant_id', '=', tenantId).execute();
+    t.database.db
+      .selectFrom('users')
+      .select(['phone', 'roles', 'password_hash'])
+      .where('tenant_id', '=', tenantId)
+      .orderBy('created_at')
+      .orderBy('phone')
+      .execute();
 
   beforeAll(async () => {
     t = await createTestApp();
