@@ -10,7 +10,7 @@ function expected(amount: string): { inr: string; usdt: string } {
   const shown = fraction.replace(/0+$/, '');
   return {
     inr: `${sign}₹${groupIndian(whole)}${shown ? `.${shown}` : ''}`,
-    usdt: `${rounded.isZero() ? rounded.abs().toFixed(2) : rounded.toFixed(2)} USDT`,
+    usdt: `${sign}${groupIndian(whole)}.${fraction} USDT`,
   };
 }
 
@@ -38,6 +38,12 @@ describe('money formatting without a decimal library', () => {
       expect([amount, formatInr(amount)]).toEqual([amount, want.inr]);
       expect([amount, formatUsdt(amount)]).toEqual([amount, want.usdt]);
     }
+  });
+
+  it('groups USDT the Indian way too (issue 29): what a reader in India expects of any large number', () => {
+    expect(formatUsdt('1764.7')).toBe('1,764.70 USDT');
+    expect(formatUsdt('123456.789')).toBe('1,23,456.79 USDT');
+    expect(formatUsdt('999.994')).toBe('999.99 USDT');
   });
 
   it('leaves what is not a plain decimal as it is', () => {

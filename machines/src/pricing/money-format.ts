@@ -1,7 +1,8 @@
 /**
  * Money as people read it, done on decimal strings: going through a JS number would misprint
  * large or long amounts. INR follows en-IN (lakh/crore grouping, ₹, 0 to 2 decimals, as
- * Intl.NumberFormat('en-IN') shows it); USDT always shows 2 decimals and the USDT suffix.
+ * Intl.NumberFormat('en-IN') shows it); USDT always shows 2 decimals and the USDT suffix, grouped the same
+ * Indian way (1,23,456.79 USDT: issue 29).
  * A value that is not a plain decimal is returned unchanged, so bad data stays visible.
  *
  * No decimal library here: rounding to cents is whole-number arithmetic on the digits (BigInt), so
@@ -42,5 +43,5 @@ export function formatInr(amount: string): string {
 export function formatUsdt(amount: string): string {
   const value = toCents(amount);
   if (value === null) return amount;
-  return `${value.negative ? '-' : ''}${value.whole}.${value.cents} USDT`;
+  return `${value.negative ? '-' : ''}${groupIndian(value.whole)}.${value.cents} USDT`;
 }
