@@ -83,6 +83,9 @@ describe("a brand's support contact (decision 0035)", () => {
     expect(await call('PUT', `/api/admin/brands/${sunrise.tenantId}/support-contact`, sunrise.token, { supportHours: 'x'.repeat(81) })).toMatchObject({
       status: 400,
     });
+    // Hours that would read backwards on the landing (a right-to-left override), or run over two lines (review 10, F2).
+    for (const hours of ['9 to 5 \u202emodnar', 'Mon to Fri\u2028Sat', 'Mon\u2029Sun', 'zero\u200bwidth'])
+      expect(await call('PUT', `/api/admin/brands/${sunrise.tenantId}/support-contact`, sunrise.token, { supportHours: hours })).toMatchObject({ status: 400 });
     expect((await profileEvents(sunrise.tenantId)).length).toBe(before);
   });
 

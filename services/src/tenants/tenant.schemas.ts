@@ -36,7 +36,9 @@ const SUPPORT_HOURS = z
   .string()
   .trim()
   .max(80, 'Support hours must be at most 80 characters')
-  .regex(/^[^\p{Cc}]*$/u, 'Support hours must be one line of text');
+  // No control or formatting characters and no line or paragraph separators: a right-to-left
+  // override would make the landing read the hours backwards (review 10, F2).
+  .regex(/^[^\p{Cc}\p{Cf}\p{Zl}\p{Zp}]*$/u, 'Support hours must be one line of text');
 
 /** A contact field as sent: '' (or null in JSON) clears it, anything else must be valid; each becomes its text or null. */
 const contactField = <T extends z.ZodType<string>>(field: T) =>
