@@ -11,6 +11,7 @@ import { LATE_PAYMENT_NEEDS_RATE } from '../../machines/src/order/order.decide';
 import { createCustomer, createTestApp, json, type TestApp, setOwnPassword } from '../support/test-app';
 import { createBrandAdmin } from '../support/brands';
 import { waitFor } from '../support/wait-for';
+import { giveDepositWallet } from '../support/deposit-wallet';
 
 const TRON = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
 
@@ -126,22 +127,27 @@ describe('order controls', () => {
     ]);
   });
 
-  it('flags one payout transaction on orders of two brands, naming neither order to the other (review 9, N3)', async () => {
+  it("flags a payout transaction reused on another brand's order, naming neither order to the other and holding up only the reuse (review 9, N3; review 10, F1)", async () => {
     const brand = await createBrandAdmin(t, 'tx.example', '+919190000060');
     const meera = await createCustomer(t, '+919190000061', 'secret1', { tenantId: brand.tenantId, host: 'tx.example' });
     const ours = await buy(asha);
     const theirs = await buy(meera, { host: 'tx.example' });
     for (const order of [ours, theirs]) expect((await t.call('POST', `/api/admin/orders/${order._id}/verify`, { token: admin, body: {} })).status).toBe(200);
     const hash = `0x${'cd'.repeat(32)}`;
-    // The operator's admin acts for both brands: one transfer recorded as both payouts.
-    for (const order of [ours, theirs]) {
-      const sent = await json(t.call('POST', `/api/admin/orders/${order._id}/crypto-sent`, { token: admin, body: { cryptoReference: hash } }));
-      expect(sent.body).toMatchObject({ order: { status: 'crypto_sent' } });
-    }
-    await waitFor('both payouts flagged', async () => ((await flagsOf(ours._id)).length > 0 && (await flagsOf(theirs._id)).length > 0) || null);
-    const across = expect.objectContaining({ kind: 'duplicate_reference', evidence: `crypto:${hash}`, relatedOrderId: null, relatedRefCode: null });
-    expect(await flagsOf(ours._id)).toEqual([across]);
-    expect(await flagsOf(theirs._id)).toEqual([across]);
+    const evidenceOf = async (orderId: string) => (await t.database.pool.query('select kind from payment_evidence where order_id = $1', [orderId])).rows;
+    // The operator's admin acts for both brands: one transfer recorded as both payouts, one after the other.
+    expect((await json(t.call('POST', `/api/admin/orders/${ours._id}/crypto-sent`, { token: admin, body: { cryptoReference: hash } }))).body).toMatchObject({
+      order: { status: 'crypto_sent' },
+    });
+    await waitFor('the first payout seen', async () => ((await evidenceOf(ours._id)).length > 0 ? true : null));
+    expect((await json(t.call('POST', `/api/admin/orders/${theirs._id}/crypto-sent`, { token: admin, body: { cryptoReference: hash } }))).body).toMatchObject({
+      order: { status: 'crypto_sent' },
+    });
+    await waitFor('the reused payout flagged', async () => ((await flagsOf(theirs._id)).length > 0 ? true : null));
+    expect(await flagsOf(theirs._id)).toEqual([
+      expect.objectContaining({ kind: 'duplicate_reference', evidence: `crypto:${hash}`, relatedOrderId: null, relatedRefCode: null }),
+    ]);
+    expect(await flagsOf(ours._id)).toEqual([]);
     // The brand's admin reads the flag on their order, and in its history, with no other brand's order in it.
     const page = await json(t.call('GET', `/api/admin/orders/${theirs._id}`, { token: brand.token, headers: { host: 'tx.example' } }));
     expect(page.status).toBe(200);
@@ -149,6 +155,21 @@ describe('order controls', () => {
     expect(JSON.stringify(page.body)).not.toContain(ours.refCode);
     // Completing a payout whose transaction is in doubt takes a second admin.
     expect((await t.call('POST', `/api/admin/orders/${theirs._id}/complete`, { token: admin, body: {} })).status).toBe(202);
+
+    // A customer who proves a sell with another brand's payout, copied off the chain, holds up nothing there (review 10, F1).
+    const other = `0x${'ef'.repeat(32)}`;
+    const paid = await buy(meera, { host: 'tx.example' });
+    expect((await t.call('POST', `/api/admin/orders/${paid._id}/verify`, { token: admin, body: {} })).status).toBe(200);
+    expect((await t.call('POST', `/api/admin/orders/${paid._id}/crypto-sent`, { token: admin, body: { cryptoReference: other } })).status).toBe(200);
+    await waitFor('the payout seen', async () => ((await evidenceOf(paid._id)).length > 0 ? true : null));
+    await giveDepositWallet(t);
+    const placed = await json(t.call('POST', '/api/orders/crypto-to-fiat', { token: asha, body: { cryptoAmount: 100, network: 'TRC20', method: 'cash' } }));
+    expect(placed.status, JSON.stringify(placed.body)).toBe(201);
+    const sell = placed.body.order as { _id: string };
+    expect((await t.call('POST', `/api/orders/${sell._id}/upload`, { token: asha, body: { cryptoReference: other } })).status).toBe(200);
+    await waitFor("the sell's proof seen", async () => ((await evidenceOf(sell._id)).length > 0 ? true : null));
+    expect(await flagsOf(paid._id)).toEqual([]);
+    expect(await flagsOf(sell._id)).toEqual([]);
   });
 
   it('flags the same UTR on two orders of a brand, both ways, and not across brands', async () => {
