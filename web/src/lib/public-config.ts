@@ -41,10 +41,11 @@ export function useBrand(page?: string) {
   const { data } = usePublicConfig();
   const brand = data?.brand ?? DEFAULT_BRAND;
   const colour = data?.brand.primaryColor ?? rememberedColour() ?? DEFAULT_BRAND.primaryColor;
+  const arrived = data !== undefined;
   useLayoutEffect(() => {
     applyBrandTheme(colour);
-    if (data) remember(colour);
-  }, [colour, data]);
+    if (arrived) remember(colour);
+  }, [colour, arrived]);
   useEffect(() => {
     document.title = page ? `${page} · ${brand.name}` : brand.name;
   }, [brand.name, page]);

@@ -11,6 +11,7 @@ import { TextField } from './text-field';
 import { failText } from './fail-text';
 import { phoneProblem } from './phone-check';
 import { useOtpSend } from './use-otp-send';
+import { PhoneSendRow } from './phone-send-row';
 
 import { useSay, useT } from '../../i18n/use-t';
 
@@ -64,20 +65,7 @@ export function ForgotPasswordPage() {
     >
       <form onSubmit={submit} noValidate>
         <p>{t('auth.forgot.lead')}</p>
-        <div className="send-row">
-          <TextField
-            label={t('auth.field.phone')}
-            type="tel"
-            inputMode="tel"
-            autoComplete="tel"
-            required
-            value={phone}
-            onChange={(e) => setPhone(e.target.value)}
-          />
-          <button className="btn secondary" type="button" onClick={send} disabled={sender.blocked}>
-            {sender.label}
-          </button>
-        </div>
+        <PhoneSendRow phone={phone} onPhone={setPhone} onSend={send} sender={sender} />
         <OtpBoxes key={sender.sends} value={otp} onChange={setOtp} autoFocus={sender.sends > 0} disabled={reset.isPending} label={t('auth.field.code')} />
         <TextField
           label={t('auth.forgot.newPassword')}

@@ -4,11 +4,11 @@ import { normalizePhone } from '@desk/machines/identity/phone';
 import { api, unwrap } from '../../lib/api';
 import { useToast } from '../../components/toasts';
 import { OTP_LENGTH, OtpBoxes } from '../../components/otp-boxes';
-import { TextField } from './text-field';
 import { failText } from './fail-text';
 import { phoneProblem } from './phone-check';
 import { useFinishSignIn } from './use-finish-sign-in';
 import { useOtpSend } from './use-otp-send';
+import { PhoneSendRow } from './phone-send-row';
 import { useSay, useT } from '../../i18n/use-t';
 
 /** Phone, Send with the resend countdown, the six boxes, and Verify once all six are in. */
@@ -54,20 +54,7 @@ export function OtpLogin({ phone, onPhone }: { phone: string; onPhone: (phone: s
 
   return (
     <form onSubmit={submit} noValidate>
-      <div className="send-row">
-        <TextField
-          label={t('auth.field.phone')}
-          type="tel"
-          inputMode="tel"
-          autoComplete="tel"
-          required
-          value={phone}
-          onChange={(e) => onPhone(e.target.value)}
-        />
-        <button className="btn secondary" type="button" onClick={send} disabled={sender.blocked}>
-          {sender.label}
-        </button>
-      </div>
+      <PhoneSendRow phone={phone} onPhone={onPhone} onSend={send} sender={sender} />
       {/* A fresh set of boxes after each send, focused so the code can be typed straight away. */}
       <OtpBoxes key={sender.sends} value={otp} onChange={setOtp} autoFocus={sender.sends > 0} disabled={verify.isPending} label={t('auth.field.code')} />
       {error && (
