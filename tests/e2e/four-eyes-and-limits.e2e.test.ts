@@ -5,10 +5,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { launchBrowser } from './support/browser';
 import { apiOf, openSignedIn } from './support/signed-in';
-import { startAppServer, type AppServer } from './support/app-server';
-import { confirmOnServer, createAdminOnServer } from '../support/admin-cli';
+import type { AppServer } from './support/app-server';
+import { startFourEyesDesk } from './support/four-eyes-desk';
 
 const ADMIN = { phone: '+919000000072', password: 'e2e-admin-password' };
 const SECOND_PHONE = '+919000000073';
@@ -25,16 +24,17 @@ describe('four eyes and customer limits in a real browser', () => {
   const open = (token: string, path: string) => openSignedIn(browser, server, token, path);
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startAppServer({ ADMIN_PHONE: ADMIN.phone, ADMIN_PASSWORD: ADMIN.password }), launchBrowser()]);
-    admin = await server.signIn(ADMIN);
-    // The second admin is made at the server: on the admin screens a staff account waits for a second admin (decision 0030).
-    const secondPassword = await createAdminOnServer(server.serverEnv, SECOND_PHONE);
-    // A customer who signs up: one an admin made orders only once they set their own password (decision 0029).
-    await server.signUp(TARA);
-    [second, tara] = await Promise.all([server.signIn({ phone: SECOND_PHONE, password: secondPassword }), server.signIn(TARA)]);
-    // No monthly limit loosens the desk's rules: it waits for a second admin, confirmed here from the server.
-    const controls = await api('PUT', '/api/admin/settings', admin, { controls: { fourEyesAboveInr: 5000, customerDailyInr: 20000, customerMonthlyInr: 0 } });
-    await confirmOnServer(server.serverEnv, controls.change._id);
+    // No monthly limit loosens the desk's rules: it waits for a second admin, confirmed from the server.
+    ({
+      server,
+      browser,
+      admin,
+      second,
+      customer: tara,
+    } = await startFourEyesDesk(
+      { admin: ADMIN, secondPhone: SECOND_PHONE, customer: TARA },
+      { fourEyesAboveInr: 5000, customerDailyInr: 20000, customerMonthlyInr: 0 },
+    ));
     await api('POST', '/api/user/wallet', tara, { network: 'TRC20', address: WALLET, label: 'Main', isDefault: true });
   }, 120_000);
   afterAll(async () => {

@@ -11,10 +11,10 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { DESKTOP, launchBrowser, screenshot } from './support/browser';
+import { DESKTOP, screenshot } from './support/browser';
 import { apiOf, openSignedIn } from './support/signed-in';
-import { startAppServer, type AppServer } from './support/app-server';
-import { confirmOnServer, createAdminOnServer } from '../support/admin-cli';
+import type { AppServer } from './support/app-server';
+import { startFourEyesDesk } from './support/four-eyes-desk';
 
 const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const ADMIN = { phone: '+919000000082', password: 'e2e-admin-password' };
@@ -34,13 +34,10 @@ describe('the four-eyes card in a real browser', () => {
   const open = (token: string, path: string) => openSignedIn(browser, server, token, path);
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startAppServer({ ADMIN_PHONE: ADMIN.phone, ADMIN_PASSWORD: ADMIN.password }), launchBrowser()]);
-    admin = await server.signIn(ADMIN);
-    const secondPassword = await createAdminOnServer(server.serverEnv, SECOND_PHONE);
-    await server.signUp(CUSTOMER);
-    [second, customer] = await Promise.all([server.signIn({ phone: SECOND_PHONE, password: secondPassword }), server.signIn(CUSTOMER)]);
-    const controls = await api('PUT', '/api/admin/settings', admin, { controls: { fourEyesAboveInr: 5000, customerDailyInr: 0, customerMonthlyInr: 0 } });
-    await confirmOnServer(server.serverEnv, controls.change._id);
+    ({ server, browser, admin, second, customer } = await startFourEyesDesk(
+      { admin: ADMIN, secondPhone: SECOND_PHONE, customer: CUSTOMER },
+      { fourEyesAboveInr: 5000, customerDailyInr: 0, customerMonthlyInr: 0 },
+    ));
   }, 120_000);
   afterAll(async () => {
     await browser?.close();
