@@ -14,6 +14,7 @@ import { DESKTOP, launchBrowser, screenshot } from './support/browser';
 import { startAppServer, type AppServer } from './support/app-server';
 import { confirmOnServer, createAdminOnServer } from '../support/admin-cli';
 import { deriveBrandTheme } from '../../web/src/theme/brand-theme';
+import { signInOnScreen } from './support/signed-in';
 
 const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const PHONE = { width: 390, height: 844 };
@@ -77,12 +78,6 @@ describe('brand themes that read, in a real browser', () => {
     const page = await context.newPage();
     await page.goto(url);
     return page;
-  };
-  const signIn = async (page: Page, who: { phone: string; password: string }, lands: string) => {
-    await page.getByRole('tabpanel').getByLabel('Phone number').fill(who.phone);
-    await page.getByRole('tabpanel').getByLabel('Password', { exact: true }).fill(who.password);
-    await page.getByRole('button', { name: 'Login' }).click();
-    await page.waitForURL(`**${lands}`);
   };
   /** axe-core in the page (through the DevTools protocol, which the page's CSP does not govern). */
   const axeFindings = async (page: Page): Promise<{ id: string; impact: string; nodes: { target: string; summary: string }[] }[]> => {
@@ -172,12 +167,12 @@ describe('brand themes that read, in a real browser', () => {
       expect(button).toEqual([rgb(theme.fill), rgb(theme.onFill)]);
       await readsAtBothSizes(page, brand, 'login');
 
-      await signIn(page, brand.customer, '/dashboard');
+      await signInOnScreen(page, brand.customer, '/dashboard');
       await page.getByRole('heading', { level: 1 }).first().waitFor();
       await readsAtBothSizes(page, brand, 'dashboard', true);
 
       const admin = await openPage(`${brand.base}/login`);
-      await signIn(admin, brand.admin, '/admin/dashboard');
+      await signInOnScreen(admin, brand.admin, '/admin/dashboard');
       await admin.goto(`${brand.base}/admin/orders`);
       await admin.getByRole('heading', { level: 1 }).first().waitFor();
       // The active menu item: the brand's text on its tint.
@@ -190,7 +185,7 @@ describe('brand themes that read, in a real browser', () => {
   it("previews Sunrise's colour on the tenant form and warns that its links will use a darker shade", async () => {
     const sunrise = BRANDS.find((brand) => brand.key === 'saturated')!;
     const page = await openPage(`${server.base}/login`);
-    await signIn(page, OPERATOR, '/admin/dashboard');
+    await signInOnScreen(page, OPERATOR, '/admin/dashboard');
     await page.goto(`${server.base}/admin/tenants/${sunrise.id}/edit`);
     const preview = page.getByRole('figure', { name: "Preview of the brand's colours" });
     await preview.waitFor();

@@ -10,6 +10,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { DESKTOP, launchBrowser, screenshot } from './support/browser';
 import { startAppServer, type AppServer } from './support/app-server';
 import { confirmOnServer, createAdminOnServer } from '../support/admin-cli';
+import { signInOnScreen } from './support/signed-in';
 
 const OPERATOR = { phone: '+919000000066', password: 'e2e-operator-password' };
 /** Its password is the one `create-admin` prints. */
@@ -44,12 +45,6 @@ describe('two brands in a real browser', () => {
     const page = await context.newPage();
     await page.goto(url);
     return page;
-  };
-  const signIn = async (page: Page, who: { phone: string; password: string }, lands: string) => {
-    await page.getByRole('tabpanel').getByLabel('Phone number').fill(who.phone);
-    await page.getByRole('tabpanel').getByLabel('Password', { exact: true }).fill(who.password);
-    await page.getByRole('button', { name: 'Login' }).click();
-    await page.waitForURL(`**${lands}`);
   };
   const orderRows = (page: Page) => page.getByRole('checkbox', { name: /^Select order / });
 
@@ -103,7 +98,7 @@ describe('two brands in a real browser', () => {
     await expect.poll(() => page.getByText('₹91.25').first().isVisible()).toBe(true);
     await screenshot(page, 'brands', 'brand-landing');
     await page.goto(`${brandBase}/login`);
-    await signIn(page, BRAND_CUSTOMER, '/dashboard');
+    await signInOnScreen(page, BRAND_CUSTOMER, '/dashboard');
     // The session the browser holds is the brand's: the order it places is priced at the brand's rate.
     const token = await page.evaluate<string | null>('localStorage.getItem("token")');
     const placed = (await api('POST', '/api/orders/fiat-to-crypto', token, BUY)).order;
@@ -114,7 +109,7 @@ describe('two brands in a real browser', () => {
 
   it("lets the operator find the brand's order by brand and settle it", async () => {
     const page = await openPage(`${server.base}/login`);
-    await signIn(page, OPERATOR, '/admin/dashboard');
+    await signInOnScreen(page, OPERATOR, '/admin/dashboard');
     await page.goto(`${server.base}/admin/orders`);
     await expect.poll(() => orderRows(page).count(), { timeout: 15_000 }).toBe(2);
     const brandRow = page.getByRole('row').filter({ hasText: orders.brand.ref });
@@ -140,7 +135,7 @@ describe('two brands in a real browser', () => {
 
   it("shows the brand's admin, on the brand's host, only the brand's orders and none of the operator's screens", async () => {
     const page = await openPage(`${brandBase}/login`);
-    await signIn(page, BRAND_ADMIN, '/admin/dashboard');
+    await signInOnScreen(page, BRAND_ADMIN, '/admin/dashboard');
     await page.getByText('Brand: Brand B').first().waitFor();
     const nav = page.getByRole('complementary', { name: 'Admin navigation' });
     expect(await nav.getByRole('link').allTextContents()).toEqual(['Dashboard', 'Orders', 'Users', 'Reconciliation', 'Books', 'Sessions']);

@@ -21,3 +21,11 @@ export async function openSignedIn(browser: Browser, server: AppServer, token: s
   await page.goto(`${server.base}${path}`);
   return page;
 }
+
+/** Signs in on the login screen's Password tab, as a person would, and waits to land on `lands`. */
+export async function signInOnScreen(page: Page, who: { phone: string; password: string }, lands: string): Promise<void> {
+  await page.getByRole('tabpanel').getByLabel('Phone number').fill(who.phone);
+  await page.getByRole('tabpanel').getByLabel('Password', { exact: true }).fill(who.password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await page.waitForURL(`**${lands}`);
+}
