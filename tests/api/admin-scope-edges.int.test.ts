@@ -102,7 +102,7 @@ describe('admin scope: edges found in review', () => {
       { min: '1', max: 'abc' },
     ]) {
       const answer = await json(t.call('PUT', `/api/admin/tenants/${brandId}/settings`, { token: operator, body: { limits: { buyInr: limit } } }));
-      expect(answer).toMatchObject({ status: 400, body: { error: 'validation_error' } });
+      expect(answer).toMatchObject({ status: 400, body: { error: 'validation_error', code: 'validation_error' } });
     }
   });
 
@@ -121,7 +121,7 @@ describe('admin scope: edges found in review', () => {
       }),
     ]);
     expect(answers.map((a) => a.status)).toEqual(answers.map(() => 400));
-    expect(await answers[0]!.json()).toMatchObject({ error: 'validation_error' });
+    expect(await answers[0]!.json()).toMatchObject({ error: 'validation_error', code: 'validation_error' });
   });
 
   it('answers an unpaired surrogate, an id of the wrong shape or a cursor past the largest with 400 or 404, never 500', async () => {
@@ -137,7 +137,7 @@ describe('admin scope: edges found in review', () => {
     for (const answer of refused) {
       expect(answer).toEqual({
         status: 400,
-        body: { error: 'validation_error', details: [{ path: 'body', message: 'Text must not contain unpaired surrogate characters' }] },
+        body: { error: 'validation_error', code: 'validation_error', details: [{ path: 'body', message: 'Text must not contain unpaired surrogate characters' }] },
       });
     }
     expect((await json(t.call('GET', `/api/orders/${order._id}`, { token: customer }))).body.status).toBe('pending');
@@ -168,7 +168,7 @@ describe('admin scope: edges found in review', () => {
       const answer = await json(t.call('GET', path, { token: officer }));
       expect(answer).toEqual({
         status: 400,
-        body: { error: 'validation_error', details: [{ path: 'before', message: 'before must be a cursor from the previous page' }] },
+        body: { error: 'validation_error', code: 'validation_error', details: [{ path: 'before', message: 'before must be a cursor from the previous page' }] },
       });
     }
     expect((await t.call('GET', '/api/compliance/events?before=9223372036854775807', { token: officer })).status).toBe(200);

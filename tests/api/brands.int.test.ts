@@ -142,7 +142,7 @@ describe('brands', () => {
     );
     expect(answer).toMatchObject({
       status: 400,
-      body: { error: 'validation_error', details: [{ path: 'rate', message: 'Rate must be between 0.01 and 100000' }] },
+      body: { error: 'validation_error', code: 'validation_error', details: [{ path: 'rate', message: 'Rate must be between 0.01 and 100000' }] },
     });
     expect((await t.deps.eventStore.readStream(`order-${brandOrder}`)).length).toBe(before);
   });
@@ -279,7 +279,7 @@ describe('brands', () => {
     ] as const) {
       const answer = await t.app.request(url, { method, ...garbage });
       expect(answer.status).toBe(400);
-      expect(await answer.json()).toMatchObject({ error: 'validation_error', details: [{ path: 'body' }] });
+      expect(await answer.json()).toMatchObject({ error: 'validation_error', code: 'validation_error', details: [{ path: 'body' }] });
     }
     expect((await json(t.call('GET', `/api/admin/tenants/${brandId}`, { token: operator }))).body).toEqual(before);
   });

@@ -176,7 +176,7 @@ describe('the desk’s books', () => {
     for (const bad of ['?day=2026-02-30', '?day=yesterday', '?day=2999-01-01', '?tenantId=']) {
       const refused = await position(bad);
       expect(refused.status, bad).toBe(400);
-      expect(refused.body, bad).toMatchObject({ error: 'validation_error' });
+      expect(refused.body, bad).toMatchObject({ error: 'validation_error', code: 'validation_error' });
     }
     expect((await position('?tenantId=no-such-brand')).status).toBe(404);
     // Nothing a query can hold answers 500.
@@ -196,7 +196,7 @@ describe('the desk’s books', () => {
     expect(rows.filter((r) => r.includes(',order_completed,'))).toHaveLength(8); // no fee, no spread: 2 lines a currency an order
     expect(rows.some((r) => r.includes('HDFC Bank ••••5678'))).toBe(true);
     const refused = await json(t.call('GET', `/api/admin/ledger/entries.csv?from=${today}&to=2020-01-01`, { token: admin }));
-    expect(refused).toMatchObject({ status: 400, body: { error: 'validation_error' } });
+    expect(refused).toMatchObject({ status: 400, body: { error: 'validation_error', code: 'validation_error' } });
     expect((await t.call('GET', '/api/admin/ledger/entries.csv', { token: admin })).status).toBe(400);
   });
 

@@ -126,7 +126,7 @@ describe('money controls that hold', () => {
     expect((await t.call('POST', `/api/orders/${placed._id}/upload`, { token: customer, body: { bankReference: 'UTR7440011' } })).status).toBe(200);
     expect(await complete(admin, placed._id, { rate: '0.01' })).toMatchObject({
       status: 400,
-      body: { error: 'validation_error', details: [{ path: 'rate', message: paidWithinRateLock(placed.rate) }] },
+      body: { error: 'validation_error', code: 'validation_error', details: [{ path: 'rate', message: paidWithinRateLock(placed.rate) }] },
     });
     // With a 1 % fee, ₹1,000 at 100,000 is 0.01 USDT gross and a 0.01 fee: nothing to pay out.
     expect((await t.call('PUT', '/api/admin/settings', { token: admin, body: { fees: { fiatToCryptoPercent: 1 } } })).status).toBe(200);

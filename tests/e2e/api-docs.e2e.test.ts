@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { Hono } from 'hono';
+import { OpenAPIHono } from '@hono/zod-openapi';
 import { serve } from '@hono/node-server';
 import { launchBrowser } from './support/browser';
 import { freePort } from '../support/free-port';
@@ -18,7 +19,7 @@ describe('the API reference page in a real browser', () => {
         await next();
         c.header('content-security-policy', "default-src 'self'");
       })
-      .route('/api', apiDocsRoutes());
+      .route('/api', apiDocsRoutes(() => new OpenAPIHono()));
     const port = await freePort();
     server = serve({ fetch: app.fetch, port, hostname: '127.0.0.1' });
     base = `http://127.0.0.1:${port}`;

@@ -50,7 +50,7 @@ export class ForbiddenError extends DomainError {
   }
 }
 
-/** 400 `{ error: 'validation_error', details }`: what is wrong with the input, field by field. */
+/** 400 `{ error: 'validation_error', code: 'validation_error', details }`: what is wrong with the input, field by field. */
 export class ValidationError extends DomainError {
   constructor(readonly details: { path: string; message: string }[]) {
     super('validation_error', 400, details.map((d) => (d.path ? `${d.path}: ${d.message}` : d.message)).join('; '));
@@ -61,6 +61,6 @@ export class ValidationError extends DomainError {
   }
 
   override body(): Record<string, unknown> {
-    return { error: 'validation_error', details: this.details };
+    return { error: 'validation_error', code: this.code, details: this.details };
   }
 }

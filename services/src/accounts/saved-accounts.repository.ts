@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely, Selectable } from 'kysely';
+import { z } from 'zod';
+import { NETWORKS, type Network } from '@desk/machines/addresses/networks';
 import type { ServicesDatabase, UserBankAccountsTable, UserWalletsTable } from '../db/services-database';
 
 export type WalletRow = Selectable<UserWalletsTable>;
@@ -128,11 +130,32 @@ export function deleteBankAccount(trx: Db, userId: string, id: string): Promise<
   return trx.deleteFrom('user_bank_accounts').where('user_id', '=', userId).where('id', '=', id).returningAll().executeTakeFirst();
 }
 
-export function walletJson(w: WalletRow) {
-  return { _id: w.id, address: w.address, network: w.network, label: w.label, isDefault: w.is_default, createdAt: w.created_at.toISOString() };
+/** A saved wallet as the API answers it. */
+export const walletJsonSchema = z.object({
+  _id: z.string(),
+  address: z.string(),
+  network: z.enum(NETWORKS),
+  label: z.string(),
+  isDefault: z.boolean(),
+  createdAt: z.iso.datetime(),
+});
+
+export function walletJson(w: WalletRow): z.infer<typeof walletJsonSchema> {
+  return { _id: w.id, address: w.address, network: w.network as Network, label: w.label, isDefault: w.is_default, createdAt: w.created_at.toISOString() };
 }
 
-export function bankAccountJson(b: BankAccountRow) {
+/** A saved bank account as the API answers it (`accountName`: sent as `accountHolder` or `accountName`). */
+export const bankAccountJsonSchema = z.object({
+  _id: z.string(),
+  bankName: z.string(),
+  accountName: z.string(),
+  accountNumber: z.string(),
+  ifsc: z.string(),
+  isDefault: z.boolean(),
+  createdAt: z.iso.datetime(),
+});
+
+export function bankAccountJson(b: BankAccountRow): z.infer<typeof bankAccountJsonSchema> {
   return {
     _id: b.id,
     bankName: b.bank_name,

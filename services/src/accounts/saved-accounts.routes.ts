@@ -1,15 +1,16 @@
-import { Hono, type Context } from 'hono';
+import type { Context } from 'hono';
 import { z } from 'zod';
 import type { Kysely } from 'kysely';
 import { addressProblem } from '@desk/machines/addresses/address-validation';
 import type { ServicesDatabase } from '../db/services-database';
 import type { AuthEnv } from '../identity/auth.middleware';
-import { atMost, validate } from '../http/validate';
+import { atMost } from '../http/validate';
+import { answer, declare, routes } from '../http/openapi-route';
 import { UUID } from '../http/server-ids';
 import { DomainError, NotFoundError, ValidationError } from '@desk/platform/errors/domain-error';
 import { ACCOUNT_NUMBER_MESSAGE, ACCOUNT_NUMBER_PATTERN, IFSC_MESSAGE, IFSC_PATTERN, normaliseIfsc } from '@desk/machines/accounts/bank-account-rules';
 import { NETWORKS, type Network } from '@desk/machines/addresses/networks';
-import { bankAccountJson, listBankAccounts, listWallets, walletJson } from './saved-accounts.repository';
+import { bankAccountJson, bankAccountJsonSchema, listBankAccounts, listWallets, walletJson, walletJsonSchema } from './saved-accounts.repository';
 import { SavedAccounts } from './saved-accounts';
 import { actorOf } from '../identity/auth.middleware';
 import { commandMetadata } from '../http/request-context';
@@ -40,20 +41,36 @@ const REQUIRED = 'Please fill all bank account details';
 const IFSC = z.string({ error: REQUIRED }).trim().min(1, REQUIRED).transform(normaliseIfsc).pipe(z.string().regex(IFSC_PATTERN, IFSC_MESSAGE));
 const ACCOUNT_NUMBER = z.string({ error: REQUIRED }).trim().min(1, REQUIRED).regex(ACCOUNT_NUMBER_PATTERN, ACCOUNT_NUMBER_MESSAGE);
 const text = (what: string) => z.string({ error: REQUIRED }).trim().min(1, REQUIRED).max(100, atMost(what, 100));
-export const bankSchema = z.object({
-  bankName: text('Bank name'),
-  accountHolder: text('Account holder name'),
-  accountNumber: ACCOUNT_NUMBER,
-  ifsc: IFSC,
-  isDefault: z.boolean().default(false),
+const HOLDER = "The account holder: `accountHolder` (the specification's name), or `accountName` as the account is read back";
+/** `accountName` is what a saved account reads back as: accepted too, so what a client reads it can send back. */
+const holderOf = <T extends { accountHolder?: string; accountName?: string }>({ accountHolder, accountName, ...rest }: T) => ({
+  ...rest,
+  accountName: accountHolder ?? accountName,
 });
-export const bankPatchSchema = z.object({
-  bankName: text('Bank name').optional(),
-  accountHolder: text('Account holder name').optional(),
-  accountNumber: ACCOUNT_NUMBER.optional(),
-  ifsc: IFSC.optional(),
-  isDefault: z.boolean().optional(),
-});
+export const bankSchema = z
+  .object({
+    bankName: text('Bank name'),
+    accountHolder: text('Account holder name').optional().describe(HOLDER),
+    accountName: text('Account holder name').optional().describe(HOLDER),
+    accountNumber: ACCOUNT_NUMBER,
+    ifsc: IFSC,
+    isDefault: z.boolean().default(false),
+  })
+  .superRefine((b, ctx) => {
+    if (b.accountHolder === undefined && b.accountName === undefined) ctx.addIssue({ code: 'custom', path: ['accountHolder'], message: REQUIRED });
+  })
+  // The refinement above saw to it that one of the two is there.
+  .transform((b) => ({ ...holderOf(b), accountName: holderOf(b).accountName! }));
+export const bankPatchSchema = z
+  .object({
+    bankName: text('Bank name').optional(),
+    accountHolder: text('Account holder name').optional().describe(HOLDER),
+    accountName: text('Account holder name').optional().describe(HOLDER),
+    accountNumber: ACCOUNT_NUMBER.optional(),
+    ifsc: IFSC.optional(),
+    isDefault: z.boolean().optional(),
+  })
+  .transform(holderOf);
 
 class DuplicateWalletError extends DomainError {
   constructor() {
@@ -73,18 +90,92 @@ export interface SavedAccountRecording {
   trustProxy: ProxyTrust;
 }
 
+const walletAnswer = (description: string) => answer(description, z.object({ wallet: walletJsonSchema, message: z.string() }));
+const accountAnswer = (description: string) => answer(description, z.object({ account: bankAccountJsonSchema, message: z.string() }));
+const done = (description: string) => answer(description, z.object({ message: z.string() }));
+const wallet = { tag: 'account', access: 'user' } as const;
+
+export const savedAccountDeclarations = {
+  wallets: declare({
+    ...wallet,
+    method: 'get',
+    path: '/wallets',
+    summary: 'Saved USDT addresses',
+    answers: { 200: answer('The saved addresses, default first', z.object({ wallets: z.array(walletJsonSchema) })) },
+  }),
+  addWallet: declare({
+    ...wallet,
+    method: 'post',
+    path: '/wallet',
+    summary: 'Save an address (checked for its network)',
+    body: walletSchema,
+    answers: { 201: walletAnswer('The saved wallet') },
+    refuses: { 409: 'wallet_exists: this address is already saved for this network' },
+  }),
+  changeWallet: declare({
+    ...wallet,
+    method: 'put',
+    path: '/wallet/{id}',
+    summary: 'Change a saved address (address and network checked together)',
+    body: walletPatchSchema,
+    answers: { 200: walletAnswer('The changed wallet') },
+    refuses: { 404: 'No such wallet of yours' },
+  }),
+  removeWallet: declare({
+    ...wallet,
+    method: 'delete',
+    path: '/wallet/{id}',
+    summary: 'Delete a saved address',
+    answers: { 200: done('Deleted') },
+    refuses: { 404: 'No such wallet of yours' },
+  }),
+  accounts: declare({
+    ...wallet,
+    method: 'get',
+    path: '/bank-accounts',
+    summary: 'Saved bank accounts',
+    answers: { 200: answer('The saved accounts, default first', z.object({ accounts: z.array(bankAccountJsonSchema) })) },
+  }),
+  addAccount: declare({
+    ...wallet,
+    method: 'post',
+    path: '/bank-account',
+    summary: 'Save a bank account',
+    body: bankSchema,
+    answers: { 201: accountAnswer('The saved account') },
+  }),
+  changeAccount: declare({
+    ...wallet,
+    method: 'put',
+    path: '/bank-account/{id}',
+    summary: 'Change a saved bank account',
+    body: bankPatchSchema,
+    answers: { 200: accountAnswer('The changed account') },
+    refuses: { 404: 'No such bank account of yours' },
+  }),
+  removeAccount: declare({
+    ...wallet,
+    method: 'delete',
+    path: '/bank-account/{id}',
+    summary: 'Delete a saved bank account',
+    answers: { 200: done('Deleted') },
+    refuses: { 404: 'No such bank account of yours' },
+  }),
+};
+
 /** The customer's own saved wallets and bank accounts: mounted at /api/user behind requireUser. */
 export function savedAccountRoutes(db: Kysely<ServicesDatabase>, { trail, trustProxy }: SavedAccountRecording) {
   const accounts = new SavedAccounts(db, trail);
   const metadataOf = (c: Context<AuthEnv>) => commandMetadata(c, actorOf(c), trustProxy);
-  return new Hono<AuthEnv>()
-    .get('/wallets', async (c) => c.json({ wallets: (await listWallets(db, [c.get('user').id])).map(walletJson) }, 200))
-    .post('/wallet', validate('json', walletSchema), async (c) => {
+  const routesOf = savedAccountDeclarations;
+  return routes<AuthEnv>()
+    .openapi(routesOf.wallets, async (c) => c.json({ wallets: (await listWallets(db, [c.get('user').id])).map(walletJson) }, 200))
+    .openapi(routesOf.addWallet, async (c) => {
       const wallet = await accounts.addWallet(c.get('user'), c.req.valid('json'), metadataOf(c));
       if (!wallet) throw new DuplicateWalletError();
       return c.json({ wallet: walletJson(wallet), message: 'Wallet saved' }, 201);
     })
-    .put('/wallet/:id', validate('json', walletPatchSchema), async (c) => {
+    .openapi(routesOf.changeWallet, async (c) => {
       const id = ownId(c.req.param('id'), 'Wallet');
       const patch = c.req.valid('json');
       // Address and network are checked together, against what the edit leaves of the stored wallet.
@@ -95,24 +186,23 @@ export function savedAccountRoutes(db: Kysely<ServicesDatabase>, { trail, trustP
       if (!wallet) throw new NotFoundError('Wallet not found');
       return c.json({ wallet: walletJson(wallet), message: 'Wallet updated' }, 200);
     })
-    .delete('/wallet/:id', async (c) => {
+    .openapi(routesOf.removeWallet, async (c) => {
       if (!(await accounts.removeWallet(c.get('user'), ownId(c.req.param('id'), 'Wallet'), metadataOf(c)))) throw new NotFoundError('Wallet not found');
       return c.json({ message: 'Wallet deleted' }, 200);
     })
-    .get('/bank-accounts', async (c) => c.json({ accounts: (await listBankAccounts(db, [c.get('user').id])).map(bankAccountJson) }, 200))
-    .post('/bank-account', validate('json', bankSchema), async (c) => {
-      const { accountHolder, ...rest } = c.req.valid('json');
-      const account = await accounts.addBankAccount(c.get('user'), { ...rest, accountName: accountHolder }, metadataOf(c));
+    .openapi(routesOf.accounts, async (c) => c.json({ accounts: (await listBankAccounts(db, [c.get('user').id])).map(bankAccountJson) }, 200))
+    .openapi(routesOf.addAccount, async (c) => {
+      const account = await accounts.addBankAccount(c.get('user'), c.req.valid('json'), metadataOf(c));
       return c.json({ account: bankAccountJson(account), message: 'Bank account saved' }, 201);
     })
-    .put('/bank-account/:id', validate('json', bankPatchSchema), async (c) => {
-      const { accountHolder, ...rest } = c.req.valid('json');
+    .openapi(routesOf.changeAccount, async (c) => {
+      const { accountName, ...rest } = c.req.valid('json');
       const id = ownId(c.req.param('id'), 'Bank account');
-      const account = await accounts.changeBankAccount(c.get('user'), id, { ...rest, ...(accountHolder ? { accountName: accountHolder } : {}) }, metadataOf(c));
+      const account = await accounts.changeBankAccount(c.get('user'), id, { ...rest, ...(accountName ? { accountName } : {}) }, metadataOf(c));
       if (!account) throw new NotFoundError('Bank account not found');
       return c.json({ account: bankAccountJson(account), message: 'Bank account updated' }, 200);
     })
-    .delete('/bank-account/:id', async (c) => {
+    .openapi(routesOf.removeAccount, async (c) => {
       if (!(await accounts.removeBankAccount(c.get('user'), ownId(c.req.param('id'), 'Bank account'), metadataOf(c))))
         throw new NotFoundError('Bank account not found');
       return c.json({ message: 'Bank account deleted' }, 200);

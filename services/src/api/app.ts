@@ -17,6 +17,9 @@ import type { TokenService } from '../identity/tokens';
 import type { SettingsService } from '../settings/settings.service';
 import { bearerToken, requireAdmin, requireOperator, requireUser, type AdminEnv, type AuthEnv } from '../identity/auth.middleware';
 import { handleError } from './error-handler';
+import { routes } from '../http/openapi-route';
+import { allowedMethods, methodNotAllowed } from '../http/method-not-allowed';
+import type { OpenAPIHono } from '@hono/zod-openapi';
 import { healthRoutes } from './health.routes';
 import { webAssets, webClient } from './web-client';
 import { authApi } from '../identity/auth-api';
@@ -126,7 +129,7 @@ export function createApp(deps: AppDeps) {
     changes: deps.deskChanges,
     json: async (state) => deskChangeJson(state, { users: db, fileLink: (id) => fileLink(orders.signer, id), brandNames: await directory.names() }),
   };
-  const admin = new Hono<AdminEnv>()
+  const admin = routes<AdminEnv>()
     .use(signedInFresh, requireAdmin, idempotency(db))
     // Brand admins run their brand's orders and users; the rest of the desk is the operator's.
     .use('/settings', requireOperator)
@@ -149,9 +152,9 @@ export function createApp(deps: AppDeps) {
     .route('/', reconciliationRoutes({ ...deps.reconciliation, readModels: db, users: db, trustProxy }))
     .route('/', matchingRoutes({ ...deps.reconciliation, readModels: db, trustProxy }))
     .route('/', adminLedgerRoutes({ position: deps.ledger.position, readModels: db }));
-  const customer = new Hono<AuthEnv>().use(signedIn, refuseComplianceCommands, idempotency(db)).route('/', customerOrderRoutes(orders));
+  const customer = routes<AuthEnv>().use(signedIn, refuseComplianceCommands, idempotency(db)).route('/', customerOrderRoutes(orders));
   // Compliance staff read everything in their scope and act on nothing (docs/compliance.md).
-  const compliance = new Hono<ComplianceEnv>()
+  const compliance = routes<ComplianceEnv>()
     .use(signedInFresh, requireCompliance)
     .route('/', complianceRoutes(deps.compliance))
     .route(
@@ -173,7 +176,7 @@ export function createApp(deps: AppDeps) {
       }),
     );
   const trail = deps.roles.trail;
-  const user = new Hono<AuthEnv>()
+  const user = routes<AuthEnv>()
     .use(signedIn, refuseComplianceCommands, idempotency(db))
     .route('/', savedAccountRoutes(db, { trail, trustProxy }))
     .route('/', tenantDetailsRoutes(tenants, orders.signer));
@@ -182,9 +185,12 @@ export function createApp(deps: AppDeps) {
     return { name: tenant.name, logoUrl: logoLink(orders.signer, tenant), primaryColor: tenant.primaryColor, support: supportContactJson(tenant) };
   };
 
-  const api = new Hono()
+  const api = routes()
     .route('/', healthRoutes(deps))
-    .route('/', apiDocsRoutes())
+    .route(
+      '/',
+      apiDocsRoutes((): OpenAPIHono => api),
+    )
     .route('/auth', authApi({ db, signIn: deps.signIn, signedIn, signedInFresh, limits, store, otp, tenantOf, trustProxy, describeUser, trail, forgetUser }))
     .route('/config', publicConfigRoutes(settings, brandOf))
     // The stream itself is opened with a ticket in its query (EventSource sends no header).
@@ -216,7 +222,12 @@ export function createApp(deps: AppDeps) {
     )
     .route('/api', api)
     .use('*', webAssets);
-  app.notFound((c) => (c.req.path.startsWith('/api/') ? c.json({ error: 'Not found', code: 'not_found' }, 404) : webClient(c)));
+  const allowedFor = allowedMethods(() => app.routes.filter((route) => route.path.startsWith('/api/')));
+  app.notFound((c) => {
+    if (!c.req.path.startsWith('/api/')) return webClient(c);
+    const allowed = allowedFor(c.req.path);
+    return allowed.length > 0 ? methodNotAllowed(c, allowed) : c.json({ error: 'Not found', code: 'not_found' }, 404);
+  });
   app.onError(handleError);
   return app;
 }

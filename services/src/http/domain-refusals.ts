@@ -23,7 +23,7 @@ export class RateChangedError extends DomainError {
   }
 
   override body(): Record<string, unknown> {
-    return { error: 'rate_changed', message: this.message, currentRate: Number(this.currentRate) };
+    return { error: 'rate_changed', code: this.code, message: this.message, currentRate: Number(this.currentRate) };
   }
 }
 

@@ -27,7 +27,7 @@ class PhoneRequiredError extends DomainError {
     super('phone_required', 400, 'Phone number is required');
   }
   override body() {
-    return { error: 'phone_required', message: this.message };
+    return { error: 'phone_required', code: this.code, message: this.message };
   }
 }
 

@@ -34,7 +34,7 @@ export class InvalidOtpError extends DomainError {
   }
 
   override body(): Record<string, unknown> {
-    return { error: 'invalid_otp', message: this.message };
+    return { error: 'invalid_otp', code: this.code, message: this.message };
   }
 }
 

@@ -48,7 +48,7 @@ describe('admin order actions', () => {
     for (const [id, action, path, message] of cases) {
       expect(await act(id, action, { bankUtr: '', cryptoReference: ' ' })).toEqual({
         status: 400,
-        body: { error: 'validation_error', details: [{ path, message }] },
+        body: { error: 'validation_error', code: 'validation_error', details: [{ path, message }] },
       });
     }
     expect((await act(s._id, 'verify')).body.order.status).toBe('approved');
@@ -90,7 +90,7 @@ describe('admin order actions', () => {
       );
     expect(await raw('{"reasonCode":')).toEqual({
       status: 400,
-      body: { error: 'validation_error', details: [{ path: '', message: 'Malformed JSON in request body' }] },
+      body: { error: 'validation_error', code: 'validation_error', details: [{ path: '', message: 'Malformed JSON in request body' }] },
     });
     expect((await t.deps.eventStore.readStream(`order-${order._id}`)).map((e) => e.type)).toEqual(['OrderPlaced']);
     const rejected = await raw('');
@@ -102,7 +102,7 @@ describe('admin order actions', () => {
     const order = await buy();
     expect(await act(order._id, 'approve', { cryptoReference: '0xfeed', bankUtr: null, rate: 'abc' })).toEqual({
       status: 400,
-      body: { error: 'validation_error', details: [{ path: 'rate', message: 'Rate must be a positive number' }] },
+      body: { error: 'validation_error', code: 'validation_error', details: [{ path: 'rate', message: 'Rate must be a positive number' }] },
     });
     expect((await act(order._id, 'approve', { cryptoReference: '0xfeed', rate: '0.00' })).body.details).toEqual([
       { path: 'rate', message: 'Rate must be a positive number' },

@@ -79,7 +79,7 @@ describe("a brand's support contact (decision 0035)", () => {
     });
     // Only the contact: a brand admin cannot rename their brand or move its domain this way.
     const renamed = await call('PUT', `/api/admin/brands/${sunrise.tenantId}/support-contact`, sunrise.token, { name: 'Sunset', domain: 'evil.example' });
-    expect(renamed).toMatchObject({ status: 400, body: { error: 'validation_error' } });
+    expect(renamed).toMatchObject({ status: 400, body: { error: 'validation_error', code: 'validation_error' } });
     expect(await call('PUT', `/api/admin/brands/${sunrise.tenantId}/support-contact`, sunrise.token, { supportHours: 'x'.repeat(81) })).toMatchObject({
       status: 400,
     });
@@ -127,7 +127,7 @@ describe("a brand's support contact (decision 0035)", () => {
     bad.set('supportEmail', 'nope');
     expect(await put(bad)).toMatchObject({
       status: 400,
-      body: { error: 'validation_error', details: [{ path: 'supportEmail', message: 'Support email must look like help@example.com' }] },
+      body: { error: 'validation_error', code: 'validation_error', details: [{ path: 'supportEmail', message: 'Support email must look like help@example.com' }] },
     });
     const json2 = await call('PUT', `/api/admin/tenants/${otherBrand}`, operator, { supportPhone: '1800 123 4567' });
     expect(json2.body.tenant).toMatchObject({ supportPhone: '1800 123 4567', supportHours: '24/7' });

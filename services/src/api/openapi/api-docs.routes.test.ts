@@ -1,9 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { Hono } from 'hono';
+import { OpenAPIHono } from '@hono/zod-openapi';
 import { apiDocsRoutes } from './api-docs.routes';
 
 describe('the API reference page', () => {
-  const app = new Hono().route('/api', apiDocsRoutes());
+  const app = new Hono().route(
+    '/api',
+    apiDocsRoutes(() => new OpenAPIHono()),
+  );
 
   it('has no inline script or style: every script and stylesheet is a file from this origin', async () => {
     const response = await app.request('/api/docs');

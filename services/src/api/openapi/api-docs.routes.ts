@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { Hono } from 'hono';
+import type { OpenAPIHono } from '@hono/zod-openapi';
 import { openApiDocument } from './openapi-document';
 
 const STATIC = path.join(import.meta.dirname, 'static');
@@ -16,9 +17,10 @@ const ASSETS: Record<string, { file: string; type: string }> = {
 
 /**
  * The API document and its browsable reference, mounted at /api, all from our own origin (no CDN):
- * the page, its style and scripts pass a `default-src 'self'` policy. The document is built and files are read once, on first use.
+ * the page, its style and scripts pass a `default-src 'self'` policy. The document is built (from `declared`, the API's
+ * routes as mounted at /api) and files are read once, on first use.
  */
-export function apiDocsRoutes() {
+export function apiDocsRoutes(declared: () => OpenAPIHono) {
   let document: string | undefined;
   const cache = new Map<string, Promise<Buffer>>();
   const read = (file: string) => {
@@ -27,7 +29,10 @@ export function apiDocsRoutes() {
   };
   return new Hono()
     .get('/openapi.json', (c) =>
-      c.body((document ??= JSON.stringify(openApiDocument())), 200, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-cache' }),
+      c.body((document ??= JSON.stringify(openApiDocument(declared()))), 200, {
+        'content-type': 'application/json; charset=utf-8',
+        'cache-control': 'no-cache',
+      }),
     )
     .get('/docs', async (c) => c.html((await read(path.join(STATIC, 'docs-page.html'))).toString('utf8'), 200, { 'cache-control': 'no-cache' }))
     .get('/docs/:asset', async (c) => {

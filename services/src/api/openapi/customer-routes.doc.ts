@@ -1,6 +1,5 @@
 import { changePasswordSchema } from '../../identity/auth.routes';
 import { languageSchema } from '../../identity/language.routes';
-import { bankPatchSchema, bankSchema, walletPatchSchema, walletSchema } from '../../accounts/saved-accounts.routes';
 import { buySchema, sellSchema, uploadSchema } from '../../orders/order.schemas';
 import type { RouteDoc } from './route-doc';
 
@@ -25,30 +24,6 @@ export const customerRouteDocs: RouteDoc[] = [
     summary: "The signed-in person's language for the screens (en or hi), kept with the account; the API's texts stay English",
     body: languageSchema,
   },
-  { method: 'get', path: '/user/wallets', tag: 'account', access: 'user', summary: 'Saved USDT addresses' },
-  {
-    method: 'post',
-    path: '/user/wallet',
-    tag: 'account',
-    access: 'user',
-    summary: 'Save an address (checked for its network)',
-    body: walletSchema,
-    success: created('The saved wallet'),
-  },
-  { method: 'put', path: '/user/wallet/:id', tag: 'account', access: 'user', summary: 'Change a saved address', body: walletPatchSchema },
-  { method: 'delete', path: '/user/wallet/:id', tag: 'account', access: 'user', summary: 'Delete a saved address' },
-  { method: 'get', path: '/user/bank-accounts', tag: 'account', access: 'user', summary: 'Saved bank accounts' },
-  {
-    method: 'post',
-    path: '/user/bank-account',
-    tag: 'account',
-    access: 'user',
-    summary: 'Save a bank account',
-    body: bankSchema,
-    success: created('The saved account'),
-  },
-  { method: 'put', path: '/user/bank-account/:id', tag: 'account', access: 'user', summary: 'Change a saved bank account', body: bankPatchSchema },
-  { method: 'delete', path: '/user/bank-account/:id', tag: 'account', access: 'user', summary: 'Delete a saved bank account' },
   { method: 'get', path: '/user/tenant/bank-details', tag: 'account', access: 'user', summary: "The brand's active bank accounts, to pay into" },
   { method: 'get', path: '/user/tenant/crypto-wallet-details', tag: 'account', access: 'user', summary: "The brand's active USDT wallets, to send to" },
   { method: 'get', path: '/orders', tag: 'orders', access: 'user', summary: "The caller's orders, newest first" },

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import servicesPackage from '../../../package.json' with { type: 'json' };
-import { ROLE_BOUND, SIGNED_IN, type Access, type RouteDoc } from './route-doc';
+import type { OpenAPIHono } from '@hono/zod-openapi';
+import { ROLE_BOUND, SIGNED_IN, WHO, errorSchema } from '../../http/openapi-route';
+import type { RouteDoc } from './route-doc';
 import { publicRouteDocs } from './public-routes.doc';
 import { customerRouteDocs } from './customer-routes.doc';
 import { signInRouteDocs } from './sign-in-routes.doc';
@@ -13,7 +15,7 @@ import { ledgerRouteDocs } from './ledger-routes.doc';
 
 type Json = Record<string, unknown>;
 
-/** Every route of the API, as the document lists them (a test holds this to what the app registers). */
+/** The routes not yet declared with their route, as the document lists them (a test holds the whole document to what the app registers). */
 export const routeDocs: readonly RouteDoc[] = [
   ...publicRouteDocs,
   ...customerRouteDocs,
@@ -25,15 +27,6 @@ export const routeDocs: readonly RouteDoc[] = [
   ...complianceRouteDocs,
   ...liveRouteDocs,
 ];
-
-const WHO: Record<Access, string> = {
-  public: 'Public.',
-  'signed-link': 'Opened as a plain link: no token; the signed, expiring query is the permission.',
-  user: 'Signed in.',
-  admin: "Admins: operator admins for every brand, a brand admin for their brand only (another brand's order is 404).",
-  operator: "The operator's admins only (403 for brand admins).",
-  compliance: "Compliance staff: the operator's for every brand, a brand's for that brand. Each read is recorded on their access trail.",
-};
 
 const DESCRIPTION = `The USDT/INR desk's API, generated from the schemas the routes validate with (docs/api.md tells the answers in words).
 
@@ -106,14 +99,32 @@ const operationId = (route: RouteDoc) =>
     .map((part) => part[0]!.toUpperCase() + part.slice(1))
     .join('');
 
-/** The OpenAPI 3.1 document of every route, served at /api/openapi.json. */
-export function openApiDocument(routes: readonly RouteDoc[] = routeDocs): Json {
+/** The document's parts that are the same whatever the routes. */
+const info = () => ({
+  openapi: '3.1.0' as const,
+  info: { title: 'USDT Desk API', version: servicesPackage.version, description: DESCRIPTION },
+  servers: [{ url: '/api' }],
+});
+
+/**
+ * The OpenAPI 3.1 document of every route, served at /api/openapi.json: generated from the routes'
+ * declarations (`declared`, the API as mounted at /api), with the routes still described in
+ * `routeDocs` beside them while they wait to be declared.
+ */
+export function openApiDocument(declared?: OpenAPIHono, legacy: readonly RouteDoc[] = routeDocs): Json {
+  const generated = (declared?.getOpenAPI31Document(info()) ?? { paths: {}, components: {} }) as unknown as {
+    paths?: Record<string, Record<string, Json>>;
+    components?: Json;
+  };
   const paths: Record<string, Record<string, Json>> = {};
-  for (const route of routes) {
+  for (const [path, item] of Object.entries(generated.paths ?? {})) paths[path] = { ...item };
+  for (const route of legacy) {
+    const path = openApiPath(route.path);
+    if (paths[path]?.[route.method]) continue;
     const body = requestBody(route);
     const params = parameters(route);
     const signedIn = SIGNED_IN.includes(route.access);
-    (paths[openApiPath(route.path)] ??= {})[route.method] = {
+    (paths[path] ??= {})[route.method] = {
       operationId: operationId(route),
       summary: route.summary,
       description: WHO[route.access],
@@ -124,21 +135,15 @@ export function openApiDocument(routes: readonly RouteDoc[] = routeDocs): Json {
       responses: responses(route),
     };
   }
+  const tags = new Set(Object.values(paths).flatMap((item) => Object.values(item).flatMap((operation) => (operation.tags as string[] | undefined) ?? [])));
+  const components = (generated.components ?? {}) as { schemas?: Json; parameters?: Json };
   return {
-    openapi: '3.1.0',
-    info: { title: 'USDT Desk API', version: servicesPackage.version, description: DESCRIPTION },
-    servers: [{ url: '/api' }],
-    tags: [...new Set(routes.map((r) => r.tag))].map((name) => ({ name })),
+    ...info(),
+    tags: [...tags].sort().map((name) => ({ name })),
     paths,
     components: {
       securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
-      schemas: {
-        Error: {
-          type: 'object',
-          properties: { error: { type: 'string', description: 'What a screen shows' }, code: { type: 'string', description: 'A stable machine code' } },
-          required: ['error'],
-        },
-      },
+      schemas: { Error: jsonSchema(errorSchema), ...(components.schemas ?? {}) },
     },
   };
 }

@@ -1,17 +1,12 @@
 import type { z } from 'zod';
 
+export { ROLE_BOUND, SIGNED_IN, type Access } from '../../http/openapi-route';
+import type { Access } from '../../http/openapi-route';
+
 /**
- * Who may call a route: `public`; `signed-link` (opened as a plain link: its query carries `exp`
- * and `sig`); `user` (any signed-in account); `admin` (admins, a brand admin for their brand);
- * `operator` (the operator's admins only); `compliance` (compliance staff, in their scope).
+ * One route not yet declared with its route (services/src/http/openapi-route.ts), as the document
+ * describes it; paths as Hono writes them, under /api. Each goes as its route is declared.
  */
-export type Access = 'public' | 'signed-link' | 'user' | 'admin' | 'operator' | 'compliance';
-
-/** Access levels that need a token, and those of them that refuse some signed-in accounts. */
-export const SIGNED_IN: readonly Access[] = ['user', 'admin', 'operator', 'compliance'];
-export const ROLE_BOUND: readonly Access[] = ['admin', 'operator', 'compliance'];
-
-/** One route of the API as the OpenAPI document describes it; paths as Hono writes them, under /api. */
 export interface RouteDoc {
   method: 'get' | 'post' | 'put' | 'delete';
   path: string;

@@ -1,0 +1,194 @@
+import { OpenAPIHono, createRoute, type RouteConfig } from '@hono/zod-openapi';
+import type { Env, MiddlewareHandler } from 'hono';
+import { createMiddleware } from 'hono/factory';
+import { z } from 'zod';
+import { ValidationError } from '@desk/platform/errors/domain-error';
+import { isJsonContentType } from './json-content-type';
+
+/**
+ * Each route declared once (decision 0041): its path, who may call it, what it takes and every answer
+ * it gives, with the schemas the server validates and answers with. `@hono/zod-openapi` registers the
+ * route from the declaration, validates the request with it and types the handler's answers with it;
+ * the OpenAPI document (/api/openapi.json) is generated from the same declarations.
+ *
+ *     export const listWallets = declare({
+ *       method: 'get', path: '/wallets', tag: 'account', access: 'user', summary: 'Saved USDT addresses',
+ *       answers: { 200: answer('The saved addresses', z.object({ wallets: z.array(walletJsonSchema) })) },
+ *     });
+ *     routes<AuthEnv>().openapi(listWallets, async (c) => c.json({ wallets: ... }, 200));
+ *
+ * Refusals are thrown (DomainError and its kin) and answered by the error handler in the one error
+ * shape; the declaration lists the statuses a route may refuse with (`refuses`), so a client learns
+ * them from the document. 400 (with `details`), 401 and 403 are added from the input and `access`.
+ */
+
+/**
+ * Who may call a route: `public`; `signed-link` (opened as a plain link: its query carries `exp`
+ * and `sig`); `user` (any signed-in account); `admin` (admins, a brand admin for their brand);
+ * `operator` (the operator's admins only); `compliance` (compliance staff, in their scope).
+ */
+export type Access = 'public' | 'signed-link' | 'user' | 'admin' | 'operator' | 'compliance';
+
+/** Access levels that need a token, and those of them that refuse some signed-in accounts. */
+export const SIGNED_IN: readonly Access[] = ['user', 'admin', 'operator', 'compliance'];
+export const ROLE_BOUND: readonly Access[] = ['admin', 'operator', 'compliance'];
+
+/** Who may call, in words, for each operation's description. */
+export const WHO: Record<Access, string> = {
+  public: 'Public.',
+  'signed-link': 'Opened as a plain link: no token; the signed, expiring query is the permission.',
+  user: 'Signed in.',
+  admin: "Admins: operator admins for every brand, a brand admin for their brand only (another brand's order is 404).",
+  operator: "The operator's admins only (403 for brand admins).",
+  compliance: "Compliance staff: the operator's for every brand, a brand's for that brand. Each read is recorded on their access trail.",
+};
+
+/** One problem with the input: where (dot path; empty for the whole body) and what, in the screen's words. */
+export const problemSchema = z.object({ path: z.string(), message: z.string() });
+
+/**
+ * Every refusal, whatever its status: the specification's `error` text, always a stable `code`, and
+ * for bad input the problems field by field. Some refusals add fields of their own (named in their
+ * answer's description), so the object is open.
+ */
+export const errorSchema = z
+  .looseObject({
+    error: z.string().describe("What a screen shows (the specification's words)"),
+    code: z.string().describe('A stable machine code: match on this, not on `error`'),
+    details: z.array(problemSchema).optional().describe('For validation_error: each problem with the input'),
+  })
+  .openapi('Error');
+
+/** The statuses a route may refuse with besides those added from its input and access. */
+export type RefusalStatus = 404 | 409 | 410 | 413 | 415 | 422 | 423 | 429 | 503;
+
+type JsonContent<S extends z.ZodType> = { 'application/json': { schema: S } };
+
+/** A successful answer: its meaning in words and the JSON it carries. */
+export function answer<S extends z.ZodType>(description: string, schema: S): { description: string; content: JsonContent<S> } {
+  return { description, content: { 'application/json': { schema } } };
+}
+
+/** An answer with no JSON body (a file, a page, an empty 204): its content declared by the route itself. */
+export interface OtherAnswer {
+  description: string;
+  content?: Record<string, { schema: z.ZodType | { type: string; format?: string } }>;
+  headers?: Record<string, { description: string; schema: { type: string } }>;
+}
+
+type ResponseConfig = RouteConfig['responses'][string];
+/** Success answers by status (200, 201, 202, 204). */
+type Answers = { [status: number]: ResponseConfig };
+type Query = z.ZodObject | z.ZodPipe;
+
+/** The request part of a declaration, typed precisely so the handler's `c.req.valid(...)` knows what it gets. */
+type RequestOf<B, Q> = (B extends z.ZodType ? { body: { required: true; content: { 'application/json': { schema: B } } } } : object) &
+  (Q extends Query ? { query: Q } : object) & { params?: z.ZodObject };
+
+export interface Declaration<P extends string, A extends Answers, B extends z.ZodType | undefined, Q extends Query | undefined> {
+  method: 'get' | 'post' | 'put' | 'delete' | 'patch';
+  /** OpenAPI style (`/orders/{id}`), relative to where the routes are mounted. */
+  path: P;
+  summary: string;
+  description?: string;
+  tag: string;
+  access: Access;
+  /** The JSON body, validated with this schema (a body left empty reads as `{}`). */
+  body?: B;
+  /** The query, validated with this schema. */
+  query?: Q;
+  /** Multipart form: the text fields' schema and the file fields' names (the route reads the files itself). */
+  form?: { fields: z.ZodObject; files: readonly string[] };
+  /** Every successful answer. */
+  answers: A;
+  /** Refusals besides 400/401/403, each with what it means here. */
+  refuses?: Partial<Record<RefusalStatus, string>>;
+  /** Middleware that must run before the request is validated (role checks). */
+  middleware?: MiddlewareHandler[];
+}
+
+const refusal = (description: string) => ({ description, content: { 'application/json': { schema: errorSchema } } });
+
+function refusalsOf(d: { access: Access; body?: unknown; query?: unknown; form?: unknown; refuses?: Partial<Record<RefusalStatus, string>> }) {
+  const input = d.body !== undefined || d.query !== undefined || d.form !== undefined;
+  return {
+    ...(input ? { 400: refusal('Invalid input: `validation_error`, with `details` (each problem and where)') } : {}),
+    ...(SIGNED_IN.includes(d.access) ? { 401: refusal('Not signed in, or the token no longer works') } : {}),
+    ...(ROLE_BOUND.includes(d.access) ? { 403: refusal('Not allowed for this account') } : {}),
+    ...(d.access === 'signed-link' ? { 403: refusal('The link expired or was altered') } : {}),
+    ...(d.body !== undefined || d.form !== undefined ? { 415: refusal('The body is not JSON (multipart for uploads)') } : {}),
+    ...Object.fromEntries(Object.entries(d.refuses ?? {}).map(([status, text]) => [status, refusal(text)])),
+  } as Record<400 | 401 | 403 | 415 | RefusalStatus, ReturnType<typeof refusal>>;
+}
+
+const operationId = (method: string, path: string) =>
+  method +
+  path
+    .split(/[^A-Za-z0-9]+/)
+    .filter(Boolean)
+    .map((part) => part[0]!.toUpperCase() + part.slice(1))
+    .join('');
+
+/**
+ * A JSON body with a JSON content type and no bytes reads as `{}`, as a body sent without a content
+ * type does: a call with nothing to say (a reject without a reason) is not malformed. The schema
+ * still judges the `{}`.
+ */
+const emptyJsonAsObject = createMiddleware(async (c, next) => {
+  if (c.req.header('content-length') === '0' && isJsonContentType(c.req.header('content-type'))) {
+    // hono reads the body through this cache: the validator then sees `{}` instead of failing to parse nothing.
+    c.req.bodyCache.json = Promise.resolve({});
+  }
+  await next();
+});
+
+/** The path's `{name}` parameters, each a string, for the document and the handler's types. */
+function pathParams(path: string): z.ZodObject | undefined {
+  const names = [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
+  return names.length > 0 ? z.object(Object.fromEntries(names.map((name) => [name, z.string()]))) : undefined;
+}
+
+/** A route's declaration, ready for `routes().openapi(declaration, handler)`. */
+export function declare<P extends string, A extends Answers, B extends z.ZodType | undefined = undefined, Q extends Query | undefined = undefined>(
+  d: Declaration<P, A, B, Q>,
+) {
+  const params = pathParams(d.path);
+  const signedIn = SIGNED_IN.includes(d.access);
+  const body = d.body
+    ? { body: { required: true, content: { 'application/json': { schema: d.body } } } }
+    : d.form
+      ? { body: { required: true, content: { 'multipart/form-data': { schema: formSchema(d.form) } } } }
+      : {};
+  const request = { ...(params ? { params } : {}), ...(d.query ? { query: d.query } : {}), ...body } as RequestOf<B, Q>;
+  return createRoute({
+    method: d.method,
+    path: d.path,
+    operationId: operationId(d.method, d.path),
+    summary: d.summary,
+    description: d.description ? `${WHO[d.access]} ${d.description}` : WHO[d.access],
+    tags: [d.tag],
+    security: signedIn ? [{ bearer: [] }] : [],
+    middleware: [...(d.middleware ?? []), ...(d.body ? [emptyJsonAsObject] : [])],
+    request,
+    responses: { ...d.answers, ...refusalsOf(d) } as A & ReturnType<typeof refusalsOf>,
+  });
+}
+
+/** The multipart form as the document shows it: the text fields, and each file as binary. */
+function formSchema(form: { fields: z.ZodObject; files: readonly string[] }) {
+  return form.fields.extend(Object.fromEntries(form.files.map((name) => [name, z.any().openapi({ type: 'string', format: 'binary' })])));
+}
+
+/** Bad input, as every route answers it: 400 `validation_error` with one entry per problem. */
+export function problemsOf(error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] }): ValidationError {
+  return new ValidationError(error.issues.map((issue) => ({ path: issue.path.map(String).join('.'), message: issue.message })));
+}
+
+/** A group of declared routes: requests that fail their declaration's schemas are refused as bad input. */
+export function routes<E extends Env = Env>() {
+  return new OpenAPIHono<E>({
+    defaultHook: (result) => {
+      if (!result.success) throw problemsOf(result.error);
+    },
+  });
+}
