@@ -8,6 +8,7 @@ import { deskChangesProjection } from './desk-changes/desk-changes.projection';
 import { statementLinesProjection } from './statement-lines/statement-lines.projection';
 import { paymentReferencesProjection } from './payment-references/payment-references.projection';
 import { ledgerProjection } from './ledger/ledger.projection';
+import { notificationsProjection } from './notifications/notifications.projection';
 
 /** Every projection the projector runs, by name. New read models register here. */
 export const projections: readonly Projection[] = [
@@ -20,6 +21,7 @@ export const projections: readonly Projection[] = [
   statementLinesProjection,
   paymentReferencesProjection,
   ledgerProjection,
+  notificationsProjection,
 ];
 
 export function findProjections(name?: string): Projection[] {

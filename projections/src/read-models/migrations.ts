@@ -18,6 +18,7 @@ import * as statementLines from './statement-lines/migrations/2026-11-27-116-sta
 import * as statementLineOutcomes from './statement-lines/migrations/2026-11-27-117-statement-line-outcomes';
 import * as paymentReferences from './payment-references/migrations/2026-11-27-118-payment-references';
 import * as ledger from './ledger/migrations/2026-11-27-119-ledger';
+import * as notifications from './notifications/migrations/2026-11-27-135-notifications';
 
 /** Read-model migrations, by name (sorted after the event store's: 1xx after 0xx on the same day). */
 export const readModelMigrations: Record<string, Migration> = {
@@ -40,4 +41,5 @@ export const readModelMigrations: Record<string, Migration> = {
   '2026-11-27-117-statement-line-outcomes': statementLineOutcomes,
   '2026-11-27-118-payment-references': paymentReferences,
   '2026-11-27-119-ledger': ledger,
+  '2026-11-27-135-notifications': notifications,
 };

@@ -21,6 +21,8 @@ const OWNED: Record<keyof ReadModelDatabase, true> = {
   rm_ledger_transfers: true,
   rm_ledger_rates: true,
   rm_ledger_statements: true,
+  rm_notifications: true,
+  rm_notification_orders: true,
   projection_checkpoints: true,
   projection_dead_letters: true,
 };

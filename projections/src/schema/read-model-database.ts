@@ -7,6 +7,7 @@ import type { OrderHistoryTable } from './order-history.tables';
 import type { OrderChangesTable } from './order-changes.tables';
 import type { DeskChangesTable } from './desk-changes.tables';
 import type { PaymentReferencesTable, StatementLineOutcomesTable, StatementLinesTable } from './statement-lines.tables';
+import type { NotificationOrdersTable, NotificationsTable } from './notifications.tables';
 import type { LedgerDaysTable, LedgerEntriesTable, LedgerOrdersTable, LedgerRatesTable, LedgerStatementsTable, LedgerTransfersTable } from './ledger.tables';
 
 export type {
@@ -46,4 +47,6 @@ export interface ReadModelDatabase {
   rm_ledger_transfers: LedgerTransfersTable;
   rm_ledger_rates: LedgerRatesTable;
   rm_ledger_statements: LedgerStatementsTable;
+  rm_notifications: NotificationsTable;
+  rm_notification_orders: NotificationOrdersTable;
 }

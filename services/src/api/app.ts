@@ -52,6 +52,9 @@ import type { TenantStore } from '../tenants/tenant-store';
 import type { TenantDirectory } from '../tenants/tenant-directory';
 import { tenantAdminRoutes, tenantDetailsRoutes } from '../tenants/tenant.routes';
 import { brandContactRoutes } from '../tenants/brand-contact.routes';
+import { notificationRoutes } from '../notifications/notifications.routes';
+import { smsTemplateRoutes } from '../notifications/sms-templates.routes';
+import type { SmsTemplateStore } from '../notifications/sms-template-store';
 import { supportContactJson } from '../tenants/support-contact';
 import { tenantSettingsRoutes } from '../settings/brand-settings.routes';
 import type { UserRoles } from '../identity/user-roles';
@@ -108,6 +111,8 @@ export interface AppDeps {
   reconciliation: { accounts: BrandBankAccounts; imports: StatementImports; lines: LineDecisions; matcher: PaymentMatcher; queue: JobQueue };
   /** The desk's books: a brand's daily position (docs/ledger.md). */
   ledger: { position: DailyPosition };
+  /** Customer notifications: the brands' SMS templates (services/src/notifications, decision 0040). */
+  notifications: { templates: SmsTemplateStore };
   config: AppConfig;
   /** Told about every answered request: the metrics' duration histogram (only with METRICS_PORT). */
   observeRequest?: RequestObserver;
@@ -147,6 +152,7 @@ export function createApp(deps: AppDeps) {
       tenantAdminRoutes({ tenants, directory, db, files: orders.files, signer: orders.signer, trustProxy, readModelWaitMs: config.readModelWaitMs, desk }),
     )
     .route('/', brandContactRoutes(tenants, trustProxy))
+    .route('/', smsTemplateRoutes(tenants, deps.notifications.templates, trustProxy))
     .route('/', adminDeskChangeRoutes({ ...desk, readModels: db, trustProxy }))
     .route('/', adminProjectionRoutes(deps.projections))
     .route('/', reconciliationRoutes({ ...deps.reconciliation, readModels: db, users: db, trustProxy }))
@@ -179,7 +185,8 @@ export function createApp(deps: AppDeps) {
   const user = routes<AuthEnv>()
     .use(signedIn, refuseComplianceCommands, idempotency(db))
     .route('/', savedAccountRoutes(db, { trail, trustProxy }))
-    .route('/', tenantDetailsRoutes(tenants, orders.signer));
+    .route('/', tenantDetailsRoutes(tenants, orders.signer))
+    .route('/', notificationRoutes(db, db));
   const brandOf = async (c: Context) => {
     const tenant = await directory.profile(tenantOf(c));
     return { name: tenant.name, logoUrl: logoLink(orders.signer, tenant), primaryColor: tenant.primaryColor, support: supportContactJson(tenant) };

@@ -188,6 +188,56 @@ export interface DataFixesTable {
   summary: unknown;
 }
 
+/** The notifications' own tables (migrations 035–038; services/src/notifications). */
+export interface NotificationSmsTable {
+  notification_id: string;
+  user_id: string;
+  tenant_id: string;
+  kind: string;
+  status: SmsStatus;
+  phone: string | null;
+  text: string | null;
+  dlt_template_id: string | null;
+  dlt_entity_id: string | null;
+  sender_id: string | null;
+  decided_at: Generated<Date>;
+  claimed_until: Date | null;
+  attempts: Generated<number>;
+  last_error: string | null;
+  sent_at: Date | null;
+}
+
+/** `sending`: claimed, not yet taken by the gateway; the rest are final. */
+export type SmsStatus = 'sending' | 'sent' | 'opted_out' | 'capped' | 'no_phone' | 'no_template';
+
+export interface NotificationPreferencesTable {
+  user_id: string;
+  optional_sms: boolean;
+  changed_at: Generated<Date>;
+}
+
+export interface NotificationReadMarksTable {
+  user_id: string;
+  read_through: Date;
+}
+
+export interface NotificationReadsTable {
+  user_id: string;
+  notification_id: string;
+  notified_at: Date;
+  read_at: Generated<Date>;
+}
+
+export interface SmsTemplatesTable {
+  tenant_id: string;
+  dlt_entity_id: string | null;
+  sender_id: string | null;
+  /** Kind -> { text, dltTemplateId } (sms-templates.ts). */
+  templates: unknown;
+  changed_at: Generated<Date>;
+  changed_by: string;
+}
+
 export interface ServicesDatabase {
   users: UsersTable;
   sessions: SessionsTable;
@@ -208,4 +258,9 @@ export interface ServicesDatabase {
   data_fixes: DataFixesTable;
   desk_change_passwords: DeskChangePasswordsTable;
   brand_registry: BrandRegistryTable;
+  notification_sms: NotificationSmsTable;
+  notification_preferences: NotificationPreferencesTable;
+  notification_read_marks: NotificationReadMarksTable;
+  notification_reads: NotificationReadsTable;
+  sms_templates: SmsTemplatesTable;
 }

@@ -31,6 +31,7 @@ function handlersFor(h: Harness): JobHandlers {
     'projection.rebuild': record('projection.rebuild'),
     'reconciliation.match': record('reconciliation.match'),
     'chain.check': record('chain.check'),
+    'notification.sms': record('notification.sms'),
   };
 }
 

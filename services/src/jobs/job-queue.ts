@@ -1,4 +1,5 @@
 import type { OtpPurpose } from '../sms/sms-sender';
+import type { CustomerNotice } from '@desk/projections/read-models/notifications/customer-notices';
 
 /** Every background job, by name, with its data. */
 export interface JobPayloads {
@@ -10,6 +11,8 @@ export interface JobPayloads {
   /** An order's transaction read on the chain, the `round`th time (chain/chain-check-jobs.ts). */
   'chain.check': { orderId: string; round: number };
   'projection.rebuild': { projection: string; requestedBy: string };
+  /** A customer notification's SMS, sent once (notifications/notification-sms.ts); job id `sms-<notification id>`. */
+  'notification.sms': CustomerNotice & { notificationId: string; userId: string; tenantId: string };
 }
 export type JobName = keyof JobPayloads;
 export type JobHandlers = { [N in JobName]: (data: JobPayloads[N]) => Promise<void> };

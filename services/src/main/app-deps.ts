@@ -55,6 +55,8 @@ import { staffTotpPolicy, type StaffTotpPolicy } from '../identity/staff-sign-in
 import { buildDeskChanges } from './desk-change-deps';
 import { DailyPosition } from '../ledger/daily-position';
 import { createWalletBalances } from '../ledger/wallet-balances';
+import { SmsTemplateStore } from '../notifications/sms-template-store';
+import { notificationSmsJob } from '../notifications/notification-sms';
 
 export { DEFAULT_TENANT_ID };
 
@@ -154,6 +156,7 @@ export async function buildAppDeps(infra: Infrastructure, env: AppSettings): Pro
   const projections: ProjectionsControl = projectionsControl(infra, queue, env.PROJECTION_BATCH_SIZE ?? 2_000);
   const evidence = new EvidenceCheck(infra.db, orders, files, commands);
   const reconciliation = reconciliationDeps(handler, infra, tenants, commands, orders, queue);
+  const smsTemplates = new SmsTemplateStore(infra.db, infra.eventStore);
   const handlers = jobHandlers({
     sms,
     commands,
@@ -161,6 +164,12 @@ export async function buildAppDeps(infra: Infrastructure, env: AppSettings): Pro
     rebuildProjection: projections.rebuildNow,
     match: matchJob(reconciliation.matcher, infra.db, orders),
     chainCheck: chainCheckJob(commands, queue),
+    notificationSms: notificationSmsJob({
+      db: infra.db,
+      sms,
+      templates: (tenantId) => smsTemplates.get(tenantId),
+      brandName: async (tenantId) => (await directory.profile(tenantId)).name,
+    }),
   });
   inProcess?.run(handlers);
   const signer = new UrlSigner(secret);
@@ -232,6 +241,7 @@ export async function buildAppDeps(infra: Infrastructure, env: AppSettings): Pro
     },
     live: createLiveUpdates(infra.db, store, (channel, listener) => listenToChannel(infra.connectionString, channel, listener)),
     reconciliation,
+    notifications: { templates: smsTemplates },
     ledger: { position: new DailyPosition(infra.db, tenants, createWalletBalances(networks), () => directory.names()) },
     config: {
       trustProxy: env.TRUST_PROXY,

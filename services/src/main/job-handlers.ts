@@ -15,10 +15,12 @@ export interface JobHandlerDeps {
   match: JobHandlers['reconciliation.match'];
   /** Reads an order's transaction on the chain (chain/chain-check-jobs.ts). */
   chainCheck: JobHandlers['chain.check'];
+  /** Sends a customer notification's SMS once (notifications/notification-sms.ts). */
+  notificationSms: JobHandlers['notification.sms'];
 }
 
 /** What each background job does; the same handlers run in-process or in a BullMQ worker. */
-export function jobHandlers({ sms, commands, evidence, rebuildProjection, match, chainCheck }: JobHandlerDeps): JobHandlers {
+export function jobHandlers({ sms, commands, evidence, rebuildProjection, match, chainCheck, notificationSms }: JobHandlerDeps): JobHandlers {
   return {
     'otp.deliver': (message) => sms.send(message),
     'order.expire': expireOrderJob(commands),
@@ -26,5 +28,6 @@ export function jobHandlers({ sms, commands, evidence, rebuildProjection, match,
     'projection.rebuild': ({ projection }) => rebuildProjection(projection),
     'reconciliation.match': match,
     'chain.check': chainCheck,
+    'notification.sms': notificationSms,
   };
 }

@@ -9,6 +9,7 @@ import { chainNetworks } from '../chain/chain-networks';
 import { startExpirySweeper } from '../orders/expiry-sweeper';
 import { startOrphanClaimSweeper } from '../orders/orphan-claims';
 import { startMatchingSweep } from '../reconciliation/matching-jobs';
+import { startNotificationDispatch } from '../notifications/notification-dispatch';
 import { startJobWorker } from '../jobs/bull-queue';
 import { onShutdown } from '@desk/platform/process/shutdown';
 import { ensureWebBuild } from './ensure-web-build';
@@ -31,6 +32,8 @@ const worker = env.REDIS_URL ? startJobWorker(env.REDIS_URL, handlers) : null;
 const sweeper = startExpirySweeper(deps.orders.db, deps.orders.commands);
 const orphanClaims = startOrphanClaimSweeper(deps.orders.eventStore, deps.orders.claims);
 const matching = startMatchingSweep(deps.reconciliation.matcher);
+// Customer notifications' SMS, queued where jobs run: here, on timers or through its BullMQ worker.
+const notificationDispatch = await startNotificationDispatch(infra.db, deps.queue, infra.connectionString);
 const metrics = startMetricsEndpoint(env, deps);
 const server = serve({ fetch: createApp({ ...deps, observeRequest: metrics.observeRequest }).fetch, port: env.PORT, hostname: env.HOST });
 logger.info(`USDT Desk is running on http://localhost:${env.PORT}`);
@@ -45,6 +48,7 @@ onShutdown(async () => {
   await sweeper.stop();
   await orphanClaims.stop();
   await matching.stop();
+  await notificationDispatch.stop();
   await worker?.close();
   await deps.queue.close();
   await deps.store.close();

@@ -9,6 +9,7 @@ import { chainNetworks } from '../chain/chain-networks';
 import { startExpirySweeper } from '../orders/expiry-sweeper';
 import { startOrphanClaimSweeper } from '../orders/orphan-claims';
 import { startMatchingSweep } from '../reconciliation/matching-jobs';
+import { startNotificationDispatch } from '../notifications/notification-dispatch';
 import { onShutdown } from '@desk/platform/process/shutdown';
 import { ensureWebBuild } from './ensure-web-build';
 import { startMetricsEndpoint } from './metrics-endpoint';
@@ -26,6 +27,8 @@ const { deps } = await buildAppDeps(infra, { ...env, declaredNodeEnv: process.en
 const sweeper = startExpirySweeper(deps.orders.db, deps.orders.commands);
 const orphanClaims = startOrphanClaimSweeper(deps.orders.eventStore, deps.orders.claims);
 const matching = startMatchingSweep(deps.reconciliation.matcher);
+// Without Redis this process runs its jobs, customer notifications' SMS among them; with it, `start:worker` queues them.
+const notificationDispatch = env.REDIS_URL ? null : await startNotificationDispatch(infra.db, deps.queue, infra.connectionString);
 const metrics = startMetricsEndpoint(env, deps);
 const server = serve({ fetch: createApp({ ...deps, observeRequest: metrics.observeRequest }).fetch, port: env.PORT, hostname: env.HOST });
 logger.info(`API listening on http://localhost:${env.PORT}`);
@@ -40,6 +43,7 @@ onShutdown(async () => {
   await sweeper.stop();
   await orphanClaims.stop();
   await matching.stop();
+  await notificationDispatch?.stop();
   await deps.queue.close();
   await deps.store.close();
   await infra.close();

@@ -5,6 +5,7 @@ import { allMigrations } from './all-migrations';
 import { buildAppDeps } from './app-deps';
 import { chainNetworks } from '../chain/chain-networks';
 import { startJobWorker } from '../jobs/bull-queue';
+import { startNotificationDispatch } from '../notifications/notification-dispatch';
 import { onShutdown } from '@desk/platform/process/shutdown';
 import { ProxyTrust } from '../http/proxy-trust';
 import { reportStartupRefusals } from '@desk/platform/process/startup-refusal';
@@ -23,9 +24,12 @@ const { deps, handlers } = await buildAppDeps(infra, {
   chain: chainNetworks(env),
 });
 const worker = startJobWorker(env.REDIS_URL, handlers);
+// Customer notifications' SMS: queued as the projection makes them, sent once however many workers run.
+const notificationDispatch = await startNotificationDispatch(infra.db, deps.queue, infra.connectionString);
 logger.info('job worker running', { redis: 'REDIS_URL' });
 
 onShutdown(async () => {
+  await notificationDispatch.stop();
   await worker.close();
   await deps.queue.close();
   await deps.store.close();

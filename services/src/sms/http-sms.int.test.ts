@@ -85,6 +85,8 @@ describe('SMS through an HTTP gateway', () => {
         rebuildProjection: async () => undefined,
         match: async () => undefined,
         chainCheck: async () => undefined,
+        notificationSms: async () => undefined,
+        webhookDeliver: async () => undefined,
       }),
     );
     try {

@@ -1,4 +1,4 @@
-import type { OtpMessage, SmsSender } from './sms-sender';
+import type { OtpMessage, SmsSender, TextMessage } from './sms-sender';
 import { fillTemplate, type Escape } from './sms-template';
 
 /** What a gateway gets unless configured otherwise (the env schema's defaults). */
@@ -40,7 +40,28 @@ export class HttpSms implements SmsSender {
   ) {}
 
   async send(message: OtpMessage): Promise<void> {
-    const values = this.values(message);
+    await this.request(this.values(message));
+  }
+
+  /**
+   * A customer's notification: the body template gets the filled text as {{message}}, the brand's
+   * {{template_id}}, {{entity_id}} and {{sender_id}}, and {{message_id}} (the same on every retry).
+   */
+  async sendText(message: TextMessage): Promise<void> {
+    await this.request({
+      phone: message.phone,
+      phone_digits: message.phone.replace(/^\+/, ''),
+      code: '',
+      purpose: 'notification',
+      message: message.text,
+      template_id: message.dltTemplateId ?? '',
+      entity_id: message.dltEntityId ?? '',
+      sender_id: message.senderId ?? '',
+      message_id: message.id,
+    });
+  }
+
+  private async request(values: Record<string, string>): Promise<void> {
     const url = fillTemplate(this.config.url, values, encodeURIComponent);
     const headers: Record<string, string> = {};
     if (this.config.authHeader) {
@@ -79,6 +100,10 @@ export class HttpSms implements SmsSender {
       purpose,
       message: text,
       template_id: this.config.dltTemplateId ?? '',
+      // A body shaped for notifications names these too; a code has none of them.
+      entity_id: '',
+      sender_id: '',
+      message_id: '',
     };
   }
 }

@@ -10,10 +10,25 @@ export interface OtpMessage {
   purpose: OtpPurpose;
 }
 
-/** Delivers one-time codes. A real SMS gateway plugs in behind this port. */
+/**
+ * A text to a customer (an order's news, services/src/notifications): the text as filled from the
+ * brand's template, and what India's DLT requires of a commercial SMS. `id` is stable across
+ * retries, for gateways that drop a message they already took.
+ */
+export interface TextMessage {
+  id: string;
+  phone: string;
+  text: string;
+  dltTemplateId: string | null;
+  dltEntityId: string | null;
+  senderId: string | null;
+}
+
+/** Delivers one-time codes and customers' notifications. A real SMS gateway plugs in behind this port. */
 export interface SmsSender {
   readonly name: string;
   send(message: OtpMessage): Promise<void>;
+  sendText(message: TextMessage): Promise<void>;
 }
 
 /**
@@ -25,6 +40,10 @@ export class ConsoleSms implements SmsSender {
   async send({ phone, code, purpose }: OtpMessage): Promise<void> {
     process.stdout.write(`[sms] ${purpose} code for ${phone}: ${code}\n`);
   }
+
+  async sendText({ phone, text, dltTemplateId }: TextMessage): Promise<void> {
+    process.stdout.write(`[sms] to ${phone} (template ${dltTemplateId ?? 'unset'}): ${text}\n`);
+  }
 }
 
 /** Appends one JSON line per message ({phone, code, purpose, at}) so tests and newcomers can read codes. */
@@ -33,7 +52,16 @@ export class OutboxSms implements SmsSender {
   constructor(private readonly file: string) {}
 
   async send({ phone, code, purpose }: OtpMessage): Promise<void> {
+    await this.append({ phone, code, purpose, at: new Date().toISOString() });
+  }
+
+  /** A notification's line: `purpose: 'notification'`, with the text and the DLT ids it went with. */
+  async sendText(message: TextMessage): Promise<void> {
+    await this.append({ ...message, purpose: 'notification', at: new Date().toISOString() });
+  }
+
+  private async append(line: object): Promise<void> {
     await mkdir(path.dirname(path.resolve(this.file)), { recursive: true });
-    await appendFile(this.file, `${JSON.stringify({ phone, code, purpose, at: new Date().toISOString() })}\n`, { mode: 0o600 });
+    await appendFile(this.file, `${JSON.stringify(line)}\n`, { mode: 0o600 });
   }
 }

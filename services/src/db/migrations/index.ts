@@ -22,6 +22,10 @@ import * as revivalClaims from './2026-11-27-023-revival-claims';
 import * as bankLineClaims from './2026-11-27-024-bank-line-claims';
 import * as transactionsAcrossBrands from './2026-11-27-025-transactions-across-brands';
 import * as userLanguage from './2026-11-27-028-user-language';
+import * as notificationSms from './2026-11-27-035-notification-sms';
+import * as notificationPreferences from './2026-11-27-036-notification-preferences';
+import * as notificationReads from './2026-11-27-037-notification-reads';
+import * as smsTemplates from './2026-11-27-038-sms-templates';
 
 /** The services' own tables (accounts, idempotency, reference codes, stored files, compliance exports), by name; names sort in run order. */
 export const servicesMigrations: Record<string, Migration> = {
@@ -48,4 +52,8 @@ export const servicesMigrations: Record<string, Migration> = {
   '2026-11-27-024-bank-line-claims': bankLineClaims,
   '2026-11-27-025-transactions-across-brands': transactionsAcrossBrands,
   '2026-11-27-028-user-language': userLanguage,
+  '2026-11-27-035-notification-sms': notificationSms,
+  '2026-11-27-036-notification-preferences': notificationPreferences,
+  '2026-11-27-037-notification-reads': notificationReads,
+  '2026-11-27-038-sms-templates': smsTemplates,
 };
