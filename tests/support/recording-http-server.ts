@@ -19,8 +19,11 @@ export interface RecordingServer {
   close(): Promise<void>;
 }
 
-/** A local HTTP server that records every request: the stand-in for an SMS gateway. */
-export async function startRecordingServer(): Promise<RecordingServer> {
+/**
+ * A local HTTP server that records every request: the stand-in for an SMS gateway or a webhook
+ * receiver. `port`: listen there (a receiver that went down coming back at its address); absent: any free one.
+ */
+export async function startRecordingServer(port = 0): Promise<RecordingServer> {
   const requests: RecordedRequest[] = [];
   const answers: Answer[] = [];
   const hanging = new Set<ServerResponse>();
@@ -38,10 +41,10 @@ export async function startRecordingServer(): Promise<RecordingServer> {
       response.end(JSON.stringify({ ok: answer < 400 }));
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  const listening = (server.address() as AddressInfo).port;
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: `http://127.0.0.1:${listening}`,
     requests,
     answerNext: (...next) => answers.push(...next),
     async close() {

@@ -52,6 +52,8 @@ import type { TenantStore } from '../tenants/tenant-store';
 import type { TenantDirectory } from '../tenants/tenant-directory';
 import { tenantAdminRoutes, tenantDetailsRoutes } from '../tenants/tenant.routes';
 import { brandContactRoutes } from '../tenants/brand-contact.routes';
+import { webhookRoutes } from '../webhooks/webhook.routes';
+import type { Webhooks } from '../webhooks/webhooks';
 import { notificationRoutes } from '../notifications/notifications.routes';
 import { smsTemplateRoutes } from '../notifications/sms-templates.routes';
 import type { SmsTemplateStore } from '../notifications/sms-template-store';
@@ -111,6 +113,8 @@ export interface AppDeps {
   reconciliation: { accounts: BrandBankAccounts; imports: StatementImports; lines: LineDecisions; matcher: PaymentMatcher; queue: JobQueue };
   /** The desk's books: a brand's daily position (docs/ledger.md). */
   ledger: { position: DailyPosition };
+  /** A brand's signed webhooks: endpoints, the feed, delivery and its log (decision 0039). */
+  webhooks: Webhooks;
   /** Customer notifications: the brands' SMS templates (services/src/notifications, decision 0040). */
   notifications: { templates: SmsTemplateStore };
   config: AppConfig;
@@ -152,6 +156,10 @@ export function createApp(deps: AppDeps) {
       tenantAdminRoutes({ tenants, directory, db, files: orders.files, signer: orders.signer, trustProxy, readModelWaitMs: config.readModelWaitMs, desk }),
     )
     .route('/', brandContactRoutes(tenants, trustProxy))
+    .route(
+      '/',
+      webhookRoutes({ ...deps.webhooks, brandExists: async (id) => (await directory.names()).has(id), trustProxy }),
+    )
     .route('/', smsTemplateRoutes(tenants, deps.notifications.templates, trustProxy))
     .route('/', adminDeskChangeRoutes({ ...desk, readModels: db, trustProxy }))
     .route('/', adminProjectionRoutes(deps.projections))

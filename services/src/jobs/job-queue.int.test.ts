@@ -32,6 +32,7 @@ function handlersFor(h: Harness): JobHandlers {
     'reconciliation.match': record('reconciliation.match'),
     'chain.check': record('chain.check'),
     'notification.sms': record('notification.sms'),
+    'webhook.deliver': record('webhook.deliver'),
   };
 }
 

@@ -11,6 +11,8 @@ export interface JobPayloads {
   /** An order's transaction read on the chain, the `round`th time (chain/chain-check-jobs.ts). */
   'chain.check': { orderId: string; round: number };
   'projection.rebuild': { projection: string; requestedBy: string };
+  /** One attempt of a webhook delivery (webhooks/webhook-dispatch.ts); job id `webhook-<delivery id>-<attempt>`. */
+  'webhook.deliver': { deliveryId: string };
   /** A customer notification's SMS, sent once (notifications/notification-sms.ts); job id `sms-<notification id>`. */
   'notification.sms': CustomerNotice & { notificationId: string; userId: string; tenantId: string };
 }

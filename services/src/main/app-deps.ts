@@ -55,6 +55,7 @@ import { staffTotpPolicy, type StaffTotpPolicy } from '../identity/staff-sign-in
 import { buildDeskChanges } from './desk-change-deps';
 import { DailyPosition } from '../ledger/daily-position';
 import { createWalletBalances } from '../ledger/wallet-balances';
+import { buildWebhooks } from '../webhooks/webhooks';
 import { SmsTemplateStore } from '../notifications/sms-template-store';
 import { notificationSmsJob } from '../notifications/notification-sms';
 
@@ -78,6 +79,8 @@ export interface AppSettings extends AdminSettings, ShortLivedSettings, FileStor
   signsNoExports?: boolean;
   /** Where each network's transfers are read (chain-networks.ts); absent: no network is read. */
   chain?: ChainNetworks;
+  /** Webhook retries' waits (tests shorten them); absent: 1 min, 5 min, 30 min, 2 h, 6 h, 12 h (webhook-dispatch.ts). */
+  webhookRetryDelaysMs?: readonly number[];
 }
 
 export interface BuiltApp {
@@ -157,6 +160,10 @@ export async function buildAppDeps(infra: Infrastructure, env: AppSettings): Pro
   const evidence = new EvidenceCheck(infra.db, orders, files, commands);
   const reconciliation = reconciliationDeps(handler, infra, tenants, commands, orders, queue);
   const smsTemplates = new SmsTemplateStore(infra.db, infra.eventStore);
+  const webhooks = buildWebhooks(infra.db, infra.eventStore, queue, secret, {
+    production: env.NODE_ENV === 'production',
+    ...(env.webhookRetryDelaysMs ? { retryDelaysMs: env.webhookRetryDelaysMs } : {}),
+  });
   const handlers = jobHandlers({
     sms,
     commands,
@@ -164,6 +171,7 @@ export async function buildAppDeps(infra: Infrastructure, env: AppSettings): Pro
     rebuildProjection: projections.rebuildNow,
     match: matchJob(reconciliation.matcher, infra.db, orders),
     chainCheck: chainCheckJob(commands, queue),
+    webhookDeliver: ({ deliveryId }) => webhooks.dispatch.deliver(deliveryId),
     notificationSms: notificationSmsJob({
       db: infra.db,
       sms,
@@ -241,6 +249,7 @@ export async function buildAppDeps(infra: Infrastructure, env: AppSettings): Pro
     },
     live: createLiveUpdates(infra.db, store, (channel, listener) => listenToChannel(infra.connectionString, channel, listener)),
     reconciliation,
+    webhooks,
     notifications: { templates: smsTemplates },
     ledger: { position: new DailyPosition(infra.db, tenants, createWalletBalances(networks), () => directory.names()) },
     config: {

@@ -17,10 +17,12 @@ export interface JobHandlerDeps {
   chainCheck: JobHandlers['chain.check'];
   /** Sends a customer notification's SMS once (notifications/notification-sms.ts). */
   notificationSms: JobHandlers['notification.sms'];
+  /** One attempt of a webhook delivery (webhooks/webhook-dispatch.ts). */
+  webhookDeliver: JobHandlers['webhook.deliver'];
 }
 
 /** What each background job does; the same handlers run in-process or in a BullMQ worker. */
-export function jobHandlers({ sms, commands, evidence, rebuildProjection, match, chainCheck, notificationSms }: JobHandlerDeps): JobHandlers {
+export function jobHandlers({ sms, commands, evidence, rebuildProjection, match, chainCheck, notificationSms, webhookDeliver }: JobHandlerDeps): JobHandlers {
   return {
     'otp.deliver': (message) => sms.send(message),
     'order.expire': expireOrderJob(commands),
@@ -29,5 +31,6 @@ export function jobHandlers({ sms, commands, evidence, rebuildProjection, match,
     'reconciliation.match': match,
     'chain.check': chainCheck,
     'notification.sms': notificationSms,
+    'webhook.deliver': webhookDeliver,
   };
 }

@@ -10,6 +10,7 @@ import { startExpirySweeper } from '../orders/expiry-sweeper';
 import { startOrphanClaimSweeper } from '../orders/orphan-claims';
 import { startMatchingSweep } from '../reconciliation/matching-jobs';
 import { startNotificationDispatch } from '../notifications/notification-dispatch';
+import { startWebhookFeed } from '../webhooks/webhooks';
 import { startJobWorker } from '../jobs/bull-queue';
 import { onShutdown } from '@desk/platform/process/shutdown';
 import { ensureWebBuild } from './ensure-web-build';
@@ -34,6 +35,7 @@ const orphanClaims = startOrphanClaimSweeper(deps.orders.eventStore, deps.orders
 const matching = startMatchingSweep(deps.reconciliation.matcher);
 // Customer notifications' SMS, queued where jobs run: here, on timers or through its BullMQ worker.
 const notificationDispatch = await startNotificationDispatch(infra.db, deps.queue, infra.connectionString);
+const webhookFeed = await startWebhookFeed(deps.webhooks, deps.eventStore);
 const metrics = startMetricsEndpoint(env, deps);
 const server = serve({ fetch: createApp({ ...deps, observeRequest: metrics.observeRequest }).fetch, port: env.PORT, hostname: env.HOST });
 logger.info(`USDT Desk is running on http://localhost:${env.PORT}`);
@@ -49,6 +51,7 @@ onShutdown(async () => {
   await orphanClaims.stop();
   await matching.stop();
   await notificationDispatch.stop();
+  await webhookFeed.stop();
   await worker?.close();
   await deps.queue.close();
   await deps.store.close();

@@ -5,6 +5,7 @@ import { allMigrations } from './all-migrations';
 import { buildAppDeps } from './app-deps';
 import { chainNetworks } from '../chain/chain-networks';
 import { startJobWorker } from '../jobs/bull-queue';
+import { startWebhookFeed } from '../webhooks/webhooks';
 import { startNotificationDispatch } from '../notifications/notification-dispatch';
 import { onShutdown } from '@desk/platform/process/shutdown';
 import { ProxyTrust } from '../http/proxy-trust';
@@ -24,12 +25,15 @@ const { deps, handlers } = await buildAppDeps(infra, {
   chain: chainNetworks(env),
 });
 const worker = startJobWorker(env.REDIS_URL, handlers);
+// The webhooks' feed runs where the jobs run (decision 0039): one process reads at a time.
+const webhookFeed = await startWebhookFeed(deps.webhooks, deps.eventStore);
 // Customer notifications' SMS: queued as the projection makes them, sent once however many workers run.
 const notificationDispatch = await startNotificationDispatch(infra.db, deps.queue, infra.connectionString);
 logger.info('job worker running', { redis: 'REDIS_URL' });
 
 onShutdown(async () => {
   await notificationDispatch.stop();
+  await webhookFeed.stop();
   await worker.close();
   await deps.queue.close();
   await deps.store.close();

@@ -87,6 +87,7 @@ describe('SMS through an HTTP gateway', () => {
         chainCheck: async () => undefined,
         notificationSms: async () => undefined,
         webhookDeliver: async () => undefined,
+        webhookDeliver: async () => undefined,
       }),
     );
     try {

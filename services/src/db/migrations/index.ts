@@ -22,6 +22,8 @@ import * as revivalClaims from './2026-11-27-023-revival-claims';
 import * as bankLineClaims from './2026-11-27-024-bank-line-claims';
 import * as transactionsAcrossBrands from './2026-11-27-025-transactions-across-brands';
 import * as userLanguage from './2026-11-27-028-user-language';
+import * as webhookEndpoints from './2026-11-27-030-webhook-endpoints';
+import * as webhookDeliveries from './2026-11-27-031-webhook-deliveries';
 import * as notificationSms from './2026-11-27-035-notification-sms';
 import * as notificationPreferences from './2026-11-27-036-notification-preferences';
 import * as notificationReads from './2026-11-27-037-notification-reads';
@@ -52,6 +54,8 @@ export const servicesMigrations: Record<string, Migration> = {
   '2026-11-27-024-bank-line-claims': bankLineClaims,
   '2026-11-27-025-transactions-across-brands': transactionsAcrossBrands,
   '2026-11-27-028-user-language': userLanguage,
+  '2026-11-27-030-webhook-endpoints': webhookEndpoints,
+  '2026-11-27-031-webhook-deliveries': webhookDeliveries,
   '2026-11-27-035-notification-sms': notificationSms,
   '2026-11-27-036-notification-preferences': notificationPreferences,
   '2026-11-27-037-notification-reads': notificationReads,

@@ -1,0 +1,179 @@
+import { randomUUID } from 'node:crypto';
+import type { EventStore } from '@desk/platform/eventstore/event-store';
+import type { EventMetadata } from '@desk/platform/eventstore/event-metadata';
+import { NotFoundError } from '@desk/platform/errors/domain-error';
+import { streamId } from '@desk/platform/eventstore/stream-id';
+import { coversTenant, type AdminScope } from '../identity/admin-scope';
+import type { SecretSeal } from '../identity/sealed-secret';
+import type { WebhookDb, WebhookEndpointsTable } from './webhook-database';
+import { WEBHOOK_STREAM, type WebhookEndpointEvent } from './webhook-endpoint.events';
+import { newSigningSecret } from './sign-delivery';
+import { urlForTrail } from './endpoint-url';
+import type { PageCursor } from './page-cursor';
+
+import { UUID } from '../http/server-ids';
+
+/** How long a rotated-out secret still signs: receivers have a day to take the new one. */
+export const ROTATION_OVERLAP_MS = 24 * 3600 * 1000;
+
+export type EndpointRow = Omit<WebhookEndpointsTable, 'created_at' | 'updated_at'> & { created_at: Date; updated_at: Date };
+
+export interface EndpointInput {
+  tenantId: string;
+  url: string;
+  eventTypes: string[];
+  description: string;
+}
+
+export type EndpointPatch = Partial<Omit<EndpointInput, 'tenantId'>> & { enabled?: boolean };
+
+/**
+ * A brand's webhook endpoints: registered, changed, rotated and deleted by its admins (an operator
+ * admin for any brand), each change on the endpoint's stream with who, when and from where, appended
+ * inside the transaction that makes it (as user-trail.ts does), so a failed append changes nothing.
+ * Secrets are made here, sealed at rest, and returned in plain only to the call that made them.
+ */
+export class WebhookEndpoints {
+  constructor(
+    private readonly db: WebhookDb,
+    private readonly store: EventStore,
+    private readonly seal: SecretSeal,
+  ) {}
+
+  /** An endpoint in the admin's scope; another brand's reads as missing. */
+  async get(scope: AdminScope, id: string): Promise<EndpointRow> {
+    if (!UUID.test(id)) throw new NotFoundError('Webhook endpoint not found');
+    const row = await this.db.selectFrom('webhook_endpoints').selectAll().where('id', '=', id).executeTakeFirst();
+    if (!row || !coversTenant(scope, row.tenant_id)) throw new NotFoundError('Webhook endpoint not found');
+    return row;
+  }
+
+  /** A brand's endpoints (null: every brand), newest first: `limit + 1` rows, the extra one saying there is a next page. */
+  async list(tenantId: string | null, limit: number, cursor: PageCursor | null): Promise<EndpointRow[]> {
+    let query = this.db.selectFrom('webhook_endpoints').selectAll();
+    if (tenantId !== null) query = query.where('tenant_id', '=', tenantId);
+    if (cursor) query = query.where((eb) => eb.or([eb('created_at', '<', cursor.at), eb.and([eb('created_at', '=', cursor.at), eb('id', '<', cursor.id)])]));
+    return query
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(limit + 1)
+      .execute();
+  }
+
+  async register(input: EndpointInput, metadata: EventMetadata): Promise<{ endpoint: EndpointRow; secret: string }> {
+    const id = randomUUID();
+    const secret = newSigningSecret();
+    const endpoint = await this.db.transaction().execute(async (trx) => {
+      const row = await trx
+        .insertInto('webhook_endpoints')
+        .values({
+          id,
+          tenant_id: input.tenantId,
+          url: input.url,
+          description: input.description,
+          event_types: input.eventTypes,
+          enabled: true,
+          secret_sealed: this.seal.seal(secret, id),
+          previous_secret_sealed: null,
+          previous_valid_until: null,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      const data = { endpointId: id, tenantId: input.tenantId, url: urlForTrail(input.url), eventTypes: input.eventTypes, description: input.description };
+      await this.record(row, { type: 'WebhookEndpointRegistered', data: { ...data, registeredAt: row.created_at.toISOString() } }, metadata);
+      return row;
+    });
+    return { endpoint, secret };
+  }
+
+  async change(scope: AdminScope, id: string, patch: EndpointPatch, metadata: EventMetadata): Promise<EndpointRow> {
+    if (!UUID.test(id)) throw new NotFoundError('Webhook endpoint not found');
+    return this.db.transaction().execute(async (trx) => {
+      const before = await trx.selectFrom('webhook_endpoints').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+      if (!before || !coversTenant(scope, before.tenant_id)) throw new NotFoundError('Webhook endpoint not found');
+      const after = {
+        url: patch.url ?? before.url,
+        description: patch.description ?? before.description,
+        event_types: patch.eventTypes ?? before.event_types,
+        enabled: patch.enabled ?? before.enabled,
+      };
+      const changed = (['url', 'description', 'event_types', 'enabled'] as const).filter((key) => JSON.stringify(after[key]) !== JSON.stringify(before[key]));
+      if (changed.length === 0) return before;
+      const row = await trx
+        .updateTable('webhook_endpoints')
+        .set({ ...after, updated_at: new Date() })
+        .where('id', '=', id)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      const data = {
+        endpointId: id,
+        tenantId: row.tenant_id,
+        url: urlForTrail(row.url),
+        eventTypes: row.event_types,
+        description: row.description,
+        enabled: row.enabled,
+        changed: changed.map((key) => (key === 'event_types' ? 'eventTypes' : key)),
+      };
+      await this.record(row, { type: 'WebhookEndpointChanged', data: { ...data, changedAt: row.updated_at.toISOString() } }, metadata);
+      return row;
+    });
+  }
+
+  /** A new secret; the one it replaces keeps signing beside it for a day. A second rotation within the day drops the oldest. */
+  async rotate(scope: AdminScope, id: string, metadata: EventMetadata, now = new Date()): Promise<{ secret: string; previousValidUntil: Date }> {
+    const secret = newSigningSecret();
+    const previousValidUntil = new Date(now.getTime() + ROTATION_OVERLAP_MS);
+    if (!UUID.test(id)) throw new NotFoundError('Webhook endpoint not found');
+    await this.db.transaction().execute(async (trx) => {
+      const before = await trx.selectFrom('webhook_endpoints').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+      if (!before || !coversTenant(scope, before.tenant_id)) throw new NotFoundError('Webhook endpoint not found');
+      const row = await trx
+        .updateTable('webhook_endpoints')
+        .set({
+          secret_sealed: this.seal.seal(secret, id),
+          previous_secret_sealed: before.secret_sealed,
+          previous_valid_until: previousValidUntil,
+          updated_at: now,
+        })
+        .where('id', '=', id)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      const data = { endpointId: id, tenantId: row.tenant_id, previousValidUntil: previousValidUntil.toISOString(), rotatedAt: now.toISOString() };
+      await this.record(row, { type: 'WebhookSecretRotated', data }, metadata);
+    });
+    return { secret, previousValidUntil };
+  }
+
+  /** Deletes the endpoint with its deliveries and their attempts (its trail stays on its stream). */
+  async remove(scope: AdminScope, id: string, metadata: EventMetadata): Promise<void> {
+    if (!UUID.test(id)) throw new NotFoundError('Webhook endpoint not found');
+    await this.db.transaction().execute(async (trx) => {
+      const row = await trx.selectFrom('webhook_endpoints').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+      if (!row || !coversTenant(scope, row.tenant_id)) throw new NotFoundError('Webhook endpoint not found');
+      await trx.deleteFrom('webhook_endpoints').where('id', '=', id).execute();
+      const data = { endpointId: id, tenantId: row.tenant_id, url: urlForTrail(row.url), deletedAt: new Date().toISOString() };
+      await this.record(row, { type: 'WebhookEndpointDeleted', data }, metadata);
+    });
+  }
+
+  /** The secrets that sign now: the current one, and the previous one during its overlap. */
+  liveSecrets(row: Pick<EndpointRow, 'id' | 'secret_sealed' | 'previous_secret_sealed' | 'previous_valid_until'>, now = new Date()): string[] {
+    const current = this.seal.open(row.secret_sealed, row.id);
+    const overlapping = row.previous_secret_sealed && row.previous_valid_until && row.previous_valid_until > now;
+    return overlapping ? [current, this.seal.open(row.previous_secret_sealed!, row.id)] : [current];
+  }
+
+  /** A redelivery asked for by an admin, on the endpoint's trail. */
+  async recordRedelivery(row: Pick<EndpointRow, 'id' | 'tenant_id'>, deliveryId: string, eventType: string, metadata: EventMetadata): Promise<void> {
+    const data = { endpointId: row.id, tenantId: row.tenant_id, deliveryId, eventType, requestedAt: new Date().toISOString() };
+    await this.record(row, { type: 'WebhookRedeliveryRequested', data }, metadata);
+  }
+
+  private async record(row: Pick<EndpointRow, 'id' | 'tenant_id'>, event: WebhookEndpointEvent, metadata: EventMetadata): Promise<void> {
+    await this.store.append(
+      streamId(WEBHOOK_STREAM, row.id),
+      [{ eventId: randomUUID(), type: event.type, data: event.data, metadata: { ...metadata, tenantId: row.tenant_id } }],
+      { expected: 'any' },
+    );
+  }
+}
