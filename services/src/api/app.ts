@@ -54,8 +54,6 @@ import { tenantAdminRoutes, tenantDetailsRoutes } from '../tenants/tenant.routes
 import { brandContactRoutes } from '../tenants/brand-contact.routes';
 import { webhookRoutes } from '../webhooks/webhook.routes';
 import type { Webhooks } from '../webhooks/webhooks';
-import { webhookRoutes } from '../webhooks/webhook.routes';
-import type { Webhooks } from '../webhooks/webhooks';
 import { notificationRoutes } from '../notifications/notifications.routes';
 import { smsTemplateRoutes } from '../notifications/sms-templates.routes';
 import type { SmsTemplateStore } from '../notifications/sms-template-store';
@@ -117,8 +115,6 @@ export interface AppDeps {
   ledger: { position: DailyPosition };
   /** A brand's signed webhooks: endpoints, the feed, delivery and its log (decision 0039). */
   webhooks: Webhooks;
-  /** A brand's signed webhooks: endpoints, the feed, delivery and its log (decision 0039). */
-  webhooks: Webhooks;
   /** Customer notifications: the brands' SMS templates (services/src/notifications, decision 0040). */
   notifications: { templates: SmsTemplateStore };
   config: AppConfig;
@@ -161,10 +157,6 @@ export function createApp(deps: AppDeps) {
     )
     .route('/', brandContactRoutes(tenants, trustProxy))
     .route('/', webhookRoutes({ ...deps.webhooks, brandExists: async (id) => (await directory.names()).has(id), trustProxy }))
-    .route(
-      '/',
-      webhookRoutes({ ...deps.webhooks, brandExists: async (id) => (await directory.names()).has(id), trustProxy }),
-    )
     .route('/', smsTemplateRoutes(tenants, deps.notifications.templates, trustProxy))
     .route('/', adminDeskChangeRoutes({ ...desk, readModels: db, trustProxy }))
     .route('/', adminProjectionRoutes(deps.projections))
