@@ -87,7 +87,6 @@ describe('SMS through an HTTP gateway', () => {
         chainCheck: async () => undefined,
         notificationSms: async () => undefined,
         webhookDeliver: async () => undefined,
-        webhookDeliver: async () => undefined,
       }),
     );
     try {
