@@ -4,6 +4,63 @@ import { statusLabel } from '@desk/machines/order/order-state';
 import { CUSTOMER_REASONS, REASON_LABELS } from '@desk/machines/order/order-reasons';
 import type { ProofLink } from '../files/proof-links';
 import type { Headroom, WindowHeadroom } from '@desk/machines/order/customer-limits';
+import { z } from 'zod';
+import { NETWORKS } from '@desk/machines/addresses/networks';
+
+const time = z.iso.datetime();
+const ORDER_STATUSES = ['pending', 'fiat_received', 'approved', 'crypto_sent', 'completed', 'rejected', 'cancelled', 'expired'] as const;
+const decimal = (what: string) => z.string().describe(`${what}, a decimal string`);
+
+/** A sell's payout account, as the order keeps it. */
+export const payoutBankAccountJsonSchema = z.object({ bankName: z.string(), accountName: z.string(), accountNumber: z.string(), ifsc: z.string() });
+
+/** An order as the clients read it (`orderJson`); the admin's (`adminOrderJson`) adds the desk's fields. */
+export const orderJsonSchema = z.object({
+  _id: z.string(),
+  refCode: z.string(),
+  type: z.enum(['fiat_to_crypto', 'crypto_to_fiat']),
+  orderType: z.enum(['buy', 'sell']),
+  status: z.enum(ORDER_STATUSES),
+  statusLabel: z.string().describe('The status in words'),
+  method: z.enum(['bank', 'cash']),
+  network: z.enum(NETWORKS),
+  rate: decimal('INR per USDT'),
+  feePercent: decimal('The fee in percent'),
+  feeAmount: decimal('The fee, in the currency the customer receives'),
+  fiatAmount: decimal('INR'),
+  amountINR: decimal('INR (the same as fiatAmount)'),
+  cryptoAmount: decimal('USDT'),
+  amountUSDT: decimal('USDT (the same as cryptoAmount)'),
+  withdrawAddress: z.string().nullable().describe('A buy: where the USDT goes'),
+  depositAddress: z.string().nullable().describe('A sell: where the customer sends the USDT'),
+  payoutBankAccount: payoutBankAccountJsonSchema.nullable().describe('A sell by bank: where the INR goes'),
+  bankReference: z.string().nullable(),
+  cryptoReference: z.string().nullable(),
+  bankUtr: z.string().nullable(),
+  attachments: z.array(
+    z.object({
+      url: z.string().describe('A signed link to the file (GET /files/{fileId}), good for 15 minutes'),
+      name: z.string(),
+      contentType: z.string(),
+      size: z.number(),
+    }),
+  ),
+  proofCount: z.number().int(),
+  rateLockedUntil: time,
+  rateLockExpiredProof: z.boolean(),
+  paymentDueAt: time,
+  priceHistory: z
+    .array(z.object({ rate: z.string(), fiatAmount: z.string(), cryptoAmount: z.string(), feeAmount: z.string(), replacedAt: time }))
+    .readonly()
+    .describe('Rates and amounts replaced at completion, the original first'),
+  rejectedReason: z.string().nullable().describe('Why the order was rejected or cancelled, in a plain sentence'),
+  reason: z.object({ text: z.string() }).nullable(),
+  latePayment: z.boolean(),
+  createdAt: time,
+  updatedAt: time,
+  completedAt: time.nullable(),
+  user: z.object({ _id: z.string(), phone: z.string(), username: z.string().nullable() }),
+});
 
 /**
  * An order as the clients read it, with the specification's field names (seed-spec section 3).
@@ -11,7 +68,7 @@ import type { Headroom, WindowHeadroom } from '@desk/machines/order/customer-lim
  * model (lists), so both always agree. Amounts are decimal strings; attachment URLs are signed for
  * the reader (proof-links.ts).
  */
-export function orderJson(view: OrderView, proofLink: ProofLink) {
+export function orderJson(view: OrderView, proofLink: ProofLink): z.infer<typeof orderJsonSchema> {
   return {
     _id: view.orderId,
     refCode: view.refCode,
@@ -57,7 +114,7 @@ export function orderJson(view: OrderView, proofLink: ProofLink) {
   };
 }
 
-export type OrderJson = ReturnType<typeof orderJson>;
+export type OrderJson = z.infer<typeof orderJsonSchema>;
 
 /** Rejected, or cancelled with a reason: what the customer is told why. */
 const closed = (view: OrderView) => view.status === 'rejected' || (view.status === 'cancelled' && view.reasonCode !== null);
@@ -169,8 +226,11 @@ function completionRequestJson(view: OrderView) {
   };
 }
 
+const windowHeadroomSchema = z.object({ limitInr: z.number(), usedInr: z.number(), remainingInr: z.number() }).nullable().describe('null: no limit is set');
+export const headroomJsonSchema = z.object({ daily: windowHeadroomSchema, monthly: windowHeadroomSchema });
+
 /** A customer's headroom under their limits, in whole rupees as numbers (as the settings go out); null: no limit. */
-export function headroomJson(headroom: Headroom) {
+export function headroomJson(headroom: Headroom): z.infer<typeof headroomJsonSchema> {
   const window = (w: WindowHeadroom | null) => w && { limitInr: Number(w.limitInr), usedInr: Number(w.usedInr), remainingInr: Number(w.remainingInr) };
   return { daily: window(headroom.daily), monthly: window(headroom.monthly) };
 }
