@@ -1,7 +1,8 @@
 import type { Kysely } from 'kysely';
+import { z } from 'zod';
 import type { DeskChangeState } from '@desk/machines/desk-changes/desk-change.events';
 import type { ServicesDatabase } from '../db/services-database';
-import { personJson } from '../identity/person-json';
+import { personJson, personJsonSchema } from '../identity/person-json';
 
 /** Who confirms from the server (`npm run admin -- confirm-change`): the person at the server. */
 export const ADMIN_CLI = 'admin-cli';
@@ -27,12 +28,39 @@ const KIND_TITLES = {
 const titleOf = (change: DeskChangeState['request']['change']) =>
   change.kind === 'brand_accounts' && !change.bankAccounts && !change.cryptoWallets ? 'Where visitors land (domain)' : KIND_TITLES[change.kind];
 
+const KINDS = Object.keys(KIND_TITLES) as (keyof typeof KIND_TITLES)[];
+
+/** A change request as the screens read it (deskChangeJson). */
+export const deskChangeJsonSchema = z.object({
+  _id: z.string(),
+  kind: z.enum(KINDS),
+  title: z.string().describe('What it changes, in words'),
+  brand: z.object({ _id: z.string(), name: z.string() }).nullable().describe('The brand it is about; null: every brand (the Global Settings)'),
+  status: z.enum(['pending', 'confirmed', 'declined', 'withdrawn', 'lapsed']),
+  summary: z.array(z.object({ what: z.string(), before: z.string(), after: z.string() })).describe('Each thing it changes, before and after'),
+  reasons: z.array(z.string()).describe('Why it waits for a second admin'),
+  requestedBy: personJsonSchema.nullable(),
+  requestedAt: z.iso.datetime(),
+  endedBy: personJsonSchema.nullable(),
+  endedAt: z.iso.datetime().nullable(),
+  note: z.string().nullable().describe("The decliner's note, or why it lapsed"),
+  qrImages: z.array(z.object({ network: z.string(), address: z.string(), qrCodeUrl: z.string() })),
+});
+export type DeskChangeJson = z.infer<typeof deskChangeJsonSchema>;
+
+/** The 202 of a change that waits for a second admin (desk-changes.routes.ts's waitingAnswer): nothing applied yet. */
+export const waitingAnswerSchema = z.object({
+  pendingConfirmation: z.literal(true),
+  change: deskChangeJsonSchema.describe('The request (GET /admin/changes/{id}): what it changes, before and after, and why it waits'),
+  message: z.string(),
+});
+
 /**
  * A change request as the pending-changes screen reads it: what it changes in words (before →
  * after), why it waits, who asked and when, how it ended. The QR images a wallet change would show
  * customers come as signed links, so the confirmer sees what customers would scan.
  */
-export async function deskChangeJson(state: DeskChangeState, deps: ChangeJsonDeps) {
+export async function deskChangeJson(state: DeskChangeState, deps: ChangeJsonDeps): Promise<DeskChangeJson> {
   const { request } = state;
   const person = (id: string | null) =>
     id === ADMIN_CLI ? Promise.resolve({ _id: ADMIN_CLI, phone: null, username: 'The admin CLI, on the server' }) : personJson(deps.users, id);
@@ -57,5 +85,3 @@ export async function deskChangeJson(state: DeskChangeState, deps: ChangeJsonDep
     }),
   };
 }
-
-export type DeskChangeJson = Awaited<ReturnType<typeof deskChangeJson>>;
