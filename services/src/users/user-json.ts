@@ -1,11 +1,35 @@
 import type { Kysely } from 'kysely';
+import { z } from 'zod';
 import type { ServicesDatabase } from '../db/services-database';
 import type { UserRow } from '../identity/users.repository';
 import { adminScopeOf } from '../identity/admin-scope';
-import { bankAccountJson, listBankAccounts, listWallets, walletJson, type BankAccountRow, type WalletRow } from '../accounts/saved-accounts.repository';
+import {
+  bankAccountJson,
+  bankAccountJsonSchema,
+  listBankAccounts,
+  listWallets,
+  walletJson,
+  walletJsonSchema,
+  type BankAccountRow,
+  type WalletRow,
+} from '../accounts/saved-accounts.repository';
+
+/** A user as the API answers it (`userJson`). */
+export const userJsonSchema = z.object({
+  _id: z.string(),
+  username: z.string().nullable(),
+  phone: z.string(),
+  roles: z.array(z.string()).describe('admin, compliance; empty for a customer'),
+  tenantId: z.string().describe('The brand the account belongs to'),
+  adminScope: z.enum(['all_brands', 'brand']).nullable().describe('What an admin may run: every brand, their brand, or null (not an admin)'),
+  wallets: z.object({ usdt: z.array(walletJsonSchema) }),
+  bankDetails: z.object({ accounts: z.array(bankAccountJsonSchema), upiId: z.string().nullable() }),
+  createdAt: z.iso.datetime(),
+  language: z.enum(['en', 'hi']).nullable().describe("The screens' language, null until chosen"),
+});
 
 /** A user as the clients read it (seed-spec section 3), with their saved wallets and bank accounts. */
-export function userJson(user: UserRow, wallets: readonly WalletRow[] = [], accounts: readonly BankAccountRow[] = []) {
+export function userJson(user: UserRow, wallets: readonly WalletRow[] = [], accounts: readonly BankAccountRow[] = []): z.infer<typeof userJsonSchema> {
   return {
     _id: user.id,
     username: user.username,
@@ -39,4 +63,4 @@ export async function oneUserJson(db: Kysely<ServicesDatabase>, user: UserRow): 
   return (await usersJson(db, [user]))[0]!;
 }
 
-export type UserJson = ReturnType<typeof userJson>;
+export type UserJson = z.infer<typeof userJsonSchema>;
