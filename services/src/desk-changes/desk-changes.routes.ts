@@ -1,4 +1,4 @@
-import { Hono, type Context } from 'hono';
+import type { Context } from 'hono';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { ReadModelDatabase } from '@desk/projections/schema/read-model-database';
@@ -9,14 +9,80 @@ import { NotFoundError } from '@desk/platform/errors/domain-error';
 import { actorOf, type AdminEnv } from '../identity/auth.middleware';
 import { commandMetadata } from '../http/request-context';
 import type { ProxyTrust } from '../http/proxy-trust';
-import { validate } from '../http/validate';
+import { answer, declare, routes } from '../http/openapi-route';
 import type { DeskChanges } from './desk-changes';
-import type { DeskChangeJson } from './desk-change-json';
+import { deskChangeJsonSchema, type DeskChangeJson } from './desk-change-json';
 
 /** How many ended changes the list shows after the pending ones. */
 export const RECENT_CHANGES = 50;
 
-export const declineChangeSchema = z.object({ note: z.string().trim().max(500, 'A note is at most 500 characters').optional() });
+export const declineChangeSchema = z.object({
+  note: z
+    .string()
+    .trim()
+    .max(500, 'A note is at most 500 characters')
+    .optional()
+    .describe('Why it is declined (the requester reads it); at most 500 characters'),
+});
+
+/** A signed-in POST sent again with an Idempotency-Key (http/idempotency.ts): 409 `idempotency_in_progress` while the first runs, or this 422. */
+export const KEY_REUSED = 'idempotency_key_reused: this Idempotency-Key was already used for a different request';
+
+const changeAnswer = (description: string) => answer(description, z.object({ change: deskChangeJsonSchema, message: z.string() }));
+const NOT_FOUND = 'not_found: no such change';
+const desk = { tag: 'admin: desk changes', access: 'operator' } as const;
+
+export const deskChangeDeclarations = {
+  list: declare({
+    ...desk,
+    method: 'get',
+    path: '/changes',
+    summary: 'Changes to the desk rules: every one waiting (oldest first), then the 50 last ended',
+    answers: {
+      200: answer(
+        'The changes, and how many of the waiting ones this admin may confirm',
+        z.object({ changes: z.array(deskChangeJsonSchema), waitingForYou: z.number().int().describe('Waiting changes this admin may confirm') }),
+      ),
+    },
+  }),
+  one: declare({
+    ...desk,
+    method: 'get',
+    path: '/changes/{id}',
+    summary: 'One change: what it changes, why it waits, who asked',
+    answers: { 200: answer('The change', z.object({ change: deskChangeJsonSchema })) },
+    refuses: { 404: NOT_FOUND },
+  }),
+  confirm: declare({
+    ...desk,
+    method: 'post',
+    path: '/changes/{id}/confirm',
+    summary: 'Confirm as a second admin: the change takes effect now',
+    description:
+      "403 `four_eyes` for its requester (from any account of their phone); 409 `change_stale` when what it replaces moved since, `change_not_pending` once it ended, `own_admin_role` for a change that removes the confirmer's own admin role.",
+    answers: { 200: changeAnswer('Confirmed: the change is in force') },
+    refuses: { 404: NOT_FOUND, 409: 'change_stale, change_not_pending or own_admin_role (see above); idempotency_in_progress', 422: KEY_REUSED },
+  }),
+  decline: declare({
+    ...desk,
+    method: 'post',
+    path: '/changes/{id}/decline',
+    summary: "Decline another admin's change, with a note: it never takes effect",
+    description: '403 `own_change` for its requester (withdraw it instead), `about_you` for the admin a roles change is about.',
+    body: declineChangeSchema,
+    answers: { 200: changeAnswer('Declined') },
+    refuses: { 404: NOT_FOUND, 409: 'change_not_pending: it ended already; idempotency_in_progress', 422: KEY_REUSED },
+  }),
+  withdraw: declare({
+    ...desk,
+    method: 'post',
+    path: '/changes/{id}/withdraw',
+    summary: 'Withdraw your own request',
+    description: '403 `not_requester` for anyone but its requester.',
+    answers: { 200: changeAnswer('Withdrawn') },
+    refuses: { 404: NOT_FOUND, 409: 'change_not_pending: it ended already; idempotency_in_progress', 422: KEY_REUSED },
+  }),
+};
 
 /** What a route that changes the desk's rules needs to ask and answer: the changes, and how one reads. */
 export interface DeskChangeAnswers {
@@ -43,19 +109,18 @@ export function adminDeskChangeRoutes({ changes, readModels, json, trustProxy }:
     if (!state) throw new NotFoundError(CHANGE_NOT_FOUND);
     return state;
   };
-  const answer = async (c: Context<AdminEnv>, state: DeskChangeState, message: string) => c.json({ change: await json(state), message }, 200);
+  const answered = async (c: Context<AdminEnv>, state: DeskChangeState, message: string) => c.json({ change: await json(state), message }, 200);
+  const d = deskChangeDeclarations;
 
-  return new Hono<AdminEnv>()
-    .get('/changes', async (c) => {
+  return routes<AdminEnv>()
+    .openapi(d.list, async (c) => {
       const [list, waitingForYou] = await Promise.all([listDeskChanges(readModels, RECENT_CHANGES), countWaitingFor(readModels, c.get('user').id)]);
       return c.json({ changes: await Promise.all(list.map(json)), waitingForYou }, 200);
     })
-    .get('/changes/:id', async (c) => c.json({ change: await json(await one(c)) }, 200))
-    .post('/changes/:id/confirm', async (c) => answer(c, await changes.confirm(c.req.param('id'), metadata(c)), 'Change confirmed: it is in force'))
-    .post('/changes/:id/decline', validate('json', declineChangeSchema), async (c) =>
-      answer(c, await changes.decline(c.req.param('id'), c.req.valid('json').note || null, metadata(c)), 'Change declined'),
-    )
-    .post('/changes/:id/withdraw', async (c) => answer(c, await changes.withdraw(c.req.param('id'), metadata(c)), 'Change withdrawn'));
+    .openapi(d.one, async (c) => c.json({ change: await json(await one(c)) }, 200))
+    .openapi(d.confirm, async (c) => answered(c, await changes.confirm(c.req.param('id'), metadata(c)), 'Change confirmed: it is in force'))
+    .openapi(d.decline, async (c) => answered(c, await changes.decline(c.req.param('id'), c.req.valid('json').note || null, metadata(c)), 'Change declined'))
+    .openapi(d.withdraw, async (c) => answered(c, await changes.withdraw(c.req.param('id'), metadata(c)), 'Change withdrawn'));
 }
 
 /** What a route answers when its change waits for a second admin: 202, nothing applied yet. */

@@ -9,7 +9,6 @@ import { signInRouteDocs } from './sign-in-routes.doc';
 import { adminRouteDocs } from './admin-routes.doc';
 import { complianceRouteDocs } from './compliance-routes.doc';
 import { liveRouteDocs } from './live-routes.doc';
-import { deskChangeRouteDocs } from './desk-change-routes.doc';
 import { reconciliationRouteDocs } from './reconciliation-routes.doc';
 import { ledgerRouteDocs } from './ledger-routes.doc';
 
@@ -21,7 +20,6 @@ export const routeDocs: readonly RouteDoc[] = [
   ...customerRouteDocs,
   ...signInRouteDocs,
   ...adminRouteDocs,
-  ...deskChangeRouteDocs,
   ...reconciliationRouteDocs,
   ...ledgerRouteDocs,
   ...complianceRouteDocs,
