@@ -1,8 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { Hono } from 'hono';
 import type { OpenAPIHono } from '@hono/zod-openapi';
+import { z } from 'zod';
+import { answer, declare, routes } from '../../http/openapi-route';
 import { openApiDocument } from './openapi-document';
 
 const STATIC = path.join(import.meta.dirname, 'static');
@@ -15,27 +16,64 @@ const ASSETS: Record<string, { file: string; type: string }> = {
   'docs-init.js': { file: path.join(STATIC, 'docs-init.js'), type: 'text/javascript; charset=utf-8' },
 };
 
+/** The document's outline: an OpenAPI 3.1 document's own schema is the OpenAPI specification's. */
+const documentSchema = z.looseObject({
+  openapi: z.string(),
+  info: z.looseObject({ title: z.string(), version: z.string() }),
+  paths: z.record(z.string(), z.looseObject({})),
+});
+const docs = { tag: 'documentation', access: 'public' } as const;
+const text = (description: string, type: string) => ({ description, content: { [type]: { schema: z.string() } } });
+
+export const apiDocsDeclarations = {
+  document: declare({
+    ...docs,
+    method: 'get',
+    path: '/openapi.json',
+    summary: 'This document (OpenAPI 3.1)',
+    answers: {
+      200: answer('The document', documentSchema),
+    },
+  }),
+  page: declare({
+    ...docs,
+    method: 'get',
+    path: '/docs',
+    summary: 'This document, browsable',
+    answers: { 200: text('The reference page', 'text/html') },
+  }),
+  asset: declare({
+    ...docs,
+    method: 'get',
+    path: '/docs/{asset}',
+    summary: "The browsable reference's script and style files",
+    answers: {
+      200: {
+        description: 'The file',
+        content: { 'text/css': { schema: z.string() }, 'text/javascript': { schema: z.string() } },
+      },
+    },
+    refuses: { 404: 'not_found: no such file' },
+  }),
+};
+
 /**
  * The API document and its browsable reference, mounted at /api, all from our own origin (no CDN):
  * the page, its style and scripts pass a `default-src 'self'` policy. The document is built (from `declared`, the API's
  * routes as mounted at /api) and files are read once, on first use.
  */
 export function apiDocsRoutes(declared: () => OpenAPIHono) {
-  let document: string | undefined;
+  let document: z.infer<typeof documentSchema> | undefined;
   const cache = new Map<string, Promise<Buffer>>();
   const read = (file: string) => {
     if (!cache.has(file)) cache.set(file, readFile(file));
     return cache.get(file)!;
   };
-  return new Hono()
-    .get('/openapi.json', (c) =>
-      c.body((document ??= JSON.stringify(openApiDocument(declared()))), 200, {
-        'content-type': 'application/json; charset=utf-8',
-        'cache-control': 'no-cache',
-      }),
-    )
-    .get('/docs', async (c) => c.html((await read(path.join(STATIC, 'docs-page.html'))).toString('utf8'), 200, { 'cache-control': 'no-cache' }))
-    .get('/docs/:asset', async (c) => {
+  const d = apiDocsDeclarations;
+  return routes()
+    .openapi(d.document, (c) => c.json((document ??= openApiDocument(declared()) as z.infer<typeof documentSchema>), 200, { 'cache-control': 'no-cache' }))
+    .openapi(d.page, async (c) => c.html((await read(path.join(STATIC, 'docs-page.html'))).toString('utf8'), 200, { 'cache-control': 'no-cache' }))
+    .openapi(d.asset, async (c) => {
       const asset = ASSETS[c.req.param('asset')];
       if (!asset) return c.json({ error: 'Not found', code: 'not_found' }, 404);
       return c.body(new Uint8Array(await read(asset.file)), 200, { 'content-type': asset.type, 'cache-control': 'public, max-age=3600' });

@@ -21,7 +21,6 @@ const exportQuery = z.object({
 });
 
 export const publicRouteDocs: RouteDoc[] = [
-  { method: 'get', path: '/health', tag: 'public', access: 'public', summary: 'Liveness and readiness: 503 when the database is unreachable' },
   {
     method: 'get',
     path: '/config/public',
@@ -83,7 +82,4 @@ export const publicRouteDocs: RouteDoc[] = [
     query: exportQuery,
     success: { status: 200, description: 'text/csv' },
   },
-  { method: 'get', path: '/openapi.json', tag: 'documentation', access: 'public', summary: 'This document (OpenAPI 3.1)' },
-  { method: 'get', path: '/docs', tag: 'documentation', access: 'public', summary: 'This document, browsable' },
-  { method: 'get', path: '/docs/:asset', tag: 'documentation', access: 'public', summary: "The browsable reference's script and style files" },
 ];
