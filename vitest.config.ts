@@ -15,7 +15,7 @@ export default defineConfig({
     ],
     exclude: ['**/node_modules/**'],
     globalSetup: ['tests/support/global-setup.ts'],
-    setupFiles: ['tests/support/quiet-logs.ts'],
+    setupFiles: ['tests/support/quiet-logs.ts', 'tests/support/answer-contract-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     // Browser polls wait on a shared, busy 2-core machine: one second (the default) is too tight.

@@ -1,5 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
+import { expect } from 'vitest';
 import { waitFor } from './wait-for';
+import { withAnswerContract } from './answer-contract';
 import { outboxMessages } from './sms-outbox';
 import os from 'node:os';
 import path from 'node:path';
@@ -66,7 +68,8 @@ export async function createTestApp(settings: Partial<AppSettings> = {}): Promis
     READ_MODEL_WAIT_MS: 0,
     ...settings,
   });
-  const app = createApp(deps);
+  // Every answer the tests receive is held to the app's own document.
+  const app = withAnswerContract(createApp(deps), () => expect.getState().currentTestName ?? 'a test');
   const call = callerOf(app);
   const login = async (phone: string, password: string) => {
     const response = await call('POST', '/api/auth/login', { body: { phone, password } });

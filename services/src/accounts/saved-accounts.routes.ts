@@ -18,9 +18,11 @@ import type { ProxyTrust } from '../http/proxy-trust';
 import type { Trail } from '../identity/user-trail';
 
 const NETWORK = z.enum(NETWORKS, { error: 'Please select a network' });
+const ADDRESS_RULE =
+  "Checked for its network: TRC20, a Tron address (T and 33 more base58 characters, its checksum valid); ERC20, BEP20 and POLYGON, 0x and 40 hexadecimal digits (EIP-55's checksum valid when mixed case)";
 export const walletSchema = z
   .object({
-    address: z.string({ error: 'Please enter a valid wallet address' }).trim().min(1, 'Please enter a valid wallet address').max(128),
+    address: z.string({ error: 'Please enter a valid wallet address' }).trim().min(1, 'Please enter a valid wallet address').max(128).describe(ADDRESS_RULE),
     network: NETWORK,
     label: z.string().trim().max(50).default(''),
     isDefault: z.boolean().default(false),
@@ -31,14 +33,20 @@ export const walletSchema = z
     if (problem) ctx.addIssue({ code: 'custom', path: ['address'], message: problem });
   });
 export const walletPatchSchema = z.object({
-  address: z.string().trim().min(1, 'Please enter a valid wallet address').max(128).optional(),
+  address: z.string().trim().min(1, 'Please enter a valid wallet address').max(128).describe(ADDRESS_RULE).optional(),
   network: NETWORK.optional(),
   label: z.string().trim().max(50).optional(),
   isDefault: z.boolean().optional(),
 });
 
 const REQUIRED = 'Please fill all bank account details';
-const IFSC = z.string({ error: REQUIRED }).trim().min(1, REQUIRED).transform(normaliseIfsc).pipe(z.string().regex(IFSC_PATTERN, IFSC_MESSAGE));
+const IFSC = z
+  .string({ error: REQUIRED })
+  .trim()
+  .min(1, REQUIRED)
+  .describe('Read in upper case, then 4 letters, a 0 and 6 letters or digits, e.g. HDFC0001234')
+  .transform(normaliseIfsc)
+  .pipe(z.string().regex(IFSC_PATTERN, IFSC_MESSAGE));
 const ACCOUNT_NUMBER = z.string({ error: REQUIRED }).trim().min(1, REQUIRED).regex(ACCOUNT_NUMBER_PATTERN, ACCOUNT_NUMBER_MESSAGE);
 const text = (what: string) => z.string({ error: REQUIRED }).trim().min(1, REQUIRED).max(100, atMost(what, 100));
 const HOLDER = "The account holder: `accountHolder` (the specification's name), or `accountName` as the account is read back";

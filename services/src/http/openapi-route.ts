@@ -109,17 +109,43 @@ export interface Declaration<P extends string, A extends Answers, B extends z.Zo
 
 const refusal = (description: string) => ({ description, content: { 'application/json': { schema: errorSchema } } });
 
-function refusalsOf(d: { access: Access; body?: unknown; query?: unknown; form?: unknown; refuses?: Partial<Record<RefusalStatus, string>> }) {
+function refusalsOf(d: { method: string; access: Access; body?: unknown; query?: unknown; form?: unknown; refuses?: Partial<Record<RefusalStatus, string>> }) {
   const input = d.body !== undefined || d.query !== undefined || d.form !== undefined;
   return {
     ...(input ? { 400: refusal('Invalid input: `validation_error`, with `details` (each problem and where)') } : {}),
     ...(SIGNED_IN.includes(d.access) ? { 401: refusal('Not signed in, or the token no longer works') } : {}),
     ...(ROLE_BOUND.includes(d.access) ? { 403: refusal('Not allowed for this account') } : {}),
+    // Compliance staff read what any signed-in account reads, and act on nothing (docs/compliance.md).
+    ...(d.access === 'user' && d.method !== 'get' ? { 403: refusal('Compliance staff read and never act (`forbidden`)') } : {}),
     ...(d.access === 'signed-link' ? { 403: refusal('The link expired or was altered') } : {}),
     ...(d.body !== undefined || d.form !== undefined ? { 415: refusal('The body is not JSON (multipart for uploads)') } : {}),
     ...Object.fromEntries(Object.entries(d.refuses ?? {}).map(([status, text]) => [status, refusal(text)])),
-  } as Record<400 | 401 | 403 | 415 | RefusalStatus, ReturnType<typeof refusal>>;
+    ...(idempotent(d) ? idempotencyRefusals(d.refuses ?? {}) : {}),
+    // Not for any input: a store that failed mid-request. A command retried with its Idempotency-Key acts once.
+    500: refusal('The server could not finish (a store failed): `internal_error`. Retry; a command with the same Idempotency-Key acts once'),
+  } as Record<400 | 401 | 403 | 415 | 500 | RefusalStatus, ReturnType<typeof refusal>>;
 }
+
+/** Signed-in POSTs take an `Idempotency-Key` (services/src/http/idempotency.ts). */
+const idempotent = (d: { method: string; access: Access }) => d.method === 'post' && SIGNED_IN.includes(d.access);
+
+/** What a key's reuse answers, beside what the route itself refuses with the same status. */
+function idempotencyRefusals(own: Partial<Record<RefusalStatus, string>>) {
+  const and = (status: 409 | 422, text: string) => refusal(own[status] ? `${own[status]}; or ${text}` : text);
+  return {
+    409: and(409, '`idempotency_in_progress`: a request with this Idempotency-Key is still running'),
+    422: and(422, '`idempotency_key_reused`: this Idempotency-Key was used for a different request'),
+  };
+}
+
+/** The `Idempotency-Key` header as the document shows it (the middleware checks it). */
+const idempotencyKey = z.object({
+  'idempotency-key': z
+    .string()
+    .optional()
+    .meta({ pattern: '^[\\w.:-]{1,200}$' })
+    .describe('Send the same key again to retry: the first answer comes back (with `Idempotent-Replayed: true`) and the command acts once'),
+});
 
 const operationId = (method: string, path: string) =>
   method +
@@ -159,7 +185,12 @@ export function declare<P extends string, A extends Answers, B extends z.ZodType
     : d.form
       ? { body: { required: true, content: { 'multipart/form-data': { schema: formSchema(d.form) } } } }
       : {};
-  const request = { ...(params ? { params } : {}), ...(d.query ? { query: d.query } : {}), ...body } as RequestOf<B, Q>;
+  const request = {
+    ...(params ? { params } : {}),
+    ...(d.query ? { query: d.query } : {}),
+    ...(idempotent(d) ? { headers: idempotencyKey } : {}),
+    ...body,
+  } as RequestOf<B, Q>;
   return createRoute({
     method: d.method,
     path: d.path,
