@@ -7,6 +7,7 @@
  * shows as a difference.
  */
 import type { Kysely } from 'kysely';
+import { z } from 'zod';
 import { NotFoundError } from '@desk/platform/errors/domain-error';
 import type { Network } from '@desk/machines/addresses/networks';
 import { bankAccountId } from '@desk/machines/reconciliation/bank-account-id';
@@ -23,6 +24,62 @@ import { accountName, type NameSources } from './account-names';
 import type { WalletBalances, WalletReading } from './wallet-balances';
 
 export const BRAND_NOT_FOUND = 'Brand not found';
+
+const decimal = z.string().describe('A decimal amount, as text');
+const sourceSchema = z
+  .discriminatedUnion('kind', [
+    z.object({
+      kind: z.literal('balance'),
+      amount: decimal,
+      asOf: z.string().describe("The day of the statement's balance (yyyy-mm-dd), or `now` for the chain's"),
+      from: z.enum(['statement_line', 'statement_closing', 'chain']),
+      block: z.string().optional().describe("The chain's block the balance was read at"),
+    }),
+    z.object({
+      kind: z.literal('none'),
+      reason: z.enum(['no_statement_balance', 'chain_not_configured', 'chain_past_day', 'chain_unavailable', 'no_wallet', 'cash']),
+    }),
+  ])
+  .describe('What the source (the bank statement, the chain) says the account holds');
+const holdingSchema = z.object({
+  account: z.string().describe('The ledger account (bank:…, wallet:NETWORK, cash)'),
+  kind: z.enum(['bank', 'wallet', 'cash']),
+  label: z.string(),
+  currency: z.enum(['INR', 'USDT']),
+  opening: decimal,
+  in: decimal,
+  out: decimal,
+  source: sourceSchema,
+  closing: decimal,
+  difference: decimal.nullable().describe('Books less source; null when there is no source balance'),
+  status: z.enum(['agrees', 'differs', 'not_checked']),
+  words: z.string().describe('The comparison as a sentence'),
+  notExplained: z
+    .object({ amount: decimal, words: z.string() })
+    .optional()
+    .describe("A bank account's money no order explains yet (its suspense; money in is positive)"),
+});
+
+/** A brand's position on a day, as the API answers it (DailyPosition.of). */
+export const positionJsonSchema = z.object({
+  tenantId: z.string(),
+  brandName: z.string(),
+  day: z.string().describe("yyyy-mm-dd, India's day"),
+  today: z.boolean().describe("Whether it is today's (the only day the chain is compared)"),
+  accounts: z.array(holdingSchema),
+  balances: z.array(
+    z.object({
+      account: z.string(),
+      name: z.string(),
+      class: z.enum(['asset', 'liability', 'equity', 'revenue', 'trading', 'clearing']),
+      currency: z.enum(['INR', 'USDT']),
+      balance: decimal,
+    }),
+  ),
+  books: z
+    .array(z.object({ currency: z.enum(['INR', 'USDT']), debits: decimal, credits: decimal, balanced: z.boolean() }))
+    .describe("The day's debits and credits per currency, and whether they balance"),
+});
 
 const unique = <T>(values: T[]) => [...new Set(values)];
 const netOf = (row: AccountDay | undefined) =>
@@ -76,7 +133,7 @@ export class DailyPosition {
     return { brandName: brands.get(tenantId) ?? state?.name ?? tenantId, listedBanks, listedWallets: state?.cryptoWallets ?? [], names };
   }
 
-  async of(tenantId: string, day: string) {
+  async of(tenantId: string, day: string): Promise<z.infer<typeof positionJsonSchema>> {
     const { brandName, listedBanks, listedWallets, names } = await this.brand(tenantId);
     const [rows, totals] = await Promise.all([accountsOnDay(this.readModels, tenantId, day), bookTotals(this.readModels, tenantId, day)]);
     const row = (account: string, currency: LedgerCurrency) => rows.find((r) => r.account === account && r.currency === currency);
@@ -131,4 +188,4 @@ export class DailyPosition {
   }
 }
 
-export type Position = Awaited<ReturnType<DailyPosition['of']>>;
+export type Position = z.infer<typeof positionJsonSchema>;

@@ -5,7 +5,7 @@
  * access trail before it is answered. Reads only: the books are built from the events by their
  * projection, and nothing here changes them.
  */
-import { Hono, type Context } from 'hono';
+import type { Context } from 'hono';
 import { z } from 'zod';
 import type { Kysely } from 'kysely';
 import { ValidationError } from '@desk/platform/errors/domain-error';
@@ -16,10 +16,11 @@ import type { AdminEnv } from '../identity/auth.middleware';
 import { actorOf } from '../identity/auth.middleware';
 import { OPERATOR_TENANT_ID, tenantFilter, type AdminScope } from '../identity/admin-scope';
 import { commandMetadata } from '../http/request-context';
-import { validate } from '../http/validate';
+import { answer, declare, routes } from '../http/openapi-route';
+import { complianceOperation } from '../compliance/compliance-operation';
 import type { ProxyTrust } from '../http/proxy-trust';
 import type { RecordAccess } from '../desk-changes/compliance-desk-changes.routes';
-import type { DailyPosition } from './daily-position';
+import { positionJsonSchema, type DailyPosition } from './daily-position';
 import { streamLedgerCsv } from './ledger-csv';
 
 export interface LedgerRouteDeps {
@@ -27,12 +28,86 @@ export interface LedgerRouteDeps {
   readModels: Kysely<ReadModelDatabase>;
 }
 
-const day = (what: string) => z.string().trim().refine(isDay, `${what} must be a day written yyyy-mm-dd`);
-const brand = z.string().trim().min(1, 'Brand must not be empty').max(100, 'Brand must be at most 100 characters').optional();
-export const positionQuery = z.object({ tenantId: brand, day: day('Day').optional() });
+const day = (what: string) =>
+  z.string().trim().refine(isDay, `${what} must be a day written yyyy-mm-dd`).meta({ format: 'date' }).describe('A day, yyyy-mm-dd (a real date)');
+const brand = z
+  .string()
+  .trim()
+  .min(1, 'Brand must not be empty')
+  .max(100, 'Brand must be at most 100 characters')
+  .optional()
+  .describe("The brand's id: a brand's reader may ask only for their own (403 for another's); left out, their own (the operator's for the operator's staff)");
+export const positionQuery = z.object({
+  tenantId: brand,
+  day: day('Day').optional().describe("A day, yyyy-mm-dd, India's day: today when left out, never later"),
+});
 export const entriesQuery = z
-  .object({ tenantId: brand, from: day('From'), to: day('To') })
+  .object({ tenantId: brand, from: day('From'), to: day('To').describe('A day, yyyy-mm-dd, not before `from` (both included)') })
   .refine((q) => q.from <= q.to, { path: ['to'], message: 'To must not be before from' });
+
+const POSITION =
+  "For each bank account and USDT wallet, the day's opening, in, out and closing from the books, the source's balance (the statement's after " +
+  "the day's last line or its stated closing; the chain's at its latest block, today only) and the difference in words; what no order " +
+  'explains in each bank account; every account balance; debits and credits per currency (docs/ledger.md).';
+const ENTRIES = "The brand's posting lines from `from` to `to` (both included): a header row, then one row per line by day and as booked, streamed.";
+const NO_BRAND = 'not_found: no such brand';
+const positionAnswer200 = answer(
+  'The position; `brands` lists every brand to choose from for a reader of every brand, null for a brand reader',
+  z.object({ position: positionJsonSchema, brands: z.array(z.object({ id: z.string(), name: z.string() })).nullable() }),
+);
+const csv = { description: 'The entries as CSV (UTF-8)', content: { 'text/csv': { schema: z.string() } } };
+const dayAfterToday = 'Also 400 for a `day` after today.';
+
+export const ledgerDeclarations = {
+  adminPosition: declare({
+    method: 'get',
+    path: '/ledger/position',
+    tag: 'admin: books',
+    access: 'admin',
+    summary: "A brand's daily position",
+    description: `${POSITION} ${dayAfterToday}`,
+    query: positionQuery,
+    answers: { 200: positionAnswer200 },
+    refuses: { 404: NO_BRAND },
+  }),
+  adminEntries: declare({
+    method: 'get',
+    path: '/ledger/entries.csv',
+    tag: 'admin: books',
+    access: 'admin',
+    summary: "A brand's ledger entries for a range of days, as CSV",
+    description: ENTRIES,
+    query: entriesQuery,
+    answers: { 200: csv },
+    refuses: { 404: NO_BRAND },
+  }),
+  compliancePosition: complianceOperation(
+    declare({
+      method: 'get',
+      path: '/ledger/position',
+      tag: 'compliance',
+      access: 'compliance',
+      summary: "A brand's daily position (recorded on the officer's access trail: ledger_position)",
+      description: `${POSITION} ${dayAfterToday}`,
+      query: positionQuery,
+      answers: { 200: positionAnswer200 },
+      refuses: { 404: NO_BRAND },
+    }),
+  ),
+  complianceEntries: complianceOperation(
+    declare({
+      method: 'get',
+      path: '/ledger/entries.csv',
+      tag: 'compliance',
+      access: 'compliance',
+      summary: "A brand's ledger entries as CSV (recorded on the officer's access trail: ledger_export)",
+      description: ENTRIES,
+      query: entriesQuery,
+      answers: { 200: csv },
+      refuses: { 404: NO_BRAND },
+    }),
+  ),
+};
 
 /** The brand asked for, within the reader's scope (403 outside it); none asked: a brand admin's own, the operator's for an operator admin. */
 const brandOf = (scope: AdminScope, requested: string | undefined) => tenantFilter(scope, requested) ?? OPERATOR_TENANT_ID;
@@ -65,23 +140,23 @@ async function csvAnswer(c: Reader, deps: LedgerRouteDeps, query: z.infer<typeof
 
 /** Mounted at /api/admin behind requireAdmin. */
 export function adminLedgerRoutes(deps: LedgerRouteDeps) {
-  return new Hono<AdminEnv>()
-    .get('/ledger/position', validate('query', positionQuery), async (c) => c.json(await positionAnswer(c, deps, c.req.valid('query')), 200))
-    .get('/ledger/entries.csv', validate('query', entriesQuery), async (c) => (await csvAnswer(c, deps, c.req.valid('query'))).respond());
+  return routes<AdminEnv>()
+    .openapi(ledgerDeclarations.adminPosition, async (c) => c.json(await positionAnswer(c, deps, c.req.valid('query')), 200))
+    .openapi(ledgerDeclarations.adminEntries, async (c) => (await csvAnswer(c, deps, c.req.valid('query'))).respond());
 }
 
 /** Mounted at /api/compliance behind requireCompliance: the same reads, each on the officer's access trail first. */
 export function complianceLedgerRoutes(deps: LedgerRouteDeps & { trustProxy: ProxyTrust; recordAccess: RecordAccess }) {
   const record = (c: Reader, access: ComplianceAccessed) => deps.recordAccess(c.get('user').id, access, commandMetadata(c, actorOf(c), deps.trustProxy));
   const asked = (c: Reader) => Object.fromEntries(Object.entries(c.req.query()).filter(([, v]) => v !== ''));
-  return new Hono<AdminEnv>()
-    .get('/ledger/position', validate('query', positionQuery), async (c) => {
+  return routes<AdminEnv>()
+    .openapi(ledgerDeclarations.compliancePosition, async (c) => {
       const answer = await positionAnswer(c, deps, c.req.valid('query'));
       const { tenantId, day, accounts } = answer.position;
       await record(c, { view: 'ledger_position', query: { ...asked(c), tenantId, day }, resultCount: accounts.length });
       return c.json(answer, 200);
     })
-    .get('/ledger/entries.csv', validate('query', entriesQuery), async (c) => {
+    .openapi(ledgerDeclarations.complianceEntries, async (c) => {
       const answer = await csvAnswer(c, deps, c.req.valid('query'));
       await record(c, { view: 'ledger_export', query: { ...asked(c), tenantId: answer.tenantId } });
       return answer.respond();

@@ -10,7 +10,6 @@ import { adminRouteDocs } from './admin-routes.doc';
 import { complianceRouteDocs } from './compliance-routes.doc';
 import { liveRouteDocs } from './live-routes.doc';
 import { reconciliationRouteDocs } from './reconciliation-routes.doc';
-import { ledgerRouteDocs } from './ledger-routes.doc';
 
 type Json = Record<string, unknown>;
 
@@ -21,7 +20,6 @@ export const routeDocs: readonly RouteDoc[] = [
   ...signInRouteDocs,
   ...adminRouteDocs,
   ...reconciliationRouteDocs,
-  ...ledgerRouteDocs,
   ...complianceRouteDocs,
   ...liveRouteDocs,
 ];
