@@ -35,6 +35,9 @@ export const notificationPageSchema = z.object({
   unread: z.number().int().describe('Unread notifications, counted up to 100'),
 });
 
+/** What GET /api/user/notifications answers (the web client's type). */
+export type NotificationPageJson = z.infer<typeof notificationPageSchema>;
+
 /** Each row's SMS outcome, by notification id. */
 export async function smsStatuses(db: Kysely<ServicesDatabase>, ids: readonly string[]): Promise<Map<string, NotificationJson['sms']>> {
   if (ids.length === 0) return new Map();

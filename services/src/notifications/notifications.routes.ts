@@ -40,6 +40,8 @@ export const preferencesJsonSchema = preferencesSchema.extend({
   essential: z.array(z.enum(NOTICE_KINDS)).describe('Always texted: an order that moved or refused money'),
   optional: z.array(z.enum(NOTICE_KINDS)).describe('Texted unless `optionalSms` is false'),
 });
+/** What GET and PUT /api/user/notification-preferences answer (the web client's type). */
+export type PreferencesJson = z.infer<typeof preferencesJsonSchema>;
 
 const customer = { tag: 'notifications', access: 'user' } as const;
 const ownOnly = { 404: "No notification of yours by that id (another customer's is 404 too)" };

@@ -40,7 +40,7 @@ const fetchWithAuth: typeof fetch = async (input, init) => {
  * documentation): the same token, the same 401 handling and the same ApiError as every other call.
  */
 export function callApi<T>(
-  method: 'GET' | 'POST',
+  method: 'GET' | 'POST' | 'PUT',
   path: string,
   { query, json }: { query?: Record<string, string | undefined>; json?: unknown } = {},
 ): Promise<T> {

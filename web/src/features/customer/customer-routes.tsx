@@ -8,6 +8,7 @@ import { WalletsPage } from './wallets/wallets-page';
 import { BankAccountsPage } from './bank-accounts/bank-accounts-page';
 import { AddOrderPage } from './trading/add-order-page';
 import { SessionsPage } from '../../components/account/sessions-page';
+import { NotificationsPage } from './notifications/notifications-page';
 
 /** The area's texts in the current language: the router shows the area once they are in. */
 export { customerTexts } from '../../i18n/customer/texts';
@@ -26,6 +27,7 @@ export function CustomerRoutes() {
         <Route path="dashboard/wallets" element={<WalletsPage />} />
         <Route path="dashboard/bank-accounts" element={<BankAccountsPage />} />
         <Route path="dashboard/sessions" element={<SessionsPage />} />
+        <Route path="dashboard/notifications" element={<NotificationsPage />} />
         <Route path="orders" element={<OrdersPage />} />
         <Route path="orders/:orderId" element={<OrderDetailPage />} />
         <Route path="add-order" element={<AddOrderPage />} />

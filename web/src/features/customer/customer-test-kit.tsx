@@ -20,6 +20,7 @@ export const BASE_API: FakeApi = {
   'GET /api/orders/limits': { daily: null, monthly: null },
   'GET /api/user/wallets': { wallets: [] },
   'GET /api/user/bank-accounts': { accounts: [] },
+  'GET /api/user/notifications': { items: [], nextCursor: null, unread: 0 },
   'GET /api/user/tenant/bank-details': { bankDetails: [] },
   'GET /api/user/tenant/crypto-wallet-details': { cryptoWalletDetails: [] },
 };

@@ -10,6 +10,7 @@ const PAGES: Record<string, TextKey> = {
   wallets: 'customer.crumb.wallets',
   'bank-accounts': 'customer.crumb.banks',
   sessions: 'customer.crumb.sessions',
+  notifications: 'customer.crumb.notifications',
 };
 
 /** The page name's key from the last path segment: "bank-accounts" -> Bank Accounts; an order id reads Order Details. */

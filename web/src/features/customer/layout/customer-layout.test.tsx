@@ -81,25 +81,4 @@ describe('customer layout', () => {
     expect(router.state.location.pathname).toBe('/login');
     expect(localStorage.getItem('token')).toBeNull();
   });
-
-  it('rings the bell for orders whose status changed since last seen', async () => {
-    const moved = order({ refCode: 'ORD-MOVED', status: 'completed' });
-    const same = order({ refCode: 'ORD-SAME', status: 'pending' });
-    localStorage.setItem(`customer.seen-order-statuses.${ME._id}`, JSON.stringify({ [moved._id]: 'pending', [same._id]: 'pending' }));
-    renderCustomer('/dashboard', { 'GET /api/orders': { orders: [moved, same] } });
-    const bell = await screen.findByRole('button', { name: 'Notifications, 1 new' });
-    await userEvent.click(bell);
-    const panel = screen.getByRole('region', { name: 'Order updates' });
-    expect(within(panel).getByRole('link').textContent).toBe('Order ORD-MOVED: Pending → Completed');
-    await userEvent.click(within(panel).getByRole('button', { name: 'Mark all as read' }));
-    expect(screen.getByRole('button', { name: 'Notifications, 0 new' })).toBeTruthy();
-    expect(JSON.parse(localStorage.getItem(`customer.seen-order-statuses.${ME._id}`)!)).toEqual({ [moved._id]: 'completed', [same._id]: 'pending' });
-  });
-
-  it('records a first visit without ringing', async () => {
-    const done = order({ status: 'completed' });
-    renderCustomer('/dashboard', { 'GET /api/orders': { orders: [done] } });
-    await waitFor(() => expect(localStorage.getItem(`customer.seen-order-statuses.${ME._id}`)).toBe(JSON.stringify({ [done._id]: 'completed' })));
-    expect(screen.getByRole('button', { name: 'Notifications, 0 new' })).toBeTruthy();
-  });
 });

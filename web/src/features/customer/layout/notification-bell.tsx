@@ -1,22 +1,27 @@
-import { useSay, useT } from '../../../i18n/use-t';
 import { useId } from 'react';
 import { Link } from 'react-router';
-import { statusLabel } from '@desk/machines/order/order-state';
-import { useOrders } from '../customer-queries';
+import { useSay, useT } from '../../../i18n/use-t';
+import { formatDateTime } from '../../../lib/format-date-time';
 import { usePopover } from '../ui/use-popover';
-import { useStatusChanges } from './status-changes';
+import { useMarkRead, useNotifications } from '../notifications/notifications-api';
+import { notificationText } from '../notifications/notification-text';
+import '../notifications/notifications.css';
 
-/** Admins move orders while the customer is away; the list is polled slowly to notice it. */
-const BELL_REFRESH_MS = 30_000;
-
-export function NotificationBell({ userId }: { userId: string }) {
+/**
+ * The customer's notifications from the server (decision 0040), newest first: refreshed when the
+ * live stream says one of their orders changed, polled only while the stream is down. Opening one
+ * marks it read; "Mark all as read" marks every one, on every device.
+ */
+export function NotificationBell() {
   const t = useT();
   const say = useSay();
-  const { data: orders } = useOrders({ refetchInterval: BELL_REFRESH_MS });
-  const { changes, markSeen } = useStatusChanges(userId, orders);
+  const { data } = useNotifications();
+  const markRead = useMarkRead();
   const { open, setOpen, root } = usePopover<HTMLDivElement>();
   const panelId = useId();
-  const changed = (orderId: string) => (orders ?? []).filter((o) => o._id === orderId);
+  const items = data?.items ?? [];
+  const unread = data?.unread ?? 0;
+  const count = unread >= 100 ? '99+' : String(unread);
 
   return (
     <div className="popover-root" ref={root}>
@@ -25,7 +30,7 @@ export function NotificationBell({ userId }: { userId: string }) {
         className="icon-button"
         aria-expanded={open}
         aria-controls={panelId}
-        aria-label={t('customer.bell.label', { count: changes.length })}
+        aria-label={t('customer.bell.label', { count })}
         onClick={() => setOpen(!open)}
       >
         <svg
@@ -41,38 +46,45 @@ export function NotificationBell({ userId }: { userId: string }) {
           <path d="M18 8a6 6 0 0 0-12 0c0 7-3 9-3 9h18s-3-2-3-9" />
           <path d="M13.73 21a2 2 0 0 1-3.46 0" />
         </svg>
-        {changes.length > 0 && (
+        {unread > 0 && (
           <span className="count" aria-hidden="true">
-            {changes.length}
+            {count}
           </span>
         )}
       </button>
       {open && (
-        <section id={panelId} className="popover card" aria-label={t('customer.bell.panel')}>
-          {changes.length === 0 ? (
+        <section id={panelId} className="popover card notifications-panel" aria-label={t('customer.bell.panel')}>
+          {items.length === 0 ? (
             <p className="muted">{t('customer.bell.none')}</p>
           ) : (
-            <>
-              <ul className="updates">
-                {changes.map((c) => (
-                  <li key={c.orderId}>
-                    <Link
-                      to={`/dashboard/orders/${c.orderId}`}
-                      onClick={() => {
-                        markSeen(changed(c.orderId));
-                        setOpen(false);
-                      }}
-                    >
-                      {t('customer.bell.change', { ref: c.refCode, from: say(statusLabel(c.from)), to: say(statusLabel(c.to)) })}
-                    </Link>
-                  </li>
-                ))}
-              </ul>
-              <button type="button" className="btn link" onClick={() => markSeen(orders ?? [])}>
+            <ul className="updates">
+              {items.map((n) => (
+                <li key={n.id} className={n.read ? 'read' : 'unread'}>
+                  <Link
+                    to={`/dashboard/orders/${n.orderId}`}
+                    onClick={() => {
+                      if (!n.read) markRead.mutate([n.id]);
+                      setOpen(false);
+                    }}
+                  >
+                    {!n.read && <span className="visually-hidden">{t('customer.bell.new')} </span>}
+                    {notificationText(n, t, say)}
+                  </Link>
+                  <time dateTime={n.createdAt}>{formatDateTime(n.createdAt)}</time>
+                </li>
+              ))}
+            </ul>
+          )}
+          <div className="notifications-actions">
+            {unread > 0 && (
+              <button type="button" className="btn link" onClick={() => markRead.mutate('all')}>
                 {t('customer.bell.markAll')}
               </button>
-            </>
-          )}
+            )}
+            <Link to="/dashboard/notifications" onClick={() => setOpen(false)}>
+              {t('customer.bell.settings')}
+            </Link>
+          </div>
         </section>
       )}
     </div>

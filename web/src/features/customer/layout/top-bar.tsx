@@ -25,7 +25,7 @@ export function TopBar({ user, navId, navOpen, onToggleNav }: TopBarProps) {
       <Breadcrumb crumbs={[{ label: t('customer.layout.home') }, { label: t(breadcrumbLabel(pathname)) }]} />
       <div className="top-bar-end">
         <LanguageSwitch onChosen={saveLanguage} />
-        <NotificationBell userId={user._id} />
+        <NotificationBell />
         <UserMenu phone={user.phone} name={user.username} />
       </div>
     </header>

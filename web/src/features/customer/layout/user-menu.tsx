@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { Link } from 'react-router';
 import { useLogOut } from '../../../lib/session';
 import { ChangePasswordDialog } from '../../../components/change-password-dialog';
 import { usePopover } from '../ui/use-popover';
@@ -33,6 +34,9 @@ export function UserMenu({ phone, name }: { phone: string; name: string | null }
           >
             {t('customer.user.changePassword')}
           </button>
+          <Link role="menuitem" to="/dashboard/notifications" onClick={() => setOpen(false)}>
+            {t('customer.user.notifications')}
+          </Link>
           <button type="button" role="menuitem" onClick={logOut}>
             {t('customer.user.logout')}
           </button>
