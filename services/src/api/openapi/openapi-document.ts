@@ -98,7 +98,12 @@ const operationId = (route: RouteDoc) =>
 /** The document's parts that are the same whatever the routes. */
 const info = () => ({
   openapi: '3.1.0' as const,
-  info: { title: 'USDT Desk API', version: servicesPackage.version, description: DESCRIPTION },
+  info: {
+    title: 'USDT Desk API',
+    version: servicesPackage.version,
+    description: DESCRIPTION,
+    contact: { name: "The desk's operator (the reference: /api/docs)" },
+  },
   servers: [{ url: '/api' }],
 });
 

@@ -1,8 +1,12 @@
+import { readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../tests/support/test-app';
 import { openApiPath } from './openapi-document';
 
 const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'];
+/** The document as committed: what `npm run lint` checks with Spectral and Redocly, and the web client's types come from. */
+const COMMITTED = path.join(import.meta.dirname, '../../../../docs/openapi.json');
 
 describe('the OpenAPI document', () => {
   let t: TestApp;
@@ -17,6 +21,13 @@ describe('the OpenAPI document', () => {
   afterAll(() => t.close());
 
   const documented = () => Object.entries(doc.paths).flatMap(([path, item]) => Object.keys(item).map((method) => `${method.toUpperCase()} ${path}`));
+
+  it('is committed as docs/openapi.json, as the app serves it (UPDATE_OPENAPI=1 npx vitest run this file writes it)', async () => {
+    const served = `${JSON.stringify(doc, null, 2)}\n`;
+    if (process.env.UPDATE_OPENAPI === '1') await writeFile(COMMITTED, served);
+    const committed = await readFile(COMMITTED, 'utf8').catch(() => '');
+    expect(committed === served, 'docs/openapi.json is stale: run UPDATE_OPENAPI=1 npx vitest run services/src/api/openapi/openapi.int.test.ts').toBe(true);
+  });
 
   it('is OpenAPI 3.1, for the paths under /api', () => {
     expect(doc.openapi).toBe('3.1.0');
