@@ -85,8 +85,10 @@ type Query = z.ZodObject | z.ZodPipe;
 type RequestOf<B, Q> = (B extends z.ZodType ? { body: { required: true; content: { 'application/json': { schema: B } } } } : object) &
   (Q extends Query ? { query: Q } : object) & { params?: z.ZodObject };
 
-export interface Declaration<P extends string, A extends Answers, B extends z.ZodType | undefined, Q extends Query | undefined> {
-  method: 'get' | 'post' | 'put' | 'delete' | 'patch';
+type Method = 'get' | 'post' | 'put' | 'delete' | 'patch';
+
+export interface Declaration<M extends Method, P extends string, A extends Answers, B extends z.ZodType | undefined, Q extends Query | undefined> {
+  method: M;
   /** OpenAPI style (`/orders/{id}`), relative to where the routes are mounted. */
   path: P;
   summary: string;
@@ -175,9 +177,13 @@ function pathParams(path: string): z.ZodObject | undefined {
 }
 
 /** A route's declaration, ready for `routes().openapi(declaration, handler)`. */
-export function declare<P extends string, A extends Answers, B extends z.ZodType | undefined = undefined, Q extends Query | undefined = undefined>(
-  d: Declaration<P, A, B, Q>,
-) {
+export function declare<
+  M extends Method,
+  P extends string,
+  A extends Answers,
+  B extends z.ZodType | undefined = undefined,
+  Q extends Query | undefined = undefined,
+>(d: Declaration<M, P, A, B, Q>) {
   const params = pathParams(d.path);
   const signedIn = SIGNED_IN.includes(d.access);
   const body = d.body
