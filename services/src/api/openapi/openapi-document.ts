@@ -95,6 +95,29 @@ const operationId = (route: RouteDoc) =>
     .map((part) => part[0]!.toUpperCase() + part.slice(1))
     .join('');
 
+/** What each group of routes is for, as the reference shows it (a group not named here is listed without words). */
+const TAG_DESCRIPTIONS: Record<string, string> = {
+  public: "What anyone may read: the brand's configuration and rates, and the health check.",
+  documentation: 'This document and its browsable reference.',
+  'sign-in': 'Passwords, one-time codes by SMS, staff authenticators and the tokens they give.',
+  account: "The signed-in person's profile, sessions, saved wallets and bank accounts, and their brand's receiving details.",
+  orders: "A customer's own orders: place, pay, upload proof, cancel, follow.",
+  files: 'Proof files, opened through signed, expiring links.',
+  notifications: "A customer's notifications (the bell) and which optional SMS they receive.",
+  'live updates': 'A stream of changes (server-sent events), opened with a short-lived ticket.',
+  'admin: orders': "The desk's orders: verify, complete, reject, flag, export; two admins where money is in doubt.",
+  'admin: users': "Accounts and their roles, in the admin's scope.",
+  'admin: settings': "The desk's rates, fees and limits; lowering a rule waits for a second admin.",
+  'admin: brands': 'Brands (tenants): their domains, looks, receiving accounts and support contact.',
+  brands: "A brand's own settings, for its admins.",
+  'admin: desk changes': 'Changes to the desk that wait for a second admin: propose, confirm, decline, withdraw.',
+  'admin: read models': "The projections' status, and rebuilding one.",
+  'admin: books': "The desk's books: a brand's daily position.",
+  'admin: reconciliation': 'Bank statements read in and matched to orders; what does not match is shown.',
+  'admin: webhooks': "A brand's signed webhooks: endpoints, secrets, deliveries and their log.",
+  compliance: 'Read-only: orders as of any moment, replayed histories, the event log, access trails and signed exports.',
+};
+
 /** The document's parts that are the same whatever the routes. */
 const info = () => ({
   openapi: '3.1.0' as const,
@@ -103,6 +126,7 @@ const info = () => ({
     version: servicesPackage.version,
     description: DESCRIPTION,
     contact: { name: "The desk's operator (the reference: /api/docs)" },
+    license: { name: 'Proprietary: for the operator and its brands' },
   },
   servers: [{ url: '/api' }],
 });
@@ -140,7 +164,7 @@ export function openApiDocument(declared?: OpenAPIHono, legacy: readonly RouteDo
   const components = (generated.components ?? {}) as { schemas?: Json; parameters?: Json };
   return {
     ...info(),
-    tags: [...tags].sort().map((name) => ({ name })),
+    tags: [...tags].sort().map((name) => ({ name, ...(TAG_DESCRIPTIONS[name] ? { description: TAG_DESCRIPTIONS[name] } : {}) })),
     paths,
     components: {
       securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
