@@ -164,8 +164,8 @@ const operationId = (method: string, path: string) =>
  */
 const emptyJsonAsObject = createMiddleware(async (c, next) => {
   if (c.req.header('content-length') === '0' && isJsonContentType(c.req.header('content-type'))) {
-    // hono reads the body through this cache: the validator then sees `{}` instead of failing to parse nothing.
-    c.req.bodyCache.json = Promise.resolve({});
+    // hono reads a JSON body as the cached text, parsed: the validator then sees `{}` instead of failing to parse nothing.
+    c.req.bodyCache.text = Promise.resolve('{}');
   }
   await next();
 });

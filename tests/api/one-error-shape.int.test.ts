@@ -1,0 +1,73 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCustomer, createTestApp, type TestApp } from '../support/test-app';
+
+/** Decision 0041: every refusal in one shape, the right status for a wrong method or content type, and when to come back. */
+describe('one error shape', () => {
+  let t: TestApp;
+  let customer: string;
+  beforeAll(async () => {
+    t = await createTestApp();
+    customer = await createCustomer(t, '+919811100001');
+  });
+  afterAll(() => t.close());
+
+  const savedWallets = async () => ((await (await t.call('GET', '/api/user/wallets', { token: customer })).json()) as { wallets: unknown[] }).wallets;
+
+  it('answers a method the address does not take with 405 and Allow, not 404', async () => {
+    const response = await t.call('DELETE', '/api/auth/login');
+    expect(response.status).toBe(405);
+    expect(response.headers.get('allow')).toBe('POST');
+    expect(await response.json()).toEqual({ error: 'This address does not take DELETE: use POST', code: 'method_not_allowed' });
+    const unknown = await t.call('GET', '/api/no-such-thing');
+    expect(unknown.status).toBe(404);
+    expect(await unknown.json()).toEqual({ error: 'Not found', code: 'not_found' });
+  });
+
+  it('refuses a body that is not JSON with 415 and changes nothing', async () => {
+    const body = JSON.stringify({ address: 'TXYZ', network: 'TRC20' });
+    for (const type of ['text/plain', 'application/x-www-form-urlencoded']) {
+      const response = await t.call('POST', '/api/user/wallet', { token: customer, body, headers: { 'content-type': type } });
+      expect(response.status).toBe(415);
+      expect(await response.json()).toMatchObject({ code: 'unsupported_media_type', error: expect.stringContaining('JSON') });
+    }
+    expect(await savedWallets()).toEqual([]);
+  });
+
+  it('judges an empty JSON body as {}: bad input, in the shape with its code and details', async () => {
+    const response = await t.call('POST', '/api/user/wallet', { token: customer, headers: { 'content-type': 'application/json', 'content-length': '0' } });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({
+      error: 'validation_error',
+      code: 'validation_error',
+      details: expect.arrayContaining([{ path: 'address', message: 'Please enter a valid wallet address' }]),
+    });
+    expect(await savedWallets()).toEqual([]);
+  });
+
+  it('says in Retry-After when to ask again after 429', async () => {
+    const phone = '+919811100002';
+    expect((await t.call('POST', '/api/auth/register/otp/send', { body: { phone } })).status).toBe(200);
+    const again = await t.call('POST', '/api/auth/register/otp/send', { body: { phone } });
+    expect(again.status).toBe(429);
+    const body = (await again.json()) as { code: string; retryAfterSeconds: number };
+    expect(body.code).toBe('too_many_requests');
+    expect(Number(again.headers.get('retry-after'))).toBe(body.retryAfterSeconds);
+    expect(body.retryAfterSeconds).toBeGreaterThan(0);
+  });
+
+  it('takes back a bank account as it reads it: accountName where the specification sends accountHolder', async () => {
+    const sent = { bankName: 'HDFC Bank', accountHolder: 'Ravi Kumar', accountNumber: '123456789012', ifsc: 'hdfc0001234' };
+    const first = (await (await t.call('POST', '/api/user/bank-account', { token: customer, body: sent })).json()) as { account: Record<string, unknown> };
+    expect(first.account).toMatchObject({ accountName: 'Ravi Kumar', ifsc: 'HDFC0001234' });
+    const { _id, createdAt: _createdAt, isDefault: _isDefault, ...asRead } = first.account;
+    const again = await t.call('POST', '/api/user/bank-account', { token: customer, body: { ...asRead, accountNumber: '123456789013' } });
+    expect(again.status).toBe(201);
+    expect(((await again.json()) as { account: Record<string, unknown> }).account).toMatchObject({ accountName: 'Ravi Kumar', bankName: 'HDFC Bank' });
+    const neither = await t.call('POST', '/api/user/bank-account', {
+      token: customer,
+      body: { bankName: 'HDFC Bank', accountNumber: '123456789014', ifsc: 'HDFC0001234' },
+    });
+    expect(neither.status).toBe(400);
+    expect(await neither.json()).toMatchObject({ details: [{ path: 'accountHolder', message: 'Please fill all bank account details' }] });
+  });
+});
