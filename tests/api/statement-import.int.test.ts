@@ -117,11 +117,19 @@ describe('bank statements imported into a brand account', () => {
       status: 400,
       body: { details: [{ path: 'mapping' }] },
     });
-    // A body that is no form, or a form with no file: 400, never a 500.
+    // A body that is no form: 415, as the document says; a form with no file: 400; never a 500.
     expect(await json(t.call('POST', `/api/admin/bank-accounts/${hdfc}/statements`, { token: admin, body: { file: 'x' } }))).toMatchObject({
-      status: 400,
-      body: { details: [{ path: 'file' }] },
+      status: 415,
+      body: { code: 'unsupported_media_type' },
     });
+    const noFile = new FormData();
+    noFile.set('mapping', '{}');
+    const withoutFile = await t.app.request(`/api/admin/bank-accounts/${hdfc}/statements`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${admin}` },
+      body: noFile,
+    });
+    expect(await json(withoutFile)).toMatchObject({ status: 400, body: { code: 'validation_error', details: [{ path: 'file' }] } });
     const broken = await t.call('POST', `/api/admin/bank-accounts/${hdfc}/statements`, {
       token: admin,
       body: '--x\r\nContent-Disposition: form-data; name="file"\r\n\r\nunterminated',

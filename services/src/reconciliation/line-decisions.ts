@@ -10,6 +10,7 @@ import type { CommandHandler } from '@desk/platform/eventstore/command-handler';
 import type { EventMetadata } from '@desk/platform/eventstore/event-metadata';
 import { DomainError, NotFoundError, ValidationError } from '@desk/platform/errors/domain-error';
 import { bankStatementEvolver } from '@desk/machines/reconciliation/bank-statement.decide';
+import type { StatementLineMarkedForRefund } from '@desk/machines/reconciliation/bank-statement.events';
 import { decideLineRefund, LINE_NOT_HELD } from '@desk/machines/reconciliation/line-refund.decide';
 import { matchFlags } from '@desk/machines/reconciliation/payment-match';
 import { ORDER_ALREADY_MATCHED, ORDER_CLOSED } from '@desk/machines/order/order.decide';
@@ -74,7 +75,8 @@ export class LineDecisions {
       ...metadata,
       tenantId: account.tenantId,
     });
-    return events[0]?.data ?? null;
+    const marked = events.find((event): event is StatementLineMarkedForRefund => event.type === 'StatementLineMarkedForRefund');
+    return marked?.data ?? null;
   }
 
   /** The line on an account in the admin's scope, with nothing decided about it yet. */

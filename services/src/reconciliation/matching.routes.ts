@@ -5,8 +5,9 @@
  * them. Every read and decision is scoped: a brand admin sees and decides only their brand's lines
  * and orders (404 outside it); an operator admin, every brand's.
  */
-import { Hono } from 'hono';
+import type { Context } from 'hono';
 import { z } from 'zod';
+import { NotFoundError } from '@desk/platform/errors/domain-error';
 import type { Kysely } from 'kysely';
 import type { OrderView } from '@desk/machines/order/order-state';
 import type { ReadModelDatabase } from '@desk/projections/schema/read-model-database';
@@ -16,12 +17,15 @@ import type { AdminEnv } from '../identity/auth.middleware';
 import { actorOf } from '../identity/auth.middleware';
 import { tenantFilter } from '../identity/admin-scope';
 import { commandMetadata } from '../http/request-context';
-import { validate } from '../http/validate';
+import { answer, declare, routes } from '../http/openapi-route';
+import { KEY_REUSED } from '../desk-changes/desk-changes.routes';
+import { accountIdOf } from './reconciliation.routes';
 import type { ProxyTrust } from '../http/proxy-trust';
 import type { BrandBankAccounts } from './brand-bank-accounts';
 import type { LineDecisions } from './line-decisions';
+import { LINE_NOT_HELD } from '@desk/machines/reconciliation/line-refund.decide';
 import { accountLabel } from './account-label';
-import { lineJson } from './line-json';
+import { lineJson, lineJsonSchema } from './line-json';
 
 export interface MatchingRouteDeps {
   accounts: BrandBankAccounts;
@@ -30,12 +34,15 @@ export interface MatchingRouteDeps {
   trustProxy: ProxyTrust;
 }
 
-const lineParams = z.object({
-  id: z.string().uuid({ error: 'Bank account id must be a bank account id' }),
-  key: z.string().regex(/^[0-9a-f]{64}$/, 'Line key must be a statement line key'),
-});
+/** The line a path names: an account and a line key; a key of another shape names no line (404, as one not held). */
+const lineOf = (c: Context) => {
+  const key = c.req.param('key') ?? '';
+  const id = accountIdOf(c);
+  if (!/^[0-9a-f]{64}$/i.test(key)) throw new NotFoundError(LINE_NOT_HELD);
+  return { id, key: key.toLowerCase() };
+};
 export const brandQuery = z.object({
-  tenantId: z.string().trim().min(1).max(100).optional(),
+  tenantId: z.string().trim().min(1).max(100).optional().describe("A brand's id (an operator's admin: any brand; a brand's admin: their own)"),
   direction: z.enum(['credit', 'debit']).optional(),
   limit: z.coerce.number().int().min(1).max(500).default(100),
 });
@@ -47,13 +54,123 @@ const note = (required: boolean) =>
     .nullish()
     .refine((value) => !required || (value ?? '') !== '', 'Say why this money goes back (the admin who pays the refund reads it)');
 export const assignBody = z.object({
-  refCode: z.string().trim().min(1, 'Enter the reference of the order this money pays (ORD-…)').max(40),
-  note: note(false),
+  refCode: z.string().trim().min(1, 'Enter the reference of the order this money pays (ORD-…)').max(40).describe("The order's reference (ORD-…)"),
+  note: note(false).describe('Why, for whoever looks at it later; at most 500 characters'),
 });
-export const refundBody = z.object({ note: note(true) });
+export const refundBody = z.object({
+  note: note(true).describe('Required (not blank): why this money goes back, for the admin who pays the refund; at most 500 characters'),
+});
+
+const candidateJsonSchema = z.object({
+  orderId: z.string(),
+  refCode: z.string(),
+  fiatAmount: z.string().describe('INR, a decimal string'),
+  status: z.string(),
+  placedAt: z.iso.datetime(),
+});
+const unmatchedLineJsonSchema = lineJsonSchema.extend({
+  accountId: z.string(),
+  accountLabel: z.string().describe('The bank and the last digits of the account number'),
+  tenantId: z.string(),
+  candidates: z.array(candidateJsonSchema).describe("The brand's orders of the line's amount still waiting for money (at most 5)"),
+});
+const orderWithoutMoneyJsonSchema = z.object({
+  orderId: z.string(),
+  refCode: z.string(),
+  tenantId: z.string(),
+  orderType: z.enum(['fiat_to_crypto', 'crypto_to_fiat']),
+  status: z.string(),
+  fiatAmount: z.string().describe('INR, a decimal string'),
+  reference: z.string().nullable().describe("A buy: the customer's bank reference; a sell: the payout UTR"),
+  missing: z.enum(['credit', 'debit']).describe('The statement line it lacks: a credit for a buy, a payout debit for a sell'),
+  since: z.iso.datetime().describe('When it was verified (a buy) or completed (a sell)'),
+});
+/** The PaymentMatched event's data the assignment recorded on the order. */
+const bankMatchJsonSchema = z.object({
+  accountId: z.string(),
+  accountTenantId: z.string(),
+  accountLabel: z.string(),
+  lineKey: z.string(),
+  statementId: z.string(),
+  bookedOn: z.string().describe('yyyy-mm-dd'),
+  direction: z.enum(['credit', 'debit']),
+  amount: z.string(),
+  reference: z.string().nullable(),
+  payerName: z.string().nullable(),
+  narration: z.string(),
+  via: z.enum(['reference', 'assigned']),
+  flags: z.array(z.enum(['amount_differs', 'other_brand_account', 'third_party_payer'])).describe('What a person should look at; empty for an exact match'),
+  note: z.string().nullable(),
+  matchedBy: z.string().nullable(),
+  matchedAt: z.iso.datetime(),
+});
+
+const matching = { tag: 'admin: reconciliation', access: 'admin' } as const;
+const NO_LINE = "not_found: no such account or line in the admin's scope, or no such order (ORD-…) in it";
+
+export const matchingDeclarations = {
+  unmatched: declare({
+    ...matching,
+    method: 'get',
+    path: '/reconciliation/unmatched',
+    summary: 'The unmatched queue: statement lines that pay no order and are not marked for refund, latest first',
+    description: "Each line with its account and the brand's orders of its amount still waiting for money (`candidates`). 403 for another brand's `tenantId`.",
+    query: brandQuery,
+    answers: { 200: answer('The queue', z.object({ lines: z.array(unmatchedLineJsonSchema) })) },
+  }),
+  withoutMoney: declare({
+    ...matching,
+    method: 'get',
+    path: '/reconciliation/orders-without-money',
+    summary: 'Orders the desk treats as paid with no statement line behind them',
+    description: "Buys verified or further with no matched credit; sells completed with no matched payout debit. 403 for another brand's `tenantId`.",
+    query: brandQuery,
+    answers: { 200: answer('The orders', z.object({ orders: z.array(orderWithoutMoneyJsonSchema) })) },
+  }),
+  assign: declare({
+    ...matching,
+    method: 'post',
+    path: '/bank-accounts/{id}/lines/{key}/assign',
+    summary: 'Assign a line to an order by its reference',
+    description:
+      'Recorded on the order as PaymentMatched `via: assigned`, with who and the note; flagged like any match; never verifies. 400 on `refCode` for a credit given a sell or a payout given a buy.',
+    body: assignBody,
+    answers: {
+      200: answer(
+        'Assigned',
+        z.object({
+          message: z.string(),
+          order: z.object({ orderId: z.string(), refCode: z.string(), bankMatch: bankMatchJsonSchema.nullable() }),
+        }),
+      ),
+    },
+    refuses: {
+      404: NO_LINE,
+      409: 'line_already_decided, order_already_matched, order_closed (a rejected or cancelled order: its money is a refund); idempotency_in_progress',
+      422: KEY_REUSED,
+    },
+  }),
+  refund: declare({
+    ...matching,
+    method: 'post',
+    path: '/bank-accounts/{id}/lines/{key}/refund',
+    summary: 'Mark a line that pays no order for refund, with why (StatementLineMarkedForRefund)',
+    body: refundBody,
+    answers: {
+      200: answer(
+        'Marked',
+        z.object({
+          message: z.string(),
+          refund: z.object({ key: z.string(), note: z.string(), markedBy: z.string(), markedAt: z.iso.datetime() }).nullable(),
+        }),
+      ),
+    },
+    refuses: { 404: NO_LINE, 409: 'line_already_decided: the line was decided already; idempotency_in_progress', 422: KEY_REUSED },
+  }),
+};
 
 /** A candidate order for a line, as the queue offers it. */
-const candidateJson = (view: OrderView) => ({
+const candidateJson = (view: OrderView): z.infer<typeof candidateJsonSchema> => ({
   orderId: view.orderId,
   refCode: view.refCode,
   fiatAmount: view.fiatAmount,
@@ -65,8 +182,9 @@ const candidateJson = (view: OrderView) => ({
 const CANDIDATES = 5;
 
 export function matchingRoutes({ accounts, lines, readModels, trustProxy }: MatchingRouteDeps) {
-  return new Hono<AdminEnv>()
-    .get('/reconciliation/unmatched', validate('query', brandQuery), async (c) => {
+  const d = matchingDeclarations;
+  return routes<AdminEnv>()
+    .openapi(d.unmatched, async (c) => {
       const { tenantId: brand, direction, limit } = c.req.valid('query');
       const scope = c.get('scope');
       const tenantId = tenantFilter(scope, brand);
@@ -85,7 +203,7 @@ export function matchingRoutes({ accounts, lines, readModels, trustProxy }: Matc
       );
       return c.json({ lines: withCandidates }, 200);
     })
-    .get('/reconciliation/orders-without-money', validate('query', brandQuery), async (c) => {
+    .openapi(d.withoutMoney, async (c) => {
       const { tenantId: brand, limit } = c.req.valid('query');
       const tenantId = tenantFilter(c.get('scope'), brand);
       const orders = await ordersWithoutMoney(readModels, tenantId === null ? null : [tenantId], limit);
@@ -106,8 +224,8 @@ export function matchingRoutes({ accounts, lines, readModels, trustProxy }: Matc
         200,
       );
     })
-    .post('/bank-accounts/:id/lines/:key/assign', validate('param', lineParams), validate('json', assignBody), async (c) => {
-      const { id, key } = c.req.valid('param');
+    .openapi(d.assign, async (c) => {
+      const { id, key } = lineOf(c);
       const { refCode, note: text } = c.req.valid('json');
       const order = await lines.assign(c.get('scope'), id, key, { refCode, note: text ?? null }, commandMetadata(c, actorOf(c), trustProxy));
       return c.json(
@@ -115,8 +233,8 @@ export function matchingRoutes({ accounts, lines, readModels, trustProxy }: Matc
         200,
       );
     })
-    .post('/bank-accounts/:id/lines/:key/refund', validate('param', lineParams), validate('json', refundBody), async (c) => {
-      const { id, key } = c.req.valid('param');
+    .openapi(d.refund, async (c) => {
+      const { id, key } = lineOf(c);
       const refund = await lines.refund(c.get('scope'), id, key, c.req.valid('json').note ?? '', commandMetadata(c, actorOf(c), trustProxy));
       return c.json({ message: 'Marked for refund', refund }, 200);
     });

@@ -9,7 +9,6 @@ import { signInRouteDocs } from './sign-in-routes.doc';
 import { adminRouteDocs } from './admin-routes.doc';
 import { complianceRouteDocs } from './compliance-routes.doc';
 import { liveRouteDocs } from './live-routes.doc';
-import { reconciliationRouteDocs } from './reconciliation-routes.doc';
 
 type Json = Record<string, unknown>;
 
@@ -19,7 +18,6 @@ export const routeDocs: readonly RouteDoc[] = [
   ...customerRouteDocs,
   ...signInRouteDocs,
   ...adminRouteDocs,
-  ...reconciliationRouteDocs,
   ...complianceRouteDocs,
   ...liveRouteDocs,
 ];
