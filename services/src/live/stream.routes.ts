@@ -1,9 +1,9 @@
-import { Hono, type MiddlewareHandler } from 'hono';
+import type { MiddlewareHandler } from 'hono';
 import { streamSSE } from 'hono/streaming';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { ServicesDatabase } from '../db/services-database';
-import { validate } from '../http/validate';
+import { answer, declare, errorSchema, routes } from '../http/openapi-route';
 import { findUserById, type UserRow } from '../identity/users.repository';
 import { adminScopeOf, complianceScopeOf } from '../identity/admin-scope';
 import type { AuthEnv, DeletedTenantCheck } from '../identity/auth.middleware';
@@ -15,10 +15,51 @@ import type { ChangeHub, Viewer } from './change-hub';
 export const HEARTBEAT_MS = 15_000;
 
 export const streamQuerySchema = z.object({
-  ticket: z.string().min(1).max(200),
-  /** For a new EventSource resuming an earlier one's stream (EventSource sends `Last-Event-ID` only on its own retries). */
-  lastEventId: z.string().max(40).optional(),
+  ticket: z.string().min(1).max(200).describe('A ticket from POST /stream/ticket: single use, for 30 seconds'),
+  lastEventId: z
+    .string()
+    .max(40)
+    .optional()
+    .describe("For a new EventSource resuming an earlier one's stream (EventSource sends `Last-Event-ID` only on its own retries): the last event id it saw"),
 });
+
+// Mounted at /stream: the ids a declaration makes from its relative path ("get", "postTicket") would not say which stream.
+export const streamDeclarations = {
+  ticket: Object.assign(
+    declare({
+      method: 'post',
+      path: '/ticket',
+      tag: 'live updates',
+      access: 'user',
+      summary: 'A single-use ticket (30 s) that opens one live stream for this user and session',
+      answers: {
+        200: answer(
+          'The ticket',
+          z.object({ ticket: z.string().describe('For GET /stream?ticket=…'), expiresInSeconds: z.number().int().describe('How long it opens a stream') }),
+        ),
+      },
+    }),
+    { operationId: 'postStreamTicket' },
+  ),
+  stream: Object.assign(
+    declare({
+      method: 'get',
+      path: '/',
+      tag: 'live updates',
+      access: 'public',
+      summary: 'Server-sent events of the changes this user may see',
+      description:
+        'No token: the ticket is the permission. Events: `ready`, `order`, `dashboard`, `reset`; ids resume with `Last-Event-ID` or `?lastEventId=`. ' +
+        'The stream ends when the session that asked for the ticket does (signed out, revoked, expired), or when the user’s roles change.',
+      query: streamQuerySchema,
+      answers: {
+        200: { description: 'The event stream', content: { 'text/event-stream': { schema: z.string() } } },
+        401: answer('invalid_stream_ticket: the ticket is unknown, used or expired, or its session or user no longer works', errorSchema),
+      },
+    }),
+    { operationId: 'getStream' },
+  ),
+};
 
 export interface StreamDeps {
   db: Kysely<ServicesDatabase>;
@@ -55,12 +96,12 @@ export function streamRoutes(deps: StreamDeps) {
     return user;
   };
 
-  return new Hono<AuthEnv>()
-    .post('/ticket', deps.signedIn, async (c) => {
+  return routes<AuthEnv>()
+    .openapi({ ...streamDeclarations.ticket, middleware: [deps.signedIn, ...streamDeclarations.ticket.middleware] }, async (c) => {
       const user = c.get('user');
       return c.json(await tickets.issue(user.id, user.tenant_id, c.get('session').id), 200);
     })
-    .get('/', validate('query', streamQuerySchema), async (c) => {
+    .openapi(streamDeclarations.stream, async (c) => {
       const query = c.req.valid('query');
       const claims = await tickets.redeem(query.ticket);
       const user = claims && (await stillValid(claims));
