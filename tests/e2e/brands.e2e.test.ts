@@ -138,7 +138,7 @@ describe('two brands in a real browser', () => {
     await signInOnScreen(page, BRAND_ADMIN, '/admin/dashboard');
     await page.getByText('Brand: Brand B').first().waitFor();
     const nav = page.getByRole('complementary', { name: 'Admin navigation' });
-    expect(await nav.getByRole('link').allTextContents()).toEqual(['Dashboard', 'Orders', 'Users', 'Reconciliation', 'Books', 'Sessions']);
+    expect(await nav.getByRole('link').allTextContents()).toEqual(['Dashboard', 'Orders', 'Users', 'Reconciliation', 'Books', 'Webhooks', 'Sessions']);
 
     await page.goto(`${brandBase}/admin/orders`);
     await expect.poll(() => orderRows(page).count(), { timeout: 15_000 }).toBe(1);

@@ -53,6 +53,7 @@ export interface WebhookAttemptsTable {
 export interface WebhookFeedTable {
   id: number;
   position: string | null;
+  started_at: ColumnType<Date, Date | undefined, never>;
   updated_at: ColumnType<Date, Date | undefined, Date>;
 }
 

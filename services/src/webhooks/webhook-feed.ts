@@ -59,7 +59,7 @@ export class WebhookFeed {
         .values({ id: 1, position: null })
         .onConflict((oc) => oc.doNothing())
         .execute();
-      const feed = await trx.selectFrom('webhook_feed').select('position').where('id', '=', 1).executeTakeFirstOrThrow();
+      const feed = await trx.selectFrom('webhook_feed').select(['position', 'started_at']).where('id', '=', 1).executeTakeFirstOrThrow();
       const events = await this.store.readAll(feed.position as GlobalPosition | null, this.batchSize);
       if (events.length === 0) return { events: 0, deliveries: [] };
       const subscribers = await trx
@@ -67,7 +67,9 @@ export class WebhookFeed {
         .select(['id', 'tenant_id', 'event_types', 'created_at'])
         .where('enabled', '=', true)
         .execute();
-      const rows = subscribers.length === 0 ? [] : await this.deliveriesFor(events, subscribers);
+      // Events from before the feed first ran (a restored desk's history) are passed over, never sent.
+      const since = events.filter((event) => event.recordedAt >= feed.started_at);
+      const rows = subscribers.length === 0 ? [] : await this.deliveriesFor(since, subscribers);
       const deliveries =
         rows.length === 0
           ? []

@@ -24,6 +24,7 @@ import * as transactionsAcrossBrands from './2026-11-27-025-transactions-across-
 import * as userLanguage from './2026-11-27-028-user-language';
 import * as webhookEndpoints from './2026-11-27-030-webhook-endpoints';
 import * as webhookDeliveries from './2026-11-27-031-webhook-deliveries';
+import * as webhookFeedStart from './2026-11-27-032-webhook-feed-start';
 import * as notificationSms from './2026-11-27-035-notification-sms';
 import * as notificationPreferences from './2026-11-27-036-notification-preferences';
 import * as notificationReads from './2026-11-27-037-notification-reads';
@@ -56,6 +57,7 @@ export const servicesMigrations: Record<string, Migration> = {
   '2026-11-27-028-user-language': userLanguage,
   '2026-11-27-030-webhook-endpoints': webhookEndpoints,
   '2026-11-27-031-webhook-deliveries': webhookDeliveries,
+  '2026-11-27-032-webhook-feed-start': webhookFeedStart,
   '2026-11-27-035-notification-sms': notificationSms,
   '2026-11-27-036-notification-preferences': notificationPreferences,
   '2026-11-27-037-notification-reads': notificationReads,

@@ -17,11 +17,18 @@ const GLOBAL_ORDER: Readonly<Record<string, readonly string[]>> = { [EVENTS_TABL
 const MIGRATION_TABLES = ['kysely_migration', 'kysely_migration_lock'];
 
 /**
+ * How far the webhooks' feed has read the log (decision 0039): a position in the log as it was, which
+ * means nothing once a restore draws the positions afresh. Left out, the restored desk's feed starts
+ * again and sends only what happens after it.
+ */
+const WEBHOOK_FEED = 'webhook_feed';
+
+/**
  * Sessions are left out (decision 0029): restored, they would open accounts again with tokens
  * issued before the backup, some of them ended since; left out, everyone signs in again after a
  * restore. They hold addresses and browsers too, which a backup file need not carry.
  */
-const LEFT_OUT_TABLES = ['sessions'];
+const LEFT_OUT_TABLES = ['sessions', WEBHOOK_FEED];
 
 export interface PlannedTable {
   name: string;

@@ -19,6 +19,8 @@ import { BankAccountPage } from './reconciliation/bank-account-page';
 import { UnmatchedPage } from './reconciliation/unmatched-page';
 import { OrdersWithoutMoneyPage } from './reconciliation/orders-without-money-page';
 import { AdminBooksPage } from './ledger/admin-books-page';
+import { WebhooksPage } from './webhooks/webhooks-page';
+import { DeliveryLogPage } from './webhooks/delivery-log-page';
 
 /** The admin screens of seed-spec section 2, in their own bundle; AdminLayout sends non-admins away. */
 export function AdminRoutes() {
@@ -44,6 +46,8 @@ export function AdminRoutes() {
         <Route path="reconciliation/orders-without-money" element={<OrdersWithoutMoneyPage />} />
         <Route path="reconciliation/:id" element={<BankAccountPage />} />
         <Route path="books" element={<AdminBooksPage />} />
+        <Route path="webhooks" element={<WebhooksPage />} />
+        <Route path="webhooks/:id" element={<DeliveryLogPage />} />
         <Route path="sessions" element={<SessionsPage />} />
         <Route path="*" element={<Navigate to="dashboard" replace />} />
       </Route>

@@ -12,6 +12,7 @@ const LABELS: Record<string, string> = {
   sessions: 'Sessions',
   reconciliation: 'Reconciliation',
   books: 'Books',
+  webhooks: 'Webhooks',
   unmatched: 'Unmatched money',
   'orders-without-money': 'Orders without money',
   edit: 'Edit',
@@ -20,7 +21,13 @@ const LABELS: Record<string, string> = {
 };
 
 // An id segment names one record of the list before it.
-const RECORD_LABELS: Record<string, string> = { orders: 'Order Details', tenants: 'Tenant Details', changes: 'Change Request', reconciliation: 'Bank Account' };
+const RECORD_LABELS: Record<string, string> = {
+  orders: 'Order Details',
+  tenants: 'Tenant Details',
+  changes: 'Change Request',
+  reconciliation: 'Bank Account',
+  webhooks: 'Delivery log',
+};
 
 /** "/admin/orders/<id>" -> Admin › Orders › Order Details, each crumb linking to its own path. */
 export const adminBreadcrumb = (pathname: string): Crumb[] =>

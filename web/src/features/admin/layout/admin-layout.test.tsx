@@ -30,6 +30,7 @@ describe('admin shell', () => {
       ['Users', '/admin/users'],
       ['Reconciliation', '/admin/reconciliation'],
       ['Books', '/admin/books'],
+      ['Webhooks', '/admin/webhooks'],
       ['Pending changes', '/admin/changes'],
       ['Settings', '/admin/settings'],
       ['Tenants', '/admin/tenants'],
@@ -110,7 +111,7 @@ describe('admin shell: who runs which brands', () => {
       within(nav)
         .getAllByRole('link')
         .map((l) => l.textContent),
-    ).toEqual(['Dashboard', 'Orders', 'Users', 'Reconciliation', 'Books', 'Sessions']);
+    ).toEqual(['Dashboard', 'Orders', 'Users', 'Reconciliation', 'Books', 'Webhooks', 'Sessions']);
     expect(within(screen.getByRole('banner')).getByText('Brand: Beta Desk')).toBeTruthy();
     expect(within(screen.getByRole('banner')).queryByText('All brands')).toBeNull();
   });

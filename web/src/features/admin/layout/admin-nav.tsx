@@ -7,6 +7,7 @@ const LINKS: readonly (DeskLink & { operatorOnly?: boolean })[] = [
   { to: '/admin/users', label: 'Users' },
   { to: '/admin/reconciliation', label: 'Reconciliation' },
   { to: '/admin/books', label: 'Books' },
+  { to: '/admin/webhooks', label: 'Webhooks' },
   { to: '/admin/changes', label: 'Pending changes', operatorOnly: true, extra: <PendingCount /> },
   { to: '/admin/settings', label: 'Settings', operatorOnly: true },
   { to: '/admin/tenants', label: 'Tenants', operatorOnly: true },
