@@ -165,7 +165,8 @@ const operationId = (method: string, path: string) =>
 const emptyJsonAsObject = createMiddleware(async (c, next) => {
   if (c.req.header('content-length') === '0' && isJsonContentType(c.req.header('content-type'))) {
     // hono reads a JSON body as the cached text, parsed: the validator then sees `{}` instead of failing to parse nothing.
-    c.req.bodyCache.text = Promise.resolve('{}');
+    // (hono types the cache by what it resolves to; what it holds is the promise.)
+    c.req.bodyCache.text = Promise.resolve('{}') as unknown as string;
   }
   await next();
 });

@@ -1,4 +1,5 @@
-import { hc } from 'hono/client';
+import { hc, type ClientResponse } from 'hono/client';
+import type { SuccessStatusCode } from 'hono/utils/http-status';
 import type { AppType } from '@desk/services/api/app';
 import { authToken } from './auth-token';
 
@@ -75,14 +76,21 @@ export function errorText(body: ApiError['body'] | null | undefined, status: num
   return body?.error ?? (status === 0 ? 'Network error. Please check your connection.' : fallback);
 }
 
+/**
+ * What a call answers when it succeeds: a declared route's typed answers are one per status (its
+ * refusals in the error shape among them), and unwrap throws for all but 2xx, so only those remain.
+ */
+export type SuccessBody<R> =
+  R extends ClientResponse<infer Body, infer Status, infer _Format> ? (Status extends SuccessStatusCode ? Body : never) : R extends { json(): Promise<infer Body> } ? Body : never;
+
 /** Parses a response, throwing ApiError for anything but 2xx. */
-export async function unwrap<T>(response: Promise<Response & { json(): Promise<T> }> | (Response & { json(): Promise<T> })): Promise<T> {
-  let r: Response & { json(): Promise<T> };
+export async function unwrap<R extends Response>(response: Promise<R> | R): Promise<SuccessBody<R>> {
+  let r: R;
   try {
     r = await response;
   } catch {
     throw new ApiError(0, {});
   }
   if (!r.ok) throw new ApiError(r.status, ((await r.json().catch(() => ({}))) ?? {}) as ApiError['body']);
-  return r.json();
+  return r.json() as Promise<SuccessBody<R>>;
 }
