@@ -81,7 +81,13 @@ export function errorText(body: ApiError['body'] | null | undefined, status: num
  * refusals in the error shape among them), and unwrap throws for all but 2xx, so only those remain.
  */
 export type SuccessBody<R> =
-  R extends ClientResponse<infer Body, infer Status, infer _Format> ? (Status extends SuccessStatusCode ? Body : never) : R extends { json(): Promise<infer Body> } ? Body : never;
+  R extends ClientResponse<infer Body, infer Status, infer _Format>
+    ? Status extends SuccessStatusCode
+      ? Body
+      : never
+    : R extends { json(): Promise<infer Body> }
+      ? Body
+      : never;
 
 /** Parses a response, throwing ApiError for anything but 2xx. */
 export async function unwrap<R extends Response>(response: Promise<R> | R): Promise<SuccessBody<R>> {
