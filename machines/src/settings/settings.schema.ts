@@ -1,21 +1,31 @@
 import { z } from 'zod';
 import { RATE_MAX, RATE_MIN } from '../pricing/bounds';
 
+/**
+ * A number or a numeric string, as a client may send either. The `.meta` are for the published
+ * document only (the checks that decide are the pipe's): a client learns the rule before it is refused.
+ */
+type Bounds = { minimum?: number; exclusiveMinimum?: number; maximum?: number; multipleOf?: number };
+const numberOrText = (rule: string, pattern: string, bounds: Bounds = {}) =>
+  z.union([z.number().meta(bounds), z.string().trim().meta({ pattern })]).describe(rule);
+
 /** A non-negative decimal, sent as a number or a string, kept as a string (never a float in events). */
 const decimal = (max: number) =>
-  z
-    .union([z.number(), z.string().trim()])
+  numberOrText(`A non-negative number with at most 8 decimals, at most ${max}`, '^\\s*\\d+(\\.\\d{1,8})?\\s*$', { minimum: 0, maximum: max })
     .transform((v) => String(v))
     .pipe(z.string().regex(/^\d+(\.\d{1,8})?$/, 'Must be a non-negative number with at most 8 decimals'))
     .refine((v) => Number(v) <= max, `Must be at most ${max}`);
 
 /** A rate: 0 (unset: the next rate in line applies) or within the bounds every order is priced in. */
-const rate = decimal(Number(RATE_MAX)).refine((v) => Number(v) === 0 || Number(v) >= Number(RATE_MIN), `A rate must be 0 (unset) or at least ${RATE_MIN}`);
+const rate = decimal(Number(RATE_MAX))
+  .refine((v) => Number(v) === 0 || Number(v) >= Number(RATE_MIN), `A rate must be 0 (unset) or at least ${RATE_MIN}`)
+  .describe(`A rate in rupees per USDT: 0 (unset: the next rate in line applies), or from ${RATE_MIN} to ${RATE_MAX}, at most 8 decimals`);
 /** A brand's own rate: an override of "unset" would mean nothing, so it is a real rate. */
-const overrideRate = rate.refine((v) => Number(v) > 0, `A brand's rate must be at least ${RATE_MIN}`);
+const overrideRate = rate
+  .refine((v) => Number(v) > 0, `A brand's rate must be at least ${RATE_MIN}`)
+  .describe(`A brand's rate in rupees per USDT: from ${RATE_MIN} to ${RATE_MAX}, at most 8 decimals`);
 
-const wholeNumber = z
-  .union([z.number(), z.string().trim()])
+const wholeNumber = numberOrText('A whole number above 0 (at most 12 digits)', '^\\s*[1-9]\\d{0,11}\\s*$', { minimum: 1, multipleOf: 1 })
   .transform((v) => String(v))
   .pipe(z.string().regex(/^[1-9]\d{0,11}$/, 'Must be a whole number above 0'));
 
@@ -33,7 +43,8 @@ export const feesSchema = z.object({
 const range = z
   .object({ min: wholeNumber, max: wholeNumber })
   // Only once both ends are whole numbers: BigInt of anything else throws.
-  .refine((r) => BigInt(r.min) <= BigInt(r.max), { message: 'min must not exceed max', path: ['min'], when: (payload) => payload.issues.length === 0 });
+  .refine((r) => BigInt(r.min) <= BigInt(r.max), { message: 'min must not exceed max', path: ['min'], when: (payload) => payload.issues.length === 0 })
+  .describe('A range: min must not exceed max');
 
 export const limitsSchema = z.object({
   /** Whole rupees per buy order. */
@@ -43,14 +54,15 @@ export const limitsSchema = z.object({
 });
 
 /** A whole number of rupees, or 0 for "off". */
-const rupeesOrOff = z
-  .union([z.number(), z.string().trim()])
+const rupeesOrOff = numberOrText('A whole number of rupees, 0 for off (at most 12 digits)', '^\\s*(0|[1-9]\\d{0,11})\\s*$', { minimum: 0, multipleOf: 1 })
   .transform((v) => String(v))
   .pipe(z.string().regex(/^(0|[1-9]\d{0,11})$/, 'Must be a whole number of rupees (0 turns it off)'));
 
 /** A percentage above 0 and at most 50, with at most 2 decimals: a band has no "off" (a re-quote always compares). */
-const bandPercent = z
-  .union([z.number(), z.string().trim()])
+const bandPercent = numberOrText('A percentage above 0 and at most 50, with at most 2 decimals', '^\\s*\\d{1,2}(\\.\\d{1,2})?\\s*$', {
+  exclusiveMinimum: 0,
+  maximum: 50,
+})
   .transform((v) => String(v))
   .pipe(z.string().regex(/^\d{1,2}(\.\d{1,2})?$/, 'Must be a percentage with at most 2 decimals'))
   .refine((v) => Number(v) > 0 && Number(v) <= 50, 'Must be above 0 and at most 50 (%)');
@@ -94,7 +106,8 @@ const hasAnyPart = (parts: z.infer<typeof partsSchema>) =>
 /** PUT /api/admin/settings: any part may be sent; what is sent replaces those fields. */
 export const settingsPatchSchema = partsSchema
   // An empty change would still be recorded as a change: refuse it.
-  .refine(hasAnyPart, { message: 'Nothing to change: send rates, fees, limits or controls' });
+  .refine(hasAnyPart, { message: 'Nothing to change: send rates, fees, limits or controls' })
+  .describe('Any part may be sent (at least one field); what is sent replaces those fields');
 export type SettingsPatch = z.infer<typeof settingsPatchSchema>;
 
 /**

@@ -1,16 +1,20 @@
-import { Hono } from 'hono';
+import { z } from 'zod';
 import type { Kysely } from 'kysely';
 import type { ServicesDatabase } from '../db/services-database';
 import { actorOf, type AdminEnv } from '../identity/auth.middleware';
 import { commandMetadata } from '../http/request-context';
-import { validate } from '../http/validate';
+import { answer, declare, routes } from '../http/openapi-route';
+import { withBadPathRefusal, withCommonRefusals } from '../http/common-refusals';
 import type { SettingsService } from './settings.service';
 import { settingsOverridesSchema } from '@desk/machines/settings/settings.schema';
-import { agreedRatesJson, overridesJson, settingsJson } from './settings-json';
-import { personJson } from '../identity/person-json';
+import { agreedRatesJson, agreedRatesJsonSchema, overridesJson, overridesJsonSchema, settingsJson, settingsJsonSchema } from './settings-json';
+import { personJson, personJsonSchema } from '../identity/person-json';
 import type { TenantStore } from '../tenants/tenant-store';
 import type { ProxyTrust } from '../http/proxy-trust';
 import { waitingAnswer, type DeskChangeAnswers } from '../desk-changes/desk-changes.routes';
+import { waitingAnswerSchema } from '../desk-changes/desk-change-json';
+import { WAITS_FOR_SECOND_ADMIN } from '../api/openapi/route-doc';
+import { SETTINGS_BUSY } from './settings.routes';
 
 export interface TenantSettingsDeps {
   tenants: TenantStore;
@@ -20,6 +24,46 @@ export interface TenantSettingsDeps {
   /** Overrides that loosen what the brand's customers get wait for a second admin (decision 0030). */
   desk: DeskChangeAnswers;
 }
+
+/** A brand's settings as its detail page reads them: the global ones, its overrides and what its customers get. */
+const brandSettingsJsonSchema = z.object({
+  tenantId: z.string(),
+  global: settingsJsonSchema,
+  overrides: overridesJsonSchema.describe('Only the fields the brand overrides'),
+  effective: settingsJsonSchema.describe("What the brand's customers get"),
+  settingsRevision: z.string().nullable(),
+  overrideRevision: z.string().nullable(),
+  agreedRates: agreedRatesJsonSchema,
+  updatedAt: z.iso.datetime().nullable().describe('When the overrides last changed'),
+  updatedBy: personJsonSchema.nullable(),
+});
+const NOT_FOUND = 'not_found: no such brand';
+const brand = { tag: 'admin: brands', access: 'operator' } as const;
+
+export const tenantSettingsDeclarations = {
+  read: withBadPathRefusal(
+    declare({
+      ...brand,
+      method: 'get',
+      path: '/tenants/{id}/settings',
+      summary: "The brand's settings: global, overrides, effective, and its agreed rates",
+      answers: { 200: answer("The brand's settings", brandSettingsJsonSchema) },
+      refuses: { 404: NOT_FOUND },
+    }),
+  ),
+  change: declare({
+    ...brand,
+    method: 'put',
+    path: '/tenants/{id}/settings',
+    summary: "Replace the brand's overrides; loosening what its customers get waits for a second admin",
+    body: settingsOverridesSchema,
+    answers: {
+      200: answer('Saved', brandSettingsJsonSchema.extend({ message: z.string() })),
+      202: answer(WAITS_FOR_SECOND_ADMIN, waitingAnswerSchema),
+    },
+    refuses: withCommonRefusals({ 404: NOT_FOUND, 409: `${SETTINGS_BUSY}; change_stale or a version conflict: they changed meanwhile` }, { body: true }),
+  }),
+};
 
 /**
  * A brand's overrides of the Global Settings, on the brand's detail page: mounted at /api/admin
@@ -43,13 +87,13 @@ export function tenantSettingsRoutes({ tenants, settings, users, trustProxy, des
     };
   };
 
-  return new Hono<AdminEnv>()
-    .get('/tenants/:id/settings', async (c) => {
+  return routes<AdminEnv>()
+    .openapi(tenantSettingsDeclarations.read, async (c) => {
       const id = c.req.param('id');
       await tenants.get(id);
       return c.json(await describe(id), 200);
     })
-    .put('/tenants/:id/settings', validate('json', settingsOverridesSchema), async (c) => {
+    .openapi(tenantSettingsDeclarations.change, async (c) => {
       const id = c.req.param('id');
       const outcome = await desk.changes.overrideBrandSettings(id, c.req.valid('json'), commandMetadata(c, actorOf(c), trustProxy));
       if (outcome.pending) return waitingAnswer(c, await desk.json(outcome.pending));

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
+import { z } from 'zod';
 import type { ServicesDatabase } from '../db/services-database';
-import { personJson } from '../identity/person-json';
+import { personJson, personJsonSchema } from '../identity/person-json';
 import type { Settings, SettingsOverrides } from '@desk/machines/settings/settings.schema';
 import { agreedRate, agreedRatesOf, type AgreedRates } from '@desk/machines/settings/agreed-rates';
 import { PRICED_RATES } from '@desk/machines/desk-changes/needs-second-admin';
@@ -34,8 +35,53 @@ function controlsJson(controls: Partial<Controls>) {
 type Range = { min: string; max: string };
 const rangeJson = (range: Range) => ({ min: Number(range.min), max: Number(range.max) });
 
+const RATE_NAMES = ['usdtInr', 'usdt_bank_buy', 'usdt_bank_sell', 'usdt_cash_buy', 'usdt_cash_sell'] as const;
+const numbersOf = <K extends string>(keys: readonly K[]) => z.object(Object.fromEntries(keys.map((k) => [k, z.number()])) as Record<K, z.ZodNumber>);
+const rangeJsonSchema = z.object({ min: z.number(), max: z.number() });
+const ratesJsonSchema = numbersOf(RATE_NAMES).describe('Rupees per USDT; 0: unset (the next rate in line applies)');
+const feesJsonSchema = numbersOf(['fiatToCryptoPercent', 'cryptoToFiatPercent']);
+const limitsJsonSchema = z.object({
+  buyInr: rangeJsonSchema.describe('Whole rupees per buy order'),
+  sellUsdt: rangeJsonSchema.describe('Whole USDT per sell order'),
+});
+const controlsJsonSchema = numbersOf(['fourEyesAboveInr', 'customerDailyInr', 'customerMonthlyInr', 'requoteBandPercent'])
+  .extend({ bankMatch: z.enum(['suggest', 'verify']), chainPayoutMismatch: z.enum(['refuse', 'flag']) })
+  .describe('The desk controls (docs/controls.md); an amount of 0 is off');
+
+/** The settings as the clients read them (settingsJson). */
+export const settingsJsonSchema = z.object({ rates: ratesJsonSchema, fees: feesJsonSchema, limits: limitsJsonSchema, controls: controlsJsonSchema });
+/** What any visitor reads of them (publicSettingsJson). */
+export const publicSettingsJsonSchema = settingsJsonSchema.omit({ controls: true });
+/** A brand's overrides: only the fields it overrides (overridesJson). */
+export const overridesJsonSchema = z.object({
+  rates: ratesJsonSchema.partial(),
+  fees: feesJsonSchema.partial(),
+  limits: limitsJsonSchema.partial(),
+  controls: controlsJsonSchema.partial(),
+});
+const agreedRateJsonSchema = z.object({
+  rate: z.number(),
+  confirmedAt: z.iso.datetime().nullable().describe('When a second admin confirmed it; null: the rate in force when agreed rates began'),
+});
+/** Each priced rate as agreed: what a rate move is measured from (agreedRatesJson). */
+export const agreedRatesJsonSchema = z
+  .object({
+    usdt_bank_buy: agreedRateJsonSchema,
+    usdt_bank_sell: agreedRateJsonSchema,
+    usdt_cash_buy: agreedRateJsonSchema,
+    usdt_cash_sell: agreedRateJsonSchema,
+  })
+  .describe('The rates a rate move is measured from');
+/** The Global Settings with their revision, who last changed them, and their agreed rates (currentSettingsJson). */
+export const currentSettingsJsonSchema = settingsJsonSchema.extend({
+  revision: z.string().nullable(),
+  updatedAt: z.iso.datetime().nullable(),
+  updatedBy: personJsonSchema.nullable(),
+  agreedRates: agreedRatesJsonSchema,
+});
+
 /** Rates, fees, limits and the desk's controls as the clients read them. */
-export function settingsJson(settings: Settings) {
+export function settingsJson(settings: Settings): z.infer<typeof settingsJsonSchema> {
   return {
     rates: numbers(settings.rates),
     fees: numbers(settings.fees),
@@ -48,13 +94,13 @@ export function settingsJson(settings: Settings) {
  * What any visitor reads: no controls. The four-eyes threshold would tell a fraudster how to split
  * an order; a customer's own limits come with their headroom (GET /api/orders/limits).
  */
-export function publicSettingsJson(settings: Settings) {
+export function publicSettingsJson(settings: Settings): z.infer<typeof publicSettingsJsonSchema> {
   const { rates, fees, limits } = settingsJson(settings);
   return { rates, fees, limits };
 }
 
 /** A brand's overrides: only the fields it overrides. */
-export function overridesJson(overrides: SettingsOverrides) {
+export function overridesJson(overrides: SettingsOverrides): z.infer<typeof overridesJsonSchema> {
   const limits = overrides.limits ?? {};
   return {
     rates: numbers(overrides.rates ?? {}),
@@ -81,7 +127,7 @@ export function agreedRatesJson(agreed: AgreedRates) {
 }
 
 /** The Global Settings with their revision, who last changed them, and their agreed rates. */
-export async function currentSettingsJson(db: Kysely<ServicesDatabase>, current: CurrentSettings) {
+export async function currentSettingsJson(db: Kysely<ServicesDatabase>, current: CurrentSettings): Promise<z.infer<typeof currentSettingsJsonSchema>> {
   return {
     ...settingsJson(current.settings),
     revision: current.revision,

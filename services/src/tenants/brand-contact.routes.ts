@@ -1,14 +1,52 @@
-import { Hono } from 'hono';
+import type { MiddlewareHandler } from 'hono';
+import { createMiddleware } from 'hono/factory';
+import { z } from 'zod';
 import { ForbiddenError } from '@desk/platform/errors/domain-error';
 import { profileOf, supportContactOf } from '@desk/machines/tenants/tenant.events';
 import { actorOf, type AdminEnv } from '../identity/auth.middleware';
 import { adminScopeOf, coversTenant } from '../identity/admin-scope';
 import { commandMetadata } from '../http/request-context';
-import { validate } from '../http/validate';
+import { answer, declare, routes } from '../http/openapi-route';
 import type { ProxyTrust } from '../http/proxy-trust';
 import type { TenantStore } from './tenant-store';
 import { supportContactSchema } from './tenant.schemas';
 import { supportAfterEdit } from './support-contact';
+import { supportContactJsonSchema } from './tenant-json';
+import { withBadPathRefusal } from '../http/common-refusals';
+
+/** Scope first: another brand's admin learns nothing, not even whether their input was valid. */
+const ownBrandOnly = createMiddleware<AdminEnv>(async (c, next) => {
+  const scope = adminScopeOf(c.get('user'));
+  if (!scope || !coversTenant(scope, c.req.param('id') ?? '')) throw new ForbiddenError();
+  await next();
+});
+
+const contactJsonSchema = z.object({ tenantId: z.string(), name: z.string(), ...supportContactJsonSchema.shape });
+const contact = { tag: 'admin: brands', access: 'admin' as const, middleware: [ownBrandOnly as MiddlewareHandler] };
+const NOT_FOUND = 'not_found: no such brand';
+
+export const brandContactDeclarations = {
+  read: withBadPathRefusal(
+    declare({
+      ...contact,
+      method: 'get',
+      path: '/brands/{id}/support-contact',
+      summary: "The brand's support contact; a brand admin only their own (403)",
+      answers: { 200: answer('The contact, each field null when not given', contactJsonSchema) },
+      refuses: { 404: NOT_FOUND },
+    }),
+  ),
+  change: declare({
+    ...contact,
+    method: 'put',
+    path: '/brands/{id}/support-contact',
+    summary:
+      "Change the brand's support contact, shown on its landing page: the fields named are replaced, '' or null clears one; a brand admin only their own (403). Applies at once: it moves no money",
+    body: supportContactSchema,
+    answers: { 200: answer('Saved', contactJsonSchema.extend({ message: z.string() })) },
+    refuses: { 404: NOT_FOUND },
+  }),
+};
 
 /**
  * A brand's support contact, for the admins who run it: mounted at /api/admin (every admin). An
@@ -17,23 +55,15 @@ import { supportAfterEdit } from './support-contact';
  * applies at once, recorded as the brand's TenantProfileChanged with who changed it.
  */
 export function brandContactRoutes(tenants: TenantStore, trustProxy: ProxyTrust) {
-  const answer = (tenant: Awaited<ReturnType<TenantStore['get']>>) => ({ tenantId: tenant.tenantId, name: tenant.name, ...supportContactOf(tenant) });
+  const answered = (tenant: Awaited<ReturnType<TenantStore['get']>>) => ({ tenantId: tenant.tenantId, name: tenant.name, ...supportContactOf(tenant) });
 
-  return (
-    new Hono<AdminEnv>()
-      // Scope first: another brand's admin learns nothing, not even whether their input was valid.
-      .use('/brands/:id/support-contact', async (c, next) => {
-        const scope = adminScopeOf(c.get('user'));
-        if (!scope || !coversTenant(scope, c.req.param('id'))) throw new ForbiddenError();
-        await next();
-      })
-      .get('/brands/:id/support-contact', async (c) => c.json(answer(await tenants.get(c.req.param('id'))), 200))
-      .put('/brands/:id/support-contact', validate('json', supportContactSchema), async (c) => {
-        const id = c.req.param('id');
-        const current = await tenants.get(id);
-        const profile = { ...profileOf(current), ...supportAfterEdit(c.req.valid('json'), current) };
-        const updated = await tenants.change(id, commandMetadata(c, actorOf(c), trustProxy), { profile });
-        return c.json({ ...answer(updated), message: 'Support contact saved' }, 200);
-      })
-  );
+  return routes<AdminEnv>()
+    .openapi(brandContactDeclarations.read, async (c) => c.json(answered(await tenants.get(c.req.param('id'))), 200))
+    .openapi(brandContactDeclarations.change, async (c) => {
+      const id = c.req.param('id');
+      const current = await tenants.get(id);
+      const profile = { ...profileOf(current), ...supportAfterEdit(c.req.valid('json'), current) };
+      const updated = await tenants.change(id, commandMetadata(c, actorOf(c), trustProxy), { profile });
+      return c.json({ ...answered(updated), message: 'Support contact saved' }, 200);
+    });
 }

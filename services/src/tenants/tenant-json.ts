@@ -1,3 +1,5 @@
+import { z } from 'zod';
+import { NETWORKS } from '@desk/machines/addresses/networks';
 import type { UrlSigner } from '../files/url-signer';
 import { supportContactOf, type TenantState } from '@desk/machines/tenants/tenant.events';
 import { UNRECORDED_AT } from './tenant-store';
@@ -13,8 +15,34 @@ export function logoLink(signer: UrlSigner, tenant: Pick<TenantState, 'logoFileI
   return fileLink(signer, tenant.logoFileId) ?? tenant.logoUrl;
 }
 
+/** A brand's support contact as its admins read it: each null when not given. */
+export const supportContactJsonSchema = z.object({
+  supportPhone: z.string().nullable(),
+  supportEmail: z.string().nullable(),
+  supportWhatsApp: z.string().nullable().describe('A https://wa.me/ link'),
+  supportHours: z.string().nullable(),
+});
+
+/** A tenant as the admin screens read it (tenantJson). */
+export const tenantJsonSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  domain: z.string().nullable(),
+  logoUrl: z.string().nullable().describe('A signed link to the stored logo, or the https link given for it'),
+  primaryColor: z.string(),
+  ...supportContactJsonSchema.shape,
+  bankAccounts: z.array(
+    z.object({ _id: z.string(), bankName: z.string(), accountName: z.string(), accountNumber: z.string(), ifsc: z.string(), isActive: z.boolean() }),
+  ),
+  cryptoWallets: z.array(
+    z.object({ _id: z.string(), network: z.enum(NETWORKS), address: z.string(), qrCodeUrl: z.string().nullable(), isActive: z.boolean() }),
+  ),
+  createdAt: z.iso.datetime().nullable().describe('null for brands made before it was recorded'),
+  updatedAt: z.iso.datetime().nullable(),
+});
+
 /** A tenant as the admin screens read it (seed-spec section 3). */
-export function tenantJson(tenant: TenantState, signer: UrlSigner) {
+export function tenantJson(tenant: TenantState, signer: UrlSigner): z.infer<typeof tenantJsonSchema> {
   return {
     _id: tenant.tenantId,
     name: tenant.name,

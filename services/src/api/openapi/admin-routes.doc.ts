@@ -1,4 +1,3 @@
-import { settingsOverridesSchema, settingsPatchSchema } from '@desk/machines/settings/settings.schema';
 import {
   adminListSchema,
   bulkRejectSchema,
@@ -11,7 +10,7 @@ import {
   rejectSchema,
 } from '../../orders/order.schemas';
 import { createUserSchema, listSchema as usersQuery, rolesSchema } from '../../users/admin-users.routes';
-import { profileFieldsSchema, supportContactSchema, tenantJsonEditSchema } from '../../tenants/tenant.schemas';
+import { profileFieldsSchema, tenantJsonEditSchema } from '../../tenants/tenant.schemas';
 import { WAITS_FOR_SECOND_ADMIN as pending, type RouteDoc } from './route-doc';
 
 const tenantForm = { fields: profileFieldsSchema, files: ['logo'] };
@@ -128,23 +127,6 @@ export const adminRouteDocs: RouteDoc[] = [
     body: rolesSchema,
     pending,
   },
-  {
-    method: 'get',
-    path: '/admin/settings',
-    tag: 'admin: settings',
-    access: 'operator',
-    summary: 'The Global Settings, and the agreed rates a rate move is measured from (agreedRates)',
-  },
-  {
-    method: 'put',
-    path: '/admin/settings',
-    tag: 'admin: settings',
-    access: 'operator',
-    summary:
-      'Change the Global Settings (partial); loosening a control or moving a rate past the band, for them or for any brand, waits for a second admin. Judged and written while no other change of settings is (409 settings_busy if one held that for over 10 s)',
-    body: settingsPatchSchema,
-    pending,
-  },
   { method: 'get', path: '/admin/tenants', tag: 'admin: brands', access: 'operator', summary: 'Every brand' },
   {
     method: 'post',
@@ -175,47 +157,5 @@ export const adminRouteDocs: RouteDoc[] = [
     summary:
       "Delete a brand (not the default one: 409 default_tenant): always waits for a second admin, since it ends the brand's customers' and staff's access and releases its domain",
     success: { status: 202, description: pending },
-  },
-  {
-    method: 'get',
-    path: '/admin/tenants/:id/settings',
-    tag: 'admin: brands',
-    access: 'operator',
-    summary: "The brand's settings: global, overrides, effective, and its agreed rates",
-  },
-  {
-    method: 'put',
-    path: '/admin/tenants/:id/settings',
-    tag: 'admin: brands',
-    access: 'operator',
-    summary:
-      "Replace the brand's overrides; loosening what its customers get waits for a second admin. Judged and written while no other change of settings is (409 settings_busy if one held that for over 10 s)",
-    body: settingsOverridesSchema,
-    pending,
-  },
-  {
-    method: 'get',
-    path: '/admin/brands/:id/support-contact',
-    tag: 'admin: brands',
-    access: 'admin',
-    summary: "The brand's support contact (supportPhone, supportEmail, supportWhatsApp, supportHours; null when not given); a brand admin only their own (403)",
-  },
-  {
-    method: 'put',
-    path: '/admin/brands/:id/support-contact',
-    tag: 'admin: brands',
-    access: 'admin',
-    summary:
-      "Change the brand's support contact, shown on its landing page: the fields named are replaced, '' or null clears one; a brand admin only their own (403). Applies at once: it moves no money",
-    body: supportContactSchema,
-  },
-  { method: 'get', path: '/admin/projections', tag: 'admin: read models', access: 'operator', summary: 'Each projection: checkpoint, lag, errors, quarantine' },
-  {
-    method: 'post',
-    path: '/admin/projections/:name/rebuild',
-    tag: 'admin: read models',
-    access: 'operator',
-    summary: 'Queue a rebuild of a read model',
-    success: { status: 202, description: 'Queued; follow it in GET /admin/projections' },
   },
 ];

@@ -21,14 +21,6 @@ const exportQuery = z.object({
 });
 
 export const publicRouteDocs: RouteDoc[] = [
-  {
-    method: 'get',
-    path: '/config/public',
-    tag: 'public',
-    access: 'public',
-    summary:
-      "The brand's effective rates, fees, per-order limits, networks and look, and its support contact (brand.support: phone, email, whatsappUrl, hours; each null when the brand gives none)",
-  },
   { method: 'post', path: '/auth/login', tag: 'sign-in', access: 'public', summary: 'Sign in with phone and password', body: loginSchema },
   {
     method: 'post',
