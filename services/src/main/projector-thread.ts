@@ -3,7 +3,7 @@ import { logFormatFor, setLogFormat, setLogLevel } from '@desk/platform/logging/
 import { openInfrastructure } from '@desk/platform/infrastructure';
 import { allMigrations } from './all-migrations';
 import { projectorProcessEnv as env } from './projector.env';
-import { startRegisteredProjections } from './start-registered-projections';
+import { projectorPoolSize, startRegisteredProjections } from './start-registered-projections';
 
 /**
  * The projection workers of `npm start`, on a thread of their own (projector-thread-host.ts starts
@@ -12,7 +12,7 @@ import { startRegisteredProjections } from './start-registered-projections';
  */
 setLogLevel(env.LOG_LEVEL);
 setLogFormat(logFormatFor(env.NODE_ENV));
-const infra = await openInfrastructure(env, 'usdt-desk-projector', allMigrations);
+const infra = await openInfrastructure({ ...env, DATABASE_POOL_SIZE: projectorPoolSize(env.DATABASE_POOL_SIZE) }, 'usdt-desk-projector', allMigrations);
 const projector = await startRegisteredProjections(infra, env);
 parentPort!.postMessage('started');
 parentPort!.once('message', () => {
