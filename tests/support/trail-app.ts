@@ -6,7 +6,7 @@ import { savedAccountRoutes } from '../../services/src/accounts/saved-accounts.r
 import { requireUser, type AuthEnv } from '../../services/src/identity/auth.middleware';
 import { resolveTenant, tenantOf } from '../../services/src/http/tenant';
 import { handleError } from '../../services/src/api/error-handler';
-import { oneUserJson } from '../../services/src/users/user-json';
+import { oneUserJson, userJsonSchema as userSchema } from '../../services/src/users/user-json';
 import type { UserRow } from '../../services/src/identity/users.repository';
 import { callerOf, type TestApp } from './test-app';
 
@@ -18,6 +18,7 @@ export function trailApp(t: TestApp, trail: Trail = new UserTrail(t.deps.eventSt
   const { db, tokens, limits, otp, store, directory, config, users, sessions, signIn } = t.deps;
   const trustProxy = config.trustProxy;
   const describeUser = (user: UserRow) => oneUserJson(db, user);
+  const forgetUser = (id: string) => users.forget(id);
   const tenantDeleted = (tenantId: string) => directory.isDeleted(tenantId);
   const signedIn = requireUser({ user: (id) => users.get(id), session: (id) => sessions.get(id) }, tokens, tenantDeleted);
   const signedInFresh = requireUser({ user: (id) => users.fresh(id), session: (id) => sessions.fresh(id) }, tokens, tenantDeleted);
@@ -27,11 +28,8 @@ export function trailApp(t: TestApp, trail: Trail = new UserTrail(t.deps.eventSt
       '/api/*',
       resolveTenant((host) => directory.resolve(host), trustProxy),
     )
-    .route(
-      '/api/auth',
-      authRoutes({ db, signIn, signedIn, signedInFresh, limits, store, tenantOf, trustProxy, describeUser, trail, forgetUser: (id) => users.forget(id) }),
-    )
-    .route('/api/auth', otpRoutes({ db, sessions: signIn.sessions, otp, store, tenantOf, trustProxy, describeUser, trail }))
+    .route('/api/auth', authRoutes({ db, signIn, signedIn, signedInFresh, limits, store, tenantOf, trustProxy, describeUser, userSchema, trail, forgetUser }))
+    .route('/api/auth', otpRoutes({ db, sessions: signIn.sessions, otp, store, tenantOf, trustProxy, describeUser, userSchema, trail }))
     .route('/api/user', user);
   app.onError(handleError);
   const call = callerOf(app);

@@ -62,7 +62,7 @@ import { tenantSettingsRoutes } from '../settings/brand-settings.routes';
 import type { UserRoles } from '../identity/user-roles';
 import type { SignedInUsers } from '../identity/signed-in-users';
 import type { UserRow } from '../identity/users.repository';
-import { oneUserJson } from '../users/user-json';
+import { oneUserJson, userJsonSchema as userSchema } from '../users/user-json';
 import { logoLink } from '../tenants/tenant-json';
 import { adminProjectionRoutes, type ProjectionsControl } from './admin-projections.routes';
 import { apiDocsRoutes } from './openapi/api-docs.routes';
@@ -203,7 +203,10 @@ export function createApp(deps: AppDeps) {
       '/',
       apiDocsRoutes((): OpenAPIHono => api),
     )
-    .route('/auth', authApi({ db, signIn: deps.signIn, signedIn, signedInFresh, limits, store, otp, tenantOf, trustProxy, describeUser, trail, forgetUser }))
+    .route(
+      '/auth',
+      authApi({ db, signIn: deps.signIn, signedIn, signedInFresh, limits, store, otp, tenantOf, trustProxy, describeUser, userSchema, trail, forgetUser }),
+    )
     .route('/config', publicConfigRoutes(settings, brandOf))
     // The stream itself is opened with a ticket in its query (EventSource sends no header).
     .route('/stream', streamRoutes({ db, ...deps.live, signedIn, session: (id) => deps.sessions.get(id), tenantDeleted }))

@@ -1,4 +1,6 @@
-import { Hono, type Context, type MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
+import type { z } from 'zod';
+import { routes } from '../http/openapi-route';
 import type { Kysely } from 'kysely';
 import type { ServicesDatabase } from '../db/services-database';
 import type { ProxyTrust } from '../http/proxy-trust';
@@ -27,6 +29,8 @@ export interface AuthApiDeps<U> {
   tenantOf: (c: Context) => string;
   trustProxy: ProxyTrust;
   describeUser: DescribeUser<U>;
+  /** The schema of what `describeUser` answers, for the routes' declarations (the document). */
+  userSchema: z.ZodType;
   trail: Trail;
   forgetUser: (id: string) => void;
 }
@@ -34,7 +38,7 @@ export interface AuthApiDeps<U> {
 /** Everything under /api/auth: sign-in (password, code, second factor), sign-up, sessions, authenticators, password reset. */
 export function authApi<U extends object>(deps: AuthApiDeps<U>) {
   const sessions = deps.signIn.sessions;
-  return new Hono()
+  return routes()
     .route('/', authRoutes(deps))
     .route('/', otpRoutes({ ...deps, sessions }))
     .route('/', secondFactorRoutes(deps))

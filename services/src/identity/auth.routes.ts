@@ -1,8 +1,10 @@
-import { Hono, type Context, type MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { z } from 'zod';
 import type { Kysely } from 'kysely';
 import type { ServicesDatabase } from '../db/services-database';
-import { validate } from '../http/validate';
+import { answer, declare, routes } from '../http/openapi-route';
+import { alsoRefuses, behind, allMountedAt } from './declared-route-extras';
+import { signInAnswerSchema } from './sign-in-answers';
 import { actorOf, type AuthEnv } from './auth.middleware';
 import { fixedError } from '@desk/platform/errors/domain-error';
 import { phoneSchema } from './phone-schema';
@@ -12,7 +14,7 @@ import type { Limit, RateLimiter } from '../kv/rate-limiter';
 import type { ShortLivedStore } from '../kv/short-lived-store';
 import { hashPassword, verifyAgainstNothing, verifyPassword } from './password';
 import { FAILURES_PER_IP, FAILURES_PER_PHONE, FAILURES_PER_PHONE_AND_IP, PasswordLimits } from './password-limits';
-import { afterPassword, type SignInDeps } from './staff-sign-in';
+import { afterPassword, type PasswordStep, type SignInDeps } from './staff-sign-in';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, PASSWORD_TOO_LONG, PASSWORD_TOO_SHORT } from '@desk/machines/identity/password-rules';
 import type { ProxyTrust } from '../http/proxy-trust';
 import type { Trail } from './user-trail';
@@ -50,8 +52,60 @@ export const loginSchema = z.object({
 /** How a signed-in user is answered (with their saved accounts): given by the composition root. */
 export type DescribeUser<U> = (user: UserRow) => Promise<U>;
 
+/** The password sign-in, the signed-in user, and changing the password: declared with the user's schema (the composition root's). */
+export function authDeclarations(user: z.ZodType) {
+  return allMountedAt('/auth', {
+    login: alsoRefuses(
+      declare({
+        method: 'post',
+        path: '/login',
+        tag: 'sign-in',
+        access: 'public',
+        summary: 'Sign in with phone and password',
+        description:
+          'Staff with an authenticator (or who must set one up) are answered `secondFactor` and a `challenge` for POST /auth/login/totp or /auth/totp/enrolment instead of a token.',
+        body: loginSchema,
+        answers: { 200: answer('Signed in (`token`, `user`), or for staff the second step to take (`secondFactor`, `challenge`)', signInAnswerSchema(user)) },
+        refuses: { 429: 'too_many_requests: too many wrong passwords for this phone or from this address (Retry-After says how long)' },
+      }),
+      {
+        401: 'invalid_credentials: no such phone, or the wrong password (the answer does not tell which)',
+        403: 'password_reset_required: a staff account whose password an admin chose sets its own first (POST /auth/password-reset)',
+      },
+    ),
+    me: declare({
+      method: 'get',
+      path: '/me',
+      tag: 'account',
+      access: 'user',
+      summary: 'The signed-in user, with saved wallets and bank accounts',
+      answers: { 200: answer('The signed-in user', user) },
+    }),
+    changePassword: alsoRefuses(
+      declare({
+        method: 'post',
+        path: '/change-password',
+        tag: 'account',
+        access: 'user',
+        summary: 'Change the password: every other session ends and older tokens stop working; a new token is answered',
+        body: changePasswordSchema,
+        answers: {
+          200: answer(
+            'Changed: the new token keeps this session signed in',
+            z.object({ message: z.string(), token: z.string().describe('Send as Authorization: Bearer <token> from now on') }),
+          ),
+        },
+        refuses: { 429: 'too_many_requests: too many wrong current passwords on this account (Retry-After says how long)' },
+      }),
+      { 400: 'Invalid input (`validation_error`, with `details`), or `current_password_incorrect`' },
+    ),
+  });
+}
+
 export interface AuthDeps<U> {
   db: Kysely<ServicesDatabase>;
+  /** The schema of what `describeUser` answers, for the routes' declarations. */
+  userSchema: z.ZodType;
   signIn: SignInDeps;
   /** requireUser, as every signed-in route uses it. */
   signedIn: MiddlewareHandler<AuthEnv>;
@@ -73,8 +127,9 @@ export interface AuthDeps<U> {
 export function authRoutes<U extends object>(deps: AuthDeps<U>) {
   const { db, signIn, signedIn, signedInFresh, limits, tenantOf, trustProxy, describeUser, trail, forgetUser } = deps;
   const passwordLimits = new PasswordLimits(limits, deps.store);
-  return new Hono<AuthEnv>()
-    .post('/login', validate('json', loginSchema), async (c) => {
+  const declared = authDeclarations(deps.userSchema);
+  return routes<AuthEnv>()
+    .openapi(declared.login, async (c) => {
       const { phone, password } = c.req.valid('json');
       const ip = clientIp(c, trustProxy) ?? 'unknown';
       const tenantId = tenantOf(c);
@@ -97,10 +152,11 @@ export function authRoutes<U extends object>(deps: AuthDeps<U>) {
         throw new InvalidCredentialsError();
       }
       await attempt.succeeded();
-      return c.json(await afterPassword(c, user, { ...signIn, trustProxy, describeUser }), 200);
+      // The user's shape is the composition root's (its schema is `userSchema`): unknown here.
+      return c.json((await afterPassword(c, user, { ...signIn, trustProxy, describeUser })) as PasswordStep<unknown>, 200);
     })
-    .get('/me', signedIn, async (c) => c.json(await describeUser(c.get('user')), 200))
-    .post('/change-password', signedInFresh, validate('json', changePasswordSchema), async (c) => {
+    .openapi(behind(declared.me, signedIn), async (c) => c.json((await describeUser(c.get('user'))) as unknown, 200))
+    .openapi(behind(declared.changePassword, signedInFresh), async (c) => {
       const { currentPassword, newPassword } = c.req.valid('json');
       const user = c.get('user');
       const guess = await limits.attempt(FAILURES_PER_SESSION_USER, user.id, lockedOut);

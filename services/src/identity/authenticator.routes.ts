@@ -1,4 +1,4 @@
-import { Hono, type Context, type MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { z } from 'zod';
 import type { Kysely } from 'kysely';
 import { fixedError, ValidationError } from '@desk/platform/errors/domain-error';
@@ -6,12 +6,14 @@ import { RECOVERY_CODE_USED } from '@desk/machines/identity/user.events';
 import { MAX_PASSWORD_LENGTH, PASSWORD_TOO_LONG } from '@desk/machines/identity/password-rules';
 import type { ServicesDatabase } from '../db/services-database';
 import type { ProxyTrust } from '../http/proxy-trust';
-import { validate } from '../http/validate';
+import { answer, declare, routes } from '../http/openapi-route';
+import { alsoRefuses, behind, allMountedAt } from './declared-route-extras';
 import type { AuthEnv } from './auth.middleware';
 import { FAILURES_PER_SESSION_USER } from './auth.routes';
 import { isStaff } from './admin-scope';
 import { verifyPassword } from './password';
 import { checkedCode, confirmEnrolment, startEnrolment } from './second-factor';
+import { enrolmentJsonSchema, recoveryCodesSchema } from './second-factor.routes';
 import { commandMetadata } from '../http/request-context';
 import { selfActor } from './user-sessions';
 import type { UserRow } from './users.repository';
@@ -38,6 +40,62 @@ export const authenticatorStartSchema = z
 export const CURRENT_CODE_REQUIRED = 'Enter a code from your current authenticator app, or a recovery code';
 export const authenticatorConfirmSchema = z.object({ code: z.string({ error: 'Enter the code' }).trim().min(1, 'Enter the code').max(40) });
 
+const NOT_STAFF = 'not_staff: authenticator apps are for staff accounts';
+const account = { tag: 'account', access: 'user' } as const;
+
+export const authenticatorDeclarations = allMountedAt('/auth', {
+  status: alsoRefuses(
+    declare({
+      ...account,
+      method: 'get',
+      path: '/authenticator',
+      summary: 'Staff: whether an authenticator is set up, and recovery codes left',
+      answers: {
+        200: answer(
+          "The account's authenticator",
+          z.object({
+            enrolled: z.boolean(),
+            enrolledAt: z.iso.datetime().nullable(),
+            recoveryCodesLeft: z.number().int(),
+            required: z.boolean().describe('Whether staff must sign in with one (STAFF_TOTP)'),
+          }),
+        ),
+      },
+    }),
+    { 403: NOT_STAFF },
+  ),
+  start: alsoRefuses(
+    declare({
+      ...account,
+      method: 'post',
+      path: '/authenticator',
+      summary: 'Staff: set up the authenticator with the current password; replace it with the password and a code from it or a recovery code',
+      body: authenticatorStartSchema,
+      answers: { 200: answer('Add this to the authenticator app, then confirm with a code from it', enrolmentJsonSchema) },
+      refuses: { 429: 'too_many_requests: too many wrong passwords or codes on this account (Retry-After says how long)' },
+    }),
+    {
+      400: 'Invalid input (`validation_error`, with `details`: replacing one takes a code from it or a recovery code), `current_password_incorrect`, or `invalid_code`',
+      403: NOT_STAFF,
+    },
+  ),
+  confirm: alsoRefuses(
+    declare({
+      ...account,
+      method: 'post',
+      path: '/authenticator/confirm',
+      summary: 'Staff: confirm the new authenticator with a code; ten new recovery codes; a replacement ends every other session',
+      body: authenticatorConfirmSchema,
+      answers: { 200: answer('Saved, with the recovery codes', z.object({ message: z.string(), recoveryCodes: recoveryCodesSchema })) },
+      refuses: {
+        409: 'no_enrolment: start again (the key was not kept)',
+        429: 'too_many_requests: 5 wrong codes on this account in 15 minutes (Retry-After says how long)',
+      },
+    }),
+    { 400: 'Invalid input (`validation_error`, with `details`), or `invalid_code`', 403: NOT_STAFF },
+  ),
+});
+
 export interface AuthenticatorRouteDeps {
   db: Kysely<ServicesDatabase>;
   signIn: SignInDeps;
@@ -60,8 +118,9 @@ export function authenticatorRoutes(deps: AuthenticatorRouteDeps) {
     if (!isStaff(c.get('user'))) throw new NotStaffError();
     await next();
   };
-  return new Hono<AuthEnv>()
-    .get('/authenticator', signedInFresh, staffOnly, async (c) => {
+  const declared = authenticatorDeclarations;
+  return routes<AuthEnv>()
+    .openapi(behind(declared.status, signedInFresh, staffOnly), async (c) => {
       const userId = c.get('user').id;
       const enrolledAt = await signIn.authenticators.enrolledAt(userId);
       return c.json(
@@ -74,7 +133,7 @@ export function authenticatorRoutes(deps: AuthenticatorRouteDeps) {
         200,
       );
     })
-    .post('/authenticator', signedInFresh, staffOnly, validate('json', authenticatorStartSchema), async (c) => {
+    .openapi(behind(declared.start, signedInFresh, staffOnly), async (c) => {
       const user = c.get('user');
       const body = c.req.valid('json');
       const guess = await signIn.limits.attempt(FAILURES_PER_SESSION_USER, user.id, lockedOut);
@@ -83,7 +142,7 @@ export function authenticatorRoutes(deps: AuthenticatorRouteDeps) {
       if (await signIn.authenticators.enrolledAt(user.id)) await currentSecondFactor(c, user, body, deps);
       return c.json(await startEnrolment(user, signIn), 200);
     })
-    .post('/authenticator/confirm', signedInFresh, staffOnly, validate('json', authenticatorConfirmSchema), async (c) => {
+    .openapi(behind(declared.confirm, signedInFresh, staffOnly), async (c) => {
       const recoveryCodes = await confirmEnrolment(c, c.get('user'), c.req.valid('json').code, { ...deps, ...signIn }, false, c.get('session').id);
       return c.json({ message: 'Authenticator app saved', recoveryCodes }, 200);
     });

@@ -1,8 +1,9 @@
-import { Hono, type MiddlewareHandler } from 'hono';
+import type { MiddlewareHandler } from 'hono';
 import { sql, type Kysely } from 'kysely';
 import { z } from 'zod';
 import type { ServicesDatabase } from '../db/services-database';
-import { validate } from '../http/validate';
+import { answer, declare, routes } from '../http/openapi-route';
+import { behind, mountedAt } from './declared-route-extras';
 import type { AuthEnv } from './auth.middleware';
 
 /** The screens' languages (decision 0036); the English texts are the specification's. */
@@ -11,6 +12,19 @@ export const SCREEN_LANGUAGES = ['en', 'hi'] as const;
 export const languageSchema = z.object({
   language: z.enum(SCREEN_LANGUAGES, { error: 'Language must be en or hi' }),
 });
+
+export const setLanguage = mountedAt(
+  '/auth',
+  declare({
+    method: 'put',
+    path: '/language',
+    tag: 'account',
+    access: 'user',
+    summary: "The signed-in person's language for the screens (en or hi), kept with the account; the API's texts stay English",
+    body: languageSchema,
+    answers: { 200: answer('Kept', z.object({ language: z.enum(SCREEN_LANGUAGES) })) },
+  }),
+);
 
 export interface LanguageDeps {
   db: Kysely<ServicesDatabase>;
@@ -24,7 +38,7 @@ export interface LanguageDeps {
  * account so it follows them to another browser. Anyone signed in may set their own, and only their own.
  */
 export function languageRoutes({ db, signedIn, forgetUser }: LanguageDeps) {
-  return new Hono<AuthEnv>().put('/language', signedIn, validate('json', languageSchema), async (c) => {
+  return routes<AuthEnv>().openapi(behind(setLanguage, signedIn), async (c) => {
     const { language } = c.req.valid('json');
     const user = c.get('user');
     await db

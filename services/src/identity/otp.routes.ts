@@ -1,16 +1,19 @@
-import { Hono, type Context } from 'hono';
+import type { Context } from 'hono';
 import { z } from 'zod';
 import type { Kysely } from 'kysely';
 import type { ServicesDatabase } from '../db/services-database';
 import { DomainError, ValidationError, fixedError } from '@desk/platform/errors/domain-error';
 import { PhoneTakenError } from './identity-errors';
-import { atMost, validate } from '../http/validate';
+import { atMost } from '../http/validate';
+import { answer, declare, routes } from '../http/openapi-route';
+import { alsoRefuses, allMountedAt } from './declared-route-extras';
+import { signedInSchema } from './sign-in-answers';
 import { clientIp, commandMetadata } from '../http/request-context';
 import type { ShortLivedStore } from '../kv/short-lived-store';
 import { normalizePhone, PHONE_FORMAT_MESSAGE, PHONE_PATTERN } from '@desk/machines/identity/phone';
 import { findUserByPhone } from './users.repository';
 import { canonicalPhone, isDialable } from './canonical-phone';
-import { phonePattern } from './phone-schema';
+import { phonePattern, TYPED_PHONE } from './phone-schema';
 import { registerUser } from './register-user';
 import type { Trail } from './user-trail';
 import { hashPassword } from './password';
@@ -19,7 +22,7 @@ import type { DescribeUser } from './auth.routes';
 import type { UserSessions } from './user-sessions';
 import { isStaff } from './admin-scope';
 import { openSession, StaffSmsRefusedError } from './staff-sign-in';
-import type { OtpService } from './otp.service';
+import { InvalidOtpError, type OtpService } from './otp.service';
 import type { ProxyTrust } from '../http/proxy-trust';
 
 class PhoneRequiredError extends DomainError {
@@ -39,22 +42,137 @@ const REGISTRATION_WINDOW_MS = 15 * 60_000;
 export const NOT_DIALABLE = 'Enter a valid mobile number';
 
 /** The phone from a body, with the specification's `phone_required` when it is missing. */
-async function phoneOf(c: Context): Promise<string> {
-  const body = (await c.req.json().catch(() => ({}))) as { phone?: unknown };
+function phoneOf(body: { phone?: unknown }): string {
   const phone = typeof body?.phone === 'string' ? normalizePhone(body.phone) : '';
   if (!phone) throw new PhoneRequiredError();
   if (!PHONE_PATTERN.test(phone)) throw ValidationError.of('phone', PHONE_FORMAT_MESSAGE);
   return canonicalPhone(phone);
 }
 
-async function otpOf(c: Context): Promise<string> {
-  const body = (await c.req.json().catch(() => ({}))) as { otp?: unknown };
-  return typeof body?.otp === 'string' || typeof body?.otp === 'number' ? String(body.otp).trim() : '';
+const otpOf = (body: { otp?: unknown }): string => (typeof body?.otp === 'string' || typeof body?.otp === 'number' ? String(body.otp).trim() : '');
+
+// What the code routes take. The phone's rules are checked by `phoneOf` (its answer is the
+// specification's `phone_required` when it is missing), so the schemas describe them and accept any
+// text; a body they refuse is answered as `phoneOf` would, then as a wrong code (`codeRefusal`).
+const phoneBody = z.object({
+  phone: z
+    .string()
+    .describe('An optional + and 10 to 15 digits; spaces and dashes are ignored. Missing or blank: `phone_required`')
+    .meta({ pattern: TYPED_PHONE.source }),
+});
+const otpBody = phoneBody.extend({
+  otp: z
+    .union([z.string(), z.number()])
+    .describe('The 6-digit code sent by SMS; a wrong or expired one is `invalid_otp`')
+    .meta({ pattern: '^\\s*\\d{6}\\s*$' }),
+});
+
+/** A code route's body that its schema refuses: `phone_required` or the phone's format, else the code is wrong (`invalid_otp`). */
+const codeRefusal = (result: { success: boolean }): undefined => {
+  if (result.success) return undefined;
+  // On a refusal, `data` is the body as sent.
+  phoneOf(((result as { data?: unknown }).data ?? {}) as { phone?: unknown });
+  throw new InvalidOtpError();
+};
+
+const PHONE_400 = 'Invalid input: `phone_required` (no phone), or `validation_error` with `details` (not a phone number)';
+const CODE_400 =
+  'Invalid input: `phone_required` (no phone), `validation_error` with `details` (not a phone number), or `invalid_otp` (a wrong, expired or used code)';
+const sentSchema = z.object({
+  message: z.string(),
+  expiresInSeconds: z.number().int().describe('How long the code works'),
+  resendInSeconds: z.number().int().describe('How long until another code may be asked for'),
+});
+const SEND_429 = 'too_many_requests: a code was sent to this phone less than 30 s ago, or too many were sent (Retry-After says how long)';
+
+/** The code routes, declared with the user's schema (the composition root's). */
+export function otpDeclarations(user: z.ZodType) {
+  const tag = 'sign-in';
+  return allMountedAt('/auth', {
+    send: alsoRefuses(
+      declare({
+        method: 'post',
+        path: '/otp/send',
+        tag,
+        access: 'public',
+        summary: 'Send a sign-in code by SMS (staff too: the answer does not tell them apart)',
+        body: phoneBody,
+        answers: { 200: answer('Sent', sentSchema) },
+        refuses: { 404: 'account_not_found: no account with this phone on this brand', 429: SEND_429 },
+      }),
+      { 400: PHONE_400 },
+    ),
+    verify: alsoRefuses(
+      declare({
+        method: 'post',
+        path: '/otp/verify',
+        tag,
+        access: 'public',
+        summary: 'Sign in with the code',
+        body: otpBody,
+        answers: { 200: answer('Signed in', signedInSchema(user)) },
+        refuses: {
+          404: 'account_not_found: no account with this phone on this brand',
+          429: 'too_many_requests: 30 wrong codes from this address in 15 minutes (Retry-After says how long)',
+        },
+      }),
+      { 400: CODE_400, 403: 'staff_sms_sign_in: staff sign in with their password and authenticator (said only once the code is right)' },
+    ),
+    registerSend: alsoRefuses(
+      declare({
+        method: 'post',
+        path: '/register/otp/send',
+        tag,
+        access: 'public',
+        summary: 'Send a registration code by SMS (only to a valid mobile number)',
+        body: phoneBody,
+        answers: { 200: answer('Sent', sentSchema) },
+        refuses: { 409: 'phone_taken: this phone already has an account on this brand', 429: SEND_429 },
+      }),
+      { 400: PHONE_400 },
+    ),
+    registerVerify: alsoRefuses(
+      declare({
+        method: 'post',
+        path: '/register/otp/verify',
+        tag,
+        access: 'public',
+        summary: 'Verify the phone with the code: it may register for 15 minutes',
+        body: otpBody,
+        answers: {
+          200: answer(
+            'Verified',
+            z.object({ verified: z.literal(true), message: z.string(), expiresInSeconds: z.number().int().describe('How long the phone may register') }),
+          ),
+        },
+        refuses: { 429: 'too_many_requests: 30 wrong codes from this address in 15 minutes (Retry-After says how long)' },
+      }),
+      { 400: CODE_400 },
+    ),
+    register: alsoRefuses(
+      declare({
+        method: 'post',
+        path: '/register',
+        tag,
+        access: 'public',
+        summary: 'Register with a phone verified in the last 15 minutes: signed in',
+        body: registerSchema,
+        answers: { 201: answer('The new account, signed in', signedInSchema(user).extend({ message: z.string() })) },
+        refuses: { 409: 'phone_taken: this phone already has an account on this brand' },
+      }),
+      { 400: 'Invalid input (`validation_error`, with `details`), or `phone_not_verified` (verify the phone with a code first)' },
+    ),
+  });
 }
 
 export const registerSchema = z.object({
   username: z.string({ error: 'Username is required' }).trim().min(1, 'Username is required').max(100, atMost('Username', 100)),
-  phone: z.string({ error: 'Phone is required' }).trim().transform(normalizePhone).pipe(phonePattern),
+  phone: z
+    .string({ error: 'Phone is required' })
+    .trim()
+    .meta({ pattern: TYPED_PHONE.source, description: 'An optional + and 10 to 15 digits; spaces and dashes are ignored' })
+    .transform(normalizePhone)
+    .pipe(phonePattern),
   password: z.string({ error: 'Password is required' }).min(MIN_PASSWORD_LENGTH, PASSWORD_TOO_SHORT).max(MAX_PASSWORD_LENGTH, PASSWORD_TOO_LONG),
 });
 
@@ -66,6 +184,8 @@ export interface OtpRouteDeps<U> {
   tenantOf: (c: Context) => string;
   trustProxy: ProxyTrust;
   describeUser: DescribeUser<U>;
+  /** The schema of what `describeUser` answers, for the routes' declarations. */
+  userSchema: z.ZodType;
   /** Records sign-ups. */
   trail: Trail;
 }
@@ -79,40 +199,59 @@ export interface OtpRouteDeps<U> {
 export function otpRoutes<U extends object>(deps: OtpRouteDeps<U>) {
   const { db, otp, store, tenantOf, trustProxy, trail } = deps;
   const sent = { message: 'OTP sent', expiresInSeconds: 300, resendInSeconds: 30 };
-  return new Hono()
-    .post('/otp/send', async (c) => {
-      const phone = await phoneOf(c);
-      const user = await findUserByPhone(db, tenantOf(c), phone);
-      if (!user) throw new NoAccountError();
-      // Staff too: refusing them here told anyone which phones are staff. Their code is refused at verify.
-      await otp.send(tenantOf(c), phone, 'login', clientIp(c, trustProxy));
-      return c.json(sent, 200);
-    })
-    .post('/otp/verify', async (c) => {
-      const phone = await phoneOf(c);
-      const code = await otpOf(c);
-      // The code first: until it is right, the answer is the same whoever holds the phone.
-      await otp.verify(tenantOf(c), phone, 'login', code, clientIp(c, trustProxy));
-      const user = await findUserByPhone(db, tenantOf(c), phone);
-      if (!user) throw new NoAccountError();
-      if (isStaff(user)) throw new StaffSmsRefusedError();
-      return c.json((await openSession(c, user, 'otp', deps)).answer, 200);
-    })
-    .post('/register/otp/send', async (c) => {
-      const phone = await phoneOf(c);
-      // Sign-up sends a code to a number nobody has vouched for: only to a valid one (canonical-phone.ts).
-      if (!isDialable(phone)) throw ValidationError.of('phone', NOT_DIALABLE);
-      if (await findUserByPhone(db, tenantOf(c), phone)) throw new PhoneTakenError();
-      await otp.send(tenantOf(c), phone, 'register', clientIp(c, trustProxy));
-      return c.json(sent, 200);
-    })
-    .post('/register/otp/verify', async (c) => {
-      const phone = await phoneOf(c);
-      await otp.verify(tenantOf(c), phone, 'register', await otpOf(c), clientIp(c, trustProxy));
-      await store.set(`register:verified:${tenantOf(c)}:${phone}`, '1', REGISTRATION_WINDOW_MS);
-      return c.json({ verified: true, message: 'Phone verified', expiresInSeconds: REGISTRATION_WINDOW_MS / 1000 }, 200);
-    })
-    .post('/register', validate('json', registerSchema), async (c) => {
+  const declared = otpDeclarations(deps.userSchema);
+  return routes()
+    .openapi(
+      declared.send,
+      async (c) => {
+        const phone = phoneOf(c.req.valid('json'));
+        const user = await findUserByPhone(db, tenantOf(c), phone);
+        if (!user) throw new NoAccountError();
+        // Staff too: refusing them here told anyone which phones are staff. Their code is refused at verify.
+        await otp.send(tenantOf(c), phone, 'login', clientIp(c, trustProxy));
+        return c.json(sent, 200);
+      },
+      codeRefusal,
+    )
+    .openapi(
+      declared.verify,
+      async (c) => {
+        const body = c.req.valid('json');
+        const phone = phoneOf(body);
+        // The code first: until it is right, the answer is the same whoever holds the phone.
+        await otp.verify(tenantOf(c), phone, 'login', otpOf(body), clientIp(c, trustProxy));
+        const user = await findUserByPhone(db, tenantOf(c), phone);
+        if (!user) throw new NoAccountError();
+        if (isStaff(user)) throw new StaffSmsRefusedError();
+        // The user's shape is the composition root's (its schema is `userSchema`): unknown here.
+        return c.json((await openSession(c, user, 'otp', deps)).answer as { token: string; user: unknown }, 200);
+      },
+      codeRefusal,
+    )
+    .openapi(
+      declared.registerSend,
+      async (c) => {
+        const phone = phoneOf(c.req.valid('json'));
+        // Sign-up sends a code to a number nobody has vouched for: only to a valid one (canonical-phone.ts).
+        if (!isDialable(phone)) throw ValidationError.of('phone', NOT_DIALABLE);
+        if (await findUserByPhone(db, tenantOf(c), phone)) throw new PhoneTakenError();
+        await otp.send(tenantOf(c), phone, 'register', clientIp(c, trustProxy));
+        return c.json(sent, 200);
+      },
+      codeRefusal,
+    )
+    .openapi(
+      declared.registerVerify,
+      async (c) => {
+        const body = c.req.valid('json');
+        const phone = phoneOf(body);
+        await otp.verify(tenantOf(c), phone, 'register', otpOf(body), clientIp(c, trustProxy));
+        await store.set(`register:verified:${tenantOf(c)}:${phone}`, '1', REGISTRATION_WINDOW_MS);
+        return c.json({ verified: true as const, message: 'Phone verified', expiresInSeconds: REGISTRATION_WINDOW_MS / 1000 }, 200);
+      },
+      codeRefusal,
+    )
+    .openapi(declared.register, async (c) => {
       const { username, phone, password } = c.req.valid('json');
       const tenantId = tenantOf(c);
       const verified = `register:verified:${tenantId}:${phone}`;
@@ -124,6 +263,6 @@ export function otpRoutes<U extends object>(deps: OtpRouteDeps<U>) {
       if (!user) throw new PhoneTakenError();
       await store.delete(verified);
       const { answer } = await openSession(c, user, 'sign_up', deps);
-      return c.json({ ...answer, message: 'Registration successful' }, 201);
+      return c.json({ ...(answer as { token: string; user: unknown }), message: 'Registration successful' }, 201);
     });
 }

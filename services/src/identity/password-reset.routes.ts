@@ -1,11 +1,12 @@
-import { Hono, type Context } from 'hono';
+import type { Context } from 'hono';
 import { z } from 'zod';
 import type { Kysely } from 'kysely';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, PASSWORD_TOO_LONG, PASSWORD_TOO_SHORT } from '@desk/machines/identity/password-rules';
 import type { ServicesDatabase } from '../db/services-database';
 import { clientIp, commandMetadata } from '../http/request-context';
 import type { ProxyTrust } from '../http/proxy-trust';
-import { validate } from '../http/validate';
+import { answer, declare, routes } from '../http/openapi-route';
+import { allMountedAt, alsoRefuses } from './declared-route-extras';
 import { phoneSchema } from './phone-schema';
 import { InvalidOtpError, type OtpService } from './otp.service';
 import { hashPassword } from './password';
@@ -19,6 +20,37 @@ export const passwordResetSchema = z.object({
   phone: phoneSchema,
   otp: z.string({ error: 'Enter the code we sent' }).trim().min(1, 'Enter the code we sent').max(20),
   newPassword: z.string({ error: 'New password is required' }).min(MIN_PASSWORD_LENGTH, PASSWORD_TOO_SHORT).max(MAX_PASSWORD_LENGTH, PASSWORD_TOO_LONG),
+});
+
+export const passwordResetDeclarations = allMountedAt('/auth', {
+  send: declare({
+    method: 'post',
+    path: '/password-reset/otp/send',
+    tag: 'sign-in',
+    access: 'public',
+    summary: 'Send a code to set a new password (answered the same whether or not the phone has an account)',
+    body: resetSendSchema,
+    answers: {
+      200: answer(
+        'Sent, if the phone has an account',
+        z.object({ message: z.string(), expiresInSeconds: z.number().int().describe('How long the code works'), resendInSeconds: z.number().int() }),
+      ),
+    },
+    refuses: { 429: 'too_many_requests: a code was sent to this phone less than 30 s ago, or too many were sent (Retry-After says how long)' },
+  }),
+  reset: alsoRefuses(
+    declare({
+      method: 'post',
+      path: '/password-reset',
+      tag: 'sign-in',
+      access: 'public',
+      summary: 'Set a new password with the code: every session of the account ends',
+      body: passwordResetSchema,
+      answers: { 200: answer('Changed: sign in with the new password', z.object({ message: z.string() })) },
+      refuses: { 429: 'too_many_requests: 30 wrong codes from this address in 15 minutes (Retry-After says how long)' },
+    }),
+    { 400: 'Invalid input (`validation_error`, with `details`), or `invalid_otp`: the code is wrong, expired or used' },
+  ),
 });
 
 export interface PasswordResetDeps {
@@ -41,14 +73,15 @@ export interface PasswordResetDeps {
  */
 export function passwordResetRoutes(deps: PasswordResetDeps) {
   const { db, otp, trustProxy, tenantOf } = deps;
-  return new Hono()
-    .post('/password-reset/otp/send', validate('json', resetSendSchema), async (c) => {
+  const declared = passwordResetDeclarations;
+  return routes()
+    .openapi(declared.send, async (c) => {
       const { phone } = c.req.valid('json');
       const user = await findUserByPhone(db, tenantOf(c), phone);
       await otp.send(tenantOf(c), phone, 'reset', clientIp(c, trustProxy), { deliver: user !== undefined });
       return c.json({ message: 'If this number has an account, we sent it a code', expiresInSeconds: 300, resendInSeconds: 30 }, 200);
     })
-    .post('/password-reset', validate('json', passwordResetSchema), async (c) => {
+    .openapi(declared.reset, async (c) => {
       const { phone, otp: code, newPassword } = c.req.valid('json');
       await otp.verify(tenantOf(c), phone, 'reset', code, clientIp(c, trustProxy));
       const user = await findUserByPhone(db, tenantOf(c), phone);

@@ -1,11 +1,13 @@
-import { Hono, type Context } from 'hono';
+import type { Context } from 'hono';
 import { z } from 'zod';
 import type { Kysely } from 'kysely';
 import { RECOVERY_CODE_USED } from '@desk/machines/identity/user.events';
 import type { ServicesDatabase } from '../db/services-database';
 import { commandMetadata } from '../http/request-context';
 import type { ProxyTrust } from '../http/proxy-trust';
-import { validate } from '../http/validate';
+import { answer, declare, routes } from '../http/openapi-route';
+import { alsoRefuses, allMountedAt } from './declared-route-extras';
+import { signedInSchema } from './sign-in-answers';
 import { checkedCode, confirmEnrolment, startEnrolment } from './second-factor';
 import type { SecondFactor } from './sign-in-challenge';
 import { ChallengeExpiredError, openSession, type SignInDeps } from './staff-sign-in';
@@ -26,6 +28,71 @@ export const totpLoginSchema = z
 export const enrolmentSchema = z.object({ challenge });
 export const enrolmentConfirmSchema = z.object({ challenge, code });
 
+/** What setting up an authenticator shows: the key, its otpauth:// link and a QR code of the link (`startEnrolment`). */
+export const enrolmentJsonSchema = z.object({
+  secret: z.string().describe('The key, for typing into the app by hand'),
+  otpauthUrl: z.string().describe('otpauth://totp/... for the app'),
+  qrDataUrl: z.string().describe('A data: URL of a PNG QR code of otpauthUrl'),
+});
+export const recoveryCodesSchema = z.array(z.string()).describe('Ten recovery codes, shown once: each signs in once in place of a code');
+
+const CHALLENGE_401 = 'challenge_expired: the challenge is wrong, spent or expired: sign in again with the password';
+const CODE_400 = 'Invalid input (`validation_error`, with `details`), or `invalid_code`: the code is not right';
+const CODES_429 = 'too_many_requests: 5 wrong codes on this account in 15 minutes (Retry-After says how long)';
+
+/** The staff's second step, declared with the user's schema (the composition root's). */
+export function secondFactorDeclarations(user: z.ZodType) {
+  const tag = 'sign-in';
+  return allMountedAt('/auth', {
+    login: alsoRefuses(
+      declare({
+        method: 'post',
+        path: '/login/totp',
+        tag,
+        access: 'public',
+        summary: "Staff's second step: the password step's challenge with the authenticator's code or a recovery code",
+        body: totpLoginSchema,
+        answers: {
+          200: answer(
+            'Signed in; with a recovery code, how many are left',
+            signedInSchema(user).extend({ recoveryCodesLeft: z.number().int().optional().describe('Signed in with a recovery code: how many are left') }),
+          ),
+        },
+        refuses: { 429: CODES_429 },
+      }),
+      { 400: CODE_400, 401: CHALLENGE_401 },
+    ),
+    enrol: alsoRefuses(
+      declare({
+        method: 'post',
+        path: '/totp/enrolment',
+        tag,
+        access: 'public',
+        summary: 'Start setting up an authenticator with the challenge: the key, its otpauth:// link and a QR code',
+        body: enrolmentSchema,
+        answers: { 200: answer('Add this to the authenticator app, then confirm with a code from it', enrolmentJsonSchema) },
+      }),
+      { 401: CHALLENGE_401 },
+    ),
+    confirm: alsoRefuses(
+      declare({
+        method: 'post',
+        path: '/totp/enrolment/confirm',
+        tag,
+        access: 'public',
+        summary: 'Confirm the authenticator with a code: signed in, with ten recovery codes shown once',
+        body: enrolmentConfirmSchema,
+        answers: { 200: answer('Signed in, with the recovery codes', signedInSchema(user).extend({ recoveryCodes: recoveryCodesSchema })) },
+        refuses: {
+          409: 'no_enrolment (start again: the key was not kept), or already_enrolled (one was set up meanwhile)',
+          429: CODES_429,
+        },
+      }),
+      { 400: CODE_400, 401: CHALLENGE_401 },
+    ),
+  });
+}
+
 export interface SecondFactorDeps<U> {
   db: Kysely<ServicesDatabase>;
   signIn: SignInDeps;
@@ -33,6 +100,8 @@ export interface SecondFactorDeps<U> {
   trustProxy: ProxyTrust;
   tenantOf: (c: Context) => string;
   describeUser: DescribeUser<U>;
+  /** The schema of what `describeUser` answers, for the routes' declarations. */
+  userSchema: z.ZodType;
 }
 
 /**
@@ -51,27 +120,31 @@ export function secondFactorRoutes<U extends object>(deps: SecondFactorDeps<U>) 
     if (!(await signIn.challenges.spend(claims))) throw new ChallengeExpiredError();
   };
 
-  return new Hono()
-    .post('/login/totp', validate('json', totpLoginSchema), async (c) => {
+  const declared = secondFactorDeclarations(deps.userSchema);
+  // The user's shape is the composition root's (its schema is `userSchema`): unknown here.
+  type SignedIn = { token: string; user: unknown };
+  return routes()
+    .openapi(declared.login, async (c) => {
       const body = c.req.valid('json');
       const { claims, user } = await challenged(c, body.challenge, 'totp');
       if (body.code !== undefined) {
         await checkedCode(c, user, { ...deps, limits: signIn.limits }, () => signIn.authenticators.verify(user.id, body.code!));
         await spend(claims);
-        return c.json((await openSession(c, user, 'password_totp', { ...deps, sessions: signIn.sessions })).answer, 200);
+        return c.json((await openSession(c, user, 'password_totp', { ...deps, sessions: signIn.sessions })).answer as SignedIn, 200);
       }
-      return c.json(await signInWithRecoveryCode(c, user, body.recoveryCode!, claims, deps, spend), 200);
+      return c.json((await signInWithRecoveryCode(c, user, body.recoveryCode!, claims, deps, spend)) as SignedIn & { recoveryCodesLeft: number }, 200);
     })
-    .post('/totp/enrolment', validate('json', enrolmentSchema), async (c) => {
+    .openapi(declared.enrol, async (c) => {
       const { user } = await challenged(c, c.req.valid('json').challenge, 'enrol');
       return c.json(await startEnrolment(user, signIn), 200);
     })
-    .post('/totp/enrolment/confirm', validate('json', enrolmentConfirmSchema), async (c) => {
+    .openapi(declared.confirm, async (c) => {
       const body = c.req.valid('json');
       const { claims, user } = await challenged(c, body.challenge, 'enrol');
       const recoveryCodes = await confirmEnrolment(c, user, body.code, { ...deps, ...signIn }, true);
       await spend(claims);
-      return c.json({ ...(await openSession(c, user, 'password_totp', { ...deps, sessions: signIn.sessions })).answer, recoveryCodes }, 200);
+      const { answer } = await openSession(c, user, 'password_totp', { ...deps, sessions: signIn.sessions });
+      return c.json({ ...(answer as SignedIn), recoveryCodes }, 200);
     });
 }
 

@@ -1,11 +1,12 @@
-import { Hono, type MiddlewareHandler } from 'hono';
+import type { MiddlewareHandler } from 'hono';
 import { z } from 'zod';
 import type { Kysely } from 'kysely';
 import { NotFoundError } from '@desk/platform/errors/domain-error';
+import { answer, declare, problemsOf, routes } from '../http/openapi-route';
+import { alsoRefuses, behind, allMountedAt } from './declared-route-extras';
 import type { ServicesDatabase } from '../db/services-database';
 import { commandMetadata } from '../http/request-context';
 import type { ProxyTrust } from '../http/proxy-trust';
-import { validate } from '../http/validate';
 import { actorOf, type AuthEnv } from './auth.middleware';
 import { liveSessions, type SessionRow } from './sessions.repository';
 import type { UserSessions } from './user-sessions';
@@ -20,8 +21,59 @@ export interface SessionRouteDeps {
 
 export const sessionIdParam = z.object({ id: z.uuid('Not a session id') });
 
+const time = z.iso.datetime();
+/** A session as the API answers it (`sessionJson`). */
+export const sessionJsonSchema = z.object({
+  id: z.string(),
+  current: z.boolean().describe('This session (the one the request came with)'),
+  method: z.string().describe('How it was signed in: password, otp, password_totp, recovery_code, sign_up'),
+  startedAt: time,
+  lastSeenAt: time,
+  expiresAt: time,
+  ip: z.string().nullable(),
+  userAgent: z.string().nullable(),
+});
+
+const message = (description: string) => answer(description, z.object({ message: z.string() }));
+const account = { tag: 'account', access: 'user' } as const;
+
+export const sessionDeclarations = allMountedAt('/auth', {
+  logout: declare({
+    ...account,
+    method: 'post',
+    path: '/logout',
+    summary: 'Sign out: this session ends on the server',
+    answers: { 200: message('Signed out') },
+  }),
+  sessions: declare({
+    ...account,
+    method: 'get',
+    path: '/sessions',
+    summary: "The account's live sessions, this one marked",
+    answers: { 200: answer('The live sessions', z.object({ sessions: z.array(sessionJsonSchema) })) },
+  }),
+  end: alsoRefuses(
+    declare({
+      ...account,
+      method: 'delete',
+      path: '/sessions/{id}',
+      summary: 'End one of your own sessions',
+      answers: { 200: message('Signed out') },
+      refuses: { 404: 'No such session of yours is signed in' },
+    }),
+    { 400: '`validation_error`: the id is not a session id' },
+  ),
+  endOthers: declare({
+    ...account,
+    method: 'post',
+    path: '/sessions/revoke-others',
+    summary: 'End every other session of the account',
+    answers: { 200: answer('How many sessions ended', z.object({ revoked: z.number().int() })) },
+  }),
+});
+
 /** A session as its holder's sessions screen shows it: the address and browser as the request reported them. */
-export function sessionJson(session: SessionRow, current: string) {
+export function sessionJson(session: SessionRow, current: string): z.infer<typeof sessionJsonSchema> {
   return {
     id: session.id,
     current: session.id === current,
@@ -36,23 +88,26 @@ export function sessionJson(session: SessionRow, current: string) {
 
 /** Sign-out and the signed-in user's own sessions (decision 0029), mounted at /api/auth. */
 export function sessionRoutes({ db, sessions, signedInFresh, trustProxy }: SessionRouteDeps) {
-  return new Hono<AuthEnv>()
-    .post('/logout', signedInFresh, async (c) => {
+  const declared = sessionDeclarations;
+  return routes<AuthEnv>()
+    .openapi(behind(declared.logout, signedInFresh), async (c) => {
       const session = c.get('session');
       await sessions.end(c.get('user'), session.id, session.id, commandMetadata(c, actorOf(c), trustProxy));
       return c.json({ message: 'Signed out' }, 200);
     })
-    .get('/sessions', signedInFresh, async (c) => {
+    .openapi(behind(declared.sessions, signedInFresh), async (c) => {
       const current = c.get('session').id;
       return c.json({ sessions: (await liveSessions(db, c.get('user').id)).map((s) => sessionJson(s, current)) }, 200);
     })
-    .delete('/sessions/:id', signedInFresh, validate('param', sessionIdParam), async (c) => {
-      const id = c.req.valid('param').id.toLowerCase();
+    .openapi(behind(declared.end, signedInFresh), async (c) => {
+      const param = sessionIdParam.safeParse({ id: c.req.param('id') });
+      if (!param.success) throw problemsOf(param.error);
+      const id = param.data.id.toLowerCase();
       const ended = await sessions.end(c.get('user'), id, c.get('session').id, commandMetadata(c, actorOf(c), trustProxy));
       if (!ended) throw new NotFoundError('No such session is signed in');
       return c.json({ message: 'Session signed out' }, 200);
     })
-    .post('/sessions/revoke-others', signedInFresh, async (c) => {
+    .openapi(behind(declared.endOthers, signedInFresh), async (c) => {
       const revoked = await sessions.endOthers(c.get('user'), c.get('session').id, commandMetadata(c, actorOf(c), trustProxy));
       return c.json({ revoked }, 200);
     });

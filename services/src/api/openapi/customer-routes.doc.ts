@@ -1,5 +1,3 @@
-import { changePasswordSchema } from '../../identity/auth.routes';
-import { languageSchema } from '../../identity/language.routes';
 import { buySchema, sellSchema, uploadSchema } from '../../orders/order.schemas';
 import type { RouteDoc } from './route-doc';
 
@@ -7,23 +5,6 @@ const created = (description: string) => ({ status: 201, description });
 
 /** What any signed-in account calls: its profile, saved accounts, its tenant's receiving details, its orders. */
 export const customerRouteDocs: RouteDoc[] = [
-  { method: 'get', path: '/auth/me', tag: 'account', access: 'user', summary: 'The signed-in user, with saved wallets and bank accounts' },
-  {
-    method: 'post',
-    path: '/auth/change-password',
-    tag: 'account',
-    access: 'user',
-    summary: 'Change the password: older tokens stop working, a new one is answered',
-    body: changePasswordSchema,
-  },
-  {
-    method: 'put',
-    path: '/auth/language',
-    tag: 'account',
-    access: 'user',
-    summary: "The signed-in person's language for the screens (en or hi), kept with the account; the API's texts stay English",
-    body: languageSchema,
-  },
   { method: 'get', path: '/user/tenant/bank-details', tag: 'account', access: 'user', summary: "The brand's active bank accounts, to pay into" },
   { method: 'get', path: '/user/tenant/crypto-wallet-details', tag: 'account', access: 'user', summary: "The brand's active USDT wallets, to send to" },
   { method: 'get', path: '/orders', tag: 'orders', access: 'user', summary: "The caller's orders, newest first" },

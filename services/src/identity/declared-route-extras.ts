@@ -1,0 +1,51 @@
+import type { MiddlewareHandler } from 'hono';
+import { errorSchema } from '../http/openapi-route';
+
+/** What `declare` leaves to the route: the statuses it answers itself. */
+type DeclaredRoute = { responses: object; middleware?: MiddlewareHandler | MiddlewareHandler[] };
+
+/** Statuses `declare({ refuses })` cannot list: 401 and 403 on a public route, a 400 with codes of its own. */
+export type OwnRefusals = Partial<Record<400 | 401 | 403, string>>;
+
+/**
+ * The sign-in routes refuse in ways `declare` does not derive from `access`: a public sign-in answers
+ * 401 `invalid_credentials` or 403 `staff_sms_sign_in`, a code's route answers 400 `invalid_otp`
+ * beside `validation_error`. Each is added to the route's answers here, in the one error shape, so
+ * the document lists what the route gives.
+ */
+export function alsoRefuses<R extends DeclaredRoute>(route: R, refusals: OwnRefusals): R {
+  const added = Object.fromEntries(
+    Object.entries(refusals).map(([status, description]) => [status, { description, content: { 'application/json': { schema: errorSchema } } }]),
+  );
+  // The route object carries a non-enumerable routing helper: changed in place rather than copied.
+  return Object.assign(route, { responses: { ...route.responses, ...added } });
+}
+
+/**
+ * A declared route behind middleware given at run time (sign-in checks made by the composition
+ * root): they run first, before its input is validated, so a caller not signed in hears 401 whatever
+ * they sent. A new route object each call: the declaration itself stays as declared.
+ */
+export function behind<R extends DeclaredRoute>(route: R, ...middleware: MiddlewareHandler[]): R {
+  const own = route.middleware === undefined ? [] : Array.isArray(route.middleware) ? route.middleware : [route.middleware];
+  const guarded = Object.create(Object.getPrototypeOf(route) as object, Object.getOwnPropertyDescriptors(route)) as R;
+  return Object.assign(guarded, { middleware: [...middleware, ...own] });
+}
+
+/**
+ * The operation's id from the path it is served at: `declare` names it from the path relative to
+ * where its group is mounted, so `/` under /orders would be `get`, and `/orders` under /admin would
+ * be the customer's `getOrders`. Named from the whole path (`getOrders`, `postAuthLogin`), as the
+ * document named them before, so a client's generated names stay.
+ */
+export function mountedAt<R extends { operationId?: string; method: string; path: string }>(prefix: string, route: R): R {
+  const words = `${prefix}${route.path}`.split(/[^A-Za-z0-9]+/).filter(Boolean);
+  route.operationId = route.method + words.map((word) => word[0]!.toUpperCase() + word.slice(1)).join('');
+  return route;
+}
+
+/** `mountedAt` for each route of a group. */
+export function allMountedAt<T extends Record<string, { operationId?: string; method: string; path: string }>>(prefix: string, group: T): T {
+  for (const route of Object.values(group)) mountedAt(prefix, route);
+  return group;
+}
