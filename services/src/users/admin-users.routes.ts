@@ -1,8 +1,9 @@
-import { Hono, type Context } from 'hono';
+import type { Context } from 'hono';
 import { z } from 'zod';
 import type { Kysely } from 'kysely';
 import type { ServicesDatabase } from '../db/services-database';
-import { validate } from '../http/validate';
+import { answer, declare, routes } from '../http/openapi-route';
+import { withBadPathRefusal, withCommonRefusals } from '../http/common-refusals';
 import { actorOf, type AdminEnv } from '../identity/auth.middleware';
 import { commandMetadata } from '../http/request-context';
 import { ForbiddenError, NotFoundError, ValidationError } from '@desk/platform/errors/domain-error';
@@ -14,14 +15,22 @@ import { phoneSchema } from '../identity/phone-schema';
 import { listUsers } from '../identity/users.repository';
 import { hashPassword } from '../identity/password';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, PASSWORD_TOO_LONG, PASSWORD_TOO_SHORT } from '@desk/machines/identity/password-rules';
-import { userJson, usersJson } from './user-json';
+import { userJson, userJsonSchema, usersJson } from './user-json';
 import { ADMIN_ROLE, GRANTABLE_ROLES, OPERATOR_TENANT_ID, tenantFilter } from '../identity/admin-scope';
 import type { ProxyTrust } from '../http/proxy-trust';
 import { waitingAnswer, type DeskChangeAnswers } from '../desk-changes/desk-changes.routes';
+import { waitingAnswerSchema } from '../desk-changes/desk-change-json';
+import { WAITS_FOR_SECOND_ADMIN } from '../api/openapi/route-doc';
 import { OwnAdminRoleError } from '../desk-changes/desk-change-errors';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const tenantId = z.string().trim().min(1, 'Please select a brand').refine(isTenantId, 'Brand not found');
+const tenantId = z
+  .string()
+  .trim()
+  .min(1, 'Please select a brand')
+  .refine(isTenantId, 'Brand not found')
+  .describe("A brand's id: `default` (the operator's) or a UUID")
+  .meta({ pattern: '^\\s*(default|[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})\\s*$' });
 const roles = z.array(z.enum(GRANTABLE_ROLES, { error: `Roles may only be: ${GRANTABLE_ROLES.join(', ')}` })).max(GRANTABLE_ROLES.length);
 
 export const createUserSchema = z.object({
@@ -40,6 +49,52 @@ export const createUserSchema = z.object({
 });
 export const listSchema = z.object({ tenantId: tenantId.optional() });
 export const rolesSchema = z.object({ roles });
+
+/** A user as an admin's list reads them: with their brand, by name. */
+const listedUserSchema = userJsonSchema.extend({ brand: z.object({ _id: z.string(), name: z.string() }) });
+const userAnswer = (description: string) => answer(description, z.object({ user: listedUserSchema, message: z.string() }));
+const waiting = answer(WAITS_FOR_SECOND_ADMIN, waitingAnswerSchema);
+const STAFF_ELSEWHERE = 'staff_elsewhere: the phone is staff on another account';
+
+export const adminUserDeclarations = {
+  list: declare({
+    method: 'get',
+    path: '/users',
+    tag: 'admin: users',
+    access: 'admin',
+    summary: "Users with their saved accounts and brand (a brand admin: their brand's)",
+    query: listSchema,
+    answers: { 200: answer('The users', z.object({ users: z.array(listedUserSchema), total: z.number().int() })) },
+  }),
+  create: declare({
+    method: 'post',
+    path: '/users',
+    tag: 'admin: users',
+    access: 'admin',
+    summary: 'Create an account (roles and other brands: operator admins); one with a staff role waits for a second admin',
+    body: createUserSchema,
+    answers: { 201: userAnswer('The new user'), 202: waiting },
+    refuses: withCommonRefusals({ 409: `phone_taken: the phone has an account in that brand; ${STAFF_ELSEWHERE}` }, { post: true }),
+  }),
+  roles: withBadPathRefusal(
+    declare({
+      method: 'put',
+      path: '/users/{id}/roles',
+      tag: 'admin: users',
+      access: 'operator',
+      summary: "Set a user's roles: granting or removing admin or compliance waits for a second admin",
+      body: rolesSchema,
+      answers: { 200: userAnswer('Roles set'), 202: waiting },
+      refuses: withCommonRefusals(
+        {
+          404: 'not_found: no such user',
+          409: `own_admin_role: you cannot remove your own admin role; ${STAFF_ELSEWHERE}; change_stale: the roles changed meanwhile`,
+        },
+        { body: true },
+      ),
+    }),
+  ),
+};
 
 export interface AdminUserDeps {
   db: Kysely<ServicesDatabase>;
@@ -71,13 +126,13 @@ export function adminUserRoutes({ db, desk, tenants, directory, trustProxy }: Ad
     return target;
   };
 
-  return new Hono<AdminEnv>()
-    .get('/users', validate('query', listSchema), async (c) => {
+  return routes<AdminEnv>()
+    .openapi(adminUserDeclarations.list, async (c) => {
       const filter = tenantFilter(c.get('scope'), c.req.valid('query').tenantId);
       const users = await withBrands(await usersJson(db, await listUsers(db, filter)));
       return c.json({ users, total: users.length }, 200);
     })
-    .post('/users', validate('json', createUserSchema), async (c) => {
+    .openapi(adminUserDeclarations.create, async (c) => {
       const { username, phone, password, roles, tenantId: requested } = c.req.valid('json');
       const target = await targetTenant(c, requested, roles.length > 0);
       const actor = actorOf(c);
@@ -92,7 +147,7 @@ export function adminUserRoutes({ db, desk, tenants, directory, trustProxy }: Ad
       const [user] = await withBrands([userJson(created)]);
       return c.json({ user: user!, message: 'User created successfully' }, 201);
     })
-    .put('/users/:id/roles', validate('json', rolesSchema), async (c) => {
+    .openapi(adminUserDeclarations.roles, async (c) => {
       const id = c.req.param('id');
       if (!UUID.test(id)) throw new NotFoundError('User not found');
       const me = c.get('user');

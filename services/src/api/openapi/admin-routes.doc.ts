@@ -9,7 +9,6 @@ import {
   exportSchema,
   rejectSchema,
 } from '../../orders/order.schemas';
-import { createUserSchema, listSchema as usersQuery, rolesSchema } from '../../users/admin-users.routes';
 import { profileFieldsSchema, tenantJsonEditSchema } from '../../tenants/tenant.schemas';
 import { WAITS_FOR_SECOND_ADMIN as pending, type RouteDoc } from './route-doc';
 
@@ -104,28 +103,6 @@ export const adminRouteDocs: RouteDoc[] = [
     summary:
       'Reject (other fields are ignored); 409 completion_request_pending while a completion request waits for a second admin: the requester withdraws it, or another admin declines it, first',
     body: rejectSchema,
-  },
-  { method: 'get', path: '/admin/users', tag: 'admin: users', access: 'admin', summary: 'Users with their saved accounts and brand', query: usersQuery },
-  {
-    method: 'post',
-    path: '/admin/users',
-    tag: 'admin: users',
-    access: 'admin',
-    summary:
-      'Create an account (roles and other brands: operator admins); one with a staff role waits for a second admin (409 staff_elsewhere when the phone is staff on another account)',
-    body: createUserSchema,
-    success: { status: 201, description: 'The new user' },
-    pending,
-  },
-  {
-    method: 'put',
-    path: '/admin/users/:id/roles',
-    tag: 'admin: users',
-    access: 'operator',
-    summary:
-      "Set a user's roles: granting or removing admin or compliance waits for a second admin (409 staff_elsewhere granting one to a phone that is staff on another account)",
-    body: rolesSchema,
-    pending,
   },
   { method: 'get', path: '/admin/tenants', tag: 'admin: brands', access: 'operator', summary: 'Every brand' },
   {
