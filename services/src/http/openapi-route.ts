@@ -82,8 +82,12 @@ type Answers = { [status: number]: ResponseConfig };
 type Query = z.ZodObject | z.ZodPipe;
 
 /** The request part of a declaration, typed precisely so the handler's `c.req.valid(...)` knows what it gets. */
-type RequestOf<B, Q> = (B extends z.ZodType ? { body: { required: true; content: { 'application/json': { schema: B } } } } : object) &
-  (Q extends Query ? { query: Q } : object) & { params?: z.ZodObject };
+type RequestOf<P extends string, B, Q> = (B extends z.ZodType ? { body: { required: true; content: { 'application/json': { schema: B } } } } : object) &
+  (Q extends Query ? { query: Q } : object) &
+  ([ParamNames<P>] extends [never] ? object : { params: z.ZodObject<{ [K in ParamNames<P>]: z.ZodString }> });
+
+/** The names of a path's `{name}` parameters, as a union of literal types. */
+type ParamNames<P extends string> = P extends `${string}{${infer Name}}${infer Rest}` ? Name | ParamNames<Rest> : never;
 
 type Method = 'get' | 'post' | 'put' | 'delete' | 'patch';
 
@@ -128,8 +132,8 @@ function refusalsOf(d: { method: string; access: Access; body?: unknown; query?:
   } as Record<400 | 401 | 403 | 415 | 500 | RefusalStatus, ReturnType<typeof refusal>>;
 }
 
-/** Signed-in POSTs take an `Idempotency-Key` (services/src/http/idempotency.ts). */
-const idempotent = (d: { method: string; access: Access }) => d.method === 'post' && SIGNED_IN.includes(d.access);
+/** Signed-in POSTs take an `Idempotency-Key` (services/src/http/idempotency.ts; openapi-document.ts shows the header). */
+export const idempotent = (d: { method: string; access: Access }) => d.method === 'post' && SIGNED_IN.includes(d.access);
 
 /** What a key's reuse answers, beside what the route itself refuses with the same status. */
 function idempotencyRefusals(own: Partial<Record<RefusalStatus, string>>) {
@@ -139,15 +143,6 @@ function idempotencyRefusals(own: Partial<Record<RefusalStatus, string>>) {
     422: and(422, '`idempotency_key_reused`: this Idempotency-Key was used for a different request'),
   };
 }
-
-/** The `Idempotency-Key` header as the document shows it (the middleware checks it). */
-const idempotencyKey = z.object({
-  'idempotency-key': z
-    .string()
-    .optional()
-    .meta({ pattern: '^[\\w.:-]{1,200}$' })
-    .describe('Send the same key again to retry: the first answer comes back (with `Idempotent-Replayed: true`) and the command acts once'),
-});
 
 const operationId = (method: string, path: string) =>
   method +
@@ -195,9 +190,8 @@ export function declare<
   const request = {
     ...(params ? { params } : {}),
     ...(d.query ? { query: d.query } : {}),
-    ...(idempotent(d) ? { headers: idempotencyKey } : {}),
     ...body,
-  } as RequestOf<B, Q>;
+  } as RequestOf<P, B, Q>;
   return createRoute({
     method: d.method,
     path: d.path,

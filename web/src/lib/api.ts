@@ -49,7 +49,7 @@ export function callApi<T>(
   for (const [key, value] of Object.entries(query ?? {})) if (value !== undefined && value !== '') params.set(key, value);
   const search = params.toString();
   const init: RequestInit = json === undefined ? { method } : { method, headers: { 'content-type': 'application/json' }, body: JSON.stringify(json) };
-  return unwrap<T>(fetchWithAuth(search ? `${path}?${search}` : path, init) as Promise<Response & { json(): Promise<T> }>);
+  return unwrap(fetchWithAuth(search ? `${path}?${search}` : path, init) as Promise<Response & { json(): Promise<T> }>) as Promise<T>;
 }
 
 /** Typed calls generated from the server's routes (Hono RPC): no hand-written copy of the API's types. */

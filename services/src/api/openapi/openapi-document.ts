@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import servicesPackage from '../../../package.json' with { type: 'json' };
 import type { OpenAPIHono } from '@hono/zod-openapi';
-import { ROLE_BOUND, SIGNED_IN, WHO, errorSchema } from '../../http/openapi-route';
+import { ROLE_BOUND, SIGNED_IN, WHO, errorSchema, idempotent } from '../../http/openapi-route';
 import type { RouteDoc } from './route-doc';
 import { publicRouteDocs } from './public-routes.doc';
 import { customerRouteDocs } from './customer-routes.doc';
@@ -107,6 +107,24 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   compliance: 'Read-only: orders as of any moment, replayed histories, the event log, access trails and signed exports.',
 };
 
+/**
+ * Signed-in POSTs take an `Idempotency-Key` header (the idempotency middleware reads it, so the route's
+ * declaration does not: the typed client would then ask every call for headers it sends by itself).
+ */
+function withIdempotencyKey(method: string, operation: Json): Json {
+  const signedIn = ((operation.security as unknown[] | undefined) ?? []).length > 0;
+  if (!idempotent({ method, access: signedIn ? 'user' : 'public' })) return operation;
+  return { ...operation, parameters: [...((operation.parameters as Json[] | undefined) ?? []), IDEMPOTENCY_KEY] };
+}
+
+const IDEMPOTENCY_KEY = {
+  name: 'Idempotency-Key',
+  in: 'header',
+  required: false,
+  description: 'Send the same key again to retry: the first answer comes back (with `Idempotent-Replayed: true`) and the command acts once',
+  schema: { type: 'string', pattern: '^[\\w.:-]{1,200}$' },
+};
+
 /** The document's parts that are the same whatever the routes. */
 const info = () => ({
   openapi: '3.1.0' as const,
@@ -131,7 +149,8 @@ export function openApiDocument(declared?: OpenAPIHono, legacy: readonly RouteDo
     components?: Json;
   };
   const paths: Record<string, Record<string, Json>> = {};
-  for (const [path, item] of Object.entries(generated.paths ?? {})) paths[path] = { ...item };
+  for (const [path, item] of Object.entries(generated.paths ?? {}))
+    paths[path] = Object.fromEntries(Object.entries(item).map(([method, operation]) => [method, withIdempotencyKey(method, operation)]));
   for (const route of legacy) {
     const path = openApiPath(route.path);
     if (paths[path]?.[route.method]) continue;
