@@ -1,0 +1,71 @@
+/**
+ * What "at least once, never twice" rests on: a feed that reads each event into deliveries once even
+ * with two processes reading, a sweep that sends what a lost job left behind, and a feed that never
+ * sends the history from before it first ran (a restored desk's).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCustomer, createTestApp, json, type TestApp } from '../../../tests/support/test-app';
+import { giveDepositWallet } from '../../../tests/support/deposit-wallet';
+import { startRecordingServer, type RecordingServer } from '../../../tests/support/recording-http-server';
+import { waitFor } from '../../../tests/support/wait-for';
+import { WebhookFeed } from './webhook-feed';
+import type { WebhookDb } from './webhook-database';
+
+const BUY = { fiatAmount: 10000, network: 'TRC20', withdrawAddress: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t', method: 'bank' };
+
+describe('webhook deliveries when processes race, stop or restart', () => {
+  let t: TestApp;
+  let receiver: RecordingServer;
+  let customer: string;
+  const deliveries = async () => (await t.database.pool.query('select id, event_id, state from webhook_deliveries order by created_at')).rows;
+  const placeBuy = async () => (await json(t.call('POST', '/api/orders/fiat-to-crypto', { token: customer, body: BUY }))).body.order._id as string;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    receiver = await startRecordingServer();
+    await giveDepositWallet(t);
+    customer = await createCustomer(t, '+919600000031');
+    const created = await json(
+      t.call('POST', '/api/admin/webhooks', { token: await t.adminToken(), body: { url: `${receiver.url}/r`, eventTypes: ['order.placed'] } }),
+    );
+    expect(created.status).toBe(201);
+  });
+  afterAll(async () => {
+    await receiver?.close();
+    await t?.close();
+  });
+
+  it('never sends events from before the feed first ran', async () => {
+    const before = await placeBuy();
+    await t.database.pool.query(`insert into webhook_feed (id, position, started_at) values (1, null, now() + interval '1 second')`);
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    const after = await placeBuy();
+    expect(await t.deps.webhooks.feed.catchUp()).toHaveLength(1);
+    const bodies = (await t.database.pool.query('select order_id from webhook_deliveries')).rows.map((r) => r.order_id);
+    expect(bodies).toEqual([after]);
+    expect(bodies).not.toContain(before);
+  });
+
+  it('reads each event into one delivery even when two processes read at once', async () => {
+    await Promise.all([placeBuy(), placeBuy(), placeBuy()]);
+    const db = t.database.db as unknown as WebhookDb;
+    const [first, second] = await Promise.all([new WebhookFeed(db, t.deps.eventStore, 1).catchUp(), new WebhookFeed(db, t.deps.eventStore, 1).catchUp()]);
+    // Whichever held the feed wrote them; a second reading (the other, or this one again) writes none.
+    expect(first.length + second.length).toBe(3);
+    expect(await t.deps.webhooks.feed.catchUp()).toEqual([]);
+    const rows = await deliveries();
+    expect(rows).toHaveLength(4);
+    expect(new Set(rows.map((r) => r.event_id)).size).toBe(4);
+  });
+
+  it('sends, through the sweep, every delivery due that no job picked up', async () => {
+    // No job was ever queued for these (the process "died" after the feed wrote them).
+    await t.database.pool.query(`update webhook_deliveries set next_attempt_at = now() - interval '1 minute'`);
+    expect(await t.deps.webhooks.dispatch.sweep()).toBe(4);
+    await waitFor('every delivery sent', async () => (await deliveries()).every((r) => r.state === 'delivered'));
+    expect(receiver.requests).toHaveLength(4);
+    expect(new Set(receiver.requests.map((r) => r.headers['x-desk-delivery'])).size).toBe(4);
+    // Nothing is due any more: a second sweep sends nothing again.
+    expect(await t.deps.webhooks.dispatch.sweep()).toBe(0);
+  });
+});
