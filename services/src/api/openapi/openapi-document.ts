@@ -76,7 +76,7 @@ function responses(route: RouteDoc): Json {
   };
 }
 
-const operationId = (route: RouteDoc) =>
+const operationId = (route: { method: string; path: string }) =>
   route.method +
   route.path
     .split(/[^A-Za-z0-9]+/)
@@ -150,7 +150,13 @@ export function openApiDocument(declared?: OpenAPIHono, legacy: readonly RouteDo
   };
   const paths: Record<string, Record<string, Json>> = {};
   for (const [path, item] of Object.entries(generated.paths ?? {}))
-    paths[path] = Object.fromEntries(Object.entries(item).map(([method, operation]) => [method, withIdempotencyKey(method, operation)]));
+    paths[path] = Object.fromEntries(
+      Object.entries(item).map(([method, operation]) => [
+        method,
+        // Named from the whole path: a declaration knows only its path below its mount (/user/bank-accounts and /admin/bank-accounts).
+        { ...withIdempotencyKey(method, operation), operationId: operationId({ method, path }) },
+      ]),
+    );
   for (const route of legacy) {
     const path = openApiPath(route.path);
     if (paths[path]?.[route.method]) continue;
