@@ -1,4 +1,6 @@
 import { Hono, type Context } from 'hono';
+import { createMiddleware } from 'hono/factory';
+import { z } from 'zod';
 import type { Kysely } from 'kysely';
 import type { ReadModelDatabase } from '@desk/projections/schema/read-model-database';
 import { domainHolder, listLiveTenants, untilTenantProjected } from '@desk/projections/read-models/tenants/tenants.queries';
@@ -15,13 +17,17 @@ import { DEFAULT_PROFILE, DEFAULT_TENANT_ID, type TenantStore } from './tenant-s
 import { profileFieldsSchema, tenantJsonEditSchema, type TenantJsonEdit } from './tenant.schemas';
 import { storeAddressQr, storeImage, storeImageDataUrl } from './tenant-images';
 import { walletQrAfterEdit } from './wallet-qr-source';
-import { depositWalletsJson, tenantJson } from './tenant-json';
+import { depositWalletsJson, tenantJson, tenantJsonSchema } from './tenant-json';
 import { logoAfterEdit } from './logo-source';
 import { supportAfterEdit } from './support-contact';
 import type { TenantDirectory } from './tenant-directory';
 import type { ProxyTrust } from '../http/proxy-trust';
 import { waitingAnswer, type DeskChangeAnswers } from '../desk-changes/desk-changes.routes';
 import { DomainTakenError } from './domain-holder';
+import { answer, declare, routes } from '../http/openapi-route';
+import { withBadPathRefusal, withCommonRefusals } from '../http/common-refusals';
+import { deskChangeJsonSchema, waitingAnswerSchema } from '../desk-changes/desk-change-json';
+import { WAITS_FOR_SECOND_ADMIN } from '../api/openapi/route-doc';
 
 /** A brand created with a domain: made at once, its domain waiting (decision 0030). */
 export const DOMAIN_WAITS = 'Tenant created without its domain for now: the domain waits for a second admin to confirm it (see Pending changes)';
@@ -46,6 +52,114 @@ export async function refuseTakenDomain(db: Kysely<ReadModelDatabase>, domain: s
   if (holder && holder !== self) throw new DomainTakenError();
 }
 
+const brands = { tag: 'admin: brands', access: 'operator' } as const;
+const NOT_A_FORM = 'The request body is not a readable multipart form';
+/**
+ * A body that does not parse as the form it claims to be is the sender's mistake (400 on `body`),
+ * said before the form's validator reads it (which would say it without the field).
+ */
+const readableForm = createMiddleware(async (c, next) => {
+  if (/^multipart\/form-data/i.test(c.req.header('content-type') ?? '')) {
+    await c.req.parseBody().catch(() => {
+      throw ValidationError.of('body', NOT_A_FORM);
+    });
+  }
+  await next();
+});
+const NO_BRAND = 'not_found: no such brand';
+const DOMAIN_TAKEN = 'domain_taken: another brand uses this domain';
+const waiting = answer(WAITS_FOR_SECOND_ADMIN, waitingAnswerSchema);
+const tenantAnswer = (description: string) => answer(description, z.object({ tenant: tenantJsonSchema, message: z.string() }));
+/** A brand's profile as a multipart form: the text fields, and the logo as a file (PNG, JPEG or WebP). */
+const tenantFormSchema = profileFieldsSchema.extend({
+  // Optional as a file part: a bare z.any() here is refused when absent ("expected nonoptional").
+  logo: z.any().optional().openapi({ type: 'string', format: 'binary', description: 'The logo image (optional)' }),
+});
+
+export const tenantAdminDeclarations = {
+  list: declare({
+    ...brands,
+    method: 'get',
+    path: '/tenants',
+    summary: 'Every brand',
+    answers: { 200: answer('The brands', z.object({ tenants: z.array(tenantJsonSchema), total: z.number().int() })) },
+  }),
+  create: withTenantForm(
+    declare({
+      ...brands,
+      method: 'post',
+      path: '/tenants',
+      middleware: [readableForm],
+      summary: 'Create a brand (multipart, with an optional logo); a domain given is asked for as a change a second admin confirms (domainChange)',
+      form: { fields: tenantFormSchema.omit({ logo: true }), files: ['logo'] },
+      answers: {
+        201: answer(
+          'The new brand, without its domain until a second admin confirms it',
+          z.object({
+            tenant: tenantJsonSchema,
+            message: z.string(),
+            domainChange: deskChangeJsonSchema.nullable().describe('The domain, asked for as a change a second admin confirms; null: none given'),
+          }),
+        ),
+      },
+      refuses: withCommonRefusals({ 409: DOMAIN_TAKEN }, { post: true }),
+    }),
+  ),
+  one: withBadPathRefusal(
+    declare({
+      ...brands,
+      method: 'get',
+      path: '/tenants/{id}',
+      summary: 'One brand, with its receiving accounts and wallets',
+      answers: { 200: answer('The brand', tenantJsonSchema) },
+      refuses: { 404: NO_BRAND },
+    }),
+  ),
+  change: withBothBodies(
+    declare({
+      ...brands,
+      method: 'put',
+      path: '/tenants/{id}',
+      middleware: [readableForm],
+      summary:
+        'Change a brand: its profile as multipart, or JSON with whole lists of accounts and wallets (adding, changing or activating one, or setting, moving or clearing its domain, waits for a second admin)',
+      body: tenantJsonEditSchema,
+      answers: { 200: tenantAnswer('Changed'), 202: waiting },
+      refuses: withCommonRefusals({ 404: NO_BRAND, 409: `${DOMAIN_TAKEN}; change_stale or a version conflict: it changed meanwhile` }, { body: true }),
+    }),
+  ),
+  remove: withBadPathRefusal(
+    declare({
+      ...brands,
+      method: 'delete',
+      path: '/tenants/{id}',
+      summary: "Delete a brand: waits for a second admin, since it ends the brand's customers' and staff's access and releases its domain",
+      answers: { 200: answer('Deleted (when no second admin is needed)', z.object({ message: z.string() })), 202: waiting },
+      refuses: { 404: NO_BRAND, 409: 'default_tenant: the default brand cannot be deleted; change_exists: its deletion is already asked for' },
+    }),
+  ),
+};
+
+/** The multipart body as the brand's form has it (the logo an optional file part). */
+function withTenantForm<R extends { request: object }>(route: R): R {
+  const request = route.request as { body: { content: Record<string, { schema: unknown }> } };
+  request.body.content['multipart/form-data'] = { schema: tenantFormSchema };
+  return route;
+}
+
+/**
+ * PUT /tenants/{id} takes its profile as multipart (with a logo) or as JSON (with the lists): both
+ * bodies in the document, each validated when it is the one sent (neither is required of the other).
+ */
+function withBothBodies<R extends { request: object }>(route: R): R {
+  const request = route.request as { body?: { required?: boolean; content: Record<string, unknown> } };
+  request.body = {
+    required: false,
+    content: { ...request.body!.content, 'multipart/form-data': { schema: tenantFormSchema } },
+  };
+  return route;
+}
+
 /**
  * Tenant management: mounted at /api/admin behind requireOperator (app.ts): for the operator's
  * admins. Adding, changing or activating a bank account or wallet, a domain, and deleting a brand
@@ -60,7 +174,7 @@ export function tenantAdminRoutes(deps: TenantRouteDeps) {
   const profileFromForm = async (c: Context<AdminEnv>, base: TenantProfile, files: FileStorage): Promise<TenantProfile> => {
     // A body that does not parse as the form it claims to be is the sender's mistake (400), not the server's.
     const form = await c.req.parseBody().catch(() => {
-      throw ValidationError.of('body', 'The request body is not a readable multipart form');
+      throw ValidationError.of('body', NOT_A_FORM);
     });
     const texts = Object.entries(form).filter((entry): entry is [string, string] => typeof entry[1] === 'string');
     const withNul = texts.find(([, v]) => hasNul(v));
@@ -95,13 +209,14 @@ export function tenantAdminRoutes(deps: TenantRouteDeps) {
     return wallets;
   };
 
-  return new Hono<AdminEnv>()
-    .get('/tenants', async (c) => {
+  const d = tenantAdminDeclarations;
+  return routes<AdminEnv>()
+    .openapi(d.list, async (c) => {
       const states = await listLiveTenants(db);
       if (!states.some((s) => s.tenantId === DEFAULT_TENANT_ID)) states.unshift(await tenants.get(DEFAULT_TENANT_ID));
       return c.json({ tenants: states.map((s) => tenantJson(s, signer)), total: states.length }, 200);
     })
-    .post('/tenants', async (c) => {
+    .openapi(d.create, async (c) => {
       // A domain decides where visitors land, so it waits for a second admin (decision 0030, the
       // review's F11): the brand is made without it at once, and the domain is asked for.
       const { created, domain } = await withFilesForOneCommand(files, async (stored) => {
@@ -116,8 +231,8 @@ export function tenantAdminRoutes(deps: TenantRouteDeps) {
       const domainChange = asked?.pending ? await desk.json(asked.pending) : null;
       return c.json({ tenant: tenantJson(created, signer), message: domainChange ? DOMAIN_WAITS : 'Tenant created', domainChange }, 201);
     })
-    .get('/tenants/:id', async (c) => c.json(tenantJson(await tenants.get(c.req.param('id')), signer), 200))
-    .put('/tenants/:id', async (c) => {
+    .openapi(d.one, async (c) => c.json(tenantJson(await tenants.get(c.req.param('id')), signer), 200))
+    .openapi(d.change, async (c) => {
       const id = c.req.param('id');
       const isJson = (c.req.header('content-type') ?? '').includes('application/json');
       const edit: TenantJsonEdit | null = isJson ? parseJsonEdit(await c.req.json().catch(() => null)) : null;
@@ -145,7 +260,7 @@ export function tenantAdminRoutes(deps: TenantRouteDeps) {
       directory.invalidate();
       return c.json({ tenant: tenantJson(updated, signer), message: 'Tenant updated' }, 200);
     })
-    .delete('/tenants/:id', async (c) => {
+    .openapi(d.remove, async (c) => {
       // It shuts the brand's customers and staff out and releases its domain: a second admin confirms it (202).
       const outcome = await desk.changes.deleteBrand(c.req.param('id'), meta(c));
       if (outcome.pending) return waitingAnswer(c, await desk.json(outcome.pending));

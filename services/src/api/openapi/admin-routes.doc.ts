@@ -9,10 +9,7 @@ import {
   exportSchema,
   rejectSchema,
 } from '../../orders/order.schemas';
-import { profileFieldsSchema, tenantJsonEditSchema } from '../../tenants/tenant.schemas';
-import { WAITS_FOR_SECOND_ADMIN as pending, type RouteDoc } from './route-doc';
-
-const tenantForm = { fields: profileFieldsSchema, files: ['logo'] };
+import type { RouteDoc } from './route-doc';
 
 /** The admin desk: orders, users and dashboard for every admin (in their scope); the rest for the operator's. */
 export const adminRouteDocs: RouteDoc[] = [
@@ -103,36 +100,5 @@ export const adminRouteDocs: RouteDoc[] = [
     summary:
       'Reject (other fields are ignored); 409 completion_request_pending while a completion request waits for a second admin: the requester withdraws it, or another admin declines it, first',
     body: rejectSchema,
-  },
-  { method: 'get', path: '/admin/tenants', tag: 'admin: brands', access: 'operator', summary: 'Every brand' },
-  {
-    method: 'post',
-    path: '/admin/tenants',
-    tag: 'admin: brands',
-    access: 'operator',
-    summary: 'Create a brand (multipart, with an optional logo); a domain given is asked for as a change a second admin confirms (domainChange)',
-    form: tenantForm,
-    success: { status: 201, description: 'The new brand, without its domain until a second admin confirms it' },
-  },
-  { method: 'get', path: '/admin/tenants/:id', tag: 'admin: brands', access: 'operator', summary: 'One brand, with its receiving accounts and wallets' },
-  {
-    method: 'put',
-    path: '/admin/tenants/:id',
-    tag: 'admin: brands',
-    access: 'operator',
-    summary:
-      'Change a brand: its profile as multipart, or JSON with whole lists of accounts and wallets (adding, changing or activating one, or setting, moving or clearing its domain, waits for a second admin)',
-    body: tenantJsonEditSchema,
-    form: tenantForm,
-    pending,
-  },
-  {
-    method: 'delete',
-    path: '/admin/tenants/:id',
-    tag: 'admin: brands',
-    access: 'operator',
-    summary:
-      "Delete a brand (not the default one: 409 default_tenant): always waits for a second admin, since it ends the brand's customers' and staff's access and releases its domain",
-    success: { status: 202, description: pending },
   },
 ];
