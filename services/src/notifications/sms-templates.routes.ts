@@ -22,6 +22,9 @@ export const brandSmsTemplatesJsonSchema = z.object({
   templates: z.object(Object.fromEntries(NOTICE_KINDS.map((kind) => [kind, messageJsonSchema])) as Record<NoticeKind, typeof messageJsonSchema>),
 });
 
+/** What GET and PUT /api/admin/tenants/{id}/sms-templates answer (the web client's type). */
+export type BrandSmsTemplatesJson = z.infer<typeof brandSmsTemplatesJsonSchema>;
+
 const operator = { tag: 'brands', access: 'operator' } as const;
 
 export const smsTemplateDeclarations = {

@@ -3,6 +3,7 @@ import type { Tenant } from './tenant-api';
 import { ColourDot, TenantLogo } from './tenant-logo';
 import { TenantBasicInfo } from './tenant-basic-info';
 import { BrandSettingsCard } from './brand-settings-card';
+import { SmsTemplatesCard } from '../sms-templates/sms-templates-card';
 import { TenantBankAccounts } from './tenant-bank-accounts';
 import { TenantWallets } from './tenant-wallets';
 import { TenantNotFound } from './tenant-not-found';
@@ -51,6 +52,7 @@ function TenantDetail({ tenant }: { tenant: Tenant }) {
       </section>
 
       <BrandSettingsCard tenantId={tenant._id} />
+      <SmsTemplatesCard tenantId={tenant._id} />
 
       {waiting && <WaitingNotice change={waiting} />}
       <TenantBankAccounts tenant={tenant} saving={saving} onToggle={(index) => toggle('bankAccounts', index)} />
