@@ -1,4 +1,5 @@
-import { Hono, type Context } from 'hono';
+import type { Context } from 'hono';
+import { z } from 'zod';
 import { stream } from 'hono/streaming';
 import type { Kysely } from 'kysely';
 import type { ComplianceAccessed } from '@desk/machines/compliance/compliance.events';
@@ -10,7 +11,7 @@ import { searchEventLog } from '@desk/projections/read-models/event-log/event-lo
 import type { ServicesDatabase } from '../db/services-database';
 import { ExpiredLinkError, type UrlSigner } from '../files/url-signer';
 import { proofLinksFor } from '../files/proof-links';
-import { validate } from '../http/validate';
+import { answer, declare, routes } from '../http/openapi-route';
 import { commandMetadata } from '../http/request-context';
 import type { ProxyTrust } from '../http/proxy-trust';
 import { actorOf } from '../identity/auth.middleware';
@@ -26,9 +27,10 @@ import type { TenantDirectory } from '../tenants/tenant-directory';
 import type { AccessTrail } from './access-trail';
 import type { AuditExports } from './audit-exports';
 import { accessTrailSchema, asOfSchema, complianceOrdersSchema, eventSearchSchema, exportSchema } from './compliance.schemas';
-import { loggedEventJson } from './logged-event-json';
+import { loggedEventJson, loggedEventJsonSchema } from './logged-event-json';
 import { hiddenStreamsFor } from './operator-streams';
-import { orderAsOf, replayOrder, type ReplayDeps } from './order-replay';
+import { complianceOrderJsonSchema, orderAsOf, orderAsOfJsonSchema, orderReplayJsonSchema, replayOrder, type ReplayDeps } from './order-replay';
+import { complianceOperation } from './compliance-operation';
 import type { ComplianceEnv } from './require-compliance';
 import type { SigningKey } from './signing-key';
 
@@ -47,6 +49,153 @@ export interface ComplianceDeps {
   trustProxy: ProxyTrust;
 }
 
+const officer = { tag: 'compliance', access: 'compliance' } as const;
+const NO_ORDER = "not_found: no such order in the officer's scope";
+const OTHER_BRAND = "403 for another brand's `tenantId`.";
+const eventPage = (description: string) =>
+  answer(
+    description,
+    z.object({
+      events: z.array(loggedEventJsonSchema),
+      nextBefore: z.string().nullable().describe('The cursor of the next page (as `before`); null on the last'),
+    }),
+  );
+
+export const complianceDeclarations = {
+  orders: complianceOperation(
+    declare({
+      ...officer,
+      method: 'get',
+      path: '/orders',
+      summary: 'Orders by reference, phone, UTR or crypto reference; with asOf, the order book as it stood then',
+      description: OTHER_BRAND,
+      query: complianceOrdersSchema,
+      answers: {
+        200: answer(
+          'One page of orders',
+          z.object({
+            orders: z.array(complianceOrderJsonSchema),
+            total: z.number().int(),
+            page: z.number().int(),
+            limit: z.number().int(),
+            asOf: z.iso.datetime().nullable().describe('The moment the book is read as of; null for now'),
+          }),
+        ),
+      },
+    }),
+  ),
+  order: complianceOperation(
+    declare({
+      ...officer,
+      method: 'get',
+      path: '/orders/{id}',
+      summary: 'One order as it stood at asOf (default now), folded from its events',
+      query: asOfSchema,
+      answers: { 200: answer('The order then', orderAsOfJsonSchema) },
+      refuses: { 404: `${NO_ORDER}, or none yet at asOf` },
+    }),
+  ),
+  replay: complianceOperation(
+    declare({
+      ...officer,
+      method: 'get',
+      path: '/orders/{id}/replay',
+      summary: "Every event of the order with its metadata, hash, the state after it and what changed, and the chain's status",
+      answers: { 200: answer('The replay', orderReplayJsonSchema) },
+      refuses: { 404: NO_ORDER },
+    }),
+  ),
+  events: complianceOperation(
+    declare({
+      ...officer,
+      method: 'get',
+      path: '/events',
+      summary: 'The whole log, newest first, searched',
+      description: `A brand's officer reads their brand's events, the operator's staff unnamed. ${OTHER_BRAND}`,
+      query: eventSearchSchema,
+      answers: { 200: eventPage('One page of events') },
+    }),
+  ),
+  access: complianceOperation(
+    declare({
+      ...officer,
+      method: 'get',
+      path: '/access',
+      summary: "Compliance staff's access trail (ComplianceAccessed), newest first",
+      query: accessTrailSchema,
+      answers: { 200: eventPage('One page of the trail') },
+    }),
+  ),
+  exports: complianceOperation(
+    declare({
+      ...officer,
+      method: 'post',
+      path: '/exports',
+      summary: 'A signed audit export of orders or of a time window, on a 10-minute link',
+      description:
+        "By orders (reference ORD-… or id; an unknown or out-of-scope reference is a 400 naming it) or by a window (400 on `from` for an empty one or one over the export's size). " +
+        OTHER_BRAND,
+      body: exportSchema,
+      answers: {
+        201: answer(
+          'The link, its expiry and the counts',
+          z.object({
+            url: z.string().describe('GET it without a token: /api/compliance/exports/{id}?exp=…&sig=…'),
+            expiresAt: z.iso.datetime(),
+            exportId: z.string(),
+            eventCount: z.number().int(),
+            streamCount: z.number().int(),
+          }),
+        ),
+      },
+      refuses: { 404: NO_ORDER },
+    }),
+  ),
+  brands: complianceOperation(
+    declare({
+      ...officer,
+      method: 'get',
+      path: '/brands',
+      summary: 'The brands the officer reads, by name, for the Brand filters',
+      answers: { 200: answer("The brands (a brand's officer: theirs)", z.object({ brands: z.array(z.object({ _id: z.string(), name: z.string() })) })) },
+    }),
+  ),
+  signingKey: complianceOperation(
+    declare({
+      ...officer,
+      method: 'get',
+      path: '/signing-key',
+      summary: 'The ed25519 public key exports are signed with',
+      answers: {
+        200: answer(
+          'The key',
+          z.object({
+            algorithm: z.literal('ed25519'),
+            publicKeyPem: z.string(),
+            fingerprint: z.string().describe("The key's fingerprint, to compare with the one in an export's manifest"),
+          }),
+        ),
+      },
+    }),
+  ),
+  download: complianceOperation(
+    declare({
+      tag: 'compliance',
+      access: 'signed-link',
+      method: 'get',
+      path: '/exports/{id}',
+      summary: 'The export file: JSON lines of events and a signed manifest (verify with npm run audit -- verify)',
+      description:
+        'Whoever made the export must still be compliance staff covering what it holds; the download is recorded on their access trail. 403 `invalid_link` for an expired or altered link.',
+      query: z.object({
+        exp: z.string().max(20).describe('When the link expires, in seconds since the epoch (signed)'),
+        sig: z.string().max(200).describe('The signature of the path and `exp`'),
+      }),
+      answers: { 200: { description: 'The export, as JSON lines', content: { 'application/x-ndjson': { schema: z.string() } } } },
+    }),
+  ),
+};
+
 /** The query as given, for the access trail: what the officer asked to see. */
 const asked = (c: Context) => Object.fromEntries(Object.entries(c.req.query()).filter(([, v]) => v !== ''));
 
@@ -62,9 +211,10 @@ export function complianceRoutes(deps: ComplianceDeps) {
   // Proof links name the officer reading them: they stop opening once the officer may not (proof-links.ts).
   const links = (c: Context<ComplianceEnv>) => proofLinksFor(signer, { id: c.get('user').id, staff: true });
 
+  const d = complianceDeclarations;
   return (
-    new Hono<ComplianceEnv>()
-      .get('/orders', validate('query', complianceOrdersSchema), async (c) => {
+    routes<ComplianceEnv>()
+      .openapi(d.orders, async (c) => {
         const { search, status, tenantId: brand, asOf, page, limit } = c.req.valid('query');
         const tenantId = tenantFilter(scopeOf(c), brand);
         const searchPhones = search ? await phoneForms(deps.users, search, tenantId) : undefined;
@@ -77,7 +227,7 @@ export function complianceRoutes(deps: ComplianceDeps) {
         await withholdOperatorStaff(deps.users, scopeOf(c), orders);
         return c.json({ orders, total, page, limit, asOf: asOf?.toISOString() ?? null }, 200);
       })
-      .get('/orders/:id', validate('query', asOfSchema), async (c) => {
+      .openapi(d.order, async (c) => {
         const orderId = parseOrderId(c.req.param('id'));
         const asOf = c.req.valid('query').asOf ?? new Date();
         const found = await orderAsOf(deps.replay, orderId, scopeOf(c), asOf, links(c));
@@ -86,14 +236,14 @@ export function complianceRoutes(deps: ComplianceDeps) {
         await record(c, { view: 'order', orderId, query: asked(c) });
         return c.json(found, 200);
       })
-      .get('/orders/:id/replay', async (c) => {
+      .openapi(d.replay, async (c) => {
         const orderId = parseOrderId(c.req.param('id'));
         const replay = await replayOrder(deps.replay, orderId, scopeOf(c), links(c));
         if (!replay) throw new OrderNotFoundError();
         await record(c, { view: 'order_replay', orderId, resultCount: replay.steps.length });
         return c.json(replay, 200);
       })
-      .get('/events', validate('query', eventSearchSchema), async (c) => {
+      .openapi(d.events, async (c) => {
         const { tenantId: brand, stream: streamId, limit, ...filters } = c.req.valid('query');
         const tenantId = tenantFilter(scopeOf(c), brand);
         const page = await searchEventLog(readModels, { ...filters, streamId, tenantId, hiddenStreams: hiddenStreamsFor(scopeOf(c)) }, limit);
@@ -101,14 +251,14 @@ export function complianceRoutes(deps: ComplianceDeps) {
         await record(c, { view: 'event_search', query: asked(c), resultCount: events.length });
         return c.json({ events, nextBefore: page.nextBefore }, 200);
       })
-      .get('/access', validate('query', accessTrailSchema), async (c) => {
+      .openapi(d.access, async (c) => {
         const { limit, ...filters } = c.req.valid('query');
         const tenantId = tenantFilter(scopeOf(c), undefined);
         const page = await searchEventLog(readModels, { ...filters, type: COMPLIANCE_ACCESSED, tenantId }, limit);
         await record(c, { view: 'access_trail', query: asked(c), resultCount: page.events.length });
         return c.json({ events: await loggedEventJson(deps.users, page.events, scopeOf(c)), nextBefore: page.nextBefore }, 200);
       })
-      .post('/exports', validate('json', exportSchema), async (c) => {
+      .openapi(d.exports, async (c) => {
         const request = c.req.valid('json');
         const scope = scopeOf(c);
         if ('tenantId' in request) tenantFilter(scope, request.tenantId);
@@ -119,7 +269,7 @@ export function complianceRoutes(deps: ComplianceDeps) {
         return c.json({ url, expiresAt, exportId: made.id, eventCount: made.eventCount, streamCount: made.streamCount }, 201);
       })
       // The brands the officer reads, by name, for the screens' Brand filters (a brand's officer: theirs).
-      .get('/brands', async (c) => {
+      .openapi(d.brands, async (c) => {
         const scope = scopeOf(c);
         const names = await directory.names();
         const brands = [...names]
@@ -128,7 +278,7 @@ export function complianceRoutes(deps: ComplianceDeps) {
           .sort((a, b) => a.name.localeCompare(b.name));
         return c.json({ brands }, 200);
       })
-      .get('/signing-key', (c) => c.json({ algorithm: 'ed25519' as const, publicKeyPem: deps.key.publicKeyPem, fingerprint: deps.key.fingerprint }, 200))
+      .openapi(d.signingKey, (c) => c.json({ algorithm: 'ed25519' as const, publicKeyPem: deps.key.publicKeyPem, fingerprint: deps.key.fingerprint }, 200))
   );
 }
 
@@ -138,7 +288,7 @@ export function complianceRoutes(deps: ComplianceDeps) {
  * what it holds; the download is recorded on their access trail.
  */
 export function complianceExportDownloadRoutes(deps: ComplianceDeps) {
-  return new Hono().get('/exports/:id', async (c) => {
+  return routes().openapi(complianceDeclarations.download, async (c) => {
     const id = c.req.param('id');
     if (!UUID.test(id) || !deps.signer.verify(exportPath(id), c.req.query())) throw new ExpiredLinkError();
     const record = await deps.exports.find(id);
@@ -150,8 +300,10 @@ export function complianceExportDownloadRoutes(deps: ComplianceDeps) {
     c.header('content-type', 'application/x-ndjson; charset=utf-8');
     c.header('content-disposition', `attachment; filename="audit-export-${id}.jsonl"`);
     c.header('cache-control', 'no-store');
-    return stream(c, async (out) => {
+    const lines = stream(c, async (out) => {
       for await (const line of deps.exports.lines(record, 'compliance', made.scope)) await out.write(line);
     });
+    // @hono/zod-openapi types an answer whose content type names JSON in a way it cannot type (x-ndjson) as never: the stream is a plain Response.
+    return lines as never;
   });
 }

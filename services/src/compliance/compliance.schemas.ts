@@ -6,7 +6,8 @@ const instant = (what: string) =>
   z.iso
     .datetime({ offset: true, error: `${what} must be an ISO 8601 time with an offset, e.g. 2026-11-23T10:00:00Z` })
     .transform((v) => new Date(v))
-    .optional();
+    .optional()
+    .describe('An ISO 8601 time with an offset, e.g. 2026-11-23T10:00:00Z');
 const text = (max: number) =>
   z
     .string()
@@ -21,7 +22,8 @@ const cursor = z
   .regex(/^\d{1,19}$/, CURSOR_TEXT)
   // zod runs the refinement after a failed pattern too: it judges only what the pattern let through.
   .refine((v) => !/^\d{1,19}$/.test(v) || BigInt(v) <= 9_223_372_036_854_775_807n, CURSOR_TEXT)
-  .optional();
+  .optional()
+  .describe("The previous page's `nextBefore`: digits, at most 9223372036854775807");
 
 export const complianceOrdersSchema = z.object({
   search: text(100),
@@ -51,11 +53,13 @@ export const eventSearchSchema = z
     before: cursor,
     limit: z.coerce.number().int().min(1).max(200).default(50),
   })
-  .refine(ordered, { path: ['to'], message: 'to must not be before from' });
+  .refine(ordered, { path: ['to'], message: 'to must not be before from' })
+  .describe('`to` must not be before `from`');
 
 export const accessTrailSchema = z
   .object({ actorId: text(100), ...window, before: cursor, limit: z.coerce.number().int().min(1).max(200).default(50) })
-  .refine(ordered, { path: ['to'], message: 'to must not be before from' });
+  .refine(ordered, { path: ['to'], message: 'to must not be before from' })
+  .describe('`to` must not be before `from`');
 
 /** An order's reference as every screen shows it (`ORD-` and its code), in any case. */
 export const ORDER_REFERENCE = /^ORD-[0-9A-Z]{1,32}$/i;
@@ -71,7 +75,9 @@ const exportByOrders = z.object({
         .superRefine((v, ctx) => {
           if (!UUID.test(v) && !ORDER_REFERENCE.test(v))
             ctx.addIssue({ code: 'custom', message: `${v.slice(0, 40)} is not an order reference (ORD-…) or an order id` });
-        }),
+        })
+        .meta({ pattern: '^\\s*([Oo][Rr][Dd]-[0-9A-Za-z]{1,32}|[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12})\\s*$' })
+        .describe("An order's reference (ORD-…, any case) or its id (a UUID, any case); one outside the officer's scope is refused naming it"),
       { error: 'orderIds must be a list of order references or ids' },
     )
     .min(1, 'Name at least one order')
@@ -83,6 +89,7 @@ const exportByWindow = z
     to: z.iso.datetime({ offset: true, error: 'to must be an ISO 8601 time with an offset' }),
     tenantId: brandFilter,
   })
-  .refine((v) => Date.parse(v.from) < Date.parse(v.to), { path: ['to'], message: 'to must be after from' });
+  .refine((v) => Date.parse(v.from) < Date.parse(v.to), { path: ['to'], message: 'to must be after from' })
+  .describe('The events of a time window (`to` after `from`), of one brand or every brand in scope');
 
 export const exportSchema = z.union([exportByOrders, exportByWindow], { error: 'Give orderIds, or from and to' });

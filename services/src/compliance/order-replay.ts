@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { z } from 'zod';
 import type { EventStore, RecordedEvent } from '@desk/platform/eventstore/event-store';
 import { ChainWalker, describeBreak } from '@desk/platform/eventstore/chain/verify-chain';
 import { emptyOrder, evolveOrder, orderView, type OrderSnapshot } from '@desk/machines/order/order-state';
@@ -8,9 +9,10 @@ import type { ProofLink } from '../files/proof-links';
 import { coversTenant, type AdminScope } from '../identity/admin-scope';
 import { withoutOtherBrandAccounts } from '../identity/other-brand-accounts';
 import { eventActors, hiddenFrom, seenBy, staffIdsIn, withholdStaffIds } from '../identity/event-actors';
-import { adminOrderJson } from '../orders/order-json';
+import { adminOrderJson, orderJsonSchema } from '../orders/order-json';
 import { orderStream } from '../orders/order-store';
 import { jsonChanges } from './json-changes';
+import { eventActorJsonSchema } from './logged-event-json';
 
 export interface ReplayDeps {
   store: EventStore;
@@ -19,6 +21,56 @@ export interface ReplayDeps {
 }
 
 type OrderJson = ReturnType<typeof adminOrderJson>;
+
+/**
+ * The order as compliance reads it at a step or a moment: the admin's order (adminOrderJson), with
+ * the staff the reader may not see left unnamed. Described here by the fields every client of an
+ * order reads and its brand; the desk's own fields are the admin's order's (GET /admin/orders/{id}).
+ */
+export const complianceOrderJsonSchema = orderJsonSchema
+  .extend({ brand: z.object({ _id: z.string(), name: z.string() }) })
+  .describe("The admin's order (GET /admin/orders/{id}), the operator's staff unnamed to a brand's officer");
+
+/** One event of an order's replay: what happened, who, from where, its hash, and the order after it. */
+const replayStepJsonSchema = z.object({
+  index: z.number().int(),
+  streamPosition: z.number().int(),
+  eventId: z.string(),
+  type: z.string(),
+  recordedAt: z.iso.datetime(),
+  acceptedAt: z.string().describe('When the command was accepted (ISO 8601)'),
+  actor: eventActorJsonSchema.extend({ role: z.enum(['customer', 'admin', 'compliance', 'system']) }),
+  ip: z.string().nullable(),
+  userAgent: z.string().nullable().describe('As the client reported it'),
+  clientRequestId: z.string().nullable().describe('As the client reported it'),
+  correlationId: z.string(),
+  causationId: z.string().nullable(),
+  data: z.unknown(),
+  hash: z.string().describe("Hex SHA-256 chaining the event to the one before it in the order's stream"),
+  previousHash: z.string().nullable(),
+  state: complianceOrderJsonSchema.nullable().describe('The order after the event (null if the machine could not fold it)'),
+  changes: z.array(z.object({ path: z.string(), from: z.unknown(), to: z.unknown() })).describe('What the event changed, leaf by leaf'),
+  foldError: z.string().nullable().describe('Why the machine refused the stored event (a tampered log), if it did'),
+});
+
+/** An order's replay as compliance reads it (replayOrder). */
+export const orderReplayJsonSchema = z.object({
+  orderId: z.string(),
+  refCode: z.string().nullable(),
+  tenantId: z.string(),
+  chain: z
+    .object({ intact: z.boolean(), brokenAt: z.number().int().nullable(), reason: z.string().nullable() })
+    .describe("Whether the stream's hash chain holds, and where and why it breaks"),
+  steps: z.array(replayStepJsonSchema),
+});
+
+/** An order as it stood at a moment (orderAsOf). */
+export const orderAsOfJsonSchema = z.object({
+  order: complianceOrderJsonSchema,
+  asOf: z.iso.datetime(),
+  eventCount: z.number().int().describe('The events recorded by then'),
+  lastEventAt: z.iso.datetime(),
+});
 
 /** Signed links differ on every call: changes are found on the state without them. */
 const comparable = (state: OrderJson | null) => (state ? { ...state, attachments: state.attachments.map(({ url: _url, ...rest }) => rest) } : {});
