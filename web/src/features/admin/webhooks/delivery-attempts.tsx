@@ -18,6 +18,7 @@ export function DeliveryAttempts({ deliveryId, label }: { deliveryId: string; la
     },
   });
   const delivery = detail.data?.delivery;
+  const attempts = detail.data?.attempts ?? [];
 
   return (
     <section className="card webhook-attempts" aria-labelledby="attempts-heading">
@@ -47,7 +48,7 @@ export function DeliveryAttempts({ deliveryId, label }: { deliveryId: string; la
           </button>
           <ErrorAlert>{redeliver.isError && failureText(redeliver.error, 'Failed to send it again')}</ErrorAlert>
           <ol className="webhook-attempt-list" reversed>
-            {detail.data.attempts.map((attempt) => (
+            {attempts.map((attempt) => (
               <li key={attempt.number}>
                 <p>
                   <strong>{answerText(attempt)}</strong> · {new Date(attempt.attemptedAt).toLocaleString('en-IN')} · {attempt.durationMs} ms
@@ -57,7 +58,7 @@ export function DeliveryAttempts({ deliveryId, label }: { deliveryId: string; la
               </li>
             ))}
           </ol>
-          {detail.data.attempts.length === 0 && <p className="muted">No attempt yet.</p>}
+          {attempts.length === 0 && <p className="muted">No attempt yet.</p>}
           <details>
             <summary>What was sent</summary>
             <pre className="webhook-excerpt">{delivery.body}</pre>

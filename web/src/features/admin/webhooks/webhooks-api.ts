@@ -20,14 +20,16 @@ export interface EndpointDraft {
 
 /** The webhook calls of the admin screen (docs/webhooks.md), typed from the server's routes. */
 export const webhooksApi = {
-  list: (tenantId?: string) => unwrap(hooks.$get({ query: { limit: '100', ...(tenantId ? { tenantId } : {}) } })),
-  create: (json: EndpointDraft & { tenantId?: string }) => unwrap(hooks.$post({ json })),
-  change: (id: string, json: Partial<EndpointDraft> & { enabled?: boolean }) => unwrap(hooks[':id'].$put({ param: { id }, json })),
-  remove: (id: string) => unwrap(hooks[':id'].$delete({ param: { id } })),
-  rotate: (id: string) => unwrap(hooks[':id']['rotate-secret'].$post({ param: { id } })),
-  deliveries: (id: string, cursor?: string) => unwrap(hooks[':id'].deliveries.$get({ param: { id }, query: { limit: '20', ...(cursor ? { cursor } : {}) } })),
-  delivery: (deliveryId: string) => unwrap(hooks.deliveries[':deliveryId'].$get({ param: { deliveryId } })),
-  redeliver: (deliveryId: string) => unwrap(hooks.deliveries[':deliveryId'].redeliver.$post({ param: { deliveryId } })),
+  list: (tenantId?: string): Promise<WebhookList> => unwrap(hooks.$get({ query: { limit: '100', ...(tenantId ? { tenantId } : {}) } })),
+  create: (json: EndpointDraft & { tenantId?: string }): Promise<{ endpoint: WebhookEndpoint; secret: string }> => unwrap(hooks.$post({ json })),
+  change: (id: string, json: Partial<EndpointDraft> & { enabled?: boolean }): Promise<{ endpoint: WebhookEndpoint }> =>
+    unwrap(hooks[':id'].$put({ param: { id }, json })),
+  remove: (id: string): Promise<{ message: string }> => unwrap(hooks[':id'].$delete({ param: { id } })),
+  rotate: (id: string): Promise<{ secret: string; previousValidUntil: string }> => unwrap(hooks[':id']['rotate-secret'].$post({ param: { id } })),
+  deliveries: (id: string, cursor?: string): Promise<DeliveryPage> =>
+    unwrap(hooks[':id'].deliveries.$get({ param: { id }, query: { limit: '20', ...(cursor ? { cursor } : {}) } })),
+  delivery: (deliveryId: string): Promise<DeliveryDetail> => unwrap(hooks.deliveries[':deliveryId'].$get({ param: { deliveryId } })),
+  redeliver: (deliveryId: string): Promise<{ message: string }> => unwrap(hooks.deliveries[':deliveryId'].redeliver.$post({ param: { deliveryId } })),
 };
 
 export const webhookKeys = {

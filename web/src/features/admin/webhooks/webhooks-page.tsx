@@ -31,24 +31,27 @@ export function WebhooksPage() {
 
   const save = useMutation({
     mutationFn: async (draft: EndpointDraft & { tenantId?: string }) =>
-      editing?.kind === 'edit' ? { edited: await webhooksApi.change(editing.endpoint.id, draft) } : { created: await webhooksApi.create(draft) },
+      editing?.kind === 'edit'
+        ? { kind: 'edited' as const, answer: await webhooksApi.change(editing.endpoint.id, draft) }
+        : { kind: 'created' as const, answer: await webhooksApi.create(draft) },
     onSuccess: async (answer) => {
       setEditing(null);
-      if ('created' in answer) setSecret({ secret: answer.created.secret, rotated: null });
+      if (answer.kind === 'created') setSecret({ secret: answer.answer.secret, rotated: null });
       else toast('Endpoint saved');
       await refresh();
     },
   });
   const act = useMutation({
     mutationFn: async (step: { kind: 'rotate' | 'toggle' | 'delete'; endpoint: WebhookEndpoint }) => {
-      if (step.kind === 'rotate') return { rotated: await webhooksApi.rotate(step.endpoint.id) };
-      if (step.kind === 'toggle') return { toggled: await webhooksApi.change(step.endpoint.id, { enabled: !step.endpoint.enabled }) };
-      return { deleted: await webhooksApi.remove(step.endpoint.id) };
+      if (step.kind === 'rotate') return { kind: 'rotated' as const, rotated: await webhooksApi.rotate(step.endpoint.id) };
+      if (step.kind === 'toggle') return { kind: 'toggled' as const, toggled: await webhooksApi.change(step.endpoint.id, { enabled: !step.endpoint.enabled }) };
+      await webhooksApi.remove(step.endpoint.id);
+      return { kind: 'deleted' as const };
     },
     onSuccess: async (answer) => {
-      if ('rotated' in answer) setSecret({ secret: answer.rotated.secret, rotated: answer.rotated.previousValidUntil });
-      if ('toggled' in answer) toast(answer.toggled.endpoint.enabled ? 'Endpoint turned on' : 'Endpoint turned off');
-      if ('deleted' in answer) toast('Endpoint deleted');
+      if (answer.kind === 'rotated') setSecret({ secret: answer.rotated.secret, rotated: answer.rotated.previousValidUntil });
+      if (answer.kind === 'toggled') toast(answer.toggled.endpoint.enabled ? 'Endpoint turned on' : 'Endpoint turned off');
+      if (answer.kind === 'deleted') toast('Endpoint deleted');
       setDeleting(null);
       await refresh();
     },
