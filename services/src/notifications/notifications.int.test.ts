@@ -12,6 +12,9 @@ import { NotificationDispatcher } from './notification-dispatch';
 import { notificationSmsJob } from './notification-sms';
 import { SMS_PER_CUSTOMER_PER_HOUR } from './sms-decision';
 import { createSmsSender } from '../main/short-lived-deps';
+import { startTestRedis } from '../../../tests/support/redis-server';
+import { BullQueue, startJobWorker } from '../jobs/bull-queue';
+import type { JobHandlers } from '../jobs/job-queue';
 
 const TRON = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
 const BUY = { fiatAmount: 10000, network: 'TRC20', withdrawAddress: TRON, method: 'bank' };
@@ -248,4 +251,45 @@ describe('customer notifications', () => {
         .sort(),
     ).toEqual([`Order ${order.refCode} paid, UTR UTR123456789 -${brandName}`, `Payment for ${order.refCode} received -${brandName}`]);
   });
+
+  it('two job workers on one Redis, each with its own dispatcher, send a notification once', async () => {
+    const redis = await startTestRedis();
+    const queues = [new BullQueue(redis.url), new BullQueue(redis.url)];
+    const sms = createSmsSender({ NODE_ENV: 'test', SMS_PROVIDER: 'http', SMS_HTTP_URL: `${gateway.url}/sms`, SMS_HTTP_BODY: BODY });
+    const handlers = () =>
+      ({
+        'notification.sms': notificationSmsJob({
+          db: t.database.db,
+          sms,
+          templates: (tenantId) => t.deps.notifications.templates.get(tenantId),
+          brandName: async () => brandName,
+        }),
+      }) as unknown as JobHandlers;
+    const workers = [startJobWorker(redis.url, handlers()), startJobWorker(redis.url, handlers())];
+    try {
+      const kim = await customer('+919700000007');
+      const order = await placeBuy(kim.token);
+      await admin(order._id, 'reject', { reasonCode: 'amount_mismatch' });
+      await t.project();
+      // Both dispatchers at once (BullMQ keeps one job per id while it exists), then the second again once
+      // the job is done and gone: the same notification runs a second time, on either worker.
+      await Promise.all(queues.map((queue) => new NotificationDispatcher(t.database.db, queue).dispatch()));
+      await waitFor('the SMS sent', async () => (await smsRows(kim.id)).some((r) => r.status === 'sent'), 15_000);
+      expect(await new NotificationDispatcher(t.database.db, queues[1]!).dispatch()).toBeGreaterThan(0);
+      await waitFor('the queue drained', async () => {
+        const { waiting, active } = await queues[1]!.depth();
+        return waiting === 0 && active === 0;
+      });
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect(texts().filter((m) => m.to === kim.phone)).toEqual([
+        expect.objectContaining({
+          message: `Order ${order.refCode} rejected. The amount we received did not match the order amount. Please contact support about a refund.`,
+        }),
+      ]);
+    } finally {
+      await Promise.all(workers.map((worker) => worker.close()));
+      await Promise.all(queues.map((queue) => queue.close()));
+      await redis.stop();
+    }
+  }, 60_000);
 });
