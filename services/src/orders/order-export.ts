@@ -1,4 +1,5 @@
-import { Hono } from 'hono';
+import { createMiddleware } from 'hono/factory';
+import { z } from 'zod';
 import { stream } from 'hono/streaming';
 import { stringify } from 'csv-stringify';
 import type { Kysely } from 'kysely';
@@ -11,6 +12,7 @@ import type { ServicesDatabase } from '../db/services-database';
 import { scopeNow } from '../identity/scope-now';
 import { adminScopeOf, coversTenant } from '../identity/admin-scope';
 import type { TenantDirectory } from '../tenants/tenant-directory';
+import { declare, routes } from '../http/openapi-route';
 
 export const EXPORT_PATH = '/api/admin/orders.csv';
 export const EXPORT_LINK_SECONDS = 5 * 60;
@@ -47,6 +49,34 @@ export function safeCell(value: string | null | undefined): string {
   return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
 }
 
+/** The export link's query: the filters and who asked, bound by the signature (url-signer.ts). */
+const exportLinkQuery = z.object({
+  type: z.string().optional().describe('The filters the link was made with, as POST /admin/orders/export-link took them'),
+  status: z.string().optional(),
+  network: z.string().optional(),
+  by: z.string().describe('The admin who asked for the link'),
+  tenant: z.string().describe(`A brand's id, or ${ALL_BRANDS} for every brand`),
+  exp: z.string().meta({ pattern: '^\\d+$' }).describe('When the link expires, in seconds since the epoch'),
+  sig: z.string().describe('The signature of the path and every other parameter: change one and the link is refused'),
+});
+
+export const orderExportDeclarations = {
+  csv: declare({
+    method: 'get',
+    path: '/orders.csv',
+    tag: 'admin: orders',
+    access: 'signed-link',
+    summary: 'The orders CSV, from POST /admin/orders/export-link (5 minutes); the admin is checked again',
+    query: exportLinkQuery,
+    answers: {
+      200: {
+        description: `The orders as CSV, a header row then one row per order (${COLUMNS.join(', ')}), sent as an attachment`,
+        content: { 'text/csv': { schema: z.string() } },
+      },
+    },
+  }),
+};
+
 /**
  * GET /api/admin/orders.csv: opened as a plain link, so it carries a signed, 5-minute token
  * (from POST /api/admin/orders/export-link) binding the admin, brand scope and filters, instead of
@@ -62,10 +92,14 @@ export function orderExportRoutes(db: Kysely<ReadModelDatabase>, users: Kysely<S
     return tenant === ALL_BRANDS ? scope.kind === 'all_brands' : coversTenant(scope, tenant!);
   };
 
-  return new Hono().get('/orders.csv', async (c) => {
-    const query = c.req.query();
-    if (!signer.verify(EXPORT_PATH, query)) throw new ExpiredLinkError();
-    const { type, status, network, tenant, by } = query;
+  // The signature first: a link altered or expired is refused (403) before its query is judged.
+  const signedLink = createMiddleware(async (c, next) => {
+    if (!signer.verify(EXPORT_PATH, c.req.query())) throw new ExpiredLinkError();
+    await next();
+  });
+
+  return routes().openapi({ ...orderExportDeclarations.csv, middleware: [signedLink] }, async (c) => {
+    const { type, status, network, tenant, by } = c.req.query();
     if (!(await stillAllowed(by, tenant))) throw new ExpiredLinkError();
     logger.info('orders exported', { by, tenant, type, status, network });
     const names = await directory.names();
