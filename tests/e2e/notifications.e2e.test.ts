@@ -50,9 +50,11 @@ describe('customer notifications in a real browser', () => {
     await page.getByRole('button', { name: 'Notifications, 0 new' }).waitFor();
 
     await api('POST', `/api/admin/orders/${order._id}/verify`, admin, {});
+    const started = Date.now();
     await api('POST', `/api/admin/orders/${order._id}/complete`, admin, { cryptoReference: TX });
     // The projector folds both events first: on a loaded machine that can take seconds (the live-updates test times it).
     await page.getByRole('button', { name: 'Notifications, 2 new' }).waitFor({ timeout: 30_000 });
+    console.log(`complete -> customer's bell: ${Date.now() - started} ms`);
     expect(await page.evaluate('window.__sameDocument')).toBe(true);
 
     await page.getByRole('button', { name: 'Notifications, 2 new' }).click();
