@@ -1,0 +1,74 @@
+/**
+ * Webhooks on BullMQ (Redis), as `npm run start:worker` runs them: each attempt one job, a retry a
+ * delayed job, and no attempt doubled however often the same one is queued.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCustomer, createTestApp, json, type TestApp } from '../../../tests/support/test-app';
+import { giveDepositWallet } from '../../../tests/support/deposit-wallet';
+import { startRecordingServer, type RecordingServer } from '../../../tests/support/recording-http-server';
+import { startTestRedis, type TestRedis } from '../../../tests/support/redis-server';
+import { waitFor } from '../../../tests/support/wait-for';
+import { BullQueue, startJobWorker } from '../jobs/bull-queue';
+import type { JobHandlers } from '../jobs/job-queue';
+import { verifySignature } from './verify-signature';
+import { WebhookDispatch } from './webhook-dispatch';
+import type { WebhookDb } from './webhook-database';
+
+describe('webhook deliveries through BullMQ', () => {
+  let t: TestApp;
+  let redis: TestRedis;
+  let receiver: RecordingServer;
+  let queue: BullQueue;
+  let worker: { close(): Promise<void> };
+  let dispatch: WebhookDispatch;
+
+  beforeAll(async () => {
+    [t, redis, receiver] = await Promise.all([createTestApp(), startTestRedis(), startRecordingServer()]);
+    queue = new BullQueue(redis.url);
+    dispatch = new WebhookDispatch(t.database.db as unknown as WebhookDb, t.deps.webhooks.endpoints, queue, { production: false, retryDelaysMs: [500] });
+    // The worker runs only this job here; the other jobs are the app's own in-process ones.
+    worker = startJobWorker(
+      redis.url,
+      { 'webhook.deliver': ({ deliveryId }: { deliveryId: string }) => dispatch.deliver(deliveryId) } as unknown as JobHandlers,
+      4,
+    );
+  });
+  afterAll(async () => {
+    await worker?.close();
+    await queue?.close();
+    await redis?.stop();
+    await receiver?.close();
+    await t?.close();
+  });
+
+  it('sends a delivery, retries it after a failure as a delayed job, and never runs one attempt twice', async () => {
+    await giveDepositWallet(t);
+    // The feed has started (as at a desk's start): it sends what happens from now.
+    await t.deps.webhooks.feed.catchUp();
+    const created = await json(
+      t.call('POST', '/api/admin/webhooks', { token: await t.adminToken(), body: { url: `${receiver.url}/bull`, eventTypes: ['order.placed'] } }),
+    );
+    const customer = await createCustomer(t, '+919600000041');
+    const order = await json(
+      t.call('POST', '/api/orders/fiat-to-crypto', {
+        token: customer,
+        body: { fiatAmount: 10000, network: 'TRC20', withdrawAddress: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t', method: 'bank' },
+      }),
+    );
+    const [delivery] = await t.deps.webhooks.feed.catchUp();
+    receiver.answerNext(502);
+    // The first attempt queued three times over (a feed and two sweeps racing): it runs once.
+    await Promise.all([dispatch.queueNew([delivery!]), dispatch.queueNew([delivery!]), dispatch.queueNew([delivery!])]);
+    const sent = await waitFor('the retry delivered', async () => (receiver.requests.length >= 2 ? receiver.requests : null), 15_000);
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    expect(receiver.requests).toHaveLength(2);
+    expect(sent.map((r) => r.headers['x-desk-delivery'])).toEqual([delivery!.id, delivery!.id]);
+    expect(verifySignature(sent[1]!.body, sent[1]!.headers['x-desk-signature'] as string, created.body.secret)).toBe(true);
+    expect(JSON.parse(sent[1]!.body).data.orderId).toBe(order.body.order._id);
+    const attempts = await t.database.pool.query('select number, status_code from webhook_attempts where delivery_id = $1 order by number', [delivery!.id]);
+    expect(attempts.rows).toEqual([
+      { number: 1, status_code: 502 },
+      { number: 2, status_code: 200 },
+    ]);
+  });
+});
