@@ -1,11 +1,13 @@
 import { chainCheckWords } from '@desk/machines/chain/chain-check-words';
 import type { OrderView } from '@desk/machines/order/order-state';
 import { statusLabel } from '@desk/machines/order/order-state';
-import { CUSTOMER_REASONS, REASON_LABELS } from '@desk/machines/order/order-reasons';
+import { CUSTOMER_REASONS, REASON_CODES, REASON_LABELS } from '@desk/machines/order/order-reasons';
 import type { ProofLink } from '../files/proof-links';
 import type { Headroom, WindowHeadroom } from '@desk/machines/order/customer-limits';
 import { z } from 'zod';
 import { NETWORKS } from '@desk/machines/addresses/networks';
+import { CHAIN_CHECK_STATES } from '@desk/machines/chain/chain-check';
+import { SECOND_ADMIN_REASONS } from '@desk/machines/order/four-eyes';
 
 const time = z.iso.datetime();
 const ORDER_STATUSES = ['pending', 'fiat_received', 'approved', 'crypto_sent', 'completed', 'rejected', 'cancelled', 'expired'] as const;
@@ -119,11 +121,110 @@ export type OrderJson = z.infer<typeof orderJsonSchema>;
 /** Rejected, or cancelled with a reason: what the customer is told why. */
 const closed = (view: OrderView) => view.status === 'rejected' || (view.status === 'cancelled' && view.reasonCode !== null);
 
+/** Someone an order names (who asked, who approved): unnamed (`_id` null) to a brand's admin when of the operator's staff. */
+const namedSchema = z.object({ _id: z.string().nullable(), phone: z.string().nullable(), username: z.string().nullable() });
+/** The terms a completion or payout approval settles on: the order's, or a new rate's. */
+const termsShape = {
+  rate: decimal('INR per USDT'),
+  fiatAmount: decimal('INR'),
+  cryptoAmount: decimal('USDT'),
+  repriced: z.boolean().describe('Whether a new rate was set'),
+};
+
+/** An order as an admin reads it (`adminOrderJson`): the client's order with the desk's fields. */
+export const adminOrderJsonSchema = orderJsonSchema.extend({
+  brand: z.object({ _id: z.string(), name: z.string() }),
+  rejectedReason: z.string().nullable().describe("The desk's note on a rejection"),
+  reason: z
+    .object({
+      code: z.enum(REASON_CODES),
+      label: z.string(),
+      text: z.string().describe('What the customer is told'),
+      note: z.string().nullable().describe("The desk's (or on a cancellation, the customer's) note"),
+    })
+    .nullable()
+    .describe('Why it was rejected or cancelled; null while open'),
+  flags: z
+    .array(
+      z.object({
+        kind: z.enum([
+          'duplicate_reference',
+          'duplicate_proof',
+          'over_customer_limit',
+          'reference_matched_elsewhere',
+          'payment_reversed',
+          'payout_mismatch',
+          'paid_to_other_brand',
+        ]),
+        evidence: z.string(),
+        relatedOrderId: z.string().nullable(),
+        relatedRefCode: z.string().nullable(),
+        flaggedAt: time,
+        limit: z.object({ window: z.enum(['daily', 'monthly']), limitInr: z.string(), usedInr: z.string(), orderInr: z.string() }).optional(),
+      }),
+    )
+    .describe('What a person should look at in its payment evidence'),
+  completionRequest: z
+    .object({
+      requestId: z.string(),
+      mode: z.enum(['approve', 'complete']),
+      bankUtr: z.string().nullable(),
+      cryptoReference: z.string().nullable(),
+      ...termsShape,
+      thresholdInr: z.string().describe('The four-eyes threshold when it was asked, whole rupees'),
+      reasons: z.array(z.enum(Object.keys(SECOND_ADMIN_REASONS) as [keyof typeof SECOND_ADMIN_REASONS])).describe('Why a second admin must confirm'),
+      valueInr: z.string().nullable(),
+      rateInForce: z.string().nullable(),
+      evidenceSince: z.array(z.object({ kind: z.enum(['proof', 'flag', 'verified', 'bank']), at: time, detail: z.string().nullable() })),
+      requestedBy: namedSchema,
+      requestedAt: time,
+    })
+    .nullable()
+    .describe('A completion waiting for a second admin'),
+  payoutApproval: z
+    .object({ requestId: z.string(), ...termsShape, approvedBy: namedSchema, approvedAt: time })
+    .nullable()
+    .describe('A payout a second admin approved before it was sent'),
+  bankMatch: z
+    .object({
+      accountId: z.string().nullable().describe("null: another brand's account"),
+      accountLabel: z.string(),
+      lineKey: z.string().nullable(),
+      bookedOn: z.string(),
+      direction: z.enum(['credit', 'debit']),
+      amount: z.string(),
+      reference: z.string().nullable(),
+      payerName: z.string().nullable(),
+      via: z.enum(['reference', 'assigned']),
+      flags: z.array(z.enum(['amount_differs', 'other_brand_account', 'third_party_payer'])),
+      note: z.string().nullable(),
+      matchedAt: time,
+    })
+    .nullable()
+    .describe("The bank statement line that is this order's money"),
+  chainCheck: z
+    .object({
+      network: z.enum(NETWORKS),
+      txHash: z.string(),
+      paidBy: z.enum(['customer', 'desk']),
+      state: z.enum(CHAIN_CHECK_STATES),
+      confirmations: z.number().nullable(),
+      required: z.number().nullable(),
+      words: z.string().describe('The reading in words'),
+      check: z.looseObject({ state: z.enum(CHAIN_CHECK_STATES) }).describe('The reading as recorded'),
+      checkedAt: time,
+    })
+    .nullable()
+    .describe("The latest reading of the order's transaction on the chain"),
+  payoutAwaitsApproval: z.boolean().nullable().describe('Whether paying out must first be approved by a second admin; null in lists'),
+});
+export type AdminOrderJson = z.infer<typeof adminOrderJsonSchema>;
+
 /**
  * An order in an admin list or page: which brand it belongs to, by name (operators run many), why it
  * was closed with the desk's own note, and the flags on its payment evidence.
  */
-export function adminOrderJson(view: OrderView, proofLink: ProofLink, brandNames: ReadonlyMap<string, string>) {
+export function adminOrderJson(view: OrderView, proofLink: ProofLink, brandNames: ReadonlyMap<string, string>): AdminOrderJson {
   const code = closed(view) ? (view.reasonCode ?? 'other') : null;
   const note = view.status === 'rejected' ? view.rejectedReason : view.cancelNote;
   // The desk's fields are set on the customer's object, not spread with it into a new one: spread
