@@ -12,10 +12,20 @@ import { REASON_CODES } from '@desk/machines/order/order-reasons';
 const NETWORK = z.enum(NETWORKS, { error: 'Please select a network' });
 const METHOD = z.enum(['bank', 'cash'], { error: 'Payment method must be bank or cash' });
 
+// What the document says of the checks made inside transforms and refinements, so a client learns
+// them before the server refuses: each as a pattern on the text it accepts, and in words.
+const WHOLE_INR = '^\\s*[0-9,]*[1-9][0-9,]*\\s*$';
+const WHOLE_USDT = '^\\s*[0-9]*[1-9][0-9]*\\s*$';
+const RATE_TEXT = '^\\s*(?=[0-9.]*[1-9])[0-9]+(\\.[0-9]{1,8})?\\s*$';
+const USDT_ADDRESS = '^\\s*(T[1-9A-HJ-NP-Za-km-z]{33}|0x[0-9a-fA-F]{40})\\s*$';
+/** A UUID in either case, as the server takes it (a regex's `i` flag does not reach the document). */
+const UUID_TEXT = '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$';
+
 /** Amounts arrive as numbers or strings; they are checked with the screens' own rules and texts. */
-const amount = (check: (input: string) => string | null) =>
+const amount = (check: (input: string) => string | null, rule: { pattern: string; description: string }) =>
   z
-    .union([z.number(), z.string()], { error: check('') ?? 'Enter an amount' })
+    .union([z.number().meta({ minimum: 1, multipleOf: 1 }), z.string().meta({ pattern: rule.pattern })], { error: check('') ?? 'Enter an amount' })
+    .describe(rule.description)
     .transform((v) => String(v).trim().replaceAll(',', ''))
     .superRefine((v, ctx) => {
       const problem = check(v);
@@ -23,18 +33,28 @@ const amount = (check: (input: string) => string | null) =>
     });
 
 const rate = z
-  .union([z.number(), z.string()])
+  .union([z.number().meta({ exclusiveMinimum: 0 }), z.string().meta({ pattern: RATE_TEXT })])
+  .describe('A positive number with at most 8 decimals (a number or a decimal string)')
   .transform((v) => String(v).trim())
   // One check, so a bad rate is told once: digits with at most 8 decimals, and some digit not zero.
   .pipe(z.string().regex(/^(?=.*[1-9])\d+(\.\d{1,8})?$/, 'Rate must be a positive number'));
 
 export const buySchema = z
   .object({
-    fiatAmount: amount(validateBuyAmount),
+    fiatAmount: amount(validateBuyAmount, {
+      pattern: WHOLE_INR,
+      description: 'Whole rupees, a number or text (grouping commas are ignored); within the per-order limits of GET /config/public and your own',
+    }),
     network: NETWORK,
-    withdrawAddress: z.string({ error: 'Please select a USDT address' }).trim().min(1, 'Please select a USDT address').max(128),
+    withdrawAddress: z
+      .string({ error: 'Please select a USDT address' })
+      .trim()
+      .min(1, 'Please select a USDT address')
+      .max(128)
+      .meta({ pattern: USDT_ADDRESS })
+      .describe('An address on `network`: TRC20 is T and 33 more characters, the others 0x and 40 hex digits; its checksum is checked'),
     method: METHOD,
-    expectedRate: rate.optional(),
+    expectedRate: rate.optional().describe('The rate the customer was shown: refused with 409 `rate_changed` when it is no longer in force'),
   })
   .superRefine((order, ctx) => {
     // USDT sent to an address of another network is lost: refuse it before an order exists.
@@ -49,32 +69,54 @@ const payoutAccount = z
     accountHolder: z.string().trim().min(1).optional(),
     accountName: z.string().trim().min(1).optional(),
     accountNumber: z.string().trim().regex(ACCOUNT_NUMBER_PATTERN, ACCOUNT_NUMBER_MESSAGE),
-    ifsc: z.string().transform(normaliseIfsc).pipe(z.string().regex(IFSC_PATTERN, IFSC_MESSAGE)),
+    ifsc: z
+      .string()
+      .meta({ pattern: '^\\s*[A-Za-z]{4}0[A-Za-z0-9]{6}\\s*$' })
+      .describe('ABCD0123456 (either case)')
+      .transform(normaliseIfsc)
+      .pipe(z.string().regex(IFSC_PATTERN, IFSC_MESSAGE)),
   })
+  .describe('Where the INR goes: the holder as `accountHolder` or `accountName` (one of them is required)')
   .refine((a) => a.accountHolder || a.accountName, { message: 'Please fill all bank account details', path: ['accountHolder'] })
   .transform((a) => ({ bankName: a.bankName, accountName: (a.accountHolder ?? a.accountName)!, accountNumber: a.accountNumber, ifsc: a.ifsc }));
 
 export const sellSchema = z
   .object({
-    cryptoAmount: amount(validateSellAmount),
+    cryptoAmount: amount(validateSellAmount, {
+      pattern: WHOLE_USDT,
+      description: 'Whole USDT, a number or text; within the per-order limits of GET /config/public',
+    }),
     // Sell orders are received on TRC20 only (seed-spec section 9).
     network: z.literal('TRC20', { error: 'Sell orders use the TRC20 network' }).default('TRC20'),
     method: METHOD,
     bankAccount: payoutAccount.optional(),
     /** One of the customer's saved bank accounts, instead of `bankAccount`. */
-    bankAccountId: z.string().regex(UUID, 'Please select a bank account').optional(),
-    expectedRate: rate.optional(),
+    bankAccountId: z
+      .string()
+      .regex(UUID, 'Please select a bank account')
+      .meta({ pattern: UUID_TEXT })
+      .optional()
+      .describe('One of your saved bank accounts (GET /user/bank-accounts), instead of `bankAccount`'),
+    expectedRate: rate.optional().describe('The rate the customer was shown: refused with 409 `rate_changed` when it is no longer in force'),
   })
+  .describe('With `method: bank`, one of `bankAccount` or `bankAccountId` is required')
   .superRefine((v, ctx) => {
     if (v.method === 'bank' && !v.bankAccount && !v.bankAccountId)
       ctx.addIssue({ code: 'custom', path: ['bankAccount'], message: 'Please select a bank account' });
   });
 
-export const uploadSchema = z.object({
-  dataUrl: z.string().max(8_000_000).optional(),
-  bankReference: z.string().trim().max(100).optional(),
-  cryptoReference: z.string().trim().max(200).optional(),
-});
+export const uploadSchema = z
+  .object({
+    dataUrl: z
+      .string()
+      .max(8_000_000)
+      .meta({ pattern: '^data:([\\w.+-]+/[\\w.+-]+)?(;[\\w-]+=[\\w.-]+)*;base64,[A-Za-z0-9+/]*={0,2}$' })
+      .optional()
+      .describe('The proof as a base64 data: URL: a PNG, JPEG, GIF or WebP image or a PDF (read from its bytes, not its declared type), under 5 MB'),
+    bankReference: z.string().trim().max(100).optional().describe("A buy: the bank transfer's UTR"),
+    cryptoReference: z.string().trim().max(200).optional().describe("A sell: the USDT transaction's hash"),
+  })
+  .describe('A file, a reference, or both');
 
 /** The detail page sends every box of its form: one left empty (or null) says nothing. */
 const unlessBlank = <T extends z.ZodType>(schema: T) =>
@@ -104,7 +146,7 @@ const note = z.string().trim().max(500, 'A note is at most 500 characters').opti
 // name of the note.
 export const rejectSchema = z.object({ reasonCode: reasonCode.default('other'), note, reason: note }).passthrough();
 /** A customer's cancellation may say why, for the desk; it is recorded as the customer's request. */
-export const cancelSchema = z.object({ note }).passthrough();
+export const cancelSchema = z.object({ note: note.describe('Why, for the desk (at most 500 characters)') }).passthrough();
 export const bulkRejectSchema = z.object({
   ids: z.array(z.string(), { error: 'ids must be a list of order ids' }).min(1, 'Select at least one order').max(200, 'At most 200 orders at once'),
   reasonCode: reasonCode.default('other'),

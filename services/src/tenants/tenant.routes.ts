@@ -1,10 +1,10 @@
-import { Hono, type Context } from 'hono';
+import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { z } from 'zod';
 import type { Kysely } from 'kysely';
 import type { ReadModelDatabase } from '@desk/projections/schema/read-model-database';
 import { domainHolder, listLiveTenants, untilTenantProjected } from '@desk/projections/read-models/tenants/tenants.queries';
-import type { AdminEnv, AuthEnv } from '../identity/auth.middleware';
+import type { AdminEnv } from '../identity/auth.middleware';
 import { actorOf } from '../identity/auth.middleware';
 import { commandMetadata } from '../http/request-context';
 import { hasNul } from '../http/refuse-nul';
@@ -17,7 +17,7 @@ import { DEFAULT_PROFILE, DEFAULT_TENANT_ID, type TenantStore } from './tenant-s
 import { profileFieldsSchema, tenantJsonEditSchema, type TenantJsonEdit } from './tenant.schemas';
 import { storeAddressQr, storeImage, storeImageDataUrl } from './tenant-images';
 import { walletQrAfterEdit } from './wallet-qr-source';
-import { depositWalletsJson, tenantJson, tenantJsonSchema } from './tenant-json';
+import { tenantJson, tenantJsonSchema } from './tenant-json';
 import { logoAfterEdit } from './logo-source';
 import { supportAfterEdit } from './support-contact';
 import type { TenantDirectory } from './tenant-directory';
@@ -274,20 +274,4 @@ function parseJsonEdit(body: unknown): TenantJsonEdit {
   const parsed = tenantJsonEditSchema.safeParse(body);
   if (!parsed.success) throw new ValidationError(parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })));
   return parsed.data;
-}
-
-/** The customer's own tenant's active receiving accounts: mounted at /api/user behind requireUser. */
-export function tenantDetailsRoutes(tenants: TenantStore, signer: UrlSigner) {
-  return new Hono<AuthEnv>()
-    .get('/tenant/bank-details', async (c) => {
-      const tenant = await tenants.get(c.get('user').tenant_id);
-      const bankDetails = tenant.bankAccounts
-        .filter((b) => b.isActive)
-        .map(({ bankName, accountName, accountNumber, ifsc }) => ({ bankName, accountName, accountNumber, ifsc }));
-      return c.json({ bankDetails }, 200);
-    })
-    .get('/tenant/crypto-wallet-details', async (c) => {
-      const tenant = await tenants.get(c.get('user').tenant_id);
-      return c.json({ cryptoWalletDetails: depositWalletsJson(tenant, signer) }, 200);
-    });
 }
