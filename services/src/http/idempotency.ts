@@ -10,6 +10,15 @@ const KeyInFlightError = fixedError('idempotency_in_progress', 409, 'A request w
 
 const KEY = /^[\w.:-]{1,200}$/;
 
+/** What a retry of a request whose answer held a secret gets instead of that answer. */
+const SECRET_NOT_REPLAYED = {
+  status: 409,
+  body: {
+    error: 'This request was already carried out. Its answer held a secret that is shown only once: make a new one if it was lost.',
+    code: 'secret_not_replayed',
+  },
+};
+
 /**
  * POSTs sent with an `Idempotency-Key` header run once per caller and key: a retry gets the first
  * answer again (marked `Idempotent-Replayed: true`) and appends nothing. The key is claimed before
@@ -54,10 +63,14 @@ export function idempotency(db: Kysely<ServicesDatabase>): MiddlewareHandler<Sig
       await db.deleteFrom('idempotency_keys').where('scope', '=', scope).where('key', '=', key).execute();
       return;
     }
-    const body = await c.res.clone().text();
+    // An answer marked no-store carries a secret shown once (a webhook's signing secret): no copy of
+    // it is kept, and a retry is told the request was carried out rather than shown the secret again.
+    const withheld = c.res.headers.get('cache-control')?.includes('no-store') ?? false;
+    const status = withheld ? SECRET_NOT_REPLAYED.status : c.res.status;
+    const body = withheld ? JSON.stringify(SECRET_NOT_REPLAYED.body) : await c.res.clone().text();
     await db
       .updateTable('idempotency_keys')
-      .set({ status_code: c.res.status, response_body: body, completed_at: new Date() })
+      .set({ status_code: status, response_body: body, completed_at: new Date() })
       .where('scope', '=', scope)
       .where('key', '=', key)
       .execute();

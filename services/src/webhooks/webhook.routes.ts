@@ -27,6 +27,8 @@ import {
 } from './webhook.schemas';
 
 const admin = { tag: 'admin: webhooks', access: 'admin' } as const;
+/** An answer with a secret: kept by no cache, nor by the idempotency store (a retry is refused with 409 `secret_not_replayed`). */
+const SHOWN_ONCE = { 'cache-control': 'no-store' };
 const NOT_FOUND = "No such endpoint in your scope (another brand's is 404)";
 const NO_DELIVERY = "No such delivery in your scope (another brand's is 404)";
 
@@ -46,6 +48,7 @@ export const webhookDeclarations = {
     summary: 'Register an endpoint: its signing secret is in this answer only',
     body: createEndpointSchema,
     answers: { 201: answer('The endpoint and its signing secret (shown once)', endpointCreatedSchema) },
+    refuses: { 409: 'secret_not_replayed: a retry with the same Idempotency-Key (the answer held the secret, which is not kept)' },
   }),
   deliveries: declare({
     ...admin,
@@ -95,7 +98,7 @@ export const webhookDeclarations = {
     path: '/webhooks/{id}/rotate-secret',
     summary: 'A new signing secret; the previous one signs too for 24 hours',
     answers: { 200: answer('The new secret (shown once) and when the previous one stops signing', secretRotatedSchema) },
-    refuses: { 404: NOT_FOUND },
+    refuses: { 404: NOT_FOUND, 409: 'secret_not_replayed: a retry with the same Idempotency-Key (the answer held the secret, which is not kept)' },
   }),
 };
 
@@ -139,7 +142,7 @@ export function webhookRoutes({ endpoints, dispatch, log, brandExists, productio
       if (!coversTenant(scope, tenantId) || !(await brandExists(tenantId))) throw ValidationError.of('tenantId', 'No such brand');
       checkUrl(input.url);
       const { endpoint, secret } = await endpoints.register({ ...input, tenantId }, metadataOf(c));
-      return c.json({ endpoint: endpointJson(endpoint), secret }, 201);
+      return c.json({ endpoint: endpointJson(endpoint), secret }, 201, SHOWN_ONCE);
     })
     .openapi(d.deliveries, async (c) => {
       const query = c.req.valid('query');
@@ -166,6 +169,6 @@ export function webhookRoutes({ endpoints, dispatch, log, brandExists, productio
     })
     .openapi(d.rotate, async (c) => {
       const { secret, previousValidUntil } = await endpoints.rotate(scopeOf(c), c.req.param('id'), metadataOf(c));
-      return c.json({ secret, previousValidUntil: previousValidUntil.toISOString() }, 200);
+      return c.json({ secret, previousValidUntil: previousValidUntil.toISOString() }, 200, SHOWN_ONCE);
     });
 }

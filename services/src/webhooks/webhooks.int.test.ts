@@ -88,6 +88,26 @@ describe('signed webhooks', () => {
     endpointA = a.body.endpoint.id;
   });
 
+  it('keeps no copy of a secret for replays: a retried registration or rotation is refused, not answered again', async () => {
+    const headers = { ...FROM, 'idempotency-key': 'register-once-1' };
+    const body = { url: `${receiver.url}/retried`, eventTypes: ['order.expired'] };
+    const first = await json(t.call('POST', '/api/admin/webhooks', { token: brandB.token, body, headers }));
+    expect(first.status).toBe(201);
+    expect(first.body.secret).toMatch(/^whsec_/);
+    const retried = await json(t.call('POST', '/api/admin/webhooks', { token: brandB.token, body, headers }));
+    expect(retried).toMatchObject({ status: 409, body: { code: 'secret_not_replayed' } });
+    const rotateHeaders = { ...FROM, 'idempotency-key': 'rotate-once-1' };
+    const rotated = await json(t.call('POST', `/api/admin/webhooks/${first.body.endpoint.id}/rotate-secret`, { token: brandB.token, headers: rotateHeaders }));
+    expect(rotated.status).toBe(200);
+    const again = await json(t.call('POST', `/api/admin/webhooks/${first.body.endpoint.id}/rotate-secret`, { token: brandB.token, headers: rotateHeaders }));
+    expect(again).toMatchObject({ status: 409, body: { code: 'secret_not_replayed' } });
+    const kept = await t.database.pool.query('select response_body from idempotency_keys');
+    expect(JSON.stringify(kept.rows)).not.toContain(first.body.secret);
+    expect(JSON.stringify(kept.rows)).not.toContain(rotated.body.secret);
+    expect((await t.database.pool.query('select count(*)::int as n from webhook_endpoints where url = $1', [body.url])).rows[0].n).toBe(1);
+    expect((await call('DELETE', `/api/admin/webhooks/${first.body.endpoint.id}`, brandB.token)).status).toBe(200);
+  });
+
   it('refuses plain http to another host, and anything not http(s), as validation_error', async () => {
     for (const url of ['http://example.com/hook', 'ftp://127.0.0.1/hook', 'https://user:pw@example.com/hook', 'not a url']) {
       const refused = await call('POST', '/api/admin/webhooks', operator, { url, eventTypes: ['order.placed'] });
