@@ -61,6 +61,12 @@ export const EVENT_NAMES: Readonly<Record<string, string>> = {
   StatementImported: 'Bank statement imported',
   StatementLineRecorded: 'Statement line recorded',
   StatementLineMarkedForRefund: 'Statement line marked for refund',
+  // Webhook endpoints (decision 0039)
+  WebhookEndpointRegistered: 'Webhook endpoint added',
+  WebhookEndpointChanged: 'Webhook endpoint changed',
+  WebhookSecretRotated: 'Webhook secret replaced',
+  WebhookEndpointDeleted: 'Webhook endpoint deleted',
+  WebhookRedeliveryRequested: 'Webhook delivery sent again',
   // Compliance
   ComplianceAccessed: 'Compliance view opened',
 };
