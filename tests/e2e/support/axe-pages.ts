@@ -92,6 +92,7 @@ export function operatorPages({ ids }: SweepWorld): SweepPage[] {
       'reconciliation/unmatched',
       'reconciliation/orders-without-money',
       'books',
+      'webhooks',
       'sessions',
     ].map(admin),
     ...['', `/orders/${ids.buy}`, '/events', '/access', '/exports', '/changes', `/changes/${ids.pendingChange}`, '/books', '/sessions'].map(
