@@ -29,6 +29,7 @@ export const EVENT_NAMES: Readonly<Record<string, string>> = {
   TenantWalletsChanged: 'Brand crypto wallets changed',
   TenantSettingsOverridden: 'Brand settings changed',
   TenantDeleted: 'Brand deleted',
+  SmsTemplatesChanged: 'Brand customer SMS templates changed',
   // People, sign-in and saved accounts
   UserRegistered: 'Account created',
   UserRolesChanged: 'Roles changed',
