@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { EventStore } from '@desk/platform/eventstore/event-store';
 import type { EventMetadata } from '@desk/platform/eventstore/event-metadata';
-import { NotFoundError } from '@desk/platform/errors/domain-error';
+import { sql } from 'kysely';
+import { fixedError, NotFoundError } from '@desk/platform/errors/domain-error';
 import { streamId } from '@desk/platform/eventstore/stream-id';
 import { coversTenant, type AdminScope } from '../identity/admin-scope';
 import type { SecretSeal } from '../identity/sealed-secret';
@@ -12,6 +13,10 @@ import { urlForTrail } from './endpoint-url';
 import type { PageCursor } from './page-cursor';
 
 import { UUID } from '../http/server-ids';
+
+/** Every delivery is sent to each endpoint: a brand's endpoints are capped so no one brand multiplies the desk's sending. */
+export const MAX_ENDPOINTS_PER_BRAND = 10;
+const TooManyEndpoints = fixedError('too_many_endpoints', 409, `A brand may have at most ${MAX_ENDPOINTS_PER_BRAND} webhook endpoints`);
 
 /** How long a rotated-out secret still signs: receivers have a day to take the new one. */
 export const ROTATION_OVERLAP_MS = 24 * 3600 * 1000;
@@ -64,6 +69,14 @@ export class WebhookEndpoints {
     const id = randomUUID();
     const secret = newSigningSecret();
     const endpoint = await this.db.transaction().execute(async (trx) => {
+      // One brand's endpoints are counted one registration at a time (the brand's row lock).
+      await sql`select pg_advisory_xact_lock(hashtext(${`webhook-endpoints:${input.tenantId}`}))`.execute(trx);
+      const { n } = await trx
+        .selectFrom('webhook_endpoints')
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .where('tenant_id', '=', input.tenantId)
+        .executeTakeFirstOrThrow();
+      if (Number(n) >= MAX_ENDPOINTS_PER_BRAND) throw new TooManyEndpoints();
       const row = await trx
         .insertInto('webhook_endpoints')
         .values({

@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import type { EventStore, GlobalPosition, RecordedEvent } from '@desk/platform/eventstore/event-store';
 import type { OrderEvent } from '@desk/machines/order/order.events';
 import { emptyOrder, evolveOrder, orderView, type OrderView } from '@desk/machines/order/order-state';
+import { logger } from '@desk/platform/logging/logger';
 import type { WebhookDb } from './webhook-database';
 import { webhookTypeOf, type WebhookEventType } from './webhook-event-types';
 import { deliveryBody } from './webhook-payload';
@@ -97,7 +98,12 @@ export class WebhookFeed {
       const tenantId = event.metadata.tenantId;
       const wanting = subscribers.filter((s) => s.tenant_id === tenantId && s.event_types.includes(type) && s.created_at <= event.recordedAt);
       if (wanting.length === 0) continue;
-      const order = await orders.after(event);
+      const order = await orders.after(event).catch((error: Error) => {
+        // An order whose history does not fold is the projections' quarantine's to report; held
+        // here, it would stop every brand's webhooks behind it.
+        logger.error('webhook feed skipped an event whose order does not fold', { eventId: event.eventId, error: error.message });
+        return null;
+      });
       if (!order) continue;
       for (const endpoint of wanting) rows.push(deliveryRow(endpoint.id, type, event, order));
     }

@@ -48,7 +48,9 @@ export const webhookDeclarations = {
     summary: 'Register an endpoint: its signing secret is in this answer only',
     body: createEndpointSchema,
     answers: { 201: answer('The endpoint and its signing secret (shown once)', endpointCreatedSchema) },
-    refuses: { 409: 'secret_not_replayed: a retry with the same Idempotency-Key (the answer held the secret, which is not kept)' },
+    refuses: {
+      409: 'secret_not_replayed: a retry with the same Idempotency-Key (the answer held the secret, which is not kept); too_many_endpoints: the brand has 10 already',
+    },
   }),
   deliveries: declare({
     ...admin,

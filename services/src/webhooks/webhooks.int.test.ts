@@ -277,4 +277,15 @@ describe('signed webhooks', () => {
     const trail = (await t.deps.eventStore.readStream(`webhook-${endpointA}`)).map((e) => e.type);
     expect(trail).toEqual(['WebhookEndpointRegistered', 'WebhookEndpointChanged', 'WebhookEndpointDeleted']);
   });
+
+  it("caps a brand's endpoints at 10", async () => {
+    for (let n = 0; n < 10; n += 1) {
+      const made = await call('POST', '/api/admin/webhooks', operator, { url: `https://hooks${n}.example.com/desk`, eventTypes: ['order.placed'] });
+      expect(made.status).toBe(201);
+    }
+    const eleventh = await call('POST', '/api/admin/webhooks', operator, { url: 'https://hooks10.example.com/desk', eventTypes: ['order.placed'] });
+    expect(eleventh).toMatchObject({ status: 409, body: { code: 'too_many_endpoints' } });
+    // Another brand's count is its own.
+    expect((await call('POST', '/api/admin/webhooks', brandA.token, { url: 'https://a.example.com/desk', eventTypes: ['order.placed'] })).status).toBe(201);
+  });
 });
