@@ -30,6 +30,7 @@ describe('admin projections', () => {
       'statement-lines',
       'payment-references',
       'ledger',
+      'notifications',
     ]);
     expect(before.find((p: any) => p.name === 'orders')).toMatchObject({ eventsApplied: logged, eventsBehind: 0 });
 
