@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { EventStore } from '@desk/platform/eventstore/event-store';
 import type { EventMetadata } from '@desk/platform/eventstore/event-metadata';
 import { streamId } from '@desk/platform/eventstore/stream-id';
@@ -33,6 +33,8 @@ export class SmsTemplateStore {
 
   async set(tenantId: string, next: BrandSmsTemplates, metadata: EventMetadata): Promise<BrandSmsTemplates> {
     await this.db.transaction().execute(async (trx) => {
+      // One change of a brand's templates at a time, so each event's `before` is what the one before it left.
+      await sql`select pg_advisory_xact_lock(hashtextextended(${`sms-templates:${tenantId}`}, 0))`.execute(trx);
       const before = await new SmsTemplateStore(trx, this.events).get(tenantId);
       await trx
         .insertInto('sms_templates')
