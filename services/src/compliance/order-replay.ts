@@ -9,7 +9,7 @@ import type { ProofLink } from '../files/proof-links';
 import { coversTenant, type AdminScope } from '../identity/admin-scope';
 import { withoutOtherBrandAccounts } from '../identity/other-brand-accounts';
 import { eventActors, hiddenFrom, seenBy, staffIdsIn, withholdStaffIds } from '../identity/event-actors';
-import { adminOrderJson, orderJsonSchema } from '../orders/order-json';
+import { adminOrderJson, adminOrderJsonSchema } from '../orders/order-json';
 import { orderStream } from '../orders/order-store';
 import { jsonChanges } from './json-changes';
 import { eventActorJsonSchema } from './logged-event-json';
@@ -23,13 +23,12 @@ export interface ReplayDeps {
 type OrderJson = ReturnType<typeof adminOrderJson>;
 
 /**
- * The order as compliance reads it at a step or a moment: the admin's order (adminOrderJson), with
- * the staff the reader may not see left unnamed. Described here by the fields every client of an
- * order reads and its brand; the desk's own fields are the admin's order's (GET /admin/orders/{id}).
+ * The order as compliance reads it at a step or a moment: the admin's order, with the operator's
+ * staff unnamed (the Operator) to a brand's officer, as a brand's admin reads them.
  */
-export const complianceOrderJsonSchema = orderJsonSchema
-  .extend({ brand: z.object({ _id: z.string(), name: z.string() }) })
-  .describe("The admin's order (GET /admin/orders/{id}), the operator's staff unnamed to a brand's officer");
+export const complianceOrderJsonSchema = adminOrderJsonSchema.describe(
+  "The admin's order (GET /admin/orders/{id}), the operator's staff unnamed to a brand's officer",
+);
 
 /** One event of an order's replay: what happened, who, from where, its hash, and the order after it. */
 const replayStepJsonSchema = z.object({
