@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { Kysely } from 'kysely';
 import type { ServicesDatabase } from '../db/services-database';
 import { answer, declare, routes } from '../http/openapi-route';
-import { alsoRefuses, behind, allMountedAt } from './declared-route-extras';
+import { alsoRefuses, behind, underAuth } from './declared-route-extras';
 import { signInAnswerSchema } from './sign-in-answers';
 import { actorOf, type AuthEnv } from './auth.middleware';
 import { fixedError } from '@desk/platform/errors/domain-error';
@@ -54,7 +54,7 @@ export type DescribeUser<U> = (user: UserRow) => Promise<U>;
 
 /** The password sign-in, the signed-in user, and changing the password: declared with the user's schema (the composition root's). */
 export function authDeclarations(user: z.ZodType) {
-  return allMountedAt('/auth', {
+  return underAuth({
     login: alsoRefuses(
       declare({
         method: 'post',

@@ -7,7 +7,7 @@ import { MAX_PASSWORD_LENGTH, PASSWORD_TOO_LONG } from '@desk/machines/identity/
 import type { ServicesDatabase } from '../db/services-database';
 import type { ProxyTrust } from '../http/proxy-trust';
 import { answer, declare, routes } from '../http/openapi-route';
-import { alsoRefuses, behind, allMountedAt } from './declared-route-extras';
+import { alsoRefuses, behind, underAuth } from './declared-route-extras';
 import type { AuthEnv } from './auth.middleware';
 import { FAILURES_PER_SESSION_USER } from './auth.routes';
 import { isStaff } from './admin-scope';
@@ -43,7 +43,7 @@ export const authenticatorConfirmSchema = z.object({ code: z.string({ error: 'En
 const NOT_STAFF = 'not_staff: authenticator apps are for staff accounts';
 const account = { tag: 'account', access: 'user' } as const;
 
-export const authenticatorDeclarations = allMountedAt('/auth', {
+export const authenticatorDeclarations = underAuth({
   status: alsoRefuses(
     declare({
       ...account,

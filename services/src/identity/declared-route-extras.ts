@@ -38,14 +38,51 @@ export function behind<R extends DeclaredRoute>(route: R, ...middleware: Middlew
  * be the customer's `getOrders`. Named from the whole path (`getOrders`, `postAuthLogin`), as the
  * document named them before, so a client's generated names stay.
  */
-export function mountedAt<R extends { operationId?: string; method: string; path: string }>(prefix: string, route: R): R {
-  const words = `${prefix}${route.path}`.split(/[^A-Za-z0-9]+/).filter(Boolean);
-  route.operationId = route.method + words.map((word) => word[0]!.toUpperCase() + word.slice(1)).join('');
+// Unconstrained on purpose: a constraint naming `path: string` becomes the inline `declare(...)`'s
+// contextual type, which widened its path to `string` and with it every key of the typed client.
+export function mountedAt<R>(prefix: string, route: R): R {
+  const named = route as { operationId?: string; method: string; path: string };
+  const words = `${prefix}${named.path}`.split(/[^A-Za-z0-9]+/).filter(Boolean);
+  named.operationId = named.method + words.map((word) => word[0]!.toUpperCase() + word.slice(1)).join('');
   return route;
 }
 
 /** `mountedAt` for each route of a group. */
-export function allMountedAt<T extends Record<string, { operationId?: string; method: string; path: string }>>(prefix: string, group: T): T {
+export function allMountedAt<T extends object>(prefix: string, group: T): T {
   for (const route of Object.values(group)) mountedAt(prefix, route);
   return group;
+}
+
+const TOO_LARGE = {
+  description: '`payload_too_large`: the body is over 64 KB (body-limits.ts)',
+  content: { 'application/json': { schema: errorSchema } },
+};
+
+/** Every route of a group that takes a body: 413 when it is over the API's limit (limitBodies, before any route reads it). */
+export function bodiesLimited<T extends Record<string, { request?: { body?: unknown }; responses: object }>>(group: T): T {
+  for (const route of Object.values(group)) {
+    const responses = route.responses as Record<number, unknown>;
+    if (route.request?.body !== undefined) responses[413] ??= TOO_LARGE;
+  }
+  return group;
+}
+
+/**
+ * A route under /api/auth: named from its whole path, 413 on an oversized body, and without what
+ * `declare` adds for the signed-in groups that /auth is not in (app.ts): no Idempotency-Key there
+ * (so no 409/422 for one) and no refusal of compliance staff's commands (they sign out and change
+ * their own password as anyone does).
+ */
+export function underAuth<T extends Record<string, { operationId?: string; method: string; path: string; request?: { body?: unknown }; responses: object }>>(
+  group: T,
+): T {
+  for (const route of Object.values(group)) {
+    const responses = route.responses as Record<number, { description: string } | undefined>;
+    delete responses[422];
+    const conflict = responses[409]?.description.split('; or ');
+    if (conflict?.[0]?.includes('idempotency_in_progress')) delete responses[409];
+    else if (conflict && conflict.length > 1) responses[409] = { ...responses[409]!, description: conflict[0]! };
+    if (responses[403]?.description.startsWith('Compliance staff read and never act')) delete responses[403];
+  }
+  return bodiesLimited(allMountedAt('/auth', group));
 }

@@ -41,7 +41,11 @@ describe('identity API', () => {
     expect(body.details.map((d) => d.path).sort()).toEqual(['password', 'phone']);
     const broken = await t.call('POST', '/api/auth/login', { body: '{"phone":', headers: { 'content-type': 'application/json' } });
     expect(broken.status).toBe(400);
-    expect(await broken.json()).toEqual({ error: 'validation_error', code: 'validation_error', details: [{ path: '', message: 'Malformed JSON in request body' }] });
+    expect(await broken.json()).toEqual({
+      error: 'validation_error',
+      code: 'validation_error',
+      details: [{ path: '', message: 'Malformed JSON in request body' }],
+    });
     // Too long is not missing: each limit says its own text.
     const long = await t.call('POST', '/api/auth/login', { body: { phone: '+919800000000', password: 'x'.repeat(201) } });
     expect(((await long.json()) as { details: unknown[] }).details).toEqual([{ path: 'password', message: 'Password must be at most 200 characters' }]);
@@ -81,7 +85,11 @@ describe('identity API', () => {
 
     const short = await t.call('POST', '/api/admin/users', { token: admin, body: { phone: '+919333333333', password: '123' } });
     expect(short.status).toBe(400);
-    expect(await short.json()).toEqual({ error: 'validation_error', code: 'validation_error', details: [{ path: 'password', message: 'Password must be at least 6 characters long' }] });
+    expect(await short.json()).toEqual({
+      error: 'validation_error',
+      code: 'validation_error',
+      details: [{ path: 'password', message: 'Password must be at least 6 characters long' }],
+    });
 
     const list = (await (await t.call('GET', '/api/admin/users', { token: admin })).json()) as { users: { phone: string }[]; total: number };
     expect(list.users.map((u) => u.phone)).toContain('+919222222222');

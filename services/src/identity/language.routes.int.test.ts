@@ -44,7 +44,11 @@ describe('PUT /api/auth/language', () => {
     for (const body of [{ language: 'fr' }, { language: '' }, { language: 7 }, {}, { language: 'HI' }]) {
       const response = await t.call('PUT', '/api/auth/language', { token, body });
       expect(response.status, JSON.stringify(body)).toBe(400);
-      expect(await response.json()).toMatchObject({ error: 'validation_error', code: 'validation_error', details: [{ path: 'language', message: 'Language must be en or hi' }] });
+      expect(await response.json()).toMatchObject({
+        error: 'validation_error',
+        code: 'validation_error',
+        details: [{ path: 'language', message: 'Language must be en or hi' }],
+      });
     }
     const broken = await t.call('PUT', '/api/auth/language', { token, body: '{"language":', headers: { 'content-type': 'application/json' } });
     expect(broken.status).toBe(400);

@@ -3,7 +3,7 @@ import { sql, type Kysely } from 'kysely';
 import { z } from 'zod';
 import type { ServicesDatabase } from '../db/services-database';
 import { answer, declare, routes } from '../http/openapi-route';
-import { behind, mountedAt } from './declared-route-extras';
+import { behind, underAuth } from './declared-route-extras';
 import type { AuthEnv } from './auth.middleware';
 
 /** The screens' languages (decision 0036); the English texts are the specification's. */
@@ -13,9 +13,8 @@ export const languageSchema = z.object({
   language: z.enum(SCREEN_LANGUAGES, { error: 'Language must be en or hi' }),
 });
 
-export const setLanguage = mountedAt(
-  '/auth',
-  declare({
+export const setLanguage = underAuth({
+  setLanguage: declare({
     method: 'put',
     path: '/language',
     tag: 'account',
@@ -24,7 +23,7 @@ export const setLanguage = mountedAt(
     body: languageSchema,
     answers: { 200: answer('Kept', z.object({ language: z.enum(SCREEN_LANGUAGES) })) },
   }),
-);
+}).setLanguage;
 
 export interface LanguageDeps {
   db: Kysely<ServicesDatabase>;

@@ -6,7 +6,7 @@ import { DomainError, ValidationError, fixedError } from '@desk/platform/errors/
 import { PhoneTakenError } from './identity-errors';
 import { atMost } from '../http/validate';
 import { answer, declare, routes } from '../http/openapi-route';
-import { alsoRefuses, allMountedAt } from './declared-route-extras';
+import { alsoRefuses, underAuth } from './declared-route-extras';
 import { signedInSchema } from './sign-in-answers';
 import { clientIp, commandMetadata } from '../http/request-context';
 import type { ShortLivedStore } from '../kv/short-lived-store';
@@ -88,7 +88,7 @@ const SEND_429 = 'too_many_requests: a code was sent to this phone less than 30 
 /** The code routes, declared with the user's schema (the composition root's). */
 export function otpDeclarations(user: z.ZodType) {
   const tag = 'sign-in';
-  return allMountedAt('/auth', {
+  return underAuth({
     send: alsoRefuses(
       declare({
         method: 'post',

@@ -6,7 +6,7 @@ import type { ServicesDatabase } from '../db/services-database';
 import { clientIp, commandMetadata } from '../http/request-context';
 import type { ProxyTrust } from '../http/proxy-trust';
 import { answer, declare, routes } from '../http/openapi-route';
-import { allMountedAt, alsoRefuses } from './declared-route-extras';
+import { alsoRefuses, underAuth } from './declared-route-extras';
 import { phoneSchema } from './phone-schema';
 import { InvalidOtpError, type OtpService } from './otp.service';
 import { hashPassword } from './password';
@@ -22,7 +22,7 @@ export const passwordResetSchema = z.object({
   newPassword: z.string({ error: 'New password is required' }).min(MIN_PASSWORD_LENGTH, PASSWORD_TOO_SHORT).max(MAX_PASSWORD_LENGTH, PASSWORD_TOO_LONG),
 });
 
-export const passwordResetDeclarations = allMountedAt('/auth', {
+export const passwordResetDeclarations = underAuth({
   send: declare({
     method: 'post',
     path: '/password-reset/otp/send',

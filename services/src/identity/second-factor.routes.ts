@@ -6,7 +6,7 @@ import type { ServicesDatabase } from '../db/services-database';
 import { commandMetadata } from '../http/request-context';
 import type { ProxyTrust } from '../http/proxy-trust';
 import { answer, declare, routes } from '../http/openapi-route';
-import { alsoRefuses, allMountedAt } from './declared-route-extras';
+import { alsoRefuses, underAuth } from './declared-route-extras';
 import { signedInSchema } from './sign-in-answers';
 import { checkedCode, confirmEnrolment, startEnrolment } from './second-factor';
 import type { SecondFactor } from './sign-in-challenge';
@@ -43,7 +43,7 @@ const CODES_429 = 'too_many_requests: 5 wrong codes on this account in 15 minute
 /** The staff's second step, declared with the user's schema (the composition root's). */
 export function secondFactorDeclarations(user: z.ZodType) {
   const tag = 'sign-in';
-  return allMountedAt('/auth', {
+  return underAuth({
     login: alsoRefuses(
       declare({
         method: 'post',

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { Kysely } from 'kysely';
 import { NotFoundError } from '@desk/platform/errors/domain-error';
 import { answer, declare, problemsOf, routes } from '../http/openapi-route';
-import { alsoRefuses, behind, allMountedAt } from './declared-route-extras';
+import { alsoRefuses, behind, underAuth } from './declared-route-extras';
 import type { ServicesDatabase } from '../db/services-database';
 import { commandMetadata } from '../http/request-context';
 import type { ProxyTrust } from '../http/proxy-trust';
@@ -37,7 +37,7 @@ export const sessionJsonSchema = z.object({
 const message = (description: string) => answer(description, z.object({ message: z.string() }));
 const account = { tag: 'account', access: 'user' } as const;
 
-export const sessionDeclarations = allMountedAt('/auth', {
+export const sessionDeclarations = underAuth({
   logout: declare({
     ...account,
     method: 'post',

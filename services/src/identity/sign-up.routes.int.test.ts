@@ -42,10 +42,16 @@ describe('sign-up, OTP sign-in, change password and lock-out', () => {
   });
 
   it("uses the specification's error codes", async () => {
-    expect(await post('/api/auth/otp/send', {})).toEqual({ status: 400, body: { error: 'phone_required', code: 'phone_required', message: 'Phone number is required' } });
+    expect(await post('/api/auth/otp/send', {})).toEqual({
+      status: 400,
+      body: { error: 'phone_required', code: 'phone_required', message: 'Phone number is required' },
+    });
     expect(await post('/api/auth/otp/send', { phone: '  ' })).toMatchObject({ status: 400, body: { error: 'phone_required', code: 'phone_required' } });
     expect(await post('/api/auth/otp/send', { phone: '12345' })).toMatchObject({ status: 400, body: { error: 'validation_error', code: 'validation_error' } });
-    expect(await post('/api/auth/otp/verify', { phone: '+919899999999', otp: '123456' })).toMatchObject({ status: 400, body: { error: 'invalid_otp', code: 'invalid_otp' } });
+    expect(await post('/api/auth/otp/verify', { phone: '+919899999999', otp: '123456' })).toMatchObject({
+      status: 400,
+      body: { error: 'invalid_otp', code: 'invalid_otp' },
+    });
     expect(await post('/api/auth/otp/send', { phone: '+919899999999' })).toMatchObject({ status: 404, body: { code: 'account_not_found' } });
   });
 
