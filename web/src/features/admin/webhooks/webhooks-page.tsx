@@ -56,7 +56,8 @@ export function WebhooksPage() {
       await refresh();
     },
   });
-  const brandName = (tenantId: string) => (operator ? (brands.data?.tenants.find((b) => b._id === tenantId)?.name ?? tenantId) : undefined);
+  const brandName = (tenantId: string) =>
+    operator ? (brands.data?.tenants.find((b: { _id: string; name: string }) => b._id === tenantId)?.name ?? tenantId) : undefined;
 
   return (
     <div className="admin-page">
