@@ -49,7 +49,7 @@ export function DeliveryLogPage() {
             empty={<p className="admin-empty">Nothing sent yet. Events appear here as your orders change.</p>}
             columns={[
               { header: 'Event', cell: (d) => labelOf(d.eventType), rowHeader: true },
-              { header: 'Sent at', cell: (d) => when(d.createdAt), className: 'nowrap' },
+              { header: 'When', cell: (d) => when(d.createdAt) },
               { header: 'State', cell: (d) => <span className={`badge ${DELIVERY_STATE[d.state].badge}`}>{DELIVERY_STATE[d.state].label}</span> },
               { header: 'Attempts', cell: (d) => String(d.attempts) },
               { header: 'Last answer', cell: (d) => (d.lastStatus !== null ? String(d.lastStatus) : (d.lastError ?? '—')), className: 'wrap' },
