@@ -8,6 +8,7 @@ import { createCustomer, createTestApp, json, type TestApp } from '../../../test
 import { giveDepositWallet } from '../../../tests/support/deposit-wallet';
 import { startRecordingServer, type RecordingServer } from '../../../tests/support/recording-http-server';
 import { waitFor } from '../../../tests/support/wait-for';
+import { backupPlan } from '../ops/backup/backup-tables';
 import { WebhookFeed } from './webhook-feed';
 import type { WebhookDb } from './webhook-database';
 
@@ -67,5 +68,12 @@ describe('webhook deliveries when processes race, stop or restart', () => {
     expect(new Set(receiver.requests.map((r) => r.headers['x-desk-delivery'])).size).toBe(4);
     // Nothing is due any more: a second sweep sends nothing again.
     expect(await t.deps.webhooks.dispatch.sweep()).toBe(0);
+  });
+
+  it("backs up the endpoints and their logs, but not the feed's place in a log a restore renumbers", async () => {
+    const tables = (await backupPlan(t.database.pool)).map((table) => table.name);
+    expect(tables).toEqual(expect.arrayContaining(['webhook_endpoints', 'webhook_deliveries', 'webhook_attempts']));
+    expect(tables).not.toContain('webhook_feed');
+    expect(tables.indexOf('webhook_endpoints')).toBeLessThan(tables.indexOf('webhook_deliveries'));
   });
 });
