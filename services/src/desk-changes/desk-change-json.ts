@@ -48,6 +48,10 @@ export const deskChangeJsonSchema = z.object({
 });
 export type DeskChangeJson = z.infer<typeof deskChangeJsonSchema>;
 
+/** What the 202 of a change that waits for a second admin means, in the document (decision 0030). */
+export const WAITS_FOR_SECOND_ADMIN =
+  'Waiting for a second admin: nothing applied yet. `change` is the request (GET /admin/changes/{id}): what it changes, before and after, and why it waits.';
+
 /** The 202 of a change that waits for a second admin (desk-changes.routes.ts's waitingAnswer): nothing applied yet. */
 export const waitingAnswerSchema = z.object({
   pendingConfirmation: z.literal(true),

@@ -12,8 +12,7 @@ import { personJson, personJsonSchema } from '../identity/person-json';
 import type { TenantStore } from '../tenants/tenant-store';
 import type { ProxyTrust } from '../http/proxy-trust';
 import { waitingAnswer, type DeskChangeAnswers } from '../desk-changes/desk-changes.routes';
-import { waitingAnswerSchema } from '../desk-changes/desk-change-json';
-import { WAITS_FOR_SECOND_ADMIN } from '../api/openapi/route-doc';
+import { WAITS_FOR_SECOND_ADMIN, waitingAnswerSchema } from '../desk-changes/desk-change-json';
 import { SETTINGS_BUSY } from './settings.routes';
 
 export interface TenantSettingsDeps {

@@ -14,8 +14,7 @@ import type { SettingsService } from './settings.service';
 import { currentSettingsJson, currentSettingsJsonSchema, publicSettingsJson, publicSettingsJsonSchema } from './settings-json';
 import type { ProxyTrust } from '../http/proxy-trust';
 import { waitingAnswer, type DeskChangeAnswers } from '../desk-changes/desk-changes.routes';
-import { waitingAnswerSchema } from '../desk-changes/desk-change-json';
-import { WAITS_FOR_SECOND_ADMIN } from '../api/openapi/route-doc';
+import { WAITS_FOR_SECOND_ADMIN, waitingAnswerSchema } from '../desk-changes/desk-change-json';
 
 /** The brand's support contact as visitors read it: each null when the brand gives none (decision 0035). */
 export const supportContactJsonSchema = z.object({

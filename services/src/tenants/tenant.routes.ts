@@ -26,8 +26,7 @@ import { waitingAnswer, type DeskChangeAnswers } from '../desk-changes/desk-chan
 import { DomainTakenError } from './domain-holder';
 import { answer, declare, routes } from '../http/openapi-route';
 import { withBadPathRefusal, withCommonRefusals } from '../http/common-refusals';
-import { deskChangeJsonSchema, waitingAnswerSchema } from '../desk-changes/desk-change-json';
-import { WAITS_FOR_SECOND_ADMIN } from '../api/openapi/route-doc';
+import { deskChangeJsonSchema, WAITS_FOR_SECOND_ADMIN, waitingAnswerSchema } from '../desk-changes/desk-change-json';
 
 /** A brand created with a domain: made at once, its domain waiting (decision 0030). */
 export const DOMAIN_WAITS = 'Tenant created without its domain for now: the domain waits for a second admin to confirm it (see Pending changes)';

@@ -19,8 +19,7 @@ import { userJson, userJsonSchema, usersJson } from './user-json';
 import { ADMIN_ROLE, GRANTABLE_ROLES, OPERATOR_TENANT_ID, tenantFilter } from '../identity/admin-scope';
 import type { ProxyTrust } from '../http/proxy-trust';
 import { waitingAnswer, type DeskChangeAnswers } from '../desk-changes/desk-changes.routes';
-import { waitingAnswerSchema } from '../desk-changes/desk-change-json';
-import { WAITS_FOR_SECOND_ADMIN } from '../api/openapi/route-doc';
+import { WAITS_FOR_SECOND_ADMIN, waitingAnswerSchema } from '../desk-changes/desk-change-json';
 import { OwnAdminRoleError } from '../desk-changes/desk-change-errors';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
