@@ -11,6 +11,13 @@ import { sendDelivery, type SendRequest, type SendResult } from './webhook-sende
 
 /** After a failed attempt, the next one waits: 1 min, 5 min, 30 min, 2 h, 6 h, 12 h (just under a day in all), then `failed`. */
 export const RETRY_DELAYS_MS: readonly number[] = [60_000, 300_000, 1_800_000, 7_200_000, 21_600_000, 43_200_000];
+/** An attempt whose secret would not open: nothing is sent unsigned. */
+const UNREADABLE_SECRET: SendResult = {
+  statusCode: null,
+  error: 'The signing secret could not be read (the server key changed): make a new secret for this endpoint',
+  durationMs: 0,
+  excerpt: '',
+};
 /** How long an attempt holds its delivery: past it (the process died mid-send), the sweep may try again. */
 const SENDING_LEASE_MS = 60_000;
 
@@ -59,20 +66,35 @@ export class WebhookDispatch {
     if (!claimed) return;
     const { delivery, endpoint } = claimed;
     const now = new Date();
-    const result = await this.send(
-      {
-        url: endpoint.url,
-        body: delivery.body,
-        headers: {
-          'x-desk-signature': signatureHeader(delivery.body, this.endpoints.liveSecrets(endpoint, now), Math.floor(now.getTime() / 1000)),
-          'x-desk-delivery': delivery.id,
-          'x-desk-event': delivery.event_type,
-        },
-      },
-      this.options.production,
-    );
+    const secrets = this.secretsOf(endpoint, now);
+    const result = secrets
+      ? await this.send(
+          {
+            url: endpoint.url,
+            body: delivery.body,
+            headers: {
+              'x-desk-signature': signatureHeader(delivery.body, secrets, Math.floor(now.getTime() / 1000)),
+              'x-desk-delivery': delivery.id,
+              'x-desk-event': delivery.event_type,
+            },
+          },
+          this.options.production,
+        )
+      : UNREADABLE_SECRET;
     const next = await this.record(delivery, now, result);
     if (next !== null) await this.queueAttempt(deliveryId, delivery.attempts + 2, next);
+  }
+
+  /**
+   * The endpoint's live secrets; null when they no longer open (the token secret they were sealed
+   * with was changed): the attempt then fails in the log, saying so, instead of failing unseen.
+   */
+  private secretsOf(endpoint: Parameters<WebhookEndpoints['liveSecrets']>[0], now: Date): string[] | null {
+    try {
+      return this.endpoints.liveSecrets(endpoint, now);
+    } catch {
+      return null;
+    }
   }
 
   /** Queues every delivery due a while ago that no job picked up (a restart lost its timers, a job died). */

@@ -76,4 +76,19 @@ describe('webhook deliveries when processes race, stop or restart', () => {
     expect(tables).not.toContain('webhook_feed');
     expect(tables.indexOf('webhook_endpoints')).toBeLessThan(tables.indexOf('webhook_deliveries'));
   });
+
+  it('sends nothing unsigned when a secret no longer opens, and says why in the log', async () => {
+    await placeBuy();
+    const [delivery] = await t.deps.webhooks.feed.catchUp();
+    // As after a change of the server's token secret: the sealed secret no longer opens.
+    await t.database.pool.query(`update webhook_endpoints set secret_sealed = 'v1.AAAAAAAAAAAAAAAA.AAAA.AAAAAAAAAAAAAAAAAAAAAA'`);
+    const before = receiver.requests.length;
+    await t.deps.webhooks.dispatch.deliver(delivery!.id);
+    expect(receiver.requests).toHaveLength(before);
+    const { rows } = await t.database.pool.query(
+      'select d.state, a.error from webhook_deliveries d join webhook_attempts a on a.delivery_id = d.id where d.id = $1',
+      [delivery!.id],
+    );
+    expect(rows).toEqual([{ state: 'retrying', error: expect.stringMatching(/^The signing secret could not be read/) }]);
+  });
 });
