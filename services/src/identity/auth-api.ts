@@ -30,7 +30,7 @@ export interface AuthApiDeps<U> {
   trustProxy: ProxyTrust;
   describeUser: DescribeUser<U>;
   /** The schema of what `describeUser` answers, for the routes' declarations (the document). */
-  userSchema: z.ZodType;
+  userSchema: z.ZodType<U>;
   trail: Trail;
   forgetUser: (id: string) => void;
 }

@@ -14,7 +14,7 @@ import type { Limit, RateLimiter } from '../kv/rate-limiter';
 import type { ShortLivedStore } from '../kv/short-lived-store';
 import { hashPassword, verifyAgainstNothing, verifyPassword } from './password';
 import { FAILURES_PER_IP, FAILURES_PER_PHONE, FAILURES_PER_PHONE_AND_IP, PasswordLimits } from './password-limits';
-import { afterPassword, type PasswordStep, type SignInDeps } from './staff-sign-in';
+import { afterPassword, type SignInDeps } from './staff-sign-in';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, PASSWORD_TOO_LONG, PASSWORD_TOO_SHORT } from '@desk/machines/identity/password-rules';
 import type { ProxyTrust } from '../http/proxy-trust';
 import type { Trail } from './user-trail';
@@ -53,7 +53,7 @@ export const loginSchema = z.object({
 export type DescribeUser<U> = (user: UserRow) => Promise<U>;
 
 /** The password sign-in, the signed-in user, and changing the password: declared with the user's schema (the composition root's). */
-export function authDeclarations(user: z.ZodType) {
+export function authDeclarations<U>(user: z.ZodType<U>) {
   return underAuth({
     login: alsoRefuses(
       declare({
@@ -105,7 +105,7 @@ export function authDeclarations(user: z.ZodType) {
 export interface AuthDeps<U> {
   db: Kysely<ServicesDatabase>;
   /** The schema of what `describeUser` answers, for the routes' declarations. */
-  userSchema: z.ZodType;
+  userSchema: z.ZodType<U>;
   signIn: SignInDeps;
   /** requireUser, as every signed-in route uses it. */
   signedIn: MiddlewareHandler<AuthEnv>;
@@ -152,10 +152,10 @@ export function authRoutes<U extends object>(deps: AuthDeps<U>) {
         throw new InvalidCredentialsError();
       }
       await attempt.succeeded();
-      // The user's shape is the composition root's (its schema is `userSchema`): unknown here.
-      return c.json((await afterPassword(c, user, { ...signIn, trustProxy, describeUser })) as PasswordStep<unknown>, 200);
+      // U is described by the composition root's `userSchema`: the generic is not checked against it here.
+      return c.json((await afterPassword(c, user, { ...signIn, trustProxy, describeUser })) as never, 200);
     })
-    .openapi(behind(declared.me, signedIn), async (c) => c.json((await describeUser(c.get('user'))) as unknown, 200))
+    .openapi(behind(declared.me, signedIn), async (c) => c.json((await describeUser(c.get('user'))) as never, 200))
     .openapi(behind(declared.changePassword, signedInFresh), async (c) => {
       const { currentPassword, newPassword } = c.req.valid('json');
       const user = c.get('user');

@@ -86,7 +86,7 @@ const sentSchema = z.object({
 const SEND_429 = 'too_many_requests: a code was sent to this phone less than 30 s ago, or too many were sent (Retry-After says how long)';
 
 /** The code routes, declared with the user's schema (the composition root's). */
-export function otpDeclarations(user: z.ZodType) {
+export function otpDeclarations<U>(user: z.ZodType<U>) {
   const tag = 'sign-in';
   return underAuth({
     send: alsoRefuses(
@@ -185,7 +185,7 @@ export interface OtpRouteDeps<U> {
   trustProxy: ProxyTrust;
   describeUser: DescribeUser<U>;
   /** The schema of what `describeUser` answers, for the routes' declarations. */
-  userSchema: z.ZodType;
+  userSchema: z.ZodType<U>;
   /** Records sign-ups. */
   trail: Trail;
 }
@@ -223,8 +223,8 @@ export function otpRoutes<U extends object>(deps: OtpRouteDeps<U>) {
         const user = await findUserByPhone(db, tenantOf(c), phone);
         if (!user) throw new NoAccountError();
         if (isStaff(user)) throw new StaffSmsRefusedError();
-        // The user's shape is the composition root's (its schema is `userSchema`): unknown here.
-        return c.json((await openSession(c, user, 'otp', deps)).answer as { token: string; user: unknown }, 200);
+        // U is described by the composition root's `userSchema`: the generic is not checked against it here.
+        return c.json((await openSession(c, user, 'otp', deps)).answer as never, 200);
       },
       codeRefusal,
     )
@@ -263,6 +263,6 @@ export function otpRoutes<U extends object>(deps: OtpRouteDeps<U>) {
       if (!user) throw new PhoneTakenError();
       await store.delete(verified);
       const { answer } = await openSession(c, user, 'sign_up', deps);
-      return c.json({ ...(answer as { token: string; user: unknown }), message: 'Registration successful' }, 201);
+      return c.json({ ...answer, message: 'Registration successful' } as never, 201);
     });
 }
