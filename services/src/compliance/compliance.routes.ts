@@ -30,7 +30,7 @@ import { accessTrailSchema, asOfSchema, complianceOrdersSchema, eventSearchSchem
 import { loggedEventJson, loggedEventJsonSchema } from './logged-event-json';
 import { hiddenStreamsFor } from './operator-streams';
 import { complianceOrderJsonSchema, orderAsOf, orderAsOfJsonSchema, orderReplayJsonSchema, replayOrder, type ReplayDeps } from './order-replay';
-import { complianceOperation } from './compliance-operation';
+import { complianceOperation } from '../http/compliance-operation';
 import type { ComplianceEnv } from './require-compliance';
 import type { SigningKey } from './signing-key';
 

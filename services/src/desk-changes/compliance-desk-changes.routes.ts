@@ -10,7 +10,7 @@ import { commandMetadata } from '../http/request-context';
 import { answer, declare, routes } from '../http/openapi-route';
 import { RECENT_CHANGES, type DeskChangeRouteDeps } from './desk-changes.routes';
 import { deskChangeJsonSchema } from './desk-change-json';
-import { complianceOperation } from '../compliance/compliance-operation';
+import { complianceOperation } from '../http/compliance-operation';
 
 /** Behind requireCompliance: the officer and the brands they read (compliance's ComplianceEnv). */
 type OfficerEnv = AdminEnv;

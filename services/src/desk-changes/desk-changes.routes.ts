@@ -10,6 +10,7 @@ import { actorOf, type AdminEnv } from '../identity/auth.middleware';
 import { commandMetadata } from '../http/request-context';
 import type { ProxyTrust } from '../http/proxy-trust';
 import { answer, declare, routes } from '../http/openapi-route';
+import { KEY_REUSED } from '../http/idempotency';
 import type { DeskChanges } from './desk-changes';
 import { deskChangeJsonSchema, type DeskChangeJson } from './desk-change-json';
 
@@ -24,9 +25,6 @@ export const declineChangeSchema = z.object({
     .optional()
     .describe('Why it is declined (the requester reads it); at most 500 characters'),
 });
-
-/** A signed-in POST sent again with an Idempotency-Key (http/idempotency.ts): 409 `idempotency_in_progress` while the first runs, or this 422. */
-export const KEY_REUSED = 'idempotency_key_reused: this Idempotency-Key was already used for a different request';
 
 const changeAnswer = (description: string) => answer(description, z.object({ change: deskChangeJsonSchema, message: z.string() }));
 const NOT_FOUND = 'not_found: no such change';

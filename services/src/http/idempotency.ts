@@ -8,6 +8,9 @@ const KeyReusedError = fixedError('idempotency_key_reused', 422, 'This Idempoten
 
 const KeyInFlightError = fixedError('idempotency_in_progress', 409, 'A request with this Idempotency-Key is still being processed');
 
+/** The 422 a declared POST behind this middleware lists (its 409 `idempotency_in_progress` goes with the route's other conflicts). */
+export const KEY_REUSED = 'idempotency_key_reused: this Idempotency-Key was already used for a different request';
+
 const KEY = /^[\w.:-]{1,200}$/;
 
 /** What a retry of a request whose answer held a secret gets instead of that answer. */

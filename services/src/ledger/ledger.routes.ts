@@ -17,7 +17,7 @@ import { actorOf } from '../identity/auth.middleware';
 import { OPERATOR_TENANT_ID, tenantFilter, type AdminScope } from '../identity/admin-scope';
 import { commandMetadata } from '../http/request-context';
 import { answer, declare, routes } from '../http/openapi-route';
-import { complianceOperation } from '../compliance/compliance-operation';
+import { complianceOperation } from '../http/compliance-operation';
 import type { ProxyTrust } from '../http/proxy-trust';
 import type { RecordAccess } from '../desk-changes/compliance-desk-changes.routes';
 import { positionJsonSchema, type DailyPosition } from './daily-position';

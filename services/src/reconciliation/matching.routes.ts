@@ -18,7 +18,7 @@ import { actorOf } from '../identity/auth.middleware';
 import { tenantFilter } from '../identity/admin-scope';
 import { commandMetadata } from '../http/request-context';
 import { answer, declare, routes } from '../http/openapi-route';
-import { KEY_REUSED } from '../desk-changes/desk-changes.routes';
+import { KEY_REUSED } from '../http/idempotency';
 import { accountIdOf } from './reconciliation.routes';
 import type { ProxyTrust } from '../http/proxy-trust';
 import type { BrandBankAccounts } from './brand-bank-accounts';

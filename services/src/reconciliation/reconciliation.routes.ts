@@ -15,7 +15,7 @@ import { commandMetadata } from '../http/request-context';
 import { hasNul } from '../http/refuse-nul';
 import { answer, declare, routes } from '../http/openapi-route';
 import { UUID } from '../http/server-ids';
-import { KEY_REUSED } from '../desk-changes/desk-changes.routes';
+import { KEY_REUSED } from '../http/idempotency';
 import type { ProxyTrust } from '../http/proxy-trust';
 import { BANK_ACCOUNT_NOT_FOUND, type BrandBankAccount, type BrandBankAccounts } from './brand-bank-accounts';
 import type { StatementImports } from './statement-imports';
