@@ -139,15 +139,13 @@ export function createApp(deps: AppDeps) {
     changes: deps.deskChanges,
     json: async (state) => deskChangeJson(state, { users: db, fileLink: (id) => fileLink(orders.signer, id), brandNames: await directory.names() }),
   };
-  const admin = routes<AdminEnv>()
-    .use(signedInFresh, requireAdmin, idempotency(db))
-    // Brand admins run their brand's orders and users; the rest of the desk is the operator's.
-    .use('/settings', requireOperator)
-    .use('/tenants/*', requireOperator)
-    .use('/projections/*', requireOperator)
-    .use('/users/:id/roles', requireOperator)
-    .use('/changes', requireOperator)
-    .use('/changes/*', requireOperator)
+  // Each group's middleware is registered before its routes, as statements: a `.use()` chained on a
+  // group of declared routes turns the typed client's view of the routes after it to `unknown`.
+  const adminGroup = routes<AdminEnv>();
+  adminGroup.use(signedInFresh, requireAdmin, idempotency(db));
+  // Brand admins run their brand's orders and users; the rest of the desk is the operator's.
+  for (const path of ['/settings', '/tenants/*', '/projections/*', '/users/:id/roles', '/changes', '/changes/*']) adminGroup.use(path, requireOperator);
+  const admin = adminGroup
     .route('/', adminUserRoutes({ db, desk, tenants, directory, trustProxy }))
     .route('/', adminSettingsRoutes(settings, db, config.trustProxy, desk))
     .route('/', tenantSettingsRoutes({ tenants, settings, users: db, trustProxy, desk }))
@@ -164,10 +162,13 @@ export function createApp(deps: AppDeps) {
     .route('/', reconciliationRoutes({ ...deps.reconciliation, readModels: db, users: db, trustProxy }))
     .route('/', matchingRoutes({ ...deps.reconciliation, readModels: db, trustProxy }))
     .route('/', adminLedgerRoutes({ position: deps.ledger.position, readModels: db }));
-  const customer = routes<AuthEnv>().use(signedIn, refuseComplianceCommands, idempotency(db)).route('/', customerOrderRoutes(orders));
+  const customerGroup = routes<AuthEnv>();
+  customerGroup.use(signedIn, refuseComplianceCommands, idempotency(db));
+  const customer = customerGroup.route('/', customerOrderRoutes(orders));
   // Compliance staff read everything in their scope and act on nothing (docs/compliance.md).
-  const compliance = routes<ComplianceEnv>()
-    .use(signedInFresh, requireCompliance)
+  const complianceGroup = routes<ComplianceEnv>();
+  complianceGroup.use(signedInFresh, requireCompliance);
+  const compliance = complianceGroup
     .route('/', complianceRoutes(deps.compliance))
     .route(
       '/',
@@ -188,8 +189,9 @@ export function createApp(deps: AppDeps) {
       }),
     );
   const trail = deps.roles.trail;
-  const user = routes<AuthEnv>()
-    .use(signedIn, refuseComplianceCommands, idempotency(db))
+  const userGroup = routes<AuthEnv>();
+  userGroup.use(signedIn, refuseComplianceCommands, idempotency(db));
+  const user = userGroup
     .route('/', savedAccountRoutes(db, { trail, trustProxy }))
     .route('/', tenantDetailsRoutes(tenants, orders.signer))
     .route('/', notificationRoutes(db, db));

@@ -59,8 +59,8 @@ const TOO_LARGE = {
 };
 
 /** Every route of a group that takes a body: 413 when it is over the API's limit (limitBodies, before any route reads it). */
-export function bodiesLimited<T extends Record<string, { request?: { body?: unknown }; responses: object }>>(group: T): T {
-  for (const route of Object.values(group)) {
+export function bodiesLimited<T extends object>(group: T): T {
+  for (const route of Object.values(group) as { request?: { body?: unknown }; responses: object }[]) {
     const responses = route.responses as Record<number, unknown>;
     if (route.request?.body !== undefined) responses[413] ??= TOO_LARGE;
   }
@@ -73,10 +73,10 @@ export function bodiesLimited<T extends Record<string, { request?: { body?: unkn
  * (so no 409/422 for one) and no refusal of compliance staff's commands (they sign out and change
  * their own password as anyone does).
  */
-export function underAuth<T extends Record<string, { operationId?: string; method: string; path: string; request?: { body?: unknown }; responses: object }>>(
-  group: T,
-): T {
-  for (const route of Object.values(group)) {
+// `T extends object`, not a record of routes: a constraint naming `path: string` becomes the inline
+// declarations' contextual type and widens their paths to `string`, and with them the typed client's keys.
+export function underAuth<T extends object>(group: T): T {
+  for (const route of Object.values(group) as { responses: object }[]) {
     const responses = route.responses as Record<number, { description: string } | undefined>;
     delete responses[422];
     const conflict = responses[409]?.description.split('; or ');
