@@ -7,6 +7,7 @@
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { z } from 'zod';
+import { columnMappingSchema } from './statements/column-mapping';
 import { NotFoundError, ValidationError } from '@desk/platform/errors/domain-error';
 import type { StatementImported } from '@desk/machines/reconciliation/bank-statement.events';
 import type { AdminEnv } from '../identity/auth.middleware';
@@ -160,7 +161,7 @@ export const reconciliationDeclarations = {
               id: z.string(),
               name: z.string(),
               seenIn: z.string().describe('Who exports this layout'),
-              mapping: z.record(z.string(), z.unknown()).describe('The column mapping, as the upload takes it in `mapping`'),
+              mapping: columnMappingSchema.describe('The column mapping, as the upload takes it in `mapping`'),
             }),
           ),
         }),
