@@ -8,7 +8,7 @@ import { openAddUser, renderUsers, user } from './users-test-kit';
 const wallet = (n: number, isDefault = false) => ({
   _id: `w-${n}`,
   address: `TWalletAddress${n}`,
-  network: 'TRC20',
+  network: 'TRC20' as const,
   label: `Label ${n}`,
   isDefault,
   createdAt: '2025-01-02T10:00:00.000Z',
