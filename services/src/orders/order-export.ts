@@ -1,3 +1,4 @@
+import type { BlankEnv } from 'hono/types';
 import { createMiddleware } from 'hono/factory';
 import { z } from 'zod';
 import { stream } from 'hono/streaming';
@@ -93,7 +94,7 @@ export function orderExportRoutes(db: Kysely<ReadModelDatabase>, users: Kysely<S
   };
 
   // The signature first: a link altered or expired is refused (403) before its query is judged.
-  const signedLink = createMiddleware(async (c, next) => {
+  const signedLink = createMiddleware<BlankEnv>(async (c, next) => {
     if (!signer.verify(EXPORT_PATH, c.req.query())) throw new ExpiredLinkError();
     await next();
   });

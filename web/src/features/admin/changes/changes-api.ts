@@ -1,4 +1,4 @@
-import { api, unwrap } from '../../../lib/api';
+import { api, unwrap, type SuccessBody } from '../../../lib/api';
 
 const changes = api.admin.changes;
 
@@ -23,14 +23,13 @@ export const changesKeys = {
   one: (id: string) => ['admin', 'changes', id] as const,
 };
 
-type JsonOf<R> = R extends { json(): Promise<infer J> } ? J : never;
-
 /**
  * `unwrap` for a route that answers 200 with what it saved or 202 with a change waiting for a second
- * admin: the answer typed as either body (the typed client gives one response type per status).
+ * admin: the answer typed as either body (the typed client gives one response type per status; its
+ * refusals, which unwrap throws for, are not among them).
  */
-export function unwrapSaveOrWait<R extends Response>(response: Promise<R>): Promise<JsonOf<R>> {
-  return unwrap(response as unknown as Promise<Response & { json(): Promise<JsonOf<R>> }>);
+export function unwrapSaveOrWait<R extends Response>(response: Promise<R>): Promise<SuccessBody<R>> {
+  return unwrap(response);
 }
 
 /** What a route that changes the desk's rules answers when the change waits for a second admin (202). */

@@ -22,9 +22,10 @@ export interface TenantListsEdit {
   cryptoWallets?: CryptoWalletInput[];
 }
 
-// The tenant routes read their bodies themselves (multipart or JSON), so the typed client offers no
-// `form` or `json` field for them; the client still sends either exactly as for a validated route.
-const withBody = <Args extends object>(args: Args, body: { form: TenantProfileForm } | { json: TenantListsEdit }): Args => ({ ...args, ...body });
+// A brand's change takes either body, its profile as multipart or its lists as JSON (both are declared);
+// the typed client asks for one field per declared body at once, so the one sent stands for both.
+type TenantPut = Parameters<(typeof api.admin.tenants)[':id']['$put']>[0];
+const withBody = <Args extends object>(args: Args, body: { form: TenantProfileForm } | { json: TenantListsEdit }) => ({ ...args, ...body }) as Args & TenantPut;
 
 const formFields = (form: TenantProfileForm) => Object.fromEntries(Object.entries(form).filter(([, v]) => v !== undefined)) as TenantProfileForm;
 
