@@ -48,9 +48,11 @@ const rejection = ({ reasonCode, note, reason }: { reasonCode: ReasonCode; note?
 
 /** A UUID in either case, as the server takes it (a regex's `i` flag does not reach the document). */
 const UUID_TEXT = '[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}';
+/** A brand's id: the server's are lower case (tenant-id.ts), unlike the ids of orders and requests. */
+const BRAND_ID_TEXT = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
 /** The brand filter as the document tells it: empty (every brand in scope), `default`, or a brand's id. */
 const brandFilterText = brandFilter
-  .meta({ pattern: `^\\s*(default|${UUID_TEXT})?\\s*$` })
+  .meta({ pattern: `^\\s*(default|${BRAND_ID_TEXT})?\\s*$` })
   .describe("One brand's orders: `default` or a brand's id; empty: every brand in scope");
 const listQuery = adminListSchema.extend({
   tenantId: brandFilterText,

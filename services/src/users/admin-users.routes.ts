@@ -28,8 +28,8 @@ const tenantId = z
   .trim()
   .min(1, 'Please select a brand')
   .refine(isTenantId, 'Brand not found')
-  .describe("A brand's id: `default` (the operator's) or a UUID")
-  .meta({ pattern: '^\\s*(default|[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})\\s*$' });
+  .describe("A brand's id: `default` (the operator's) or a lower-case UUID")
+  .meta({ pattern: '^\\s*(default|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\\s*$' });
 const roles = z.array(z.enum(GRANTABLE_ROLES, { error: `Roles may only be: ${GRANTABLE_ROLES.join(', ')}` })).max(GRANTABLE_ROLES.length);
 
 export const createUserSchema = z.object({
