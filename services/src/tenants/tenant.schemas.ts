@@ -14,7 +14,7 @@ const DOMAIN = z
   .max(253)
   .regex(/^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/, 'Domain must look like desk.example.com');
 /** An https URL, empty for none, or the link the server served for the current logo (checked in logo-source.ts). */
-const LOGO_URL = z.string().trim().max(2000);
+const LOGO_URL = z.string().trim().max(2000).describe('An https link to the logo, empty for none, or the link this server gave for the current logo');
 
 /**
  * The brand's support contact (decision 0035). Each is optional; empty clears it. What visitors are
@@ -66,7 +66,13 @@ export const profileFieldsSchema = z.object({
   ...supportFields,
 });
 
-const IFSC = z.string().transform(normaliseIfsc).pipe(z.string().regex(IFSC_PATTERN, IFSC_MESSAGE));
+const IFSC = z
+  .string()
+  // The document's view of the check after the transform: either case, spaces around it ignored.
+  .meta({ pattern: '^\\s*[A-Za-z]{4}0[A-Za-z0-9]{6}\\s*$' })
+  .describe('The IFSC: 4 letters, 0, then 6 letters or digits (ABCD0123456); taken in either case, kept upper case')
+  .transform(normaliseIfsc)
+  .pipe(z.string().regex(IFSC_PATTERN, IFSC_MESSAGE));
 export const tenantBankAccountSchema = z.object({
   bankName: z.string().trim().min(1, 'Bank name is required').max(100),
   accountName: z.string().trim().min(1, 'Account name is required').max(100),
@@ -82,9 +88,22 @@ export const tenantBankAccountSchema = z.object({
 export const tenantWalletSchema = z
   .object({
     network: z.enum(NETWORKS, { error: 'Please fill in network and address' }),
-    address: z.string({ error: 'Please fill in network and address' }).trim().min(1, 'Please fill in network and address').max(128),
+    address: z
+      .string({ error: 'Please fill in network and address' })
+      .trim()
+      .min(1, 'Please fill in network and address')
+      .max(128)
+      .meta({ pattern: '^\\s*(T[1-9A-HJ-NP-Za-km-z]{33}|0x[0-9a-fA-F]{40})\\s*$' })
+      .describe('An address on `network`: TRC20 is T and 33 more characters, the others 0x and 40 hex digits; its checksum is checked'),
     /** A data URL to upload, one of our own file links to keep, an https link to keep as given, or nothing to generate one. */
-    qrCodeUrl: z.string().max(3_000_000).nullable().optional(),
+    qrCodeUrl: z
+      .string()
+      .max(3_000_000)
+      .nullable()
+      .optional()
+      .describe(
+        'A data: URL of a PNG, JPEG or WebP image to store, one of our own file links to keep, an https link to keep as given, or nothing to have one drawn from the address',
+      ),
     isActive: z
       .boolean()
       .optional()
