@@ -2,11 +2,11 @@ import type { InferResponseType } from 'hono/client';
 import { callApi, type api } from '../../lib/api';
 
 /**
- * The compliance calls of docs/compliance.md. Their answers are typed here from that contract; the
- * order inside them is the admin order JSON, typed from the server's own route.
+ * The compliance calls of docs/compliance.md. Their answers are typed from the server's own route
+ * declarations (Hono RPC), so a field the server renames breaks the build here, not a screen.
  */
-
-export type ComplianceOrder = InferResponseType<(typeof api.admin.orders)[':id']['$get'], 200>;
+type Routes = typeof api.compliance;
+type Ok<Call extends (...args: never[]) => unknown> = InferResponseType<Call, 200 | 201>;
 
 export interface OrderSearch {
   search?: string;
@@ -16,92 +16,6 @@ export interface OrderSearch {
   asOf?: string;
   page?: string;
   limit?: string;
-}
-
-export interface OrderPage {
-  orders: ComplianceOrder[];
-  total: number;
-  page: number;
-  limit: number;
-  asOf: string | null;
-}
-
-export interface OrderAsOf {
-  order: ComplianceOrder;
-  asOf: string;
-  eventCount: number;
-  lastEventAt: string | null;
-}
-
-export interface Actor {
-  /** Null (with the username "Operator") when the operator's staff acted and a brand's officer reads. */
-  id: string | null;
-  role: string | null;
-  phone?: string | null;
-  username?: string | null;
-}
-
-export interface Change {
-  path: string;
-  from: unknown;
-  to: unknown;
-}
-
-export interface ReplayStep {
-  index: number;
-  streamPosition: number;
-  eventId: string;
-  type: string;
-  recordedAt: string;
-  acceptedAt: string | null;
-  actor: Actor;
-  ip: string | null;
-  /** The browser as the client reported it. */
-  userAgent: string | null;
-  /** The request id the client sent, as it reported it (absent on older events). */
-  clientRequestId?: string | null;
-  correlationId: string | null;
-  causationId: string | null;
-  data: unknown;
-  hash: string;
-  previousHash: string | null;
-  /** The order after this event; null when the machine refused the stored event (see foldError). */
-  state: Record<string, unknown> | null;
-  changes: Change[];
-  /** Why the order machine refused this stored event (a tampered log, or a changed machine). */
-  foldError?: string | null;
-}
-
-export interface Replay {
-  orderId: string;
-  refCode: string | null;
-  tenantId: string;
-  /** `brokenAt` is the index of the first step whose hash does not follow; `reason` says how. */
-  chain: { intact: boolean; brokenAt: number | null; reason?: string | null };
-  steps: ReplayStep[];
-}
-
-export interface LoggedEvent {
-  position: string | number;
-  streamId: string;
-  streamPosition: number;
-  eventId: string;
-  type: string;
-  recordedAt: string;
-  tenantId: string | null;
-  actor: Actor;
-  ip: string | null;
-  /** The browser as the client reported it. */
-  userAgent: string | null;
-  clientRequestId?: string | null;
-  correlationId: string | null;
-  acceptedAt: string | null;
-  data: unknown;
-}
-
-export interface EventPage {
-  events: LoggedEvent[];
-  nextBefore: string | null;
 }
 
 export interface EventSearch {
@@ -118,29 +32,21 @@ export interface EventSearch {
 
 export type AccessSearch = Pick<EventSearch, 'actorId' | 'from' | 'to' | 'before' | 'limit'>;
 
+export type OrderPage = Ok<Routes['orders']['$get']>;
+export type ComplianceOrder = OrderPage['orders'][number];
+export type OrderAsOf = Ok<Routes['orders'][':id']['$get']>;
+export type Replay = Ok<Routes['orders'][':id']['replay']['$get']>;
+export type ReplayStep = Replay['steps'][number];
+export type Actor = ReplayStep['actor'];
+export type Change = ReplayStep['changes'][number];
+export type EventPage = Ok<Routes['events']['$get']>;
+export type LoggedEvent = EventPage['events'][number];
+export type ExportLink = Ok<Routes['exports']['$post']>;
+export type SigningKey = Ok<Routes['signing-key']['$get']>;
+export type BrandList = Ok<Routes['brands']['$get']>;
+export type Brand = BrandList['brands'][number];
+
 export type ExportRequest = { orderIds: string[] } | { from: string; to: string; tenantId?: string };
-
-export interface ExportLink {
-  url: string;
-  expiresAt: string;
-  eventCount: number;
-  streamCount: number;
-}
-
-export interface Brand {
-  _id: string;
-  name: string;
-}
-
-export interface BrandList {
-  brands: Brand[];
-}
-
-export interface SigningKey {
-  algorithm: string;
-  publicKeyPem: string;
-  fingerprint: string;
-}
 
 const BASE = '/api/compliance';
 
@@ -164,21 +70,3 @@ export const complianceKeys = {
   signingKey: ['compliance', 'signing-key'] as const,
   brands: ['compliance', 'brands'] as const,
 };
-
-/**
- * The interfaces above are the contract of docs/compliance.md; the server's routes (Hono RPC) must
- * answer what they say, or the web build breaks here rather than on a screen.
- */
-type Answers<Server extends Contract, Contract> = Server;
-type Routes = typeof api.compliance;
-type Answer<Call extends (...args: never[]) => unknown> = InferResponseType<Call, 200 | 201>;
-export type ContractHolds = [
-  Answers<Answer<Routes['orders']['$get']>, OrderPage>,
-  Answers<Answer<Routes['orders'][':id']['$get']>, OrderAsOf>,
-  Answers<Answer<Routes['orders'][':id']['replay']['$get']>, Replay>,
-  Answers<Answer<Routes['events']['$get']>, EventPage>,
-  Answers<Answer<Routes['access']['$get']>, EventPage>,
-  Answers<Answer<Routes['exports']['$post']>, ExportLink>,
-  Answers<Answer<Routes['signing-key']['$get']>, SigningKey>,
-  Answers<Answer<Routes['brands']['$get']>, BrandList>,
-];

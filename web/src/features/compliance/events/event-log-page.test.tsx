@@ -14,10 +14,11 @@ function logged(position: number, overrides: Partial<LoggedEvent> = {}): LoggedE
     type: 'OrderCompleted',
     recordedAt: '2025-01-15T10:10:00.010Z',
     tenantId: 'default',
-    actor: { id: 'admin-1', role: 'admin' },
+    actor: { id: 'admin-1', role: 'admin', phone: null, username: null },
     ip: '198.51.100.4',
     userAgent: 'Firefox/128',
     correlationId: `c-${position}`,
+    clientRequestId: null,
     acceptedAt: '2025-01-15T10:10:00.000Z',
     data: { cryptoReference: `0xabc${position}` },
     ...overrides,
@@ -128,7 +129,7 @@ describe('access trail', () => {
     const accessed = logged(9, {
       type: 'ComplianceAccessed',
       streamId: 'access-officer-1',
-      actor: { id: 'officer-1', role: 'compliance', phone: '+919900000007' },
+      actor: { id: 'officer-1', role: 'compliance', phone: '+919900000007', username: null },
       data: { view: 'order_replay', orderId: 'o-1', resultCount: 4 },
     });
     const { calls } = renderCompliance('/compliance/access', { 'GET /api/compliance/access': { events: [accessed], nextBefore: null } });

@@ -57,12 +57,15 @@ export function step(
     ip: '203.0.113.7',
     userAgent: 'Mozilla/5.0 (Android)',
     correlationId: `corr-${index}`,
+    clientRequestId: null,
     causationId: null,
     data: {},
     hash: `hash-${index}`,
     previousHash: index === 0 ? null : `hash-${index - 1}`,
-    state,
+    // A few fields of the order stand for all of them here: what the screen shows of them is what is tested.
+    state: state as ReplayStep['state'],
     changes,
+    foldError: null,
     ...overrides,
   };
 }

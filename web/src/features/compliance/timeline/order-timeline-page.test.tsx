@@ -17,7 +17,7 @@ const placed = complianceOrder({
 });
 const proof = { ...placed, bankReference: 'UTR123', proofCount: 1, updatedAt: '2025-01-15T10:01:00.000Z' };
 const verified = { ...proof, status: 'fiat_received', statusLabel: 'Payment Received', updatedAt: '2025-01-15T10:02:00.000Z' };
-const admin = { id: 'admin-1', role: 'admin', phone: '+919900000009', username: 'ops' };
+const admin = { id: 'admin-1', role: 'admin' as const, phone: '+919900000009', username: 'ops' };
 /** The paths the server's diff finds: everything at placement, the leaves that moved after. */
 const paths = (...names: string[]) => names.map((path) => ({ path, from: null, to: null }));
 
@@ -25,7 +25,7 @@ const REPLAY: Replay = {
   orderId: ID,
   refCode: 'ORD-00AA',
   tenantId: 'default',
-  chain: { intact: true, brokenAt: null },
+  chain: { intact: true, brokenAt: null, reason: null },
   steps: [
     step(0, 'OrderPlaced', placed, paths(...Object.keys(placed)), { data: { fiatAmount: '10000' } }),
     step(1, 'ProofSubmitted', proof, paths('bankReference', 'proofCount', 'updatedAt'), { data: { reference: 'UTR123' } }),
