@@ -18,7 +18,7 @@ describe("the document's admin desk routes", () => {
   let paths: Record<string, Record<string, Operation>>;
   beforeAll(async () => {
     t = await createTestApp();
-    paths = (await (await t.call('GET', '/api/openapi.json')).json()).paths;
+    paths = ((await (await t.call('GET', '/api/openapi.json')).json()) as { paths: typeof paths }).paths;
   });
   afterAll(() => t.close());
 
