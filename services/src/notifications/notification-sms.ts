@@ -55,48 +55,69 @@ export function notificationSmsJob(deps: NotificationSmsDeps) {
   };
 }
 
+/** How often, and how long apart, a job asks again for a customer's lock another job holds. */
+const LOCK_TRIES = 100;
+const LOCK_RETRY_MS = 50;
+
 async function claim(deps: NotificationSmsDeps, job: NotificationSmsJob, at: Date): Promise<Claimed> {
-  return deps.db.transaction().execute(async (trx) => {
-    // One decision at a time per customer: two workers cannot both see four sent and send the fifth and sixth.
-    await sql`select pg_advisory_xact_lock(hashtextextended(${`notification-sms:${job.userId}`}, 0))`.execute(trx);
-    const row = await trx
-      .selectFrom('notification_sms')
-      .select(['status', 'claimed_until', 'phone', 'text', 'dlt_template_id', 'dlt_entity_id', 'sender_id'])
-      .where('notification_id', '=', job.notificationId)
-      .executeTakeFirst();
-    const until = new Date(at.getTime() + CLAIM_MS);
-    if (row) {
-      if (row.status !== 'sending' || (row.claimed_until && row.claimed_until > at)) return null;
-      await trx.updateTable('notification_sms').set({ claimed_until: until }).where('notification_id', '=', job.notificationId).execute();
-      return { message: storedMessage(job.notificationId, row) };
-    }
-    const decided = await decide(trx, deps, job, at);
-    await trx
-      .insertInto('notification_sms')
-      .values({
-        notification_id: job.notificationId,
-        user_id: job.userId,
-        tenant_id: job.tenantId,
-        kind: job.kind,
-        status: decided.status,
-        phone: decided.phone,
-        text: decided.status === 'sending' ? decided.message.text : null,
-        dlt_template_id: decided.message.dltTemplateId,
-        dlt_entity_id: decided.message.dltEntityId,
-        sender_id: decided.message.senderId,
-        decided_at: at,
-        claimed_until: decided.status === 'sending' ? until : null,
-      })
-      .execute();
-    if (decided.status !== 'sending') {
-      logger.info('notification SMS not sent', { notification: job.notificationId, kind: job.kind, why: decided.status });
-      return null;
-    }
-    return { message: { id: job.notificationId, phone: decided.phone ?? '', ...decided.message } };
-  });
+  // Read before the transaction: inside it, a second connection from the same pool per job deadlocked
+  // the pool once ten jobs waited on one customer's lock (review 11, F1).
+  const brand = { templates: await deps.templates(job.tenantId), name: await deps.brandName(job.tenantId) };
+  for (let attempt = 1; ; attempt++) {
+    const outcome = await deps.db.transaction().execute(async (trx) => {
+      // One decision at a time per customer: two workers cannot both see four sent and send the fifth and sixth.
+      // Tried, not waited for: a job waiting on the lock would hold its connection for as long as the holder takes.
+      const { rows } = await sql<{
+        locked: boolean;
+      }>`select pg_try_advisory_xact_lock(hashtextextended(${`notification-sms:${job.userId}`}, 0)) as locked`.execute(trx);
+      return rows[0]?.locked ? { claimed: await claimLocked(trx, brand, deps, job, at) } : null;
+    });
+    if (outcome) return outcome.claimed;
+    if (attempt >= LOCK_TRIES) throw new Error(`notification SMS: customer ${job.userId} stayed locked; the job is retried`);
+    await new Promise((resolve) => setTimeout(resolve, LOCK_RETRY_MS));
+  }
 }
 
-async function decide(trx: Kysely<ServicesDatabase>, deps: NotificationSmsDeps, job: NotificationSmsJob, at: Date) {
+type Brand = { templates: BrandSmsTemplates; name: string };
+
+async function claimLocked(trx: Kysely<ServicesDatabase>, brand: Brand, deps: NotificationSmsDeps, job: NotificationSmsJob, at: Date): Promise<Claimed> {
+  const row = await trx
+    .selectFrom('notification_sms')
+    .select(['status', 'claimed_until', 'phone', 'text', 'dlt_template_id', 'dlt_entity_id', 'sender_id'])
+    .where('notification_id', '=', job.notificationId)
+    .executeTakeFirst();
+  const until = new Date(at.getTime() + CLAIM_MS);
+  if (row) {
+    if (row.status !== 'sending' || (row.claimed_until && row.claimed_until > at)) return null;
+    await trx.updateTable('notification_sms').set({ claimed_until: until }).where('notification_id', '=', job.notificationId).execute();
+    return { message: storedMessage(job.notificationId, row) };
+  }
+  const decided = await decide(trx, brand, deps, job, at);
+  await trx
+    .insertInto('notification_sms')
+    .values({
+      notification_id: job.notificationId,
+      user_id: job.userId,
+      tenant_id: job.tenantId,
+      kind: job.kind,
+      status: decided.status,
+      phone: decided.phone,
+      text: decided.status === 'sending' ? decided.message.text : null,
+      dlt_template_id: decided.message.dltTemplateId,
+      dlt_entity_id: decided.message.dltEntityId,
+      sender_id: decided.message.senderId,
+      decided_at: at,
+      claimed_until: decided.status === 'sending' ? until : null,
+    })
+    .execute();
+  if (decided.status !== 'sending') {
+    logger.info('notification SMS not sent', { notification: job.notificationId, kind: job.kind, why: decided.status });
+    return null;
+  }
+  return { message: { id: job.notificationId, phone: decided.phone ?? '', ...decided.message } };
+}
+
+async function decide(trx: Kysely<ServicesDatabase>, brand: Brand, deps: NotificationSmsDeps, job: NotificationSmsJob, at: Date) {
   const user = await trx.selectFrom('users').select('phone').where('id', '=', job.userId).executeTakeFirst();
   const preference = await trx.selectFrom('notification_preferences').select('optional_sms').where('user_id', '=', job.userId).executeTakeFirst();
   const { count } = await trx
@@ -106,8 +127,7 @@ async function decide(trx: Kysely<ServicesDatabase>, deps: NotificationSmsDeps, 
     .where('status', 'in', ['sending', 'sent'])
     .where('decided_at', '>', new Date(at.getTime() - HOUR_MS))
     .executeTakeFirstOrThrow();
-  const brand = await deps.templates(job.tenantId);
-  const message = messageFor(brand, await deps.brandName(job.tenantId), job);
+  const message = messageFor(brand.templates, brand.name, job);
   const status: Exclude<SmsStatus, 'sent'> = decideSms({
     kind: job.kind,
     phone: user?.phone ?? null,

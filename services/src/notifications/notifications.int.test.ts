@@ -1,3 +1,6 @@
+import { randomUUID } from 'node:crypto';
+import { Kysely, PostgresDialect } from 'kysely';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCustomer, createTestApp, json, type TestApp } from '../../../tests/support/test-app';
 import { startRecordingServer, type RecordingServer } from '../../../tests/support/recording-http-server';
@@ -10,6 +13,8 @@ import { notificationsProjection } from '@desk/projections/read-models/notificat
 import { customerNotifications } from '@desk/projections/read-models/notifications/notifications.queries';
 import { NotificationDispatcher } from './notification-dispatch';
 import { notificationSmsJob } from './notification-sms';
+import { SmsTemplateStore } from './sms-template-store';
+import type { ServicesDatabase } from '../db/services-database';
 import { SMS_PER_CUSTOMER_PER_HOUR } from './sms-decision';
 import { createSmsSender } from '../main/short-lived-deps';
 import { startTestRedis } from '../../../tests/support/redis-server';
@@ -177,6 +182,36 @@ describe('customer notifications', () => {
       ['payment_verified', 'opted_out'],
     ]);
   });
+
+  it('a burst of jobs for one customer on a small pool all finish: none holds a connection while it waits for another (review 11, F1)', async () => {
+    const neha = await customer('+919700000009');
+    const order = await placeBuy(neha.token);
+    await admin(order._id, 'reject', { reasonCode: 'utr_not_found' });
+    await t.project();
+    const [row] = await customerNotifications(t.database.db, neha.id, { limit: 1 });
+    // Four connections, twelve jobs at once, and the templates read from the same pool as in the API process.
+    const small = new Kysely<ServicesDatabase>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: t.database.url, max: 4 }) }) });
+    try {
+      const store = new SmsTemplateStore(small, t.deps.eventStore);
+      const sms = createSmsSender({ NODE_ENV: 'test', SMS_PROVIDER: 'http', SMS_HTTP_URL: `${gateway.url}/sms`, SMS_HTTP_BODY: BODY });
+      const job = notificationSmsJob({ db: small, sms, templates: (id) => store.get(id), brandName: async () => brandName });
+      const jobs = Array.from({ length: 12 }, () => ({
+        notificationId: randomUUID(),
+        userId: neha.id,
+        tenantId: row!.tenantId,
+        kind: row!.kind,
+        facts: row!.facts,
+      }));
+      const finished = Promise.all(jobs.map((one) => job(one)));
+      const stuck = new Promise((_, fail) => setTimeout(() => fail(new Error('the jobs deadlocked the pool')), 20_000));
+      await Promise.race([finished, stuck]);
+      const rows = await smsRows(neha.id);
+      expect(rows.filter((r) => r.status === 'sent')).toHaveLength(SMS_PER_CUSTOMER_PER_HOUR);
+      expect(rows.filter((r) => r.status === 'capped')).toHaveLength(12 - SMS_PER_CUSTOMER_PER_HOUR);
+    } finally {
+      await small.destroy();
+    }
+  }, 30_000);
 
   it(`caps a customer at ${SMS_PER_CUSTOMER_PER_HOUR} SMS an hour; the row says why and the bell still lists it`, async () => {
     const dev = await customer('+919700000004');
