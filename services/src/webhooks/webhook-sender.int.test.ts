@@ -64,6 +64,25 @@ describe('sending one delivery', () => {
     }
   });
 
+  it('gives up on an answer that comes a byte at a time after ten seconds in all (review 11, F2)', async () => {
+    const server = createServer((_request, response) => {
+      response.writeHead(200, { 'content-type': 'text/plain' });
+      const drip = setInterval(() => response.write('.'), 500);
+      response.on('close', () => clearInterval(drip));
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = server.address() as AddressInfo;
+      const result = await sendDelivery({ url: `http://127.0.0.1:${port}/hook`, ...REQUEST }, false);
+      expect(result).toMatchObject({ statusCode: 200, error: 'no complete answer within 10 s' });
+      expect(result.durationMs).toBeGreaterThanOrEqual(9_900);
+      expect(result.durationMs).toBeLessThan(12_000);
+    } finally {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+  }, 20_000);
+
   it('says why there was no answer', async () => {
     const closed = await startRecordingServer();
     await closed.close();

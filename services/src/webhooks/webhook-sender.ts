@@ -20,6 +20,7 @@ export interface SendRequest {
 
 export const EXCERPT_BYTES = 1024;
 const TIMEOUT_MS = 10_000;
+const CUT_OFF = `no complete answer within ${TIMEOUT_MS / 1000} s`;
 
 /**
  * Sends one delivery: a POST, never following a redirect (a 3xx is an answer, and not a success),
@@ -29,7 +30,16 @@ const TIMEOUT_MS = 10_000;
 export function sendDelivery({ url, body, headers }: SendRequest, production: boolean): Promise<SendResult> {
   const started = performance.now();
   const took = () => Math.round(performance.now() - started);
-  return new Promise((resolve) => {
+  return new Promise((settle) => {
+    // One outcome per attempt, whichever comes first: the answer, an error, or the deadline.
+    const deadline: { timer?: NodeJS.Timeout } = {};
+    let settled = false;
+    const resolve = (result: SendResult) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(deadline.timer);
+      settle(result);
+    };
     let target: URL;
     try {
       target = new URL(url);
@@ -41,6 +51,7 @@ export function sendDelivery({ url, body, headers }: SendRequest, production: bo
       return resolve({ statusCode: null, error: new RefusedAddressError(target.hostname).message, durationMs: 0, excerpt: '' });
     }
     const send = target.protocol === 'https:' ? httpsRequest : httpRequest;
+    let answered: number | null = null;
     const request = send(
       target,
       {
@@ -50,6 +61,7 @@ export function sendDelivery({ url, body, headers }: SendRequest, production: bo
         ...(production ? { lookup: guardedLookup } : {}),
       },
       (response: IncomingMessage) => {
+        answered = response.statusCode ?? null;
         const chunks: Buffer[] = [];
         let size = 0;
         response.on('data', (chunk: Buffer) => {
@@ -58,14 +70,23 @@ export function sendDelivery({ url, body, headers }: SendRequest, production: bo
           // The rest of a long answer is not wanted: stop reading it.
           if (size >= EXCERPT_BYTES) response.destroy();
         });
-        const done = () => resolve({ statusCode: response.statusCode ?? null, error: null, durationMs: took(), excerpt: excerptOf(Buffer.concat(chunks)) });
+        const done = () =>
+          resolve({ statusCode: response.statusCode ?? null, error: cutOff ? CUT_OFF : null, durationMs: took(), excerpt: excerptOf(Buffer.concat(chunks)) });
         response.on('end', done);
         response.on('close', done);
         response.on('error', done);
       },
     );
     request.on('timeout', () => request.destroy(new Error(`no answer within ${TIMEOUT_MS / 1000} s`)));
-    request.on('error', (error: NodeJS.ErrnoException) => resolve({ statusCode: null, error: networkError(error), durationMs: took(), excerpt: '' }));
+    // The socket's timeout only counts silence: a receiver sending a byte at a time would hold the
+    // attempt for hours (review 11, F2). The whole attempt, answer included, has TIMEOUT_MS.
+    let cutOff = false;
+    deadline.timer = setTimeout(() => {
+      cutOff = true;
+      request.destroy(new Error(CUT_OFF));
+    }, TIMEOUT_MS);
+    // An answer cut off mid-way still says what the receiver answered.
+    request.on('error', (error: NodeJS.ErrnoException) => resolve({ statusCode: answered, error: networkError(error), durationMs: took(), excerpt: '' }));
     request.end(body);
   });
 }
