@@ -55,6 +55,19 @@ describe('one error shape', () => {
     expect(body.retryAfterSeconds).toBeGreaterThan(0);
   });
 
+  it('refuses a page cursor naming a time the database cannot hold as bad input, not a 500 (review 11, F3)', async () => {
+    const cursor = Buffer.from('-271821-04-20T00:00:00Z|00000000-0000-4000-8000-000000000001', 'utf8').toString('base64url');
+    const admin = await t.adminToken();
+    for (const [url, token] of [
+      [`/api/user/notifications?cursor=${cursor}`, customer],
+      [`/api/admin/webhooks?cursor=${cursor}`, admin],
+    ] as const) {
+      const response = await t.call('GET', url, { token });
+      expect(response.status, url).toBe(400);
+      expect(await response.json()).toMatchObject({ code: 'validation_error', details: [expect.objectContaining({ path: 'cursor' })] });
+    }
+  });
+
   it('takes back a bank account as it reads it: accountName where the specification sends accountHolder', async () => {
     const sent = { bankName: 'HDFC Bank', accountHolder: 'Ravi Kumar', accountNumber: '123456789012', ifsc: 'hdfc0001234' };
     const first = (await (await t.call('POST', '/api/user/bank-account', { token: customer, body: sent })).json()) as { account: Record<string, unknown> };

@@ -63,15 +63,3 @@ export function notificationJson(row: NotificationRow, state: ReadState, sms: No
     sms: sms ?? null,
   };
 }
-
-/** The opaque cursor: where the page ended (time and id), base64url. */
-export function encodeCursor(row: { createdAt: Date; id: string }): string {
-  return Buffer.from(`${row.createdAt.toISOString()}|${row.id}`).toString('base64url');
-}
-
-export function decodeCursor(cursor: string): { at: Date; id: string } | null {
-  const [at, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
-  if (!at || !id || !/^[0-9a-f-]{36}$/i.test(id)) return null;
-  const date = new Date(at);
-  return Number.isNaN(date.getTime()) ? null : { at: date, id };
-}

@@ -7,7 +7,8 @@ import type { ServicesDatabase } from '../db/services-database';
 import type { AuthEnv } from '../identity/auth.middleware';
 import { answer, declare, routes } from '../http/openapi-route';
 import { UUID } from '../http/server-ids';
-import { decodeCursor, encodeCursor, notificationJson, notificationJsonSchema, notificationPageSchema, smsStatuses } from './notification-json';
+import { notificationJson, notificationJsonSchema, notificationPageSchema, smsStatuses } from './notification-json';
+import { decodeCursor, encodeCursor } from '../http/page-cursor';
 import { NotificationReads } from './notification-reads';
 import { NotificationPreferences } from './notification-preferences';
 import { ESSENTIAL } from './sms-decision';
@@ -118,7 +119,7 @@ export function notificationRoutes(db: Kysely<ServicesDatabase>, readModels: Kys
       return c.json(
         {
           items: page.map((row) => notificationJson(row, state, sms.get(row.id))),
-          nextCursor: rows.length > limit ? encodeCursor(page[page.length - 1]!) : null,
+          nextCursor: rows.length > limit ? encodeCursor(page[page.length - 1]!.createdAt, page[page.length - 1]!.id) : null,
           unread: await reads.unread(userId, state),
         },
         200,

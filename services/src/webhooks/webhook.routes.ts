@@ -10,7 +10,7 @@ import type { WebhookEndpoints } from './webhook-endpoints';
 import type { WebhookDispatch } from './webhook-dispatch';
 import type { WebhookDeliveryLog } from './webhook-delivery-log';
 import { endpointUrlProblem } from './endpoint-url';
-import { decodeCursor, pageOf } from './page-cursor';
+import { decodeCursor, pageOf } from '../http/page-cursor';
 import { attemptJson, deliveryJson, endpointJson, EVENT_TYPE_CATALOGUE } from './webhook-json';
 import {
   changeEndpointSchema,
