@@ -19,7 +19,7 @@ function appAnswering(reply: { status: number; body: unknown }) {
   // The handler answers outside its declaration on purpose: that is what the contract must catch.
   const api = routes().openapi(item, ((c: { json: (body: unknown, status: number) => Response }) => c.json(reply.body, reply.status)) as never);
   const app = new Hono().route('/api', api);
-  app.get('/api/openapi.json', (c) => c.json(openApiDocument(api, [])));
+  app.get('/api/openapi.json', (c) => c.json(openApiDocument(api)));
   app.get('/api/plain', (c) => c.text('not found', 404));
   app.notFound((c) => c.json({ error: 'Not found', code: 'not_found' }, 404));
   return withAnswerContract(app, () => 'the test');

@@ -116,17 +116,24 @@ export interface Declaration<M extends Method, P extends string, A extends Answe
 const refusal = (description: string) => ({ description, content: { 'application/json': { schema: errorSchema } } });
 
 function refusalsOf(d: { method: string; access: Access; body?: unknown; query?: unknown; form?: unknown; refuses?: Partial<Record<RefusalStatus, string>> }) {
-  const input = d.body !== undefined || d.query !== undefined || d.form !== undefined;
+  const body = d.body !== undefined || d.form !== undefined;
   return {
-    ...(input ? { 400: refusal('Invalid input: `validation_error`, with `details` (each problem and where)') } : {}),
+    // Any route: a NUL character in the address is bad input before a route reads it (refuse-nul.ts).
+    400: refusal('Invalid input: `validation_error`, with `details` (each problem and where)'),
     ...(SIGNED_IN.includes(d.access) ? { 401: refusal('Not signed in, or the token no longer works') } : {}),
     ...(ROLE_BOUND.includes(d.access) ? { 403: refusal('Not allowed for this account') } : {}),
     // Compliance staff read what any signed-in account reads, and act on nothing (docs/compliance.md).
     ...(d.access === 'user' && d.method !== 'get' ? { 403: refusal('Compliance staff read and never act (`forbidden`)') } : {}),
     ...(d.access === 'signed-link' ? { 403: refusal('The link expired or was altered') } : {}),
-    ...(d.body !== undefined || d.form !== undefined ? { 415: refusal('The body is not JSON (multipart for uploads)') } : {}),
-    ...Object.fromEntries(Object.entries(d.refuses ?? {}).map(([status, text]) => [status, refusal(text)])),
+    ...(body ? { 413: refusal('`payload_too_large`: the body is over what this route takes (64 KB for JSON)') } : {}),
+    ...(body ? { 415: refusal('`unsupported_media_type`: the body is not JSON (multipart for uploads)') } : {}),
     ...(idempotent(d) ? idempotencyRefusals(d.refuses ?? {}) : {}),
+    // The route's own words last: a refusal it names itself (a 413 of its own size) is described as it says.
+    ...Object.fromEntries(
+      Object.entries(d.refuses ?? {})
+        .filter(([status]) => !(idempotent(d) && (status === '409' || status === '422')))
+        .map(([status, text]) => [status, refusal(text)]),
+    ),
     // Not for any input: a store that failed mid-request. A command retried with its Idempotency-Key acts once.
     500: refusal('The server could not finish (a store failed): `internal_error`. Retry; a command with the same Idempotency-Key acts once'),
   } as Record<400 | 401 | 403 | 415 | 500 | RefusalStatus, ReturnType<typeof refusal>>;
@@ -208,7 +215,8 @@ export function declare<
 
 /** The multipart form as the document shows it: the text fields, and each file as binary. */
 function formSchema(form: { fields: z.ZodObject; files: readonly string[] }) {
-  return form.fields.extend(Object.fromEntries(form.files.map((name) => [name, z.any().openapi({ type: 'string', format: 'binary' })])));
+  // Optional here: the route reads its files itself and says which are missing in its own words.
+  return form.fields.extend(Object.fromEntries(form.files.map((name) => [name, z.any().optional().openapi({ type: 'string', format: 'binary' })])));
 }
 
 /** Bad input, as every route answers it: 400 `validation_error` with one entry per problem. */

@@ -1,77 +1,27 @@
 import { z } from 'zod';
 import servicesPackage from '../../../package.json' with { type: 'json' };
 import type { OpenAPIHono } from '@hono/zod-openapi';
-import { ROLE_BOUND, SIGNED_IN, WHO, errorSchema, idempotent } from '../../http/openapi-route';
-import type { RouteDoc } from './route-doc';
+import { errorSchema, idempotent } from '../../http/openapi-route';
 
 type Json = Record<string, unknown>;
 
-/** The routes not yet declared with their route, as the document lists them (a test holds the whole document to what the app registers). */
-export const routeDocs: readonly RouteDoc[] = [];
-
-const DESCRIPTION = `The USDT/INR desk's API, generated from the schemas the routes validate with (docs/api.md tells the answers in words).
+const DESCRIPTION = `The USDT/INR desk's API, generated from the routes' own declarations: the schemas they validate and answer with (docs/api.md tells the answers in words).
 
 - Sign in with \`POST /auth/login\` (or a code) and send the token as \`Authorization: Bearer <token>\`.
-- Amounts are decimal strings. Errors are \`{ error, code, ... }\`; bad input is 400 \`{ error: 'validation_error', details: [{ path, message }] }\`.
+- Amounts are decimal strings. Every refusal is \`{ error, code, details? }\` (the \`Error\` schema); bad input is 400 \`{ error: 'validation_error', code: 'validation_error', details: [{ path, message }] }\`. A 429 or 503 says when to come back in \`Retry-After\`.
 - Signed-in POSTs accept \`Idempotency-Key\`: a retry answers the first response and acts once.
 - Every answer carries \`X-Request-Id\` (yours if you sent a valid one): quote it when reporting a problem.`;
 
 /** Hono's `/orders/:id` as OpenAPI's `/orders/{id}`. */
 export const openApiPath = (path: string) => path.replace(/:(\w+)/g, '{$1}');
 
-/** The JSON Schema of what a client sends (zod's input side: before defaults and transforms). */
+/** A zod schema as JSON Schema, without its dialect line (the document names OpenAPI 3.1's). */
 function jsonSchema(schema: z.ZodType): Json {
   const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { io: 'input' }) as Json;
   return rest;
 }
 
-function parameters(route: RouteDoc): Json[] {
-  const path = [...route.path.matchAll(/:(\w+)/g)].map(([, name]) => ({ name, in: 'path', required: true, schema: { type: 'string' } }));
-  const query = route.query ? jsonSchema(route.query) : null;
-  const required = new Set((query?.required as string[] | undefined) ?? []);
-  const fromQuery = Object.entries((query?.properties as Record<string, Json> | undefined) ?? {}).map(([name, schema]) => ({
-    name,
-    in: 'query',
-    required: required.has(name),
-    schema,
-  }));
-  const idempotent =
-    route.method === 'post' && route.access !== 'public' && route.access !== 'signed-link'
-      ? [{ name: 'Idempotency-Key', in: 'header', required: false, schema: { type: 'string', pattern: '^[\\w.:-]{1,200}$' } }]
-      : [];
-  return [...path, ...fromQuery, ...idempotent];
-}
-
-function requestBody(route: RouteDoc): Json | null {
-  const content: Json = {};
-  let required = false;
-  if (route.body) {
-    const schema = jsonSchema(route.body);
-    content['application/json'] = { schema };
-    required = ((schema.required as string[] | undefined) ?? []).length > 0;
-  }
-  if (route.form) {
-    const fields = jsonSchema(route.form.fields);
-    const files = Object.fromEntries(route.form.files.map((name) => [name, { type: 'string', format: 'binary' }]));
-    content['multipart/form-data'] = { schema: { ...fields, properties: { ...(fields.properties as Json), ...files } } };
-  }
-  return Object.keys(content).length > 0 ? { required, content } : null;
-}
-
-function responses(route: RouteDoc): Json {
-  const error = (description: string) => ({ description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } });
-  const signedIn = SIGNED_IN.includes(route.access);
-  return {
-    [String(route.success?.status ?? 200)]: { description: route.success?.description ?? 'OK' },
-    ...(route.pending ? { 202: { description: route.pending } } : {}),
-    ...(route.body || route.query || route.form ? { 400: error('Invalid input (validation_error, with details)') } : {}),
-    ...(signedIn ? { 401: error('Not signed in, or the token no longer works') } : {}),
-    ...(ROLE_BOUND.includes(route.access) ? { 403: error('Not allowed for this account') } : {}),
-    ...(route.access === 'signed-link' ? { 403: error('The link expired or was altered') } : {}),
-    default: error('Another refusal: { error, code }'),
-  };
-}
-
+/** An operation's id from its whole path: `post /auth/login` is `postAuthLogin`. */
 const operationId = (route: { method: string; path: string }) =>
   route.method +
   route.path
@@ -136,10 +86,9 @@ const info = () => ({
 
 /**
  * The OpenAPI 3.1 document of every route, served at /api/openapi.json: generated from the routes'
- * declarations (`declared`, the API as mounted at /api), with the routes still described in
- * `routeDocs` beside them while they wait to be declared.
+ * declarations (`declared`, the API as mounted at /api).
  */
-export function openApiDocument(declared?: OpenAPIHono, legacy: readonly RouteDoc[] = routeDocs): Json {
+export function openApiDocument(declared?: OpenAPIHono): Json {
   const generated = (declared?.getOpenAPI31Document(info()) ?? { paths: {}, components: {} }) as unknown as {
     paths?: Record<string, Record<string, Json>>;
     components?: Json;
@@ -153,23 +102,6 @@ export function openApiDocument(declared?: OpenAPIHono, legacy: readonly RouteDo
         { ...withIdempotencyKey(method, operation), operationId: operationId({ method, path }) },
       ]),
     );
-  for (const route of legacy) {
-    const path = openApiPath(route.path);
-    if (paths[path]?.[route.method]) continue;
-    const body = requestBody(route);
-    const params = parameters(route);
-    const signedIn = SIGNED_IN.includes(route.access);
-    (paths[path] ??= {})[route.method] = {
-      operationId: operationId(route),
-      summary: route.summary,
-      description: WHO[route.access],
-      tags: [route.tag],
-      security: signedIn ? [{ bearer: [] }] : [],
-      ...(params.length > 0 ? { parameters: params } : {}),
-      ...(body ? { requestBody: body } : {}),
-      responses: responses(route),
-    };
-  }
   const tags = new Set(Object.values(paths).flatMap((item) => Object.values(item).flatMap((operation) => (operation.tags as string[] | undefined) ?? [])));
   const components = (generated.components ?? {}) as { schemas?: Json; parameters?: Json };
   return {
