@@ -25,14 +25,22 @@ for (const [net, prefix] of [
   ['240.0.0.0', 4],
 ] as const)
   REFUSED.addSubnet(net, prefix, 'ipv4');
+// IPv6 forms that carry an IPv4 address inside (IPv4-compatible ::/96, SIIT ::ffff:0:0:0/96, 6to4
+// 2002::/16, NAT64 64:ff9b::/96 and 64:ff9b:1::/48) are refused whole: none is a webhook's
+// address, and each can reach a private IPv4 network through a relay (review 11, F4).
 for (const [net, prefix] of [
-  ['::', 128],
+  ['::', 96],
   ['::1', 128],
+  ['::ffff:0:0:0', 96],
+  ['100::', 64],
+  ['64:ff9b::', 96],
+  ['64:ff9b:1::', 48],
+  ['2002::', 16],
+  ['2001:db8::', 32],
   ['fc00::', 7],
   ['fe80::', 10],
+  ['fec0::', 10],
   ['ff00::', 8],
-  ['2001:db8::', 32],
-  ['64:ff9b::', 96],
 ] as const)
   REFUSED.addSubnet(net, prefix, 'ipv6');
 
