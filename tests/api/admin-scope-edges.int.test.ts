@@ -137,7 +137,11 @@ describe('admin scope: edges found in review', () => {
     for (const answer of refused) {
       expect(answer).toEqual({
         status: 400,
-        body: { error: 'validation_error', code: 'validation_error', details: [{ path: 'body', message: 'Text must not contain unpaired surrogate characters' }] },
+        body: {
+          error: 'validation_error',
+          code: 'validation_error',
+          details: [{ path: 'body', message: 'Text must not contain unpaired surrogate characters' }],
+        },
       });
     }
     expect((await json(t.call('GET', `/api/orders/${order._id}`, { token: customer }))).body.status).toBe('pending');

@@ -36,7 +36,11 @@ describe('replacing an authenticator from a signed-in session', () => {
 
     expect(await post('/api/auth/authenticator', { currentPassword: password }, laptop)).toMatchObject({
       status: 400,
-      body: { error: 'validation_error', code: 'validation_error', details: [{ path: 'code', message: 'Enter a code from your current authenticator app, or a recovery code' }] },
+      body: {
+        error: 'validation_error',
+        code: 'validation_error',
+        details: [{ path: 'code', message: 'Enter a code from your current authenticator app, or a recovery code' }],
+      },
     });
     const right = totpCode(secret, 1); // the set-up spent this step's code
     const wrong = right === '000000' ? '111111' : '000000';

@@ -68,7 +68,10 @@ describe('canonical phones', () => {
   it('sends sign-up codes only to numbers that are valid, so no kept spelling of a number becomes a second account', async () => {
     for (const phone of ['+0091 98123 45002', '0919812345002', '+91919812345002']) {
       const refused = await post('/api/auth/register/otp/send', { phone });
-      expect(refused).toMatchObject({ status: 400, body: { error: 'validation_error', code: 'validation_error', details: [{ path: 'phone', message: 'Enter a valid mobile number' }] } });
+      expect(refused).toMatchObject({
+        status: 400,
+        body: { error: 'validation_error', code: 'validation_error', details: [{ path: 'phone', message: 'Enter a valid mobile number' }] },
+      });
     }
   });
 

@@ -71,7 +71,11 @@ describe('compliance exports by reference', () => {
     const before = await exportCount();
     const refused = await exportAs(officer, [operatorOrder.refCode, 'ORD-ZZZZZZZZZZ']);
     expect(refused.status).toBe(400);
-    expect(refused.body).toMatchObject({ error: 'validation_error', code: 'validation_error', details: [{ path: 'orderIds.1', message: 'No order ORD-ZZZZZZZZZZ in your scope' }] });
+    expect(refused.body).toMatchObject({
+      error: 'validation_error',
+      code: 'validation_error',
+      details: [{ path: 'orderIds.1', message: 'No order ORD-ZZZZZZZZZZ in your scope' }],
+    });
     expect(await exportCount()).toBe(before);
   });
 

@@ -49,7 +49,8 @@ describe('customer limits', () => {
     expect(over).toMatchObject({
       status: 400,
       body: {
-        error: 'validation_error', code: 'validation_error',
+        error: 'validation_error',
+        code: 'validation_error',
         details: [
           {
             path: 'fiatAmount',

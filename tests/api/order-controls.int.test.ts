@@ -99,7 +99,10 @@ describe('order controls', () => {
     expect(proof.status).toBe(200);
     expect(proof.body.order).toMatchObject({ status: 'expired', latePayment: true, bankReference: 'UTRLATE0001' });
     const plain = await json(t.call('POST', `/api/admin/orders/${order._id}/complete`, { token: admin, body: { cryptoReference: '0xlate' } }));
-    expect(plain).toMatchObject({ status: 400, body: { error: 'validation_error', code: 'validation_error', details: [{ path: 'rate', message: LATE_PAYMENT_NEEDS_RATE }] } });
+    expect(plain).toMatchObject({
+      status: 400,
+      body: { error: 'validation_error', code: 'validation_error', details: [{ path: 'rate', message: LATE_PAYMENT_NEEDS_RATE }] },
+    });
     expect((await json(t.call('POST', `/api/admin/orders/${order._id}/verify`, { token: admin, body: {} }))).body.order.status).toBe('fiat_received');
     // Re-quoted within 2 % of the rate in force: one admin completes it.
     const rate = (Number(order.rate) * 1.01).toFixed(2);

@@ -30,14 +30,23 @@ describe('sign-in codes answer staff and customers alike until the code is right
     };
 
     // Before any code was sent: a guessed code, and none at all.
-    expect(await sameFor((phone) => post('/api/auth/otp/verify', { phone, otp: '000000' }))).toMatchObject({ status: 400, body: { error: 'invalid_otp', code: 'invalid_otp' } });
-    expect(await sameFor((phone) => post('/api/auth/otp/verify', { phone }))).toMatchObject({ status: 400, body: { error: 'invalid_otp', code: 'invalid_otp' } });
+    expect(await sameFor((phone) => post('/api/auth/otp/verify', { phone, otp: '000000' }))).toMatchObject({
+      status: 400,
+      body: { error: 'invalid_otp', code: 'invalid_otp' },
+    });
+    expect(await sameFor((phone) => post('/api/auth/otp/verify', { phone }))).toMatchObject({
+      status: 400,
+      body: { error: 'invalid_otp', code: 'invalid_otp' },
+    });
     // Sending: a code to each.
     expect(await sameFor((phone) => post('/api/auth/otp/send', { phone }))).toMatchObject({ status: 200, body: { message: 'OTP sent' } });
     const codes: Record<string, string> = { [staff]: await t.otpFor(staff, 'login'), [customer]: await t.otpFor(customer, 'login') };
     // A wrong code, with a code waiting.
     const wrong = (phone: string) => (codes[phone] === '000000' ? '111111' : '000000');
-    expect(await sameFor((phone) => post('/api/auth/otp/verify', { phone, otp: wrong(phone) }))).toMatchObject({ status: 400, body: { error: 'invalid_otp', code: 'invalid_otp' } });
+    expect(await sameFor((phone) => post('/api/auth/otp/verify', { phone, otp: wrong(phone) }))).toMatchObject({
+      status: 400,
+      body: { error: 'invalid_otp', code: 'invalid_otp' },
+    });
 
     // Only the right code tells: the customer is signed in, the staff member refused in words.
     expect(await post('/api/auth/otp/verify', { phone: customer, otp: codes[customer] })).toMatchObject({ status: 200, body: { token: expect.any(String) } });

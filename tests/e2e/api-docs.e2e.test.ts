@@ -11,7 +11,14 @@ import { answer, declare, routes } from '../../services/src/http/openapi-route';
 /** The API reference in a real browser, under the strictest policy it will meet: `default-src 'self'`. */
 /** Two declared routes and the reference: what the page must show is their operations, and the page's own. */
 function declaredApi() {
-  const ping = declare({ method: 'get', path: '/ping', tag: 'public', access: 'public', summary: 'Ping', answers: { 200: answer('Pong', z.object({ ok: z.boolean() })) } });
+  const ping = declare({
+    method: 'get',
+    path: '/ping',
+    tag: 'public',
+    access: 'public',
+    summary: 'Ping',
+    answers: { 200: answer('Pong', z.object({ ok: z.boolean() })) },
+  });
   const echo = declare({
     method: 'post',
     path: '/echo',
@@ -24,7 +31,10 @@ function declaredApi() {
   const api = routes()
     .openapi(ping, (c) => c.json({ ok: true }, 200))
     .openapi(echo, (c) => c.json(c.req.valid('json'), 200));
-  return api.route('/', apiDocsRoutes(() => api));
+  return api.route(
+    '/',
+    apiDocsRoutes(() => api),
+  );
 }
 
 describe('the API reference page in a real browser', () => {

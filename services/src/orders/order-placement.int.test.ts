@@ -159,9 +159,15 @@ describe('placing orders', () => {
     try {
       // ₹1 / 150 = 0.0066 USDT, down to 0.00; 1 USDT x 1.5 = ₹1 gross, a 50% fee rounded up to ₹1
       const buy = await json(t.call('POST', '/api/orders/fiat-to-crypto', { token: customer, body: { ...BUY, fiatAmount: 1 } }));
-      expect(buy).toEqual({ status: 400, body: { error: 'validation_error', code: 'validation_error', details: [{ path: 'fiatAmount', message: NOTHING_AFTER_FEES }] } });
+      expect(buy).toEqual({
+        status: 400,
+        body: { error: 'validation_error', code: 'validation_error', details: [{ path: 'fiatAmount', message: NOTHING_AFTER_FEES }] },
+      });
       const sell = await json(t.call('POST', '/api/orders/crypto-to-fiat', { token: customer, body: { cryptoAmount: 1, method: 'cash' } }));
-      expect(sell).toEqual({ status: 400, body: { error: 'validation_error', code: 'validation_error', details: [{ path: 'cryptoAmount', message: NOTHING_AFTER_FEES }] } });
+      expect(sell).toEqual({
+        status: 400,
+        body: { error: 'validation_error', code: 'validation_error', details: [{ path: 'cryptoAmount', message: NOTHING_AFTER_FEES }] },
+      });
       expect((await t.call('POST', '/api/orders/crypto-to-fiat', { token: customer, body: { cryptoAmount: 2, method: 'cash' } })).status).toBe(201);
     } finally {
       await changeConfirmed(t, 'PUT', '/api/admin/settings', { token: admin, body: { rates: settings.rates, fees: settings.fees, limits: settings.limits } });

@@ -158,7 +158,10 @@ describe('payment proof and cancelling', () => {
     const before = await storedFiles();
     for (const reference of [{}, { bankReference: '   ' }, { bankReference: '' }]) {
       const refused = await json(t.call('POST', `/api/orders/${buy._id}/upload`, { token: customer, body: { dataUrl: dataUrl(PNG_1PX), ...reference } }));
-      expect(refused).toEqual({ status: 400, body: { error: 'validation_error', code: 'validation_error', details: [{ path: 'bankReference', message: REFERENCE_REQUIRED }] } });
+      expect(refused).toEqual({
+        status: 400,
+        body: { error: 'validation_error', code: 'validation_error', details: [{ path: 'bankReference', message: REFERENCE_REQUIRED }] },
+      });
     }
     // A sell's reference is its crypto transaction: the answer names that field.
     const sell = (await json(t.call('POST', '/api/orders/crypto-to-fiat', { token: customer, body: { cryptoAmount: 5, method: 'cash' } }))).body.order;

@@ -127,7 +127,11 @@ describe("a brand's support contact (decision 0035)", () => {
     bad.set('supportEmail', 'nope');
     expect(await put(bad)).toMatchObject({
       status: 400,
-      body: { error: 'validation_error', code: 'validation_error', details: [{ path: 'supportEmail', message: 'Support email must look like help@example.com' }] },
+      body: {
+        error: 'validation_error',
+        code: 'validation_error',
+        details: [{ path: 'supportEmail', message: 'Support email must look like help@example.com' }],
+      },
     });
     const json2 = await call('PUT', `/api/admin/tenants/${otherBrand}`, operator, { supportPhone: '1800 123 4567' });
     expect(json2.body.tenant).toMatchObject({ supportPhone: '1800 123 4567', supportHours: '24/7' });

@@ -173,7 +173,10 @@ describe('tenants', () => {
       ['https://qr.brand.invalid/wallets/trc20.png', QR_URL_REFUSED],
     ] as const) {
       const refused = await send('PUT', `/api/admin/tenants/${brand._id}`, { cryptoWallets: [{ network: 'TRC20', address: TRON, qrCodeUrl }] });
-      expect(refused, qrCodeUrl.slice(0, 40)).toEqual({ status: 400, body: { error: 'validation_error', code: 'validation_error', details: [{ path: 'qrCodeUrl', message }] } });
+      expect(refused, qrCodeUrl.slice(0, 40)).toEqual({
+        status: 400,
+        body: { error: 'validation_error', code: 'validation_error', details: [{ path: 'qrCodeUrl', message }] },
+      });
     }
     expect(await storedFiles()).toBe(before);
 
