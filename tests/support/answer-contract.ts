@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import type { ValidateFunction } from 'ajv';
@@ -66,6 +67,14 @@ function contractOf(document: Document): Contract {
 
 const ERROR_POINTER = '/components/schemas/Error';
 
+/** The JSON as the client reads it: an in-process answer comes as sent, compressed when the client asked. */
+async function bodyOf(response: Response): Promise<unknown> {
+  const bytes = Buffer.from(await response.clone().arrayBuffer());
+  const encoding = response.headers.get('content-encoding');
+  const plain = encoding === 'br' ? brotliDecompressSync(bytes) : encoding === 'gzip' ? gunzipSync(bytes) : bytes;
+  return JSON.parse(plain.toString('utf8'));
+}
+
 /** Checks one answer; records what it breaks. */
 async function check(contract: Contract, method: string, url: string, response: Response, test: string): Promise<void> {
   const { pathname } = new URL(url, 'http://localhost');
@@ -73,13 +82,7 @@ async function check(contract: Contract, method: string, url: string, response: 
   const path = pathname.slice('/api'.length);
   const where = `${test}: ${method} ${pathname} answered ${response.status}`;
   const json = (response.headers.get('content-type') ?? '').startsWith('application/json');
-  const body = async () =>
-    json
-      ? await response
-          .clone()
-          .json()
-          .catch(() => undefined)
-      : undefined;
+  const body = async () => (json ? await bodyOf(response).catch(() => undefined) : undefined);
   const found = contract.find(method.toLowerCase(), path);
   if (!found) {
     // No such operation: only "not found" and "not this method" may answer, in the error shape.
