@@ -30,7 +30,6 @@ import { accessTrailSchema, asOfSchema, complianceOrdersSchema, eventSearchSchem
 import { loggedEventJson, loggedEventJsonSchema } from './logged-event-json';
 import { hiddenStreamsFor } from './operator-streams';
 import { complianceOrderJsonSchema, orderAsOf, orderAsOfJsonSchema, orderReplayJsonSchema, replayOrder, type ReplayDeps } from './order-replay';
-import { complianceOperation } from '../http/compliance-operation';
 import type { ComplianceEnv } from './require-compliance';
 import type { SigningKey } from './signing-key';
 
@@ -62,138 +61,120 @@ const eventPage = (description: string) =>
   );
 
 export const complianceDeclarations = {
-  orders: complianceOperation(
-    declare({
-      ...officer,
-      method: 'get',
-      path: '/orders',
-      summary: 'Orders by reference, phone, UTR or crypto reference; with asOf, the order book as it stood then',
-      description: OTHER_BRAND,
-      query: complianceOrdersSchema,
-      answers: {
-        200: answer(
-          'One page of orders',
-          z.object({
-            orders: z.array(complianceOrderJsonSchema),
-            total: z.number().int(),
-            page: z.number().int(),
-            limit: z.number().int(),
-            asOf: z.iso.datetime().nullable().describe('The moment the book is read as of; null for now'),
-          }),
-        ),
-      },
+  orders: declare({
+    ...officer,
+    method: 'get',
+    path: '/orders',
+    summary: 'Orders by reference, phone, UTR or crypto reference; with asOf, the order book as it stood then',
+    description: OTHER_BRAND,
+    query: complianceOrdersSchema,
+    answers: {
+      200: answer(
+        'One page of orders',
+        z.object({
+          orders: z.array(complianceOrderJsonSchema),
+          total: z.number().int(),
+          page: z.number().int(),
+          limit: z.number().int(),
+          asOf: z.iso.datetime().nullable().describe('The moment the book is read as of; null for now'),
+        }),
+      ),
+    },
+  }),
+  order: declare({
+    ...officer,
+    method: 'get',
+    path: '/orders/{id}',
+    summary: 'One order as it stood at asOf (default now), folded from its events',
+    query: asOfSchema,
+    answers: { 200: answer('The order then', orderAsOfJsonSchema) },
+    refuses: { 404: `${NO_ORDER}, or none yet at asOf` },
+  }),
+  replay: declare({
+    ...officer,
+    method: 'get',
+    path: '/orders/{id}/replay',
+    summary: "Every event of the order with its metadata, hash, the state after it and what changed, and the chain's status",
+    answers: { 200: answer('The replay', orderReplayJsonSchema) },
+    refuses: { 404: NO_ORDER },
+  }),
+  events: declare({
+    ...officer,
+    method: 'get',
+    path: '/events',
+    summary: 'The whole log, newest first, searched',
+    description: `A brand's officer reads their brand's events, the operator's staff unnamed. ${OTHER_BRAND}`,
+    query: eventSearchSchema,
+    answers: { 200: eventPage('One page of events') },
+  }),
+  access: declare({
+    ...officer,
+    method: 'get',
+    path: '/access',
+    summary: "Compliance staff's access trail (ComplianceAccessed), newest first",
+    query: accessTrailSchema,
+    answers: { 200: eventPage('One page of the trail') },
+  }),
+  exports: declare({
+    ...officer,
+    method: 'post',
+    path: '/exports',
+    summary: 'A signed audit export of orders or of a time window, on a 10-minute link',
+    description:
+      "By orders (reference ORD-… or id; an unknown or out-of-scope reference is a 400 naming it) or by a window (400 on `from` for an empty one or one over the export's size). " +
+      OTHER_BRAND,
+    body: exportSchema,
+    answers: {
+      201: answer(
+        'The link, its expiry and the counts',
+        z.object({
+          url: z.string().describe('GET it without a token: /api/compliance/exports/{id}?exp=…&sig=…'),
+          expiresAt: z.iso.datetime(),
+          exportId: z.string(),
+          eventCount: z.number().int(),
+          streamCount: z.number().int(),
+        }),
+      ),
+    },
+    refuses: { 404: NO_ORDER },
+  }),
+  brands: declare({
+    ...officer,
+    method: 'get',
+    path: '/brands',
+    summary: 'The brands the officer reads, by name, for the Brand filters',
+    answers: { 200: answer("The brands (a brand's officer: theirs)", z.object({ brands: z.array(z.object({ _id: z.string(), name: z.string() })) })) },
+  }),
+  signingKey: declare({
+    ...officer,
+    method: 'get',
+    path: '/signing-key',
+    summary: 'The ed25519 public key exports are signed with',
+    answers: {
+      200: answer(
+        'The key',
+        z.object({
+          algorithm: z.literal('ed25519'),
+          publicKeyPem: z.string(),
+          fingerprint: z.string().describe("The key's fingerprint, to compare with the one in an export's manifest"),
+        }),
+      ),
+    },
+  }),
+  download: declare({
+    tag: 'compliance',
+    access: 'signed-link',
+    method: 'get',
+    path: '/exports/{id}',
+    summary: 'The export file: JSON lines of events and a signed manifest (verify with npm run audit -- verify)',
+    description:
+      'Whoever made the export must still be compliance staff covering what it holds; the download is recorded on their access trail. 403 `invalid_link` for an expired or altered link.',
+    query: z.object({
+      exp: z.string().max(20).describe('When the link expires, in seconds since the epoch (signed)'),
+      sig: z.string().max(200).describe('The signature of the path and `exp`'),
     }),
-  ),
-  order: complianceOperation(
-    declare({
-      ...officer,
-      method: 'get',
-      path: '/orders/{id}',
-      summary: 'One order as it stood at asOf (default now), folded from its events',
-      query: asOfSchema,
-      answers: { 200: answer('The order then', orderAsOfJsonSchema) },
-      refuses: { 404: `${NO_ORDER}, or none yet at asOf` },
-    }),
-  ),
-  replay: complianceOperation(
-    declare({
-      ...officer,
-      method: 'get',
-      path: '/orders/{id}/replay',
-      summary: "Every event of the order with its metadata, hash, the state after it and what changed, and the chain's status",
-      answers: { 200: answer('The replay', orderReplayJsonSchema) },
-      refuses: { 404: NO_ORDER },
-    }),
-  ),
-  events: complianceOperation(
-    declare({
-      ...officer,
-      method: 'get',
-      path: '/events',
-      summary: 'The whole log, newest first, searched',
-      description: `A brand's officer reads their brand's events, the operator's staff unnamed. ${OTHER_BRAND}`,
-      query: eventSearchSchema,
-      answers: { 200: eventPage('One page of events') },
-    }),
-  ),
-  access: complianceOperation(
-    declare({
-      ...officer,
-      method: 'get',
-      path: '/access',
-      summary: "Compliance staff's access trail (ComplianceAccessed), newest first",
-      query: accessTrailSchema,
-      answers: { 200: eventPage('One page of the trail') },
-    }),
-  ),
-  exports: complianceOperation(
-    declare({
-      ...officer,
-      method: 'post',
-      path: '/exports',
-      summary: 'A signed audit export of orders or of a time window, on a 10-minute link',
-      description:
-        "By orders (reference ORD-… or id; an unknown or out-of-scope reference is a 400 naming it) or by a window (400 on `from` for an empty one or one over the export's size). " +
-        OTHER_BRAND,
-      body: exportSchema,
-      answers: {
-        201: answer(
-          'The link, its expiry and the counts',
-          z.object({
-            url: z.string().describe('GET it without a token: /api/compliance/exports/{id}?exp=…&sig=…'),
-            expiresAt: z.iso.datetime(),
-            exportId: z.string(),
-            eventCount: z.number().int(),
-            streamCount: z.number().int(),
-          }),
-        ),
-      },
-      refuses: { 404: NO_ORDER },
-    }),
-  ),
-  brands: complianceOperation(
-    declare({
-      ...officer,
-      method: 'get',
-      path: '/brands',
-      summary: 'The brands the officer reads, by name, for the Brand filters',
-      answers: { 200: answer("The brands (a brand's officer: theirs)", z.object({ brands: z.array(z.object({ _id: z.string(), name: z.string() })) })) },
-    }),
-  ),
-  signingKey: complianceOperation(
-    declare({
-      ...officer,
-      method: 'get',
-      path: '/signing-key',
-      summary: 'The ed25519 public key exports are signed with',
-      answers: {
-        200: answer(
-          'The key',
-          z.object({
-            algorithm: z.literal('ed25519'),
-            publicKeyPem: z.string(),
-            fingerprint: z.string().describe("The key's fingerprint, to compare with the one in an export's manifest"),
-          }),
-        ),
-      },
-    }),
-  ),
-  download: complianceOperation(
-    declare({
-      tag: 'compliance',
-      access: 'signed-link',
-      method: 'get',
-      path: '/exports/{id}',
-      summary: 'The export file: JSON lines of events and a signed manifest (verify with npm run audit -- verify)',
-      description:
-        'Whoever made the export must still be compliance staff covering what it holds; the download is recorded on their access trail. 403 `invalid_link` for an expired or altered link.',
-      query: z.object({
-        exp: z.string().max(20).describe('When the link expires, in seconds since the epoch (signed)'),
-        sig: z.string().max(200).describe('The signature of the path and `exp`'),
-      }),
-      answers: { 200: { description: 'The export, as JSON lines', content: { 'application/x-ndjson': { schema: z.string() } } } },
-    }),
-  ),
+    answers: { 200: { description: 'The export, as JSON lines', content: { 'application/x-ndjson': { schema: z.string() } } } },
+  }),
 };
 
 /** The query as given, for the access trail: what the officer asked to see. */

@@ -10,7 +10,6 @@ import { commandMetadata } from '../http/request-context';
 import { answer, declare, routes } from '../http/openapi-route';
 import { RECENT_CHANGES, type DeskChangeRouteDeps } from './desk-changes.routes';
 import { deskChangeJsonSchema } from './desk-change-json';
-import { complianceOperation } from '../http/compliance-operation';
 
 /** Behind requireCompliance: the officer and the brands they read (compliance's ComplianceEnv). */
 type OfficerEnv = AdminEnv;
@@ -22,27 +21,23 @@ const officer = { tag: 'compliance', access: 'compliance' } as const;
 const OPERATOR_LEVEL = "The operator's officers only: 403 for a brand's.";
 
 export const complianceDeskChangeDeclarations = {
-  list: complianceOperation(
-    declare({
-      ...officer,
-      method: 'get',
-      path: '/changes',
-      summary: 'Changes to the desk rules: every one waiting, then the 50 last ended',
-      description: OPERATOR_LEVEL,
-      answers: { 200: answer('The changes', z.object({ changes: z.array(deskChangeJsonSchema) })) },
-    }),
-  ),
-  one: complianceOperation(
-    declare({
-      ...officer,
-      method: 'get',
-      path: '/changes/{id}',
-      summary: 'One change to the desk rules',
-      description: OPERATOR_LEVEL,
-      answers: { 200: answer('The change', z.object({ change: deskChangeJsonSchema })) },
-      refuses: { 404: 'not_found: no such change' },
-    }),
-  ),
+  list: declare({
+    ...officer,
+    method: 'get',
+    path: '/changes',
+    summary: 'Changes to the desk rules: every one waiting, then the 50 last ended',
+    description: OPERATOR_LEVEL,
+    answers: { 200: answer('The changes', z.object({ changes: z.array(deskChangeJsonSchema) })) },
+  }),
+  one: declare({
+    ...officer,
+    method: 'get',
+    path: '/changes/{id}',
+    summary: 'One change to the desk rules',
+    description: OPERATOR_LEVEL,
+    answers: { 200: answer('The change', z.object({ change: deskChangeJsonSchema })) },
+    refuses: { 404: 'not_found: no such change' },
+  }),
 };
 
 /**

@@ -3,7 +3,7 @@ import { fixedError } from '@desk/platform/errors/domain-error';
 // Proofs are these; logos and QR codes are the images among them.
 import { PROOF_TYPES } from '@desk/machines/files/file-limits';
 import { declare, routes } from '../http/openapi-route';
-import { allMountedAt, alsoRefuses } from '../identity/declared-route-extras';
+import { alsoRefuses } from '../identity/declared-route-extras';
 import type { FileStorage } from './file-storage';
 import type { UrlSigner } from './url-signer';
 
@@ -21,7 +21,7 @@ export const signedFileQuery = z.object({
   tenant: z.string().optional().describe("A proof's link made for staff: the order's brand"),
 });
 
-export const fileDeclarations = allMountedAt('/files', {
+export const fileDeclarations = {
   file: alsoRefuses(
     declare({
       method: 'get',
@@ -43,7 +43,7 @@ export const fileDeclarations = allMountedAt('/files', {
       403: '`invalid_link`: the link expired, was altered, or the account it was made for may no longer open it',
     },
   ),
-});
+};
 
 /** A query that is not a link's (no `exp` or `sig`, say) is a link that does not verify: 403, as any other. */
 const notALink = (result: { success: boolean }): undefined => {

@@ -151,14 +151,6 @@ function idempotencyRefusals(own: Partial<Record<RefusalStatus, string>>) {
   };
 }
 
-const operationId = (method: string, path: string) =>
-  method +
-  path
-    .split(/[^A-Za-z0-9]+/)
-    .filter(Boolean)
-    .map((part) => part[0]!.toUpperCase() + part.slice(1))
-    .join('');
-
 /**
  * A JSON body with a JSON content type and no bytes reads as `{}`, as a body sent without a content
  * type does: a call with nothing to say (a reject without a reason) is not malformed. The schema
@@ -202,7 +194,6 @@ export function declare<
   return createRoute({
     method: d.method,
     path: d.path,
-    operationId: operationId(d.method, d.path),
     summary: d.summary,
     description: d.description ? `${WHO[d.access]} ${d.description}` : WHO[d.access],
     tags: [d.tag],

@@ -32,27 +32,6 @@ export function behind<R extends DeclaredRoute>(route: R, ...middleware: Middlew
   return Object.assign(guarded, { middleware: [...middleware, ...own] });
 }
 
-/**
- * The operation's id from the path it is served at: `declare` names it from the path relative to
- * where its group is mounted, so `/` under /orders would be `get`, and `/orders` under /admin would
- * be the customer's `getOrders`. Named from the whole path (`getOrders`, `postAuthLogin`), as the
- * document named them before, so a client's generated names stay.
- */
-// Unconstrained on purpose: a constraint naming `path: string` becomes the inline `declare(...)`'s
-// contextual type, which widened its path to `string` and with it every key of the typed client.
-export function mountedAt<R>(prefix: string, route: R): R {
-  const named = route as { operationId?: string; method: string; path: string };
-  const words = `${prefix}${named.path}`.split(/[^A-Za-z0-9]+/).filter(Boolean);
-  named.operationId = named.method + words.map((word) => word[0]!.toUpperCase() + word.slice(1)).join('');
-  return route;
-}
-
-/** `mountedAt` for each route of a group. */
-export function allMountedAt<T extends object>(prefix: string, group: T): T {
-  for (const route of Object.values(group)) mountedAt(prefix, route);
-  return group;
-}
-
 const TOO_LARGE = {
   description: '`payload_too_large`: the body is over 64 KB (body-limits.ts)',
   content: { 'application/json': { schema: errorSchema } },
@@ -84,5 +63,5 @@ export function underAuth<T extends object>(group: T): T {
     else if (conflict && conflict.length > 1) responses[409] = { ...responses[409]!, description: conflict[0]! };
     if (responses[403]?.description.startsWith('Compliance staff read and never act')) delete responses[403];
   }
-  return bodiesLimited(allMountedAt('/auth', group));
+  return bodiesLimited(group);
 }

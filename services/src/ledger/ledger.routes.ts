@@ -17,7 +17,6 @@ import { actorOf } from '../identity/auth.middleware';
 import { OPERATOR_TENANT_ID, tenantFilter, type AdminScope } from '../identity/admin-scope';
 import { commandMetadata } from '../http/request-context';
 import { answer, declare, routes } from '../http/openapi-route';
-import { complianceOperation } from '../http/compliance-operation';
 import type { ProxyTrust } from '../http/proxy-trust';
 import type { RecordAccess } from '../desk-changes/compliance-desk-changes.routes';
 import { positionJsonSchema, type DailyPosition } from './daily-position';
@@ -81,32 +80,28 @@ export const ledgerDeclarations = {
     answers: { 200: csv },
     refuses: { 404: NO_BRAND },
   }),
-  compliancePosition: complianceOperation(
-    declare({
-      method: 'get',
-      path: '/ledger/position',
-      tag: 'compliance',
-      access: 'compliance',
-      summary: "A brand's daily position (recorded on the officer's access trail: ledger_position)",
-      description: `${POSITION} ${dayAfterToday}`,
-      query: positionQuery,
-      answers: { 200: positionAnswer200 },
-      refuses: { 404: NO_BRAND },
-    }),
-  ),
-  complianceEntries: complianceOperation(
-    declare({
-      method: 'get',
-      path: '/ledger/entries.csv',
-      tag: 'compliance',
-      access: 'compliance',
-      summary: "A brand's ledger entries as CSV (recorded on the officer's access trail: ledger_export)",
-      description: ENTRIES,
-      query: entriesQuery,
-      answers: { 200: csv },
-      refuses: { 404: NO_BRAND },
-    }),
-  ),
+  compliancePosition: declare({
+    method: 'get',
+    path: '/ledger/position',
+    tag: 'compliance',
+    access: 'compliance',
+    summary: "A brand's daily position (recorded on the officer's access trail: ledger_position)",
+    description: `${POSITION} ${dayAfterToday}`,
+    query: positionQuery,
+    answers: { 200: positionAnswer200 },
+    refuses: { 404: NO_BRAND },
+  }),
+  complianceEntries: declare({
+    method: 'get',
+    path: '/ledger/entries.csv',
+    tag: 'compliance',
+    access: 'compliance',
+    summary: "A brand's ledger entries as CSV (recorded on the officer's access trail: ledger_export)",
+    description: ENTRIES,
+    query: entriesQuery,
+    answers: { 200: csv },
+    refuses: { 404: NO_BRAND },
+  }),
 };
 
 /** The brand asked for, within the reader's scope (403 outside it); none asked: a brand admin's own, the operator's for an operator admin. */

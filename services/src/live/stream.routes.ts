@@ -25,40 +25,34 @@ export const streamQuerySchema = z.object({
 
 // Mounted at /stream: the ids a declaration makes from its relative path ("get", "postTicket") would not say which stream.
 export const streamDeclarations = {
-  ticket: Object.assign(
-    declare({
-      method: 'post',
-      path: '/ticket',
-      tag: 'live updates',
-      access: 'user',
-      summary: 'A single-use ticket (30 s) that opens one live stream for this user and session',
-      answers: {
-        200: answer(
-          'The ticket',
-          z.object({ ticket: z.string().describe('For GET /stream?ticket=…'), expiresInSeconds: z.number().int().describe('How long it opens a stream') }),
-        ),
-      },
-    }),
-    { operationId: 'postStreamTicket' },
-  ),
-  stream: Object.assign(
-    declare({
-      method: 'get',
-      path: '/',
-      tag: 'live updates',
-      access: 'public',
-      summary: 'Server-sent events of the changes this user may see',
-      description:
-        'No token: the ticket is the permission. Events: `ready`, `order`, `dashboard`, `reset`; ids resume with `Last-Event-ID` or `?lastEventId=`. ' +
-        'The stream ends when the session that asked for the ticket does (signed out, revoked, expired), or when the user’s roles change.',
-      query: streamQuerySchema,
-      answers: {
-        200: { description: 'The event stream', content: { 'text/event-stream': { schema: z.string() } } },
-        401: answer('invalid_stream_ticket: the ticket is unknown, used or expired, or its session or user no longer works', errorSchema),
-      },
-    }),
-    { operationId: 'getStream' },
-  ),
+  ticket: declare({
+    method: 'post',
+    path: '/ticket',
+    tag: 'live updates',
+    access: 'user',
+    summary: 'A single-use ticket (30 s) that opens one live stream for this user and session',
+    answers: {
+      200: answer(
+        'The ticket',
+        z.object({ ticket: z.string().describe('For GET /stream?ticket=…'), expiresInSeconds: z.number().int().describe('How long it opens a stream') }),
+      ),
+    },
+  }),
+  stream: declare({
+    method: 'get',
+    path: '/',
+    tag: 'live updates',
+    access: 'public',
+    summary: 'Server-sent events of the changes this user may see',
+    description:
+      'No token: the ticket is the permission. Events: `ready`, `order`, `dashboard`, `reset`; ids resume with `Last-Event-ID` or `?lastEventId=`. ' +
+      'The stream ends when the session that asked for the ticket does (signed out, revoked, expired), or when the user’s roles change.',
+    query: streamQuerySchema,
+    answers: {
+      200: { description: 'The event stream', content: { 'text/event-stream': { schema: z.string() } } },
+      401: answer('invalid_stream_ticket: the ticket is unknown, used or expired, or its session or user no longer works', errorSchema),
+    },
+  }),
 };
 
 export interface StreamDeps {

@@ -5,7 +5,7 @@ import type { AuthEnv } from '../identity/auth.middleware';
 import { actorOf } from '../identity/auth.middleware';
 import { answer, declare, routes } from '../http/openapi-route';
 import { withBadPathRefusal } from '../http/common-refusals';
-import { allMountedAt, alsoRefuses } from '../identity/declared-route-extras';
+import { alsoRefuses } from '../identity/declared-route-extras';
 import { commandMetadata } from '../http/request-context';
 import { parseProofDataUrl } from '../files/proof-file';
 import { buySchema, cancelSchema, sellSchema, uploadSchema, parseOrderId } from './order.schemas';
@@ -24,7 +24,7 @@ const PLACING_409 = '`rate_changed` (`currentRate`: the rate in force; nothing i
 const TOO_LARGE = '`payload_too_large`: the body is over 64 KB';
 const NOT_NOW = "`invalid_transition`: the order's status does not allow it (`currentStatus` says which)";
 
-export const customerOrderDeclarations = allMountedAt('/orders', {
+export const customerOrderDeclarations = {
   list: declare({
     ...orders,
     method: 'get',
@@ -95,7 +95,7 @@ export const customerOrderDeclarations = allMountedAt('/orders', {
     answers: { 200: changed('The order, cancelled') },
     refuses: { 404: NOT_YOURS, 409: NOT_NOW, 413: TOO_LARGE },
   }),
-});
+};
 
 /** The order named by the path (`{id}`): anything but a UUID is not found. */
 const orderIdOf = (c: Context) => parseOrderId(c.req.param('id') ?? '');

@@ -3,7 +3,6 @@ import { NETWORKS } from '@desk/machines/addresses/networks';
 import type { AuthEnv } from '../identity/auth.middleware';
 import type { UrlSigner } from '../files/url-signer';
 import { answer, declare, routes } from '../http/openapi-route';
-import { allMountedAt } from '../identity/declared-route-extras';
 import { depositWalletsJson } from './tenant-json';
 import type { TenantStore } from './tenant-store';
 
@@ -19,7 +18,7 @@ export const depositWalletJsonSchema = z.object({
 
 const account = { tag: 'account', access: 'user' } as const;
 
-export const tenantDetailsDeclarations = allMountedAt('/user', {
+export const tenantDetailsDeclarations = {
   bankDetails: declare({
     ...account,
     method: 'get',
@@ -34,7 +33,7 @@ export const tenantDetailsDeclarations = allMountedAt('/user', {
     summary: "Your brand's active USDT wallets, to send to",
     answers: { 200: answer('The active wallets', z.object({ cryptoWalletDetails: z.array(depositWalletJsonSchema) })) },
   }),
-});
+};
 
 /** The customer's own tenant's active receiving accounts: mounted at /api/user behind requireUser. */
 export function tenantDetailsRoutes(tenants: TenantStore, signer: UrlSigner) {
