@@ -127,7 +127,9 @@ describe('reconciling bank statements, in a real browser', () => {
 
     // The lines, latest day first, once the read model has them (the page refreshes after the import).
     const lines = page.getByRole('table', { name: 'Statement lines' });
-    await expect.poll(() => lines.getByRole('row').count(), { timeout: 15_000 }).toBe(4);
+    // The lines appear once the server's projector has read them in: seconds alone, but with the
+    // whole suite on two cores its projector waited over 15 s once.
+    await expect.poll(() => lines.getByRole('row').count(), { timeout: 30_000 }).toBe(4);
     const cells = (row: number) => lines.getByRole('row').nth(row).locator('td').allTextContents();
     expect(await cells(1)).toEqual([
       '2 Apr 2026',
@@ -197,7 +199,9 @@ describe('reconciling bank statements, in a real browser', () => {
     // It prints no account number: the desk could not check it is this account's, and says so.
     expect(await result.textContent()).toContain('This statement does not print its account number');
     const lines = page.getByRole('table', { name: 'Statement lines' });
-    await expect.poll(() => lines.getByRole('row').count(), { timeout: 15_000 }).toBe(4);
+    // The lines appear once the server's projector has read them in: seconds alone, but with the
+    // whole suite on two cores its projector waited over 15 s once.
+    await expect.poll(() => lines.getByRole('row').count(), { timeout: 30_000 }).toBe(4);
     expect(await lines.getByRole('row').nth(1).locator('td').allTextContents()).toEqual([
       '2 Apr 2026',
       'CHARGES SMS ALERT',
