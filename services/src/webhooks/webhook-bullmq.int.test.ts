@@ -55,17 +55,19 @@ describe('webhook deliveries through BullMQ', () => {
         body: { fiatAmount: 10000, network: 'TRC20', withdrawAddress: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t', method: 'bank' },
       }),
     );
-    const [delivery] = await t.deps.webhooks.feed.catchUp();
+    // The order's event may be held back a moment by another transaction still open (the store
+    // shows events in commit order): read on until the feed has written its delivery.
+    const delivery = await waitFor('the feed to write the delivery', async () => (await t.deps.webhooks.feed.catchUp())[0]);
     receiver.answerNext(502);
     // The first attempt queued three times over (a feed and two sweeps racing): it runs once.
-    await Promise.all([dispatch.queueNew([delivery!]), dispatch.queueNew([delivery!]), dispatch.queueNew([delivery!])]);
+    await Promise.all([dispatch.queueNew([delivery]), dispatch.queueNew([delivery]), dispatch.queueNew([delivery])]);
     const sent = await waitFor('the retry delivered', async () => (receiver.requests.length >= 2 ? receiver.requests : null), 15_000);
     await new Promise((resolve) => setTimeout(resolve, 800));
     expect(receiver.requests).toHaveLength(2);
-    expect(sent.map((r) => r.headers['x-desk-delivery'])).toEqual([delivery!.id, delivery!.id]);
+    expect(sent.map((r) => r.headers['x-desk-delivery'])).toEqual([delivery.id, delivery.id]);
     expect(verifySignature(sent[1]!.body, sent[1]!.headers['x-desk-signature'] as string, created.body.secret)).toBe(true);
     expect(JSON.parse(sent[1]!.body).data.orderId).toBe(order.body.order._id);
-    const attempts = await t.database.pool.query('select number, status_code from webhook_attempts where delivery_id = $1 order by number', [delivery!.id]);
+    const attempts = await t.database.pool.query('select number, status_code from webhook_attempts where delivery_id = $1 order by number', [delivery.id]);
     expect(attempts.rows).toEqual([
       { number: 1, status_code: 502 },
       { number: 2, status_code: 200 },

@@ -32,6 +32,10 @@ export interface NewDelivery {
  * besides, so even a second reading would write nothing twice. Not a projection: the deliveries'
  * states and attempts are history a rebuild must never wipe (and a rebuild must never resend).
  */
+/** How long a catch-up waits for events an open transaction holds back, and how often it looks again. */
+const HELD_BACK_WAIT_MS = 2_000;
+const HELD_BACK_RETRY_MS = 25;
+
 export class WebhookFeed {
   constructor(
     private readonly db: WebhookDb,
@@ -39,19 +43,26 @@ export class WebhookFeed {
     private readonly batchSize = 500,
   ) {}
 
-  /** Reads until caught up; answers the deliveries written, for the caller to queue. */
+  /**
+   * Reads until caught up; answers the deliveries written, for the caller to queue. Nothing readable
+   * is not the same as nothing left: a committed event stays unreadable while an older transaction
+   * is still open, so an empty read with events after it waits a moment and reads again.
+   */
   async catchUp(): Promise<NewDelivery[]> {
     const written: NewDelivery[] = [];
+    const giveUpAt = Date.now() + HELD_BACK_WAIT_MS;
     for (;;) {
       const batch = await this.readBatch();
       if (!batch) return written;
       written.push(...batch.deliveries);
-      if (batch.events < this.batchSize) return written;
+      if (batch.events === this.batchSize) continue;
+      if (batch.events > 0 || Date.now() > giveUpAt || !(await this.store.hasEventsAfter(batch.position))) return written;
+      await new Promise((resolve) => setTimeout(resolve, HELD_BACK_RETRY_MS));
     }
   }
 
   /** One batch, or null when another process holds the feed. */
-  private async readBatch(): Promise<{ events: number; deliveries: NewDelivery[] } | null> {
+  private async readBatch(): Promise<{ events: number; position: GlobalPosition | null; deliveries: NewDelivery[] } | null> {
     return this.db.transaction().execute(async (trx) => {
       const { rows: lock } = await sql<{ locked: boolean }>`select pg_try_advisory_xact_lock(hashtext(${FEED_LOCK})) as locked`.execute(trx);
       if (!lock[0]?.locked) return null;
@@ -62,7 +73,7 @@ export class WebhookFeed {
         .execute();
       const feed = await trx.selectFrom('webhook_feed').select(['position', 'started_at']).where('id', '=', 1).executeTakeFirstOrThrow();
       const events = await this.store.readAll(feed.position as GlobalPosition | null, this.batchSize);
-      if (events.length === 0) return { events: 0, deliveries: [] };
+      if (events.length === 0) return { events: 0, position: feed.position as GlobalPosition | null, deliveries: [] };
       const subscribers = await trx
         .selectFrom('webhook_endpoints')
         .select(['id', 'tenant_id', 'event_types', 'created_at'])
@@ -85,7 +96,7 @@ export class WebhookFeed {
         .set({ position: events.at(-1)!.globalPosition, updated_at: new Date() })
         .where('id', '=', 1)
         .execute();
-      return { events: events.length, deliveries };
+      return { events: events.length, position: events.at(-1)!.globalPosition, deliveries };
     });
   }
 

@@ -79,15 +79,16 @@ describe('webhook deliveries when processes race, stop or restart', () => {
 
   it('sends nothing unsigned when a secret no longer opens, and says why in the log', async () => {
     await placeBuy();
-    const [delivery] = await t.deps.webhooks.feed.catchUp();
+    // Read on until the order's event is readable (another open transaction can hold it back a moment).
+    const delivery = await waitFor('the feed to write the delivery', async () => (await t.deps.webhooks.feed.catchUp())[0]);
     // As after a change of the server's token secret: the sealed secret no longer opens.
     await t.database.pool.query(`update webhook_endpoints set secret_sealed = 'v1.AAAAAAAAAAAAAAAA.AAAA.AAAAAAAAAAAAAAAAAAAAAA'`);
     const before = receiver.requests.length;
-    await t.deps.webhooks.dispatch.deliver(delivery!.id);
+    await t.deps.webhooks.dispatch.deliver(delivery.id);
     expect(receiver.requests).toHaveLength(before);
     const { rows } = await t.database.pool.query(
       'select d.state, a.error from webhook_deliveries d join webhook_attempts a on a.delivery_id = d.id where d.id = $1',
-      [delivery!.id],
+      [delivery.id],
     );
     expect(rows).toEqual([{ state: 'retrying', error: expect.stringMatching(/^The signing secret could not be read/) }]);
   });
