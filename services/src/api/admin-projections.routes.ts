@@ -3,7 +3,7 @@ import type { AuthEnv } from '../identity/auth.middleware';
 import { NotFoundError } from '@desk/platform/errors/domain-error';
 import type { ProjectionStatus } from '@desk/projections/runtime/projection-status';
 import { answer, declare, routes } from '../http/openapi-route';
-import { withBadPathRefusal, withCommonRefusals } from '../http/common-refusals';
+import { withCommonRefusals } from '../http/common-refusals';
 
 /** What the admin API asks of the projection runtime (main/projections-control.ts provides it). */
 export interface ProjectionsControl {
@@ -56,16 +56,14 @@ export const adminProjectionDeclarations = {
     summary: 'Each projection: checkpoint, lag, errors, quarantine',
     answers: { 200: answer('Every projection', z.object({ projections: z.array(projectionStatusSchema) })) },
   }),
-  rebuild: withBadPathRefusal(
-    declare({
-      ...readModels,
-      method: 'post',
-      path: '/projections/{name}/rebuild',
-      summary: 'Queue a rebuild of a read model',
-      answers: { 202: answer('Queued; follow it in GET /admin/projections', z.object({ message: z.string() })) },
-      refuses: withCommonRefusals({ 404: 'not_found: no projection of that name' }, { post: true }),
-    }),
-  ),
+  rebuild: declare({
+    ...readModels,
+    method: 'post',
+    path: '/projections/{name}/rebuild',
+    summary: 'Queue a rebuild of a read model',
+    answers: { 202: answer('Queued; follow it in GET /admin/projections', z.object({ message: z.string() })) },
+    refuses: withCommonRefusals({ 404: 'not_found: no projection of that name' }, { post: true }),
+  }),
 };
 
 /** Read-model health and rebuilds for admins: mounted at /api/admin. */

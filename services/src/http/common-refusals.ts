@@ -1,4 +1,4 @@
-import { errorSchema, type RefusalStatus } from './openapi-route';
+import type { RefusalStatus } from './openapi-route';
 
 type Refusals = Partial<Record<RefusalStatus, string>>;
 
@@ -23,18 +23,4 @@ export function withCommonRefusals(own: Refusals, { post = false, body = false }
     }
   }
   return merged;
-}
-
-/**
- * The 400 a path can be refused with whatever the route (refuse-nul.ts: a NUL in the URL is bad input
- * before any route reads it), for a declaration with path parameters and no input of its own, which
- * `declare` gives no 400.
- */
-export function withBadPathRefusal<R extends { responses: object }>(route: R): R {
-  const responses = route.responses as Record<number, unknown>;
-  responses[400] ??= {
-    description: 'Invalid input: `validation_error`, with `details` (a NUL character in the path, say)',
-    content: { 'application/json': { schema: errorSchema } },
-  };
-  return route;
 }

@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
 import type { AdminEnv } from '../identity/auth.middleware';
 import { actorOf } from '../identity/auth.middleware';
 import { answer, declare, routes } from '../http/openapi-route';
-import { withBadPathRefusal, withCommonRefusals } from '../http/common-refusals';
+import { withCommonRefusals } from '../http/common-refusals';
 import { commandMetadata } from '../http/request-context';
 import { asDomainError } from '../http/domain-refusals';
 import type { ServicesDatabase } from '../db/services-database';
@@ -149,39 +149,33 @@ export const adminOrderDeclarations = {
     },
     refuses: withCommonRefusals({}, { post: true }),
   }),
-  one: withBadPathRefusal(
-    declare({
-      ...orders,
-      method: 'get',
-      path: '/orders/{id}',
-      summary: 'One order, naming who asked for a pending completion and who approved a payout',
-      answers: { 200: answer('The order', adminOrderJsonSchema) },
-      refuses: { 404: NO_ORDER },
-    }),
-  ),
-  history: withBadPathRefusal(
-    declare({
-      ...orders,
-      method: 'get',
-      path: '/orders/{id}/history',
-      summary: "The order's events: who, when, from where",
-      answers: { 200: answer('Every event, oldest first', z.object({ orderId: z.string(), events: z.array(historyEventJsonSchema) })) },
-      refuses: { 404: NO_ORDER },
-    }),
-  ),
-  verify: withBadPathRefusal(
-    declare({
-      ...orders,
-      method: 'post',
-      path: '/orders/{id}/verify',
-      summary: 'Payment seen: pending to fiat_received (buy) or approved (sell)',
-      answers: { 200: orderAnswer('Verified') },
-      refuses: withCommonRefusals(
-        { 404: NO_ORDER, 409: `invalid_transition: not in a state that allows it (currentStatus says which); ${ONE_AT_A_TIME}` },
-        { post: true },
-      ),
-    }),
-  ),
+  one: declare({
+    ...orders,
+    method: 'get',
+    path: '/orders/{id}',
+    summary: 'One order, naming who asked for a pending completion and who approved a payout',
+    answers: { 200: answer('The order', adminOrderJsonSchema) },
+    refuses: { 404: NO_ORDER },
+  }),
+  history: declare({
+    ...orders,
+    method: 'get',
+    path: '/orders/{id}/history',
+    summary: "The order's events: who, when, from where",
+    answers: { 200: answer('Every event, oldest first', z.object({ orderId: z.string(), events: z.array(historyEventJsonSchema) })) },
+    refuses: { 404: NO_ORDER },
+  }),
+  verify: declare({
+    ...orders,
+    method: 'post',
+    path: '/orders/{id}/verify',
+    summary: 'Payment seen: pending to fiat_received (buy) or approved (sell)',
+    answers: { 200: orderAnswer('Verified') },
+    refuses: withCommonRefusals(
+      { 404: NO_ORDER, 409: `invalid_transition: not in a state that allows it (currentStatus says which); ${ONE_AT_A_TIME}` },
+      { post: true },
+    ),
+  }),
   cryptoSent: declare({
     ...orders,
     method: 'post',

@@ -4,7 +4,6 @@ import { proofLinksFor } from '../files/proof-links';
 import type { AuthEnv } from '../identity/auth.middleware';
 import { actorOf } from '../identity/auth.middleware';
 import { answer, declare, routes } from '../http/openapi-route';
-import { withBadPathRefusal } from '../http/common-refusals';
 import { alsoRefuses } from '../identity/declared-route-extras';
 import { commandMetadata } from '../http/request-context';
 import { parseProofDataUrl } from '../files/proof-file';
@@ -63,16 +62,14 @@ export const customerOrderDeclarations = {
     }),
     { 403: PLACING_403 },
   ),
-  one: withBadPathRefusal(
-    declare({
-      ...orders,
-      method: 'get',
-      path: '/{id}',
-      summary: 'One of your orders',
-      answers: { 200: answer('The order', orderJsonSchema) },
-      refuses: { 404: NOT_YOURS },
-    }),
-  ),
+  one: declare({
+    ...orders,
+    method: 'get',
+    path: '/{id}',
+    summary: 'One of your orders',
+    answers: { 200: answer('The order', orderJsonSchema) },
+    refuses: { 404: NOT_YOURS },
+  }),
   upload: declare({
     ...orders,
     method: 'post',

@@ -4,7 +4,7 @@ import type { ServicesDatabase } from '../db/services-database';
 import { actorOf, type AdminEnv } from '../identity/auth.middleware';
 import { commandMetadata } from '../http/request-context';
 import { answer, declare, routes } from '../http/openapi-route';
-import { withBadPathRefusal, withCommonRefusals } from '../http/common-refusals';
+import { withCommonRefusals } from '../http/common-refusals';
 import type { SettingsService } from './settings.service';
 import { settingsOverridesSchema } from '@desk/machines/settings/settings.schema';
 import { agreedRatesJson, agreedRatesJsonSchema, overridesJson, overridesJsonSchema, settingsJson, settingsJsonSchema } from './settings-json';
@@ -40,16 +40,14 @@ const NOT_FOUND = 'not_found: no such brand';
 const brand = { tag: 'admin: brands', access: 'operator' } as const;
 
 export const tenantSettingsDeclarations = {
-  read: withBadPathRefusal(
-    declare({
-      ...brand,
-      method: 'get',
-      path: '/tenants/{id}/settings',
-      summary: "The brand's settings: global, overrides, effective, and its agreed rates",
-      answers: { 200: answer("The brand's settings", brandSettingsJsonSchema) },
-      refuses: { 404: NOT_FOUND },
-    }),
-  ),
+  read: declare({
+    ...brand,
+    method: 'get',
+    path: '/tenants/{id}/settings',
+    summary: "The brand's settings: global, overrides, effective, and its agreed rates",
+    answers: { 200: answer("The brand's settings", brandSettingsJsonSchema) },
+    refuses: { 404: NOT_FOUND },
+  }),
   change: declare({
     ...brand,
     method: 'put',

@@ -12,7 +12,6 @@ import type { TenantStore } from './tenant-store';
 import { supportContactSchema } from './tenant.schemas';
 import { supportAfterEdit } from './support-contact';
 import { supportContactJsonSchema } from './tenant-json';
-import { withBadPathRefusal } from '../http/common-refusals';
 
 /** Scope first: another brand's admin learns nothing, not even whether their input was valid. */
 const ownBrandOnly = createMiddleware<AdminEnv>(async (c, next) => {
@@ -26,16 +25,14 @@ const contact = { tag: 'admin: brands', access: 'admin' as const, middleware: [o
 const NOT_FOUND = 'not_found: no such brand';
 
 export const brandContactDeclarations = {
-  read: withBadPathRefusal(
-    declare({
-      ...contact,
-      method: 'get',
-      path: '/brands/{id}/support-contact',
-      summary: "The brand's support contact; a brand admin only their own (403)",
-      answers: { 200: answer('The contact, each field null when not given', contactJsonSchema) },
-      refuses: { 404: NOT_FOUND },
-    }),
-  ),
+  read: declare({
+    ...contact,
+    method: 'get',
+    path: '/brands/{id}/support-contact',
+    summary: "The brand's support contact; a brand admin only their own (403)",
+    answers: { 200: answer('The contact, each field null when not given', contactJsonSchema) },
+    refuses: { 404: NOT_FOUND },
+  }),
   change: declare({
     ...contact,
     method: 'put',

@@ -25,7 +25,7 @@ import type { ProxyTrust } from '../http/proxy-trust';
 import { waitingAnswer, type DeskChangeAnswers } from '../desk-changes/desk-changes.routes';
 import { DomainTakenError } from './domain-holder';
 import { answer, declare, routes } from '../http/openapi-route';
-import { withBadPathRefusal, withCommonRefusals } from '../http/common-refusals';
+import { withCommonRefusals } from '../http/common-refusals';
 import { deskChangeJsonSchema, WAITS_FOR_SECOND_ADMIN, waitingAnswerSchema } from '../desk-changes/desk-change-json';
 
 /** A brand created with a domain: made at once, its domain waiting (decision 0030). */
@@ -104,16 +104,14 @@ export const tenantAdminDeclarations = {
       refuses: withCommonRefusals({ 409: DOMAIN_TAKEN }, { post: true }),
     }),
   ),
-  one: withBadPathRefusal(
-    declare({
-      ...brands,
-      method: 'get',
-      path: '/tenants/{id}',
-      summary: 'One brand, with its receiving accounts and wallets',
-      answers: { 200: answer('The brand', tenantJsonSchema) },
-      refuses: { 404: NO_BRAND },
-    }),
-  ),
+  one: declare({
+    ...brands,
+    method: 'get',
+    path: '/tenants/{id}',
+    summary: 'One brand, with its receiving accounts and wallets',
+    answers: { 200: answer('The brand', tenantJsonSchema) },
+    refuses: { 404: NO_BRAND },
+  }),
   change: withBothBodies(
     declare({
       ...brands,
@@ -127,16 +125,14 @@ export const tenantAdminDeclarations = {
       refuses: withCommonRefusals({ 404: NO_BRAND, 409: `${DOMAIN_TAKEN}; change_stale or a version conflict: it changed meanwhile` }, { body: true }),
     }),
   ),
-  remove: withBadPathRefusal(
-    declare({
-      ...brands,
-      method: 'delete',
-      path: '/tenants/{id}',
-      summary: "Delete a brand: waits for a second admin, since it ends the brand's customers' and staff's access and releases its domain",
-      answers: { 200: answer('Deleted (when no second admin is needed)', z.object({ message: z.string() })), 202: waiting },
-      refuses: { 404: NO_BRAND, 409: 'default_tenant: the default brand cannot be deleted; change_exists: its deletion is already asked for' },
-    }),
-  ),
+  remove: declare({
+    ...brands,
+    method: 'delete',
+    path: '/tenants/{id}',
+    summary: "Delete a brand: waits for a second admin, since it ends the brand's customers' and staff's access and releases its domain",
+    answers: { 200: answer('Deleted (when no second admin is needed)', z.object({ message: z.string() })), 202: waiting },
+    refuses: { 404: NO_BRAND, 409: 'default_tenant: the default brand cannot be deleted; change_exists: its deletion is already asked for' },
+  }),
 };
 
 /** The multipart body as the brand's form has it (the logo an optional file part). */

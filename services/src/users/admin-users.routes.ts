@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { Kysely } from 'kysely';
 import type { ServicesDatabase } from '../db/services-database';
 import { answer, declare, routes } from '../http/openapi-route';
-import { withBadPathRefusal, withCommonRefusals } from '../http/common-refusals';
+import { withCommonRefusals } from '../http/common-refusals';
 import { actorOf, type AdminEnv } from '../identity/auth.middleware';
 import { commandMetadata } from '../http/request-context';
 import { ForbiddenError, NotFoundError, ValidationError } from '@desk/platform/errors/domain-error';
@@ -75,24 +75,22 @@ export const adminUserDeclarations = {
     answers: { 201: userAnswer('The new user'), 202: waiting },
     refuses: withCommonRefusals({ 409: `phone_taken: the phone has an account in that brand; ${STAFF_ELSEWHERE}` }, { post: true }),
   }),
-  roles: withBadPathRefusal(
-    declare({
-      method: 'put',
-      path: '/users/{id}/roles',
-      tag: 'admin: users',
-      access: 'operator',
-      summary: "Set a user's roles: granting or removing admin or compliance waits for a second admin",
-      body: rolesSchema,
-      answers: { 200: userAnswer('Roles set'), 202: waiting },
-      refuses: withCommonRefusals(
-        {
-          404: 'not_found: no such user',
-          409: `own_admin_role: you cannot remove your own admin role; ${STAFF_ELSEWHERE}; change_stale: the roles changed meanwhile`,
-        },
-        { body: true },
-      ),
-    }),
-  ),
+  roles: declare({
+    method: 'put',
+    path: '/users/{id}/roles',
+    tag: 'admin: users',
+    access: 'operator',
+    summary: "Set a user's roles: granting or removing admin or compliance waits for a second admin",
+    body: rolesSchema,
+    answers: { 200: userAnswer('Roles set'), 202: waiting },
+    refuses: withCommonRefusals(
+      {
+        404: 'not_found: no such user',
+        409: `own_admin_role: you cannot remove your own admin role; ${STAFF_ELSEWHERE}; change_stale: the roles changed meanwhile`,
+      },
+      { body: true },
+    ),
+  }),
 };
 
 export interface AdminUserDeps {
