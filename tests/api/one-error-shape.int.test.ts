@@ -33,6 +33,18 @@ describe('one error shape', () => {
     expect(await savedWallets()).toEqual([]);
   });
 
+  it('refuses JSON declared in a charset other than UTF-8 with 415, and reads a UTF-8 one', async () => {
+    const body = JSON.stringify({ address: 'TXYZ', network: 'TRC20' });
+    for (const type of ['application/json; charset=utf-16', 'application/json;charset="UTF-16LE"', 'application/json; charset=iso-8859-1']) {
+      const response = await t.call('POST', '/api/user/wallet', { token: customer, body, headers: { 'content-type': type } });
+      expect(response.status).toBe(415);
+      expect(await response.json()).toMatchObject({ code: 'unsupported_media_type' });
+    }
+    expect(await savedWallets()).toEqual([]);
+    const utf8 = await t.call('POST', '/api/user/wallet', { token: customer, body, headers: { 'content-type': 'application/json; charset=UTF-8' } });
+    expect(utf8.status).toBe(400); // read, and judged by the schema (TXYZ is no address)
+  });
+
   it('judges an empty JSON body as {}: bad input, in the shape with its code and details', async () => {
     const response = await t.call('POST', '/api/user/wallet', { token: customer, headers: { 'content-type': 'application/json', 'content-length': '0' } });
     expect(response.status).toBe(400);

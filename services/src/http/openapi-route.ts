@@ -1,9 +1,10 @@
 import { OpenAPIHono, createRoute, type RouteConfig } from '@hono/zod-openapi';
 import type { Env, MiddlewareHandler } from 'hono';
 import { createMiddleware } from 'hono/factory';
+import { HTTPException } from 'hono/http-exception';
 import { z } from 'zod';
 import { ValidationError } from '@desk/platform/errors/domain-error';
-import { isJsonContentType } from './json-content-type';
+import { declaresUtf8OrNoCharset, isJsonContentType } from './json-content-type';
 
 /**
  * Each route declared once (decision 0041): its path, who may call it, what it takes and every answer
@@ -126,7 +127,7 @@ function refusalsOf(d: { method: string; access: Access; body?: unknown; query?:
     ...(d.access === 'user' && d.method !== 'get' ? { 403: refusal('Compliance staff read and never act (`forbidden`)') } : {}),
     ...(d.access === 'signed-link' ? { 403: refusal('The link expired or was altered') } : {}),
     ...(body ? { 413: refusal('`payload_too_large`: the body is over what this route takes (64 KB for JSON)') } : {}),
-    ...(body ? { 415: refusal('`unsupported_media_type`: the body is not JSON (multipart for uploads)') } : {}),
+    ...(body ? { 415: refusal('`unsupported_media_type`: the body is not JSON in UTF-8 (multipart for uploads)') } : {}),
     ...(idempotent(d) ? idempotencyRefusals(d.refuses ?? {}) : {}),
     // The route's own words last: a refusal it names itself (a 413 of its own size) is described as it says.
     ...Object.fromEntries(
@@ -165,6 +166,13 @@ const emptyJsonAsObject = createMiddleware(async (c, next) => {
   await next();
 });
 
+/** A JSON body declared in another charset (utf-16) is refused as the unsupported type it is (415), not misread as UTF-8. */
+const jsonOnlyInUtf8 = createMiddleware(async (c, next) => {
+  const type = c.req.header('content-type');
+  if (isJsonContentType(type) && !declaresUtf8OrNoCharset(type)) throw new HTTPException(415);
+  await next();
+});
+
 /** The path's `{name}` parameters, each a string, for the document and the handler's types. */
 function pathParams(path: string): z.ZodObject | undefined {
   const names = [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
@@ -198,7 +206,7 @@ export function declare<
     description: d.description ? `${WHO[d.access]} ${d.description}` : WHO[d.access],
     tags: [d.tag],
     security: signedIn ? [{ bearer: [] }] : [],
-    middleware: [...(d.middleware ?? []), ...(d.body ? [emptyJsonAsObject] : [])],
+    middleware: [...(d.middleware ?? []), ...(d.body ? [jsonOnlyInUtf8, emptyJsonAsObject] : [])],
     request,
     responses: { ...d.answers, ...refusalsOf(d) } as A & ReturnType<typeof refusalsOf>,
   });
