@@ -20,6 +20,8 @@ function newestChange(dir: string): number {
  * The build writes the compressed forms too (web/vite.config.ts), so both ways give the same dist.
  */
 export async function ensureWebBuild(): Promise<void> {
+  // The production image ships the built client without its sources (or vite): nothing to check.
+  if (!existsSync(path.join(WEB_ROOT, 'src'))) return;
   const index = path.join(WEB_DIST, 'index.html');
   // The build's own config and steps count as sources: a change to them (say, compressing the
   // output) must reach a client built before it.

