@@ -47,9 +47,16 @@ export class CommandHandler {
   constructor(private readonly store: EventStore) {}
 
   async load<State, Event extends DomainEvent>(evolver: Evolver<State, Event>, streamId: string): Promise<Loaded<State>> {
+    const { state, revision } = await this.read(evolver, streamId);
+    return { state, revision };
+  }
+
+  /** The stream folded, and the idempotency ids its events were appended under. */
+  private async read<State, Event extends DomainEvent>(evolver: Evolver<State, Event>, streamId: string) {
     const recorded = await this.store.readStream(streamId);
     const state = recorded.reduce((s, e) => evolver.evolve(s, { type: e.type, data: e.data } as Event), evolver.initial());
-    return { state, revision: recorded.length > 0 ? recorded[recorded.length - 1]!.streamPosition : null };
+    const requests = new Set(recorded.flatMap((e) => (e.metadata.idempotencyId ? [e.metadata.idempotencyId] : [])));
+    return { state, revision: recorded.length > 0 ? recorded[recorded.length - 1]!.streamPosition : null, requests };
   }
 
   /**
@@ -86,7 +93,11 @@ export class CommandHandler {
   ): Promise<Handled<State, Event>> {
     const pinned = options.atRevision !== undefined;
     for (let attempt = 1; ; attempt++) {
-      const { state, revision } = await this.load(evolver, streamId);
+      const { state, revision, requests } = await this.read(evolver, streamId);
+      const meta = typeof metadata === 'function' ? metadata(state) : metadata;
+      // This request already acted here: its first run appended, then its process died before the
+      // answer was kept, and the client's retry runs it again (idempotency.ts). Nothing more to record.
+      if (meta.idempotencyId !== undefined && requests.has(meta.idempotencyId)) return { state, revision, events: [] };
       if (pinned && revision !== options.atRevision) {
         throw new WrongExpectedVersionError(streamId, options.atRevision ?? 'no_stream', revision ?? 'no_stream');
       }
@@ -94,7 +105,6 @@ export class CommandHandler {
       if (events.length === 0) return { state, revision, events };
       // The state after is computed before anything is written: an event the state refuses is never stored.
       const after = events.reduce((s, e) => evolver.evolve(s, e), state);
-      const meta = typeof metadata === 'function' ? metadata(state) : metadata;
       try {
         const result = await this.store.append(
           streamId,

@@ -20,6 +20,12 @@ export const eventMetadataSchema = z.object({
   causationId: z.string().nullable(),
   acceptedAt: z.iso.datetime({ offset: true }),
   clientRequestId: z.string().max(100).optional(),
+  /**
+   * The server's id for the request an Idempotency-Key stands for (services/src/http/idempotency.ts):
+   * the same when a retry runs again after the first run's process died, so the retry finds the
+   * events its first run appended (CommandHandler) instead of acting twice.
+   */
+  idempotencyId: z.uuid().optional(),
 });
 
 export type EventMetadata = z.infer<typeof eventMetadataSchema>;

@@ -59,6 +59,12 @@ export interface IdempotencyKeysTable {
   response_body: string | null;
   created_at: Generated<Date>;
   completed_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** The request the key stands for: kept when a retry takes over a dead claim, new when the key expires; on the events' metadata. */
+  request_id: Generated<string>;
+  /** Who holds the claim now: only the holder renews it or records the answer. */
+  claim_token: Generated<string>;
+  /** When the holder last renewed its claim; a claim not renewed for a minute was left by a dead process. */
+  claimed_at: Generated<Date>;
 }
 
 export interface UserWalletsTable {

@@ -3,6 +3,8 @@ import type { HonoRequest, MiddlewareHandler } from 'hono';
 import type { Kysely } from 'kysely';
 import type { ServicesDatabase } from '../db/services-database';
 import { ValidationError, fixedError } from '@desk/platform/errors/domain-error';
+import { logger } from '@desk/platform/logging/logger';
+import { IdempotencyKeys, RENEW_EVERY_MS } from './idempotency-keys';
 
 const KeyReusedError = fixedError('idempotency_key_reused', 422, 'This Idempotency-Key was already used for a different request');
 
@@ -27,13 +29,19 @@ const SECRET_NOT_REPLAYED = {
  * answer again (marked `Idempotent-Replayed: true`) and appends nothing. The key is claimed before
  * the handler runs, so two copies racing each other cannot both act. Answers of 500 and above are
  * not kept, so a retry after a server failure runs again. Runs after requireUser.
+ *
+ * Keys heal (decision 0045): a key lives 24 hours (then it is a new key, and swept); a claim is
+ * renewed while its request runs, and one left by a process that died mid-request is taken over by
+ * a retry after a minute. That retry runs again under the same request id (`idempotencyId`, put on
+ * the events' metadata by commandMetadata), so a command whose first run did append finds its own
+ * events and does not act twice (CommandHandler; an order's id is the request id).
  */
 /** Runs behind sign-in: keys are kept per signed-in user. */
 interface SignedInEnv {
-  Variables: { user: { id: string } };
+  Variables: { user: { id: string }; idempotencyId?: string };
 }
 
-export function idempotency(db: Kysely<ServicesDatabase>): MiddlewareHandler<SignedInEnv> {
+export function idempotency(db: Kysely<ServicesDatabase>, keys = new IdempotencyKeys(db)): MiddlewareHandler<SignedInEnv> {
   return async (c, next) => {
     const key = c.req.header('idempotency-key');
     if (c.req.method !== 'POST' || key === undefined) return next();
@@ -44,26 +52,30 @@ export function idempotency(db: Kysely<ServicesDatabase>): MiddlewareHandler<Sig
       .update(`${c.req.method} ${c.req.path}\n`)
       .update(await comparableBody(c.req))
       .digest('hex');
-    const claimed = await db
-      .insertInto('idempotency_keys')
-      .values({ scope, key, request_hash: requestHash })
-      .onConflict((oc) => oc.columns(['scope', 'key']).doNothing())
-      .returning('key')
-      .executeTakeFirst();
+    const claim = await keys.claim(scope, key, requestHash);
 
-    if (!claimed) {
-      const first = await db.selectFrom('idempotency_keys').selectAll().where('scope', '=', scope).where('key', '=', key).executeTakeFirstOrThrow();
-      if (first.request_hash !== requestHash) throw new KeyReusedError();
-      if (first.status_code === null) throw new KeyInFlightError();
-      return c.body(first.response_body ?? '', first.status_code as 200, {
+    if (!claim) {
+      const held = await keys.held(scope, key, requestHash);
+      if (held.kind === 'reused') throw new KeyReusedError();
+      if (held.kind === 'in_progress') throw new KeyInFlightError();
+      return c.body(held.body, held.status as 200, {
         'content-type': 'application/json; charset=utf-8',
         'idempotent-replayed': 'true',
       });
     }
 
-    await next();
+    c.set('idempotencyId', claim.requestId);
+    const renewal = setInterval(() => {
+      keys.renew(scope, key, claim).catch((error: unknown) => logger.warn('an idempotency claim was not renewed', { error: String(error) }));
+    }, RENEW_EVERY_MS);
+    renewal.unref();
+    try {
+      await next();
+    } finally {
+      clearInterval(renewal);
+    }
     if (c.res.status >= 500) {
-      await db.deleteFrom('idempotency_keys').where('scope', '=', scope).where('key', '=', key).execute();
+      await keys.release(scope, key, claim);
       return;
     }
     // An answer marked no-store carries a secret shown once (a webhook's signing secret): no copy of
@@ -71,12 +83,7 @@ export function idempotency(db: Kysely<ServicesDatabase>): MiddlewareHandler<Sig
     const withheld = c.res.headers.get('cache-control')?.includes('no-store') ?? false;
     const status = withheld ? SECRET_NOT_REPLAYED.status : c.res.status;
     const body = withheld ? JSON.stringify(SECRET_NOT_REPLAYED.body) : await c.res.clone().text();
-    await db
-      .updateTable('idempotency_keys')
-      .set({ status_code: status, response_body: body, completed_at: new Date() })
-      .where('scope', '=', scope)
-      .where('key', '=', key)
-      .execute();
+    await keys.complete(scope, key, claim, status, body);
   };
 }
 

@@ -19,6 +19,7 @@ export interface Actor {
  */
 export function commandMetadata(c: Context, actor: Actor, trustProxy: ProxyTrust): EventMetadata {
   const theirs = clientRequestId(c);
+  const idempotencyId = c.get('idempotencyId' as never) as string | undefined;
   return {
     actor: { id: actor.id, role: actor.role },
     tenantId: actor.tenantId,
@@ -28,6 +29,8 @@ export function commandMetadata(c: Context, actor: Actor, trustProxy: ProxyTrust
     causationId: null,
     acceptedAt: new Date().toISOString(),
     ...(theirs ? { clientRequestId: theirs } : {}),
+    // Set by idempotency.ts for a request sent with an Idempotency-Key: a retry finds its own events by it.
+    ...(idempotencyId ? { idempotencyId } : {}),
   };
 }
 

@@ -8,6 +8,7 @@ import { buildAppDeps } from './app-deps';
 import { chainNetworks } from '../chain/chain-networks';
 import { startExpirySweeper } from '../orders/expiry-sweeper';
 import { startOrphanClaimSweeper } from '../orders/orphan-claims';
+import { startIdempotencySweep } from '../jobs/idempotency-sweep';
 import { startMatchingSweep } from '../reconciliation/matching-jobs';
 import { startNotificationDispatch } from '../notifications/notification-dispatch';
 import { startWebhookFeed } from '../webhooks/webhooks';
@@ -32,6 +33,7 @@ const { deps, handlers } = await buildAppDeps(infra, { ...env, declaredNodeEnv: 
 const worker = env.REDIS_URL ? startJobWorker(env.REDIS_URL, handlers) : null;
 const sweeper = startExpirySweeper(deps.orders.db, deps.orders.commands);
 const orphanClaims = startOrphanClaimSweeper(deps.orders.eventStore, deps.orders.claims);
+const idempotencySweep = startIdempotencySweep(infra.db);
 const matching = startMatchingSweep(deps.reconciliation.matcher);
 // Customer notifications' SMS, queued where jobs run: here, on timers or through its BullMQ worker.
 const notificationDispatch = await startNotificationDispatch(infra.db, deps.queue, infra.connectionString);
@@ -49,6 +51,7 @@ onShutdown(async () => {
   await metrics.close();
   await sweeper.stop();
   await orphanClaims.stop();
+  await idempotencySweep.stop();
   await matching.stop();
   await notificationDispatch.stop();
   await webhookFeed.stop();

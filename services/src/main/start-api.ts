@@ -8,6 +8,7 @@ import { buildAppDeps } from './app-deps';
 import { chainNetworks } from '../chain/chain-networks';
 import { startExpirySweeper } from '../orders/expiry-sweeper';
 import { startOrphanClaimSweeper } from '../orders/orphan-claims';
+import { startIdempotencySweep } from '../jobs/idempotency-sweep';
 import { startMatchingSweep } from '../reconciliation/matching-jobs';
 import { startNotificationDispatch } from '../notifications/notification-dispatch';
 import { onShutdown } from '@desk/platform/process/shutdown';
@@ -26,6 +27,7 @@ const infra = await openInfrastructure(env, 'usdt-desk-api', allMigrations);
 const { deps } = await buildAppDeps(infra, { ...env, declaredNodeEnv: process.env.NODE_ENV, chain: chainNetworks(env) });
 const sweeper = startExpirySweeper(deps.orders.db, deps.orders.commands);
 const orphanClaims = startOrphanClaimSweeper(deps.orders.eventStore, deps.orders.claims);
+const idempotencySweep = startIdempotencySweep(infra.db);
 const matching = startMatchingSweep(deps.reconciliation.matcher);
 // Without Redis this process runs its jobs, customer notifications' SMS among them; with it, `start:worker` queues them.
 const notificationDispatch = env.REDIS_URL ? null : await startNotificationDispatch(infra.db, deps.queue, infra.connectionString);
@@ -42,6 +44,7 @@ onShutdown(async () => {
   await metrics.close();
   await sweeper.stop();
   await orphanClaims.stop();
+  await idempotencySweep.stop();
   await matching.stop();
   await notificationDispatch?.stop();
   await deps.queue.close();

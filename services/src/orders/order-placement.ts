@@ -87,7 +87,14 @@ export class OrderPlacement {
    * orphan-claim sweep (orphan-claims.ts) decides later.
    */
   private async place(terms: PlacedTerms, inForce: TermsInForce, metadata: EventMetadata): Promise<OrderView> {
-    const orderId = randomUUID();
+    // A request sent with an Idempotency-Key places the order its key stands for: a retry whose first
+    // run was recorded before its process died (idempotency.ts) finds that order instead of placing
+    // a second one, before it claims anything against the customer's limits.
+    const orderId = metadata.idempotencyId ?? randomUUID();
+    if (metadata.idempotencyId) {
+      const { view } = await this.orders.load(orderId);
+      if (view?.userId === terms.userId) return view;
+    }
     const field = terms.orderType === 'fiat_to_crypto' ? 'fiatAmount' : 'cryptoAmount';
     const claim = { orderId, userId: terms.userId, fiatInr: terms.fiatAmount, at: new Date(metadata.acceptedAt), field } as const;
     const refCode = await this.claims.claim(claim, inForce.settings.controls);

@@ -29,6 +29,7 @@ import * as notificationSms from './2026-11-27-035-notification-sms';
 import * as notificationPreferences from './2026-11-27-036-notification-preferences';
 import * as notificationReads from './2026-11-27-037-notification-reads';
 import * as smsTemplates from './2026-11-27-038-sms-templates';
+import * as idempotencyLeases from './2026-11-27-039-idempotency-leases';
 
 /** The services' own tables (accounts, idempotency, reference codes, stored files, compliance exports), by name; names sort in run order. */
 export const servicesMigrations: Record<string, Migration> = {
@@ -62,4 +63,5 @@ export const servicesMigrations: Record<string, Migration> = {
   '2026-11-27-036-notification-preferences': notificationPreferences,
   '2026-11-27-037-notification-reads': notificationReads,
   '2026-11-27-038-sms-templates': smsTemplates,
+  '2026-11-27-039-idempotency-leases': idempotencyLeases,
 };

@@ -1,0 +1,127 @@
+import { sql, type Kysely } from 'kysely';
+import type { ServicesDatabase } from '../db/services-database';
+
+/** How long a key answers with its first answer; after this it is a new key (and the sweep deletes it). */
+export const KEY_LIFETIME_MS = 24 * 3_600_000;
+/**
+ * A claim not renewed for this long was left by a dead process: a retry may take it over. The
+ * holder renews every RENEW_EVERY_MS while its request runs, so a live request (however slow: no
+ * server timeout bounds a handler's run) keeps its claim; a minute is three renewals missed, far
+ * past any event-loop stall or pause a live process has.
+ */
+export const CLAIM_TIMEOUT_MS = 60_000;
+export const RENEW_EVERY_MS = 20_000;
+
+/** The claim a request holds on its key: the request the key stands for, and the holder's token. */
+export interface Claim {
+  requestId: string;
+  token: string;
+}
+
+/** The first answer kept under a key, or that its request is still running. */
+export type Held = { kind: 'reused' } | { kind: 'in_progress' } | { kind: 'answered'; status: number; body: string };
+
+/**
+ * The rows behind idempotency.ts. Every decision about who runs is one statement, so two copies of a
+ * request racing each other (two retries at once, two API processes) cannot both run: the insert's
+ * conflict takes the row's lock, and its condition decides on the row as it is then.
+ */
+export class IdempotencyKeys {
+  constructor(
+    private readonly db: Kysely<ServicesDatabase>,
+    private readonly lifetimeMs = KEY_LIFETIME_MS,
+    private readonly claimTimeoutMs = CLAIM_TIMEOUT_MS,
+  ) {}
+
+  /**
+   * Claims the key for this request: a new key; one past its lifetime (a new request, with a new
+   * request id, even before the sweep deletes it); or the same request's claim left unrenewed by a
+   * dead process (taken over, keeping its request id so the retry finds what the first run did).
+   * Null when the key is held: the caller reads what it holds.
+   */
+  async claim(scope: string, key: string, requestHash: string): Promise<Claim | null> {
+    const lifetime = `${this.lifetimeMs} milliseconds`;
+    const timeout = `${this.claimTimeoutMs} milliseconds`;
+    const { rows } = await sql<{ request_id: string; claim_token: string }>`
+      insert into idempotency_keys as k (scope, key, request_hash)
+      values (${scope}, ${key}, ${requestHash})
+      on conflict (scope, key) do update set
+        request_id = case when k.created_at < now() - ${lifetime}::interval then gen_random_uuid() else k.request_id end,
+        request_hash = excluded.request_hash,
+        status_code = null,
+        response_body = null,
+        completed_at = null,
+        created_at = case when k.created_at < now() - ${lifetime}::interval then now() else k.created_at end,
+        claim_token = gen_random_uuid(),
+        claimed_at = now()
+      where k.created_at < now() - ${lifetime}::interval
+        or (k.status_code is null and k.request_hash = excluded.request_hash and k.claimed_at < now() - ${timeout}::interval)
+      returning request_id, claim_token`.execute(this.db);
+    const row = rows[0];
+    return row ? { requestId: row.request_id, token: row.claim_token } : null;
+  }
+
+  /** What a key claimed by another request holds, for this request's hash. */
+  async held(scope: string, key: string, requestHash: string): Promise<Held> {
+    const row = await this.db
+      .selectFrom('idempotency_keys')
+      .select(['request_hash', 'status_code', 'response_body'])
+      .where('scope', '=', scope)
+      .where('key', '=', key)
+      .executeTakeFirst();
+    // Gone between the claim and this read: swept, or given up after a failure. Still running as far
+    // as this request can tell; its retry claims it anew.
+    if (!row) return { kind: 'in_progress' };
+    if (row.request_hash !== requestHash) return { kind: 'reused' };
+    if (row.status_code === null) return { kind: 'in_progress' };
+    return { kind: 'answered', status: row.status_code, body: row.response_body ?? '' };
+  }
+
+  /** Renews the claim while its request runs; false once another request took it over. */
+  async renew(scope: string, key: string, claim: Claim): Promise<boolean> {
+    const result = await this.db
+      .updateTable('idempotency_keys')
+      .set({ claimed_at: sql<Date>`now()` })
+      .where('scope', '=', scope)
+      .where('key', '=', key)
+      .where('claim_token', '=', claim.token)
+      .where('status_code', 'is', null)
+      .executeTakeFirst();
+    return result.numUpdatedRows > 0n;
+  }
+
+  /** Records the answer, if this request still holds the claim (one that lost it answers nothing for the key). */
+  async complete(scope: string, key: string, claim: Claim, status: number, body: string): Promise<void> {
+    await this.db
+      .updateTable('idempotency_keys')
+      .set({ status_code: status, response_body: body, completed_at: new Date() })
+      .where('scope', '=', scope)
+      .where('key', '=', key)
+      .where('claim_token', '=', claim.token)
+      .execute();
+  }
+
+  /** Gives the claim up (the request failed on the server's side): a retry runs again. */
+  async release(scope: string, key: string, claim: Claim): Promise<void> {
+    await this.db.deleteFrom('idempotency_keys').where('scope', '=', scope).where('key', '=', key).where('claim_token', '=', claim.token).execute();
+  }
+
+  /**
+   * Deletes keys past their lifetime, `batch` at a time (each batch a short statement on
+   * `created_at`'s index, so no long lock or transaction), until none is left or `maxBatches` ran.
+   * Answers how many went.
+   */
+  async sweep(batch = 1_000, maxBatches = 100): Promise<number> {
+    let deleted = 0;
+    for (let i = 0; i < maxBatches; i++) {
+      const { numAffectedRows } = await sql`
+        delete from idempotency_keys where ctid in (
+          select ctid from idempotency_keys where created_at < now() - ${`${this.lifetimeMs} milliseconds`}::interval
+          order by created_at limit ${batch} for update skip locked)`.execute(this.db);
+      const count = Number(numAffectedRows ?? 0n);
+      deleted += count;
+      if (count < batch) break;
+    }
+    return deleted;
+  }
+}
