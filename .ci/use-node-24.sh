@@ -1,0 +1,36 @@
+# Sourced by .ci/run: makes `node` on PATH a Node 24 (the LTS line the project declares in
+# package.json's engines). A machine whose node is older gets Node 24 from the npm registry (the
+# official binaries, published as node-linux-<arch>; the package holds bin/node alone), and its
+# bin goes first on PATH, so npm 11 (`#!/usr/bin/env node`) and everything after run on it.
+# The 24.x line is pinned (^24.11, the first 24 LTS), never "latest" (which is a newer major).
+# Anything that does not work ends the run here, with the reason.
+NODE_LINE='^24.11'
+NODE_MIN_MAJOR=24
+
+node_major() { node -p 'process.versions.node.split(".")[0]' 2>/dev/null || echo 0; }
+
+if [ "$(node_major)" -lt "$NODE_MIN_MAJOR" ]; then
+  case "$(uname -m)" in
+    x86_64) node_arch=x64 ;;
+    aarch64 | arm64) node_arch=arm64 ;;
+    *) echo "no Node $NODE_MIN_MAJOR package for $(uname -m): install Node $NODE_MIN_MAJOR by hand" >&2; exit 1 ;;
+  esac
+  if ! command -v npm >/dev/null; then
+    echo "node $(node --version 2>/dev/null || echo '(none)') is older than $NODE_MIN_MAJOR and there is no npm to fetch Node $NODE_MIN_MAJOR with" >&2
+    exit 1
+  fi
+  node_prefix="${NODE24_PREFIX:-${XDG_CACHE_HOME:-$HOME/.cache}/usdt-desk-node-$NODE_MIN_MAJOR}"
+  echo "node $(node --version 2>/dev/null || echo '(none)') is older than $NODE_MIN_MAJOR: installing node-linux-$node_arch@$NODE_LINE into $node_prefix"
+  if ! npm install --prefix "$node_prefix" --no-save --no-package-lock --no-audit --no-fund --loglevel=error \
+    "node-linux-$node_arch@$NODE_LINE"; then
+    echo "could not install node-linux-$node_arch@$NODE_LINE from the npm registry" >&2
+    exit 1
+  fi
+  export PATH="$node_prefix/node_modules/node-linux-$node_arch/bin:$PATH"
+  hash -r
+  if [ "$(node_major)" -lt "$NODE_MIN_MAJOR" ]; then
+    echo "node on PATH is still $(node --version 2>/dev/null || echo '(none)') after installing Node $NODE_MIN_MAJOR" >&2
+    exit 1
+  fi
+fi
+echo "node $(node --version) ($(command -v node)), npm $(npm --version)"
