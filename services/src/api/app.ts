@@ -20,7 +20,8 @@ import { handleError } from './error-handler';
 import { routes } from '../http/openapi-route';
 import { allowedMethods, methodNotAllowed } from '../http/method-not-allowed';
 import type { OpenAPIHono } from '@hono/zod-openapi';
-import { healthRoutes } from './health.routes';
+import { healthRoutes, probeRoutes } from './health.routes';
+import { readinessCheck } from './readiness';
 import { webAssets, webClient } from './web-client';
 import { authApi } from '../identity/auth-api';
 import type { SignedInSessions } from '../identity/signed-in-sessions';
@@ -121,6 +122,8 @@ export interface AppDeps {
   config: AppConfig;
   /** Told about every answered request: the metrics' duration histogram (only with METRICS_PORT). */
   observeRequest?: RequestObserver;
+  /** The process's drain on SIGTERM (platform/src/process/draining.ts): /readyz answers 503 from its start. */
+  drain?: { readonly draining: boolean };
 }
 
 export function createApp(deps: AppDeps) {
@@ -200,11 +203,17 @@ export function createApp(deps: AppDeps) {
     return { name: tenant.name, logoUrl: logoLink(orders.signer, tenant), primaryColor: tenant.primaryColor, support: supportContactJson(tenant) };
   };
 
+  // One check of the stores shared by /readyz and /api/health (readiness.ts: never two at once).
+  const readiness = readinessCheck({ pool: deps.pool, eventStore: deps.eventStore, store: deps.store, draining: () => deps.drain?.draining ?? false });
+  const probes = probeRoutes({ eventStore: deps.eventStore, readiness });
   const api = routes()
-    .route('/', healthRoutes(deps))
+    .route('/', healthRoutes({ eventStore: deps.eventStore, readiness }))
     .route(
       '/',
-      apiDocsRoutes((): OpenAPIHono => api),
+      apiDocsRoutes(
+        (): OpenAPIHono => api,
+        () => probes,
+      ),
     )
     .route(
       '/auth',
@@ -228,6 +237,9 @@ export function createApp(deps: AppDeps) {
   const app = new Hono()
     .use(requestLog(deps.observeRequest))
     .use(securityHeaders)
+    // At the root, before the web client's catch-all and everything /api/* runs (the tenant's host,
+    // the limits): a load balancer's probe is answered whatever Host it sends.
+    .route('/', probes)
     .use(
       '/api/*',
       compressJson,

@@ -3,6 +3,7 @@ import type { EnvRequirement } from '@desk/platform/config/env-schema';
 import { normalizePhone, PHONE_PATTERN } from '@desk/machines/identity/phone';
 import { MIN_PASSWORD_LENGTH } from '@desk/machines/identity/password-rules';
 import { ProxyTrust } from '../http/proxy-trust';
+import { rateLimitEnv } from '../http/rate-limit-env';
 import { isLoopbackHost } from '../http/loopback-host';
 import { placeholdersOf } from '../sms/sms-template';
 import { HTTP_SMS_DEFAULTS } from '../sms/http-sms';
@@ -12,6 +13,15 @@ export const httpEnv = {
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   /** Loopback unless set: a server on every interface is a choice (compose and the image set 0.0.0.0). */
   HOST: z.string().min(1).default('127.0.0.1'),
+  /**
+   * On SIGTERM /readyz answers 503 at once, and the listener stays open until no request is running
+   * and at least this long has passed: how long a load balancer takes to see the 503 (0 with none).
+   */
+  SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).max(120_000).default(0),
+  /** The most a drain waits for running requests before the listener closes and what remains is cut (below compose's 20 s grace). */
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(15_000),
+  /** Requests a minute per client for each route group (http/rate-limit-env.ts, decision 0045). */
+  ...rateLimitEnv,
 };
 
 export const identityEnv = {

@@ -14,6 +14,9 @@ import { startNotificationDispatch } from '../notifications/notification-dispatc
 import { startWebhookFeed } from '../webhooks/webhooks';
 import { startJobWorker } from '../jobs/bull-queue';
 import { onShutdown } from '@desk/platform/process/shutdown';
+import { Draining, drainAndClose } from '@desk/platform/process/draining';
+import type { Server } from 'node:http';
+import { isProbe } from '../api/health.routes';
 import { ensureWebBuild } from './ensure-web-build';
 import { startMetricsEndpoint } from './metrics-endpoint';
 import { startProjectorThread } from './projector-thread-host';
@@ -39,13 +42,17 @@ const matching = startMatchingSweep(deps.reconciliation.matcher);
 const notificationDispatch = await startNotificationDispatch(infra.db, deps.queue, infra.connectionString);
 const webhookFeed = await startWebhookFeed(deps.webhooks, deps.eventStore);
 const metrics = startMetricsEndpoint(env, deps);
-const server = serve({ fetch: createApp({ ...deps, observeRequest: metrics.observeRequest }).fetch, port: env.PORT, hostname: env.HOST });
+// From SIGTERM on, /readyz answers 503 while the requests running finish (platform/src/process/draining.ts).
+const drain = new Draining(isProbe);
+const server = serve({ fetch: createApp({ ...deps, observeRequest: metrics.observeRequest, drain }).fetch, port: env.PORT, hostname: env.HOST }) as Server;
+drain.track(server);
 logger.info(`USDT Desk is running on http://localhost:${env.PORT}`);
 
 onShutdown(async () => {
-  // Open live streams would keep server.close() waiting: end them first.
+  drain.begin();
+  // Open live streams would hold the drain open: end them first (their clients resume elsewhere).
   await deps.live.hub.close();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
+  await drainAndClose(server, drain, { minimumMs: env.SHUTDOWN_DELAY_MS, maximumMs: env.SHUTDOWN_TIMEOUT_MS });
   await deps.users.close();
   await deps.sessions.close();
   await metrics.close();

@@ -12,6 +12,9 @@ import { startIdempotencySweep } from '../jobs/idempotency-sweep';
 import { startMatchingSweep } from '../reconciliation/matching-jobs';
 import { startNotificationDispatch } from '../notifications/notification-dispatch';
 import { onShutdown } from '@desk/platform/process/shutdown';
+import { Draining, drainAndClose } from '@desk/platform/process/draining';
+import type { Server } from 'node:http';
+import { isProbe } from '../api/health.routes';
 import { ensureWebBuild } from './ensure-web-build';
 import { startMetricsEndpoint } from './metrics-endpoint';
 import { reportStartupRefusals } from '@desk/platform/process/startup-refusal';
@@ -32,13 +35,17 @@ const matching = startMatchingSweep(deps.reconciliation.matcher);
 // Without Redis this process runs its jobs, customer notifications' SMS among them; with it, `start:worker` queues them.
 const notificationDispatch = env.REDIS_URL ? null : await startNotificationDispatch(infra.db, deps.queue, infra.connectionString);
 const metrics = startMetricsEndpoint(env, deps);
-const server = serve({ fetch: createApp({ ...deps, observeRequest: metrics.observeRequest }).fetch, port: env.PORT, hostname: env.HOST });
+// From SIGTERM on, /readyz answers 503 while the requests running finish (platform/src/process/draining.ts).
+const drain = new Draining(isProbe);
+const server = serve({ fetch: createApp({ ...deps, observeRequest: metrics.observeRequest, drain }).fetch, port: env.PORT, hostname: env.HOST }) as Server;
+drain.track(server);
 logger.info(`API listening on http://localhost:${env.PORT}`);
 
 onShutdown(async () => {
-  // Open live streams would keep server.close() waiting: end them first.
+  drain.begin();
+  // Open live streams would hold the drain open: end them first (their clients resume elsewhere).
   await deps.live.hub.close();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
+  await drainAndClose(server, drain, { minimumMs: env.SHUTDOWN_DELAY_MS, maximumMs: env.SHUTDOWN_TIMEOUT_MS });
   await deps.users.close();
   await deps.sessions.close();
   await metrics.close();

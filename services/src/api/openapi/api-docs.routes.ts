@@ -60,9 +60,9 @@ export const apiDocsDeclarations = {
 /**
  * The API document and its browsable reference, mounted at /api, all from our own origin (no CDN):
  * the page, its style and scripts pass a `default-src 'self'` policy. The document is built (from `declared`, the API's
- * routes as mounted at /api) and files are read once, on first use.
+ * routes as mounted at /api, and `atRoot`, the probes at the server's root) and files are read once, on first use.
  */
-export function apiDocsRoutes(declared: () => OpenAPIHono) {
+export function apiDocsRoutes(declared: () => OpenAPIHono, atRoot?: () => OpenAPIHono) {
   let document: z.infer<typeof documentSchema> | undefined;
   const cache = new Map<string, Promise<Buffer>>();
   const read = (file: string) => {
@@ -71,7 +71,9 @@ export function apiDocsRoutes(declared: () => OpenAPIHono) {
   };
   const d = apiDocsDeclarations;
   return routes()
-    .openapi(d.document, (c) => c.json((document ??= openApiDocument(declared()) as z.infer<typeof documentSchema>), 200, { 'cache-control': 'no-cache' }))
+    .openapi(d.document, (c) =>
+      c.json((document ??= openApiDocument(declared(), atRoot?.()) as z.infer<typeof documentSchema>), 200, { 'cache-control': 'no-cache' }),
+    )
     .openapi(d.page, async (c) => c.html((await read(path.join(STATIC, 'docs-page.html'))).toString('utf8'), 200, { 'cache-control': 'no-cache' }))
     .openapi(d.asset, async (c) => {
       const asset = ASSETS[c.req.param('asset')];

@@ -32,7 +32,8 @@ const operationId = (route: { method: string; path: string }) =>
 
 /** What each group of routes is for, as the reference shows it (a group not named here is listed without words). */
 const TAG_DESCRIPTIONS: Record<string, string> = {
-  public: "What anyone may read: the brand's configuration and rates, and the health check.",
+  public: "What anyone may read: the brand's configuration and rates.",
+  health: "Probes for load balancers and orchestrators: /livez and /readyz at the server's root, /api/health as readiness.",
   documentation: 'This document and its browsable reference.',
   'sign-in': 'Passwords, one-time codes by SMS, staff authenticators and the tokens they give.',
   account: "The signed-in person's profile, sessions, saved wallets and bank accounts, and their brand's receiving details.",
@@ -84,25 +85,30 @@ const info = () => ({
   servers: [{ url: '/api' }],
 });
 
+/** A path's operations, each named from the whole path: a declaration knows only its path below its mount (/user/bank-accounts and /admin/bank-accounts). */
+function operations(item: Record<string, Json>, path: string): Record<string, Json> {
+  return Object.fromEntries(
+    Object.entries(item).map(([method, operation]) => [method, { ...withIdempotencyKey(method, operation), operationId: operationId({ method, path }) }]),
+  );
+}
+
 /**
  * The OpenAPI 3.1 document of every route, served at /api/openapi.json: generated from the routes'
  * declarations (`declared`, the API as mounted at /api).
  */
-export function openApiDocument(declared?: OpenAPIHono): Json {
+export function openApiDocument(declared?: OpenAPIHono, atRoot?: OpenAPIHono): Json {
   const generated = (declared?.getOpenAPI31Document(info()) ?? { paths: {}, components: {} }) as unknown as {
     paths?: Record<string, Record<string, Json>>;
     components?: Json;
   };
-  const paths: Record<string, Record<string, Json>> = {};
-  for (const [path, item] of Object.entries(generated.paths ?? {}))
-    paths[path] = Object.fromEntries(
-      Object.entries(item).map(([method, operation]) => [
-        method,
-        // Named from the whole path: a declaration knows only its path below its mount (/user/bank-accounts and /admin/bank-accounts).
-        { ...withIdempotencyKey(method, operation), operationId: operationId({ method, path }) },
-      ]),
-    );
-  const tags = new Set(Object.values(paths).flatMap((item) => Object.values(item).flatMap((operation) => (operation.tags as string[] | undefined) ?? [])));
+  // The probes (/livez, /readyz) are served at the server's root: their paths name their own server.
+  const rootPaths = (atRoot?.getOpenAPI31Document(info()).paths ?? {}) as Record<string, Record<string, Json>>;
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const [path, item] of Object.entries(rootPaths)) paths[path] = { servers: [{ url: '/' }], ...operations(item, path) };
+  for (const [path, item] of Object.entries(generated.paths ?? {})) paths[path] = operations(item, path);
+  const tags = new Set(
+    Object.values(paths).flatMap((item) => Object.values(item).flatMap((operation) => ((operation as Json).tags as string[] | undefined) ?? [])),
+  );
   const components = (generated.components ?? {}) as { schemas?: Json; parameters?: Json };
   return {
     ...info(),

@@ -20,7 +20,15 @@ describe('the OpenAPI document', () => {
   });
   afterAll(() => t.close());
 
-  const documented = () => Object.entries(doc.paths).flatMap(([path, item]) => Object.keys(item).map((method) => `${method.toUpperCase()} ${path}`));
+  /** Each operation as `METHOD /path`; `atRoot`: those served at the server's root (their path names its own server). */
+  const documented = (atRoot?: boolean) =>
+    Object.entries(doc.paths)
+      .filter(([, item]) => atRoot === undefined || (item.servers !== undefined) === atRoot)
+      .flatMap(([path, item]) =>
+        Object.keys(item)
+          .filter((key) => key !== 'servers')
+          .map((method) => `${method.toUpperCase()} ${path}`),
+      );
 
   it('is committed as docs/openapi.json, as the app serves it (UPDATE_OPENAPI=1 npx vitest run this file writes it)', async () => {
     const served = `${JSON.stringify(doc, null, 2)}\n`;
@@ -39,14 +47,22 @@ describe('the OpenAPI document', () => {
       .filter((route) => route.method !== 'ALL' && route.path.startsWith('/api/'))
       .map((route) => `${route.method} ${openApiPath(route.path.slice('/api'.length))}`);
     expect(registered.length).toBeGreaterThan(50);
-    expect(new Set(documented())).toEqual(new Set(registered));
-    expect(documented()).toHaveLength(new Set(registered).size);
+    expect(new Set(documented(false))).toEqual(new Set(registered));
+    expect(documented(false)).toHaveLength(new Set(registered).size);
+  });
+
+  it('lists the probes served at the root (/livez, /readyz) with their own server, and the app serves them there', () => {
+    expect(documented(true).sort()).toEqual(['GET /livez', 'GET /readyz']);
+    for (const path of ['/livez', '/readyz']) {
+      expect(doc.paths[path]!.servers).toEqual([{ url: '/' }]);
+      expect(t.app.routes.some((route) => route.method === 'GET' && route.path === path)).toBe(true);
+    }
   });
 
   it('gives each operation a summary, a unique id, its answers, and every path parameter', () => {
     const ids = new Set<string>();
     for (const [path, item] of Object.entries(doc.paths)) {
-      for (const [method, operation] of Object.entries(item)) {
+      for (const [method, operation] of Object.entries(item).filter(([key]) => key !== 'servers')) {
         expect(METHODS).toContain(method);
         expect(operation.summary, `${method} ${path}`).toBeTruthy();
         expect(
