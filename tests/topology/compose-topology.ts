@@ -37,6 +37,15 @@ export interface Topology {
   runWith(service: string, command: string[]): Promise<{ code: number | null; stdout: string; stderr: string }>;
   /** Everything every process wrote, for a failure's message. */
   output(): string;
+  /** The postgres service: its superuser's URL, and a fast restart (`pg_ctl restart -m fast`: open transactions roll back). */
+  postgres: { port: number; superuserUrl: string; restart(): Promise<void> };
+  /** The redis service: stopped with `signal` and started again on its port, with its arguments and data directory. */
+  redis: { port: number; restart(signal?: NodeJS.Signals): Promise<void> };
+  /**
+   * Starts a replica again with its command and environment once it has exited, as compose's
+   * `restart: unless-stopped` would; the new process takes its place in `processes`.
+   */
+  restart(process: ServiceProcess): Promise<ServiceProcess>;
   stop(): Promise<void>;
 }
 
@@ -67,7 +76,7 @@ export async function startComposeTopology({ vars, scale = {} }: TopologyOptions
     const postgres = await startPostgresService(compose.services.postgres!, work);
     stops.push(() => postgres.server.stop());
     const redis = await startRedisService(compose.services.redis!, work);
-    stops.push(redis.stop);
+    stops.push(() => redis.stop());
     const hosts: Record<string, number> = { postgres: postgres.port, redis: redis.port };
     const volumes = new Map<string, string>();
 
@@ -118,6 +127,23 @@ export async function startComposeTopology({ vars, scale = {} }: TopologyOptions
       databaseUrl: appEnv('api').DATABASE_URL!,
       runWith: (service, command) => runOnce(command, appEnv(service)),
       output: everything,
+      postgres: {
+        port: postgres.port,
+        get superuserUrl() {
+          return postgres.server.connectionString;
+        },
+        async restart() {
+          await postgres.server.stop();
+          postgres.server = await startEmbeddedPostgres({ dataDir: path.join(work, 'postgres-data'), port: postgres.port, fsync: false });
+        },
+      },
+      redis: { port: redis.port, restart: (signal) => redis.restart(signal) },
+      async restart(old) {
+        await old.exited;
+        const again = startServiceProcess(compose.services[old.service]!, old.replica, old.env);
+        processes.splice(processes.indexOf(old), 1, again);
+        return again;
+      },
       async stop() {
         for (const stop of stops.reverse()) await stop().catch(() => undefined);
         await rm(work, { recursive: true, force: true });
@@ -147,18 +173,31 @@ async function startPostgresService(service: ComposeService, work: string): Prom
 }
 
 /** redis-server with the service's own arguments (append-only, noeviction), on a free loopback port. */
-async function startRedisService(service: ComposeService, work: string): Promise<{ port: number; stop: () => Promise<void> }> {
+async function startRedisService(
+  service: ComposeService,
+  work: string,
+): Promise<{ port: number; stop: (signal?: NodeJS.Signals) => Promise<void>; restart: (signal?: NodeJS.Signals) => Promise<void> }> {
   const port = await freePort();
   const dir = path.join(work, 'redis-data');
   await mkdir(dir, { recursive: true });
   const [program, ...args] = service.command;
-  const child = spawn(program!, [...args, '--port', String(port), '--bind', '127.0.0.1', '--dir', dir], { stdio: 'ignore' });
-  await untilRedisAnswers(`redis://127.0.0.1:${port}`);
+  const run = async () => {
+    const started = spawn(program!, [...args, '--port', String(port), '--bind', '127.0.0.1', '--dir', dir], { stdio: 'ignore' });
+    await untilRedisAnswers(`redis://127.0.0.1:${port}`);
+    return started;
+  };
+  let child = await run();
+  const stop = async (signal: NodeJS.Signals = 'SIGTERM') => {
+    const exited = new Promise((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve(null) : child.once('exit', resolve)));
+    child.kill(signal);
+    await exited;
+  };
   return {
     port,
-    stop: async () => {
-      child.kill('SIGTERM');
-      await new Promise((resolve) => (child.exitCode !== null ? resolve(null) : child.once('exit', resolve)));
+    stop,
+    async restart(signal) {
+      await stop(signal);
+      child = await run();
     },
   };
 }
