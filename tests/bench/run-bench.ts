@@ -4,6 +4,7 @@ import { runEventStoreBench } from './eventstore.bench';
 import { runFloorsBench } from './floors.bench';
 import { runOrdersBench } from './orders.bench';
 import { runReconciliationBench } from './reconciliation.bench';
+import { runStreamsBench } from './streams.bench';
 import { runWebBundleBench } from './web-bundle.bench';
 import { runLighthouseBench } from './web-lighthouse.bench';
 
@@ -25,6 +26,7 @@ const benches: Record<string, () => Promise<void>> = {
   },
   backup: runBackupBench,
   reconciliation: runReconciliationBench,
+  streams: runStreamsBench,
 };
 
 const names = process.argv.slice(2);
