@@ -1,5 +1,6 @@
 import { hostname } from 'node:os';
-import type { Kysely, Migration } from 'kysely';
+import type { Kysely } from 'kysely';
+import type { Migration } from 'kysely/migration';
 import type pg from 'pg';
 import { createPool } from './db/pg-pool';
 import { createKysely } from './db/kysely';

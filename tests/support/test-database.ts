@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import type { Kysely, Migration } from 'kysely';
+import type { Kysely } from 'kysely';
+import type { Migration } from 'kysely/migration';
 import { inject } from 'vitest';
 import { createPool } from '../../platform/src/db/pg-pool';
 import { createKysely } from '../../platform/src/db/kysely';

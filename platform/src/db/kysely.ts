@@ -51,9 +51,20 @@ function preparingPool(pool: pg.Pool): PostgresPool {
       const config: pg.QueryConfig = text.trimStart().startsWith(PREPARED_MARK) ? { name: statementName(text), text, values } : { text, values };
       return callbackQuery(client, config);
     };
-    return { query: query as PostgresPoolClient['query'], release: () => client.release() };
+    return {
+      query: query as PostgresPoolClient['query'],
+      // Kysely 0.29 asks pg to destroy a client whose rollback failed rather than pool it again.
+      release: (destroy?: boolean) => client.release(destroy),
+      // pg's undocumented backend pid, which Kysely uses to cancel an aborted query.
+      get processID() {
+        return (client as pg.PoolClient & { processID?: number }).processID;
+      },
+    };
   };
   return {
+    // What Kysely's cancellation connects with: pg's own client class and the pool's settings.
+    Client: (pool as pg.Pool & { Client?: PostgresPool['Client'] }).Client,
+    options: pool.options,
     async connect() {
       const client = await pool.connect();
       let wrapper = wrappers.get(client);

@@ -1,4 +1,4 @@
-import type { Migration } from 'kysely';
+import type { Migration } from 'kysely/migration';
 import * as checkpoints from '../runtime/migrations/2026-11-21-101-projection-checkpoints';
 import * as streamSummary from './stream-summary/migrations/2026-11-21-102-stream-summary';
 import * as orders from './orders/migrations/2026-11-21-103-orders';

@@ -1,4 +1,4 @@
-import type { Migration } from 'kysely';
+import type { Migration } from 'kysely/migration';
 import { eventStoreMigrations } from '@desk/platform/eventstore/postgres/migrations/index';
 import { servicesMigrations } from '../db/migrations';
 import { readModelMigrations } from '@desk/projections/read-models/migrations';

@@ -1,4 +1,4 @@
-import type { Migration } from 'kysely';
+import type { Migration } from 'kysely/migration';
 import * as users from './2026-11-21-002-users';
 import * as idempotencyKeys from './2026-11-21-003-idempotency-keys';
 import * as passwordChangedAt from './2026-11-21-004-password-changed-at';

@@ -1,4 +1,4 @@
-import type { Migration } from 'kysely';
+import type { Migration } from 'kysely/migration';
 import * as eventStore from './2026-11-21-001-event-store';
 import * as hashChain from './2026-11-23-008-event-hash-chain';
 
