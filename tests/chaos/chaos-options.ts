@@ -1,0 +1,93 @@
+import { parseArgs } from 'node:util';
+import { freshSeed } from './seeded-random';
+
+/** The faults the run can inject (fault-injectors.ts), in the order the report lists them. */
+export const FAULTS = ['api-kill', 'projector-kill', 'postgres-restart', 'redis-restart', 'worker-pause', 'storage-full'] as const;
+export type FaultName = (typeof FAULTS)[number];
+
+export interface ChaosOptions {
+  /** How long the workload runs under faults. */
+  durationMs: number;
+  seed: number;
+  faults: FaultName[];
+  /** Customers placing and paying at once. */
+  customers: number;
+  /** How long the worker stays stopped (a minute in the full run). */
+  pauseMs: number;
+  /** How long the file storage stays full. */
+  fullMs: number;
+  /** Quiet time between one fault's recovery and the next injection: [min, max] ms, drawn from the seed. */
+  gapMs: [number, number];
+}
+
+/** The short run `npm test` holds (tests/chaos/chaos.int.test.ts): every fault once, briefly. */
+export const SHORT_RUN: Omit<ChaosOptions, 'seed'> = {
+  durationMs: 40_000,
+  faults: [...FAULTS],
+  customers: 3,
+  pauseMs: 4_000,
+  fullMs: 3_000,
+  gapMs: [500, 1_500],
+};
+
+/** The full run's defaults (`npm run chaos`): ten minutes, every fault many times. */
+export const FULL_RUN: Omit<ChaosOptions, 'seed'> = {
+  durationMs: 10 * 60_000,
+  faults: [...FAULTS],
+  customers: 6,
+  pauseMs: 60_000,
+  fullMs: 10_000,
+  gapMs: [2_000, 8_000],
+};
+
+const USAGE = `Usage: npm run chaos -- [--duration 10m] [--seed N] [--faults api-kill,projector-kill,...] [--customers 6] [--pause 60s] [--short] [--doc]
+  --short   the short run's settings (npm test's), each fault once
+  --doc     write the table to docs/reliability.md
+  faults:   ${FAULTS.join(', ')}`;
+
+/** "90s", "10m", "1500ms" or a plain number of seconds. */
+export function parseDuration(text: string): number {
+  const match = /^(\d+(?:\.\d+)?)(ms|s|m)?$/.exec(text.trim());
+  if (!match) throw new Error(`not a duration: ${text} (e.g. 90s, 10m)`);
+  const value = Number(match[1]);
+  return Math.round(match[2] === 'ms' ? value : match[2] === 'm' ? value * 60_000 : value * 1_000);
+}
+
+export function parseFaults(text: string): FaultName[] {
+  const names = text.split(',').map((n) => n.trim());
+  const unknown = names.filter((n) => !(FAULTS as readonly string[]).includes(n));
+  if (unknown.length > 0) throw new Error(`unknown faults: ${unknown.join(', ')} (known: ${FAULTS.join(', ')})`);
+  return names as FaultName[];
+}
+
+/** The command line of `npm run chaos`: what to run, and whether to write the document. */
+export function parseChaosArgs(argv: string[]): { options: ChaosOptions; writeDoc: boolean } | { usage: string } {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      duration: { type: 'string' },
+      seed: { type: 'string' },
+      faults: { type: 'string' },
+      customers: { type: 'string' },
+      pause: { type: 'string' },
+      short: { type: 'boolean', default: false },
+      doc: { type: 'boolean', default: false },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+  });
+  if (values.help) return { usage: USAGE };
+  const base = values.short ? SHORT_RUN : FULL_RUN;
+  const seed = values.seed === undefined ? freshSeed() : Number(values.seed);
+  if (!Number.isInteger(seed)) throw new Error(`--seed takes an integer, not ${values.seed}`);
+  return {
+    writeDoc: values.doc,
+    options: {
+      ...base,
+      seed,
+      durationMs: values.duration ? parseDuration(values.duration) : base.durationMs,
+      faults: values.faults ? parseFaults(values.faults) : base.faults,
+      customers: values.customers ? Number(values.customers) : base.customers,
+      pauseMs: values.pause ? parseDuration(values.pause) : base.pauseMs,
+    },
+  };
+}

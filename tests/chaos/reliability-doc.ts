@@ -1,0 +1,70 @@
+import os from 'node:os';
+import type { ChaosResult } from './run-chaos';
+import { faultTableMarkdown } from './fault-report';
+
+/** What a run found, in a few lines: the checks and anything the server did that it should not. */
+export function findings(result: ChaosResult): string[] {
+  const { checks, tally, record } = result;
+  const serverErrors = tally.serverErrors.length;
+  const lines = [
+    `Acknowledged commands: ${record.acknowledged.length} (${count(record, 'place')} orders placed, ${count(record, 'upload')} proofs uploaded, ${count(record, 'complete')} orders completed); lost ${lost(result)}, duplicated ${duplicated(result)}.`,
+    `Orders completed twice: ${checks.store.completedTwice.length}. Customers past a limit in force: ${checks.overLimits.length} (limits in force for ${checks.limitsInForce} of ${result.options.customers} customers).`,
+    `Read models against a fresh rebuild: ${checks.rebuildDiffers.length === 0 ? `equal (${checks.rebuildTables} tables, row checksums)` : `differ in ${checks.rebuildDiffers.join('; ')}`}.`,
+    `Audit hash chain (npm run audit -- verify-store): ${checks.auditVerified ? 'verifies' : `FAILS: ${checks.auditOutput}`}.`,
+    `Live stream: ${checks.live.changes} order changes in the feed, ${checks.live.missed} missed, ${checks.live.reconnects} reconnects with Last-Event-ID, ${checks.live.resets} resets.`,
+    `Answers the client saw: ${[...tally.answers]
+      .sort(([a], [b]) => a - b)
+      .map(([status, n]) => `${status}×${n}`)
+      .join(', ')}; ${tally.noAnswer} attempts unanswered (connection refused or reset).`,
+    `Commands never settled before the drain's deadline: ${record.unsettled.length}. Final refusals: ${[...record.refused].map(([code, n]) => `${code} ×${n}`).join(', ') || 'none'}.`,
+  ];
+  for (const [fault, seen] of failuresDuring(result)) {
+    lines.push(`While ${fault} was in force: ${[...seen].map(([label, n]) => `${label} ×${n}`).join(', ') || 'no failed attempt'}.`);
+  }
+  if (serverErrors > 0)
+    lines.push(
+      `500 answers: ${serverErrors}, e.g. ${tally.serverErrors
+        .slice(0, 3)
+        .map((e) => `${e.method} ${e.path}: ${e.body}`)
+        .join(' | ')}`,
+    );
+  return lines;
+}
+
+/** The failed attempts the client saw between each fault's injection and its recovery, by fault, as "status code" labels. */
+export function failuresDuring(result: ChaosResult): Map<string, Map<string, number>> {
+  const byFault = new Map<string, Map<string, number>>();
+  for (const i of result.injections) {
+    const seen = byFault.get(i.fault) ?? new Map<string, number>();
+    byFault.set(i.fault, seen);
+    const end = i.recoveredAt ?? Number.POSITIVE_INFINITY;
+    for (const f of result.tally.failures) {
+      if (f.at < i.injectedAt || f.at > end) continue;
+      const label = f.status === null ? 'no answer' : `${f.status}${f.code ? ` ${f.code}` : ''}`;
+      seen.set(label, (seen.get(label) ?? 0) + 1);
+    }
+  }
+  return byFault;
+}
+
+const count = (record: ChaosResult['record'], kind: string) => record.acknowledged.filter((a) => a.kind === kind).length;
+export const lost = (result: ChaosResult) => result.rows.reduce((n, r) => n + r.lost, 0);
+export const duplicated = (result: ChaosResult) => result.rows.reduce((n, r) => n + r.duplicated, 0);
+
+/** The run's section of docs/reliability.md: the machine, the date, the settings, the table and the findings. */
+export function reliabilitySection(result: ChaosResult): string {
+  const cpu = os.cpus();
+  const o = result.options;
+  return [
+    `## Run of ${result.startedAt.toISOString().slice(0, 16).replace('T', ' ')} UTC`,
+    '',
+    `Machine: ${cpu.length} × ${cpu[0]?.model.trim() ?? 'unknown CPU'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, ${os.type()} ${os.release()}, Node ${process.version}. ` +
+      `Seed ${o.seed}; ${Math.round(result.workloadMs / 1000)} s of workload (${o.customers} customers and one admin) under faults, ${Math.round(result.wallMs / 1000)} s in all; ` +
+      `the worker stopped for ${Math.round(o.pauseMs / 1000)} s, the storage full for ${Math.round(o.fullMs / 1000)} s each time.`,
+    '',
+    faultTableMarkdown(result.rows),
+    '',
+    ...findings(result).map((line) => `- ${line}`),
+    '',
+  ].join('\n');
+}

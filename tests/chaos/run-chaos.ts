@@ -1,0 +1,129 @@
+import { checkAfterRun, type AfterRunChecks } from './after-run-checks';
+import { FAULTS, type ChaosOptions, type FaultName } from './chaos-options';
+import { registerCustomers, signInAdmin, startChaosTopology } from './chaos-topology';
+import { INJECTORS, type Injection } from './fault-injectors';
+import { faultTable, recoveryTimes, type FaultRow } from './fault-report';
+import { fullableFileStorage, type FullableStorage } from './full-file-storage';
+import { watchLive } from './live-watch';
+import { noisyProof } from './proof-image';
+import { newTally, RetryingClient, sleep, type ClientTally } from './retrying-client';
+import { seededRandom, type Random } from './seeded-random';
+import { startWorkload, type WorkloadRecord } from './workload';
+
+export interface ChaosResult {
+  options: ChaosOptions;
+  startedAt: Date;
+  /** How long the workload ran under faults, and the whole run. */
+  workloadMs: number;
+  wallMs: number;
+  injections: Injection[];
+  rows: FaultRow[];
+  record: WorkloadRecord;
+  tally: ClientTally;
+  checks: AfterRunChecks;
+}
+
+/**
+ * A chaos run: the compose topology as processes, the workload through the proxy, the faults one
+ * after another at moments drawn from the seed until the duration is up (and each fault at least
+ * once), then the workload drained and everything checked (after-run-checks.ts).
+ */
+export async function runChaos(options: ChaosOptions, progress: (line: string) => void = () => undefined): Promise<ChaosResult> {
+  const startedAt = new Date();
+  const random = seededRandom(options.seed);
+  progress(`chaos: seed ${options.seed} (replay with --seed ${options.seed}); starting the topology`);
+  const { topology, gateway } = await startChaosTopology();
+  let storage: FullableStorage | null = null;
+  const tally = newTally();
+  try {
+    if (options.faults.includes('storage-full')) storage = await fullableFileStorage(topology.postgres.superuserUrl, topology.databaseUrl);
+    const client = new RetryingClient(topology.proxy.url, tally);
+    let admin = await signInAdmin(client);
+    const customers = await registerCustomers(client, gateway, options.customers);
+    const live = watchLive(client, topology.proxy.url, topology.apis[0]!, () => admin);
+    const workload = startWorkload({ client, customers, admin: () => admin, proof: () => noisyProof(random) });
+
+    const injections: Injection[] = [];
+    const workloadStarted = Date.now();
+    const ticker = setInterval(() => {
+      const seconds = Math.round((Date.now() - workloadStarted) / 1000);
+      const errors = [...tally.answers].filter(([status]) => status >= 500).reduce((n, [, count]) => n + count, 0);
+      progress(
+        `chaos: ${seconds} s, ${injections.length} faults injected, ${workload.acknowledged} commands acknowledged, ${errors} 5xx answers, ${tally.noAnswer} unanswered attempts`,
+      );
+    }, 5_000);
+    try {
+      const order = faultOrder(options.faults, random);
+      const injected = new Set<FaultName>();
+      for (;;) {
+        const everyOnce = options.faults.every((f) => injected.has(f));
+        if (Date.now() - workloadStarted >= options.durationMs && everyOnce) break;
+        await sleep(random.between(...options.gapMs));
+        const fault = order.next();
+        progress(`chaos: injecting ${fault}`);
+        const injection = await INJECTORS[fault]({
+          topology,
+          random,
+          storage,
+          pauseMs: options.pauseMs,
+          fullMs: options.fullMs,
+          inFlight: () => client.inFlight,
+        });
+        injections.push(injection);
+        injected.add(fault);
+        progress(`chaos: ${fault}: ${injection.detail}`);
+      }
+    } finally {
+      clearInterval(ticker);
+    }
+    const workloadMs = Date.now() - workloadStarted;
+    progress('chaos: draining the workload');
+    const record = await workload.stop();
+    // The admin's session may have been refused meanwhile; the checks read with a fresh one.
+    admin = await signInAdmin(client).catch(() => admin);
+    progress('chaos: checking');
+    const checks = await checkAfterRun(topology, client, record, customers, live);
+    const withRecovery = recoveryTimes(injections, record.acknowledged);
+    return {
+      options,
+      startedAt,
+      workloadMs,
+      wallMs: Date.now() - startedAt.getTime(),
+      injections: withRecovery,
+      rows: faultTable(withRecovery, record.acknowledged, checks.store.discrepancies),
+      record,
+      tally,
+      checks,
+    };
+  } catch (error) {
+    const failures = tally.failures.slice(-15).map((f) => `${new Date(f.at).toISOString()} ${f.path} ${f.status ?? 'no answer'} ${f.code ?? ''}`);
+    const output = topology.output().slice(-4000);
+    throw new Error(
+      `${(error as Error).message}\n--- the client's last failed attempts:\n${failures.join('\n')}\n--- the processes' output (last 4000 characters):\n${output}`,
+      {
+        cause: error,
+      },
+    );
+  } finally {
+    await topology.stop();
+    storage?.close();
+    await gateway.close();
+  }
+}
+
+/** The faults in seeded random order, a whole round of them before any repeats. */
+function faultOrder(faults: FaultName[], random: Random) {
+  let round: FaultName[] = [];
+  return {
+    next(): FaultName {
+      if (round.length === 0) {
+        round = [...faults].sort((a, b) => FAULTS.indexOf(a) - FAULTS.indexOf(b));
+        for (let i = round.length - 1; i > 0; i--) {
+          const j = random.between(0, i);
+          [round[i], round[j]] = [round[j]!, round[i]!];
+        }
+      }
+      return round.shift()!;
+    },
+  };
+}
