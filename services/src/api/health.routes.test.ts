@@ -38,7 +38,7 @@ describe('the health probes', () => {
     for (const response of [await root.request('/readyz'), await api.request('/health')]) {
       expect(response.status).toBe(503);
       expect(Number(response.headers.get('retry-after'))).toBeGreaterThan(0);
-      const body = await response.json();
+      const body = (await response.json()) as { error: string };
       expect(body).toMatchObject({ code: 'unavailable', status: 'unavailable', eventStore: 'postgres', draining: false, stores: { database: 'down' } });
       expect(body.error).toMatch(/database/);
       expect(errorSchema.safeParse(body).success).toBe(true);

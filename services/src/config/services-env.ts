@@ -24,6 +24,14 @@ export const httpEnv = {
   ...rateLimitEnv,
 };
 
+/** The projector's and the worker's probes (api/probe-server.ts); the API serves /livez and /readyz on PORT. */
+export const probeEnv = {
+  /** Serves GET /livez and GET /readyz on this port; unset: no probe listener. */
+  HEALTH_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  /** Loopback by default: the orchestrator's check runs beside the process (compose's runs in its container). */
+  HEALTH_HOST: z.string().min(1).default('127.0.0.1'),
+};
+
 export const identityEnv = {
   /** Signs session tokens; unset: generated once and kept in DATA_DIR/jwt-secret. */
   JWT_SECRET: z.string().min(32, 'at least 32 characters').optional(),

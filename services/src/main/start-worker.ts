@@ -10,6 +10,7 @@ import { startNotificationDispatch } from '../notifications/notification-dispatc
 import { onShutdown } from '@desk/platform/process/shutdown';
 import { ProxyTrust } from '../http/proxy-trust';
 import { reportStartupRefusals } from '@desk/platform/process/startup-refusal';
+import { startProbeServer } from '../api/probe-server';
 
 // A refused start (a cluster left by an earlier copy, a port taken) prints one plain line.
 reportStartupRefusals();
@@ -30,12 +31,15 @@ const webhookFeed = await startWebhookFeed(deps.webhooks, deps.eventStore);
 // Customer notifications' SMS: queued as the projection makes them, sent once however many workers run.
 const notificationDispatch = await startNotificationDispatch(infra.db, deps.queue, infra.connectionString);
 logger.info('job worker running', { redis: 'REDIS_URL' });
+const probes = startProbeServer(env, { pool: infra.pool, eventStore: infra.eventStore, store: deps.store });
 
 onShutdown(async () => {
+  probes.drain();
   await notificationDispatch.stop();
   await webhookFeed.stop();
   await worker.close();
   await deps.queue.close();
   await deps.store.close();
+  await probes.close();
   await infra.close();
 });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { databaseEnv, eventStoreEnv, loggingEnv, nodeEnv, parseEnv } from '@desk/platform/config/env-schema';
 import { chainEnv } from '../chain/chain-networks';
-import { filesEnv, identityEnv, jobsEnv, jobsRequirements, ordersEnv } from '../config/services-env';
+import { filesEnv, identityEnv, jobsEnv, jobsRequirements, ordersEnv, probeEnv } from '../config/services-env';
 
 /** `npm run start:worker`: the background jobs, which live in Redis, so REDIS_URL is required. */
 export const workerEnv = parseEnv(
@@ -15,6 +15,7 @@ export const workerEnv = parseEnv(
     ...filesEnv,
     ...ordersEnv,
     ...chainEnv,
+    ...probeEnv,
     REDIS_URL: z.url({ protocol: /^rediss?$/ }),
   },
   process.env,
