@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { withSettingFiles } from './setting-files';
+import { StartupRefusal } from '../process/startup-refusal';
 
 /**
  * Pieces of configuration shared by the process kinds. Each process has its own env.ts that picks
@@ -28,7 +30,6 @@ export const nodeEnv = {
 
 type Shape = Record<string, z.ZodType>;
 
-/** Parses `source` against `shape`, printing every problem and exiting rather than running misconfigured. */
 /** A variable that is required when others say so (e.g. SMS_OUTBOX when SMS_PROVIDER=outbox). */
 export interface EnvRequirement {
   key: string;
@@ -40,17 +41,20 @@ const platformRequirements: EnvRequirement[] = [
   { key: 'EVENTSTORE_URL', when: (env) => env.EVENTSTORE === 'eventstoredb', message: 'required when EVENTSTORE=eventstoredb' },
 ];
 
-/** Parses `source` against `shape`, printing every problem and exiting rather than running misconfigured. */
+/**
+ * Parses `source` against `shape`, failing with every problem rather than running misconfigured.
+ * Each setting may come from a file first (`NAME_FILE`, setting-files.ts).
+ */
 export function parseEnv<S extends Shape>(shape: S, source: NodeJS.ProcessEnv, requirements: EnvRequirement[] = []): z.infer<z.ZodObject<S>> {
   const schema = z.object(shape).superRefine((value: Record<string, unknown>, ctx) => {
     for (const requirement of [...platformRequirements, ...requirements]) {
       if (requirement.when(value) && !value[requirement.key]) ctx.addIssue({ code: 'custom', path: [requirement.key], message: requirement.message });
     }
   });
-  const parsed = schema.safeParse(source);
+  const parsed = schema.safeParse(withSettingFiles(Object.keys(shape), source));
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
-    throw new Error(`Invalid environment:\n${problems.join('\n')}`);
+    throw new StartupRefusal(`Invalid environment:\n${problems.join('\n')}`);
   }
   return parsed.data as z.infer<z.ZodObject<S>>;
 }

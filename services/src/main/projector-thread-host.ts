@@ -33,7 +33,9 @@ export async function startProjectorThread(connectionString: string): Promise<Pr
   let ran = false;
   const launch = () =>
     new Promise<void>((started, failed) => {
-      const worker = new Worker(THREAD_MAIN, { eval: true, env: { ...process.env, DATABASE_URL: connectionString } });
+      // The URL the main thread opened carries its password (DATABASE_PASSWORD_FILE read): the thread is given it alone.
+      const { DATABASE_PASSWORD: _password, DATABASE_PASSWORD_FILE: _passwordFile, ...env } = process.env;
+      const worker = new Worker(THREAD_MAIN, { eval: true, env: { ...env, DATABASE_URL: connectionString } });
       current = worker;
       exited = new Promise((resolve) => worker.once('exit', resolve));
       worker.once('message', () => {

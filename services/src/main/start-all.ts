@@ -1,3 +1,5 @@
+// First: a refused start (a setting wrong, a cluster left by an earlier copy, a port taken) prints one plain line.
+import '@desk/platform/process/report-startup-refusals';
 import { serve } from '@hono/node-server';
 import { logFormatFor, setLogFormat, setLogLevel, logger } from '@desk/platform/logging/logger';
 import { allEnv as env } from './all.env';
@@ -20,10 +22,6 @@ import { isProbe } from '../api/health.routes';
 import { ensureWebBuild } from './ensure-web-build';
 import { startMetricsEndpoint } from './metrics-endpoint';
 import { startProjectorThread } from './projector-thread-host';
-import { reportStartupRefusals } from '@desk/platform/process/startup-refusal';
-
-// A refused start (a cluster left by an earlier copy, a port taken) prints one plain line.
-reportStartupRefusals();
 
 /** `npm start`: the whole product in one process (the API and the job worker; the projection workers on their own thread). */
 setLogLevel(env.LOG_LEVEL);

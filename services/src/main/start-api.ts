@@ -1,3 +1,5 @@
+// First: a refused start (a setting wrong, a cluster left by an earlier copy, a port taken) prints one plain line.
+import '@desk/platform/process/report-startup-refusals';
 import { serve } from '@hono/node-server';
 import { logFormatFor, setLogFormat, setLogLevel, logger } from '@desk/platform/logging/logger';
 import { apiEnv as env } from './api.env';
@@ -17,10 +19,6 @@ import type { Server } from 'node:http';
 import { isProbe } from '../api/health.routes';
 import { ensureWebBuild } from './ensure-web-build';
 import { startMetricsEndpoint } from './metrics-endpoint';
-import { reportStartupRefusals } from '@desk/platform/process/startup-refusal';
-
-// A refused start (a cluster left by an earlier copy, a port taken) prints one plain line.
-reportStartupRefusals();
 
 /** `npm run start:api`: the API alone; run `npm run start:projector` beside it for the read models. */
 setLogLevel(env.LOG_LEVEL);

@@ -1,14 +1,12 @@
+// First: a refused start (a setting wrong, a cluster left by an earlier copy, a port taken) prints one plain line.
+import '@desk/platform/process/report-startup-refusals';
 import { logFormatFor, setLogFormat, setLogLevel } from '@desk/platform/logging/logger';
 import { openInfrastructure } from '@desk/platform/infrastructure';
 import { allMigrations } from './all-migrations';
 import { onShutdown } from '@desk/platform/process/shutdown';
 import { projectorProcessEnv as env } from './projector.env';
 import { projectorPoolSize, startRegisteredProjections } from './start-registered-projections';
-import { reportStartupRefusals } from '@desk/platform/process/startup-refusal';
 import { startProbeServer } from '../api/probe-server';
-
-// A refused start (a cluster left by an earlier copy, a port taken) prints one plain line.
-reportStartupRefusals();
 
 /** `npm run start:projector`: projection workers alone. More processes = hot standbys. */
 setLogLevel(env.LOG_LEVEL);

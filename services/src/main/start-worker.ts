@@ -1,3 +1,5 @@
+// First: a refused start (a setting wrong, a cluster left by an earlier copy, a port taken) prints one plain line.
+import '@desk/platform/process/report-startup-refusals';
 import { setLogLevel, logger } from '@desk/platform/logging/logger';
 import { workerEnv as env } from './worker.env';
 import { openInfrastructure } from '@desk/platform/infrastructure';
@@ -9,11 +11,7 @@ import { startWebhookFeed } from '../webhooks/webhooks';
 import { startNotificationDispatch } from '../notifications/notification-dispatch';
 import { onShutdown } from '@desk/platform/process/shutdown';
 import { ProxyTrust } from '../http/proxy-trust';
-import { reportStartupRefusals } from '@desk/platform/process/startup-refusal';
 import { startProbeServer } from '../api/probe-server';
-
-// A refused start (a cluster left by an earlier copy, a port taken) prints one plain line.
-reportStartupRefusals();
 
 /** `npm run start:worker`: runs the background jobs (OTP delivery, order expiry, projection rebuilds). */
 setLogLevel(env.LOG_LEVEL);
