@@ -1,4 +1,5 @@
 import { mkdtemp, rm } from 'node:fs/promises';
+import { RAISED_RATE_LIMITS } from './raised-rate-limits';
 import os from 'node:os';
 import path from 'node:path';
 import { PgEventStore } from '../../platform/src/eventstore/postgres/pg-event-store';
@@ -43,6 +44,8 @@ export async function openDemoApps(database: TestDatabase, chain: DemoChain | nu
       RATE_LOCK_MINUTES: 5,
       SMS_OUTBOX: path.join(dataDir, 'sms-outbox.jsonl'),
       PROJECTION_BATCH_SIZE: 500,
+      // Browser tests click faster than people, all from one address (decision 0045).
+      ...RAISED_RATE_LIMITS,
     },
     chain,
   );

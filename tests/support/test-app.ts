@@ -1,6 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { expect } from 'vitest';
 import { waitFor } from './wait-for';
+import { RAISED_RATE_LIMITS } from './raised-rate-limits';
 import { withAnswerContract } from './answer-contract';
 import { outboxMessages } from './sms-outbox';
 import os from 'node:os';
@@ -66,6 +67,8 @@ export async function createTestApp(settings: Partial<AppSettings> = {}): Promis
     FILE_STORAGE: 'postgres',
     // Nothing projects in the background here: tests call project() when they read lists.
     READ_MODEL_WAIT_MS: 0,
+    // Tests send faster than people, from one address and one admin (decision 0045).
+    ...RAISED_RATE_LIMITS,
     ...settings,
   });
   // Every answer the tests receive is held to the app's own document.

@@ -34,6 +34,8 @@ import { fileLink } from '../tenants/tenant-json';
 import { adminUserRoutes } from '../users/admin-users.routes';
 import { adminSettingsRoutes, publicConfigRoutes } from '../settings/settings.routes';
 import { idempotency } from '../http/idempotency';
+import { rateLimit } from '../http/rate-limit';
+import { DEFAULT_ROUTE_LIMITS, type RouteLimits } from '../http/rate-limit-env';
 import { refuseNul } from '../http/refuse-nul';
 import { requestLog, type RequestObserver } from '../http/request-log';
 import type { ProxyTrust } from '../http/proxy-trust';
@@ -82,6 +84,8 @@ export interface AppConfig {
   defaultTenantId: string;
   paymentWindowMinutes: number;
   rateLockMinutes: number;
+  /** Requests a minute per client and route group (http/rate-limit.ts); unset: the defaults. */
+  rateLimits?: RouteLimits;
 }
 
 export interface AppDeps {
@@ -243,6 +247,16 @@ export function createApp(deps: AppDeps) {
     .use(
       '/api/*',
       compressJson,
+      // Before anything reads the body: a client past its allowance costs a count and a 429.
+      rateLimit(
+        limits,
+        config.rateLimits ?? DEFAULT_ROUTE_LIMITS,
+        async (authorization) => {
+          const token = bearerToken(authorization);
+          return token === null ? null : ((await tokens.read(token))?.sub ?? null);
+        },
+        trustProxy,
+      ),
       limitBodies(async (authorization) => {
         const token = bearerToken(authorization);
         return token !== null && (await tokens.read(token)) !== null;

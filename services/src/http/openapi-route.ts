@@ -116,7 +116,21 @@ export interface Declaration<M extends Method, P extends string, A extends Answe
 
 const refusal = (description: string) => ({ description, content: { 'application/json': { schema: errorSchema } } });
 
-function refusalsOf(d: { method: string; access: Access; body?: unknown; query?: unknown; form?: unknown; refuses?: Partial<Record<RefusalStatus, string>> }) {
+/** What any route but the health checks may answer when its client sent too much (rate-limit.ts, decision 0045). */
+const RATE_LIMITED = "`too_many_requests`: this client's allowance for the route's group is used up for the minute (Retry-After says how long)";
+
+/** The health checks are never rate-limited: a load balancer asking often must never be refused. */
+const limited = (d: { tag: string }) => d.tag !== 'health';
+
+function refusalsOf(d: {
+  method: string;
+  tag: string;
+  access: Access;
+  body?: unknown;
+  query?: unknown;
+  form?: unknown;
+  refuses?: Partial<Record<RefusalStatus, string>>;
+}) {
   const body = d.body !== undefined || d.form !== undefined;
   return {
     // Any route: a NUL character in the address is bad input before a route reads it (refuse-nul.ts).
@@ -129,11 +143,13 @@ function refusalsOf(d: { method: string; access: Access; body?: unknown; query?:
     ...(body ? { 413: refusal('`payload_too_large`: the body is over what this route takes (64 KB for JSON)') } : {}),
     ...(body ? { 415: refusal('`unsupported_media_type`: the body is not JSON in UTF-8 (multipart for uploads)') } : {}),
     ...(idempotent(d) ? idempotencyRefusals(d.refuses ?? {}) : {}),
+    ...(limited(d) ? { 429: refusal(RATE_LIMITED) } : {}),
     // The route's own words last: a refusal it names itself (a 413 of its own size) is described as it says.
     ...Object.fromEntries(
       Object.entries(d.refuses ?? {})
         .filter(([status]) => !(idempotent(d) && (status === '409' || status === '422')))
-        .map(([status, text]) => [status, refusal(text)]),
+        // A route with a limit of its own (sign-in, codes) is under the general one too.
+        .map(([status, text]) => [status, refusal(status === '429' && limited(d) ? `${text}; or ${RATE_LIMITED}` : text)]),
     ),
     // Not for any input: a store that failed mid-request. A command retried with its Idempotency-Key acts once.
     500: refusal('The server could not finish (a store failed): `internal_error`. Retry; a command with the same Idempotency-Key acts once'),

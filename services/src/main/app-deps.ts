@@ -1,4 +1,5 @@
 import { createHmac } from 'node:crypto';
+import { routeLimitsFrom, type RateLimitSettings } from '../http/rate-limit-env';
 import type { Infrastructure } from '@desk/platform/infrastructure';
 import type { AppDeps, ProjectionsControl } from '../api/app';
 import { TokenService } from '../identity/tokens';
@@ -61,7 +62,7 @@ import { notificationSmsJob } from '../notifications/notification-sms';
 
 export { DEFAULT_TENANT_ID };
 
-export interface AppSettings extends AdminSettings, ShortLivedSettings, FileStorageSettings {
+export interface AppSettings extends AdminSettings, ShortLivedSettings, FileStorageSettings, RateLimitSettings {
   DATA_DIR: string;
   JWT_SECRET?: string | undefined;
   AUDIT_SIGNING_KEY?: string | undefined;
@@ -258,6 +259,7 @@ export async function buildAppDeps(infra: Infrastructure, env: AppSettings): Pro
       defaultTenantId: DEFAULT_TENANT_ID,
       paymentWindowMinutes: env.PAYMENT_WINDOW_MINUTES,
       rateLockMinutes: env.RATE_LOCK_MINUTES,
+      rateLimits: routeLimitsFrom(env),
     },
   };
   return { deps, handlers };
