@@ -1,53 +1,72 @@
 # syntax=docker/dockerfile:1.7
 #
-# One image for every process kind of the desk: the API (default CMD), the projection workers
-# (`npm run start:projector`) and the projections CLI. docker-compose.yml picks the command per service.
-# Nothing secret is baked in: configuration and secrets arrive as environment variables at run time.
+# One image for every process kind of the desk: the API (default CMD), the projection workers, the
+# job worker and the operator's CLIs, each a file of dist/server run by plain node (decision 0043).
+# docker-compose.yml picks the command per service. Nothing secret is baked in: configuration
+# arrives as environment variables and secrets as files (compose secrets, `NAME_FILE`) at run time.
 
-ARG NODE_IMAGE=node:20-bookworm-slim
+ARG NODE_IMAGE=node:24-bookworm-slim
 
 FROM ${NODE_IMAGE} AS base
-# Node 20 bundles npm 10, which ignores package.json's `allowScripts`; npm 11 honours it, so only the
-# install scripts approved there (esbuild, the embedded PostgreSQL binaries) run during `npm ci`.
-RUN npm install --global npm@11 \
- && npm cache clean --force
+# Node 24 bundles npm 11, which honours package.json's `allowScripts`.
+ENV NPM_CONFIG_UPDATE_NOTIFIER=false \
+    NPM_CONFIG_FUND=false \
+    NPM_CONFIG_AUDIT=false
 WORKDIR /app
 
-FROM base AS deps
-# Manifests first, so the dependency layer is rebuilt only when a manifest or the lockfile changes.
+# The manifests alone, so the dependency layers are rebuilt only when one of them or the lockfile
+# changes. npm ci checks the lockfile against every workspace's manifest, web's included.
+FROM base AS manifests
 COPY package.json package-lock.json ./
 COPY platform/package.json platform/
 COPY machines/package.json machines/
-COPY services/package.json services/
 COPY projections/package.json projections/
+COPY services/package.json services/
 COPY web/package.json web/
-# TypeScript runs through tsx at run time, and tsx is a devDependency: the image needs dev dependencies.
-RUN --mount=type=cache,target=/root/.npm \
-    npm ci --include=dev --no-audit --no-fund
 
-FROM deps AS build
+# Every dependency (vite, esbuild, TypeScript), then the web client (web/dist) and the server
+# (dist/server). Only the install scripts approved in `allowScripts` run.
+FROM manifests AS build
+RUN --mount=type=cache,target=/root/.npm \
+    npm ci --include=dev
 COPY . .
-# Builds whatever the workspace defines (the web client into web/dist, served by the API);
-# a no-op while no `build` script exists.
-RUN npm run build --if-present
+RUN npm run build
+
+# What the built server imports: the production dependencies of the workspaces it is made of. Not
+# web's (react and the rest are inside web/dist already) and no devDependencies: no tsx, vite,
+# esbuild, TypeScript's compiler for us, or the embedded PostgreSQL of development. No install
+# script is needed: the native parts (argon2, msgpackr) come as prebuilt optional packages.
+FROM manifests AS production-deps
+RUN --mount=type=cache,target=/root/.npm \
+    npm ci --omit=dev --ignore-scripts \
+      --workspace=platform --workspace=machines --workspace=projections --workspace=services
 
 FROM base AS runtime
-# The backend network has no route out, so npm must not try to reach the registry on each
-# `npm run` (the commands and the projector's health check all go through npm).
+# --enable-source-maps: stack traces name the TypeScript sources (the maps ship beside the bundles;
+# the sources do not).
 ENV NODE_ENV=production \
     PORT=3000 \
     HOST=0.0.0.0 \
-    NPM_CONFIG_UPDATE_NOTIFIER=false \
-    NPM_CONFIG_FUND=false
+    NODE_OPTIONS=--enable-source-maps
 # Root owns the application files and the process runs as `node`, so a compromised process
-# cannot rewrite its own code or dependencies.
-COPY --from=build /app /app
+# cannot rewrite its own code or dependencies. node_modules includes the workspaces' own (a
+# package npm nested under platform/ or services/, which the bundles import by path).
+COPY --from=production-deps /app /app
+COPY --from=build /app/dist/server dist/server
+COPY --from=build /app/web/dist web/dist
+# Read at run time beside the source it belonged to (scripts/build-server.mjs, RUNTIME_FILES).
+COPY --from=build /app/services/src/api/openapi/static services/src/api/openapi/static
 # DATA_DIR: the one place the process writes (compose mounts the app-data volume here, which takes
 # this directory's owner on first use).
 RUN mkdir -p /data && chown node:node /data
 ENV DATA_DIR=/data
 USER node
 EXPOSE 3000
-# No HEALTHCHECK here: the image also runs the projector, which has no HTTP port, so each
-# compose service declares the check that fits its process.
-CMD ["npm", "run", "start:api"]
+# Liveness: the process serves HTTP. Readiness (/readyz: every store answers, not draining) is the
+# check compose gives the API service; an orchestrator that restarts unhealthy containers (Swarm)
+# must not restart every replica because the database is down. The projector and the worker have
+# no HTTP port: compose gives them their own checks (docs/operations-docker.md).
+HEALTHCHECK --interval=15s --timeout=5s --start-period=30s --retries=3 \
+  CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/livez',{signal:AbortSignal.timeout(4000)}).then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
+# node is PID 1's child (compose sets init: true, so tini forwards SIGTERM); no npm in between.
+CMD ["node", "dist/server/start-api.mjs"]

@@ -9,18 +9,23 @@
 // the application root (dist/server/../..), so `web/dist` and the API docs' static files resolve as
 // they do under tsx. Each such use must be listed in RUNTIME_FILES (the Dockerfile copies those
 // paths into the image); an unlisted one fails the build rather than a request in production.
-import { existsSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { build } from 'esbuild';
 
 const root = path.resolve(import.meta.dirname, '..');
-const outdir = path.join(root, 'dist/server');
+const target = path.join(root, 'dist/server');
+// Built beside the target and swapped in, so processes running the previous build (the topology
+// test's) never see a half-written one.
+const outdir = path.join(root, `dist/server.next-${process.pid}`);
+/** What the bundles are made from: a change to any of them makes dist/server stale (`--if-stale`). */
+const INPUTS = ['platform/src', 'machines/src', 'projections/src', 'services/src', 'scripts/build-server.mjs', 'package-lock.json'];
 
 /** What the image runs: the processes and the operator's CLIs. `seed-cli` is left out: demo data is refused in production. */
-export const SERVER_ENTRIES = ['start-api', 'start-projector', 'start-worker', 'projections-cli', 'admin-cli', 'backup-cli', 'restore-cli', 'audit-cli'];
+const SERVER_ENTRIES = ['start-api', 'start-projector', 'start-worker', 'projections-cli', 'admin-cli', 'backup-cli', 'restore-cli', 'audit-cli'];
 
 /** Source files that read files beside them at run time, and the paths (from the root) they read. */
-export const RUNTIME_FILES = {
+const RUNTIME_FILES = {
   'services/src/api/web-client.ts': ['web/dist'],
   'services/src/api/openapi/api-docs.routes.ts': ['services/src/api/openapi/static'],
 };
@@ -73,6 +78,22 @@ function packageName(specifier) {
   return specifier.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0];
 }
 
+function newestChange(file) {
+  const stat = statSync(file);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  return Math.max(stat.mtimeMs, ...readdirSync(file).map((entry) => newestChange(path.join(file, entry))));
+}
+
+const stamp = path.join(target, 'build.json');
+if (
+  process.argv.includes('--if-stale') &&
+  existsSync(stamp) &&
+  statSync(stamp).mtimeMs >= Math.max(...INPUTS.map((input) => newestChange(path.join(root, input))))
+) {
+  process.stdout.write('dist/server is up to date\n');
+  process.exit(0);
+}
+
 const started = Date.now();
 rmSync(outdir, { recursive: true, force: true });
 await build({
@@ -100,4 +121,9 @@ for (const paths of Object.values(RUNTIME_FILES)) {
     statSync(path.join(root, file)); // a listed file that moved fails here, not in production
   }
 }
+writeFileSync(path.join(outdir, 'build.json'), `${JSON.stringify({ builtAt: new Date().toISOString(), entries: SERVER_ENTRIES }, null, 2)}\n`);
+const previous = `${target}.old-${process.pid}`;
+if (existsSync(target)) renameSync(target, previous);
+renameSync(outdir, target);
+rmSync(previous, { recursive: true, force: true });
 process.stdout.write(`server built into dist/server in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);

@@ -12,11 +12,17 @@ export interface ComposeService {
   networks: string[];
   volumes: string[];
   dependsOn: string[];
+  /** The compose secrets the service mounts: `source` (a top-level secret) at `/run/secrets/<target>`. */
+  secrets: { source: string; target: string }[];
+  /** The health check compose runs inside the container, as argv (`CMD-SHELL` becomes `sh -c`); null: none or disabled. */
+  healthcheck: string[] | null;
 }
 
 export interface ComposeFile {
   services: Record<string, ComposeService>;
   networks: Record<string, { internal?: boolean }>;
+  /** Top-level secrets: the file each is read from, relative to the compose file. */
+  secrets: Record<string, { file: string }>;
 }
 
 /**
@@ -39,9 +45,33 @@ export function readComposeFile(file: string, vars: Record<string, string | unde
       networks: Array.isArray(raw.networks) ? raw.networks : Object.keys(raw.networks ?? {}),
       volumes: (raw.volumes ?? []).map(String),
       dependsOn: Array.isArray(raw.depends_on) ? raw.depends_on : Object.keys(raw.depends_on ?? {}),
+      secrets: (raw.secrets ?? []).map((secret) =>
+        typeof secret === 'string' ? { source: secret, target: secret } : { source: secret.source, target: secret.target ?? secret.source },
+      ),
+      healthcheck: healthcheckOf(raw.healthcheck),
     };
   }
-  return { services, networks: (resolved.networks ?? {}) as ComposeFile['networks'] };
+  const secrets: ComposeFile['secrets'] = {};
+  for (const [name, secret] of Object.entries(resolved.secrets ?? {})) {
+    // Only file secrets: `environment:` secrets would put the value back in compose's environment.
+    if (!secret.file) throw new Error(`secret ${name}: only file secrets are expected here`);
+    secrets[name] = { file: secret.file };
+  }
+  for (const service of Object.values(services)) {
+    const unknown = service.secrets.find((secret) => !secrets[secret.source]);
+    if (unknown) throw new Error(`service ${service.name} refers to undefined secret ${unknown.source}`);
+  }
+  return { services, networks: (resolved.networks ?? {}) as ComposeFile['networks'], secrets };
+}
+
+/** `test: [CMD, prog, args...]`, `[CMD-SHELL, line]` or a string (a shell line); `NONE` or `disable: true` turn it off. */
+function healthcheckOf(raw: RawService['healthcheck']): string[] | null {
+  if (!raw || raw.disable || raw.test === undefined) return null;
+  if (typeof raw.test === 'string') return ['sh', '-c', raw.test];
+  const [kind, ...rest] = raw.test.map(String);
+  if (kind === 'CMD') return rest;
+  if (kind === 'CMD-SHELL') return ['sh', '-c', rest.join(' ')];
+  return null;
 }
 
 interface RawService {
@@ -52,11 +82,14 @@ interface RawService {
   networks?: string[] | Record<string, unknown>;
   volumes?: unknown[];
   depends_on?: string[] | Record<string, unknown>;
+  secrets?: (string | { source: string; target?: string })[];
+  healthcheck?: { test?: string | string[]; disable?: boolean };
 }
 
 interface RawCompose {
   services?: Record<string, RawService>;
   networks?: Record<string, unknown>;
+  secrets?: Record<string, { file?: string }>;
 }
 
 const VARIABLE = /\$\$|\$\{([A-Za-z_][A-Za-z0-9_]*)(?:(:?[-?])([^}]*))?\}|\$([A-Za-z_][A-Za-z0-9_]*)/g;

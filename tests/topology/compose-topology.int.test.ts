@@ -1,14 +1,15 @@
 /**
  * The production topology of docker-compose.yml, run as processes (Docker cannot run here): a
  * PostgreSQL server, Redis, two API replicas behind a round-robin proxy, two projectors and the
- * worker, with NODE_ENV=production and the compose file's own commands and environment. Through the
- * proxy a customer registers with a code sent through the SMS gateway, places an order, uploads
+ * worker, with NODE_ENV=production and the compose file's own commands (the built server, run by
+ * node), environment, secrets (files) and health checks. Through the proxy a customer registers with a code sent through the SMS gateway, places an order, uploads
  * proof to one API and it is read through the other; the admin completes it; the active projector
  * is killed and the standby takes over.
  */
 import { staffSignIn } from '../support/staff-accounts';
 import { generateKeyPairSync } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import { startRecordingServer, type RecordingServer } from '../support/recording-http-server';
@@ -19,6 +20,15 @@ import { startComposeTopology, type Topology } from './compose-topology';
 const ADMIN = { phone: '+919000000042', password: 'topology-admin-password' };
 const CUSTOMER = '+919800000042';
 const METRICS_TOKEN = 'topology-metrics-token-0123456789';
+/** The contents of ./secrets/<name>, as the operator makes them (docs/operations-docker.md). */
+const SECRETS = {
+  postgres_password: 'topology-postgres-password',
+  jwt_secret: 'topology-jwt-secret-topology-jwt-secret',
+  audit_signing_key: Buffer.from(generateKeyPairSync('ed25519').privateKey.export({ type: 'pkcs8', format: 'pem' }).toString()).toString('base64'),
+  admin_password: ADMIN.password,
+  metrics_token: METRICS_TOKEN,
+  sms_http_auth_header: 'Authorization: Bearer topology-gateway-key',
+};
 const BUY = { fiatAmount: 2500, network: 'TRC20', withdrawAddress: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t', method: 'bank' };
 
 interface Answer {
@@ -36,20 +46,15 @@ describe('the docker-compose topology, as processes', () => {
     const started = Date.now();
     topology = await startComposeTopology({
       vars: {
-        // What the operator's .env holds (docs/operations.md); EVENTSTORE=postgres: no EventStoreDB server here.
-        POSTGRES_PASSWORD: 'topology-postgres-password',
-        JWT_SECRET: 'topology-jwt-secret-topology-jwt-secret',
-        AUDIT_SIGNING_KEY: Buffer.from(generateKeyPairSync('ed25519').privateKey.export({ type: 'pkcs8', format: 'pem' }).toString()).toString('base64'),
+        // What the operator's .env holds (docs/operations-docker.md); EVENTSTORE=postgres: no EventStoreDB server here.
         ADMIN_PHONE: ADMIN.phone,
-        ADMIN_PASSWORD: ADMIN.password,
-        METRICS_TOKEN,
         SMS_HTTP_URL: `${gateway.url}/v1/sms`,
-        SMS_HTTP_AUTH_HEADER: 'Authorization: Bearer topology-gateway-key',
         SMS_DLT_TEMPLATE_ID: '1107000000000000042',
         EVENTSTORE: 'postgres',
         TRUST_PROXY: '1',
         LOG_LEVEL: 'warn',
       },
+      secrets: SECRETS,
       scale: { api: 2 },
     });
     timings.startMs = Date.now() - started;
@@ -85,6 +90,37 @@ describe('the docker-compose topology, as processes', () => {
     for (const p of topology.processes) expect(p.env.NODE_ENV).toBe('production');
     expect(topology.compose.networks.backend?.internal).toBe(true);
     expect(topology.compose.services.worker!.networks).toContain('egress');
+  });
+
+  it('runs the built server with plain node: no npm, no tsx, no TypeScript', () => {
+    for (const p of topology.processes) {
+      const argv = readFileSync(`/proc/${p.child.pid}/cmdline`, 'utf8').split('\0').filter(Boolean);
+      expect(path.basename(argv[0]!)).toBe('node');
+      expect(argv[1]).toMatch(/^dist\/server\/start-(api|projector|worker)\.mjs$/);
+      expect(existsSync(path.join(import.meta.dirname, '../..', argv[1]!))).toBe(true);
+      expect(argv.join(' ')).not.toMatch(/tsx|npm|\.ts\b/);
+    }
+  });
+
+  it('hands secrets over as files: no secret in any environment, the database URL without its password', () => {
+    const values = Object.values(SECRETS);
+    for (const p of topology.processes) {
+      for (const [key, value] of Object.entries(p.env)) {
+        for (const secret of values) expect(value.includes(secret), `${p.service} ${key}`).toBe(false);
+      }
+      expect(new URL(p.env.DATABASE_URL!).password).toBe('');
+      expect(readFileSync(p.env.DATABASE_PASSWORD_FILE!, 'utf8')).toBe(`${SECRETS.postgres_password}\n`);
+    }
+    const api = topology.processes.find((p) => p.service === 'api')!.env;
+    for (const name of ['JWT_SECRET', 'AUDIT_SIGNING_KEY', 'ADMIN_PASSWORD', 'METRICS_TOKEN', 'SMS_HTTP_AUTH_HEADER']) {
+      expect(api[name], name).toBeUndefined();
+      expect(existsSync(api[`${name}_FILE`]!), `${name}_FILE`).toBe(true);
+    }
+  });
+
+  it('passes each replica its compose health check: /readyz of the API, and of the probes of the projector and the worker', async () => {
+    for (const service of ['api', 'projector', 'worker']) expect(topology.compose.services[service]!.healthcheck!.join(' ')).toContain('/readyz');
+    for (const p of topology.processes) expect(await topology.healthcheck(p), `${p.service}#${p.replica}`).toBe(0);
   });
 
   it('registers a customer with a code sent through the SMS gateway by the worker', async () => {
@@ -164,7 +200,7 @@ describe('the docker-compose topology, as processes', () => {
 
   it('hands the projections to the standby when the active projector dies', async () => {
     const status = async () => {
-      const run = await topology.runWith('projector', ['npm', 'run', '--silent', 'projections', '--', 'status']);
+      const run = await topology.runWith('projector', ['node', 'dist/server/projections-cli.mjs', 'status']);
       if (run.code !== 0) throw new Error(`projections status failed: ${run.stderr}`);
       return JSON.parse(run.stdout) as { name: string; activeInstance: string | null }[];
     };
@@ -174,7 +210,8 @@ describe('the docker-compose topology, as processes', () => {
     });
     const ordersHolder = before.find((s) => s.name === 'orders')!.activeInstance!;
     const pid = Number(/:(\d+)$/.exec(ordersHolder)![1]);
-    const victim = topology.processes.find((p) => p.service === 'projector' && isDescendant(pid, p.child.pid!));
+    // The lock's holder is the replica's own process: node, with nothing in between.
+    const victim = topology.processes.find((p) => p.service === 'projector' && p.child.pid === pid);
     expect(victim).toBeDefined();
 
     const killedAt = Date.now();
@@ -189,6 +226,10 @@ describe('the docker-compose topology, as processes', () => {
     );
     timings.failoverMs = Date.now() - killedAt;
     expect(taken).toMatch(/^usdt-desk-projector /);
+    // Its health check now fails (compose would restart it); the standby's passes.
+    expect(await topology.healthcheck(victim!)).not.toBe(0);
+    const standby = topology.processes.find((p) => p.service === 'projector' && p !== victim)!;
+    expect(await topology.healthcheck(standby)).toBe(0);
 
     const next = await viaProxy('POST', '/api/orders/fiat-to-crypto', BUY, customer);
     expect(next.status).toBe(201);
@@ -199,18 +240,3 @@ describe('the docker-compose topology, as processes', () => {
     );
   }, 120_000);
 });
-
-/** Whether `pid` is `ancestor` or runs under it (npm runs the node process as its child). */
-function isDescendant(pid: number, ancestor: number): boolean {
-  let current = pid;
-  for (let depth = 0; depth < 5 && current > 1; depth++) {
-    if (current === ancestor) return true;
-    try {
-      const stat = readFileSync(`/proc/${current}/stat`, 'utf8');
-      current = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-    } catch {
-      return false;
-    }
-  }
-  return false;
-}

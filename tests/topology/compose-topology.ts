@@ -9,7 +9,9 @@ import { untilRedisAnswers } from '../support/redis-server';
 import { testEnv } from '../support/test.env';
 import { waitFor } from '../support/wait-for';
 import { readComposeFile, type ComposeFile, type ComposeService } from './compose-file';
+import { mountSecrets, valueOf, writeSecrets } from './compose-secrets';
 import { startRoundRobinProxy, type RoundRobinProxy } from './round-robin-proxy';
+import { ensureServerBuild } from './server-build';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
@@ -46,6 +48,8 @@ export interface Topology {
    * `restart: unless-stopped` would; the new process takes its place in `processes`.
    */
   restart(process: ServiceProcess): Promise<ServiceProcess>;
+  /** Runs the replica's compose health check (`healthcheck.test`) with its environment: its exit code, null with no check. */
+  healthcheck(process: ServiceProcess): Promise<number | null>;
   stop(): Promise<void>;
 }
 
@@ -54,6 +58,8 @@ export interface TopologyOptions {
   vars: Record<string, string>;
   /** Replicas per service where the file says otherwise (`docker compose up --scale api=2`). */
   scale?: Record<string, number>;
+  /** The contents of the compose secrets' files (./secrets/<name>); a secret not here is read from the variable named like it. */
+  secrets?: Record<string, string>;
 }
 
 const APP_SERVICES = ['api', 'projector', 'worker'];
@@ -64,16 +70,19 @@ const APP_SERVICES = ['api', 'projector', 'worker'];
  * redis-server with the service's own arguments, and every application service's command with its
  * interpolated environment. What differs from compose, because every replica shares one machine:
  * service hostnames in URLs point to 127.0.0.1 and the port of the process standing in for them;
- * each replica listens on its own ports; named volumes are directories.
+ * each replica listens on its own ports; named volumes and secrets are directories and files. The
+ * commands run the build the image holds (dist/server, built first when missing or stale).
  */
-export async function startComposeTopology({ vars, scale = {} }: TopologyOptions): Promise<Topology> {
+export async function startComposeTopology({ vars, scale = {}, secrets = {} }: TopologyOptions): Promise<Topology> {
   const compose = readComposeFile(path.join(root, 'docker-compose.yml'), vars);
+  await ensureServerBuild();
   const work = await mkdtemp(path.join(os.tmpdir(), 'usdt-desk-topology-'));
   await chmod(work, 0o755);
   const stops: (() => Promise<void>)[] = [];
   const processes: ServiceProcess[] = [];
   try {
-    const postgres = await startPostgresService(compose.services.postgres!, work);
+    const secretFiles = await writeSecrets(compose, work, secrets, vars);
+    const postgres = await startPostgresService(compose.services.postgres!, work, secretFiles);
     stops.push(() => postgres.server.stop());
     const redis = await startRedisService(compose.services.redis!, work);
     stops.push(() => redis.stop());
@@ -87,6 +96,8 @@ export async function startComposeTopology({ vars, scale = {} }: TopologyOptions
       for (let replica = 1; replica <= (scale[name] ?? service.replicas); replica++) {
         const env = onThisMachine(service.environment, hosts);
         await mountVolumes(service, env, work, volumes);
+        mountSecrets(service, env, secretFiles);
+        if (env.HEALTH_PORT) env.HEALTH_PORT = String(await freePort());
         if (env.PORT) {
           env.PORT = String(await freePort());
           apis.push(`http://127.0.0.1:${env.PORT}`);
@@ -100,14 +111,22 @@ export async function startComposeTopology({ vars, scale = {} }: TopologyOptions
     }
     stops.push(() => stopAll(processes));
     const everything = () => processes.map((p) => `--- ${p.service}#${p.replica}\n${p.output()}`).join('\n');
-    for (const api of apis) {
+    const healthcheck = (p: ServiceProcess) => {
+      const check = compose.services[p.service]!.healthcheck;
+      return check ? runOnce(check, p.env).then((run) => run.code) : Promise.resolve(null);
+    };
+    // `docker compose up --wait`: every replica's own health check passes.
+    for (const p of processes) {
       await waitFor(
-        `the api at ${api}`,
+        `${p.service}#${p.replica} to be healthy`,
         async () => {
           // A service that exits while starting (a refused configuration) fails the start at once.
-          const gone = processes.find((p) => p.child.exitCode !== null);
+          const gone = processes.find((other) => other.child.exitCode !== null);
           if (gone) throw new Error(`${gone.service}#${gone.replica} exited with code ${gone.child.exitCode}`);
-          return (await fetch(`${api}/api/health`).catch(() => null))?.ok;
+          const code = await healthcheck(p);
+          if (code === 0 || code === null) return true;
+          await new Promise((resolve) => setTimeout(resolve, 250));
+          return false;
         },
         120_000,
       ).catch((error: Error) => {
@@ -124,7 +143,7 @@ export async function startComposeTopology({ vars, scale = {} }: TopologyOptions
       apis,
       metrics,
       processes,
-      databaseUrl: appEnv('api').DATABASE_URL!,
+      databaseUrl: withPassword(appEnv('api').DATABASE_URL!, valueOf(appEnv('api'), 'DATABASE_PASSWORD')),
       runWith: (service, command) => runOnce(command, appEnv(service)),
       output: everything,
       postgres: {
@@ -144,6 +163,7 @@ export async function startComposeTopology({ vars, scale = {} }: TopologyOptions
         processes.splice(processes.indexOf(old), 1, again);
         return again;
       },
+      healthcheck,
       async stop() {
         for (const stop of stops.reverse()) await stop().catch(() => undefined);
         await rm(work, { recursive: true, force: true });
@@ -156,11 +176,18 @@ export async function startComposeTopology({ vars, scale = {} }: TopologyOptions
   }
 }
 
-/** The postgres image's first start: POSTGRES_USER owns POSTGRES_DB and logs in with POSTGRES_PASSWORD. */
-async function startPostgresService(service: ComposeService, work: string): Promise<{ server: EmbeddedPostgresHandle; port: number }> {
+/** The postgres image's first start: POSTGRES_USER owns POSTGRES_DB and logs in with POSTGRES_PASSWORD (or the file POSTGRES_PASSWORD_FILE names). */
+async function startPostgresService(
+  service: ComposeService,
+  work: string,
+  secretFiles: Map<string, string>,
+): Promise<{ server: EmbeddedPostgresHandle; port: number }> {
   const port = await freePort();
   const server = await startEmbeddedPostgres({ dataDir: path.join(work, 'postgres-data'), port, fsync: false });
-  const { POSTGRES_USER: user, POSTGRES_PASSWORD: password, POSTGRES_DB: database } = service.environment;
+  const env = { ...service.environment };
+  mountSecrets(service, env, secretFiles);
+  const { POSTGRES_USER: user, POSTGRES_DB: database } = env;
+  const password = valueOf(env, 'POSTGRES_PASSWORD');
   const admin = new pg.Client({ connectionString: server.connectionString });
   await admin.connect();
   try {
@@ -202,6 +229,14 @@ async function startRedisService(
   };
 }
 
+/** The URL with the password the application puts in it (DATABASE_PASSWORD_FILE), for a client of the test's own. */
+function withPassword(databaseUrl: string, password: string | undefined): string {
+  if (password === undefined) return databaseUrl;
+  const url = new URL(databaseUrl);
+  url.password = encodeURIComponent(password);
+  return url.toString();
+}
+
 /** URLs naming a compose service (`@postgres:5432`, `redis://redis:6379`) point at the process standing in for it. */
 function onThisMachine(environment: Record<string, string>, hosts: Record<string, number>): Record<string, string> {
   const names = Object.keys(hosts).join('|');
@@ -233,7 +268,7 @@ async function mountVolumes(service: ComposeService, env: Record<string, string>
 function startServiceProcess(service: ComposeService, replica: number, serviceEnv: Record<string, string>): ServiceProcess {
   const env = { PATH: testEnv.PATH, HOME: testEnv.HOME, ...serviceEnv };
   const [program, ...args] = service.command;
-  // Its own process group: stopping the service stops npm and the node process under it.
+  // Its own process group: stopping the service stops whatever its command started.
   const child = spawn(program!, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
   let output = '';
   child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
