@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { logger } from '@desk/platform/logging/logger';
 import type { ServicesDatabase } from '../db/services-database';
 
 /** How long a key answers with its first answer; after this it is a new key (and the sweep deletes it). */
@@ -42,7 +43,7 @@ export class IdempotencyKeys {
   async claim(scope: string, key: string, requestHash: string): Promise<Claim | null> {
     const lifetime = `${this.lifetimeMs} milliseconds`;
     const timeout = `${this.claimTimeoutMs} milliseconds`;
-    const { rows } = await sql<{ request_id: string; claim_token: string }>`
+    const { rows } = await sql<{ request_id: string; claim_token: string; taken_over: boolean }>`
       insert into idempotency_keys as k (scope, key, request_hash)
       values (${scope}, ${key}, ${requestHash})
       on conflict (scope, key) do update set
@@ -56,8 +57,10 @@ export class IdempotencyKeys {
         claimed_at = now()
       where k.created_at < now() - ${lifetime}::interval
         or (k.status_code is null and k.request_hash = excluded.request_hash and k.claimed_at < now() - ${timeout}::interval)
-      returning request_id, claim_token`.execute(this.db);
+      returning request_id, claim_token, xmax <> '0'::xid and created_at <> now() as taken_over`.execute(this.db);
     const row = rows[0];
+    // Worth knowing: a process stopped mid-request (killed, or its host lost) and its client retried.
+    if (row?.taken_over) logger.warn('an Idempotency-Key is run again: its request stopped without an answer', { requestId: row.request_id });
     return row ? { requestId: row.request_id, token: row.claim_token } : null;
   }
 

@@ -163,7 +163,10 @@ export const idempotent = (d: { method: string; access: Access }) => d.method ==
 function idempotencyRefusals(own: Partial<Record<RefusalStatus, string>>) {
   const and = (status: 409 | 422, text: string) => refusal(own[status] ? `${own[status]}; or ${text}` : text);
   return {
-    409: and(409, '`idempotency_in_progress`: a request with this Idempotency-Key is still running'),
+    409: and(
+      409,
+      '`idempotency_in_progress`: a request with this Idempotency-Key is still running (one whose server stopped is run again by a retry a minute after it was last seen running)',
+    ),
     422: and(422, '`idempotency_key_reused`: this Idempotency-Key was used for a different request'),
   };
 }
