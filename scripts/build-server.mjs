@@ -12,6 +12,7 @@
 import { existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { build } from 'esbuild';
+import { productionImportProblems } from './production-imports.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const target = path.join(root, 'dist/server');
@@ -19,7 +20,15 @@ const target = path.join(root, 'dist/server');
 // test's) never see a half-written one.
 const outdir = path.join(root, `dist/server.next-${process.pid}`);
 /** What the bundles are made from: a change to any of them makes dist/server stale (`--if-stale`). */
-const INPUTS = ['platform/src', 'machines/src', 'projections/src', 'services/src', 'scripts/build-server.mjs', 'package-lock.json'];
+const INPUTS = [
+  'platform/src',
+  'machines/src',
+  'projections/src',
+  'services/src',
+  'scripts/build-server.mjs',
+  'scripts/production-imports.mjs',
+  'package-lock.json',
+];
 
 /** What the image runs: the processes and the operator's CLIs. `seed-cli` is left out: demo data is refused in production. */
 const SERVER_ENTRIES = ['start-api', 'start-projector', 'start-worker', 'projections-cli', 'admin-cli', 'backup-cli', 'restore-cli', 'audit-cli'];
@@ -96,7 +105,7 @@ if (
 
 const started = Date.now();
 rmSync(outdir, { recursive: true, force: true });
-await build({
+const { metafile } = await build({
   absWorkingDir: root,
   entryPoints: Object.fromEntries(SERVER_ENTRIES.map((name) => [name, `services/src/main/${name}.ts`])),
   outdir,
@@ -114,7 +123,14 @@ await build({
   legalComments: 'none',
   logLevel: 'warning',
   plugins: [packagesExternal, sourceDirnames],
+  metafile: true,
 });
+const problems = productionImportProblems(metafile, root);
+if (problems.length > 0) {
+  rmSync(outdir, { recursive: true, force: true });
+  process.stderr.write(`${problems.join('\n')}\n`);
+  process.exit(1);
+}
 for (const paths of Object.values(RUNTIME_FILES)) {
   for (const file of paths) {
     if (file === 'web/dist') continue; // built by `npm run build:web`, which may run after this
