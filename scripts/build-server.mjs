@@ -64,7 +64,7 @@ const sourceDirnames = {
 
 /**
  * npm packages stay imports (installed in the image); the workspaces' own sources are bundled. A
- * package npm installed under a workspace (`platform/node_modules/canonicalize`: another version
+ * package npm installed under a workspace (`services/node_modules/lru-cache`: another version
  * sits at the root) is imported by its path from dist/server: from there, node would only look in
  * the root's node_modules and find the other version, or none.
  */
