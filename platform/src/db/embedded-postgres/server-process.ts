@@ -35,6 +35,8 @@ export async function initialiseCluster(binaries: Binaries, account: ServerAccou
 }
 
 export interface RunningServer {
+  /** The server's (postmaster's) process id. */
+  pid: number;
   stop(): Promise<void>;
 }
 
@@ -72,6 +74,7 @@ export async function runServer(
   });
 
   return {
+    pid: child.pid!,
     async stop() {
       if (child.exitCode !== null || child.signalCode !== null) return;
       stopping = true;
