@@ -14,9 +14,13 @@ export type HolderRequest =
 export interface Arrivals {
   /** `orderId|status` → when each stream holding it got it (ms since the epoch, sub-ms). */
   times: Record<string, number[]>;
+  /** `orderId|status` → the streams that got it (their numbers, in the order opened), to check each against who may see it. */
+  streams: Record<string, number[]>;
   /** `orderId|status` → the change's changedAt, as the feed gave it. */
   changedAt: Record<string, number>;
   resets: number;
+  /** The same event (by its id) twice on one stream: the hub must never. */
+  duplicates: number;
   /** Streams the server ended (or whose socket failed) since the last collection. */
   ended: number;
   open: number;
@@ -27,19 +31,32 @@ export type HolderAnswer = { type: 'opened'; ok: number; failed: string[] } | ({
 const now = () => performance.timeOrigin + performance.now();
 const agent = new http.Agent({ keepAlive: false, maxSockets: Infinity });
 const requests = new Set<http.ClientRequest>();
-let arrivals: Arrivals = { times: {}, changedAt: {}, resets: 0, ended: 0, open: 0 };
+let arrivals: Arrivals = { times: {}, streams: {}, changedAt: {}, resets: 0, duplicates: 0, ended: 0, open: 0 };
 let closing = false;
 
-const ORDER = /"orderId":"([^"]+)".*"status":"([^"]+)".*"changedAt":"([^"]+)"/;
+const ORDER = /"orderId":"([^"]+)".*"status":"([^"]+)".*"changedAt":"([^"]+)".*\nid: (\d+)/s;
+/** `stream#orderId|status` and `stream#seq` seen since the last collection. */
+let seenKeys = new Set<string>();
+let seenIds = new Set<string>();
 
-function record(block: string): void {
+/**
+ * An order may have two feed rows with one status (a later event of the same batch kind that left
+ * its status as it was): its latency counts from the first; a second row is a change of its own,
+ * while the same id twice is a duplicate.
+ */
+function record(id: number, block: string): void {
   if (block.startsWith('event: reset')) arrivals.resets++;
   if (!block.startsWith('event: order')) return;
   const at = now();
   const match = ORDER.exec(block);
   if (!match) return;
+  if (seenIds.has(`${id}#${match[4]}`)) arrivals.duplicates++;
+  seenIds.add(`${id}#${match[4]}`);
   const key = `${match[1]}|${match[2]}`;
+  if (seenKeys.has(`${id}#${key}`)) return;
+  seenKeys.add(`${id}#${key}`);
   (arrivals.times[key] ??= []).push(at);
+  (arrivals.streams[key] ??= []).push(id);
   arrivals.changedAt[key] ??= Date.parse(match[3]!);
 }
 
@@ -64,7 +81,7 @@ function open(base: string, id: number, ticket: string): Promise<void> {
             ready = true;
             arrivals.open++;
             resolve();
-          } else record(block);
+          } else record(id, block);
         }
       });
       response.on('close', () => {
@@ -102,7 +119,9 @@ parentPort!.on('message', (message: HolderRequest) => {
     void openAll(message.base, message.streams, message.concurrency).then((answer) => parentPort!.postMessage(answer));
   } else if (message.type === 'collect') {
     const collected = arrivals;
-    arrivals = { times: {}, changedAt: {}, resets: 0, ended: 0, open: collected.open };
+    seenKeys = new Set();
+    seenIds = new Set();
+    arrivals = { times: {}, streams: {}, changedAt: {}, resets: 0, duplicates: 0, ended: 0, open: collected.open };
     parentPort!.postMessage({ type: 'collected', ...collected } satisfies HolderAnswer);
   } else {
     closing = true;

@@ -26,7 +26,7 @@ export class StreamHolders {
     });
   }
 
-  /** Opens the streams the tickets are for; answers how many reached `ready`, and the first failures. */
+  /** Opens the streams the tickets are for, numbered in turn from 0 across calls; answers how many reached `ready`, and the first failures. */
   async open(base: string, tickets: string[]): Promise<{ ok: number; failed: string[] }> {
     const shares = this.workers.map(() => [] as { id: number; ticket: string }[]);
     for (const ticket of tickets) shares[this.dealt % this.workers.length]!.push({ id: this.dealt++, ticket });
@@ -37,13 +37,15 @@ export class StreamHolders {
 
   /** Every arrival since the last collection, the workers' merged. */
   async collect(): Promise<Arrivals> {
-    const merged: Arrivals = { times: {}, changedAt: {}, resets: 0, ended: 0, open: 0 };
+    const merged: Arrivals = { times: {}, streams: {}, changedAt: {}, resets: 0, duplicates: 0, ended: 0, open: 0 };
     for (const worker of this.workers) {
       const answer = await this.ask(worker, { type: 'collect' });
       if (answer.type !== 'collected') continue;
       for (const [key, times] of Object.entries(answer.times)) (merged.times[key] ??= []).push(...times);
+      for (const [key, streams] of Object.entries(answer.streams)) (merged.streams[key] ??= []).push(...streams);
       Object.assign(merged.changedAt, answer.changedAt);
       merged.resets += answer.resets;
+      merged.duplicates += answer.duplicates;
       merged.ended += answer.ended;
       merged.open += answer.open;
     }

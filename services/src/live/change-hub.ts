@@ -5,6 +5,7 @@ import type { ReadModelDatabase } from '@desk/projections/schema/read-model-data
 import { ORDER_CHANGES_CHANNEL, orderChangesAfter, orderChangesBounds, type OrderChange } from '@desk/projections/read-models/orders/order-changes';
 import { coversTenant, type AdminScope } from '../identity/admin-scope';
 import { SLOT_RENEW_MS, type HeldSlot, type StreamSlots } from './stream-slots';
+import { joinFrames, sseFrame } from './sse-frames';
 
 /** Who watches a stream: their own orders, plus the brands their roles cover. */
 export interface Viewer {
@@ -30,7 +31,7 @@ export interface HubOptions {
   renewMs?: number;
   /** More feed rows than this at once (a rebuild replaying history): everyone gets `reset` instead. */
   pageSize?: number;
-  /** Messages queued for one slow client before it is dropped (it reconnects and resumes). */
+  /** Writes queued for one slow client before it is dropped (it reconnects and resumes); a write carries a batch of events. */
   maxQueued?: number;
 }
 
@@ -42,7 +43,8 @@ interface Subscriber {
   cursor: bigint;
   resumeFrom: bigint | null;
   caughtUp: boolean;
-  send: (message: LiveMessage) => Promise<void>;
+  /** Writes events as they go on the wire (sse-frames.ts): one chunk per batch of the feed. */
+  send: (chunk: Uint8Array) => Promise<void>;
   close: () => void;
   chain: Promise<void>;
   queued: number;
@@ -53,6 +55,28 @@ export function sees(viewer: Viewer, change: Pick<OrderChange, 'userId' | 'tenan
   if (change.userId === viewer.userId) return true;
   if (viewer.admin && coversTenant(viewer.admin, change.tenantId)) return true;
   return viewer.compliance !== null && coversTenant(viewer.compliance, change.tenantId);
+}
+
+/**
+ * A page of the feed framed once for every stream: each row's event, the admins' `dashboard` nudge,
+ * and (made when first needed) the chunk of all of them, which every operator admin's stream gets.
+ */
+interface FramedRows {
+  rows: readonly OrderChange[];
+  seqs: readonly bigint[];
+  frames: readonly Uint8Array[];
+  dashboard: Uint8Array;
+  everything: Uint8Array | null;
+}
+
+function framed(rows: readonly OrderChange[]): FramedRows {
+  return {
+    rows,
+    seqs: rows.map((row) => BigInt(row.seq)),
+    frames: rows.map((row) => sseFrame(orderMessage(row))),
+    dashboard: sseFrame({ event: 'dashboard', data: JSON.stringify({ at: new Date().toISOString() }) }),
+    everything: null,
+  };
 }
 
 const orderMessage = (c: OrderChange): LiveMessage => ({
@@ -175,11 +199,13 @@ export class ChangeHub {
       if (rows.length === this.pageSize) {
         // A flood (a rebuild replays every order): one reset instead of thousands of events.
         this.lastSeq = (await orderChangesBounds(this.options.db)).newest;
-        for (const s of this.subscribers) if (s.caughtUp) this.reset(s, 'behind');
+        const reset = this.resetFrame('behind');
+        for (const s of this.subscribers) if (s.caughtUp) this.reset(s, reset);
         return;
       }
       this.lastSeq = BigInt(rows[rows.length - 1]!.seq);
-      for (const s of this.subscribers) if (s.caughtUp) this.deliver(s, rows, this.lastSeq);
+      const batch = framed(rows);
+      for (const s of this.subscribers) if (s.caughtUp) this.deliver(s, batch, this.lastSeq);
     }
   }
 
@@ -192,41 +218,53 @@ export class ChangeHub {
         s.cursor = this.lastSeq;
       } else if (from > this.lastSeq) {
         // An id this feed never gave (a restored database, a made-up header).
-        this.reset(s, 'unknown_id');
+        this.reset(s, this.resetFrame('unknown_id'));
       } else {
         const { oldest } = await orderChangesBounds(this.options.db);
         const rows = from === this.lastSeq ? [] : await orderChangesAfter(this.options.db, from, this.pageSize, this.lastSeq);
-        if (from < this.lastSeq && (oldest === 0n || oldest > from + 1n || rows.length === this.pageSize)) this.reset(s, 'too_old');
+        if (from < this.lastSeq && (oldest === 0n || oldest > from + 1n || rows.length === this.pageSize)) this.reset(s, this.resetFrame('too_old'));
         else {
           s.cursor = from;
-          this.deliver(s, rows, this.lastSeq);
+          this.deliver(s, framed(rows), this.lastSeq);
         }
       }
-      this.enqueue(s, { event: 'ready', id: s.cursor.toString(), data: JSON.stringify({ lastEventId: s.cursor.toString(), resumed: from !== null }) });
+      this.enqueue(
+        s,
+        sseFrame({ event: 'ready', id: s.cursor.toString(), data: JSON.stringify({ lastEventId: s.cursor.toString(), resumed: from !== null }) }),
+      );
     }
   }
 
-  private deliver(s: Subscriber, rows: readonly OrderChange[], upTo: bigint): void {
+  /** The rows of `batch` this subscriber may see and has not had, then `dashboard` for an admin, as one write. */
+  private deliver(s: Subscriber, batch: FramedRows, upTo: bigint): void {
+    const frames: Uint8Array[] = [];
     let dashboard = false;
-    for (const row of rows) {
-      if (BigInt(row.seq) <= s.cursor || !sees(s.viewer, row)) continue;
-      this.enqueue(s, orderMessage(row));
+    batch.rows.forEach((row, i) => {
+      if (batch.seqs[i]! <= s.cursor || !sees(s.viewer, row)) return;
+      frames.push(batch.frames[i]!);
       if (s.viewer.admin && coversTenant(s.viewer.admin, row.tenantId)) dashboard = true;
-    }
+    });
     s.cursor = upTo;
-    if (dashboard) this.enqueue(s, { event: 'dashboard', data: JSON.stringify({ at: new Date().toISOString() }) });
+    if (frames.length === 0) return;
+    if (dashboard) frames.push(batch.dashboard);
+    const everything = dashboard && frames.length === batch.frames.length + 1;
+    this.enqueue(s, everything ? (batch.everything ??= joinFrames(frames)) : joinFrames(frames));
   }
 
-  private reset(s: Subscriber, reason: string): void {
+  private resetFrame(reason: string): Uint8Array {
+    return sseFrame({ event: 'reset', id: this.lastSeq.toString(), data: JSON.stringify({ reason }) });
+  }
+
+  private reset(s: Subscriber, frame: Uint8Array): void {
     s.cursor = this.lastSeq;
-    this.enqueue(s, { event: 'reset', id: this.lastSeq.toString(), data: JSON.stringify({ reason }) });
+    this.enqueue(s, frame);
   }
 
-  private enqueue(s: Subscriber, message: LiveMessage): void {
+  private enqueue(s: Subscriber, chunk: Uint8Array): void {
     if (s.closed) return;
     if (++s.queued > this.maxQueued) return this.drop(s);
     s.chain = s.chain.then(
-      () => s.send(message).then(() => void s.queued--),
+      () => s.send(chunk).then(() => void s.queued--),
       () => undefined,
     );
     s.chain.catch(() => this.drop(s));
