@@ -225,7 +225,7 @@ export function createApp(deps: AppDeps) {
     )
     .route('/config', publicConfigRoutes(settings, brandOf))
     // The stream itself is opened with a ticket in its query (EventSource sends no header).
-    .route('/stream', streamRoutes({ db, ...deps.live, signedIn, session: (id) => deps.sessions.get(id), tenantDeleted }))
+    .route('/stream', streamRoutes({ db, ...deps.live, signedIn, session: (id) => deps.sessions.get(id), user: (id) => deps.users.get(id), tenantDeleted }))
     // Opened as plain links (no Authorization header): each checks its own signed, expiring query.
     .route('/admin', orderExportRoutes(orders.db, db, orders.signer, directory))
     .route(
