@@ -41,7 +41,10 @@ describe('npm start (all-in-one, embedded PostgreSQL)', () => {
     const [port, pgPort] = [await freePort(), await freePort()];
 
     const first = await start(port, pgPort);
-    expect(await (await fetch(`http://127.0.0.1:${port}/api/health`)).json()).toEqual({ status: 'ok', eventStore: 'postgres' });
+    const ready = { status: 'ok', eventStore: 'postgres', stores: { database: 'up', eventstore: 'up' } };
+    expect(await (await fetch(`http://127.0.0.1:${port}/api/health`)).json()).toEqual(ready);
+    expect(await (await fetch(`http://127.0.0.1:${port}/readyz`, { headers: { host: 'lb-probe.internal' } })).json()).toEqual(ready);
+    expect((await fetch(`http://127.0.0.1:${port}/livez`)).status).toBe(200);
     const home = await fetch(`http://127.0.0.1:${port}/`);
     expect(home.status).toBe(200);
     expect(await home.text()).toContain('USDT Desk');
