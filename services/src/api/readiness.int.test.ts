@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Hono } from 'hono';
 import { createPool } from '@desk/platform/db/pg-pool';
 import { PgEventStore } from '@desk/platform/eventstore/postgres/pg-event-store';
+import { EsdbEventStore } from '@desk/platform/eventstore/eventstoredb/esdb-event-store';
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/test-database';
 import { untilRedisAnswers } from '../../../tests/support/redis-server';
 import { freePort } from '../../../tests/support/free-port';
@@ -79,6 +80,21 @@ describe('/readyz against real stores', () => {
       expect(answer.body.error).toMatch(/database \(unreachable\), eventstore \(unreachable\)/);
     } finally {
       await pool.end();
+    }
+  });
+
+  it('names EventStoreDB when it is configured and does not answer, the database still up', async () => {
+    const esdb = EsdbEventStore.connect(`esdb://127.0.0.1:${await freePort()}?tls=false`);
+    try {
+      const started = Date.now();
+      const answer = await readyz({ pool: database.pool, eventStore: esdb });
+      expect(answer.status).toBe(503);
+      expect(answer.body).toMatchObject({ eventStore: 'eventstoredb', stores: { database: 'up' } });
+      expect(['down', 'timeout']).toContain((answer.body.stores as Record<string, string>).eventstore);
+      expect(answer.body.error).toMatch(/eventstore/);
+      expect(Date.now() - started).toBeLessThan(4_000);
+    } finally {
+      await esdb.close();
     }
   });
 
