@@ -137,7 +137,9 @@ for (const paths of Object.values(RUNTIME_FILES)) {
     statSync(path.join(root, file)); // a listed file that moved fails here, not in production
   }
 }
-writeFileSync(path.join(outdir, 'build.json'), `${JSON.stringify({ builtAt: new Date().toISOString(), entries: SERVER_ENTRIES }, null, 2)}\n`);
+// What the image must hold beside the bundles (scripts/runtime-stage.mjs reads it; the Dockerfile copies the same).
+const runtimeFiles = [...new Set(Object.values(RUNTIME_FILES).flat())];
+writeFileSync(path.join(outdir, 'build.json'), `${JSON.stringify({ builtAt: new Date().toISOString(), entries: SERVER_ENTRIES, runtimeFiles }, null, 2)}\n`);
 const previous = `${target}.old-${process.pid}`;
 if (existsSync(target)) renameSync(target, previous);
 renameSync(outdir, target);

@@ -56,6 +56,8 @@ describe('the docker-compose topology, as processes', () => {
       },
       secrets: SECRETS,
       scale: { api: 2 },
+      // The image's /app with production dependencies only, when made (docs/operations-docker.md).
+      appDir: process.env.TOPOLOGY_APP_DIR || undefined,
     });
     timings.startMs = Date.now() - started;
   }, 240_000);
@@ -97,7 +99,7 @@ describe('the docker-compose topology, as processes', () => {
       const argv = readFileSync(`/proc/${p.child.pid}/cmdline`, 'utf8').split('\0').filter(Boolean);
       expect(path.basename(argv[0]!)).toBe('node');
       expect(argv[1]).toMatch(/^dist\/server\/start-(api|projector|worker)\.mjs$/);
-      expect(existsSync(path.join(import.meta.dirname, '../..', argv[1]!))).toBe(true);
+      expect(existsSync(path.join(process.env.TOPOLOGY_APP_DIR || path.join(import.meta.dirname, '../..'), argv[1]!))).toBe(true);
       expect(argv.join(' ')).not.toMatch(/tsx|npm|\.ts\b/);
     }
   });

@@ -60,6 +60,11 @@ export interface TopologyOptions {
   scale?: Record<string, number>;
   /** The contents of the compose secrets' files (./secrets/<name>); a secret not here is read from the variable named like it. */
   secrets?: Record<string, string>;
+  /**
+   * Where the commands run: the image's /app made on this machine (`node scripts/runtime-stage.mjs
+   * <dir>`: production dependencies only). Unset: this repository, its build made first if stale.
+   */
+  appDir?: string;
 }
 
 const APP_SERVICES = ['api', 'projector', 'worker'];
@@ -73,9 +78,10 @@ const APP_SERVICES = ['api', 'projector', 'worker'];
  * each replica listens on its own ports; named volumes and secrets are directories and files. The
  * commands run the build the image holds (dist/server, built first when missing or stale).
  */
-export async function startComposeTopology({ vars, scale = {}, secrets = {} }: TopologyOptions): Promise<Topology> {
+export async function startComposeTopology({ vars, scale = {}, secrets = {}, appDir }: TopologyOptions): Promise<Topology> {
   const compose = readComposeFile(path.join(root, 'docker-compose.yml'), vars);
-  await ensureServerBuild();
+  if (!appDir) await ensureServerBuild();
+  const cwd = appDir ?? root;
   const work = await mkdtemp(path.join(os.tmpdir(), 'usdt-desk-topology-'));
   await chmod(work, 0o755);
   const stops: (() => Promise<void>)[] = [];
@@ -106,14 +112,14 @@ export async function startComposeTopology({ vars, scale = {}, secrets = {} }: T
           env.METRICS_PORT = String(await freePort());
           metrics.push(`http://127.0.0.1:${env.METRICS_PORT}/metrics`);
         }
-        processes.push(startServiceProcess(service, replica, env));
+        processes.push(startServiceProcess(service, replica, env, cwd));
       }
     }
     stops.push(() => stopAll(processes));
     const everything = () => processes.map((p) => `--- ${p.service}#${p.replica}\n${p.output()}`).join('\n');
     const healthcheck = (p: ServiceProcess) => {
       const check = compose.services[p.service]!.healthcheck;
-      return check ? runOnce(check, p.env).then((run) => run.code) : Promise.resolve(null);
+      return check ? runOnce(check, p.env, cwd).then((run) => run.code) : Promise.resolve(null);
     };
     // `docker compose up --wait`: every replica's own health check passes.
     for (const p of processes) {
@@ -144,7 +150,7 @@ export async function startComposeTopology({ vars, scale = {}, secrets = {} }: T
       metrics,
       processes,
       databaseUrl: withPassword(appEnv('api').DATABASE_URL!, valueOf(appEnv('api'), 'DATABASE_PASSWORD')),
-      runWith: (service, command) => runOnce(command, appEnv(service)),
+      runWith: (service, command) => runOnce(command, appEnv(service), cwd),
       output: everything,
       postgres: {
         port: postgres.port,
@@ -159,7 +165,7 @@ export async function startComposeTopology({ vars, scale = {}, secrets = {} }: T
       redis: { port: redis.port, restart: (signal) => redis.restart(signal) },
       async restart(old) {
         await old.exited;
-        const again = startServiceProcess(compose.services[old.service]!, old.replica, old.env);
+        const again = startServiceProcess(compose.services[old.service]!, old.replica, old.env, cwd);
         processes.splice(processes.indexOf(old), 1, again);
         return again;
       },
@@ -265,11 +271,11 @@ async function mountVolumes(service: ComposeService, env: Record<string, string>
   }
 }
 
-function startServiceProcess(service: ComposeService, replica: number, serviceEnv: Record<string, string>): ServiceProcess {
+function startServiceProcess(service: ComposeService, replica: number, serviceEnv: Record<string, string>, cwd: string): ServiceProcess {
   const env = { PATH: testEnv.PATH, HOME: testEnv.HOME, ...serviceEnv };
   const [program, ...args] = service.command;
   // Its own process group: stopping the service stops whatever its command started.
-  const child = spawn(program!, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  const child = spawn(program!, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
   let output = '';
   child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -297,9 +303,9 @@ function signalGroup(child: ChildProcess, signal: NodeJS.Signals): void {
   }
 }
 
-function runOnce(command: string[], serviceEnv: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
+function runOnce(command: string[], serviceEnv: Record<string, string>, cwd: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
   const [program, ...args] = command;
-  const child = spawn(program!, args, { cwd: root, env: { PATH: testEnv.PATH, HOME: testEnv.HOME, ...serviceEnv }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(program!, args, { cwd, env: { PATH: testEnv.PATH, HOME: testEnv.HOME, ...serviceEnv }, stdio: ['ignore', 'pipe', 'pipe'] });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
