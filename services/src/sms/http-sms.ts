@@ -84,6 +84,9 @@ export class HttpSms implements SmsSender {
       });
     } catch (error) {
       const timedOut = error instanceof Error && error.name === 'TimeoutError';
+      // The fetch error is not attached as a cause: the gateway's address can carry its key, and a
+      // logged cause would print it; its code alone says what happened.
+      // eslint-disable-next-line preserve-caught-error
       throw new Error(timedOut ? `SMS gateway did not answer within ${this.config.timeoutMs} ms` : `SMS gateway unreachable (${errorCode(error)})`);
     }
     await response.body?.cancel();
