@@ -1,4 +1,5 @@
 import { Redis } from 'ioredis';
+import { logger } from '@desk/platform/logging/logger';
 import type { ShortLivedStore } from './short-lived-store';
 
 // INCR and the window's expiry in one step, so a crash between them cannot leave a counter that never expires.
@@ -19,7 +20,9 @@ export class RedisStore implements ShortLivedStore {
   ) {}
 
   static connect(url: string): RedisStore {
-    return new RedisStore(new Redis(url, { maxRetriesPerRequest: 2, enableOfflineQueue: true }));
+    const redis = new Redis(url, { maxRetriesPerRequest: 2, enableOfflineQueue: true });
+    reportOutagesOnce(redis);
+    return new RedisStore(redis);
   }
 
   async get(key: string) {
@@ -61,4 +64,23 @@ export class RedisStore implements ShortLivedStore {
   async close() {
     await this.redis.quit().catch(() => undefined);
   }
+}
+
+/**
+ * Without an 'error' listener ioredis prints "Unhandled error event" on every reconnect attempt while
+ * Redis is away; the commands themselves still fail to their callers (who answer or let the request
+ * through). One warning per outage says it, and one line when it is back.
+ */
+function reportOutagesOnce(redis: Redis): void {
+  let down = false;
+  redis.on('error', (error: Error) => {
+    if (down) return;
+    down = true;
+    logger.warn('Redis is unreachable; retrying', { error: error.message });
+  });
+  redis.on('ready', () => {
+    if (!down) return;
+    down = false;
+    logger.info('Redis answers again');
+  });
 }

@@ -1,3 +1,5 @@
+// First: a refused start (a setting wrong, a settings file unreadable) prints one plain line, not a stack.
+import '@desk/platform/process/report-startup-refusals';
 import { parseArgs } from 'node:util';
 import { parseOrUsage, runCli } from './cli-main';
 import { UsageError } from '../ops/cli-errors';

@@ -1,3 +1,5 @@
+// First: a refused start (a setting wrong, a settings file unreadable) prints one plain line, not a stack.
+import '@desk/platform/process/report-startup-refusals';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
