@@ -4,6 +4,7 @@ import { waitFor } from '../support/wait-for';
 import type { LiveWatch } from './live-watch';
 import { differingTables, readModelChecksums } from './read-model-checksums';
 import type { RetryingClient } from './retrying-client';
+import { operatorTools } from './operator-tools';
 import { checkAcknowledgedInStore, type StoreCheck } from './store-checks';
 import type { Customer, WorkloadRecord } from './workload';
 
@@ -13,26 +14,12 @@ export interface AfterRunChecks {
   overLimits: string[];
   /** How many customers had a daily limit in force (none: the check had nothing to hold). */
   limitsInForce: number;
-  live: { changes: number; missed: number; reconnects: number; resets: number };
+  live: { changes: number; missed: number; reconnects: number; resets: number; missedRows: string[] };
   /** Read-model tables that differ from a fresh rebuild (none). */
   rebuildDiffers: string[];
   rebuildTables: number;
   auditVerified: boolean;
   auditOutput: string;
-}
-
-/** Waits until every projection has applied every event (`projections status`, as an operator reads it). */
-export async function untilProjected(topology: Topology, timeoutMs = 180_000): Promise<void> {
-  await waitFor(
-    'every projection caught up',
-    async () => {
-      const run = await topology.runWith('projector', ['npm', 'run', '--silent', 'projections', '--', 'status']);
-      if (run.code !== 0) return false;
-      const statuses = JSON.parse(run.stdout) as { eventsBehind: number; rebuilding: unknown }[];
-      return statuses.every((s) => s.eventsBehind === 0 && s.rebuilding === null);
-    },
-    timeoutMs,
-  );
 }
 
 /** Everything the run must leave true, checked once the faults and the workload have stopped. */
@@ -43,13 +30,29 @@ export async function checkAfterRun(
   customers: Customer[],
   live: LiveWatch,
 ): Promise<AfterRunChecks> {
-  await untilProjected(topology);
+  const tools = await operatorTools(topology.databaseUrl);
+  try {
+    return await checkWith(tools, topology, client, record, customers, live);
+  } finally {
+    await tools.close();
+  }
+}
+
+async function checkWith(
+  tools: Awaited<ReturnType<typeof operatorTools>>,
+  topology: Topology,
+  client: RetryingClient,
+  record: WorkloadRecord,
+  customers: Customer[],
+  live: LiveWatch,
+): Promise<AfterRunChecks> {
+  await tools.untilProjected();
 
   // The live stream: every change in the feed reached it (it waits for the last few to arrive).
   const feed = await feedSeqs(topology.databaseUrl);
-  await waitFor('the live stream to catch up', async () => feed.every((seq) => live.seen.has(seq)), 30_000).catch(() => undefined);
+  await waitFor('the live stream to catch up', async () => feed.every((row) => live.seen.has(row.seq)), 30_000).catch(() => undefined);
   await live.stop();
-  const missed = feed.filter((seq) => !live.seen.has(seq)).length;
+  const missedRows = feed.filter((row) => !live.seen.has(row.seq)).map((row) => `${row.seq} ${row.status} at ${row.changedAt}`);
 
   const store = await checkAcknowledgedInStore(
     topology.databaseUrl,
@@ -70,30 +73,32 @@ export async function checkAfterRun(
   }
 
   const before = await readModelChecksums(topology.databaseUrl);
-  const rebuild = await topology.runWith('projector', ['npm', 'run', '--silent', 'projections', '--', 'rebuild', '--restart']);
-  if (rebuild.code !== 0) throw new Error(`projections rebuild failed: ${rebuild.stderr}`);
-  await untilProjected(topology);
+  await tools.rebuildAll();
+  await tools.untilProjected();
   const after = await readModelChecksums(topology.databaseUrl);
 
-  const audit = await topology.runWith('api', ['npm', 'run', '--silent', 'audit', '--', 'verify-store']);
+  const audit = await tools.verifyAudit();
 
   return {
     store,
     overLimits,
     limitsInForce,
-    live: { changes: feed.length, missed, reconnects: live.reconnects, resets: live.resets },
+    live: { changes: feed.length, missed: missedRows.length, reconnects: live.reconnects, resets: live.resets, missedRows },
     rebuildDiffers: differingTables(before, after),
     rebuildTables: before.size,
-    auditVerified: audit.code === 0,
-    auditOutput: `${audit.stdout}${audit.stderr}`.trim().split('\n').slice(-5).join('\n'),
+    auditVerified: audit.verified,
+    auditOutput: audit.output,
   };
 }
 
-async function feedSeqs(databaseUrl: string): Promise<string[]> {
+async function feedSeqs(databaseUrl: string): Promise<{ seq: string; status: string; changedAt: string }[]> {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
-    return (await client.query<{ seq: string }>('select seq::text from rm_order_changes order by seq')).rows.map((r) => r.seq);
+    const { rows } = await client.query<{ seq: string; status: string; changed_at: Date }>(
+      'select seq::text, status, changed_at from rm_order_changes order by seq',
+    );
+    return rows.map((r) => ({ seq: r.seq, status: r.status, changedAt: r.changed_at.toISOString() }));
   } finally {
     await client.end();
   }

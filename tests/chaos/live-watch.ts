@@ -9,6 +9,8 @@ export interface LiveWatch {
   reconnects: number;
   /** `reset` events: the server could not replay from the id given (changes were missed). */
   resets: number;
+  /** Resolves once the first stream is open and caught up (its `ready`): changes after it are the ones to expect. */
+  ready: Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -18,7 +20,9 @@ export interface LiveWatch {
  * and the last event id it saw, as the browser's EventSource does.
  */
 export function watchLive(client: RetryingClient, base: string, first: string, admin: () => string): LiveWatch {
-  const watch: LiveWatch = { seen: new Set(), reconnects: 0, resets: 0, stop: async () => undefined };
+  let isReady = () => undefined as void;
+  const ready = new Promise<void>((resolve) => (isReady = resolve));
+  const watch: LiveWatch = { seen: new Set(), reconnects: 0, resets: 0, ready, stop: async () => undefined };
   let running = true;
   let current: ReturnType<typeof readSse> | null = null;
   let lastId: string | undefined;
@@ -51,6 +55,7 @@ export function watchLive(client: RetryingClient, base: string, first: string, a
   };
 
   const take = (event: { event: string; id: string | undefined }) => {
+    if (event.event === 'ready') isReady();
     if (event.event === 'reset') watch.resets++;
     if (event.event === 'order' && event.id) watch.seen.add(event.id);
     if (event.id) lastId = event.id;

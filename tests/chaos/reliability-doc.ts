@@ -11,7 +11,7 @@ export function findings(result: ChaosResult): string[] {
     `Orders completed twice: ${checks.store.completedTwice.length}. Customers past a limit in force: ${checks.overLimits.length} (limits in force for ${checks.limitsInForce} of ${result.options.customers} customers).`,
     `Read models against a fresh rebuild: ${checks.rebuildDiffers.length === 0 ? `equal (${checks.rebuildTables} tables, row checksums)` : `differ in ${checks.rebuildDiffers.join('; ')}`}.`,
     `Audit hash chain (npm run audit -- verify-store): ${checks.auditVerified ? 'verifies' : `FAILS: ${checks.auditOutput}`}.`,
-    `Live stream: ${checks.live.changes} order changes in the feed, ${checks.live.missed} missed, ${checks.live.reconnects} reconnects with Last-Event-ID, ${checks.live.resets} resets.`,
+    `Live stream: ${checks.live.changes} order changes in the feed, ${checks.live.missed} missed, ${checks.live.reconnects} reconnects with Last-Event-ID, ${checks.live.resets} resets${checks.live.missed ? ` (missed: ${checks.live.missedRows.slice(0, 5).join('; ')})` : ''}.`,
     `Answers the client saw: ${[...tally.answers]
       .sort(([a], [b]) => a - b)
       .map(([status, n]) => `${status}×${n}`)
@@ -19,7 +19,8 @@ export function findings(result: ChaosResult): string[] {
     `Commands never settled before the drain's deadline: ${record.unsettled.length}. Final refusals: ${[...record.refused].map(([code, n]) => `${code} ×${n}`).join(', ') || 'none'}.`,
   ];
   for (const [fault, seen] of failuresDuring(result)) {
-    lines.push(`While ${fault} was in force: ${[...seen].map(([label, n]) => `${label} ×${n}`).join(', ') || 'no failed attempt'}.`);
+    const when = fault === 'no fault' ? 'Outside every fault' : `While ${fault} was in force`;
+    lines.push(`${when}: ${[...seen].map(([label, n]) => `${label} ×${n}`).join(', ') || 'no failed attempt'}.`);
   }
   if (serverErrors > 0)
     lines.push(
@@ -31,21 +32,27 @@ export function findings(result: ChaosResult): string[] {
   return lines;
 }
 
-/** The failed attempts the client saw between each fault's injection and its recovery, by fault, as "status code" labels. */
+/**
+ * The failed attempts the client saw between each fault's injection and its recovery, by fault, as
+ * "status code (command)" labels; those in no fault's window under "no fault".
+ */
 export function failuresDuring(result: ChaosResult): Map<string, Map<string, number>> {
   const byFault = new Map<string, Map<string, number>>();
-  for (const i of result.injections) {
-    const seen = byFault.get(i.fault) ?? new Map<string, number>();
-    byFault.set(i.fault, seen);
-    const end = i.recoveredAt ?? Number.POSITIVE_INFINITY;
-    for (const f of result.tally.failures) {
-      if (f.at < i.injectedAt || f.at > end) continue;
-      const label = f.status === null ? 'no answer' : `${f.status}${f.code ? ` ${f.code}` : ''}`;
-      seen.set(label, (seen.get(label) ?? 0) + 1);
-    }
+  const add = (fault: string, f: ChaosResult['tally']['failures'][number]) => {
+    const seen = byFault.get(fault) ?? new Map<string, number>();
+    byFault.set(fault, seen);
+    const label = `${f.status === null ? 'no answer' : `${f.status}${f.code ? ` ${f.code}` : ''}`} (${commandOf(f.path)})`;
+    seen.set(label, (seen.get(label) ?? 0) + 1);
+  };
+  for (const f of result.tally.failures) {
+    const under = result.injections.filter((i) => f.at >= i.injectedAt && f.at <= (i.recoveredAt ?? Number.POSITIVE_INFINITY));
+    if (under.length === 0) add('no fault', f);
+    for (const i of under) add(i.fault, f);
   }
   return byFault;
 }
+
+const commandOf = (path: string) => /\/(fiat-to-crypto|upload|complete|ticket)$/.exec(path)?.[1] ?? path;
 
 const count = (record: ChaosResult['record'], kind: string) => record.acknowledged.filter((a) => a.kind === kind).length;
 export const lost = (result: ChaosResult) => result.rows.reduce((n, r) => n + r.lost, 0);

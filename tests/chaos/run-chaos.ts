@@ -8,6 +8,7 @@ import { watchLive } from './live-watch';
 import { noisyProof } from './proof-image';
 import { newTally, RetryingClient, sleep, type ClientTally } from './retrying-client';
 import { seededRandom, type Random } from './seeded-random';
+import { waitFor } from '../support/wait-for';
 import { startWorkload, type WorkloadRecord } from './workload';
 
 export interface ChaosResult {
@@ -41,10 +42,12 @@ export async function runChaos(options: ChaosOptions, progress: (line: string) =
     let admin = await signInAdmin(client);
     const customers = await registerCustomers(client, gateway, options.customers);
     const live = watchLive(client, topology.proxy.url, topology.apis[0]!, () => admin);
+    await Promise.race([live.ready, sleep(30_000).then(() => Promise.reject(new Error('the live stream did not open within 30 s')))]);
     const workload = startWorkload({ client, customers, admin: () => admin, proof: () => noisyProof(random) });
 
     const injections: Injection[] = [];
     const workloadStarted = Date.now();
+    progress(`chaos: workload started (${Math.round((workloadStarted - startedAt.getTime()) / 1000)} s in)`);
     const ticker = setInterval(() => {
       const seconds = Math.round((Date.now() - workloadStarted) / 1000);
       const errors = [...tally.answers].filter(([status]) => status >= 500).reduce((n, [, count]) => n + count, 0);
@@ -76,12 +79,18 @@ export async function runChaos(options: ChaosOptions, progress: (line: string) =
     } finally {
       clearInterval(ticker);
     }
+    // The last faults' recovery is the next command acknowledged: the work goes on until it comes.
+    await waitFor(
+      'the last faults to recover',
+      async () => recoveryTimes(injections, workload.record.acknowledged).every((i) => i.recoveredAt !== null),
+      60_000,
+    ).catch(() => undefined);
     const workloadMs = Date.now() - workloadStarted;
-    progress('chaos: draining the workload');
+    progress(`chaos: draining the workload (${Math.round((Date.now() - startedAt.getTime()) / 1000)} s in)`);
     const record = await workload.stop();
     // The admin's session may have been refused meanwhile; the checks read with a fresh one.
     admin = await signInAdmin(client).catch(() => admin);
-    progress('chaos: checking');
+    progress(`chaos: checking (${Math.round((Date.now() - startedAt.getTime()) / 1000)} s in)`);
     const checks = await checkAfterRun(topology, client, record, customers, live);
     const withRecovery = recoveryTimes(injections, record.acknowledged);
     return {

@@ -28,10 +28,15 @@ export async function startRoundRobinProxy(backends: string[]): Promise<RoundRob
       (answer) => {
         outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
         answer.pipe(outgoing);
+        // A backend that dies mid-answer (a live stream's API killed): the client's connection is
+        // cut too, as a load balancer does, rather than left open with nothing more to come.
+        answer.on('aborted', () => outgoing.destroy());
+        answer.on('error', () => outgoing.destroy());
       },
     );
     upstream.on('error', () => {
-      if (!outgoing.headersSent) outgoing.writeHead(502);
+      if (outgoing.headersSent) return void outgoing.destroy();
+      outgoing.writeHead(502);
       outgoing.end();
     });
     incoming.pipe(upstream);
