@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCustomer, createTestApp, json, type TestApp } from '../support/test-app';
 import { giveDepositWallet } from '../support/deposit-wallet';
+import { PNG_1PX, dataUrl } from '../support/sample-files';
 import { startIdempotencySweep } from '../../services/src/jobs/idempotency-sweep';
 import { IdempotencyKeys } from '../../services/src/http/idempotency-keys';
 
@@ -102,6 +103,23 @@ describe('idempotency keys that heal', () => {
     const proofRetry = await upload(order._id, 'proof-1');
     expect(proofRetry.status).toBe(200);
     expect(await eventsOf(order._id, 'ProofSubmitted')).toHaveLength(1);
+
+    // A proof with a file: the retry stores the file again, and removes it once it finds the proof recorded.
+    const withFile = (await place('file-order')).body.order;
+    const uploadFile = () =>
+      json(
+        t.call('POST', `/api/orders/${withFile._id}/upload`, {
+          token: customer,
+          body: { dataUrl: dataUrl(PNG_1PX), bankReference: 'UTR987654321' },
+          headers: { 'idempotency-key': 'proof-file' },
+        }),
+      );
+    const filesBefore = (await sql('select count(*)::int as n from stored_files')).rows[0].n;
+    expect((await uploadFile()).status).toBe(200);
+    await diedMidRequest('proof-file', 61);
+    expect((await uploadFile()).body.order.attachments).toHaveLength(1);
+    expect(await eventsOf(withFile._id, 'ProofSubmitted')).toHaveLength(1);
+    expect((await sql('select count(*)::int as n from stored_files')).rows[0].n).toBe(filesBefore + 1);
 
     expect((await adminPost(`${order._id}/verify`, 'verify-1')).status).toBe(200);
     expect((await adminPost(`${order._id}/crypto-sent`, 'sent-1', { cryptoReference: '0xfeed01' })).status).toBe(200);

@@ -88,7 +88,7 @@ export class OrderCommands {
         : null;
       let revivalCounted = false;
       try {
-        return await this.orders.execute(orderId, metadata, async (snapshot) => {
+        const view = await this.orders.execute(orderId, metadata, async (snapshot) => {
           const order = ownedBy(orderViewOf(snapshot), user);
           const proof = (limitCheck: LimitCheck | null) =>
             decideOrder(snapshot, { type: 'SubmitProof', attachment, reference, limitCheck, at: metadata.acceptedAt });
@@ -99,6 +99,12 @@ export class OrderCommands {
           revivalCounted = true;
           return events;
         });
+        // A retry of a proof recorded before its process died records nothing (CommandHandler, decision
+        // 0045): the file it stored again is nobody's.
+        if (stored && !view.attachments.some((a) => a.fileId === stored.fileId)) {
+          await files.remove(stored.fileId).catch((error: unknown) => logger.warn("could not remove a retried proof's file", { error: String(error) }));
+        }
+        return view;
       } catch (error) {
         if (revivalCounted) await this.releaseRevivalUnlessPaidLate(orderId);
         throw error;
