@@ -1,5 +1,5 @@
 import http from 'node:http';
-import { parentPort } from 'node:worker_threads';
+import { parentPort, workerData } from 'node:worker_threads';
 
 /**
  * A worker thread of the streams bench holding its share of the SSE streams with node:http (a
@@ -29,6 +29,7 @@ export interface Arrivals {
 export type HolderAnswer = { type: 'opened'; ok: number; failed: string[] } | ({ type: 'collected' } & Arrivals) | { type: 'closed' };
 
 const now = () => performance.timeOrigin + performance.now();
+const debug = (workerData as { debug: boolean }).debug;
 const agent = new http.Agent({ keepAlive: false, maxSockets: Infinity });
 const requests = new Set<http.ClientRequest>();
 let arrivals: Arrivals = { times: {}, streams: {}, changedAt: {}, resets: 0, duplicates: 0, ended: 0, open: 0 };
@@ -38,6 +39,7 @@ const ORDER = /"orderId":"([^"]+)".*"status":"([^"]+)".*"changedAt":"([^"]+)".*\
 /** `stream#orderId|status` and `stream#seq` seen since the last collection. */
 let seenKeys = new Set<string>();
 let seenIds = new Set<string>();
+const firstAt = new Map<string, number>();
 
 /**
  * An order may have two feed rows with one status (a later event of the same batch kind that left
@@ -50,8 +52,12 @@ function record(id: number, block: string): void {
   const at = now();
   const match = ORDER.exec(block);
   if (!match) return;
-  if (seenIds.has(`${id}#${match[4]}`)) arrivals.duplicates++;
+  if (seenIds.has(`${id}#${match[4]}`)) {
+    if (arrivals.duplicates++ < 8 && debug)
+      process.stderr.write(`duplicate on stream ${id}: seq ${match[4]} ${match[2]} first at ${firstAt.get(`${id}#${match[4]}`)} now ${at}\n`);
+  }
   seenIds.add(`${id}#${match[4]}`);
+  if (debug) firstAt.set(`${id}#${match[4]}`, at);
   const key = `${match[1]}|${match[2]}`;
   if (seenKeys.has(`${id}#${key}`)) return;
   seenKeys.add(`${id}#${key}`);

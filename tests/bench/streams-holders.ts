@@ -10,8 +10,8 @@ export class StreamHolders {
   private readonly workers: Worker[];
   private dealt = 0;
 
-  constructor(count: number) {
-    this.workers = Array.from({ length: count }, () => new Worker(new URL('./streams-holder.ts', import.meta.url)));
+  constructor(count: number, debug = false) {
+    this.workers = Array.from({ length: count }, () => new Worker(new URL('./streams-holder.ts', import.meta.url), { workerData: { debug } }));
   }
 
   private ask(worker: Worker, request: HolderRequest): Promise<HolderAnswer> {

@@ -13,6 +13,8 @@ export interface StepFigures {
   missed: number;
   /** Deliveries to streams that should not have had them (a viewer outside the change's scope): 0. */
   extra: number;
+  /** A stream's earlier change of an order it got only as the later one (projected in one batch). */
+  coalesced: number;
   /** From the command's answer to each stream's receipt, ms. */
   fromAnswer: { p50: number; p99: number; max: number };
   /** From the change's row in the feed (order_changes.changed_at: the projection's transaction, which commits it) to each receipt, ms. */
@@ -41,8 +43,11 @@ const spread = (sorted: number[]) => ({
 
 /**
  * Each change's receipts against when its command was answered and when the projection wrote it to
- * the feed; and against who may see it: every stream that may gets it once (else `missed`), no other
- * stream gets it and none twice (else `extra`, with a few `examples`). Stream n is held[n].
+ * the feed; and against who may see it: every stream that may gets it (else `missed`), and no other
+ * stream (else `extra`, with a few `examples`). Stream n is held[n]. The feed has one row per order
+ * per projection batch, its state after the batch (order-changes.ts): a placement and its rejection
+ * projected together reach the streams as the rejection alone, so a stream that got a later change
+ * of the same order has not missed the earlier one (`coalesced` counts those).
  */
 export function deliveryFigures(changes: ReadonlyMap<string, MadeChange>, arrivals: Arrivals, held: readonly SeededViewer[]) {
   const fromAnswer: number[] = [];
@@ -50,13 +55,19 @@ export function deliveryFigures(changes: ReadonlyMap<string, MadeChange>, arriva
   const examples: string[] = [];
   let missed = 0;
   let extra = 0;
+  let coalesced = 0;
+  const receivers = (key: string) => new Set(arrivals.streams[key] ?? []);
   for (const [key, change] of changes) {
-    const received = new Map<number, number>();
-    for (const n of arrivals.streams[key] ?? []) received.set(n, (received.get(n) ?? 0) + 1);
+    const received = receivers(key);
+    const orderId = key.slice(0, key.indexOf('|'));
+    const later = [...changes]
+      .filter(([other, c]) => other !== key && other.startsWith(`${orderId}|`) && c.answeredAt > change.answeredAt)
+      .map(([other]) => receivers(other));
     held.forEach((viewer, n) => {
-      const count = received.get(n) ?? 0;
+      const count = received.has(n) ? 1 : 0;
       const allowed = maySee(viewer, change) ? 1 : 0;
-      if (allowed && count === 0) missed++;
+      if (allowed && count === 0 && later.some((r) => r.has(n))) coalesced++;
+      else if (allowed && count === 0) missed++;
       if (count > allowed) {
         extra += count - allowed;
         if (examples.length < 5) examples.push(`${key} (brand ${change.tenantId}) ${count}× to stream ${n}, a ${viewer.kind} of ${viewer.tenantId}`);
@@ -70,7 +81,7 @@ export function deliveryFigures(changes: ReadonlyMap<string, MadeChange>, arriva
   }
   fromAnswer.sort((a, b) => a - b);
   fromChange.sort((a, b) => a - b);
-  return { deliveries: fromAnswer.length, missed, extra, examples, fromAnswer: spread(fromAnswer), fromChange: spread(fromChange) };
+  return { deliveries: fromAnswer.length, missed, extra, coalesced, examples, fromAnswer: spread(fromAnswer), fromChange: spread(fromChange) };
 }
 
 export const loadAverage = () =>
@@ -87,7 +98,7 @@ export function rowCells(f: StepFigures, machine: string): string {
   return [
     f.streams.toLocaleString('en-US'),
     `${f.changesPerSecond.toFixed(1)} (${f.changes})`,
-    `${f.deliveries.toLocaleString('en-US')} (missed ${f.missed}, extra ${f.extra}, twice ${f.duplicates})`,
+    `${f.deliveries.toLocaleString('en-US')} (missed ${f.missed}, extra ${f.extra}, twice ${f.duplicates}; coalesced ${f.coalesced})`,
     `${f.fromAnswer.p50} / ${f.fromAnswer.p99} / ${f.fromAnswer.max}`,
     `${f.fromChange.p50} / ${f.fromChange.p99} / ${f.fromChange.max}`,
     `${kb(f.memoryPerStream.rssBytes)} / ${kb(f.memoryPerStream.heapBytes)}`,

@@ -62,7 +62,7 @@ export async function runStreamsBench(): Promise<void> {
   say('streams bench: starting one API process and one projector process on the bench database');
   const server = await startStreamsServer(database.url);
   const pool = createPool({ connectionString: database.url, max: 10, applicationName: 'bench' });
-  const holders = new StreamHolders(streamsEnv.BENCH_STREAMS_HOLDERS);
+  const holders = new StreamHolders(streamsEnv.BENCH_STREAMS_HOLDERS, streamsEnv.BENCH_STREAMS_DEBUG);
   const machine = machineDescription(database.describe);
   const figures: StepFigures[] = [];
   try {
