@@ -48,14 +48,17 @@ describe('the short chaos run', () => {
     expect(result.checks.overLimits).toEqual([]);
   });
 
-  it('settles every command: none left without an answer, none refused for a fault', () => {
-    expect(result.record.unsettled).toEqual([]);
+  it('settles every command, but for a key a killed request still holds; refuses none for a fault', () => {
+    // The short drain is shorter than the minute a dead request's claim is held (chaos-options.ts).
+    expect(result.record.unsettled.filter((u) => u.last !== '409 idempotency_in_progress')).toEqual([]);
     expect(Object.fromEntries(result.record.refused)).toEqual({});
   });
 
   it('really filled the storage: uploads were refused while it was full, and taken again after', () => {
-    const during = failuresDuring(result).get('storage-full');
-    expect([...(during?.keys() ?? [])].some((label) => label !== 'no answer')).toBe(true);
+    const during = [...(failuresDuring(result).get('storage-full')?.keys() ?? [])];
+    expect(during.filter((label) => label.endsWith('(upload)') && !label.startsWith('no answer') && !label.startsWith('409'))).not.toEqual([]);
+    const full = result.injections.find((i) => i.fault === 'storage-full')!;
+    expect(result.record.acknowledged.some((a) => a.kind === 'upload' && a.sentAt >= full.restoredAt)).toBe(true);
   });
 
   it('builds the same read models again from the events', () => {

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { chownSync, mkdtempSync, openSync, rmSync, unlinkSync, writeSync, closeSync } from 'node:fs';
+import { chownSync, closeSync, mkdtempSync, openSync, rmSync, statfsSync, unlinkSync, writeSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -22,9 +22,11 @@ export interface FullableStorage {
  * a tablespace on a small tmpfs of its own, and the fault fills that filesystem with a file of
  * zeros. PostgreSQL then meets the real ENOSPC ("could not extend file", SQLSTATE 53100) when an
  * upload needs a new page, exactly as on a full disk; the WAL and every other table stay on the
- * main disk, so orders can still be placed. Mounting needs root (CAP_SYS_ADMIN).
+ * main disk, so orders can still be placed. To fill it without holding a gigabyte of memory, the
+ * filesystem is first shrunk to what it holds plus a little (a tmpfs resizes on remount, as a
+ * quota would be lowered), and the rest is written. Mounting needs root (CAP_SYS_ADMIN).
  */
-export async function fullableFileStorage(superuserUrl: string, databaseUrl: string, sizeMb = 16): Promise<FullableStorage> {
+export async function fullableFileStorage(superuserUrl: string, databaseUrl: string, sizeMb = 1024): Promise<FullableStorage> {
   if (os.userInfo().uid !== 0) throw new Error('the storage-full fault mounts a tmpfs: run it as root, or leave storage-full out of --faults');
   const dir = mkdtempSync(path.join(os.tmpdir(), 'chaos-file-storage-'));
   execFileSync('mount', ['-t', 'tmpfs', '-o', `size=${sizeMb}m,mode=0700`, 'tmpfs', dir]);
@@ -46,6 +48,9 @@ export async function fullableFileStorage(superuserUrl: string, databaseUrl: str
 
   return {
     fill() {
+      const { blocks, bfree, bsize } = statfsSync(dir);
+      const usedKb = Math.ceil(((blocks - bfree) * bsize) / 1024);
+      execFileSync('mount', ['-o', `remount,size=${usedKb + 2048}k`, dir]);
       const fd = openSync(filler, 'w');
       const chunk = Buffer.alloc(1 << 20);
       try {
@@ -70,6 +75,7 @@ export async function fullableFileStorage(superuserUrl: string, databaseUrl: str
       } catch {
         // already free
       }
+      execFileSync('mount', ['-o', `remount,size=${sizeMb}m`, dir]);
     },
     close() {
       try {

@@ -16,12 +16,13 @@ export function findings(result: ChaosResult): string[] {
       .sort(([a], [b]) => a - b)
       .map(([status, n]) => `${status}×${n}`)
       .join(', ')}; ${tally.noAnswer} attempts unanswered (connection refused or reset).`,
-    `Commands never settled before the drain's deadline: ${record.unsettled.length}. Final refusals: ${[...record.refused].map(([code, n]) => `${code} ×${n}`).join(', ') || 'none'}.`,
+    `Commands never settled before the drain's deadline: ${record.unsettled.length}${record.unsettled.length ? ` (last answers: ${[...new Set(record.unsettled.map((u) => u.last))].join(', ')})` : ''}. Final refusals: ${[...record.refused].map(([code, n]) => `${code} ×${n}`).join(', ') || 'none'}.`,
   ];
   for (const [fault, seen] of failuresDuring(result)) {
     const when = fault === 'no fault' ? 'Outside every fault' : `While ${fault} was in force`;
     lines.push(`${when}: ${[...seen].map(([label, n]) => `${label} ×${n}`).join(', ') || 'no failed attempt'}.`);
   }
+  if (result.serverLog.length > 0) lines.push(`Errors the services logged: ${result.serverLog.slice(0, 8).join(' | ')}`);
   if (serverErrors > 0)
     lines.push(
       `500 answers: ${serverErrors}, e.g. ${tally.serverErrors

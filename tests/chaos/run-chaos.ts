@@ -22,6 +22,8 @@ export interface ChaosResult {
   record: WorkloadRecord;
   tally: ClientTally;
   checks: AfterRunChecks;
+  /** The distinct errors the services logged (level error), with how often each came. */
+  serverLog: string[];
 }
 
 /**
@@ -43,7 +45,7 @@ export async function runChaos(options: ChaosOptions, progress: (line: string) =
     const customers = await registerCustomers(client, gateway, options.customers);
     const live = watchLive(client, topology.proxy.url, topology.apis[0]!, () => admin);
     await Promise.race([live.ready, sleep(30_000).then(() => Promise.reject(new Error('the live stream did not open within 30 s')))]);
-    const workload = startWorkload({ client, customers, admin: () => admin, proof: () => noisyProof(random) });
+    const workload = startWorkload({ client, customers, admin: () => admin, proof: () => noisyProof(random), drainMs: options.drainMs });
 
     const injections: Injection[] = [];
     const workloadStarted = Date.now();
@@ -83,7 +85,7 @@ export async function runChaos(options: ChaosOptions, progress: (line: string) =
     await waitFor(
       'the last faults to recover',
       async () => recoveryTimes(injections, workload.record.acknowledged).every((i) => i.recoveredAt !== null),
-      60_000,
+      options.drainMs,
     ).catch(() => undefined);
     const workloadMs = Date.now() - workloadStarted;
     progress(`chaos: draining the workload (${Math.round((Date.now() - startedAt.getTime()) / 1000)} s in)`);
@@ -93,6 +95,7 @@ export async function runChaos(options: ChaosOptions, progress: (line: string) =
     progress(`chaos: checking (${Math.round((Date.now() - startedAt.getTime()) / 1000)} s in)`);
     const checks = await checkAfterRun(topology, client, record, customers, live);
     const withRecovery = recoveryTimes(injections, record.acknowledged);
+    const serverLog = distinctErrors(topology.output());
     return {
       options,
       startedAt,
@@ -103,6 +106,7 @@ export async function runChaos(options: ChaosOptions, progress: (line: string) =
       record,
       tally,
       checks,
+      serverLog,
     };
   } catch (error) {
     const failures = tally.failures.slice(-15).map((f) => `${new Date(f.at).toISOString()} ${f.path} ${f.status ?? 'no answer'} ${f.code ?? ''}`);
@@ -135,4 +139,22 @@ function faultOrder(faults: FaultName[], random: Random) {
       return round.shift()!;
     },
   };
+}
+
+/** The services' error lines (JSON logs at level error), alike ones counted together. */
+function distinctErrors(output: string): string[] {
+  const seen = new Map<string, number>();
+  for (const line of output.split('\n')) {
+    if (!line.includes('"level":"error"')) continue;
+    let text = line;
+    try {
+      const entry = JSON.parse(line) as Record<string, unknown>;
+      text = [entry.msg, entry.error, entry.err, entry.code].filter(Boolean).map(String).join(': ');
+    } catch {
+      // not JSON: the line itself
+    }
+    const key = text.replace(/[0-9a-f]{8}-[0-9a-f-]{27}/g, '<id>').slice(0, 400);
+    seen.set(key, (seen.get(key) ?? 0) + 1);
+  }
+  return [...seen].map(([text, n]) => `${n}× ${text}`);
 }

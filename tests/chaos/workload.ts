@@ -28,8 +28,8 @@ export interface WorkloadRecord {
   acknowledged: Acknowledged[];
   /** Final answers that were not 2xx, by kind and code (a refusal settles a command too). */
   refused: Map<string, number>;
-  /** Commands that got no settling answer before the run's deadline. */
-  unsettled: { kind: CommandKind; key: string }[];
+  /** Commands that got no settling answer before the run's deadline, with the last answer they got ("no answer" for none). */
+  unsettled: { kind: CommandKind; key: string; last: string }[];
 }
 
 export const BUY = { fiatAmount: 2500, network: 'TRC20', withdrawAddress: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t', method: 'bank' };
@@ -63,6 +63,7 @@ export function startWorkload({
   const settle = async (kind: CommandKind, path: string, body: unknown, token: string, key: string, customerId: string, orderId?: string) => {
     const sentAt = Date.now();
     let attempts = 0;
+    let last = 'no answer';
     const answer: Answer | null = await client.command(
       path,
       body,
@@ -71,11 +72,12 @@ export function startWorkload({
       () => deadline,
       (attempt, previous) => {
         attempts = attempt + 1;
+        last = previous ? `${previous.status} ${previous.body?.code ?? ''}`.trim() : 'no answer';
         return backoff(attempt, previous);
       },
     );
     if (answer === null) {
-      record.unsettled.push({ kind, key });
+      record.unsettled.push({ kind, key, last });
       return null;
     }
     if (answer.status < 200 || answer.status >= 300) {
