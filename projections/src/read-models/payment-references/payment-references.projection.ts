@@ -53,8 +53,12 @@ export const paymentReferencesProjection: Projection = {
         })),
       ),
     );
-    // One row per key, order and source: a batch may file the same reference twice (two proofs with it).
-    const rows = [...new Map(filed.map((row) => [`${row.key}/${row.orderId}/${row.source}`, row])).values()];
+    // One row per key, order and source: a batch may file the same reference twice (two proofs with
+    // it). The first is kept, as `on conflict do nothing` keeps it across batches, so a rebuild (one
+    // batch) files what the projector (many) did.
+    const first = new Map<string, Filed>();
+    for (const row of filed) if (!first.has(`${row.key}/${row.orderId}/${row.source}`)) first.set(`${row.key}/${row.orderId}/${row.source}`, row);
+    const rows = [...first.values()];
     if (rows.length === 0) return NO_WRITES;
     const col = <T>(pick: (row: Filed) => T) => rows.map(pick);
     const insert = sql`
