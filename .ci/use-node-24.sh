@@ -27,6 +27,10 @@ if [ "$(node_major)" -lt "$NODE_MIN_MAJOR" ]; then
     exit 1
   fi
   export PATH="$node_prefix/node_modules/node-linux-$node_arch/bin:$PATH"
+  # The official binary trusts only the CAs built into it, where a distribution's node (Debian's)
+  # trusts the system's store: without this, a machine whose registry is reached through its own CA
+  # (listed in the system store) fails every later npm request with SELF_SIGNED_CERT_IN_CHAIN.
+  export NODE_USE_SYSTEM_CA=1
   hash -r
   if [ "$(node_major)" -lt "$NODE_MIN_MAJOR" ]; then
     echo "node on PATH is still $(node --version 2>/dev/null || echo '(none)') after installing Node $NODE_MIN_MAJOR" >&2
