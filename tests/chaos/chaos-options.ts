@@ -20,6 +20,8 @@ export interface ChaosOptions {
   gapMs: [number, number];
   /** How long the commands under way get to settle once the faults stop. */
   drainMs: number;
+  /** A customer's pause between one order and the next (the full run's customers stay within their daily limit). */
+  thinkMs: number;
 }
 
 /**
@@ -37,20 +39,22 @@ export const SHORT_RUN: Omit<ChaosOptions, 'seed'> = {
   fullMs: 3_000,
   gapMs: [300, 1_000],
   drainMs: 15_000,
+  thinkMs: 0,
 };
 
 /** The full run's defaults (`npm run chaos`): ten minutes, every fault many times. */
 export const FULL_RUN: Omit<ChaosOptions, 'seed'> = {
   durationMs: 10 * 60_000,
   faults: [...FAULTS],
-  customers: 6,
+  customers: 12,
   pauseMs: 60_000,
   fullMs: 10_000,
   gapMs: [2_000, 8_000],
   drainMs: 120_000,
+  thinkMs: 2_000,
 };
 
-const USAGE = `Usage: npm run chaos -- [--duration 10m] [--seed N] [--faults api-kill,projector-kill,...] [--customers 6] [--pause 60s] [--short] [--doc]
+const USAGE = `Usage: npm run chaos -- [--duration 10m] [--seed N] [--faults api-kill,projector-kill,...] [--customers 12] [--pause 60s] [--short] [--doc]
   --short   the short run's settings (npm test's), each fault once
   --doc     write the table to docs/reliability.md
   faults:   ${FAULTS.join(', ')}`;

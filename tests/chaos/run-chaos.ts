@@ -45,7 +45,14 @@ export async function runChaos(options: ChaosOptions, progress: (line: string) =
     const customers = await registerCustomers(client, gateway, options.customers);
     const live = watchLive(client, topology.proxy.url, topology.apis[0]!, () => admin);
     await Promise.race([live.ready, sleep(30_000).then(() => Promise.reject(new Error('the live stream did not open within 30 s')))]);
-    const workload = startWorkload({ client, customers, admin: () => admin, proof: () => noisyProof(random), drainMs: options.drainMs });
+    const workload = startWorkload({
+      client,
+      customers,
+      admin: () => admin,
+      proof: () => noisyProof(random),
+      drainMs: options.drainMs,
+      thinkMs: options.thinkMs,
+    });
 
     const injections: Injection[] = [];
     const workloadStarted = Date.now();

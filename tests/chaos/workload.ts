@@ -46,6 +46,7 @@ export function startWorkload({
   admin,
   proof = () => PNG_1PX,
   drainMs = 120_000,
+  thinkMs = 0,
 }: {
   client: RetryingClient;
   customers: Customer[];
@@ -53,6 +54,7 @@ export function startWorkload({
   /** Each upload's file: a new one each time (the desk flags the same proof sent for two orders). */
   proof?: () => Buffer;
   drainMs?: number;
+  thinkMs?: number;
 }) {
   const record: WorkloadRecord = { acknowledged: [], refused: new Map(), unsettled: [] };
   const paid: { orderId: string; customerId: string }[] = [];
@@ -112,6 +114,7 @@ export function startWorkload({
       const upload = { dataUrl: dataUrl(proof()), bankReference: `UTR${run}${index}N${n}`.toUpperCase() };
       const uploaded = await settle('upload', `/api/orders/${orderId}/upload`, upload, customer.token, `upload-${orderId}`, customer.userId, orderId);
       if (uploaded) paid.push({ orderId, customerId: customer.userId });
+      if (thinkMs > 0) await sleep(thinkMs * (0.5 + Math.random()));
     }
   };
 
