@@ -1,11 +1,13 @@
 // The linter's rules (npm run lint, part of npm test): JavaScript's and typescript-eslint's
 // recommended sets, React's rules of hooks for the web client. Formatting is Prettier's.
+// ESLint's own defineConfig (typescript-eslint's config() helper is deprecated in its favour).
+import { defineConfig } from 'eslint/config';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
-export default tseslint.config(
+export default defineConfig(
   { ignores: ['**/node_modules/**', '**/dist/**', 'tests/e2e/screenshots/**', '.data/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
