@@ -5,20 +5,13 @@ import type { ReadModelDatabase } from '@desk/projections/schema/read-model-data
 import { ORDER_CHANGES_CHANNEL, orderChangesAfter, orderChangesBounds, type OrderChange } from '@desk/projections/read-models/orders/order-changes';
 import { coversTenant, type AdminScope } from '../identity/admin-scope';
 import { SLOT_RENEW_MS, type HeldSlot, type StreamSlots } from './stream-slots';
-import { joinFrames, sseFrame } from './sse-frames';
+import { joinFrames, sseFrame, type LiveMessage } from './sse-frames';
 
 /** Who watches a stream: their own orders, plus the brands their roles cover. */
 export interface Viewer {
   userId: string;
   admin: AdminScope | null;
   compliance: AdminScope | null;
-}
-
-/** One SSE message (docs/api.md, "Live updates"). */
-export interface LiveMessage {
-  event: 'ready' | 'order' | 'dashboard' | 'reset';
-  id?: string;
-  data: string;
 }
 
 export interface HubOptions {

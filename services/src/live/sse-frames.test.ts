@@ -1,7 +1,6 @@
 import { SSEStreamingApi } from 'hono/streaming';
 import { describe, expect, it } from 'vitest';
-import type { LiveMessage } from './change-hub';
-import { HEARTBEAT_FRAME, joinFrames, sseFrame } from './sse-frames';
+import { HEARTBEAT_FRAME, joinFrames, sseFrame, type LiveMessage } from './sse-frames';
 
 /** What hono's writeSSE puts on the wire for `message`: the hub wrote through it before it framed events itself. */
 async function honoBytes(message: LiveMessage): Promise<string> {

@@ -1,4 +1,9 @@
-import type { LiveMessage } from './change-hub';
+/** One SSE message (docs/api.md, "Live updates"). */
+export interface LiveMessage {
+  event: 'ready' | 'order' | 'dashboard' | 'reset';
+  id?: string;
+  data: string;
+}
 
 const encoder = new TextEncoder();
 
