@@ -1,3 +1,4 @@
+import { appendFileSync } from 'node:fs';
 import http from 'node:http';
 import { parentPort, workerData } from 'node:worker_threads';
 
@@ -78,6 +79,8 @@ function open(base: string, id: number, ticket: string): Promise<void> {
       let buffer = '';
       let ready = false;
       response.on('data', (chunk: string) => {
+        // The raw bytes of the first stream, to tell a repeat the server sent from one the bench's parsing made.
+        if (debug && id === 0) appendFileSync('/tmp/streams-bench-stream-0.log', `<<${now().toFixed(1)}>>${chunk}`);
         buffer += chunk;
         let cut: number;
         while ((cut = buffer.indexOf('\n\n')) >= 0) {

@@ -54,7 +54,8 @@ export async function orderChangesAfter(db: Kysely<ReadModelDatabase>, after: bi
     .selectFrom('rm_order_changes')
     .select([sql<string>`seq::text`.as('seq'), 'order_id', 'tenant_id', 'user_id', 'status', 'ref_code', 'is_new', 'changed_at'])
     .where('seq', '>', after.toString())
-    .orderBy('seq')
+    // The table's column: a bare `seq` names the output's text column, and "100" sorted before "99".
+    .orderBy('rm_order_changes.seq')
     .limit(limit);
   if (upTo !== undefined) query = query.where('seq', '<=', upTo.toString());
   const rows = await query.execute();
