@@ -13,7 +13,7 @@ export const streamsEnv = parseEnv(
     BENCH_STREAMS_ORDERS_PER_SECOND: z.coerce.number().min(0.5).max(200).default(10),
     /** Worker threads holding the streams (the client's side, so it does not become what is measured). */
     BENCH_STREAMS_HOLDERS: z.coerce.number().int().min(1).max(8).default(2),
-    /** Print the first few events a stream got twice (the stream, the id, both arrival times). */
+    /** Print the first few events a stream got twice (the stream, the id, both arrival times), and keep the first stream's raw bytes in /tmp/streams-bench-stream-0.log. */
     BENCH_STREAMS_DEBUG: z.stringbool().default(false),
   },
   process.env,
