@@ -7,20 +7,23 @@
 NODE_LINE='^24.11'
 NODE_MIN_MAJOR=24
 
-node_major() { node -p 'process.versions.node.split(".")[0]' 2>/dev/null || echo 0; }
+# True when `node` on PATH is 24.11 or later (engines' minimum); false when older or missing.
+node_is_recent() {
+  node -e 'const [major, minor] = process.versions.node.split(".").map(Number); process.exit(major > 24 || (major === 24 && minor >= 11) ? 0 : 1)' 2>/dev/null
+}
 
-if [ "$(node_major)" -lt "$NODE_MIN_MAJOR" ]; then
+if ! node_is_recent; then
   case "$(uname -m)" in
     x86_64) node_arch=x64 ;;
     aarch64 | arm64) node_arch=arm64 ;;
     *) echo "no Node $NODE_MIN_MAJOR package for $(uname -m): install Node $NODE_MIN_MAJOR by hand" >&2; exit 1 ;;
   esac
   if ! command -v npm >/dev/null; then
-    echo "node $(node --version 2>/dev/null || echo '(none)') is older than $NODE_MIN_MAJOR and there is no npm to fetch Node $NODE_MIN_MAJOR with" >&2
+    echo "node $(node --version 2>/dev/null || echo '(none)') is older than 24.11 and there is no npm to fetch Node $NODE_MIN_MAJOR with" >&2
     exit 1
   fi
   node_prefix="${NODE24_PREFIX:-${XDG_CACHE_HOME:-$HOME/.cache}/usdt-desk-node-$NODE_MIN_MAJOR}"
-  echo "node $(node --version 2>/dev/null || echo '(none)') is older than $NODE_MIN_MAJOR: installing node-linux-$node_arch@$NODE_LINE into $node_prefix"
+  echo "node $(node --version 2>/dev/null || echo '(none)') is older than 24.11: installing node-linux-$node_arch@$NODE_LINE into $node_prefix"
   if ! npm install --prefix "$node_prefix" --no-save --no-package-lock --no-audit --no-fund --loglevel=error \
     "node-linux-$node_arch@$NODE_LINE"; then
     echo "could not install node-linux-$node_arch@$NODE_LINE from the npm registry" >&2
@@ -32,7 +35,7 @@ if [ "$(node_major)" -lt "$NODE_MIN_MAJOR" ]; then
   # (listed in the system store) fails every later npm request with SELF_SIGNED_CERT_IN_CHAIN.
   export NODE_USE_SYSTEM_CA=1
   hash -r
-  if [ "$(node_major)" -lt "$NODE_MIN_MAJOR" ]; then
+  if ! node_is_recent; then
     echo "node on PATH is still $(node --version 2>/dev/null || echo '(none)') after installing Node $NODE_MIN_MAJOR" >&2
     exit 1
   fi
