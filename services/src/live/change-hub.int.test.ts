@@ -71,6 +71,21 @@ describe('live streams: at most five per user across processes', () => {
     expect(a.size + b.size).toBe(5);
   });
 
+  it('a stream opened once the hub closed (the process drains) ends at once and keeps no slot', async () => {
+    const a = process(60_000);
+    const user = randomUUID();
+    await open(a, user);
+    await a.close();
+    const late = await open(a, user);
+    expect(late.closed).toBe(true);
+    expect(a.size).toBe(0);
+    // Its slot was never kept: five streams on another process open without closing any.
+    const b = process(60_000);
+    const others = [];
+    for (let i = 0; i < 5; i++) others.push(await open(b, user));
+    expect(others.some((s) => s.closed)).toBe(false);
+  });
+
   it('on one process the oldest closes at once; other users are not touched', async () => {
     // No renewal within the test: what closes, closes on taking the slot.
     const a = process(60_000);

@@ -120,6 +120,12 @@ export class ChangeHub {
    * The result removes it.
    */
   async subscribe(viewer: Viewer, resumeFrom: bigint | null, send: Subscriber['send'], close: () => void): Promise<() => void> {
+    // The process is draining (close() ran): a stream opened now would hold the drain open until its
+    // timeout. It ends at once, and its client's EventSource reconnects to another replica.
+    if (this.closed) {
+      close();
+      return () => undefined;
+    }
     await this.start();
     const streamId = randomUUID();
     const { slot, evicted } = await this.options.slots.take(viewer.userId, streamId);
@@ -139,6 +145,11 @@ export class ChangeHub {
       closed: false,
     };
     this.subscribers.add(subscriber);
+    // close() ran while the slot was being taken: this stream missed its sweep.
+    if (this.closed) {
+      this.drop(subscriber);
+      return () => undefined;
+    }
     this.renewal ??= setInterval(() => void this.renewSlots(), this.options.renewMs ?? SLOT_RENEW_MS).unref();
     this.pump();
     return () => this.remove(subscriber);
