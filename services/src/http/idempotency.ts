@@ -24,6 +24,29 @@ const SECRET_NOT_REPLAYED = {
   },
 };
 
+/** When a release fails (the database that failed the request is still away), it is tried again after these pauses. */
+export const RELEASE_RETRY_MS = [500, 1_000, 2_000, 4_000];
+
+/**
+ * Gives a failed request's key up, now or, while the database is still away, a few more times in the
+ * background: otherwise the key stays claimed until its claim times out (a minute of
+ * `idempotency_in_progress` for the client's retries after a database restart, seen in the chaos
+ * run). The 5xx answer does not wait for the retries; a release runs only while this request still
+ * holds the claim, so a late one cannot free a key a retry has since taken over.
+ */
+async function releaseOrRetry(release: () => Promise<void>, pauses = RELEASE_RETRY_MS): Promise<void> {
+  try {
+    await release();
+  } catch (error) {
+    const [pause, ...rest] = pauses;
+    if (pause === undefined) {
+      logger.warn('a failed request kept its idempotency key until its claim times out', { error: String(error) });
+      return;
+    }
+    setTimeout(() => void releaseOrRetry(release, rest), pause).unref();
+  }
+}
+
 /**
  * POSTs sent with an `Idempotency-Key` header run once per caller and key: a retry gets the first
  * answer again (marked `Idempotent-Replayed: true`) and appends nothing. The key is claimed before
@@ -75,7 +98,7 @@ export function idempotency(db: Kysely<ServicesDatabase>, keys = new Idempotency
       clearInterval(renewal);
     }
     if (c.res.status >= 500) {
-      await keys.release(scope, key, claim);
+      await releaseOrRetry(() => keys.release(scope, key, claim));
       return;
     }
     // An answer marked no-store carries a secret shown once (a webhook's signing secret): no copy of

@@ -119,6 +119,10 @@ const refusal = (description: string) => ({ description, content: { 'application
 /** What any route but the health checks may answer when its client sent too much (rate-limit.ts, decision 0045). */
 const RATE_LIMITED = "`too_many_requests`: this client's allowance for the route's group is used up for the minute (Retry-After says how long)";
 
+/** What any route may answer while a store it needs is away (error-handler.ts). */
+const STORE_OUTAGE =
+  '`unavailable`: a store this request needs (the database) is briefly unreachable, or `storage_full`: the file storage cannot take more for the moment; send the same request again after Retry-After (with the same Idempotency-Key)';
+
 /** The health checks are never rate-limited: a load balancer asking often must never be refused. */
 const limited = (d: { tag: string }) => d.tag !== 'health';
 
@@ -144,6 +148,8 @@ function refusalsOf(d: {
     ...(body ? { 415: refusal('`unsupported_media_type`: the body is not JSON in UTF-8 (multipart for uploads)') } : {}),
     ...(idempotent(d) ? idempotencyRefusals(d.refuses ?? {}) : {}),
     ...(limited(d) ? { 429: refusal(RATE_LIMITED) } : {}),
+    // Any route: a store's passing outage is a 503 to retry, not a 500 (store-outage.ts).
+    503: refusal(STORE_OUTAGE),
     // The route's own words last: a refusal it names itself (a 413 of its own size) is described as it says.
     ...Object.fromEntries(
       Object.entries(d.refuses ?? {})
