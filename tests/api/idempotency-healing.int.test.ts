@@ -162,6 +162,19 @@ describe('idempotency keys that heal', () => {
     expect(await keys.held('lease-scope', 'lease', 'other')).toEqual({ kind: 'reused' });
   });
 
+  it('lets the retry of a request that failed on the server take its key at once, under the same request id', async () => {
+    const keys = new IdempotencyKeys(t.database.db);
+    const failed = (await keys.claim('release-scope', 'released', 'hash'))!;
+    await keys.release('release-scope', 'released', failed);
+    // The failed run's late answer records nothing; the key still stands for this request alone.
+    await keys.complete('release-scope', 'released', failed, 200, '{"late":true}');
+    expect(await keys.held('release-scope', 'released', 'other')).toEqual({ kind: 'reused' });
+    // Its retry runs again as the same request: whatever the failed run appended, the retry finds.
+    const retry = (await keys.claim('release-scope', 'released', 'hash'))!;
+    expect(retry.requestId).toBe(failed.requestId);
+    expect(await keys.claim('release-scope', 'released', 'hash')).toBeNull();
+  });
+
   it('treats a key older than 24 hours as new, before the sweep deletes it', async () => {
     const first = await place('day-old');
     await sql(`update idempotency_keys set created_at = now() - interval '25 hours' where key = 'day-old'`);

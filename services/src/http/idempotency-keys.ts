@@ -104,9 +104,22 @@ export class IdempotencyKeys {
       .execute();
   }
 
-  /** Gives the claim up (the request failed on the server's side): a retry runs again. */
+  /**
+   * Gives the claim up (the request failed on the server's side): a retry of the same request takes it
+   * over at once and runs again **under the same request id**. The row is kept, not deleted: a request
+   * that failed after its events were appended (the database went away before its answer was kept)
+   * must be found by its retry, which then answers as done instead of refusing what it already did
+   * (the chaos run saw a completion answered 503 and its retry 409 invalid_transition).
+   */
   async release(scope: string, key: string, claim: Claim): Promise<void> {
-    await this.db.deleteFrom('idempotency_keys').where('scope', '=', scope).where('key', '=', key).where('claim_token', '=', claim.token).execute();
+    await this.db
+      .updateTable('idempotency_keys')
+      .set({ claimed_at: sql<Date>`'-infinity'::timestamptz`, claim_token: sql<string>`gen_random_uuid()` })
+      .where('scope', '=', scope)
+      .where('key', '=', key)
+      .where('claim_token', '=', claim.token)
+      .where('status_code', 'is', null)
+      .execute();
   }
 
   /**
