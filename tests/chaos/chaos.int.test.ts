@@ -54,9 +54,14 @@ describe('the short chaos run', () => {
     expect(Object.fromEntries(result.record.refused)).toEqual({});
   });
 
+  it('answers no 500 under any fault: a store away or full is a 503 to retry', () => {
+    expect(result.tally.serverErrors.map((e) => `${e.method} ${e.path}: ${e.body}`)).toEqual([]);
+  });
+
   it('really filled the storage: uploads were refused while it was full, and taken again after', () => {
     const during = [...(failuresDuring(result).get('storage-full')?.keys() ?? [])];
     expect(during.filter((label) => label.endsWith('(upload)') && !label.startsWith('no answer') && !label.startsWith('409'))).not.toEqual([]);
+    expect(during).toContain('503 storage_full (upload)');
     const full = result.injections.find((i) => i.fault === 'storage-full')!;
     expect(result.record.acknowledged.some((a) => a.kind === 'upload' && a.sentAt >= full.restoredAt)).toBe(true);
   });
