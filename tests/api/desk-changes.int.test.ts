@@ -99,6 +99,24 @@ describe('changes to the desk rules wait for a second admin', () => {
     });
   });
 
+  it('records the lapse of a confirmation sent with an Idempotency-Key whose apply is refused, as without one', async () => {
+    const phone = '+919610000050';
+    const brandId = await createBrand(t, 'two-staff.example', 'Brand Two');
+    const onDefault = await post(a, '/api/admin/users', { phone, password: 'staff-on-two', username: 'Two brands', roles: ['admin'] });
+    const onBrand = await post(a, '/api/admin/users', { phone, password: 'staff-on-two', username: 'Two brands', roles: ['admin'], tenantId: brandId });
+    expect([onDefault.status, onBrand.status]).toEqual([202, 202]);
+    await confirmPending(t, onDefault.body.change._id);
+    // The phone now holds a staff role: the second account cannot be applied, and its change lapses with the reason.
+    const id = onBrand.body.change._id as string;
+    const refused = await json(t.call('POST', `/api/admin/changes/${id}/confirm`, { token: b, body: {}, headers: { 'idempotency-key': `confirm-${id}` } }));
+    expect(refused).toMatchObject({ status: 409, body: { code: 'change_stale', error: expect.stringContaining('It could not be applied') } });
+    expect((await streamOf(id)).map((e) => e.type)).toEqual(['DeskChangeRequested', 'DeskChangeConfirmed', 'DeskChangeLapsed']);
+    expect((await json(t.call('GET', `/api/admin/changes/${id}`, { token: a }))).body.change).toMatchObject({
+      status: 'lapsed',
+      note: expect.stringContaining('It could not be applied'),
+    });
+  });
+
   it('moves a rate within the band at once, and further than the band only with a second admin', async () => {
     expect((await put(a, '/api/admin/settings', { rates: { usdt_bank_buy: 86 } })).status).toBe(200);
     const far = await put(a, '/api/admin/settings', { rates: { usdt_bank_buy: 95 } });

@@ -97,6 +97,9 @@ export class CommandHandler {
       const meta = typeof metadata === 'function' ? metadata(state) : metadata;
       // This request already acted here: its first run appended, then its process died before the
       // answer was kept, and the client's retry runs it again (idempotency.ts). Nothing more to record.
+      // So a request sends at most one command per stream under its idempotencyId: a second command
+      // on a stream it already wrote (a consequence, like a change lapsing after its confirm) goes
+      // without it, or it would be taken for the first and dropped.
       if (meta.idempotencyId !== undefined && requests.has(meta.idempotencyId)) return { state, revision, events: [] };
       if (pinned && revision !== options.atRevision) {
         throw new WrongExpectedVersionError(streamId, options.atRevision ?? 'no_stream', revision ?? 'no_stream');

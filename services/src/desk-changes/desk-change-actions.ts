@@ -63,7 +63,11 @@ async function claimAndApply(deps: DeskChangeDeps, seen: DeskChangeState, metada
     }
     const reason =
       error instanceof WrongExpectedVersionError || error instanceof ChangeStaleError ? OUT_OF_DATE : `It could not be applied: ${refused.message}`;
-    await deps.changes.decide(changeId, () => ({ type: 'LapseChange', by, at: metadata.acceptedAt, reason }), metadata);
+    // The lapse is the confirm's consequence on the same stream, not the request's own command: recorded
+    // without the request's idempotencyId, which would make the CommandHandler take it for the confirm
+    // already recorded and record nothing, leaving a refused change "confirmed" (review 12's F1).
+    const lapse = { ...metadata, idempotencyId: undefined };
+    await deps.changes.decide(changeId, () => ({ type: 'LapseChange', by, at: metadata.acceptedAt, reason }), lapse);
     await release(deps, claimed.request, false);
     throw new ChangeStaleError(reason);
   }
