@@ -7,6 +7,11 @@ import { clientIp } from './request-context';
 
 /** A store that fails is logged at most this often, not once per request. */
 const WARN_EVERY_MS = 60_000;
+/**
+ * After the store failed or was slow, requests are let through without asking it for this long: a
+ * Redis that is away would otherwise hold every request for its command timeout (review 12's F3).
+ */
+const REST_AFTER_FAILURE_MS = 5_000;
 
 /** Who is asking: the signed-in user a valid token names, else null (the address counts). */
 export type SignedInAs = (authorization: string | undefined) => Promise<string | null>;
@@ -27,18 +32,19 @@ export function groupsOf(path: string, signedIn: boolean): RouteGroup[] {
  * short-lived store (Redis when configured, so every API replica shares the count; else this
  * process). Past the allowance: 429 `too_many_requests` with Retry-After, the one shape sign-in's
  * and the codes' limits answer with. Health checks are never counted (nor the probes and metrics,
- * served outside /api). A store that does not answer lets requests through: the limit guards the
- * desk from floods and must not take it down with Redis.
+ * served outside /api). A store that does not answer lets requests through, and is not asked again
+ * for a few seconds: the limit guards the desk from floods and must not take it down with Redis.
  */
 export function rateLimit(limiter: RateLimiter, limits: RouteLimits, signedInAs: SignedInAs, trustProxy: ProxyTrust): MiddlewareHandler {
   const byGroup = Object.fromEntries(
     Object.entries(limits.max).map(([group, max]) => [group, { name: `route-${group}`, max, windowMs: limits.windowMs }]),
   ) as Record<RouteGroup, Limit>;
   let warnedAt = 0;
+  let restUntil = 0;
   return async (c, next) => {
     const user = await signedInAs(c.req.header('authorization'));
     const groups = groupsOf(c.req.path, user !== null);
-    if (groups.length === 0) return next();
+    if (groups.length === 0 || Date.now() < restUntil) return next();
     const subject = user ? `user:${user}` : `ip:${clientIp(c, trustProxy) ?? 'unknown'}`;
     try {
       for (const group of groups)
@@ -49,6 +55,7 @@ export function rateLimit(limiter: RateLimiter, limits: RouteLimits, signedInAs:
         );
     } catch (error) {
       if (error instanceof TooManyRequestsError) throw error;
+      restUntil = Date.now() + REST_AFTER_FAILURE_MS;
       if (Date.now() - warnedAt > WARN_EVERY_MS) {
         warnedAt = Date.now();
         logger.warn('rate limits not counted: the short-lived store did not answer', { error: String(error) });

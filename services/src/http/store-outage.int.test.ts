@@ -41,6 +41,10 @@ describe("a store's passing outage, from real PostgreSQL errors", () => {
     expect(storeOutageOf(full)).toMatchObject({ code: 'storage_full' });
     expect(storeOutageOf(new Error('wrapped', { cause: full }))).toMatchObject({ code: 'storage_full' });
 
+    // ioredis while Redis is away: the short-lived store's commands (codes, sign-in limits).
+    expect(storeOutageOf(new Error('Command timed out'))).toMatchObject({ code: 'unavailable' });
+    expect(storeOutageOf(new Error('Reached the max retries per request limit (which is 2).'))).toMatchObject({ code: 'unavailable' });
+
     const wrong = await errorOf(() => database.pool.query('select * from no_such_table'));
     expect(storeOutageOf(wrong)).toBeNull();
     expect(storeOutageOf(new TypeError("Cannot read properties of undefined (reading 'id')"))).toBeNull();

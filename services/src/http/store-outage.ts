@@ -1,6 +1,6 @@
 /**
  * Whether an error is a store's passing outage rather than a fault in the request or the code: the
- * database restarting, a connection cut or refused, the disk full under the file storage. Such a
+ * database or Redis restarting, a connection cut or refused, the disk full under the file storage. Such a
  * request is answered 503 with Retry-After (error-handler.ts), which tells a client to send the same
  * request again (with the same Idempotency-Key), instead of a 500 that says something broke.
  */
@@ -17,9 +17,17 @@ const UNAVAILABLE_STATES = [
 ];
 const FULL_STATES = [/^53100$/]; // disk_full: "could not extend file …: No space left on device"
 
-/** node-postgres and node's socket errors when the server is unreachable or went away mid-query. */
+/** node-postgres's, ioredis's and node's socket errors when a store is unreachable or went away mid-command. */
 const CONNECTION_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENOTCONN']);
-const CONNECTION_MESSAGES = [/^Connection terminated/, /^timeout exceeded when trying to connect/, /^Client has encountered a connection error/];
+const CONNECTION_MESSAGES = [
+  /^Connection terminated/,
+  /^timeout exceeded when trying to connect/,
+  /^Client has encountered a connection error/,
+  // ioredis, while Redis is away (the short-lived store: codes, sessions' limits).
+  /^Command timed out/,
+  /^Reached the max retries per request limit/,
+  /^Connection is closed/,
+];
 
 export function storeOutageOf(error: unknown): StoreOutage | null {
   // A cause chain (an error wrapped on its way up) is followed a few steps.
