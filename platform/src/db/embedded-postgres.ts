@@ -71,7 +71,7 @@ function attach(dataDir: string, clusterDir: string, port: number, password: str
     logger.info('embedded PostgreSQL already running; attaching', { port });
     return { connectionString: connectionString(port, password), stop: async () => undefined };
   }
-  logger.info('embedded PostgreSQL left running by a process that is gone; adopting it', { port, pid: server.pid });
+  logger.info('embedded PostgreSQL left running by a process that is gone; adopting it', { port, serverPid: server.pid });
   recordOwner(dataDir, server.pid);
   // As for a server this process started: an exit of ours stops it too (a fast shutdown).
   const stopOnExit = () => {

@@ -58,11 +58,19 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
  * Signed-in POSTs take an `Idempotency-Key` header (the idempotency middleware reads it, so the route's
  * declaration does not: the typed client would then ask every call for headers it sends by itself).
  */
-function withIdempotencyKey(method: string, operation: Json): Json {
+function withIdempotencyKey(method: string, path: string, operation: Json): Json {
   const signedIn = ((operation.security as unknown[] | undefined) ?? []).length > 0;
   if (!idempotent({ method, access: signedIn ? 'user' : 'public' })) return operation;
+  if (!KEYED_GROUPS.some((group) => path.startsWith(group))) return operation;
   return { ...operation, parameters: [...((operation.parameters as Json[] | undefined) ?? []), IDEMPOTENCY_KEY] };
 }
+
+/**
+ * Where app.ts mounts the idempotency middleware (the admin, customer-order and account groups): the
+ * key is documented only there. Sign-in's routes, the stream ticket and compliance's exports do not
+ * read it (review 12's F7), and sign-in's answers carry tokens no copy of which should be kept.
+ */
+const KEYED_GROUPS = ['/admin/', '/orders/', '/orders', '/user/'];
 
 const IDEMPOTENCY_KEY = {
   name: 'Idempotency-Key',
@@ -88,7 +96,7 @@ const info = () => ({
 /** A path's operations, each named from the whole path: a declaration knows only its path below its mount (/user/bank-accounts and /admin/bank-accounts). */
 function operations(item: Record<string, Json>, path: string): Record<string, Json> {
   return Object.fromEntries(
-    Object.entries(item).map(([method, operation]) => [method, { ...withIdempotencyKey(method, operation), operationId: operationId({ method, path }) }]),
+    Object.entries(item).map(([method, operation]) => [method, { ...withIdempotencyKey(method, path, operation), operationId: operationId({ method, path }) }]),
   );
 }
 

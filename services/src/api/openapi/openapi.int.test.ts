@@ -94,4 +94,10 @@ describe('the OpenAPI document', () => {
     expect(doc.paths['/files/{fileId}']!.get.parameters.map((p: any) => p.name)).toEqual(expect.arrayContaining(['exp', 'sig']));
     expect(doc.paths['/admin/settings']!.put.description).toMatch(/operator/);
   });
+
+  it('offers the Idempotency-Key only where the idempotency middleware reads it', () => {
+    const keyed = (path: string) => (doc.paths[path]!.post.parameters ?? []).some((p: any) => p.name === 'Idempotency-Key');
+    expect(['/orders/fiat-to-crypto', '/admin/orders/{id}/complete', '/user/wallet'].map(keyed)).toEqual([true, true, true]);
+    expect(['/auth/change-password', '/auth/logout', '/stream/ticket', '/compliance/exports'].map(keyed)).toEqual([false, false, false, false]);
+  });
 });
