@@ -42,6 +42,19 @@ describe('the general rate limit, with its defaults', () => {
     expect((await t.call('GET', '/api/config/public', { headers: from('198.51.100.1, 203.0.113.10') })).status).toBe(429);
   });
 
+  it('counts an IPv6 client by its /64, in any spelling, and an IPv4 address written as IPv6 as that address', async () => {
+    const limit = ROUTE_LIMIT_DEFAULTS.public;
+    // Each request from another address of one /64 (a client holds the whole block).
+    const statuses = await send(limit, async () =>
+      t.call('GET', '/api/config/public', { headers: from(`2001:db8:77:1:${Math.floor(Math.random() * 0xffff).toString(16)}::1`) }),
+    );
+    expect(statuses.every((s) => s === 200)).toBe(true);
+    expect((await t.call('GET', '/api/config/public', { headers: from('2001:0DB8:0077:0001:0:0:0:0009') })).status).toBe(429);
+    expect((await t.call('GET', '/api/config/public', { headers: from('2001:db8:77:2::1') })).status).toBe(200);
+    // 203.0.113.10 used its allowance above: its IPv6 spelling is the same client.
+    expect((await t.call('GET', '/api/config/public', { headers: from('::ffff:203.0.113.10') })).status).toBe(429);
+  });
+
   it('never limits the health checks', async () => {
     const statuses = await send(ROUTE_LIMIT_DEFAULTS.public + 20, () => t.call('GET', '/api/health', { headers: from('203.0.113.20') }));
     expect(statuses.filter((s) => s === 429)).toHaveLength(0);

@@ -4,6 +4,7 @@ import { TooManyRequestsError, type Limit, type RateLimiter } from '../kv/rate-l
 import type { RouteGroup, RouteLimits } from './rate-limit-env';
 import type { ProxyTrust } from './proxy-trust';
 import { clientIp } from './request-context';
+import { clientAddressKey } from './client-address-key';
 
 /** A store that fails is logged at most this often, not once per request. */
 const WARN_EVERY_MS = 60_000;
@@ -45,7 +46,7 @@ export function rateLimit(limiter: RateLimiter, limits: RouteLimits, signedInAs:
     const user = await signedInAs(c.req.header('authorization'));
     const groups = groupsOf(c.req.path, user !== null);
     if (groups.length === 0 || Date.now() < restUntil) return next();
-    const subject = user ? `user:${user}` : `ip:${clientIp(c, trustProxy) ?? 'unknown'}`;
+    const subject = user ? `user:${user}` : `ip:${clientAddressKey(clientIp(c, trustProxy) ?? 'unknown')}`;
     try {
       for (const group of groups)
         await limiter.hit(
