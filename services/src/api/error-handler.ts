@@ -25,7 +25,7 @@ export function handleError(error: Error, c: Context): Response {
   if (error instanceof HTTPException) {
     if (error.status === 415) {
       return c.json(
-        { error: 'Send the body as JSON (Content-Type: application/json), or as a multipart form for uploads', code: 'unsupported_media_type' },
+        { error: 'Send the body as JSON in UTF-8 (Content-Type: application/json), or as a multipart form for uploads', code: 'unsupported_media_type' },
         415,
       );
     }
