@@ -1,22 +1,14 @@
 // First: a refused start (a setting wrong, a cluster left by an earlier copy, a port taken) prints one plain line.
 import '@desk/platform/process/report-startup-refusals';
-import { serve } from '@hono/node-server';
 import { logFormatFor, setLogFormat, setLogLevel, logger } from '@desk/platform/logging/logger';
 import { apiEnv as env } from './api.env';
 import { openInfrastructure } from '@desk/platform/infrastructure';
 import { allMigrations } from './all-migrations';
-import { createApp } from '../api/app';
 import { buildAppDeps } from './app-deps';
 import { chainNetworks } from '../chain/chain-networks';
-import { startExpirySweeper } from '../orders/expiry-sweeper';
-import { startOrphanClaimSweeper } from '../orders/orphan-claims';
-import { startIdempotencySweep } from '../jobs/idempotency-sweep';
-import { startMatchingSweep } from '../reconciliation/matching-jobs';
 import { startNotificationDispatch } from '../notifications/notification-dispatch';
 import { onShutdown } from '@desk/platform/process/shutdown';
-import { Draining, drainAndClose } from '@desk/platform/process/draining';
-import type { Server } from 'node:http';
-import { isProbe } from '../api/health.routes';
+import { serveApi, startApiSweeps } from './api-process';
 import { ensureWebBuild } from './ensure-web-build';
 import { startMetricsEndpoint } from './metrics-endpoint';
 
@@ -26,31 +18,20 @@ setLogFormat(logFormatFor(env.NODE_ENV));
 await ensureWebBuild();
 const infra = await openInfrastructure(env, 'usdt-desk-api', allMigrations);
 const { deps } = await buildAppDeps(infra, { ...env, declaredNodeEnv: process.env.NODE_ENV, chain: chainNetworks(env) });
-const sweeper = startExpirySweeper(deps.orders.db, deps.orders.commands);
-const orphanClaims = startOrphanClaimSweeper(deps.orders.eventStore, deps.orders.claims);
-const idempotencySweep = startIdempotencySweep(infra.db);
-const matching = startMatchingSweep(deps.reconciliation.matcher);
+const sweeps = startApiSweeps(deps, infra.db);
 // Without Redis this process runs its jobs, customer notifications' SMS among them; with it, `start:worker` queues them.
 const notificationDispatch = env.REDIS_URL ? null : await startNotificationDispatch(infra.db, deps.queue, infra.connectionString);
 const metrics = startMetricsEndpoint(env, deps);
-// From SIGTERM on, /readyz answers 503 while the requests running finish (platform/src/process/draining.ts).
-const drain = new Draining(isProbe);
-const server = serve({ fetch: createApp({ ...deps, observeRequest: metrics.observeRequest, drain }).fetch, port: env.PORT, hostname: env.HOST }) as Server;
-drain.track(server);
+// From SIGTERM on, /readyz answers 503 while the requests running finish.
+const api = serveApi(deps, env, metrics.observeRequest);
 logger.info(`API listening on http://localhost:${env.PORT}`);
 
 onShutdown(async () => {
-  drain.begin();
-  // Open live streams would hold the drain open: end them first (their clients resume elsewhere).
-  await deps.live.hub.close();
-  await drainAndClose(server, drain, { minimumMs: env.SHUTDOWN_DELAY_MS, maximumMs: env.SHUTDOWN_TIMEOUT_MS });
+  await api.close();
   await deps.users.close();
   await deps.sessions.close();
   await metrics.close();
-  await sweeper.stop();
-  await orphanClaims.stop();
-  await idempotencySweep.stop();
-  await matching.stop();
+  await sweeps.stop();
   await notificationDispatch?.stop();
   await deps.queue.close();
   await deps.store.close();
