@@ -2,13 +2,16 @@
  * The production topology of docker-compose.yml, run as processes (Docker cannot run here): a
  * PostgreSQL server, Redis, two API replicas behind a round-robin proxy, two projectors and the
  * worker, with NODE_ENV=production and the compose file's own commands (the built server, run by
- * node), environment, secrets (files) and health checks. Through the proxy a customer registers with a code sent through the SMS gateway, places an order, uploads
+ * node, from the image's /app made as the Dockerfile's runtime stage makes it: production
+ * dependencies only), environment, secrets (files) and health checks. Through the proxy a customer registers with a code sent through the SMS gateway, places an order, uploads
  * proof to one API and it is read through the other; the admin completes it; the active projector
  * is killed and the standby takes over.
  */
 import { staffSignIn } from '../support/staff-accounts';
 import { generateKeyPairSync } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
@@ -16,6 +19,7 @@ import { startRecordingServer, type RecordingServer } from '../support/recording
 import { PNG_1PX, dataUrl } from '../support/sample-files';
 import { waitFor } from '../support/wait-for';
 import { startComposeTopology, type Topology } from './compose-topology';
+import { makeRuntimeStage } from './server-build';
 
 const ADMIN = { phone: '+919000000042', password: 'topology-admin-password' };
 const CUSTOMER = '+919800000042';
@@ -41,8 +45,20 @@ describe('the docker-compose topology, as processes', () => {
   let topology: Topology;
   const timings: Record<string, number> = {};
 
+  let appDir: string;
+  let stageParent: string | undefined;
+
   beforeAll(async () => {
     gateway = await startRecordingServer();
+    // The image's /app with production dependencies only (docs/operations-docker.md): made here
+    // unless TOPOLOGY_APP_DIR names one already made.
+    const staging = Date.now();
+    if (process.env.TOPOLOGY_APP_DIR) appDir = process.env.TOPOLOGY_APP_DIR;
+    else {
+      stageParent = await mkdtemp(path.join(os.tmpdir(), 'usdt-desk-image-'));
+      appDir = await makeRuntimeStage(stageParent);
+    }
+    timings.stageMs = Date.now() - staging;
     const started = Date.now();
     topology = await startComposeTopology({
       vars: {
@@ -56,8 +72,7 @@ describe('the docker-compose topology, as processes', () => {
       },
       secrets: SECRETS,
       scale: { api: 2 },
-      // The image's /app with production dependencies only, when made (docs/operations-docker.md).
-      appDir: process.env.TOPOLOGY_APP_DIR || undefined,
+      appDir,
     });
     timings.startMs = Date.now() - started;
   }, 240_000);
@@ -67,6 +82,7 @@ describe('the docker-compose topology, as processes', () => {
     await topology?.stop();
     timings.stopMs = Date.now() - stopping;
     await gateway?.close();
+    if (stageParent) await rm(stageParent, { recursive: true, force: true });
     process.stdout.write(`topology timings: ${JSON.stringify(timings)}\n`);
   }, 60_000);
 
@@ -99,7 +115,7 @@ describe('the docker-compose topology, as processes', () => {
       const argv = readFileSync(`/proc/${p.child.pid}/cmdline`, 'utf8').split('\0').filter(Boolean);
       expect(path.basename(argv[0]!)).toBe('node');
       expect(argv[1]).toMatch(/^dist\/server\/start-(api|projector|worker)\.mjs$/);
-      expect(existsSync(path.join(process.env.TOPOLOGY_APP_DIR || path.join(import.meta.dirname, '../..'), argv[1]!))).toBe(true);
+      expect(existsSync(path.join(appDir, argv[1]!))).toBe(true);
       expect(argv.join(' ')).not.toMatch(/tsx|npm|\.ts\b/);
     }
   });
