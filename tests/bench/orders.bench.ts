@@ -35,6 +35,7 @@ import { databaseClock, ownClock, perOperation, processClock, startCpuAccount } 
 import { startDatabaseCpuAccount } from './database-cpu';
 import { waitUntilQuiet } from './quiet';
 import { measureHttpFloor } from './http-floor';
+import { createBrand } from './create-brand';
 
 const say = (line: string) => process.stderr.write(`${line}\n`);
 const CUSTOMERS = 16;
@@ -43,15 +44,6 @@ const WARMUP_SECONDS = benchEnv.BENCH_SMOKE ? 1 : 5;
 const ADMIN = { phone: '+919000000009', password: 'bench-admin-password' };
 const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
 const ms = (n: number) => n.toFixed(1);
-/** A brand the seeded orders are spread over (the operator's list covers them all). */
-async function createBrand(base: string, token: string, domain: string): Promise<string> {
-  const form = new FormData();
-  form.set('name', domain);
-  form.set('domain', domain);
-  const response = await fetch(`${base}/api/admin/tenants`, { method: 'POST', body: form, headers: { authorization: `Bearer ${token}` } });
-  if (response.status !== 201) throw new Error(`create brand: ${response.status} ${await response.text()}`);
-  return ((await response.json()) as { tenant: { _id: string } }).tenant._id;
-}
 
 /** The latest code the stand-in gateway was asked to send to `phone` (the default JSON body: `{to, message}`). */
 function codeSentTo(gateway: RecordingServer, phone: string): string | null {

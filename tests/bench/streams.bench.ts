@@ -19,19 +19,10 @@ import { deliveryFigures, loadAverage, rowCells, type StepFigures } from './stre
 import { seedViewers, type SeededViewer } from './streams-seed';
 import { STREAMS_JWT_SECRET, startStreamsServer, type StreamsServer } from './streams-server';
 import { streamsEnv } from './streams.env';
+import { createBrand } from './create-brand';
 
 const say = (line: string) => process.stderr.write(`${line}\n`);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** A brand for the brand admins and customers (POST /api/admin/tenants as the operator's admin). */
-async function createBrand(base: string, token: string, domain: string): Promise<string> {
-  const form = new FormData();
-  form.set('name', domain);
-  form.set('domain', domain);
-  const response = await fetch(`${base}/api/admin/tenants`, { method: 'POST', body: form, headers: { authorization: `Bearer ${token}` } });
-  if (response.status !== 201) throw new Error(`create brand: ${response.status} ${await response.text()}`);
-  return ((await response.json()) as { tenant: { _id: string } }).tenant._id;
-}
 
 /** A ticket for each viewer (POST /api/stream/ticket with its token), 16 at a time. */
 async function ticketsFor(base: string, viewers: readonly SeededViewer[]): Promise<string[]> {

@@ -22,17 +22,20 @@ export interface AfterRunChecks {
   auditOutput: string;
 }
 
+/** What a finished run hands the checks. */
+export interface FinishedRun {
+  topology: Topology;
+  client: RetryingClient;
+  record: WorkloadRecord;
+  customers: Customer[];
+  live: LiveWatch;
+}
+
 /** Everything the run must leave true, checked once the faults and the workload have stopped. */
-export async function checkAfterRun(
-  topology: Topology,
-  client: RetryingClient,
-  record: WorkloadRecord,
-  customers: Customer[],
-  live: LiveWatch,
-): Promise<AfterRunChecks> {
-  const tools = await operatorTools(topology.databaseUrl);
+export async function checkAfterRun(run: FinishedRun): Promise<AfterRunChecks> {
+  const tools = await operatorTools(run.topology.databaseUrl);
   try {
-    return await checkWith(tools, topology, client, record, customers, live);
+    return await checkWith(tools, run);
   } finally {
     await tools.close();
   }
@@ -40,11 +43,7 @@ export async function checkAfterRun(
 
 async function checkWith(
   tools: Awaited<ReturnType<typeof operatorTools>>,
-  topology: Topology,
-  client: RetryingClient,
-  record: WorkloadRecord,
-  customers: Customer[],
-  live: LiveWatch,
+  { topology, client, record, customers, live }: FinishedRun,
 ): Promise<AfterRunChecks> {
   await tools.untilProjected();
 

@@ -100,7 +100,7 @@ export async function runChaos(options: ChaosOptions, progress: (line: string) =
     // The admin's session may have been refused meanwhile; the checks read with a fresh one.
     admin = await signInAdmin(client).catch(() => admin);
     progress(`chaos: checking (${Math.round((Date.now() - startedAt.getTime()) / 1000)} s in)`);
-    const checks = await checkAfterRun(topology, client, record, customers, live);
+    const checks = await checkAfterRun({ topology, client, record, customers, live });
     const withRecovery = recoveryTimes(injections, record.acknowledged);
     const serverLog = distinctErrors(topology.output());
     return {
