@@ -6,30 +6,16 @@ import { fakeApi, renderWithApp } from '../../../test/render';
 import { AdminSettingsPage } from './admin-settings-page';
 import type { AdminSettings } from './settings-api';
 import { waitingAnswer } from '../changes/changes-test-kit';
+import { GLOBAL, SETTINGS as BRAND_SETTINGS } from '../tenants/brand-settings-fixtures';
 
 afterEach(cleanup);
 
 const SETTINGS: AdminSettings = {
-  rates: { usdtInr: 85, usdt_bank_buy: 88.5, usdt_bank_sell: 86, usdt_cash_buy: 0, usdt_cash_sell: 87 },
-  fees: { fiatToCryptoPercent: 0.5, cryptoToFiatPercent: 1 },
-  limits: { buyInr: { min: 100, max: 1000000 }, sellUsdt: { min: 1, max: 12000 } },
-  controls: {
-    fourEyesAboveInr: 200000,
-    customerDailyInr: 0,
-    customerMonthlyInr: 5000000,
-    requoteBandPercent: 2,
-    bankMatch: 'suggest',
-    chainPayoutMismatch: 'refuse',
-  },
+  ...GLOBAL,
   revision: '4',
   updatedAt: '2025-03-01T09:30:00.000Z',
   updatedBy: { _id: 'admin-1', phone: '+919800000009', username: 'meera' },
-  agreedRates: {
-    usdt_bank_buy: { rate: 88, confirmedAt: '2025-02-20T09:00:00.000Z' },
-    usdt_bank_sell: { rate: 86, confirmedAt: null },
-    usdt_cash_buy: { rate: 85, confirmedAt: null },
-    usdt_cash_sell: { rate: 87, confirmedAt: null },
-  },
+  agreedRates: { ...BRAND_SETTINGS.agreedRates, usdt_bank_buy: { rate: 88, confirmedAt: '2025-02-20T09:00:00.000Z' } },
 };
 
 async function replace(label: string, value: string) {

@@ -1,6 +1,6 @@
 import type { BrandSettings } from './brand-settings-api';
 
-/** A brand's settings as GET /api/admin/tenants/t-1/settings answers them; used by the tests only. */
+/** The desk-wide settings (GLOBAL, which the settings page tests start from too) and a brand's settings as GET /api/admin/tenants/t-1/settings answers them; used by the tests only. */
 
 export const GLOBAL: BrandSettings['global'] = {
   rates: { usdtInr: 85, usdt_bank_buy: 88.5, usdt_bank_sell: 86, usdt_cash_buy: 0, usdt_cash_sell: 87 },

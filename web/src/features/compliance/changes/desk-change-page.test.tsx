@@ -2,9 +2,9 @@
 import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import { OFFICER_ME, renderCompliance } from '../layout/compliance-test-kit';
-import { complianceDeskChange } from './desk-changes-test-kit';
+import { deskChange } from '../../../test/desk-change';
 
-const WALLETS = complianceDeskChange({
+const WALLETS = deskChange({
   _id: '00000000-0000-4000-8000-0000000bad00',
   kind: 'brand_accounts',
   title: 'Where customers pay',
@@ -47,7 +47,7 @@ describe('one desk change', () => {
   });
 
   it('names who found a change out of date, and why', async () => {
-    const lapsed = complianceDeskChange({
+    const lapsed = deskChange({
       status: 'lapsed',
       endedBy: { _id: 'admin-8', phone: null, username: 'ravi' },
       endedAt: '2026-11-28T10:00:00.000Z',
@@ -60,7 +60,7 @@ describe('one desk change', () => {
   });
 
   it('names only who asked while it waits', async () => {
-    const waiting = complianceDeskChange();
+    const waiting = deskChange();
     renderCompliance(`/compliance/changes/${waiting._id}`, { [`GET /api/compliance/changes/${waiting._id}`]: { change: waiting } });
     await screen.findByRole('heading', { level: 1, name: 'Global Settings' });
     const details = within(screen.getByText('Asked by', { selector: 'dt' }).closest('dl')!);

@@ -3,10 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import { callsTo } from '../../../test/fixtures';
 import { OFFICER_ME, renderCompliance } from '../layout/compliance-test-kit';
-import { complianceDeskChange } from './desk-changes-test-kit';
+import { deskChange } from '../../../test/desk-change';
 
-const WAITING = complianceDeskChange();
-const DECLINED = complianceDeskChange({
+const WAITING = deskChange();
+const DECLINED = deskChange({
   _id: '00000000-0000-4000-8000-00000000dead',
   kind: 'brand_settings',
   title: 'Brand settings',
@@ -23,7 +23,7 @@ const DECLINED = complianceDeskChange({
   endedAt: '2026-11-28T10:00:00.000Z',
   note: 'Not without a reason',
 });
-const CONFIRMED = complianceDeskChange({
+const CONFIRMED = deskChange({
   _id: '00000000-0000-4000-8000-00000000beef',
   kind: 'roles',
   title: 'Staff roles',
