@@ -1,0 +1,37 @@
+import { randomUUID } from 'node:crypto';
+import type { OrderEvent, OrderPlaced } from '@desk/machines/order/order.events';
+import { placed, placedSell } from '@desk/machines/order/order.fixtures';
+import { foldOrder, orderView, type OrderView } from '@desk/machines/order/order-state';
+import { onStream, type SpecEvent } from './spec-events';
+
+export interface SpecOrder {
+  id: string;
+  refCode: string;
+  userId: string;
+  tenantId: string;
+  /** Its placement, as the read-model specs take events. */
+  placed: SpecEvent;
+  /** One of its later events (the order machine's fixtures build them). */
+  then(event: OrderEvent): SpecEvent;
+  /** The order's view after these of its events, as the order machine folds them. */
+  viewAfter(...events: OrderEvent[]): OrderView;
+}
+
+/**
+ * An order for the read-model specs: a placement from the order machine's fixtures (a buy, or a
+ * sell), with a customer id of its own (the read models keep it as a uuid) and its brand.
+ */
+export function specOrder(side: 'buy' | 'sell', overrides: Partial<OrderPlaced['data']> = {}): SpecOrder {
+  const placement = (side === 'buy' ? placed : placedSell)({ userId: randomUUID(), tenantId: 'zen', ...overrides });
+  const { orderId: id, refCode, userId, tenantId } = placement.data;
+  const streamId = `order-${id}`;
+  return {
+    id,
+    refCode,
+    userId,
+    tenantId,
+    placed: onStream(streamId, placement, { tenantId }),
+    then: (event) => onStream(streamId, event, { tenantId }),
+    viewAfter: (...events) => orderView(foldOrder([placement, ...events]))!,
+  };
+}
