@@ -167,20 +167,21 @@ export async function runReconciliationBench(): Promise<void> {
     printProfile(profiles.import ?? null);
     floors.push(await parseAll(files));
 
-    say('projection of the lines: every projection until caught up');
-    const lineProjection = await timedPhase(
-      'projected',
-      clocks,
-      { probe: rowCount(db, 'rm_statement_lines'), total: world.lines.length, unit: 'lines' },
-      async () => {
-        const { result, profile } = await profiled(profileDir, 'reconciliation-project-lines', () => projectUntilCaughtUp(db, store, batchSize));
-        profiles.projectLines = profile;
+    // Every projection until caught up, timed by the rows of the table this phase fills.
+    const projectionPhase = async (what: string, profileKey: 'projectLines' | 'projectMatches', table: string, total: number, unit: string) => {
+      say(`projection of the ${what}: every projection until caught up`);
+      const phase = await timedPhase('projected', clocks, { probe: rowCount(db, table), total, unit }, async () => {
+        const { result, profile } = await profiled(profileDir, `reconciliation-project-${what}`, () => projectUntilCaughtUp(db, store, batchSize));
+        profiles[profileKey] = profile;
         return result;
-      },
-    );
-    sayCaughtUp(lineProjection.result);
-    printProfile(profiles.projectLines ?? null);
-    floors.push(await parseAll(files));
+      });
+      sayCaughtUp(phase.result);
+      printProfile(profiles[profileKey] ?? null);
+      floors.push(await parseAll(files));
+      return phase;
+    };
+
+    const lineProjection = await projectionPhase('lines', 'projectLines', 'rm_statement_lines', world.lines.length, 'lines');
 
     const lanes = reconciliationEnv.BENCH_RECONCILIATION_LANES;
     const matcher =
@@ -215,20 +216,7 @@ export async function runReconciliationBench(): Promise<void> {
     printProfile(profiles.match ?? null);
     floors.push(await parseAll(files));
 
-    say('projection of the matches: every projection until caught up');
-    const matchProjection = await timedPhase(
-      'projected',
-      clocks,
-      { probe: rowCount(db, 'rm_statement_line_outcomes'), total: expected.matched, unit: 'outcomes' },
-      async () => {
-        const { result, profile } = await profiled(profileDir, 'reconciliation-project-matches', () => projectUntilCaughtUp(db, store, batchSize));
-        profiles.projectMatches = profile;
-        return result;
-      },
-    );
-    sayCaughtUp(matchProjection.result);
-    printProfile(profiles.projectMatches ?? null);
-    floors.push(await parseAll(files));
+    const matchProjection = await projectionPhase('matches', 'projectMatches', 'rm_statement_line_outcomes', expected.matched, 'outcomes');
 
     say("the appends alone: the lines in chunks of 500 on one stream, and one event on each of the matches' streams (a database of its own)");
     const parsed = [];
