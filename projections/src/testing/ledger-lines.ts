@@ -4,7 +4,7 @@ import { foldLedger, type LedgerEvent } from '@desk/machines/ledger/ledger-fold'
  * The ledger's entries as its tests compare them, one string per posting line ("zen trade Dr
  * bank:… 8500 INR"): a row of rm_ledger_entries, and the lines the fold posts for events.
  */
-export const entryLine = (row: { tenant_id: unknown; kind: unknown; account: unknown; debit: unknown; credit: unknown; currency: unknown }): string =>
+export const entryLine = (row: Readonly<Record<string, unknown>>): string =>
   `${String(row.tenant_id)} ${String(row.kind)} ${Number(row.debit) > 0 ? 'Dr' : 'Cr'} ${String(row.account)} ${Number(row.debit) || Number(row.credit)} ${String(row.currency)}`;
 
 export const foldedLines = (events: readonly LedgerEvent[]): string[] =>

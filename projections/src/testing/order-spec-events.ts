@@ -3,6 +3,7 @@ import type { OrderEvent, OrderPlaced } from '@desk/machines/order/order.events'
 import { placed, placedSell } from '@desk/machines/order/order.fixtures';
 import { foldOrder, orderView, type OrderView } from '@desk/machines/order/order-state';
 import { onStream, type SpecEvent } from './spec-events';
+import type { ReadModelSpecOptions } from './read-model-spec';
 
 export interface SpecOrder {
   id: string;
@@ -35,3 +36,15 @@ export function specOrder(side: 'buy' | 'sell', overrides: Partial<OrderPlaced['
     viewAfter: (...events) => orderView(foldOrder([placement, ...events]))!,
   };
 }
+
+/**
+ * The orders read model's spec options: the live feed's rows are one per order and batch, by design;
+ * counts and usage days a batch brings to zero stay as rows at zero (one batch never wrote them).
+ */
+export const ORDERS_SPEC_OPTIONS: ReadModelSpecOptions = {
+  batchDependent: ['rm_order_changes'],
+  compared: {
+    rm_order_counts: (row) => Number(row.orders) !== 0,
+    rm_customer_usage_days: (row) => Number(row.held_inr) !== 0 || Number(row.shown_inr) !== 0,
+  },
+};

@@ -2,17 +2,10 @@ import { describe, expect } from 'vitest';
 import { completed, proof, rejected, verified } from '@desk/machines/order/order.fixtures';
 import { readModelTest as it } from '../../testing/read-model-test';
 import { readModelSpec } from '../../testing/read-model-spec';
-import { specOrder } from '../../testing/order-spec-events';
+import { ORDERS_SPEC_OPTIONS, specOrder } from '../../testing/order-spec-events';
 import { ordersProjection } from './orders.projection';
 
-/** The feed's rows are one per order and batch, by design; counts and usage days a batch brings to zero stay, at zero. */
-const spec = readModelSpec(ordersProjection, {
-  batchDependent: ['rm_order_changes'],
-  compared: {
-    rm_order_counts: (row) => Number(row.orders) !== 0,
-    rm_customer_usage_days: (row) => Number(row.held_inr) !== 0 || Number(row.shown_inr) !== 0,
-  },
-});
+const spec = readModelSpec(ordersProjection, ORDERS_SPEC_OPTIONS);
 
 describe('orders read model', () => {
   it('keeps each order as the order machine folds it, with the columns the lists filter on lifted out', async ({ readModels }) => {
