@@ -2,8 +2,9 @@
  * Edges of admin scope found in a review of the one-desk-many-brands change (decision 0014): each
  * test states what the decision or docs/api.md promises, and failed before its fix.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCustomer, createTestApp, json, type TestApp, setOwnPassword } from '../support/test-app';
+import { describe, expect } from 'vitest';
+import { createCustomer, json, setOwnPassword } from '../support/test-app';
+import { it } from '../support/app-fixtures';
 import { createBrand, createBrandAdmin } from '../support/brands';
 import { resetForRebuild } from '../../projections/src/runtime/checkpoint-store';
 import { tenantsProjection } from '../../projections/src/read-models/tenants/tenants.projection';
@@ -13,16 +14,13 @@ const TRON = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
 const BUY = { fiatAmount: 10000, network: 'TRC20', withdrawAddress: TRON, method: 'bank' };
 
 describe('admin scope: edges found in review', () => {
-  let t: TestApp;
   let operator: string;
 
-  beforeAll(async () => {
-    t = await createTestApp();
+  it.beforeAll(async ({ t }) => {
     operator = await t.adminToken();
   });
-  afterAll(() => t.close());
 
-  it('an operator admin cannot remove their own admin role by writing their id in capitals', async () => {
+  it('an operator admin cannot remove their own admin role by writing their id in capitals', async ({ t }) => {
     // ADR 0014: "An operator admin cannot remove their own admin role". The route compares the
     // path id with the signed-in id as strings, but PostgreSQL reads a uuid in any case.
     await createStaff(t, { phone: '+919500000001', password: 'secret12', roles: ['admin'] });
@@ -33,7 +31,7 @@ describe('admin scope: edges found in review', () => {
     expect((await t.call('GET', '/api/admin/orders', { token: second })).status).toBe(200);
   });
 
-  it("a deleted brand's admin stays signed out while the tenants read model is rebuilt", async () => {
+  it("a deleted brand's admin stays signed out while the tenants read model is rebuilt", async ({ t }) => {
     // ADR 0014: a deleted brand's users' tokens are refused. The check reads rm_tenants, which a
     // rebuild (Projections screen) truncates and refills: until then the brand is not "deleted".
     const brand = await createBrandAdmin(t, 'gone.example', '+919500000002');
@@ -48,7 +46,7 @@ describe('admin scope: edges found in review', () => {
     await t.project();
   });
 
-  it("a deleted brand's admin is signed out at once by the process that deleted it, whatever the projector's lag", async () => {
+  it("a deleted brand's admin is signed out at once by the process that deleted it, whatever the projector's lag", async ({ t }) => {
     // ADR 0014: "the process that deleted the brand notices at once". Here nothing projects (as when
     // the projector is down or more than READ_MODEL_WAIT_MS behind): the deletion is confirmed (it
     // waits for a second admin, decision 0030) and the brand's admin keeps acting on its orders.
@@ -58,7 +56,7 @@ describe('admin scope: edges found in review', () => {
     await t.project();
   });
 
-  it("a brand admin reading an order's history does not see the operator admin's phone, IP or client", async () => {
+  it("a brand admin reading an order's history does not see the operator admin's phone, IP or client", async ({ t }) => {
     // A brand admin sees their brand only; the operator's staff are users of the operator's brand,
     // which /api/admin/users refuses them (403), yet the history names them with phone, IP and client.
     const brand = await createBrandAdmin(t, 'history.example', '+919500000004');
@@ -79,7 +77,7 @@ describe('admin scope: edges found in review', () => {
     expect(verified).not.toContain('operator-laptop');
   });
 
-  it('a brand id with a NUL character answers 400 or 404, never 500', async () => {
+  it('a brand id with a NUL character answers 400 or 404, never 500', async ({ t }) => {
     // docs/api.md: "No input answers 500". The new brand filters and the brand settings route pass
     // the id to PostgreSQL, which refuses a NUL byte in text.
     const answers = await Promise.all([
@@ -95,7 +93,7 @@ describe('admin scope: edges found in review', () => {
     expect((await t.call('POST', '/api/admin/orders/export-link', { token: operator, body: { tenantId: '\u0000' } })).status).toBe(400);
   });
 
-  it('a brand override limit that is not a whole number is a validation error, not a 500', async () => {
+  it('a brand override limit that is not a whole number is a validation error, not a 500', async ({ t }) => {
     const brandId = await createBrand(t, 'limits.example');
     for (const limit of [
       { min: 1, max: 1e21 },
@@ -106,7 +104,7 @@ describe('admin scope: edges found in review', () => {
     }
   });
 
-  it('refuses a NUL character anywhere in a request with 400, never 500', async () => {
+  it('refuses a NUL character anywhere in a request with 400, never 500', async ({ t }) => {
     const customer = await createCustomer(t, '+919500000007');
     const answers = await Promise.all([
       t.call('GET', '/api/admin/orders?refCode=%00', { token: operator }),
@@ -124,7 +122,7 @@ describe('admin scope: edges found in review', () => {
     expect(await answers[0]!.json()).toMatchObject({ error: 'validation_error', code: 'validation_error' });
   });
 
-  it('answers an unpaired surrogate, an id of the wrong shape or a cursor past the largest with 400 or 404, never 500', async () => {
+  it('answers an unpaired surrogate, an id of the wrong shape or a cursor past the largest with 400 or 404, never 500', async ({ t }) => {
     const customer = await createCustomer(t, '+919500000009');
     const order = (await json(t.call('POST', '/api/orders/fiat-to-crypto', { token: customer, body: BUY }))).body.order;
     // Raw texts: JSON.stringify would write the surrogate as its escape, which is what a client sends.

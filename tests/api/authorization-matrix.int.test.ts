@@ -7,8 +7,9 @@
  * nothing: every command, customer or admin, is 403 to them; the compliance area is 403 to others.
  */
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCustomer, createTestApp, json, type TestApp } from '../support/test-app';
+import { describe, expect } from 'vitest';
+import { createCustomer, json } from '../support/test-app';
+import { it } from '../support/app-fixtures';
 import { giveDepositWallet } from '../support/deposit-wallet';
 import { createBrandAdmin } from '../support/brands';
 import { createStaff } from '../support/desk-changes';
@@ -17,12 +18,10 @@ type Who = 'anonymous' | 'expired' | 'owner' | 'other' | 'brandAdmin' | 'admin' 
 const TRON = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
 
 describe('authorisation matrix', () => {
-  let t: TestApp;
   const tokens: Partial<Record<Who, string>> = {};
   let ids: { order: string; wallet: string; bank: string; adminOrder: string; attachment: string; brand: string; customerId: string; change: string };
 
-  beforeAll(async () => {
-    t = await createTestApp();
+  it.beforeAll(async ({ t }) => {
     await giveDepositWallet(t);
     tokens.owner = await createCustomer(t, '+919180000001');
     tokens.other = await createCustomer(t, '+919180000002');
@@ -80,7 +79,6 @@ describe('authorisation matrix', () => {
       change: randomUUID(),
     };
   });
-  afterAll(() => t.close());
 
   const SIGNED_OUT = { anonymous: 401, expired: 401 } as const;
   // [method, path, body, expected status per caller]
@@ -200,7 +198,7 @@ describe('authorisation matrix', () => {
     ]),
   ];
 
-  it('answers each caller as it should on every route', async () => {
+  it('answers each caller as it should on every route', async ({ t }) => {
     const failures: string[] = [];
     for (const who of ['anonymous', 'expired', 'other', 'owner', 'brandAdmin', 'compliance', 'admin'] as Who[]) {
       for (const [method, path, body, expected] of routes()) {
@@ -222,7 +220,7 @@ describe('authorisation matrix', () => {
     expect(failures).toEqual([]);
   });
 
-  it('keeps attachments behind their signed link', async () => {
+  it('keeps attachments behind their signed link', async ({ t }) => {
     expect((await t.app.request(ids.attachment)).status).toBe(200);
     const [path] = ids.attachment.split('?');
     expect((await t.app.request(path!)).status).toBe(403);

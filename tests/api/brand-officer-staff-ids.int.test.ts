@@ -5,22 +5,17 @@
  * a brand's admin and officer read them in order lists, the dashboard or the officer's order views
  * (third security review, F5).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { verifyAuditExport } from '../../platform/src/eventstore/chain/verify-audit-export';
-import { createTestApp, json, type TestApp, setOwnPassword } from '../support/test-app';
+import { json, setOwnPassword } from '../support/test-app';
+import { it } from '../support/app-fixtures';
 import { createBrand } from '../support/brands';
 import { createStaff } from '../support/desk-changes';
 
 const TRON = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
 
 describe("a brand officer's export and the operator's staff", () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
-
-  it('withholds the data of events that name the operator staff, and verifies', async () => {
+  it('withholds the data of events that name the operator staff, and verifies', async ({ t }) => {
     const admin = await t.adminToken();
     const host = 'officer-ids.example';
     const tenantId = await createBrand(t, host);
@@ -55,7 +50,7 @@ describe("a brand officer's export and the operator's staff", () => {
     expect(await verifyAuditExport(lines, key.fingerprint)).toMatchObject({ ok: true, problems: [], withheldCount: 1 });
   });
 
-  it("leaves the operator's staff unnamed in a brand's order lists, dashboard and compliance views, and named to the operator", async () => {
+  it("leaves the operator's staff unnamed in a brand's order lists, dashboard and compliance views, and named to the operator", async ({ t }) => {
     const admin = await t.adminToken();
     const host = 'lists-ids.example';
     const tenantId = await createBrand(t, host);

@@ -3,17 +3,12 @@
  * wrote at the left of X-Forwarded-For: events record the real address, and a lock-out cannot be
  * dodged by forging the header.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, json, type TestApp } from '../support/test-app';
+import { describe, expect } from 'vitest';
+import { json } from '../support/test-app';
+import { it } from '../support/app-fixtures';
 
 describe('client address behind one trusted proxy', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
-
-  it('records the address the proxy saw, not the forged entries before it', async () => {
+  it('records the address the proxy saw, not the forged entries before it', async ({ t }) => {
     const saved = await json(
       t.call('PUT', '/api/admin/settings', {
         token: await t.adminToken(),
@@ -27,7 +22,7 @@ describe('client address behind one trusted proxy', () => {
     expect(event!.metadata.ip).toBe('198.51.100.9');
   });
 
-  it('locks an address out after 30 failures however the client rewrites the header', async () => {
+  it('locks an address out after 30 failures however the client rewrites the header', async ({ t }) => {
     for (let i = 0; i < 30; i++) {
       const forged = `10.9.${i}.1, 203.0.113.99`;
       await t.call('POST', '/api/auth/login', {

@@ -1,8 +1,9 @@
 /**
  * Bad input gets a clear 4xx and never a 500: every write route, fed bodies of the wrong shape.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCustomer, createTestApp, json, type TestApp } from '../support/test-app';
+import { describe, expect } from 'vitest';
+import { createCustomer, json } from '../support/test-app';
+import { it } from '../support/app-fixtures';
 import { createStaff } from '../support/desk-changes';
 
 const BODIES: unknown[] = [
@@ -20,13 +21,11 @@ const BODIES: unknown[] = [
 ];
 
 describe('no input answers 500', () => {
-  let t: TestApp;
   let customer: string;
   let admin: string;
   let orderId: string;
   let officer: string;
-  beforeAll(async () => {
-    t = await createTestApp();
+  it.beforeAll(async ({ t }) => {
     customer = await createCustomer(t, '+919300000001');
     admin = await t.adminToken();
     const compliance = { phone: '+919300000009', password: 'compliance1', roles: ['compliance'] };
@@ -41,9 +40,8 @@ describe('no input answers 500', () => {
       )
     ).body.order._id;
   });
-  afterAll(() => t.close());
 
-  it('answers malformed bodies on every write route with a 4xx', async () => {
+  it('answers malformed bodies on every write route with a 4xx', async ({ t }) => {
     const routes: [string, string, () => string][] = [
       ['POST', '/api/auth/login', () => ''],
       ['POST', '/api/orders/fiat-to-crypto', () => customer],

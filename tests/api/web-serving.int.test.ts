@@ -1,7 +1,8 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { parse } from 'csv-parse/sync';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCustomer, createTestApp, json, type TestApp } from '../support/test-app';
+import { describe, expect } from 'vitest';
+import { createCustomer, json } from '../support/test-app';
+import { it } from '../support/app-fixtures';
 import { PNG_1PX } from '../support/sample-files';
 
 const BROWSER = { 'accept-encoding': 'gzip, deflate, br, zstd' };
@@ -18,18 +19,15 @@ function directives(policy: string | null): Map<string, string[]> {
 }
 
 describe('the real app: compression, caching headers and the Content-Security-Policy', () => {
-  let t: TestApp;
   let admin: string;
-  beforeAll(async () => {
-    t = await createTestApp();
+  it.beforeAll(async ({ t }) => {
     admin = await t.adminToken();
     const customer = await createCustomer(t, '+919600000001');
     for (let i = 1; i <= 8; i++) await t.call('POST', '/api/orders/fiat-to-crypto', { token: customer, body: { ...BUY, fiatAmount: 1000 * i } });
     await t.project();
   });
-  afterAll(() => t.close());
 
-  it('serves the client and the API under a strict policy', async () => {
+  it('serves the client and the API under a strict policy', async ({ t }) => {
     for (const url of ['/', '/dashboard', '/api/health', '/api/nowhere']) {
       const policy = directives((await t.app.request(url)).headers.get('content-security-policy'));
       expect(policy.get('default-src'), url).toEqual(["'self'"]);
@@ -49,7 +47,7 @@ describe('the real app: compression, caching headers and the Content-Security-Po
     expect(page.headers.get('x-frame-options')).toBe('DENY');
   });
 
-  it('keeps the sandboxed policy an uploaded file is served with', async () => {
+  it('keeps the sandboxed policy an uploaded file is served with', async ({ t }) => {
     const form = new FormData();
     form.set('name', 'Logo Brand');
     form.set('domain', 'logo.example');
@@ -62,7 +60,7 @@ describe('the real app: compression, caching headers and the Content-Security-Po
     expect(file.headers.get('content-security-policy')).toMatch(/^sandbox;/);
   });
 
-  it('compresses a large JSON answer as the client accepts, the same JSON either way', async () => {
+  it('compresses a large JSON answer as the client accepts, the same JSON either way', async ({ t }) => {
     const url = '/api/admin/orders?pageSize=50';
     const plain = await t.call('GET', url, { token: admin });
     const text = await plain.text();
@@ -85,7 +83,7 @@ describe('the real app: compression, caching headers and the Content-Security-Po
     expect(small.headers.get('content-encoding')).toBeNull();
   });
 
-  it('streams the CSV export uncompressed, and it parses', async () => {
+  it('streams the CSV export uncompressed, and it parses', async ({ t }) => {
     const link = await json(t.call('POST', '/api/admin/orders/export-link', { token: admin, body: {} }));
     const res = await t.app.request(link.body.url, { headers: BROWSER });
     expect(res.status).toBe(200);

@@ -1,15 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCustomer, createTestApp, json, type TestApp } from '../../../tests/support/test-app';
+import { describe, expect } from 'vitest';
+import { createCustomer, json } from '../../../tests/support/test-app';
+import { it } from '../../../tests/support/app-fixtures';
 import { waitFor } from '../../../tests/support/wait-for';
 
 describe('admin projections', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
-
-  it("shows each projection's status and rebuilds one as a job", async () => {
+  it("shows each projection's status and rebuilds one as a job", async ({ t }) => {
     const admin = await t.adminToken();
     const customer = await createCustomer(t, '+919190000001');
     await t.call('POST', '/api/orders/fiat-to-crypto', {

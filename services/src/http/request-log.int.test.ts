@@ -1,15 +1,10 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, vi } from 'vitest';
 import { logger } from '@desk/platform/logging/logger';
-import { createTestApp, type TestApp } from '../../../tests/support/test-app';
+import { it } from '../../../tests/support/app-fixtures';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 describe('request ids and the access log', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
   afterEach(() => vi.restoreAllMocks());
 
   /** The access lines written while `run` runs (the logger is spied on, whatever its level). */
@@ -19,7 +14,7 @@ describe('request ids and the access log', () => {
     return info.mock.calls.filter(([message]) => message === 'request').map(([, fields]) => fields!);
   }
 
-  it('answers with an id of its own, whatever the client sent', async () => {
+  it('answers with an id of its own, whatever the client sent', async ({ t }) => {
     const fresh = await t.call('GET', '/api/health');
     expect(fresh.headers.get('x-request-id')).toMatch(UUID);
     const theirs = await t.call('GET', '/api/health', { headers: { 'x-request-id': 'edge-7f3a.42_b' } });
@@ -27,7 +22,7 @@ describe('request ids and the access log', () => {
     expect(theirs.headers.get('x-request-id')).not.toBe(fresh.headers.get('x-request-id'));
   });
 
-  it('puts the id on refusals and unknown paths too', async () => {
+  it('puts the id on refusals and unknown paths too', async ({ t }) => {
     for (const [method, url] of [
       ['GET', '/api/auth/me'],
       ['GET', '/api/no-such-thing'],
@@ -39,7 +34,7 @@ describe('request ids and the access log', () => {
     }
   });
 
-  it("records the server's id as the events' correlation id, and a client's own id only as its claim (security review)", async () => {
+  it("records the server's id as the events' correlation id, and a client's own id only as its claim (security review)", async ({ t }) => {
     const token = await t.adminToken();
     const sent = await t.call('PUT', '/api/admin/settings', {
       token,
@@ -61,7 +56,7 @@ describe('request ids and the access log', () => {
     }
   });
 
-  it('writes one access line per request: method, path, status, duration, id, tenant and user, never the query or body', async () => {
+  it('writes one access line per request: method, path, status, duration, id, tenant and user, never the query or body', async ({ t }) => {
     const token = await t.adminToken();
     const me = (await (await t.call('GET', '/api/auth/me', { token })).json()) as { _id: string };
     const lines = await accessLines(async () => {

@@ -1,15 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, createCustomer, createTestApp, type TestApp } from '../../../tests/support/test-app';
+import { describe, expect } from 'vitest';
+import { ADMIN, createCustomer } from '../../../tests/support/test-app';
+import { it } from '../../../tests/support/app-fixtures';
 import { ensureAdmin } from './bootstrap-admin';
 
 describe('identity API', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
-
-  it('logs the bootstrap admin in with a token and the user, roles included', async () => {
+  it('logs the bootstrap admin in with a token and the user, roles included', async ({ t }) => {
     const response = await t.call('POST', '/api/auth/login', { body: ADMIN });
     expect(response.status).toBe(200);
     const body = (await response.json()) as { token: string; user: { phone: string; roles: string[]; _id: string } };
@@ -19,12 +14,12 @@ describe('identity API', () => {
     expect(await me.json()).toMatchObject({ _id: body.user._id, phone: ADMIN.phone, wallets: { usdt: [] } });
   });
 
-  it('stores passwords as argon2id hashes', async () => {
+  it('stores passwords as argon2id hashes', async ({ t }) => {
     const { rows } = await t.database.pool.query('select password_hash from users where phone = $1', [ADMIN.phone]);
     expect(rows[0].password_hash).toMatch(/^\$argon2id\$/);
   });
 
-  it('refuses wrong credentials with the same answer for unknown phones', async () => {
+  it('refuses wrong credentials with the same answer for unknown phones', async ({ t }) => {
     const wrong = await t.call('POST', '/api/auth/login', { body: { phone: ADMIN.phone, password: 'nope-nope' } });
     const unknown = await t.call('POST', '/api/auth/login', { body: { phone: '+910000000000', password: 'nope-nope' } });
     expect(wrong.status).toBe(401);
@@ -33,7 +28,7 @@ describe('identity API', () => {
     expect(await unknown.json()).toEqual({ error: 'Invalid credentials', code: 'invalid_credentials' });
   });
 
-  it('answers bad input with validation_error and details', async () => {
+  it('answers bad input with validation_error and details', async ({ t }) => {
     const response = await t.call('POST', '/api/auth/login', { body: { phone: '12', password: '' } });
     expect(response.status).toBe(400);
     const body = (await response.json()) as { error: string; details: { path: string }[] };
@@ -51,7 +46,7 @@ describe('identity API', () => {
     expect(((await long.json()) as { details: unknown[] }).details).toEqual([{ path: 'password', message: 'Password must be at most 200 characters' }]);
   });
 
-  it('needs a valid token: 401 with the specification text', async () => {
+  it('needs a valid token: 401 with the specification text', async ({ t }) => {
     for (const token of [undefined, 'garbage', `${(await t.adminToken()).slice(0, -2)}xx`]) {
       const response = await t.call('GET', '/api/auth/me', { token });
       expect(response.status).toBe(401);
@@ -59,7 +54,7 @@ describe('identity API', () => {
     }
   });
 
-  it('lets only admins list and create users: 403 with the specification text', async () => {
+  it('lets only admins list and create users: 403 with the specification text', async ({ t }) => {
     const customer = await createCustomer(t, '+919111111111');
     for (const [method, body] of [
       ['GET', undefined],
@@ -73,7 +68,7 @@ describe('identity API', () => {
     expect(anonymous.status).toBe(401);
   });
 
-  it('creates users, refuses a taken phone with 409, and lists them', async () => {
+  it('creates users, refuses a taken phone with 409, and lists them', async ({ t }) => {
     const admin = await t.adminToken();
     const created = await t.call('POST', '/api/admin/users', { token: admin, body: { username: 'Asha', phone: '+91 92222 22222', password: 'secret1' } });
     expect(created.status).toBe(201);
@@ -96,7 +91,7 @@ describe('identity API', () => {
     expect(list.total).toBe(list.users.length);
   });
 
-  it('never overwrites an existing password from ADMIN_PASSWORD', async () => {
+  it('never overwrites an existing password from ADMIN_PASSWORD', async ({ t }) => {
     await ensureAdmin(t.database.db, t.deps.roles, 'default', { NODE_ENV: 'production', ADMIN_PHONE: ADMIN.phone, ADMIN_PASSWORD: 'a-different-password' });
     expect((await t.call('POST', '/api/auth/login', { body: ADMIN })).status).toBe(200);
     expect((await t.call('POST', '/api/auth/login', { body: { phone: ADMIN.phone, password: 'a-different-password' } })).status).toBe(401);

@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callerOf, createCustomer, createTestApp, json, type TestApp } from '../../../tests/support/test-app';
+import { afterAll, describe, expect } from 'vitest';
+import { callerOf, createCustomer, json, type TestApp } from '../../../tests/support/test-app';
+import { it } from '../../../tests/support/app-fixtures';
 import { readSse } from '../../../tests/support/sse-reader';
 import { createStaff, totpCode } from '../../../tests/support/staff-accounts';
 import { createApp } from '../api/app';
@@ -7,18 +8,15 @@ import { resetTotp } from '../ops/admin/reset-totp';
 
 /** The review's F6: a stream opened with a ticket kept delivering after its session was signed out. */
 describe('a live stream lives no longer than the session that asked for its ticket', () => {
-  let t: TestApp;
   let call: TestApp['call'];
   const streams: ReturnType<typeof readSse>[] = [];
 
-  beforeAll(async () => {
-    t = await createTestApp();
+  it.beforeAll(async ({ t }) => {
     // The same app with a heartbeat every 100 ms, so that a stream is checked again within the test's wait.
     call = callerOf(createApp({ ...t.deps, live: { ...t.deps.live, heartbeatMs: 100 } }));
   });
   afterAll(async () => {
     for (const s of streams) await s.close();
-    await t.close();
   });
 
   const ticketFor = async (token: string) => {
@@ -35,7 +33,7 @@ describe('a live stream lives no longer than the session that asked for its tick
     return stream;
   };
 
-  it('signing out closes the open stream, and a ticket asked for before it opens nothing', async () => {
+  it('signing out closes the open stream, and a ticket asked for before it opens nothing', async ({ t }) => {
     const token = await createCustomer(t, '+919610000001', 'secret12');
     const stream = await open(token);
     const unused = await ticketFor(token);
@@ -45,7 +43,7 @@ describe('a live stream lives no longer than the session that asked for its tick
     expect(await json(call('GET', `/api/stream?ticket=${unused}`))).toMatchObject({ status: 401, body: { error: 'Unauthorized. Please login again.' } });
   });
 
-  it('"sign out everywhere else" closes the other sessions\' streams and keeps the current one\'s', async () => {
+  it('"sign out everywhere else" closes the other sessions\' streams and keeps the current one\'s', async ({ t }) => {
     await createCustomer(t, '+919610000002', 'secret12');
     const laptop = await t.login('+919610000002', 'secret12');
     const phone = await t.login('+919610000002', 'secret12');
@@ -56,7 +54,7 @@ describe('a live stream lives no longer than the session that asked for its tick
     expect(await onPhone.closedWithin(500)).toBe(false);
   });
 
-  it('a session past its time (12 hours for staff) closes its stream', async () => {
+  it('a session past its time (12 hours for staff) closes its stream', async ({ t }) => {
     await createStaff(t, '+919610000003', 'staff-pass-1');
     const token = await t.login('+919610000003', 'staff-pass-1');
     const stream = await open(token);
@@ -68,7 +66,7 @@ describe('a live stream lives no longer than the session that asked for its tick
     expect(await other.closedWithin(300)).toBe(false);
   });
 
-  it("the operator's reset-totp closes every stream of the account", async () => {
+  it("the operator's reset-totp closes every stream of the account", async ({ t }) => {
     const phone = '+919610000004';
     await createStaff(t, phone, 'staff-pass-4');
     const token = await t.login(phone, 'staff-pass-4');

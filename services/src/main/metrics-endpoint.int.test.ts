@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect } from 'vitest';
 import { randomUUID } from 'node:crypto';
-import { createTestApp, type TestApp } from '../../../tests/support/test-app';
+import { it } from '../../../tests/support/app-fixtures';
 import { freePort } from '../../../tests/support/free-port';
 import { createApp } from '../api/app';
 import { startMetricsEndpoint } from './metrics-endpoint';
@@ -8,17 +8,14 @@ import { startMetricsEndpoint } from './metrics-endpoint';
 const TOKEN = 'int-test-scrape-token-42';
 
 describe('the metrics endpoint of an API process', () => {
-  let t: TestApp;
   let port: number;
   let endpoint: ReturnType<typeof startMetricsEndpoint>;
-  beforeAll(async () => {
-    t = await createTestApp();
+  it.beforeAll(async ({ t }) => {
     port = await freePort();
     endpoint = startMetricsEndpoint({ METRICS_PORT: port, METRICS_HOST: '127.0.0.1', METRICS_TOKEN: TOKEN }, t.deps);
   });
   afterAll(async () => {
     await endpoint?.close();
-    await t?.close();
   });
 
   const scrape = async () => {
@@ -36,20 +33,20 @@ describe('the metrics endpoint of an API process', () => {
     expect(text).not.toContain('desk_metrics_sample_failures_total{');
   });
 
-  it('times the requests of the app it was given, by route pattern', async () => {
+  it('times the requests of the app it was given, by route pattern', async ({ t }) => {
     const app = createApp({ ...t.deps, observeRequest: endpoint.observeRequest });
     const token = await t.adminToken();
     for (let i = 0; i < 2; i++) await app.request(`/api/admin/orders/${randomUUID()}`, { headers: { authorization: `Bearer ${token}` } });
     expect(await scrape()).toMatch(/^http_request_duration_seconds_count\{route="\/api\/admin\/orders\/:id",method="GET",status_class="4xx"\} 2$/m);
   });
 
-  it('is not served on the public port', async () => {
+  it('is not served on the public port', async ({ t }) => {
     const response = await t.call('GET', '/metrics', { headers: { authorization: `Bearer ${TOKEN}` } });
     expect(await response.text()).not.toContain('# TYPE');
     expect((await t.call('GET', '/api/metrics')).status).toBe(404);
   });
 
-  it('measures and serves nothing without METRICS_PORT', async () => {
+  it('measures and serves nothing without METRICS_PORT', async ({ t }) => {
     const off = startMetricsEndpoint({ METRICS_HOST: '127.0.0.1' }, t.deps);
     expect(off.observeRequest).toBeUndefined();
     await off.close();

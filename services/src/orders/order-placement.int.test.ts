@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCustomer, createTestApp, json, type TestApp } from '../../../tests/support/test-app';
+import { describe, expect } from 'vitest';
+import { createCustomer, json } from '../../../tests/support/test-app';
+import { it } from '../../../tests/support/app-fixtures';
 import { NO_DEPOSIT_ADDRESS, NOTHING_AFTER_FEES } from '@desk/machines/order/order-placement.decide';
 import { DEPOSIT_TRON, giveDepositWallet } from '../../../tests/support/deposit-wallet';
 import { changeConfirmed } from '../../../tests/support/desk-changes';
@@ -12,10 +13,8 @@ const SELL = {
 };
 
 describe('placing orders', () => {
-  let t: TestApp;
   let customer: string;
-  beforeAll(async () => {
-    t = await createTestApp();
+  it.beforeAll(async ({ t }) => {
     customer = await createCustomer(t, '+919800000001');
     // 88.5 is further than the re-quote band from 85: a second admin confirms it (decision 0030).
     await changeConfirmed(t, 'PUT', '/api/admin/settings', {
@@ -23,9 +22,8 @@ describe('placing orders', () => {
       body: { rates: { usdt_bank_buy: 88.5, usdt_bank_sell: 86.25 }, fees: { fiatToCryptoPercent: 0.5, cryptoToFiatPercent: 1 } },
     });
   });
-  afterAll(() => t.close());
 
-  it('places a buy at the rate and fee in force, recording where the rate came from', async () => {
+  it('places a buy at the rate and fee in force, recording where the rate came from', async ({ t }) => {
     const { status, body } = await json(t.call('POST', '/api/orders/fiat-to-crypto', { token: customer, body: BUY }));
     expect(status).toBe(201);
     expect(body.message).toBe('Buy order created successfully!');
@@ -56,7 +54,7 @@ describe('placing orders', () => {
     expect((placed!.data as any).rateSource).toEqual({ settingsRevision: '0', overrideRevision: null, rateKey: 'usdt_bank_buy' });
   });
 
-  it('refuses a sell while the brand has no active TRC20 wallet to receive the USDT, and records nothing', async () => {
+  it('refuses a sell while the brand has no active TRC20 wallet to receive the USDT, and records nothing', async ({ t }) => {
     const orderEvents = async () => (await t.database.pool.query(`select count(*)::int as n from es_events where stream_id like 'order-%'`)).rows[0].n;
     const before = await orderEvents();
     const refused = { status: 409, body: { error: NO_DEPOSIT_ADDRESS, code: 'no_deposit_address' } };
@@ -77,7 +75,7 @@ describe('placing orders', () => {
     expect(placed.body.order.depositAddress).toBe(DEPOSIT_TRON);
   });
 
-  it('places a sell by bank with the payout account, TRC20 only, INR in whole rupees', async () => {
+  it('places a sell by bank with the payout account, TRC20 only, INR in whole rupees', async ({ t }) => {
     const { status, body } = await json(t.call('POST', '/api/orders/crypto-to-fiat', { token: customer, body: SELL }));
     expect(status).toBe(201);
     // 100 x 86.25 = 8625 gross; fee 1% = 86.25 -> 87; net 8538
@@ -96,7 +94,7 @@ describe('placing orders', () => {
     expect(cash.body.order.payoutBankAccount).toBeNull();
   });
 
-  it('refuses to place at a rate the customer was not shown: 409 rate_changed, nothing recorded', async () => {
+  it('refuses to place at a rate the customer was not shown: 409 rate_changed, nothing recorded', async ({ t }) => {
     const before = (await t.database.pool.query(`select count(*)::int as n from es_events where stream_id like 'order-%'`)).rows[0].n;
     const { status, body } = await json(t.call('POST', '/api/orders/fiat-to-crypto', { token: customer, body: { ...BUY, expectedRate: 87 } }));
     expect(status).toBe(409);
@@ -107,7 +105,7 @@ describe('placing orders', () => {
     expect(same.status).toBe(201);
   });
 
-  it("answers bad orders with the screens' texts and records nothing", async () => {
+  it("answers bad orders with the screens' texts and records nothing", async ({ t }) => {
     const cases: [string, unknown, string, string][] = [
       ['/api/orders/fiat-to-crypto', { ...BUY, fiatAmount: '' }, 'fiatAmount', 'Enter INR amount'],
       ['/api/orders/fiat-to-crypto', { ...BUY, fiatAmount: '150.5' }, 'fiatAmount', 'INR amount must be a whole number'],
@@ -129,7 +127,7 @@ describe('placing orders', () => {
     }
   });
 
-  it("shows a customer only their own orders; anyone else's is 404", async () => {
+  it("shows a customer only their own orders; anyone else's is 404", async ({ t }) => {
     const other = await createCustomer(t, '+919800000002');
     const mine = (await json(t.call('POST', '/api/orders/fiat-to-crypto', { token: customer, body: BUY }))).body.order;
     await t.project();
@@ -149,7 +147,7 @@ describe('placing orders', () => {
     expect((await t.call('GET', '/api/orders')).status).toBe(401);
   });
 
-  it('refuses an order that would pay out nothing after the fee and rounding', async () => {
+  it('refuses an order that would pay out nothing after the fee and rounding', async ({ t }) => {
     const admin = await t.adminToken();
     const settings = (await json(t.call('GET', '/api/admin/settings', { token: admin }))).body;
     await changeConfirmed(t, 'PUT', '/api/admin/settings', {

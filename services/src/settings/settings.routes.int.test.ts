@@ -1,14 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCustomer, createTestApp, type TestApp } from '../../../tests/support/test-app';
+import { describe, expect } from 'vitest';
+import { createCustomer } from '../../../tests/support/test-app';
+import { it } from '../../../tests/support/app-fixtures';
 
 describe('settings API', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
-
-  it('serves the defaults publicly: usdtInr 85, unset rates 0, no fees, limits, networks, brand', async () => {
+  it('serves the defaults publicly: usdtInr 85, unset rates 0, no fees, limits, networks, brand', async ({ t }) => {
     const response = await t.call('GET', '/api/config/public');
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({
@@ -21,7 +16,7 @@ describe('settings API', () => {
   });
 
   // Rates move within the re-quote band here (2 % of 85): further needs a second admin (tests/api/desk-changes.int.test.ts).
-  it('saves a partial change as a SettingsChanged event recording who, when and from where', async () => {
+  it('saves a partial change as a SettingsChanged event recording who, when and from where', async ({ t }) => {
     const admin = await t.adminToken();
     const response = await t.call('PUT', '/api/admin/settings', {
       token: admin,
@@ -48,7 +43,7 @@ describe('settings API', () => {
     expect(read).toMatchObject({ revision: '0', rates: { usdt_bank_sell: 86.25 } });
   });
 
-  it('keeps every change, so the rate in force at any time can be read back', async () => {
+  it('keeps every change, so the rate in force at any time can be read back', async ({ t }) => {
     const admin = await t.adminToken();
     // Within the band of the agreed 85 (86.7 is on its edge): one admin's (decision 0030).
     expect((await t.call('PUT', '/api/admin/settings', { token: admin, body: { rates: { usdt_bank_buy: 86.7 } } })).status).toBe(200);
@@ -57,7 +52,7 @@ describe('settings API', () => {
     expect((events[1]!.data as any).rates.usdt_bank_sell).toBe('86.25');
   });
 
-  it('refuses bad values and changes nothing', async () => {
+  it('refuses bad values and changes nothing', async ({ t }) => {
     const admin = await t.adminToken();
     const before = await t.deps.eventStore.readStream('settings-default');
     for (const body of [
@@ -75,7 +70,7 @@ describe('settings API', () => {
     expect(await t.deps.eventStore.readStream('settings-default')).toHaveLength(before.length);
   });
 
-  it('is for admins only', async () => {
+  it('is for admins only', async ({ t }) => {
     const customer = await createCustomer(t, '+919444444444');
     expect((await t.call('GET', '/api/admin/settings', { token: customer })).status).toBe(403);
     expect((await t.call('PUT', '/api/admin/settings', { token: customer, body: { rates: { usdtInr: 1 } } })).status).toBe(403);

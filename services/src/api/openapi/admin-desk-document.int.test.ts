@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../../tests/support/test-app';
+import { describe, expect } from 'vitest';
+import { it } from '../../../../tests/support/app-fixtures';
 
 type Operation = {
   parameters?: { name: string; in: string; required?: boolean; schema?: { pattern?: string } }[];
@@ -14,13 +14,10 @@ type Operation = {
  * a catch-all `default`.
  */
 describe("the document's admin desk routes", () => {
-  let t: TestApp;
   let paths: Record<string, Record<string, Operation>>;
-  beforeAll(async () => {
-    t = await createTestApp();
+  it.beforeAll(async ({ t }) => {
     paths = ((await (await t.call('GET', '/api/openapi.json')).json()) as { paths: typeof paths }).paths;
   });
-  afterAll(() => t.close());
 
   const ADMIN_DESK = /^\/(admin\/(dashboard|orders|users|settings|tenants|brands|projections)|config|health|openapi\.json|docs)/;
 

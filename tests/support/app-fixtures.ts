@@ -1,0 +1,31 @@
+/**
+ * The shared test setup as vitest fixtures (decision 0052): a test names what it needs in its
+ * context, `it('…', async ({ t, admin }) => …)`, and vitest builds it, once per file, and tears it
+ * down after the file's last test. What was `let t; beforeAll(() => t = createTestApp()); afterAll(()
+ * => t.close())` in every file.
+ */
+import { test } from 'vitest';
+import type { AppSettings } from '../../services/src/main/app-deps';
+import { createTestApp } from './test-app';
+
+/**
+ * A test API whose `t` is the real app on a fresh database (`createTestApp(settings)`), shared by
+ * the file's tests as a `beforeAll` did (one database per file: global reads see only the file's
+ * events, files run in parallel), and whose `admin` is the operator admin's token.
+ */
+export function appTestWith(settings: Partial<AppSettings> = {}) {
+  return (
+    test
+      // vitest reads a fixture's needs from its first parameter, which must be a destructuring: none here.
+      // eslint-disable-next-line no-empty-pattern
+      .extend('t', { scope: 'file' }, async ({}, { onCleanup }) => {
+        const t = await createTestApp(settings);
+        onCleanup(() => t.close());
+        return t;
+      })
+      .extend('admin', { scope: 'file' }, async ({ t }) => t.adminToken())
+  );
+}
+
+/** The app with the test defaults: `import { it } from '../support/app-fixtures'`. */
+export const it = appTestWith();
