@@ -3,40 +3,28 @@
  * note (the customer reads the sentence, never the note), and duplicate payment evidence shown on
  * the admin's order page with a link to the other order.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import { describe, expect } from 'vitest';
 import { CUSTOMER_REASONS } from '../../machines/src/order/order-reasons';
-import { launchBrowser } from './support/browser';
-import { apiOf, openSignedIn } from './support/signed-in';
-import { startAppServer, type AppServer } from './support/app-server';
+import { e2eTestWith } from './support/e2e-fixtures';
 
 const ADMIN = { phone: '+919000000057', password: 'e2e-admin-password' };
 const ASHA = { phone: '+919812300081', password: 'customer-pass' };
 const RAVI = { phone: '+919812300082', password: 'customer-pass' };
 const BUY = { fiatAmount: 2500, network: 'TRC20', withdrawAddress: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t', method: 'bank' };
 
+const it = e2eTestWith({ ADMIN_PHONE: ADMIN.phone, ADMIN_PASSWORD: ADMIN.password });
+
 describe('order controls in a real browser', () => {
-  let server: AppServer;
-  let browser: Browser;
-  let admin: string;
   let asha: string;
   let ravi: string;
-  const api = (...args: Parameters<ReturnType<typeof apiOf>>) => apiOf(server)(...args);
-  const open = (token: string, path: string) => openSignedIn(browser, server, token, path);
 
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startAppServer({ ADMIN_PHONE: ADMIN.phone, ADMIN_PASSWORD: ADMIN.password }), launchBrowser()]);
-    admin = await server.signIn(ADMIN);
+  it.beforeAll(async ({ server }) => {
     // A customer who signs up: one an admin made orders only once they set their own password (decision 0029).
     for (const person of [ASHA, RAVI]) await server.signUp(person);
     [asha, ravi] = await Promise.all([server.signIn(ASHA), server.signIn(RAVI)]);
   }, 120_000);
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
 
-  it('rejects with a reason and a note; the customer reads the sentence and never the note', async () => {
+  it('rejects with a reason and a note; the customer reads the sentence and never the note', async ({ api, open, admin }) => {
     const { order } = await api('POST', '/api/orders/fiat-to-crypto', asha, BUY);
     const desk = await open(admin, `/admin/orders/${order._id}`);
     await desk.getByRole('button', { name: 'Reject Order' }).click();
@@ -53,7 +41,7 @@ describe('order controls in a real browser', () => {
     await customer.close();
   }, 60_000);
 
-  it("shows the same UTR on two orders on the admin's order page, linking the other order", async () => {
+  it("shows the same UTR on two orders on the admin's order page, linking the other order", async ({ api, open, admin }) => {
     const first = (await api('POST', '/api/orders/fiat-to-crypto', asha, BUY)).order;
     const second = (await api('POST', '/api/orders/fiat-to-crypto', ravi, BUY)).order;
     await api('POST', `/api/orders/${first._id}/upload`, asha, { bankReference: 'UTRE2EDUP01' });
