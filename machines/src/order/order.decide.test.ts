@@ -225,34 +225,8 @@ describe('four eyes above the threshold', () => {
     const asked = completionRequested({ cryptoReference: null, bankUtr: null });
     spec([...paid(), asked])
       .when(confirm('admin-b'))
-      .thenRecords([
-        {
-          type: 'PayoutApproved',
-          data: {
-            requestId: 'request-1',
-            mode: 'complete',
-            repriced: null,
-            requestedBy: 'admin-a',
-            requestedAt: at(30),
-            approvedBy: 'admin-b',
-            approvedAt: at(35),
-            reasons: ['above_threshold'],
-          },
-        },
-      ]);
-    const approved = {
-      type: 'PayoutApproved',
-      data: {
-        requestId: 'request-1',
-        mode: 'complete',
-        repriced: null,
-        requestedBy: 'admin-a',
-        requestedAt: at(30),
-        approvedBy: 'admin-b',
-        approvedAt: at(35),
-        reasons: ['above_threshold'],
-      },
-    } as OrderEvent;
+      .thenRecords([payoutApproved()]);
+    const approved = payoutApproved();
     const big = desk({ fourEyesAboveInr: '999' });
     spec([...paid(), verified(), asked, approved])
       .when({ type: 'MarkCryptoSent', cryptoReference: '0xsent', desk: big, by: 'admin-a', byPhone: '+919000000001', accountMadeBy: null, at: at(40) })
@@ -260,16 +234,7 @@ describe('four eyes above the threshold', () => {
     spec([...paid(), asked, approved])
       .when({ ...COMPLETE, desk: big, mode: 'complete', cryptoReference: '0xsent', at: at(40) })
       .thenRecords([
-        {
-          type: 'OrderCompleted',
-          data: {
-            completedAt: at(40),
-            bankUtr: null,
-            cryptoReference: '0xsent',
-            repriced: null,
-            approved: { requestId: 'request-1', approvedBy: 'admin-b', approvedAt: at(35) },
-          },
-        },
+        completed({ completedAt: at(40), cryptoReference: '0xsent', approved: { requestId: 'request-1', approvedBy: 'admin-b', approvedAt: at(35) } }),
       ]);
   });
 
@@ -285,19 +250,7 @@ describe('four eyes above the threshold', () => {
     })[0]!;
     expect(requoted).toMatchObject({ type: 'CompletionRequested', data: { repriced: { rate: '89' } } });
     const repriced = (requoted as Extract<OrderEvent, { type: 'CompletionRequested' }>).data.repriced;
-    const approved: OrderEvent = {
-      type: 'PayoutApproved',
-      data: {
-        requestId: 'request-1',
-        mode: 'complete',
-        repriced,
-        requestedBy: 'admin-a',
-        requestedAt: at(30),
-        approvedBy: 'admin-b',
-        approvedAt: at(35),
-        reasons: ['above_threshold'],
-      },
-    };
+    const approved = payoutApproved({ repriced });
     // No rate typed: the approved one.
     spec([...after, requoted, approved])
       .when({ ...COMPLETE, desk: big, mode: 'complete', cryptoReference: '0xsent', at: at(40) })
@@ -317,16 +270,7 @@ describe('four eyes above the threshold', () => {
     spec([...paid(), completionRequested({ cryptoReference: '0xasked', bankUtr: null })])
       .when(confirm('admin-b'))
       .thenRecords([
-        {
-          type: 'OrderCompleted',
-          data: {
-            completedAt: at(35),
-            bankUtr: null,
-            cryptoReference: '0xasked',
-            repriced: null,
-            confirms: { requestId: 'request-1', requestedBy: 'admin-a', requestedAt: at(30) },
-          },
-        },
+        completed({ completedAt: at(35), cryptoReference: '0xasked', confirms: { requestId: 'request-1', requestedBy: 'admin-a', requestedAt: at(30) } }),
       ]);
   });
 
