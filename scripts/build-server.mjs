@@ -32,6 +32,8 @@ const INPUTS = [
 
 /** What the image runs: the processes and the operator's CLIs. `seed-cli` is left out: demo data is refused in production. */
 const SERVER_ENTRIES = ['start-api', 'start-projector', 'start-worker', 'projections-cli', 'admin-cli', 'backup-cli', 'restore-cli', 'audit-cli'];
+/** Worker threads' own entry points, which the code starts by their file beside its chunks (`new URL('./<name>.mjs', import.meta.url)`). */
+const THREAD_ENTRIES = { 'verify-hash-worker': 'platform/src/eventstore/chain/verify-hash-worker.ts' };
 
 /** Source files that read files beside them at run time, and the paths (from the root) they read. */
 const RUNTIME_FILES = {
@@ -107,7 +109,7 @@ const started = Date.now();
 rmSync(outdir, { recursive: true, force: true });
 const { metafile } = await build({
   absWorkingDir: root,
-  entryPoints: Object.fromEntries(SERVER_ENTRIES.map((name) => [name, `services/src/main/${name}.ts`])),
+  entryPoints: { ...Object.fromEntries(SERVER_ENTRIES.map((name) => [name, `services/src/main/${name}.ts`])), ...THREAD_ENTRIES },
   outdir,
   outExtension: { '.js': '.mjs' },
   // Shared code in chunks beside the entries, so every output file is one level under dist/.

@@ -42,8 +42,11 @@ export class ChainWalker {
     this.heads.set(streamId, { position, hash: Buffer.from(hash, 'hex') });
   }
 
-  /** Checks one event; returns the break it shows, if any (only the first break is kept). */
-  add(event: ChainedEvent): ChainBreak | null {
+  /**
+   * Checks one event; returns the break it shows, if any (only the first break is kept). `content`
+   * is the event's content hash when it was computed elsewhere (verify-store's threads).
+   */
+  add(event: ChainedEvent, content?: Buffer): ChainBreak | null {
     this.count++;
     const head = this.heads.get(event.streamId);
     const expectedPosition = head ? head.position + 1n : 0n;
@@ -51,7 +54,7 @@ export class ChainWalker {
     if (event.streamPosition !== expectedPosition) {
       found = { reason: 'position_gap', streamId: event.streamId, streamPosition: event.streamPosition, expectedPosition };
     }
-    const content = event.contentSha256 ? Buffer.from(event.contentSha256, 'hex') : contentHash(event);
+    content ??= event.contentSha256 ? Buffer.from(event.contentSha256, 'hex') : contentHash(event);
     const expected = chainHash(head?.hash ?? null, event.streamPosition, content);
     if (!found && event.hash !== expected.toString('hex')) {
       found = {
@@ -64,6 +67,24 @@ export class ChainWalker {
     }
     // Walk on from what is stored, so one edit is reported once and the rest of the stream is still checked.
     this.heads.set(event.streamId, { position: event.streamPosition, hash: event.hash ? Buffer.from(event.hash, 'hex') : expected });
+    if (found && !this.firstBreak) this.firstBreak = found;
+    return found;
+  }
+
+  /**
+   * Takes an event whose link was checked elsewhere and holds (verify-hash-worker.ts: against the
+   * stored hash of the event before it in its stream, which is this walker's last one of that
+   * stream). What add would still find is a position gap, which comes first there too.
+   */
+  addLinked(event: ChainedEvent & { hash: string }): ChainBreak | null {
+    this.count++;
+    const head = this.heads.get(event.streamId);
+    const expectedPosition = head ? head.position + 1n : 0n;
+    const found: ChainBreak | null =
+      event.streamPosition === expectedPosition
+        ? null
+        : { reason: 'position_gap', streamId: event.streamId, streamPosition: event.streamPosition, expectedPosition };
+    this.heads.set(event.streamId, { position: event.streamPosition, hash: Buffer.from(event.hash, 'hex') });
     if (found && !this.firstBreak) this.firstBreak = found;
     return found;
   }

@@ -54,6 +54,22 @@ describe('verifying the stored chain', () => {
     expect((await verifyStore(store)).firstBreak).toMatchObject({ reason: 'position_gap', streamId: id, streamPosition: 2n });
   });
 
+  it('names the first break in log order when pages end mid-stream and other threads hash later pages', async () => {
+    const [first, second, third] = await freshStreams();
+    // Pages of 2 over 2 threads: most links cross a page, and the later breaks are hashed at the same time as the first.
+    const options = { pageSize: 2, threads: 2 };
+    expect(await verifyStore(store, undefined, options)).toMatchObject({ intact: true, events: 13, streams: 3 });
+    await pool.query(`update es_events set data = '{"n": 99}' where stream_id = $1 and stream_position = 4`, [first]);
+    await pool.query(`update es_events set data = '{"n": 98}' where stream_id = $1 and stream_position = 1`, [second]);
+    await pool.query(`delete from es_events where stream_id = $1 and stream_position = 1`, [third]);
+    const progress: number[] = [];
+    const result = await verifyStore(store, (done) => progress.push(done), options);
+    expect(result).toMatchObject({ intact: false, events: 12, streams: 3 });
+    // In log order the second stream's edit comes before the third stream's gap and the first stream's last event.
+    expect(result.firstBreak).toMatchObject({ reason: 'hash_mismatch', streamId: second, streamPosition: 1n });
+    expect(progress).toEqual([2, 4, 6, 8, 10, 12]);
+  });
+
   it('finds two events swapped, even with their hashes swapped along', async () => {
     const [id] = await freshStreams();
     // Each row keeps its content and hash and takes the other's place.
