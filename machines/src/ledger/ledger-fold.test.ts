@@ -116,58 +116,52 @@ describe("an order's money", () => {
   });
 });
 
+/** A re-quote's terms: at 83, 102.40 USDT gross, which at 84 is ₹8,601.60, ₹101.60 more than the customer paid. */
+const REPRICED = {
+  rate: '83',
+  fiatAmount: '8500',
+  cryptoAmount: '101.37',
+  feeAmount: '1.03',
+  previous: { rate: '85', fiatAmount: '8500', cryptoAmount: '99.00', feeAmount: '1.00' },
+};
+
 describe('the trade, at completion', () => {
-  it('a ₹8,500 buy at 85 with a 1 % fee, against a base rate of 84: ₹100 spread, 1 USDT fee, 99 USDT owed', () => {
-    spec([exampleRates(), orderEvent(BUY, placedOrder(BUY))])
-      .when(orderEvent(BUY, completedOrder()))
-      .thenPosts([
-        {
-          kind: 'order_completed',
-          tenantId: BRAND,
-          day: '2026-11-20',
-          lines: [
-            'Dr owed_to_customers 8500 INR',
-            'Cr trading 8400 INR',
-            'Cr spread 100 INR',
-            'Dr trading 100 USDT',
-            'Cr fees 1 USDT',
-            'Cr owed_to_customers 99 USDT',
-          ],
-        },
-      ]);
-  });
-
-  it('a 100 USDT sell at 83 with a 1 % fee, against 84: the USDT to trading, ₹100 spread, ₹83 fee, ₹8,217 owed', () => {
-    spec([exampleRates(), orderEvent(SELL, sellPlaced())])
-      .when(orderEvent(SELL, completedOrder({ bankUtr: 'UTR1', cryptoReference: null })))
-      .thenPosts([
-        {
-          kind: 'order_completed',
-          tenantId: BRAND,
-          day: '2026-11-20',
-          lines: [
-            'Dr owed_to_customers 100 USDT',
-            'Cr trading 100 USDT',
-            'Dr trading 8400 INR',
-            'Cr spread 100 INR',
-            'Cr fees 83 INR',
-            'Cr owed_to_customers 8217 INR',
-          ],
-        },
-      ]);
-  });
-
-  it('with no settings change the base rate is the default 85: a buy at 85 has no spread', () => {
-    spec([orderEvent(BUY, placedOrder(BUY, { rateSource: { settingsRevision: 'defaults', rateKey: 'usdtInr' } }))])
-      .when(orderEvent(BUY, completedOrder()))
-      .thenPosts([
-        {
-          kind: 'order_completed',
-          tenantId: BRAND,
-          day: '2026-11-20',
-          lines: ['Dr owed_to_customers 8500 INR', 'Cr trading 8500 INR', 'Dr trading 100 USDT', 'Cr fees 1 USDT', 'Cr owed_to_customers 99 USDT'],
-        },
-      ]);
+  it.each<[why: string, given: LedgerEvent[], completion: LedgerEvent, lines: string[]]>([
+    [
+      'a ₹8,500 buy at 85 with a 1 % fee, against a base rate of 84: ₹100 spread, 1 USDT fee, 99 USDT owed',
+      [exampleRates(), orderEvent(BUY, placedOrder(BUY))],
+      orderEvent(BUY, completedOrder()),
+      ['Dr owed_to_customers 8500 INR', 'Cr trading 8400 INR', 'Cr spread 100 INR', 'Dr trading 100 USDT', 'Cr fees 1 USDT', 'Cr owed_to_customers 99 USDT'],
+    ],
+    [
+      'a 100 USDT sell at 83 with a 1 % fee, against 84: the USDT to trading, ₹100 spread, ₹83 fee, ₹8,217 owed',
+      [exampleRates(), orderEvent(SELL, sellPlaced())],
+      orderEvent(SELL, completedOrder({ bankUtr: 'UTR1', cryptoReference: null })),
+      ['Dr owed_to_customers 100 USDT', 'Cr trading 100 USDT', 'Dr trading 8400 INR', 'Cr spread 100 INR', 'Cr fees 83 INR', 'Cr owed_to_customers 8217 INR'],
+    ],
+    [
+      'with no settings change the base rate is the default 85: a buy at 85 has no spread',
+      [orderEvent(BUY, placedOrder(BUY, { rateSource: { settingsRevision: 'defaults', rateKey: 'usdtInr' } }))],
+      orderEvent(BUY, completedOrder()),
+      ['Dr owed_to_customers 8500 INR', 'Cr trading 8500 INR', 'Dr trading 100 USDT', 'Cr fees 1 USDT', 'Cr owed_to_customers 99 USDT'],
+    ],
+    [
+      'settles on the terms a re-quote set, and a spread below the base rate is a loss (a debit)',
+      [exampleRates(), orderEvent(BUY, placedOrder(BUY))],
+      orderEvent(BUY, completedOrder({ repriced: REPRICED })),
+      [
+        'Dr owed_to_customers 8500 INR',
+        'Cr trading 8601.6 INR',
+        'Dr spread 101.6 INR',
+        'Dr trading 102.4 USDT',
+        'Cr fees 1.03 USDT',
+        'Cr owed_to_customers 101.37 USDT',
+      ],
+    ],
+  ])('%s', (_why, given, completion, lines) => {
+    spec(given)
+      .when(completion)
+      .thenPosts([{ kind: 'order_completed', tenantId: BRAND, day: '2026-11-20', lines }]);
   });
 
   it("measures the spread from the brand's own USDT/INR rate at the revision the order records, not a later one", () => {
@@ -190,34 +184,6 @@ describe('the trade, at completion', () => {
     const [completion] = ledgerStep(memory, orderEvent(BUY, completedOrder()));
     // 100 USDT at 80 is ₹8,000: ₹500 of spread on ₹8,500.
     expect(shape(completion!).lines).toContain('Cr spread 500 INR');
-  });
-
-  it('settles on the terms a re-quote set, and a spread below the base rate is a loss (a debit)', () => {
-    const repriced = {
-      rate: '83',
-      fiatAmount: '8500',
-      cryptoAmount: '101.37',
-      feeAmount: '1.03',
-      previous: { rate: '85', fiatAmount: '8500', cryptoAmount: '99.00', feeAmount: '1.00' },
-    };
-    spec([exampleRates(), orderEvent(BUY, placedOrder(BUY))])
-      .when(orderEvent(BUY, completedOrder({ repriced })))
-      .thenPosts([
-        {
-          kind: 'order_completed',
-          tenantId: BRAND,
-          day: '2026-11-20',
-          // Re-quoted at 83: 102.40 USDT gross, which at 84 is ₹8,601.60, ₹101.60 more than the customer paid.
-          lines: [
-            'Dr owed_to_customers 8500 INR',
-            'Cr trading 8601.6 INR',
-            'Dr spread 101.6 INR',
-            'Dr trading 102.4 USDT',
-            'Cr fees 1.03 USDT',
-            'Cr owed_to_customers 101.37 USDT',
-          ],
-        },
-      ]);
   });
 
   it('a cash order settles its INR at the counter as it completes', () => {
