@@ -36,6 +36,7 @@ import { startDatabaseCpuAccount } from './database-cpu';
 import { waitUntilQuiet } from './quiet';
 import { measureHttpFloor } from './http-floor';
 import { createBrand } from './create-brand';
+import { measureAdminList } from './admin-list-series';
 
 const say = (line: string) => process.stderr.write(`${line}\n`);
 const CUSTOMERS = 16;
@@ -289,39 +290,16 @@ export async function runOrdersBench(): Promise<void> {
       phone: `?phone=${encodeURIComponent(customers[3]!.phone)}`,
       brand: `?tenantId=${brands[2]}`,
     };
-    const list: Record<string, { p50Ms: number; p99Ms: number; total: number }> = {};
     // 500 timed pages per filter, so the p99 is the fifth slowest (of 100 it was the slowest alone).
-    const timedPages = benchEnv.BENCH_SMOKE ? 20 : 500;
-    // Pages the checkpointer has written. pg_stat_checkpointer is PostgreSQL 17's; an older
-    // BENCH_DATABASE_URL server goes without the count.
-    const checkpointed = () =>
-      pool
-        .query<{ buffers: string }>('select buffers_written as buffers from pg_stat_checkpointer')
-        .then(({ rows }) => Number(rows[0]!.buffers))
-        .catch(() => null);
-    for (const [name, query] of Object.entries(filters)) {
-      // The bench's own heap holds what the seeding left: collected first, so its pauses are not timed as the server's.
-      (globalThis as { gc?: () => void }).gc?.();
-      const times: number[] = [];
-      const maintenance = await pool.query<{ query: string }>("select query from pg_stat_activity where backend_type = 'autovacuum worker'");
-      if (maintenance.rows.length > 0) say(`  while autovacuum runs: ${maintenance.rows.map((r) => r.query).join(', ')}`);
-      const checkpointedBefore = await checkpointed();
-      let seenTotal = 0;
-      for (let i = 0; i < 20 + timedPages; i++) {
-        const t0 = performance.now();
-        seenTotal = (await call(base, 'GET', `/api/admin/orders${query}`, { token: admin })).total;
-        if (i >= 20) times.push(performance.now() - t0);
-      }
-      times.sort((a, b) => a - b);
-      list[name] = { p50Ms: +ms(percentile(times, 0.5)), p99Ms: +ms(percentile(times, 0.99)), total: seenTotal };
-      // A checkpoint writing the import's pages out shares the disk and the cores with the series.
-      const checkpointedAfter = await checkpointed();
-      const pages = checkpointedBefore === null || checkpointedAfter === null ? 0 : checkpointedAfter - checkpointedBefore;
-      say(
-        `  list ${name}: p50 ${ms(percentile(times, 0.5))} ms, p99 ${ms(percentile(times, 0.99))} ms, slowest ${ms(times[times.length - 1]!)} ms (total ${fmt(seenTotal)})` +
-          (pages > 0 ? `; meanwhile the checkpointer wrote ${fmt(pages)} pages` : ''),
-      );
-    }
+    const list = await measureAdminList({
+      base,
+      token: admin,
+      pool,
+      filters,
+      say,
+      timedPages: benchEnv.BENCH_SMOKE ? 20 : 500,
+      clocks: { server: processClock(server.child.pid!), database: databaseCpu },
+    });
 
     const floorJson = (run: typeof httpFloor) => ({
       requestsPerSecond: Math.round(run.opsPerSecond),
