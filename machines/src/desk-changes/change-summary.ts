@@ -6,7 +6,7 @@
 import type { Settings } from '../settings/settings.schema';
 import type { TenantBankAccount, TenantProfile, TenantWallet } from '../tenants/tenant.events';
 import { formatInr } from '../pricing/money-format';
-import { sameValue } from '../shared/same-value';
+import { matchEntries } from './entry-matches';
 import { agreedRate, type AgreedRates } from '../settings/agreed-rates';
 import type { SummaryLine } from './desk-change.events';
 import { bankAccountWords, PRICED_RATES, walletWords, type PaymentAccounts } from './needs-second-admin';
@@ -122,16 +122,11 @@ function listChanges<T extends TenantBankAccount | TenantWallet>(
   noun: string,
   words: (entry: T) => string,
 ): SummaryLine[] {
-  const unmatched = [...before];
-  const take = (matches: (was: T) => boolean): T | null => {
-    const index = unmatched.findIndex(matches);
-    return index === -1 ? null : unmatched.splice(index, 1)[0]!;
-  };
-  const fields = (entry: T) => ({ ...entry, isActive: undefined });
-  const rest = after.filter((entry) => take((was) => sameValue(was, entry)) === null);
-  const lines = rest.map((entry): SummaryLine => {
-    const was = take((candidate) => sameValue(fields(candidate), fields(entry)));
-    return { what: `${noun} ${words(entry)}`, before: was ? state(was.isActive) : NONE, after: state(entry.isActive) };
-  });
-  return [...lines, ...unmatched.map((was) => ({ what: `${noun} ${words(was)}`, before: state(was.isActive), after: 'removed' }))];
+  const { changed, removed } = matchEntries(before, after);
+  const lines = changed.map(({ entry, was }): SummaryLine => ({
+    what: `${noun} ${words(entry)}`,
+    before: was ? state(was.isActive) : NONE,
+    after: state(entry.isActive),
+  }));
+  return [...lines, ...removed.map((was) => ({ what: `${noun} ${words(was)}`, before: state(was.isActive), after: 'removed' }))];
 }

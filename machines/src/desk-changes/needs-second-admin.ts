@@ -26,7 +26,7 @@
 import type { Settings } from '../settings/settings.schema';
 import type { AgreedRates, GlobalAnchor } from '../settings/agreed-rates';
 import type { TenantBankAccount, TenantWallet } from '../tenants/tenant.events';
-import { sameValue } from '../shared/same-value';
+import { matchEntries } from './entry-matches';
 import { loosenedGlobally, loosenedSettings, type BrandUnderGlobal } from './settings-loosened';
 
 export { PRICED_RATES, type BrandUnderGlobal } from './settings-loosened';
@@ -96,15 +96,7 @@ const ROLE_WORDS: Record<(typeof STAFF_ROLES)[number], string> = { admin: 'admin
  * exactly as it was first, so two alike entries never read as an activation.
  */
 function widened<T extends { isActive: boolean }>(before: readonly T[], after: readonly T[], noun: string, words: (entry: T) => string): string[] {
-  const unmatched = [...before];
-  const take = (matches: (was: T) => boolean): T | null => {
-    const index = unmatched.findIndex(matches);
-    return index === -1 ? null : unmatched.splice(index, 1)[0]!;
-  };
-  const fields = (entry: T) => ({ ...entry, isActive: undefined });
-  const rest = after.filter((entry) => take((was) => sameValue(was, entry)) === null);
-  return rest.flatMap((entry) => {
-    const was = take((candidate) => sameValue(fields(candidate), fields(entry)));
+  return matchEntries(before, after).changed.flatMap(({ entry, was }) => {
     if (was === null) return [`It adds or changes a ${noun} customers pay into: ${words(entry)}`];
     return entry.isActive && !was.isActive ? [`It activates the ${noun} ${words(entry)}`] : [];
   });
