@@ -5,7 +5,8 @@ import { addressProblem } from '@desk/machines/addresses/address-validation';
 import type { ServicesDatabase } from '../db/services-database';
 import type { AuthEnv } from '../identity/auth.middleware';
 import { atMost } from '../http/validate';
-import { answer, declare, routes } from '../http/openapi-route';
+import { answer, routes } from '../http/openapi-route';
+import { routeGroup } from '../http/route-group';
 import { UUID } from '../http/server-ids';
 import { DomainError, NotFoundError, ValidationError } from '@desk/platform/errors/domain-error';
 import { ACCOUNT_NUMBER_MESSAGE, ACCOUNT_NUMBER_PATTERN, IFSC_MESSAGE, IFSC_PATTERN, normaliseIfsc } from '@desk/machines/accounts/bank-account-rules';
@@ -101,70 +102,46 @@ export interface SavedAccountRecording {
 const walletAnswer = (description: string) => answer(description, z.object({ wallet: walletJsonSchema, message: z.string() }));
 const accountAnswer = (description: string) => answer(description, z.object({ account: bankAccountJsonSchema, message: z.string() }));
 const done = (description: string) => answer(description, z.object({ message: z.string() }));
-const wallet = { tag: 'account', access: 'user' } as const;
+const wallet = routeGroup({ tag: 'account', access: 'user' });
 
 export const savedAccountDeclarations = {
-  wallets: declare({
-    ...wallet,
-    method: 'get',
-    path: '/wallets',
+  wallets: wallet.get('/wallets', {
     summary: 'Saved USDT addresses',
     answers: { 200: answer('The saved addresses, default first', z.object({ wallets: z.array(walletJsonSchema) })) },
   }),
-  addWallet: declare({
-    ...wallet,
-    method: 'post',
-    path: '/wallet',
+  addWallet: wallet.post('/wallet', {
     summary: 'Save an address (checked for its network)',
     body: walletSchema,
     answers: { 201: walletAnswer('The saved wallet') },
     refuses: { 409: 'wallet_exists: this address is already saved for this network' },
   }),
-  changeWallet: declare({
-    ...wallet,
-    method: 'put',
-    path: '/wallet/{id}',
+  changeWallet: wallet.put('/wallet/{id}', {
     summary: 'Change a saved address (address and network checked together)',
     body: walletPatchSchema,
     answers: { 200: walletAnswer('The changed wallet') },
     refuses: { 404: 'No such wallet of yours' },
   }),
-  removeWallet: declare({
-    ...wallet,
-    method: 'delete',
-    path: '/wallet/{id}',
+  removeWallet: wallet.delete('/wallet/{id}', {
     summary: 'Delete a saved address',
     answers: { 200: done('Deleted') },
     refuses: { 404: 'No such wallet of yours' },
   }),
-  accounts: declare({
-    ...wallet,
-    method: 'get',
-    path: '/bank-accounts',
+  accounts: wallet.get('/bank-accounts', {
     summary: 'Saved bank accounts',
     answers: { 200: answer('The saved accounts, default first', z.object({ accounts: z.array(bankAccountJsonSchema) })) },
   }),
-  addAccount: declare({
-    ...wallet,
-    method: 'post',
-    path: '/bank-account',
+  addAccount: wallet.post('/bank-account', {
     summary: 'Save a bank account',
     body: bankSchema,
     answers: { 201: accountAnswer('The saved account') },
   }),
-  changeAccount: declare({
-    ...wallet,
-    method: 'put',
-    path: '/bank-account/{id}',
+  changeAccount: wallet.put('/bank-account/{id}', {
     summary: 'Change a saved bank account',
     body: bankPatchSchema,
     answers: { 200: accountAnswer('The changed account') },
     refuses: { 404: 'No such bank account of yours' },
   }),
-  removeAccount: declare({
-    ...wallet,
-    method: 'delete',
-    path: '/bank-account/{id}',
+  removeAccount: wallet.delete('/bank-account/{id}', {
     summary: 'Delete a saved bank account',
     answers: { 200: done('Deleted') },
     refuses: { 404: 'No such bank account of yours' },

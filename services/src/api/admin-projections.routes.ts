@@ -2,7 +2,8 @@ import { z } from 'zod';
 import type { AuthEnv } from '../identity/auth.middleware';
 import { NotFoundError } from '@desk/platform/errors/domain-error';
 import type { ProjectionStatus } from '@desk/projections/runtime/projection-status';
-import { answer, declare, routes } from '../http/openapi-route';
+import { answer, routes } from '../http/openapi-route';
+import { routeGroup } from '../http/route-group';
 import { withCommonRefusals } from '../http/common-refusals';
 
 /** What the admin API asks of the projection runtime (main/projections-control.ts provides it). */
@@ -46,20 +47,14 @@ export const projectionStatusSchema = z.object({
     .describe('The most recent of them, newest first'),
 });
 
-const readModels = { tag: 'admin: read models', access: 'operator' } as const;
+const readModels = routeGroup({ tag: 'admin: read models', access: 'operator' });
 
 export const adminProjectionDeclarations = {
-  status: declare({
-    ...readModels,
-    method: 'get',
-    path: '/projections',
+  status: readModels.get('/projections', {
     summary: 'Each projection: checkpoint, lag, errors, quarantine',
     answers: { 200: answer('Every projection', z.object({ projections: z.array(projectionStatusSchema) })) },
   }),
-  rebuild: declare({
-    ...readModels,
-    method: 'post',
-    path: '/projections/{name}/rebuild',
+  rebuild: readModels.post('/projections/{name}/rebuild', {
     summary: 'Queue a rebuild of a read model',
     answers: { 202: answer('Queued; follow it in GET /admin/projections', z.object({ message: z.string() })) },
     refuses: withCommonRefusals({ 404: 'not_found: no projection of that name' }, { post: true }),

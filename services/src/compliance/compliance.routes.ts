@@ -12,6 +12,7 @@ import type { ServicesDatabase } from '../db/services-database';
 import { ExpiredLinkError, type UrlSigner } from '../files/url-signer';
 import { proofLinksFor } from '../files/proof-links';
 import { answer, declare, routes } from '../http/openapi-route';
+import { routeGroup } from '../http/route-group';
 import { commandMetadata } from '../http/request-context';
 import type { ProxyTrust } from '../http/proxy-trust';
 import { actorOf } from '../identity/auth.middleware';
@@ -48,7 +49,7 @@ export interface ComplianceDeps {
   trustProxy: ProxyTrust;
 }
 
-const officer = { tag: 'compliance', access: 'compliance' } as const;
+const officer = routeGroup({ tag: 'compliance', access: 'compliance' });
 const NO_ORDER = "not_found: no such order in the officer's scope";
 const OTHER_BRAND = "403 for another brand's `tenantId`.";
 const eventPage = (description: string) =>
@@ -61,10 +62,7 @@ const eventPage = (description: string) =>
   );
 
 export const complianceDeclarations = {
-  orders: declare({
-    ...officer,
-    method: 'get',
-    path: '/orders',
+  orders: officer.get('/orders', {
     summary: 'Orders by reference, phone, UTR or crypto reference; with asOf, the order book as it stood then',
     description: OTHER_BRAND,
     query: complianceOrdersSchema,
@@ -81,44 +79,29 @@ export const complianceDeclarations = {
       ),
     },
   }),
-  order: declare({
-    ...officer,
-    method: 'get',
-    path: '/orders/{id}',
+  order: officer.get('/orders/{id}', {
     summary: 'One order as it stood at asOf (default now), folded from its events',
     query: asOfSchema,
     answers: { 200: answer('The order then', orderAsOfJsonSchema) },
     refuses: { 404: `${NO_ORDER}, or none yet at asOf` },
   }),
-  replay: declare({
-    ...officer,
-    method: 'get',
-    path: '/orders/{id}/replay',
+  replay: officer.get('/orders/{id}/replay', {
     summary: "Every event of the order with its metadata, hash, the state after it and what changed, and the chain's status",
     answers: { 200: answer('The replay', orderReplayJsonSchema) },
     refuses: { 404: NO_ORDER },
   }),
-  events: declare({
-    ...officer,
-    method: 'get',
-    path: '/events',
+  events: officer.get('/events', {
     summary: 'The whole log, newest first, searched',
     description: `A brand's officer reads their brand's events, the operator's staff unnamed. ${OTHER_BRAND}`,
     query: eventSearchSchema,
     answers: { 200: eventPage('One page of events') },
   }),
-  access: declare({
-    ...officer,
-    method: 'get',
-    path: '/access',
+  access: officer.get('/access', {
     summary: "Compliance staff's access trail (ComplianceAccessed), newest first",
     query: accessTrailSchema,
     answers: { 200: eventPage('One page of the trail') },
   }),
-  exports: declare({
-    ...officer,
-    method: 'post',
-    path: '/exports',
+  exports: officer.post('/exports', {
     summary: 'A signed audit export of orders or of a time window, on a 10-minute link',
     description:
       "By orders (reference ORD-… or id; an unknown or out-of-scope reference is a 400 naming it) or by a window (400 on `from` for an empty one or one over the export's size). " +
@@ -138,17 +121,11 @@ export const complianceDeclarations = {
     },
     refuses: { 404: NO_ORDER },
   }),
-  brands: declare({
-    ...officer,
-    method: 'get',
-    path: '/brands',
+  brands: officer.get('/brands', {
     summary: 'The brands the officer reads, by name, for the Brand filters',
     answers: { 200: answer("The brands (a brand's officer: theirs)", z.object({ brands: z.array(z.object({ _id: z.string(), name: z.string() })) })) },
   }),
-  signingKey: declare({
-    ...officer,
-    method: 'get',
-    path: '/signing-key',
+  signingKey: officer.get('/signing-key', {
     summary: 'The ed25519 public key exports are signed with',
     answers: {
       200: answer(

@@ -1,7 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
 import { fixedError } from '@desk/platform/errors/domain-error';
 import { adminScopeOf, complianceScopeOf, type AdminScope } from '../identity/admin-scope';
-import type { AuthEnv } from '../identity/auth.middleware';
+import { requireScope, type AuthEnv } from '../identity/auth.middleware';
 import type { UserRow } from '../identity/users.repository';
 
 /** Behind requireCompliance: the signed-in officer and the brands they may read. */
@@ -13,12 +13,7 @@ const NotComplianceError = fixedError('forbidden', 403, 'Access denied. Complian
 const ReadOnlyError = fixedError('forbidden', 403, 'Access denied. Compliance staff cannot place orders or change accounts.');
 
 /** After requireUser: 403 for everyone without the compliance role. */
-export const requireCompliance: MiddlewareHandler<ComplianceEnv> = async (c, next) => {
-  const scope = complianceScopeOf(c.get('user'));
-  if (!scope) throw new NotComplianceError();
-  c.set('scope', scope);
-  await next();
-};
+export const requireCompliance: MiddlewareHandler<ComplianceEnv> = requireScope(complianceScopeOf, () => new NotComplianceError());
 
 /**
  * Compliance staff read and act on nothing: a customer's commands (orders, proofs, saved accounts)

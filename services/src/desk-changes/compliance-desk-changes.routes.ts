@@ -7,7 +7,8 @@ import { ForbiddenError, NotFoundError } from '@desk/platform/errors/domain-erro
 import type { EventMetadata } from '@desk/platform/eventstore/event-metadata';
 import { actorOf, type AdminEnv } from '../identity/auth.middleware';
 import { commandMetadata } from '../http/request-context';
-import { answer, declare, routes } from '../http/openapi-route';
+import { answer, routes } from '../http/openapi-route';
+import { routeGroup } from '../http/route-group';
 import { RECENT_CHANGES, type DeskChangeRouteDeps } from './desk-changes.routes';
 import { deskChangeJsonSchema } from './desk-change-json';
 
@@ -17,22 +18,16 @@ type OfficerEnv = AdminEnv;
 /** The officer's access trail (compliance/access-trail.ts). */
 export type RecordAccess = (userId: string, access: ComplianceAccessed, metadata: EventMetadata) => Promise<void>;
 
-const officer = { tag: 'compliance', access: 'compliance' } as const;
+const officer = routeGroup({ tag: 'compliance', access: 'compliance' });
 const OPERATOR_LEVEL = "The operator's officers only: 403 for a brand's.";
 
 export const complianceDeskChangeDeclarations = {
-  list: declare({
-    ...officer,
-    method: 'get',
-    path: '/changes',
+  list: officer.get('/changes', {
     summary: 'Changes to the desk rules: every one waiting, then the 50 last ended',
     description: OPERATOR_LEVEL,
     answers: { 200: answer('The changes', z.object({ changes: z.array(deskChangeJsonSchema) })) },
   }),
-  one: declare({
-    ...officer,
-    method: 'get',
-    path: '/changes/{id}',
+  one: officer.get('/changes/{id}', {
     summary: 'One change to the desk rules',
     description: OPERATOR_LEVEL,
     answers: { 200: answer('The change', z.object({ change: deskChangeJsonSchema })) },

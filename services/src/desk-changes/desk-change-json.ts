@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { DeskChangeState } from '@desk/machines/desk-changes/desk-change.events';
 import type { ServicesDatabase } from '../db/services-database';
 import { personJson, personJsonSchema } from '../identity/person-json';
+import { answer } from '../http/openapi-route';
 
 /** Who confirms from the server (`npm run admin -- confirm-change`): the person at the server. */
 export const ADMIN_CLI = 'admin-cli';
@@ -58,6 +59,9 @@ export const waitingAnswerSchema = z.object({
   change: deskChangeJsonSchema.describe('The request (GET /admin/changes/{id}): what it changes, before and after, and why it waits'),
   message: z.string(),
 });
+
+/** A change's 202 in a declaration's answers: waiting for a second admin, nothing applied yet. */
+export const waitsForSecondAdmin = answer(WAITS_FOR_SECOND_ADMIN, waitingAnswerSchema);
 
 /**
  * A change request as the pending-changes screen reads it: what it changes in words (before →

@@ -9,7 +9,8 @@ import { NotFoundError } from '@desk/platform/errors/domain-error';
 import { actorOf, type AdminEnv } from '../identity/auth.middleware';
 import { commandMetadata } from '../http/request-context';
 import type { ProxyTrust } from '../http/proxy-trust';
-import { answer, declare, routes } from '../http/openapi-route';
+import { answer, routes } from '../http/openapi-route';
+import { routeGroup } from '../http/route-group';
 import { KEY_REUSED } from '../http/idempotency';
 import type { DeskChanges } from './desk-changes';
 import { deskChangeJsonSchema, type DeskChangeJson } from './desk-change-json';
@@ -28,13 +29,10 @@ export const declineChangeSchema = z.object({
 
 const changeAnswer = (description: string) => answer(description, z.object({ change: deskChangeJsonSchema, message: z.string() }));
 const NOT_FOUND = 'not_found: no such change';
-const desk = { tag: 'admin: desk changes', access: 'operator' } as const;
+const desk = routeGroup({ tag: 'admin: desk changes', access: 'operator' });
 
 export const deskChangeDeclarations = {
-  list: declare({
-    ...desk,
-    method: 'get',
-    path: '/changes',
+  list: desk.get('/changes', {
     summary: 'Changes to the desk rules: every one waiting (oldest first), then the 50 last ended',
     answers: {
       200: answer(
@@ -43,38 +41,26 @@ export const deskChangeDeclarations = {
       ),
     },
   }),
-  one: declare({
-    ...desk,
-    method: 'get',
-    path: '/changes/{id}',
+  one: desk.get('/changes/{id}', {
     summary: 'One change: what it changes, why it waits, who asked',
     answers: { 200: answer('The change', z.object({ change: deskChangeJsonSchema })) },
     refuses: { 404: NOT_FOUND },
   }),
-  confirm: declare({
-    ...desk,
-    method: 'post',
-    path: '/changes/{id}/confirm',
+  confirm: desk.post('/changes/{id}/confirm', {
     summary: 'Confirm as a second admin: the change takes effect now',
     description:
       "403 `four_eyes` for its requester (from any account of their phone); 409 `change_stale` when what it replaces moved since, `change_not_pending` once it ended, `own_admin_role` for a change that removes the confirmer's own admin role.",
     answers: { 200: changeAnswer('Confirmed: the change is in force') },
     refuses: { 404: NOT_FOUND, 409: 'change_stale, change_not_pending or own_admin_role (see above); idempotency_in_progress', 422: KEY_REUSED },
   }),
-  decline: declare({
-    ...desk,
-    method: 'post',
-    path: '/changes/{id}/decline',
+  decline: desk.post('/changes/{id}/decline', {
     summary: "Decline another admin's change, with a note: it never takes effect",
     description: '403 `own_change` for its requester (withdraw it instead), `about_you` for the admin a roles change is about.',
     body: declineChangeSchema,
     answers: { 200: changeAnswer('Declined') },
     refuses: { 404: NOT_FOUND, 409: 'change_not_pending: it ended already; idempotency_in_progress', 422: KEY_REUSED },
   }),
-  withdraw: declare({
-    ...desk,
-    method: 'post',
-    path: '/changes/{id}/withdraw',
+  withdraw: desk.post('/changes/{id}/withdraw', {
     summary: 'Withdraw your own request',
     description: '403 `not_requester` for anyone but its requester.',
     answers: { 200: changeAnswer('Withdrawn') },

@@ -79,8 +79,8 @@ export interface OtherAnswer {
 
 type ResponseConfig = RouteConfig['responses'][string];
 /** Success answers by status (200, 201, 202, 204). */
-type Answers = { [status: number]: ResponseConfig };
-type Query = z.ZodObject | z.ZodPipe;
+export type Answers = { [status: number]: ResponseConfig };
+export type Query = z.ZodObject | z.ZodPipe;
 
 /** The request part of a declaration, typed precisely so the handler's `c.req.valid(...)` knows what it gets. */
 type RequestOf<P extends string, B, Q> = (B extends z.ZodType ? { body: { required: true; content: { 'application/json': { schema: B } } } } : object) &
@@ -90,7 +90,7 @@ type RequestOf<P extends string, B, Q> = (B extends z.ZodType ? { body: { requir
 /** The names of a path's `{name}` parameters, as a union of literal types. */
 type ParamNames<P extends string> = P extends `${string}{${infer Name}}${infer Rest}` ? Name | ParamNames<Rest> : never;
 
-type Method = 'get' | 'post' | 'put' | 'delete' | 'patch';
+export type Method = 'get' | 'post' | 'put' | 'delete' | 'patch';
 
 export interface Declaration<M extends Method, P extends string, A extends Answers, B extends z.ZodType | undefined, Q extends Query | undefined> {
   method: M;

@@ -1,37 +1,22 @@
-import type { Context, MiddlewareHandler } from 'hono';
-import type { z } from 'zod';
+import type { MiddlewareHandler } from 'hono';
 import { routes } from '../http/openapi-route';
-import type { Kysely } from 'kysely';
-import type { ServicesDatabase } from '../db/services-database';
-import type { ProxyTrust } from '../http/proxy-trust';
 import type { RateLimiter } from '../kv/rate-limiter';
-import type { ShortLivedStore } from '../kv/short-lived-store';
 import type { AuthEnv } from './auth.middleware';
-import { authRoutes, type DescribeUser } from './auth.routes';
+import { authRoutes } from './auth.routes';
 import { authenticatorRoutes } from './authenticator.routes';
-import type { OtpService } from './otp.service';
-import { otpRoutes } from './otp.routes';
+import { otpRoutes, type OtpRouteDeps } from './otp.routes';
 import { passwordResetRoutes } from './password-reset.routes';
 import { secondFactorRoutes } from './second-factor.routes';
 import { sessionRoutes } from './sessions.routes';
 import { languageRoutes } from './language.routes';
 import type { SignInDeps } from './staff-sign-in';
-import type { Trail } from './user-trail';
 
-export interface AuthApiDeps<U> {
-  db: Kysely<ServicesDatabase>;
+/** What the routes under /api/auth need: the code routes' (less the sessions, taken from `signIn`), and the sign-in's own. */
+export interface AuthApiDeps<U> extends Omit<OtpRouteDeps<U>, 'sessions'> {
   signIn: SignInDeps;
   signedIn: MiddlewareHandler<AuthEnv>;
   signedInFresh: MiddlewareHandler<AuthEnv>;
   limits: RateLimiter;
-  store: ShortLivedStore;
-  otp: OtpService;
-  tenantOf: (c: Context) => string;
-  trustProxy: ProxyTrust;
-  describeUser: DescribeUser<U>;
-  /** The schema of what `describeUser` answers, for the routes' declarations (the document). */
-  userSchema: z.ZodType<U>;
-  trail: Trail;
   forgetUser: (id: string) => void;
 }
 

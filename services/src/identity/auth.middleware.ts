@@ -16,6 +16,9 @@ export interface AdminEnv {
   Variables: { user: UserRow; session: SessionRow; scope: AdminScope };
 }
 
+/** Behind a role's gate (requireAdmin, requireCompliance): the signed-in user and the brands that role lets them see. */
+type ScopedEnv = { Variables: { user: UserRow; scope: AdminScope } };
+
 /** Whether a tenant was deleted (its users are signed out and refused). */
 export type DeletedTenantCheck = (tenantId: string) => Promise<boolean>;
 
@@ -61,13 +64,21 @@ export function requireUser(read: SignedInReads, tokens: TokenService, tenantDel
   };
 }
 
+/**
+ * After requireUser: the brands the user may see under a role (admin, compliance), set as `scope`
+ * for the routes behind it, or the role's 403 for anyone without it.
+ */
+export function requireScope<E extends ScopedEnv>(scopeOf: (user: UserRow) => AdminScope | null, refusal: () => Error): MiddlewareHandler<E> {
+  return async (c, next) => {
+    const scope = scopeOf(c.get('user'));
+    if (!scope) throw refusal();
+    c.set('scope', scope);
+    await next();
+  };
+}
+
 /** After requireUser: 403 'Access denied. Admin privileges required.' for everyone but admins. */
-export const requireAdmin: MiddlewareHandler<AdminEnv> = async (c, next) => {
-  const scope = adminScopeOf(c.get('user'));
-  if (!scope) throw new ForbiddenError();
-  c.set('scope', scope);
-  await next();
-};
+export const requireAdmin: MiddlewareHandler<AdminEnv> = requireScope(adminScopeOf, () => new ForbiddenError());
 
 /** After requireAdmin: what only the operator's admins do (brands, global settings, projections, roles). */
 export const requireOperator: MiddlewareHandler<AdminEnv> = async (c, next) => {

@@ -6,7 +6,8 @@ import { RECOVERY_CODE_USED } from '@desk/machines/identity/user.events';
 import { MAX_PASSWORD_LENGTH, PASSWORD_TOO_LONG } from '@desk/machines/identity/password-rules';
 import type { ServicesDatabase } from '../db/services-database';
 import type { ProxyTrust } from '../http/proxy-trust';
-import { answer, declare, routes } from '../http/openapi-route';
+import { answer, routes } from '../http/openapi-route';
+import { routeGroup } from '../http/route-group';
 import { alsoRefuses, behind, underAuth } from './declared-route-extras';
 import type { AuthEnv } from './auth.middleware';
 import { FAILURES_PER_SESSION_USER } from './auth.routes';
@@ -41,14 +42,11 @@ export const CURRENT_CODE_REQUIRED = 'Enter a code from your current authenticat
 export const authenticatorConfirmSchema = z.object({ code: z.string({ error: 'Enter the code' }).trim().min(1, 'Enter the code').max(40) });
 
 const NOT_STAFF = 'not_staff: authenticator apps are for staff accounts';
-const account = { tag: 'account', access: 'user' } as const;
+const account = routeGroup({ tag: 'account', access: 'user' });
 
 export const authenticatorDeclarations = underAuth({
   status: alsoRefuses(
-    declare({
-      ...account,
-      method: 'get',
-      path: '/authenticator',
+    account.get('/authenticator', {
       summary: 'Staff: whether an authenticator is set up, and recovery codes left',
       answers: {
         200: answer(
@@ -65,10 +63,7 @@ export const authenticatorDeclarations = underAuth({
     { 403: NOT_STAFF },
   ),
   start: alsoRefuses(
-    declare({
-      ...account,
-      method: 'post',
-      path: '/authenticator',
+    account.post('/authenticator', {
       summary: 'Staff: set up the authenticator with the current password; replace it with the password and a code from it or a recovery code',
       body: authenticatorStartSchema,
       answers: { 200: answer('Add this to the authenticator app, then confirm with a code from it', enrolmentJsonSchema) },
@@ -80,10 +75,7 @@ export const authenticatorDeclarations = underAuth({
     },
   ),
   confirm: alsoRefuses(
-    declare({
-      ...account,
-      method: 'post',
-      path: '/authenticator/confirm',
+    account.post('/authenticator/confirm', {
       summary: 'Staff: confirm the new authenticator with a code; ten new recovery codes; a replacement ends every other session',
       body: authenticatorConfirmSchema,
       answers: { 200: answer('Saved, with the recovery codes', z.object({ message: z.string(), recoveryCodes: recoveryCodesSchema })) },

@@ -5,7 +5,8 @@ import type { ServicesDatabase } from '../db/services-database';
 import { DomainError, ValidationError, fixedError } from '@desk/platform/errors/domain-error';
 import { PhoneTakenError } from './identity-errors';
 import { atMost } from '../http/validate';
-import { answer, declare, routes } from '../http/openapi-route';
+import { answer, routes } from '../http/openapi-route';
+import { routeGroup } from '../http/route-group';
 import { alsoRefuses, underAuth } from './declared-route-extras';
 import { signedInSchema } from './sign-in-answers';
 import { clientIp, commandMetadata } from '../http/request-context';
@@ -24,6 +25,7 @@ import { isStaff } from './admin-scope';
 import { openSession, StaffSmsRefusedError } from './staff-sign-in';
 import { InvalidOtpError, type OtpService } from './otp.service';
 import type { ProxyTrust } from '../http/proxy-trust';
+import type { OtpPurpose } from '../sms/sms-sender';
 
 class PhoneRequiredError extends DomainError {
   constructor() {
@@ -85,58 +87,34 @@ const sentSchema = z.object({
 });
 const SEND_429 = 'too_many_requests: a code was sent to this phone less than 30 s ago, or too many were sent (Retry-After says how long)';
 
+const WRONG_CODES_429 = 'too_many_requests: 30 wrong codes from this address in 15 minutes (Retry-After says how long)';
+const NO_ACCOUNT = 'account_not_found: no account with this phone on this brand';
+const PHONE_TAKEN = 'phone_taken: this phone already has an account on this brand';
+
+const signIn = routeGroup({ tag: 'sign-in', access: 'public' });
+
+/** Both code senders (sign-in, registration) take a phone and answer alike: only the refusal beside the 429 differs. */
+const codeSender = <P extends string>(path: P, summary: string, refusal: { 404: string } | { 409: string }) =>
+  alsoRefuses(signIn.post(path, { summary, body: phoneBody, answers: { 200: answer('Sent', sentSchema) }, refuses: { ...refusal, 429: SEND_429 } }), {
+    400: PHONE_400,
+  });
+
 /** The code routes, declared with the user's schema (the composition root's). */
 export function otpDeclarations<U>(user: z.ZodType<U>) {
-  const tag = 'sign-in';
   return underAuth({
-    send: alsoRefuses(
-      declare({
-        method: 'post',
-        path: '/otp/send',
-        tag,
-        access: 'public',
-        summary: 'Send a sign-in code by SMS (staff too: the answer does not tell them apart)',
-        body: phoneBody,
-        answers: { 200: answer('Sent', sentSchema) },
-        refuses: { 404: 'account_not_found: no account with this phone on this brand', 429: SEND_429 },
-      }),
-      { 400: PHONE_400 },
-    ),
+    send: codeSender('/otp/send', 'Send a sign-in code by SMS (staff too: the answer does not tell them apart)', { 404: NO_ACCOUNT }),
     verify: alsoRefuses(
-      declare({
-        method: 'post',
-        path: '/otp/verify',
-        tag,
-        access: 'public',
+      signIn.post('/otp/verify', {
         summary: 'Sign in with the code',
         body: otpBody,
         answers: { 200: answer('Signed in', signedInSchema(user)) },
-        refuses: {
-          404: 'account_not_found: no account with this phone on this brand',
-          429: 'too_many_requests: 30 wrong codes from this address in 15 minutes (Retry-After says how long)',
-        },
+        refuses: { 404: NO_ACCOUNT, 429: WRONG_CODES_429 },
       }),
       { 400: CODE_400, 403: 'staff_sms_sign_in: staff sign in with their password and authenticator (said only once the code is right)' },
     ),
-    registerSend: alsoRefuses(
-      declare({
-        method: 'post',
-        path: '/register/otp/send',
-        tag,
-        access: 'public',
-        summary: 'Send a registration code by SMS (only to a valid mobile number)',
-        body: phoneBody,
-        answers: { 200: answer('Sent', sentSchema) },
-        refuses: { 409: 'phone_taken: this phone already has an account on this brand', 429: SEND_429 },
-      }),
-      { 400: PHONE_400 },
-    ),
+    registerSend: codeSender('/register/otp/send', 'Send a registration code by SMS (only to a valid mobile number)', { 409: PHONE_TAKEN }),
     registerVerify: alsoRefuses(
-      declare({
-        method: 'post',
-        path: '/register/otp/verify',
-        tag,
-        access: 'public',
+      signIn.post('/register/otp/verify', {
         summary: 'Verify the phone with the code: it may register for 15 minutes',
         body: otpBody,
         answers: {
@@ -145,20 +123,16 @@ export function otpDeclarations<U>(user: z.ZodType<U>) {
             z.object({ verified: z.literal(true), message: z.string(), expiresInSeconds: z.number().int().describe('How long the phone may register') }),
           ),
         },
-        refuses: { 429: 'too_many_requests: 30 wrong codes from this address in 15 minutes (Retry-After says how long)' },
+        refuses: { 429: WRONG_CODES_429 },
       }),
       { 400: CODE_400 },
     ),
     register: alsoRefuses(
-      declare({
-        method: 'post',
-        path: '/register',
-        tag,
-        access: 'public',
+      signIn.post('/register', {
         summary: 'Register with a phone verified in the last 15 minutes: signed in',
         body: registerSchema,
         answers: { 201: answer('The new account, signed in', signedInSchema(user).extend({ message: z.string() })) },
-        refuses: { 409: 'phone_taken: this phone already has an account on this brand' },
+        refuses: { 409: PHONE_TAKEN },
       }),
       { 400: 'Invalid input (`validation_error`, with `details`), or `phone_not_verified` (verify the phone with a code first)' },
     ),
@@ -200,6 +174,9 @@ export function otpRoutes<U extends object>(deps: OtpRouteDeps<U>) {
   const { db, otp, store, tenantOf, trustProxy, trail } = deps;
   const sent = { message: 'OTP sent', expiresInSeconds: 300, resendInSeconds: 30 };
   const declared = otpDeclarations(deps.userSchema);
+  // Each code is sent and checked for its purpose, counted against the caller's address.
+  const sendCode = (c: Context, phone: string, purpose: OtpPurpose) => otp.send(tenantOf(c), phone, purpose, clientIp(c, trustProxy));
+  const checkCode = (c: Context, phone: string, code: string, purpose: OtpPurpose) => otp.verify(tenantOf(c), phone, purpose, code, clientIp(c, trustProxy));
   return routes()
     .openapi(
       declared.send,
@@ -208,7 +185,7 @@ export function otpRoutes<U extends object>(deps: OtpRouteDeps<U>) {
         const user = await findUserByPhone(db, tenantOf(c), phone);
         if (!user) throw new NoAccountError();
         // Staff too: refusing them here told anyone which phones are staff. Their code is refused at verify.
-        await otp.send(tenantOf(c), phone, 'login', clientIp(c, trustProxy));
+        await sendCode(c, phone, 'login');
         return c.json(sent, 200);
       },
       codeRefusal,
@@ -219,7 +196,7 @@ export function otpRoutes<U extends object>(deps: OtpRouteDeps<U>) {
         const body = c.req.valid('json');
         const phone = phoneOf(body);
         // The code first: until it is right, the answer is the same whoever holds the phone.
-        await otp.verify(tenantOf(c), phone, 'login', otpOf(body), clientIp(c, trustProxy));
+        await checkCode(c, phone, otpOf(body), 'login');
         const user = await findUserByPhone(db, tenantOf(c), phone);
         if (!user) throw new NoAccountError();
         if (isStaff(user)) throw new StaffSmsRefusedError();
@@ -235,7 +212,7 @@ export function otpRoutes<U extends object>(deps: OtpRouteDeps<U>) {
         // Sign-up sends a code to a number nobody has vouched for: only to a valid one (canonical-phone.ts).
         if (!isDialable(phone)) throw ValidationError.of('phone', NOT_DIALABLE);
         if (await findUserByPhone(db, tenantOf(c), phone)) throw new PhoneTakenError();
-        await otp.send(tenantOf(c), phone, 'register', clientIp(c, trustProxy));
+        await sendCode(c, phone, 'register');
         return c.json(sent, 200);
       },
       codeRefusal,
@@ -245,7 +222,7 @@ export function otpRoutes<U extends object>(deps: OtpRouteDeps<U>) {
       async (c) => {
         const body = c.req.valid('json');
         const phone = phoneOf(body);
-        await otp.verify(tenantOf(c), phone, 'register', otpOf(body), clientIp(c, trustProxy));
+        await checkCode(c, phone, otpOf(body), 'register');
         await store.set(`register:verified:${tenantOf(c)}:${phone}`, '1', REGISTRATION_WINDOW_MS);
         return c.json({ verified: true as const, message: 'Phone verified', expiresInSeconds: REGISTRATION_WINDOW_MS / 1000 }, 200);
       },

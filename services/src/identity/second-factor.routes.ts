@@ -5,7 +5,8 @@ import { RECOVERY_CODE_USED } from '@desk/machines/identity/user.events';
 import type { ServicesDatabase } from '../db/services-database';
 import { commandMetadata } from '../http/request-context';
 import type { ProxyTrust } from '../http/proxy-trust';
-import { answer, declare, routes } from '../http/openapi-route';
+import { answer, routes } from '../http/openapi-route';
+import { routeGroup } from '../http/route-group';
 import { alsoRefuses, underAuth } from './declared-route-extras';
 import { signedInSchema } from './sign-in-answers';
 import { checkedCode, confirmEnrolment, startEnrolment } from './second-factor';
@@ -40,16 +41,13 @@ const CHALLENGE_401 = 'challenge_expired: the challenge is wrong, spent or expir
 const CODE_400 = 'Invalid input (`validation_error`, with `details`), or `invalid_code`: the code is not right';
 const CODES_429 = 'too_many_requests: 5 wrong codes on this account in 15 minutes (Retry-After says how long)';
 
+const signIn = routeGroup({ tag: 'sign-in', access: 'public' });
+
 /** The staff's second step, declared with the user's schema (the composition root's). */
 export function secondFactorDeclarations<U>(user: z.ZodType<U>) {
-  const tag = 'sign-in';
   return underAuth({
     login: alsoRefuses(
-      declare({
-        method: 'post',
-        path: '/login/totp',
-        tag,
-        access: 'public',
+      signIn.post('/login/totp', {
         summary: "Staff's second step: the password step's challenge with the authenticator's code or a recovery code",
         body: totpLoginSchema,
         answers: {
@@ -63,11 +61,7 @@ export function secondFactorDeclarations<U>(user: z.ZodType<U>) {
       { 400: CODE_400, 401: CHALLENGE_401 },
     ),
     enrol: alsoRefuses(
-      declare({
-        method: 'post',
-        path: '/totp/enrolment',
-        tag,
-        access: 'public',
+      signIn.post('/totp/enrolment', {
         summary: 'Start setting up an authenticator with the challenge: the key, its otpauth:// link and a QR code',
         body: enrolmentSchema,
         answers: { 200: answer('Add this to the authenticator app, then confirm with a code from it', enrolmentJsonSchema) },
@@ -75,11 +69,7 @@ export function secondFactorDeclarations<U>(user: z.ZodType<U>) {
       { 401: CHALLENGE_401 },
     ),
     confirm: alsoRefuses(
-      declare({
-        method: 'post',
-        path: '/totp/enrolment/confirm',
-        tag,
-        access: 'public',
+      signIn.post('/totp/enrolment/confirm', {
         summary: 'Confirm the authenticator with a code: signed in, with ten recovery codes shown once',
         body: enrolmentConfirmSchema,
         answers: { 200: answer('Signed in, with the recovery codes', signedInSchema(user).extend({ recoveryCodes: recoveryCodesSchema })) },

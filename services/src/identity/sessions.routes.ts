@@ -2,7 +2,8 @@ import type { MiddlewareHandler } from 'hono';
 import { z } from 'zod';
 import type { Kysely } from 'kysely';
 import { NotFoundError } from '@desk/platform/errors/domain-error';
-import { answer, declare, problemsOf, routes } from '../http/openapi-route';
+import { answer, problemsOf, routes } from '../http/openapi-route';
+import { routeGroup } from '../http/route-group';
 import { alsoRefuses, behind, underAuth } from './declared-route-extras';
 import type { ServicesDatabase } from '../db/services-database';
 import { commandMetadata } from '../http/request-context';
@@ -35,38 +36,26 @@ export const sessionJsonSchema = z.object({
 });
 
 const message = (description: string) => answer(description, z.object({ message: z.string() }));
-const account = { tag: 'account', access: 'user' } as const;
+const account = routeGroup({ tag: 'account', access: 'user' });
 
 export const sessionDeclarations = underAuth({
-  logout: declare({
-    ...account,
-    method: 'post',
-    path: '/logout',
+  logout: account.post('/logout', {
     summary: 'Sign out: this session ends on the server',
     answers: { 200: message('Signed out') },
   }),
-  sessions: declare({
-    ...account,
-    method: 'get',
-    path: '/sessions',
+  sessions: account.get('/sessions', {
     summary: "The account's live sessions, this one marked",
     answers: { 200: answer('The live sessions', z.object({ sessions: z.array(sessionJsonSchema) })) },
   }),
   end: alsoRefuses(
-    declare({
-      ...account,
-      method: 'delete',
-      path: '/sessions/{id}',
+    account.delete('/sessions/{id}', {
       summary: 'End one of your own sessions',
       answers: { 200: message('Signed out') },
       refuses: { 404: 'No such session of yours is signed in' },
     }),
     { 400: '`validation_error`: the id is not a session id' },
   ),
-  endOthers: declare({
-    ...account,
-    method: 'post',
-    path: '/sessions/revoke-others',
+  endOthers: account.post('/sessions/revoke-others', {
     summary: 'End every other session of the account',
     answers: { 200: answer('How many sessions ended', z.object({ revoked: z.number().int() })) },
   }),

@@ -16,7 +16,8 @@ import type { AdminEnv } from '../identity/auth.middleware';
 import { actorOf } from '../identity/auth.middleware';
 import { OPERATOR_TENANT_ID, tenantFilter, type AdminScope } from '../identity/admin-scope';
 import { commandMetadata } from '../http/request-context';
-import { answer, declare, routes } from '../http/openapi-route';
+import { answer, routes } from '../http/openapi-route';
+import { routeGroup, type RouteGroup } from '../http/route-group';
 import type { ProxyTrust } from '../http/proxy-trust';
 import type { RecordAccess } from '../desk-changes/compliance-desk-changes.routes';
 import { positionJsonSchema, type DailyPosition } from './daily-position';
@@ -57,51 +58,44 @@ const positionAnswer200 = answer(
 const csv = { description: 'The entries as CSV (UTF-8)', content: { 'text/csv': { schema: z.string() } } };
 const dayAfterToday = 'Also 400 for a `day` after today.';
 
+/** The two reads, declared alike for admins and for compliance staff: only the group and the summary's words differ. */
+function ledgerReads(group: RouteGroup, summaries: { position: string; entries: string }) {
+  const reader = routeGroup(group);
+  return {
+    position: reader.get('/ledger/position', {
+      summary: summaries.position,
+      description: `${POSITION} ${dayAfterToday}`,
+      query: positionQuery,
+      answers: { 200: positionAnswer200 },
+      refuses: { 404: NO_BRAND },
+    }),
+    entries: reader.get('/ledger/entries.csv', {
+      summary: summaries.entries,
+      description: ENTRIES,
+      query: entriesQuery,
+      answers: { 200: csv },
+      refuses: { 404: NO_BRAND },
+    }),
+  };
+}
+
+const adminReads = ledgerReads(
+  { tag: 'admin: books', access: 'admin' },
+  { position: "A brand's daily position", entries: "A brand's ledger entries for a range of days, as CSV" },
+);
+const complianceReads = ledgerReads(
+  { tag: 'compliance', access: 'compliance' },
+  {
+    position: "A brand's daily position (recorded on the officer's access trail: ledger_position)",
+    entries: "A brand's ledger entries as CSV (recorded on the officer's access trail: ledger_export)",
+  },
+);
+
 export const ledgerDeclarations = {
-  adminPosition: declare({
-    method: 'get',
-    path: '/ledger/position',
-    tag: 'admin: books',
-    access: 'admin',
-    summary: "A brand's daily position",
-    description: `${POSITION} ${dayAfterToday}`,
-    query: positionQuery,
-    answers: { 200: positionAnswer200 },
-    refuses: { 404: NO_BRAND },
-  }),
-  adminEntries: declare({
-    method: 'get',
-    path: '/ledger/entries.csv',
-    tag: 'admin: books',
-    access: 'admin',
-    summary: "A brand's ledger entries for a range of days, as CSV",
-    description: ENTRIES,
-    query: entriesQuery,
-    answers: { 200: csv },
-    refuses: { 404: NO_BRAND },
-  }),
-  compliancePosition: declare({
-    method: 'get',
-    path: '/ledger/position',
-    tag: 'compliance',
-    access: 'compliance',
-    summary: "A brand's daily position (recorded on the officer's access trail: ledger_position)",
-    description: `${POSITION} ${dayAfterToday}`,
-    query: positionQuery,
-    answers: { 200: positionAnswer200 },
-    refuses: { 404: NO_BRAND },
-  }),
-  complianceEntries: declare({
-    method: 'get',
-    path: '/ledger/entries.csv',
-    tag: 'compliance',
-    access: 'compliance',
-    summary: "A brand's ledger entries as CSV (recorded on the officer's access trail: ledger_export)",
-    description: ENTRIES,
-    query: entriesQuery,
-    answers: { 200: csv },
-    refuses: { 404: NO_BRAND },
-  }),
+  adminPosition: adminReads.position,
+  adminEntries: adminReads.entries,
+  compliancePosition: complianceReads.position,
+  complianceEntries: complianceReads.entries,
 };
 
 /** The brand asked for, within the reader's scope (403 outside it); none asked: a brand admin's own, the operator's for an operator admin. */

@@ -10,6 +10,7 @@ import { startIdempotencySweep } from '../jobs/idempotency-sweep';
 import { startExpirySweeper } from '../orders/expiry-sweeper';
 import { startOrphanClaimSweeper } from '../orders/orphan-claims';
 import { startMatchingSweep } from '../reconciliation/matching-jobs';
+import { startMetricsEndpoint, type MetricsSettings } from './metrics-endpoint';
 
 // What every process serving the API (`start:api`, and `npm start` with everything) runs beside it.
 
@@ -49,6 +50,27 @@ export function serveApi(deps: AppDeps, env: ServeSettings, observeRequest?: Req
       drain.begin();
       await deps.live.hub.close();
       await drainAndClose(server, drain, { minimumMs: env.SHUTDOWN_DELAY_MS, maximumMs: env.SHUTDOWN_TIMEOUT_MS });
+    },
+  };
+}
+
+/**
+ * The API as a process runs it: its sweeps, its metrics port (with METRICS_PORT) and the drained
+ * server. `close()` stops them the other way round: the server drained first, then what it kept of
+ * who is signed in, the metrics port and the sweeps; the process then stops what it runs beside.
+ */
+export function startApiProcess(deps: AppDeps, db: Kysely<ServicesDatabase>, env: ServeSettings & MetricsSettings): { close(): Promise<void> } {
+  const sweeps = startApiSweeps(deps, db);
+  const metrics = startMetricsEndpoint(env, deps);
+  // From SIGTERM on, /readyz answers 503 while the requests running finish.
+  const api = serveApi(deps, env, metrics.observeRequest);
+  return {
+    close: async () => {
+      await api.close();
+      await deps.users.close();
+      await deps.sessions.close();
+      await metrics.close();
+      await sweeps.stop();
     },
   };
 }

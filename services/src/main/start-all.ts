@@ -10,9 +10,8 @@ import { startNotificationDispatch } from '../notifications/notification-dispatc
 import { startWebhookFeed } from '../webhooks/webhooks';
 import { startJobWorker } from '../jobs/bull-queue';
 import { onShutdown } from '@desk/platform/process/shutdown';
-import { serveApi, startApiSweeps } from './api-process';
+import { startApiProcess } from './api-process';
 import { ensureWebBuild } from './ensure-web-build';
-import { startMetricsEndpoint } from './metrics-endpoint';
 import { startProjectorThread } from './projector-thread-host';
 
 /** `npm start`: the whole product in one process (the API and the job worker; the projection workers on their own thread). */
@@ -24,21 +23,14 @@ const projector = await startProjectorThread(infra.connectionString);
 const { deps, handlers } = await buildAppDeps(infra, { ...env, declaredNodeEnv: process.env.NODE_ENV, chain: chainNetworks(env) });
 // With Redis, this process also runs the job worker (without it, jobs run on in-process timers).
 const worker = env.REDIS_URL ? startJobWorker(env.REDIS_URL, handlers) : null;
-const sweeps = startApiSweeps(deps, infra.db);
 // Customer notifications' SMS, queued where jobs run: here, on timers or through its BullMQ worker.
 const notificationDispatch = await startNotificationDispatch(infra.db, deps.queue, infra.connectionString);
 const webhookFeed = await startWebhookFeed(deps.webhooks, deps.eventStore);
-const metrics = startMetricsEndpoint(env, deps);
-// From SIGTERM on, /readyz answers 503 while the requests running finish.
-const api = serveApi(deps, env, metrics.observeRequest);
+const api = startApiProcess(deps, infra.db, env);
 logger.info(`USDT Desk is running on http://localhost:${env.PORT}`);
 
 onShutdown(async () => {
   await api.close();
-  await deps.users.close();
-  await deps.sessions.close();
-  await metrics.close();
-  await sweeps.stop();
   await notificationDispatch.stop();
   await webhookFeed.stop();
   await worker?.close();

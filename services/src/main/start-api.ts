@@ -8,9 +8,8 @@ import { buildAppDeps } from './app-deps';
 import { chainNetworks } from '../chain/chain-networks';
 import { startNotificationDispatch } from '../notifications/notification-dispatch';
 import { onShutdown } from '@desk/platform/process/shutdown';
-import { serveApi, startApiSweeps } from './api-process';
+import { startApiProcess } from './api-process';
 import { ensureWebBuild } from './ensure-web-build';
-import { startMetricsEndpoint } from './metrics-endpoint';
 
 /** `npm run start:api`: the API alone; run `npm run start:projector` beside it for the read models. */
 setLogLevel(env.LOG_LEVEL);
@@ -18,20 +17,13 @@ setLogFormat(logFormatFor(env.NODE_ENV));
 await ensureWebBuild();
 const infra = await openInfrastructure(env, 'usdt-desk-api', allMigrations);
 const { deps } = await buildAppDeps(infra, { ...env, declaredNodeEnv: process.env.NODE_ENV, chain: chainNetworks(env) });
-const sweeps = startApiSweeps(deps, infra.db);
 // Without Redis this process runs its jobs, customer notifications' SMS among them; with it, `start:worker` queues them.
 const notificationDispatch = env.REDIS_URL ? null : await startNotificationDispatch(infra.db, deps.queue, infra.connectionString);
-const metrics = startMetricsEndpoint(env, deps);
-// From SIGTERM on, /readyz answers 503 while the requests running finish.
-const api = serveApi(deps, env, metrics.observeRequest);
+const api = startApiProcess(deps, infra.db, env);
 logger.info(`API listening on http://localhost:${env.PORT}`);
 
 onShutdown(async () => {
   await api.close();
-  await deps.users.close();
-  await deps.sessions.close();
-  await metrics.close();
-  await sweeps.stop();
   await notificationDispatch?.stop();
   await deps.queue.close();
   await deps.store.close();

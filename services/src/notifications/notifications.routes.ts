@@ -5,7 +5,8 @@ import { customerNotification, customerNotifications } from '@desk/projections/r
 import { NotFoundError } from '@desk/platform/errors/domain-error';
 import type { ServicesDatabase } from '../db/services-database';
 import type { AuthEnv } from '../identity/auth.middleware';
-import { answer, declare, routes } from '../http/openapi-route';
+import { answer, routes } from '../http/openapi-route';
+import { routeGroup } from '../http/route-group';
 import { UUID } from '../http/server-ids';
 import { notificationJson, notificationJsonSchema, notificationPageSchema, smsStatuses } from './notification-json';
 import { decodeCursor, encodeCursor } from '../http/page-cursor';
@@ -44,47 +45,32 @@ export const preferencesJsonSchema = preferencesSchema.extend({
 /** What GET and PUT /api/user/notification-preferences answer (the web client's type). */
 export type PreferencesJson = z.infer<typeof preferencesJsonSchema>;
 
-const customer = { tag: 'notifications', access: 'user' } as const;
+const customer = routeGroup({ tag: 'notifications', access: 'user' });
 const ownOnly = { 404: "No notification of yours by that id (another customer's is 404 too)" };
 
 export const notificationDeclarations = {
-  list: declare({
-    ...customer,
-    method: 'get',
-    path: '/notifications',
+  list: customer.get('/notifications', {
     summary: "The customer's notifications, newest first",
     description: 'What the bell lists: one per change a customer is told about (decision 0040), paged by cursor.',
     query: listQuery,
     answers: { 200: answer('A page of notifications', notificationPageSchema) },
   }),
-  one: declare({
-    ...customer,
-    method: 'get',
-    path: '/notifications/{id}',
+  one: customer.get('/notifications/{id}', {
     summary: 'One of your notifications',
     answers: { 200: answer('The notification', z.object({ notification: notificationJsonSchema })) },
     refuses: ownOnly,
   }),
-  markRead: declare({
-    ...customer,
-    method: 'post',
-    path: '/notifications/read',
+  markRead: customer.post('/notifications/read', {
     summary: 'Mark notifications read: the ids given, or all',
     body: markReadBody,
     answers: { 200: answer('Marked; the unread count after it', z.object({ unread: z.number().int(), message: z.string() })) },
     refuses: { 404: 'An id that is not one of your notifications: nothing is marked' },
   }),
-  preferences: declare({
-    ...customer,
-    method: 'get',
-    path: '/notification-preferences',
+  preferences: customer.get('/notification-preferences', {
     summary: 'Which SMS you get',
     answers: { 200: answer('Your choice, and which messages it covers', preferencesJsonSchema) },
   }),
-  setPreferences: declare({
-    ...customer,
-    method: 'put',
-    path: '/notification-preferences',
+  setPreferences: customer.put('/notification-preferences', {
     summary: 'Turn the optional SMS on or off',
     description: 'An order completed or rejected is always texted; the choice covers payment received and order expired.',
     body: preferencesSchema.strict(),

@@ -3,7 +3,8 @@ import type { Context } from 'hono';
 import { actorOf, type AdminEnv } from '../identity/auth.middleware';
 import { commandMetadata } from '../http/request-context';
 import type { ProxyTrust } from '../http/proxy-trust';
-import { answer, declare, routes } from '../http/openapi-route';
+import { answer, routes } from '../http/openapi-route';
+import { routeGroup } from '../http/route-group';
 import type { TenantStore } from '../tenants/tenant-store';
 import type { SmsTemplateStore } from './sms-template-store';
 import { brandSmsTemplatesSchema, DEFAULT_TEMPLATES, NOTICE_KINDS, PLACEHOLDERS, type BrandSmsTemplates, type NoticeKind } from './sms-templates';
@@ -25,21 +26,15 @@ export const brandSmsTemplatesJsonSchema = z.object({
 /** What GET and PUT /api/admin/tenants/{id}/sms-templates answer (the web client's type). */
 export type BrandSmsTemplatesJson = z.infer<typeof brandSmsTemplatesJsonSchema>;
 
-const operator = { tag: 'brands', access: 'operator' } as const;
+const operator = routeGroup({ tag: 'brands', access: 'operator' });
 
 export const smsTemplateDeclarations = {
-  get: declare({
-    ...operator,
-    method: 'get',
-    path: '/tenants/{id}/sms-templates',
+  get: operator.get('/tenants/{id}/sms-templates', {
     summary: "A brand's SMS to its customers: DLT ids and templates",
     answers: { 200: answer("The brand's templates, each message's default where it registered none", brandSmsTemplatesJsonSchema) },
     refuses: { 404: 'No such brand' },
   }),
-  set: declare({
-    ...operator,
-    method: 'put',
-    path: '/tenants/{id}/sms-templates',
+  set: operator.put('/tenants/{id}/sms-templates', {
     summary: "Set a brand's SMS templates and DLT ids",
     description:
       "The whole set: a message left out goes back to its default. A template may use only the placeholders its message offers. Recorded as SmsTemplatesChanged on `smstemplates-<id>`. The operator's only: a changed template is a phishing tool.",

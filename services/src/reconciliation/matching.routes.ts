@@ -17,7 +17,8 @@ import type { AdminEnv } from '../identity/auth.middleware';
 import { actorOf } from '../identity/auth.middleware';
 import { tenantFilter } from '../identity/admin-scope';
 import { commandMetadata } from '../http/request-context';
-import { answer, declare, routes } from '../http/openapi-route';
+import { answer, routes } from '../http/openapi-route';
+import { routeGroup } from '../http/route-group';
 import { KEY_REUSED } from '../http/idempotency';
 import { accountIdOf } from './reconciliation.routes';
 import type { ProxyTrust } from '../http/proxy-trust';
@@ -26,6 +27,7 @@ import type { LineDecisions } from './line-decisions';
 import { LINE_NOT_HELD } from '@desk/machines/reconciliation/line-refund.decide';
 import { accountLabel } from './account-label';
 import { lineJson, lineJsonSchema } from './line-json';
+import { orderBasics } from './payment-matcher';
 
 export interface MatchingRouteDeps {
   accounts: BrandBankAccounts;
@@ -105,32 +107,23 @@ const bankMatchJsonSchema = z.object({
   matchedAt: z.iso.datetime(),
 });
 
-const matching = { tag: 'admin: reconciliation', access: 'admin' } as const;
+const matching = routeGroup({ tag: 'admin: reconciliation', access: 'admin' });
 const NO_LINE = "not_found: no such account or line in the admin's scope, or no such order (ORD-…) in it";
 
 export const matchingDeclarations = {
-  unmatched: declare({
-    ...matching,
-    method: 'get',
-    path: '/reconciliation/unmatched',
+  unmatched: matching.get('/reconciliation/unmatched', {
     summary: 'The unmatched queue: statement lines that pay no order and are not marked for refund, latest first',
     description: "Each line with its account and the brand's orders of its amount still waiting for money (`candidates`). 403 for another brand's `tenantId`.",
     query: brandQuery,
     answers: { 200: answer('The queue', z.object({ lines: z.array(unmatchedLineJsonSchema) })) },
   }),
-  withoutMoney: declare({
-    ...matching,
-    method: 'get',
-    path: '/reconciliation/orders-without-money',
+  withoutMoney: matching.get('/reconciliation/orders-without-money', {
     summary: 'Orders the desk treats as paid with no statement line behind them',
     description: "Buys verified or further with no matched credit; sells completed with no matched payout debit. 403 for another brand's `tenantId`.",
     query: brandQuery,
     answers: { 200: answer('The orders', z.object({ orders: z.array(orderWithoutMoneyJsonSchema) })) },
   }),
-  assign: declare({
-    ...matching,
-    method: 'post',
-    path: '/bank-accounts/{id}/lines/{key}/assign',
+  assign: matching.post('/bank-accounts/{id}/lines/{key}/assign', {
     summary: 'Assign a line to an order by its reference',
     description:
       'Recorded on the order as PaymentMatched `via: assigned`, with who and the note; flagged like any match; never verifies. 400 on `refCode` for a credit given a sell or a payout given a buy.',
@@ -150,10 +143,7 @@ export const matchingDeclarations = {
       422: KEY_REUSED,
     },
   }),
-  refund: declare({
-    ...matching,
-    method: 'post',
-    path: '/bank-accounts/{id}/lines/{key}/refund',
+  refund: matching.post('/bank-accounts/{id}/lines/{key}/refund', {
     summary: 'Mark a line that pays no order for refund, with why (StatementLineMarkedForRefund)',
     body: refundBody,
     answers: {
@@ -210,12 +200,7 @@ export function matchingRoutes({ accounts, lines, readModels, trustProxy }: Matc
       return c.json(
         {
           orders: orders.map(({ view }) => ({
-            orderId: view.orderId,
-            refCode: view.refCode,
-            tenantId: view.tenantId,
-            orderType: view.orderType,
-            status: view.status,
-            fiatAmount: view.fiatAmount,
+            ...orderBasics(view),
             reference: view.orderType === 'fiat_to_crypto' ? view.bankReference : view.bankUtr,
             missing: view.orderType === 'fiat_to_crypto' ? ('credit' as const) : ('debit' as const),
             since: view.orderType === 'fiat_to_crypto' ? (view.verifiedAt ?? view.updatedAt) : (view.completedAt ?? view.updatedAt),

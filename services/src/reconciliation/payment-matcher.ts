@@ -91,19 +91,18 @@ export class PaymentMatcher {
     const outcome = matchLine(line, candidateOrders(line, candidates));
     const metadata = systemMetadata(OPERATOR_TENANT_ID, MATCHER, at);
     const evidence = `bank-line:${row.account_id}/${row.key}`;
+    // The matcher flags an order for a person to look at, with the line as its evidence.
+    const flagged = async (orderId: string, kind: 'reference_matched_elsewhere' | 'payment_reversed' | 'paid_to_other_brand') => {
+      await this.commands.flag(orderId, { kind, evidence, relatedOrderId: null, relatedRefCode: null }, at, MATCHER);
+      return 'flagged' as const;
+    };
     try {
       switch (outcome.kind) {
         case 'match': {
           const claim = await this.claims.forOrder(row.account_id, row.key, outcome.order.orderId);
           if (claim.kind === 'line_taken') return 'none'; // matched or marked meanwhile, by another process or an admin
           if (claim.kind === 'order_taken') {
-            await this.commands.flag(
-              outcome.order.orderId,
-              { kind: 'reference_matched_elsewhere', evidence, relatedOrderId: null, relatedRefCode: null },
-              at,
-              MATCHER,
-            );
-            return 'flagged';
+            return await flagged(outcome.order.orderId, 'reference_matched_elsewhere');
           }
           const match = paymentMatch(row, labels.get(row.account_id) ?? 'Bank account', outcome.flags);
           await this.commands.matchPayment(null, outcome.order.orderId, match, metadata).catch(async (error: unknown) => {
@@ -116,21 +115,13 @@ export class PaymentMatcher {
           return 'matched';
         }
         case 'claimed_elsewhere':
-          await this.commands.flag(
-            outcome.order.orderId,
-            { kind: 'reference_matched_elsewhere', evidence, relatedOrderId: null, relatedRefCode: null },
-            at,
-            MATCHER,
-          );
-          return 'flagged';
+          return await flagged(outcome.order.orderId, 'reference_matched_elsewhere');
         case 'reversal':
-          await this.commands.flag(outcome.order.orderId, { kind: 'payment_reversed', evidence, relatedOrderId: null, relatedRefCode: null }, at, MATCHER);
-          return 'flagged';
+          return await flagged(outcome.order.orderId, 'payment_reversed');
         case 'other_brand':
           // Not matched: one brand's statement never claims another brand's order. The order is
           // flagged for its brand and the operator; the line waits in its own brand's queue.
-          await this.commands.flag(outcome.order.orderId, { kind: 'paid_to_other_brand', evidence, relatedOrderId: null, relatedRefCode: null }, at, MATCHER);
-          return 'flagged';
+          return await flagged(outcome.order.orderId, 'paid_to_other_brand');
         default:
           return 'none';
       }
@@ -217,16 +208,16 @@ export function lineToMatch(row: StatementLineRow): LineToMatch {
   };
 }
 
+/** What names an order wherever the matching weighs or lists it: which order, whose, which way, where it stands, how much. */
+export function orderBasics(view: OrderView) {
+  return { orderId: view.orderId, refCode: view.refCode, tenantId: view.tenantId, orderType: view.orderType, status: view.status, fiatAmount: view.fiatAmount };
+}
+
 /** An order as the rule weighs it: a buy by its customer's references, a sell by its payout UTR. */
 export function orderToMatch({ view, references }: OrderWithReferences, holderNames: readonly string[]): OrderToMatch {
   const source = view.orderType === 'fiat_to_crypto' ? 'customer' : 'payout';
   return {
-    orderId: view.orderId,
-    refCode: view.refCode,
-    tenantId: view.tenantId,
-    orderType: view.orderType,
-    status: view.status,
-    fiatAmount: view.fiatAmount,
+    ...orderBasics(view),
     references: references.filter((r) => r.source === source).map((r) => r.reference),
     bankMatch: view.bankMatch ? { accountId: view.bankMatch.accountId, lineKey: view.bankMatch.lineKey, reference: view.bankMatch.reference } : null,
     holderNames,

@@ -14,7 +14,8 @@ import type { AdminEnv } from '../identity/auth.middleware';
 import { actorOf } from '../identity/auth.middleware';
 import { commandMetadata } from '../http/request-context';
 import { hasNul } from '../http/refuse-nul';
-import { answer, declare, routes } from '../http/openapi-route';
+import { answer, routes } from '../http/openapi-route';
+import { routeGroup } from '../http/route-group';
 import { UUID } from '../http/server-ids';
 import { KEY_REUSED } from '../http/idempotency';
 import type { ProxyTrust } from '../http/proxy-trust';
@@ -136,21 +137,15 @@ const statementForm = {
   files: ['file'],
 };
 
-const reconciliation = { tag: 'admin: reconciliation', access: 'admin' } as const;
+const reconciliation = routeGroup({ tag: 'admin: reconciliation', access: 'admin' });
 const NO_ACCOUNT = "not_found: no such bank account in the admin's scope";
 
 export const reconciliationDeclarations = {
-  accounts: declare({
-    ...reconciliation,
-    method: 'get',
-    path: '/bank-accounts',
+  accounts: reconciliation.get('/bank-accounts', {
     summary: "The brands' bank accounts in the admin's scope, each with the id its statements are imported under",
     answers: { 200: answer("The accounts (a brand admin: their brand's)", z.object({ bankAccounts: z.array(brandBankAccountJsonSchema) })) },
   }),
-  layouts: declare({
-    ...reconciliation,
-    method: 'get',
-    path: '/statement-layouts',
+  layouts: reconciliation.get('/statement-layouts', {
     summary: 'The column layouts a CSV or XLSX statement may be read with (a starting point for a mapping)',
     answers: {
       200: answer(
@@ -168,18 +163,12 @@ export const reconciliationDeclarations = {
       ),
     },
   }),
-  statements: declare({
-    ...reconciliation,
-    method: 'get',
-    path: '/bank-accounts/{id}/statements',
+  statements: reconciliation.get('/bank-accounts/{id}/statements', {
     summary: 'The statements imported for an account, newest first',
     answers: { 200: answer('The imports', z.object({ statements: z.array(statementImportJsonSchema) })) },
     refuses: { 404: NO_ACCOUNT },
   }),
-  lines: declare({
-    ...reconciliation,
-    method: 'get',
-    path: '/bank-accounts/{id}/lines',
+  lines: reconciliation.get('/bank-accounts/{id}/lines', {
     summary: "The account's statement lines, latest day first, each with what its narration says (channel, UTR or RRN, the other party, a reversal)",
     query: linesQuerySchema,
     answers: {
@@ -187,10 +176,7 @@ export const reconciliationDeclarations = {
     },
     refuses: { 404: NO_ACCOUNT },
   }),
-  upload: declare({
-    ...reconciliation,
-    method: 'post',
-    path: '/bank-accounts/{id}/statements',
+  upload: reconciliation.post('/bank-accounts/{id}/statements', {
     summary: 'Import a statement (camt.053, MT940, CSV or XLSX, at most 5 MB): records the lines the account does not hold yet',
     description:
       "400 on `file` naming the line that cannot be read (or for no file), on `mapping` for a CSV or XLSX no layout reads, on `accountId` for another account's statement.",

@@ -3,7 +3,8 @@ import type { Kysely } from 'kysely';
 import type { ServicesDatabase } from '../db/services-database';
 import { actorOf, type AdminEnv } from '../identity/auth.middleware';
 import { commandMetadata } from '../http/request-context';
-import { answer, declare, routes } from '../http/openapi-route';
+import { answer, routes } from '../http/openapi-route';
+import { routeGroup } from '../http/route-group';
 import { withCommonRefusals } from '../http/common-refusals';
 import type { SettingsService } from './settings.service';
 import { settingsOverridesSchema } from '@desk/machines/settings/settings.schema';
@@ -12,8 +13,7 @@ import { personJson, personJsonSchema } from '../identity/person-json';
 import type { TenantStore } from '../tenants/tenant-store';
 import type { ProxyTrust } from '../http/proxy-trust';
 import { waitingAnswer, type DeskChangeAnswers } from '../desk-changes/desk-changes.routes';
-import { WAITS_FOR_SECOND_ADMIN, waitingAnswerSchema } from '../desk-changes/desk-change-json';
-import { SETTINGS_BUSY } from './settings.routes';
+import { savedOrWaiting, SETTINGS_CONFLICT } from './settings.routes';
 
 export interface TenantSettingsDeps {
   tenants: TenantStore;
@@ -37,28 +37,19 @@ const brandSettingsJsonSchema = z.object({
   updatedBy: personJsonSchema.nullable(),
 });
 const NOT_FOUND = 'not_found: no such brand';
-const brand = { tag: 'admin: brands', access: 'operator' } as const;
+const brand = routeGroup({ tag: 'admin: brands', access: 'operator' });
 
 export const tenantSettingsDeclarations = {
-  read: declare({
-    ...brand,
-    method: 'get',
-    path: '/tenants/{id}/settings',
+  read: brand.get('/tenants/{id}/settings', {
     summary: "The brand's settings: global, overrides, effective, and its agreed rates",
     answers: { 200: answer("The brand's settings", brandSettingsJsonSchema) },
     refuses: { 404: NOT_FOUND },
   }),
-  change: declare({
-    ...brand,
-    method: 'put',
-    path: '/tenants/{id}/settings',
+  change: brand.put('/tenants/{id}/settings', {
     summary: "Replace the brand's overrides; loosening what its customers get waits for a second admin",
     body: settingsOverridesSchema,
-    answers: {
-      200: answer('Saved', brandSettingsJsonSchema.extend({ message: z.string() })),
-      202: answer(WAITS_FOR_SECOND_ADMIN, waitingAnswerSchema),
-    },
-    refuses: withCommonRefusals({ 404: NOT_FOUND, 409: `${SETTINGS_BUSY}; change_stale or a version conflict: they changed meanwhile` }, { body: true }),
+    answers: savedOrWaiting('Saved', brandSettingsJsonSchema),
+    refuses: withCommonRefusals({ 404: NOT_FOUND, 409: SETTINGS_CONFLICT }, { body: true }),
   }),
 };
 

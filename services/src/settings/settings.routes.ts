@@ -7,6 +7,7 @@ import type { AdminEnv } from '../identity/auth.middleware';
 import { actorOf } from '../identity/auth.middleware';
 import { commandMetadata } from '../http/request-context';
 import { answer, declare, routes } from '../http/openapi-route';
+import { routeGroup } from '../http/route-group';
 import { withCommonRefusals } from '../http/common-refusals';
 import { settingsPatchSchema } from '@desk/machines/settings/settings.schema';
 import { NETWORKS } from '@desk/machines/addresses/networks';
@@ -14,7 +15,7 @@ import type { SettingsService } from './settings.service';
 import { currentSettingsJson, currentSettingsJsonSchema, publicSettingsJson, publicSettingsJsonSchema } from './settings-json';
 import type { ProxyTrust } from '../http/proxy-trust';
 import { waitingAnswer, type DeskChangeAnswers } from '../desk-changes/desk-changes.routes';
-import { WAITS_FOR_SECOND_ADMIN, waitingAnswerSchema } from '../desk-changes/desk-change-json';
+import { waitsForSecondAdmin } from '../desk-changes/desk-change-json';
 
 /** The brand's support contact as visitors read it: each null when the brand gives none (decision 0035). */
 export const supportContactJsonSchema = z.object({
@@ -62,27 +63,25 @@ export function publicConfigRoutes(settings: SettingsService, brandOf: BrandOf) 
 
 /** Judged and written while no other change of settings is (desk-changes/settings-lock.ts). */
 export const SETTINGS_BUSY = 'settings_busy: another change of the settings held them for over 10 s';
-const settingsTag = { tag: 'admin: settings', access: 'operator' } as const;
+/** What a change of the settings (global or a brand's) answers: the settings as saved, or 202 while it waits for a second admin. */
+export const savedOrWaiting = <S extends z.ZodObject>(description: string, settings: S) => ({
+  200: answer(description, settings.extend({ message: z.string() })),
+  202: waitsForSecondAdmin,
+});
+/** What a change of the settings (global or a brand's) refuses with 409. */
+export const SETTINGS_CONFLICT = `${SETTINGS_BUSY}; change_stale or a version conflict: they changed meanwhile`;
+const settingsTag = routeGroup({ tag: 'admin: settings', access: 'operator' });
 
 export const adminSettingsDeclarations = {
-  read: declare({
-    ...settingsTag,
-    method: 'get',
-    path: '/settings',
+  read: settingsTag.get('/settings', {
     summary: 'The Global Settings, and the agreed rates a rate move is measured from (agreedRates)',
     answers: { 200: answer('The settings in force, their revision and who last changed them', currentSettingsJsonSchema) },
   }),
-  change: declare({
-    ...settingsTag,
-    method: 'put',
-    path: '/settings',
+  change: settingsTag.put('/settings', {
     summary: 'Change the Global Settings (partial); loosening a control or moving a rate past the band, for them or for any brand, waits for a second admin',
     body: settingsPatchSchema,
-    answers: {
-      200: answer('Saved: the settings as they are now', currentSettingsJsonSchema.extend({ message: z.string() })),
-      202: answer(WAITS_FOR_SECOND_ADMIN, waitingAnswerSchema),
-    },
-    refuses: withCommonRefusals({ 409: `${SETTINGS_BUSY}; change_stale or a version conflict: they changed meanwhile` }, { body: true }),
+    answers: savedOrWaiting('Saved: the settings as they are now', currentSettingsJsonSchema),
+    refuses: withCommonRefusals({ 409: SETTINGS_CONFLICT }, { body: true }),
   }),
 };
 

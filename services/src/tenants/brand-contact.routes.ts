@@ -6,7 +6,8 @@ import { profileOf, supportContactOf } from '@desk/machines/tenants/tenant.event
 import { actorOf, type AdminEnv } from '../identity/auth.middleware';
 import { adminScopeOf, coversTenant } from '../identity/admin-scope';
 import { commandMetadata } from '../http/request-context';
-import { answer, declare, routes } from '../http/openapi-route';
+import { answer, routes } from '../http/openapi-route';
+import { routeGroup } from '../http/route-group';
 import type { ProxyTrust } from '../http/proxy-trust';
 import type { TenantStore } from './tenant-store';
 import { supportContactSchema } from './tenant.schemas';
@@ -21,22 +22,16 @@ const ownBrandOnly = createMiddleware<AdminEnv>(async (c, next) => {
 });
 
 const contactJsonSchema = z.object({ tenantId: z.string(), name: z.string(), ...supportContactJsonSchema.shape });
-const contact = { tag: 'admin: brands', access: 'admin' as const, middleware: [ownBrandOnly as MiddlewareHandler] };
+const contact = routeGroup({ tag: 'admin: brands', access: 'admin', middleware: [ownBrandOnly as MiddlewareHandler] });
 const NOT_FOUND = 'not_found: no such brand';
 
 export const brandContactDeclarations = {
-  read: declare({
-    ...contact,
-    method: 'get',
-    path: '/brands/{id}/support-contact',
+  read: contact.get('/brands/{id}/support-contact', {
     summary: "The brand's support contact; a brand admin only their own (403)",
     answers: { 200: answer('The contact, each field null when not given', contactJsonSchema) },
     refuses: { 404: NOT_FOUND },
   }),
-  change: declare({
-    ...contact,
-    method: 'put',
-    path: '/brands/{id}/support-contact',
+  change: contact.put('/brands/{id}/support-contact', {
     summary:
       "Change the brand's support contact, shown on its landing page: the fields named are replaced, '' or null clears one; a brand admin only their own (403). Applies at once: it moves no money",
     body: supportContactSchema,

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { NETWORKS } from '@desk/machines/addresses/networks';
 import type { AuthEnv } from '../identity/auth.middleware';
 import type { UrlSigner } from '../files/url-signer';
-import { answer, declare, routes } from '../http/openapi-route';
+import { answer, routes } from '../http/openapi-route';
+import { routeGroup } from '../http/route-group';
 import { depositWalletsJson } from './tenant-json';
 import type { TenantStore } from './tenant-store';
 
@@ -16,20 +17,14 @@ export const depositWalletJsonSchema = z.object({
   qrCodeUrl: z.string().nullable().describe('A signed link to a QR code image of the address the desk stored; null: draw one from the address'),
 });
 
-const account = { tag: 'account', access: 'user' } as const;
+const account = routeGroup({ tag: 'account', access: 'user' });
 
 export const tenantDetailsDeclarations = {
-  bankDetails: declare({
-    ...account,
-    method: 'get',
-    path: '/tenant/bank-details',
+  bankDetails: account.get('/tenant/bank-details', {
     summary: "Your brand's active bank accounts, to pay into",
     answers: { 200: answer('The active accounts', z.object({ bankDetails: z.array(receivingBankAccountSchema) })) },
   }),
-  walletDetails: declare({
-    ...account,
-    method: 'get',
-    path: '/tenant/crypto-wallet-details',
+  walletDetails: account.get('/tenant/crypto-wallet-details', {
     summary: "Your brand's active USDT wallets, to send to",
     answers: { 200: answer('The active wallets', z.object({ cryptoWalletDetails: z.array(depositWalletJsonSchema) })) },
   }),

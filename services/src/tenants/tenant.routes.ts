@@ -24,9 +24,10 @@ import type { TenantDirectory } from './tenant-directory';
 import type { ProxyTrust } from '../http/proxy-trust';
 import { waitingAnswer, type DeskChangeAnswers } from '../desk-changes/desk-changes.routes';
 import { DomainTakenError } from './domain-holder';
-import { answer, declare, routes } from '../http/openapi-route';
+import { answer, routes } from '../http/openapi-route';
+import { routeGroup } from '../http/route-group';
 import { withCommonRefusals } from '../http/common-refusals';
-import { deskChangeJsonSchema, WAITS_FOR_SECOND_ADMIN, waitingAnswerSchema } from '../desk-changes/desk-change-json';
+import { deskChangeJsonSchema, waitsForSecondAdmin } from '../desk-changes/desk-change-json';
 
 /** A brand created with a domain: made at once, its domain waiting (decision 0030). */
 export const DOMAIN_WAITS = 'Tenant created without its domain for now: the domain waits for a second admin to confirm it (see Pending changes)';
@@ -51,7 +52,7 @@ export async function refuseTakenDomain(db: Kysely<ReadModelDatabase>, domain: s
   if (holder && holder !== self) throw new DomainTakenError();
 }
 
-const brands = { tag: 'admin: brands', access: 'operator' } as const;
+const brands = routeGroup({ tag: 'admin: brands', access: 'operator' });
 const NOT_A_FORM = 'The request body is not a readable multipart form';
 /**
  * A body that does not parse as the form it claims to be is the sender's mistake (400 on `body`),
@@ -67,7 +68,6 @@ const readableForm = createMiddleware(async (c, next) => {
 });
 const NO_BRAND = 'not_found: no such brand';
 const DOMAIN_TAKEN = 'domain_taken: another brand uses this domain';
-const waiting = answer(WAITS_FOR_SECOND_ADMIN, waitingAnswerSchema);
 const tenantAnswer = (description: string) => answer(description, z.object({ tenant: tenantJsonSchema, message: z.string() }));
 /** A brand's profile as a multipart form: the text fields, and the logo as a file (PNG, JPEG or WebP). */
 const tenantFormSchema = profileFieldsSchema.extend({
@@ -76,18 +76,12 @@ const tenantFormSchema = profileFieldsSchema.extend({
 });
 
 export const tenantAdminDeclarations = {
-  list: declare({
-    ...brands,
-    method: 'get',
-    path: '/tenants',
+  list: brands.get('/tenants', {
     summary: 'Every brand',
     answers: { 200: answer('The brands', z.object({ tenants: z.array(tenantJsonSchema), total: z.number().int() })) },
   }),
   create: withTenantForm(
-    declare({
-      ...brands,
-      method: 'post',
-      path: '/tenants',
+    brands.post('/tenants', {
       middleware: [readableForm],
       summary: 'Create a brand (multipart, with an optional logo); a domain given is asked for as a change a second admin confirms (domainChange)',
       form: { fields: tenantFormSchema.omit({ logo: true }), files: ['logo'] },
@@ -104,33 +98,24 @@ export const tenantAdminDeclarations = {
       refuses: withCommonRefusals({ 409: DOMAIN_TAKEN }, { post: true }),
     }),
   ),
-  one: declare({
-    ...brands,
-    method: 'get',
-    path: '/tenants/{id}',
+  one: brands.get('/tenants/{id}', {
     summary: 'One brand, with its receiving accounts and wallets',
     answers: { 200: answer('The brand', tenantJsonSchema) },
     refuses: { 404: NO_BRAND },
   }),
   change: withBothBodies(
-    declare({
-      ...brands,
-      method: 'put',
-      path: '/tenants/{id}',
+    brands.put('/tenants/{id}', {
       middleware: [readableForm],
       summary:
         'Change a brand: its profile as multipart, or JSON with whole lists of accounts and wallets (adding, changing or activating one, or setting, moving or clearing its domain, waits for a second admin)',
       body: tenantJsonEditSchema,
-      answers: { 200: tenantAnswer('Changed'), 202: waiting },
+      answers: { 200: tenantAnswer('Changed'), 202: waitsForSecondAdmin },
       refuses: withCommonRefusals({ 404: NO_BRAND, 409: `${DOMAIN_TAKEN}; change_stale or a version conflict: it changed meanwhile` }, { body: true }),
     }),
   ),
-  remove: declare({
-    ...brands,
-    method: 'delete',
-    path: '/tenants/{id}',
+  remove: brands.delete('/tenants/{id}', {
     summary: "Delete a brand: waits for a second admin, since it ends the brand's customers' and staff's access and releases its domain",
-    answers: { 200: answer('Deleted (when no second admin is needed)', z.object({ message: z.string() })), 202: waiting },
+    answers: { 200: answer('Deleted (when no second admin is needed)', z.object({ message: z.string() })), 202: waitsForSecondAdmin },
     refuses: { 404: NO_BRAND, 409: 'default_tenant: the default brand cannot be deleted; change_exists: its deletion is already asked for' },
   }),
 };

@@ -2,7 +2,8 @@ import type { Context } from 'hono';
 import { z } from 'zod';
 import type { Kysely } from 'kysely';
 import type { ServicesDatabase } from '../db/services-database';
-import { answer, declare, routes } from '../http/openapi-route';
+import { answer, routes } from '../http/openapi-route';
+import { routeGroup } from '../http/route-group';
 import { withCommonRefusals } from '../http/common-refusals';
 import { actorOf, type AdminEnv } from '../identity/auth.middleware';
 import { commandMetadata } from '../http/request-context';
@@ -19,7 +20,7 @@ import { userJson, userJsonSchema, usersJson } from './user-json';
 import { ADMIN_ROLE, GRANTABLE_ROLES, OPERATOR_TENANT_ID, tenantFilter } from '../identity/admin-scope';
 import type { ProxyTrust } from '../http/proxy-trust';
 import { waitingAnswer, type DeskChangeAnswers } from '../desk-changes/desk-changes.routes';
-import { WAITS_FOR_SECOND_ADMIN, waitingAnswerSchema } from '../desk-changes/desk-change-json';
+import { waitsForSecondAdmin } from '../desk-changes/desk-change-json';
 import { OwnAdminRoleError } from '../desk-changes/desk-change-errors';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -52,37 +53,27 @@ export const rolesSchema = z.object({ roles });
 /** A user as an admin's list reads them: with their brand, by name. */
 const listedUserSchema = userJsonSchema.extend({ brand: z.object({ _id: z.string(), name: z.string() }) });
 const userAnswer = (description: string) => answer(description, z.object({ user: listedUserSchema, message: z.string() }));
-const waiting = answer(WAITS_FOR_SECOND_ADMIN, waitingAnswerSchema);
 const STAFF_ELSEWHERE = 'staff_elsewhere: the phone is staff on another account';
+const users = routeGroup({ tag: 'admin: users', access: 'admin' });
+/** Granting roles is for the operator's admins only. */
+const operatorOnly = routeGroup({ tag: 'admin: users', access: 'operator' });
 
 export const adminUserDeclarations = {
-  list: declare({
-    method: 'get',
-    path: '/users',
-    tag: 'admin: users',
-    access: 'admin',
+  list: users.get('/users', {
     summary: "Users with their saved accounts and brand (a brand admin: their brand's)",
     query: listSchema,
     answers: { 200: answer('The users', z.object({ users: z.array(listedUserSchema), total: z.number().int() })) },
   }),
-  create: declare({
-    method: 'post',
-    path: '/users',
-    tag: 'admin: users',
-    access: 'admin',
+  create: users.post('/users', {
     summary: 'Create an account (roles and other brands: operator admins); one with a staff role waits for a second admin',
     body: createUserSchema,
-    answers: { 201: userAnswer('The new user'), 202: waiting },
+    answers: { 201: userAnswer('The new user'), 202: waitsForSecondAdmin },
     refuses: withCommonRefusals({ 409: `phone_taken: the phone has an account in that brand; ${STAFF_ELSEWHERE}` }, { post: true }),
   }),
-  roles: declare({
-    method: 'put',
-    path: '/users/{id}/roles',
-    tag: 'admin: users',
-    access: 'operator',
+  roles: operatorOnly.put('/users/{id}/roles', {
     summary: "Set a user's roles: granting or removing admin or compliance waits for a second admin",
     body: rolesSchema,
-    answers: { 200: userAnswer('Roles set'), 202: waiting },
+    answers: { 200: userAnswer('Roles set'), 202: waitsForSecondAdmin },
     refuses: withCommonRefusals(
       {
         404: 'not_found: no such user',

@@ -4,6 +4,7 @@ import type { AdminScope } from '../identity/admin-scope';
 import type { WebhookDb } from './webhook-database';
 import type { WebhookEndpoints } from './webhook-endpoints';
 import type { PageCursor } from '../http/page-cursor';
+import { newestFirstPage } from '../db/newest-first-page';
 
 const DELIVERY_COLUMNS = [
   'id',
@@ -33,13 +34,7 @@ export class WebhookDeliveryLog {
   /** An endpoint's deliveries, newest first: `limit + 1` rows, the extra one saying there is a next page. */
   async deliveries(scope: AdminScope, endpointId: string, limit: number, cursor: PageCursor | null) {
     await this.endpoints.get(scope, endpointId);
-    let query = this.db.selectFrom('webhook_deliveries').select(DELIVERY_COLUMNS).where('endpoint_id', '=', endpointId);
-    if (cursor) query = query.where((eb) => eb.or([eb('created_at', '<', cursor.at), eb.and([eb('created_at', '=', cursor.at), eb('id', '<', cursor.id)])]));
-    return query
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(limit + 1)
-      .execute();
+    return newestFirstPage(this.db.selectFrom('webhook_deliveries').select(DELIVERY_COLUMNS).where('endpoint_id', '=', endpointId), limit, cursor);
   }
 
   /** One delivery with its body and every attempt, newest first. */

@@ -11,6 +11,7 @@ import { WEBHOOK_STREAM, type WebhookEndpointEvent } from './webhook-endpoint.ev
 import { newSigningSecret } from './sign-delivery';
 import { urlForTrail } from './endpoint-url';
 import type { PageCursor } from '../http/page-cursor';
+import { newestFirstPage } from '../db/newest-first-page';
 
 import { UUID } from '../http/server-ids';
 
@@ -55,14 +56,8 @@ export class WebhookEndpoints {
 
   /** A brand's endpoints (null: every brand), newest first: `limit + 1` rows, the extra one saying there is a next page. */
   async list(tenantId: string | null, limit: number, cursor: PageCursor | null): Promise<EndpointRow[]> {
-    let query = this.db.selectFrom('webhook_endpoints').selectAll();
-    if (tenantId !== null) query = query.where('tenant_id', '=', tenantId);
-    if (cursor) query = query.where((eb) => eb.or([eb('created_at', '<', cursor.at), eb.and([eb('created_at', '=', cursor.at), eb('id', '<', cursor.id)])]));
-    return query
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(limit + 1)
-      .execute();
+    const endpoints = this.db.selectFrom('webhook_endpoints').selectAll();
+    return newestFirstPage(tenantId === null ? endpoints : endpoints.where('tenant_id', '=', tenantId), limit, cursor);
   }
 
   async register(input: EndpointInput, metadata: EventMetadata): Promise<{ endpoint: EndpointRow; secret: string }> {

@@ -5,7 +5,8 @@ import { actorOf, type AdminEnv } from '../identity/auth.middleware';
 import { adminScopeOf, coversTenant, tenantFilter, type AdminScope } from '../identity/admin-scope';
 import { commandMetadata } from '../http/request-context';
 import type { ProxyTrust } from '../http/proxy-trust';
-import { answer, declare, routes } from '../http/openapi-route';
+import { answer, routes } from '../http/openapi-route';
+import { routeGroup } from '../http/route-group';
 import type { WebhookEndpoints } from './webhook-endpoints';
 import type { WebhookDispatch } from './webhook-dispatch';
 import type { WebhookDeliveryLog } from './webhook-delivery-log';
@@ -26,25 +27,19 @@ import {
   secretRotatedSchema,
 } from './webhook.schemas';
 
-const admin = { tag: 'admin: webhooks', access: 'admin' } as const;
+const admin = routeGroup({ tag: 'admin: webhooks', access: 'admin' });
 /** An answer with a secret: kept by no cache, nor by the idempotency store (a retry is refused with 409 `secret_not_replayed`). */
 const SHOWN_ONCE = { 'cache-control': 'no-store' };
 const NOT_FOUND = "No such endpoint in your scope (another brand's is 404)";
 const NO_DELIVERY = "No such delivery in your scope (another brand's is 404)";
 
 export const webhookDeclarations = {
-  list: declare({
-    ...admin,
-    method: 'get',
-    path: '/webhooks',
+  list: admin.get('/webhooks', {
     summary: "Webhook endpoints: a brand admin's brand, or (operator) every brand or one",
     query: listEndpointsQuery,
     answers: { 200: answer('The endpoints, newest first, and the event types one may choose', endpointListSchema) },
   }),
-  create: declare({
-    ...admin,
-    method: 'post',
-    path: '/webhooks',
+  create: admin.post('/webhooks', {
     summary: 'Register an endpoint: its signing secret is in this answer only',
     body: createEndpointSchema,
     answers: { 201: answer('The endpoint and its signing secret (shown once)', endpointCreatedSchema) },
@@ -52,52 +47,34 @@ export const webhookDeclarations = {
       409: 'secret_not_replayed: a retry with the same Idempotency-Key (the answer held the secret, which is not kept); too_many_endpoints: the brand has 10 already',
     },
   }),
-  deliveries: declare({
-    ...admin,
-    method: 'get',
-    path: '/webhooks/{id}/deliveries',
+  deliveries: admin.get('/webhooks/{id}/deliveries', {
     summary: "An endpoint's deliveries, newest first",
     query: listDeliveriesQuery,
     answers: { 200: answer('A page of deliveries', deliveryListSchema) },
     refuses: { 404: NOT_FOUND },
   }),
-  delivery: declare({
-    ...admin,
-    method: 'get',
-    path: '/webhooks/deliveries/{deliveryId}',
+  delivery: admin.get('/webhooks/deliveries/{deliveryId}', {
     summary: 'One delivery: its body and every attempt',
     answers: { 200: answer('The delivery and its attempts, newest first', deliveryDetailSchema) },
     refuses: { 404: NO_DELIVERY },
   }),
-  redeliver: declare({
-    ...admin,
-    method: 'post',
-    path: '/webhooks/deliveries/{deliveryId}/redeliver',
+  redeliver: admin.post('/webhooks/deliveries/{deliveryId}/redeliver', {
     summary: 'Send a delivery again now, under the same delivery id',
     answers: { 202: answer('Queued: the attempt shows in the delivery log', messageSchema) },
     refuses: { 404: NO_DELIVERY, 409: 'delivery_in_flight: an attempt is being made right now' },
   }),
-  change: declare({
-    ...admin,
-    method: 'put',
-    path: '/webhooks/{id}',
+  change: admin.put('/webhooks/{id}', {
     summary: "Change an endpoint's address, events or description, or disable or enable it",
     body: changeEndpointSchema,
     answers: { 200: answer('The endpoint as changed', endpointAnswerSchema) },
     refuses: { 404: NOT_FOUND },
   }),
-  remove: declare({
-    ...admin,
-    method: 'delete',
-    path: '/webhooks/{id}',
+  remove: admin.delete('/webhooks/{id}', {
     summary: 'Delete an endpoint and its delivery log',
     answers: { 200: answer('Deleted', messageSchema) },
     refuses: { 404: NOT_FOUND },
   }),
-  rotate: declare({
-    ...admin,
-    method: 'post',
-    path: '/webhooks/{id}/rotate-secret',
+  rotate: admin.post('/webhooks/{id}/rotate-secret', {
     summary: 'A new signing secret; the previous one signs too for 24 hours',
     answers: { 200: answer('The new secret (shown once) and when the previous one stops signing', secretRotatedSchema) },
     refuses: { 404: NOT_FOUND, 409: 'secret_not_replayed: a retry with the same Idempotency-Key (the answer held the secret, which is not kept)' },

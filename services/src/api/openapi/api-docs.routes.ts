@@ -3,7 +3,8 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import { z } from 'zod';
-import { answer, declare, routes } from '../../http/openapi-route';
+import { answer, routes } from '../../http/openapi-route';
+import { routeGroup } from '../../http/route-group';
 import { openApiDocument } from './openapi-document';
 
 const STATIC = path.join(import.meta.dirname, 'static');
@@ -22,30 +23,21 @@ const documentSchema = z.looseObject({
   info: z.looseObject({ title: z.string(), version: z.string() }),
   paths: z.record(z.string(), z.looseObject({})),
 });
-const docs = { tag: 'documentation', access: 'public' } as const;
+const docs = routeGroup({ tag: 'documentation', access: 'public' });
 const text = (description: string, type: string) => ({ description, content: { [type]: { schema: z.string() } } });
 
 export const apiDocsDeclarations = {
-  document: declare({
-    ...docs,
-    method: 'get',
-    path: '/openapi.json',
+  document: docs.get('/openapi.json', {
     summary: 'This document (OpenAPI 3.1)',
     answers: {
       200: answer('The document', documentSchema),
     },
   }),
-  page: declare({
-    ...docs,
-    method: 'get',
-    path: '/docs',
+  page: docs.get('/docs', {
     summary: 'This document, browsable',
     answers: { 200: text('The reference page', 'text/html') },
   }),
-  asset: declare({
-    ...docs,
-    method: 'get',
-    path: '/docs/{asset}',
+  asset: docs.get('/docs/{asset}', {
     summary: "The browsable reference's script and style files",
     answers: {
       200: {
