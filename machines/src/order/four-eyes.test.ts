@@ -19,6 +19,7 @@ import {
   proof,
   verified,
   viewOf,
+  confirmCompletion,
 } from './order.fixtures';
 import { decideOrder, orderEvolver, REQUOTE_PAYS_NOTHING, USDT_ALREADY_SENT, type OrderCommand } from './order.decide';
 import type { OrderEvent } from './order.events';
@@ -247,15 +248,7 @@ describe('four eyes and money to oneself (second review)', () => {
   it("refuses the order's customer as the second admin on its payout", () => {
     const asked = completionRequested({ cryptoReference: null, bankUtr: null });
     spec([...paidAfterLock(), asked])
-      .when({
-        type: 'ConfirmCompletion',
-        requestId: 'request-1',
-        by: 'admin-b',
-        byPhone: ownPhone,
-        requesterPhone: '+919000000001',
-        accountMadeBy: null,
-        at: at(35),
-      })
+      .when(confirmCompletion({ byPhone: ownPhone }))
       .thenRefuses({ kind: 'forbidden', code: 'four_eyes', message: OWN_ORDER });
   });
 });
@@ -277,15 +270,7 @@ describe('an account an admin made is not theirs alone to pay out (third review)
   it('refuses the maker of the customer account as the second admin, and records nothing sent before approval', () => {
     const asked = completionRequested({ cryptoReference: null, bankUtr: null, reasons: ['above_threshold'] });
     spec([...paidAfterLock(), asked])
-      .when({
-        type: 'ConfirmCompletion',
-        requestId: 'request-1',
-        by: 'admin-b',
-        byPhone: '+919000000002',
-        requesterPhone: '+919000000001',
-        accountMadeBy: 'admin-b',
-        at: at(35),
-      })
+      .when(confirmCompletion({ accountMadeBy: 'admin-b' }))
       .thenRefuses({ kind: 'forbidden', code: 'four_eyes', message: ACCOUNT_MADE_BY_YOU });
     spec(paidAfterLock())
       .when({ type: 'MarkCryptoSent', cryptoReference: '0xsent', desk: desk(), by: 'admin-a', byPhone: '+919000000001', accountMadeBy: 'admin-a', at: at(40) })

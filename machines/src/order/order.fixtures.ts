@@ -4,6 +4,7 @@
  */
 import type { OrderEvent, OrderPlaced, OrderStatus } from './order.events';
 import type { DeskRules } from './four-eyes';
+import type { OrderCommand } from './order.decide';
 import { evolveOrder, explainRefusal, foldOrder, orderView, type OrderRefusal, type OrderView } from './order-state';
 
 const START = Date.parse('2025-01-15T10:00:00.000Z');
@@ -150,6 +151,18 @@ export const completionDeclined = (data: Partial<Extract<OrderEvent, { type: 'Co
 export const desk = (controls: Partial<DeskRules['controls']> = {}, rates: DeskRules['rates'] = {}): DeskRules => ({
   controls: { fourEyesAboveInr: '0', requoteBandPercent: '2', chainPayoutMismatch: 'refuse', ...controls },
   rates: { usdtInr: '85', usdt_bank_buy: '88.5', usdt_bank_sell: '86', usdt_cash_buy: '0', usdt_cash_sell: '0', ...rates },
+});
+
+/** A second admin (admin-b) confirming the waiting request of admin-a, as the four-eyes rule asks. */
+export const confirmCompletion = (overrides: Partial<Extract<OrderCommand, { type: 'ConfirmCompletion' }>> = {}): OrderCommand => ({
+  type: 'ConfirmCompletion',
+  requestId: 'request-1',
+  by: 'admin-b',
+  byPhone: '+919000000002',
+  requesterPhone: '+919000000001',
+  accountMadeBy: null,
+  at: at(35),
+  ...overrides,
 });
 
 export const payoutApproved = (data: Partial<Extract<OrderEvent, { type: 'PayoutApproved' }>['data']> = {}): OrderEvent => ({

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { specFor } from '../testing/given-when-then';
-import { at, completionDeclined, completionRequested, desk, flagged, placed, placedSell, proof, verified } from './order.fixtures';
+import { at, completionDeclined, confirmCompletion, completionRequested, desk, flagged, placed, placedSell, proof, verified } from './order.fixtures';
 import { decideOrder, orderEvolver, type OrderCommand } from './order.decide';
 import type { OrderEvent } from './order.events';
 import { actionsBesideRequest, REQUEST_PENDING } from './pending-request';
@@ -79,15 +79,7 @@ describe('a completion request waiting for a second admin holds the order', () =
 
   it('given a request waits, then the one it waits for answers it: a different admin confirms, or declines', () => {
     spec(asked())
-      .when({
-        type: 'ConfirmCompletion',
-        requestId: 'request-1',
-        by: 'admin-b',
-        byPhone: '+919000000002',
-        requesterPhone: '+919000000001',
-        accountMadeBy: null,
-        at: at(35),
-      })
+      .when(confirmCompletion())
       .thenRecords([expect.objectContaining({ type: 'PayoutApproved' }) as never]);
     spec(asked())
       .when({ type: 'DeclineCompletion', requestId: 'request-1', by: 'admin-b', note: 'UTR not on the statement', at: at(35) })
