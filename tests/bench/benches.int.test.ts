@@ -10,17 +10,18 @@ describe('the benchmarks', () => {
   it('all run to the end at the smallest sizes, and record nothing', async () => {
     const before = await readFile(performanceDoc, 'utf8');
     // The streams bench has its own smoke test (streams.int.test.ts), which also checks what it delivered.
-    const run = startEntryPoint('tests/bench/run-bench.ts', ['eventstore', 'orders', 'floors', 'web', 'backup', 'reconciliation'], {
+    const run = startEntryPoint('tests/bench/run-bench.ts', ['eventstore', 'orders', 'floors', 'web', 'backup', 'reconciliation', 'rebuild'], {
       BENCH_SMOKE: 'true',
       BENCH_SECONDS: '1',
       BENCH_PROJECTION_EVENTS: '1000',
       BENCH_BACKUP_ORDERS: '100',
       BENCH_RECONCILIATION_LINES: '300',
       BENCH_RECONCILIATION_ORDERS: '600',
+      BENCH_REBUILD_EVENTS: '1000',
     });
     const code = await run.exited;
     expect(code, run.output()).toBe(0);
-    for (const bench of ['eventstore', 'orders', 'floors', 'web', 'web-lighthouse', 'backup', 'reconciliation']) {
+    for (const bench of ['eventstore', 'orders', 'floors', 'web', 'web-lighthouse', 'backup', 'reconciliation', 'rebuild']) {
       expect(run.output()).toMatch(new RegExp(`^${bench} bench \\(smoke run, not recorded\\): \\S`, 'm'));
     }
     expect(await readFile(performanceDoc, 'utf8')).toBe(before);

@@ -4,6 +4,7 @@ import { runEventStoreBench } from './eventstore.bench';
 import { runFloorsBench } from './floors.bench';
 import { runOrdersBench } from './orders.bench';
 import { runReconciliationBench } from './reconciliation.bench';
+import { runRebuildBench } from './rebuild.bench';
 import { runStreamsBench } from './streams.bench';
 import { runWebBundleBench } from './web-bundle.bench';
 import { runLighthouseBench } from './web-lighthouse.bench';
@@ -27,6 +28,7 @@ const benches: Record<string, () => Promise<void>> = {
   backup: runBackupBench,
   reconciliation: runReconciliationBench,
   streams: runStreamsBench,
+  rebuild: runRebuildBench,
 };
 
 const names = process.argv.slice(2);
