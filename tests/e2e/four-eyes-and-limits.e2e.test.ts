@@ -3,46 +3,31 @@
  * four-eyes threshold waits for a second admin, who confirms it on the order page; and the trading
  * form shows a customer's headroom under their limits and holds back an order over it.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { apiOf, openSignedIn } from './support/signed-in';
-import type { AppServer } from './support/app-server';
-import { startFourEyesDesk } from './support/four-eyes-desk';
+import { describe, expect } from 'vitest';
+import { fourEyesTestWith } from './support/four-eyes-desk';
 
 const ADMIN = { phone: '+919000000072', password: 'e2e-admin-password' };
 const SECOND_PHONE = '+919000000073';
 const TARA = { phone: '+919812300094', password: 'customer-pass' };
 const WALLET = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
 
-describe('four eyes and customer limits in a real browser', () => {
-  let server: AppServer;
-  let browser: Browser;
-  let admin: string;
-  let second: string;
-  let tara: string;
-  const api = (...args: Parameters<ReturnType<typeof apiOf>>) => apiOf(server)(...args);
-  const open = (token: string, path: string) => openSignedIn(browser, server, token, path);
+// No monthly limit loosens the desk's rules: it waits for a second admin, confirmed from the server.
+const it = fourEyesTestWith(
+  { admin: ADMIN, secondPhone: SECOND_PHONE, customer: TARA },
+  { fourEyesAboveInr: 5000, customerDailyInr: 20000, customerMonthlyInr: 0 },
+);
 
-  beforeAll(async () => {
-    // No monthly limit loosens the desk's rules: it waits for a second admin, confirmed from the server.
-    ({
-      server,
-      browser,
-      admin,
-      second,
-      customer: tara,
-    } = await startFourEyesDesk(
-      { admin: ADMIN, secondPhone: SECOND_PHONE, customer: TARA },
-      { fourEyesAboveInr: 5000, customerDailyInr: 20000, customerMonthlyInr: 0 },
-    ));
+describe('four eyes and customer limits in a real browser', () => {
+  it.beforeAll(async ({ api, fourEyes: { customer: tara } }) => {
     await api('POST', '/api/user/wallet', tara, { network: 'TRC20', address: WALLET, label: 'Main', isDefault: true });
   }, 120_000);
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
 
-  it('asks a second admin to approve the payout above the threshold before it is sent, then records it', async () => {
+  it('asks a second admin to approve the payout above the threshold before it is sent, then records it', async ({
+    api,
+    open,
+    admin,
+    fourEyes: { second, customer: tara },
+  }) => {
     const { order } = await api('POST', '/api/orders/fiat-to-crypto', tara, { fiatAmount: 6000, network: 'TRC20', withdrawAddress: WALLET, method: 'bank' });
     await api('POST', `/api/orders/${order._id}/upload`, tara, { bankReference: 'UTRE2EFOUR01' });
 
@@ -73,7 +58,7 @@ describe('four eyes and customer limits in a real browser', () => {
     await Promise.all([first.close(), other.close()]);
   }, 60_000);
 
-  it('shows the headroom before the customer types, and holds back an order over it', async () => {
+  it('shows the headroom before the customer types, and holds back an order over it', async ({ open, fourEyes: { customer: tara } }) => {
     // ₹6,000 of the ₹20,000 a day is held by the order above.
     const page = await open(tara, '/add-order');
     const buy = page.getByRole('form', { name: 'Buy USDT' });

@@ -9,12 +9,10 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect } from 'vitest';
+import type { Page } from 'playwright-core';
 import { DESKTOP, screenshot } from './support/browser';
-import { apiOf, openSignedIn } from './support/signed-in';
-import type { AppServer } from './support/app-server';
-import { startFourEyesDesk } from './support/four-eyes-desk';
+import { fourEyesTestWith } from './support/four-eyes-desk';
 
 const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const ADMIN = { phone: '+919000000082', password: 'e2e-admin-password' };
@@ -24,40 +22,30 @@ const WALLET = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
 const PHONE = { width: 390, height: 844 };
 const COMPETING = ['Mark Crypto Sent', 'Approve Order', 'Reject Order', 'Ask a second admin to approve the payout'];
 
-describe('the four-eyes card in a real browser', () => {
-  let server: AppServer;
-  let browser: Browser;
-  let admin: string;
-  let second: string;
-  let customer: string;
-  const api = (...args: Parameters<ReturnType<typeof apiOf>>) => apiOf(server)(...args);
-  const open = (token: string, path: string) => openSignedIn(browser, server, token, path);
-
-  beforeAll(async () => {
-    ({ server, browser, admin, second, customer } = await startFourEyesDesk(
-      { admin: ADMIN, secondPhone: SECOND_PHONE, customer: CUSTOMER },
-      { fourEyesAboveInr: 5000, customerDailyInr: 0, customerMonthlyInr: 0 },
-    ));
-  }, 120_000);
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
+/**
+ * Each test's own verified buy above the threshold, whose payout the first admin asked a second
+ * admin to approve.
+ */
+const it = fourEyesTestWith(
+  { admin: ADMIN, secondPhone: SECOND_PHONE, customer: CUSTOMER },
+  { fourEyesAboveInr: 5000, customerDailyInr: 0, customerMonthlyInr: 0 },
+).extend('askedOrder', async ({ api, admin, fourEyes: { customer } }) => {
+  const { order } = await api('POST', '/api/orders/fiat-to-crypto', customer, {
+    fiatAmount: 6000,
+    network: 'TRC20',
+    withdrawAddress: WALLET,
+    method: 'bank',
   });
+  await api('POST', `/api/orders/${order._id}/upload`, customer, { bankReference: `UTRE2ECARD${Date.now()}` });
+  await api('POST', `/api/admin/orders/${order._id}/verify`, admin);
+  const asked = await api('POST', `/api/admin/orders/${order._id}/approve`, admin, {});
+  expect(asked).toMatchObject({ pendingConfirmation: true, order: { status: 'fiat_received', completionRequest: { reasons: ['above_threshold'] } } });
+  return asked.order as { _id: string; refCode: string; completionRequest: { requestId: string } };
+});
 
-  /** A verified buy above the threshold whose payout the first admin asked a second admin to approve. */
-  const askedOrder = async () => {
-    const { order } = await api('POST', '/api/orders/fiat-to-crypto', customer, {
-      fiatAmount: 6000,
-      network: 'TRC20',
-      withdrawAddress: WALLET,
-      method: 'bank',
-    });
-    await api('POST', `/api/orders/${order._id}/upload`, customer, { bankReference: `UTRE2ECARD${Date.now()}` });
-    await api('POST', `/api/admin/orders/${order._id}/verify`, admin);
-    const asked = await api('POST', `/api/admin/orders/${order._id}/approve`, admin, {});
-    expect(asked).toMatchObject({ pendingConfirmation: true, order: { status: 'fiat_received', completionRequest: { reasons: ['above_threshold'] } } });
-    return asked.order as { _id: string; refCode: string; completionRequest: { requestId: string } };
-  };
+describe('the four-eyes card in a real browser', () => {
+  // The desk starts here, under a set-up's time (a test's own time is for the test).
+  it.beforeAll(async ({ fourEyes }) => void fourEyes, 120_000);
 
   const cardOf = (page: Page) => page.getByRole('region', { name: 'Waiting for a second admin' });
   const buttonsOf = async (page: Page) => (await cardOf(page).getByRole('button').allTextContents()).filter((name) => name !== 'Copy');
@@ -90,8 +78,13 @@ describe('the four-eyes card in a real browser', () => {
     }
   };
 
-  it('shows the requester Withdraw and the other admin Confirm and Decline, with nothing competing, at both sizes', async () => {
-    const order = await askedOrder();
+  it('shows the requester Withdraw and the other admin Confirm and Decline, with nothing competing, at both sizes', async ({
+    api,
+    open,
+    admin,
+    fourEyes: { second },
+    askedOrder: order,
+  }) => {
     const requester = await open(admin, `/admin/orders/${order._id}`);
     await expect.poll(() => cardOf(requester).count(), { timeout: 15_000 }).toBe(1);
     const asked = (await cardOf(requester).textContent()) ?? '';
@@ -122,8 +115,7 @@ describe('the four-eyes card in a real browser', () => {
     await Promise.all([requester.close(), other.close()]);
   }, 120_000);
 
-  it('lets the requester withdraw, then reject; the history says so and names the browser in words', async () => {
-    const order = await askedOrder();
+  it('lets the requester withdraw, then reject; the history says so and names the browser in words', async ({ open, admin, askedOrder: order }) => {
     const page = await open(admin, `/admin/orders/${order._id}`);
     await expect.poll(() => cardOf(page).count(), { timeout: 15_000 }).toBe(1);
     await cardOf(page).getByLabel('Why you withdraw it (optional)').fill('The customer paid a different amount');
