@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { GlobalPosition, RecordedEvent } from '@desk/platform/eventstore/event-store';
 import { testMetadata } from '../../../tests/support/event-factory';
-import { eventsByOrder, ordersBeyondTheirStart } from './order-batches';
+import { cancelled, placed, verified } from '@desk/machines/order/order.fixtures';
+import type { OrderEvent } from '@desk/machines/order/order.events';
+import { orderView, OrderTransitionError } from '@desk/machines/order/order-state';
+import { eventsByOrder, foldOrderOn, ordersBeyondTheirStart } from './order-batches';
 
 let global = 0;
 const event = (orderId: string, streamPosition: number): RecordedEvent => ({
@@ -20,5 +23,27 @@ describe("a batch's orders", () => {
   it('are read from the read model only when the batch continues them: an order placed in it has nothing stored', () => {
     const byOrder = eventsByOrder([event('new', 0), event('new', 1), event('on', 3), event('other', 2), event('placed', 0)]);
     expect(ordersBeyondTheirStart(byOrder)).toEqual(['on', 'other']);
+  });
+});
+
+describe("folding a batch's order events", () => {
+  const recorded = (order: OrderEvent, streamPosition: number): RecordedEvent => ({ ...event('o', streamPosition), type: order.type, data: order.data });
+
+  it('reuses the fold of another projection handed the same events from the same state, and folds afresh from another state', () => {
+    const events = [recorded(placed(), 0), recorded(cancelled(), 1)];
+    const first = foldOrderOn(undefined, events);
+    const second = foldOrderOn(undefined, events);
+    expect(second.snapshot).toBe(first.snapshot);
+    expect(orderView(second.snapshot)?.status).toBe('cancelled');
+    // Resumed from a stored view (a read model's own row), the state is another object: the machine runs.
+    const resumed = foldOrderOn({ view: orderView(foldOrderOn(undefined, events.slice(0, 1)).snapshot)!, position: 0n }, events);
+    expect(resumed.snapshot).not.toBe(first.snapshot);
+    expect(orderView(resumed.snapshot)).toEqual(orderView(first.snapshot));
+  });
+
+  it('refuses an event the order does not allow every time it is folded, not only the first', () => {
+    const events = [recorded(placed(), 0), recorded(cancelled(), 1), recorded(verified(), 2)];
+    expect(() => foldOrderOn(undefined, events)).toThrow(OrderTransitionError);
+    expect(() => foldOrderOn(undefined, events)).toThrow(OrderTransitionError);
   });
 });

@@ -29,6 +29,25 @@ export function ordersBeyondTheirStart(byOrder: ReadonlyMap<string, readonly Rec
 }
 
 /**
+ * The last fold of each event the projector holds: the state it was applied to and the state after.
+ * The order projections (the list, the history, the notifications) are handed the same event objects
+ * when their reads coincide (shared-tail-reads.ts), as they do while customers place, and each folds
+ * the batch's orders from the same state; a transition is pure and its snapshots immutable, so the
+ * second and third fold reuse the first's instead of running the machine again (it was a seventh of
+ * the projector thread's samples: docs/performance.md, issue 32). Keyed weakly: an event no runner
+ * holds any more is forgotten with it.
+ */
+const lastFold = new WeakMap<RecordedEvent, { from: OrderSnapshot; to: OrderSnapshot }>();
+
+function evolveOnce(snapshot: OrderSnapshot, event: RecordedEvent): OrderSnapshot {
+  const seen = lastFold.get(event);
+  if (seen?.from === snapshot) return seen.to;
+  const to = evolveOrder(snapshot, { type: event.type, data: event.data } as OrderEvent);
+  lastFold.set(event, { from: snapshot, to });
+  return to;
+}
+
+/**
  * Folds an order's new events through the machine, on from the state a read model stored (its view
  * and the position it stood at), calling `each` with the state after every event. Events already
  * applied are skipped. A gap means an earlier event of this order was quarantined: folding on would
@@ -46,7 +65,7 @@ export function foldOrderOn(
     if (event.streamPosition !== position + 1n) {
       throw new Error(`${event.streamId}: event ${event.streamPosition} (${event.type}) follows position ${position}; an earlier event is missing`);
     }
-    snapshot = evolveOrder(snapshot, { type: event.type, data: event.data } as OrderEvent);
+    snapshot = evolveOnce(snapshot, event);
     position = event.streamPosition;
     each?.(snapshot, event);
   }
