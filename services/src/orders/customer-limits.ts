@@ -1,13 +1,23 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { PREPARED } from '@desk/platform/db/kysely';
 import { logger } from '@desk/platform/logging/logger';
-import { headroomOf, limitRefusal, limitsAreOff, limitWindows, type Headroom, type LimitUsage, type WindowSplit } from '@desk/machines/order/customer-limits';
+import {
+  headroomOf,
+  limitRefusal,
+  limitsAreOff,
+  limitWindows,
+  type Headroom,
+  type LimitUsage,
+  type LimitWindows,
+  type WindowSplit,
+} from '@desk/machines/order/customer-limits';
 import { Money } from '@desk/machines/pricing/decimal';
 import { Refusal } from '@desk/machines/shared/refusal';
 import type { Controls } from '@desk/machines/settings/settings.schema';
 import { customerHoldsSql } from '@desk/projections/read-models/orders/orders.queries';
 import type { ServicesDatabase } from '../db/services-database';
 import { claimDaysSql } from './claim-days';
+import { compiledOnce } from './compiled-once';
 import { claimRefCode, newRefCode } from './ref-code';
 
 export type LimitSettings = Pick<Controls, 'customerDailyInr' | 'customerMonthlyInr'>;
@@ -110,17 +120,13 @@ export class CustomerLimits {
    * that was never recorded, which is what `release` would do anyway.
    */
   private async claimAgainstUsage(order: OrderClaim): Promise<{ usage: LimitUsage; code: string | null }> {
-    // Every placement runs this: it is prepared once per connection.
-    const { rows } = await sql<UsageRow & { code: string | null }>`
-      ${PREPARED} with usage as (${usageSql(order.userId, order.at)}),
-      bump as (${bumpClaimHead(order.userId, sql`(select seq::bigint from usage)`)}), claim as (
-        insert into order_ref_codes (ref_code, order_id, user_id, fiat_inr, claimed_at)
-        select ${newRefCode()}, ${order.orderId}::uuid, ${order.userId}::uuid, ${order.fiatInr}::numeric, ${order.at}::timestamptz from bump
-        on conflict (ref_code) do nothing
-        returning ref_code, user_id, fiat_inr, claimed_at
-      ), counted as (${claimDaysSql.add('claim')})
-      select u.seq, u.day_inr, u.month_inr, (select ref_code from claim) as code, set_config('synchronous_commit', 'off', true) as commit_mode
-      from usage u`.execute(this.db);
+    const { day, month } = limitWindows(order.at);
+    const { rows } = await claimStatement(this.db, {
+      ...order,
+      refCode: newRefCode(),
+      ...{ dayStart: day.start, dayStartDay: day.startDay, dayStartDayEnd: day.startDayEnd },
+      ...{ monthStart: month.start, monthStartDay: month.startDay, monthStartDayEnd: month.startDayEnd },
+    });
     const row = rows[0]!;
     return { usage: usageFrom(row), code: row.code };
   }
@@ -152,7 +158,7 @@ export class CustomerLimits {
    */
   async countRevival<T>(revival: RevivalClaim, decide: (usage: LimitUsage) => T): Promise<T> {
     for (let attempt = 1; attempt <= MAX_CLAIM_TRIES; attempt++) {
-      const { rows } = await sql<UsageRow>`${PREPARED} ${usageSql(revival.userId, revival.at, revival.orderId)}`.execute(this.db);
+      const { rows } = await sql<UsageRow>`${PREPARED} ${usageSql(revival.userId, limitWindows(revival.at), revival.orderId)}`.execute(this.db);
       const read = rows[0]!;
       const decided = decide(usageFrom(read));
       const { rows: recorded } = await sql<{ order_id: string }>`
@@ -202,7 +208,7 @@ interface UsageRow {
 const usageFrom = (row: UsageRow): LimitUsage => ({ dayInr: new Money(row.day_inr).toFixed(0), monthInr: new Money(row.month_inr).toFixed(0) });
 
 async function usageOf(db: Kysely<ServicesDatabase>, userId: string, now: Date): Promise<LimitUsage> {
-  const { rows } = await sql<UsageRow>`${PREPARED} ${usageSql(userId, now)}`.execute(db);
+  const { rows } = await sql<UsageRow>`${PREPARED} ${usageSql(userId, limitWindows(now))}`.execute(db);
   return usageFrom(rows[0]!);
 }
 
@@ -211,8 +217,7 @@ async function usageOf(db: Kysely<ServicesDatabase>, userId: string, now: Date):
  * read model does not show yet count by their claims, over the whole window (they are few); the
  * revival of `exceptOrder` is left out (its own check).
  */
-function usageSql(userId: string, now: Date, exceptOrder: string | null = null): RawBuilder<UsageRow> {
-  const windows = limitWindows(now);
+function usageSql(userId: string, windows: LimitWindows, exceptOrder: string | null = null): RawBuilder<UsageRow> {
   const pending = ({ start, startDayEnd }: WindowSplit) => sql<string | null>`(
     select sum(c.fiat_inr) from order_ref_codes c
     where c.user_id = ${userId} and c.claimed_at >= ${start} and c.claimed_at < ${startDayEnd} and not ${customerHoldsSql.shows('c.order_id')})`;
@@ -234,3 +239,35 @@ function usageSql(userId: string, now: Date, exceptOrder: string | null = null):
         + coalesce(${revivals(windows.month)}, 0))::text as month_inr
     from (${customerHoldsSql.startDaySums(userId, windows)}) as held`;
 }
+
+/** The values of one claim: the order's, its fresh reference code, and its windows' bounds (limitWindows of its instant). */
+interface ClaimValues extends Omit<OrderClaim, 'field'> {
+  refCode: string;
+  dayStart: Date;
+  dayStartDay: string;
+  dayStartDayEnd: Date;
+  monthStart: Date;
+  monthStartDay: string;
+  monthStartDayEnd: Date;
+}
+
+/**
+ * The claim's one statement (claimAgainstUsage): every placement runs it, so it is prepared once per
+ * connection and its text built once per process (compiled-once.ts).
+ */
+const claimStatement = compiledOnce<ClaimValues, UsageRow & { code: string | null }>((v) => {
+  const windows: LimitWindows = {
+    day: { start: v.dayStart, startDay: v.dayStartDay, startDayEnd: v.dayStartDayEnd },
+    month: { start: v.monthStart, startDay: v.monthStartDay, startDayEnd: v.monthStartDayEnd },
+  };
+  return sql<UsageRow & { code: string | null }>`
+    ${PREPARED} with usage as (${usageSql(v.userId, windows)}),
+    bump as (${bumpClaimHead(v.userId, sql`(select seq::bigint from usage)`)}), claim as (
+      insert into order_ref_codes (ref_code, order_id, user_id, fiat_inr, claimed_at)
+      select ${v.refCode}, ${v.orderId}::uuid, ${v.userId}::uuid, ${v.fiatInr}::numeric, ${v.at}::timestamptz from bump
+      on conflict (ref_code) do nothing
+      returning ref_code, user_id, fiat_inr, claimed_at
+    ), counted as (${claimDaysSql.add('claim')})
+    select u.seq, u.day_inr, u.month_inr, (select ref_code from claim) as code, set_config('synchronous_commit', 'off', true) as commit_mode
+    from usage u`;
+});
