@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { foldLedger, ledgerStep, LedgerGapError, type LedgerEvent } from './ledger-fold';
 import { isBalanced, net, type Posting } from './posting';
+import type { ChainTransferChecked } from '../order/order.events';
 import {
   ACCOUNT,
   BRAND,
@@ -116,6 +117,10 @@ describe("an order's money", () => {
   });
 });
 
+/** The chain read again for the sell's deposit (ChainTransferChecked): `check` is what it found. */
+const depositChecked = (check: ChainTransferChecked['data']['check'], checkedAt: string) =>
+  orderEvent(SELL, { type: 'ChainTransferChecked', data: { network: 'TRC20', txHash: DEPOSIT_TX, paidBy: 'customer', check, checkedAt } });
+
 /** A re-quote's terms: at 83, 102.40 USDT gross, which at 84 is ₹8,601.60, ₹101.60 more than the customer paid. */
 const REPRICED = {
   rate: '83',
@@ -223,44 +228,22 @@ describe('the chain', () => {
   it('undoes a booked transfer when the chain no longer shows it, and not when the node merely did not answer', () => {
     const booked = [orderEvent(SELL, sellPlaced()), orderEvent(SELL, chainConfirmed('customer', '100.00', DEPOSIT_TX))];
     spec(booked)
-      .when(
-        orderEvent(SELL, {
-          type: 'ChainTransferChecked',
-          data: { network: 'TRC20', txHash: DEPOSIT_TX, paidBy: 'customer', check: { state: 'not_found' }, checkedAt: '2026-11-22T01:00:00.000Z' },
-        }),
-      )
+      .when(depositChecked({ state: 'not_found' }, '2026-11-22T01:00:00.000Z'))
       .thenPosts([
         { kind: 'chain_transfer_reversed', tenantId: BRAND, day: '2026-11-22', lines: ['Cr wallet:TRC20 100 USDT', 'Dr owed_to_customers 100 USDT'] },
       ]);
     spec(booked)
-      .when(
-        orderEvent(SELL, {
-          type: 'ChainTransferChecked',
-          data: {
-            network: 'TRC20',
-            txHash: DEPOSIT_TX,
-            paidBy: 'customer',
-            check: { state: 'unavailable', reason: 'timeout' },
-            checkedAt: '2026-11-22T01:00:00.000Z',
-          },
-        }),
-      )
+      .when(depositChecked({ state: 'unavailable', reason: 'timeout' }, '2026-11-22T01:00:00.000Z'))
       .thenPosts([]);
   });
 
   it('books nothing for a transfer that is not (yet) the right one', () => {
     spec([orderEvent(SELL, sellPlaced())])
       .when(
-        orderEvent(SELL, {
-          type: 'ChainTransferChecked',
-          data: {
-            network: 'TRC20',
-            txHash: DEPOSIT_TX,
-            paidBy: 'customer',
-            check: { state: 'confirming', amount: '100.00', confirmations: 3, required: 19, blockNumber: 9, minedAt: '2026-11-20T06:30:00.000Z' },
-            checkedAt: '2026-11-20T06:31:00.000Z',
-          },
-        }),
+        depositChecked(
+          { state: 'confirming', amount: '100.00', confirmations: 3, required: 19, blockNumber: 9, minedAt: '2026-11-20T06:30:00.000Z' },
+          '2026-11-20T06:31:00.000Z',
+        ),
       )
       .thenPosts([]);
   });
