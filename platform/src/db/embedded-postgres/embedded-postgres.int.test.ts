@@ -1,21 +1,14 @@
 import { createServer, type Server } from 'node:net';
-import { chmod, mkdtemp, readFile, rm, stat } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { freePort } from '../../../../tests/support/free-port';
 import { startEmbeddedPostgres } from '../embedded-postgres';
+import { answers, embeddedClusterTest as it } from '../../testing/embedded-cluster-test';
 
 describe('the embedded PostgreSQL', () => {
-  let dataDir: string;
-  beforeAll(async () => {
-    dataDir = await mkdtemp(path.join(tmpdir(), 'usdt-desk-embedded-'));
-    await chmod(dataDir, 0o755);
-  });
-  afterAll(() => rm(dataDir, { recursive: true, force: true }));
-
-  it('makes a cluster with a password of its own, kept private in DATA_DIR, and starts it again with that password', async () => {
+  it('makes a cluster with a password of its own, kept private in DATA_DIR, and starts it again with that password', async ({ clusterDir: dataDir }) => {
     const first = await startEmbeddedPostgres({ dataDir, port: await freePort(), fsync: false });
     const password = (await readFile(path.join(dataDir, 'postgres-password'), 'utf8')).trim();
     expect(password).toMatch(/^[\w-]{32}$/);
@@ -24,10 +17,7 @@ describe('the embedded PostgreSQL', () => {
     await first.stop();
 
     const again = await startEmbeddedPostgres({ dataDir, port: await freePort(), fsync: false });
-    const client = new pg.Client({ connectionString: again.connectionString });
-    await client.connect();
-    expect((await client.query<{ one: number }>('select 1 as one')).rows[0]!.one).toBe(1);
-    await client.end();
+    expect(await answers(again.connectionString)).toBe(true);
 
     const wrong = new URL(again.connectionString);
     wrong.password = 'usdt-desk-local';
@@ -36,7 +26,7 @@ describe('the embedded PostgreSQL', () => {
     await again.stop();
   });
 
-  it("reports PostgreSQL's own words when the server cannot start", async () => {
+  it("reports PostgreSQL's own words when the server cannot start", async ({ clusterDir: dataDir }) => {
     const blocker: Server = createServer();
     const port = await freePort();
     await new Promise<void>((resolve) => blocker.listen(port, '127.0.0.1', resolve));

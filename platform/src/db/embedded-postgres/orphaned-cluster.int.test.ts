@@ -1,14 +1,13 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { freePort } from '../../../../tests/support/free-port';
 import { waitFor } from '../../../../tests/support/wait-for';
 import { startEmbeddedPostgres } from '../embedded-postgres';
 import { liveServer } from './postmaster-pid';
+import { answers, embeddedClusterTest as it } from '../../testing/embedded-cluster-test';
 
 const EMBEDDED = path.resolve(import.meta.dirname, '../embedded-postgres.ts');
 
@@ -55,25 +54,8 @@ const portIsFree = (port: number) =>
     server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
   });
 
-async function answers(connectionString: string): Promise<boolean> {
-  const client = new pg.Client({ connectionString });
-  await client.connect();
-  try {
-    return (await client.query<{ one: number }>('select 1 as one')).rows[0]!.one === 1;
-  } finally {
-    await client.end();
-  }
-}
-
 describe('an embedded cluster left running by a killed start', () => {
-  let dir: string;
-  beforeAll(async () => {
-    dir = await mkdtemp(path.join(tmpdir(), 'usdt-desk-orphan-'));
-    await chmod(dir, 0o755);
-  });
-  afterAll(() => rm(dir, { recursive: true, force: true }));
-
-  it('is adopted by the next start, which stops it on a clean exit: the server gone, its port free', async () => {
+  it('is adopted by the next start, which stops it on a clean exit: the server gone, its port free', async ({ clusterDir: dir }) => {
     const dataDir = path.join(dir, 'adopted');
     const port = await freePort();
     const first = await startInChild(dir, dataDir, port);
@@ -95,7 +77,7 @@ describe('an embedded cluster left running by a killed start', () => {
     expect(await portIsFree(port)).toBe(true);
   }, 180_000);
 
-  it('only attaches to a server whose starter still runs: stopping leaves it to its owner', async () => {
+  it('only attaches to a server whose starter still runs: stopping leaves it to its owner', async ({ clusterDir: dir }) => {
     const dataDir = path.join(dir, 'owned');
     const port = await freePort();
     const owner = await startInChild(dir, dataDir, port);
