@@ -3,8 +3,7 @@ import { NotFoundError } from '@desk/platform/errors/domain-error';
 import type { AdminScope } from '../identity/admin-scope';
 import type { WebhookDb } from './webhook-database';
 import type { WebhookEndpoints } from './webhook-endpoints';
-import type { PageCursor } from '../http/page-cursor';
-import { newestFirstPage } from '../db/newest-first-page';
+import { newestFirstPage, type PageCursor } from '../http/page-cursor';
 
 const DELIVERY_COLUMNS = [
   'id',

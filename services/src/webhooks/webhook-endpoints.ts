@@ -10,8 +10,7 @@ import type { WebhookDb, WebhookEndpointsTable } from './webhook-database';
 import { WEBHOOK_STREAM, type WebhookEndpointEvent } from './webhook-endpoint.events';
 import { newSigningSecret } from './sign-delivery';
 import { urlForTrail } from './endpoint-url';
-import type { PageCursor } from '../http/page-cursor';
-import { newestFirstPage } from '../db/newest-first-page';
+import { newestFirstPage, type PageCursor } from '../http/page-cursor';
 
 import { UUID } from '../http/server-ids';
 
