@@ -4,32 +4,30 @@
  * no reload. While the stream is up the screens poll only every 2 minutes, so what moves them here
  * is the stream. The measured times are printed.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { DESKTOP, launchBrowser } from './support/browser';
-import { startAppServer, type AppServer } from './support/app-server';
-import { apiOf } from './support/signed-in';
+import { describe, expect } from 'vitest';
+import type { Page } from 'playwright-core';
+import { DESKTOP } from './support/browser';
+import { e2eTestWith } from './support/e2e-fixtures';
 
 const ADMIN = { phone: '+919000000056', password: 'e2e-admin-password' };
 const CUSTOMER = { phone: '+919812300077', password: 'customer-pass' };
 const BUY = { fiatAmount: 2500, network: 'TRC20', withdrawAddress: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t', method: 'bank' };
 
+const it = e2eTestWith(
+  { ADMIN_PHONE: ADMIN.phone, ADMIN_PASSWORD: ADMIN.password },
+  { customer: { username: 'Live Customer', ...CUSTOMER } },
+  // openSignedIn: a page signed in with `token`, open at `path`, once its live stream is open.
+).extend('openSignedIn', { scope: 'file' }, ({ browser, server }) => async (token: string, path: string): Promise<Page> => {
+  const page = await browser.newPage({ viewport: DESKTOP });
+  await page.addInitScript(`localStorage.setItem('token', ${JSON.stringify(token)})`);
+  const streamOpen = page.waitForResponse((r) => r.url().includes('/api/stream?') && r.status() === 200, { timeout: 15_000 });
+  await page.goto(`${server.base}${path}`);
+  await streamOpen;
+  await page.evaluate('window.__sameDocument = true');
+  return page;
+});
+
 describe('live updates in a real browser', () => {
-  let server: AppServer;
-  let browser: Browser;
-  let admin: string;
-  let customer: string;
-  const api = (...args: Parameters<ReturnType<typeof apiOf>>) => apiOf(server)(...args);
-  /** A page signed in with `token`, open at `path`, once its live stream is open. */
-  const openSignedIn = async (token: string, path: string): Promise<Page> => {
-    const page = await browser.newPage({ viewport: DESKTOP });
-    await page.addInitScript(`localStorage.setItem('token', ${JSON.stringify(token)})`);
-    const streamOpen = page.waitForResponse((r) => r.url().includes('/api/stream?') && r.status() === 200, { timeout: 15_000 });
-    await page.goto(`${server.base}${path}`);
-    await streamOpen;
-    await page.evaluate('window.__sameDocument = true');
-    return page;
-  };
   /** How long from the start of `action` (the API call) until `text` shows on the page. */
   const timeUntil = async (page: Page, text: string, action: () => Promise<unknown>) => {
     const started = Date.now();
@@ -41,19 +39,10 @@ describe('live updates in a real browser', () => {
     return Date.now() - started;
   };
 
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startAppServer({ ADMIN_PHONE: ADMIN.phone, ADMIN_PASSWORD: ADMIN.password }), launchBrowser()]);
-    admin = await server.signIn(ADMIN);
-    // A customer who signs up: one an admin made orders only once they set their own password (decision 0029).
-    await server.signUp({ username: 'Live Customer', ...CUSTOMER });
-    customer = await server.signIn(CUSTOMER);
-  }, 120_000);
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  // The desk and its customer start here, under a set-up's time (a test's own time is for the test).
+  it.beforeAll(async ({ admin, customer }) => void [admin, customer], 120_000);
 
-  it("an admin's verify reaches the customer's open order page within 2 s, without a reload", async () => {
+  it("an admin's verify reaches the customer's open order page within 2 s, without a reload", async ({ api, openSignedIn, admin, customer }) => {
     const { order } = await api('POST', '/api/orders/fiat-to-crypto', customer, BUY);
     const page = await openSignedIn(customer, `/dashboard/orders/${order._id}`);
     await page.getByText('Pending').first().waitFor();
@@ -64,7 +53,7 @@ describe('live updates in a real browser', () => {
     await page.close();
   }, 60_000);
 
-  it("a new order reaches the admin's open orders list within 2 s, without a reload", async () => {
+  it("a new order reaches the admin's open orders list within 2 s, without a reload", async ({ api, openSignedIn, admin, customer }) => {
     const page = await openSignedIn(admin, '/admin/orders');
     await page.getByRole('heading', { name: 'Orders Management' }).waitFor();
     const started = Date.now();

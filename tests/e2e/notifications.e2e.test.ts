@@ -6,11 +6,10 @@
  * 390 and 1280 px.
  */
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { DESKTOP, launchBrowser } from './support/browser';
-import { startAppServer, type AppServer } from './support/app-server';
-import { apiOf } from './support/signed-in';
+import { describe, expect } from 'vitest';
+import type { Page } from 'playwright-core';
+import { DESKTOP } from './support/browser';
+import { e2eTestWith } from './support/e2e-fixtures';
 import { seriousFindings } from './support/axe';
 import { outboxMessages } from '../support/sms-outbox';
 import { waitFor } from '../support/wait-for';
@@ -21,25 +20,13 @@ const BUY = { fiatAmount: 2500, network: 'TRC20', withdrawAddress: 'TR7NHqjeKQxG
 const TX = 'c0ffee'.repeat(10) + 'beef';
 const PHONE = { width: 390, height: 844 };
 
+const it = e2eTestWith({ ADMIN_PHONE: ADMIN.phone, ADMIN_PASSWORD: ADMIN.password }, { customer: { username: 'Bell Customer', ...CUSTOMER } });
+
 describe('customer notifications in a real browser', () => {
-  let server: AppServer;
-  let browser: Browser;
-  let admin: string;
-  let customer: string;
-  const api = (...args: Parameters<ReturnType<typeof apiOf>>) => apiOf(server)(...args);
+  // The desk and its customer start here, under a set-up's time (a test's own time is for the test).
+  it.beforeAll(async ({ admin, customer }) => void [admin, customer], 120_000);
 
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startAppServer({ ADMIN_PHONE: ADMIN.phone, ADMIN_PASSWORD: ADMIN.password }), launchBrowser()]);
-    admin = await server.signIn(ADMIN);
-    await server.signUp({ username: 'Bell Customer', ...CUSTOMER });
-    customer = await server.signIn(CUSTOMER);
-  }, 120_000);
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
-
-  it("an admin's completion shows in the customer's bell without a reload, and is texted once", async () => {
+  it("an admin's completion shows in the customer's bell without a reload, and is texted once", async ({ server, browser, api, admin, customer }) => {
     const { order } = await api('POST', '/api/orders/fiat-to-crypto', customer, BUY);
     const page: Page = await browser.newPage({ viewport: DESKTOP });
     await page.addInitScript(`localStorage.setItem('token', ${JSON.stringify(customer)})`);
@@ -84,7 +71,7 @@ describe('customer notifications in a real browser', () => {
     await page.close();
   }, 90_000);
 
-  it('the Notifications page turns the optional SMS off, axe-clean at 1280 and 390 px', async () => {
+  it('the Notifications page turns the optional SMS off, axe-clean at 1280 and 390 px', async ({ server, browser, api, customer }) => {
     for (const viewport of [DESKTOP, PHONE]) {
       const page = await browser.newPage({ viewport });
       await page.addInitScript(`localStorage.setItem('token', ${JSON.stringify(customer)})`);

@@ -20,11 +20,16 @@ async function startDesk(env: Record<string, string>, hosts: string[]) {
 /**
  * A test API with, per file: `server` (`npm start` with `env`), `browser` (mapping `hosts` to this
  * machine), `api` (a JSON call with a token), `open` (a desktop page signed in with a token at a
- * path) and `admin` (the token of the admin `env` bootstraps, ADMIN_PHONE / ADMIN_PASSWORD).
+ * path), `admin` (the token of the admin `env` bootstraps, ADMIN_PHONE / ADMIN_PASSWORD) and
+ * `customer` (the token of `customer`, who signs up with a code from the outbox: one an admin made
+ * orders only once they set their own password, decision 0029).
  * Starting a server takes longer than a test's timeout on a busy machine: a file's `it.beforeAll(…,
  * 120_000)` that names `server` starts it under the hook's own timeout.
  */
-export function e2eTestWith(env: Record<string, string> = {}, { hosts = [] }: { hosts?: string[] } = {}) {
+export function e2eTestWith(
+  env: Record<string, string> = {},
+  { hosts = [], customer }: { hosts?: string[]; customer?: { phone: string; password: string; username?: string } } = {},
+) {
   return (
     test
       // vitest reads a fixture's needs from its first parameter, which must be a destructuring: none here.
@@ -48,5 +53,10 @@ export function e2eTestWith(env: Record<string, string> = {}, { hosts = [] }: { 
             openSignedIn(browser, server, token, path),
       )
       .extend('admin', { scope: 'file' }, ({ server }) => server.signIn({ phone: env.ADMIN_PHONE ?? '', password: env.ADMIN_PASSWORD ?? '' }))
+      .extend('customer', { scope: 'file' }, async ({ server }) => {
+        if (!customer) throw new Error('no customer: pass e2eTestWith(env, { customer })');
+        await server.signUp(customer);
+        return server.signIn(customer);
+      })
   );
 }
