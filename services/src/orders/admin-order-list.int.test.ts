@@ -55,8 +55,7 @@ describe('admin order list, dashboard and export', () => {
         .map((o) => o.id),
     );
     expect((await list('')).body.pageSize).toBe(50);
-    // Past the last page, and where nothing matches, the page is empty and the total still right
-    // (the total rides on the page's rows; an empty page asks for it alone).
+    // Past the last page, and where nothing matches, the page is empty and the total still right.
     expect((await list('?page=3&pageSize=4')).body).toMatchObject({ items: [], page: 3, total: 6 });
     expect((await list('?status=cancelled')).body).toMatchObject({ items: [], total: 0 });
   });
