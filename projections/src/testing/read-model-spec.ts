@@ -53,7 +53,13 @@ export function readModelSpec(projection: Projection, options: ReadModelSpecOpti
         const events = recordEvents([...given, ...arriving]);
         const compared = projection.tables.filter((table) => !options.batchDependent?.includes(table));
         const build = async (batches: RecordedEvent[][]) => {
-          await rebuildFrom(db, projection, batches);
+          // Fresh event objects for each build: the order read models remember a fold per event object
+          // (order-batches.ts), and each build must fold on its own.
+          await rebuildFrom(
+            db,
+            projection,
+            batches.map((batch) => batch.map((event) => ({ ...event }))),
+          );
           return snapshot(db, compared, options.compared ?? {});
         };
         const inOneBatch = await build([events]);
