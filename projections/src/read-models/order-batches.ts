@@ -29,21 +29,27 @@ export function ordersBeyondTheirStart(byOrder: ReadonlyMap<string, readonly Rec
 }
 
 /**
- * The last fold of each event the projector holds: the state it was applied to and the state after.
- * The order projections (the list, the history, the notifications) are handed the same event objects
- * when their reads coincide (shared-tail-reads.ts), as they do while customers place, and each folds
- * the batch's orders from the same state; a transition is pure and its snapshots immutable, so the
- * second and third fold reuse the first's instead of running the machine again (it was a seventh of
- * the projector thread's samples: docs/performance.md, issue 32). Keyed weakly: an event no runner
- * holds any more is forgotten with it.
+ * The last folds of the events the projector saw most recently, by event id: the state each was
+ * applied to and the state after. The order projections (the list, the history, the notifications)
+ * fold the same new events, mostly from the same state (an order placed in the batch starts from
+ * the one empty state, and each later event from the state the previous fold left); a transition is
+ * pure and its snapshots immutable, so the second and third fold reuse the first's instead of running
+ * the machine again (it was a seventh of the projector thread's samples: docs/performance.md, issue
+ * 32). By id (and chain hash), not by event object: each runner reads the log at its own moment (gathering), so the
+ * three are seldom handed the same objects. The oldest are forgotten past FOLDS_KEPT, a few batches'
+ * worth, enough for runners a batch or two apart.
  */
-const lastFold = new WeakMap<RecordedEvent, { from: OrderSnapshot; to: OrderSnapshot }>();
+const FOLDS_KEPT = 8_192;
+const lastFolds = new Map<string, { hash: string; from: OrderSnapshot; to: OrderSnapshot }>();
 
 function evolveOnce(snapshot: OrderSnapshot, event: RecordedEvent): OrderSnapshot {
-  const seen = lastFold.get(event);
-  if (seen?.from === snapshot) return seen.to;
+  const seen = lastFolds.get(event.eventId);
+  // The same id and chain hash: the same stored event (the hash covers its content).
+  if (seen?.from === snapshot && seen.hash === event.hash) return seen.to;
   const to = evolveOrder(snapshot, { type: event.type, data: event.data } as OrderEvent);
-  lastFold.set(event, { from: snapshot, to });
+  lastFolds.delete(event.eventId);
+  lastFolds.set(event.eventId, { hash: event.hash, from: snapshot, to });
+  if (lastFolds.size > FOLDS_KEPT) lastFolds.delete(lastFolds.keys().next().value!);
   return to;
 }
 

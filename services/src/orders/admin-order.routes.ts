@@ -30,7 +30,7 @@ import { adminOrderJson, adminOrderJsonSchema } from './order-json';
 import { withholdOperatorStaff } from './admin-order-staff';
 import type { OrderView } from '@desk/machines/order/order-state';
 import { proofLinksFor } from '../files/proof-links';
-import { adminOrdersWithTotal, dailyFigures, dashboardFigures, listAdminOrders } from '@desk/projections/read-models/orders/orders.queries';
+import { countAdminOrders, dailyFigures, dashboardFigures, listAdminOrders } from '@desk/projections/read-models/orders/orders.queries';
 import { inAdminScope } from './order-access';
 import type { ReasonCode } from '@desk/machines/order/order-reasons';
 import { historyEventJsonSchema, orderHistory } from './order-history';
@@ -316,8 +316,12 @@ export function adminOrderRoutes(deps: OrderDeps, users: Kysely<ServicesDatabase
       const { page, pageSize, tenantId: brand, phone, ...rest } = c.req.valid('query');
       const tenantId = tenantFilter(c.get('scope'), brand);
       const filters = { ...rest, phones: phone ? await phoneForms(users, phone, tenantId) : undefined };
-      const [{ views, total }, names] = await Promise.all([adminOrdersWithTotal(db, tenantId, filters, page, pageSize), directory.names()]);
-      return c.json({ items: await ordersFor(c, views, names), page, pageSize, total }, 200);
+      const [items, total, names] = await Promise.all([
+        listAdminOrders(db, tenantId, filters, page, pageSize),
+        countAdminOrders(db, tenantId, filters),
+        directory.names(),
+      ]);
+      return c.json({ items: await ordersFor(c, items, names), page, pageSize, total }, 200);
     })
     .openapi(d.exportLink, (c) => {
       const { tenantId: brand, ...rest } = c.req.valid('json');

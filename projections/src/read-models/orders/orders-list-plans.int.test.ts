@@ -7,7 +7,7 @@
 import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ReadModelDatabase } from '../../schema/read-model-database';
-import { adminOrdersPageWithTotal, adminOrdersWithTotal, type AdminOrderFilters } from './orders.queries';
+import { adminOrdersPage, type AdminOrderFilters } from './orders.queries';
 import { createTestDatabase, type TestDatabase } from '../../../../tests/support/test-database';
 
 describe('admin list plans', () => {
@@ -32,19 +32,9 @@ describe('admin list plans', () => {
   });
   afterAll(() => database.drop());
 
-  interface PlanNode {
-    'Index Name'?: string;
-    'Parent Relationship'?: string;
-    Plans?: PlanNode[];
-  }
-  /** The index the page's rows are read from: the plan's outer path (the total, an InitPlan, has its own). */
   const indexOf = async (filters: AdminOrderFilters) => {
-    const [{ 'QUERY PLAN': explained }] = (await adminOrdersPageWithTotal(db, null, filters, 1, 50).explain('json')) as unknown as [
-      { 'QUERY PLAN': [{ Plan: PlanNode }] },
-    ];
-    let node: PlanNode | undefined = explained[0].Plan;
-    while (node && !node['Index Name']) node = node.Plans?.find((child) => child['Parent Relationship'] === 'Outer');
-    return node?.['Index Name'];
+    const plan = JSON.stringify(await adminOrdersPage(db, null, filters, 1, 50).explain('json'));
+    return plan.match(/"Index Name":"([a-z_]+)"/)?.[1];
   };
 
   it('reads a filtered page from the index of its filter, not the newest-first index', async () => {
@@ -57,18 +47,5 @@ describe('admin list plans', () => {
   it('reads a phone filter from the phone index, with one spelling of the phone or several', async () => {
     expect(await indexOf({ phones: ['+919000000007'] })).toBe('rm_orders_all_user_phone_idx');
     expect(await indexOf({ phones: ['+919000000007', '9000000007'] })).toBe('rm_orders_all_user_phone_idx');
-  });
-
-  it('answers a page and its total in one statement, the total counted once, and an empty page its total alone', async () => {
-    const phones = ['+919000000007'];
-    const plan = JSON.stringify(await adminOrdersPageWithTotal(db, null, { phones }, 1, 50).explain('json', sql`analyze`));
-    // The total is an InitPlan (run once for the statement), not a subquery run for each of the 50 rows.
-    expect(plan).toContain('"Subplan Name":"InitPlan');
-    expect(plan.match(/"Node Type":"Aggregate"[^}]*?"Actual Loops":(\d+)/)?.[1]).toBe('1');
-    const { views, total } = await adminOrdersWithTotal(db, null, { phones }, 1, 50);
-    expect(views).toHaveLength(50);
-    expect(total).toBe(120);
-    expect(await adminOrdersWithTotal(db, null, { phones }, 4, 50)).toEqual({ views: [], total: 120 });
-    expect(await adminOrdersWithTotal(db, null, { phones: ['+910000000000'] }, 1, 50)).toEqual({ views: [], total: 0 });
   });
 });

@@ -54,48 +54,24 @@ export async function listAdminOrders(db: Db, tenantId: string | null, filters: 
 }
 
 /**
- * The statement of the admin list's total. With no filter, or only type/status/network, it is a sum
- * over the small counts table; a ref code, a phone or "awaiting a second admin" narrows to a handful
- * of rows that are cheap to count.
+ * The total for the admin list. With no filter, or only type/status/network, it is a sum over the
+ * small counts table; a ref code, a phone or "awaiting a second admin" narrows to a handful of rows
+ * that are cheap to count.
  */
-function adminOrdersTotal(db: Db, tenantId: string | null, filters: AdminOrderFilters) {
+export async function countAdminOrders(db: Db, tenantId: string | null, filters: AdminOrderFilters): Promise<number> {
   if (filters.refCode || filters.phones?.length || filters.awaiting) {
-    return filtered(db, tenantId, filters).select((eb) => eb.fn.countAll<string>().as('n'));
+    const row = await filtered(db, tenantId, filters)
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
   }
   let query = db.selectFrom('rm_order_counts');
   if (tenantId !== null) query = query.where('tenant_id', '=', tenantId);
   if (filters.type) query = query.where('type', '=', filters.type);
   if (filters.status) query = query.where('status', '=', filters.status);
   if (filters.network) query = query.where('network', '=', filters.network.toUpperCase());
-  return query.select(sql<string>`coalesce(sum(orders), 0)`.as('n'));
-}
-
-/** The total for the admin list (adminOrdersTotal). */
-export async function countAdminOrders(db: Db, tenantId: string | null, filters: AdminOrderFilters): Promise<number> {
-  return Number((await adminOrdersTotal(db, tenantId, filters).executeTakeFirstOrThrow()).n);
-}
-
-/** The statement of adminOrdersWithTotal: the page's statement, its total beside each row. */
-export const adminOrdersPageWithTotal = (db: Db, tenantId: string | null, filters: AdminOrderFilters, page: number, pageSize: number) =>
-  adminOrdersPage(db, tenantId, filters, page, pageSize).select(adminOrdersTotal(db, tenantId, filters).as('total'));
-
-/**
- * One page of the admin list with its total, in one statement: the total rides on each row of the
- * page as an uncorrelated subquery (computed once). One round trip instead of two in parallel: on
- * a busy two-core machine each one wakes a database session and is a chance for the request to be
- * descheduled, which is where the list's tail came from (docs/performance.md, "The admin list's
- * tail (issue 32)"). A page with no rows (none match, or past the last page) asks for the total alone.
- */
-export async function adminOrdersWithTotal(
-  db: Db,
-  tenantId: string | null,
-  filters: AdminOrderFilters,
-  page: number,
-  pageSize: number,
-): Promise<{ views: OrderView[]; total: number }> {
-  const rows = await adminOrdersPageWithTotal(db, tenantId, filters, page, pageSize).execute();
-  if (rows.length === 0) return { views: [], total: await countAdminOrders(db, tenantId, filters) };
-  return { views: rows.map((r) => r.view as OrderView), total: Number(rows[0]!.total) };
+  const row = await query.select(sql<string>`coalesce(sum(orders), 0)`.as('n')).executeTakeFirstOrThrow();
+  return Number(row.n);
 }
 
 /** Streams the filtered list in pages (keyset, newest first) so an export never holds it all. */
