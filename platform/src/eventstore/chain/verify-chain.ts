@@ -47,13 +47,8 @@ export class ChainWalker {
    * is the event's content hash when it was computed elsewhere (verify-store's threads).
    */
   add(event: ChainedEvent, content?: Buffer): ChainBreak | null {
-    this.count++;
     const head = this.heads.get(event.streamId);
-    const expectedPosition = head ? head.position + 1n : 0n;
-    let found: ChainBreak | null = null;
-    if (event.streamPosition !== expectedPosition) {
-      found = { reason: 'position_gap', streamId: event.streamId, streamPosition: event.streamPosition, expectedPosition };
-    }
+    let found = this.positionGap(event, head);
     content ??= event.contentSha256 ? Buffer.from(event.contentSha256, 'hex') : contentHash(event);
     const expected = chainHash(head?.hash ?? null, event.streamPosition, content);
     if (!found && event.hash !== expected.toString('hex')) {
@@ -66,9 +61,7 @@ export class ChainWalker {
       };
     }
     // Walk on from what is stored, so one edit is reported once and the rest of the stream is still checked.
-    this.heads.set(event.streamId, { position: event.streamPosition, hash: event.hash ? Buffer.from(event.hash, 'hex') : expected });
-    if (found && !this.firstBreak) this.firstBreak = found;
-    return found;
+    return this.advance(event, event.hash ? Buffer.from(event.hash, 'hex') : expected, found);
   }
 
   /**
@@ -77,14 +70,19 @@ export class ChainWalker {
    * stream). What add would still find is a position gap, which comes first there too.
    */
   addLinked(event: ChainedEvent & { hash: string }): ChainBreak | null {
-    this.count++;
-    const head = this.heads.get(event.streamId);
+    return this.advance(event, Buffer.from(event.hash, 'hex'), this.positionGap(event, this.heads.get(event.streamId)));
+  }
+
+  private positionGap(event: ChainedEvent, head: Head | undefined): ChainBreak | null {
     const expectedPosition = head ? head.position + 1n : 0n;
-    const found: ChainBreak | null =
-      event.streamPosition === expectedPosition
-        ? null
-        : { reason: 'position_gap', streamId: event.streamId, streamPosition: event.streamPosition, expectedPosition };
-    this.heads.set(event.streamId, { position: event.streamPosition, hash: Buffer.from(event.hash, 'hex') });
+    if (event.streamPosition === expectedPosition) return null;
+    return { reason: 'position_gap', streamId: event.streamId, streamPosition: event.streamPosition, expectedPosition };
+  }
+
+  /** Counts the event, makes it its stream's head, and keeps `found` if it is the first break. */
+  private advance(event: ChainedEvent, hash: Buffer, found: ChainBreak | null): ChainBreak | null {
+    this.count++;
+    this.heads.set(event.streamId, { position: event.streamPosition, hash });
     if (found && !this.firstBreak) this.firstBreak = found;
     return found;
   }
