@@ -63,11 +63,6 @@ export function publicConfigRoutes(settings: SettingsService, brandOf: BrandOf) 
 
 /** Judged and written while no other change of settings is (desk-changes/settings-lock.ts). */
 export const SETTINGS_BUSY = 'settings_busy: another change of the settings held them for over 10 s';
-/** What a change of the settings (global or a brand's) answers: the settings as saved, or 202 while it waits for a second admin. */
-export const savedOrWaiting = <S extends z.ZodObject>(description: string, settings: S) => ({
-  200: answer(description, settings.extend({ message: z.string() })),
-  202: waitsForSecondAdmin,
-});
 /** What a change of the settings (global or a brand's) refuses with 409. */
 export const SETTINGS_CONFLICT = `${SETTINGS_BUSY}; change_stale or a version conflict: they changed meanwhile`;
 const settingsTag = routeGroup({ tag: 'admin: settings', access: 'operator' });
@@ -80,7 +75,10 @@ export const adminSettingsDeclarations = {
   change: settingsTag.put('/settings', {
     summary: 'Change the Global Settings (partial); loosening a control or moving a rate past the band, for them or for any brand, waits for a second admin',
     body: settingsPatchSchema,
-    answers: savedOrWaiting('Saved: the settings as they are now', currentSettingsJsonSchema),
+    answers: {
+      200: answer('Saved: the settings as they are now', currentSettingsJsonSchema.extend({ message: z.string() })),
+      202: waitsForSecondAdmin,
+    },
     refuses: withCommonRefusals({ 409: SETTINGS_CONFLICT }, { body: true }),
   }),
 };
