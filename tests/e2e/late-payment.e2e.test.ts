@@ -4,14 +4,13 @@
  * which records it as a late payment; the desk sees the alert, is refused when it approves at the
  * old rate, and completes the order at a new rate, which the customer then reads.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect } from 'vitest';
+import type { Page } from 'playwright-core';
 import { LATE_PAYMENT_NEEDS_RATE } from '../../machines/src/order/order.decide';
 import { PNG_1PX } from '../support/sample-files';
-import { DESKTOP, launchBrowser } from './support/browser';
+import { DESKTOP } from './support/browser';
 import { watchCspViolations } from './support/csp-violations';
-import { apiOf } from './support/signed-in';
-import { startAppServer, type AppServer } from './support/app-server';
+import { e2eTestWith } from './support/e2e-fixtures';
 
 const ADMIN = { phone: '+919000000071', password: 'e2e-admin-password' };
 const MEERA = { phone: '+919812300091', password: 'customer-pass' };
@@ -19,39 +18,31 @@ const BUY = { fiatAmount: 2500, network: 'TRC20', withdrawAddress: 'TR7NHqjeKQxG
 // Within the 2 % re-quote band of the rate in force (85): one admin re-quotes it (four-eyes.ts).
 const NEW_RATE = '86';
 
+/** Each opened page's Content-Security-Policy violations, kept after the page is closed. */
+const cspViolations: string[][] = [];
+const it = e2eTestWith(
+  { ADMIN_PHONE: ADMIN.phone, ADMIN_PASSWORD: ADMIN.password, PAYMENT_WINDOW_MINUTES: '0.05' },
+  // A customer who signs up: one an admin made orders only once they set their own password (decision 0029).
+  { customer: MEERA },
+  // open: a desktop page signed in with `token` (as openSignedIn does), reporting its CSP violations from its first load.
+).extend('open', { scope: 'file' }, ({ browser, server }) => async (token: string, path: string): Promise<Page> => {
+  const page = await browser.newPage({ viewport: DESKTOP });
+  cspViolations.push(await watchCspViolations(page));
+  await page.addInitScript(`localStorage.setItem('token', ${JSON.stringify(token)})`);
+  await page.goto(`${server.base}${path}`);
+  return page;
+});
+
 describe('a late payment in a real browser', () => {
-  let server: AppServer;
-  let browser: Browser;
-  let admin: string;
-  let meera: string;
-  /** Each opened page's Content-Security-Policy violations, kept after the page is closed. */
-  const cspViolations: string[][] = [];
-  const api = (...args: Parameters<ReturnType<typeof apiOf>>) => apiOf(server)(...args);
-  /** A desktop page signed in with `token` (as openSignedIn does), reporting its CSP violations from its first load. */
-  const open = async (token: string, path: string): Promise<Page> => {
-    const page = await browser.newPage({ viewport: DESKTOP });
-    cspViolations.push(await watchCspViolations(page));
-    await page.addInitScript(`localStorage.setItem('token', ${JSON.stringify(token)})`);
-    await page.goto(`${server.base}${path}`);
-    return page;
-  };
+  // The desk and its customer start here, under a set-up's time (a test's own time is for the test).
+  it.beforeAll(async ({ admin, customer }) => void [admin, customer], 120_000);
 
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([
-      startAppServer({ ADMIN_PHONE: ADMIN.phone, ADMIN_PASSWORD: ADMIN.password, PAYMENT_WINDOW_MINUTES: '0.05' }),
-      launchBrowser(),
-    ]);
-    admin = await server.signIn(ADMIN);
-    // A customer who signs up: one an admin made orders only once they set their own password (decision 0029).
-    await server.signUp(MEERA);
-    meera = await server.signIn(MEERA);
-  }, 120_000);
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
-
-  it('takes proof on an expired order as a late payment, refuses to complete it as placed and completes it re-quoted', async () => {
+  it('takes proof on an expired order as a late payment, refuses to complete it as placed and completes it re-quoted', async ({
+    api,
+    open,
+    admin,
+    customer: meera,
+  }) => {
     const { order } = await api('POST', '/api/orders/fiat-to-crypto', meera, BUY);
     expect(order.status).toBe('pending');
     expect(order.rate).not.toBe(NEW_RATE);
