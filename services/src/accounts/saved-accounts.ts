@@ -5,6 +5,7 @@ import {
   BANK_ACCOUNT_CHANGED,
   BANK_ACCOUNT_REMOVED,
   fieldChanges,
+  type FieldChanges,
   WALLET_ADDED,
   WALLET_CHANGED,
   WALLET_REMOVED,
@@ -12,7 +13,7 @@ import {
   type SavedWallet,
 } from '@desk/machines/accounts/saved-account.events';
 import type { ServicesDatabase } from '../db/services-database';
-import type { Trail, TrailSubject } from '../identity/user-trail';
+import type { Trail, TrailSubject, UserStreamEvent } from '../identity/user-trail';
 import {
   clearDefault,
   deleteBankAccount,
@@ -37,6 +38,29 @@ const bankAccountOf = (b: BankAccountRow): SavedBankAccount => ({
   ifsc: b.ifsc,
   isDefault: b.is_default,
 });
+
+/** One kind of saved entry: its table, how its row is locked and updated, and the entry its events carry. */
+interface EntryKind<Row, Input, Saved> {
+  table: 'user_wallets' | 'user_bank_accounts';
+  lock: (trx: Kysely<ServicesDatabase>, userId: string, id: string) => Promise<Row | undefined>;
+  update: (trx: Kysely<ServicesDatabase>, userId: string, id: string, patch: Partial<Input>) => Promise<Row>;
+  remove: (trx: Kysely<ServicesDatabase>, userId: string, id: string) => Promise<Row | undefined>;
+  saved: (row: Row) => Saved;
+}
+const WALLETS: EntryKind<WalletRow, WalletInput, SavedWallet> = {
+  table: 'user_wallets',
+  lock: lockWallet,
+  update: updateWallet,
+  remove: deleteWallet,
+  saved: walletOf,
+};
+const BANK_ACCOUNTS: EntryKind<BankAccountRow, BankAccountInput, SavedBankAccount> = {
+  table: 'user_bank_accounts',
+  lock: lockBankAccount,
+  update: updateBankAccount,
+  remove: deleteBankAccount,
+  saved: bankAccountOf,
+};
 
 /** Thrown inside a transaction to roll back a refused add (the default it cleared comes back). */
 class Refused extends Error {}
@@ -75,38 +99,19 @@ export class SavedAccounts {
     metadata: EventMetadata,
     check: (current: WalletRow) => void = () => undefined,
   ): Promise<WalletRow | null> {
-    return this.db.transaction().execute(async (trx) => {
-      const current = await lockWallet(trx, user.id, id);
-      if (!current) return null;
-      check(current);
-      const defaultClearedOn = patch.isDefault ? await clearDefault(trx, 'user_wallets', user.id, id) : [];
-      const updated = await updateWallet(trx, user.id, id, patch);
-      const changes = fieldChanges(walletOf(current), walletOf(updated));
-      // The same values again change nothing worth a record.
-      if (Object.keys(changes).length === 0 && defaultClearedOn.length === 0) return updated;
-      const data = {
-        userId: user.id,
-        tenantId: user.tenant_id,
-        walletId: id,
-        wallet: walletOf(updated),
-        changes,
-        defaultClearedOn,
-        changedAt: metadata.acceptedAt,
-      };
-      await this.trail.record(user, [{ type: WALLET_CHANGED, data }], metadata);
-      return updated;
+    const changed = (wallet: SavedWallet, changes: FieldChanges<SavedWallet>, defaultClearedOn: string[]): UserStreamEvent => ({
+      type: WALLET_CHANGED,
+      data: { userId: user.id, tenantId: user.tenant_id, walletId: id, wallet, changes, defaultClearedOn, changedAt: metadata.acceptedAt },
     });
+    return this.changeEntry(WALLETS, user, id, patch, metadata, changed, check);
   }
 
   /** False when the customer has no such wallet. */
   async removeWallet(user: TrailSubject, id: string, metadata: EventMetadata): Promise<boolean> {
-    return this.db.transaction().execute(async (trx) => {
-      const removed = await deleteWallet(trx, user.id, id);
-      if (!removed) return false;
-      const data = { userId: user.id, tenantId: user.tenant_id, walletId: id, wallet: walletOf(removed), removedAt: metadata.acceptedAt };
-      await this.trail.record(user, [{ type: WALLET_REMOVED, data }], metadata);
-      return true;
-    });
+    return this.removeEntry(WALLETS, user, id, metadata, (wallet) => ({
+      type: WALLET_REMOVED,
+      data: { userId: user.id, tenantId: user.tenant_id, walletId: id, wallet, removedAt: metadata.acceptedAt },
+    }));
   }
 
   async addBankAccount(user: TrailSubject, input: BankAccountInput, metadata: EventMetadata): Promise<BankAccountRow> {
@@ -128,34 +133,59 @@ export class SavedAccounts {
 
   /** Null when the customer has no such bank account. */
   async changeBankAccount(user: TrailSubject, id: string, patch: Partial<BankAccountInput>, metadata: EventMetadata): Promise<BankAccountRow | null> {
-    return this.db.transaction().execute(async (trx) => {
-      const current = await lockBankAccount(trx, user.id, id);
-      if (!current) return null;
-      const defaultClearedOn = patch.isDefault ? await clearDefault(trx, 'user_bank_accounts', user.id, id) : [];
-      const updated = await updateBankAccount(trx, user.id, id, patch);
-      const changes = fieldChanges(bankAccountOf(current), bankAccountOf(updated));
-      if (Object.keys(changes).length === 0 && defaultClearedOn.length === 0) return updated;
-      const data = {
-        userId: user.id,
-        tenantId: user.tenant_id,
-        bankAccountId: id,
-        bankAccount: bankAccountOf(updated),
-        changes,
-        defaultClearedOn,
-        changedAt: metadata.acceptedAt,
-      };
-      await this.trail.record(user, [{ type: BANK_ACCOUNT_CHANGED, data }], metadata);
-      return updated;
-    });
+    return this.changeEntry(BANK_ACCOUNTS, user, id, patch, metadata, (bankAccount, changes, defaultClearedOn) => ({
+      type: BANK_ACCOUNT_CHANGED,
+      data: { userId: user.id, tenantId: user.tenant_id, bankAccountId: id, bankAccount, changes, defaultClearedOn, changedAt: metadata.acceptedAt },
+    }));
   }
 
   /** False when the customer has no such bank account. */
   async removeBankAccount(user: TrailSubject, id: string, metadata: EventMetadata): Promise<boolean> {
+    return this.removeEntry(BANK_ACCOUNTS, user, id, metadata, (bankAccount) => ({
+      type: BANK_ACCOUNT_REMOVED,
+      data: { userId: user.id, tenantId: user.tenant_id, bankAccountId: id, bankAccount, removedAt: metadata.acceptedAt },
+    }));
+  }
+
+  /**
+   * An edit of either kind, in one transaction: the row locked (null: not the customer's) and
+   * `check`ed, the default moved off the others when this one takes it, the row updated, and the
+   * event recorded, unless the same values again changed nothing worth a record.
+   */
+  private changeEntry<Row, Input extends { isDefault?: boolean }, Saved extends object>(
+    kind: EntryKind<Row, Input, Saved>,
+    user: TrailSubject,
+    id: string,
+    patch: Partial<Input>,
+    metadata: EventMetadata,
+    changed: (saved: Saved, changes: FieldChanges<Saved>, defaultClearedOn: string[]) => UserStreamEvent,
+    check: (current: Row) => void = () => undefined,
+  ): Promise<Row | null> {
     return this.db.transaction().execute(async (trx) => {
-      const removed = await deleteBankAccount(trx, user.id, id);
-      if (!removed) return false;
-      const data = { userId: user.id, tenantId: user.tenant_id, bankAccountId: id, bankAccount: bankAccountOf(removed), removedAt: metadata.acceptedAt };
-      await this.trail.record(user, [{ type: BANK_ACCOUNT_REMOVED, data }], metadata);
+      const current = await kind.lock(trx, user.id, id);
+      if (!current) return null;
+      check(current);
+      const defaultClearedOn = patch.isDefault ? await clearDefault(trx, kind.table, user.id, id) : [];
+      const updated = await kind.update(trx, user.id, id, patch);
+      const changes = fieldChanges(kind.saved(current), kind.saved(updated));
+      if (Object.keys(changes).length === 0 && defaultClearedOn.length === 0) return updated;
+      await this.trail.record(user, [changed(kind.saved(updated), changes, defaultClearedOn)], metadata);
+      return updated;
+    });
+  }
+
+  /** A removal of either kind, in one transaction: false when the customer has no such entry; else gone, with its event. */
+  private removeEntry<Row, Input, Saved>(
+    kind: EntryKind<Row, Input, Saved>,
+    user: TrailSubject,
+    id: string,
+    metadata: EventMetadata,
+    removed: (saved: Saved) => UserStreamEvent,
+  ): Promise<boolean> {
+    return this.db.transaction().execute(async (trx) => {
+      const row = await kind.remove(trx, user.id, id);
+      if (!row) return false;
+      await this.trail.record(user, [removed(kind.saved(row))], metadata);
       return true;
     });
   }
