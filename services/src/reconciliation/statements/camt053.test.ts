@@ -1,20 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { StatementProblem } from '@desk/machines/reconciliation/statement';
+import { problemOf } from '../../../../tests/support/statement-problem';
 import { readCamt053, readCamt053Statements } from './camt053';
 
 const fixture = (name: string) => readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8');
-
-/** The problem a read throws (fails the test when it throws none, or something else). */
-function problemOf(read: () => unknown): StatementProblem {
-  try {
-    read();
-  } catch (error) {
-    if (error instanceof StatementProblem) return error;
-    throw error;
-  }
-  throw new Error('expected a StatementProblem');
-}
 
 describe('readCamt053', () => {
   it('reads a .001.02 statement (BOM, CRLF): booked entries only, reversal as booked, every narration part', () => {

@@ -1,19 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { StatementProblem } from '@desk/machines/reconciliation/statement';
+import { problemOf } from '../../../../tests/support/statement-problem';
 import { readMt940 } from './mt940';
 
 const fixture = (name: string) => readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8');
-
-function problemOf(read: () => unknown): StatementProblem {
-  try {
-    read();
-  } catch (error) {
-    if (error instanceof StatementProblem) return error;
-    throw error;
-  }
-  throw new Error('expected a StatementProblem');
-}
 
 describe('readMt940', () => {
   it('reads a single statement: entry date across New Year, NONREF, a UTR cut by a full 65-character line, RD, supplementary details', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { StatementProblem } from '@desk/machines/reconciliation/statement';
+import { problemOf } from '../../../../tests/support/statement-problem';
 import { parseColumnMapping, type ColumnMappingInput } from './column-mapping';
 import { readTabularStatement, type Row } from './tabular-statement';
 
@@ -13,15 +13,7 @@ const split: ColumnMappingInput = {
 };
 const header: Row = ['Date', 'Narration', 'Ref', 'Debit', 'Credit', 'Balance'];
 const read = (rows: Row[], mapping: ColumnMappingInput = split) => readTabularStatement(rows, parseColumnMapping(mapping), 'csv');
-const problem = (rows: Row[], mapping: ColumnMappingInput = split): StatementProblem => {
-  try {
-    read(rows, mapping);
-  } catch (error) {
-    if (error instanceof StatementProblem) return error;
-    throw error;
-  }
-  throw new Error('the statement was read');
-};
+const problem = (rows: Row[], mapping: ColumnMappingInput = split) => problemOf(() => read(rows, mapping));
 
 describe('readTabularStatement', () => {
   it('finds a header that is not on the first row, and survives a column the bank added', () => {
