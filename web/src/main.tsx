@@ -1,12 +1,8 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { RouterProvider } from 'react-router';
 import { queryClient } from './lib/query-client';
 import { router } from './app/router';
-import { ToastProvider } from './components/toasts';
-import { I18nProvider } from '@lingui/react';
-import { i18n } from './i18n/i18n';
+import { AppProviders } from './components/app-providers';
 import { landingTexts } from './i18n/landing/texts';
 import './styles.css';
 
@@ -17,13 +13,7 @@ void landingTexts
   .then(() =>
     createRoot(document.getElementById('root')!).render(
       <StrictMode>
-        <I18nProvider i18n={i18n}>
-          <QueryClientProvider client={queryClient}>
-            <ToastProvider>
-              <RouterProvider router={router} />
-            </ToastProvider>
-          </QueryClientProvider>
-        </I18nProvider>
+        <AppProviders client={queryClient} router={router} />
       </StrictMode>,
     ),
   );

@@ -17,28 +17,26 @@ function Harness() {
 
 afterEach(cleanup);
 
-describe('amount input', () => {
-  it('shows Indian grouping while the customer types', async () => {
-    render(<Harness />);
-    const input = screen.getByLabelText<HTMLInputElement>('Amount (INR)');
-    await userEvent.type(input, '100000');
-    expect(input.value).toBe('1,00,000');
-    await userEvent.type(input, '00');
-    expect(input.value).toBe('1,00,00,000');
-  });
+function renderAmount() {
+  render(<Harness />);
+  return screen.getByLabelText<HTMLInputElement>('Amount (INR)');
+}
 
-  it('regroups after a digit is deleted', async () => {
-    render(<Harness />);
-    const input = screen.getByLabelText<HTMLInputElement>('Amount (INR)');
-    await userEvent.type(input, '1000000');
-    expect(input.value).toBe('10,00,000');
-    await userEvent.type(input, '{backspace}{backspace}');
-    expect(input.value).toBe('10,000');
+describe('amount input', () => {
+  // What the customer types, in two goes, and what the field shows after each.
+  it.each([
+    { what: 'shows Indian grouping while the customer types', first: ['100000', '1,00,000'], then: ['00', '1,00,00,000'] },
+    { what: 'regroups after a digit is deleted', first: ['1000000', '10,00,000'], then: ['{backspace}{backspace}', '10,000'] },
+  ])('$what', async ({ first, then }) => {
+    const input = renderAmount();
+    for (const [typed, shown] of [first, then]) {
+      await userEvent.type(input, typed!);
+      expect(input.value).toBe(shown);
+    }
   });
 
   it('keeps the caret after the digit typed in the middle', async () => {
-    render(<Harness />);
-    const input = screen.getByLabelText<HTMLInputElement>('Amount (INR)');
+    const input = renderAmount();
     await userEvent.type(input, '10000');
     // "1|0,000" + "5" regroups to "1,5|0,000": the caret stays after the 5, not at the end.
     await userEvent.type(input, '5', { initialSelectionStart: 1, initialSelectionEnd: 1 });

@@ -56,3 +56,11 @@ export function AmountInput({ value, onValueChange, ...rest }: AmountInputProps)
     />
   );
 }
+
+/**
+ * A whole-USDT amount field (the sell side takes whole USDT): the digit keypad on a phone, typed as
+ * is (no grouping), no autofill. The rest (id, aria-*, placeholder) reaches the input, as a Field gives it.
+ */
+export function WholeUsdtInput({ value, onValueChange, ...rest }: AmountInputProps) {
+  return <input {...rest} value={value} onChange={(e) => onValueChange(e.target.value)} inputMode="numeric" autoComplete="off" />;
+}

@@ -25,6 +25,14 @@ const columns = (withCount: boolean): (Column<Fruit> | false)[] => [
 
 const cellTexts = (row: HTMLElement) => [...row.querySelectorAll('th, td')].map((c) => c.textContent);
 
+/** A fruit's note as a row of its own under it, spanning the table. */
+const noteRow = (f: Fruit, span: number) =>
+  f.note && (
+    <tr>
+      <td colSpan={span}>{f.note}</td>
+    </tr>
+  );
+
 describe('data table', () => {
   it('draws a header row from the columns it is given and a row per record', () => {
     render(<DataTable label="Fruit" rows={FRUITS} rowKey={(f) => f.id} columns={columns(true)} />);
@@ -53,21 +61,7 @@ describe('data table', () => {
   });
 
   it('adds a row under a record that asks for one, spanning every column, and a class on its own row', () => {
-    render(
-      <DataTable
-        rows={FRUITS}
-        rowKey={(f) => f.id}
-        columns={columns(false)}
-        rowClassName={(f) => (f.note ? 'noted' : undefined)}
-        below={(f, span) =>
-          f.note && (
-            <tr>
-              <td colSpan={span}>{f.note}</td>
-            </tr>
-          )
-        }
-      />,
-    );
+    render(<DataTable rows={FRUITS} rowKey={(f) => f.id} columns={columns(false)} rowClassName={(f) => (f.note ? 'noted' : undefined)} below={noteRow} />);
     const rows = screen.getAllByRole('row').slice(1);
     expect(rows.map((r) => r.className)).toEqual(['', 'noted', '']);
     expect(within(rows[2]!).getByRole('cell').getAttribute('colspan')).toBe('3');
@@ -133,21 +127,7 @@ describe('data table on a narrow screen', () => {
 
   it("keeps a row's note (written as table rows) inside its card", () => {
     viewport(390);
-    render(
-      <DataTable
-        label="Fruit"
-        rows={FRUITS}
-        rowKey={(f) => f.id}
-        columns={withKinds}
-        below={(f, span) =>
-          f.note && (
-            <tr>
-              <td colSpan={span}>{f.note}</td>
-            </tr>
-          )
-        }
-      />,
-    );
+    render(<DataTable label="Fruit" rows={FRUITS} rowKey={(f) => f.id} columns={withKinds} below={noteRow} />);
     const [apple, banana] = within(screen.getByRole('list', { name: 'Fruit' })).getAllByRole('listitem');
     expect(apple!.querySelector('table')).toBeNull();
     expect(within(banana!.querySelector('table') as HTMLElement).getByRole('cell').textContent).toBe('Bruised');

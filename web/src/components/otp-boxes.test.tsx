@@ -21,6 +21,14 @@ function Harness({ initial = '', disabled = false }: { initial?: string; disable
 const box = (n: number) => screen.getByLabelText(`Digit ${n}`);
 const value = () => screen.getByTestId('value').textContent;
 
+/** Renders the boxes (holding `initial`) and clicks box `n`, as the customer starts there. */
+async function startIn(n: number, initial = '') {
+  const user = userEvent.setup();
+  render(<Harness initial={initial} />);
+  await user.click(box(n));
+  return user;
+}
+
 describe('OTP boxes', () => {
   it('has six labelled single-digit boxes in a labelled group', () => {
     render(<Harness />);
@@ -30,9 +38,7 @@ describe('OTP boxes', () => {
   });
 
   it('advances to the next box as digits are typed', async () => {
-    const user = userEvent.setup();
-    render(<Harness />);
-    await user.click(box(1));
+    const user = await startIn(1);
     await user.keyboard('1');
     expect(document.activeElement).toBe(box(2));
     await user.keyboard('23');
@@ -42,9 +48,7 @@ describe('OTP boxes', () => {
   });
 
   it('goes back and clears the previous digit on Backspace in an empty box', async () => {
-    const user = userEvent.setup();
-    render(<Harness />);
-    await user.click(box(1));
+    const user = await startIn(1);
     await user.keyboard('123');
     await user.keyboard('{Backspace}');
     expect(value()).toBe('12');
@@ -55,18 +59,14 @@ describe('OTP boxes', () => {
   });
 
   it('clears a filled box on Backspace without moving', async () => {
-    const user = userEvent.setup();
-    render(<Harness initial="4567" />);
-    await user.click(box(4));
+    const user = await startIn(4, '4567');
     await user.keyboard('{Backspace}');
     expect(value()).toBe('456');
     expect(document.activeElement).toBe(box(4));
   });
 
   it('fills the boxes from the focused one when digits are pasted, ignoring other characters', async () => {
-    const user = userEvent.setup();
-    render(<Harness />);
-    await user.click(box(1));
+    const user = await startIn(1);
     await user.keyboard('9');
     await user.paste('12-34 5x6789');
     expect(value()).toBe('912345');
@@ -74,26 +74,20 @@ describe('OTP boxes', () => {
   });
 
   it('fills all six from the first box when a whole code is pasted', async () => {
-    const user = userEvent.setup();
-    render(<Harness />);
-    await user.click(box(1));
+    const user = await startIn(1);
     await user.paste('Your code: 482913');
     expect(value()).toBe('482913');
   });
 
   it('ignores letters and symbols', async () => {
-    const user = userEvent.setup();
-    render(<Harness />);
-    await user.click(box(1));
+    const user = await startIn(1);
     await user.keyboard('a1b-2 ');
     expect(value()).toBe('12');
     expect((box(3) as HTMLInputElement).value).toBe('');
   });
 
   it('sends a click past the first empty box to that box, so the code has no gaps', async () => {
-    const user = userEvent.setup();
-    render(<Harness initial="12" />);
-    await user.click(box(6));
+    const user = await startIn(6, '12');
     expect(document.activeElement).toBe(box(3));
     await user.keyboard('7');
     expect(value()).toBe('127');

@@ -1,4 +1,5 @@
 import type { InferResponseType } from 'hono/client';
+import { within } from '@testing-library/react';
 import { tronAddressFromBytes } from '@desk/machines/addresses/address-validation';
 import type { api } from '../lib/api';
 
@@ -90,3 +91,26 @@ export function order(overrides: Partial<Order> = {}): Order {
 /** The calls made with `method` to `path` (query string ignored). */
 export const callsTo = (calls: { method: string; path: string; body: unknown }[], method: string, path: string) =>
   calls.filter((c) => c.method === method && c.path.split('?')[0] === path);
+
+/** The query of the latest GET to `path`, as a plain object. */
+export function lastQuery(calls: { method: string; path: string }[], path: string): Record<string, string> {
+  const call = calls.filter((c) => c.method === 'GET' && c.path.split('?')[0] === path).at(-1);
+  if (!call) throw new Error(`No GET ${path}`);
+  return Object.fromEntries(new URL(call.path, 'http://localhost').searchParams);
+}
+
+/** The words of a select's options, in order. */
+export const optionTexts = (select: HTMLElement) =>
+  within(select)
+    .getAllByRole('option')
+    .map((o) => o.textContent);
+
+/** Each link's words and where it goes, in order. */
+export const linksIn = (element: HTMLElement) =>
+  within(element)
+    .getAllByRole('link')
+    .map((l) => [l.textContent, l.getAttribute('href')]);
+
+/** Each term and its value, in order, of the `selector` items (stat cards, tiles) holding one `dt` and one `dd`. */
+export const termsIn = (element: Element, selector: string) =>
+  [...element.querySelectorAll(selector)].map((item) => [item.querySelector('dt')?.textContent, item.querySelector('dd')?.textContent]);

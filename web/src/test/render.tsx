@@ -1,11 +1,9 @@
 import type { ReactElement } from 'react';
 import { render } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
+import { QueryClient } from '@tanstack/react-query';
+import { createMemoryRouter, type RouteObject } from 'react-router';
 import { vi } from 'vitest';
-import { ToastProvider } from '../components/toasts';
-import { I18nProvider } from '@lingui/react';
-import { i18n } from '../i18n/i18n';
+import { AppProviders } from '../components/app-providers';
 import '../i18n/landing/texts';
 
 export type FakeApi = Record<string, unknown | ((body: unknown, url: URL) => { status: number; body: unknown })>;
@@ -50,14 +48,15 @@ export function renderWithApp(ui: ReactElement | RouteObject[], path = '/') {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   return {
     router,
-    ...render(
-      <I18nProvider i18n={i18n}>
-        <QueryClientProvider client={client}>
-          <ToastProvider>
-            <RouterProvider router={router} />
-          </ToastProvider>
-        </QueryClientProvider>
-      </I18nProvider>,
-    ),
+    ...render(<AppProviders client={client} router={router} />),
   };
+}
+
+/**
+ * What each area's test kit does to open a screen: a token in storage when signed in, the API
+ * answered from `table` (calls recorded), and `routes` mounted at `path`.
+ */
+export function renderRoutes(routes: RouteObject[], path: string, table: FakeApi, { signedIn = false }: { signedIn?: boolean } = {}) {
+  if (signedIn) localStorage.setItem('token', 'test-token');
+  return { ...fakeApi(table), ...renderWithApp(routes, path) };
 }

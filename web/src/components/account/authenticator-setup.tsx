@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { CopyButton } from '../copy-button';
 import { ErrorAlert } from '../error-alert';
 import { OTP_LENGTH, OtpBoxes } from '../otp-boxes';
+import { SubmitButton } from '../submit-button';
 
 interface AuthenticatorSetupProps {
   setup: { secret: string; qrDataUrl: string };
@@ -39,9 +40,9 @@ export function AuthenticatorSetup({ setup, onConfirm, pending, error }: Authent
       </ol>
       <OtpBoxes value={code} onChange={setCode} disabled={pending} label="Code from your authenticator app" />
       <ErrorAlert>{error}</ErrorAlert>
-      <button className="btn" type="submit" disabled={code.length !== OTP_LENGTH || pending}>
-        {pending ? 'Checking…' : 'Confirm'}
-      </button>
+      <SubmitButton busy={pending} busyLabel="Checking…" disabled={code.length !== OTP_LENGTH}>
+        Confirm
+      </SubmitButton>
     </form>
   );
 }

@@ -10,6 +10,7 @@ import { PositionTable } from './position-table';
 import { PositionCards } from './position-cards';
 import { useBooksParams } from './use-books-params';
 import './books.css';
+import { OptionsSelect } from '../options-select';
 
 interface BooksScreenProps {
   area: BooksArea;
@@ -68,13 +69,7 @@ export function BooksScreen({ area, head }: BooksScreenProps) {
 function BrandField({ brands, value, onChange }: { brands: readonly BrandChoice[]; value: string; onChange: (id: string) => void }) {
   return (
     <Field label="Brand">
-      <select value={value} onChange={(e) => onChange(e.target.value)}>
-        {brands.map((brand) => (
-          <option key={brand.id} value={brand.id}>
-            {brand.name}
-          </option>
-        ))}
-      </select>
+      <OptionsSelect value={value} options={brands.map((brand) => ({ value: brand.id, label: brand.name }))} onChange={onChange} />
     </Field>
   );
 }

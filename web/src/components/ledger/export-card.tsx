@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Field } from '../field';
 import { ApiError } from '../../lib/api';
 import { booksApi, type BooksArea } from './ledger-api';
+import { SubmitButton } from '../submit-button';
 
 interface ExportCardProps {
   area: BooksArea;
@@ -40,9 +41,9 @@ export function ExportCard({ area, tenantId, day, today }: ExportCardProps) {
         <Field label="To">
           <input type="date" value={to} max={today} required onChange={(e) => setTo(e.target.value)} />
         </Field>
-        <button type="submit" className="btn" disabled={busy}>
-          {busy ? 'Preparing the file…' : 'Download CSV'}
-        </button>
+        <SubmitButton busy={busy} busyLabel="Preparing the file…">
+          Download CSV
+        </SubmitButton>
       </form>
       {problem && (
         <p role="alert" className="error">

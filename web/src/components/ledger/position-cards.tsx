@@ -1,6 +1,7 @@
 import { money, sourceNote } from './books-format';
 import type { Holding } from './ledger-api';
 import { PositionStatus, unexplained } from './position-table';
+import { Detail } from '../detail';
 
 /**
  * The daily position on a phone: one card per account, the difference first under its name, then
@@ -17,34 +18,19 @@ export function PositionCards({ accounts }: { accounts: readonly Holding[] }) {
           <PositionStatus holding={h} />
           {unexplained(h) && <p className="books-note">{unexplained(h)}</p>}
           <dl>
-            <div>
-              <dt>Opening</dt>
-              <dd>{money(h.currency, h.opening)}</dd>
-            </div>
-            <div>
-              <dt>In</dt>
-              <dd>{money(h.currency, h.in)}</dd>
-            </div>
-            <div>
-              <dt>Out</dt>
-              <dd>{money(h.currency, h.out)}</dd>
-            </div>
-            <div>
-              <dt>Closing (books)</dt>
-              <dd>{money(h.currency, h.closing)}</dd>
-            </div>
-            <div>
-              <dt>Bank or chain says</dt>
-              <dd>
-                {h.source.kind === 'balance' ? (
-                  <>
-                    {money(h.currency, h.source.amount)} <span className="books-note">{sourceNote(h.source)}</span>
-                  </>
-                ) : (
-                  'Not known'
-                )}
-              </dd>
-            </div>
+            <Detail label="Opening">{money(h.currency, h.opening)}</Detail>
+            <Detail label="In">{money(h.currency, h.in)}</Detail>
+            <Detail label="Out">{money(h.currency, h.out)}</Detail>
+            <Detail label="Closing (books)">{money(h.currency, h.closing)}</Detail>
+            <Detail label="Bank or chain says">
+              {h.source.kind === 'balance' ? (
+                <>
+                  {money(h.currency, h.source.amount)} <span className="books-note">{sourceNote(h.source)}</span>
+                </>
+              ) : (
+                'Not known'
+              )}
+            </Detail>
           </dl>
         </li>
       ))}

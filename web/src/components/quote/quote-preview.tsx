@@ -2,6 +2,7 @@ import { formatInr } from '@desk/machines/pricing/money-format';
 import { ErrorAlert } from '../error-alert';
 import { useSay, useT, type TextKey } from '../../i18n/use-t';
 import './quote.css';
+import { Detail } from '../detail';
 
 /** How the amounts are rounded, in the customer's words: what the order will record. */
 export const QUOTE_ROUNDING = 'Shown exactly as your order will record it: what you receive is rounded down to 0.01 USDT or ₹1, and the fee up.';
@@ -32,14 +33,8 @@ export function QuotePreview({ rate, feePercent, lines, error = null }: QuotePre
   return (
     <>
       <dl className="quote" aria-label={t('quote.preview')}>
-        <div>
-          <dt>{t('quote.rate')}</dt>
-          <dd>{rate ? t('quote.perUsdt', { rate: formatInr(rate) }) : '-'}</dd>
-        </div>
-        <div>
-          <dt>{t('quote.fee')}</dt>
-          <dd>{feePercent !== null ? `${feePercent}%` : '-'}</dd>
-        </div>
+        <Detail label={t('quote.rate')}>{rate ? t('quote.perUsdt', { rate: formatInr(rate) }) : '-'}</Detail>
+        <Detail label={t('quote.fee')}>{feePercent !== null ? `${feePercent}%` : '-'}</Detail>
         {lines.map((line) => (
           <div key={line.label} className={line.strong ? 'strong' : undefined}>
             <dt>{t(line.label)}</dt>

@@ -1,7 +1,7 @@
 import { afterEach } from 'vitest';
 import { cleanup } from '@testing-library/react';
 import { ME } from '../../test/fixtures';
-import { fakeApi, PUBLIC_CONFIG, renderWithApp, type FakeApi } from '../../test/render';
+import { PUBLIC_CONFIG, renderRoutes, type FakeApi } from '../../test/render';
 import { CustomerRoutes } from './customer-routes';
 
 /** A way to render the customer routes against a fake API (test data: test/fixtures.ts); used by the tests only. */
@@ -27,15 +27,14 @@ export const BASE_API: FakeApi = {
 
 /** Signs in (a token in storage), answers the API from BASE_API plus `table`, and opens `path`. */
 export function renderCustomer(path: string, table: FakeApi = {}, { signedIn = true } = {}) {
-  if (signedIn) localStorage.setItem('token', 'test-token');
-  const api = fakeApi({ ...BASE_API, ...table });
-  const app = renderWithApp(
+  return renderRoutes(
     [
       { path: '/login', element: <h1>Login page</h1> },
       { path: '/', element: <h1>Home page</h1> },
       { path: '/*', element: <CustomerRoutes /> },
     ],
     path,
+    { ...BASE_API, ...table },
+    { signedIn },
   );
-  return { ...api, ...app };
 }

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import { BrandMark } from './brand-mark';
 import { LanguageSwitch } from '../../i18n/language-switch';
 import '../../i18n/auth/texts';
@@ -18,5 +19,14 @@ export function AuthLayout({ title, children, below }: { title: string; children
       </section>
       <p className="muted">{below}</p>
     </main>
+  );
+}
+
+/** The line below the card pointing to the other way in ("No account? Register"), in the page's words. */
+export function AuthElsewhere({ text, to, link }: { text: string; to: string; link: string }) {
+  return (
+    <>
+      {text} <Link to={to}>{link}</Link>
+    </>
   );
 }

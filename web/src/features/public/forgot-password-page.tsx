@@ -1,12 +1,12 @@
 import { useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { useMutation } from '@tanstack/react-query';
 import { normalizePhone } from '@desk/machines/identity/phone';
 import { MIN_PASSWORD_LENGTH } from '@desk/machines/identity/password-rules';
 import { signInApi } from '../../lib/sign-in-api';
 import { useToast } from '../../components/toasts';
 import { OTP_LENGTH, OtpBoxes } from '../../components/otp-boxes';
-import { AuthLayout } from './auth-layout';
+import { AuthElsewhere, AuthLayout } from './auth-layout';
 import { TextField } from './text-field';
 import { failText } from './fail-text';
 import { phoneProblem } from './phone-check';
@@ -14,6 +14,7 @@ import { useOtpSend } from './use-otp-send';
 import { PhoneSendRow } from './phone-send-row';
 
 import { useSay, useT } from '../../i18n/use-t';
+import { SubmitButton } from '../../components/submit-button';
 
 /**
  * `/forgot-password`: a code sent to the phone sets a new password (decision 0029). Every session of
@@ -55,14 +56,7 @@ export function ForgotPasswordPage() {
   };
 
   return (
-    <AuthLayout
-      title={t('auth.forgot.title')}
-      below={
-        <>
-          {t('auth.forgot.remembered')} <Link to="/login">{t('auth.forgot.login')}</Link>
-        </>
-      }
-    >
+    <AuthLayout title={t('auth.forgot.title')} below={<AuthElsewhere text={t('auth.forgot.remembered')} to="/login" link={t('auth.forgot.login')} />}>
       <form onSubmit={submit} noValidate>
         <p>{t('auth.forgot.lead')}</p>
         <PhoneSendRow phone={phone} onPhone={setPhone} onSend={send} sender={sender} />
@@ -81,9 +75,9 @@ export function ForgotPasswordPage() {
             {error}
           </p>
         )}
-        <button className="btn" type="submit" disabled={otp.length !== OTP_LENGTH || !password || !confirm || reset.isPending}>
-          {reset.isPending ? t('auth.forgot.saving') : t('auth.forgot.set')}
-        </button>
+        <SubmitButton busy={reset.isPending} busyLabel={t('auth.forgot.saving')} disabled={otp.length !== OTP_LENGTH || !password || !confirm}>
+          {t('auth.forgot.set')}
+        </SubmitButton>
       </form>
     </AuthLayout>
   );

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { cleanAmountInput, quoteBuy, quoteSell, validateBuyAmount, validateSellAmount } from '@desk/machines/pricing/pricing';
 import { selectFeePercent, selectRate, type FeeTable, type RateTable, type SettlementMethod, type Side } from '@desk/machines/pricing/rate-choice';
-import { AmountInput } from '../../components/amount-input';
+import { AmountInput, WholeUsdtInput } from '../../components/amount-input';
 import { Field } from '../../components/field';
 import { MethodChoice } from '../../components/quote/method-choice';
 import { QuotePreview } from '../../components/quote/quote-preview';
@@ -54,13 +54,7 @@ export default function LandingCalculator({ rates, fees }: { rates: RateTable; f
         </Field>
       ) : (
         <Field label={t('landing.calculator.amountUsdt')} error={amount === '' ? null : amountError} hint={t('landing.calculator.wholeUsdt')}>
-          <input
-            value={amount}
-            onChange={(e) => setAmount(e.target.value)}
-            inputMode="numeric"
-            autoComplete="off"
-            placeholder={t('landing.calculator.usdtPlaceholder')}
-          />
+          <WholeUsdtInput value={amount} onValueChange={setAmount} placeholder={t('landing.calculator.usdtPlaceholder')} />
         </Field>
       )}
       <QuotePreview rate={rate} feePercent={feePercent} lines={lines} />

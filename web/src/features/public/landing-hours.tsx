@@ -1,5 +1,6 @@
 import { formatInr, groupIndian } from '@desk/machines/pricing/money-format';
 import { useT } from '../../i18n/use-t';
+import { Detail } from '../../components/detail';
 
 type Range = { min: number; max: number };
 export interface PublicLimits {
@@ -20,23 +21,14 @@ export function HoursAndLimits({ hours, limits }: { hours: string | null; limits
     <section aria-labelledby="hours-title" className="card">
       <h2 id="hours-title">{t('landing.hours.title')}</h2>
       <dl className="facts">
-        {hours && (
-          <div>
-            <dt>{t('landing.hours.support')}</dt>
-            <dd>{hours}</dd>
-          </div>
-        )}
+        {hours && <Detail label={t('landing.hours.support')}>{hours}</Detail>}
         {buyInr && (
-          <div>
-            <dt>{t('landing.hours.buy')}</dt>
-            <dd>{t('landing.hours.range', { min: formatInr(String(buyInr.min)), max: formatInr(String(buyInr.max)) })}</dd>
-          </div>
+          <Detail label={t('landing.hours.buy')}>{t('landing.hours.range', { min: formatInr(String(buyInr.min)), max: formatInr(String(buyInr.max)) })}</Detail>
         )}
         {sellUsdt && (
-          <div>
-            <dt>{t('landing.hours.sell')}</dt>
-            <dd>{t('landing.hours.usdtRange', { min: groupIndian(String(sellUsdt.min)), max: groupIndian(String(sellUsdt.max)) })}</dd>
-          </div>
+          <Detail label={t('landing.hours.sell')}>
+            {t('landing.hours.usdtRange', { min: groupIndian(String(sellUsdt.min)), max: groupIndian(String(sellUsdt.max)) })}
+          </Detail>
         )}
       </dl>
     </section>

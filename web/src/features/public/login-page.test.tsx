@@ -3,18 +3,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { LoginPage } from './login-page';
-import { fakeApi, PUBLIC_CONFIG, renderWithApp, type FakeApi } from '../../test/render';
+import { PUBLIC_CONFIG, renderRoutes, type FakeApi } from '../../test/render';
+import { ME } from '../../test/fixtures';
 
-const USER = {
-  _id: 'u1',
-  username: 'asha',
-  phone: '9876543210',
-  roles: [] as string[],
-  tenantId: 't1',
-  wallets: { usdt: [] },
-  bankDetails: { accounts: [], upiId: null },
-  createdAt: '2026-01-01T00:00:00.000Z',
-};
+const USER = { ...ME, _id: 'u1', phone: '9876543210', tenantId: 't1' };
 
 beforeEach(() => localStorage.clear());
 afterEach(() => {
@@ -23,8 +15,7 @@ afterEach(() => {
 });
 
 function openLogin(table: FakeApi) {
-  const api = fakeApi({ 'GET /api/config/public': PUBLIC_CONFIG, ...table });
-  const app = renderWithApp(
+  return renderRoutes(
     [
       { path: '/login', element: <LoginPage /> },
       { path: '/dashboard', element: <h1>User home</h1> },
@@ -32,8 +23,8 @@ function openLogin(table: FakeApi) {
       { path: '/compliance', element: <h1>Compliance home</h1> },
     ],
     '/login',
+    { 'GET /api/config/public': PUBLIC_CONFIG, ...table },
   );
-  return { ...api, ...app };
 }
 
 const field = (name: string) => screen.getByLabelText(name, { selector: 'input' });

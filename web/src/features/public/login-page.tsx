@@ -1,6 +1,6 @@
 import { useRef, useState, type KeyboardEvent } from 'react';
 import { Link } from 'react-router';
-import { AuthLayout } from './auth-layout';
+import { AuthElsewhere, AuthLayout } from './auth-layout';
 import { PasswordLogin, type SecondFactorAsked } from './password-login';
 import { OtpLogin } from './otp-login';
 import { SecondFactorStep } from './second-factor-step';
@@ -49,14 +49,7 @@ export function LoginPage() {
   };
 
   return (
-    <AuthLayout
-      title={t('auth.login.title')}
-      below={
-        <>
-          {t('auth.login.noAccount')} <Link to="/register">{t('auth.login.register')}</Link>
-        </>
-      }
-    >
+    <AuthLayout title={t('auth.login.title')} below={<AuthElsewhere text={t('auth.login.noAccount')} to="/register" link={t('auth.login.register')} />}>
       <div role="tablist" aria-label={t('auth.login.methods')} className="tabs" onKeyDown={onKeyDown}>
         {TABS.map((each, index) => (
           <button

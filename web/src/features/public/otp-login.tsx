@@ -10,6 +10,7 @@ import { useFinishSignIn } from './use-finish-sign-in';
 import { useOtpSend } from './use-otp-send';
 import { PhoneSendRow } from './phone-send-row';
 import { useSay, useT } from '../../i18n/use-t';
+import { SubmitButton } from '../../components/submit-button';
 
 /** Phone, Send with the resend countdown, the six boxes, and Verify once all six are in. */
 export function OtpLogin({ phone, onPhone }: { phone: string; onPhone: (phone: string) => void }) {
@@ -62,9 +63,9 @@ export function OtpLogin({ phone, onPhone }: { phone: string; onPhone: (phone: s
           {error}
         </p>
       )}
-      <button className="btn" type="submit" disabled={otp.length !== OTP_LENGTH || verify.isPending}>
-        {verify.isPending ? t('auth.otp.verifying') : t('auth.otp.verify')}
-      </button>
+      <SubmitButton busy={verify.isPending} busyLabel={t('auth.otp.verifying')} disabled={otp.length !== OTP_LENGTH}>
+        {t('auth.otp.verify')}
+      </SubmitButton>
     </form>
   );
 }

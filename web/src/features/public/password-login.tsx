@@ -9,6 +9,7 @@ import { failText } from './fail-text';
 import { phoneProblem } from './phone-check';
 import { useFinishSignIn } from './use-finish-sign-in';
 import { useSay, useT } from '../../i18n/use-t';
+import { SubmitButton } from '../../components/submit-button';
 
 /** What the password step asks for next, for staff (decision 0029): the authenticator's code, or setting one up. */
 export interface SecondFactorAsked {
@@ -73,9 +74,9 @@ export function PasswordLogin({
           <Link to="/forgot-password">{t('auth.password.setOwn')}</Link>
         </p>
       )}
-      <button className="btn" type="submit" disabled={!phone.trim() || !password || login.isPending}>
-        {login.isPending ? t('auth.password.signingIn') : t('auth.password.login')}
-      </button>
+      <SubmitButton busy={login.isPending} busyLabel={t('auth.password.signingIn')} disabled={!phone.trim() || !password}>
+        {t('auth.password.login')}
+      </SubmitButton>
       <p className="muted">
         <Link to="/forgot-password">{t('auth.password.forgot')}</Link>
       </p>

@@ -4,17 +4,9 @@ import { cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { RegisterPage } from './register-page';
 import { fakeApi, PUBLIC_CONFIG, renderWithApp, type FakeApi } from '../../test/render';
+import { ME } from '../../test/fixtures';
 
-const USER = {
-  _id: 'u2',
-  username: 'ravi',
-  phone: '9876543210',
-  roles: [] as string[],
-  tenantId: 't1',
-  wallets: { usdt: [] },
-  bankDetails: { accounts: [], upiId: null },
-  createdAt: '2026-01-01T00:00:00.000Z',
-};
+const USER = { ...ME, _id: 'u2', username: 'ravi', phone: '9876543210', tenantId: 't1' };
 const SENT = { message: 'OTP sent', expiresInSeconds: 300, resendInSeconds: 30 };
 
 beforeEach(() => localStorage.clear());

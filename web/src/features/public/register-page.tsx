@@ -1,17 +1,17 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { Link } from 'react-router';
 import { useMutation } from '@tanstack/react-query';
 import { normalizePhone } from '@desk/machines/identity/phone';
 import { api, unwrap } from '../../lib/api';
 import { useToast } from '../../components/toasts';
 import { OTP_LENGTH, OtpBoxes } from '../../components/otp-boxes';
-import { AuthLayout } from './auth-layout';
+import { AuthElsewhere, AuthLayout } from './auth-layout';
 import { failText } from './fail-text';
 import { RegisterDetailsStep, type RegisterDetails } from './register-details';
 import { useFinishSignIn } from './use-finish-sign-in';
 import { useOtpSend } from './use-otp-send';
 
 import { useSay, useT } from '../../i18n/use-t';
+import { SubmitButton } from '../../components/submit-button';
 
 const TAKEN = { 409: 'Phone number already exists' };
 
@@ -85,14 +85,7 @@ export function RegisterPage() {
     </p>
   );
   return (
-    <AuthLayout
-      title={t('auth.register.title')}
-      below={
-        <>
-          {t('auth.register.haveAccount')} <Link to="/login">{t('auth.register.login')}</Link>
-        </>
-      }
-    >
+    <AuthLayout title={t('auth.register.title')} below={<AuthElsewhere text={t('auth.register.haveAccount')} to="/login" link={t('auth.register.login')} />}>
       {step === 'details' ? (
         <>
           <RegisterDetailsStep
@@ -109,9 +102,9 @@ export function RegisterPage() {
           <p className="muted">{t('auth.register.sentTo', { phone })}</p>
           <OtpBoxes value={otp} onChange={setOtp} autoFocus disabled={register.isPending} label={t('auth.field.code')} />
           {alert}
-          <button className="btn" type="submit" disabled={register.isPending}>
-            {register.isPending ? t('auth.otp.verifying') : t('auth.otp.verify')}
-          </button>
+          <SubmitButton busy={register.isPending} busyLabel={t('auth.otp.verifying')}>
+            {t('auth.otp.verify')}
+          </SubmitButton>
           <div className="row" style={{ justifyContent: 'space-between', marginTop: '0.75rem' }}>
             <button
               className="btn link"

@@ -7,6 +7,7 @@ import { TextField } from './text-field';
 import { failText } from './fail-text';
 import { useFinishSignIn } from './use-finish-sign-in';
 import { useSay, useT } from '../../i18n/use-t';
+import { SubmitButton } from '../../components/submit-button';
 
 /** Staff's second step: the code from their authenticator app, or one of their recovery codes. */
 export function SecondFactorStep({ challenge, onRestart }: { challenge: string; onRestart: () => void }) {
@@ -55,9 +56,9 @@ export function SecondFactorStep({ challenge, onRestart }: { challenge: string; 
           {error}
         </p>
       )}
-      <button className="btn" type="submit" disabled={!ready || verify.isPending}>
-        {verify.isPending ? t('auth.staff.checking') : t('auth.otp.verify')}
-      </button>
+      <SubmitButton busy={verify.isPending} busyLabel={t('auth.staff.checking')} disabled={!ready}>
+        {t('auth.otp.verify')}
+      </SubmitButton>
       <p className="muted">
         <button type="button" className="btn link" onClick={() => (setUseRecovery(!useRecovery), setError(null))}>
           {useRecovery ? t('auth.staff.useApp') : t('auth.staff.useRecovery')}

@@ -2,8 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { callsTo } from '../../../test/fixtures';
-import { adminOrder, lastQuery, renderAdmin } from '../layout/admin-test-kit';
+import { callsTo, linksIn, termsIn } from '../../../test/fixtures';
+import { adminOrder, expectEveryBrandIn, lastQuery, renderAdmin } from '../layout/admin-test-kit';
 import { countAxisMax, niceCeil } from './chart-scale';
 
 const daily = Array.from({ length: 30 }, (_, i) => ({
@@ -35,8 +35,7 @@ describe('admin dashboard', () => {
   it('shows the six stat cards', async () => {
     open();
     const stats = await screen.findByLabelText('Statistics');
-    const cards = [...stats.querySelectorAll('.stat-card')].map((card) => [card.querySelector('dt')?.textContent, card.querySelector('dd')?.textContent]);
-    expect(cards).toEqual([
+    expect(termsIn(stats, '.stat-card')).toEqual([
       ['Total Orders', '1,234'],
       ['Pending Orders', '5'],
       ['Completed', '1,100'],
@@ -49,11 +48,7 @@ describe('admin dashboard', () => {
   it('offers the quick actions, pending orders first', async () => {
     open();
     const actions = await screen.findByRole('navigation', { name: 'Quick Actions' });
-    expect(
-      within(actions)
-        .getAllByRole('link')
-        .map((l) => [l.textContent, l.getAttribute('href')]),
-    ).toEqual([
+    expect(linksIn(actions)).toEqual([
       ['Pending Orders (5)', '/admin/orders?status=pending'],
       ['Manage Users', '/admin/users'],
       ['Settings', '/admin/settings'],
@@ -109,13 +104,7 @@ describe('admin dashboard across brands', () => {
     await screen.findByLabelText('Statistics');
     expect(lastQuery(calls, '/api/admin/dashboard')).toEqual({});
     const brand = screen.getByLabelText<HTMLSelectElement>('Brand');
-    await waitFor(() =>
-      expect(
-        within(brand)
-          .getAllByRole('option')
-          .map((o) => o.textContent),
-      ).toEqual(['All brands', 'USDT Desk', 'Alpha Desk', 'Beta Desk']),
-    );
+    await expectEveryBrandIn(brand);
     await userEvent.selectOptions(brand, 'Beta Desk');
     expect(router.state.location.search).toBe('?tenantId=t-2');
     await waitFor(() => expect(lastQuery(calls, '/api/admin/dashboard')).toEqual({ tenantId: 't-2' }));

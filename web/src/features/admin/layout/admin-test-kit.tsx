@@ -1,8 +1,8 @@
 import type { ReactElement } from 'react';
-import { afterEach } from 'vitest';
-import { cleanup } from '@testing-library/react';
-import { ME, order } from '../../../test/fixtures';
-import { fakeApi, PUBLIC_CONFIG, renderWithApp, type FakeApi } from '../../../test/render';
+import { afterEach, expect } from 'vitest';
+import { cleanup, waitFor } from '@testing-library/react';
+import { ME, optionTexts, order } from '../../../test/fixtures';
+import { PUBLIC_CONFIG, renderRoutes, type FakeApi } from '../../../test/render';
 import type { AdminOrder } from '../admin-api';
 import { tenant } from '../tenants/tenant-test-kit';
 import { AdminLayout } from './admin-layout';
@@ -119,9 +119,7 @@ interface RenderAdminOptions {
  * `path`. Only this area's screens are mounted: /admin's other pages are stand-ins.
  */
 export function renderAdmin(path: string, table: FakeApi = {}, { signedIn = true, as = 'operator', pages = {} }: RenderAdminOptions = {}) {
-  if (signedIn) localStorage.setItem('token', 'test-token');
-  const api = fakeApi({ ...BASE_API, ...(as === 'brand' ? BRAND_ADMIN_API : {}), ...table });
-  const app = renderWithApp(
+  return renderRoutes(
     [
       { path: '/login', element: <h1>Login page</h1> },
       { path: '/', element: <h1>Home page</h1> },
@@ -140,13 +138,14 @@ export function renderAdmin(path: string, table: FakeApi = {}, { signedIn = true
       },
     ],
     path,
+    { ...BASE_API, ...(as === 'brand' ? BRAND_ADMIN_API : {}), ...table },
+    { signedIn },
   );
-  return { ...api, ...app };
 }
 
-/** The query of the latest call to `path`, as a plain object. */
-export function lastQuery(calls: { method: string; path: string }[], path: string): Record<string, string> {
-  const call = calls.filter((c) => c.method === 'GET' && c.path.split('?')[0] === path).at(-1);
-  if (!call) throw new Error(`No GET ${path}`);
-  return Object.fromEntries(new URL(call.path, 'http://localhost').searchParams);
+export { lastQuery } from '../../../test/fixtures';
+
+/** Waits until the brand filter offers every brand (once the brands have loaded), after "All brands". */
+export async function expectEveryBrandIn(brand: HTMLSelectElement) {
+  await waitFor(() => expect(optionTexts(brand)).toEqual(['All brands', 'USDT Desk', 'Alpha Desk', 'Beta Desk']));
 }

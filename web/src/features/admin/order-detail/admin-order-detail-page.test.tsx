@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { ADMIN_ME, adminOrder, renderAdmin } from '../layout/admin-test-kit';
 import type { AdminOrder } from '../admin-api';
+import { termsIn } from '../../../test/fixtures';
 
 const buy = adminOrder({ refCode: 'ORD-D1', bankReference: 'USERUTR7', proofCount: 1 });
 const path = `/api/admin/orders/${buy._id}`;
@@ -70,8 +71,7 @@ describe('admin order detail', () => {
     expect(within(summary).getByText('Pending', { selector: '.badge' })).toBeTruthy();
     expect(within(summary).getByText(/^Buy USDT · Created/)).toBeTruthy();
     expect(within(summary).getByText('User Pays', { selector: '.order-amount span' }).nextElementSibling?.textContent).toBe('₹10,000');
-    const tiles = [...summary.querySelectorAll('.tile')].map((t) => [t.querySelector('dt')?.textContent, t.querySelector('dd')?.textContent]);
-    expect(tiles).toEqual([
+    expect(termsIn(summary, '.tile')).toEqual([
       ['Rate', '₹88.5 / USDT'],
       ['User Pays', '₹10,000'],
       ['User Receives', '112.42 USDT'],

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { isOpenStatus } from '@desk/machines/order/order-state';
 import { useToast } from '../../../components/toasts';
@@ -17,15 +17,12 @@ import { OrderAlerts } from './order-alerts';
 import { PaymentBadge } from '../reconciliation/payment-badge';
 import { CompletionRequestCard } from './completion-request-card';
 import { useLivePolling } from '../../../lib/live-updates';
+import { BackLink } from '../../../components/back-link';
 
 /** While an order can still move (a customer's proof, another admin), it is asked for again this often. */
 const OPEN_ORDER_REFRESH_MS = 10_000;
 
-const BackLink = () => (
-  <Link to="/admin/orders" className="back-link">
-    ← Back to Orders
-  </Link>
-);
+const backToOrders = <BackLink to="/admin/orders">← Back to Orders</BackLink>;
 
 export function AdminOrderDetailPage() {
   const { id = '' } = useParams();
@@ -53,7 +50,7 @@ export function AdminOrderDetailPage() {
   if (notFound) {
     return (
       <section className="stack admin-screen">
-        <BackLink />
+        {backToOrders}
         <div className="card empty">
           <h1>Order not found</h1>
         </div>
@@ -63,7 +60,7 @@ export function AdminOrderDetailPage() {
   if (!order.data) {
     return (
       <section className="stack admin-screen">
-        <BackLink />
+        {backToOrders}
         {order.isPending && <p className="muted">Loading order...</p>}
       </section>
     );
@@ -74,7 +71,7 @@ export function AdminOrderDetailPage() {
   const actions = adminActions(o);
   return (
     <section className="stack admin-screen">
-      <BackLink />
+      {backToOrders}
       <OrderSummary order={o} />
       <OrderAlerts order={o} />
       {/* First after the alerts, full width: at any size it is what both admins must act on before anything else. */}

@@ -5,6 +5,7 @@ import { isBuyOrder } from '../../../lib/order-format';
 import { ErrorAlert } from '../../../components/error-alert';
 import { adminApi, type AdminOrder, type Completion } from '../admin-api';
 import { useOrderCommand } from './use-order-command';
+import { SubmitButton } from '../../../components/submit-button';
 
 /**
  * Completes an order from the list. A buy is done when the USDT left (its transaction), a sell when
@@ -42,9 +43,9 @@ export function CompleteOrderForm({ order }: { order: AdminOrder }) {
       >
         <input value={rate} inputMode="decimal" placeholder={order.rate} onChange={(e) => setRate(e.target.value)} />
       </Field>
-      <button type="submit" className="btn" disabled={!ready || complete.isPending}>
-        {complete.isPending ? 'Processing...' : 'Mark as Completed'}
-      </button>
+      <SubmitButton busy={complete.isPending} busyLabel="Processing..." disabled={!ready}>
+        Mark as Completed
+      </SubmitButton>
       <ErrorAlert>{complete.failure}</ErrorAlert>
     </form>
   );

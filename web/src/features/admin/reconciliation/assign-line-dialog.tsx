@@ -1,10 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { formatInr } from '@desk/machines/pricing/pricing';
 import { statusLabel } from '@desk/machines/order/order-state';
-import { ErrorAlert } from '../../../components/error-alert';
 import { Field } from '../../../components/field';
 import { FormModal } from '../../../components/form-modal';
-import { Modal } from '../../../components/modal';
+import { ConfirmLineStep } from './confirm-line-step';
 import { formatDateTime } from '../../../lib/format-date-time';
 import { lineSummary } from './line-summary';
 import { reconciliationApi, type UnmatchedLine } from './reconciliation-api';
@@ -35,27 +34,21 @@ export function AssignLineDialog({ line, onClose }: { line: UnmatchedLine; onClo
 
   if (confirming) {
     return (
-      <Modal
+      <ConfirmLineStep
         title="Confirm the assignment"
-        size="small"
+        confirmLabel={`Assign to ${refCode}`}
+        busyLabel="Assigning…"
+        busy={assign.isPending}
+        failure={assign.failure}
+        onBack={() => setConfirming(false)}
+        onConfirm={confirm}
         onClose={onClose}
-        footer={
-          <>
-            <button type="button" className="btn secondary" onClick={() => setConfirming(false)}>
-              Back
-            </button>
-            <button type="button" className="btn" disabled={assign.isPending} onClick={confirm}>
-              {assign.isPending ? 'Assigning…' : `Assign to ${refCode}`}
-            </button>
-          </>
-        }
       >
         <p>
           Record that <strong>{lineSummary(line)}</strong> is the money of order <strong>{refCode}</strong>?
         </p>
         <p className="muted">The order shows this statement line as its payment, assigned by you{note.trim() ? `, with your note` : ''}.</p>
-        <ErrorAlert>{assign.failure}</ErrorAlert>
-      </Modal>
+      </ConfirmLineStep>
     );
   }
   return (

@@ -8,6 +8,7 @@ import { StatementUploadCard } from './statement-upload-card';
 import { useBankAccounts } from './use-bank-accounts';
 import '../admin-forms.css';
 import './reconciliation.css';
+import { BackLink } from '../../../components/back-link';
 
 /** One bank account's statements: upload one, the imports so far, the lines. */
 export function BankAccountPage() {
@@ -15,9 +16,7 @@ export function BankAccountPage() {
   const accounts = useBankAccounts();
   return (
     <div className="admin-page reconciliation-page">
-      <Link className="back-link" to="/admin/reconciliation">
-        ← Reconciliation
-      </Link>
+      <BackLink to="/admin/reconciliation">← Reconciliation</BackLink>
       <Loaded query={accounts} loading="Loading the bank account..." failed="Failed to load the bank account" failedCard>
         {(list) => {
           const account = list.find((candidate) => candidate._id === id);

@@ -1,5 +1,6 @@
 import { formatBalance, formatName, formatPeriod } from './reconciliation-format';
 import type { ImportAnswer } from './reconciliation-api';
+import { Detail } from '../../../components/detail';
 
 /** What an accepted statement added: its period, how many of its lines were new and how many the account already held, its stated balances. */
 export function ImportResult({ answer }: { answer: ImportAnswer }) {
@@ -9,30 +10,12 @@ export function ImportResult({ answer }: { answer: ImportAnswer }) {
     <section className="import-result" aria-label="Statement imported">
       <h3>{statement.newLineCount === 0 ? 'Statement imported: every line was already recorded' : 'Statement imported'}</h3>
       <dl className="admin-details">
-        <div>
-          <dt>New lines recorded</dt>
-          <dd>{statement.newLineCount.toLocaleString('en-IN')}</dd>
-        </div>
-        <div>
-          <dt>Lines already held</dt>
-          <dd>{held.toLocaleString('en-IN')}</dd>
-        </div>
-        <div>
-          <dt>Period</dt>
-          <dd>{formatPeriod(statement.from, statement.to)}</dd>
-        </div>
-        <div>
-          <dt>Format</dt>
-          <dd>{formatName(statement.format)}</dd>
-        </div>
-        <div>
-          <dt>Opening balance (stated)</dt>
-          <dd>{formatBalance(statement.openingBalance)}</dd>
-        </div>
-        <div>
-          <dt>Closing balance (stated)</dt>
-          <dd>{formatBalance(statement.closingBalance)}</dd>
-        </div>
+        <Detail label="New lines recorded">{statement.newLineCount.toLocaleString('en-IN')}</Detail>
+        <Detail label="Lines already held">{held.toLocaleString('en-IN')}</Detail>
+        <Detail label="Period">{formatPeriod(statement.from, statement.to)}</Detail>
+        <Detail label="Format">{formatName(statement.format)}</Detail>
+        <Detail label="Opening balance (stated)">{formatBalance(statement.openingBalance)}</Detail>
+        <Detail label="Closing balance (stated)">{formatBalance(statement.closingBalance)}</Detail>
       </dl>
       {statement.accountNumber === null && (
         <p className="import-note">

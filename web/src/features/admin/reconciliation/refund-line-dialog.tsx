@@ -1,8 +1,7 @@
 import { useState, type FormEvent } from 'react';
-import { ErrorAlert } from '../../../components/error-alert';
 import { Field } from '../../../components/field';
 import { FormModal } from '../../../components/form-modal';
-import { Modal } from '../../../components/modal';
+import { ConfirmLineStep } from './confirm-line-step';
 import { lineSummary } from './line-summary';
 import { reconciliationApi, type UnmatchedLine } from './reconciliation-api';
 import { useLineDecision } from './use-line-decision';
@@ -26,32 +25,22 @@ export function RefundLineDialog({ line, onClose }: { line: UnmatchedLine; onClo
 
   if (confirming) {
     return (
-      <Modal
+      <ConfirmLineStep
         title="Confirm the refund"
-        size="small"
+        confirmLabel="Mark for refund"
+        busyLabel="Marking…"
+        busy={refund.isPending}
+        failure={refund.failure}
+        danger
+        onBack={() => setConfirming(false)}
+        onConfirm={() => refund.mutate({ accountId: line.accountId, key: line.key, note: note.trim() }, { onSuccess: onClose })}
         onClose={onClose}
-        footer={
-          <>
-            <button type="button" className="btn secondary" onClick={() => setConfirming(false)}>
-              Back
-            </button>
-            <button
-              type="button"
-              className="btn danger"
-              disabled={refund.isPending}
-              onClick={() => refund.mutate({ accountId: line.accountId, key: line.key, note: note.trim() }, { onSuccess: onClose })}
-            >
-              {refund.isPending ? 'Marking…' : 'Mark for refund'}
-            </button>
-          </>
-        }
       >
         <p>
           Mark <strong>{lineSummary(line)}</strong> for refund?
         </p>
         <p className="muted">It leaves the unmatched queue and pays no order. The refund itself is paid from the bank account.</p>
-        <ErrorAlert>{refund.failure}</ErrorAlert>
-      </Modal>
+      </ConfirmLineStep>
     );
   }
   return (

@@ -7,6 +7,7 @@ import { ImportResult } from './import-result';
 import { reconciliationApi, reconciliationKeys, type StatementLayout } from './reconciliation-api';
 import { UploadProgress } from './upload-progress';
 import { useStatementUpload } from './use-statement-upload';
+import { SubmitButton } from '../../../components/submit-button';
 
 /** The file types the server reads (docs/reconciliation.md): camt.053, MT940, CSV, Excel. */
 export const STATEMENT_FILE_TYPES = '.xml,.sta,.mt940,.txt,.csv,.xlsx';
@@ -105,9 +106,9 @@ export function StatementUploadCard({ accountId }: { accountId: string }) {
         {file && mayBeTabular(file.name) && choice === OWN_COLUMNS && draft && (
           <ColumnMappingEditor draft={draft} onChange={setDraft} errors={mappingErrors} disabled={busy} />
         )}
-        <button type="submit" className="btn" disabled={busy}>
-          {busy ? 'Uploading…' : 'Upload statement'}
-        </button>
+        <SubmitButton busy={busy} busyLabel="Uploading…">
+          Upload statement
+        </SubmitButton>
       </form>
 
       <UploadProgress state={state} />

@@ -14,6 +14,8 @@ import { SettingsInput } from './settings-input';
 import { waitsForSecondAdmin, type DeskChange } from '../changes/changes-api';
 import { WaitingNotice } from '../changes/waiting-notice';
 import '../admin-forms.css';
+import { SubmitButton } from '../../../components/submit-button';
+import { OptionsSelect } from '../../../components/options-select';
 
 /** Global Settings: the four rates, the fees, the order limits and the desk's controls of the admin's tenant. */
 export function AdminSettingsPage() {
@@ -105,13 +107,12 @@ function SettingsForm({ saved }: { saved: AdminSettings }) {
         <div className="admin-form-grid">
           {POLICY_FIELDS.map(({ key, label, hint, options }) => (
             <Field key={key} label={label} hint={hint} error={refused[`controls.${key}`]}>
-              <select name={`controls.${key}`} value={draft[`controls.${key}`] ?? ''} onChange={(event) => edit(`controls.${key}`, event.target.value)}>
-                {options.map((option) => (
-                  <option key={option.value} value={option.value}>
-                    {option.label}
-                  </option>
-                ))}
-              </select>
+              <OptionsSelect
+                name={`controls.${key}`}
+                value={draft[`controls.${key}`] ?? ''}
+                options={options}
+                onChange={(value) => edit(`controls.${key}`, value)}
+              />
             </Field>
           ))}
         </div>
@@ -120,9 +121,9 @@ function SettingsForm({ saved }: { saved: AdminSettings }) {
       {waiting && <WaitingNotice change={waiting} />}
       <div className="card">
         <LastChange settings={saved} />
-        <button type="submit" className="btn" disabled={save.isPending}>
-          {save.isPending ? 'Saving...' : 'Save All Settings'}
-        </button>
+        <SubmitButton busy={save.isPending} busyLabel="Saving...">
+          Save All Settings
+        </SubmitButton>
       </div>
     </form>
   );

@@ -8,6 +8,7 @@ import { ErrorAlert } from '../../../components/error-alert';
 import { Field } from '../../../components/field';
 import { useToast } from '../../../components/toasts';
 import './sms-templates.css';
+import { SubmitButton } from '../../../components/submit-button';
 
 type Kind = keyof BrandSmsTemplatesJson['templates'];
 const KINDS: { kind: Kind; name: string }[] = [
@@ -119,9 +120,9 @@ export function SmsTemplatesCard({ tenantId }: { tenantId: string }) {
             </fieldset>
           ))}
           <ErrorAlert>{save.isError && !allUnderFields(save.error, problems) && failureText(save.error, 'Failed to save SMS templates')}</ErrorAlert>
-          <button type="submit" className="btn" disabled={save.isPending}>
-            {save.isPending ? 'Saving...' : 'Save SMS templates'}
-          </button>
+          <SubmitButton busy={save.isPending} busyLabel="Saving...">
+            Save SMS templates
+          </SubmitButton>
         </>
       )}
     </form>

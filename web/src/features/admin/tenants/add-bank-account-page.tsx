@@ -3,16 +3,14 @@ import { normaliseIfsc } from '@desk/machines/accounts/bank-account-rules';
 import { Field } from '../../../components/field';
 import { BankAccountPreview } from './bank-account-preview';
 import { bankAccountInput, type BankAccountInput } from './tenant-api';
-import { TenantAddPage, useTenantChoice, useTenantListAdd } from './tenant-add-page';
+import { ActiveCheckbox, TenantAddPage, useTenantAdd } from './tenant-add-page';
 
 const EMPTY: BankAccountInput = { bankName: '', accountName: '', accountNumber: '', ifsc: '', isActive: true };
 
 /** Adds an operator bank account to a tenant; customers of that tenant pay into its active accounts. */
 export function AddBankAccountPage() {
-  const { tenantId, setTenantId, tenantName } = useTenantChoice();
   const [account, setAccount] = useState<BankAccountInput>(EMPTY);
-  const { problem, setProblem, add, isPending, waiting } = useTenantListAdd<BankAccountInput>({
-    tenantId,
+  const adding = useTenantAdd<BankAccountInput>({
     addedText: 'Bank account added successfully',
     failedText: 'Failed to add bank account',
     listsWith: (current, added) => ({ bankAccounts: [...current.bankAccounts.map(bankAccountInput), added] }),
@@ -20,9 +18,9 @@ export function AddBankAccountPage() {
   const edit = (patch: Partial<BankAccountInput>) => setAccount((a) => ({ ...a, ...patch }));
 
   const submit = () => {
-    if (!tenantId) return setProblem('Please select a tenant first');
-    setProblem(null);
-    add({
+    if (!adding.tenantId) return adding.setProblem('Please select a tenant first');
+    adding.setProblem(null);
+    adding.add({
       bankName: account.bankName.trim(),
       accountName: account.accountName.trim(),
       accountNumber: account.accountNumber.trim(),
@@ -36,13 +34,9 @@ export function AddBankAccountPage() {
       title="Add Bank Account"
       formTitle="Bank Details"
       formId="bank-form-title"
-      tenantId={tenantId}
-      onTenantChange={setTenantId}
-      problem={problem}
-      isPending={isPending}
+      adding={adding}
       onSubmit={submit}
-      waiting={waiting}
-      preview={<BankAccountPreview tenantName={tenantName} account={account} />}
+      preview={<BankAccountPreview tenantName={adding.tenantName} account={account} />}
     >
       <Field label="Bank Name">
         <input value={account.bankName} onChange={(e) => edit({ bankName: e.target.value })} maxLength={100} autoComplete="off" />
@@ -56,9 +50,7 @@ export function AddBankAccountPage() {
       <Field label="IFSC Code" hint="11 characters, e.g. HDFC0001234">
         <input value={account.ifsc} onChange={(e) => edit({ ifsc: e.target.value.toUpperCase() })} maxLength={11} autoComplete="off" spellCheck={false} />
       </Field>
-      <label className="admin-check">
-        <input type="checkbox" checked={account.isActive} onChange={(e) => edit({ isActive: e.target.checked })} /> Active (can receive payments)
-      </label>
+      <ActiveCheckbox checked={account.isActive} onChange={(isActive) => edit({ isActive })} />
     </TenantAddPage>
   );
 }

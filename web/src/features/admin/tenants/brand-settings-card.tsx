@@ -12,6 +12,7 @@ import { overridesDraft, parseOverrides, sameOverrides, type OverridesDraft } fr
 import { BrandSettingsTable } from './brand-settings-table';
 import { waitsForSecondAdmin, type DeskChange } from '../changes/changes-api';
 import { WaitingNotice } from '../changes/waiting-notice';
+import { SubmitButton } from '../../../components/submit-button';
 
 /** A brand's own rates, fees, limits and controls over the Global Settings, on the brand's detail page. */
 export function BrandSettingsCard({ tenantId }: { tenantId: string }) {
@@ -70,9 +71,9 @@ function BrandSettingsForm({ tenantId, saved }: { tenantId: string; saved: Brand
       <ErrorAlert>{save.isError && !allUnderFields(save.error, refused) && failureText(save.error, 'Failed to save brand settings')}</ErrorAlert>
       {waiting && <WaitingNotice change={waiting} />}
       <div className="row">
-        <button type="submit" className="btn" disabled={save.isPending}>
-          {save.isPending ? 'Saving...' : 'Save Brand Settings'}
-        </button>
+        <SubmitButton busy={save.isPending} busyLabel="Saving...">
+          Save Brand Settings
+        </SubmitButton>
       </div>
     </form>
   );

@@ -7,6 +7,7 @@ import { ErrorAlert } from '../../../components/error-alert';
 import { useToast } from '../../../components/toasts';
 import { SUPPORT_FIELDS, type ProfileDraft } from './profile-draft';
 import { SupportContactFields } from './support-contact-fields';
+import { SubmitButton } from '../../../components/submit-button';
 
 const contact = api.admin.brands[':id']['support-contact'];
 type SupportDraft = Pick<ProfileDraft, (typeof SUPPORT_FIELDS)[number]>;
@@ -48,9 +49,9 @@ export function BrandSupportCard({ tenantId }: { tenantId: string }) {
         <>
           <SupportContactFields draft={draft} problems={underFields} onChange={(patch) => setDraft((d) => d && { ...d, ...patch })} />
           <ErrorAlert>{save.isError && !allUnderFields(save.error, underFields) && failureText(save.error, 'Failed to save support contact')}</ErrorAlert>
-          <button type="submit" className="btn" disabled={save.isPending}>
-            {save.isPending ? 'Saving...' : 'Save support contact'}
-          </button>
+          <SubmitButton busy={save.isPending} busyLabel="Saving...">
+            Save support contact
+          </SubmitButton>
         </>
       )}
     </form>

@@ -11,6 +11,7 @@ import { TenantPicker, usePickedTenant } from './tenant-picker';
 import { waitsForSecondAdmin, type DeskChange } from '../changes/changes-api';
 import { WaitingNotice } from '../changes/waiting-notice';
 import '../admin-forms.css';
+import { SubmitButton } from '../../../components/submit-button';
 
 interface TenantListAddOptions<T> {
   tenantId: string;
@@ -24,7 +25,7 @@ interface TenantListAddOptions<T> {
  * Adding to one of a tenant's lists: the save, then back to the tenants list with a toast. Lists
  * are sent whole, so they are rebuilt from the tenant as stored at the moment of saving.
  */
-export function useTenantListAdd<T>({ tenantId, addedText, failedText, listsWith }: TenantListAddOptions<T>) {
+function useTenantListAdd<T>({ tenantId, addedText, failedText, listsWith }: TenantListAddOptions<T>) {
   const [problem, setProblem] = useState<string | null>(null);
   // A new account or wallet waits for a second admin (202): the page then says so instead of "added".
   const [waiting, setWaiting] = useState<DeskChange | null>(null);
@@ -45,44 +46,44 @@ export function useTenantListAdd<T>({ tenantId, addedText, failedText, listsWith
 }
 
 /** The tenant being added to: `?tenant=` when the page was opened from a tenant, else none yet. */
-export function useTenantChoice() {
+function useTenantChoice() {
   const [params] = useSearchParams();
   const [tenantId, setTenantId] = useState(() => params.get('tenant') ?? '');
   const picked = usePickedTenant(tenantId);
   return { tenantId, setTenantId, tenantName: picked?.name };
 }
 
+/** Both halves of an "add to a tenant" page's state: the tenant chosen, and the save to its list. */
+export function useTenantAdd<T>(options: Omit<TenantListAddOptions<T>, 'tenantId'>) {
+  const choice = useTenantChoice();
+  return { ...choice, ...useTenantListAdd<T>({ ...options, tenantId: choice.tenantId }) };
+}
+
+/** What the page's layout reads of that state. */
+interface TenantAddState {
+  tenantId: string;
+  setTenantId: (id: string) => void;
+  problem: string | null;
+  isPending: boolean;
+  /** The request the save became, when it waits for a second admin: shown instead of the form. */
+  waiting: DeskChange | null;
+}
+
 interface TenantAddPageProps {
   title: string;
   formTitle: string;
   formId: string;
-  tenantId: string;
-  onTenantChange: (id: string) => void;
-  problem: string | null;
-  isPending: boolean;
+  adding: TenantAddState;
   onSubmit: () => void;
   /** The form's fields. */
   children: ReactNode;
   /** What customers will see, beside the form. */
   preview: ReactNode;
-  /** The request the save became, when it waits for a second admin: shown instead of the form. */
-  waiting?: DeskChange | null;
 }
 
 /** The layout both "add to a tenant" pages share: tenant picker, the form card, a preview beside it. */
-export function TenantAddPage({
-  title,
-  formTitle,
-  formId,
-  tenantId,
-  onTenantChange,
-  problem,
-  isPending,
-  onSubmit,
-  children,
-  preview,
-  waiting,
-}: TenantAddPageProps) {
+export function TenantAddPage({ title, formTitle, formId, adding, onSubmit, children, preview }: TenantAddPageProps) {
+  const { tenantId, setTenantId, problem, isPending, waiting } = adding;
   const submit = (event: FormEvent) => {
     event.preventDefault();
     onSubmit();
@@ -98,20 +99,29 @@ export function TenantAddPage({
         <WaitingNotice change={waiting} />
       ) : (
         <>
-          <TenantPicker value={tenantId} onChange={onTenantChange} />
+          <TenantPicker value={tenantId} onChange={setTenantId} />
           <div className="admin-split">
             <form className="card" onSubmit={submit} noValidate aria-labelledby={formId}>
               <h2 id={formId}>{formTitle}</h2>
               {children}
               <ErrorAlert>{problem}</ErrorAlert>
-              <button type="submit" className="btn" disabled={isPending}>
-                {isPending ? 'Adding...' : title}
-              </button>
+              <SubmitButton busy={isPending} busyLabel="Adding...">
+                {title}
+              </SubmitButton>
             </form>
             {preview}
           </div>
         </>
       )}
     </div>
+  );
+}
+
+/** The "Active" box both pages end their fields with: only active accounts and wallets are shown to customers. */
+export function ActiveCheckbox({ checked, onChange }: { checked: boolean; onChange: (isActive: boolean) => void }) {
+  return (
+    <label className="admin-check">
+      <input type="checkbox" checked={checked} onChange={(e) => onChange(e.target.checked)} /> Active (can receive payments)
+    </label>
   );
 }

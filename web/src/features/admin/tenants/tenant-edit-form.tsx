@@ -12,6 +12,7 @@ import { serverFieldErrors } from '../../../lib/field-errors';
 import { tenantApi, type Tenant } from './tenant-api';
 import { useTenantSaved } from './tenant-queries';
 import { waitsForSecondAdmin } from '../changes/changes-api';
+import { SubmitButton } from '../../../components/submit-button';
 
 interface TenantEditFormProps {
   tenant: Tenant;
@@ -59,9 +60,9 @@ export function TenantEditForm({ tenant, refreshing, onRefresh }: TenantEditForm
       </LogoFileField>
       <ErrorAlert>{update.isError && failureText(update.error, 'Failed to update tenant')}</ErrorAlert>
       <div className="admin-actions">
-        <button type="submit" className="btn" disabled={update.isPending}>
-          {update.isPending ? 'Saving...' : 'Save Changes'}
-        </button>
+        <SubmitButton busy={update.isPending} busyLabel="Saving...">
+          Save Changes
+        </SubmitButton>
         <Link className="btn secondary" to={`/admin/tenants/${tenant._id}`}>
           Cancel
         </Link>

@@ -2,8 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { callsTo } from '../../../test/fixtures';
-import { ADMIN_ME, lastQuery, renderAdmin } from '../layout/admin-test-kit';
+import { callsTo, optionTexts } from '../../../test/fixtures';
+import { ADMIN_ME, expectEveryBrandIn, lastQuery, renderAdmin } from '../layout/admin-test-kit';
 import { openAddUser, renderUsers, user } from './users-test-kit';
 import type { AdminUser } from './users-api';
 import { waitingAnswer } from '../changes/changes-test-kit';
@@ -38,13 +38,7 @@ describe('users across brands: operator admin', () => {
     expect(within(screen.getByText('ravi').closest('tr')!).getByText('Beta Desk')).toBeTruthy();
     expect(lastQuery(calls, '/api/admin/users')).toEqual({});
     const brand = screen.getByLabelText<HTMLSelectElement>('Brand');
-    await waitFor(() =>
-      expect(
-        within(brand)
-          .getAllByRole('option')
-          .map((o) => o.textContent),
-      ).toEqual(['All brands', 'USDT Desk', 'Alpha Desk', 'Beta Desk']),
-    );
+    await expectEveryBrandIn(brand);
     await userEvent.selectOptions(brand, 'Beta Desk');
     expect(router.state.location.search).toBe('?tenantId=t-2');
     await waitFor(() => expect(screen.queryByText('asha')).toBeNull());
@@ -59,20 +53,10 @@ describe('users across brands: operator admin', () => {
     });
     const dialog = await openAddUser();
     const role = dialog.getByLabelText<HTMLSelectElement>('Role');
-    expect(
-      within(role)
-        .getAllByRole('option')
-        .map((o) => o.textContent),
-    ).toEqual(['User', 'Admin', 'Compliance officer']);
+    expect(optionTexts(role)).toEqual(['User', 'Admin', 'Compliance officer']);
     expect(role.value).toBe('user');
     const brand = dialog.getByLabelText<HTMLSelectElement>('Brand');
-    await waitFor(() =>
-      expect(
-        within(brand)
-          .getAllByRole('option')
-          .map((o) => o.textContent),
-      ).toEqual(['USDT Desk', 'Alpha Desk', 'Beta Desk']),
-    );
+    await waitFor(() => expect(optionTexts(brand)).toEqual(['USDT Desk', 'Alpha Desk', 'Beta Desk']));
     expect(brand.value).toBe('t-1');
     await userEvent.type(dialog.getByLabelText('Phone'), '+919833333333');
     await userEvent.type(dialog.getByLabelText('Password'), 'secret1');

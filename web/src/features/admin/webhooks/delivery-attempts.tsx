@@ -4,6 +4,7 @@ import { useToast } from '../../../components/toasts';
 import { failureText } from '../../../lib/failure-text';
 import { answerText, DELIVERY_STATE } from './webhook-words';
 import { webhookKeys, webhooksApi } from './webhooks-api';
+import { Detail } from '../../../components/detail';
 
 /** One delivery: its id (the receiver's idempotency key), what it sent, every attempt, and Redeliver. */
 export function DeliveryAttempts({ deliveryId, label }: { deliveryId: string; label: string }) {
@@ -32,16 +33,8 @@ export function DeliveryAttempts({ deliveryId, label }: { deliveryId: string; la
               <dt>Delivery id</dt>
               <dd className="admin-mono">{delivery.id}</dd>
             </div>
-            <div>
-              <dt>State</dt>
-              <dd>{DELIVERY_STATE[delivery.state].label}</dd>
-            </div>
-            {delivery.nextAttemptAt && (
-              <div>
-                <dt>Next attempt</dt>
-                <dd>{new Date(delivery.nextAttemptAt).toLocaleString('en-IN')}</dd>
-              </div>
-            )}
+            <Detail label="State">{DELIVERY_STATE[delivery.state].label}</Detail>
+            {delivery.nextAttemptAt && <Detail label="Next attempt">{new Date(delivery.nextAttemptAt).toLocaleString('en-IN')}</Detail>}
           </dl>
           <button type="button" className="btn" onClick={() => redeliver.mutate()} disabled={redeliver.isPending}>
             {redeliver.isPending ? 'Sending...' : 'Redeliver'}

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import type { EventTypeChoice, WebhookEndpoint } from './webhooks-api';
+import { Detail } from '../../../components/detail';
 
 interface EndpointCardProps {
   endpoint: WebhookEndpoint;
@@ -27,21 +28,10 @@ export function EndpointCard({ endpoint, choices, brandName, busy, onEdit, onRot
       </div>
       {endpoint.description && <p>{endpoint.description}</p>}
       <dl className="admin-details">
-        {brandName !== undefined && (
-          <div>
-            <dt>Brand</dt>
-            <dd>{brandName}</dd>
-          </div>
-        )}
-        <div>
-          <dt>Events</dt>
-          <dd>{endpoint.eventTypes.map(labelOf).join(', ')}</dd>
-        </div>
+        {brandName !== undefined && <Detail label="Brand">{brandName}</Detail>}
+        <Detail label="Events">{endpoint.eventTypes.map(labelOf).join(', ')}</Detail>
         {endpoint.previousSecretValidUntil && (
-          <div>
-            <dt>Previous secret signs until</dt>
-            <dd>{new Date(endpoint.previousSecretValidUntil).toLocaleString('en-IN')}</dd>
-          </div>
+          <Detail label="Previous secret signs until">{new Date(endpoint.previousSecretValidUntil).toLocaleString('en-IN')}</Detail>
         )}
       </dl>
       <div className="admin-actions">

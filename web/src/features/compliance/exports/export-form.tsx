@@ -7,6 +7,7 @@ import { useBrands } from '../ui/use-brands';
 import { Failure } from '../ui/failure';
 import { ExportResult } from './export-result';
 import { useCreateExport } from './use-create-export';
+import { SubmitButton } from '../../../components/submit-button';
 
 /** The API takes 1 to 500 orders in one export. */
 const MAX_ORDERS = 500;
@@ -72,9 +73,9 @@ export function ExportForm({ byBrand }: { byBrand: boolean }) {
           </div>
         )}
         <div className="row">
-          <button type="submit" className="btn" disabled={exporting.isPending}>
-            {exporting.isPending ? 'Preparing...' : 'Create export'}
-          </button>
+          <SubmitButton busy={exporting.isPending} busyLabel="Preparing...">
+            Create export
+          </SubmitButton>
         </div>
       </form>
       {problem ? (

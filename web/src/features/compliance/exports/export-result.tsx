@@ -1,5 +1,6 @@
 import type { ExportLink } from '../compliance-api';
 import { formatInstant } from '../ui/as-of';
+import { Detail } from '../../../components/detail';
 
 /** The made export: its download link (signed, no token needed, for ten minutes) and what it holds. */
 export function ExportResult({ link }: { link: ExportLink }) {
@@ -11,20 +12,11 @@ export function ExportResult({ link }: { link: ExportLink }) {
         </a>
       </p>
       <dl className="details">
-        <div>
-          <dt>Events</dt>
-          <dd>{link.eventCount}</dd>
-        </div>
-        <div>
-          <dt>Streams</dt>
-          <dd>{link.streamCount}</dd>
-        </div>
-        <div>
-          <dt>Link expires at</dt>
-          <dd>
-            <time dateTime={link.expiresAt}>{formatInstant(link.expiresAt)}</time>
-          </dd>
-        </div>
+        <Detail label="Events">{link.eventCount}</Detail>
+        <Detail label="Streams">{link.streamCount}</Detail>
+        <Detail label="Link expires at">
+          <time dateTime={link.expiresAt}>{formatInstant(link.expiresAt)}</time>
+        </Detail>
       </dl>
     </div>
   );

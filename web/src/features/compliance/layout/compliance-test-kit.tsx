@@ -1,7 +1,7 @@
 import { afterEach } from 'vitest';
 import { cleanup } from '@testing-library/react';
 import { ME, order } from '../../../test/fixtures';
-import { fakeApi, PUBLIC_CONFIG, renderWithApp, type FakeApi } from '../../../test/render';
+import { PUBLIC_CONFIG, renderRoutes, type FakeApi } from '../../../test/render';
 import type { ComplianceOrder, ReplayStep } from '../compliance-api';
 import { ComplianceLayout } from './compliance-layout';
 import { ComplianceOrdersPage } from '../orders/compliance-orders-page';
@@ -96,9 +96,7 @@ const BASE_API: FakeApi = {
 
 /** Signs in (a token in storage) as the compliance officer unless told, answers from BASE_API plus `table`, opens `path`. */
 export function renderCompliance(path: string, table: FakeApi = {}, { signedIn = true }: { signedIn?: boolean } = {}) {
-  if (signedIn) localStorage.setItem('token', 'test-token');
-  const api = fakeApi({ ...BASE_API, ...table });
-  const app = renderWithApp(
+  return renderRoutes(
     [
       { path: '/login', element: <h1>Login page</h1> },
       { path: '/dashboard', element: <h1>Customer dashboard</h1> },
@@ -117,13 +115,9 @@ export function renderCompliance(path: string, table: FakeApi = {}, { signedIn =
       },
     ],
     path,
+    { ...BASE_API, ...table },
+    { signedIn },
   );
-  return { ...api, ...app };
 }
 
-/** The query of the latest GET to `path`, as a plain object. */
-export function lastQuery(calls: { method: string; path: string }[], path: string): Record<string, string> {
-  const call = calls.filter((c) => c.method === 'GET' && c.path.split('?')[0] === path).at(-1);
-  if (!call) throw new Error(`No GET ${path}`);
-  return Object.fromEntries(new URL(call.path, 'http://localhost').searchParams);
-}
+export { lastQuery } from '../../../test/fixtures';

@@ -1,4 +1,4 @@
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { ApiError } from '../../../lib/api';
 import { complianceApi, complianceKeys, type Replay } from '../compliance-api';
@@ -12,12 +12,7 @@ import { StepDetails } from './step-details';
 import { OrderAsOfCard } from './order-as-of-card';
 import { usePlayer } from './use-player';
 import './timeline.css';
-
-const BackLink = () => (
-  <Link to="/compliance" className="back-link">
-    ← Back to Orders
-  </Link>
-);
+import { BackLink } from '../../../components/back-link';
 
 /** `/compliance/orders/:id`: the order's every event, stepped through with the order's state after each. */
 export function OrderTimelinePage() {
@@ -26,7 +21,7 @@ export function OrderTimelinePage() {
   const notFound = replay.error instanceof ApiError && replay.error.status === 404;
   return (
     <section className="stack compliance-screen">
-      <BackLink />
+      <BackLink to="/compliance">← Back to Orders</BackLink>
       {replay.isPending && <p className="muted">Loading the order's events...</p>}
       {notFound ? (
         <div className="card empty">

@@ -1,7 +1,7 @@
 import { useSay, useT, type TextKey } from '../../../i18n/use-t';
 import { useState, type FormEvent } from 'react';
 import { normaliseIfsc } from '@desk/machines/accounts/bank-account-rules';
-import { FormModal } from '../../../components/form-modal';
+import { SavedFormModal } from '../ui/saved-form-modal';
 import { Field } from '../../../components/field';
 import type { BankAccount, BankAccountRequest } from '../customer-api';
 import { failureText } from '../../../lib/failure-text';
@@ -55,13 +55,10 @@ export function BankAccountFormModal({ account, onClose, onSaved }: BankAccountF
 
   const formId = account ? `bank-form-${account._id}` : 'bank-form-new';
   return (
-    <FormModal
+    <SavedFormModal
       title={account ? t('customer.banks.editTitle') : t('customer.banks.addTitle')}
       formId={formId}
       saveLabel={t('customer.banks.save')}
-      savingLabel={t('customer.saved.saving')}
-      cancelLabel={t('customer.saved.cancel')}
-      closeLabel={t('customer.dialog.close')}
       saving={save.isPending}
       onClose={onClose}
       onSubmit={submit}
@@ -82,6 +79,6 @@ export function BankAccountFormModal({ account, onClose, onSaved }: BankAccountF
       </label>
       <ErrorAlert>{missing && say('Please fill all bank account details')}</ErrorAlert>
       <ErrorAlert>{save.isError && say(failureText(save.error, 'Failed to save bank account'))}</ErrorAlert>
-    </FormModal>
+    </SavedFormModal>
   );
 }

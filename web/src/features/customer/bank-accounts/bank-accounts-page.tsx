@@ -1,12 +1,8 @@
-import { useT } from '../../../i18n/use-t';
 import { BankAccountsManager } from './bank-accounts-manager';
+import { SavedPage } from '../ui/saved-page';
 
-export function BankAccountsPage() {
-  const t = useT();
-  return (
-    <section className="card">
-      <h1>{t('customer.banks.title')}</h1>
-      <BankAccountsManager />
-    </section>
-  );
-}
+export const BankAccountsPage = () => (
+  <SavedPage title="customer.banks.title">
+    <BankAccountsManager />
+  </SavedPage>
+);

@@ -7,6 +7,7 @@ import { failureText } from '../../../lib/failure-text';
 import { ErrorAlert } from '../../../components/error-alert';
 import { ProofFileField } from '../payment/proof-file-field';
 import { proofFileProblem, referenceLabel, useProofDraft, useUploadProof } from '../payment/proof-file';
+import { SubmitButton } from '../../../components/submit-button';
 
 /** The detail page's proof upload: a file and its payment reference, both required. */
 export function ProofUploadForm({ order }: { order: Order }) {
@@ -52,9 +53,9 @@ export function ProofUploadForm({ order }: { order: Order }) {
         <input value={draft.reference} onChange={(e) => draft.setReference(e.target.value)} autoComplete="off" />
       </Field>
       <ErrorAlert>{upload.isError && say(failureText(upload.error, 'Failed to upload proof'))}</ErrorAlert>
-      <button type="submit" className="btn" disabled={upload.isPending}>
-        {upload.isPending ? t('customer.proof.uploading') : t('customer.proof.upload')}
-      </button>
+      <SubmitButton busy={upload.isPending} busyLabel={t('customer.proof.uploading')}>
+        {t('customer.proof.upload')}
+      </SubmitButton>
     </form>
   );
 }

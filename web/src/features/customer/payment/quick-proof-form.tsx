@@ -7,6 +7,7 @@ import { failureText } from '../../../lib/failure-text';
 import { ErrorAlert } from '../../../components/error-alert';
 import { ProofFileField } from './proof-file-field';
 import { referenceLabel, useProofDraft, useUploadProof } from './proof-file';
+import { SubmitButton } from '../../../components/submit-button';
 
 /** The dashboard's proof step right after ordering: a reference, alone or with a file. */
 export function QuickProofForm({ order, onSubmitted }: { order: Order; onSubmitted: () => void }) {
@@ -46,9 +47,9 @@ export function QuickProofForm({ order, onSubmitted }: { order: Order; onSubmitt
         onPick={draft.pickFile}
       />
       <ErrorAlert>{upload.isError && say(failureText(upload.error, 'Failed to submit proof'))}</ErrorAlert>
-      <button type="submit" className="btn" disabled={!ready}>
-        {upload.isPending ? t('customer.proof.submitting') : t('customer.proof.submit')}
-      </button>
+      <SubmitButton busy={upload.isPending} busyLabel={t('customer.proof.submitting')} disabled={!ready}>
+        {t('customer.proof.submit')}
+      </SubmitButton>
     </form>
   );
 }

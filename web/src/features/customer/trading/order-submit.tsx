@@ -4,6 +4,7 @@ import { ErrorAlert } from '../../../components/error-alert';
 import type { Method } from '../customer-api';
 import { RateChangedNotice } from './rate-changed-notice';
 import type { RateChange } from './use-place-order';
+import { SubmitButton } from '../../../components/submit-button';
 
 interface OrderSubmitProps {
   /** What `usePlaceOrder` says of the placing. */
@@ -29,9 +30,9 @@ export function OrderSubmit({ order, method, ready, onSubmit }: OrderSubmitProps
           <Link to="/forgot-password">{t('customer.trade.forgot')}</Link> {t('customer.trade.ownPassword')}
         </p>
       )}
-      <button type="submit" className="btn block" disabled={!ready}>
-        {order.isPending ? t('customer.trade.creating') : t('customer.trade.create')}
-      </button>
+      <SubmitButton busy={order.isPending} busyLabel={t('customer.trade.creating')} disabled={!ready} className="btn block">
+        {t('customer.trade.create')}
+      </SubmitButton>
     </>
   );
 }

@@ -2,6 +2,7 @@ import { useSay, useT } from '../../../i18n/use-t';
 import { useState, type FormEvent } from 'react';
 import { quoteSell, validateSellAmount } from '@desk/machines/pricing/pricing';
 import { Field } from '../../../components/field';
+import { WholeUsdtInput } from '../../../components/amount-input';
 import { NOTHING_AFTER_FEES, paysNothing } from '@desk/machines/order/order-placement.decide';
 import { customerApi, type Method, type Order } from '../customer-api';
 import { useBankAccounts } from '../customer-queries';
@@ -59,13 +60,7 @@ export function SellForm({ onPlaced }: { onPlaced: (order: Order) => void }) {
         error={amount === '' ? null : say(amountError ?? netError ?? limitError ?? '') || null}
         hint={t('customer.trade.wholeUsdt')}
       >
-        <input
-          value={amount}
-          onChange={(e) => setAmount(e.target.value)}
-          inputMode="numeric"
-          autoComplete="off"
-          placeholder={t('customer.trade.usdtPlaceholder')}
-        />
+        <WholeUsdtInput value={amount} onValueChange={setAmount} placeholder={t('customer.trade.usdtPlaceholder')} />
       </Field>
       <Field label={t('customer.trade.network')} hint={t('customer.trade.trc20Only')}>
         <input value="TRC20" readOnly />

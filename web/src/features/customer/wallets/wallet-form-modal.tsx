@@ -1,7 +1,7 @@
 import { useSay, useT } from '../../../i18n/use-t';
 import { useState, type FormEvent } from 'react';
 import { isNetwork, NETWORKS } from '@desk/machines/addresses/networks';
-import { FormModal } from '../../../components/form-modal';
+import { SavedFormModal } from '../ui/saved-form-modal';
 import { Field } from '../../../components/field';
 import type { Wallet } from '../customer-api';
 import { NetworkOptions } from '../ui/network-options';
@@ -49,13 +49,10 @@ export function WalletFormModal({ wallet, network = DEFAULT_NETWORK, onClose, on
 
   const formId = wallet ? `wallet-form-${wallet._id}` : 'wallet-form-new';
   return (
-    <FormModal
+    <SavedFormModal
       title={wallet ? t('customer.wallets.editTitle') : t('customer.wallets.addTitle')}
       formId={formId}
       saveLabel={t('customer.wallets.save')}
-      savingLabel={t('customer.saved.saving')}
-      cancelLabel={t('customer.saved.cancel')}
-      closeLabel={t('customer.dialog.close')}
       saving={save.isPending}
       onClose={onClose}
       onSubmit={submit}
@@ -76,6 +73,6 @@ export function WalletFormModal({ wallet, network = DEFAULT_NETWORK, onClose, on
         <input type="checkbox" checked={draft.isDefault} onChange={(e) => edit({ isDefault: e.target.checked })} /> {t('customer.wallets.useDefault')}
       </label>
       <ErrorAlert>{save.isError && say(failureText(save.error, 'Failed to save wallet address'))}</ErrorAlert>
-    </FormModal>
+    </SavedFormModal>
   );
 }

@@ -1,12 +1,8 @@
-import { useT } from '../../../i18n/use-t';
 import { WalletsManager } from './wallets-manager';
+import { SavedPage } from '../ui/saved-page';
 
-export function WalletsPage() {
-  const t = useT();
-  return (
-    <section className="card">
-      <h1>{t('customer.wallets.title')}</h1>
-      <WalletsManager />
-    </section>
-  );
-}
+export const WalletsPage = () => (
+  <SavedPage title="customer.wallets.title">
+    <WalletsManager />
+  </SavedPage>
+);
