@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import http from 'node:http';
 import type pg from 'pg';
 import { percentile } from './http-client';
@@ -37,6 +38,17 @@ function timedGet(url: string, token: string): Promise<{ ms: number; body: Buffe
   });
 }
 
+/**
+ * How long a process's main thread has waited, runnable, for a core (ms): the second field of
+ * /proc/<pid>/schedstat (Linux's run delay); null where /proc cannot tell. On a shared two-core
+ * machine this is where a list's tail goes when the request's own work does not grow.
+ */
+const waitedForCore = async (pid: number): Promise<number | null> => {
+  const stat = await readFile(`/proc/${pid}/schedstat`, 'utf8').catch(() => null);
+  const delayNs = stat ? Number(stat.split(' ')[1]) : NaN;
+  return Number.isFinite(delayNs) ? delayNs / 1e6 : null;
+};
+
 /** Pages the checkpointer has written (pg_stat_checkpointer is PostgreSQL 17's; null on an older server). */
 const checkpointed = (pool: pg.Pool) =>
   pool
@@ -56,9 +68,11 @@ export async function measureAdminList(options: {
   timedPages: number;
   /** The server process's and the database's CPU clocks (process-cpu.ts). */
   clocks: { server: CpuClock | null; database: CpuClock | null };
+  /** The server process, whose main thread's waits for a core are reported. */
+  serverPid: number;
   say: (line: string) => void;
 }): Promise<Record<string, ListSeries>> {
-  const { base, token, pool, filters, timedPages, clocks, say } = options;
+  const { base, token, pool, filters, timedPages, clocks, serverPid, say } = options;
   const ms = (n: number) => n.toFixed(1);
   const list: Record<string, ListSeries> = {};
   for (const [name, query] of Object.entries(filters)) {
@@ -69,14 +83,20 @@ export async function measureAdminList(options: {
     const checkpointedBefore = await checkpointed(pool);
     const times: number[] = [];
     let last: Buffer = Buffer.alloc(0);
+    let waitedBefore: (number | null)[] = [];
     let cpu: Awaited<ReturnType<typeof startCpuAccount<'server' | 'database' | 'bench'>>> | null = null;
     for (let i = 0; i < 20 + timedPages; i++) {
-      if (i === 20) cpu = await startCpuAccount({ ...clocks, bench: ownClock });
+      if (i === 20) {
+        cpu = await startCpuAccount({ ...clocks, bench: ownClock });
+        waitedBefore = [await waitedForCore(serverPid), await waitedForCore(process.pid)];
+      }
       const { ms: took, body } = await timedGet(`${base}/api/admin/orders${query}`, token);
       if (i >= 20) times.push(took);
       last = body;
     }
     const cpuMs = perOperation(await cpu!.stop(), timedPages);
+    const waitedAfter = [await waitedForCore(serverPid), await waitedForCore(process.pid)];
+    const waited = waitedAfter.map((after, i) => (after === null || waitedBefore[i] == null ? '?' : ((after - waitedBefore[i]!) / timedPages).toFixed(2)));
     const total = (JSON.parse(last.toString('utf8')) as { total: number }).total;
     times.sort((a, b) => a - b);
     list[name] = { p50Ms: +ms(percentile(times, 0.5)), p99Ms: +ms(percentile(times, 0.99)), total, cpuMs };
@@ -84,7 +104,7 @@ export async function measureAdminList(options: {
     const checkpointedAfter = await checkpointed(pool);
     const pages = checkpointedBefore === null || checkpointedAfter === null ? 0 : checkpointedAfter - checkpointedBefore;
     say(
-      `  list ${name}: p50 ${ms(percentile(times, 0.5))} ms, p99 ${ms(percentile(times, 0.99))} ms, slowest ${ms(times[times.length - 1]!)} ms (total ${total.toLocaleString('en-US')}); CPU ms per request: server ${cpuMs.server ?? '?'}, database ${cpuMs.database ?? '?'}, bench ${cpuMs.bench ?? '?'}` +
+      `  list ${name}: p50 ${ms(percentile(times, 0.5))} ms, p99 ${ms(percentile(times, 0.99))} ms, slowest ${ms(times[times.length - 1]!)} ms (total ${total.toLocaleString('en-US')}); CPU ms per request: server ${cpuMs.server ?? '?'}, database ${cpuMs.database ?? '?'}, bench ${cpuMs.bench ?? '?'}; ms per request waiting for a core: the server's main thread ${waited[0]}, the bench's ${waited[1]}` +
         (pages > 0 ? `; meanwhile the checkpointer wrote ${pages.toLocaleString('en-US')} pages` : ''),
     );
   }

@@ -299,6 +299,7 @@ export async function runOrdersBench(): Promise<void> {
       say,
       timedPages: benchEnv.BENCH_SMOKE ? 20 : 500,
       clocks: { server: processClock(server.child.pid!), database: databaseCpu },
+      serverPid: server.child.pid!,
     });
 
     const floorJson = (run: typeof httpFloor) => ({
