@@ -13,8 +13,7 @@ import { personJson, personJsonSchema } from '../identity/person-json';
 import type { TenantStore } from '../tenants/tenant-store';
 import type { ProxyTrust } from '../http/proxy-trust';
 import { waitingAnswer, type DeskChangeAnswers } from '../desk-changes/desk-changes.routes';
-import { waitsForSecondAdmin } from '../desk-changes/desk-change-json';
-import { SETTINGS_CONFLICT } from './settings.routes';
+import { savedOrWaiting, SETTINGS_CONFLICT } from './settings.routes';
 
 export interface TenantSettingsDeps {
   tenants: TenantStore;
@@ -49,10 +48,7 @@ export const tenantSettingsDeclarations = {
   change: brand.put('/tenants/{id}/settings', {
     summary: "Replace the brand's overrides; loosening what its customers get waits for a second admin",
     body: settingsOverridesSchema,
-    answers: {
-      200: answer('Saved', brandSettingsJsonSchema.extend({ message: z.string() })),
-      202: waitsForSecondAdmin,
-    },
+    answers: savedOrWaiting('Saved', brandSettingsJsonSchema),
     refuses: withCommonRefusals({ 404: NOT_FOUND, 409: SETTINGS_CONFLICT }, { body: true }),
   }),
 };

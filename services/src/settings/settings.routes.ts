@@ -63,6 +63,10 @@ export function publicConfigRoutes(settings: SettingsService, brandOf: BrandOf) 
 
 /** Judged and written while no other change of settings is (desk-changes/settings-lock.ts). */
 export const SETTINGS_BUSY = 'settings_busy: another change of the settings held them for over 10 s';
+/** What a change of the settings (global or a brand's) answers: the settings as saved, or 202 while it waits for a second admin. */
+export function savedOrWaiting<Shape extends z.core.$ZodShape>(description: string, settings: z.ZodObject<Shape>) {
+  return { 200: answer(description, settings.extend({ message: z.string() })), 202: waitsForSecondAdmin };
+}
 /** What a change of the settings (global or a brand's) refuses with 409. */
 export const SETTINGS_CONFLICT = `${SETTINGS_BUSY}; change_stale or a version conflict: they changed meanwhile`;
 const settingsTag = routeGroup({ tag: 'admin: settings', access: 'operator' });
@@ -75,10 +79,7 @@ export const adminSettingsDeclarations = {
   change: settingsTag.put('/settings', {
     summary: 'Change the Global Settings (partial); loosening a control or moving a rate past the band, for them or for any brand, waits for a second admin',
     body: settingsPatchSchema,
-    answers: {
-      200: answer('Saved: the settings as they are now', currentSettingsJsonSchema.extend({ message: z.string() })),
-      202: waitsForSecondAdmin,
-    },
+    answers: savedOrWaiting('Saved: the settings as they are now', currentSettingsJsonSchema),
     refuses: withCommonRefusals({ 409: SETTINGS_CONFLICT }, { body: true }),
   }),
 };
