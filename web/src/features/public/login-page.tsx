@@ -1,4 +1,5 @@
-import { useRef, useState, type KeyboardEvent } from 'react';
+import { useState } from 'react';
+import { TabList } from '../../components/tab-list';
 import { Link } from 'react-router';
 import { AuthElsewhere, AuthLayout } from './auth-layout';
 import { PasswordLogin, type SecondFactorAsked } from './password-login';
@@ -14,8 +15,8 @@ const TABS = [
 type Tab = (typeof TABS)[number]['id'];
 
 /**
- * `/login`: sign in by password or by a one-time code. The tabs follow the WAI-ARIA pattern: the
- * selected tab is in the Tab order and arrow keys move between tabs. The phone is kept across tabs.
+ * `/login`: sign in by password or by a one-time code, in tabs (`TabList`: the arrows stop at the
+ * ends, Home and End go to them). The phone is kept across tabs.
  * Staff go on from their password to their authenticator's code, or to setting one up (decision 0029).
  */
 export function LoginPage() {
@@ -23,7 +24,6 @@ export function LoginPage() {
   const [tab, setTab] = useState<Tab>('password');
   const [phone, setPhone] = useState('');
   const [asked, setAsked] = useState<SecondFactorAsked | null>(null);
-  const tabs = useRef<(HTMLButtonElement | null)[]>([]);
 
   if (asked) {
     const restart = () => setAsked(null);
@@ -38,37 +38,17 @@ export function LoginPage() {
     );
   }
 
-  const onKeyDown = (event: KeyboardEvent) => {
-    const moves: Record<string, number> = { ArrowRight: 1, ArrowLeft: -1, Home: -TABS.length, End: TABS.length };
-    const move = moves[event.key];
-    if (move === undefined) return;
-    event.preventDefault();
-    const index = Math.max(0, Math.min(TABS.length - 1, TABS.findIndex((each) => each.id === tab) + move));
-    setTab(TABS[index]!.id);
-    tabs.current[index]?.focus();
-  };
-
   return (
     <AuthLayout title={t('auth.login.title')} below={<AuthElsewhere text={t('auth.login.noAccount')} to="/register" link={t('auth.login.register')} />}>
-      <div role="tablist" aria-label={t('auth.login.methods')} className="tabs" onKeyDown={onKeyDown}>
-        {TABS.map((each, index) => (
-          <button
-            key={each.id}
-            ref={(element) => {
-              tabs.current[index] = element;
-            }}
-            type="button"
-            role="tab"
-            id={`login-tab-${each.id}`}
-            aria-selected={tab === each.id}
-            aria-controls={`login-panel-${each.id}`}
-            tabIndex={tab === each.id ? 0 : -1}
-            onClick={() => setTab(each.id)}
-          >
-            {t(each.label)}
-          </button>
-        ))}
-      </div>
+      <TabList
+        label={t('auth.login.methods')}
+        tabs={TABS.map((each) => ({ key: each.id, label: t(each.label) }))}
+        selected={tab}
+        onSelect={setTab}
+        tabId={(key) => `login-tab-${key}`}
+        panelId={(key) => `login-panel-${key}`}
+        keys="ends"
+      />
       <div role="tabpanel" id={`login-panel-${tab}`} aria-labelledby={`login-tab-${tab}`}>
         {tab === 'password' ? <PasswordLogin phone={phone} onPhone={setPhone} onSecondFactor={setAsked} /> : <OtpLogin phone={phone} onPhone={setPhone} />}
       </div>

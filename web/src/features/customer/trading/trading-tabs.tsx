@@ -1,5 +1,6 @@
 import { useT, type TextKey } from '../../../i18n/use-t';
-import { useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useId, useState } from 'react';
+import { TabList } from '../../../components/tab-list';
 import type { Order } from '../customer-api';
 import { BuyForm } from './buy-form';
 import { SellForm } from './sell-form';
@@ -14,35 +15,18 @@ export function TradingTabs({ onPlaced }: { onPlaced: (order: Order) => void }) 
   const t = useT();
   const [side, setSide] = useState<'buy' | 'sell'>('buy');
   const id = useId();
-  const tabs = useRef<(HTMLButtonElement | null)[]>([]);
-  const onKeyDown = (event: KeyboardEvent) => {
-    if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return;
-    const next = side === 'buy' ? 1 : 0;
-    setSide(SIDES[next]!.key);
-    tabs.current[next]?.focus();
-  };
   return (
     <section className="card">
-      <div role="tablist" aria-label={t('customer.trade.side')} className="tabs" onKeyDown={onKeyDown}>
-        {SIDES.map((s, i) => (
-          <button
-            key={s.key}
-            ref={(el) => {
-              tabs.current[i] = el;
-            }}
-            type="button"
-            role="tab"
-            id={`${id}-${s.key}`}
-            aria-selected={side === s.key}
-            aria-controls={`${id}-panel`}
-            tabIndex={side === s.key ? 0 : -1}
-            className={side === s.key ? 'tab active' : 'tab'}
-            onClick={() => setSide(s.key)}
-          >
-            {t(s.label)}
-          </button>
-        ))}
-      </div>
+      <TabList
+        label={t('customer.trade.side')}
+        tabs={SIDES.map((s) => ({ key: s.key, label: t(s.label) }))}
+        selected={side}
+        onSelect={setSide}
+        tabId={(key) => `${id}-${key}`}
+        panelId={() => `${id}-panel`}
+        keys="wrap"
+        tabClassName={(selected) => (selected ? 'tab active' : 'tab')}
+      />
       <div role="tabpanel" id={`${id}-panel`} aria-labelledby={`${id}-${side}`}>
         {side === 'buy' ? <BuyForm onPlaced={onPlaced} /> : <SellForm onPlaced={onPlaced} />}
       </div>
