@@ -36,10 +36,12 @@ export function ordersBeyondTheirStart(byOrder: ReadonlyMap<string, readonly Rec
  * pure and its snapshots immutable, so the second and third fold reuse the first's instead of running
  * the machine again (it was a seventh of the projector thread's samples: docs/performance.md, issue
  * 32). By id (and chain hash), not by event object: each runner reads the log at its own moment (gathering), so the
- * three are seldom handed the same objects. The oldest are forgotten past FOLDS_KEPT, a few batches'
- * worth, enough for runners a batch or two apart.
+ * three are seldom handed the same objects. The oldest are forgotten past FOLDS_KEPT: while
+ * customers place, the runners are tens of events apart; each fold kept holds its order's state
+ * (about 4.5 KB, so some 5 MB in all). Runners further apart (catching up in batches of thousands)
+ * fold for themselves, as before.
  */
-const FOLDS_KEPT = 8_192;
+const FOLDS_KEPT = 1_024;
 const lastFolds = new Map<string, { hash: string; from: OrderSnapshot; to: OrderSnapshot }>();
 
 function evolveOnce(snapshot: OrderSnapshot, event: RecordedEvent): OrderSnapshot {
