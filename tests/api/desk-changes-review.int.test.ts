@@ -9,9 +9,10 @@
  * - F10: a brand's compliance officer read the operator's change requests through the event log;
  * - F11: one admin gave a new brand any host (the operator's public one included) at once.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { systemMetadata } from '../../platform/src/eventstore/event-metadata';
-import { createTestApp, json, type TestApp } from '../support/test-app';
+import { json } from '../support/test-app';
+import { it as withApp } from '../support/app-fixtures';
 import { createBrand } from '../support/brands';
 import { confirmPending, createStaff } from '../support/desk-changes';
 
@@ -21,31 +22,48 @@ const C = { phone: '+919620000003', password: 'third-admin-c' };
 const SUNRISE = 'sunrise.review.example';
 
 describe('the review of the desk changes: each finding, refused', () => {
-  let t: TestApp;
   let a: string;
   let b: string;
   let aId: string;
   let c: string;
   let sunriseId: string;
 
-  const put = (token: string, url: string, body: unknown) => json(t.call('PUT', url, { token, body }));
-  const post = (token: string, url: string, body: unknown = {}) => json(t.call('POST', url, { token, body }));
-  const get = (token: string, url: string, host?: string) => json(t.call('GET', url, { token, ...(host && { headers: { host } }) }));
-  const publicRates = async (host?: string) => (await json(t.call('GET', '/api/config/public', host ? { headers: { host } } : {}))).body.rates;
-  const settings = async () => (await get(a, '/api/admin/settings')).body;
+  const it = withApp
+    .extend(
+      'get',
+      ({ t }) =>
+        (token: string, url: string, host?: string) =>
+          json(t.call('GET', url, { token, ...(host && { headers: { host } }) })),
+    )
+    .extend(
+      'publicRates',
+      ({ t }) =>
+        async (host?: string) =>
+          (await json(t.call('GET', '/api/config/public', host ? { headers: { host } } : {}))).body.rates,
+    )
+    .extend(
+      'settings',
+      ({ get }) =>
+        async () =>
+          (await get(a, '/api/admin/settings')).body,
+    );
 
-  beforeAll(async () => {
-    t = await createTestApp();
+  it.beforeAll(async ({ t }) => {
     a = await t.adminToken();
-    aId = (await get(a, '/api/auth/me')).body._id;
+    aId = (await json(t.call('GET', '/api/auth/me', { token: a }))).body._id;
     await createStaff(t, { ...B, roles: ['admin'], username: 'Admin B' });
     await createStaff(t, { ...C, roles: ['admin'], username: 'Admin C' });
     [b, c] = await Promise.all([t.login(B.phone, B.password), t.login(C.phone, C.password)]);
     sunriseId = await createBrand(t, SUNRISE, 'Sunrise');
   });
-  afterAll(() => t.close());
 
-  it("F1: a global change that moves a brand's rate through the fall-back chain waits, naming the brand; the brand moving meanwhile lapses it", async () => {
+  it("F1: a global change that moves a brand's rate through the fall-back chain waits, naming the brand; the brand moving meanwhile lapses it", async ({
+    t,
+    put,
+    post,
+    publicRates,
+    settings,
+  }) => {
     // (1) Every global priced rate at 85, the fall-back it already had: nothing moves, at once.
     const all85 = { usdt_bank_buy: '85', usdt_bank_sell: '85', usdt_cash_buy: '85', usdt_cash_sell: '85' };
     expect((await put(a, '/api/admin/settings', { rates: all85 })).status).toBe(200);
@@ -82,7 +100,12 @@ describe('the review of the desk changes: each finding, refused', () => {
     expect((await put(a, `/api/admin/tenants/${sunriseId}/settings`, { rates: own })).status).toBe(200);
   });
 
-  it('F2: a rate walked in steps inside the band is stopped at the band of its agreed rate; a move back applies at once; confirming moves the agreed rate', async () => {
+  it('F2: a rate walked in steps inside the band is stopped at the band of its agreed rate; a move back applies at once; confirming moves the agreed rate', async ({
+    t,
+    put,
+    get,
+    settings,
+  }) => {
     // The review's script: each step 1.99 % below the last, until one is refused.
     let rate = 85;
     const answers: number[] = [];
@@ -114,7 +137,7 @@ describe('the review of the desk changes: each finding, refused', () => {
     });
   });
 
-  it('F4: a phone that is staff on one account is refused staff on another, when asked and again when confirmed', async () => {
+  it('F4: a phone that is staff on one account is refused staff on another, when asked and again when confirmed', async ({ t, put, post }) => {
     // Admin A asks for a Sunrise admin account on A's own phone: refused at once, in words.
     const mine = await post(a, '/api/admin/users', { phone: OPERATOR_PHONE, password: 'whatever-1', roles: ['admin'], tenantId: sunriseId });
     expect(mine).toMatchObject({
@@ -140,7 +163,7 @@ describe('the review of the desk changes: each finding, refused', () => {
     expect(onSunrise).toEqual([]);
   });
 
-  it("F4: a confirmation by the requester's phone on another account is refused as the requester's own (403 four_eyes)", async () => {
+  it("F4: a confirmation by the requester's phone on another account is refused as the requester's own (403 four_eyes)", async ({ t, put, post, settings }) => {
     // An account on the requester's phone from before one staff account per person (made at the server).
     const sameA = await createStaff(t, { phone: OPERATOR_PHONE, password: 'a-on-sunrise', roles: ['admin'], tenantId: sunriseId });
     const asked = await put(a, '/api/admin/settings', { controls: { customerDailyInr: 0 } });
@@ -154,7 +177,7 @@ describe('the review of the desk changes: each finding, refused', () => {
     expect(await post(b, `/api/admin/changes/${asked.body.change._id}/decline`, { note: 'not needed' })).toMatchObject({ status: 200 });
   });
 
-  it('F5: the admin a role removal is about cannot decline it; another admin can', async () => {
+  it('F5: the admin a role removal is about cannot decline it; another admin can', async ({ put, post, get }) => {
     const removal = await put(b, `/api/admin/users/${aId}/roles`, { roles: [] });
     expect(removal).toMatchObject({ status: 202, body: { change: { kind: 'roles', reasons: ['It removes the admin role'] } } });
     const id = removal.body.change._id as string;
@@ -166,7 +189,11 @@ describe('the review of the desk changes: each finding, refused', () => {
     });
   });
 
-  it("F10: a brand's compliance officer finds none of the operator's change requests in the event log or an export; the operator's officer does", async () => {
+  it("F10: a brand's compliance officer finds none of the operator's change requests in the event log or an export; the operator's officer does", async ({
+    t,
+    put,
+    get,
+  }) => {
     await createStaff(t, { phone: '+919620000050', password: 'brand-officer', roles: ['compliance'], tenantId: sunriseId });
     await createStaff(t, { phone: '+919620000051', password: 'desk-officer', roles: ['compliance'] });
     const brandOfficer = (
@@ -201,7 +228,12 @@ describe('the review of the desk changes: each finding, refused', () => {
     expect(streams.filter((e) => e.streamId.startsWith('desk-change-') || e.type.startsWith('DeskChange'))).toEqual([]);
   });
 
-  it('F11: a brand is made at once without its domain, which waits; the host keeps landing where it did; moving or clearing a domain waits too', async () => {
+  it('F11: a brand is made at once without its domain, which waits; the host keeps landing where it did; moving or clearing a domain waits too', async ({
+    t,
+    put,
+    post,
+    get,
+  }) => {
     const before = (await json(t.call('GET', '/api/config/public', { headers: { host: 'desk.example.com' } }))).body.brand.name;
     const form = new FormData();
     form.set('name', 'Impostor');

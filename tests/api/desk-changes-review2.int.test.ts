@@ -10,8 +10,9 @@
  * And what the rebuild observation led to: a domain confirmed during a rebuild is checked against
  * the brands' own streams.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, json, type TestApp } from '../support/test-app';
+import { describe, expect } from 'vitest';
+import { json } from '../support/test-app';
+import { it as withApp } from '../support/app-fixtures';
 import { createBrand } from '../support/brands';
 import { confirmPending, createStaff } from '../support/desk-changes';
 import { resetForRebuild } from '../../projections/src/runtime/checkpoint-store';
@@ -33,26 +34,23 @@ const SKEW = { rates: { ...BASE.rates, usdtInr: '1' }, fees: BASE.fees };
 const ROUNDS = 12;
 
 describe('the second review of the desk changes: each finding, refused', () => {
-  let t: TestApp;
   let a: string;
   let b: string;
   let sunriseId: string;
 
-  const put = (token: string, url: string, body: unknown) => json(t.call('PUT', url, { token, body }));
-  const post = (token: string, url: string, body: unknown = {}) => json(t.call('POST', url, { token, body }));
-  const cashBuy = async (host: string) => {
-    const rates = (await json(t.call('GET', '/api/config/public', { headers: { host } }))).body.rates;
-    return Number(rates.usdt_cash_buy) === 0 ? Number(rates.usdtInr) : Number(rates.usdt_cash_buy);
-  };
-  /** Every request still pending, withdrawn by A (who asked them all), so each round starts clean. */
-  const withdrawAll = async () => {
-    await t.project();
-    const { changes } = (await json(t.call('GET', '/api/admin/changes', { token: a }))).body;
-    for (const change of changes.filter((c: any) => c.status === 'pending')) await post(a, `/api/admin/changes/${change._id}/withdraw`);
-  };
+  const it = withApp
+    .extend('cashBuy', ({ t }) => async (host: string) => {
+      const rates = (await json(t.call('GET', '/api/config/public', { headers: { host } }))).body.rates;
+      return Number(rates.usdt_cash_buy) === 0 ? Number(rates.usdtInr) : Number(rates.usdt_cash_buy);
+    })
+    /** Every request still pending, withdrawn by A (who asked them all), so each round starts clean. */
+    .extend('withdrawAll', ({ t, post }) => async () => {
+      await t.project();
+      const { changes } = (await json(t.call('GET', '/api/admin/changes', { token: a }))).body;
+      for (const change of changes.filter((c: any) => c.status === 'pending')) await post(a, `/api/admin/changes/${change._id}/withdraw`);
+    });
 
-  beforeAll(async () => {
-    t = await createTestApp();
+  it.beforeAll(async ({ t, put }) => {
     a = await t.adminToken();
     await createStaff(t, { ...B, roles: ['admin'], username: 'Admin B' });
     b = await t.login(B.phone, B.password);
@@ -61,9 +59,12 @@ describe('the second review of the desk changes: each finding, refused', () => {
     // Sunrise's own bank rates, far from the agreed 85: agreed by a second admin.
     await confirmPending(t, (await put(a, `/api/admin/tenants/${sunriseId}/settings`, BASE)).body.change._id);
   });
-  afterAll(() => t.close());
 
-  it("N1a: a brand's base rate 1 and the global cash buy 0 sent together: one of them waits for a second admin, every time", async () => {
+  it("N1a: a brand's base rate 1 and the global cash buy 0 sent together: one of them waits for a second admin, every time", async ({
+    put,
+    cashBuy,
+    withdrawAll,
+  }) => {
     const outcomes: string[] = [];
     for (let round = 0; round < ROUNDS; round++) {
       expect((await put(a, '/api/admin/settings', { rates: { usdt_cash_buy: '85' } })).status).toBe(200);
@@ -79,7 +80,12 @@ describe('the second review of the desk changes: each finding, refused', () => {
     for (const outcome of outcomes) expect(outcome).toMatch(/^global (200, brand 202|202, brand 200), Sunrise cash buy 85$/);
   });
 
-  it('N1a across processes: a brand change from another process (the admin CLI, a second API) takes its turn on the same lock', async () => {
+  it('N1a across processes: a brand change from another process (the admin CLI, a second API) takes its turn on the same lock', async ({
+    t,
+    put,
+    cashBuy,
+    withdrawAll,
+  }) => {
     // A second process's own command paths and lock, on the same databases.
     const handler = new CommandHandler(t.deps.eventStore);
     const tenants = new TenantStore(handler, t.deps.eventStore, new BrandRegistry(t.database.db));
@@ -102,7 +108,12 @@ describe('the second review of the desk changes: each finding, refused', () => {
     for (const outcome of outcomes) expect(outcome).toMatch(/^global (200, brand 202|202, brand 200), Sunrise cash buy 85$/);
   });
 
-  it("N1a, the confirmation: a global change confirmed as a brand's at-once change arrives is never applied beside it", async () => {
+  it("N1a, the confirmation: a global change confirmed as a brand's at-once change arrives is never applied beside it", async ({
+    put,
+    post,
+    cashBuy,
+    withdrawAll,
+  }) => {
     const outcomes: string[] = [];
     for (let round = 0; round < ROUNDS; round++) {
       expect((await put(a, '/api/admin/settings', { rates: { usdt_cash_buy: '85' } })).status).toBe(200);
@@ -124,7 +135,12 @@ describe('the second review of the desk changes: each finding, refused', () => {
     for (const outcome of outcomes) expect(outcome).toMatch(/^(confirm 200, brand 202|confirm 409, brand 200), Sunrise cash buy 85$/);
   });
 
-  it('N1b: a global change made while the tenants read model is rebuilt is still judged for every brand (the review: 202, then 200)', async () => {
+  it('N1b: a global change made while the tenants read model is rebuilt is still judged for every brand (the review: 202, then 200)', async ({
+    t,
+    put,
+    post,
+    cashBuy,
+  }) => {
     const moonId = await createBrand(t, MOON, 'Moonlight');
     expect((await put(a, '/api/admin/settings', { rates: ALL_85 })).status).toBe(200);
     expect((await put(a, `/api/admin/tenants/${sunriseId}/settings`, BASE)).status).toBe(200);
@@ -150,7 +166,7 @@ describe('the second review of the desk changes: each finding, refused', () => {
     expect(await cashBuy(MOON)).toBe(85);
   });
 
-  it("a brand's domain confirmed while the tenants read model is rebuilt is refused when another brand holds it", async () => {
+  it("a brand's domain confirmed while the tenants read model is rebuilt is refused when another brand holds it", async ({ t, put, post }) => {
     const form = new FormData();
     form.set('name', 'Lookalike');
     const made = await json(t.app.request('/api/admin/tenants', { method: 'POST', body: form, headers: { authorization: `Bearer ${a}` } }));
@@ -167,7 +183,7 @@ describe('the second review of the desk changes: each finding, refused', () => {
     expect((await json(t.call('GET', '/api/config/public', { headers: { host: SUNRISE } }))).body.brand.name).toBe('Sunrise');
   });
 
-  it('N6: deleting a brand waits for a second admin; its customers keep their access and its host its brand until then', async () => {
+  it('N6: deleting a brand waits for a second admin; its customers keep their access and its host its brand until then', async ({ t, post }) => {
     const gone = 'gone.review2.example';
     const goneId = await createBrand(t, gone, 'Gone Soon');
     const phone = '+919630000031';

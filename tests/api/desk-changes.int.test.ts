@@ -4,8 +4,9 @@
  * set it back, or made themselves a second admin account. Now such a change answers 202 and waits;
  * its requester cannot confirm it; another admin (or the admin CLI, the person at the server) does.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCustomer, createTestApp, json, type TestApp } from '../support/test-app';
+import { describe, expect } from 'vitest';
+import { createCustomer, json } from '../support/test-app';
+import { it as withApp } from '../support/app-fixtures';
 import { createBrand } from '../support/brands';
 import { confirmPending, createStaff } from '../support/desk-changes';
 import { DEPOSIT_TRON } from '../support/deposit-wallet';
@@ -16,27 +17,39 @@ const TRON = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
 const HDFC = { bankName: 'HDFC Bank', accountName: 'Brand D', accountNumber: '50200011112222', ifsc: 'HDFC0000123', isActive: true };
 
 describe('changes to the desk rules wait for a second admin', () => {
-  let t: TestApp;
   let a: string;
   let b: string;
   let bId: string;
   let officer: string;
 
-  const put = (token: string, url: string, body: unknown) => json(t.call('PUT', url, { token, body }));
-  const post = (token: string, url: string, body: unknown = {}) => json(t.call('POST', url, { token, body }));
-  const settings = async () => (await json(t.call('GET', '/api/admin/settings', { token: a }))).body;
-  const streamOf = (id: string) => t.deps.eventStore.readStream(`desk-change-${id}`);
+  const it = withApp
+    .extend(
+      'settings',
+      ({ t }) =>
+        async () =>
+          (await json(t.call('GET', '/api/admin/settings', { token: a }))).body,
+    )
+    .extend(
+      'streamOf',
+      ({ t }) =>
+        (id: string) =>
+          t.deps.eventStore.readStream(`desk-change-${id}`),
+    );
 
-  beforeAll(async () => {
-    t = await createTestApp();
+  it.beforeAll(async ({ t }) => {
     a = await t.adminToken();
     bId = await createStaff(t, { ...B, roles: ['admin'], username: 'Admin B' });
     await createStaff(t, { ...OFFICER, roles: ['compliance'] });
     [b, officer] = await Promise.all([t.login(B.phone, B.password), t.login(OFFICER.phone, OFFICER.password)]);
   });
-  afterAll(() => t.close());
 
-  it('the finding: turning four eyes off waits (202, nothing changed), its requester cannot confirm, another admin puts it in force', async () => {
+  it('the finding: turning four eyes off waits (202, nothing changed), its requester cannot confirm, another admin puts it in force', async ({
+    t,
+    put,
+    post,
+    settings,
+    streamOf,
+  }) => {
     const before = await t.deps.eventStore.readStream('settings-default');
     const asked = await put(a, '/api/admin/settings', { controls: { fourEyesAboveInr: 0 } });
     expect(asked).toMatchObject({
@@ -84,7 +97,7 @@ describe('changes to the desk rules wait for a second admin', () => {
     expect((await put(a, '/api/admin/settings', { controls: { fourEyesAboveInr: 200000 } })).status).toBe(200);
   });
 
-  it('refuses a confirmation once what the change replaces has moved (409 change_stale), for good', async () => {
+  it('refuses a confirmation once what the change replaces has moved (409 change_stale), for good', async ({ t, put, post, settings }) => {
     const asked = await put(a, '/api/admin/settings', { controls: { customerDailyInr: 0 } });
     expect(asked.status).toBe(202);
     // A fee change needs no second admin, and moves the settings on.
@@ -99,7 +112,7 @@ describe('changes to the desk rules wait for a second admin', () => {
     });
   });
 
-  it('records the lapse of a confirmation sent with an Idempotency-Key whose apply is refused, as without one', async () => {
+  it('records the lapse of a confirmation sent with an Idempotency-Key whose apply is refused, as without one', async ({ t, post, streamOf }) => {
     const phone = '+919610000050';
     const brandId = await createBrand(t, 'two-staff.example', 'Brand Two');
     const onDefault = await post(a, '/api/admin/users', { phone, password: 'staff-on-two', username: 'Two brands', roles: ['admin'] });
@@ -117,7 +130,7 @@ describe('changes to the desk rules wait for a second admin', () => {
     });
   });
 
-  it('moves a rate within the band at once, and further than the band only with a second admin', async () => {
+  it('moves a rate within the band at once, and further than the band only with a second admin', async ({ t, put, settings }) => {
     expect((await put(a, '/api/admin/settings', { rates: { usdt_bank_buy: 86 } })).status).toBe(200);
     const far = await put(a, '/api/admin/settings', { rates: { usdt_bank_buy: 95 } });
     expect(far).toMatchObject({
@@ -138,7 +151,7 @@ describe('changes to the desk rules wait for a second admin', () => {
     expect((await settings()).rates.usdt_bank_buy).toBe(95);
   });
 
-  it('a self-made second admin account waits; its requester cannot confirm it; the password is never in an event', async () => {
+  it('a self-made second admin account waits; its requester cannot confirm it; the password is never in an event', async ({ t, post, streamOf }) => {
     const mine = { phone: '+919610000020', password: 'my-other-account', username: 'Also me', roles: ['admin'] };
     const asked = await post(a, '/api/admin/users', mine);
     expect(asked).toMatchObject({
@@ -169,11 +182,11 @@ describe('changes to the desk rules wait for a second admin', () => {
     expect(await t.database.db.selectFrom('desk_change_passwords').selectAll().execute()).toEqual([]);
   });
 
-  it('a customer account is made at once, as before', async () => {
+  it('a customer account is made at once, as before', async ({ post }) => {
     expect((await post(a, '/api/admin/users', { phone: '+919610000021', password: 'customer1' })).status).toBe(201);
   });
 
-  it('a role grant waits, then is recorded with the confirmer as actor', async () => {
+  it('a role grant waits, then is recorded with the confirmer as actor', async ({ t, put, post }) => {
     const made = await post(a, '/api/admin/users', { phone: '+919610000022', password: 'customer2' });
     const userId = made.body.user._id as string;
     const asked = await put(a, `/api/admin/users/${userId}/roles`, { roles: ['compliance'] });
@@ -195,7 +208,7 @@ describe('changes to the desk rules wait for a second admin', () => {
     expect(granted?.metadata).toMatchObject({ actor: { id: bId }, causationId: `desk-change-${asked.body.change._id}` });
   });
 
-  it("a bank account and a wallet added to a brand wait; its customers' payment details stay as they were until confirmed", async () => {
+  it("a bank account and a wallet added to a brand wait; its customers' payment details stay as they were until confirmed", async ({ t, put, post }) => {
     const brandId = await createBrand(t, 'd.example', 'Brand D');
     const customer = await json(t.call('POST', '/api/admin/users', { token: a, body: { phone: '+919610000030', password: 'customer3', tenantId: brandId } }));
     expect(customer.status).toBe(201);
@@ -229,7 +242,7 @@ describe('changes to the desk rules wait for a second admin', () => {
     expect((await details()).wallets).toEqual([{ network: 'TRC20', address: DEPOSIT_TRON, qrCodeUrl: expect.stringMatching(/^\/api\/files\//) }]);
   });
 
-  it('a deactivation only narrows where customers pay, and applies at once', async () => {
+  it('a deactivation only narrows where customers pay, and applies at once', async ({ t, put }) => {
     const brandId = await createBrand(t, 'e.example', 'Brand E');
     const added = await put(a, `/api/admin/tenants/${brandId}`, { bankAccounts: [HDFC] });
     await confirmPending(t, added.body.change._id);
@@ -242,7 +255,7 @@ describe('changes to the desk rules wait for a second admin', () => {
     expect((await put(a, `/api/admin/tenants/${brandId}`, { bankAccounts: [] })).status).toBe(200);
   });
 
-  it("loosening a brand's overrides waits; the brand's customers keep their terms until it is confirmed", async () => {
+  it("loosening a brand's overrides waits; the brand's customers keep their terms until it is confirmed", async ({ t, put }) => {
     const brandId = await createBrand(t, 'f.example', 'Brand F');
     const asked = await put(a, `/api/admin/tenants/${brandId}/settings`, { limits: { buyInr: { min: 100, max: 2000000 } } });
     expect(asked).toMatchObject({
@@ -257,7 +270,7 @@ describe('changes to the desk rules wait for a second admin', () => {
     expect((await put(a, `/api/admin/tenants/${brandId}/settings`, {})).status).toBe(200);
   });
 
-  it('its requester withdraws; another admin declines with a note; neither may do the other', async () => {
+  it('its requester withdraws; another admin declines with a note; neither may do the other', async ({ put, post, settings }) => {
     const first = (await put(a, '/api/admin/settings', { controls: { requoteBandPercent: 10 } })).body.change._id as string;
     expect(await post(b, `/api/admin/changes/${first}/withdraw`)).toMatchObject({ status: 403, body: { code: 'not_requester' } });
     expect(await post(a, `/api/admin/changes/${first}/withdraw`)).toMatchObject({ status: 200, body: { change: { status: 'withdrawn' } } });
@@ -272,7 +285,7 @@ describe('changes to the desk rules wait for a second admin', () => {
     expect((await settings()).controls.requoteBandPercent).toBe(2);
   });
 
-  it('the admin CLI confirms as the person at the server, recorded as such', async () => {
+  it('the admin CLI confirms as the person at the server, recorded as such', async ({ t, put, settings, streamOf }) => {
     const asked = await put(a, '/api/admin/settings', { controls: { customerMonthlyInr: 9000000 } });
     await confirmPending(t, asked.body.change._id);
     expect((await settings()).controls.customerMonthlyInr).toBe(9000000);
@@ -282,7 +295,7 @@ describe('changes to the desk rules wait for a second admin', () => {
     });
   });
 
-  it('compliance officers read the changes (recorded on their trail) and act on none; brand admins see none; bad ids are 404', async () => {
+  it('compliance officers read the changes (recorded on their trail) and act on none; brand admins see none; bad ids are 404', async ({ t, put, post }) => {
     const asked = await put(a, '/api/admin/settings', { controls: { fourEyesAboveInr: 250000 } });
     await t.project();
     const read = await json(t.call('GET', '/api/compliance/changes', { token: officer }));

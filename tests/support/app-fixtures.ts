@@ -6,12 +6,13 @@
  */
 import { test } from 'vitest';
 import type { AppSettings } from '../../services/src/main/app-deps';
-import { createTestApp } from './test-app';
+import { createTestApp, json } from './test-app';
 
 /**
  * A test API whose `t` is the real app on a fresh database (`createTestApp(settings)`), shared by
  * the file's tests as a `beforeAll` did (one database per file: global reads see only the file's
- * events, files run in parallel), and whose `admin` is the operator admin's token.
+ * events, files run in parallel), whose `admin` is the operator admin's token, and whose `put` and
+ * `post` send JSON with a token and answer `{ status, body }`.
  */
 export function appTestWith(settings: Partial<AppSettings> = {}) {
   return (
@@ -24,6 +25,21 @@ export function appTestWith(settings: Partial<AppSettings> = {}) {
         return t;
       })
       .extend('admin', { scope: 'file' }, async ({ t }) => t.adminToken())
+      // JSON calls with a token, status and body together: `await put(token, url, body)`.
+      .extend(
+        'put',
+        { scope: 'file' },
+        ({ t }) =>
+          (token: string, url: string, body: unknown) =>
+            json(t.call('PUT', url, { token, body })),
+      )
+      .extend(
+        'post',
+        { scope: 'file' },
+        ({ t }) =>
+          (token: string, url: string, body: unknown = {}) =>
+            json(t.call('POST', url, { token, body })),
+      )
   );
 }
 
