@@ -2,9 +2,10 @@
  * The compliance desk over HTTP: replay and time travel, the order book as it stood, the searchable
  * log, the access trail, signed exports that verify offline, and a role that reads and never acts.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { verifyAuditExport } from '../../platform/src/eventstore/chain/verify-audit-export';
-import { createCustomer, createTestApp, json, type TestApp, setOwnPassword } from '../support/test-app';
+import { createCustomer, json, setOwnPassword } from '../support/test-app';
+import { it as withApp } from '../support/app-fixtures';
 import { createBrand } from '../support/brands';
 import { createStaff } from '../support/desk-changes';
 import { testEvent, testMetadata } from '../support/event-factory';
@@ -14,7 +15,6 @@ const FROM = (ip: string) => ({ 'x-forwarded-for': ip, 'user-agent': 'compliance
 const pause = () => new Promise((resolve) => setTimeout(resolve, 30));
 
 describe('compliance', () => {
-  let t: TestApp;
   let officer: string;
   let officerId: string;
   let customer: string;
@@ -24,10 +24,14 @@ describe('compliance', () => {
   let placedAt: Date;
   let paidAt: Date;
 
-  const get = (path: string, token = officer) => json(t.call('GET', path, { token, headers: FROM('198.51.100.20') }));
+  const it = withApp.extend(
+    'get',
+    ({ t }) =>
+      (path: string, token = officer) =>
+        json(t.call('GET', path, { token, headers: FROM('198.51.100.20') })),
+  );
 
-  beforeAll(async () => {
-    t = await createTestApp();
+  it.beforeAll(async ({ t }) => {
     admin = await t.adminToken();
     adminId = (await json(t.call('GET', '/api/auth/me', { token: admin }))).body._id;
     customer = await createCustomer(t, '+919170000001');
@@ -55,9 +59,8 @@ describe('compliance', () => {
     await t.call('POST', `/api/admin/orders/${order._id}/complete`, { token: admin, body: { cryptoReference: '0xABCDEF123' }, headers: FROM('198.51.100.7') });
     await t.project();
   });
-  afterAll(() => t.close());
 
-  it('replays an order: every event with who, when and from where, the state after it and what changed', async () => {
+  it('replays an order: every event with who, when and from where, the state after it and what changed', async ({ get }) => {
     const { status, body } = await get(`/api/compliance/orders/${order._id}/replay`);
     expect(status).toBe(200);
     expect(body.chain).toEqual({ intact: true, brokenAt: null, reason: null });
@@ -74,7 +77,7 @@ describe('compliance', () => {
     for (const step of body.steps) expect(step.correlationId).toBeTruthy();
   });
 
-  it('shows the order as it stood at an instant, and not before it existed', async () => {
+  it('shows the order as it stood at an instant, and not before it existed', async ({ get }) => {
     expect((await get(`/api/compliance/orders/${order._id}?asOf=${placedAt.toISOString()}`)).body).toMatchObject({
       order: { status: 'pending', bankReference: null },
       eventCount: 1,
@@ -88,7 +91,7 @@ describe('compliance', () => {
     expect((await get(`/api/compliance/orders/${order._id}?asOf=yesterday`)).body.error).toBe('validation_error');
   });
 
-  it('lists the order book as it stood then, by status', async () => {
+  it('lists the order book as it stood then, by status', async ({ get }) => {
     const then = (await get(`/api/compliance/orders?asOf=${placedAt.toISOString()}`)).body;
     expect(then.orders.map((o: { _id: string; status: string }) => [o._id, o.status])).toEqual([[order._id, 'pending']]);
     expect((await get(`/api/compliance/orders?asOf=${placedAt.toISOString()}&status=completed`)).body.total).toBe(0);
@@ -96,7 +99,7 @@ describe('compliance', () => {
     expect((await get(`/api/compliance/orders?asOf=2020-01-01T00:00:00Z`)).body).toMatchObject({ orders: [], total: 0 });
   });
 
-  it('finds an order by ref, phone, UTR and crypto reference', async () => {
+  it('finds an order by ref, phone, UTR and crypto reference', async ({ get }) => {
     for (const search of [order.refCode, order.refCode.slice(0, 6), '+919170000001', 'utrcomply001', '0xabcdef123']) {
       const found = (await get(`/api/compliance/orders?search=${encodeURIComponent(search)}`)).body;
       expect(
@@ -107,7 +110,7 @@ describe('compliance', () => {
     expect((await get('/api/compliance/orders?search=NOTHING-LIKE-IT')).body.total).toBe(0);
   });
 
-  it('searches the whole log, newest first, by actor, address, type and stream, in pages', async () => {
+  it('searches the whole log, newest first, by actor, address, type and stream, in pages', async ({ get }) => {
     const byAdmin = (await get(`/api/compliance/events?actorId=${adminId}&stream=order-${order._id}`)).body;
     expect(byAdmin.events.map((e: { type: string }) => e.type)).toEqual(['OrderCompleted', 'OrderVerified']);
     expect(byAdmin.events[0]).toMatchObject({ actor: { id: adminId, role: 'admin' }, ip: '198.51.100.7', streamId: `order-${order._id}` });
@@ -120,7 +123,7 @@ describe('compliance', () => {
     expect((await get('/api/compliance/events?type=UserRegistered')).body.events.length).toBeGreaterThan(0);
   });
 
-  it('records what compliance opened, from where, and shows that trail', async () => {
+  it('records what compliance opened, from where, and shows that trail', async ({ t, get }) => {
     await get(`/api/compliance/orders/${order._id}/replay`);
     await t.project();
     const trail = (await get(`/api/compliance/access?actorId=${officerId}`)).body.events;
@@ -137,7 +140,7 @@ describe('compliance', () => {
     );
   });
 
-  it('makes a signed export that verifies with no database, and fails once edited', async () => {
+  it('makes a signed export that verifies with no database, and fails once edited', async ({ t, get }) => {
     const made = await json(t.call('POST', '/api/compliance/exports', { token: officer, body: { orderIds: [order._id] } }));
     expect(made.status).toBe(201);
     expect(made.body).toMatchObject({ eventCount: 4, streamCount: 1 });
@@ -154,7 +157,7 @@ describe('compliance', () => {
     expect(trail.map((e) => (e.data as { view: string }).view)).toEqual(expect.arrayContaining(['export_created', 'export_downloaded']));
   });
 
-  it('exports a time window of the whole log', async () => {
+  it('exports a time window of the whole log', async ({ t }) => {
     const from = new Date(placedAt.getTime() - 60_000).toISOString();
     const made = await json(t.call('POST', '/api/compliance/exports', { token: officer, body: { from, to: new Date().toISOString() } }));
     expect(made.status).toBe(201);
@@ -165,7 +168,7 @@ describe('compliance', () => {
     ).toBe(400);
   });
 
-  it('reads and never acts: every command is refused to compliance staff, and compliance is refused to everyone else', async () => {
+  it('reads and never acts: every command is refused to compliance staff, and compliance is refused to everyone else', async ({ t, get }) => {
     const refused = [
       ['POST', '/api/orders/fiat-to-crypto', { fiatAmount: 1000, network: 'TRC20', withdrawAddress: TRON, method: 'bank' }],
       ['POST', `/api/orders/${order._id}/cancel`, {}],
@@ -180,7 +183,7 @@ describe('compliance', () => {
     expect((await t.call('GET', '/api/compliance/orders')).status).toBe(401);
   });
 
-  it('keeps a brand officer to their brand', async () => {
+  it('keeps a brand officer to their brand', async ({ t, get }) => {
     const tenantId = await createBrand(t, 'audit.example');
     const body = { phone: '+919170000019', password: 'compliance2', roles: ['compliance'], tenantId };
     await createStaff(t, body);
@@ -194,7 +197,10 @@ describe('compliance', () => {
     expect((await json(t.call('POST', '/api/compliance/exports', { token: brandOfficer, body: { orderIds: [order._id] } }))).status).toBe(404);
   });
 
-  it("withholds from a brand officer's export who the operator's staff are, and other brands' events on a shared stream; it still verifies", async () => {
+  it("withholds from a brand officer's export who the operator's staff are, and other brands' events on a shared stream; it still verifies", async ({
+    t,
+    get,
+  }) => {
     const host = 'audit-withheld.example';
     const tenantId = await createBrand(t, host);
     const other = await createBrand(t, 'audit-other.example');
@@ -289,7 +295,7 @@ describe('compliance', () => {
     expect(await verifyAuditExport(window, key.fingerprint)).toMatchObject({ ok: true, withheldCount: expect.any(Number) });
   });
 
-  it('shows a tampered history as a broken chain at the event that was changed', async () => {
+  it('shows a tampered history as a broken chain at the event that was changed', async ({ t, get }) => {
     await t.database.pool.query(`update es_events set data = jsonb_set(data, '{reference}', '"UTRFORGED"') where stream_id = $1 and stream_position = 1`, [
       `order-${order._id}`,
     ]);

@@ -4,8 +4,9 @@
  * shows; a refusal that says what is left and records nothing; orders placed at once counted one
  * after the other, before the projection has them.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCustomer, createTestApp, json, type TestApp, setOwnPassword } from '../support/test-app';
+import { describe, expect } from 'vitest';
+import { createCustomer, json, setOwnPassword } from '../support/test-app';
+import { it as withApp } from '../support/app-fixtures';
 import { createBrand } from '../support/brands';
 import { changeConfirmed } from '../support/desk-changes';
 import { testMetadata } from '../support/event-factory';
@@ -15,28 +16,51 @@ import { DAY_MS } from '../../machines/src/order/customer-limits';
 const TRON = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
 
 describe('customer limits', () => {
-  let t: TestApp;
   let admin: string;
 
-  const buy = (token: string, fiatAmount: number, headers: Record<string, string> = {}) =>
-    json(t.call('POST', '/api/orders/fiat-to-crypto', { token, headers, body: { fiatAmount, network: 'TRC20', withdrawAddress: TRON, method: 'bank' } }));
-  const limitsOf = async (token: string, headers: Record<string, string> = {}) => (await json(t.call('GET', '/api/orders/limits', { token, headers }))).body;
-  const orderCount = async (token: string) => {
-    await t.project();
-    return (await json(t.call('GET', '/api/orders', { token }))).body.orders.length as number;
-  };
+  const it = withApp
+    .extend(
+      'buy',
+      ({ t }) =>
+        (token: string, fiatAmount: number, headers: Record<string, string> = {}) =>
+          json(t.call('POST', '/api/orders/fiat-to-crypto', { token, headers, body: { fiatAmount, network: 'TRC20', withdrawAddress: TRON, method: 'bank' } })),
+    )
+    .extend(
+      'limitsOf',
+      ({ t }) =>
+        async (token: string, headers: Record<string, string> = {}) =>
+          (await json(t.call('GET', '/api/orders/limits', { token, headers }))).body,
+    )
+    .extend('orderCount', ({ t }) => async (token: string) => {
+      await t.project();
+      return (await json(t.call('GET', '/api/orders', { token }))).body.orders.length as number;
+    })
+    /** A buy placed `daysAgo` (through the service, at that time) and expired an hour later, unpaid. */
+    .extend('expiredBuyOf', ({ t }) => async (token: string, fiatAmount: string, daysAgo: number) => {
+      const me = (await json(t.call('GET', '/api/auth/me', { token }))).body as { _id: string };
+      const user = (await findUserById(t.deps.orders.accounts, me._id))!;
+      const placedAt = new Date(Date.now() - daysAgo * DAY_MS);
+      const metadata = testMetadata({ actor: { id: user.id, role: 'customer' }, tenantId: user.tenant_id, acceptedAt: placedAt.toISOString() });
+      const old = await t.deps.orders.placement.placeBuy(user, { fiatAmount, network: 'TRC20', withdrawAddress: TRON, method: 'bank' }, metadata);
+      await t.deps.orders.commands.expire(old.orderId, 'test', new Date(placedAt.getTime() + 61 * 60_000));
+      return old.orderId;
+    })
+    .extend(
+      'payLate',
+      ({ t }) =>
+        (token: string, orderId: string, utr: string) =>
+          json(t.call('POST', `/api/orders/${orderId}/upload`, { token, body: { bankReference: utr } })),
+    );
 
-  beforeAll(async () => {
-    t = await createTestApp();
+  it.beforeAll(async ({ t }) => {
     admin = await t.adminToken();
     const saved = await json(
       t.call('PUT', '/api/admin/settings', { token: admin, body: { controls: { customerDailyInr: 10000, customerMonthlyInr: 15000 } } }),
     );
     expect(saved.status).toBe(200);
   });
-  afterAll(() => t.close());
 
-  it('shows the headroom, refuses an order over it with what is left, and frees what a rejected order held', async () => {
+  it('shows the headroom, refuses an order over it with what is left, and frees what a rejected order held', async ({ t, buy, limitsOf, orderCount }) => {
     const asha = await createCustomer(t, '+919190000201');
     expect(await limitsOf(asha)).toEqual({
       daily: { limitInr: 10000, usedInr: 0, remainingInr: 10000 },
@@ -76,7 +100,7 @@ describe('customer limits', () => {
     expect((await limitsOf(asha)).daily).toEqual({ limitInr: 10000, usedInr: 6000, remainingInr: 4000 });
   });
 
-  it('counts orders placed at the same moment one after the other, before the projection shows any', async () => {
+  it('counts orders placed at the same moment one after the other, before the projection shows any', async ({ t, buy, orderCount }) => {
     const ravi = await createCustomer(t, '+919190000202');
     const answers = await Promise.all(Array.from({ length: 5 }, () => buy(ravi, 3000)));
     expect(answers.map((a) => a.status).sort()).toEqual([201, 201, 201, 400, 400]);
@@ -89,7 +113,7 @@ describe('customer limits', () => {
     expect(await orderCount(kiran)).toBe(10);
   });
 
-  it("applies the monthly limit as well, and a brand's own limits over the global ones", async () => {
+  it("applies the monthly limit as well, and a brand's own limits over the global ones", async ({ t, buy, limitsOf }) => {
     const meera = await createCustomer(t, '+919190000203');
     expect((await buy(meera, 10000)).status).toBe(201);
     expect((await limitsOf(meera)).monthly.remainingInr).toBe(5000);
@@ -111,7 +135,7 @@ describe('customer limits', () => {
     expect(refused.body.details[0].message).toContain('monthly limit of ₹2,000');
   });
 
-  it('gives a claim up when the order was not recorded, and keeps it when the append committed but its answer was lost', async () => {
+  it('gives a claim up when the order was not recorded, and keeps it when the append committed but its answer was lost', async ({ t, buy, limitsOf }) => {
     const sunil = await createCustomer(t, '+919190000206');
     const orders = t.deps.orders.orders;
     const create = orders.create.bind(orders);
@@ -146,20 +170,14 @@ describe('customer limits', () => {
     }
     expect((await limitsOf(sunil)).daily.usedInr).toBe(2500);
   });
-  /** A buy placed `daysAgo` (through the service, at that time) and expired an hour later, unpaid. */
-  const expiredBuyOf = async (token: string, fiatAmount: string, daysAgo: number) => {
-    const me = (await json(t.call('GET', '/api/auth/me', { token }))).body as { _id: string };
-    const user = (await findUserById(t.deps.orders.accounts, me._id))!;
-    const placedAt = new Date(Date.now() - daysAgo * DAY_MS);
-    const metadata = testMetadata({ actor: { id: user.id, role: 'customer' }, tenantId: user.tenant_id, acceptedAt: placedAt.toISOString() });
-    const old = await t.deps.orders.placement.placeBuy(user, { fiatAmount, network: 'TRC20', withdrawAddress: TRON, method: 'bank' }, metadata);
-    await t.deps.orders.commands.expire(old.orderId, 'test', new Date(placedAt.getTime() + 61 * 60_000));
-    return old.orderId;
-  };
-  const payLate = (token: string, orderId: string, utr: string) =>
-    json(t.call('POST', `/api/orders/${orderId}/upload`, { token, body: { bankReference: utr } }));
 
-  it('counts an order paid late from its late payment: revived a day after it was placed, it holds today, projected or not', async () => {
+  it('counts an order paid late from its late payment: revived a day after it was placed, it holds today, projected or not', async ({
+    t,
+    buy,
+    limitsOf,
+    expiredBuyOf,
+    payLate,
+  }) => {
     // The fourth security review: counted by its placement two days before, a revived order held
     // nothing in the day's window, and the customer placed their whole limit again beside it.
     const ravi = await createCustomer(t, '+919190000211');
@@ -182,7 +200,12 @@ describe('customer limits', () => {
     expect((await buy(ravi, 1000)).status).toBe(201);
   });
 
-  it('counts two revivals made at the same moment one after the other: the one that takes the customer over is flagged', async () => {
+  it('counts two revivals made at the same moment one after the other: the one that takes the customer over is flagged', async ({
+    t,
+    limitsOf,
+    expiredBuyOf,
+    payLate,
+  }) => {
     const meera = await createCustomer(t, '+919190000212');
     const orders = [await expiredBuyOf(meera, '6000', 3), await expiredBuyOf(meera, '6000', 2)];
     await t.project();
@@ -196,7 +219,7 @@ describe('customer limits', () => {
     expect((await limitsOf(meera)).daily.usedInr).toBe(12000);
   });
 
-  it("gives a revival's claim up when its proof was not recorded", async () => {
+  it("gives a revival's claim up when its proof was not recorded", async ({ t, limitsOf, expiredBuyOf, payLate }) => {
     const kiran = await createCustomer(t, '+919190000213');
     const old = await expiredBuyOf(kiran, '4000', 2);
     await t.project();

@@ -4,9 +4,10 @@
  * waits it holds the order (no reject, payout or new request until it is answered or withdrawn);
  * the admin list filters what waits for a second admin.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { SAME_ADMIN } from '../../machines/src/order/order.decide';
-import { createCustomer, createTestApp, json, type TestApp, setOwnPassword } from '../support/test-app';
+import { createCustomer, json, setOwnPassword } from '../support/test-app';
+import { it as withApp } from '../support/app-fixtures';
 import { createBrand, createBrandAdmin } from '../support/brands';
 import { changeConfirmed, createStaff } from '../support/desk-changes';
 
@@ -14,32 +15,45 @@ const TRON = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
 const SECOND_ADMIN = { phone: '+919190000101', password: 'second-admin' };
 
 describe('four eyes above a threshold', () => {
-  let t: TestApp;
   let admin: string;
   let second: string;
   let secondId: string;
   let asha: string;
 
-  const paidBuy = async (token: string, fiatAmount: number, host?: string) => {
-    const headers: Record<string, string> = host ? { host } : {};
-    const placed = await json(
-      t.call('POST', '/api/orders/fiat-to-crypto', { token, headers, body: { fiatAmount, network: 'TRC20', withdrawAddress: TRON, method: 'bank' } }),
+  const it = withApp
+    .extend('paidBuy', ({ t }) => async (token: string, fiatAmount: number, host?: string) => {
+      const headers: Record<string, string> = host ? { host } : {};
+      const placed = await json(
+        t.call('POST', '/api/orders/fiat-to-crypto', { token, headers, body: { fiatAmount, network: 'TRC20', withdrawAddress: TRON, method: 'bank' } }),
+      );
+      expect(placed.status).toBe(201);
+      const order = placed.body.order as { _id: string };
+      expect(
+        (await t.call('POST', `/api/orders/${order._id}/upload`, { token, headers, body: { bankReference: `UTR${Date.now()}${fiatAmount}` } })).status,
+      ).toBe(200);
+      return order._id;
+    })
+    /** Complete with no payout reference: above the threshold it asks a second admin to approve the payout. */
+    .extend(
+      'complete',
+      ({ t }) =>
+        (token: string, id: string, body: Record<string, unknown> = {}) =>
+          json(t.call('POST', `/api/admin/orders/${id}/complete`, { token, body })),
+    )
+    .extend(
+      'detail',
+      ({ t }) =>
+        async (id: string) =>
+          (await json(t.call('GET', `/api/admin/orders/${id}`, { token: admin }))).body,
+    )
+    .extend(
+      'eventTypes',
+      ({ t }) =>
+        async (id: string) =>
+          ((await json(t.call('GET', `/api/admin/orders/${id}/history`, { token: admin }))).body.events as { type: string }[]).map((e) => e.type),
     );
-    expect(placed.status).toBe(201);
-    const order = placed.body.order as { _id: string };
-    expect((await t.call('POST', `/api/orders/${order._id}/upload`, { token, headers, body: { bankReference: `UTR${Date.now()}${fiatAmount}` } })).status).toBe(
-      200,
-    );
-    return order._id;
-  };
-  /** Complete with no payout reference: above the threshold it asks a second admin to approve the payout. */
-  const complete = (token: string, id: string, body: Record<string, unknown> = {}) => json(t.call('POST', `/api/admin/orders/${id}/complete`, { token, body }));
-  const detail = async (id: string) => (await json(t.call('GET', `/api/admin/orders/${id}`, { token: admin }))).body;
-  const eventTypes = async (id: string) =>
-    ((await json(t.call('GET', `/api/admin/orders/${id}/history`, { token: admin }))).body.events as { type: string }[]).map((e) => e.type);
 
-  beforeAll(async () => {
-    t = await createTestApp();
+  it.beforeAll(async ({ t }) => {
     admin = await t.adminToken();
     // Made as the admin CLI makes staff: on the admin screens a staff account waits for a second admin.
     secondId = await createStaff(t, { ...SECOND_ADMIN, username: 'second admin', roles: ['admin'] });
@@ -48,9 +62,12 @@ describe('four eyes above a threshold', () => {
     const saved = await json(t.call('PUT', '/api/admin/settings', { token: admin, body: { controls: { fourEyesAboveInr: 5000 } } }));
     expect(saved.body.controls).toMatchObject({ fourEyesAboveInr: 5000 });
   });
-  afterAll(() => t.close());
 
-  it('asks for approval above the threshold, refuses the requester, and the payout is recorded once a different admin approved it', async () => {
+  it('asks for approval above the threshold, refuses the requester, and the payout is recorded once a different admin approved it', async ({
+    t,
+    complete,
+    detail,
+  }) => {
     // No proof yet (cash at the counter): the rate lock leaves a re-quote to the desk (rate-lock.ts).
     const placed = await json(
       t.call('POST', '/api/orders/fiat-to-crypto', { token: asha, body: { fiatAmount: 6000, network: 'TRC20', withdrawAddress: TRON, method: 'bank' } }),
@@ -94,12 +111,18 @@ describe('four eyes above a threshold', () => {
     expect(history[3]!.data.approved).toMatchObject({ requestId, approvedBy: secondId });
   });
 
-  it('completes at or below the threshold at once', async () => {
+  it('completes at or below the threshold at once', async ({ paidBuy, complete }) => {
     const id = await paidBuy(asha, 5000);
     expect(await complete(admin, id, { cryptoReference: '0xsettled' })).toMatchObject({ status: 200, body: { order: { status: 'completed' } } });
   });
 
-  it("keeps a pending request through the customer's extra proof until a second admin declines it; while one waits, nobody rejects or asks again until it is withdrawn", async () => {
+  it("keeps a pending request through the customer's extra proof until a second admin declines it; while one waits, nobody rejects or asks again until it is withdrawn", async ({
+    t,
+    paidBuy,
+    complete,
+    detail,
+    eventTypes,
+  }) => {
     const id = await paidBuy(asha, 7000);
     const first = (await complete(admin, id)).body.order.completionRequest.requestId;
     // The customer sends another proof: it leaves the request's terms as they were, and is noted on it.
@@ -129,7 +152,7 @@ describe('four eyes above a threshold', () => {
     expect((await eventTypes(id)).slice(-3)).toEqual(['CompletionRequested', 'CompletionRequestDeclined', 'OrderRejected']);
   });
 
-  it('lists what waits for a second admin, and never shows the request to the customer', async () => {
+  it('lists what waits for a second admin, and never shows the request to the customer', async ({ t, paidBuy, complete, detail }) => {
     const id = await paidBuy(asha, 8000);
     await complete(second, id);
     await t.project();
@@ -150,7 +173,7 @@ describe('four eyes above a threshold', () => {
     expect((await json(t.call('GET', '/api/admin/orders?awaiting=confirmation', { token: admin }))).body.total).toBe(0);
   });
 
-  it("follows a brand's own threshold over the global one", async () => {
+  it("follows a brand's own threshold over the global one", async ({ t, paidBuy, complete }) => {
     const host = 'fours.example';
     const tenantId = await createBrand(t, host);
     // A higher threshold than the global ₹5,000 loosens four eyes for the brand: a second admin confirms it (decision 0030).
@@ -164,7 +187,7 @@ describe('four eyes above a threshold', () => {
     expect(await complete(admin, id, { cryptoReference: '0xsettled' })).toMatchObject({ status: 200, body: { order: { status: 'completed' } } });
   });
 
-  it("names the operator's staff who asked to a brand admin only as the Operator (decision 0014)", async () => {
+  it("names the operator's staff who asked to a brand admin only as the Operator (decision 0014)", async ({ t, paidBuy, complete, detail }) => {
     const host = 'fours-named.example';
     const brand = await createBrandAdmin(t, host, '+919190000104');
     await t.call('POST', '/api/admin/users', { token: brand.token, body: { phone: '+919190000105', password: 'secret1' } });

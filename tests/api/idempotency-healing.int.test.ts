@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCustomer, createTestApp, json, type TestApp } from '../support/test-app';
+import { describe, expect } from 'vitest';
+import { createCustomer, json } from '../support/test-app';
+import { it as withApp } from '../support/app-fixtures';
 import { giveDepositWallet } from '../support/deposit-wallet';
 import { PNG_1PX, dataUrl } from '../support/sample-files';
 import { startIdempotencySweep } from '../../services/src/jobs/idempotency-sweep';
@@ -15,35 +16,55 @@ const BUY = { fiatAmount: 10000, network: 'TRC20', withdrawAddress: 'TQn9Y2khEsL
  * answer back off the row (and its renewal time back a minute) after a request ran.
  */
 describe('idempotency keys that heal', () => {
-  let t: TestApp;
   let customer: string;
   let admin: string;
-  const place = (key: string, body: unknown = BUY) =>
-    json(t.call('POST', '/api/orders/fiat-to-crypto', { token: customer, body, headers: { 'idempotency-key': key } }));
-  const adminPost = (path: string, key: string, body: unknown = {}) =>
-    json(t.call('POST', `/api/admin/orders/${path}`, { token: admin, body, headers: { 'idempotency-key': key } }));
-  const sql = (text: string, values: unknown[] = []) => t.database.pool.query(text, values);
-  /** The state a process killed after its append and before its answer leaves, claimed `agoSeconds` ago. */
-  const diedMidRequest = (key: string, agoSeconds: number) =>
-    sql(
-      `update idempotency_keys set status_code = null, response_body = null, completed_at = null, claimed_at = now() - make_interval(secs => $2) where key = $1`,
-      [key, agoSeconds],
-    );
-  const eventsOf = async (orderId: string, type: string) => (await t.deps.eventStore.readStream(`order-${orderId}`)).filter((e) => e.type === type);
-  const placedBy = async (userToken: string) => {
-    const orders = await json(t.call('GET', '/api/orders', { token: userToken }));
-    return orders.body.orders.length as number;
-  };
+  const it = withApp
+    .extend(
+      'place',
+      ({ t }) =>
+        (key: string, body: unknown = BUY) =>
+          json(t.call('POST', '/api/orders/fiat-to-crypto', { token: customer, body, headers: { 'idempotency-key': key } })),
+    )
+    .extend(
+      'adminPost',
+      ({ t }) =>
+        (path: string, key: string, body: unknown = {}) =>
+          json(t.call('POST', `/api/admin/orders/${path}`, { token: admin, body, headers: { 'idempotency-key': key } })),
+    )
+    .extend(
+      'sql',
+      ({ t }) =>
+        (text: string, values: unknown[] = []) =>
+          t.database.pool.query(text, values),
+    )
+    /** The state a process killed after its append and before its answer leaves, claimed `agoSeconds` ago. */
+    .extend(
+      'diedMidRequest',
+      ({ sql }) =>
+        (key: string, agoSeconds: number) =>
+          sql(
+            `update idempotency_keys set status_code = null, response_body = null, completed_at = null, claimed_at = now() - make_interval(secs => $2) where key = $1`,
+            [key, agoSeconds],
+          ),
+    )
+    .extend(
+      'eventsOf',
+      ({ t }) =>
+        async (orderId: string, type: string) =>
+          (await t.deps.eventStore.readStream(`order-${orderId}`)).filter((e) => e.type === type),
+    )
+    .extend('placedBy', ({ t }) => async (userToken: string) => {
+      const orders = await json(t.call('GET', '/api/orders', { token: userToken }));
+      return orders.body.orders.length as number;
+    });
 
-  beforeAll(async () => {
-    t = await createTestApp();
+  it.beforeAll(async ({ t }) => {
     await giveDepositWallet(t);
     customer = await createCustomer(t, '+919600000071');
     admin = await t.adminToken();
   });
-  afterAll(() => t.close());
 
-  it('places one order when the retry of a request killed after its append runs again', async () => {
+  it('places one order when the retry of a request killed after its append runs again', async ({ t, place, sql, diedMidRequest, eventsOf }) => {
     const first = await place('killed-place');
     expect(first.status).toBe(201);
     const orderId = first.body.order._id as string;
@@ -64,7 +85,7 @@ describe('idempotency keys that heal', () => {
     expect(replay.headers.get('idempotent-replayed')).toBe('true');
   });
 
-  it('places the order when the request died before its append', async () => {
+  it('places the order when the request died before its append', async ({ place, sql, eventsOf }) => {
     const before = await place('hash-source');
     const { request_hash } = (await sql(`select request_hash from idempotency_keys where key = 'hash-source'`)).rows[0];
     // A claim left by a process that died before appending anything: the key claimed, no event.
@@ -78,7 +99,7 @@ describe('idempotency keys that heal', () => {
     expect(await eventsOf(retry.body.order._id, 'OrderPlaced')).toHaveLength(1);
   });
 
-  it('lets exactly one of two retries at once take over a dead claim', async () => {
+  it('lets exactly one of two retries at once take over a dead claim', async ({ t, place, diedMidRequest, eventsOf, placedBy }) => {
     const first = await place('raced-place');
     await diedMidRequest('raced-place', 90);
     await t.project();
@@ -94,7 +115,14 @@ describe('idempotency keys that heal', () => {
     expect(await eventsOf(first.body.order._id, 'OrderPlaced')).toHaveLength(1);
   });
 
-  it('records a proof, a completion and a rejection once when their requests are retried after dying', async () => {
+  it('records a proof, a completion and a rejection once when their requests are retried after dying', async ({
+    t,
+    place,
+    adminPost,
+    sql,
+    diedMidRequest,
+    eventsOf,
+  }) => {
     const upload = (orderId: string, key: string) =>
       json(t.call('POST', `/api/orders/${orderId}/upload`, { token: customer, body: { bankReference: 'UTR123456789' }, headers: { 'idempotency-key': key } }));
     const order = (await place('proof-order')).body.order;
@@ -137,7 +165,7 @@ describe('idempotency keys that heal', () => {
     expect(await eventsOf(other._id, 'OrderRejected')).toHaveLength(1);
   });
 
-  it('keeps a renewed claim from a retry, and lets a holder that lost its claim record nothing', async () => {
+  it('keeps a renewed claim from a retry, and lets a holder that lost its claim record nothing', async ({ t, sql }) => {
     const keys = new IdempotencyKeys(t.database.db);
     const slow = (await keys.claim('lease-scope', 'lease', 'hash'))!;
     expect(slow).not.toBeNull();
@@ -162,7 +190,7 @@ describe('idempotency keys that heal', () => {
     expect(await keys.held('lease-scope', 'lease', 'other')).toEqual({ kind: 'reused' });
   });
 
-  it('lets the retry of a request that failed on the server take its key at once, under the same request id', async () => {
+  it('lets the retry of a request that failed on the server take its key at once, under the same request id', async ({ t }) => {
     const keys = new IdempotencyKeys(t.database.db);
     const failed = (await keys.claim('release-scope', 'released', 'hash'))!;
     await keys.release('release-scope', 'released', failed);
@@ -175,7 +203,7 @@ describe('idempotency keys that heal', () => {
     expect(await keys.claim('release-scope', 'released', 'hash')).toBeNull();
   });
 
-  it('treats a key older than 24 hours as new, before the sweep deletes it', async () => {
+  it('treats a key older than 24 hours as new, before the sweep deletes it', async ({ place, sql }) => {
     const first = await place('day-old');
     await sql(`update idempotency_keys set created_at = now() - interval '25 hours' where key = 'day-old'`);
     // A different request under the old key is not "reused": the key is new again.
@@ -185,7 +213,7 @@ describe('idempotency keys that heal', () => {
     expect(Number(again.body.order.fiatAmount)).toBe(12000);
   });
 
-  it('sweeps keys past 24 hours in batches and keeps the others', async () => {
+  it('sweeps keys past 24 hours in batches and keeps the others', async ({ t, place, sql }) => {
     await place('fresh-key');
     await sql(
       `insert into idempotency_keys (scope, key, request_hash, status_code, response_body, created_at)

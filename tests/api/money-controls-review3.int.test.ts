@@ -8,8 +8,9 @@
  * - F4: one admin settled, alone, orders of customer accounts they had made;
  * - F7: a sell re-quoted up was checked against the customer's limits only when its rate was typed.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, json, type TestApp } from '../support/test-app';
+import { describe, expect } from 'vitest';
+import { json } from '../support/test-app';
+import { it as withApp } from '../support/app-fixtures';
 import { confirmPending, createStaff } from '../support/desk-changes';
 import { giveDepositWallet } from '../support/deposit-wallet';
 import { ACCOUNT_MADE_BY_YOU } from '../../machines/src/order/four-eyes';
@@ -20,48 +21,78 @@ const SECOND = { phone: '+919745000002', password: 'second-admin', roles: ['admi
 const AN_HOUR_ON = () => new Date(Date.now() + 61 * 60_000);
 
 describe('money controls that hold (third review)', () => {
-  let t: TestApp;
   let admin: string;
   let second: string;
 
-  /** A customer who signed up with a code sent to their phone (no admin made the account). */
-  const signUp = async (phone: string) => {
-    await t.call('POST', '/api/auth/register/otp/send', { body: { phone } });
-    await t.call('POST', '/api/auth/register/otp/verify', { body: { phone, otp: await t.otpFor(phone, 'register') } });
-    const registered = await json(t.call('POST', '/api/auth/register', { body: { username: `customer ${phone}`, phone, password: 'secret12' } }));
-    expect(registered.status).toBe(201);
-    return registered.body.token as string;
-  };
-  const buy = async (token: string, fiatAmount: number) => {
-    const placed = await json(
-      t.call('POST', '/api/orders/fiat-to-crypto', { token, body: { fiatAmount, network: 'TRC20', withdrawAddress: TRON, method: 'bank' } }),
-    );
-    expect(placed.status).toBe(201);
-    return placed.body.order as { _id: string; rate: string };
-  };
-  const complete = (token: string, id: string, body: Record<string, unknown>) => json(t.call('POST', `/api/admin/orders/${id}/complete`, { token, body }));
-  const approve = (token: string, id: string, body: Record<string, unknown>) => json(t.call('POST', `/api/admin/orders/${id}/approve`, { token, body }));
-  const confirm = (token: string, id: string, requestId: string) =>
-    json(t.call('POST', `/api/admin/orders/${id}/completion-request/confirm`, { token, body: { requestId } }));
-  const order = async (id: string) => (await json(t.call('GET', `/api/admin/orders/${id}`, { token: admin }))).body;
-  const payLate = (token: string, id: string, utr: string) => json(t.call('POST', `/api/orders/${id}/upload`, { token, body: { bankReference: utr } }));
-  /** A change to the desk's settings, confirmed by a second admin when it waits for one. */
-  const settle = async (body: Record<string, unknown>) => {
-    const saved = await json(t.call('PUT', '/api/admin/settings', { token: admin, body }));
-    if (saved.status === 202) await confirmPending(t, saved.body.change._id);
-    else expect(saved.status).toBe(200);
-  };
+  const it = withApp
+    /** A customer who signed up with a code sent to their phone (no admin made the account). */
+    .extend('signUp', ({ t }) => async (phone: string) => {
+      await t.call('POST', '/api/auth/register/otp/send', { body: { phone } });
+      await t.call('POST', '/api/auth/register/otp/verify', { body: { phone, otp: await t.otpFor(phone, 'register') } });
+      const registered = await json(t.call('POST', '/api/auth/register', { body: { username: `customer ${phone}`, phone, password: 'secret12' } }));
+      expect(registered.status).toBe(201);
+      return registered.body.token as string;
+    })
+    .extend('buy', ({ t }) => async (token: string, fiatAmount: number) => {
+      const placed = await json(
+        t.call('POST', '/api/orders/fiat-to-crypto', { token, body: { fiatAmount, network: 'TRC20', withdrawAddress: TRON, method: 'bank' } }),
+      );
+      expect(placed.status).toBe(201);
+      return placed.body.order as { _id: string; rate: string };
+    })
+    .extend(
+      'complete',
+      ({ t }) =>
+        (token: string, id: string, body: Record<string, unknown>) =>
+          json(t.call('POST', `/api/admin/orders/${id}/complete`, { token, body })),
+    )
+    .extend(
+      'approve',
+      ({ t }) =>
+        (token: string, id: string, body: Record<string, unknown>) =>
+          json(t.call('POST', `/api/admin/orders/${id}/approve`, { token, body })),
+    )
+    .extend(
+      'confirm',
+      ({ t }) =>
+        (token: string, id: string, requestId: string) =>
+          json(t.call('POST', `/api/admin/orders/${id}/completion-request/confirm`, { token, body: { requestId } })),
+    )
+    .extend(
+      'order',
+      ({ t }) =>
+        async (id: string) =>
+          (await json(t.call('GET', `/api/admin/orders/${id}`, { token: admin }))).body,
+    )
+    .extend(
+      'payLate',
+      ({ t }) =>
+        (token: string, id: string, utr: string) =>
+          json(t.call('POST', `/api/orders/${id}/upload`, { token, body: { bankReference: utr } })),
+    )
+    /** A change to the desk's settings, confirmed by a second admin when it waits for one. */
+    .extend('settle', ({ t }) => async (body: Record<string, unknown>) => {
+      const saved = await json(t.call('PUT', '/api/admin/settings', { token: admin, body }));
+      if (saved.status === 202) await confirmPending(t, saved.body.change._id);
+      else expect(saved.status).toBe(200);
+    });
 
-  beforeAll(async () => {
-    t = await createTestApp();
+  it.beforeAll(async ({ t }) => {
     admin = await t.adminToken();
     await createStaff(t, SECOND);
     second = await t.login(SECOND.phone, SECOND.password);
     await giveDepositWallet(t);
   });
-  afterAll(() => t.close());
 
-  it('F2: a request does not keep an unpaid order from expiring; the expiry ends it and the approval, and the late payment needs a rate', async () => {
+  it('F2: a request does not keep an unpaid order from expiring; the expiry ends it and the approval, and the late payment needs a rate', async ({
+    t,
+    signUp,
+    buy,
+    complete,
+    confirm,
+    order,
+    payLate,
+  }) => {
     const customer = await signUp('+919745000010');
     const { _id } = await buy(customer, 300000);
     const asked = await complete(admin, _id, {});
@@ -79,7 +110,14 @@ describe('money controls that hold (third review)', () => {
     expect(await order(_id)).toMatchObject({ status: 'expired', latePayment: true, payoutApproval: null });
   });
 
-  it('fifth review, G2: the USDT of a late payment is not recorded as sent before a rate was named; completed with one, it is', async () => {
+  it('fifth review, G2: the USDT of a late payment is not recorded as sent before a rate was named; completed with one, it is', async ({
+    t,
+    signUp,
+    buy,
+    complete,
+    order,
+    payLate,
+  }) => {
     const customer = await signUp('+919745000011');
     const { _id, rate } = await buy(customer, 50000);
     await t.deps.orders.commands.expire(_id, 'test', AN_HOUR_ON());
@@ -93,7 +131,13 @@ describe('money controls that hold (third review)', () => {
     expect(await complete(admin, _id, { rate, cryptoReference: '0xLATESENT' })).toMatchObject({ status: 200, body: { order: { status: 'completed' } } });
   });
 
-  it('F4: an admin cannot settle alone, nor approve, the orders of a customer account they made; another admin settles as usual', async () => {
+  it('F4: an admin cannot settle alone, nor approve, the orders of a customer account they made; another admin settles as usual', async ({
+    t,
+    buy,
+    complete,
+    confirm,
+    order,
+  }) => {
     const phone = '+919745000020';
     const made = await json(t.call('POST', '/api/admin/users', { token: admin, body: { phone, password: 'chosen-by-admin' } }));
     expect(made.status).toBe(201);
@@ -127,7 +171,15 @@ describe('money controls that hold (third review)', () => {
     expect((await order(large._id)).payoutApproval).toBeNull();
   });
 
-  it('F7: a sell whose re-quote was approved is checked against the limits when it settles at the approved rate left blank', async () => {
+  it('F7: a sell whose re-quote was approved is checked against the limits when it settles at the approved rate left blank', async ({
+    t,
+    signUp,
+    buy,
+    approve,
+    confirm,
+    order,
+    settle,
+  }) => {
     const customer = await signUp('+919745000030');
     const placed = await json(t.call('POST', '/api/orders/crypto-to-fiat', { token: customer, body: { cryptoAmount: 1000, method: 'cash' } }));
     expect(placed, JSON.stringify(placed.body)).toMatchObject({ status: 201 });
@@ -151,7 +203,15 @@ describe('money controls that hold (third review)', () => {
     }
   });
 
-  it('F3: a late payment settled at its placed rate, further from the rate in force than the band, needs a second admin', async () => {
+  it('F3: a late payment settled at its placed rate, further from the rate in force than the band, needs a second admin', async ({
+    t,
+    signUp,
+    buy,
+    complete,
+    order,
+    payLate,
+    settle,
+  }) => {
     const customer = await signUp('+919745000040');
     const { _id, rate } = await buy(customer, 150000);
     await t.deps.orders.commands.expire(_id, 'test', AN_HOUR_ON());

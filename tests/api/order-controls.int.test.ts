@@ -5,10 +5,11 @@
  */
 import { PNG } from 'pngjs';
 import jpeg from 'jpeg-js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { CUSTOMER_REASONS } from '../../machines/src/order/order-reasons';
 import { LATE_PAYMENT_NEEDS_RATE } from '../../machines/src/order/order.decide';
-import { createCustomer, createTestApp, json, type TestApp, setOwnPassword } from '../support/test-app';
+import { createCustomer, json, setOwnPassword } from '../support/test-app';
+import { it as withApp } from '../support/app-fixtures';
 import { createBrandAdmin } from '../support/brands';
 import { waitFor } from '../support/wait-for';
 import { giveDepositWallet } from '../support/deposit-wallet';
@@ -36,29 +37,43 @@ function screenshot(): { png: string; jpeg: string } {
 }
 
 describe('order controls', () => {
-  let t: TestApp;
   let admin: string;
   let asha: string;
   let ravi: string;
 
-  const buy = async (token: string, headers: Record<string, string> = {}) =>
-    (
-      await json(
-        t.call('POST', '/api/orders/fiat-to-crypto', { token, headers, body: { fiatAmount: 3000, network: 'TRC20', withdrawAddress: TRON, method: 'bank' } }),
-      )
-    ).body.order as { _id: string; refCode: string; rate: string };
-  const flagsOf = async (orderId: string) =>
-    (await json(t.call('GET', `/api/admin/orders/${orderId}`, { token: admin }))).body.flags as { kind: string; relatedOrderId: string; evidence: string }[];
+  const it = withApp
+    .extend(
+      'buy',
+      ({ t }) =>
+        async (token: string, headers: Record<string, string> = {}) =>
+          (
+            await json(
+              t.call('POST', '/api/orders/fiat-to-crypto', {
+                token,
+                headers,
+                body: { fiatAmount: 3000, network: 'TRC20', withdrawAddress: TRON, method: 'bank' },
+              }),
+            )
+          ).body.order as { _id: string; refCode: string; rate: string },
+    )
+    .extend(
+      'flagsOf',
+      ({ t }) =>
+        async (orderId: string) =>
+          (await json(t.call('GET', `/api/admin/orders/${orderId}`, { token: admin }))).body.flags as {
+            kind: string;
+            relatedOrderId: string;
+            evidence: string;
+          }[],
+    );
 
-  beforeAll(async () => {
-    t = await createTestApp();
+  it.beforeAll(async ({ t }) => {
     admin = await t.adminToken();
     asha = await createCustomer(t, '+919190000001');
     ravi = await createCustomer(t, '+919190000002');
   });
-  afterAll(() => t.close());
 
-  it('tells the customer a plain sentence for a reject, and keeps the note for the desk', async () => {
+  it('tells the customer a plain sentence for a reject, and keeps the note for the desk', async ({ t, buy }) => {
     const order = await buy(asha);
     const rejected = await json(
       t.call('POST', `/api/admin/orders/${order._id}/reject`, {
@@ -83,7 +98,7 @@ describe('order controls', () => {
     expect((await json(t.call('POST', `/api/admin/orders/${other._id}/reject`, { token: admin, body: { reasonCode: 'because' } }))).status).toBe(400);
   });
 
-  it("records a cancellation as the customer's request", async () => {
+  it("records a cancellation as the customer's request", async ({ t, buy }) => {
     const order = await buy(asha);
     expect((await t.call('POST', `/api/orders/${order._id}/cancel`, { token: asha, body: { note: 'Typed the wrong amount' } })).status).toBe(200);
     const seen = (await json(t.call('GET', `/api/orders/${order._id}`, { token: asha }))).body;
@@ -92,7 +107,7 @@ describe('order controls', () => {
     expect(desk.reason).toMatchObject({ code: 'customer_request', note: 'Typed the wrong amount' });
   });
 
-  it('records proof for an expired order as a late payment, which the desk re-quotes or refunds, never completes as placed', async () => {
+  it('records proof for an expired order as a late payment, which the desk re-quotes or refunds, never completes as placed', async ({ t, buy }) => {
     const order = await buy(asha);
     await t.deps.orders.commands.expire(order._id, 'test', new Date(Date.now() + 61 * 60_000));
     const proof = await json(t.call('POST', `/api/orders/${order._id}/upload`, { token: asha, body: { bankReference: 'UTRLATE0001' } }));
@@ -115,7 +130,7 @@ describe('order controls', () => {
     expect((await t.call('POST', `/api/admin/orders/${unpaid._id}/verify`, { token: admin, body: {} })).status).toBe(409);
   });
 
-  it('flags one payout transaction on two orders however it is written: with or without 0x, in capitals (review 8, F2)', async () => {
+  it('flags one payout transaction on two orders however it is written: with or without 0x, in capitals (review 8, F2)', async ({ t, buy, flagsOf }) => {
     const first = await buy(asha);
     const second = await buy(ravi);
     for (const order of [first, second]) expect((await t.call('POST', `/api/admin/orders/${order._id}/verify`, { token: admin, body: {} })).status).toBe(200);
@@ -130,7 +145,11 @@ describe('order controls', () => {
     ]);
   });
 
-  it("flags a payout transaction reused on another brand's order, naming neither order to the other and holding up only the reuse (review 9, N3; review 10, F1)", async () => {
+  it("flags a payout transaction reused on another brand's order, naming neither order to the other and holding up only the reuse (review 9, N3; review 10, F1)", async ({
+    t,
+    buy,
+    flagsOf,
+  }) => {
     const brand = await createBrandAdmin(t, 'tx.example', '+919190000060');
     const meera = await createCustomer(t, '+919190000061', 'secret1', { tenantId: brand.tenantId, host: 'tx.example' });
     const ours = await buy(asha);
@@ -175,7 +194,7 @@ describe('order controls', () => {
     expect(await flagsOf(sell._id)).toEqual([]);
   });
 
-  it('flags the same UTR on two orders of a brand, both ways, and not across brands', async () => {
+  it('flags the same UTR on two orders of a brand, both ways, and not across brands', async ({ t, buy, flagsOf }) => {
     const first = await buy(asha);
     const second = await buy(ravi);
     await t.call('POST', `/api/orders/${first._id}/upload`, { token: asha, body: { bankReference: 'UTRDUP00001' } });
@@ -203,7 +222,7 @@ describe('order controls', () => {
     expect(await flagsOf(first._id)).toHaveLength(1);
   });
 
-  it('flags the same proof picture re-saved as another file', async () => {
+  it('flags the same proof picture re-saved as another file', async ({ t, buy, flagsOf }) => {
     const { png, jpeg: resaved } = screenshot();
     const first = await buy(asha);
     const second = await buy(ravi);

@@ -7,8 +7,9 @@
  * admin reads and decides only in their scope.
  */
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCustomer, createTestApp, json, type TestApp } from '../support/test-app';
+import { describe, expect } from 'vitest';
+import { createCustomer, json } from '../support/test-app';
+import { it as withApp } from '../support/app-fixtures';
 import { changeConfirmed, confirmPending } from '../support/desk-changes';
 import { createBrandAdmin } from '../support/brands';
 import { giveDepositWallet } from '../support/deposit-wallet';
@@ -36,58 +37,74 @@ function hdfcStatement(lines: { day: string; narration: string; ref?: string; de
 }
 
 describe('statement lines matched to orders', () => {
-  let t: TestApp;
   let admin: string;
   const hdfc = bankAccountId('default', HDFC);
 
-  const upload = async (token: string, accountId: string, bytes: Buffer) => {
-    const form = new FormData();
-    form.set('file', new File([bytes], 'statement.csv'));
-    const response = await t.app.request(`/api/admin/bank-accounts/${accountId}/statements`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${token}`, 'idempotency-key': randomUUID() },
-      body: form,
+  const it = withApp
+    .extend('upload', ({ t }) => async (token: string, accountId: string, bytes: Buffer) => {
+      const form = new FormData();
+      form.set('file', new File([bytes], 'statement.csv'));
+      const response = await t.app.request(`/api/admin/bank-accounts/${accountId}/statements`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'idempotency-key': randomUUID() },
+        body: form,
+      });
+      return { status: response.status, body: (await response.json()) as any };
+    })
+    .extend('buy', ({ t }) => async (token: string, fiatAmount: number, utr: string | null) => {
+      const placed = await json(
+        t.call('POST', '/api/orders/fiat-to-crypto', { token, body: { fiatAmount, network: 'TRC20', withdrawAddress: TRON, method: 'bank' } }),
+      );
+      expect(placed.status).toBe(201);
+      const order = placed.body.order as { _id: string; refCode: string };
+      if (utr) expect((await t.call('POST', `/api/orders/${order._id}/upload`, { token, body: { bankReference: utr } })).status).toBe(200);
+      return order;
+    })
+    .extend('customerWithAccount', ({ t }) => async (phone: string, holder: string) => {
+      const token = await createCustomer(t, phone);
+      const saved = await t.call('POST', '/api/user/bank-account', {
+        token,
+        body: { bankName: 'SBI', accountHolder: holder, accountNumber: '30012345678', ifsc: 'SBIN0001234' },
+      });
+      expect(saved.status).toBe(201);
+      return token;
+    })
+    .extend(
+      'adminOrder',
+      ({ t }) =>
+        async (id: string) =>
+          (await json(t.call('GET', `/api/admin/orders/${id}`, { token: admin }))).body,
+    )
+    .extend(
+      'eventsOf',
+      ({ t }) =>
+        async (id: string) =>
+          (await t.deps.eventStore.readStream(orderStream(id))).map((e) => e.type),
+    )
+    /** What the projector and the matching job do in the background, done now. */
+    .extend('settle', ({ t }) => async () => {
+      await t.project();
+      await t.deps.reconciliation.matcher.match({});
+      await t.project();
     });
-    return { status: response.status, body: (await response.json()) as any };
-  };
-  const buy = async (token: string, fiatAmount: number, utr: string | null) => {
-    const placed = await json(
-      t.call('POST', '/api/orders/fiat-to-crypto', { token, body: { fiatAmount, network: 'TRC20', withdrawAddress: TRON, method: 'bank' } }),
-    );
-    expect(placed.status).toBe(201);
-    const order = placed.body.order as { _id: string; refCode: string };
-    if (utr) expect((await t.call('POST', `/api/orders/${order._id}/upload`, { token, body: { bankReference: utr } })).status).toBe(200);
-    return order;
-  };
-  const customerWithAccount = async (phone: string, holder: string) => {
-    const token = await createCustomer(t, phone);
-    const saved = await t.call('POST', '/api/user/bank-account', {
-      token,
-      body: { bankName: 'SBI', accountHolder: holder, accountNumber: '30012345678', ifsc: 'SBIN0001234' },
-    });
-    expect(saved.status).toBe(201);
-    return token;
-  };
-  const adminOrder = async (id: string) => (await json(t.call('GET', `/api/admin/orders/${id}`, { token: admin }))).body;
-  const eventsOf = async (id: string) => (await t.deps.eventStore.readStream(orderStream(id))).map((e) => e.type);
-  /** What the projector and the matching job do in the background, done now. */
-  const settle = async () => {
-    await t.project();
-    await t.deps.reconciliation.matcher.match({});
-    await t.project();
-  };
 
-  beforeAll(async () => {
-    t = await createTestApp();
+  it.beforeAll(async ({ t }) => {
     admin = await t.adminToken();
     const saved = await json(t.call('PUT', '/api/admin/tenants/default', { token: admin, body: { bankAccounts: [HDFC] } }));
     expect(saved.status).toBe(202);
     await confirmPending(t, saved.body.change._id);
     await giveDepositWallet(t);
   });
-  afterAll(() => t.close());
 
-  it("records a credit on the buy carrying its UTR, flags a third party's payment, and leaves verifying to an admin", async () => {
+  it("records a credit on the buy carrying its UTR, flags a third party's payment, and leaves verifying to an admin", async ({
+    t,
+    upload,
+    buy,
+    customerWithAccount,
+    adminOrder,
+    eventsOf,
+    settle,
+  }) => {
     const ravi = await customerWithAccount('+919811000001', 'Ravi Kumar');
     const own = await buy(ravi, 25_000, 'UTR 4123 4567 8901');
     const paidByOther = await buy(ravi, 10_000, '512345678902');
@@ -126,7 +143,14 @@ describe('statement lines matched to orders', () => {
     expect(queue.body.lines).toEqual([expect.objectContaining({ amount: '7500.00', accountLabel: 'HDFC Bank ••••5678', match: null, refund: null })]);
   });
 
-  it('matches nothing twice: the same statement again, or a second line with a reference already paid (which flags the order)', async () => {
+  it('matches nothing twice: the same statement again, or a second line with a reference already paid (which flags the order)', async ({
+    upload,
+    buy,
+    customerWithAccount,
+    adminOrder,
+    eventsOf,
+    settle,
+  }) => {
     const priya = await customerWithAccount('+919811000002', 'Priya Das');
     const order = await buy(priya, 3_000, '712345678904');
     const first = hdfcStatement([{ day: '22/11/26', narration: 'UPI-PRIYA DAS-PRIYA@OKAXIS-UTIB0001234-712345678904-X', credit: '3,000.00' }]);
@@ -142,7 +166,15 @@ describe('statement lines matched to orders', () => {
     expect((await adminOrder(order._id)).flags).toEqual([expect.objectContaining({ kind: 'reference_matched_elsewhere', relatedOrderId: null })]);
   });
 
-  it('verifies an exact match by itself only once the brand lets it, a change a second admin confirms', async () => {
+  it('verifies an exact match by itself only once the brand lets it, a change a second admin confirms', async ({
+    t,
+    upload,
+    buy,
+    customerWithAccount,
+    adminOrder,
+    eventsOf,
+    settle,
+  }) => {
     const change = await changeConfirmed(t, 'PUT', '/api/admin/settings', { token: admin, body: { controls: { bankMatch: 'verify' } } });
     expect(change.confirmed).toBe(true); // a loosening: one admin alone could not
     const sunil = await customerWithAccount('+919811000003', 'Sunil Rao');
@@ -161,7 +193,14 @@ describe('statement lines matched to orders', () => {
     await changeConfirmed(t, 'PUT', '/api/admin/settings', { token: admin, body: { controls: { bankMatch: 'suggest' } } });
   });
 
-  it('lets an admin assign a queued credit to an order, or mark it for refund, each once and with who', async () => {
+  it('lets an admin assign a queued credit to an order, or mark it for refund, each once and with who', async ({
+    t,
+    upload,
+    buy,
+    customerWithAccount,
+    adminOrder,
+    settle,
+  }) => {
     const meera = await customerWithAccount('+919811000004', 'Meera Nair');
     const order = await buy(meera, 7_500, null); // she never typed her UTR
     await t.project();
@@ -208,7 +247,14 @@ describe('statement lines matched to orders', () => {
     ]);
   });
 
-  it('matches a payout debit to the sell it paid, and lists an order verified with no credit behind it', async () => {
+  it('matches a payout debit to the sell it paid, and lists an order verified with no credit behind it', async ({
+    t,
+    upload,
+    buy,
+    customerWithAccount,
+    adminOrder,
+    settle,
+  }) => {
     const kiran = await customerWithAccount('+919811000005', 'Kiran Shah');
     const sold = await json(
       t.call('POST', '/api/orders/crypto-to-fiat', {
@@ -249,7 +295,13 @@ describe('statement lines matched to orders', () => {
     expect(still.body.orders.map((o: any) => o.refCode)).toContain(unpaid.refCode);
   });
 
-  it('matches by itself after an import and after a proof, once the read models hold what it matches', async () => {
+  it('matches by itself after an import and after a proof, once the read models hold what it matches', async ({
+    t,
+    upload,
+    buy,
+    customerWithAccount,
+    eventsOf,
+  }) => {
     const asha = await customerWithAccount('+919811000006', 'Asha Iyer');
     const early = await buy(asha, 6_000, '312345678908');
     const statement = hdfcStatement([
@@ -266,7 +318,14 @@ describe('statement lines matched to orders', () => {
     await waitFor('the proof matched', async () => ((await eventsOf(late._id)).includes('PaymentMatched') ? true : null));
   });
 
-  it("never lets one brand's statement claim another brand's order: the order is flagged, the line stays in its queue (review 8, F1)", async () => {
+  it("never lets one brand's statement claim another brand's order: the order is flagged, the line stays in its queue (review 8, F1)", async ({
+    t,
+    upload,
+    buy,
+    customerWithAccount,
+    adminOrder,
+    settle,
+  }) => {
     const brand = await createBrandAdmin(t, 'other.example', '+919811000019');
     const theirAccount = { bankName: 'Axis Bank', accountName: 'Other Brand', accountNumber: '91702001234567', ifsc: 'UTIB0001234', isActive: true };
     const saved = await json(t.call('PUT', `/api/admin/tenants/${brand.tenantId}`, { token: admin, body: { bankAccounts: [theirAccount] } }));
@@ -311,7 +370,14 @@ describe('statement lines matched to orders', () => {
     expect(seen.body.lines[0].match).toMatchObject({ refCode: theirOrder.body.order.refCode, matchedBy: null });
   });
 
-  it('leaves money for a rejected order in the queue, and holds up a payout whose reference another order also carries (review 9, N2, N4)', async () => {
+  it('leaves money for a rejected order in the queue, and holds up a payout whose reference another order also carries (review 9, N2, N4)', async ({
+    t,
+    upload,
+    buy,
+    customerWithAccount,
+    adminOrder,
+    settle,
+  }) => {
     const nila = await customerWithAccount('+919811000030', 'Nila Das');
     const rejected = await buy(nila, 4_444, '252345678901');
     expect((await t.call('POST', `/api/admin/orders/${rejected._id}/reject`, { token: admin, body: { reason: 'No such payment' } })).status).toBe(200);
@@ -331,7 +397,13 @@ describe('statement lines matched to orders', () => {
     expect(paid).toMatchObject({ status: 409, body: { code: 'payout_needs_approval' } });
   });
 
-  it("shows a brand only that its order was paid into another brand's account, and never assigns money to a closed order (review 8, F5, F6)", async () => {
+  it("shows a brand only that its order was paid into another brand's account, and never assigns money to a closed order (review 8, F5, F6)", async ({
+    t,
+    upload,
+    buy,
+    customerWithAccount,
+    settle,
+  }) => {
     const brand = await createBrandAdmin(t, 'third.example', '+919811000029');
     const host = { tenantId: brand.tenantId, host: 'third.example' };
     const token = await createCustomer(t, '+919811000028', 'secret1', host);
@@ -376,7 +448,14 @@ describe('statement lines matched to orders', () => {
     expect(full.body.events.find((e: any) => e.type === 'PaymentMatched').data).toMatchObject({ accountId: hdfc, accountLabel: 'HDFC Bank ••••5678' });
   });
 
-  it('makes paying out an order whose money is in doubt two admins’ call: a third party’s payment, a reversal (review 8, F3, F4)', async () => {
+  it('makes paying out an order whose money is in doubt two admins’ call: a third party’s payment, a reversal (review 8, F3, F4)', async ({
+    t,
+    upload,
+    buy,
+    customerWithAccount,
+    adminOrder,
+    settle,
+  }) => {
     const kumar = await customerWithAccount('+919811000011', 'Kumar Sanu');
     const doubtful = await buy(kumar, 11_000, '232345678901');
     const assignedThenReversed = await buy(kumar, 12_000, null);
@@ -408,7 +487,7 @@ describe('statement lines matched to orders', () => {
     expect((await adminOrder(assignedThenReversed._id)).flags).toEqual([expect.objectContaining({ kind: 'payment_reversed' })]);
   });
 
-  it("keeps a brand admin to their brand's lines and orders", async () => {
+  it("keeps a brand admin to their brand's lines and orders", async ({ t }) => {
     const brand = await createBrandAdmin(t, 'matching.example', '+919811000009');
     const queue = await json(t.call('GET', '/api/admin/reconciliation/unmatched', { token: brand.token }));
     expect(queue).toMatchObject({ status: 200, body: { lines: [] } });

@@ -3,32 +3,37 @@
  * the files they were shown at once, not when the 15-minute link runs out (security review, issue
  * 27); a customer's link opens their own proof; a link's viewer cannot be swapped.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { systemMetadata } from '../../platform/src/eventstore/event-metadata';
-import { createCustomer, createTestApp, json, type TestApp } from '../support/test-app';
+import { createCustomer, json } from '../support/test-app';
+import { it as withApp } from '../support/app-fixtures';
 import { dataUrl, PNG_1PX } from '../support/sample-files';
 
 const TRON = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
 
 describe('proof links after a role is removed', () => {
-  let t: TestApp;
   let customer: string;
   let orderId: string;
 
-  /** A staff account made as the admin CLI makes one, signed in. */
-  const staff = async (phone: string, roles: string[]) => {
-    const created = await t.deps.roles.create(
-      { tenantId: 'default', username: `staff ${phone}`, phone, passwordHash: await hashOf('staff-password'), roles },
-      'cli',
-      systemMetadata('default', 'admin-cli'),
+  const it = withApp
+    /** A staff account made as the admin CLI makes one, signed in. */
+    .extend('staff', ({ t }) => async (phone: string, roles: string[]) => {
+      const created = await t.deps.roles.create(
+        { tenantId: 'default', username: `staff ${phone}`, phone, passwordHash: await hashOf('staff-password'), roles },
+        'cli',
+        systemMetadata('default', 'admin-cli'),
+      );
+      return { id: created!.id, token: await t.login(phone, 'staff-password') };
+    })
+    .extend(
+      'open',
+      ({ t }) =>
+        (url: string) =>
+          t.call('GET', url),
     );
-    return { id: created!.id, token: await t.login(phone, 'staff-password') };
-  };
   const hashOf = async (password: string) => (await import('../../services/src/identity/password')).hashPassword(password);
-  const open = (url: string) => t.call('GET', url);
 
-  beforeAll(async () => {
-    t = await createTestApp();
+  it.beforeAll(async ({ t }) => {
     customer = await createCustomer(t, '+919733000001');
     const placed = await json(
       t.call('POST', '/api/orders/fiat-to-crypto', { token: customer, body: { fiatAmount: 5000, network: 'TRC20', withdrawAddress: TRON, method: 'bank' } }),
@@ -41,9 +46,8 @@ describe('proof links after a role is removed', () => {
     expect(uploaded.status).toBe(200);
     await t.project();
   });
-  afterAll(() => t.close());
 
-  it("closes an admin's proof link once their admin role is removed", async () => {
+  it("closes an admin's proof link once their admin role is removed", async ({ t, staff, open }) => {
     const meera = await staff('+919733000002', ['admin']);
     const url = (await json(t.call('GET', `/api/admin/orders/${orderId}`, { token: meera.token }))).body.attachments[0].url as string;
     expect((await open(url)).status).toBe(200);
@@ -52,7 +56,7 @@ describe('proof links after a role is removed', () => {
     expect(after).toMatchObject({ status: 403, body: { code: 'invalid_link' } });
   });
 
-  it("closes a compliance officer's proof link once their role is removed", async () => {
+  it("closes a compliance officer's proof link once their role is removed", async ({ t, staff, open }) => {
     const officer = await staff('+919733000003', ['compliance']);
     const replay = await json(t.call('GET', `/api/compliance/orders/${orderId}/replay`, { token: officer.token }));
     const url = replay.body.steps.at(-1).state.attachments[0].url as string;
@@ -61,7 +65,7 @@ describe('proof links after a role is removed', () => {
     expect((await open(url)).status).toBe(403);
   });
 
-  it("opens the customer's own proof for them, and a link whose viewer is swapped opens for no one", async () => {
+  it("opens the customer's own proof for them, and a link whose viewer is swapped opens for no one", async ({ t, open }) => {
     const url = (await json(t.call('GET', `/api/orders/${orderId}`, { token: customer }))).body.attachments[0].url as string;
     expect(url).toContain('as=customer');
     expect((await open(url)).status).toBe(200);

@@ -3,21 +3,20 @@
  * across addresses (50 an hour), so a flood from one address cannot lock the owner out from another
  * (decision 0029; security review: "anyone can lock any account's password sign-in").
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, json, type TestApp } from '../support/test-app';
+import { describe, expect } from 'vitest';
+import { json } from '../support/test-app';
+import { it as withApp } from '../support/app-fixtures';
 import { createStaff } from '../support/staff-accounts';
 
 describe('password sign-in limits by address', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  const it = withApp.extend(
+    'login',
+    ({ t }) =>
+      (phone: string, password: string, ip: string) =>
+        json(t.call('POST', '/api/auth/login', { body: { phone, password }, headers: { 'x-forwarded-for': ip } })),
+  );
 
-  const login = (phone: string, password: string, ip: string) =>
-    json(t.call('POST', '/api/auth/login', { body: { phone, password }, headers: { 'x-forwarded-for': ip } }));
-
-  it("a flood of wrong passwords from one address does not lock the owner out from another (an admin's phone too)", async () => {
+  it("a flood of wrong passwords from one address does not lock the owner out from another (an admin's phone too)", async ({ t, login }) => {
     const phone = '+919520000001';
     await createStaff(t, phone, 'owners-password');
     for (let i = 0; i < 20; i++) await login(phone, `guess-${i}`, '203.0.113.5');
@@ -25,7 +24,7 @@ describe('password sign-in limits by address', () => {
     expect((await login(phone, 'owners-password', '198.51.100.80')).status).toBe(200);
   });
 
-  it('locks the phone on every address after 50 failures in an hour, spread over addresses, and records it once', async () => {
+  it('locks the phone on every address after 50 failures in an hour, spread over addresses, and records it once', async ({ t, login }) => {
     const phone = '+919520000002';
     const user = await createStaff(t, phone, 'owners-password');
     // Ten addresses, each using up its own five.

@@ -3,23 +3,22 @@
  * admin made with a password they chose cannot become staff with that password, however it becomes
  * staff; and one-time codes are per brand.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, json, type TestApp } from '../support/test-app';
+import { describe, expect } from 'vitest';
+import { json } from '../support/test-app';
+import { it as withApp } from '../support/app-fixtures';
 import { createBrandAdmin } from '../support/brands';
 import { createAdmin } from '../../services/src/ops/admin/admin-accounts';
 import { systemMetadata } from '../../platform/src/eventstore/event-metadata';
 
 describe('staff accounts and the passwords others chose', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  const it = withApp.extend(
+    'login',
+    ({ t }) =>
+      (phone: string, password: string, host?: string) =>
+        json(t.call('POST', '/api/auth/login', { body: { phone, password }, headers: host ? { host } : {} })),
+  );
 
-  const login = (phone: string, password: string, host?: string) =>
-    json(t.call('POST', '/api/auth/login', { body: { phone, password }, headers: host ? { host } : {} }));
-
-  it("create-admin never hands a brand admin's account to them as a staff account (medium finding, end to end)", async () => {
+  it("create-admin never hands a brand admin's account to them as a staff account (medium finding, end to end)", async ({ t, login }) => {
     const brand = await createBrandAdmin(t, 'takeover.test', '+919530000099');
     const victimPhone = '+919530000001';
     // The brand admin makes a customer account on their brand, for the phone the operator will make an admin, with a password they chose.
@@ -52,7 +51,7 @@ describe('staff accounts and the passwords others chose', () => {
     expect((await login(victimPhone, 'holder-chose-it', 'takeover.test')).body.user.roles).toEqual(['admin']);
   });
 
-  it('refuses a staff account made staff by a role grant while its password is one an admin chose', async () => {
+  it('refuses a staff account made staff by a role grant while its password is one an admin chose', async ({ t, login }) => {
     const phone = '+919530000002';
     const made = await json(
       t.call('POST', '/api/admin/users', { token: await t.adminToken(), body: { phone, password: 'admin-chose-it', username: 'Officer' } }),
@@ -62,7 +61,7 @@ describe('staff accounts and the passwords others chose', () => {
     expect(await login(phone, 'admin-chose-it')).toMatchObject({ status: 403, body: { code: 'password_reset_required' } });
   });
 
-  it('does not take a code sent on one brand on another (low finding)', async () => {
+  it('does not take a code sent on one brand on another (low finding)', async ({ t }) => {
     const phone = '+919530000003';
     await createBrandAdmin(t, 'brand-b.test', '+919530000098');
     const post = (path: string, body: unknown, host?: string) => json(t.call('POST', path, { body, headers: host ? { host } : {} }));

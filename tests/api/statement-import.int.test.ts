@@ -7,8 +7,9 @@
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCustomer, createTestApp, json, type TestApp } from '../support/test-app';
+import { describe, expect } from 'vitest';
+import { createCustomer, json } from '../support/test-app';
+import { it as withApp } from '../support/app-fixtures';
 import { confirmPending } from '../support/desk-changes';
 import { createBrandAdmin } from '../support/brands';
 import { bankAccountId } from '../../machines/src/reconciliation/bank-account-id';
@@ -20,35 +21,38 @@ const HDFC = { bankName: 'HDFC Bank', accountName: 'Zen Desk Trading', accountNu
 const OTHER = { bankName: 'State Bank', accountName: 'Zen Desk Trading', accountNumber: '50200012345678', ifsc: 'SBIN0001234', isActive: true };
 
 describe('bank statements imported into a brand account', () => {
-  let t: TestApp;
   let admin: string;
   const hdfc = bankAccountId('default', HDFC);
   const other = bankAccountId('default', OTHER);
 
-  const upload = async (token: string, accountId: string, fileName: string, extra: Record<string, string> = {}, bytes?: Buffer) => {
-    const form = new FormData();
-    form.set('file', new File([bytes ?? (await readFile(path.join(FIXTURES, fileName)))], fileName));
-    for (const [name, value] of Object.entries(extra)) form.set(name, value);
-    const response = await t.app.request(`/api/admin/bank-accounts/${accountId}/statements`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${token}`, 'idempotency-key': randomUUID() },
-      body: form,
-    });
-    return { status: response.status, body: (await response.json()) as any };
-  };
-  const stream = async (accountId: string) => t.deps.eventStore.readStream(bankAccountStream(accountId));
+  const it = withApp
+    .extend('upload', ({ t }) => async (token: string, accountId: string, fileName: string, extra: Record<string, string> = {}, bytes?: Buffer) => {
+      const form = new FormData();
+      form.set('file', new File([bytes ?? (await readFile(path.join(FIXTURES, fileName)))], fileName));
+      for (const [name, value] of Object.entries(extra)) form.set(name, value);
+      const response = await t.app.request(`/api/admin/bank-accounts/${accountId}/statements`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'idempotency-key': randomUUID() },
+        body: form,
+      });
+      return { status: response.status, body: (await response.json()) as any };
+    })
+    .extend(
+      'stream',
+      ({ t }) =>
+        async (accountId: string) =>
+          t.deps.eventStore.readStream(bankAccountStream(accountId)),
+    );
 
-  beforeAll(async () => {
-    t = await createTestApp();
+  it.beforeAll(async ({ t }) => {
     admin = await t.adminToken();
     // Where customers pay changes only with a second admin (decision 0030): confirmed from the server.
     const saved = await json(t.call('PUT', '/api/admin/tenants/default', { token: admin, body: { bankAccounts: [HDFC, OTHER] } }));
     expect(saved.status).toBe(202);
     await confirmPending(t, saved.body.change._id);
   });
-  afterAll(() => t.close());
 
-  it("lists the brand's accounts with the ids their statements go under", async () => {
+  it("lists the brand's accounts with the ids their statements go under", async ({ t }) => {
     const listed = await json(t.call('GET', '/api/admin/bank-accounts', { token: admin }));
     expect(listed.status).toBe(200);
     expect(listed.body.bankAccounts).toEqual([
@@ -57,7 +61,7 @@ describe('bank statements imported into a brand account', () => {
     ]);
   });
 
-  it('imports a CSV with the layout that reads it, saves that layout, and records each line once however often it comes', async () => {
+  it('imports a CSV with the layout that reads it, saves that layout, and records each line once however often it comes', async ({ t, upload, stream }) => {
     const first = await upload(admin, hdfc, 'csv-hdfc-withdrawal-deposit.csv');
     expect(first.status).toBe(201);
     expect(first.body).toMatchObject({
@@ -96,7 +100,7 @@ describe('bank statements imported into a brand account', () => {
     expect((await t.call('GET', `/api/admin/bank-accounts/${hdfc}/lines?limit=500`, { token: admin })).status).toBe(400);
   });
 
-  it("refuses another account's statement, a file it cannot read and a line it cannot read, recording nothing", async () => {
+  it("refuses another account's statement, a file it cannot read and a line it cannot read, recording nothing", async ({ t, upload, stream }) => {
     const before = (await stream(hdfc)).length;
     const misplaced = await upload(admin, hdfc, 'camt053-001-02-entries.xml');
     expect(misplaced.status).toBe(400);
@@ -141,7 +145,7 @@ describe('bank statements imported into a brand account', () => {
     expect(await upload(admin, other, 'camt053-001-02-entries.xml')).toMatchObject({ status: 201, body: { statement: { format: 'camt053' } } });
   });
 
-  it("refuses, never with a 500, text that cannot be stored, XML past the parser's limits and mappings past a mapping's size", async () => {
+  it("refuses, never with a 500, text that cannot be stored, XML past the parser's limits and mappings past a mapping's size", async ({ upload }) => {
     const camt = await readFile(path.join(FIXTURES, 'camt053-001-02-entries.xml'), 'utf8');
     const surrogate = await upload(admin, other, 'lone.xml', {}, Buffer.from(camt.replace('NEFT INWARD', 'NEFT &#xD800; INWARD')));
     expect(surrogate).toMatchObject({ status: 400, body: { details: [{ path: 'file' }] } });
@@ -171,7 +175,7 @@ describe('bank statements imported into a brand account', () => {
     expect(bidi.body.statement.fileName).toBe('statementgpj.exe');
   });
 
-  it('appends a long statement a few hundred events at a time, so other writes go between', async () => {
+  it('appends a long statement a few hundred events at a time, so other writes go between', async ({ t, upload }) => {
     const rows = ['Date,Narration,Chq./Ref.No.,Value Dt,Withdrawal Amt.,Deposit Amt.,Closing Balance'];
     for (let i = 0; i < 1_200; i++) rows.push(`05/04/26,UPI-PAYER ${i}-41234${String(i).padStart(7, '0')},,05/04/26,,100.00,`);
     const store = t.deps.eventStore;
@@ -191,7 +195,7 @@ describe('bank statements imported into a brand account', () => {
     expect(sizes).toEqual([APPEND_CHUNK, APPEND_CHUNK, 1_202 - 2 * APPEND_CHUNK]);
   });
 
-  it("keeps each admin to their scope: another brand's admin finds no account of the operator's, a customer is refused", async () => {
+  it("keeps each admin to their scope: another brand's admin finds no account of the operator's, a customer is refused", async ({ t, upload }) => {
     const brand = await createBrandAdmin(t, 'statements.example', '+919630000001');
     expect((await json(t.call('GET', '/api/admin/bank-accounts', { token: brand.token }))).body.bankAccounts).toEqual([]);
     expect((await upload(brand.token, hdfc, 'csv-hdfc-withdrawal-deposit.csv')).status).toBe(404);

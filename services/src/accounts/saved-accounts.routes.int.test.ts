@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCustomer, createTestApp, json, type TestApp } from '../../../tests/support/test-app';
+import { describe, expect } from 'vitest';
+import { createCustomer, json } from '../../../tests/support/test-app';
+import { it as withApp } from '../../../tests/support/app-fixtures';
 import { giveDepositWallet } from '../../../tests/support/deposit-wallet';
 
 const TRON = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
@@ -7,20 +8,22 @@ const EVM = '0xdbF03B407c01E7cD3CBea99509d93f8DDDC8C6FB';
 const BANK = { bankName: 'State Bank of India', accountHolder: 'Ravi Kumar', accountNumber: '30012345678', ifsc: 'sbin0001234' };
 
 describe('saved wallets and bank accounts', () => {
-  let t: TestApp;
   let ravi: string;
   let sita: string;
-  const call = (method: string, url: string, token: string, body?: unknown) => json(t.call(method, url, { token, body }));
+  const it = withApp.extend(
+    'call',
+    ({ t }) =>
+      (method: string, url: string, token: string, body?: unknown) =>
+        json(t.call(method, url, { token, body })),
+  );
 
-  beforeAll(async () => {
-    t = await createTestApp();
+  it.beforeAll(async ({ t }) => {
     await giveDepositWallet(t);
     ravi = await createCustomer(t, '+919200000001');
     sita = await createCustomer(t, '+919200000002');
   });
-  afterAll(() => t.close());
 
-  it('adds, edits and deletes wallets, keeping one default', async () => {
+  it('adds, edits and deletes wallets, keeping one default', async ({ call }) => {
     const first = await call('POST', '/api/user/wallet', ravi, { address: TRON, network: 'TRC20', isDefault: true });
     expect(first).toMatchObject({ status: 201, body: { wallet: { address: TRON, network: 'TRC20', label: '', isDefault: true } } });
     const second = await call('POST', '/api/user/wallet', ravi, { address: EVM, network: 'ERC20', label: 'Ledger', isDefault: true });
@@ -40,7 +43,7 @@ describe('saved wallets and bank accounts', () => {
     expect((await call('GET', '/api/user/wallets', ravi)).body.wallets).toHaveLength(1);
   });
 
-  it("refuses bad and wrong-network addresses with the screens' texts", async () => {
+  it("refuses bad and wrong-network addresses with the screens' texts", async ({ call }) => {
     const problems = async (body: unknown) => (await call('POST', '/api/user/wallet', ravi, body)).body.details?.map((d: any) => d.message);
     expect(await problems({ address: '  ', network: 'TRC20' })).toEqual(['Please enter a valid wallet address']);
     expect(await problems({ address: TRON })).toContain('Please select a network');
@@ -55,7 +58,7 @@ describe('saved wallets and bank accounts', () => {
     expect(moved.status).toBe(400);
   });
 
-  it('adds bank accounts with the holder stored as accountName and IFSC upper-cased', async () => {
+  it('adds bank accounts with the holder stored as accountName and IFSC upper-cased', async ({ call }) => {
     const added = await call('POST', '/api/user/bank-account', ravi, { ...BANK, isDefault: true });
     expect(added).toMatchObject({
       status: 201,
@@ -70,7 +73,7 @@ describe('saved wallets and bank accounts', () => {
     expect(renamed.body.account.accountName).toBe('R. Kumar');
   });
 
-  it("keeps each customer's entries to themselves", async () => {
+  it("keeps each customer's entries to themselves", async ({ call }) => {
     const wallet = (await call('GET', '/api/user/wallets', ravi)).body.wallets[0];
     const account = (await call('GET', '/api/user/bank-accounts', ravi)).body.accounts[0];
     expect((await call('GET', '/api/user/wallets', sita)).body.wallets).toEqual([]);
@@ -85,7 +88,7 @@ describe('saved wallets and bank accounts', () => {
     expect(sellWithSitasAccount.body.details).toContainEqual({ path: 'bankAccountId', message: 'Please select a bank account' });
   });
 
-  it("pays a sell out to a saved account, and refuses a buy to another network's address", async () => {
+  it("pays a sell out to a saved account, and refuses a buy to another network's address", async ({ call }) => {
     const account = (await call('GET', '/api/user/bank-accounts', ravi)).body.accounts[0];
     const sell = await call('POST', '/api/orders/crypto-to-fiat', ravi, { cryptoAmount: 10, method: 'bank', bankAccountId: account._id });
     expect(sell.status).toBe(201);
@@ -100,7 +103,7 @@ describe('saved wallets and bank accounts', () => {
     expect(buy.body.details[0]).toMatchObject({ path: 'withdrawAddress' });
   });
 
-  it('shows saved accounts on the user, to themselves and to admins', async () => {
+  it('shows saved accounts on the user, to themselves and to admins', async ({ t, call }) => {
     const me = (await call('GET', '/api/auth/me', ravi)).body;
     expect(me.wallets.usdt).toHaveLength(1);
     expect(me.bankDetails.accounts).toHaveLength(1);

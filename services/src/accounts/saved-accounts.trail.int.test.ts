@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCustomer, createTestApp, json, type TestApp } from '../../../tests/support/test-app';
+import { describe, expect } from 'vitest';
+import { createCustomer, json } from '../../../tests/support/test-app';
+import { it as withApp } from '../../../tests/support/app-fixtures';
 import { trailApp } from '../../../tests/support/trail-app';
 import { UserTrail } from '../identity/user-trail';
 import { listBankAccounts, listWallets } from './saved-accounts.repository';
@@ -10,24 +11,32 @@ const BANK = { bankName: 'State Bank of India', accountHolder: 'Ravi Kumar', acc
 const FROM = { 'x-forwarded-for': '198.51.100.61', 'user-agent': 'payout-test' };
 
 describe('the trail of saved wallets and bank accounts', () => {
-  let t: TestApp;
   let call: ReturnType<typeof trailApp>;
   let token: string;
   let userId: string;
   const as = (method: string, url: string, body?: unknown) => call(method, url, { token, body, headers: FROM });
-  const events = async () => (await t.deps.eventStore.readStream(`user-${userId}`)).filter((e) => e.type !== 'UserRegistered');
-  const eventCount = async () => Number((await t.database.pool.query<{ n: string }>('select count(*) as n from es_events')).rows[0]!.n);
+  const it = withApp
+    .extend(
+      'events',
+      ({ t }) =>
+        async () =>
+          (await t.deps.eventStore.readStream(`user-${userId}`)).filter((e) => e.type !== 'UserRegistered'),
+    )
+    .extend(
+      'eventCount',
+      ({ t }) =>
+        async () =>
+          Number((await t.database.pool.query<{ n: string }>('select count(*) as n from es_events')).rows[0]!.n),
+    );
   const customer = () => ({ actor: { id: userId, role: 'customer' }, tenantId: 'default', ip: '198.51.100.61', userAgent: 'payout-test' });
 
-  beforeAll(async () => {
-    t = await createTestApp();
+  it.beforeAll(async ({ t }) => {
     call = (method, url, options) => json(t.call(method, url, options));
     token = await createCustomer(t, '+919300000001');
     userId = (await call('GET', '/api/auth/me', { token })).body._id;
   });
-  afterAll(() => t.close());
 
-  it('records wallets added, changed (the default moving with it) and removed, with the whole entry', async () => {
+  it('records wallets added, changed (the default moving with it) and removed, with the whole entry', async ({ events }) => {
     const first = (await as('POST', '/api/user/wallet', { address: TRON, network: 'TRC20', isDefault: true })).body.wallet._id;
     const second = (await as('POST', '/api/user/wallet', { address: EVM, network: 'ERC20', label: 'Ledger', isDefault: true })).body.wallet._id;
     expect((await as('PUT', `/api/user/wallet/${first}`, { label: 'Main', isDefault: true })).status).toBe(200);
@@ -60,7 +69,7 @@ describe('the trail of saved wallets and bank accounts', () => {
     expect(Object.keys(changed.changes).sort()).toEqual(['isDefault', 'label']);
   });
 
-  it('records nothing for a refused wallet request, and a refused default leaves the old default in place', async () => {
+  it('records nothing for a refused wallet request, and a refused default leaves the old default in place', async ({ t, eventCount }) => {
     const before = await eventCount();
     const [wallet] = await listWallets(t.database.db, [userId]);
     expect((await as('POST', '/api/user/wallet', { address: TRON, network: 'BEP20' })).status).toBe(400);
@@ -74,7 +83,7 @@ describe('the trail of saved wallets and bank accounts', () => {
     expect(await eventCount()).toBe(before);
   });
 
-  it('records bank accounts with account number and IFSC, their changes and removal', async () => {
+  it('records bank accounts with account number and IFSC, their changes and removal', async ({ events }) => {
     const first = (await as('POST', '/api/user/bank-account', { ...BANK, isDefault: true })).body.account._id;
     const second = (await as('POST', '/api/user/bank-account', { ...BANK, accountNumber: '40012345678' })).body.account._id;
     expect((await as('PUT', `/api/user/bank-account/${second}`, { accountNumber: '50012345678', ifsc: 'HDFC0001234', isDefault: true })).status).toBe(200);
@@ -103,7 +112,7 @@ describe('the trail of saved wallets and bank accounts', () => {
     ]);
   });
 
-  it('records nothing for a refused bank account request', async () => {
+  it('records nothing for a refused bank account request', async ({ eventCount }) => {
     const before = await eventCount();
     expect((await as('POST', '/api/user/bank-account', { ...BANK, ifsc: 'nope' })).status).toBe(400);
     expect((await as('PUT', '/api/user/bank-account/00000000-0000-4000-8000-000000000000', { bankName: 'X' })).status).toBe(404);
@@ -111,7 +120,7 @@ describe('the trail of saved wallets and bank accounts', () => {
     expect(await eventCount()).toBe(before);
   });
 
-  it('changes no saved account when the append fails', async () => {
+  it('changes no saved account when the append fails', async ({ t }) => {
     const failing = new UserTrail(t.deps.eventStore);
     failing.record = () => Promise.reject(new Error('the event store is down'));
     const broken = trailApp(t, failing);

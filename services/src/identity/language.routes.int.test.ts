@@ -1,17 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCustomer, createTestApp, type TestApp } from '../../../tests/support/test-app';
+import { describe, expect } from 'vitest';
+import { createCustomer } from '../../../tests/support/test-app';
+import { it as withApp } from '../../../tests/support/app-fixtures';
 
 /** A signed-in person's language for the screens (decision 0036): kept with the account, only their own. */
 describe('PUT /api/auth/language', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  const it = withApp.extend(
+    'me',
+    ({ t }) =>
+      async (token: string) =>
+        (await (await t.call('GET', '/api/auth/me', { token })).json()) as { _id: string; language: string | null },
+  );
 
-  const me = async (token: string) => (await (await t.call('GET', '/api/auth/me', { token })).json()) as { _id: string; language: string | null };
-
-  it('is null until chosen, then kept with the account and answered by /auth/me', async () => {
+  it('is null until chosen, then kept with the account and answered by /auth/me', async ({ t, me }) => {
     const token = await createCustomer(t, '+919222000001');
     expect((await me(token)).language).toBeNull();
 
@@ -32,14 +32,14 @@ describe('PUT /api/auth/language', () => {
     expect((await me(token)).language).toBe('en');
   });
 
-  it('changes only the caller: another account keeps its own', async () => {
+  it('changes only the caller: another account keeps its own', async ({ t, me }) => {
     const first = await createCustomer(t, '+919222000002');
     const second = await createCustomer(t, '+919222000003');
     await t.call('PUT', '/api/auth/language', { token: first, body: { language: 'hi' } });
     expect((await me(second)).language).toBeNull();
   });
 
-  it('refuses anything but en or hi with validation_error, and changes nothing', async () => {
+  it('refuses anything but en or hi with validation_error, and changes nothing', async ({ t, me }) => {
     const token = await createCustomer(t, '+919222000004');
     for (const body of [{ language: 'fr' }, { language: '' }, { language: 7 }, {}, { language: 'HI' }]) {
       const response = await t.call('PUT', '/api/auth/language', { token, body });
@@ -55,7 +55,7 @@ describe('PUT /api/auth/language', () => {
     expect((await me(token)).language).toBeNull();
   });
 
-  it('needs a signed-in caller', async () => {
+  it('needs a signed-in caller', async ({ t }) => {
     const response = await t.call('PUT', '/api/auth/language', { body: { language: 'hi' } });
     expect(response.status).toBe(401);
     expect(await response.json()).toEqual({ error: 'Unauthorized. Please login again.', code: 'unauthorized' });

@@ -1,20 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCustomer, createTestApp, json, type TestApp } from '../../../tests/support/test-app';
+import { describe, expect } from 'vitest';
+import { createCustomer, json } from '../../../tests/support/test-app';
+import { it as withApp } from '../../../tests/support/app-fixtures';
 import { createBrandAdmin } from '../../../tests/support/brands';
 
 /** The password guesses a lock-out allows, however they are sent (findings of the 2026-11-26 security review). */
 describe('sign-in limits', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
-
-  const login = (phone: string, password: string, host?: string) =>
-    json(t.call('POST', '/api/auth/login', { body: { phone, password }, headers: host ? { host } : {} }));
+  const it = withApp.extend(
+    'login',
+    ({ t }) =>
+      (phone: string, password: string, host?: string) =>
+        json(t.call('POST', '/api/auth/login', { body: { phone, password }, headers: host ? { host } : {} })),
+  );
   const statuses = (answers: { status: number }[]) => answers.map((a) => a.status);
 
-  it('counts a guess before checking it: a burst sent at once gets no more guesses than one sent in turn', async () => {
+  it('counts a guess before checking it: a burst sent at once gets no more guesses than one sent in turn', async ({ t, login }) => {
     const phone = '+919300000001';
     await createCustomer(t, phone, 'right-one');
     for (let i = 0; i < 4; i++) expect((await login(phone, `wrong-${i}`)).status).toBe(401);
@@ -25,7 +24,7 @@ describe('sign-in limits', () => {
     expect((await login(phone, 'right-one')).status).toBe(429);
   });
 
-  it("keeps a phone's failures per brand: signing in with the same phone on another brand clears nothing", async () => {
+  it("keeps a phone's failures per brand: signing in with the same phone on another brand clears nothing", async ({ t, login }) => {
     const phone = '+919300000002';
     await createCustomer(t, phone, 'victims-password');
     const brand = await createBrandAdmin(t, 'limits-brand.test', '+919300000099');
@@ -41,7 +40,7 @@ describe('sign-in limits', () => {
     expect((await login(phone, 'victims-password')).status).toBe(429);
   });
 
-  it("clears a brand's failures for the phone when its account signs in", async () => {
+  it("clears a brand's failures for the phone when its account signs in", async ({ t, login }) => {
     const phone = '+919300000003';
     await createCustomer(t, phone, 'own-password');
     for (let i = 0; i < 4; i++) await login(phone, `typo-${i}`);
@@ -50,7 +49,7 @@ describe('sign-in limits', () => {
     expect((await login(phone, 'own-password')).status).toBe(200);
   });
 
-  it('limits guesses of the current password on a signed-in session', async () => {
+  it('limits guesses of the current password on a signed-in session', async ({ t }) => {
     const phone = '+919300000004';
     const token = await createCustomer(t, phone, 'current-one');
     const change = (currentPassword: string) =>

@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, json, type TestApp } from '../../../tests/support/test-app';
+import { describe, expect } from 'vitest';
+import { json } from '../../../tests/support/test-app';
+import { it as withApp } from '../../../tests/support/app-fixtures';
 import { trailApp } from '../../../tests/support/trail-app';
 import { createStaff } from '../../../tests/support/desk-changes';
 import { findUserByPhone } from './users.repository';
@@ -9,25 +10,32 @@ import { UserTrail } from './user-trail';
 const FROM = (ip: string) => ({ 'x-forwarded-for': ip, 'user-agent': 'trail-test' });
 
 describe('the trail of users: sign-up, admin-made accounts, passwords and lock-outs', () => {
-  let t: TestApp;
   let call: ReturnType<typeof trailApp>;
-  const stream = async (userId: string) => t.deps.eventStore.readStream(`user-${userId}`);
-  /** Every event in the log: a refused request must not add one anywhere. */
-  const eventCount = async () => Number((await t.database.pool.query<{ n: string }>('select count(*) as n from es_events')).rows[0]!.n);
+  const it = withApp
+    .extend(
+      'stream',
+      ({ t }) =>
+        async (userId: string) =>
+          t.deps.eventStore.readStream(`user-${userId}`),
+    )
+    /** Every event in the log: a refused request must not add one anywhere. */
+    .extend(
+      'eventCount',
+      ({ t }) =>
+        async () =>
+          Number((await t.database.pool.query<{ n: string }>('select count(*) as n from es_events')).rows[0]!.n),
+    )
+    .extend('signUp', ({ t }) => async (phone: string, password: string, ip: string) => {
+      await call('POST', '/api/auth/register/otp/send', { body: { phone }, headers: FROM(ip) });
+      await call('POST', '/api/auth/register/otp/verify', { body: { phone, otp: await t.otpFor(phone, 'register') }, headers: FROM(ip) });
+      return call('POST', '/api/auth/register', { body: { username: 'Meera', phone, password }, headers: FROM(ip) });
+    });
 
-  beforeAll(async () => {
-    t = await createTestApp();
+  it.beforeAll(async ({ t }) => {
     call = (method, url, options) => json(t.call(method, url, options));
   });
-  afterAll(() => t.close());
 
-  const signUp = async (phone: string, password: string, ip: string) => {
-    await call('POST', '/api/auth/register/otp/send', { body: { phone }, headers: FROM(ip) });
-    await call('POST', '/api/auth/register/otp/verify', { body: { phone, otp: await t.otpFor(phone, 'register') }, headers: FROM(ip) });
-    return call('POST', '/api/auth/register', { body: { username: 'Meera', phone, password }, headers: FROM(ip) });
-  };
-
-  it('records a sign-up as UserRegistered by the newcomer, from their address; a refused one records nothing', async () => {
+  it('records a sign-up as UserRegistered by the newcomer, from their address; a refused one records nothing', async ({ t, stream, eventCount, signUp }) => {
     const phone = '+919870000001';
     const before = await eventCount();
     expect((await call('POST', '/api/auth/register', { body: { username: 'Meera', phone, password: 'secret12' } })).status).toBe(400);
@@ -54,7 +62,11 @@ describe('the trail of users: sign-up, admin-made accounts, passwords and lock-o
     expect(await eventCount()).toBe(again);
   });
 
-  it('records an admin-made account as UserRegistered and its roles as UserRolesChanged, with the confirming admin as actor', async () => {
+  it('records an admin-made account as UserRegistered and its roles as UserRolesChanged, with the confirming admin as actor', async ({
+    t,
+    stream,
+    eventCount,
+  }) => {
     const admin = await findUserByPhone(t.database.db, 'default', '+919000000001');
     // A staff account waits for a second admin (decision 0030): the request names who asked, the account's events who confirmed.
     const secondId = await createStaff(t, { phone: '+919870000090', password: 'second-admin', roles: ['admin'] });
@@ -95,7 +107,12 @@ describe('the trail of users: sign-up, admin-made accounts, passwords and lock-o
     expect(await eventCount()).toBe(before);
   });
 
-  it('records a password change by the user as PasswordChanged by self, never the password; a refused one records nothing', async () => {
+  it('records a password change by the user as PasswordChanged by self, never the password; a refused one records nothing', async ({
+    t,
+    stream,
+    eventCount,
+    signUp,
+  }) => {
     const phone = '+919870000003';
     const { token, user } = (await signUp(phone, 'first-pass', '198.51.100.23')).body;
     const change = (body: unknown) => call('POST', '/api/auth/change-password', { token, body, headers: FROM('198.51.100.24') });
@@ -117,7 +134,7 @@ describe('the trail of users: sign-up, admin-made accounts, passwords and lock-o
     for (const secret of ['first-pass', 'second-pass', row!.password_hash]) expect(text).not.toContain(secret);
   });
 
-  it('changes nothing when the append fails: the old password still signs in', async () => {
+  it('changes nothing when the append fails: the old password still signs in', async ({ t, signUp }) => {
     const phone = '+919870000004';
     const { token } = (await signUp(phone, 'first-pass', '198.51.100.25')).body;
     const failing = new UserTrail(t.deps.eventStore);
@@ -133,7 +150,7 @@ describe('the trail of users: sign-up, admin-made accounts, passwords and lock-o
     expect((await call('POST', '/api/auth/login', { body: { phone, password: 'first-pass' } })).status).toBe(200);
   });
 
-  it('records a phone lock-out from one address once, on the account it has on this brand, naming the address', async () => {
+  it('records a phone lock-out from one address once, on the account it has on this brand, naming the address', async ({ stream, signUp }) => {
     const phone = '+919870000005';
     const { user } = (await signUp(phone, 'right-pass', '198.51.100.26')).body;
     const attempt = (_i: number) => call('POST', '/api/auth/login', { body: { phone, password: 'wrong-pass' }, headers: FROM('198.51.100.34') });
@@ -156,7 +173,7 @@ describe('the trail of users: sign-up, admin-made accounts, passwords and lock-o
     expect(minutes).toBeLessThanOrEqual(15);
   });
 
-  it('records an address lock-out once on ip-<address>, naming the phone tried', async () => {
+  it('records an address lock-out once on ip-<address>, naming the phone tried', async ({ t }) => {
     const ip = '203.0.113.90';
     for (let i = 0; i < 31; i++) {
       await call('POST', '/api/auth/login', { body: { phone: `+9196000000${String(i).padStart(2, '0')}`, password: 'nope-nope' }, headers: FROM(ip) });

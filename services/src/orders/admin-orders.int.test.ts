@@ -1,6 +1,7 @@
 import { CUSTOMER_REASONS } from '@desk/machines/order/order-reasons';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCustomer, createTestApp, json, type TestApp } from '../../../tests/support/test-app';
+import { describe, expect } from 'vitest';
+import { createCustomer, json } from '../../../tests/support/test-app';
+import { it as withApp } from '../../../tests/support/app-fixtures';
 import { giveDepositWallet } from '../../../tests/support/deposit-wallet';
 import { changeConfirmed } from '../../../tests/support/desk-changes';
 
@@ -8,25 +9,37 @@ const BUY = { fiatAmount: 10000, network: 'TRC20', withdrawAddress: 'TQn9Y2khEsL
 const SELL = { cryptoAmount: 100, method: 'cash' };
 
 describe('admin order actions', () => {
-  let t: TestApp;
   let customer: string;
   let admin: string;
-  const buy = async () => (await json(t.call('POST', '/api/orders/fiat-to-crypto', { token: customer, body: BUY }))).body.order;
-  const sell = async () => (await json(t.call('POST', '/api/orders/crypto-to-fiat', { token: customer, body: SELL }))).body.order;
-  const act = (id: string, action: string, body?: unknown, headers?: Record<string, string>) =>
-    json(t.call('POST', `/api/admin/orders/${id}/${action}`, { token: admin, body: body ?? {}, headers }));
+  const it = withApp
+    .extend(
+      'buy',
+      ({ t }) =>
+        async () =>
+          (await json(t.call('POST', '/api/orders/fiat-to-crypto', { token: customer, body: BUY }))).body.order,
+    )
+    .extend(
+      'sell',
+      ({ t }) =>
+        async () =>
+          (await json(t.call('POST', '/api/orders/crypto-to-fiat', { token: customer, body: SELL }))).body.order,
+    )
+    .extend(
+      'act',
+      ({ t }) =>
+        (id: string, action: string, body?: unknown, headers?: Record<string, string>) =>
+          json(t.call('POST', `/api/admin/orders/${id}/${action}`, { token: admin, body: body ?? {}, headers })),
+    );
 
-  beforeAll(async () => {
-    t = await createTestApp();
+  it.beforeAll(async ({ t }) => {
     await giveDepositWallet(t);
     customer = await createCustomer(t, '+919600000001');
     admin = await t.adminToken();
     // Rates moved past the re-quote band wait for a second admin: confirmed from the server, as set-up may.
     await changeConfirmed(t, 'PUT', '/api/admin/settings', { token: admin, body: { rates: { usdt_bank_buy: 88, usdt_cash_sell: 86 } } });
   });
-  afterAll(() => t.close());
 
-  it('takes a buy through verify, crypto sent and complete', async () => {
+  it('takes a buy through verify, crypto sent and complete', async ({ buy, act }) => {
     const order = await buy();
     expect((await act(order._id, 'verify')).body.order.status).toBe('fiat_received');
     const sent = await act(order._id, 'crypto-sent', { cryptoReference: '0xabc123' });
@@ -36,7 +49,7 @@ describe('admin order actions', () => {
     expect(done.body).toMatchObject({ message: 'Order completed successfully', order: { status: 'completed', cryptoReference: '0xabc123' } });
   });
 
-  it("requires the reference that matches the order type, in the specification's words", async () => {
+  it("requires the reference that matches the order type, in the specification's words", async ({ buy, sell, act }) => {
     const b = await buy();
     const s = await sell();
     const cases: [string, string, string, string][] = [
@@ -58,7 +71,7 @@ describe('admin order actions', () => {
     });
   });
 
-  it('reprices at completion, keeping the old terms', async () => {
+  it('reprices at completion, keeping the old terms', async ({ buy, act }) => {
     // No proof yet to date the payment: the desk may re-quote; 89 is within 2 % of the rate in force.
     const order = await buy();
     const { body } = await act(order._id, 'complete', { cryptoReference: '0xdef', rate: 89 });
@@ -66,7 +79,7 @@ describe('admin order actions', () => {
     expect(body.order.priceHistory).toEqual([expect.objectContaining({ rate: '88', cryptoAmount: '113.63', fiatAmount: '10000' })]);
   });
 
-  it('refuses what the lifecycle does not allow with a 409 naming the status, appending nothing', async () => {
+  it('refuses what the lifecycle does not allow with a 409 naming the status, appending nothing', async ({ t, buy, act }) => {
     const order = await buy();
     await act(order._id, 'complete', { cryptoReference: '0x1' });
     const refused = await act(order._id, 'reject');
@@ -78,7 +91,7 @@ describe('admin order actions', () => {
     expect((await act('00000000-0000-4000-8000-000000000000', 'verify')).status).toBe(404);
   });
 
-  it('takes an empty JSON body for {}, and answers malformed JSON in the shape of every bad input, changing nothing', async () => {
+  it('takes an empty JSON body for {}, and answers malformed JSON in the shape of every bad input, changing nothing', async ({ t, buy }) => {
     const order = await buy();
     const raw = (body: string) =>
       json(
@@ -98,7 +111,7 @@ describe('admin order actions', () => {
     expect(rejected.body.order).toMatchObject({ status: 'rejected', reason: { code: 'other' } });
   });
 
-  it("reads the detail page's empty boxes (blank or null) as not given, and says a bad rate once", async () => {
+  it("reads the detail page's empty boxes (blank or null) as not given, and says a bad rate once", async ({ buy, act }) => {
     const order = await buy();
     expect(await act(order._id, 'approve', { cryptoReference: '0xfeed', bankUtr: null, rate: 'abc' })).toEqual({
       status: 400,
@@ -117,7 +130,7 @@ describe('admin order actions', () => {
     });
   });
 
-  it('bulk-rejects order by order and says which failed', async () => {
+  it('bulk-rejects order by order and says which failed', async ({ t, buy, sell, act }) => {
     const [a, b, c] = [await buy(), await sell(), await buy()];
     await act(c._id, 'complete', { cryptoReference: '0x2' });
     const { status, body } = await json(
@@ -139,7 +152,7 @@ describe('admin order actions', () => {
     expect(desk).toMatchObject({ rejectedReason: 'No payment', reason: { code: 'other', label: 'Other', note: 'No payment' } });
   });
 
-  it('lets exactly one of two admins win when they approve and reject at once', async () => {
+  it('lets exactly one of two admins win when they approve and reject at once', async ({ t, buy, act }) => {
     for (let round = 0; round < 5; round++) {
       const order = await buy();
       const [approve, reject] = await Promise.all([act(order._id, 'approve', { cryptoReference: `0xrace${round}` }), act(order._id, 'reject')]);
@@ -152,7 +165,7 @@ describe('admin order actions', () => {
     }
   });
 
-  it('returns the first answer to a retried POST with the same Idempotency-Key and acts once', async () => {
+  it('returns the first answer to a retried POST with the same Idempotency-Key and acts once', async ({ t, act }) => {
     const key = { 'idempotency-key': 'place-1' };
     const first = await t.call('POST', '/api/orders/fiat-to-crypto', { token: customer, body: BUY, headers: key });
     const again = await t.call('POST', '/api/orders/fiat-to-crypto', { token: customer, body: BUY, headers: key });
@@ -182,7 +195,7 @@ describe('admin order actions', () => {
     expect((await t.deps.eventStore.readStream(`order-${order._id}`)).filter((e) => e.type === 'OrderVerified')).toHaveLength(1);
   });
 
-  it('shows the full history: each event with who, when and from where', async () => {
+  it('shows the full history: each event with who, when and from where', async ({ t, buy }) => {
     const order = await buy();
     await t.call('POST', `/api/admin/orders/${order._id}/verify`, {
       token: admin,

@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCustomer, createTestApp, json, type TestApp } from '../../../tests/support/test-app';
+import { describe, expect } from 'vitest';
+import { createCustomer, json } from '../../../tests/support/test-app';
+import { it as withApp } from '../../../tests/support/app-fixtures';
 import { PDF_MINIMAL, PNG_1PX, dataUrl } from '../../../tests/support/sample-files';
 import { giveDepositWallet } from '../../../tests/support/deposit-wallet';
 import { REFERENCE_REQUIRED } from '@desk/machines/order/proof-requirement';
@@ -7,17 +8,19 @@ import { REFERENCE_REQUIRED } from '@desk/machines/order/proof-requirement';
 const BUY = { fiatAmount: 5000, network: 'TRC20', withdrawAddress: 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE', method: 'bank' };
 
 describe('payment proof and cancelling', () => {
-  let t: TestApp;
   let customer: string;
-  const place = async () => (await json(t.call('POST', '/api/orders/fiat-to-crypto', { token: customer, body: BUY }))).body.order;
+  const it = withApp.extend(
+    'place',
+    ({ t }) =>
+      async () =>
+        (await json(t.call('POST', '/api/orders/fiat-to-crypto', { token: customer, body: BUY }))).body.order,
+  );
 
-  beforeAll(async () => {
-    t = await createTestApp();
+  it.beforeAll(async ({ t }) => {
     customer = await createCustomer(t, '+919700000001');
   });
-  afterAll(() => t.close());
 
-  it('stores an image checked by its content and serves it on a signed, expiring link', async () => {
+  it('stores an image checked by its content and serves it on a signed, expiring link', async ({ t, place }) => {
     const order = await place();
     const { status, body } = await json(
       t.call('POST', `/api/orders/${order._id}/upload`, { token: customer, body: { dataUrl: dataUrl(PNG_1PX), bankReference: 'UTR123456789' } }),
@@ -40,7 +43,7 @@ describe('payment proof and cancelling', () => {
     expect((await t.app.request(stretched)).status).toBe(403);
   });
 
-  it('detects the type from the bytes, not the declared type', async () => {
+  it('detects the type from the bytes, not the declared type', async ({ t, place }) => {
     const order = await place();
     const pdf = await json(
       t.call('POST', `/api/orders/${order._id}/upload`, { token: customer, body: { dataUrl: dataUrl(PDF_MINIMAL, 'image/png'), bankReference: 'UTR1' } }),
@@ -56,7 +59,7 @@ describe('payment proof and cancelling', () => {
     expect(refused.body.details[0].message).toBe('Only images (PNG, JPEG, GIF, WebP) and PDF files are accepted');
   });
 
-  it("refuses files of 5 MB or more with the screen's text, and empty proof", async () => {
+  it("refuses files of 5 MB or more with the screen's text, and empty proof", async ({ t, place }) => {
     const order = await place();
     const big = Buffer.concat([PNG_1PX, Buffer.alloc(5 * 1024 * 1024)]);
     const tooBig = await json(t.call('POST', `/api/orders/${order._id}/upload`, { token: customer, body: { dataUrl: dataUrl(big), bankReference: 'UTR3' } }));
@@ -71,7 +74,7 @@ describe('payment proof and cancelling', () => {
     expect(events.map((e) => e.type)).toEqual(['OrderPlaced']);
   });
 
-  it('takes at most ten proofs for an order, and keeps no file for the one refused', async () => {
+  it('takes at most ten proofs for an order, and keeps no file for the one refused', async ({ t, place }) => {
     const order = await place();
     const storedFiles = async () => Number((await t.database.pool.query('select count(*) as n from stored_files')).rows[0].n);
     for (let i = 1; i <= 10; i++) {
@@ -90,7 +93,7 @@ describe('payment proof and cancelling', () => {
     expect((await t.deps.eventStore.readStream(`order-${order._id}`)).filter((e) => e.type === 'ProofSubmitted')).toHaveLength(10);
   });
 
-  it('cancels an unpaid order, but not one with proof; proof on a closed order is refused', async () => {
+  it('cancels an unpaid order, but not one with proof; proof on a closed order is refused', async ({ t, place }) => {
     const unpaid = await place();
     const cancelled = await json(t.call('POST', `/api/orders/${unpaid._id}/cancel`, { token: customer }));
     expect(cancelled.status).toBe(200);
@@ -111,7 +114,7 @@ describe('payment proof and cancelling', () => {
     expect((await t.deps.eventStore.readStream(`order-${paid._id}`)).map((e) => e.type)).toEqual(['OrderPlaced', 'ProofSubmitted']);
   });
 
-  it('expires unpaid orders once the payment window has passed, and only those', async () => {
+  it('expires unpaid orders once the payment window has passed, and only those', async ({ t, place }) => {
     const { startExpirySweeper } = await import('./expiry-sweeper');
     const unpaid = await place();
     const paid = await place();
@@ -131,7 +134,7 @@ describe('payment proof and cancelling', () => {
     }
   });
 
-  it('takes an order the timer job expired after the read model listed it as overdue in its stride', async () => {
+  it('takes an order the timer job expired after the read model listed it as overdue in its stride', async ({ t, place }) => {
     const { startExpirySweeper } = await import('./expiry-sweeper');
     const { expireOrderJob } = await import('./order-expiry-jobs');
     const order = await place();
@@ -150,7 +153,7 @@ describe('payment proof and cancelling', () => {
     expect(events.map((e) => e.type)).toEqual(['OrderPlaced', 'OrderExpired']);
   });
 
-  it('takes a file only with its payment reference; a reference alone is proof enough', async () => {
+  it('takes a file only with its payment reference; a reference alone is proof enough', async ({ t, place }) => {
     const buy = await place();
     const events = async (id: string) => (await t.deps.eventStore.readStream(`order-${id}`)).map((e) => e.type);
     const storedFiles = async () => Number((await t.database.pool.query('select count(*) as n from stored_files')).rows[0].n);

@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, json, type TestApp } from '../../../tests/support/test-app';
+import { describe, expect } from 'vitest';
+import { json } from '../../../tests/support/test-app';
+import { it as withApp } from '../../../tests/support/app-fixtures';
 import { createBrand, createBrandAdmin } from '../../../tests/support/brands';
 import { DEFAULT_TENANT_ID } from './tenant-store';
 
@@ -12,34 +13,43 @@ const CONTACT = {
 const NO_CONTACT = { phone: null, email: null, whatsappUrl: null, hours: null };
 
 describe("a brand's support contact (decision 0035)", () => {
-  let t: TestApp;
   let operator: string;
   let sunrise: { tenantId: string; token: string };
   let otherBrand: string;
-  const call = (method: string, url: string, token: string | undefined, body?: unknown, host?: string) =>
-    json(t.call(method, url, { token, body, headers: host ? { host } : {} }));
-  const profileEvents = async (tenantId: string) =>
-    (await t.deps.eventStore.readStream(`tenant-${tenantId}`)).filter((e) => e.type === 'TenantProfileChanged') as unknown as {
-      data: Record<string, unknown>;
-      metadata: { actor: { id: string } };
-    }[];
+  const it = withApp
+    .extend(
+      'call',
+      ({ t }) =>
+        (method: string, url: string, token: string | undefined, body?: unknown, host?: string) =>
+          json(t.call(method, url, { token, body, headers: host ? { host } : {} })),
+    )
+    .extend(
+      'profileEvents',
+      ({ t }) =>
+        async (tenantId: string) =>
+          (await t.deps.eventStore.readStream(`tenant-${tenantId}`)).filter((e) => e.type === 'TenantProfileChanged') as unknown as {
+            data: Record<string, unknown>;
+            metadata: { actor: { id: string } };
+          }[],
+    );
 
-  beforeAll(async () => {
-    t = await createTestApp();
+  it.beforeAll(async ({ t }) => {
     operator = await t.adminToken();
     sunrise = await createBrandAdmin(t, 'sunrise.localhost', '+919700000001');
     otherBrand = await createBrand(t, 'moon.localhost');
   });
-  afterAll(() => t.close());
 
-  it('shows no contact for a brand that gave none: nothing made up', async () => {
+  it('shows no contact for a brand that gave none: nothing made up', async ({ call }) => {
     const config = await call('GET', '/api/config/public', undefined, undefined, 'sunrise.localhost');
     expect(config.status).toBe(200);
     expect(config.body.brand.support).toEqual(NO_CONTACT);
     expect((await call('GET', '/api/config/public', undefined)).body.brand.support).toEqual(NO_CONTACT);
   });
 
-  it("lets a brand admin set their brand's contact, recorded as the brand's profile change by them, and shows it to the brand's visitors only", async () => {
+  it("lets a brand admin set their brand's contact, recorded as the brand's profile change by them, and shows it to the brand's visitors only", async ({
+    call,
+    profileEvents,
+  }) => {
     const saved = await call('PUT', `/api/admin/brands/${sunrise.tenantId}/support-contact`, sunrise.token, CONTACT);
     expect(saved).toMatchObject({ status: 200, body: { tenantId: sunrise.tenantId, ...CONTACT, message: 'Support contact saved' } });
     const event = (await profileEvents(sunrise.tenantId)).at(-1);
@@ -61,7 +71,7 @@ describe("a brand's support contact (decision 0035)", () => {
     expect((await call('GET', `/api/admin/brands/${sunrise.tenantId}/support-contact`, sunrise.token)).body).toMatchObject({ ...CONTACT, supportPhone: null });
   });
 
-  it('refuses a contact that is not what it says, in words, and changes nothing', async () => {
+  it('refuses a contact that is not what it says, in words, and changes nothing', async ({ call, profileEvents }) => {
     const before = (await profileEvents(sunrise.tenantId)).length;
     const refused = await call('PUT', `/api/admin/brands/${sunrise.tenantId}/support-contact`, sunrise.token, {
       supportPhone: 'call us',
@@ -89,7 +99,7 @@ describe("a brand's support contact (decision 0035)", () => {
     expect((await profileEvents(sunrise.tenantId)).length).toBe(before);
   });
 
-  it("keeps a brand admin to their own brand's contact (403, even for bad input), while an operator admin edits any", async () => {
+  it("keeps a brand admin to their own brand's contact (403, even for bad input), while an operator admin edits any", async ({ call, profileEvents }) => {
     const before = (await profileEvents(otherBrand)).length;
     for (const id of [otherBrand, DEFAULT_TENANT_ID]) {
       expect((await call('GET', `/api/admin/brands/${id}/support-contact`, sunrise.token)).status).toBe(403);
@@ -103,7 +113,7 @@ describe("a brand's support contact (decision 0035)", () => {
     expect((await call('GET', '/api/config/public', undefined, undefined, 'moon.localhost')).body.brand.support).toMatchObject({ email: 'care@moon.example' });
   });
 
-  it('answers bad bodies and ids with 400 or 404, never 500', async () => {
+  it('answers bad bodies and ids with 400 or 404, never 500', async ({ t, call }) => {
     const url = `/api/admin/brands/${otherBrand}/support-contact`;
     const raw = (body: string) =>
       json(t.app.request(url, { method: 'PUT', body, headers: { authorization: `Bearer ${operator}`, 'content-type': 'application/json' } }));
@@ -114,7 +124,7 @@ describe("a brand's support contact (decision 0035)", () => {
     expect((await call('PUT', '/api/admin/brands/no-such-brand/support-contact', operator, { supportHours: '24/7' })).status).toBe(404);
   });
 
-  it('is part of the tenant form: set, shown and validated there, for the operator', async () => {
+  it('is part of the tenant form: set, shown and validated there, for the operator', async ({ t, call }) => {
     const form = new FormData();
     form.set('supportHours', '24/7');
     form.set('supportWhatsApp', 'https://wa.me/918000000000');

@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, json, type TestApp } from '../../../tests/support/test-app';
+import { describe, expect } from 'vitest';
+import { json } from '../../../tests/support/test-app';
+import { it as withApp } from '../../../tests/support/app-fixtures';
 import { PNG_1PX } from '../../../tests/support/sample-files';
 import { insertUser } from '../identity/users.repository';
 import { hashPassword } from '../identity/password';
@@ -14,7 +15,6 @@ const TRON = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
 const EVM = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
 
 describe('tenants', () => {
-  let t: TestApp;
   let admin: string;
   let brand: any;
 
@@ -24,28 +24,30 @@ describe('tenants', () => {
     if (logo) body.set('logo', new Blob([logo.bytes], { type: logo.type }), 'logo.png');
     return body;
   };
-  const send = (method: string, url: string, body: FormData | unknown, token = admin, headers: Record<string, string> = {}) =>
-    json(
-      body instanceof FormData
-        ? t.app.request(url, { method, body, headers: { authorization: `Bearer ${token}`, ...headers } })
-        : t.call(method, url, { token, body, headers }),
-    );
+  const it = withApp
+    .extend(
+      'send',
+      ({ t }) =>
+        (method: string, url: string, body: FormData | unknown, token = admin, headers: Record<string, string> = {}) =>
+          json(
+            body instanceof FormData
+              ? t.app.request(url, { method, body, headers: { authorization: `Bearer ${token}`, ...headers } })
+              : t.call(method, url, { token, body, headers }),
+          ),
+    )
+    /** A change that waits for a second admin (new accounts and wallets, decision 0030), confirmed from the server; the tenant after it. */
+    .extend('confirmed', ({ t, send }) => async (url: string, body: unknown) => {
+      const asked = await send('PUT', url, body);
+      expect(asked.status).toBe(202);
+      await confirmPending(t, asked.body.change._id);
+      return { asked, tenant: (await send('GET', url, undefined)).body };
+    });
 
-  /** A change that waits for a second admin (new accounts and wallets, decision 0030), confirmed from the server; the tenant after it. */
-  const confirmed = async (url: string, body: unknown) => {
-    const asked = await send('PUT', url, body);
-    expect(asked.status).toBe(202);
-    await confirmPending(t, asked.body.change._id);
-    return { asked, tenant: (await send('GET', url, undefined)).body };
-  };
-
-  beforeAll(async () => {
-    t = await createTestApp();
+  it.beforeAll(async ({ t }) => {
     admin = await t.adminToken();
   });
-  afterAll(() => t.close());
 
-  it('shows the untouched default tenant without a made-up creation time', async () => {
+  it('shows the untouched default tenant without a made-up creation time', async ({ send }) => {
     const untouched = await send('GET', `/api/admin/tenants/${DEFAULT_TENANT_ID}`, undefined);
     expect(untouched.status).toBe(200);
     expect(untouched.body).toMatchObject({ _id: DEFAULT_TENANT_ID, createdAt: null, updatedAt: null });
@@ -53,7 +55,7 @@ describe('tenants', () => {
     expect(listed.body.tenants.find((x: any) => x._id === DEFAULT_TENANT_ID)).toMatchObject({ createdAt: null });
   });
 
-  it('creates a tenant with a logo checked by content, served on a signed link', async () => {
+  it('creates a tenant with a logo checked by content, served on a signed link', async ({ t, send }) => {
     const created = await send(
       'POST',
       '/api/admin/tenants',
@@ -94,7 +96,7 @@ describe('tenants', () => {
     expect((await send('POST', '/api/admin/tenants', form({ name: 'Twin' }))).status).toBe(201);
   });
 
-  it('records changes to receiving accounts as events, with QR codes made from addresses', async () => {
+  it('records changes to receiving accounts as events, with QR codes made from addresses', async ({ t, send }) => {
     const edit = await send(
       'PUT',
       `/api/admin/tenants/${brand._id}`,
@@ -141,7 +143,7 @@ describe('tenants', () => {
     expect(wrong.status).toBe(400);
   });
 
-  it('keeps no file stored for a change that is then refused', async () => {
+  it('keeps no file stored for a change that is then refused', async ({ t, send }) => {
     const storedFiles = async () => Number((await t.database.pool.query('select count(*) as n from stored_files')).rows[0].n);
     const before = await storedFiles();
     // The first wallet's QR is made and stored, then the second wallet's image is refused.
@@ -160,7 +162,7 @@ describe('tenants', () => {
     expect(await storedFiles()).toBe(before);
   });
 
-  it("takes an uploaded QR only when it pays the wallet's own address, and no link to another site (security review)", async () => {
+  it("takes an uploaded QR only when it pays the wallet's own address, and no link to another site (security review)", async ({ t, send, confirmed }) => {
     const storedFiles = async () => Number((await t.database.pool.query('select count(*) as n from stored_files')).rows[0].n);
     const qrOf = async (text: string) => `data:image/png;base64,${(await QRCode.toBuffer(text, { type: 'png', margin: 2, width: 240 })).toString('base64')}`;
     const before = await storedFiles();
@@ -200,7 +202,7 @@ describe('tenants', () => {
     }
   });
 
-  it('never gives customers a QR link kept from before links were refused, and draws one on the next edit', async () => {
+  it('never gives customers a QR link kept from before links were refused, and draws one on the next edit', async ({ t, send, confirmed }) => {
     // A wallet recorded with a link to another site, as the desk took them before 2026-11-27.
     const legacy = 'https://qr.brand.invalid/old-trc20.png';
     await t.deps.tenants.change(brand._id, systemMetadata(brand._id, 'test'), {
@@ -220,7 +222,7 @@ describe('tenants', () => {
     expect((last!.data as { cryptoWallets: { qrUrl?: string }[] }).cryptoWallets[0]!.qrUrl).toBeUndefined();
   });
 
-  it('resolves the tenant from the host and shows its brand, rates and receiving accounts', async () => {
+  it('resolves the tenant from the host and shows its brand, rates and receiving accounts', async ({ t, send }) => {
     await t.project();
     const config = await json(t.app.request('/api/config/public', { headers: { host: 'brand.example.com' } }));
     expect(config.body.brand).toMatchObject({ name: 'Brand One', primaryColor: '#aa3300' });
@@ -282,7 +284,7 @@ describe('tenants', () => {
     expect((await send('GET', '/api/user/tenant/bank-details', undefined, await t.adminToken())).body.bankDetails).toEqual([]);
   });
 
-  it('lists, refuses duplicate domains, and deletes once a second admin confirms (never the default)', async () => {
+  it('lists, refuses duplicate domains, and deletes once a second admin confirms (never the default)', async ({ t, send }) => {
     await t.project();
     const list = await send('GET', '/api/admin/tenants', undefined);
     expect(list.body.tenants.map((x: any) => x.name)).toEqual(expect.arrayContaining(['USDT Desk', 'Brand One', 'Twin']));
@@ -303,7 +305,7 @@ describe('tenants', () => {
     expect(await send('DELETE', `/api/admin/tenants/${twin._id}`, undefined)).toMatchObject({ status: 404 });
   });
 
-  it("is for the operator's admins only", async () => {
+  it("is for the operator's admins only", async ({ t, send }) => {
     const brandAdmin = await insertUser(t.database.db, {
       tenantId: brand._id,
       username: 'brand admin',

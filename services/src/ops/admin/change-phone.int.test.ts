@@ -5,25 +5,36 @@
  * at the server: its role is removed first (a second admin confirms that). Nor, since the third
  * review's F8, for 30 days after: the person at the server can confirm that removal themselves.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, json, type TestApp } from '../../../../tests/support/test-app';
+import { describe, expect } from 'vitest';
+import { json } from '../../../../tests/support/test-app';
+import { it as withApp } from '../../../../tests/support/app-fixtures';
 import { confirmPending, createStaff } from '../../../../tests/support/desk-changes';
 import { CommandError } from '../cli-errors';
 import { changePhone } from './change-phone';
 
 describe('change-phone at the server', () => {
-  let t: TestApp;
-  const deps = () => ({ db: t.database.db, trail: t.deps.roles.trail, events: t.deps.eventStore });
+  const it = withApp
+    .extend('deps', ({ t }) => () => ({ db: t.database.db, trail: t.deps.roles.trail, events: t.deps.eventStore }))
+    .extend(
+      'phoneOf',
+      ({ t }) =>
+        async (id: string) =>
+          (await t.database.pool.query<{ phone: string }>('select phone from users where id = $1', [id])).rows[0]!.phone,
+    )
+    .extend(
+      'phoneChanges',
+      ({ t }) =>
+        async (id: string) =>
+          (await t.deps.eventStore.readStream(`user-${id}`)).filter((e) => e.type === 'UserPhoneChanged'),
+    );
   const in31Days = () => new Date(Date.now() + 31 * 24 * 60 * 60 * 1000);
-  const phoneOf = async (id: string) => (await t.database.pool.query<{ phone: string }>('select phone from users where id = $1', [id])).rows[0]!.phone;
-  const phoneChanges = async (id: string) => (await t.deps.eventStore.readStream(`user-${id}`)).filter((e) => e.type === 'UserPhoneChanged');
 
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
-
-  it("refuses a staff account's phone (admin or compliance), naming the way: remove the role first; changes nothing", async () => {
+  it("refuses a staff account's phone (admin or compliance), naming the way: remove the role first; changes nothing", async ({
+    t,
+    deps,
+    phoneOf,
+    phoneChanges,
+  }) => {
     const adminC = await createStaff(t, { phone: '+919640000004', password: 'third-admin-c', roles: ['admin'] });
     const officer = await createStaff(t, { phone: '+919640000005', password: 'an-officer', roles: ['compliance'] });
     for (const [id, role] of [
@@ -39,7 +50,12 @@ describe('change-phone at the server', () => {
     expect(await phoneChanges(adminC)).toEqual([]);
   });
 
-  it("the third review's F8: the person at the server, as both pairs of eyes, removes an admin's role and still cannot give the account their phone", async () => {
+  it("the third review's F8: the person at the server, as both pairs of eyes, removes an admin's role and still cannot give the account their phone", async ({
+    t,
+    deps,
+    phoneOf,
+    phoneChanges,
+  }) => {
     const adminC = await createStaff(t, { phone: '+919640000020', password: 'third-admin-c', roles: ['admin'] });
     // An admin made at the server asks; the server's confirm-change confirms.
     await createStaff(t, { phone: '+919640000021', password: 'shell-admin-pw', roles: ['admin'] });
@@ -55,7 +71,7 @@ describe('change-phone at the server', () => {
     expect(await phoneChanges(adminC)).toEqual([]);
   });
 
-  it("changes a customer's phone, and a former staff member's 30 days after their role's removal was confirmed", async () => {
+  it("changes a customer's phone, and a former staff member's 30 days after their role's removal was confirmed", async ({ t, deps, phoneChanges }) => {
     const customer = await json(t.call('POST', '/api/admin/users', { token: await t.adminToken(), body: { phone: '+919640000010', password: 'customer-1' } }));
     expect(customer.status).toBe(201);
     expect(await changePhone(deps(), { userId: customer.body.user._id, phone: '+919640000011' })).toEqual({
