@@ -1,4 +1,5 @@
 import { ApiError } from './api';
+import { failureText } from './failure-text';
 
 /**
  * The server's validation details for the fields a form has, by input name: the server names a
@@ -19,4 +20,12 @@ export function serverFieldErrors(error: unknown, fields: readonly string[]): Re
 export function allUnderFields(error: unknown, underFields: Record<string, string>): boolean {
   const details = error instanceof ApiError ? (error.body.details ?? []) : [];
   return details.length > 0 && details.every(({ path }) => path in underFields);
+}
+
+/**
+ * A form's general error line: the failure in words, unless there is none or every problem already
+ * stands under its field.
+ */
+export function failureBesideFields(error: unknown, underFields: Record<string, string>, fallback: string): string | null {
+  return error && !allUnderFields(error, underFields) ? failureText(error, fallback) : null;
 }

@@ -114,3 +114,10 @@ export const linksIn = (element: HTMLElement) =>
 /** Each term and its value, in order, of the `selector` items (stat cards, tiles) holding one `dt` and one `dd`. */
 export const termsIn = (element: Element, selector: string) =>
   [...element.querySelectorAll(selector)].map((item) => [item.querySelector('dt')?.textContent, item.querySelector('dd')?.textContent]);
+
+/** The words of the links marked as the current page (a navigation marks one). */
+export const currentPagesIn = (element: HTMLElement) =>
+  within(element)
+    .getAllByRole('link')
+    .filter((l) => l.getAttribute('aria-current') === 'page')
+    .map((l) => l.textContent);

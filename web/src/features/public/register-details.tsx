@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { MIN_PASSWORD_LENGTH, PASSWORD_TOO_SHORT } from '@desk/machines/identity/password-rules';
 import { TextField } from './text-field';
 import { phoneProblem } from './phone-check';
@@ -39,6 +39,12 @@ export function RegisterDetailsStep({ details, onChange, onSubmit, sendLabel, se
     // A corrected field stops showing its error; other fields keep theirs until the next try.
     if (problems[key]) setProblems({ ...problems, [key]: problemsOf({ ...details, [key]: value })[key] });
   };
+  // What ties a field to its detail: its value, its problem in the reader's words, and the change.
+  const bound = (key: keyof RegisterDetails) => ({
+    value: details[key],
+    error: problems[key] && say(problems[key]),
+    onChange: (e: ChangeEvent<HTMLInputElement>) => set(key)(e.target.value),
+  });
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const found = problemsOf(details);
@@ -48,24 +54,8 @@ export function RegisterDetailsStep({ details, onChange, onSubmit, sendLabel, se
 
   return (
     <form onSubmit={submit} noValidate>
-      <TextField
-        label={t('auth.field.username')}
-        autoComplete="username"
-        required
-        value={details.username}
-        error={problems.username && say(problems.username)}
-        onChange={(e) => set('username')(e.target.value)}
-      />
-      <TextField
-        label={t('auth.field.phone')}
-        type="tel"
-        inputMode="tel"
-        autoComplete="tel"
-        required
-        value={details.phone}
-        error={problems.phone && say(problems.phone)}
-        onChange={(e) => set('phone')(e.target.value)}
-      />
+      <TextField label={t('auth.field.username')} autoComplete="username" required {...bound('username')} />
+      <TextField label={t('auth.field.phone')} type="tel" inputMode="tel" autoComplete="tel" required {...bound('phone')} />
       <TextField
         label={t('auth.field.password')}
         type="password"
@@ -73,9 +63,7 @@ export function RegisterDetailsStep({ details, onChange, onSubmit, sendLabel, se
         required
         minLength={MIN_PASSWORD_LENGTH}
         hint={t('auth.field.minimum', { count: MIN_PASSWORD_LENGTH })}
-        value={details.password}
-        error={problems.password && say(problems.password)}
-        onChange={(e) => set('password')(e.target.value)}
+        {...bound('password')}
       />
       <button className="btn" type="submit" disabled={sendBlocked}>
         {sendLabel}

@@ -24,15 +24,19 @@ export function ColumnMappingEditor({ draft, onChange, errors, disabled }: Colum
     disabled,
     onChange: (event: ChangeEvent<HTMLInputElement | HTMLSelectElement>) => onChange({ ...draft, [name]: event.target.value }),
   });
+  // A column named by its heading: the input under its label, the server's problem with it under it.
+  const column = (name: keyof MappingDraft, label: string, hint?: string) => (
+    <Field label={label} error={errors[name]} hint={hint}>
+      <input {...text(name)} />
+    </Field>
+  );
   const kind = draft.amountKind;
   return (
     <fieldset className="mapping-editor">
       <legend>Columns of the file</legend>
       <p className="hint">{HEADER_HINT}</p>
       <div className="admin-form-grid">
-        <Field label="Date column" error={errors.dateColumn}>
-          <input {...text('dateColumn')} />
-        </Field>
+        {column('dateColumn', 'Date column')}
         <Field label="Dates written as" error={errors.dateFormat}>
           <select {...text('dateFormat')}>
             {Object.entries(DATE_FORMAT_EXAMPLES).map(([format, example]) => (
@@ -42,15 +46,9 @@ export function ColumnMappingEditor({ draft, onChange, errors, disabled }: Colum
             ))}
           </select>
         </Field>
-        <Field label="Narration column" error={errors.narration} hint="Several columns are joined: separate their headings with commas.">
-          <input {...text('narration')} />
-        </Field>
-        <Field label="Reference column (if any)" error={errors.reference}>
-          <input {...text('reference')} />
-        </Field>
-        <Field label="Value date column (if any)" error={errors.valueDateColumn}>
-          <input {...text('valueDateColumn')} />
-        </Field>
+        {column('narration', 'Narration column', 'Several columns are joined: separate their headings with commas.')}
+        {column('reference', 'Reference column (if any)')}
+        {column('valueDateColumn', 'Value date column (if any)')}
         <Field label="Heading row number" error={errors.headerRow} hint="Leave empty to find the row with the date and amount headings.">
           <input {...text('headerRow')} inputMode="numeric" />
         </Field>
@@ -67,37 +65,21 @@ export function ColumnMappingEditor({ draft, onChange, errors, disabled }: Colum
         </Field>
         {kind === 'split' ? (
           <>
-            <Field label="Withdrawals column" error={errors.debitColumn}>
-              <input {...text('debitColumn')} />
-            </Field>
-            <Field label="Deposits column" error={errors.creditColumn}>
-              <input {...text('creditColumn')} />
-            </Field>
+            {column('debitColumn', 'Withdrawals column')}
+            {column('creditColumn', 'Deposits column')}
           </>
         ) : (
-          <Field label="Amount column" error={errors.amountColumn}>
-            <input {...text('amountColumn')} />
-          </Field>
+          column('amountColumn', 'Amount column')
         )}
         {kind === 'marker' && (
           <>
-            <Field label="Dr/Cr column" error={errors.markerColumn}>
-              <input {...text('markerColumn')} />
-            </Field>
-            <Field label="Words it uses for a deposit" error={errors.creditWords} hint="Separated by commas, e.g. CR, C">
-              <input {...text('creditWords')} />
-            </Field>
-            <Field label="Words it uses for a withdrawal" error={errors.debitWords} hint="Separated by commas, e.g. DR, D">
-              <input {...text('debitWords')} />
-            </Field>
+            {column('markerColumn', 'Dr/Cr column')}
+            {column('creditWords', 'Words it uses for a deposit', 'Separated by commas, e.g. CR, C')}
+            {column('debitWords', 'Words it uses for a withdrawal', 'Separated by commas, e.g. DR, D')}
           </>
         )}
-        <Field label="Balance column (if any)" error={errors.balanceColumn}>
-          <input {...text('balanceColumn')} />
-        </Field>
-        <Field label="Balance Dr/Cr column (if any)" error={errors.balanceMarker}>
-          <input {...text('balanceMarker')} />
-        </Field>
+        {column('balanceColumn', 'Balance column (if any)')}
+        {column('balanceMarker', 'Balance Dr/Cr column (if any)')}
       </div>
     </fieldset>
   );

@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { BrandSmsTemplatesJson } from '@desk/services/notifications/sms-templates.routes';
 import { callApi } from '../../../lib/api';
 import { failureText } from '../../../lib/failure-text';
-import { allUnderFields, serverFieldErrors } from '../../../lib/field-errors';
+import { failureBesideFields, serverFieldErrors } from '../../../lib/field-errors';
 import { ErrorAlert } from '../../../components/error-alert';
 import { Field } from '../../../components/field';
 import { useToast } from '../../../components/toasts';
@@ -119,7 +119,7 @@ export function SmsTemplatesCard({ tenantId }: { tenantId: string }) {
               </Field>
             </fieldset>
           ))}
-          <ErrorAlert>{save.isError && !allUnderFields(save.error, problems) && failureText(save.error, 'Failed to save SMS templates')}</ErrorAlert>
+          <ErrorAlert>{failureBesideFields(save.error, problems, 'Failed to save SMS templates')}</ErrorAlert>
           <SubmitButton busy={save.isPending} busyLabel="Saving...">
             Save SMS templates
           </SubmitButton>

@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Loaded } from '../../../components/loaded';
 import { useToast } from '../../../components/toasts';
 import { failureText } from '../../../lib/failure-text';
-import { allUnderFields, serverFieldErrors } from '../../../lib/field-errors';
+import { failureBesideFields, serverFieldErrors } from '../../../lib/field-errors';
 import { ErrorAlert } from '../../../components/error-alert';
 import { LastChange } from '../settings/last-change';
 import { AgreedRates } from '../settings/agreed-rates';
@@ -68,7 +68,7 @@ function BrandSettingsForm({ tenantId, saved }: { tenantId: string; saved: Brand
       />
       <LastChange settings={saved} unchanged="No overrides yet: this brand follows the Global Settings." />
       <AgreedRates agreed={saved.agreedRates} titleId="brand-agreed-rates-title" />
-      <ErrorAlert>{save.isError && !allUnderFields(save.error, refused) && failureText(save.error, 'Failed to save brand settings')}</ErrorAlert>
+      <ErrorAlert>{failureBesideFields(save.error, refused, 'Failed to save brand settings')}</ErrorAlert>
       {waiting && <WaitingNotice change={waiting} />}
       <div className="row">
         <SubmitButton busy={save.isPending} busyLabel="Saving...">

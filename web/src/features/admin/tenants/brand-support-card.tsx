@@ -2,7 +2,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '../../../lib/api';
 import { failureText } from '../../../lib/failure-text';
-import { allUnderFields, serverFieldErrors } from '../../../lib/field-errors';
+import { failureBesideFields, serverFieldErrors } from '../../../lib/field-errors';
 import { ErrorAlert } from '../../../components/error-alert';
 import { useToast } from '../../../components/toasts';
 import { SUPPORT_FIELDS, type ProfileDraft } from './profile-draft';
@@ -48,7 +48,7 @@ export function BrandSupportCard({ tenantId }: { tenantId: string }) {
       {draft && (
         <>
           <SupportContactFields draft={draft} problems={underFields} onChange={(patch) => setDraft((d) => d && { ...d, ...patch })} />
-          <ErrorAlert>{save.isError && !allUnderFields(save.error, underFields) && failureText(save.error, 'Failed to save support contact')}</ErrorAlert>
+          <ErrorAlert>{failureBesideFields(save.error, underFields, 'Failed to save support contact')}</ErrorAlert>
           <SubmitButton busy={save.isPending} busyLabel="Saving...">
             Save support contact
           </SubmitButton>

@@ -2,8 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { FormModal } from '../../../components/form-modal';
 import { Field } from '../../../components/field';
 import { ErrorAlert } from '../../../components/error-alert';
-import { failureText } from '../../../lib/failure-text';
-import { allUnderFields, serverFieldErrors } from '../../../lib/field-errors';
+import { failureBesideFields, serverFieldErrors } from '../../../lib/field-errors';
 import { BrandSelect } from '../tenants/brand-select';
 import type { EndpointDraft, EventTypeChoice, WebhookEndpoint } from './webhooks-api';
 
@@ -77,7 +76,7 @@ export function EndpointFormModal({ endpoint, choices, chooseBrand, saving, erro
       <Field label="Description" error={problems.description} hint="For your own notes: which system this is">
         <input value={description} maxLength={200} onChange={(e) => setDescription(e.target.value)} />
       </Field>
-      <ErrorAlert>{Boolean(error) && !allUnderFields(error, problems) && failureText(error, 'Failed to save the endpoint')}</ErrorAlert>
+      <ErrorAlert>{failureBesideFields(error, problems, 'Failed to save the endpoint')}</ErrorAlert>
     </FormModal>
   );
 }
