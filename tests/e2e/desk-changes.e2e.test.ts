@@ -7,11 +7,11 @@
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { DESKTOP, launchBrowser, screenshot } from './support/browser';
-import { startAppServer, type AppServer } from './support/app-server';
-import { apiOf, openSignedIn } from './support/signed-in';
+import { describe, expect } from 'vitest';
+import type { Page } from 'playwright-core';
+import { DESKTOP, screenshot } from './support/browser';
+import { e2eTestWith } from './support/e2e-fixtures';
+import { openSignedIn } from './support/signed-in';
 import { watchCspViolations } from './support/csp-violations';
 import { createAdminOnServer } from '../support/admin-cli';
 
@@ -20,13 +20,11 @@ const B_PHONE = '+919000000082';
 const PHONE_WIDTH = { width: 390, height: 844 };
 const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
+const it = e2eTestWith({ ADMIN_PHONE: A.phone, ADMIN_PASSWORD: A.password });
+
 describe('changes to the desk rules wait for a second admin, in a real browser', () => {
-  let server: AppServer;
-  let browser: Browser;
-  let a: string;
   let b: string;
   let changeId = '';
-  const api = (...args: Parameters<ReturnType<typeof apiOf>>) => apiOf(server)(...args);
 
   /** axe-core in the page (through the DevTools protocol, which the page's CSP does not govern): serious and critical violations. */
   const seriousViolations = async (page: Page): Promise<string[]> => {
@@ -47,18 +45,13 @@ describe('changes to the desk rules wait for a second admin, in a real browser',
     }
   };
 
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startAppServer({ ADMIN_PHONE: A.phone, ADMIN_PASSWORD: A.password }), launchBrowser()]);
+  it.beforeAll(async ({ server }) => {
     // The second admin is made at the server: on the admin screens a staff account waits for a second admin itself.
     const bPassword = await createAdminOnServer(server.serverEnv, B_PHONE);
-    [a, b] = await Promise.all([server.signIn(A), server.signIn({ phone: B_PHONE, password: bPassword })]);
+    b = await server.signIn({ phone: B_PHONE, password: bPassword });
   }, 120_000);
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
 
-  it('admin A turns four eyes off: the page says it waits for a second admin, and nothing changes', async () => {
+  it('admin A turns four eyes off: the page says it waits for a second admin, and nothing changes', async ({ server, browser, api, admin: a }) => {
     const page = await openSignedIn(browser, server, a, '/admin/settings');
     const csp = await watchCspViolations(page);
     const threshold = page.getByLabel('Second admin above (₹)');
@@ -84,13 +77,13 @@ describe('changes to the desk rules wait for a second admin, in a real browser',
     await page.close();
   }, 60_000);
 
-  it('refuses A when A confirms their own request', async () => {
+  it('refuses A when A confirms their own request', async ({ server, admin: a }) => {
     const own = await fetch(`${server.base}/api/admin/changes/${changeId}/confirm`, { method: 'POST', headers: { authorization: `Bearer ${a}` } });
     expect(own.status).toBe(403);
     expect(((await own.json()) as { code: string }).code).toBe('four_eyes');
   });
 
-  it('admin B sees it waiting, confirms it, and it is in force', async () => {
+  it('admin B sees it waiting, confirms it, and it is in force', async ({ server, browser, api, admin: a }) => {
     const page = await openSignedIn(browser, server, b, '/admin/changes');
     const link = page.getByRole('complementary', { name: 'Admin navigation' }).getByRole('link', { name: /Pending changes/ });
     await expect.poll(() => link.textContent(), { timeout: 20_000 }).toBe('Pending changes1 waiting for you');
