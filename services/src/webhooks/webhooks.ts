@@ -41,29 +41,15 @@ export function buildWebhooks(
 /** How often the feed looks at the log without being told, and the sweep for deliveries no job picked up. */
 const FEED_POLL_MS = 5_000;
 const SWEEP_MS = 30_000;
-/**
- * Reads start at least this far apart; appends told of meanwhile gather into the next. Each read is a writing
- * transaction that also reads the log: run back to back under a steady stream of orders, it read a
- * few events at a time and held a pooled session idle in its transaction for a seventh of the
- * placement bench (issue 32). A tenth of a second more before a webhook leaves is nothing to its
- * receiver; a quiet desk's first append is still read at once.
- */
-const FEED_GATHER_MS = 100;
 
 /**
  * Runs the feed where the jobs run (`npm start`, `npm run start:worker`): read when the event store
  * says something was appended, and every few seconds besides (the hint is not a guarantee), then
  * queue the first attempt of what it wrote. Any number of processes may run it: one reads at a time.
  */
-export async function startWebhookFeed(
-  { feed, dispatch }: Pick<Webhooks, 'feed' | 'dispatch'>,
-  store: Pick<EventStore, 'onAppended'>,
-  pollMs = FEED_POLL_MS,
-  gatherMs = FEED_GATHER_MS,
-) {
+export async function startWebhookFeed({ feed, dispatch }: Pick<Webhooks, 'feed' | 'dispatch'>, store: EventStore, pollMs = FEED_POLL_MS) {
   let again = false;
   let running: Promise<void> | null = null;
-  let lastRead = -Infinity;
   const read = (): void => {
     if (running) {
       again = true;
@@ -72,9 +58,6 @@ export async function startWebhookFeed(
     running = (async () => {
       do {
         again = false;
-        const gathering = lastRead + gatherMs - Date.now();
-        if (gathering > 0) await new Promise((resolve) => setTimeout(resolve, gathering));
-        lastRead = Date.now();
         await dispatch.queueNew(await feed.catchUp());
       } while (again);
     })()
