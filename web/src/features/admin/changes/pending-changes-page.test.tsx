@@ -33,6 +33,11 @@ const waitingCard = async (name: string) => within(within(await screen.findByRol
 const open = (path: string, table: Parameters<typeof renderAdmin>[1] = {}) =>
   renderAdmin(path, { 'GET /api/admin/changes': { changes: [THEIRS, MINE, ENDED], waitingForYou: 1 }, ...table }, { pages: routes });
 
+/** The server's answer when `action` ends `change` with `status`: the change as it now is, and what the screen says. */
+const ended = (change: typeof THEIRS, action: string, status: typeof THEIRS.status, message: string) => ({
+  [`POST /api/admin/changes/${change._id}/${action}`]: () => ({ status: 200, body: { change: { ...change, status }, message } }),
+});
+
 describe('Pending changes', () => {
   it("lists what waits, in words before → after, with why and who asked; another admin's may be confirmed or declined, one's own withdrawn", async () => {
     open('/admin/changes');
@@ -60,12 +65,7 @@ describe('Pending changes', () => {
   });
 
   it('confirms as a second admin, and refreshes the admin screens', async () => {
-    const { calls } = open('/admin/changes', {
-      'POST /api/admin/changes/00000000-0000-4000-8000-00000000c0de/confirm': () => ({
-        status: 200,
-        body: { change: { ...THEIRS, status: 'confirmed' }, message: 'Change confirmed: it is in force' },
-      }),
-    });
+    const { calls } = open('/admin/changes', ended(THEIRS, 'confirm', 'confirmed', 'Change confirmed: it is in force'));
     const theirs = await waitingCard('Global Settings');
     const before = calls.filter((c) => c.path === '/api/admin/changes').length;
     await userEvent.click(theirs.getByRole('button', { name: 'Confirm change' }));
@@ -88,12 +88,7 @@ describe('Pending changes', () => {
   });
 
   it('declines with a note for the admin who asked', async () => {
-    const { calls } = open('/admin/changes', {
-      'POST /api/admin/changes/00000000-0000-4000-8000-00000000c0de/decline': () => ({
-        status: 200,
-        body: { change: { ...THEIRS, status: 'declined' }, message: 'Change declined' },
-      }),
-    });
+    const { calls } = open('/admin/changes', ended(THEIRS, 'decline', 'declined', 'Change declined'));
     const theirs = await waitingCard('Global Settings');
     await userEvent.click(theirs.getByRole('button', { name: 'Decline' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Decline this change' }));
@@ -104,12 +99,7 @@ describe('Pending changes', () => {
   });
 
   it('withdraws one of its own', async () => {
-    const { calls } = open('/admin/changes', {
-      'POST /api/admin/changes/00000000-0000-4000-8000-00000000beef/withdraw': () => ({
-        status: 200,
-        body: { change: { ...MINE, status: 'withdrawn' }, message: 'Change withdrawn' },
-      }),
-    });
+    const { calls } = open('/admin/changes', ended(MINE, 'withdraw', 'withdrawn', 'Change withdrawn'));
     const mine = await waitingCard('Where customers pay: Alpha Desk');
     await userEvent.click(mine.getByRole('button', { name: 'Withdraw request' }));
     expect(await screen.findByText('Change withdrawn')).toBeTruthy();

@@ -18,6 +18,16 @@ const SETTINGS: AdminSettings = {
   agreedRates: { ...BRAND_SETTINGS.agreedRates, usdt_bank_buy: { rate: 88, confirmedAt: '2025-02-20T09:00:00.000Z' } },
 };
 
+/** Opens the settings page on SETTINGS; a save answers that it stored `saved`. */
+function openSaving(saved: AdminSettings) {
+  const api = fakeApi({
+    'GET /api/admin/settings': SETTINGS,
+    'PUT /api/admin/settings': () => ({ status: 200, body: { ...saved, message: 'Settings saved successfully' } }),
+  });
+  renderWithApp(<AdminSettingsPage />, '/admin/settings');
+  return api;
+}
+
 async function replace(label: string, value: string) {
   const input = screen.getByLabelText(label);
   await userEvent.clear(input);
@@ -62,11 +72,7 @@ describe('Global Settings', () => {
       revision: '5',
       updatedBy: { _id: 'admin-2', phone: '+919800000010', username: null },
     };
-    const { calls } = fakeApi({
-      'GET /api/admin/settings': SETTINGS,
-      'PUT /api/admin/settings': () => ({ status: 200, body: { ...saved, message: 'Settings saved successfully' } }),
-    });
-    renderWithApp(<AdminSettingsPage />, '/admin/settings');
+    const { calls } = openSaving(saved);
     await screen.findByLabelText('USDT Bank Buy');
     await replace('USDT Bank Buy', '90');
     await replace('USDT Bank Sell', '86.00');
@@ -86,11 +92,7 @@ describe('Global Settings', () => {
       controls: { ...SETTINGS.controls, fourEyesAboveInr: 5000, customerDailyInr: 250000, customerMonthlyInr: 0, requoteBandPercent: 2 },
       revision: '5',
     };
-    const { calls } = fakeApi({
-      'GET /api/admin/settings': SETTINGS,
-      'PUT /api/admin/settings': () => ({ status: 200, body: { ...saved, message: 'Settings saved successfully' } }),
-    });
-    renderWithApp(<AdminSettingsPage />, '/admin/settings');
+    const { calls } = openSaving(saved);
     await screen.findByLabelText('Second admin above (₹)');
     await replace('Second admin above (₹)', '5000');
     await replace('Customer daily limit (₹)', '250000');
@@ -107,11 +109,7 @@ describe('Global Settings', () => {
   });
 
   it('sends a changed bank or chain check as its word, and nothing when it is chosen back', async () => {
-    const { calls } = fakeApi({
-      'GET /api/admin/settings': SETTINGS,
-      'PUT /api/admin/settings': () => ({ status: 200, body: { ...SETTINGS, message: 'Settings saved successfully' } }),
-    });
-    renderWithApp(<AdminSettingsPage />, '/admin/settings');
+    const { calls } = openSaving(SETTINGS);
     const matches = await screen.findByLabelText('Bank statement matches');
     await userEvent.selectOptions(matches, 'Verify exact matches');
     await userEvent.selectOptions(screen.getByLabelText('A payout the chain does not show'), 'Record it, flagged');
