@@ -4,64 +4,27 @@
  * an order placed and verified through API 1, once the projector has it; a stream reopened with
  * the last event id misses nothing that happened while it was closed.
  */
-import { chmod, mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../support/test-database';
-import { startTestRedis, type TestRedis } from '../support/redis-server';
-import { startEntryPoint, type RunningChild } from '../support/child-process';
-import { freePort } from '../support/free-port';
+import { describe, expect } from 'vitest';
+import { processesTestWith } from '../support/process-fixtures';
 import { waitFor } from '../support/wait-for';
 import { readSse } from '../support/sse-reader';
 
 const ADMIN = { phone: '+919000000078', password: 'live-admin-password' };
 const BUY = { fiatAmount: 1700, network: 'TRC20', withdrawAddress: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t', method: 'bank' };
 
+const it = processesTestWith({
+  apis: 2,
+  others: ['projector'],
+  env: { JWT_SECRET: 'live-process-secret-live-process-secret-42', ADMIN_PHONE: ADMIN.phone, ADMIN_PASSWORD: ADMIN.password },
+});
+
 describe('live updates across two API processes', () => {
-  let database: TestDatabase;
-  let redis: TestRedis;
-  let dataDir: string;
   const bases: string[] = [];
-  const processes: RunningChild[] = [];
 
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    redis = await startTestRedis();
-    dataDir = await mkdtemp(path.join(os.tmpdir(), 'usdt-desk-live-'));
-    await chmod(dataDir, 0o755);
-    const env = {
-      DATABASE_URL: database.url,
-      REDIS_URL: redis.url,
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      JWT_SECRET: 'live-process-secret-live-process-secret-42',
-      ADMIN_PHONE: ADMIN.phone,
-      ADMIN_PASSWORD: ADMIN.password,
-      SMS_OUTBOX: path.join(dataDir, 'outbox.jsonl'),
-    };
-    for (let i = 0; i < 2; i++) {
-      const port = await freePort();
-      bases.push(`http://127.0.0.1:${port}`);
-      processes.push(startEntryPoint('services/src/main/start-api.ts', [], { ...env, PORT: String(port) }));
-    }
-    processes.push(startEntryPoint('services/src/main/start-projector.ts', [], env));
-    for (const base of bases) {
-      await waitFor('the api', async () => (await fetch(`${base}/api/health`).catch(() => null))?.ok, 60_000).catch((error: Error) => {
-        throw new Error(`${error.message}\n${processes.map((p) => p.output()).join('\n---\n')}`);
-      });
-    }
+  // The processes start here, under a set-up's time (a test's own time is for the test).
+  it.beforeAll(({ processes }) => {
+    bases.push(...processes.bases);
   }, 90_000);
-
-  afterAll(async () => {
-    for (const p of processes) {
-      p.child.kill('SIGTERM');
-      await p.exited;
-    }
-    await redis.stop();
-    await database.drop();
-    await rm(dataDir, { recursive: true, force: true });
-  });
 
   const api = async (base: string, method: string, url: string, body?: unknown, token?: string) => {
     const response = await fetch(`${base}${url}`, {

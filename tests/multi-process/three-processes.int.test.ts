@@ -3,61 +3,29 @@
  * Redis. An order placed through the api is projected by the projector and expired by the worker's
  * delayed job; an OTP is delivered by the worker and verified against the code kept in Redis.
  */
-import { chmod, mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../support/test-database';
-import { startTestRedis, type TestRedis } from '../support/redis-server';
-import { startEntryPoint, type RunningChild } from '../support/child-process';
-import { freePort } from '../support/free-port';
+import { describe, expect } from 'vitest';
+import { processesTestWith } from '../support/process-fixtures';
 import { waitFor } from '../support/wait-for';
 import { outboxMessages } from '../support/sms-outbox';
 
 const ADMIN = { phone: '+919000000077', password: 'multi-admin-password' };
 
+const it = processesTestWith({
+  apis: 1,
+  others: ['projector', 'worker'],
+  env: { JWT_SECRET: 'multi-process-secret-multi-process-secret', ADMIN_PHONE: ADMIN.phone, ADMIN_PASSWORD: ADMIN.password, PAYMENT_WINDOW_MINUTES: '0.05' },
+});
+
 describe('api, projector and worker as separate processes', () => {
-  let database: TestDatabase;
-  let redis: TestRedis;
   let dataDir: string;
   let base: string;
-  const processes: RunningChild[] = [];
 
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    redis = await startTestRedis();
-    dataDir = await mkdtemp(path.join(os.tmpdir(), 'usdt-desk-multi-'));
-    await chmod(dataDir, 0o755);
-    const port = await freePort();
-    base = `http://127.0.0.1:${port}`;
-    const env = {
-      DATABASE_URL: database.url,
-      REDIS_URL: redis.url,
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      JWT_SECRET: 'multi-process-secret-multi-process-secret',
-      ADMIN_PHONE: ADMIN.phone,
-      ADMIN_PASSWORD: ADMIN.password,
-      SMS_OUTBOX: path.join(dataDir, 'outbox.jsonl'),
-      PAYMENT_WINDOW_MINUTES: '0.05',
-    };
-    processes.push(startEntryPoint('services/src/main/start-api.ts', [], { ...env, PORT: String(port) }));
-    processes.push(startEntryPoint('services/src/main/start-projector.ts', [], env));
-    processes.push(startEntryPoint('services/src/main/start-worker.ts', [], env));
-    await waitFor('the api', async () => (await fetch(`${base}/api/health`).catch(() => null))?.ok, 60_000).catch((error: Error) => {
-      throw new Error(`${error.message}\n${processes.map((p) => p.output()).join('\n---\n')}`);
-    });
+  // The processes start here, under a set-up's time (a test's own time is for the test).
+  it.beforeAll(({ processes }) => {
+    [base] = processes.bases as [string];
+    dataDir = processes.dataDir;
   }, 90_000);
-
-  afterAll(async () => {
-    for (const p of processes) {
-      p.child.kill('SIGTERM');
-      await p.exited;
-    }
-    await redis.stop();
-    await database.drop();
-    await rm(dataDir, { recursive: true, force: true });
-  });
 
   const api = async (method: string, url: string, body?: unknown, token?: string) => {
     const response = await fetch(`${base}${url}`, {
