@@ -1,7 +1,8 @@
 import { sql } from 'kysely';
-import { DESK_CHANGE_STREAM_PREFIX, evolveDeskChange, type DeskChangeEvent, type DeskChangeState } from '@desk/machines/desk-changes/desk-change.events';
+import { DESK_CHANGE_STREAM_PREFIX, evolveDeskChange } from '@desk/machines/desk-changes/desk-change.events';
 import type { RecordedEvent } from '@desk/platform/eventstore/event-store';
 import { NO_WRITES, type Projection } from '../../runtime/projection';
+import { foldStreamStates } from '../stream-states';
 
 const isDeskChangeEvent = (event: RecordedEvent) => event.streamId.startsWith(DESK_CHANGE_STREAM_PREFIX);
 
@@ -11,16 +12,7 @@ export const deskChangesProjection: Projection = {
   tables: ['rm_desk_changes'],
   handles: isDeskChangeEvent,
   async writes(read, events) {
-    const mine = events.filter(isDeskChangeEvent);
-    if (mine.length === 0) return NO_WRITES;
-    const ids = [...new Set(mine.map((e) => e.streamId.slice(DESK_CHANGE_STREAM_PREFIX.length)))];
-    const stored = await read.selectFrom('rm_desk_changes').select(['id', 'state']).where('id', 'in', ids).execute();
-    const states = new Map<string, DeskChangeState | null>(stored.map((r) => [r.id, r.state as DeskChangeState]));
-    for (const event of mine) {
-      const id = event.streamId.slice(DESK_CHANGE_STREAM_PREFIX.length);
-      states.set(id, evolveDeskChange(states.get(id) ?? null, { type: event.type, data: event.data } as DeskChangeEvent));
-    }
-    const rows = [...states].flatMap(([id, state]) => (state ? [{ id, state }] : []));
+    const rows = await foldStreamStates(read, { table: 'rm_desk_changes', streamPrefix: DESK_CHANGE_STREAM_PREFIX, evolve: evolveDeskChange }, events);
     if (rows.length === 0) return NO_WRITES;
     const upsert = sql`
       insert into rm_desk_changes (id, kind, tenant_id, status, requested_by, requested_at, ended_at, state)
