@@ -6,11 +6,10 @@
  * block, and USDT the books cannot explain shows as a difference. A past day is not compared with
  * the chain (it is read at its latest block); a node that does not answer is said, never taken for 0.
  */
-import { afterAll, describe, expect } from 'vitest';
+import { describe, expect } from 'vitest';
 import type { Address } from 'viem';
-import { chainTest as it, type TestChain } from '../support/test-chain';
-import { createCustomer, createTestApp, json, type TestApp } from '../support/test-app';
-import { confirmPending } from '../support/desk-changes';
+import { chainAppTestWith } from '../support/chain-app-fixtures';
+import { createCustomer, json } from '../support/test-app';
 import { freePort } from '../support/free-port';
 import { chainEnv, chainNetworks } from '../../services/src/chain/chain-networks';
 import { createWalletBalances } from '../../services/src/ledger/wallet-balances';
@@ -19,37 +18,23 @@ import { hexToTron } from '../../machines/src/chain/tron-address';
 
 const USDT = 1_000_000n; // 6 decimals
 
-describe('the books’ wallets against the chain', () => {
-  let t: TestApp | null = null;
-  let admin: string;
-  let usdt: Address;
-
-  const app = async (chain: TestChain): Promise<TestApp> => {
-    if (t) return t;
-    usdt = await chain.deployToken(6);
-    const env = parseEnv(chainEnv, { CHAIN_TRC20_RPC_URL: chain.anvil.url, CHAIN_TRC20_USDT_CONTRACT: hexToTron(usdt)!, CHAIN_TRC20_CONFIRMATIONS: '3' });
-    t = await createTestApp({ chain: chainNetworks(env) });
-    admin = await t.adminToken();
-    const saved = await json(
-      t.call('PUT', '/api/admin/tenants/default', {
-        token: admin,
-        body: { cryptoWallets: [{ network: 'TRC20', address: hexToTron(chain.accounts[0]!), isActive: true }] },
-      }),
-    );
-    expect(saved.status).toBe(202);
-    await confirmPending(t, saved.body.change._id);
-    return t;
-  };
-  afterAll(async () => t?.close());
-  const wallet = async () => {
-    await t!.project();
-    const { status, body } = await json(t!.call('GET', '/api/admin/ledger/position', { token: admin }));
+const it = chainAppTestWith(['TRC20'])
+  // The books' TRC20 wallet line, once the read models have every event.
+  .extend('wallet', ({ t, admin }) => async () => {
+    await t.project();
+    const { status, body } = await json(t.call('GET', '/api/admin/ledger/position', { token: admin }));
     expect(status).toBe(200);
     return body.position.accounts.find((a: any) => a.account === 'wallet:TRC20');
-  };
+  });
 
-  it('books a sell’s confirmed payment and a buy’s confirmed payout, and agrees with balanceOf at the latest block', async ({ chain }) => {
-    const t = await app(chain);
+describe('the books’ wallets against the chain', () => {
+  it('books a sell’s confirmed payment and a buy’s confirmed payout, and agrees with balanceOf at the latest block', async ({
+    chain,
+    t,
+    usdt,
+    admin,
+    wallet,
+  }) => {
     const [desk, customerWallet] = chain.accounts as [Address, Address];
     await chain.mint(usdt, customerWallet, 1_000n * USDT);
 
@@ -97,8 +82,7 @@ describe('the books’ wallets against the chain', () => {
     for (const book of body.position.books) expect(book.balanced).toBe(true);
   });
 
-  it('shows USDT the books cannot explain as a difference, and compares only today with the chain', async ({ chain }) => {
-    const t = await app(chain);
+  it('shows USDT the books cannot explain as a difference, and compares only today with the chain', async ({ chain, t, usdt, admin, wallet }) => {
     const [desk, , someoneElse] = chain.accounts as [Address, Address, Address];
     await chain.mint(usdt, someoneElse, 10n * USDT);
     await chain.blockOf(await chain.transfer(usdt, someoneElse, desk, 10n * USDT));
@@ -119,8 +103,7 @@ describe('the books’ wallets against the chain', () => {
     });
   });
 
-  it('says a node that does not answer, or a network with none, never a balance of nothing', async ({ chain }) => {
-    await app(chain);
+  it('says a node that does not answer, or a network with none, never a balance of nothing', async ({ chain, usdt }) => {
     const dead = `http://127.0.0.1:${await freePort()}`;
     const networks = chainNetworks(parseEnv(chainEnv, { CHAIN_TRC20_RPC_URL: dead, CHAIN_TRC20_USDT_CONTRACT: hexToTron(usdt)! }));
     const balances = createWalletBalances(networks, { timeoutMs: 300, retryDelayMs: 10 });

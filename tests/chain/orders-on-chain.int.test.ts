@@ -4,57 +4,24 @@
  * buy's payout to another address is refused before it is recorded (the brand's default), recorded
  * flagged where the brand chose that, and the right payout is recorded with what the chain showed.
  */
-import { afterAll, describe, expect } from 'vitest';
+import { describe, expect } from 'vitest';
 import type { Address } from 'viem';
-import { chainTest as it, type TestChain } from '../support/test-chain';
-import { createCustomer, createTestApp, json, type TestApp } from '../support/test-app';
-import { changeConfirmed, confirmPending } from '../support/desk-changes';
-import { chainEnv, chainNetworks } from '../../services/src/chain/chain-networks';
-import { parseEnv } from '../../platform/src/config/env-schema';
+import { chainAppTestWith } from '../support/chain-app-fixtures';
+import { createCustomer, json } from '../support/test-app';
+import { changeConfirmed } from '../support/desk-changes';
 import { orderStream } from '../../services/src/orders/order-store';
-import { hexToTron } from '../../machines/src/chain/tron-address';
 
 const USDT = 1_000_000n; // 6 decimals
 
+const it = chainAppTestWith(['ERC20', 'TRC20']);
+
 describe('orders checked on the chain', () => {
-  let t: TestApp | null = null;
-  let admin: string;
-  let usdt: Address;
-
-  /** One app for the file, its ERC20 network on this file's anvil, the desk's deposit wallet the first account. */
-  const app = async (chain: TestChain): Promise<TestApp> => {
-    if (t) return t;
-    usdt = await chain.deployToken(6);
-    // Sells are TRC20 (the specification): Tron's JSON-RPC speaks the Ethereum calls, so anvil stands in, addresses in Tron's form.
-    const env = parseEnv(chainEnv, {
-      CHAIN_ERC20_RPC_URL: chain.anvil.url,
-      CHAIN_ERC20_USDT_CONTRACT: usdt,
-      CHAIN_ERC20_CONFIRMATIONS: '3',
-      CHAIN_TRC20_RPC_URL: chain.anvil.url,
-      CHAIN_TRC20_USDT_CONTRACT: hexToTron(usdt)!,
-      CHAIN_TRC20_CONFIRMATIONS: '3',
-    });
-    t = await createTestApp({ chain: chainNetworks(env) });
-    admin = await t.adminToken();
-    const saved = await json(
-      t.call('PUT', '/api/admin/tenants/default', {
-        token: admin,
-        body: {
-          cryptoWallets: [
-            { network: 'ERC20', address: chain.accounts[0], isActive: true },
-            { network: 'TRC20', address: hexToTron(chain.accounts[0]!), isActive: true },
-          ],
-        },
-      }),
-    );
-    expect(saved.status).toBe(202);
-    await confirmPending(t, saved.body.change._id);
-    return t;
-  };
-  afterAll(async () => t?.close());
-
-  it('reads a sell’s payment (TRC20, addresses in Tron’s form): confirming, then verified on chain once it has its confirmations', async ({ chain }) => {
-    const t = await app(chain);
+  it('reads a sell’s payment (TRC20, addresses in Tron’s form): confirming, then verified on chain once it has its confirmations', async ({
+    chain,
+    t,
+    usdt,
+    admin,
+  }) => {
     const [desk, customerWallet] = chain.accounts as [Address, Address];
     await chain.mint(usdt, customerWallet, 1_000n * USDT);
     const customer = await createCustomer(t, '+919822000001');
@@ -78,8 +45,7 @@ describe('orders checked on the chain', () => {
     expect(types.filter((type) => type === 'ChainTransferChecked')).toHaveLength(2);
   });
 
-  it('refuses a buy’s payout to another address before it is recorded, and records the right one', async ({ chain }) => {
-    const t = await app(chain);
+  it('refuses a buy’s payout to another address before it is recorded, and records the right one', async ({ chain, t, usdt, admin }) => {
     const [desk, customerWallet, someoneElse] = chain.accounts as [Address, Address, Address];
     await chain.mint(usdt, desk, 10_000n * USDT);
     const customer = await createCustomer(t, '+919822000002');
@@ -115,8 +81,7 @@ describe('orders checked on the chain', () => {
     expect(sent.body.order).toMatchObject({ status: 'crypto_sent', chainCheck: { paidBy: 'desk', state: 'confirming' } });
   });
 
-  it('records a payout the chain disputes, flagged, where the brand chose that (a change a second admin confirms)', async ({ chain }) => {
-    const t = await app(chain);
+  it('records a payout the chain disputes, flagged, where the brand chose that (a change a second admin confirms)', async ({ chain, t, usdt, admin }) => {
     const [desk, customerWallet, someoneElse] = chain.accounts as [Address, Address, Address];
     const change = await changeConfirmed(t, 'PUT', '/api/admin/settings', { token: admin, body: { controls: { chainPayoutMismatch: 'flag' } } });
     expect(change.confirmed).toBe(true);
