@@ -1,6 +1,8 @@
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { RecordedEvent } from '@desk/platform/eventstore/event-store';
 import type { OrderEvent } from '@desk/machines/order/order.events';
 import { emptyOrder, evolveOrder, resumeOrder, type OrderSnapshot, type OrderView } from '@desk/machines/order/order-state';
+import type { ReadModelDatabase } from '../schema/read-model-database';
 
 const ORDER_STREAM = 'order-';
 
@@ -26,6 +28,42 @@ export function eventsByOrder(events: readonly RecordedEvent[]): Map<string, Rec
  */
 export function ordersBeyondTheirStart(byOrder: ReadonlyMap<string, readonly RecordedEvent[]>): string[] {
   return [...byOrder].filter(([, events]) => events[0]!.streamPosition > 0n).map(([orderId]) => orderId);
+}
+
+/** Where an order read model keeps each order's last folded state: its table, and the columns of the order id and of the position it stood at. */
+export interface StoredOrderStates {
+  readonly table: keyof ReadModelDatabase & string;
+  readonly orderId: string;
+  readonly position: string;
+  /** Which of an order's rows holds its last state, when it keeps several (the history's open one). */
+  readonly latest?: RawBuilder<unknown>;
+}
+
+/** An order's state as a read model stored it, to fold its new events on from (foldOrderOn). */
+export interface StoredOrder {
+  view: OrderView;
+  position: bigint;
+}
+
+/**
+ * A batch's order events by order (eventsByOrder) and the states `from` stored for the orders it
+ * continues (ordersBeyondTheirStart: none is read when all are new); null when it has no order event.
+ * Not PREPARED: prepared, its plan was made once for any number of ids, and cost five times the one
+ * made for the ids at hand (docs/performance.md).
+ */
+export async function readOrderBatch(
+  read: Kysely<ReadModelDatabase>,
+  events: readonly RecordedEvent[],
+  from: StoredOrderStates,
+): Promise<{ byOrder: Map<string, RecordedEvent[]>; stored: Map<string, StoredOrder> } | null> {
+  const byOrder = eventsByOrder(events);
+  if (byOrder.size === 0) return null;
+  const ids = ordersBeyondTheirStart(byOrder);
+  if (ids.length === 0) return { byOrder, stored: new Map() };
+  const { rows } = await sql<{ order_id: string; view: OrderView; position: string }>`
+    select ${sql.ref(from.orderId)} as order_id, view, ${sql.ref(from.position)} as position from ${sql.table(from.table)}
+    where ${sql.ref(from.orderId)} in (${sql.join(ids)})${from.latest ? sql` and ${from.latest}` : sql``}`.execute(read);
+  return { byOrder, stored: new Map(rows.map((r) => [r.order_id, { view: r.view, position: BigInt(r.position) }])) };
 }
 
 /**

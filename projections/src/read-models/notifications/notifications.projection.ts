@@ -1,17 +1,11 @@
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import { orderView, type OrderView } from '@desk/machines/order/order-state';
-import { eventsByOrder, foldOrderOn, isOrderEvent, ordersBeyondTheirStart } from '../order-batches';
-import type { ReadModelDatabase } from '../../schema/read-model-database';
+import { foldOrderOn, isOrderEvent, readOrderBatch, type StoredOrderStates } from '../order-batches';
 import { NO_WRITES, type BatchWrite, type Projection } from '../../runtime/projection';
 import { noticeFor, type CustomerNotice } from './customer-notices';
 
 /** NOTIFY channel: a batch that added notifications says so at commit; the SMS dispatcher listens. */
 export const NOTIFICATIONS_CHANNEL = 'customer_notifications';
-
-interface Stored {
-  view: OrderView;
-  position: bigint;
-}
 
 interface NoticeRow extends CustomerNotice {
   id: string;
@@ -19,11 +13,7 @@ interface NoticeRow extends CustomerNotice {
   at: Date;
 }
 
-async function loadStored(read: Kysely<ReadModelDatabase>, ids: string[]): Promise<Map<string, Stored>> {
-  if (ids.length === 0) return new Map();
-  const rows = await read.selectFrom('rm_notification_orders').select(['order_id', 'stream_position', 'view']).where('order_id', 'in', ids).execute();
-  return new Map(rows.map((r) => [r.order_id, { view: r.view as OrderView, position: BigInt(r.stream_position) }]));
-}
+const STORED: StoredOrderStates = { table: 'rm_notification_orders', orderId: 'order_id', position: 'stream_position' };
 
 /**
  * What each customer is told (customer-notices.ts): one row per telling event, its id the event's,
@@ -37,13 +27,12 @@ export const notificationsProjection: Projection = {
   tables: ['rm_notification_orders', 'rm_notifications'],
   handles: isOrderEvent,
   async writes(read, events) {
-    const byOrder = eventsByOrder(events);
-    if (byOrder.size === 0) return NO_WRITES;
-    const stored = await loadStored(read, ordersBeyondTheirStart(byOrder));
+    const batch = await readOrderBatch(read, events, STORED);
+    if (!batch) return NO_WRITES;
     const states: { view: OrderView; position: bigint }[] = [];
     const notices: NoticeRow[] = [];
-    for (const [orderId, orderEvents] of byOrder) {
-      const { snapshot, position } = foldOrderOn(stored.get(orderId), orderEvents, (after, event) => {
+    for (const [orderId, orderEvents] of batch.byOrder) {
+      const { snapshot, position } = foldOrderOn(batch.stored.get(orderId), orderEvents, (after, event) => {
         const view = orderView(after);
         const notice = view && noticeFor(event.type, view);
         if (view && notice) notices.push({ ...notice, id: event.eventId, view, at: event.recordedAt });

@@ -1,13 +1,7 @@
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import { orderView, type OrderView } from '@desk/machines/order/order-state';
-import { eventsByOrder, foldOrderOn, isOrderEvent, ordersBeyondTheirStart } from '../order-batches';
-import type { ReadModelDatabase } from '../../schema/read-model-database';
+import { foldOrderOn, isOrderEvent, readOrderBatch, type StoredOrderStates } from '../order-batches';
 import { NO_WRITES, type BatchWrite, type Projection } from '../../runtime/projection';
-
-interface Open {
-  view: OrderView;
-  position: bigint;
-}
 
 interface HistoryRow {
   view: OrderView;
@@ -16,18 +10,8 @@ interface HistoryRow {
   validTo: Date | null;
 }
 
-// Not PREPARED: prepared, its plan was made once for any number of ids, and cost five times the one
-// made for the ids at hand (docs/performance.md).
-async function loadOpen(read: Kysely<ReadModelDatabase>, ids: string[]): Promise<Map<string, Open>> {
-  if (ids.length === 0) return new Map();
-  const rows = await read
-    .selectFrom('rm_order_history')
-    .select(['order_id', 'view', 'stream_position'])
-    .where('order_id', 'in', ids)
-    .where('valid_to', 'is', null)
-    .execute();
-  return new Map(rows.map((r) => [r.order_id, { view: r.view as OrderView, position: BigInt(r.stream_position) }]));
-}
+// An order's open row (valid_to null) holds its last state.
+const STORED: StoredOrderStates = { table: 'rm_order_history', orderId: 'order_id', position: 'stream_position', latest: sql`valid_to is null` };
 
 /**
  * Each order's state after each of its events, folded by the order machine, with the interval it
@@ -41,14 +25,12 @@ export const orderHistoryProjection: Projection = {
   tables: ['rm_order_history'],
   handles: isOrderEvent,
   async writes(read, events) {
-    const byOrder = eventsByOrder(events);
-    if (byOrder.size === 0) return NO_WRITES;
-
-    const open = await loadOpen(read, ordersBeyondTheirStart(byOrder));
+    const batch = await readOrderBatch(read, events, STORED);
+    if (!batch) return NO_WRITES;
     const closes: { orderId: string; position: bigint; at: Date }[] = [];
     const rows: HistoryRow[] = [];
-    for (const [orderId, orderEvents] of byOrder) {
-      const before = open.get(orderId);
+    for (const [orderId, orderEvents] of batch.byOrder) {
+      const before = batch.stored.get(orderId);
       const states: HistoryRow[] = [];
       foldOrderOn(before, orderEvents, (snapshot, event) => {
         const view = orderView(snapshot);

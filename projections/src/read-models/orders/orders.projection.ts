@@ -1,25 +1,13 @@
 import Decimal from 'decimal.js';
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import { orderView, type OrderView } from '@desk/machines/order/order-state';
-import { eventsByOrder, foldOrderOn, isOrderEvent, ordersBeyondTheirStart } from '../order-batches';
+import { foldOrderOn, isOrderEvent, readOrderBatch, type StoredOrderStates } from '../order-batches';
 import { orderChangesWrites } from './order-changes';
 import { CustomerUsageDeltas } from './customer-usage-days';
 import type { OrderPlaced } from '@desk/machines/order/order.events';
-import type { ReadModelDatabase } from '../../schema/read-model-database';
 import { NO_WRITES, type BatchWrite, type Projection } from '../../runtime/projection';
 
-interface Stored {
-  view: OrderView;
-  version: bigint;
-}
-
-// Not PREPARED: prepared, its plan was made once for any number of ids, and cost five times the one
-// made for the ids at hand (docs/performance.md).
-async function loadStored(read: Kysely<ReadModelDatabase>, ids: string[]): Promise<Map<string, Stored>> {
-  if (ids.length === 0) return new Map();
-  const rows = await read.selectFrom('rm_orders').select(['id', 'view', 'version']).where('id', 'in', ids).execute();
-  return new Map(rows.map((r) => [r.id, { view: r.view as OrderView, version: BigInt(r.version) }]));
-}
+const STORED: StoredOrderStates = { table: 'rm_orders', orderId: 'id', position: 'version' };
 
 type CountKey = string;
 const countKey = (v: OrderView): CountKey => JSON.stringify([v.tenantId, v.status, v.orderType, v.network]);
@@ -36,10 +24,8 @@ export const ordersProjection: Projection = {
   tables: ['rm_orders', 'rm_order_counts', 'rm_order_changes', 'rm_customer_usage_days'],
   handles: isOrderEvent,
   async writes(read, events) {
-    const byOrder = eventsByOrder(events);
-    if (byOrder.size === 0) return NO_WRITES;
-
-    const stored = await loadStored(read, ordersBeyondTheirStart(byOrder));
+    const batch = await readOrderBatch(read, events, STORED);
+    if (!batch) return NO_WRITES;
     const rows: { view: OrderView; version: bigint; isNew: boolean }[] = [];
     const deltas = new Map<CountKey, { orders: number; fiat: Decimal }>();
     const shift = (view: OrderView, sign: 1 | -1) => {
@@ -51,9 +37,9 @@ export const ordersProjection: Projection = {
     };
     const usage = new CustomerUsageDeltas();
 
-    for (const [orderId, orderEvents] of byOrder) {
-      const before = stored.get(orderId);
-      const { snapshot, position: version } = foldOrderOn(before && { view: before.view, position: before.version }, orderEvents, (_, event) => {
+    for (const [orderId, orderEvents] of batch.byOrder) {
+      const before = batch.stored.get(orderId);
+      const { snapshot, position: version } = foldOrderOn(before, orderEvents, (_, event) => {
         if (event.type === 'OrderPlaced') usage.shown(event.data as OrderPlaced['data']);
       });
       const view = orderView(snapshot);
