@@ -1,6 +1,7 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, RawBuilder } from 'kysely';
 import type { RecordedEvent } from '@desk/platform/eventstore/event-store';
 import type { ReadModelDatabase } from '../schema/read-model-database';
+import { NO_WRITES, type Projection } from '../runtime/projection';
 
 /** A read model that keeps one row per stream of a kind: its id (the stream id past the prefix) and its folded state. */
 export interface StreamStateTable<State, Event> {
@@ -31,4 +32,25 @@ export async function foldStreamStates<State, Event extends { type: string }>(
     states.set(id, evolve(states.get(id) ?? null, { type: event.type, data: event.data } as unknown as Event));
   }
   return [...states].flatMap(([id, state]) => (state ? [{ id, state }] : []));
+}
+
+/**
+ * A projection that keeps one row per stream of a kind (foldStreamStates), written by one upsert of
+ * the batch's folded states (`upsert`, given at least one), named after its table without `rm_`.
+ */
+export function streamStateProjection<State, Event extends { type: string }>(
+  name: string,
+  from: StreamStateTable<State, Event>,
+  upsert: (rows: readonly { id: string; state: State }[]) => RawBuilder<unknown>,
+): Projection {
+  return {
+    name,
+    tables: [from.table],
+    handles: (event) => event.streamId.startsWith(from.streamPrefix),
+    async writes(read, events) {
+      const rows = await foldStreamStates(read, from, events);
+      if (rows.length === 0) return NO_WRITES;
+      return { writes: [{ name: from.table.replace(/^rm_/, ''), table: from.table, sql: upsert(rows) }] };
+    },
+  };
 }
