@@ -1,8 +1,12 @@
 import { sql, type Kysely } from 'kysely';
 import type { OrderView } from '@desk/machines/order/order-state';
 import type { ReadModelDatabase } from '../../schema/read-model-database';
+import { orderSearchMatches } from '../orders/order-search';
 
 type Db = Kysely<ReadModelDatabase>;
+
+// The history keeps each state's view alone: the search reads its fields.
+const HISTORY_COLUMNS = { refCode: sql<string>`view->>'refCode'`, userPhone: sql<string>`view->>'userPhone'` };
 
 export interface OrderBookQuery {
   asOf: Date;
@@ -27,15 +31,7 @@ export async function orderBookAsOf(db: Db, query: OrderBookQuery): Promise<{ vi
   if (query.status) rows = rows.where('status', '=', query.status);
   if (query.search) {
     const term = query.search.trim();
-    rows = rows.where((eb) =>
-      eb.or([
-        eb(sql`view->>'refCode'`, 'like', `${term.toUpperCase().replace(/[%_\\]/g, '')}%`),
-        eb(sql`view->>'userPhone'`, 'in', query.searchPhones?.length ? query.searchPhones : [term]),
-        eb(sql`upper(view->>'bankUtr')`, '=', term.toUpperCase()),
-        eb(sql`upper(view->>'bankReference')`, '=', term.toUpperCase()),
-        eb(sql`lower(view->>'cryptoReference')`, '=', term.toLowerCase()),
-      ]),
-    );
+    rows = rows.where(orderSearchMatches(term, query.searchPhones, HISTORY_COLUMNS));
   }
   const [page, count] = await Promise.all([
     rows

@@ -2,6 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { OrderView } from '@desk/machines/order/order-state';
 import type { LimitWindows, WindowSplit } from '@desk/machines/order/customer-limits';
 import type { ReadModelDatabase } from '../../schema/read-model-database';
+import { orderSearchMatches } from './order-search';
 
 type Db = Kysely<ReadModelDatabase>;
 
@@ -190,15 +191,7 @@ export async function searchOrders(
   if (filters.status) query = query.where('status', '=', filters.status);
   const term = filters.search?.trim();
   if (term) {
-    query = query.where((eb) =>
-      eb.or([
-        eb('ref_code', 'like', `${term.toUpperCase().replace(/[%_\\]/g, '')}%`),
-        eb('user_phone', 'in', filters.searchPhones?.length ? filters.searchPhones : [term]),
-        eb(sql`upper(view->>'bankUtr')`, '=', term.toUpperCase()),
-        eb(sql`upper(view->>'bankReference')`, '=', term.toUpperCase()),
-        eb(sql`lower(view->>'cryptoReference')`, '=', term.toLowerCase()),
-      ]),
-    );
+    query = query.where(orderSearchMatches(term, filters.searchPhones, { refCode: sql.ref('ref_code'), userPhone: sql.ref('user_phone') }));
   }
   const [rows, count] = await Promise.all([
     query
