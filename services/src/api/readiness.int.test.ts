@@ -1,11 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer, type Server, type Socket } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { Hono } from 'hono';
 import { createPool } from '@desk/platform/db/pg-pool';
 import { PgEventStore } from '@desk/platform/eventstore/postgres/pg-event-store';
 import { EsdbEventStore } from '@desk/platform/eventstore/eventstoredb/esdb-event-store';
-import { createTestDatabase, type TestDatabase } from '../../../tests/support/test-database';
+import { eventStoreTestWith } from '@desk/platform/testing/event-store-test';
 import { untilRedisAnswers } from '../../../tests/support/redis-server';
 import { freePort } from '../../../tests/support/free-port';
 import { RedisStore } from '../kv/redis-store';
@@ -34,19 +34,11 @@ const readyz = async (deps: ReadinessDeps, timeoutMs?: number) => {
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };
 };
 
-describe('/readyz against real stores', () => {
-  let database: TestDatabase;
-  let eventStore: PgEventStore;
-  beforeAll(async () => {
-    database = await createTestDatabase({ poolSize: 4 });
-    eventStore = new PgEventStore({ pool: database.pool, connectionString: database.url });
-  });
-  afterAll(async () => {
-    await eventStore.close();
-    await database.drop();
-  });
+// One test database and the event store on it for the file; the tests that point a pool elsewhere make their own store.
+const it = eventStoreTestWith({ poolSize: 4 });
 
-  it('is ready while PostgreSQL, the event store and Redis answer, and names Redis once it is stopped', async () => {
+describe('/readyz against real stores', () => {
+  it('is ready while PostgreSQL, the event store and Redis answer, and names Redis once it is stopped', async ({ database, eventStore }) => {
     const redis = await ownRedis();
     const store = RedisStore.connect(redis.url);
     try {
@@ -67,7 +59,7 @@ describe('/readyz against real stores', () => {
     }
   });
 
-  it('names the database and the event store when the pool points at a port where nothing listens', async () => {
+  it('names the database and the event store when the pool points at a port where nothing listens', async ({ database }) => {
     const deadPort = await freePort();
     const url = new URL(database.url);
     url.port = String(deadPort);
@@ -83,7 +75,7 @@ describe('/readyz against real stores', () => {
     }
   });
 
-  it('names EventStoreDB when it is configured and does not answer, the database still up', async () => {
+  it('names EventStoreDB when it is configured and does not answer, the database still up', async ({ database }) => {
     const esdb = EsdbEventStore.connect(`esdb://127.0.0.1:${await freePort()}?tls=false`);
     try {
       const started = Date.now();
@@ -98,7 +90,7 @@ describe('/readyz against real stores', () => {
     }
   });
 
-  it('answers 503 quickly, not never, when PostgreSQL accepts the connection and then says nothing', async () => {
+  it('answers 503 quickly, not never, when PostgreSQL accepts the connection and then says nothing', async ({ database }) => {
     const sockets: Socket[] = [];
     const silent: Server = createServer((socket) => sockets.push(socket));
     const port = await freePort();

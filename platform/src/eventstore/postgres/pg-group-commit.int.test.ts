@@ -1,23 +1,22 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { PgEventStore } from './pg-event-store';
 import { DuplicateEventIdError, WrongExpectedVersionError } from '../event-store.errors';
 import type { ExpectedVersion, NewEvent } from '../event-store';
 import { firstBreakInStream } from '../chain/verify-chain';
-import { createTestDatabase, type TestDatabase } from '../../../../tests/support/test-database';
+import type { TestDatabase } from '../../../../tests/support/test-database';
+import { eventStoreTestWith } from '../../testing/event-store-test';
 import { testEvent, testEvents, uniqueStream } from '../../../../tests/support/event-factory';
+
+const it = eventStoreTestWith({ poolSize: 12 });
 
 /** Group commit (pg-append-group.ts): what concurrent appends through one store share, and what they never share. */
 describe('PostgreSQL event store: group commit', () => {
   let database: TestDatabase;
   let store: PgEventStore;
 
-  beforeAll(async () => {
-    database = await createTestDatabase({ poolSize: 12 });
-    store = new PgEventStore({ pool: database.pool, connectionString: database.url });
-  });
-  afterAll(async () => {
-    await store.close();
-    await database.drop();
+  it.beforeAll(({ database: fileDatabase, eventStore }) => {
+    database = fileDatabase;
+    store = eventStore;
   });
 
   async function transactionsOf(streams: readonly string[]): Promise<number> {
