@@ -1,8 +1,6 @@
 import type { BlankEnv } from 'hono/types';
 import { createMiddleware } from 'hono/factory';
 import { z } from 'zod';
-import { stream } from 'hono/streaming';
-import { stringify } from 'csv-stringify';
 import type { Kysely } from 'kysely';
 import type { ReadModelDatabase } from '@desk/projections/schema/read-model-database';
 import { statusLabel } from '@desk/machines/order/order-state';
@@ -14,6 +12,7 @@ import { scopeNow } from '../identity/scope-now';
 import { adminScopeOf, coversTenant } from '../identity/admin-scope';
 import type { TenantDirectory } from '../tenants/tenant-directory';
 import { declare, routes } from '../http/openapi-route';
+import { csvDownload } from '../http/csv-download';
 
 export const EXPORT_PATH = '/api/admin/orders.csv';
 export const EXPORT_LINK_SECONDS = 5 * 60;
@@ -104,16 +103,9 @@ export function orderExportRoutes(db: Kysely<ReadModelDatabase>, users: Kysely<S
     if (!(await stillAllowed(by, tenant))) throw new ExpiredLinkError();
     logger.info('orders exported', { by, tenant, type, status, network });
     const names = await directory.names();
-    c.header('content-type', 'text/csv; charset=utf-8');
-    c.header('content-disposition', `attachment; filename="orders-${new Date().toISOString().slice(0, 10)}.csv"`);
-    c.header('cache-control', 'no-store');
-    return stream(c, async (out) => {
-      const csv = stringify({ header: true, columns: COLUMNS });
-      const pump = (async () => {
-        for await (const chunk of csv) await out.write(chunk as string);
-      })();
+    const rows = async function* () {
       for await (const v of iterateAdminOrders(db, tenant === ALL_BRANDS ? null : tenant!, { type, status, network })) {
-        csv.write([
+        yield [
           v.refCode,
           safeCell(names.get(v.tenantId) ?? v.tenantId),
           v.createdAt,
@@ -131,10 +123,9 @@ export function orderExportRoutes(db: Kysely<ReadModelDatabase>, users: Kysely<S
           safeCell(v.cryptoReference),
           safeCell(v.bankUtr),
           v.updatedAt,
-        ]);
+        ];
       }
-      csv.end();
-      await pump;
-    });
+    };
+    return csvDownload(c, `orders-${new Date().toISOString().slice(0, 10)}.csv`, COLUMNS, rows());
   });
 }
