@@ -287,16 +287,23 @@ function chainCheckJson(view: OrderView) {
   };
 }
 
+/** The terms a payout settles on: the order's own, or the new rate and amounts it was repriced to (a late payment). */
+function termsJson(repriced: { rate: string; fiatAmount: string; cryptoAmount: string } | null, view: OrderView) {
+  return {
+    rate: repriced?.rate ?? view.rate,
+    fiatAmount: repriced?.fiatAmount ?? view.fiatAmount,
+    cryptoAmount: repriced?.cryptoAmount ?? view.cryptoAmount,
+    repriced: repriced !== null,
+  };
+}
+
 /** A payout a second admin approved before it was sent: on what terms, who approved it and when. */
 function payoutApprovalJson(view: OrderView) {
   const approval = view.payoutApproval;
   if (!approval) return null;
   return {
     requestId: approval.requestId,
-    rate: approval.repriced?.rate ?? view.rate,
-    fiatAmount: approval.repriced?.fiatAmount ?? view.fiatAmount,
-    cryptoAmount: approval.repriced?.cryptoAmount ?? view.cryptoAmount,
-    repriced: approval.repriced !== null,
+    ...termsJson(approval.repriced, view),
     approvedBy: { _id: approval.approvedBy as string | null, phone: null as string | null, username: null as string | null },
     approvedAt: approval.approvedAt,
   };
@@ -306,16 +313,12 @@ function payoutApprovalJson(view: OrderView) {
 function completionRequestJson(view: OrderView) {
   const request = view.completionRequest;
   if (!request) return null;
-  const { repriced } = request;
   return {
     requestId: request.requestId,
     mode: request.mode,
     bankUtr: request.bankUtr,
     cryptoReference: request.cryptoReference ?? view.cryptoReference,
-    rate: repriced?.rate ?? view.rate,
-    fiatAmount: repriced?.fiatAmount ?? view.fiatAmount,
-    cryptoAmount: repriced?.cryptoAmount ?? view.cryptoAmount,
-    repriced: repriced !== null,
+    ...termsJson(request.repriced, view),
     thresholdInr: request.thresholdInr,
     // Requests recorded before their reasons were were all for the threshold.
     reasons: request.reasons ?? (['above_threshold'] as const),
