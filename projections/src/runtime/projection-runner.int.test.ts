@@ -1,42 +1,17 @@
-import { sql, type Kysely } from 'kysely';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { PgEventStore } from '@desk/platform/eventstore/postgres/pg-event-store';
-import type { ReadModelDatabase } from '../schema/read-model-database';
+import { sql } from 'kysely';
+import { describe, expect } from 'vitest';
 import { NO_WRITES, type Projection } from './projection';
-import { ProjectionRunner } from './projection-runner';
 import { loadCheckpoint } from './checkpoint-store';
 import { projectionLockHolder } from './projection-lock';
-import { startProjector } from './projector';
 import { streamSummaryProjection } from '../read-models/stream-summary/stream-summary.projection';
-import { createTestDatabase, type TestDatabase } from '../../../tests/support/test-database';
+import { projectionRuntimeTest as it } from '../testing/projection-runtime-test';
 import { seedEvents } from '../../../tests/support/seed-events';
 import { actualStreamSummary, expectedStreamSummary, totalApplied } from '../../../tests/support/read-model-checks';
 import { waitFor } from '../../../tests/support/wait-for';
 import { testEvents, uniqueStream } from '../../../tests/support/event-factory';
 
 describe('projection runner', () => {
-  let database: TestDatabase;
-  let db: Kysely<ReadModelDatabase>;
-  let store: PgEventStore;
-  const cleanups: (() => Promise<void>)[] = [];
-
-  beforeEach(async () => {
-    database = await createTestDatabase();
-    db = database.db as Kysely<ReadModelDatabase>;
-    store = new PgEventStore({ pool: database.pool, connectionString: database.url });
-  });
-  afterEach(async () => {
-    for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-    await database.drop();
-  });
-
-  function runner(projection: Projection = streamSummaryProjection, overrides: Partial<ConstructorParameters<typeof ProjectionRunner>[0]> = {}) {
-    const created = new ProjectionRunner({ db, store, projection, batchSize: 100, pollMs: 60_000, standbyRetryMs: 100, ...overrides });
-    cleanups.push(() => created.stop());
-    return created;
-  }
-
-  it('applies every event once and records the checkpoint with the batch', async () => {
+  it('applies every event once and records the checkpoint with the batch', async ({ db, store, runner }) => {
     await seedEvents(store, { streams: 12, perStream: 25, perAppend: 5 });
     expect(await runner().runUntilCaughtUp()).toBe(true);
 
@@ -46,7 +21,7 @@ describe('projection runner', () => {
     expect((await store.backlog(checkpoint.position)).count).toBe(0);
   });
 
-  it('never half-applies a failing batch: rolls it back, applies its events one at a time and quarantines the one at fault', async () => {
+  it('never half-applies a failing batch: rolls it back, applies its events one at a time and quarantines the one at fault', async ({ db, store, runner }) => {
     const [poisonStream] = await seedEvents(store, { streams: 3, perStream: 4 });
     const poison = (await store.readStream(poisonStream!))[2]!;
     const failing: Projection = {
@@ -75,7 +50,7 @@ describe('projection runner', () => {
     expect(deadLetters).toEqual([{ event_id: poison.eventId, error: expect.stringContaining('null value in column "stream_id"') }]);
   });
 
-  it('runs one active instance; a standby takes over when the active one stops', async () => {
+  it('runs one active instance; a standby takes over when the active one stops', async ({ db, store, runner }) => {
     let appliedBySecond = 0;
     const first = runner();
     const second = runner(streamSummaryProjection, { onBatch: () => appliedBySecond++ });
@@ -102,17 +77,8 @@ describe('projection runner', () => {
     expect(await actualStreamSummary(db)).toBe(await expectedStreamSummary(db));
   });
 
-  it('wakes on append notifications rather than waiting for the slow poll', async () => {
-    const projector = await startProjector({
-      db,
-      connectionString: database.url,
-      store,
-      projections: [streamSummaryProjection],
-      batchSize: 100,
-      pollMs: 600_000,
-      standbyRetryMs: 100,
-    });
-    cleanups.push(() => projector.stop());
+  it('wakes on append notifications rather than waiting for the slow poll', async ({ db, store, projector }) => {
+    await projector(streamSummaryProjection, { pollMs: 600_000 });
     await waitFor('the projector to take its lock', () => projectionLockHolder(db, 'stream-summary'));
     const id = uniqueStream();
     await store.append(id, testEvents(3), { expected: 'no_stream' });
@@ -123,7 +89,7 @@ describe('projection runner', () => {
     });
   });
 
-  it('retries a transient failure for as long as it lasts and never quarantines for it', async () => {
+  it('retries a transient failure for as long as it lasts and never quarantines for it', async ({ db, store, runner }) => {
     // More failures than an event is tried on its own (were they counted against the event, it would be
     // quarantined), and they last until the test has seen them on the checkpoint: no race with the backoff.
     let failures = 0;
@@ -152,7 +118,7 @@ describe('projection runner', () => {
     expect(await db.selectFrom('projection_dead_letters').selectAll().execute()).toEqual([]);
   }, 60_000);
 
-  it('steps past batches of nothing it handles without applying them, and stores the checkpoint within a second', async () => {
+  it('steps past batches of nothing it handles without applying them, and stores the checkpoint within a second', async ({ db, store, runner }) => {
     const applied: string[] = [];
     let batches = 0;
     const watched = uniqueStream('watched');
@@ -188,7 +154,7 @@ describe('projection runner', () => {
     expect((await store.backlog((await loadCheckpoint(db, 'stream-summary')).position)).count).toBe(0);
   });
 
-  it('stores the skipped steps before it reports a rebuild caught up', async () => {
+  it('stores the skipped steps before it reports a rebuild caught up', async ({ db, store, runner }) => {
     const picky: Projection = { name: 'stream-summary', tables: [], handles: () => false, writes: async () => NO_WRITES };
     await seedEvents(store, { streams: 2, perStream: 5 });
     expect(await runner(picky).runUntilCaughtUp()).toBe(true);
