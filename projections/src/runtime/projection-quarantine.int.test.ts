@@ -1,15 +1,14 @@
 import type { Kysely } from 'kysely';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { PgEventStore } from '@desk/platform/eventstore/postgres/pg-event-store';
+import { afterEach, describe, expect, vi } from 'vitest';
+import type { PgEventStore } from '@desk/platform/eventstore/postgres/pg-event-store';
 import type { RecordedEvent } from '@desk/platform/eventstore/event-store';
 import type { ReadModelDatabase } from '../schema/read-model-database';
 import type { Projection } from './projection';
-import { ProjectionRunner, type RunnerOptions } from './projection-runner';
 import { loadCheckpoint, resetForRebuild } from './checkpoint-store';
 import { projectionStatus } from './projection-status';
 import { rebuildProjection } from './rebuild';
 import { streamSummaryProjection } from '../read-models/stream-summary/stream-summary.projection';
-import { createTestDatabase, type TestDatabase } from '../../../tests/support/test-database';
+import { projectionRuntimeTest as it } from '../testing/projection-runtime-test';
 import { seedEvents } from '../../../tests/support/seed-events';
 import { actualStreamSummary, expectedStreamSummary, totalApplied } from '../../../tests/support/read-model-checks';
 import { waitFor } from '../../../tests/support/wait-for';
@@ -17,32 +16,16 @@ import { testEvent, uniqueStream } from '../../../tests/support/event-factory';
 
 /** Longer than a dead-letter row keeps, to see it cut. */
 const LONG_REASON = `cannot apply this event: ${'x'.repeat(2_100)}`;
+/** A failing event retried after 1 ms, doubled each time: the tests wait for no backoff. */
+const QUICK_RETRY = { eventRetryMs: 1 };
 
 describe('projection quarantine', () => {
-  let database: TestDatabase;
-  let db: Kysely<ReadModelDatabase>;
-  let store: PgEventStore;
-  const cleanups: (() => Promise<void>)[] = [];
-
-  beforeEach(async () => {
-    database = await createTestDatabase();
-    db = database.db as Kysely<ReadModelDatabase>;
-    store = new PgEventStore({ pool: database.pool, connectionString: database.url });
-  });
-  afterEach(async () => {
-    for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+  afterEach(() => {
     vi.restoreAllMocks();
-    await database.drop();
   });
-
-  function runner(projection: Projection, overrides: Partial<RunnerOptions> = {}) {
-    const created = new ProjectionRunner({ db, store, projection, batchSize: 100, pollMs: 60_000, standbyRetryMs: 100, eventRetryMs: 1, ...overrides });
-    cleanups.push(() => created.stop());
-    return created;
-  }
 
   /** 6 events, then one poison event on a stream of its own, then 6 more. */
-  async function seedAroundPoison(): Promise<RecordedEvent> {
+  async function seedAroundPoison(store: PgEventStore): Promise<RecordedEvent> {
     await seedEvents(store, { streams: 2, perStream: 3 });
     const poisonStream = uniqueStream('poison');
     await store.append(poisonStream, [testEvent('PoisonTestEvent', { bad: true })], { expected: 'no_stream' });
@@ -61,11 +44,11 @@ describe('projection quarantine', () => {
     };
   }
 
-  const deadLetters = () => db.selectFrom('projection_dead_letters').selectAll().orderBy('quarantined_at').execute();
+  const deadLetters = (db: Kysely<ReadModelDatabase>) => db.selectFrom('projection_dead_letters').selectAll().orderBy('quarantined_at').execute();
 
-  it('steps past an event that keeps failing: the events after it apply, one dead letter records it, status shows it', async () => {
+  it('steps past an event that keeps failing: the events after it apply, one dead letter records it, status shows it', async ({ db, store, runner }) => {
     const logged = vi.spyOn(process.stderr, 'write');
-    const poison = await seedAroundPoison();
+    const poison = await seedAroundPoison(store);
     let poisonTries = 0;
     const projection = failingOn(poison);
     const counting: Projection = {
@@ -75,10 +58,10 @@ describe('projection quarantine', () => {
         return projection.writes(read, events);
       },
     };
-    runner(counting).start();
+    runner(counting, QUICK_RETRY).start();
     await waitFor('the events after the poison one', async () => (await totalApplied(db)) === 12);
 
-    const [row, ...others] = await deadLetters();
+    const [row, ...others] = await deadLetters(db);
     expect(others).toEqual([]);
     expect(row).toMatchObject({
       projection: 'stream-summary',
@@ -120,38 +103,38 @@ describe('projection quarantine', () => {
     expect(errorLines[0]).toContain(poison.eventId);
   });
 
-  it('leaves an event it is still retrying unquarantined when stopped, for the next run', async () => {
-    const poison = await seedAroundPoison();
+  it('leaves an event it is still retrying unquarantined when stopped, for the next run', async ({ db, store, runner }) => {
+    const poison = await seedAroundPoison(store);
     const first = runner(failingOn(poison), { eventRetryMs: 60_000 });
     first.start();
     // The first failure alone is kept on the checkpoint while the runner waits to retry it.
     await waitFor('the poison event failing on its own', async () => (await loadCheckpoint(db, 'stream-summary')).lastError);
     await first.stop();
-    expect(await deadLetters()).toEqual([]);
+    expect(await deadLetters(db)).toEqual([]);
     // The six events before it were applied one at a time; the checkpoint waits just before it.
     expect(await totalApplied(db)).toBe(6);
     expect((await store.backlog((await loadCheckpoint(db, 'stream-summary')).position)).count).toBe(7);
 
     // Fixed (say, a new release): the next run applies it like any other.
-    expect(await runner(streamSummaryProjection).runUntilCaughtUp()).toBe(true);
+    expect(await runner(streamSummaryProjection, QUICK_RETRY).runUntilCaughtUp()).toBe(true);
     expect(await actualStreamSummary(db)).toBe(await expectedStreamSummary(db));
-    expect(await deadLetters()).toEqual([]);
+    expect(await deadLetters(db)).toEqual([]);
   });
 
-  it('rebuild forgets the dead letters and tries those events again: quarantined again while they fail, applied once fixed', async () => {
-    const poison = await seedAroundPoison();
-    await runner(failingOn(poison)).runUntilCaughtUp();
-    const [before] = await deadLetters();
+  it('rebuild forgets the dead letters and tries those events again: quarantined again while they fail, applied once fixed', async ({ db, store, runner }) => {
+    const poison = await seedAroundPoison(store);
+    await runner(failingOn(poison), QUICK_RETRY).runUntilCaughtUp();
+    const [before] = await deadLetters(db);
     expect(before?.event_id).toBe(poison.eventId);
 
     // The reset clears them with the tables and the checkpoint.
     await resetForRebuild(db, streamSummaryProjection, 13);
-    expect(await deadLetters()).toEqual([]);
+    expect(await deadLetters(db)).toEqual([]);
     expect((await projectionStatus(db, store, streamSummaryProjection)).quarantined).toBe(0);
 
     // Still failing: the replay quarantines it again, and only it.
-    expect(await runner(failingOn(poison)).runUntilCaughtUp()).toBe(true);
-    const again = await deadLetters();
+    expect(await runner(failingOn(poison), QUICK_RETRY).runUntilCaughtUp()).toBe(true);
+    const again = await deadLetters(db);
     expect(again.map((r) => r.event_id)).toEqual([poison.eventId]);
     expect(again[0]!.quarantined_at.getTime()).toBeGreaterThan(before!.quarantined_at.getTime());
     expect(await totalApplied(db)).toBe(12);
@@ -159,7 +142,7 @@ describe('projection quarantine', () => {
     // Fixed: a rebuild applies it, and nothing is quarantined any more.
     const result = await rebuildProjection({ db, store, projection: streamSummaryProjection, batchSize: 100, write: () => undefined });
     expect(result.eventsApplied).toBe(13);
-    expect(await deadLetters()).toEqual([]);
+    expect(await deadLetters(db)).toEqual([]);
     expect(await actualStreamSummary(db)).toBe(await expectedStreamSummary(db));
     expect(await projectionStatus(db, store, streamSummaryProjection)).toMatchObject({ quarantined: 0, quarantine: [] });
   });
