@@ -1,39 +1,28 @@
-import type { Kysely } from 'kysely';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { PgEventStore } from '@desk/platform/eventstore/postgres/pg-event-store';
-import type { ReadModelDatabase } from '../schema/read-model-database';
+import { afterEach, beforeEach, describe, expect, vi } from 'vitest';
 import type { Projection } from './projection';
 import { rebuildProjection } from './rebuild';
 import { projectionStatus } from './projection-status';
 import { ProjectionRunner } from './projection-runner';
 import { loadCheckpoint, resetForRebuild } from './checkpoint-store';
 import { projectionLockHolder } from './projection-lock';
-import { startProjector } from './projector';
 import { streamSummaryProjection } from '../read-models/stream-summary/stream-summary.projection';
-import { createTestDatabase, type TestDatabase } from '../../../tests/support/test-database';
+import { projectionRuntimeTest as it } from '../testing/projection-runtime-test';
 import { seedEvents } from '../../../tests/support/seed-events';
 import { actualStreamSummary, expectedStreamSummary, streamSummaryChecksum, totalApplied } from '../../../tests/support/read-model-checks';
 import { waitFor } from '../../../tests/support/wait-for';
 
 describe('projection rebuild and status', () => {
-  let database: TestDatabase;
-  let db: Kysely<ReadModelDatabase>;
-  let store: PgEventStore;
   const lines: string[] = [];
   const write = (line: string) => lines.push(line);
 
-  beforeEach(async () => {
-    database = await createTestDatabase();
-    db = database.db as Kysely<ReadModelDatabase>;
-    store = new PgEventStore({ pool: database.pool, connectionString: database.url });
+  beforeEach(() => {
     lines.length = 0;
   });
-  afterEach(async () => {
+  afterEach(() => {
     vi.restoreAllMocks();
-    await database.drop();
   });
 
-  it('empties the read model and replays the whole log', async () => {
+  it('empties the read model and replays the whole log', async ({ db, store }) => {
     await seedEvents(store, { streams: 20, perStream: 30, perAppend: 10 });
     await rebuildProjection({ db, store, projection: streamSummaryProjection, batchSize: 50, write });
     const first = await streamSummaryChecksum(db);
@@ -49,7 +38,7 @@ describe('projection rebuild and status', () => {
     expect((await loadCheckpoint(db, 'stream-summary')).rebuildStartedAt).toBeNull();
   });
 
-  it('resumes an interrupted rebuild from its last committed batch', async () => {
+  it('resumes an interrupted rebuild from its last committed batch', async ({ db, store }) => {
     await seedEvents(store, { streams: 10, perStream: 20 });
     await resetForRebuild(db, streamSummaryProjection, 200);
     let batches = 0;
@@ -78,7 +67,7 @@ describe('projection rebuild and status', () => {
     expect(await actualStreamSummary(db)).toBe(await expectedStreamSummary(db));
   });
 
-  it('refuses a batch whose checkpoint a rebuild rewound after the batch was read: none of its writes land', async () => {
+  it('refuses a batch whose checkpoint a rebuild rewound after the batch was read: none of its writes land', async ({ db, store }) => {
     await seedEvents(store, { streams: 4, perStream: 10, perAppend: 5 });
     let batches = 0;
     const overtaken: Projection = {
@@ -101,7 +90,7 @@ describe('projection rebuild and status', () => {
     expect(checkpoint).toMatchObject({ eventsApplied: 40, rebuildStartedAt: null });
   });
 
-  it('takes a batch that failed on tables a rebuild had just emptied for a moved checkpoint, not for a bad event', async () => {
+  it('takes a batch that failed on tables a rebuild had just emptied for a moved checkpoint, not for a bad event', async ({ db, store }) => {
     // One stream: every batch after the first continues what the ones before it stored.
     await seedEvents(store, { streams: 1, perStream: 40, perAppend: 5 });
     const logged = vi.spyOn(process.stderr, 'write');
@@ -133,74 +122,50 @@ describe('projection rebuild and status', () => {
     expect(warnings.filter((line) => line.includes('one at a time') || line.includes('retrying it'))).toEqual([]);
   });
 
-  /** A projector running the one projection, as `npm start`'s would: a rebuild then follows its replay. */
-  const runningProjector = (projection: Projection) =>
-    startProjector({ db, connectionString: database.url, store, projections: [projection], batchSize: 20, pollMs: 60_000, standbyRetryMs: 100 });
-
-  it('lets a running projector do the replay and follows its progress', async () => {
+  it('lets a running projector do the replay and follows its progress', async ({ db, store, projector }) => {
     await seedEvents(store, { streams: 10, perStream: 50, perAppend: 10 });
-    const projector = await runningProjector(streamSummaryProjection);
-    try {
-      await waitFor('the projector to catch up', async () => (await totalApplied(db)) === 500).catch(async (error: Error) => {
-        // What the projector had reached, in the failure itself rather than on the console.
-        const checkpoint = await loadCheckpoint(db, 'stream-summary');
-        const state = {
-          applied: await totalApplied(db),
-          checkpoint,
-          backlog: await store.backlog(checkpoint.position),
-          lockHolder: await projectionLockHolder(db, 'stream-summary'),
-        };
-        throw new Error(`${error.message}: ${JSON.stringify(state, (_key, value: unknown) => (typeof value === 'bigint' ? value.toString() : value))}`);
-      });
-      const result = await rebuildProjection({ db, store, projection: streamSummaryProjection, batchSize: 20, write, watchMs: 20 });
-      expect(lines).toContain('[stream-summary] a running projector holds this projection; following its progress');
-      expect(result.eventsApplied).toBe(500);
-      expect(await actualStreamSummary(db)).toBe(await expectedStreamSummary(db));
-    } finally {
-      await projector.stop();
-    }
+    await projector(streamSummaryProjection, { batchSize: 20 });
+    await waitFor('the projector to catch up', async () => (await totalApplied(db)) === 500).catch(async (error: Error) => {
+      // What the projector had reached, in the failure itself rather than on the console.
+      const checkpoint = await loadCheckpoint(db, 'stream-summary');
+      const state = {
+        applied: await totalApplied(db),
+        checkpoint,
+        backlog: await store.backlog(checkpoint.position),
+        lockHolder: await projectionLockHolder(db, 'stream-summary'),
+      };
+      throw new Error(`${error.message}: ${JSON.stringify(state, (_key, value: unknown) => (typeof value === 'bigint' ? value.toString() : value))}`);
+    });
+    const result = await rebuildProjection({ db, store, projection: streamSummaryProjection, batchSize: 20, write, watchMs: 20 });
+    expect(lines).toContain('[stream-summary] a running projector holds this projection; following its progress');
+    expect(result.eventsApplied).toBe(500);
+    expect(await actualStreamSummary(db)).toBe(await expectedStreamSummary(db));
   });
 
-  it('counts every event stepped past when a running projector replays a log with nothing for the projection', async () => {
+  it('counts every event stepped past when a running projector replays a log with nothing for the projection', async ({ db, store, projector }) => {
     // As the tenants projection replays a log of orders: every batch is stepped past, not applied.
     const handlesNothing: Projection = { ...streamSummaryProjection, handles: () => false };
     await seedEvents(store, { streams: 10, perStream: 50, perAppend: 10 });
-    const projector = await runningProjector(handlesNothing);
-    try {
-      await waitFor('the projector to step past the log', async () => (await loadCheckpoint(db, 'stream-summary')).eventsApplied === 500);
-      const result = await rebuildProjection({ db, store, projection: handlesNothing, batchSize: 20, write, watchMs: 20 });
-      expect(lines).toContain('[stream-summary] a running projector holds this projection; following its progress');
-      expect(result.eventsApplied).toBe(500);
-    } finally {
-      await projector.stop();
-    }
+    await projector(handlesNothing, { batchSize: 20 });
+    await waitFor('the projector to step past the log', async () => (await loadCheckpoint(db, 'stream-summary')).eventsApplied === 500);
+    const result = await rebuildProjection({ db, store, projection: handlesNothing, batchSize: 20, write, watchMs: 20 });
+    expect(lines).toContain('[stream-summary] a running projector holds this projection; following its progress');
+    expect(result.eventsApplied).toBe(500);
   });
 
-  it('reports checkpoint, events behind, lag and the active instance', async () => {
+  it('reports checkpoint, events behind, lag and the active instance', async ({ db, store, projector }) => {
     await seedEvents(store, { streams: 4, perStream: 5 });
     const before = await projectionStatus(db, store, streamSummaryProjection, new Date(Date.now() + 1_000));
     expect(before).toMatchObject({ name: 'stream-summary', checkpoint: null, eventsApplied: 0, eventsBehind: 20, activePid: null });
     expect(before.lagMs).toBeGreaterThanOrEqual(1_000);
 
-    const projector = await startProjector({
-      db,
-      connectionString: database.url,
-      store,
-      projections: [streamSummaryProjection],
-      batchSize: 100,
-      pollMs: 60_000,
-      standbyRetryMs: 100,
-    });
-    try {
-      await waitFor('caught up', async () => (await totalApplied(db)) === 20);
-      await waitFor('the lock', () => projectionLockHolder(db, 'stream-summary'));
-      const after = await projectionStatus(db, store, streamSummaryProjection);
-      expect(after).toMatchObject({ eventsApplied: 20, eventsBehind: 0, lagMs: 0, rebuilding: null, lastError: null });
-      expect(after.checkpoint).toMatch(/^\d+\/\d+$/);
-      expect(after.activePid).toEqual(expect.any(Number));
-      expect(after.activeInstance).toBe('tests'); // the test pool's application_name
-    } finally {
-      await projector.stop();
-    }
+    await projector(streamSummaryProjection);
+    await waitFor('caught up', async () => (await totalApplied(db)) === 20);
+    await waitFor('the lock', () => projectionLockHolder(db, 'stream-summary'));
+    const after = await projectionStatus(db, store, streamSummaryProjection);
+    expect(after).toMatchObject({ eventsApplied: 20, eventsBehind: 0, lagMs: 0, rebuilding: null, lastError: null });
+    expect(after.checkpoint).toMatch(/^\d+\/\d+$/);
+    expect(after.activePid).toEqual(expect.any(Number));
+    expect(after.activeInstance).toBe('tests'); // the test pool's application_name
   });
 });
