@@ -3,8 +3,7 @@ import { z } from 'zod';
 import type { Kysely } from 'kysely';
 import type { AdminEnv } from '../identity/auth.middleware';
 import { actorOf } from '../identity/auth.middleware';
-import { answer, routes } from '../http/openapi-route';
-import { routeGroup } from '../http/route-group';
+import { answer, declare, routes } from '../http/openapi-route';
 import { withCommonRefusals } from '../http/common-refusals';
 import { commandMetadata } from '../http/request-context';
 import { asDomainError } from '../http/domain-refusals';
@@ -64,14 +63,17 @@ const confirmBody = confirmCompletionSchema.extend({
 });
 const declineBody = declineCompletionSchema.extend({ requestId: confirmBody.shape.requestId });
 
-const orders = routeGroup({ tag: 'admin: orders', access: 'admin' });
+const orders = { tag: 'admin: orders', access: 'admin' } as const;
 const NO_ORDER = "not_found: no such order (another brand's order is not found for a brand admin)";
 const ONE_AT_A_TIME = 'completion_request_pending: a completion request waits for a second admin';
 const orderAnswer = (description: string) => answer(description, z.object({ order: adminOrderJsonSchema, message: z.string() }));
 
 /** Approve and Complete: one rule (to completed, or above the four-eyes threshold a request for a second admin); only their names differ. */
 const settling = <P extends string>(path: P, verb: 'Approve' | 'Complete', done: 'Approved' | 'Completed') =>
-  orders.post(path, {
+  declare({
+    ...orders,
+    method: 'post',
+    path,
     summary: `${verb}: to completed, or (four eyes) 202 asking a second admin to approve the payout`,
     description:
       'Above the four-eyes threshold, or for another reason a second admin must see it, nothing settles: 202 with the order and its completionRequest. Send no reference while the payout waits (409 `payout_needs_approval` until approved); 409 `completion_request_pending` while a request waits (one at a time: withdraw it to ask again).',
@@ -84,7 +86,10 @@ const settling = <P extends string>(path: P, verb: 'Approve' | 'Complete', done:
   });
 
 export const adminOrderDeclarations = {
-  dashboard: orders.get('/dashboard', {
+  dashboard: declare({
+    ...orders,
+    method: 'get',
+    path: '/dashboard',
     summary: 'Totals, recent orders and daily figures',
     query: dashboardSchema.extend({ tenantId: brandFilterText }),
     answers: {
@@ -113,7 +118,10 @@ export const adminOrderDeclarations = {
       ),
     },
   }),
-  list: orders.get('/orders', {
+  list: declare({
+    ...orders,
+    method: 'get',
+    path: '/orders',
     summary: 'Orders, filtered and paged (newest first)',
     query: listQuery,
     answers: {
@@ -123,13 +131,19 @@ export const adminOrderDeclarations = {
       ),
     },
   }),
-  exportLink: orders.post('/orders/export-link', {
+  exportLink: declare({
+    ...orders,
+    method: 'post',
+    path: '/orders/export-link',
     summary: 'A signed 5-minute link to the CSV export (GET /admin/orders.csv)',
     body: exportSchema.extend({ tenantId: brandFilterText }),
     answers: { 200: answer('The link', z.object({ url: z.string().describe('Relative to this origin'), expiresInSeconds: z.number().int() })) },
     refuses: withCommonRefusals({}, { post: true }),
   }),
-  bulkReject: orders.post('/orders/bulk/reject', {
+  bulkReject: declare({
+    ...orders,
+    method: 'post',
+    path: '/orders/bulk/reject',
     summary: 'Reject up to 200 orders, each on its own (the answer says which were and why not)',
     body: bulkRejectSchema,
     answers: {
@@ -152,17 +166,26 @@ export const adminOrderDeclarations = {
     },
     refuses: withCommonRefusals({}, { post: true }),
   }),
-  one: orders.get('/orders/{id}', {
+  one: declare({
+    ...orders,
+    method: 'get',
+    path: '/orders/{id}',
     summary: 'One order, naming who asked for a pending completion and who approved a payout',
     answers: { 200: answer('The order', adminOrderJsonSchema) },
     refuses: { 404: NO_ORDER },
   }),
-  history: orders.get('/orders/{id}/history', {
+  history: declare({
+    ...orders,
+    method: 'get',
+    path: '/orders/{id}/history',
     summary: "The order's events: who, when, from where",
     answers: { 200: answer('Every event, oldest first', z.object({ orderId: z.string(), events: z.array(historyEventJsonSchema) })) },
     refuses: { 404: NO_ORDER },
   }),
-  verify: orders.post('/orders/{id}/verify', {
+  verify: declare({
+    ...orders,
+    method: 'post',
+    path: '/orders/{id}/verify',
     summary: 'Payment seen: pending to fiat_received (buy) or approved (sell)',
     answers: { 200: orderAnswer('Verified') },
     refuses: withCommonRefusals(
@@ -170,7 +193,10 @@ export const adminOrderDeclarations = {
       { post: true },
     ),
   }),
-  cryptoSent: orders.post('/orders/{id}/crypto-sent', {
+  cryptoSent: declare({
+    ...orders,
+    method: 'post',
+    path: '/orders/{id}/crypto-sent',
     summary: 'USDT sent: fiat_received to crypto_sent',
     description:
       '409 `payout_needs_approval` when four eyes holds the payout and no second admin approved it; `late_payment_needs_rate` on an order paid late with no payout approved since (complete it with a rate); `completion_request_pending` while a completion request waits; `payout_mismatch` when the chain shows the transaction is not this payout.',
@@ -183,7 +209,10 @@ export const adminOrderDeclarations = {
   }),
   approve: settling('/orders/{id}/approve', 'Approve', 'Approved'),
   complete: settling('/orders/{id}/complete', 'Complete', 'Completed'),
-  confirm: orders.post('/orders/{id}/completion-request/confirm', {
+  confirm: declare({
+    ...orders,
+    method: 'post',
+    path: '/orders/{id}/completion-request/confirm',
     summary: "Four eyes: a different admin approves the payout on the pending request's terms, or completes a request that named its payout",
     description: "403 `four_eyes` for the requester (from any account of their phone), the order's customer, or the admin who made the customer's account.",
     body: confirmBody,
@@ -196,7 +225,10 @@ export const adminOrderDeclarations = {
       { post: true },
     ),
   }),
-  decline: orders.post('/orders/{id}/completion-request/decline', {
+  decline: declare({
+    ...orders,
+    method: 'post',
+    path: '/orders/{id}/completion-request/decline',
     summary: 'Four eyes: turn the pending request down, or withdraw your own; the order stays as it was',
     body: declineBody,
     answers: { 200: orderAnswer("'Completion request declined' or 'Completion request withdrawn'") },
@@ -205,7 +237,10 @@ export const adminOrderDeclarations = {
       { post: true },
     ),
   }),
-  reject: orders.post('/orders/{id}/reject', {
+  reject: declare({
+    ...orders,
+    method: 'post',
+    path: '/orders/{id}/reject',
     summary: 'Reject, with a reason code and a note (other fields are ignored)',
     body: rejectSchema,
     answers: { 200: orderAnswer('Rejected') },

@@ -3,8 +3,7 @@ import { z } from 'zod';
 import { proofLinksFor } from '../files/proof-links';
 import type { AuthEnv } from '../identity/auth.middleware';
 import { actorOf } from '../identity/auth.middleware';
-import { answer, routes } from '../http/openapi-route';
-import { routeGroup } from '../http/route-group';
+import { answer, declare, routes } from '../http/openapi-route';
 import { alsoRefuses } from '../identity/declared-route-extras';
 import { commandMetadata } from '../http/request-context';
 import { parseProofDataUrl } from '../files/proof-file';
@@ -16,7 +15,7 @@ import type { OrderDeps } from './order-deps';
 import { findBankAccount } from '../accounts/saved-accounts.repository';
 import { ValidationError } from '@desk/platform/errors/domain-error';
 
-const orders = routeGroup({ tag: 'orders', access: 'user' });
+const orders = { tag: 'orders', access: 'user' } as const;
 const changed = (description: string) => answer(description, z.object({ order: orderJsonSchema, message: z.string() }));
 const NOT_YOURS = "No such order of yours (another customer's is not found either)";
 const PLACING_403 = '`phone_not_verified`: an account an admin made orders once its holder sets their own password by SMS; `read_only` for compliance staff';
@@ -26,27 +25,40 @@ const NOT_NOW = "`invalid_transition`: the order's status does not allow it (`cu
 
 /** A buy or a sell: placed alike, with the same answers and refusals; each has its own body. */
 const placing = <P extends string, B extends z.ZodType>(path: P, summary: string, body: B) =>
-  alsoRefuses(orders.post(path, { summary, body, answers: { 201: changed('The order, placed') }, refuses: { 409: PLACING_409, 413: TOO_LARGE } }), {
-    403: PLACING_403,
-  });
+  alsoRefuses(
+    declare({ ...orders, method: 'post', path, summary, body, answers: { 201: changed('The order, placed') }, refuses: { 409: PLACING_409, 413: TOO_LARGE } }),
+    { 403: PLACING_403 },
+  );
 
 export const customerOrderDeclarations = {
-  list: orders.get('/', {
+  list: declare({
+    ...orders,
+    method: 'get',
+    path: '/',
     summary: 'Your orders, newest first',
     answers: { 200: answer('Your orders', z.object({ orders: z.array(orderJsonSchema) })) },
   }),
-  limits: orders.get('/limits', {
+  limits: declare({
+    ...orders,
+    method: 'get',
+    path: '/limits',
     summary: 'Your daily (24 h) and monthly (30 days) INR limits: limit, used and remaining; null where none is set',
     answers: { 200: answer('Your headroom, in whole rupees', headroomJsonSchema) },
   }),
   buy: placing('/fiat-to-crypto', 'Buy USDT with INR', buySchema),
   sell: placing('/crypto-to-fiat', 'Sell USDT for INR (TRC20)', sellSchema),
-  one: orders.get('/{id}', {
+  one: declare({
+    ...orders,
+    method: 'get',
+    path: '/{id}',
     summary: 'One of your orders',
     answers: { 200: answer('The order', orderJsonSchema) },
     refuses: { 404: NOT_YOURS },
   }),
-  upload: orders.post('/{id}/upload', {
+  upload: declare({
+    ...orders,
+    method: 'post',
+    path: '/{id}/upload',
     summary: 'Submit payment proof: a file, a reference, or both',
     body: uploadSchema,
     answers: { 200: changed('The order, with the proof') },
@@ -56,7 +68,10 @@ export const customerOrderDeclarations = {
       413: '`payload_too_large`: the body is over 7 MB (the file is 5 MB or more)',
     },
   }),
-  cancel: orders.post('/{id}/cancel', {
+  cancel: declare({
+    ...orders,
+    method: 'post',
+    path: '/{id}/cancel',
     summary: 'Cancel an order still pending without proof',
     body: cancelSchema,
     answers: { 200: changed('The order, cancelled') },
