@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { OrderView } from '@desk/machines/order/order-state';
+import { pageAndTotal } from '../paging';
 import type { ReadModelDatabase } from '../../schema/read-model-database';
 import { orderSearchMatches } from '../orders/order-search';
 
@@ -33,15 +34,7 @@ export async function orderBookAsOf(db: Db, query: OrderBookQuery): Promise<{ vi
     const term = query.search.trim();
     rows = rows.where(orderSearchMatches(term, query.searchPhones, HISTORY_COLUMNS));
   }
-  const [page, count] = await Promise.all([
-    rows
-      .select('view')
-      .orderBy('created_at', 'desc')
-      .orderBy('order_id', 'desc')
-      .limit(query.limit)
-      .offset((query.page - 1) * query.limit)
-      .execute(),
-    rows.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
-  ]);
-  return { views: page.map((r) => r.view as OrderView), total: Number(count.n) };
+  const listed = rows.select('view').orderBy('created_at', 'desc').orderBy('order_id', 'desc');
+  const { rows: page, total } = await pageAndTotal(listed, rows, query);
+  return { views: page.map((r) => r.view as OrderView), total };
 }

@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { OrderView } from '@desk/machines/order/order-state';
 import type { LimitWindows, WindowSplit } from '@desk/machines/order/customer-limits';
+import { pageAndTotal } from '../paging';
 import type { ReadModelDatabase } from '../../schema/read-model-database';
 import { orderSearchMatches } from './order-search';
 
@@ -193,17 +194,9 @@ export async function searchOrders(
   if (term) {
     query = query.where(orderSearchMatches(term, filters.searchPhones, { refCode: sql.ref('ref_code'), userPhone: sql.ref('user_phone') }));
   }
-  const [rows, count] = await Promise.all([
-    query
-      .select('view')
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(limit)
-      .offset((page - 1) * limit)
-      .execute(),
-    query.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
-  ]);
-  return { views: rows.map((r) => r.view as OrderView), total: Number(count.n) };
+  const listed = query.select('view').orderBy('created_at', 'desc').orderBy('id', 'desc');
+  const { rows, total } = await pageAndTotal(listed, query, { page, limit });
+  return { views: rows.map((r) => r.view as OrderView), total };
 }
 
 // Still holds money against the customer's limits (holdsMoney in machines/src/order/customer-limits.ts, in SQL).

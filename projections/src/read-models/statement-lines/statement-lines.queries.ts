@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { pageAndTotal } from '../paging';
 import type { ReadModelDatabase } from '../../schema/read-model-database';
 import type { StatementLineOutcomesTable, StatementLinesTable } from '../../schema/statement-lines.tables';
 
@@ -81,16 +82,8 @@ export async function statementLinesOf(
   filters: LineFilters = { state: 'all', direction: null },
 ): Promise<{ lines: StatementLineRow[]; total: number }> {
   const query = linesWithOutcomes(db, filters).where('l.account_id', '=', accountId);
-  const [rows, count] = await Promise.all([
-    selectLines(query)
-      .orderBy('l.booked_on', 'desc')
-      .orderBy('l.position', 'desc')
-      .limit(page.limit)
-      .offset((page.page - 1) * page.limit)
-      .execute(),
-    query.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
-  ]);
-  return { lines: rows.map(lineRow), total: Number(count.n) };
+  const { rows, total } = await pageAndTotal(selectLines(query).orderBy('l.booked_on', 'desc').orderBy('l.position', 'desc'), query, page);
+  return { lines: rows.map(lineRow), total };
 }
 
 /**
