@@ -29,6 +29,9 @@ describe('watching deposit addresses for USDT', () => {
       [depositB, 20_000_000n],
       [depositA, 30_000_000n],
     ]);
+    // A transfer's hash comes back before anvil has mined its block (seen under a loaded clean-clone
+    // run): the head is read once the last transfer is in a block.
+    await chain.blockOf(toB);
     const head = Number(await chain.client.getBlockNumber({ cacheTime: 0 }));
 
     const env = parseEnv(chainEnv, { CHAIN_ERC20_RPC_URL: chain.anvil.url, CHAIN_ERC20_USDT_CONTRACT: usdt });

@@ -28,11 +28,14 @@ export interface FaultContext {
   fullMs: number;
   /** Requests the workload has in flight right now. */
   inFlight(): number;
+  /** Uploads the workload has had refused with 503 storage_full so far. */
+  storageRefusals(): number;
 }
 
 type Injector = (context: FaultContext) => Promise<Injection>;
 
 const RECOVERY_TIMEOUT_MS = 120_000;
+const FULL_HOLD_MAX_MS = 60_000;
 
 let apiKills = 0;
 
@@ -103,11 +106,17 @@ export const INJECTORS: Record<FaultName, Injector> = {
     };
   },
 
-  'storage-full': async ({ storage, fullMs }) => {
+  'storage-full': async ({ storage, fullMs, storageRefusals }) => {
     if (!storage) throw new Error('the file storage cannot be filled here');
+    const refusedBefore = storageRefusals();
     const injectedAt = Date.now();
     storage.fill();
     await sleep(fullMs);
+    // Held until an upload has met it, at most a minute more: customers whose key a killed API still
+    // holds wait on it for up to a minute, and on a busy machine the few others may not upload within
+    // the short run's three seconds, which left the run without the refusal it must show.
+    const deadline = Date.now() + FULL_HOLD_MAX_MS;
+    while (storageRefusals() === refusedBefore && Date.now() < deadline) await sleep(50);
     storage.free();
     return {
       fault: 'storage-full',

@@ -80,6 +80,7 @@ export async function runChaos(options: ChaosOptions, progress: (line: string) =
           pauseMs: options.pauseMs,
           fullMs: options.fullMs,
           inFlight: () => client.inFlight,
+          storageRefusals: () => client.tally.failures.filter((f) => f.code === 'storage_full').length,
         });
         injections.push(injection);
         injected.add(fault);
