@@ -1,6 +1,8 @@
 import { sql } from 'kysely';
 import { describe, expect } from 'vitest';
+import type { GlobalPosition } from '@desk/platform/eventstore/event-store';
 import { NO_WRITES, type Projection } from './projection';
+import { ProjectionRunner } from './projection-runner';
 import { loadCheckpoint } from './checkpoint-store';
 import { projectionLockHolder } from './projection-lock';
 import { streamSummaryProjection } from '../read-models/stream-summary/stream-summary.projection';
@@ -87,6 +89,28 @@ describe('projection runner', () => {
       const row = await db.selectFrom('rm_stream_summary').select('event_count').where('stream_id', '=', id).executeTakeFirst();
       return row?.event_count === '3';
     });
+  });
+
+  it('stops at once when the stop lands between its last look at the log and its idle wait', async ({ db, store }) => {
+    let stopping: Promise<void> | null = null;
+    // The stop arrives while the runner asks whether anything is left, just before its ten-minute idle wait.
+    const hasEventsAfter = async (after: GlobalPosition | null) => {
+      const answer = await store.hasEventsAfter(after);
+      stopping ??= runner.stop();
+      return answer;
+    };
+    const racing = new Proxy(store, {
+      get: (target, name) => {
+        if (name === 'hasEventsAfter') return hasEventsAfter;
+        const value: unknown = Reflect.get(target, name);
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    });
+    const runner = new ProjectionRunner({ db, store: racing, projection: streamSummaryProjection, batchSize: 100, pollMs: 600_000, standbyRetryMs: 100 });
+    runner.start();
+    await waitFor('the stop to be asked for', async () => stopping !== null);
+    const outcome = await Promise.race([stopping!.then(() => 'stopped'), new Promise((resolve) => setTimeout(resolve, 5_000, 'still waiting'))]);
+    expect(outcome).toBe('stopped');
   });
 
   it('retries a transient failure for as long as it lasts and never quarantines for it', async ({ db, store, runner }) => {

@@ -85,8 +85,8 @@ export class ProjectionRunner {
 
   async stop(): Promise<void> {
     this.stopped = true;
-    this.wakeSignal.fire();
-    this.stopSignal.fire();
+    this.wakeSignal.close();
+    this.stopSignal.close();
     await this.running;
   }
 
