@@ -1,3 +1,4 @@
+import { once } from 'node:events';
 import type { Context } from 'hono';
 import { stream } from 'hono/streaming';
 import { stringify } from 'csv-stringify';
@@ -16,7 +17,8 @@ export function csvDownload(c: Context, filename: string, columns: readonly stri
     const pump = (async () => {
       for await (const chunk of csv) await out.write(chunk as string);
     })();
-    for await (const row of rows) csv.write(row);
+    // A slow reader's rows wait here, not in the stringifier's buffer: the export stays out of memory.
+    for await (const row of rows) if (!csv.write(row)) await once(csv, 'drain');
     csv.end();
     await pump;
   });
