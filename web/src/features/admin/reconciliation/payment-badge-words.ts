@@ -70,36 +70,29 @@ export function chainBadge(check: ChainCheckView | null): Badge | null {
   return badge && check?.words ? { ...badge, about: check.words } : badge;
 }
 
+/** The states whose badge reads the same every time (only the confirmations are counted into the words). */
+const FIXED_CHAIN_BADGES: Record<Exclude<ChainCheckState, 'confirmed' | 'confirming'>, Badge> = {
+  pending: { tone: 'waiting', text: 'On chain: pending', about: 'Sent, and waiting to be included in a block' },
+  not_found: { tone: 'problem', text: 'On chain: not found', about: 'No such transaction: not sent yet, dropped, or sent on another network' },
+  reverted: { tone: 'problem', text: 'On chain: failed', about: 'The transaction failed on the chain: no USDT moved' },
+  wrong_token: { tone: 'problem', text: 'On chain: wrong token', about: 'The transaction moved no USDT' },
+  wrong_address: { tone: 'problem', text: 'On chain: wrong address', about: 'The USDT went to another address' },
+  wrong_amount: { tone: 'problem', text: 'On chain: wrong amount', about: 'The USDT that arrived is not the order’s amount' },
+  before_order: { tone: 'problem', text: 'On chain: sent before the order', about: 'This transfer was made before the order was placed' },
+  invalid_input: { tone: 'problem', text: 'On chain: cannot be checked', about: 'The transaction hash, the address or the amount cannot be checked' },
+  unavailable: { tone: 'neutral', text: 'On chain: could not check', about: 'The network’s node did not answer usably; checked again later' },
+  not_configured: { tone: 'neutral', text: 'On chain: not checked', about: 'This network is not checked on this desk: no node is configured' },
+};
+
 function chainStateBadge(check: ChainCheckView | null): Badge | null {
   if (check === null) return null;
+  const { have, need } = confirmations(check);
   switch (check.state) {
-    case 'confirmed': {
-      const { have, need } = confirmations(check);
+    case 'confirmed':
       return { tone: 'ok', text: `On chain: confirmed (${have}/${need})`, about: 'The right USDT transfer, with the confirmations the network requires' };
-    }
-    case 'confirming': {
-      const { have, need } = confirmations(check);
+    case 'confirming':
       return { tone: 'waiting', text: `On chain: ${have} of ${need} confirmations`, about: 'The right USDT transfer, still gathering confirmations' };
-    }
-    case 'pending':
-      return { tone: 'waiting', text: 'On chain: pending', about: 'Sent, and waiting to be included in a block' };
-    case 'not_found':
-      return { tone: 'problem', text: 'On chain: not found', about: 'No such transaction: not sent yet, dropped, or sent on another network' };
-    case 'reverted':
-      return { tone: 'problem', text: 'On chain: failed', about: 'The transaction failed on the chain: no USDT moved' };
-    case 'wrong_token':
-      return { tone: 'problem', text: 'On chain: wrong token', about: 'The transaction moved no USDT' };
-    case 'wrong_address':
-      return { tone: 'problem', text: 'On chain: wrong address', about: 'The USDT went to another address' };
-    case 'wrong_amount':
-      return { tone: 'problem', text: 'On chain: wrong amount', about: 'The USDT that arrived is not the order’s amount' };
-    case 'before_order':
-      return { tone: 'problem', text: 'On chain: sent before the order', about: 'This transfer was made before the order was placed' };
-    case 'invalid_input':
-      return { tone: 'problem', text: 'On chain: cannot be checked', about: 'The transaction hash, the address or the amount cannot be checked' };
-    case 'unavailable':
-      return { tone: 'neutral', text: 'On chain: could not check', about: 'The network’s node did not answer usably; checked again later' };
-    case 'not_configured':
-      return { tone: 'neutral', text: 'On chain: not checked', about: 'This network is not checked on this desk: no node is configured' };
+    default:
+      return FIXED_CHAIN_BADGES[check.state];
   }
 }

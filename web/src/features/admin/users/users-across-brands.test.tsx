@@ -25,6 +25,15 @@ const detailsOf = async (name: string) => {
   return within(screen.getByRole('dialog', { name: 'User Details' }));
 };
 const detail = (dialog: ReturnType<typeof within>, label: string) => dialog.getByText(label, { selector: 'dt' }).nextElementSibling;
+/** From a user's details, asks for a role change: the confirm step says what it will mean, and is confirmed. Answers the details. */
+const changeRole = async (name: string, action: string, means: string) => {
+  const dialog = await detailsOf(name);
+  await userEvent.click(dialog.getByRole('button', { name: action }));
+  const confirm = within(screen.getByRole('dialog', { name: action }));
+  expect(confirm.getByText(means)).toBeTruthy();
+  await userEvent.click(confirm.getByRole('button', { name: action }));
+  return dialog;
+};
 
 describe('users across brands: operator admin', () => {
   it("shows each user's brand, and lists one brand's users once chosen (kept in the address)", async () => {
@@ -78,12 +87,8 @@ describe('users across brands: operator admin', () => {
         return { status: 200, body: { user: users[0], message: 'Roles updated' } };
       },
     });
-    const dialog = await detailsOf('ravi');
+    const dialog = await changeRole('ravi', 'Make Admin', 'ravi will be an admin of the brand Beta Desk only (a brand admin).');
     expect(detail(dialog, 'Brand')?.textContent).toBe('Beta Desk');
-    await userEvent.click(dialog.getByRole('button', { name: 'Make Admin' }));
-    const confirm = within(screen.getByRole('dialog', { name: 'Make Admin' }));
-    expect(confirm.getByText('ravi will be an admin of the brand Beta Desk only (a brand admin).')).toBeTruthy();
-    await userEvent.click(confirm.getByRole('button', { name: 'Make Admin' }));
     expect(await screen.findByText('Roles updated')).toBeTruthy();
     expect(callsTo(calls, 'PUT', `/api/admin/users/${beta._id}/roles`).map((c) => c.body)).toEqual([{ roles: ['admin'] }]);
     expect(screen.queryByRole('dialog', { name: 'Make Admin' })).toBeNull();
@@ -101,11 +106,11 @@ describe('users across brands: operator admin', () => {
         return { status: 200, body: { user: users[0], message: 'Roles updated' } };
       },
     });
-    const dialog = await detailsOf('asha');
-    await userEvent.click(dialog.getByRole('button', { name: 'Make Compliance Officer' }));
-    const confirm = within(screen.getByRole('dialog', { name: 'Make Compliance Officer' }));
-    expect(confirm.getByText('asha will be a compliance officer of every brand, reading every order and the audit trail and acting on nothing.')).toBeTruthy();
-    await userEvent.click(confirm.getByRole('button', { name: 'Make Compliance Officer' }));
+    const dialog = await changeRole(
+      'asha',
+      'Make Compliance Officer',
+      'asha will be a compliance officer of every brand, reading every order and the audit trail and acting on nothing.',
+    );
     expect(await screen.findByText('Roles updated')).toBeTruthy();
     expect(callsTo(calls, 'PUT', `/api/admin/users/${regular._id}/roles`).map((c) => c.body)).toEqual([{ roles: ['compliance'] }]);
     await waitFor(() => expect(dialog.getByRole('button', { name: 'Remove Compliance Role' })).toBeTruthy());
@@ -132,11 +137,7 @@ describe('users across brands: operator admin', () => {
       }),
       [`PUT /api/admin/users/${me._id}/roles`]: () => ({ status: 409, body: { error: 'You cannot remove your own admin role', code: 'own_admin_role' } }),
     });
-    let dialog = await detailsOf('meera');
-    await userEvent.click(dialog.getByRole('button', { name: 'Remove Admin Role' }));
-    const confirm = within(screen.getByRole('dialog', { name: 'Remove Admin Role' }));
-    expect(confirm.getByText('meera will no longer be an admin of Beta Desk.')).toBeTruthy();
-    await userEvent.click(confirm.getByRole('button', { name: 'Remove Admin Role' }));
+    let dialog = await changeRole('meera', 'Remove Admin Role', 'meera will no longer be an admin of Beta Desk.');
     expect(await screen.findByText('Roles updated')).toBeTruthy();
     expect(callsTo(calls, 'PUT', `/api/admin/users/${betaAdmin._id}/roles`).map((c) => c.body)).toEqual([{ roles: [] }]);
     await userEvent.click(dialog.getByRole('button', { name: 'Close' }));
