@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fakeApi, renderWithApp } from '../../../test/render';
+import { callsTo } from '../../../test/fixtures';
 import { AdminSettingsPage } from './admin-settings-page';
 import type { AdminSettings } from './settings-api';
 import { waitingAnswer } from '../changes/changes-test-kit';
@@ -32,6 +33,22 @@ async function replace(label: string, value: string) {
   const input = screen.getByLabelText(label);
   await userEvent.clear(input);
   await userEvent.type(input, value);
+}
+
+const saveAll = () => userEvent.click(screen.getByRole('button', { name: 'Save All Settings' }));
+
+/** Types each value over its setting's, saves, and sees it saved. */
+async function saveTyped(values: Record<string, string>) {
+  for (const [label, value] of Object.entries(values)) await replace(label, value);
+  await saveAll();
+  expect(await screen.findByText('Settings saved successfully')).toBeTruthy();
+}
+
+/** The server's refusal of one setting stands under its input (marked invalid), not in a toast. */
+async function expectRefusedUnder(label: string, message: string) {
+  expect(await screen.findByText(message)).toBeTruthy();
+  expect(screen.getByLabelText(label).getAttribute('aria-invalid')).toBe('true');
+  expect(screen.queryByText(/Validation failed/)).toBeNull();
 }
 
 describe('Global Settings', () => {
@@ -74,13 +91,8 @@ describe('Global Settings', () => {
     };
     const { calls } = openSaving(saved);
     await screen.findByLabelText('USDT Bank Buy');
-    await replace('USDT Bank Buy', '90');
-    await replace('USDT Bank Sell', '86.00');
-    await replace('Sell fee %', '1.25');
-    await replace('Sell order (USDT) minimum', '5');
-    await userEvent.click(screen.getByRole('button', { name: 'Save All Settings' }));
-    expect(await screen.findByText('Settings saved successfully')).toBeTruthy();
-    expect(calls.filter((c) => c.method === 'PUT').map((c) => c.body)).toEqual([
+    await saveTyped({ 'USDT Bank Buy': '90', 'USDT Bank Sell': '86.00', 'Sell fee %': '1.25', 'Sell order (USDT) minimum': '5' });
+    expect(callsTo(calls, 'PUT', '/api/admin/settings').map((c) => c.body)).toEqual([
       { rates: { usdt_bank_buy: 90 }, fees: { cryptoToFiatPercent: 1.25 }, limits: { sellUsdt: { min: 5, max: 12000 } } },
     ]);
     expect(await screen.findByText('+919800000010')).toBeTruthy();
@@ -94,18 +106,14 @@ describe('Global Settings', () => {
     };
     const { calls } = openSaving(saved);
     await screen.findByLabelText('Second admin above (₹)');
-    await replace('Second admin above (₹)', '5000');
-    await replace('Customer daily limit (₹)', '250000');
-    await replace('Customer monthly limit (₹)', '0');
-    await userEvent.click(screen.getByRole('button', { name: 'Save All Settings' }));
-    expect(await screen.findByText('Settings saved successfully')).toBeTruthy();
-    expect(calls.filter((c) => c.method === 'PUT').map((c) => c.body)).toEqual([
+    await saveTyped({ 'Second admin above (₹)': '5000', 'Customer daily limit (₹)': '250000', 'Customer monthly limit (₹)': '0' });
+    expect(callsTo(calls, 'PUT', '/api/admin/settings').map((c) => c.body)).toEqual([
       { controls: { fourEyesAboveInr: 5000, customerDailyInr: 250000, customerMonthlyInr: 0 } },
     ]);
     // Saved: the same values again are no change.
-    await userEvent.click(screen.getByRole('button', { name: 'Save All Settings' }));
+    await saveAll();
     expect(await screen.findByText('Nothing to save: no setting was changed')).toBeTruthy();
-    expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(1);
+    expect(callsTo(calls, 'PUT', '/api/admin/settings')).toHaveLength(1);
   });
 
   it('sends a changed bank or chain check as its word, and nothing when it is chosen back', async () => {
@@ -113,9 +121,9 @@ describe('Global Settings', () => {
     const matches = await screen.findByLabelText('Bank statement matches');
     await userEvent.selectOptions(matches, 'Verify exact matches');
     await userEvent.selectOptions(screen.getByLabelText('A payout the chain does not show'), 'Record it, flagged');
-    await userEvent.click(screen.getByRole('button', { name: 'Save All Settings' }));
+    await saveAll();
     expect(await screen.findByText('Settings saved successfully')).toBeTruthy();
-    expect(calls.filter((c) => c.method === 'PUT').map((c) => c.body)).toEqual([{ controls: { bankMatch: 'verify', chainPayoutMismatch: 'flag' } }]);
+    expect(callsTo(calls, 'PUT', '/api/admin/settings').map((c) => c.body)).toEqual([{ controls: { bankMatch: 'verify', chainPayoutMismatch: 'flag' } }]);
   });
 
   it('refuses a control that is not whole rupees, and shows the server refusing one', async () => {
@@ -129,17 +137,14 @@ describe('Global Settings', () => {
     renderWithApp(<AdminSettingsPage />, '/admin/settings');
     await screen.findByLabelText('Second admin above (₹)');
     await replace('Second admin above (₹)', '2500.5');
-    await userEvent.click(screen.getByRole('button', { name: 'Save All Settings' }));
+    await saveAll();
     expect(screen.getByText('Enter a whole number of rupees, 0 or more')).toBeTruthy();
     expect(screen.getByLabelText('Second admin above (₹)').getAttribute('aria-invalid')).toBe('true');
-    expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(0);
+    expect(callsTo(calls, 'PUT', '/api/admin/settings')).toHaveLength(0);
     await replace('Second admin above (₹)', '2500');
-    await userEvent.click(screen.getByRole('button', { name: 'Save All Settings' }));
-    // The server's refusal names the field: it stands under the input, not in a toast.
-    expect(await screen.findByText('Must be a whole number of rupees (0 turns it off)')).toBeTruthy();
-    expect(screen.getByLabelText('Second admin above (₹)').getAttribute('aria-invalid')).toBe('true');
-    expect(screen.queryByText(/Validation failed/)).toBeNull();
-    expect(calls.filter((c) => c.method === 'PUT').map((c) => c.body)).toEqual([{ controls: { fourEyesAboveInr: 2500 } }]);
+    await saveAll();
+    await expectRefusedUnder('Second admin above (₹)', 'Must be a whole number of rupees (0 turns it off)');
+    expect(callsTo(calls, 'PUT', '/api/admin/settings').map((c) => c.body)).toEqual([{ controls: { fourEyesAboveInr: 2500 } }]);
   });
 
   it("sends nothing when nothing changed or a value is not a number, and shows the server's refusals", async () => {
@@ -153,22 +158,20 @@ describe('Global Settings', () => {
     });
     renderWithApp(<AdminSettingsPage />, '/admin/settings');
     await screen.findByLabelText('USDT Cash Buy');
-    await userEvent.click(screen.getByRole('button', { name: 'Save All Settings' }));
+    await saveAll();
     expect(await screen.findByText('Nothing to save: no setting was changed')).toBeTruthy();
     await userEvent.clear(screen.getByLabelText('Buy order (INR) minimum'));
-    await userEvent.click(screen.getByRole('button', { name: 'Save All Settings' }));
+    await saveAll();
     expect(screen.getByText('Enter a whole number above 0')).toBeTruthy();
-    expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(0);
+    expect(callsTo(calls, 'PUT', '/api/admin/settings')).toHaveLength(0);
     await userEvent.type(screen.getByLabelText('Buy order (INR) minimum'), '100');
     await replace('USDT Cash Buy', '200000');
-    await userEvent.click(screen.getByRole('button', { name: 'Save All Settings' }));
-    expect(await screen.findByText('Must be at most 100000')).toBeTruthy();
-    expect(screen.getByLabelText('USDT Cash Buy').getAttribute('aria-invalid')).toBe('true');
-    expect(screen.queryByText(/Validation failed/)).toBeNull();
-    expect(calls.filter((c) => c.method === 'PUT').map((c) => c.body)).toEqual([{ rates: { usdt_cash_buy: 200000 } }]);
+    await saveAll();
+    await expectRefusedUnder('USDT Cash Buy', 'Must be at most 100000');
+    expect(callsTo(calls, 'PUT', '/api/admin/settings').map((c) => c.body)).toEqual([{ rates: { usdt_cash_buy: 200000 } }]);
     // A refusal that names no input goes to a toast, and the one under the input is gone with the new save.
     await replace('USDT Cash Buy', '90');
-    await userEvent.click(screen.getByRole('button', { name: 'Save All Settings' }));
+    await saveAll();
     expect(await screen.findByText('Validation failed: Nothing to change: send rates, fees, limits or controls')).toBeTruthy();
     expect(screen.queryByText('Must be at most 100000')).toBeNull();
   });
@@ -185,7 +188,7 @@ describe('Global Settings', () => {
     renderWithApp(<AdminSettingsPage />, '/admin/settings');
     await screen.findByLabelText('Second admin above (₹)');
     await replace('Second admin above (₹)', '0');
-    await userEvent.click(screen.getByRole('button', { name: 'Save All Settings' }));
+    await saveAll();
     const notice = within((await screen.findByText('Waiting for a second admin')).closest<HTMLElement>('[role="status"]')!);
     expect(notice.getByText('Waiting for a second admin')).toBeTruthy();
     expect(notice.getByRole('link', { name: 'See the request' }).getAttribute('href')).toBe(`/admin/changes/${answer.body.change._id}`);

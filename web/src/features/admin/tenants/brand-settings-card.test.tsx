@@ -12,6 +12,9 @@ import { waitingAnswer } from '../changes/changes-test-kit';
 const SETTINGS_PATH = '/api/admin/tenants/t-1/settings';
 const open = (table: FakeApi = {}) =>
   renderTenants('/admin/tenants/t-1', { 'GET /api/admin/tenants/t-1': tenant(), [`GET ${SETTINGS_PATH}`]: SETTINGS, ...table });
+/** Opens the card; each save answers that it stored what `stored` gives next. */
+const openSaving = (...stored: BrandSettings[]) =>
+  open({ [`PUT ${SETTINGS_PATH}`]: () => ({ status: 200, body: { ...stored.shift()!, message: 'Brand settings saved' } }) });
 const card = () => screen.getByRole('region', { name: 'Brand settings' });
 const input = (label: string) => within(card()).getByLabelText<HTMLInputElement>(label);
 async function replace(label: string, value: string) {
@@ -19,6 +22,12 @@ async function replace(label: string, value: string) {
   if (value) await userEvent.type(input(label), value);
 }
 const save = () => userEvent.click(within(card()).getByRole('button', { name: 'Save Brand Settings' }));
+/** Types each override ('' empties it), saves, and sees it saved. */
+async function saveOverrides(values: Record<string, string>) {
+  for (const [label, value] of Object.entries(values)) await replace(label, value);
+  await save();
+  expect(await screen.findByText('Brand settings saved')).toBeTruthy();
+}
 const rowsOf = () =>
   within(within(card()).getByRole('table', { name: 'Brand settings' }))
     .getAllByRole('row')
@@ -82,15 +91,15 @@ describe('Tenant detail: brand settings', () => {
       updatedAt: '2025-04-01T08:00:00.000Z',
       updatedBy: { _id: 'admin-3', phone: '+919900000007', username: null },
     };
-    const { calls } = open({ [`PUT ${SETTINGS_PATH}`]: () => ({ status: 200, body: { ...stored, message: 'Brand settings saved' } }) });
+    const { calls } = openSaving(stored);
     await screen.findByRole('table', { name: 'Brand settings' });
-    await replace('Base rate (USDT/INR) override', '86');
-    await replace('USDT Bank Buy override', '');
-    await replace('Buy fee % override', '0.25');
-    await replace('Buy order (INR) minimum override', '500');
-    await replace('Buy order (INR) maximum override', '200000');
-    await save();
-    expect(await screen.findByText('Brand settings saved')).toBeTruthy();
+    await saveOverrides({
+      'Base rate (USDT/INR) override': '86',
+      'USDT Bank Buy override': '',
+      'Buy fee % override': '0.25',
+      'Buy order (INR) minimum override': '500',
+      'Buy order (INR) maximum override': '200000',
+    });
     expect(callsTo(calls, 'PUT', SETTINGS_PATH).map((c) => c.body)).toEqual([stored.overrides]);
     await waitFor(() => expect(rowsOf()[0]).toEqual(['Base rate (USDT/INR)', '85', '86', '86Overridden']));
     expect(rowsOf()[1]).toEqual(['USDT Bank Buy', '88.5', '', '88.5']);
@@ -105,14 +114,14 @@ describe('Tenant detail: brand settings', () => {
       overrides: { fees: {}, ...overrides },
       effective: { ...SETTINGS.effective, controls: { ...GLOBAL.controls, fourEyesAboveInr: 50000 } },
     };
-    const { calls } = open({ [`PUT ${SETTINGS_PATH}`]: () => ({ status: 200, body: { ...stored, message: 'Brand settings saved' } }) });
+    const { calls } = openSaving(stored);
     await screen.findByRole('table', { name: 'Brand settings' });
-    await replace('Second admin above (₹) override', '50000');
-    // The global daily limit is off already; 0 here keeps it off even if the global one changes.
-    await replace('Customer daily limit (₹) override', '0');
-    await replace('Customer monthly limit (₹) override', '');
-    await save();
-    expect(await screen.findByText('Brand settings saved')).toBeTruthy();
+    await saveOverrides({
+      'Second admin above (₹) override': '50000',
+      // The global daily limit is off already; 0 here keeps it off even if the global one changes.
+      'Customer daily limit (₹) override': '0',
+      'Customer monthly limit (₹) override': '',
+    });
     expect(callsTo(calls, 'PUT', SETTINGS_PATH).map((c) => c.body)).toEqual([overrides]);
     await waitFor(() => expect(rowsOf()[9]).toEqual(['Second admin above (₹)', '2,00,000', '50000', '50,000Overridden']));
     expect(rowsOf()[11]).toEqual(['Customer monthly limit (₹)', '50,00,000', '', '50,00,000']);
@@ -120,8 +129,7 @@ describe('Tenant detail: brand settings', () => {
 
   it('sends a brand’s own choice of what a bank match and a disputed payout do, and none when set back to the Global Settings', async () => {
     const chosen: BrandSettings = { ...SETTINGS, overrides: { ...SETTINGS.overrides, controls: { ...SETTINGS.overrides.controls, bankMatch: 'verify' } } };
-    const answers = [chosen, SETTINGS];
-    const { calls } = open({ [`PUT ${SETTINGS_PATH}`]: () => ({ status: 200, body: { ...answers.shift()!, message: 'Brand settings saved' } }) });
+    const { calls } = openSaving(chosen, SETTINGS);
     await screen.findByRole('table', { name: 'Brand settings' });
     await userEvent.selectOptions(screen.getByLabelText('Bank statement matches override'), 'Verify exact matches');
     await save();
@@ -135,19 +143,14 @@ describe('Tenant detail: brand settings', () => {
   });
 
   it('sends {} when every override is emptied: the brand follows the Global Settings again', async () => {
-    const { calls } = open({
-      [`PUT ${SETTINGS_PATH}`]: () => ({
-        status: 200,
-        body: { ...SETTINGS, overrides: { rates: {}, fees: {}, limits: {}, controls: {} }, effective: GLOBAL, message: 'Brand settings saved' },
-      }),
-    });
+    const { calls } = openSaving({ ...SETTINGS, overrides: { rates: {}, fees: {}, limits: {}, controls: {} }, effective: GLOBAL });
     await screen.findByRole('table', { name: 'Brand settings' });
-    await replace('USDT Bank Buy override', '');
-    await replace('Sell order (USDT) minimum override', '');
-    await replace('Sell order (USDT) maximum override', '');
-    await replace('Customer monthly limit (₹) override', '');
-    await save();
-    expect(await screen.findByText('Brand settings saved')).toBeTruthy();
+    await saveOverrides({
+      'USDT Bank Buy override': '',
+      'Sell order (USDT) minimum override': '',
+      'Sell order (USDT) maximum override': '',
+      'Customer monthly limit (₹) override': '',
+    });
     expect(callsTo(calls, 'PUT', SETTINGS_PATH).map((c) => c.body)).toEqual([{}]);
   });
 
