@@ -2,97 +2,56 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { problemOf } from '../../../../tests/support/statement-problem';
 import { readCamt053, readCamt053Statements } from './camt053';
+import { expectedStatement } from './fixtures/expected-statement';
 
 const fixture = (name: string) => readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8');
 
 describe('readCamt053', () => {
   it('reads a .001.02 statement (BOM, CRLF): booked entries only, reversal as booked, every narration part', () => {
-    expect(readCamt053(fixture('camt053-001-02-entries.xml'))).toEqual({
-      format: 'camt053',
-      accountNumber: '50200012345678',
-      currency: 'INR',
-      openingBalance: { on: '2024-03-15', amount: '100000.00' },
-      closingBalance: { on: '2024-03-15', amount: '126500.50' },
-      lines: [
-        {
-          bookedOn: '2024-03-15',
-          valueOn: '2024-03-15',
-          direction: 'credit',
-          amount: '25000.00',
-          narration: 'NEFT INWARD NEFT CR-SBIN0001234-ASHA TEST TRADERS-ORDER 7F3K2 USDT ASHA TEST TRADERS & CO N075240123456789',
-          bankReference: 'S81234567',
-          balanceAfter: null,
-        },
-        {
+    expect(readCamt053(fixture('camt053-001-02-entries.xml'))).toEqual(
+      expectedStatement(
+        { format: 'camt053', accountNumber: '50200012345678', currency: 'INR', opening: ['2024-03-15', '100000.00'], closing: ['2024-03-15', '126500.50'] },
+        [
+          [
+            '2024-03-15',
+            '2024-03-15',
+            'credit',
+            '25000.00',
+            'NEFT INWARD NEFT CR-SBIN0001234-ASHA TEST TRADERS-ORDER 7F3K2 USDT ASHA TEST TRADERS & CO N075240123456789',
+            'S81234567',
+          ],
           // The UPI UTR is only in Refs/ClrSysRef; NOTPROVIDED is not a reference.
-          bookedOn: '2024-03-15',
-          valueOn: '2024-03-15',
-          direction: 'credit',
-          amount: '1500.50',
-          narration: 'UPI CREDIT 407512345678',
-          bankReference: 'S81234570',
-          balanceAfter: null,
-        },
-        {
-          bookedOn: '2024-03-15',
-          valueOn: '2024-03-15',
-          direction: 'debit',
-          amount: '10000.00',
-          narration: 'IMPS OUTWARD IMPS 407598765432 SELL PAYOUT RAVI SAMPLE PAYOUT-91C2',
-          bankReference: 'S81234601',
-          balanceAfter: null,
-        },
-        {
-          bookedOn: '2024-03-15',
-          valueOn: '2024-03-15',
-          direction: 'credit',
-          amount: '10000.00',
-          narration: 'REVERSAL IMPS OUTWARD IMPS RETURN 407598765432 BENEFICIARY ACCOUNT CLOSED PAYOUT-91C2',
-          bankReference: 'S81234655',
-          balanceAfter: null,
-        },
-      ],
-    });
+          ['2024-03-15', '2024-03-15', 'credit', '1500.50', 'UPI CREDIT 407512345678', 'S81234570'],
+          ['2024-03-15', '2024-03-15', 'debit', '10000.00', 'IMPS OUTWARD IMPS 407598765432 SELL PAYOUT RAVI SAMPLE PAYOUT-91C2', 'S81234601'],
+          [
+            '2024-03-15',
+            '2024-03-15',
+            'credit',
+            '10000.00',
+            'REVERSAL IMPS OUTWARD IMPS RETURN 407598765432 BENEFICIARY ACCOUNT CLOSED PAYOUT-91C2',
+            'S81234655',
+          ],
+        ],
+      ),
+    );
   });
 
   it('reads each Stmt of a .001.08 file (namespace prefix, Sts/Cd, Pty/Nm, PRCD, DtTm, overdrawn balance)', () => {
     expect(readCamt053Statements(fixture('camt053-001-08-two-accounts.xml'))).toEqual([
-      {
-        format: 'camt053',
-        accountNumber: 'GB33BUKB20201555555555',
-        currency: 'INR',
-        openingBalance: { on: '2024-12-30', amount: '-500.00' },
-        closingBalance: { on: '2024-12-31', amount: '199500.00' },
-        lines: [
-          {
-            bookedOn: '2024-12-31',
-            valueOn: '2024-12-31',
-            direction: 'credit',
-            amount: '200000.00',
-            narration: 'RTGS BUY ORDER 2QX9 MEERA EXAMPLE HDFCR52024123100000042',
-            bankReference: 'RTGS-HDFCR52024123100000042',
-            balanceAfter: null,
-          },
-        ],
-      },
-      {
-        format: 'camt053',
-        accountNumber: '000405001234',
-        currency: 'INR',
-        openingBalance: { on: '2024-12-31', amount: '0.00' },
-        closingBalance: { on: '2024-12-31', amount: '-0.75' },
-        lines: [
-          {
-            bookedOn: '2024-12-31',
-            valueOn: null,
-            direction: 'debit',
-            amount: '0.75',
-            narration: 'SMS ALERT CHARGES Q3',
-            bankReference: null,
-            balanceAfter: null,
-          },
-        ],
-      },
+      expectedStatement(
+        {
+          format: 'camt053',
+          accountNumber: 'GB33BUKB20201555555555',
+          currency: 'INR',
+          opening: ['2024-12-30', '-500.00'],
+          closing: ['2024-12-31', '199500.00'],
+        },
+        [['2024-12-31', '2024-12-31', 'credit', '200000.00', 'RTGS BUY ORDER 2QX9 MEERA EXAMPLE HDFCR52024123100000042', 'RTGS-HDFCR52024123100000042']],
+      ),
+      expectedStatement(
+        { format: 'camt053', accountNumber: '000405001234', currency: 'INR', opening: ['2024-12-31', '0.00'], closing: ['2024-12-31', '-0.75'] },
+        [['2024-12-31', null, 'debit', '0.75', 'SMS ALERT CHARGES Q3', null]],
+      ),
     ]);
   });
 

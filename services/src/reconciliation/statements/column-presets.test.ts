@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { COLUMN_PRESETS, suggestPreset } from './column-presets';
+import { ICICI_DETAILED_HEADER } from './fixtures/icici-detailed-header';
 
 describe('column presets', () => {
   it('are named for layouts and each reads as a valid mapping', () => {
@@ -18,22 +19,7 @@ describe('column presets', () => {
       [['Account No :', '5010'], [], ['Date', 'Narration', 'Chq./Ref.No.', 'Value Dt', 'Withdrawal Amt.', 'Deposit Amt.', 'Closing Balance']],
       'withdrawal-deposit-dd-mm-yy',
     ],
-    [
-      [
-        [
-          null,
-          'S No.',
-          'Value Date',
-          'Transaction Date',
-          'Cheque Number',
-          'Transaction Remarks',
-          'Withdrawal Amount (INR )',
-          'Deposit Amount (INR )',
-          'Balance (INR )',
-        ],
-      ],
-      'debit-credit-dd-mmm-yyyy',
-    ],
+    [[ICICI_DETAILED_HEADER], 'debit-credit-dd-mmm-yyyy'],
     [[['Txn Date', 'Value Date', 'Description', 'Ref No./Cheque No.', 'Debit', 'Credit', 'Balance']], 'txn-date-debit-credit-dd-mmm-yyyy'],
     [
       [['Tran Date', 'Value Date', 'Chq No', 'Transaction Particulars', 'Amount(INR)', 'DR|CR', 'Balance(INR)', 'Branch Name']],

@@ -2,12 +2,20 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { StatementProblem } from '@desk/machines/reconciliation/statement';
-import { parseColumnMapping } from './column-mapping';
+import { parseColumnMapping, type ColumnMappingInput } from './column-mapping';
 import { COLUMN_PRESETS } from './column-presets';
 import { detectDelimiter, readCsvStatement } from './csv';
+import { expectedLines } from './fixtures/expected-statement';
 
 const fixture = (name: string) => readFileSync(path.join(import.meta.dirname, 'fixtures', name), 'utf8');
 const presetMapping = (id: string) => COLUMN_PRESETS.find((preset) => preset.id === id)!.mapping;
+/** A plain layout: a header on row 1, one signed Amount column. */
+const SIGNED: ColumnMappingInput = {
+  headerRow: 1,
+  date: { column: 'Date', format: 'dd/mm/yyyy' },
+  narration: 'Narration',
+  amounts: { kind: 'signed', amount: 'Amount' },
+};
 
 describe('readCsvStatement', () => {
   it('reads HDFC’s layout: BOM, CRLF, details above the header, a rule of asterisks, quoted commas, a narration over two lines, the summary table', () => {
@@ -19,35 +27,21 @@ describe('readCsvStatement', () => {
       openingBalance: { on: '2026-04-01', amount: '150000.00' },
       closingBalance: { on: '2026-04-03', amount: '225001.00' },
     });
-    expect(statement.lines).toEqual([
-      {
-        bookedOn: '2026-04-01',
-        valueOn: '2026-04-01',
-        direction: 'credit',
-        amount: '100000.00',
-        narration: 'UPI-RAVI KUMAR-RAVI@OKAXIS-HDFC0001234-412345678901-BUY, ORDER 1042',
-        bankReference: '0000412345678901',
-        balanceAfter: '250000.00',
-      },
-      {
-        bookedOn: '2026-04-02',
-        valueOn: '2026-04-02',
-        direction: 'credit',
-        amount: '25000.50',
-        narration: 'NEFT CR-SBIN0001234-ANITA KUMARI-N123456789012',
-        bankReference: 'N123456789012',
-        balanceAfter: '275000.50',
-      },
-      {
-        bookedOn: '2026-04-03',
-        valueOn: '2026-04-03',
-        direction: 'debit',
-        amount: '49999.50',
-        narration: 'IMPS-609312345678-PAYOUT SELL ORDER 1043',
-        bankReference: '0000609312345678',
-        balanceAfter: '225001.00',
-      },
-    ]);
+    expect(statement.lines).toEqual(
+      expectedLines([
+        [
+          '2026-04-01',
+          '2026-04-01',
+          'credit',
+          '100000.00',
+          'UPI-RAVI KUMAR-RAVI@OKAXIS-HDFC0001234-412345678901-BUY, ORDER 1042',
+          '0000412345678901',
+          '250000.00',
+        ],
+        ['2026-04-02', '2026-04-02', 'credit', '25000.50', 'NEFT CR-SBIN0001234-ANITA KUMARI-N123456789012', 'N123456789012', '275000.50'],
+        ['2026-04-03', '2026-04-03', 'debit', '49999.50', 'IMPS-609312345678-PAYOUT SELL ORDER 1043', '0000609312345678', '225001.00'],
+      ]),
+    );
   });
 
   it('reads SBI’s tab-separated layout with dd MMM yyyy dates and a padded "Debit" header', () => {
@@ -95,13 +89,7 @@ describe('readCsvStatement', () => {
   });
 
   it('reads amounts and balances with a Cr/Dr suffix, an overdrawn balance negative', () => {
-    const mapping = parseColumnMapping({
-      headerRow: 1,
-      date: { column: 'Date', format: 'dd/mm/yyyy' },
-      narration: 'Description',
-      amounts: { kind: 'suffix', amount: 'Amount' },
-      balance: { column: 'Balance' },
-    });
+    const mapping = parseColumnMapping({ ...SIGNED, narration: 'Description', amounts: { kind: 'suffix', amount: 'Amount' }, balance: { column: 'Balance' } });
     const statement = readCsvStatement(fixture('csv-suffix-amounts.csv'), mapping);
     expect(statement.lines.map((line) => [line.direction, line.amount, line.balanceAfter])).toEqual([
       ['credit', '1234.00', '11234.00'],
@@ -134,23 +122,11 @@ describe('readCsvStatement', () => {
 
   it('refuses a file over 5 MB before parsing it', () => {
     const text = 'Date,Narration,Amount\n' + `01/04/2026,${'x'.repeat(100)},1.00\n`.repeat(50_000);
-    const mapping = parseColumnMapping({
-      headerRow: 1,
-      date: { column: 'Date', format: 'dd/mm/yyyy' },
-      narration: 'Narration',
-      amounts: { kind: 'signed', amount: 'Amount' },
-    });
-    expect(() => readCsvStatement(text, mapping)).toThrow(/over 5 MB/);
+    expect(() => readCsvStatement(text, parseColumnMapping(SIGNED))).toThrow(/over 5 MB/);
   });
 
   it('refuses unreadable CSV with its line', () => {
-    const mapping = parseColumnMapping({
-      headerRow: 1,
-      date: { column: 'Date', format: 'dd/mm/yyyy' },
-      narration: 'Narration',
-      amounts: { kind: 'signed', amount: 'Amount' },
-    });
-    expect(() => readCsvStatement('Date,Narration,Amount\n01/04/2026,"never closed,1.00\n', mapping)).toThrow(StatementProblem);
+    expect(() => readCsvStatement('Date,Narration,Amount\n01/04/2026,"never closed,1.00\n', parseColumnMapping(SIGNED))).toThrow(StatementProblem);
   });
 });
 

@@ -1,88 +1,64 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { problemOf } from '../../../../tests/support/statement-problem';
+import { expectedStatement } from './fixtures/expected-statement';
 import { readMt940 } from './mt940';
 
 const fixture = (name: string) => readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8');
 
 describe('readMt940', () => {
-  it('reads a single statement: entry date across New Year, NONREF, a UTR cut by a full 65-character line, RD, supplementary details', () => {
-    expect(readMt940(fixture('mt940-single.sta'))).toEqual({
-      format: 'mt940',
-      accountNumber: 'HDFC0000123/50200012345678',
-      currency: 'INR',
-      openingBalance: { on: '2023-12-30', amount: '1000.00' },
-      closingBalance: { on: '2023-12-31', amount: '27500.50' },
-      lines: [
+  it.each([
+    {
+      reads: 'a single statement: entry date across New Year, NONREF, a UTR cut by a full 65-character line, RD, supplementary details',
+      file: 'mt940-single.sta',
+      statement: expectedStatement(
         {
-          bookedOn: '2024-01-01',
-          valueOn: '2023-12-31',
-          direction: 'credit',
-          amount: '25000.00',
-          narration: 'NEFT CR-ICIC0000456-ASHA TEST-ORDER 7F3K2',
-          bankReference: 'N365231231001',
-          balanceAfter: null,
+          format: 'mt940',
+          accountNumber: 'HDFC0000123/50200012345678',
+          currency: 'INR',
+          opening: ['2023-12-30', '1000.00'],
+          closing: ['2023-12-31', '27500.50'],
         },
-        {
-          bookedOn: '2023-12-31',
-          valueOn: '2023-12-31',
-          direction: 'credit',
-          amount: '1500.50',
-          narration: 'UPI-RAVI SAMPLE-ravi.sample@ybl-YESB0000001-PAYMENT ORDR 7-407512345678 PAID VIA PHONEPE 407512345678',
-          bankReference: 'UPI0001',
-          balanceAfter: null,
-        },
-        {
-          bookedOn: '2023-12-31',
-          valueOn: '2023-12-31',
-          direction: 'debit',
-          amount: '10000.00',
-          narration: 'IMPS/P2A/407598765432/PAYOUT PAYOUT91C2',
-          bankReference: 'IMPS0042',
-          balanceAfter: null,
-        },
-        {
+        [
+          ['2024-01-01', '2023-12-31', 'credit', '25000.00', 'NEFT CR-ICIC0000456-ASHA TEST-ORDER 7F3K2', 'N365231231001'],
+          [
+            '2023-12-31',
+            '2023-12-31',
+            'credit',
+            '1500.50',
+            'UPI-RAVI SAMPLE-ravi.sample@ybl-YESB0000001-PAYMENT ORDR 7-407512345678 PAID VIA PHONEPE 407512345678',
+            'UPI0001',
+          ],
+          ['2023-12-31', '2023-12-31', 'debit', '10000.00', 'IMPS/P2A/407598765432/PAYOUT PAYOUT91C2', 'IMPS0042'],
           // RD: the reversal of a debit, money coming back.
-          bookedOn: '2023-12-31',
-          valueOn: '2023-12-31',
-          direction: 'credit',
-          amount: '10000.00',
-          narration: 'IMPS RETURN 407598765432 ACCOUNT CLOSED PAYOUT91C2 RETURNED BY BENEFICIARY BANK',
-          bankReference: 'IMPS0043',
-          balanceAfter: null,
-        },
-      ],
-    });
-  });
-
-  it('joins two pages of one account in SWIFT blocks with CRLF', () => {
-    expect(readMt940(fixture('mt940-two-pages.txt'))).toEqual({
-      format: 'mt940',
-      accountNumber: '918020011223344',
-      currency: 'INR',
-      openingBalance: { on: '2024-05-31', amount: '1000.00' },
-      closingBalance: { on: '2024-06-01', amount: '2500.00' },
-      lines: [
-        {
-          bookedOn: '2024-06-01',
-          valueOn: '2024-06-01',
-          direction: 'credit',
-          amount: '2000.00',
-          narration: 'UPI/CR/415300001111/PRIYA',
-          bankReference: 'AX1',
-          balanceAfter: null,
-        },
-        {
-          bookedOn: '2024-06-01',
-          valueOn: '2024-06-01',
-          direction: 'debit',
-          amount: '500.00',
-          narration: 'IMPS/P2A/415311112222/PAYOUT',
-          bankReference: 'AX2',
-          balanceAfter: null,
-        },
-      ],
-    });
+          ['2023-12-31', '2023-12-31', 'credit', '10000.00', 'IMPS RETURN 407598765432 ACCOUNT CLOSED PAYOUT91C2 RETURNED BY BENEFICIARY BANK', 'IMPS0043'],
+        ],
+      ),
+    },
+    {
+      reads: 'two pages of one account in SWIFT blocks with CRLF, joined',
+      file: 'mt940-two-pages.txt',
+      statement: expectedStatement(
+        { format: 'mt940', accountNumber: '918020011223344', currency: 'INR', opening: ['2024-05-31', '1000.00'], closing: ['2024-06-01', '2500.00'] },
+        [
+          ['2024-06-01', '2024-06-01', 'credit', '2000.00', 'UPI/CR/415300001111/PRIYA', 'AX1'],
+          ['2024-06-01', '2024-06-01', 'debit', '500.00', 'IMPS/P2A/415311112222/PAYOUT', 'AX2'],
+        ],
+      ),
+    },
+    {
+      reads: '?20 subfields (transaction code, funds code, no bank reference, an overdrawn opening)',
+      file: 'mt940-structured.sta',
+      statement: expectedStatement(
+        { format: 'mt940', accountNumber: 'DEUTDEFF/0123456789', currency: 'INR', opening: ['2024-03-01', '-100.00'], closing: ['2024-03-02', '4899.50'] },
+        [
+          ['2024-03-01', '2024-03-01', 'credit', '5000.00', 'UPI GUTSCHRIFT UPI/412398765432 BUY ORDER 9ZZ1 ANU DEMO', 'DB20240301A'],
+          ['2024-03-02', '2024-03-02', 'debit', '0.50', 'CHARGES SMS ALERT', null],
+        ],
+      ),
+    },
+  ])('reads $reads', ({ file, statement }) => {
+    expect(readMt940(fixture(file))).toEqual(statement);
   });
 
   it('refuses pages that do not chain, or of two accounts, naming the page’s :20: line', () => {
@@ -95,36 +71,6 @@ describe('readMt940', () => {
     expect(problemOf(() => readMt940(text.replace(':25:918020011223344\r\n:28C:152/2', ':25:918020099999999\r\n:28C:152/2'))).message).toMatch(
       /more than one account/,
     );
-  });
-
-  it('reads ?20 subfields (transaction code, funds code, no bank reference, an overdrawn opening)', () => {
-    expect(readMt940(fixture('mt940-structured.sta'))).toEqual({
-      format: 'mt940',
-      accountNumber: 'DEUTDEFF/0123456789',
-      currency: 'INR',
-      openingBalance: { on: '2024-03-01', amount: '-100.00' },
-      closingBalance: { on: '2024-03-02', amount: '4899.50' },
-      lines: [
-        {
-          bookedOn: '2024-03-01',
-          valueOn: '2024-03-01',
-          direction: 'credit',
-          amount: '5000.00',
-          narration: 'UPI GUTSCHRIFT UPI/412398765432 BUY ORDER 9ZZ1 ANU DEMO',
-          bankReference: 'DB20240301A',
-          balanceAfter: null,
-        },
-        {
-          bookedOn: '2024-03-02',
-          valueOn: '2024-03-02',
-          direction: 'debit',
-          amount: '0.50',
-          narration: 'CHARGES SMS ALERT',
-          bankReference: null,
-          balanceAfter: null,
-        },
-      ],
-    });
   });
 
   it('refuses a malformed :61: naming its line', () => {

@@ -81,31 +81,21 @@ describe('readTabularStatement', () => {
     expect(statement.lines.map((line) => line.narration)).toEqual(['NEFT-ANITA KUMARI-SBIN0001234', 'UPI']);
   });
 
-  it('refuses an unknown Dr/Cr marker, naming the words it knows', () => {
+  it.each([
+    ['XX', 'Line 2: "XX" in "Type" is neither CR nor C nor DR'],
+    ['', 'Line 2: "Type" is empty: is it a credit or a debit?'],
+  ])('refuses the Dr/Cr marker %j, naming the words it knows', (marker, message) => {
     const mapping: ColumnMappingInput = {
       headerRow: 1,
       date: { column: 'Date', format: 'dd/mm/yyyy' },
       narration: 'Narration',
       amounts: { kind: 'marker', amount: 'Amount', marker: 'Type', credit: ['CR', 'C'], debit: ['DR'] },
     };
-    expect(
-      problem(
-        [
-          ['Date', 'Narration', 'Amount', 'Type'],
-          ['01/04/2026', 'UPI', '10.00', 'XX'],
-        ],
-        mapping,
-      ).message,
-    ).toBe('Line 2: "XX" in "Type" is neither CR nor C nor DR');
-    expect(
-      problem(
-        [
-          ['Date', 'Narration', 'Amount', 'Type'],
-          ['01/04/2026', 'UPI', '10.00', ''],
-        ],
-        mapping,
-      ).message,
-    ).toBe('Line 2: "Type" is empty: is it a credit or a debit?');
+    const rows = [
+      ['Date', 'Narration', 'Amount', 'Type'],
+      ['01/04/2026', 'UPI', '10.00', marker],
+    ];
+    expect(problem(rows, mapping).message).toBe(message);
   });
 
   it('reads the balances of a statement listed newest first', () => {

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { StatementProblem } from '@desk/machines/reconciliation/statement';
 import { COLUMN_PRESETS } from './column-presets';
+import { expectedLines } from './fixtures/expected-statement';
 import { buildXlsx, sheetXml, workbookParts, zip, type FixtureCell } from './fixtures/xlsx-fixture-writer';
 import { readXlsxStatement } from './xlsx';
 
@@ -20,36 +21,14 @@ describe('readXlsxStatement', () => {
       openingBalance: { on: '2026-04-01', amount: '100000.00' },
       closingBalance: { on: '2026-04-03', amount: '175000.50' },
     });
-    expect(statement.lines).toEqual([
-      {
-        bookedOn: '2026-04-01',
-        valueOn: '2026-04-01',
-        direction: 'credit',
+    expect(statement.lines).toEqual(
+      expectedLines([
         // Stored as 25000.000000000004: Excel's 15 digits say 25000.
-        amount: '25000.00',
-        narration: 'UPI/412345678901/PAYMENT FROM RAVI/ravi@okaxis',
-        bankReference: null,
-        balanceAfter: '125000.00',
-      },
-      {
-        bookedOn: '2026-04-02',
-        valueOn: '2026-04-02',
-        direction: 'credit',
-        amount: '100000.00',
-        narration: 'NEFT-N123456789012-ANITA KUMARI- SBIN0001234',
-        bankReference: null,
-        balanceAfter: '225000.00',
-      },
-      {
-        bookedOn: '2026-04-03',
-        valueOn: '2026-04-03',
-        direction: 'debit',
-        amount: '49999.50',
-        narration: 'IMPS/P2A/609312345678/PAYOUT SELL ORDER',
-        bankReference: '812345',
-        balanceAfter: '175000.50',
-      },
-    ]);
+        ['2026-04-01', '2026-04-01', 'credit', '25000.00', 'UPI/412345678901/PAYMENT FROM RAVI/ravi@okaxis', null, '125000.00'],
+        ['2026-04-02', '2026-04-02', 'credit', '100000.00', 'NEFT-N123456789012-ANITA KUMARI- SBIN0001234', null, '225000.00'],
+        ['2026-04-03', '2026-04-03', 'debit', '49999.50', 'IMPS/P2A/609312345678/PAYOUT SELL ORDER', '812345', '175000.50'],
+      ]),
+    );
   });
 
   it('reads Kotak’s layout from the second sheet (a cover sheet first), its two "Dr / Cr" columns, an overdrawn closing balance', async () => {
