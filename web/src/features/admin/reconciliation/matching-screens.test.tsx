@@ -75,6 +75,11 @@ describe("an account's lines and what became of them", () => {
 describe('the unmatched queue', () => {
   const QUEUE = '/api/admin/reconciliation/unmatched';
   const withLine = (lines = [unmatchedLine(1, { candidates: [candidate(1), candidate(2)] })]) => ({ [`GET ${QUEUE}`]: { lines } });
+  const ASSIGN = `${linesPath}/line-1/assign`;
+  const REFUND = `${linesPath}/line-1/refund`;
+  /** The queue with its line 1 (and its two candidates unless told), `path` answering the POST with `answer`. */
+  const openAnswering = (path: string, answer: unknown, lines?: Parameters<typeof withLine>[0]) =>
+    renderReconciliation('/admin/reconciliation/unmatched', { ...withLine(lines), [`POST ${path}`]: answer });
 
   it('lists each waiting line with its brand, account and the orders of its amount waiting for money', async () => {
     renderReconciliation('/admin/reconciliation/unmatched', withLine());
@@ -108,10 +113,7 @@ describe('the unmatched queue', () => {
   });
 
   it('assigns a line to the order chosen, after a confirm step, and says what the server did', async () => {
-    const { calls } = renderReconciliation('/admin/reconciliation/unmatched', {
-      ...withLine(),
-      [`POST /api/admin/bank-accounts/${ACCOUNT._id}/lines/line-1/assign`]: { message: 'Assigned to order ORD-CANDIDAT2', order: {} },
-    });
+    const { calls } = openAnswering(ASSIGN, { message: 'Assigned to order ORD-CANDIDAT2', order: {} });
     await userEvent.click(await screen.findByRole('button', { name: 'Assign to order: ₹1,00,000 in on 1 Apr 2026' }));
     let dialog = within(screen.getByRole('dialog', { name: 'Assign to an order' }));
     expect((dialog.getByRole('radio', { name: /^ORD-CANDIDAT1: ₹1,00,000, Pending, placed/ }) as HTMLInputElement).checked).toBe(true);
@@ -122,20 +124,15 @@ describe('the unmatched queue', () => {
     expect(dialog.getByText(/is the money of order/).textContent).toBe(
       'Record that ₹1,00,000 in on 1 Apr 2026, HDFC Bank ••••5678, UPI 412345678901, from Ravi Kumar is the money of order ORD-CANDIDAT2?',
     );
-    expect(callsTo(calls, 'POST', `/api/admin/bank-accounts/${ACCOUNT._id}/lines/line-1/assign`)).toHaveLength(0);
+    expect(callsTo(calls, 'POST', ASSIGN)).toHaveLength(0);
     await userEvent.click(dialog.getByRole('button', { name: 'Assign to ORD-CANDIDAT2' }));
     expect(await screen.findByText('Assigned to order ORD-CANDIDAT2')).toBeTruthy();
-    expect(callsTo(calls, 'POST', `/api/admin/bank-accounts/${ACCOUNT._id}/lines/line-1/assign`).map((call) => call.body)).toEqual([
-      { refCode: 'ORD-CANDIDAT2', note: 'Customer called: paid from a joint account' },
-    ]);
+    expect(callsTo(calls, 'POST', ASSIGN).map((call) => call.body)).toEqual([{ refCode: 'ORD-CANDIDAT2', note: 'Customer called: paid from a joint account' }]);
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
   it("assigns to an order typed by its reference, and keeps the server's refusal in the dialog", async () => {
-    renderReconciliation('/admin/reconciliation/unmatched', {
-      ...withLine([unmatchedLine(1)]),
-      [`POST /api/admin/bank-accounts/${ACCOUNT._id}/lines/line-1/assign`]: () => ({ status: 404, body: { error: 'No order ORD-NOPE in this brand' } }),
-    });
+    openAnswering(ASSIGN, () => ({ status: 404, body: { error: 'No order ORD-NOPE in this brand' } }), [unmatchedLine(1)]);
     await userEvent.click(await screen.findByRole('button', { name: /^Assign to order/ }));
     let dialog = within(screen.getByRole('dialog', { name: 'Assign to an order' }));
     await userEvent.click(dialog.getByRole('button', { name: 'Continue' }));
@@ -150,10 +147,7 @@ describe('the unmatched queue', () => {
   });
 
   it('marks a line for refund with the reason, after a confirm step', async () => {
-    const { calls } = renderReconciliation('/admin/reconciliation/unmatched', {
-      ...withLine(),
-      [`POST /api/admin/bank-accounts/${ACCOUNT._id}/lines/line-1/refund`]: { message: 'Marked for refund', refund: {} },
-    });
+    const { calls } = openAnswering(REFUND, { message: 'Marked for refund', refund: {} });
     await userEvent.click(await screen.findByRole('button', { name: 'Mark for refund: ₹1,00,000 in on 1 Apr 2026' }));
     let dialog = within(screen.getByRole('dialog', { name: 'Mark for refund' }));
     await userEvent.click(dialog.getByRole('button', { name: 'Continue' }));
@@ -163,9 +157,7 @@ describe('the unmatched queue', () => {
     dialog = within(screen.getByRole('dialog', { name: 'Confirm the refund' }));
     await userEvent.click(dialog.getByRole('button', { name: 'Mark for refund' }));
     expect(await screen.findByText('Marked for refund')).toBeTruthy();
-    expect(callsTo(calls, 'POST', `/api/admin/bank-accounts/${ACCOUNT._id}/lines/line-1/refund`).map((call) => call.body)).toEqual([
-      { note: 'No order: the payer is not a customer' },
-    ]);
+    expect(callsTo(calls, 'POST', REFUND).map((call) => call.body)).toEqual([{ note: 'No order: the payer is not a customer' }]);
   });
 
   it('says when nothing waits', async () => {
