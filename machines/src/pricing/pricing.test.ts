@@ -52,39 +52,22 @@ describe('quoteBuy', () => {
     expect(quoteBuy({ fiatAmount: '25000', rate: '85', feePercent: '0' })).toMatchObject({ grossUsdt: '294.11', netUsdt: '294.11' });
   });
 
-  it('rounds the USDT bought down and the fee up, to 2 decimals', () => {
-    expect(quoteBuy({ fiatAmount: '1000', rate: '88.5', feePercent: '0' })).toEqual({
-      fiatAmount: '1000',
-      grossUsdt: '11.29',
-      feeUsdt: '0.00',
-      netUsdt: '11.29',
-    });
+  it.each([
+    ['rounds the USDT bought down, to 2 decimals', { fiatAmount: '1000', rate: '88.5', feePercent: '0' }, ['11.29', '0.00', '11.29']],
     // 1000 / 88.5 = 11.2994...; 0.5% of 11.29 = 0.05645, charged as 0.06.
-    expect(quoteBuy({ fiatAmount: '1000', rate: 88.5, feePercent: 0.5 })).toEqual({
-      fiatAmount: '1000',
-      grossUsdt: '11.29',
-      feeUsdt: '0.06',
-      netUsdt: '11.23',
-    });
+    ['rounds the fee up, to 2 decimals', { fiatAmount: '1000', rate: 88.5, feePercent: 0.5 }, ['11.29', '0.06', '11.23']],
+    ['leaves exact results alone', { fiatAmount: '8850', rate: '88.5', feePercent: '0.5' }, ['100.00', '0.50', '99.50']],
+    [
+      'handles amounts past float precision',
+      { fiatAmount: '90071992547409930', rate: '1', feePercent: '1' },
+      ['90071992547409930.00', '900719925474099.30', '89171272621935830.70'],
+    ],
+  ] as const)('%s', (_why, input, [grossUsdt, feeUsdt, netUsdt]) => {
+    expect(quoteBuy(input)).toEqual({ fiatAmount: input.fiatAmount, grossUsdt, feeUsdt, netUsdt });
   });
 
-  it('leaves exact results alone', () => {
-    expect(quoteBuy({ fiatAmount: '8850', rate: '88.5', feePercent: '0.5' })).toEqual({
-      fiatAmount: '8850',
-      grossUsdt: '100.00',
-      feeUsdt: '0.50',
-      netUsdt: '99.50',
-    });
+  it('cuts ₹25,000 at ₹88.945 (281.0726...) to 281.07 USDT', () => {
     expect(quoteBuy({ fiatAmount: '25000', rate: '88.945', feePercent: '0' }).netUsdt).toBe('281.07');
-  });
-
-  it('handles amounts beyond float precision', () => {
-    expect(quoteBuy({ fiatAmount: '90071992547409930', rate: '1', feePercent: '1' })).toEqual({
-      fiatAmount: '90071992547409930',
-      grossUsdt: '90071992547409930.00',
-      feeUsdt: '900719925474099.30',
-      netUsdt: '89171272621935830.70',
-    });
   });
 
   it('refuses input that was not validated', () => {
@@ -96,26 +79,13 @@ describe('quoteBuy', () => {
 });
 
 describe('quoteSell', () => {
-  it('pays whole rupees: gross down, fee up', () => {
+  it.each([
     // 7 × 88.37 = 618.59 -> 618; 0.5% of 618 = 3.09 -> 4.
-    expect(quoteSell({ cryptoAmount: '7', rate: '88.37', feePercent: '0.5' })).toEqual({
-      cryptoAmount: '7.00',
-      grossInr: '618',
-      feeInr: '4',
-      netInr: '614',
-    });
-    expect(quoteSell({ cryptoAmount: '100', rate: 86, feePercent: 0.5 })).toEqual({
-      cryptoAmount: '100.00',
-      grossInr: '8600',
-      feeInr: '43',
-      netInr: '8557',
-    });
-    expect(quoteSell({ cryptoAmount: '3', rate: '85.999', feePercent: '0' })).toEqual({
-      cryptoAmount: '3.00',
-      grossInr: '257',
-      feeInr: '0',
-      netInr: '257',
-    });
+    ['7', '88.37', '0.5', ['7.00', '618', '4', '614']],
+    ['100', 86, 0.5, ['100.00', '8600', '43', '8557']],
+    ['3', '85.999', '0', ['3.00', '257', '0', '257']],
+  ] as const)('pays whole rupees for %s USDT at %s, %s%% fee: gross down, fee up', (cryptoAmount, rate, feePercent, [usdt, grossInr, feeInr, netInr]) => {
+    expect(quoteSell({ cryptoAmount, rate, feePercent })).toEqual({ cryptoAmount: usdt, grossInr, feeInr, netInr });
   });
 
   it('refuses a fractional USDT amount', () => {

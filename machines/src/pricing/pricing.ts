@@ -49,27 +49,25 @@ interface QuoteInput {
 export function quoteBuy(input: QuoteInput & { fiatAmount: string }): BuyQuote {
   const fiat = wholeAmount(input.fiatAmount, 'fiatAmount');
   const { rate, fee } = terms(input);
-  const gross = fiat.div(rate).toDecimalPlaces(2, Money.ROUND_DOWN);
-  const feeUsdt = gross.times(fee).div(100).toDecimalPlaces(2, Money.ROUND_UP);
-  return {
-    fiatAmount: fiat.toFixed(0),
-    grossUsdt: gross.toFixed(2),
-    feeUsdt: feeUsdt.toFixed(2),
-    netUsdt: gross.minus(feeUsdt).toFixed(2),
-  };
+  const usdt = grossLessFee(fiat.div(rate), fee, 2);
+  return { fiatAmount: fiat.toFixed(0), grossUsdt: usdt.gross, feeUsdt: usdt.fee, netUsdt: usdt.net };
 }
 
 export function quoteSell(input: QuoteInput & { cryptoAmount: string }): SellQuote {
   const crypto = wholeAmount(input.cryptoAmount, 'cryptoAmount');
   const { rate, fee } = terms(input);
-  const gross = crypto.times(rate).toDecimalPlaces(0, Money.ROUND_DOWN);
-  const feeInr = gross.times(fee).div(100).toDecimalPlaces(0, Money.ROUND_UP);
-  return {
-    cryptoAmount: crypto.toFixed(2),
-    grossInr: gross.toFixed(0),
-    feeInr: feeInr.toFixed(0),
-    netInr: gross.minus(feeInr).toFixed(0),
-  };
+  const inr = grossLessFee(crypto.times(rate), fee, 0);
+  return { cryptoAmount: crypto.toFixed(2), grossInr: inr.gross, feeInr: inr.fee, netInr: inr.net };
+}
+
+/**
+ * The one rounding rule of both sides, at the paid currency's places (USDT 2, INR 0): the gross down,
+ * the fee up, the net what is left, so each step favours the operator by less than one unit.
+ */
+function grossLessFee(exact: Money, feePercent: Money, places: number): { gross: string; fee: string; net: string } {
+  const gross = exact.toDecimalPlaces(places, Money.ROUND_DOWN);
+  const fee = gross.times(feePercent).div(100).toDecimalPlaces(places, Money.ROUND_UP);
+  return { gross: gross.toFixed(places), fee: fee.toFixed(places), net: gross.minus(fee).toFixed(places) };
 }
 
 // Quotes are computed from checked input only: a bad amount or rate is a caller bug, not a zero.
