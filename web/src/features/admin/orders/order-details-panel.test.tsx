@@ -22,14 +22,16 @@ const sell = adminOrder({
   depositAddress: 'TDepositAddress123',
 });
 
-/** The list with `order` on it, the order itself, and its complete call answering `complete`. */
-function openList(order: AdminOrder, complete: unknown = { order: { ...order, status: 'completed' }, message: 'Order completed successfully' }) {
-  return renderAdmin('/admin/orders', {
+/** The list with `order` on it, the order itself, and its complete call answering `complete`; its details opened from View. */
+async function openPanel(order: AdminOrder, complete: unknown = { order: { ...order, status: 'completed' }, message: 'Order completed successfully' }) {
+  const rendered = renderAdmin('/admin/orders', {
     'GET /api/admin/orders': { items: [order], page: 1, pageSize: 50, total: 1 },
     [`GET /api/admin/orders/${order._id}`]: order,
     [`POST /api/admin/orders/${order._id}/complete`]: complete,
     [`POST /api/admin/orders/${order._id}/verify`]: { order: { ...order, status: 'fiat_received' }, message: 'Order verified' },
   });
+  await userEvent.click(await screen.findByRole('button', { name: `View order ${order.refCode}` }));
+  return rendered;
 }
 
 const panel = () => screen.getByRole('region', { name: 'Order Details' });
@@ -46,8 +48,7 @@ const longField = (label: string) => {
 
 describe('orders management: inline order details', () => {
   it('opens from View with the order fields and attachment links, and closes', async () => {
-    openList(buy);
-    await userEvent.click(await screen.findByRole('button', { name: 'View order ORD-B2' }));
+    await openPanel(buy);
     expect(longField('Order ID')).toEqual({ whole: buy._id, read: buy._id, copy: 'Copy Order ID' });
     expect(field('User')).toBe('+919800000001');
     expect(field('Reference')).toBe('ORD-B2');
@@ -66,23 +67,20 @@ describe('orders management: inline order details', () => {
   });
 
   it('offers Verify Order on a pending order', async () => {
-    const { calls } = openList(buy);
-    await userEvent.click(await screen.findByRole('button', { name: 'View order ORD-B2' }));
+    const { calls } = await openPanel(buy);
     await userEvent.click(within(panel()).getByRole('button', { name: 'Verify Order' }));
     expect(await screen.findByText('Order verified')).toBeTruthy();
     expect(callsTo(calls, 'POST', `/api/admin/orders/${buy._id}/verify`)).toHaveLength(1);
   });
 
   it('does not offer Verify Order once the order is past pending', async () => {
-    openList(sell);
-    await userEvent.click(await screen.findByRole('button', { name: 'View order ORD-S2' }));
+    await openPanel(sell);
     expect(within(panel()).queryByRole('button', { name: 'Verify Order' })).toBeNull();
     expect(within(panel()).getByRole('button', { name: 'Mark as Completed' })).toBeTruthy();
   });
 
   it('a buy completes only with its crypto transaction reference', async () => {
-    const { calls } = openList(buy);
-    await userEvent.click(await screen.findByRole('button', { name: 'View order ORD-B2' }));
+    const { calls } = await openPanel(buy);
     const mark = within(panel()).getByRole('button', { name: 'Mark as Completed' }) as HTMLButtonElement;
     expect(within(panel()).queryByLabelText('UTR Reference')).toBeNull();
     expect(mark.disabled).toBe(true);
@@ -97,8 +95,7 @@ describe('orders management: inline order details', () => {
   });
 
   it('a sell completes only with its UTR reference', async () => {
-    const { calls } = openList(sell);
-    await userEvent.click(await screen.findByRole('button', { name: 'View order ORD-S2' }));
+    const { calls } = await openPanel(sell);
     const mark = within(panel()).getByRole('button', { name: 'Mark as Completed' }) as HTMLButtonElement;
     expect(within(panel()).queryByLabelText('Crypto Transaction Reference')).toBeNull();
     expect(mark.disabled).toBe(true);
@@ -110,16 +107,14 @@ describe('orders management: inline order details', () => {
   });
 
   it("shows the server's reason when completing fails, Validation error without one", async () => {
-    openList(sell, () => ({ status: 400, body: { error: 'validation_error', details: [{ path: 'rate', message: 'Rate must be a positive number' }] } }));
-    await userEvent.click(await screen.findByRole('button', { name: 'View order ORD-S2' }));
+    await openPanel(sell, () => ({ status: 400, body: { error: 'validation_error', details: [{ path: 'rate', message: 'Rate must be a positive number' }] } }));
     await userEvent.type(within(panel()).getByLabelText('UTR Reference'), 'UTR1');
     await userEvent.click(within(panel()).getByRole('button', { name: 'Mark as Completed' }));
     expect((await within(panel()).findByRole('alert')).textContent).toBe('Validation failed: Rate must be a positive number');
   });
 
   it('says Validation error when completing fails without a reason', async () => {
-    openList(sell, () => ({ status: 500, body: {} }));
-    await userEvent.click(await screen.findByRole('button', { name: 'View order ORD-S2' }));
+    await openPanel(sell, () => ({ status: 500, body: {} }));
     await userEvent.type(within(panel()).getByLabelText('UTR Reference'), 'UTR1');
     await userEvent.click(within(panel()).getByRole('button', { name: 'Mark as Completed' }));
     expect((await within(panel()).findByRole('alert')).textContent).toBe('Validation error');
