@@ -4,6 +4,7 @@
  */
 import { expect, it } from 'vitest';
 import type { EventStore, GlobalPosition, RecordedEvent } from './event-store';
+import { comparePositions } from './position-order';
 import { testEvent, testEvents, uniqueStream } from '../../../tests/support/event-factory';
 
 export function readContract(store: () => EventStore): void {
@@ -60,6 +61,9 @@ export function readContract(store: () => EventStore): void {
     const paged = await readAllAfter(start, [a, b], 1);
     expect(paged.map((e) => e.eventId)).toEqual(expected);
     expect(new Set(whole.map((e) => e.globalPosition)).size).toBe(whole.length);
+    // The runtime orders positions it holds (a projection group's members): the log's order is theirs.
+    const positions = [start, ...whole.map((e) => e.globalPosition)];
+    for (let i = 1; i < positions.length; i++) expect(comparePositions(positions[i - 1]!, positions[i]!)).toBeLessThan(0);
   });
 
   it('counts the backlog after a position', async () => {

@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { PREPARED } from '@desk/platform/db/kysely';
 import type { ReadModelDatabase } from '../schema/read-model-database';
 import type { BatchWrite, BatchWrites } from './projection';
@@ -6,6 +6,13 @@ import { checkpointMove, type CheckpointMove } from './checkpoint-store';
 
 /** What projection_checkpoint_moved() (migration 113) fails a batch's statement with. */
 const CHECKPOINT_MOVED = 'DKM01';
+
+/** One projection's share of a statement: the move of its checkpoint, and its writes to its own tables. */
+export interface BatchPart {
+  move: CheckpointMove;
+  tables: readonly string[];
+  batch: BatchWrites;
+}
 
 /**
  * Sends a batch as one statement: the checkpoint's compare-and-set and the projection's writes as
@@ -17,23 +24,52 @@ const CHECKPOINT_MOVED = 'DKM01';
  *
  * False when the checkpoint had moved (a rebuild rewound it): nothing was written.
  */
-export async function runBatchStatement(
-  conn: Kysely<ReadModelDatabase>,
-  move: CheckpointMove,
-  tables: readonly string[],
-  batch: BatchWrites,
-): Promise<boolean> {
-  const writes = inTableOrder(batch.writes, tables).map((write) => sql`, ${sql.id(write.name)} as (${write.sql})`);
-  const statement = sql`${PREPARED} with batch_checkpoint as (${checkpointMove(move)} returning 1)
-    ${writes.length > 0 ? sql.join(writes, sql` `) : sql``}
-    select case when exists (select 1 from batch_checkpoint) then true else projection_checkpoint_moved(${move.name}) end as advanced
-      ${batch.then ? sql`, ${batch.then} as after_writes` : sql``}`;
+export function runBatchStatement(conn: Kysely<ReadModelDatabase>, move: CheckpointMove, tables: readonly string[], batch: BatchWrites): Promise<boolean> {
+  return runPartsStatement(conn, [{ move, tables, batch }]);
+}
+
+/**
+ * Several projections' batches in one statement (projection-group-runner.ts): each part's checkpoint
+ * moves only with its writes, and a part whose checkpoint had moved fails the whole statement, which
+ * the caller then applies part by part. Parts in the order given, each part's writes in its tables'
+ * order; the CTE names of all parts must differ (a write may read an earlier one's RETURNING by name).
+ */
+export async function runPartsStatement(conn: Kysely<ReadModelDatabase>, parts: readonly BatchPart[]): Promise<boolean> {
   try {
-    await statement.execute(conn);
+    await partsStatement(parts).execute(conn);
     return true;
   } catch (error) {
     if ((error as { code?: unknown }).code === CHECKPOINT_MOVED) return false;
     throw error;
+  }
+}
+
+function partsStatement(parts: readonly BatchPart[]): RawBuilder<unknown> {
+  const checkpoints = parts.map((part, index) => sql`${sql.id(checkpointName(parts, index))} as (${checkpointMove(part.move)} returning 1)`);
+  const writes = parts.flatMap((part) => inTableOrder(part.batch.writes, part.tables).map((write) => sql`${sql.id(write.name)} as (${write.sql})`));
+  assertDistinctNames(parts);
+  // Every checkpoint stood where its part was read from, or the statement fails naming the first that did not.
+  const guard = sql`case ${sql.join(
+    parts.map((part, index) => sql`when not exists (select 1 from ${sql.id(checkpointName(parts, index))}) then projection_checkpoint_moved(${part.move.name})`),
+    sql` `,
+  )} else true end`;
+  const thens = parts.flatMap((part, index) => (part.batch.then ? [sql`, ${part.batch.then} as ${sql.id(`after_writes_${index}`)}`] : []));
+  return sql`${PREPARED} with ${sql.join([...checkpoints, ...writes], sql`, `)}
+    select ${guard} as advanced ${sql.join(thens, sql` `)}`;
+}
+
+/** `batch_checkpoint` alone (the one-projection statement's name since migration 113), numbered in a group. */
+function checkpointName(parts: readonly BatchPart[], index: number): string {
+  return parts.length === 1 ? 'batch_checkpoint' : `batch_checkpoint_${index}`;
+}
+
+function assertDistinctNames(parts: readonly BatchPart[]): void {
+  const seen = new Set<string>();
+  for (const part of parts) {
+    for (const write of part.batch.writes) {
+      if (seen.has(write.name)) throw new Error(`Two writes of one statement are both named "${write.name}" (projection ${part.move.name})`);
+      seen.add(write.name);
+    }
   }
 }
 

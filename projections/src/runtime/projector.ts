@@ -3,10 +3,9 @@ import type { EventStore } from '@desk/platform/eventstore/event-store';
 import { logger } from '@desk/platform/logging/logger';
 import type { ReadModelDatabase } from '../schema/read-model-database';
 import type { Projection } from './projection';
-import { ProjectionRunner } from './projection-runner';
+import { ProjectionGroupRunner } from './projection-group-runner';
 import { PROJECTION_RESET_CHANNEL } from './checkpoint-store';
 import { listenToChannel } from '@desk/platform/db/pg-listen';
-import { SharedTailReads } from './shared-tail-reads';
 
 export interface ProjectorOptions {
   db: Kysely<ReadModelDatabase>;
@@ -26,38 +25,30 @@ export interface Projector {
 }
 
 /**
- * Runs every projection in this process, each on its own connection and lock, all woken by one
- * append listener and reading the log through one SharedTailReads. Starting a second process gives hot standbys, not double application.
+ * Runs every projection in this process as one group (projection-group-runner.ts): one connection
+ * holding every projection's lock, one read of the log per batch, one statement per batch for all
+ * their writes, each projection keeping its own checkpoint. Woken by one append listener. Starting a
+ * second process gives a hot standby, not double application.
  */
 export async function startProjector(options: ProjectorOptions): Promise<Projector> {
-  // Woken together at the same position, the runners share their reads of the log's tail.
-  const reader = new SharedTailReads(options.store);
-  const runners = options.projections.map(
-    (projection) =>
-      new ProjectionRunner({
-        db: options.db,
-        store: reader,
-        projection,
-        batchSize: options.batchSize,
-        pollMs: options.pollMs,
-        standbyRetryMs: options.standbyRetryMs,
-        gatherMs: options.gatherMs,
-      }),
-  );
-  const wakeAll = () => {
-    for (const runner of runners) runner.wake();
-  };
-  const stopAppends = await options.store.onAppended(wakeAll);
-  const stopResets = await listenToChannel(options.connectionString, PROJECTION_RESET_CHANNEL, () => {
-    for (const runner of runners) runner.checkpointMayHaveMoved();
+  const runner = new ProjectionGroupRunner({
+    db: options.db,
+    store: options.store,
+    projections: options.projections,
+    batchSize: options.batchSize,
+    pollMs: options.pollMs,
+    standbyRetryMs: options.standbyRetryMs,
+    gatherMs: options.gatherMs,
   });
-  for (const runner of runners) runner.start();
-  logger.info('projector started', { projections: runners.map((r) => r.name), batchSize: options.batchSize });
+  const stopAppends = await options.store.onAppended(() => runner.wake());
+  const stopResets = await listenToChannel(options.connectionString, PROJECTION_RESET_CHANNEL, () => runner.checkpointMayHaveMoved());
+  runner.start();
+  logger.info('projector started', { projections: runner.names, batchSize: options.batchSize });
 
   return {
     async stop() {
       await Promise.all([stopAppends(), stopResets()]);
-      await Promise.all(runners.map((runner) => runner.stop()));
+      await runner.stop();
       logger.info('projector stopped');
     },
   };

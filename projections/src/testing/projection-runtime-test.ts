@@ -4,11 +4,13 @@ import { PgEventStore } from '@desk/platform/eventstore/postgres/pg-event-store'
 import type { ReadModelDatabase } from '../schema/read-model-database';
 import type { Projection } from '../runtime/projection';
 import { ProjectionRunner, type RunnerOptions } from '../runtime/projection-runner';
+import { ProjectionGroupRunner, type GroupRunnerOptions } from '../runtime/projection-group-runner';
 import { startProjector, type Projector, type ProjectorOptions } from '../runtime/projector';
 import { streamSummaryProjection } from '../read-models/stream-summary/stream-summary.projection';
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/test-database';
 
 type RunnerTuning = Partial<Omit<RunnerOptions, 'db' | 'store' | 'projection'>>;
+type GroupTuning = Partial<Omit<GroupRunnerOptions, 'db' | 'store' | 'projections'>>;
 type ProjectorTuning = Partial<Omit<ProjectorOptions, 'db' | 'connectionString' | 'store' | 'projections'>>;
 
 /** Stops what a test started, the last first, when it ends (before its database is dropped). */
@@ -23,7 +25,7 @@ function stoppedAtTheEnd<T extends { stop(): Promise<void> }>(onCleanup: (fn: ()
 /**
  * A test of the projection runtime (runner, projector, rebuild): a fresh, fully migrated database of
  * its own, dropped when it ends (`database`, its read models `db`), the event store on it (`store`),
- * and `runner` and `projector`, which make one with the tests' defaults (the stream summary, batches
+ * and `runner`, `group` and `projector`, which make one with the tests' defaults (the stream summary, batches
  * of 100, a slow poll: only a wake or a notification moves it) and stop it when the test ends.
  */
 export const projectionRuntimeTest = test
@@ -40,6 +42,11 @@ export const projectionRuntimeTest = test
     const stopped = stoppedAtTheEnd<ProjectionRunner>(onCleanup);
     return (projection: Projection = streamSummaryProjection, tuning: RunnerTuning = {}) =>
       stopped(new ProjectionRunner({ db, store, projection, batchSize: 100, pollMs: 60_000, standbyRetryMs: 100, ...tuning }));
+  })
+  .extend('group', ({ db, store }, { onCleanup }) => {
+    const stopped = stoppedAtTheEnd<ProjectionGroupRunner>(onCleanup);
+    return (projections: readonly Projection[], tuning: GroupTuning = {}) =>
+      stopped(new ProjectionGroupRunner({ db, store, projections, batchSize: 100, pollMs: 60_000, standbyRetryMs: 100, ...tuning }));
   })
   .extend('projector', ({ database, db, store }, { onCleanup }) => {
     const stopped = stoppedAtTheEnd<Projector>(onCleanup);

@@ -1,0 +1,153 @@
+import { sql } from 'kysely';
+import { describe, expect } from 'vitest';
+import { NO_WRITES, type Projection } from './projection';
+import { loadCheckpoint, resetForRebuild } from './checkpoint-store';
+import { projectionLockHolder, tryLockProjection, unlockProjection } from './projection-lock';
+import { streamSummaryProjection } from '../read-models/stream-summary/stream-summary.projection';
+import { eventLogProjection } from '../read-models/event-log/event-log.projection';
+import { projectionRuntimeTest as it } from '../testing/projection-runtime-test';
+import { seedEvents } from '../../../tests/support/seed-events';
+import { actualStreamSummary, expectedStreamSummary, totalApplied } from '../../../tests/support/read-model-checks';
+import { waitFor } from '../../../tests/support/wait-for';
+import { testEvents, uniqueStream } from '../../../tests/support/event-factory';
+
+const both = [streamSummaryProjection, eventLogProjection];
+
+async function eventLogRows(db: Parameters<typeof totalApplied>[0]): Promise<number> {
+  const { rows } = await sql<{ n: number }>`select count(*)::int as n from rm_event_log`.execute(db);
+  return rows[0]!.n;
+}
+
+describe('projection group runner', () => {
+  it("writes every projection's part of a batch in one transaction, each moving its own checkpoint", async ({ db, store, group }) => {
+    await seedEvents(store, { streams: 6, perStream: 10, perAppend: 5 });
+    expect(await group(both, { batchSize: 25 }).runUntilCaughtUp()).toBe(true);
+
+    expect(await actualStreamSummary(db)).toBe(await expectedStreamSummary(db));
+    expect(await eventLogRows(db)).toBe(60);
+    const summary = await loadCheckpoint(db, 'stream-summary');
+    const log = await loadCheckpoint(db, 'event-log');
+    expect([summary.eventsApplied, log.eventsApplied]).toEqual([60, 60]);
+    expect(log.position).toBe(summary.position);
+    expect((await store.backlog(summary.position)).count).toBe(0);
+    // One statement moved both rows last: the same transaction id on each.
+    const { rows } = await sql<{ name: string; xmin: string }>`select name, xmin::text from projection_checkpoints order by name`.execute(db);
+    expect(rows.map((row) => row.name)).toEqual(['event-log', 'stream-summary']);
+    expect(rows[0]!.xmin).toBe(rows[1]!.xmin);
+  });
+
+  it('quarantines an event only for the projection that fails on it; the others apply it', async ({ db, store, group }) => {
+    const [poisonStream] = await seedEvents(store, { streams: 3, perStream: 4 });
+    const poison = (await store.readStream(poisonStream!))[2]!;
+    const failing: Projection = {
+      ...streamSummaryProjection,
+      async writes(read, events) {
+        const batch = await streamSummaryProjection.writes(read, events);
+        if (!events.some((e) => e.eventId === poison.eventId)) return batch;
+        return { writes: [...batch.writes, { name: 'boom', table: 'rm_stream_summary', sql: sql`insert into rm_stream_summary (stream_id) values (null)` }] };
+      },
+    };
+    expect(await group([failing, eventLogProjection], { batchSize: 5, eventRetryMs: 1 }).runUntilCaughtUp()).toBe(true);
+
+    expect(await totalApplied(db)).toBe(11);
+    expect(await eventLogRows(db)).toBe(12);
+    expect((await loadCheckpoint(db, 'stream-summary')).eventsApplied).toBe(11);
+    expect((await loadCheckpoint(db, 'event-log')).eventsApplied).toBe(12);
+    const deadLetters = await db.selectFrom('projection_dead_letters').select(['projection', 'event_id']).execute();
+    expect(deadLetters).toEqual([{ projection: 'stream-summary', event_id: poison.eventId }]);
+  });
+
+  it('keeps the other projections live while one is rebuilt, then runs them together again', async ({ db, store, group }) => {
+    await seedEvents(store, { streams: 10, perStream: 10 });
+    expect(await group(both, { batchSize: 10 }).runUntilCaughtUp()).toBe(true);
+    await resetForRebuild(db, streamSummaryProjection, 100);
+    const fresh = uniqueStream();
+    const [appended] = await Promise.all([store.append(fresh, testEvents(1), { expected: 'no_stream' })]);
+
+    const batches: { name: string; position: string | null }[] = [];
+    const runner = group(both, { batchSize: 10, onBatch: (checkpoint) => batches.push({ name: checkpoint.name, position: checkpoint.position }) });
+    expect(await runner.runUntilCaughtUp()).toBe(true);
+
+    // The event log had the new event after the rebuilt summary's first batch, not after its last.
+    const logHadIt = batches.findIndex((b) => b.name === 'event-log' && b.position === appended!.lastPosition);
+    const summaryBatches = batches.map((b, index) => ({ ...b, index })).filter((b) => b.name === 'stream-summary');
+    expect(logHadIt).toBeGreaterThan(-1);
+    expect(summaryBatches.length).toBeGreaterThan(5);
+    expect(logHadIt).toBeLessThan(summaryBatches[1]!.index);
+    expect(await actualStreamSummary(db)).toBe(await expectedStreamSummary(db));
+    expect(await eventLogRows(db)).toBe(101);
+    const summary = await loadCheckpoint(db, 'stream-summary');
+    expect(summary).toMatchObject({ eventsApplied: 101, rebuildStartedAt: null, position: appended!.lastPosition });
+    expect((await loadCheckpoint(db, 'event-log')).position).toBe(appended!.lastPosition);
+  });
+
+  it('finds a checkpoint a rebuild moved under its running batches, and rebuilds that projection alone', async ({ db, store, group }) => {
+    const running = group(both, { batchSize: 20 });
+    running.start();
+    await seedEvents(store, { streams: 5, perStream: 8 });
+    running.wake();
+    await waitFor('both caught up', async () => (await totalApplied(db)) === 40 && (await eventLogRows(db)) === 40);
+    await resetForRebuild(db, streamSummaryProjection, 40);
+    // Not told of the reset (no notification in this test): its next batch's statement finds it.
+    await seedEvents(store, { streams: 2, perStream: 5 });
+    running.wake();
+    await waitFor('the summary rebuilt and both current', async () => (await eventLogRows(db)) === 50 && (await totalApplied(db)) === 50);
+    await waitFor('the rebuild marked done', async () => (await loadCheckpoint(db, 'stream-summary')).rebuildStartedAt === null);
+    expect(await actualStreamSummary(db)).toBe(await expectedStreamSummary(db));
+    expect((await loadCheckpoint(db, 'stream-summary')).eventsApplied).toBe(50);
+    expect((await loadCheckpoint(db, 'event-log')).eventsApplied).toBe(50);
+  });
+
+  it("holds every projection's lock while it runs, or stands by while another holds any of them", async ({ db, database, store, group }) => {
+    await seedEvents(store, { streams: 2, perStream: 3 });
+    const other = await database.pool.connect();
+    try {
+      await other.query(`select pg_advisory_lock(727001, hashtext('event-log'))`);
+      expect(await group(both).runUntilCaughtUp()).toBe(false);
+      expect(await totalApplied(db)).toBe(0);
+      expect(await projectionLockHolder(db, 'stream-summary')).toBeNull();
+      await other.query(`select pg_advisory_unlock(727001, hashtext('event-log'))`);
+    } finally {
+      other.release();
+    }
+    const running = group(both);
+    running.start();
+    await waitFor('both locks held', async () => (await projectionLockHolder(db, 'stream-summary')) !== null && (await projectionLockHolder(db, 'event-log')) !== null);
+    await db.connection().execute(async (conn) => {
+      expect(await tryLockProjection(conn, 'stream-summary')).toBe(false);
+      expect(await tryLockProjection(conn, 'event-log')).toBe(false);
+    });
+    running.wake();
+    await waitFor('the events applied', async () => (await totalApplied(db)) === 6);
+    await running.stop();
+    await db.connection().execute(async (conn) => {
+      expect(await tryLockProjection(conn, 'event-log')).toBe(true);
+      await unlockProjection(conn, 'event-log');
+    });
+  });
+
+  it('steps past batches none of its projections handles without a statement, and stores the checkpoints within a second', async ({ db, store, group }) => {
+    let batches = 0;
+    const picky = (name: string): Projection => ({
+      name,
+      tables: [],
+      handles: () => false,
+      async writes() {
+        batches += 1;
+        return NO_WRITES;
+      },
+    });
+    const running = group([picky('stream-summary'), picky('event-log')], { batchSize: 10 });
+    running.start();
+    await seedEvents(store, { streams: 3, perStream: 10, perAppend: 5 });
+    running.wake();
+    await waitFor(
+      'the skipped steps stored',
+      async () => (await loadCheckpoint(db, 'stream-summary')).eventsApplied === 30 && (await loadCheckpoint(db, 'event-log')).eventsApplied === 30,
+      5_000,
+    );
+    expect(batches).toBe(0);
+    const { rows } = await sql<{ xmin: string }>`select distinct xmin::text from projection_checkpoints`.execute(db);
+    expect(rows).toHaveLength(1);
+  });
+});

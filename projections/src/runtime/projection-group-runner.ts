@@ -1,0 +1,362 @@
+import { sql, type Kysely } from 'kysely';
+import { logger } from '@desk/platform/logging/logger';
+import type { GlobalPosition, RecordedEvent } from '@desk/platform/eventstore/event-store';
+import { comparePositions } from '@desk/platform/eventstore/position-order';
+import type { ReadModelDatabase } from '../schema/read-model-database';
+import { NO_WRITES, type Projection } from './projection';
+import { finishRebuild, recordError, type Checkpoint } from './checkpoint-store';
+import { BatchApplier, errorMessage } from './batch-applier';
+import { runPartsStatement, type BatchPart } from './batch-statement';
+import { tryLockProjection, unlockProjection } from './projection-lock';
+import { isTransientError } from './transient-error';
+import { WakeSignal } from './wake-signal';
+import { GroupMember } from './group-member';
+import type { LogReader } from './shared-tail-reads';
+
+export interface GroupRunnerOptions {
+  db: Kysely<ReadModelDatabase>;
+  store: LogReader;
+  /** Run together; each keeps its own checkpoint, lock, quarantine and rebuild. */
+  projections: readonly Projection[];
+  batchSize: number;
+  /** Slow poll when no notification arrives (a missed NOTIFY, or an EventStoreDB hiccup). */
+  pollMs: number;
+  /** How often a hot standby retries the locks. */
+  standbyRetryMs: number;
+  /** After a short batch, the next read waits until this long after the last one was asked for (0: reads on at once). */
+  gatherMs?: number;
+  /** Called for each projection whose checkpoint a batch moved. */
+  onBatch?: (checkpoint: Checkpoint) => void;
+  /** How many times one event is tried on its own before it is quarantined (default 3). */
+  eventAttempts?: number;
+  /** Wait before retrying a failing event, doubled for each further retry (default 500 ms). */
+  eventRetryMs?: number;
+}
+
+/** After a wake-up, events may not be readable yet (an older transaction still open): re-poll briefly. */
+const HINT_WINDOW_MS = 2_000;
+const MAX_ERROR_BACKOFF_MS = 30_000;
+/** Re-poll delay while committed events are held back by an older open transaction. */
+const HELD_BACK_RETRY_MS = 25;
+/** How stale a stored checkpoint may be while batches of nothing its projection handles are stepped past. */
+const SKIPPED_CHECKPOINT_MS = 1_000;
+
+type Part = { member: GroupMember; events: readonly RecordedEvent[] };
+type Applied = 'stopped' | { moved: boolean };
+
+/**
+ * Runs several projections as one: reads the log once per batch and writes every projection's part
+ * of it, each with the move of its own checkpoint, in one statement (decision 0057). Under load a
+ * placed order reached five read models through five transactions a batch; it now takes one.
+ *
+ * Each projection keeps what it had alone: its checkpoint row (moved only with its own writes), its
+ * advisory lock (the group holds all of them on its connection, or stands by), its rebuild (a reset
+ * rewinds one projection: the group then reads on from the earliest position, giving each
+ * projection only the events after its own, and serves the others the log's tail between those
+ * batches, so the rest stay live while one catches up), and its quarantine: when the group's
+ * statement fails for a reason of its own, each projection's part is applied alone by its
+ * BatchApplier, which finds the event at fault and quarantines it for that projection only.
+ */
+export class ProjectionGroupRunner {
+  private readonly wakeSignal = new WakeSignal();
+  /** Fired only by stop(): a standby's lock retries must not follow every append notification. */
+  private readonly stopSignal = new WakeSignal();
+  private readonly members: GroupMember[];
+  private stopped = false;
+  private running: Promise<void> | null = null;
+  private hintUntil = 0;
+  private checkpointReset = false;
+  private loadedAt = 0;
+  private errorBackoffMs = 500;
+
+  constructor(private readonly options: GroupRunnerOptions) {
+    const { db, eventAttempts, eventRetryMs } = options;
+    this.members = options.projections.map(
+      (projection) =>
+        new GroupMember(projection, new BatchApplier({ db, projection, eventAttempts, eventRetryMs, stopSignal: this.stopSignal, stopped: () => this.stopped })),
+    );
+  }
+
+  get names(): string[] {
+    return this.members.map((member) => member.name);
+  }
+
+  /** New events may be readable: cut the current wait short. */
+  wake(): void {
+    this.hintUntil = Date.now() + HINT_WINDOW_MS;
+    this.wakeSignal.fire();
+  }
+
+  /** A rebuild reset a checkpoint (perhaps one of these): reload them, then carry on. */
+  checkpointMayHaveMoved(): void {
+    this.checkpointReset = true;
+    this.wakeSignal.fire();
+  }
+
+  start(): void {
+    this.running ??= this.loop();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    this.wakeSignal.close();
+    this.stopSignal.close();
+    await this.running;
+  }
+
+  /** Applies every committed event, then returns true; false at once if another instance holds a lock. */
+  async runUntilCaughtUp(): Promise<boolean> {
+    return this.withLocks((conn) => this.process(conn, true));
+  }
+
+  private async loop(): Promise<void> {
+    while (!this.stopped) {
+      try {
+        const active = await this.withLocks((conn) => this.process(conn, false));
+        if (!active) await this.stopSignal.wait(this.options.standbyRetryMs);
+      } catch (error) {
+        await this.failed(error);
+      }
+    }
+  }
+
+  /**
+   * Every member's lock on one connection, taken in one order (two instances starting together cannot
+   * each hold a part), or none: a projection run elsewhere (a rebuild from the command line while no
+   * projector ran) holds the whole group back until it is done, rather than run the group in two.
+   */
+  private async withLocks(work: (conn: Kysely<ReadModelDatabase>) => Promise<void>): Promise<boolean> {
+    return this.options.db.connection().execute(async (conn) => {
+      const held: string[] = [];
+      try {
+        for (const member of this.members) {
+          if (!(await tryLockProjection(conn, member.name))) return false;
+          held.push(member.name);
+        }
+        // As a lone runner's (projection-runner.ts): a crash loses at most the last batches, each with its checkpoints.
+        await sql`set synchronous_commit = off`.execute(conn);
+        await work(conn);
+        return true;
+      } finally {
+        await sql`reset synchronous_commit`.execute(conn).catch(() => undefined);
+        for (const name of held.reverse()) await unlockProjection(conn, name).catch(() => undefined);
+      }
+    });
+  }
+
+  private async process(conn: Kysely<ReadModelDatabase>, untilCaughtUp: boolean): Promise<void> {
+    const { store, batchSize } = this.options;
+    await this.reloadAll(conn);
+    let readAt = Date.now();
+    // The next batch, read while the current one is applied: only while every member stands at one position.
+    let prefetch: { from: GlobalPosition | null; events: Promise<RecordedEvent[]> } | null = null;
+    const read = (after: GlobalPosition | null, notBefore = 0): Promise<RecordedEvent[]> => {
+      const wait = notBefore - Date.now();
+      readAt = Math.max(Date.now(), notBefore);
+      return wait > 0 ? this.stopSignal.wait(wait).then(() => store.readAll(after, batchSize)) : store.readAll(after, batchSize);
+    };
+    const dropPrefetch = async () => {
+      await prefetch?.events.catch(() => undefined);
+      prefetch = null;
+    };
+
+    while (!this.stopped) {
+      if (this.checkpointReset) {
+        this.checkpointReset = false;
+        await dropPrefetch();
+        await this.storePending(conn);
+        await this.reloadAll(conn);
+      }
+      const from = this.members[0]!.position;
+      if (this.members.some((member) => member.position !== from)) {
+        await dropPrefetch();
+        if ((await this.catchUpStep(conn)) === 'stopped') break;
+        continue;
+      }
+      const reading: Promise<RecordedEvent[]> = prefetch?.from === from ? prefetch.events : read(from);
+      prefetch = null;
+      const events: RecordedEvent[] = await reading;
+      if (events.length === 0) {
+        if ((await this.idle(conn, from, untilCaughtUp)) === 'caught up') return;
+        continue;
+      }
+      const last: RecordedEvent = events[events.length - 1]!;
+      // A short batch means the log's tail: under load, events arriving one by one are gathered a few
+      // at a time instead of each costing a statement. A full batch reads on at once.
+      prefetch = { from: last.globalPosition, events: read(last.globalPosition, events.length < batchSize ? readAt + (this.options.gatherMs ?? 0) : 0) };
+      prefetch.events.catch(() => undefined); // observed when awaited; avoids an unhandled rejection meanwhile
+      const applied = await this.apply(conn, this.members.map((member) => ({ member, events })));
+      if (applied === 'stopped') break;
+      if (applied.moved) await dropPrefetch();
+    }
+    await dropPrefetch();
+  }
+
+  /**
+   * Nothing readable after `from`, where every member stands. Writes the steps past when due, marks
+   * rebuilds finished once caught up, and waits for news. Nothing readable is not the same as nothing
+   * left: committed events stay unreadable while an older transaction is still open.
+   */
+  private async idle(conn: Kysely<ReadModelDatabase>, from: GlobalPosition | null, untilCaughtUp: boolean): Promise<'caught up' | 'waited'> {
+    const caughtUp = !(await this.options.store.hasEventsAfter(from));
+    const rebuilt = caughtUp ? this.members.filter((member) => member.checkpoint.rebuildStartedAt !== null) : [];
+    const pendingFor = this.pendingFor();
+    // Written once a second old, so `status` is right at rest, and before a rebuild is marked finished.
+    if (pendingFor !== null && (pendingFor >= SKIPPED_CHECKPOINT_MS || untilCaughtUp || rebuilt.length > 0) && !(await this.storePending(conn))) return 'waited';
+    for (const member of rebuilt) {
+      await finishRebuild(conn, member.name);
+      member.checkpoint = { ...member.checkpoint, rebuildStartedAt: null, rebuildTotal: null };
+    }
+    if (caughtUp && untilCaughtUp) return 'caught up';
+    const idleMs = caughtUp ? this.idleWaitMs() : HELD_BACK_RETRY_MS;
+    await this.wakeSignal.wait(this.pendingFor() !== null ? Math.min(idleMs, SKIPPED_CHECKPOINT_MS) : idleMs);
+    // A rebuild may have rewound a checkpoint while idle: its notification says so (checked at the
+    // loop's top), and every slow poll checks (a notification can be lost).
+    if (Date.now() - this.loadedAt >= this.options.pollMs) {
+      await this.storePending(conn);
+      await this.reloadAll(conn);
+    }
+    return 'waited';
+  }
+
+  /**
+   * The members stand at different positions (one was rebuilt, or stepped past more before a restart):
+   * a batch from the earliest, each member taking the events after its own position, then, if that
+   * batch did not reach the furthest members, the log's tail for them, so they stay live.
+   */
+  private async catchUpStep(conn: Kysely<ReadModelDatabase>): Promise<'stopped' | 'stepped'> {
+    const { store, batchSize } = this.options;
+    const earliest = this.members.reduce((min, member) => (comparePositions(member.position, min) < 0 ? member.position : min), this.members[0]!.position);
+    const events = await store.readAll(earliest, batchSize);
+    if (events.length === 0) {
+      // Readable events end before the furthest member: held back by an open transaction for a moment.
+      await this.wakeSignal.wait(HELD_BACK_RETRY_MS);
+      return 'stepped';
+    }
+    const end = events[events.length - 1]!.globalPosition;
+    const behind = this.members.filter((member) => comparePositions(member.position, end) < 0);
+    if ((await this.apply(conn, behind.map((member) => ({ member, events: eventsAfter(events, member.position) })))) === 'stopped') return 'stopped';
+
+    const furthest = this.members.reduce((max, member) => (comparePositions(member.position, max) > 0 ? member.position : max), this.members[0]!.position);
+    const leaders = this.members.filter((member) => member.position === furthest);
+    if (leaders.length === this.members.length || leaders.some((member) => behind.includes(member))) return 'stepped';
+    const tail = await store.readAll(furthest, batchSize);
+    if (tail.length === 0) return 'stepped';
+    return (await this.apply(conn, leaders.map((member) => ({ member, events: tail })))) === 'stopped' ? 'stopped' : 'stepped';
+  }
+
+  /**
+   * Each member's part of a batch in one statement, each checkpoint moved from what its row says. When
+   * nothing in it is any member's, no statement: the steps are kept in memory (written at most once a
+   * second). When the statement fails for a reason of its own, or a member's checkpoint had moved,
+   * each part is applied alone (BatchApplier: one event at a time, quarantined for that member only).
+   */
+  private async apply(conn: Kysely<ReadModelDatabase>, given: readonly Part[]): Promise<Applied> {
+    const parts = given.filter((part) => part.events.length > 0);
+    if (parts.length === 0) return { moved: false };
+    if (!parts.some(({ member, events }) => member.handles(events))) {
+      const now = Date.now();
+      for (const { member, events } of parts) member.stepPast(events, now);
+      if ((this.pendingFor() ?? 0) >= SKIPPED_CHECKPOINT_MS && !(await this.storePending(conn))) return { moved: true };
+      this.reportBatch(parts);
+      return { moved: false };
+    }
+    try {
+      const statement: BatchPart[] = [];
+      for (const { member, events } of parts) {
+        const batch = member.handles(events) ? await member.projection.writes(conn, events) : NO_WRITES;
+        statement.push({ move: member.move(events), tables: member.projection.tables, batch });
+      }
+      if (await runPartsStatement(conn, statement)) {
+        for (const { member, events } of parts) member.committed(events, events.length);
+        this.errorBackoffMs = 500;
+        this.reportBatch(parts);
+        return { moved: false };
+      }
+    } catch (error) {
+      if (isTransientError(error)) throw error;
+      logger.warn("projection group's batch failed; applying each projection's part alone", {
+        projections: parts.map(({ member }) => member.name),
+        events: Math.max(...parts.map(({ events }) => events.length)),
+        error: errorMessage(error),
+      });
+    }
+    return this.applyEach(conn, parts);
+  }
+
+  private async applyEach(conn: Kysely<ReadModelDatabase>, parts: readonly Part[]): Promise<Applied> {
+    let moved = false;
+    for (const { member, events } of parts) {
+      const outcome = (await member.storePending(conn)) ? await member.applier.apply(conn, member.position, events) : 'moved';
+      if (outcome === 'stopped') return 'stopped';
+      if (outcome === 'moved') {
+        // Someone moved the checkpoint (a rebuild reset it): this member reads on from there.
+        logger.info('projection checkpoint moved underneath; reloading', { projection: member.name });
+        await member.load(conn);
+        moved = true;
+        continue;
+      }
+      member.committed(events, outcome.applied);
+      this.options.onBatch?.(member.checkpoint);
+    }
+    this.errorBackoffMs = 500;
+    return { moved };
+  }
+
+  /** Every member's steps past in one statement; false when one had moved (then each is reloaded or written alone). */
+  private async storePending(conn: Kysely<ReadModelDatabase>): Promise<boolean> {
+    const pending = this.members.flatMap((member) => {
+      const move = member.pendingMove();
+      return move ? [{ member, part: { move, tables: member.projection.tables, batch: NO_WRITES } }] : [];
+    });
+    if (pending.length === 0) return true;
+    if (await runPartsStatement(conn, pending.map(({ part }) => part))) {
+      for (const { member } of pending) member.pendingStored();
+      return true;
+    }
+    for (const { member } of pending) {
+      if (!(await member.storePending(conn))) {
+        logger.info('projection checkpoint moved underneath; reloading', { projection: member.name });
+        await member.load(conn);
+      }
+    }
+    return false;
+  }
+
+  private async reloadAll(conn: Kysely<ReadModelDatabase>): Promise<void> {
+    for (const member of this.members) await member.load(conn);
+    this.loadedAt = Date.now();
+  }
+
+  /** How long the oldest unwritten step past has waited; null when none has. */
+  private pendingFor(): number | null {
+    const since = this.members.filter((member) => member.pending > 0).map((member) => member.pendingSince);
+    return since.length === 0 ? null : Date.now() - Math.min(...since);
+  }
+
+  private reportBatch(parts: readonly Part[]): void {
+    for (const { member } of parts) this.options.onBatch?.(member.checkpoint);
+  }
+
+  private idleWaitMs(): number {
+    const hinted = this.hintUntil - Date.now();
+    if (hinted > 0) return Math.min(50, hinted);
+    return this.options.pollMs;
+  }
+
+  /** Not an event's fault (the database unreachable, a lost race): retried with backoff, kept on each checkpoint row for `status`. */
+  private async failed(error: unknown): Promise<void> {
+    const message = errorMessage(error);
+    logger.error('projection group batch failed; retrying', { projections: this.names, error: message, retryInMs: this.errorBackoffMs });
+    for (const member of this.members) await recordError(this.options.db, member.name, message).catch(() => undefined);
+    await this.stopSignal.wait(this.errorBackoffMs);
+    this.errorBackoffMs = Math.min(this.errorBackoffMs * 2, MAX_ERROR_BACKOFF_MS);
+  }
+}
+
+/** The events of a batch after `position` (a member that stands inside the batch takes only the rest). */
+function eventsAfter(events: readonly RecordedEvent[], position: GlobalPosition | null): readonly RecordedEvent[] {
+  if (position === null) return events;
+  const first = events.findIndex((event) => comparePositions(event.globalPosition, position) > 0);
+  return first < 0 ? [] : events.slice(first);
+}
