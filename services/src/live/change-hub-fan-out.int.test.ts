@@ -3,29 +3,14 @@
  * and each stream gets its share of it as one write.
  */
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../../tests/support/test-database';
+import { describe, expect } from 'vitest';
 import { waitFor } from '../../../tests/support/wait-for';
-import { MemoryStore } from '../kv/memory-store';
-import { ChangeHub, type Viewer } from './change-hub';
-import { StreamSlots } from './stream-slots';
+import { type ChangeHub, type Viewer } from './change-hub';
+import { changeHubTest as it } from './testing/change-hub-test';
 
 describe('live updates: the fan-out', () => {
-  let database: TestDatabase;
-  let hub: ChangeHub;
-
-  beforeAll(async () => {
-    database = await createTestDatabase({ poolSize: 2 });
-    // No LISTEN: the test runs the pump itself once the rows are in.
-    hub = new ChangeHub({ db: database.db, listen: async () => async () => undefined, slots: new StreamSlots(new MemoryStore()) });
-  });
-  afterAll(async () => {
-    await hub.close();
-    await database.drop();
-  });
-
-  /** A stream whose writes are kept as they came, as text. */
-  const open = async (viewer: Viewer) => {
+  /** A stream of the hub's whose writes are kept as they came, as text. */
+  const open = async (hub: ChangeHub, viewer: Viewer) => {
     const writes: Uint8Array[] = [];
     await hub.subscribe(
       viewer,
@@ -37,15 +22,15 @@ describe('live updates: the fan-out', () => {
     return { writes, texts: () => writes.map((w) => new TextDecoder().decode(w)) };
   };
 
-  it("writes a page of changes to each stream as one chunk of the events it may see, the operator admins' the very same bytes", async () => {
+  it("writes a page of changes to each stream as one chunk of the events it may see, the operator admins' the very same bytes", async ({ database, hub }) => {
     const [customer, other] = [randomUUID(), randomUUID()];
     const operator = { kind: 'all_brands' } as const;
     const admins = [
-      await open({ userId: randomUUID(), admin: operator, compliance: null }),
-      await open({ userId: randomUUID(), admin: operator, compliance: null }),
+      await open(hub, { userId: randomUUID(), admin: operator, compliance: null }),
+      await open(hub, { userId: randomUUID(), admin: operator, compliance: null }),
     ];
-    const brandAdmin = await open({ userId: randomUUID(), admin: { kind: 'brand', tenantId: 'other-brand' }, compliance: null });
-    const mine = await open({ userId: customer, admin: null, compliance: null });
+    const brandAdmin = await open(hub, { userId: randomUUID(), admin: { kind: 'brand', tenantId: 'other-brand' }, compliance: null });
+    const mine = await open(hub, { userId: customer, admin: null, compliance: null });
     const rows = [
       { order_id: randomUUID(), tenant_id: 'default', user_id: customer, status: 'pending', ref_code: 'ORD-A', is_new: true },
       { order_id: randomUUID(), tenant_id: 'default', user_id: other, status: 'rejected', ref_code: 'ORD-B', is_new: false },

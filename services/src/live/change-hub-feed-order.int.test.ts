@@ -5,27 +5,12 @@
  */
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../../tests/support/test-database';
+import { describe, expect } from 'vitest';
 import { waitFor } from '../../../tests/support/wait-for';
-import { MemoryStore } from '../kv/memory-store';
-import { ChangeHub } from './change-hub';
-import { StreamSlots } from './stream-slots';
+import { changeHubTest as it } from './testing/change-hub-test';
 
 describe('live updates: the feed in order', () => {
-  let database: TestDatabase;
-  let hub: ChangeHub;
-
-  beforeAll(async () => {
-    database = await createTestDatabase({ poolSize: 2 });
-    hub = new ChangeHub({ db: database.db, listen: async () => async () => undefined, slots: new StreamSlots(new MemoryStore()) });
-  });
-  afterAll(async () => {
-    await hub.close();
-    await database.drop();
-  });
-
-  it('gives the changes numbered 98 to 101 once each and in order', async () => {
+  it('gives the changes numbered 98 to 101 once each and in order', async ({ database, hub }) => {
     const ids: string[] = [];
     const decoder = new TextDecoder();
     await hub.subscribe(
