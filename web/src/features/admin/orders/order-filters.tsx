@@ -1,6 +1,6 @@
-import { useState, type FormEvent } from 'react';
 import { Field } from '../../../components/field';
 import { FilterButtons } from '../../../components/filter-buttons';
+import { useFilterDraft } from '../../../components/use-filter-draft';
 import { OptionsSelect } from '../../../components/options-select';
 import { BrandSelect } from '../tenants/brand-select';
 import { AWAITING_OPTIONS, NO_FILTERS, STATUS_OPTIONS, TYPE_OPTIONS, type Filters } from './order-list-params';
@@ -21,12 +21,7 @@ const TEXT_FIELDS = [
 ] as const;
 
 export function OrderFilters({ filters, byBrand, onApply, onClear }: OrderFiltersProps) {
-  const [draft, setDraft] = useState(filters);
-  const set = (key: keyof Filters) => (value: string) => setDraft((d) => ({ ...d, [key]: value }));
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    onApply(draft);
-  };
+  const { draft, set, submit, clear } = useFilterDraft(filters, NO_FILTERS, { onApply, onClear });
   return (
     <form className="card admin-filters" onSubmit={submit} aria-label="Order filters">
       {byBrand && (
@@ -48,14 +43,7 @@ export function OrderFilters({ filters, byBrand, onApply, onClear }: OrderFilter
           <input type={f.key === 'phone' ? 'tel' : 'text'} value={draft[f.key]} placeholder={f.placeholder} onChange={(e) => set(f.key)(e.target.value)} />
         </Field>
       ))}
-      <FilterButtons
-        applyLabel="Apply Filters"
-        className="admin-filter-buttons"
-        onClear={() => {
-          setDraft(NO_FILTERS);
-          onClear();
-        }}
-      />
+      <FilterButtons applyLabel="Apply Filters" className="admin-filter-buttons" onClear={clear} />
     </form>
   );
 }

@@ -1,6 +1,6 @@
-import { useState, type FormEvent } from 'react';
 import { Field } from '../../../components/field';
 import { FilterButtons } from '../../../components/filter-buttons';
+import { useFilterDraft } from '../../../components/use-filter-draft';
 import { OptionsSelect } from '../../../components/options-select';
 import { isoToLocal, localToIso, localZone } from '../ui/as-of';
 import { NO_FILTERS, STATUS_OPTIONS, type OrderFilters } from './order-search-params';
@@ -15,12 +15,11 @@ interface OrderSearchFormProps {
 }
 
 export function OrderSearchForm({ filters, brands, onApply, onClear }: OrderSearchFormProps) {
-  const [draft, setDraft] = useState({ ...filters, asOf: isoToLocal(filters.asOf) });
-  const set = (key: keyof OrderFilters) => (value: string) => setDraft((d) => ({ ...d, [key]: value }));
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    onApply({ ...draft, asOf: localToIso(draft.asOf) });
-  };
+  // The instant is picked in the browser's zone, and put in force as ISO.
+  const { draft, set, submit, clear } = useFilterDraft({ ...filters, asOf: isoToLocal(filters.asOf) }, NO_FILTERS, {
+    onApply: (typed) => onApply({ ...typed, asOf: localToIso(typed.asOf) }),
+    onClear,
+  });
   return (
     <form className="card compliance-filters" onSubmit={submit} aria-label="Order search">
       <div className="compliance-search">
@@ -46,14 +45,7 @@ export function OrderSearchForm({ filters, brands, onApply, onClear }: OrderSear
       <Field label="As of" hint={`Empty: now. To the second, your time zone (${localZone()})`}>
         <input type="datetime-local" step={1} value={draft.asOf} onChange={(e) => set('asOf')(e.target.value)} />
       </Field>
-      <FilterButtons
-        applyLabel="Search"
-        className="compliance-filter-buttons"
-        onClear={() => {
-          setDraft(NO_FILTERS);
-          onClear();
-        }}
-      />
+      <FilterButtons applyLabel="Search" className="compliance-filter-buttons" onClear={clear} />
     </form>
   );
 }
