@@ -42,22 +42,24 @@ describe('one-time codes', () => {
     expect(sent).toHaveLength(2);
   });
 
-  it('kills the code after 5 wrong tries, even for the right code afterwards', async () => {
+  /** A login code sent, then a wrong code tried `times` times (each refused): answers a try of the right code. */
+  async function afterWrongTries(times: number) {
     const { otp, sent } = setup();
     await otp.send(BRAND, PHONE, 'login', null);
     const right = sent[0]!.code;
     const wrong = right === '000000' ? '111111' : '000000';
-    for (let i = 0; i < 5; i++) await expect(otp.verify(BRAND, PHONE, 'login', wrong, null)).rejects.toMatchObject({ code: 'invalid_otp' });
-    await expect(otp.verify(BRAND, PHONE, 'login', right, null)).rejects.toMatchObject({ code: 'invalid_otp' });
+    for (let i = 0; i < times; i++) await expect(otp.verify(BRAND, PHONE, 'login', wrong, null)).rejects.toMatchObject({ code: 'invalid_otp' });
+    return () => otp.verify(BRAND, PHONE, 'login', right, null);
+  }
+
+  it('kills the code after 5 wrong tries, even for the right code afterwards', async () => {
+    const tryRightCode = await afterWrongTries(5);
+    await expect(tryRightCode()).rejects.toMatchObject({ code: 'invalid_otp' });
   });
 
   it('accepts the right code after 4 wrong ones', async () => {
-    const { otp, sent } = setup();
-    await otp.send(BRAND, PHONE, 'login', null);
-    const right = sent[0]!.code;
-    const wrong = right === '000000' ? '111111' : '000000';
-    for (let i = 0; i < 4; i++) await expect(otp.verify(BRAND, PHONE, 'login', wrong, null)).rejects.toMatchObject({ code: 'invalid_otp' });
-    await otp.verify(BRAND, PHONE, 'login', right, null);
+    const tryRightCode = await afterWrongTries(4);
+    await tryRightCode();
   });
 
   it('limits sends per phone and address (5 an hour), per phone (15 an hour) and per IP (20 an hour)', async () => {

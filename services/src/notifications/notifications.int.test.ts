@@ -82,6 +82,17 @@ describe('customer notifications', () => {
   const placeBuy = async (token: string) =>
     (await json(t.call('POST', '/api/orders/fiat-to-crypto', { token, body: BUY }))).body.order as { _id: string; refCode: string };
   const admin = (order: string, action: string, body: object = {}) => t.call('POST', `/api/admin/orders/${order}/${action}`, { token: operator, body });
+  /** A new customer whose buy was rejected, and the notification the projection made of it. */
+  const rejectedBuy = async (phone: string) => {
+    const who = await customer(phone);
+    const order = await placeBuy(who.token);
+    await admin(order._id, 'reject', { reasonCode: 'utr_not_found' });
+    await t.project();
+    const [row] = await customerNotifications(t.database.db, who.id, { limit: 1 });
+    return { who, order, row: row! };
+  };
+  /** The SMS sender of a worker, to the test's gateway. */
+  const gatewaySms = () => createSmsSender({ NODE_ENV: 'test', SMS_PROVIDER: 'http', SMS_HTTP_URL: `${gateway.url}/sms`, SMS_HTTP_BODY: BODY });
 
   it('the operator registers the brand’s templates; a brand admin may not, and a placeholder the message does not offer is refused', async () => {
     const path = `/api/admin/tenants/${DEFAULT_TENANT_ID}/sms-templates`;
@@ -140,13 +151,9 @@ describe('customer notifications', () => {
   });
 
   it('two workers running the same job send it once', async () => {
-    const ravi = await customer('+919700000002');
-    const order = await placeBuy(ravi.token);
-    await admin(order._id, 'reject', { reasonCode: 'utr_not_found' });
-    await t.project();
-    const [row] = await customerNotifications(t.database.db, ravi.id, { limit: 1 });
-    const job = { notificationId: row!.id, userId: ravi.id, tenantId: row!.tenantId, kind: row!.kind, facts: row!.facts };
-    const sms = createSmsSender({ NODE_ENV: 'test', SMS_PROVIDER: 'http', SMS_HTTP_URL: `${gateway.url}/sms`, SMS_HTTP_BODY: BODY });
+    const { who: ravi, order, row } = await rejectedBuy('+919700000002');
+    const job = { notificationId: row.id, userId: ravi.id, tenantId: row.tenantId, kind: row.kind, facts: row.facts };
+    const sms = gatewaySms();
     const workerDeps = { db: t.database.db, sms, templates: () => t.deps.notifications.templates.get(DEFAULT_TENANT_ID), brandName: async () => brandName };
     const before = gateway.requests.length;
     await Promise.all([notificationSmsJob(workerDeps)(job), notificationSmsJob(workerDeps)(job), notificationSmsJob(workerDeps)(job)]);
@@ -184,23 +191,19 @@ describe('customer notifications', () => {
   });
 
   it('a burst of jobs for one customer on a small pool all finish: none holds a connection while it waits for another (review 11, F1)', async () => {
-    const neha = await customer('+919700000009');
-    const order = await placeBuy(neha.token);
-    await admin(order._id, 'reject', { reasonCode: 'utr_not_found' });
-    await t.project();
-    const [row] = await customerNotifications(t.database.db, neha.id, { limit: 1 });
+    const { who: neha, row } = await rejectedBuy('+919700000009');
     // Four connections, twelve jobs at once, and the templates read from the same pool as in the API process.
     const small = new Kysely<ServicesDatabase>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: t.database.url, max: 4 }) }) });
     try {
       const store = new SmsTemplateStore(small, t.deps.eventStore);
-      const sms = createSmsSender({ NODE_ENV: 'test', SMS_PROVIDER: 'http', SMS_HTTP_URL: `${gateway.url}/sms`, SMS_HTTP_BODY: BODY });
+      const sms = gatewaySms();
       const job = notificationSmsJob({ db: small, sms, templates: (id) => store.get(id), brandName: async () => brandName });
       const jobs = Array.from({ length: 12 }, () => ({
         notificationId: randomUUID(),
         userId: neha.id,
-        tenantId: row!.tenantId,
-        kind: row!.kind,
-        facts: row!.facts,
+        tenantId: row.tenantId,
+        kind: row.kind,
+        facts: row.facts,
       }));
       const finished = Promise.all(jobs.map((one) => job(one)));
       const stuck = new Promise((_, fail) => setTimeout(() => fail(new Error('the jobs deadlocked the pool')), 20_000));
@@ -290,7 +293,7 @@ describe('customer notifications', () => {
   it('two job workers on one Redis, each with its own dispatcher, send a notification once', async () => {
     const redis = await startTestRedis();
     const queues = [new BullQueue(redis.url), new BullQueue(redis.url)];
-    const sms = createSmsSender({ NODE_ENV: 'test', SMS_PROVIDER: 'http', SMS_HTTP_URL: `${gateway.url}/sms`, SMS_HTTP_BODY: BODY });
+    const sms = gatewaySms();
     const handlers = () =>
       ({
         'notification.sms': notificationSmsJob({
