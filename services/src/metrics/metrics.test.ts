@@ -41,19 +41,15 @@ function sample(text: string, series: string): number | undefined {
 describe('metrics', () => {
   it('reads the pool, the job queue and every projection at scrape time', async () => {
     const text = await createMetrics(sources()).scrape();
-    expect(sample(text, 'desk_db_pool_connections')).toBe(7);
-    expect(sample(text, 'desk_db_pool_idle_connections')).toBe(5);
-    expect(sample(text, 'desk_db_pool_waiting_requests')).toBe(2);
-    expect(sample(text, 'desk_job_queue_jobs{queue="in-process",state="waiting"}')).toBe(1);
-    expect(sample(text, 'desk_job_queue_jobs{queue="in-process",state="delayed"}')).toBe(12);
-    expect(sample(text, 'desk_job_queue_jobs{queue="in-process",state="active"}')).toBe(3);
-    expect(sample(text, 'desk_projection_lag_seconds{projection="orders"}')).toBe(2.5);
-    expect(sample(text, 'desk_projection_events_behind{projection="orders"}')).toBe(40);
-    expect(sample(text, 'desk_projection_failing{projection="orders"}')).toBe(1);
-    expect(sample(text, 'desk_projection_quarantined_events{projection="orders"}')).toBe(2);
-    expect(sample(text, 'desk_projection_running{projection="orders"}')).toBe(1);
-    expect(sample(text, 'desk_projection_running{projection="tenants"}')).toBe(0);
-    expect(sample(text, 'desk_projection_lag_seconds{projection="tenants"}')).toBe(0);
+    const series = (names: string[]) => names.map((name) => sample(text, name));
+    const ofProjection = (projection: string) =>
+      series(
+        ['lag_seconds', 'events_behind', 'failing', 'quarantined_events', 'running'].map((metric) => `desk_projection_${metric}{projection="${projection}"}`),
+      );
+    expect(series(['desk_db_pool_connections', 'desk_db_pool_idle_connections', 'desk_db_pool_waiting_requests'])).toEqual([7, 5, 2]);
+    expect(series(['waiting', 'delayed', 'active'].map((state) => `desk_job_queue_jobs{queue="in-process",state="${state}"}`))).toEqual([1, 12, 3]);
+    expect(ofProjection('orders')).toEqual([2.5, 40, 1, 2, 1]);
+    expect(ofProjection('tenants')).toEqual([0, 0, 0, 0, 0]);
   });
 
   it('includes the Node process metrics', async () => {
