@@ -246,26 +246,29 @@ export class ProjectionGroupRunner {
   }
 
   /**
-   * Each member's part of a batch in one statement, each checkpoint moved from what its row says. When
-   * nothing in it is any member's, no statement: the steps are kept in memory (written at most once a
-   * second). When the statement fails for a reason of its own, or a member's checkpoint had moved,
-   * each part is applied alone (BatchApplier: one event at a time, quarantined for that member only).
+   * The members' parts of a batch: those with something in it they handle in one statement, each
+   * checkpoint moved from what its row says; the others step past it in memory (written with their
+   * next statement, or all together at most once a second). When the statement fails for a reason of
+   * its own, or a member's checkpoint had moved, each part is applied alone (BatchApplier: one event
+   * at a time, quarantined for that member only).
    */
   private async apply(conn: Kysely<ReadModelDatabase>, given: readonly Part[]): Promise<Applied> {
     const parts = given.filter((part) => part.events.length > 0);
-    if (parts.length === 0) return { moved: false };
-    if (!parts.some(({ member, events }) => member.handles(events))) {
-      const now = Date.now();
-      for (const { member, events } of parts) member.stepPast(events, now);
-      if ((this.pendingFor() ?? 0) >= SKIPPED_CHECKPOINT_MS && !(await this.storePending(conn))) return { moved: true };
-      this.reportBatch(parts);
-      return { moved: false };
-    }
+    const handling = parts.filter(({ member, events }) => member.handles(events));
+    const now = Date.now();
+    for (const part of parts) if (!handling.includes(part)) part.member.stepPast(part.events, now);
+    const applied = handling.length > 0 ? await this.applyTogether(conn, handling) : { moved: false };
+    if (applied === 'stopped') return applied;
+    if ((this.pendingFor() ?? 0) >= SKIPPED_CHECKPOINT_MS && !(await this.storePending(conn))) return { moved: true };
+    this.reportBatch(parts.filter((part) => !handling.includes(part)));
+    return applied;
+  }
+
+  private async applyTogether(conn: Kysely<ReadModelDatabase>, parts: readonly Part[]): Promise<Applied> {
     try {
       const statement: BatchPart[] = [];
       for (const { member, events } of parts) {
-        const batch = member.handles(events) ? await member.projection.writes(conn, events) : NO_WRITES;
-        statement.push({ move: member.move(events), tables: member.projection.tables, batch });
+        statement.push({ move: member.move(events), tables: member.projection.tables, batch: await member.projection.writes(conn, events) });
       }
       if (await runPartsStatement(conn, statement)) {
         for (const { member, events } of parts) member.committed(events, events.length);

@@ -10,9 +10,10 @@ export interface ProjectorSettings {
 }
 
 /**
- * The pool a process running every projection needs: each runner holds a connection for its lock
- * while it runs, and the log's reads and the status queries need more. A pool of 10 (the default)
- * with ten projections left none to read the log with, and nothing was projected.
+ * The pool a process running every projection needs: the group holds one connection for all their
+ * locks while it runs, and the log's reads, the batch read ahead and the status queries need more.
+ * Sized as when each projection held a connection of its own (a pool of 10 with ten projections then
+ * left none to read the log with): room to spare costs nothing until used.
  */
 export const projectorPoolSize = (configured: number): number => Math.max(configured, projections.length + 4);
 
