@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCustomer, createTestApp, json, type TestApp, setOwnPassword } from '../../../tests/support/test-app';
+import { describe, expect } from 'vitest';
+import { createCustomer, json, type TestApp, setOwnPassword } from '../../../tests/support/test-app';
+import { it as withApp } from '../../../tests/support/app-fixtures';
 import { createBrandAdmin } from '../../../tests/support/brands';
 import { readSse } from '../../../tests/support/sse-reader';
 import { MemoryStore } from '../kv/memory-store';
@@ -8,20 +9,12 @@ import { StreamTickets, TICKET_TTL_SECONDS } from './stream-tickets';
 const TRON = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
 const BUY = { fiatAmount: 10000, network: 'TRC20', withdrawAddress: TRON, method: 'bank' };
 
-describe('live updates: tickets and the stream', () => {
-  let t: TestApp;
-  let admin: string;
-  let ravi: string;
-  let sita: string;
-
-  beforeAll(async () => {
-    t = await createTestApp();
-    admin = await t.adminToken();
-    ravi = await createCustomer(t, '+919600000001');
-    sita = await createCustomer(t, '+919600000002');
+/** The stream's calls for the file's tests; the streams they open are closed when the file ends, before the app. */
+function liveCalls(t: TestApp, onCleanup: (close: () => Promise<void>) => void) {
+  const streams: ReturnType<typeof readSse>[] = [];
+  onCleanup(async () => {
+    for (const s of streams) await s.close();
   });
-  afterAll(() => t.close());
-
   const ticket = async (token: string) => {
     const answer = await json(t.call('POST', '/api/stream/ticket', { token }));
     expect(answer.status).toBe(200);
@@ -38,24 +31,29 @@ describe('live updates: tickets and the stream', () => {
     await stream.next('ready');
     return stream;
   };
-  const streams: ReturnType<typeof readSse>[] = [];
-  afterAll(async () => {
-    for (const s of streams) await s.close();
-  });
   const place = async (token: string) => {
     const placed = await json(t.call('POST', '/api/orders/fiat-to-crypto', { token, body: BUY }));
     expect(placed.status).toBe(201);
     return placed.body.order as { _id: string; refCode: string };
   };
+  return { ticket, open, place };
+}
 
-  it('a ticket needs a signed-in user and lasts about 30 seconds', async () => {
+// Two customers and the stream's calls, one per file as before.
+const it = withApp
+  .extend('ravi', { scope: 'file' }, ({ t }) => createCustomer(t, '+919600000001'))
+  .extend('sita', { scope: 'file' }, ({ t }) => createCustomer(t, '+919600000002'))
+  .extend('live', { scope: 'file' }, ({ t }, { onCleanup }) => liveCalls(t, onCleanup));
+
+describe('live updates: tickets and the stream', () => {
+  it('a ticket needs a signed-in user and lasts about 30 seconds', async ({ t, ravi, live: { ticket } }) => {
     expect((await json(t.call('POST', '/api/stream/ticket'))).status).toBe(401);
     const issued = await ticket(ravi);
     expect(issued.ticket).toMatch(/^[\w-]{40,}$/);
     expect(issued.expiresInSeconds).toBe(30);
   });
 
-  it('a stream opens once per ticket; an unknown or used ticket is 401 with the usual body', async () => {
+  it('a stream opens once per ticket; an unknown or used ticket is 401 with the usual body', async ({ t, ravi, live: { ticket } }) => {
     const { ticket: value } = await ticket(ravi);
     const first = await t.call('GET', `/api/stream?ticket=${value}`);
     expect(first.status).toBe(200);
@@ -77,7 +75,7 @@ describe('live updates: tickets and the stream', () => {
     expect(await tickets.redeem(fresh.ticket)).toBeNull();
   });
 
-  it("a customer gets their own orders' changes once projected, never another customer's", async () => {
+  it("a customer gets their own orders' changes once projected, never another customer's", async ({ t, admin, ravi, sita, live: { open, place } }) => {
     const raviStream = await open(ravi);
     const sitaStream = await open(sita);
     const mine = await place(ravi);
@@ -102,7 +100,12 @@ describe('live updates: tickets and the stream', () => {
     expect(raviStream.seen.some((e) => e.event === 'dashboard')).toBe(false);
   });
 
-  it("an operator admin gets every brand's orders and dashboard events; a brand admin only their brand's", async () => {
+  it("an operator admin gets every brand's orders and dashboard events; a brand admin only their brand's", async ({
+    t,
+    admin,
+    ravi,
+    live: { open, place },
+  }) => {
     const brand = await createBrandAdmin(t, 'live.example', '+919600000010');
     await t.call('POST', '/api/admin/users', { token: brand.token, body: { phone: '+919600000011', password: 'secret12' } });
     // An account an admin made orders once its holder sets their own password (decision 0029, third addendum).
@@ -122,7 +125,11 @@ describe('live updates: tickets and the stream', () => {
     expect(brandStream.seen.filter((e) => e.event === 'order').every((e) => e.data.tenantId === brand.tenantId)).toBe(true);
   });
 
-  it('resumes after Last-Event-ID (query or header) with exactly the missed changes; too old or unknown ids get a reset', async () => {
+  it('resumes after Last-Event-ID (query or header) with exactly the missed changes; too old or unknown ids get a reset', async ({
+    t,
+    ravi,
+    live: { open, place },
+  }) => {
     const first = await open(ravi);
     const a = await place(ravi);
     await t.project();
@@ -148,7 +155,7 @@ describe('live updates: tickets and the stream', () => {
     expect(pruned.seen.map((e) => e.event)).toEqual(['reset', 'ready']);
   });
 
-  it('refuses a stream after a password change, and closes the oldest past five streams per user', async () => {
+  it('refuses a stream after a password change, and closes the oldest past five streams per user', async ({ t, live: { ticket, open } }) => {
     const token = await createCustomer(t, '+919600000020', 'secret12');
     const { ticket: value } = await ticket(token);
     await new Promise((resolve) => setTimeout(resolve, 5));
