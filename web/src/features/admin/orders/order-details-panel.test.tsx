@@ -79,31 +79,36 @@ describe('orders management: inline order details', () => {
     expect(within(panel()).getByRole('button', { name: 'Mark as Completed' })).toBeTruthy();
   });
 
-  it('a buy completes only with its crypto transaction reference', async () => {
-    const { calls } = await openPanel(buy);
-    const mark = within(panel()).getByRole('button', { name: 'Mark as Completed' }) as HTMLButtonElement;
-    expect(within(panel()).queryByLabelText('UTR Reference')).toBeNull();
+  // One completion form for both sides: each asks for its own reference (spaces are none), a rate if typed.
+  it.each([
+    {
+      side: 'buy',
+      order: buy,
+      asks: 'Crypto Transaction Reference',
+      notAsked: 'UTR Reference',
+      typed: { 'Crypto Transaction Reference': '0xfeed', Rate: '90' },
+      sent: { cryptoReference: '0xfeed', rate: '90' },
+    },
+    {
+      side: 'sell',
+      order: sell,
+      asks: 'UTR Reference',
+      notAsked: 'Crypto Transaction Reference',
+      typed: { 'UTR Reference': 'UTR998877' },
+      sent: { bankUtr: 'UTR998877' },
+    },
+  ])('a $side completes only with its $asks', async ({ order, asks, notAsked, typed, sent }) => {
+    const { calls } = await openPanel(order);
+    const mark = within(panel()).getByRole<HTMLButtonElement>('button', { name: 'Mark as Completed' });
+    expect(within(panel()).queryByLabelText(notAsked)).toBeNull();
     expect(mark.disabled).toBe(true);
-    await userEvent.type(within(panel()).getByLabelText('Crypto Transaction Reference'), '   ');
+    await userEvent.type(within(panel()).getByLabelText(asks), '   ');
     expect(mark.disabled).toBe(true);
-    await userEvent.type(within(panel()).getByLabelText('Crypto Transaction Reference'), '0xfeed');
-    await userEvent.type(within(panel()).getByLabelText('Rate'), '90');
+    for (const [label, value] of Object.entries(typed)) await userEvent.type(within(panel()).getByLabelText(label), value);
     expect(mark.disabled).toBe(false);
     await userEvent.click(mark);
     expect(await screen.findByText('Order completed successfully')).toBeTruthy();
-    expect(callsTo(calls, 'POST', `/api/admin/orders/${buy._id}/complete`).map((c) => c.body)).toEqual([{ cryptoReference: '0xfeed', rate: '90' }]);
-  });
-
-  it('a sell completes only with its UTR reference', async () => {
-    const { calls } = await openPanel(sell);
-    const mark = within(panel()).getByRole('button', { name: 'Mark as Completed' }) as HTMLButtonElement;
-    expect(within(panel()).queryByLabelText('Crypto Transaction Reference')).toBeNull();
-    expect(mark.disabled).toBe(true);
-    await userEvent.type(within(panel()).getByLabelText('UTR Reference'), 'UTR998877');
-    expect(mark.disabled).toBe(false);
-    await userEvent.click(mark);
-    expect(await screen.findByText('Order completed successfully')).toBeTruthy();
-    expect(callsTo(calls, 'POST', `/api/admin/orders/${sell._id}/complete`).map((c) => c.body)).toEqual([{ bankUtr: 'UTR998877' }]);
+    expect(callsTo(calls, 'POST', `/api/admin/orders/${order._id}/complete`).map((c) => c.body)).toEqual([sent]);
   });
 
   it("shows the server's reason when completing fails, Validation error without one", async () => {
