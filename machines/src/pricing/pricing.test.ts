@@ -84,9 +84,12 @@ describe('quoteSell', () => {
     ['7', '88.37', '0.5', ['7.00', '618', '4', '614']],
     ['100', 86, 0.5, ['100.00', '8600', '43', '8557']],
     ['3', '85.999', '0', ['3.00', '257', '0', '257']],
-  ] as const)('pays whole rupees for %s USDT at %s, %s%% fee: gross down, fee up', (cryptoAmount, rate, feePercent, [usdt, grossInr, feeInr, netInr]) => {
-    expect(quoteSell({ cryptoAmount, rate, feePercent })).toEqual({ cryptoAmount: usdt, grossInr, feeInr, netInr });
-  });
+  ] as const)(
+    'pays whole rupees for %s USDT at %s, a fee of %s percent: gross down, fee up',
+    (cryptoAmount, rate, feePercent, [usdt, grossInr, feeInr, netInr]) => {
+      expect(quoteSell({ cryptoAmount, rate, feePercent })).toEqual({ cryptoAmount: usdt, grossInr, feeInr, netInr });
+    },
+  );
 
   it('refuses a fractional USDT amount', () => {
     expect(() => quoteSell({ cryptoAmount: '1.5', rate: '86', feePercent: '0' })).toThrow(/cryptoAmount/);
