@@ -33,7 +33,10 @@ const INPUTS = [
 /** What the image runs: the processes and the operator's CLIs. `seed-cli` is left out: demo data is refused in production. */
 const SERVER_ENTRIES = ['start-api', 'start-projector', 'start-worker', 'projections-cli', 'admin-cli', 'backup-cli', 'restore-cli', 'audit-cli'];
 /** Worker threads' own entry points, which the code starts by their file beside its chunks (`new URL('./<name>.mjs', import.meta.url)`). */
-const THREAD_ENTRIES = { 'verify-hash-worker': 'platform/src/eventstore/chain/verify-hash-worker.ts' };
+const THREAD_ENTRIES = {
+  'verify-hash-worker': 'platform/src/eventstore/chain/verify-hash-worker.ts',
+  'pg-verify-worker': 'platform/src/eventstore/postgres/pg-verify-worker.ts',
+};
 
 /** Source files that read files beside them at run time, and the paths (from the root) they read. */
 const RUNTIME_FILES = {

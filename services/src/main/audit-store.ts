@@ -10,7 +10,7 @@ export async function verifyConfiguredStore(write: WriteLine): Promise<void> {
   setLogLevel(env.LOG_LEVEL === 'info' ? 'warn' : env.LOG_LEVEL);
   const infra = await openInfrastructure(env, 'usdt-desk-audit', allMigrations);
   try {
-    await verifyStoreReport(infra.eventStore, write);
+    await verifyStoreReport(infra.eventStore, write, { database: infra });
   } finally {
     await infra.close();
   }

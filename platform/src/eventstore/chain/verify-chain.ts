@@ -12,6 +12,9 @@ export interface ChainedEvent extends ChainContent {
   contentSha256?: string | undefined;
 }
 
+/** What a link is checked by, beside the content hash: the event's stream, its place, and the hash stored with it. */
+export type ChainLink = Pick<ChainedEvent, 'streamId' | 'streamPosition' | 'hash'>;
+
 export type ChainBreak =
   | { reason: 'hash_mismatch'; streamId: string; streamPosition: bigint; expected: string; stored: string | null }
   | { reason: 'position_gap'; streamId: string; streamPosition: bigint; expectedPosition: bigint };
@@ -37,7 +40,10 @@ export class ChainWalker {
   private firstBreak: ChainBreak | null = null;
   private count = 0;
 
-  /** Starts a stream after `position`, whose stored hash is `hash` (for partial streams). */
+  /**
+   * Starts a stream after `position`, whose stored hash is `hash` (for partial streams), or goes on
+   * from there (after events whose links were checked elsewhere and hold: verify-page-check.ts).
+   */
   startAfter(streamId: string, position: bigint, hash: string): void {
     this.heads.set(streamId, { position, hash: Buffer.from(hash, 'hex') });
   }
@@ -47,9 +53,13 @@ export class ChainWalker {
    * is the event's content hash when it was computed elsewhere (verify-store's threads).
    */
   add(event: ChainedEvent, content?: Buffer): ChainBreak | null {
+    return this.addLink(event, content ?? (event.contentSha256 ? Buffer.from(event.contentSha256, 'hex') : contentHash(event)));
+  }
+
+  /** `add` for an event whose content hash was computed elsewhere: only its place and stored hash are needed. */
+  addLink(event: ChainLink, content: Buffer): ChainBreak | null {
     const head = this.heads.get(event.streamId);
     let found = this.positionGap(event, head);
-    content ??= event.contentSha256 ? Buffer.from(event.contentSha256, 'hex') : contentHash(event);
     const expected = chainHash(head?.hash ?? null, event.streamPosition, content);
     if (!found && event.hash !== expected.toString('hex')) {
       found = {
@@ -73,14 +83,22 @@ export class ChainWalker {
     return this.advance(event, Buffer.from(event.hash, 'hex'), this.positionGap(event, this.heads.get(event.streamId)));
   }
 
-  private positionGap(event: ChainedEvent, head: Head | undefined): ChainBreak | null {
+  /**
+   * Counts events whose links were checked elsewhere and hold, in a run that follows each stream's
+   * head (verify-page-check.ts); the run's last event of each stream is then given to startAfter.
+   */
+  countHeld(events: number): void {
+    this.count += events;
+  }
+
+  private positionGap(event: ChainLink, head: Head | undefined): ChainBreak | null {
     const expectedPosition = head ? head.position + 1n : 0n;
     if (event.streamPosition === expectedPosition) return null;
     return { reason: 'position_gap', streamId: event.streamId, streamPosition: event.streamPosition, expectedPosition };
   }
 
   /** Counts the event, makes it its stream's head, and keeps `found` if it is the first break. */
-  private advance(event: ChainedEvent, hash: Buffer, found: ChainBreak | null): ChainBreak | null {
+  private advance(event: ChainLink, hash: Buffer, found: ChainBreak | null): ChainBreak | null {
     this.count++;
     this.heads.set(event.streamId, { position: event.streamPosition, hash });
     if (found && !this.firstBreak) this.firstBreak = found;

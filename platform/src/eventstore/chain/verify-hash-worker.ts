@@ -1,18 +1,16 @@
-import { parentPort } from 'node:worker_threads';
 import { chainHash, contentHash, HASH_BYTES } from './event-hash';
 import type { ChainedEvent } from './verify-chain';
-
-/** What verify-hash-pool.ts sends: one page's events in log order, by the number the answer carries back. */
-export interface HashRequest {
-  id: number;
-  events: ChainedEvent[];
-}
+import { answerTasks } from './verify-thread-pool';
 
 /**
- * For each event of the page, in order: its content hash (32 bytes each, end to end), and whether
- * its link was checked here and holds (1) or is left to the main thread (0).
+ * What a thread answers for one page (verify-hash-pool.ts sends the page's events in log order):
+ * for each event, in order, its content hash (32 bytes each, end to end), and whether its link was
+ * checked here and holds (1) or is left to the main thread (0).
  */
-export type HashAnswer = { id: number; contents: Uint8Array; linked: Uint8Array } | { id: number; error: string };
+export interface PageHashes {
+  contents: Uint8Array;
+  linked: Uint8Array;
+}
 
 /**
  * A verify-store thread (decision 0048). Each event's content hash (its JCS text and a sha-256)
@@ -22,7 +20,7 @@ export type HashAnswer = { id: number; contents: Uint8Array; linked: Uint8Array 
  * any link that does not hold, the main thread checks itself in log order, which is also where a
  * break is named.
  */
-export function hashPage(events: readonly ChainedEvent[]): { contents: Uint8Array; linked: Uint8Array } {
+export function hashPage(events: readonly ChainedEvent[]): PageHashes {
   // Not from Buffer's shared pool: the bytes are handed over to the main thread, not copied.
   const contents = new Uint8Array(events.length * HASH_BYTES);
   const linked = new Uint8Array(events.length);
@@ -38,12 +36,7 @@ export function hashPage(events: readonly ChainedEvent[]): { contents: Uint8Arra
   return { contents, linked };
 }
 
-parentPort?.on('message', ({ id, events }: HashRequest) => {
-  let answer: HashAnswer;
-  try {
-    answer = { id, ...hashPage(events) };
-  } catch (error) {
-    answer = { id, error: error instanceof Error ? error.message : String(error) };
-  }
-  parentPort!.postMessage(answer, 'contents' in answer ? [answer.contents.buffer as ArrayBuffer, answer.linked.buffer as ArrayBuffer] : []);
+answerTasks((events: readonly ChainedEvent[]) => {
+  const hashed = hashPage(events);
+  return { answer: hashed, transfer: [hashed.contents.buffer as ArrayBuffer, hashed.linked.buffer as ArrayBuffer] };
 });

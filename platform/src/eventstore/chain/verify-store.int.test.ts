@@ -2,11 +2,26 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type pg from 'pg';
 import { createTestDatabase, type TestDatabase } from '../../../../tests/support/test-database';
 import { testEvents, uniqueStream } from '../../../../tests/support/event-factory';
-import { verifyStore } from './verify-store';
+import { verifyStore, type StoreVerification, type VerifyStoreOptions } from './verify-store';
 import { PgEventStore } from '../postgres/pg-event-store';
+import { verifyPgStore } from '../postgres/pg-verify-store';
+
+type Verify = (store: PgEventStore, database: TestDatabase, onProgress?: (done: number) => void, options?: VerifyStoreOptions) => Promise<StoreVerification>;
+
+/**
+ * Both paths over the same tampering (decision 0053): through the port, pages read here and hashed
+ * on threads (every adapter's), and PostgreSQL's own, where the threads read their pages themselves.
+ */
+const paths: [string, Verify][] = [
+  ['through the port', (store, _, onProgress, options) => verifyStore(store, onProgress, options)],
+  [
+    'with threads that read their own pages',
+    (store, database, onProgress, options) => verifyPgStore({ store, pool: database.pool, connectionString: database.url }, onProgress, options),
+  ],
+];
 
 /** Tampering done the way someone with database access would: plain SQL on the events table. */
-describe('verifying the stored chain', () => {
+describe.each(paths)('verifying the stored chain %s', (_, verify) => {
   let database: TestDatabase;
   let store: PgEventStore;
   let pool: pg.Pool;
@@ -31,13 +46,13 @@ describe('verifying the stored chain', () => {
 
   it('finds every chain intact after ordinary appends', async () => {
     await freshStreams();
-    expect(await verifyStore(store)).toMatchObject({ intact: true, events: 13, streams: 3, firstBreak: null });
+    expect(await verify(store, database)).toMatchObject({ intact: true, events: 13, streams: 3, firstBreak: null });
   });
 
   it('finds an event whose data was edited', async () => {
     const [, id] = await freshStreams();
     await pool.query(`update es_events set data = '{"n": 99}' where stream_id = $1 and stream_position = 2`, [id]);
-    const result = await verifyStore(store);
+    const result = await verify(store, database);
     expect(result.intact).toBe(false);
     expect(result.firstBreak).toMatchObject({ reason: 'hash_mismatch', streamId: id, streamPosition: 2n });
   });
@@ -45,25 +60,25 @@ describe('verifying the stored chain', () => {
   it('finds an event whose metadata (who or from where) was edited', async () => {
     const [id] = await freshStreams();
     await pool.query(`update es_events set metadata = jsonb_set(metadata, '{ip}', '"10.0.0.1"') where stream_id = $1 and stream_position = 0`, [id]);
-    expect((await verifyStore(store)).firstBreak).toMatchObject({ reason: 'hash_mismatch', streamId: id, streamPosition: 0n });
+    expect((await verify(store, database)).firstBreak).toMatchObject({ reason: 'hash_mismatch', streamId: id, streamPosition: 0n });
   });
 
   it('finds a deleted event', async () => {
     const [, , id] = await freshStreams();
     await pool.query(`delete from es_events where stream_id = $1 and stream_position = 1`, [id]);
-    expect((await verifyStore(store)).firstBreak).toMatchObject({ reason: 'position_gap', streamId: id, streamPosition: 2n });
+    expect((await verify(store, database)).firstBreak).toMatchObject({ reason: 'position_gap', streamId: id, streamPosition: 2n });
   });
 
   it('names the first break in log order when pages end mid-stream and other threads hash later pages', async () => {
     const [first, second, third] = await freshStreams();
     // Pages of 2 over 2 threads: most links cross a page, and the later breaks are hashed at the same time as the first.
     const options = { pageSize: 2, threads: 2 };
-    expect(await verifyStore(store, undefined, options)).toMatchObject({ intact: true, events: 13, streams: 3 });
+    expect(await verify(store, database, undefined, options)).toMatchObject({ intact: true, events: 13, streams: 3 });
     await pool.query(`update es_events set data = '{"n": 99}' where stream_id = $1 and stream_position = 4`, [first]);
     await pool.query(`update es_events set data = '{"n": 98}' where stream_id = $1 and stream_position = 1`, [second]);
     await pool.query(`delete from es_events where stream_id = $1 and stream_position = 1`, [third]);
     const progress: number[] = [];
-    const result = await verifyStore(store, (done) => progress.push(done), options);
+    const result = await verify(store, database, (done) => progress.push(done), options);
     expect(result).toMatchObject({ intact: false, events: 12, streams: 3 });
     // In log order the second stream's edit comes before the third stream's gap and the first stream's last event.
     expect(result.firstBreak).toMatchObject({ reason: 'hash_mismatch', streamId: second, streamPosition: 1n });
@@ -81,7 +96,7 @@ describe('verifying the stored chain', () => {
       await pool.query('update es_events set stream_position = $3 where stream_id = $1 and stream_position = $2', [id, from, to]);
     }
     // In log order the moved event now comes before its new predecessor: the walk sees a gap there.
-    const result = await verifyStore(store);
+    const result = await verify(store, database);
     expect(result.intact).toBe(false);
     expect(result.firstBreak).toMatchObject({ streamId: id });
   });

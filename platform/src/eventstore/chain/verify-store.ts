@@ -3,11 +3,11 @@ import { HASH_BYTES } from './event-hash';
 import { ChainWalker, type ChainBreak } from './verify-chain';
 import { ContentHashPool, type HashedPage } from './verify-hash-pool';
 
-const PAGE = 2_000;
+export const PAGE = 2_000;
 /** How long to wait before reading again while older transactions still hold events back. */
-const HELD_BACK_WAIT_MS = 50;
+export const HELD_BACK_WAIT_MS = 50;
 /** Pages read ahead of the walk per hashing thread: enough that no thread waits for the next. */
-const PAGES_AHEAD_PER_THREAD = 2;
+export const PAGES_AHEAD_PER_THREAD = 2;
 
 export interface StoreVerification {
   intact: boolean;
