@@ -11,6 +11,8 @@ export const testEnv = parseEnv(
     /** Runs the EventStoreDB contract suite against this server. */
     EVENTSTORE_URL: z.string().min(1).optional(),
     CI: z.stringbool().default(false),
+    /** Set by vitest in its workers: helpers shared with `npm run bench` use what only a test run provides. */
+    VITEST: z.stringbool().default(false),
     /** Debian's chromium, driven by playwright-core for the end-to-end tests (never a downloaded browser). */
     CHROMIUM_PATH: z.string().default('/usr/bin/chromium'),
     /** Passed on to the product processes the tests start, so they find node and its tools. */

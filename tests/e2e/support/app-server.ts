@@ -7,6 +7,7 @@ import { startEntryPoint, type RunningChild } from '../../support/child-process'
 import { freePort } from '../../support/free-port';
 import { waitFor } from '../../support/wait-for';
 import { outboxMessages } from '../../support/sms-outbox';
+import { testEnv } from '../../support/test.env';
 
 export interface AppServer {
   base: string;
@@ -24,10 +25,15 @@ export interface AppServer {
   stop(): Promise<void>;
 }
 
-/** A fresh `npm start` (embedded PostgreSQL in its own data directory) with an SMS outbox. */
+/**
+ * A fresh `npm start` (embedded PostgreSQL in its own data directory, its cluster copied in already
+ * initialised and migrated in tests: prepared-cluster.ts) with an SMS outbox.
+ */
 export async function startAppServer(env: Record<string, string> = {}): Promise<AppServer> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'usdt-desk-e2e-'));
   await chmod(dataDir, 0o755);
+  // Under vitest (not `npm run bench`, whose servers start as a user's first start does).
+  if (testEnv.VITEST) await (await import('../../support/prepared-cluster')).copyPreparedCluster(dataDir);
   const [port, pgPort] = [await freePort(), await freePort()];
   const outbox = path.join(dataDir, 'sms-outbox.jsonl');
   const server: RunningChild = startEntryPoint('services/src/main/start-all.ts', [], {
