@@ -4,7 +4,7 @@ import type { PgPosition } from './pg-global-position';
 
 /**
  * The log in pages for verify-store's threads (decision 0053): each thread reads its own pages on a
- * connection of its own, as JSON text parsed once, and the main thread only learns where pages end.
+ * connection of its own, and the main thread only learns where pages end.
  */
 
 /** Rows after `after` in log order: through `through` when the main thread knows where the page ends, else up to `limit` committed ones. */
@@ -24,35 +24,39 @@ export interface RawPage {
 const END: PgPosition = { transactionId: '18446744073709551615', globalPosition: '9223372036854775807' };
 
 /**
- * One page as one JSON text: PostgreSQL writes each row as an array (data and metadata as stored,
- * so JSON.parse gives what pg's own jsonb parser gives the adapter's readAll), and the thread
- * parses the page once instead of pg decoding it field by field. Positions and the stream position
- * as text, as the adapter keeps them (xid8 and bigint do not fit a number); the hash as hex, as
- * RecordedEvent carries it. The same horizon as readAll: nothing at or after the oldest open
- * transaction, whose events could still commit before ours.
+ * One page's rows as arrays, only what the chain covers: data and metadata parsed by pg's jsonb
+ * parser as the adapter's readAll parses them (JSON.parse, so the content hash is the same), the
+ * positions and the stream position as text, as the adapter keeps them (xid8 and bigint do not fit
+ * a number), the hash as hex, as RecordedEvent carries it. The columns are computed in the outer
+ * query, after the limit, so only the page's rows are converted; its order names the table's
+ * columns (a bare name would sort by the text copy, 1000 before 999). The same horizon as readAll:
+ * nothing at or after the oldest open transaction, whose events could still commit before ours.
+ * (One JSON text per page from json_agg was tried: the thread parsed it a little faster, and the
+ * database spent twice its CPU per event, docs/performance.md.)
  */
 const READ_RAW_PAGE = {
   name: 'es_verify_read_raw_page',
-  text: `select coalesce(json_agg(json_build_array(transaction_id::text, global_position::text, stream_id, event_id, event_type,
-      data, metadata, stream_position::text, encode(hash, 'hex')) order by transaction_id, global_position), '[]')::text as page
+  text: `select transaction_id::text, global_position::text, stream_id, event_id, event_type, data, metadata,
+      stream_position::text, encode(hash, 'hex')
     from (select * from es_events
       where transaction_id < pg_snapshot_xmin(pg_current_snapshot())
         and (transaction_id, global_position) > ($1::xid8, $2::bigint)
         and (transaction_id, global_position) <= ($3::xid8, $4::bigint)
       order by transaction_id, global_position
-      limit $5) as page`,
+      limit $5) as page
+    order by page.transaction_id, page.global_position`,
+  rowMode: 'array' as const,
 };
 
 type RawRow = [string, string, string, string, string, unknown, unknown, string, string];
 
 export async function readRawPage(client: pg.ClientBase, { after, through, limit }: PgPageRange): Promise<RawPage> {
   const end = through ?? END;
-  const { rows } = await client.query<{ page: string }>({
+  const { rows } = await client.query<RawRow>({
     ...READ_RAW_PAGE,
     values: [after.transactionId, after.globalPosition, end.transactionId, end.globalPosition, limit],
   });
-  const raw = JSON.parse(rows[0]!.page) as RawRow[];
-  const events = raw.map(([, , streamId, eventId, type, data, metadata, streamPosition, hash]): ChainedEvent => ({
+  const events = rows.map(([, , streamId, eventId, type, data, metadata, streamPosition, hash]): ChainedEvent => ({
     streamId,
     eventId,
     type,
@@ -61,7 +65,7 @@ export async function readRawPage(client: pg.ClientBase, { after, through, limit
     streamPosition: BigInt(streamPosition),
     hash,
   }));
-  const lastRow = raw[raw.length - 1];
+  const lastRow = rows[rows.length - 1];
   return { events, last: lastRow ? { transactionId: lastRow[0], globalPosition: lastRow[1] } : null };
 }
 
