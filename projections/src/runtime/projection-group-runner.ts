@@ -4,7 +4,7 @@ import type { GlobalPosition, RecordedEvent } from '@desk/platform/eventstore/ev
 import { comparePositions } from '@desk/platform/eventstore/position-order';
 import type { ReadModelDatabase } from '../schema/read-model-database';
 import { NO_WRITES, type Projection } from './projection';
-import { finishRebuild, recordError, type Checkpoint } from './checkpoint-store';
+import { checkpointStandsAt, finishRebuild, recordError, type Checkpoint } from './checkpoint-store';
 import { BatchApplier, errorMessage } from './batch-applier';
 import { runPartsStatement, type BatchPart } from './batch-statement';
 import { tryLockProjection, unlockProjection } from './projection-lock';
@@ -276,8 +276,12 @@ export class ProjectionGroupRunner {
         this.reportBatch(parts);
         return { moved: false };
       }
+      if (await this.reloadMoved(conn, parts)) return { moved: true };
     } catch (error) {
       if (isTransientError(error)) throw error;
+      // A rebuild that emptied a member's tables before the batch read them fails the batch too (an
+      // order's events fold onto a stored state that is gone): no fault of the events.
+      if (await this.reloadMoved(conn, parts)) return { moved: true };
       logger.warn("projection group's batch failed; applying each projection's part alone", {
         projections: parts.map(({ member }) => member.name),
         events: Math.max(...parts.map(({ events }) => events.length)),
@@ -285,6 +289,18 @@ export class ProjectionGroupRunner {
       });
     }
     return this.applyEach(conn, parts);
+  }
+
+  /** Reloads each member whose checkpoint row no longer stands where its part was read from; true if any. */
+  private async reloadMoved(conn: Kysely<ReadModelDatabase>, parts: readonly Part[]): Promise<boolean> {
+    let moved = false;
+    for (const { member } of parts) {
+      if (await checkpointStandsAt(conn, member.name, member.stored)) continue;
+      logger.info('projection checkpoint moved underneath; reloading', { projection: member.name });
+      await member.load(conn);
+      moved = true;
+    }
+    return moved;
   }
 
   private async applyEach(conn: Kysely<ReadModelDatabase>, parts: readonly Part[]): Promise<Applied> {
