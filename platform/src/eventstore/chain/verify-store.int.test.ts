@@ -101,3 +101,25 @@ describe.each(paths)('verifying the stored chain %s', (_, verify) => {
     expect(result.firstBreak).toMatchObject({ streamId: id });
   });
 });
+
+describe('verifying with threads that read their own pages', () => {
+  let database: TestDatabase;
+  let store: PgEventStore;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    store = new PgEventStore({ pool: database.pool, connectionString: database.url });
+    await store.append(uniqueStream(), testEvents(3), { expected: 'no_stream' });
+  });
+  afterAll(async () => {
+    await store.close();
+    await database.drop();
+  });
+
+  it('fails, rather than calling the chain intact, when a thread cannot read its pages', async () => {
+    const unreachable = new URL(database.url);
+    unreachable.password = 'not-the-password';
+    const verifying = verifyPgStore({ store, pool: database.pool, connectionString: unreachable.href }, undefined, { threads: 2 });
+    await expect(verifying).rejects.toThrow(/password/);
+  });
+});
