@@ -5,26 +5,32 @@ import type { TestProject } from 'vitest/node';
 import { startEmbeddedPostgres } from '../../platform/src/db/embedded-postgres';
 import { freePort } from './free-port';
 import { testEnv } from './test.env';
+import { dropTemplateDatabase } from './template-database';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     /** A superuser connection to the test server; each test file creates its own database on it. */
     pgAdminUrl: string;
-    /** An empty directory for this run's prepared cluster (prepared-cluster.ts), removed when the run ends. */
-    preparedClusterDir: string;
+    /**
+     * A directory for what this run's workers make once and share (prepared-cluster.ts's cluster,
+     * test-database.ts's migrated template), removed when the run ends.
+     */
+    runDir: string;
   }
 }
 
 /** One PostgreSQL for the whole run: TEST_DATABASE_URL, or an embedded server in a temporary directory. */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  // Made on first use by the browser tests' servers (prepared-cluster.ts); nothing in it until then.
-  const preparedCluster = await mkdtemp(path.join(os.tmpdir(), 'usdt-desk-cluster-'));
-  await chmod(preparedCluster, 0o755);
-  project.provide('preparedClusterDir', preparedCluster);
-  const removePrepared = () => rm(preparedCluster, { recursive: true, force: true });
+  // Filled on first use, by whichever test needs a piece first; nothing in it until then.
+  const runDir = await mkdtemp(path.join(os.tmpdir(), 'usdt-desk-run-'));
+  await chmod(runDir, 0o755);
+  project.provide('runDir', runDir);
   if (testEnv.TEST_DATABASE_URL) {
     project.provide('pgAdminUrl', testEnv.TEST_DATABASE_URL);
-    return removePrepared;
+    return async () => {
+      await dropTemplateDatabase(runDir, testEnv.TEST_DATABASE_URL!);
+      await rm(runDir, { recursive: true, force: true });
+    };
   }
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'usdt-desk-test-'));
   // mkdtemp makes the directory private; as root, PostgreSQL runs as another user and must enter it.
@@ -34,6 +40,6 @@ export default async function setup(project: TestProject): Promise<() => Promise
   return async () => {
     await server.stop();
     await rm(dataDir, { recursive: true, force: true });
-    await removePrepared();
+    await rm(runDir, { recursive: true, force: true });
   };
 }

@@ -30,11 +30,11 @@ export async function copyPreparedCluster(dataDir: string): Promise<void> {
 }
 
 async function preparedCluster(): Promise<string> {
-  const root = inject('preparedClusterDir');
-  const dataDir = path.join(root, 'data');
-  const ready = path.join(root, 'ready');
+  const root = inject('runDir');
+  const dataDir = path.join(root, 'cluster');
+  const ready = path.join(root, 'cluster-ready');
   if (existsSync(ready)) return dataDir;
-  await holdingLock(path.join(root, 'lock'), async () => {
+  await holdingLock(path.join(root, 'cluster.lock'), async () => {
     if (existsSync(ready)) return;
     await mkdir(dataDir, { recursive: true });
     await chmod(dataDir, 0o755);

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
+import type pg from 'pg';
 import type { Kysely } from 'kysely';
 import type { Migration } from 'kysely/migration';
 import { inject } from 'vitest';
@@ -8,6 +8,7 @@ import { createKysely } from '../../platform/src/db/kysely';
 import { migrateToLatest } from '../../platform/src/db/migrate';
 import { withDatabase } from '../../platform/src/db/embedded-postgres';
 import { allMigrations } from './all-migrations';
+import { templateDatabase, withAdmin } from './template-database';
 
 export interface TestDatabase {
   name: string;
@@ -24,11 +25,13 @@ export interface TestDatabase {
 export async function createTestDatabase(options: { poolSize?: number; migrations?: Record<string, Migration> } = {}): Promise<TestDatabase> {
   const adminUrl = inject('pgAdminUrl');
   const name = `t_${randomBytes(6).toString('hex')}`;
-  await withAdmin(adminUrl, (admin) => admin.query(`create database ${name}`));
+  // Every migration: a copy of the run's migrated template. Some only: migrated here.
+  const template = options.migrations ? null : await templateDatabase(adminUrl, inject('runDir'), migrateAll);
+  await withAdmin(adminUrl, (admin) => admin.query(template ? `create database ${name} template ${template}` : `create database ${name}`));
   const url = withDatabase(adminUrl, name);
   const pool = createPool({ connectionString: url, max: options.poolSize ?? 20, applicationName: 'tests' });
   const db = createKysely<any>(pool);
-  await migrateToLatest(db, options.migrations ?? allMigrations);
+  if (options.migrations) await migrateToLatest(db, options.migrations);
   return {
     name,
     url,
@@ -41,12 +44,11 @@ export async function createTestDatabase(options: { poolSize?: number; migration
   };
 }
 
-async function withAdmin<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
+async function migrateAll(url: string): Promise<void> {
+  const db = createKysely<any>(createPool({ connectionString: url, max: 2, applicationName: 'tests' }));
   try {
-    return await work(client);
+    await migrateToLatest(db, allMigrations);
   } finally {
-    await client.end();
+    await db.destroy();
   }
 }
