@@ -1,11 +1,12 @@
 import { afterEach, beforeEach, describe, expect, vi } from 'vitest';
 import type { Projection } from './projection';
-import { rebuildProjection } from './rebuild';
+import { rebuildProjection, rebuildProjections } from './rebuild';
 import { projectionStatus } from './projection-status';
 import { ProjectionRunner } from './projection-runner';
 import { loadCheckpoint, resetForRebuild } from './checkpoint-store';
 import { projectionLockHolder } from './projection-lock';
 import { streamSummaryProjection } from '../read-models/stream-summary/stream-summary.projection';
+import { eventLogProjection } from '../read-models/event-log/event-log.projection';
 import { projectionRuntimeTest as it } from '../testing/projection-runtime-test';
 import { seedEvents } from '../../../tests/support/seed-events';
 import { actualStreamSummary, expectedStreamSummary, streamSummaryChecksum, totalApplied } from '../../../tests/support/read-model-checks';
@@ -36,6 +37,36 @@ describe('projection rebuild and status', () => {
     expect(lines).toContain('[stream-summary] rebuilding from the start: 600 events');
     expect(lines.at(-1)).toMatch(/^\[stream-summary\] done: 600 events in [\d.]+s/);
     expect((await loadCheckpoint(db, 'stream-summary')).rebuildStartedAt).toBeNull();
+  });
+
+  it('rebuilds several read models together in one read of the log, each reporting its own end', async ({ db, store }) => {
+    await seedEvents(store, { streams: 20, perStream: 30, perAppend: 10 });
+    await rebuildProjections({ db, store, projections: [streamSummaryProjection, eventLogProjection], batchSize: 50, write });
+    await db.updateTable('rm_stream_summary').set({ event_count: 999 }).execute();
+    await db.deleteFrom('rm_event_log').where('stream_position', '=', '0').execute();
+    lines.length = 0;
+    let reads = 0;
+    const counting = new Proxy(store, {
+      get: (target, name) => {
+        const value: unknown = Reflect.get(target, name);
+        if (name === 'readAll') reads += 1;
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    });
+
+    const results = await rebuildProjections({ db, store: counting, projections: [streamSummaryProjection, eventLogProjection], batchSize: 50, write });
+    expect(results.map((r) => [r.projection, r.resumed, r.eventsApplied])).toEqual([
+      ['stream-summary', false, 600],
+      ['event-log', false, 600],
+    ]);
+    expect(await actualStreamSummary(db)).toBe(await expectedStreamSummary(db));
+    expect(await db.selectFrom('rm_event_log').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).toEqual({ n: '600' });
+    // Twelve batches of fifty and the empty read that finds the end: once, not once per read model.
+    expect(reads).toBeLessThanOrEqual(14);
+    expect(lines).toContain('[stream-summary] rebuilding from the start: 600 events');
+    expect(lines).toContain('[event-log] rebuilding from the start: 600 events');
+    expect(lines.slice(-2)).toEqual([expect.stringMatching(/^\[stream-summary\] done: 600 events in [\d.]+s/), expect.stringMatching(/^\[event-log\] done: 600 events in [\d.]+s/)]);
+    for (const name of ['stream-summary', 'event-log']) expect((await loadCheckpoint(db, name)).rebuildStartedAt).toBeNull();
   });
 
   it('resumes an interrupted rebuild from its last committed batch', async ({ db, store }) => {

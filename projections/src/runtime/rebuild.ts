@@ -2,8 +2,8 @@ import type { Kysely } from 'kysely';
 import type { EventStore } from '@desk/platform/eventstore/event-store';
 import type { ReadModelDatabase } from '../schema/read-model-database';
 import type { Projection } from './projection';
-import { loadCheckpoint, resetForRebuild } from './checkpoint-store';
-import { ProjectionRunner } from './projection-runner';
+import { loadCheckpoint, resetForRebuild, type Checkpoint } from './checkpoint-store';
+import { ProjectionGroupRunner } from './projection-group-runner';
 import { createProgressReporter } from './progress-reporter';
 
 export interface RebuildOptions {
@@ -33,43 +33,65 @@ export interface RebuildResult {
  * this call only reports its progress.
  */
 export async function rebuildProjection(options: RebuildOptions): Promise<RebuildResult> {
-  const { db, store, projection } = options;
+  const { projection, ...rest } = options;
+  const [result] = await rebuildProjections({ ...rest, projections: [projection] });
+  return result!;
+}
+
+/**
+ * Rebuilds several projections together, each as rebuildProjection would: each is reset (or resumed),
+ * then one group replays the log once for all of them (decision 0057), where one after another each
+ * read the whole log. Progress is the slowest one's; each reports its own end.
+ */
+export async function rebuildProjections(options: Omit<RebuildOptions, 'projection'> & { projections: readonly Projection[] }): Promise<RebuildResult[]> {
+  const { db, store, projections } = options;
   const write = options.write ?? ((line: string) => process.stdout.write(`${line}\n`));
   const started = Date.now();
 
-  const before = await loadCheckpoint(db, projection.name);
-  const resumed = before.rebuildStartedAt !== null && !options.restart;
-  if (resumed) {
-    write(`[${projection.name}] resuming the rebuild started ${before.rebuildStartedAt!.toISOString()} at ${before.eventsApplied} events`);
-  } else {
-    const { count } = await store.backlog(null);
-    await resetForRebuild(db, projection, count);
-    write(`[${projection.name}] rebuilding from the start: ${count} events`);
+  const resumed = new Map<string, boolean>();
+  let total: number | null = null;
+  for (const projection of projections) {
+    const before = await loadCheckpoint(db, projection.name);
+    const resuming = before.rebuildStartedAt !== null && !options.restart;
+    resumed.set(projection.name, resuming);
+    if (resuming) {
+      write(`[${projection.name}] resuming the rebuild started ${before.rebuildStartedAt!.toISOString()} at ${before.eventsApplied} events`);
+    } else {
+      total ??= (await store.backlog(null)).count;
+      await resetForRebuild(db, projection, total);
+      write(`[${projection.name}] rebuilding from the start: ${total} events`);
+    }
   }
 
-  const progress = createProgressReporter(projection.name, write);
-  const runner = new ProjectionRunner({
-    db,
-    store,
-    projection,
-    batchSize: options.batchSize,
-    pollMs: 1_000,
-    standbyRetryMs: 1_000,
-    onBatch: (checkpoint) => progress.update(checkpoint.eventsApplied, checkpoint.rebuildTotal ?? checkpoint.eventsApplied),
-  });
+  const label = projections.length === 1 ? projections[0]!.name : `${projections.length} read models`;
+  const progress = createProgressReporter(label, write);
+  // Each one's end line, timed from here.
+  const ends = new Map(projections.map((projection) => [projection.name, projections.length === 1 ? progress : createProgressReporter(projection.name, write)]));
+  const applied = new Map<string, { done: number; total: number }>();
+  const update = (checkpoint: Checkpoint) => {
+    applied.set(checkpoint.name, { done: checkpoint.eventsApplied, total: checkpoint.rebuildTotal ?? checkpoint.eventsApplied });
+    if (applied.size < projections.length) return;
+    const slowest = [...applied.values()].reduce((min, one) => (one.done < min.done ? one : min));
+    progress.update(slowest.done, slowest.total);
+  };
+  const runner = new ProjectionGroupRunner({ db, store, projections, batchSize: options.batchSize, pollMs: 1_000, standbyRetryMs: 1_000, onBatch: update });
 
   const ranHere = await runner.runUntilCaughtUp();
   if (!ranHere) {
-    write(`[${projection.name}] a running projector holds this projection; following its progress`);
+    write(`[${label}] a running projector holds ${projections.length === 1 ? 'this projection' : 'them'}; following its progress`);
     for (;;) {
-      const checkpoint = await loadCheckpoint(db, projection.name);
-      if (checkpoint.rebuildStartedAt === null) break;
-      progress.update(checkpoint.eventsApplied, checkpoint.rebuildTotal ?? checkpoint.eventsApplied);
+      const checkpoints = await Promise.all(projections.map((projection) => loadCheckpoint(db, projection.name)));
+      if (checkpoints.every((checkpoint) => checkpoint.rebuildStartedAt === null)) break;
+      for (const checkpoint of checkpoints) update(checkpoint);
       await new Promise((resolve) => setTimeout(resolve, options.watchMs ?? 500));
     }
   }
 
-  const after = await loadCheckpoint(db, projection.name);
-  progress.finish(after.eventsApplied);
-  return { projection: projection.name, resumed, eventsApplied: after.eventsApplied, seconds: (Date.now() - started) / 1000 };
+  const results: RebuildResult[] = [];
+  for (const projection of projections) {
+    const after = await loadCheckpoint(db, projection.name);
+    ends.get(projection.name)!.finish(after.eventsApplied);
+    results.push({ projection: projection.name, resumed: resumed.get(projection.name)!, eventsApplied: after.eventsApplied, seconds: (Date.now() - started) / 1000 });
+  }
+  return results;
 }

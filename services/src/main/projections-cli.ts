@@ -6,7 +6,7 @@ import { openInfrastructure } from '@desk/platform/infrastructure';
 import { allMigrations } from './all-migrations';
 import { projectorProcessEnv as env } from './projector.env';
 import { findProjections } from '@desk/projections/read-models/index';
-import { rebuildProjection } from '@desk/projections/runtime/rebuild';
+import { rebuildProjections } from '@desk/projections/runtime/rebuild';
 import { projectionStatus } from '@desk/projections/runtime/projection-status';
 
 const USAGE = `Usage:
@@ -34,15 +34,8 @@ try {
     for (const projection of selected) statuses.push(await projectionStatus(infra.db, infra.eventStore, projection));
     process.stdout.write(`${JSON.stringify(statuses, null, 2)}\n`);
   } else {
-    for (const projection of selected) {
-      await rebuildProjection({
-        db: infra.db,
-        store: infra.eventStore,
-        projection,
-        batchSize: env.PROJECTION_BATCH_SIZE,
-        restart: values.restart,
-      });
-    }
+    // All of them together, in one read of the log (decision 0057).
+    await rebuildProjections({ db: infra.db, store: infra.eventStore, projections: selected, batchSize: env.PROJECTION_BATCH_SIZE, restart: values.restart });
   }
 } finally {
   await infra.close();
