@@ -2,14 +2,20 @@ import type pg from 'pg';
 import type { EventStore } from '../event-store';
 import { ChainWalker } from '../chain/verify-chain';
 import { walkCheckedPage } from '../chain/verify-page-check';
-import { HELD_BACK_WAIT_MS, PAGE, PAGES_AHEAD_PER_THREAD, type StoreVerification, type VerifyStoreOptions } from '../chain/verify-store';
+import { HELD_BACK_WAIT_MS, PAGE, type StoreVerification, type VerifyStoreOptions } from '../chain/verify-store';
 import { threadEntry, VerifyThreadPool } from '../chain/verify-thread-pool';
 import { encodePgPosition, PG_START, type PgPosition } from './pg-global-position';
 import { pageEnds, type PgPageRange } from './pg-raw-pages';
 import type { CheckedRange, PgVerifyThreadData } from './pg-verify-worker';
 
 /** Page ends asked for in one statement: a few round trips' worth of pages dealt at once. */
-const ENDS_PER_QUERY = 8;
+const ENDS_PER_QUERY = 16;
+/**
+ * Ranges dealt ahead of the walk per thread. What comes back is small, so more than the port's
+ * path keeps: a thread that finished its pages early (the walk waits on an older one, dealt to a
+ * thread the machine ran slower) still has its next queries queued on its connection.
+ */
+const PAGES_AHEAD_PER_THREAD = 4;
 
 export interface PgVerifyTarget {
   /** The PostgreSQL adapter: asked whether events are still held back at the end, as verifyStore asks. */
