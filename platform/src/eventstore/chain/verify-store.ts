@@ -35,6 +35,8 @@ export interface VerifyStoreOptions {
  * next (verify-hash-worker.ts). The rest of each link, the positions and whatever the threads left
  * (each stream's first event in a page, a link that does not hold), is checked here in log order as
  * the pages come back, so the first break found and its name are what a walk on one thread gives.
+ * On PostgreSQL the audit takes verifyPgStore (postgres/pg-verify-store.ts, decision 0053) instead:
+ * the same walk, with the threads reading their pages themselves.
  */
 export async function verifyStore(store: EventStore, onProgress?: (done: number) => void, options: VerifyStoreOptions = {}): Promise<StoreVerification> {
   const walker = new ChainWalker();
