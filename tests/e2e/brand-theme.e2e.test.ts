@@ -10,7 +10,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { DESKTOP, launchBrowser, screenshot } from './support/browser';
+import { DESKTOP, launchBrowser, screenshot, resizeTo } from './support/browser';
 import { startAppServer, type AppServer } from './support/app-server';
 import { confirmOnServer, createAdminOnServer } from '../support/admin-cli';
 import { deriveBrandTheme } from '../../web/src/theme/brand-theme';
@@ -89,9 +89,7 @@ describe('brand themes that read, in a real browser', () => {
   /** At 1280 px and 390 px: no serious or critical colour-contrast finding; any other finding is noted. */
   const readsAtBothSizes = async (page: Page, brand: Brand, name: string, shoot = false) => {
     for (const viewport of [DESKTOP, PHONE]) {
-      await page.setViewportSize(viewport);
-      // The sidebar slides away below 992 px (a 0.2 s transition).
-      await page.waitForTimeout(300);
+      await resizeTo(page, viewport);
       const findings = await axeFindings(page);
       const contrast = findings.filter((finding) => finding.id === 'color-contrast').flatMap((finding) => finding.nodes);
       expect(contrast, `${brand.key} ${name} at ${viewport.width} px`).toEqual([]);
@@ -200,8 +198,7 @@ describe('brand themes that read, in a real browser', () => {
     await page.getByLabel('Primary colour', { exact: true }).fill('#e8590c');
     await preview.scrollIntoViewIfNeeded();
     for (const viewport of [DESKTOP, PHONE]) {
-      await page.setViewportSize(viewport);
-      await page.waitForTimeout(300);
+      await resizeTo(page, viewport);
       const contrast = (await axeFindings(page)).filter((finding) => finding.id === 'color-contrast');
       expect(contrast, `tenant form at ${viewport.width} px`).toEqual([]);
       await screenshot(page, 'brands', 'tenant-form-colour-preview');

@@ -14,7 +14,7 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { DESKTOP, launchBrowser, PHONE, screenshot } from './support/browser';
+import { DESKTOP, launchBrowser, PHONE, screenshot, resizeTo } from './support/browser';
 import { startAppServer, type AppServer } from './support/app-server';
 import { confirmOnServer } from '../support/admin-cli';
 import { watchCspViolations } from './support/csp-violations';
@@ -102,9 +102,7 @@ describe('compliance desk in a real browser', () => {
     await page.waitForLoadState('networkidle');
     try {
       for (const viewport of [PHONE_WIDTH, DESKTOP]) {
-        await page.setViewportSize(viewport);
-        // The sidebar slides away below 992 px (a 0.2 s transition).
-        await page.waitForTimeout(300);
+        await resizeTo(page, viewport);
         const overflow = (await page.evaluate('document.documentElement.scrollWidth - window.innerWidth')) as number;
         expect(overflow, `${name} at ${viewport.width} px`).toBeLessThanOrEqual(0);
         expect(await seriousViolations(), `${name} at ${viewport.width} px`).toEqual([]);

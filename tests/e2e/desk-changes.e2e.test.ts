@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { describe, expect } from 'vitest';
 import type { Page } from 'playwright-core';
-import { DESKTOP, screenshot } from './support/browser';
+import { DESKTOP, screenshot, resizeTo } from './support/browser';
 import { e2eTestWith } from './support/e2e-fixtures';
 import { openSignedIn } from './support/signed-in';
 import { watchCspViolations } from './support/csp-violations';
@@ -36,9 +36,7 @@ describe('changes to the desk rules wait for a second admin, in a real browser',
   /** Nothing scrolls sideways at 390 px or 1280 px. */
   const fitsBothWidths = async (page: Page, name: string) => {
     for (const viewport of [PHONE_WIDTH, DESKTOP]) {
-      await page.setViewportSize(viewport);
-      // The desk's sidebar slides away below 992 px (a 0.2 s transition).
-      await page.waitForTimeout(300);
+      await resizeTo(page, viewport);
       const overflow = (await page.evaluate('document.documentElement.scrollWidth - window.innerWidth')) as number;
       expect(overflow, `${name} at ${viewport.width} px`).toBeLessThanOrEqual(0);
       await screenshot(page, 'desk-changes', name);

@@ -11,7 +11,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { describe, expect } from 'vitest';
 import type { Page } from 'playwright-core';
-import { DESKTOP, screenshot } from './support/browser';
+import { DESKTOP, screenshot, resizeTo } from './support/browser';
 import { fourEyesTestWith } from './support/four-eyes-desk';
 
 const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -62,8 +62,7 @@ describe('the four-eyes card in a real browser', () => {
   /** At 390 px then 1280 px: nothing scrolls sideways, the card fits its column, axe finds nothing serious; a screenshot of each. */
   const checkBothSizes = async (page: Page, name: string) => {
     for (const viewport of [PHONE, DESKTOP]) {
-      await page.setViewportSize(viewport);
-      await page.waitForTimeout(300);
+      await resizeTo(page, viewport);
       const overflow = (await page.evaluate('document.documentElement.scrollWidth - window.innerWidth')) as number;
       expect(overflow, `${name} at ${viewport.width} px scrolls sideways`).toBeLessThanOrEqual(0);
       const card = await cardOf(page).evaluate((el) => ({ scroll: el.scrollWidth, client: el.clientWidth }));

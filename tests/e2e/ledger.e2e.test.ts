@@ -12,7 +12,7 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { DESKTOP, launchBrowser, screenshot } from './support/browser';
+import { DESKTOP, launchBrowser, screenshot, resizeTo } from './support/browser';
 import { startAppServer, type AppServer } from './support/app-server';
 import { openSignedIn } from './support/signed-in';
 import { watchCspViolations } from './support/csp-violations';
@@ -74,8 +74,7 @@ describe('the desk’s books, in a real browser', () => {
   const checkScreen = async (page: Page, name: string) => {
     expect(await seriousViolations(page), name).toEqual([]);
     for (const viewport of [PHONE_WIDTH, DESKTOP]) {
-      await page.setViewportSize(viewport);
-      await page.waitForTimeout(300);
+      await resizeTo(page, viewport);
       const overflow = (await page.evaluate('document.documentElement.scrollWidth - window.innerWidth')) as number;
       expect(overflow, `${name} at ${viewport.width} px`).toBeLessThanOrEqual(0);
       await screenshot(page, 'books', name);

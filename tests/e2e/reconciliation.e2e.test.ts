@@ -15,7 +15,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { DESKTOP, launchBrowser, screenshot } from './support/browser';
+import { DESKTOP, launchBrowser, screenshot, resizeTo } from './support/browser';
 import { startAppServer, type AppServer } from './support/app-server';
 import { apiOf, openSignedIn } from './support/signed-in';
 import { watchCspViolations } from './support/csp-violations';
@@ -46,9 +46,7 @@ describe('reconciling bank statements, in a real browser', () => {
   const checkScreen = async (page: Page, name: string) => {
     expect(await seriousViolations(page), name).toEqual([]);
     for (const viewport of [PHONE_WIDTH, DESKTOP]) {
-      await page.setViewportSize(viewport);
-      // The desk's sidebar slides away below 992 px (a 0.2 s transition).
-      await page.waitForTimeout(300);
+      await resizeTo(page, viewport);
       const overflow = (await page.evaluate('document.documentElement.scrollWidth - window.innerWidth')) as number;
       expect(overflow, `${name} at ${viewport.width} px`).toBeLessThanOrEqual(0);
       await screenshot(page, 'reconciliation', name);

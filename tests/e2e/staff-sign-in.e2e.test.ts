@@ -10,7 +10,7 @@ import { createRequire } from 'node:module';
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { DESKTOP, launchBrowser, screenshot } from './support/browser';
+import { DESKTOP, launchBrowser, screenshot, resizeTo } from './support/browser';
 import { startAppServer, type AppServer } from './support/app-server';
 import { watchCspViolations } from './support/csp-violations';
 
@@ -48,9 +48,7 @@ describe('staff sign-in with an authenticator in a real browser', () => {
   /** The page fits the viewport's width at 390 px and 1280 px: nothing scrolls sideways. */
   const fitsBothWidths = async (name: string) => {
     for (const viewport of [PHONE_WIDTH, DESKTOP]) {
-      await page.setViewportSize(viewport);
-      // The desks' sidebar slides away below 992 px (a 0.2 s transition).
-      await page.waitForTimeout(300);
+      await resizeTo(page, viewport);
       const overflow = (await page.evaluate('document.documentElement.scrollWidth - window.innerWidth')) as number;
       expect(overflow, `${name} at ${viewport.width} px`).toBeLessThanOrEqual(0);
       await screenshot(page, 'staff-sign-in', name);

@@ -2,6 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import { seriousFindings, type PageFindings } from './axe';
+import { resizeTo } from './browser';
 import type { Reader, SweepPage } from './axe-pages';
 
 export const LAPTOP = { width: 1280, height: 800 };
@@ -64,9 +65,8 @@ export async function sweep(
       if (language && lang !== language) throw new Error(`${theme}: ${target.path} is in "${lang}", not "${language}"`);
       results.push({ theme, area: target.area, page: target.path, width: LAPTOP.width, findings: await seriousFindings(page) });
       await keepScreenshot(page, theme, target, LAPTOP.width);
-      await page.setViewportSize(PHONE_SIZE);
-      // The desks' sidebar slides away below 992 px (a 0.2 s transition); nothing is fetched anew.
-      await page.waitForTimeout(250);
+      // Nothing is fetched anew; the desks' sidebar slides away.
+      await resizeTo(page, PHONE_SIZE);
       results.push({ theme, area: target.area, page: target.path, width: PHONE_SIZE.width, findings: await seriousFindings(page) });
       await keepScreenshot(page, theme, target, PHONE_SIZE.width);
     }

@@ -31,6 +31,21 @@ export async function launchBrowser({ hosts = [] }: { hosts?: string[] } = {}): 
 export const DESKTOP = { width: 1280, height: 860 };
 export const PHONE = { width: 375, height: 780 };
 
+/**
+ * Run in the page: resolves once the CSS transitions a change just set going have ended (the desks'
+ * sidebar slides away below 992 px in 0.2 s). Two frames first, so a transition the change starts
+ * has begun; a page with nothing moving answers then, instead of after a fixed pause. Transitions
+ * only: a spinner's endless animation never finishes.
+ */
+const TRANSITIONS_ENDED = `new Promise((frame) => requestAnimationFrame(() => requestAnimationFrame(frame))).then(() =>
+  Promise.all(document.getAnimations().filter((a) => a instanceof CSSTransition).map((a) => a.finished.catch(() => undefined))))`;
+
+/** Sets the page's size and waits for what that set moving to come to rest. */
+export async function resizeTo(page: Page, viewport: { width: number; height: number }): Promise<void> {
+  await page.setViewportSize(viewport);
+  await page.evaluate(TRANSITIONS_ENDED);
+}
+
 /** Screenshots go to tests/e2e/screenshots/<suite>/<name>-<width>.png. */
 export async function screenshot(page: Page, suite: string, name: string, fullPage = true): Promise<string> {
   const dir = path.resolve(import.meta.dirname, '../screenshots', suite);
