@@ -9,22 +9,20 @@
  * finding) and fits at 390 px and 1280 px, screenshots at both. `/` does not load the compliance
  * area's code.
  */
-import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { DESKTOP, launchBrowser, PHONE, screenshot, resizeTo } from './support/browser';
+import { DESKTOP, launchBrowser, PHONE } from './support/browser';
 import { startAppServer, type AppServer } from './support/app-server';
 import { confirmOnServer } from '../support/admin-cli';
 import { watchCspViolations } from './support/csp-violations';
+import { seriousViolations } from './support/axe';
+import { fitsBothWidths } from './support/both-widths';
 
 const ADMIN = { phone: '+919000000077', password: 'e2e-admin-password' };
 const CUSTOMER = { phone: '+919812300077', password: 'customer-pass' };
 const OFFICER = { phone: '+919812300078', password: 'officer-pass' };
 const TRON = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
-const PHONE_WIDTH = { width: 390, height: 844 };
-const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -87,27 +85,15 @@ describe('compliance desk in a real browser', () => {
 
   const search = () => page.getByRole('form', { name: 'Order search' });
   /**
-   * axe-core in the page (through the DevTools protocol, which the page's CSP does not govern): serious
-   * and critical violations, with the experimental rule that a control's name holds its visible words
+   * axe's serious and critical violations, with the experimental rule that a control's name holds its visible words
    * (the timeline's step buttons broke it, issue 29).
    */
-  const seriousViolations = async (): Promise<string[]> => {
-    await page.evaluate(AXE);
-    return (await page.evaluate(
-      `axe.run(document, { resultTypes: ['violations'], rules: { 'label-content-name-mismatch': { enabled: true } } }).then((r) => r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id + ': ' + v.nodes.map((n) => n.target.join(' ')).join(', ')))`,
-    )) as string[];
-  };
+  const violations = () => seriousViolations(page, { enable: ['label-content-name-mismatch'] });
   /** At 390 px and 1280 px (ending at 1280 px): nothing scrolls sideways, axe finds nothing serious, a screenshot. */
-  const fitsBothWidths = async (name: string) => {
+  const checkScreen = async (name: string) => {
     await page.waitForLoadState('networkidle');
     try {
-      for (const viewport of [PHONE_WIDTH, DESKTOP]) {
-        await resizeTo(page, viewport);
-        const overflow = (await page.evaluate('document.documentElement.scrollWidth - window.innerWidth')) as number;
-        expect(overflow, `${name} at ${viewport.width} px`).toBeLessThanOrEqual(0);
-        expect(await seriousViolations(), `${name} at ${viewport.width} px`).toEqual([]);
-        await screenshot(page, 'compliance', name);
-      }
+      await fitsBothWidths(page, 'compliance', name, async (viewport) => expect(await violations(), `${name} at ${viewport.width} px`).toEqual([]));
     } finally {
       // A failure at the phone's width leaves the laptop's for the next test (its sidebar in view).
       await page.setViewportSize(DESKTOP);
@@ -153,7 +139,7 @@ describe('compliance desk in a real browser', () => {
     expect(brands[0]).toBe('All brands');
     expect(brands.length).toBeGreaterThanOrEqual(2);
     expect(brands.filter((b) => /^[a-z0-9-]+$/.test(b) && b !== 'All brands')).toEqual([]);
-    await fitsBothWidths('orders');
+    await checkScreen('orders');
     await table.getByRole('link', { name: order.ref }).click();
     await page.getByRole('heading', { name: `Order #${order.ref}`, level: 1 }).waitFor();
   }, 60_000);
@@ -184,7 +170,7 @@ describe('compliance desk in a real browser', () => {
     const details = page.getByRole('region', { name: /^Step \d+: Payment verified$/ });
     expect(await details.textContent()).toMatch(/When\d{1,2} \w{3} \d{4}, \d{1,2}:\d{2}:\d{2} [ap]m UTC/);
     expect(await details.locator('details').first().getAttribute('open')).toBeNull();
-    await fitsBothWidths('timeline');
+    await checkScreen('timeline');
 
     await page.getByRole('button', { name: 'Last', exact: true }).click();
     await expect.poll(() => counter.textContent()).toBe(`Step ${total} of ${total}`);
@@ -206,7 +192,7 @@ describe('compliance desk in a real browser', () => {
     expect(await page.getByText(/^In force: the order as of/).textContent()).toMatch(/\d+ events? recorded by then, the last at/);
     // The timeline shows the step in force then: the order as placed.
     expect(await page.getByRole('list', { name: 'Timeline' }).locator('[aria-current="step"]').textContent()).toContain('Order placed');
-    await fitsBothWidths('timeline-as-of');
+    await checkScreen('timeline-as-of');
 
     await page.goto(`${server.base}/compliance?search=${order.ref}`);
     await search().getByLabel('As of').fill(beforeVerified.slice(0, 19));
@@ -215,7 +201,7 @@ describe('compliance desk in a real browser', () => {
     expect(new URL(page.url()).searchParams.get('asOf')).toBe(beforeVerified);
     const table = page.getByRole('table', { name: 'Orders' });
     await expect.poll(() => table.getByRole('row').nth(1).textContent(), { timeout: 15_000 }).toContain('Pending');
-    await fitsBothWidths('orders-as-of');
+    await checkScreen('orders-as-of');
   }, 60_000);
 
   it("searches the event log for the order's stream and opens an event", async () => {
@@ -239,7 +225,7 @@ describe('compliance desk in a real browser', () => {
     const hidden = (await table.evaluate((t) => t.closest('.table-wrap')!.scrollWidth - t.closest('.table-wrap')!.clientWidth)) as number;
     expect(hidden).toBeLessThanOrEqual(0);
     expect(await table.locator('tbody > tr').first().textContent()).toContain('USDT Desk');
-    await fitsBothWidths('events');
+    await checkScreen('events');
   }, 60_000);
 
   it('makes an export of the order whose link downloads its events', async () => {
@@ -266,7 +252,7 @@ describe('compliance desk in a real browser', () => {
     const link = page.getByRole('link', { name: 'Download export' });
     await link.waitFor({ timeout: 15_000 });
     expect(await link.getAttribute('href')).toMatch(/^\/api\/compliance\/exports\/.+sig=/);
-    await fitsBothWidths('exports');
+    await checkScreen('exports');
     const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
     expect(download.suggestedFilename()).toMatch(/^audit-export-.+\.jsonl$/);
     const text = await readFile((await download.path())!, 'utf8');
@@ -287,14 +273,14 @@ describe('compliance desk in a real browser', () => {
     expect(asked).toMatch(/Asked by .+ on \d/);
     const granted = page.getByRole('region', { name: 'Recent' }).getByRole('article', { name: /^Staff roles/ });
     expect(await granted.textContent()).toMatch(/Confirmed: in force.*confirmed by The admin CLI, on the server on \d/);
-    await fitsBothWidths('desk-changes');
+    await checkScreen('desk-changes');
 
     await waiting.getByRole('link', { name: 'Global Settings' }).click();
     await page.waitForURL((url) => url.pathname === `/compliance/changes/${pendingChangeId}`);
     await page.getByRole('heading', { name: 'Global Settings', level: 1 }).waitFor();
     expect(await page.getByText('It turns off the four-eyes threshold', { exact: false }).count()).toBe(1);
     expect(await page.getByRole('button', { name: /confirm|decline|withdraw/i }).count()).toBe(0);
-    await fitsBothWidths('desk-change');
+    await checkScreen('desk-change');
   }, 60_000);
 
   it("recorded the officer's reading in the access trail", async () => {
@@ -302,7 +288,7 @@ describe('compliance desk in a real browser', () => {
     const table = page.getByRole('table', { name: 'Access events' });
     await expect.poll(() => table.locator('tbody > tr').count(), { timeout: 15_000 }).toBeGreaterThan(0);
     expect(await table.locator('tbody > tr').first().textContent()).toContain('Compliance view opened');
-    await fitsBothWidths('access-trail');
+    await checkScreen('access-trail');
   }, 60_000);
 
   it('met no Content-Security-Policy violation on any screen', () => {

@@ -5,43 +5,22 @@
  * CLI, as a one-admin desk bootstraps) sees it waiting, confirms it, and it is in force. axe finds no
  * serious violation on the new screens, which fit 390 px and 1280 px.
  */
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { describe, expect } from 'vitest';
-import type { Page } from 'playwright-core';
-import { DESKTOP, screenshot, resizeTo } from './support/browser';
 import { e2eTestWith } from './support/e2e-fixtures';
 import { openSignedIn } from './support/signed-in';
 import { watchCspViolations } from './support/csp-violations';
 import { createAdminOnServer } from '../support/admin-cli';
+import { seriousViolations } from './support/axe';
+import { fitsBothWidths } from './support/both-widths';
 
 const A = { phone: '+919000000081', password: 'e2e-admin-a-password' };
 const B_PHONE = '+919000000082';
-const PHONE_WIDTH = { width: 390, height: 844 };
-const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 const it = e2eTestWith({ ADMIN_PHONE: A.phone, ADMIN_PASSWORD: A.password });
 
 describe('changes to the desk rules wait for a second admin, in a real browser', () => {
   let b: string;
   let changeId = '';
-
-  /** axe-core in the page (through the DevTools protocol, which the page's CSP does not govern): serious and critical violations. */
-  const seriousViolations = async (page: Page): Promise<string[]> => {
-    await page.evaluate(AXE);
-    return (await page.evaluate(
-      `axe.run(document, { resultTypes: ['violations'] }).then((r) => r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id + ': ' + v.nodes.map((n) => n.target.join(' ')).join(', ')))`,
-    )) as string[];
-  };
-  /** Nothing scrolls sideways at 390 px or 1280 px. */
-  const fitsBothWidths = async (page: Page, name: string) => {
-    for (const viewport of [PHONE_WIDTH, DESKTOP]) {
-      await resizeTo(page, viewport);
-      const overflow = (await page.evaluate('document.documentElement.scrollWidth - window.innerWidth')) as number;
-      expect(overflow, `${name} at ${viewport.width} px`).toBeLessThanOrEqual(0);
-      await screenshot(page, 'desk-changes', name);
-    }
-  };
 
   it.beforeAll(async ({ server }) => {
     // The second admin is made at the server: on the admin screens a staff account waits for a second admin itself.
@@ -70,7 +49,7 @@ describe('changes to the desk rules wait for a second admin, in a real browser',
     expect(await request.getByRole('button', { name: 'Confirm change' }).count()).toBe(0);
     expect(await request.getByRole('button', { name: 'Withdraw request' }).count()).toBe(1);
     expect(await seriousViolations(page)).toEqual([]);
-    await fitsBothWidths(page, 'request-as-requester');
+    await fitsBothWidths(page, 'desk-changes', 'request-as-requester');
     expect(csp).toEqual([]);
     await page.close();
   }, 60_000);
@@ -89,7 +68,7 @@ describe('changes to the desk rules wait for a second admin, in a real browser',
     await request.waitFor();
     expect(await request.textContent()).toContain('Asked by admin');
     expect(await seriousViolations(page)).toEqual([]);
-    await fitsBothWidths(page, 'pending-changes');
+    await fitsBothWidths(page, 'desk-changes', 'pending-changes');
 
     await request.getByRole('button', { name: 'Confirm change' }).click();
     await page.getByText('Change confirmed: it is in force').waitFor();

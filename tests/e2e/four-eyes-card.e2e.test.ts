@@ -6,20 +6,17 @@
  * Both admins' pages are axe-clean (serious, critical) and fit 1280 and 390 px, with screenshots in
  * tests/e2e/screenshots/admin/.
  */
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import { describe, expect } from 'vitest';
 import type { Page } from 'playwright-core';
-import { DESKTOP, screenshot, resizeTo } from './support/browser';
 import { fourEyesTestWith } from './support/four-eyes-desk';
+import { seriousViolations } from './support/axe';
+import { fitsBothWidths } from './support/both-widths';
 
-const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const ADMIN = { phone: '+919000000082', password: 'e2e-admin-password' };
 const SECOND_PHONE = '+919000000083';
 const CUSTOMER = { phone: '+919812300095', password: 'customer-pass' };
 const WALLET = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
-const PHONE = { width: 390, height: 844 };
 const COMPETING = ['Mark Crypto Sent', 'Approve Order', 'Reject Order', 'Ask a second admin to approve the payout'];
 
 /**
@@ -53,29 +50,18 @@ describe('the four-eyes card in a real browser', () => {
     const shown = await Promise.all(COMPETING.map(async (name) => ((await page.getByRole('button', { name }).count()) > 0 ? name : null)));
     return shown.filter(Boolean);
   };
-  const seriousViolations = async (page: Page): Promise<string[]> => {
-    if (!(await page.evaluate('typeof window.axe !== "undefined"'))) await page.evaluate(AXE);
-    return (await page.evaluate(
-      `axe.run(document, { resultTypes: ['violations'] }).then((r) => r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id + ': ' + v.nodes.map((n) => n.target.join(' ')).join(', ')))`,
-    )) as string[];
-  };
   /** At 390 px then 1280 px: nothing scrolls sideways, the card fits its column, axe finds nothing serious; a screenshot of each. */
-  const checkBothSizes = async (page: Page, name: string) => {
-    for (const viewport of [PHONE, DESKTOP]) {
-      await resizeTo(page, viewport);
-      const overflow = (await page.evaluate('document.documentElement.scrollWidth - window.innerWidth')) as number;
-      expect(overflow, `${name} at ${viewport.width} px scrolls sideways`).toBeLessThanOrEqual(0);
+  const checkBothSizes = (page: Page, name: string) =>
+    fitsBothWidths(page, 'admin', name, async (viewport) => {
       const card = await cardOf(page).evaluate((el) => ({ scroll: el.scrollWidth, client: el.clientWidth }));
       expect(card.scroll, `${name}: the card's content is wider than the card at ${viewport.width} px`).toBeLessThanOrEqual(card.client);
       expect(await seriousViolations(page), `${name} at ${viewport.width} px`).toEqual([]);
       // The whole page from its top, and the card alone cut from it (there the sticky header covers nothing).
       await page.evaluate('window.scrollTo(0, 0)');
-      await screenshot(page, 'admin', name);
       const box = await cardOf(page).boundingBox();
       expect(box).not.toBeNull();
       await page.screenshot({ path: path.resolve(import.meta.dirname, 'screenshots/admin', `${name}-card-${viewport.width}.png`), fullPage: true, clip: box! });
-    }
-  };
+    });
 
   it('shows the requester Withdraw and the other admin Confirm and Decline, with nothing competing, at both sizes', async ({
     api,

@@ -7,26 +7,24 @@
  * past day reads as the books stood. A compliance officer reads the same screen in their area, on
  * their access trail. axe finds no serious violation, and the screens fit 390 px and 1280 px.
  */
-import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { DESKTOP, launchBrowser, screenshot, resizeTo } from './support/browser';
+import { DESKTOP, launchBrowser } from './support/browser';
 import { startAppServer, type AppServer } from './support/app-server';
 import { openSignedIn } from './support/signed-in';
 import { watchCspViolations } from './support/csp-violations';
 import { confirmOnServer } from '../support/admin-cli';
 import { waitFor } from '../support/wait-for';
 import { deskDay } from '../../machines/src/ledger/desk-day';
+import { seriousViolations } from './support/axe';
+import { fitsBothWidths, PHONE_WIDTH } from './support/both-widths';
 
 const ADMIN = { phone: '+919000000291', password: 'e2e-books-admin' };
 const CUSTOMER = { phone: '+919812300291', password: 'books-customer' };
 const OFFICER = { phone: '+919812300292', password: 'books-officer' };
 const HDFC = { bankName: 'HDFC Bank', accountName: 'E2E Desk Trading', accountNumber: '50100011223344', ifsc: 'HDFC0001234', isActive: true };
 const WALLET = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
-const PHONE_WIDTH = { width: 390, height: 844 };
-const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 describe('the desk’s books, in a real browser', () => {
   let server: AppServer;
@@ -64,21 +62,10 @@ describe('the desk’s books, in a real browser', () => {
   const bankPosition = async (token = admin, base = '/api/admin') =>
     (await api('GET', `${base}/ledger/position`, token)).position.accounts.find((a: any) => a.account === `bank:${hdfc}`);
 
-  const seriousViolations = async (page: Page): Promise<string[]> => {
-    await page.evaluate(AXE);
-    return (await page.evaluate(
-      `axe.run(document, { resultTypes: ['violations'] }).then((r) => r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id + ': ' + v.nodes.map((n) => n.target.join(' ')).join(', ')))`,
-    )) as string[];
-  };
   /** No serious axe violation, and nothing scrolls sideways at 390 px or 1280 px (the tables scroll in their own box). */
   const checkScreen = async (page: Page, name: string) => {
     expect(await seriousViolations(page), name).toEqual([]);
-    for (const viewport of [PHONE_WIDTH, DESKTOP]) {
-      await resizeTo(page, viewport);
-      const overflow = (await page.evaluate('document.documentElement.scrollWidth - window.innerWidth')) as number;
-      expect(overflow, `${name} at ${viewport.width} px`).toBeLessThanOrEqual(0);
-      await screenshot(page, 'books', name);
-    }
+    await fitsBothWidths(page, 'books', name);
   };
   const bankRow = (page: Page) =>
     page

@@ -9,25 +9,23 @@
  * credit is listed under Orders without money. axe finds no serious violation, and the pages fit
  * 390 px and 1280 px with no sideways scroll.
  */
-import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { DESKTOP, launchBrowser, screenshot, resizeTo } from './support/browser';
+import { launchBrowser } from './support/browser';
 import { startAppServer, type AppServer } from './support/app-server';
 import { apiOf, openSignedIn } from './support/signed-in';
 import { watchCspViolations } from './support/csp-violations';
 import { confirmOnServer } from '../support/admin-cli';
+import { seriousViolations } from './support/axe';
+import { fitsBothWidths } from './support/both-widths';
 
 const ADMIN = { phone: '+919000000281', password: 'e2e-reconciliation-admin' };
 const HDFC = { bankName: 'HDFC Bank', accountName: 'E2E Desk Trading', accountNumber: '50100099887766', ifsc: 'HDFC0001234', isActive: true };
 const AXIS = { bankName: 'Axis Bank', accountName: 'E2E Desk Trading', accountNumber: '917020012345678', ifsc: 'UTIB0000123', isActive: true };
 const FIXTURES = path.join(import.meta.dirname, 'fixtures');
-const PHONE_WIDTH = { width: 390, height: 844 };
 const WALLET = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
-const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 describe('reconciling bank statements, in a real browser', () => {
   let server: AppServer;
@@ -35,22 +33,10 @@ describe('reconciling bank statements, in a real browser', () => {
   let admin: string;
   const api = (...args: Parameters<ReturnType<typeof apiOf>>) => apiOf(server)(...args);
 
-  /** axe-core in the page (through the DevTools protocol, which the page's CSP does not govern): serious and critical violations, in the page or the part `within` names. */
-  const seriousViolations = async (page: Page, within = 'document'): Promise<string[]> => {
-    await page.evaluate(AXE);
-    return (await page.evaluate(
-      `axe.run(${within}, { resultTypes: ['violations'] }).then((r) => r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id + ': ' + v.nodes.map((n) => n.target.join(' ')).join(', ')))`,
-    )) as string[];
-  };
   /** No serious axe violation, and nothing scrolls sideways at 390 px or 1280 px. */
   const checkScreen = async (page: Page, name: string) => {
     expect(await seriousViolations(page), name).toEqual([]);
-    for (const viewport of [PHONE_WIDTH, DESKTOP]) {
-      await resizeTo(page, viewport);
-      const overflow = (await page.evaluate('document.documentElement.scrollWidth - window.innerWidth')) as number;
-      expect(overflow, `${name} at ${viewport.width} px`).toBeLessThanOrEqual(0);
-      await screenshot(page, 'reconciliation', name);
-    }
+    await fitsBothWidths(page, 'reconciliation', name);
   };
   /** The texts the upload's progress line showed, in order. */
   const recordProgress = (page: Page) =>
@@ -303,7 +289,7 @@ describe('reconciling bank statements, in a real browser', () => {
       expect(await checks.getByRole('listitem').allTextContents()).toEqual(['… Matched to bank statement', '! Bank: paid by someone else']);
       expect(await page.getByText("Paid by someone else (name differs from the customer's bank account).").count()).toBe(1);
       // The badge's own part of the page (the order page is the lead's; its back link is reported apart).
-      expect(await seriousViolations(page, "document.querySelector('.payment-badges')")).toEqual([]);
+      expect(await seriousViolations(page, { within: "document.querySelector('.payment-badges')" })).toEqual([]);
       await page.close();
     }, 90_000);
 

@@ -5,18 +5,16 @@
  * signs in with a code, then with a recovery code; a session ended from another is signed out. axe
  * finds no serious violation on the new screens, which fit 390 px and 1280 px.
  */
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { DESKTOP, launchBrowser, screenshot, resizeTo } from './support/browser';
+import { DESKTOP, launchBrowser } from './support/browser';
 import { startAppServer, type AppServer } from './support/app-server';
 import { watchCspViolations } from './support/csp-violations';
+import { seriousViolations } from './support/axe';
+import { fitsBothWidths } from './support/both-widths';
 
 const ADMIN = { phone: '+919000000077', password: 'e2e-staff-password' };
-const PHONE_WIDTH = { width: 390, height: 844 };
-const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 describe('staff sign-in with an authenticator in a real browser', () => {
   let server: AppServer;
@@ -36,23 +34,6 @@ describe('staff sign-in with an authenticator in a real browser', () => {
     await page.getByRole('tabpanel').getByLabel('Phone number').fill(ADMIN.phone);
     await page.getByRole('tabpanel').getByLabel('Password', { exact: true }).fill(ADMIN.password);
     await page.getByRole('button', { name: 'Login' }).click();
-  };
-  /** axe-core in the page (evaluated through the DevTools protocol, which the page's CSP does not govern): serious and critical violations. */
-  const seriousViolations = async (): Promise<string[]> => {
-    await page.evaluate(AXE);
-    const found = (await page.evaluate(
-      `axe.run(document, { resultTypes: ['violations'] }).then((r) => r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id + ': ' + v.nodes.map((n) => n.target.join(' ')).join(', ')))`,
-    )) as string[];
-    return found;
-  };
-  /** The page fits the viewport's width at 390 px and 1280 px: nothing scrolls sideways. */
-  const fitsBothWidths = async (name: string) => {
-    for (const viewport of [PHONE_WIDTH, DESKTOP]) {
-      await resizeTo(page, viewport);
-      const overflow = (await page.evaluate('document.documentElement.scrollWidth - window.innerWidth')) as number;
-      expect(overflow, `${name} at ${viewport.width} px`).toBeLessThanOrEqual(0);
-      await screenshot(page, 'staff-sign-in', name);
-    }
   };
   const token = async () => (await page.evaluate(`localStorage.getItem('token')`)) as string | null;
   const me = async (bearer: string) => (await fetch(`${server.base}/api/auth/me`, { headers: { authorization: `Bearer ${bearer}` } })).status;
@@ -75,16 +56,16 @@ describe('staff sign-in with an authenticator in a real browser', () => {
     await page.getByRole('img', { name: 'QR code to scan with your authenticator app' }).waitFor();
     secret = ((await page.getByLabel('Key for manual entry').textContent()) ?? '').replace(/\s/g, '');
     expect(secret).toMatch(/^[A-Z2-7]{32}$/);
-    expect(await seriousViolations()).toEqual([]);
-    await fitsBothWidths('enrol');
+    expect(await seriousViolations(page)).toEqual([]);
+    await fitsBothWidths(page, 'staff-sign-in', 'enrol');
     await typeCode(code(0));
     await page.getByRole('button', { name: 'Confirm' }).click();
     await page.getByRole('heading', { name: 'Save your recovery codes' }).waitFor();
     recoveryCodes = await page.locator('.code-list code').allTextContents();
     expect(recoveryCodes).toHaveLength(10);
     expect(await token()).toBeNull();
-    expect(await seriousViolations()).toEqual([]);
-    await fitsBothWidths('recovery-codes');
+    expect(await seriousViolations(page)).toEqual([]);
+    await fitsBothWidths(page, 'staff-sign-in', 'recovery-codes');
     await page.getByLabel('I have saved them').check();
     await page.getByRole('button', { name: 'Continue' }).click();
     await page.waitForURL(/\/admin\/dashboard$/);
@@ -95,8 +76,8 @@ describe('staff sign-in with an authenticator in a real browser', () => {
     await page.getByRole('heading', { name: 'Where you are signed in' }).waitFor();
     await page.getByText('This device').waitFor();
     await page.getByText(/10 of 10 recovery codes left/).waitFor();
-    expect(await seriousViolations()).toEqual([]);
-    await fitsBothWidths('sessions');
+    expect(await seriousViolations(page)).toEqual([]);
+    await fitsBothWidths(page, 'staff-sign-in', 'sessions');
     const before = (await token())!;
     await page.getByRole('button', { name: 'Logout' }).click();
     await page.waitForURL(/\/login$/);
@@ -106,8 +87,8 @@ describe('staff sign-in with an authenticator in a real browser', () => {
   it('signs in with a code from the authenticator, then with a recovery code', async () => {
     await signInWithPassword();
     await page.getByRole('heading', { name: 'Enter your code' }).waitFor();
-    expect(await seriousViolations()).toEqual([]);
-    await fitsBothWidths('enter-code');
+    expect(await seriousViolations(page)).toEqual([]);
+    await fitsBothWidths(page, 'staff-sign-in', 'enter-code');
     // The enrolment spent this step's code: the next step's is taken (one step either side).
     await typeCode(code(1));
     await page.getByRole('button', { name: 'Verify' }).click();
@@ -171,8 +152,8 @@ describe('staff sign-in with an authenticator in a real browser', () => {
     // The password alone does not replace it: a code from the current app, or a recovery code.
     expect(await page.getByRole('button', { name: 'Continue' }).isDisabled()).toBe(true);
     await page.getByRole('group', { name: 'Code from your current authenticator app' }).waitFor();
-    expect(await seriousViolations()).toEqual([]);
-    await fitsBothWidths('replace-authenticator');
+    expect(await seriousViolations(page)).toEqual([]);
+    await fitsBothWidths(page, 'staff-sign-in', 'replace-authenticator');
     await page.getByRole('button', { name: 'Lost your phone? Use a recovery code' }).click();
     await page.getByLabel('Recovery code').fill(recoveryCodes[4]!);
     await page.getByRole('button', { name: 'Continue' }).click();

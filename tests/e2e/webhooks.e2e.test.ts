@@ -5,24 +5,22 @@
  * delivery log shows it delivered, and Redeliver sends it again under the same delivery id. axe finds
  * no serious violation, and both screens fit 390 px and 1280 px.
  */
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { DESKTOP, launchBrowser, screenshot, resizeTo } from './support/browser';
+import { launchBrowser } from './support/browser';
 import { startAppServer, type AppServer } from './support/app-server';
 import { openSignedIn } from './support/signed-in';
 import { confirmOnServer } from '../support/admin-cli';
 import { startRecordingServer, type RecordingServer } from '../support/recording-http-server';
 import { waitFor } from '../support/wait-for';
 import { verifySignature } from '../../services/src/webhooks/verify-signature';
+import { seriousViolations } from './support/axe';
+import { fitsBothWidths } from './support/both-widths';
 
 const ADMIN = { phone: '+919000000301', password: 'e2e-webhooks-admin' };
 const CUSTOMER = { phone: '+919812300301', password: 'hooks-customer' };
 const WALLET = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
 const BANK = { bankName: 'HDFC Bank', accountName: 'E2E Desk Trading', accountNumber: '50100011223399', ifsc: 'HDFC0001234', isActive: true };
-const PHONE_WIDTH = { width: 390, height: 844 };
-const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 describe('webhooks, in a real browser', () => {
   let server: AppServer;
@@ -41,21 +39,10 @@ describe('webhooks, in a real browser', () => {
     if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${await response.text()}`);
     return (await response.json()) as any;
   };
-  const seriousViolations = async (): Promise<string[]> => {
-    await page.evaluate(AXE);
-    return (await page.evaluate(
-      `axe.run(document, { resultTypes: ['violations'] }).then((r) => r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id + ': ' + v.nodes.map((n) => n.target.join(' ')).join(', ')))`,
-    )) as string[];
-  };
   /** No serious axe violation, and nothing scrolls sideways at 390 px or 1280 px. */
   const checkScreen = async (name: string) => {
-    expect(await seriousViolations(), name).toEqual([]);
-    for (const viewport of [PHONE_WIDTH, DESKTOP]) {
-      await resizeTo(page, viewport);
-      const overflow = (await page.evaluate('document.documentElement.scrollWidth - window.innerWidth')) as number;
-      expect(overflow, `${name} at ${viewport.width} px`).toBeLessThanOrEqual(0);
-      await screenshot(page, 'webhooks', `${name}-${viewport.width}`);
-    }
+    expect(await seriousViolations(page), name).toEqual([]);
+    await fitsBothWidths(page, 'webhooks', name);
   };
 
   beforeAll(async () => {

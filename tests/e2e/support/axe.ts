@@ -5,6 +5,24 @@ import type { Page } from 'playwright-core';
 /** axe-core's own build, evaluated in the page through the DevTools protocol (which the page's CSP does not govern). */
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
+/** axe injected into the page's document, once per document. */
+async function withAxe(page: Page): Promise<void> {
+  if (!(await page.evaluate('typeof window.axe !== "undefined"'))) await page.evaluate(AXE_SOURCE);
+}
+
+/**
+ * The serious and critical violations in the page, or in what `within` (a script naming an element)
+ * gives, with axe's rules off by default that `enable` names, one line each: the rule and every
+ * element it names, for a test's failure message.
+ */
+export async function seriousViolations(page: Page, { within = 'document', enable = [] }: { within?: string; enable?: string[] } = {}): Promise<string[]> {
+  await withAxe(page);
+  const rules = JSON.stringify(Object.fromEntries(enable.map((rule) => [rule, { enabled: true }])));
+  return (await page.evaluate(
+    `axe.run(${within}, { resultTypes: ['violations'], rules: ${rules} }).then((r) => r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id + ': ' + v.nodes.map((n) => n.target.join(' ')).join(', ')))`,
+  )) as string[];
+}
+
 /** One axe rule a page breaks at serious or critical impact: how many elements, and the first of them. */
 export interface AxeFinding {
   rule: string;
@@ -29,7 +47,7 @@ export interface PageFindings {
  * critical. axe is injected once per document; after a resize it runs again on the same one.
  */
 export async function seriousFindings(page: Page, within?: string): Promise<AxeFinding[]> {
-  if (!(await page.evaluate('typeof window.axe !== "undefined"'))) await page.evaluate(AXE_SOURCE);
+  await withAxe(page);
   const context = within === undefined ? 'document' : JSON.stringify(within);
   return (await page.evaluate(
     `axe.run(${context}, { resultTypes: ['violations'] }).then((r) => r.violations
