@@ -14,6 +14,7 @@ import { startAppServer, type AppServer } from './support/app-server';
 import { confirmOnServer } from '../support/admin-cli';
 import { watchCspViolations } from './support/csp-violations';
 import { PNG_1PX } from '../support/sample-files';
+import { apiOf } from './support/signed-in';
 
 const ADMIN = { phone: '+919000000055', password: 'e2e-admin-password' };
 const CUSTOMER = { phone: '+919812300001', password: 'customer-pass' };
@@ -31,14 +32,7 @@ describe('admin desk in a real browser', () => {
   };
   /** The id of the request the page's "Waiting for a second admin" links to. */
   const requestShown = async () => (await page.getByRole('link', { name: 'See the request' }).getAttribute('href'))!.split('/').pop()!;
-  const api = async (method: string, path: string, token: string | null, body?: unknown) => {
-    const response = await fetch(`${server.base}${path}`, {
-      method,
-      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    return (await response.json()) as any;
-  };
+  const api = (...args: Parameters<ReturnType<typeof apiOf>>) => apiOf(server)(...args);
 
   beforeAll(async () => {
     [server, browser] = await Promise.all([startAppServer({ ADMIN_PHONE: ADMIN.phone, ADMIN_PASSWORD: ADMIN.password }), launchBrowser()]);

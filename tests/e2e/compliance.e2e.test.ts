@@ -18,6 +18,7 @@ import { confirmOnServer } from '../support/admin-cli';
 import { watchCspViolations } from './support/csp-violations';
 import { seriousViolations } from './support/axe';
 import { fitsBothWidths } from './support/both-widths';
+import { checkedApiOf } from './support/signed-in';
 
 const ADMIN = { phone: '+919000000077', password: 'e2e-admin-password' };
 const CUSTOMER = { phone: '+919812300077', password: 'customer-pass' };
@@ -36,15 +37,7 @@ describe('compliance desk in a real browser', () => {
   let beforeVerified = '';
   let pendingChangeId = '';
 
-  const api = async (method: string, path: string, token: string | null, body?: unknown) => {
-    const response = await fetch(`${server.base}${path}`, {
-      method,
-      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${await response.text()}`);
-    return (await response.json()) as any;
-  };
+  const api = (...args: Parameters<ReturnType<typeof checkedApiOf>>) => checkedApiOf(server)(...args);
 
   beforeAll(async () => {
     [server, browser] = await Promise.all([startAppServer({ ADMIN_PHONE: ADMIN.phone, ADMIN_PASSWORD: ADMIN.password }), launchBrowser()]);

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { DESKTOP, launchBrowser } from './support/browser';
 import { startAppServer, type AppServer } from './support/app-server';
-import { openSignedIn } from './support/signed-in';
+import { openSignedIn, checkedApiOf } from './support/signed-in';
 import { watchCspViolations } from './support/csp-violations';
 import { confirmOnServer } from '../support/admin-cli';
 import { waitFor } from '../support/wait-for';
@@ -36,15 +36,7 @@ describe('the desk’s books, in a real browser', () => {
   const [yyyy, mm, dd] = today.split('-');
   const lines: string[] = [];
 
-  const api = async (method: string, path: string, token: string | null, body?: unknown) => {
-    const response = await fetch(`${server.base}${path}`, {
-      method,
-      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${await response.text()}`);
-    return (await response.json()) as any;
-  };
+  const api = (...args: Parameters<ReturnType<typeof checkedApiOf>>) => checkedApiOf(server)(...args);
   /** Today's lines so far as HDFC exports them, each with the balance after it, uploaded as the admin. */
   const upload = async (...more: { narration: string; ref: string; credit: string; balance: string }[]) => {
     const day = `${dd}/${mm}/${yyyy!.slice(2)}`;

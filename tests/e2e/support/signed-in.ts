@@ -2,14 +2,24 @@ import type { Browser, Page } from 'playwright-core';
 import { DESKTOP } from './browser';
 import type { AppServer } from './app-server';
 
-/** A JSON call to the server under test with a token, as the browser tests set up their data. */
+function send(server: AppServer, method: string, path: string, token: string | null, body?: unknown): Promise<Response> {
+  return fetch(`${server.base}${path}`, {
+    method,
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+}
+
+/** A JSON call to the server under test with a token (or none), as the browser tests set up their data: its answer, whatever the status. */
 export function apiOf(server: AppServer) {
-  return async (method: string, path: string, token: string, body?: unknown) => {
-    const response = await fetch(`${server.base}${path}`, {
-      method,
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
+  return async (method: string, path: string, token: string | null, body?: unknown) => (await (await send(server, method, path, token, body)).json()) as any;
+}
+
+/** The same, for set-up that must succeed: any answer but 2xx throws, with what the server said. */
+export function checkedApiOf(server: AppServer) {
+  return async (method: string, path: string, token: string | null, body?: unknown) => {
+    const response = await send(server, method, path, token, body);
+    if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${await response.text()}`);
     return (await response.json()) as any;
   };
 }
