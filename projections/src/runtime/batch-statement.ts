@@ -50,7 +50,9 @@ function partsStatement(parts: readonly BatchPart[]): RawBuilder<unknown> {
   assertDistinctNames(parts);
   // Every checkpoint stood where its part was read from, or the statement fails naming the first that did not.
   const guard = sql`case ${sql.join(
-    parts.map((part, index) => sql`when not exists (select 1 from ${sql.id(checkpointName(parts, index))}) then projection_checkpoint_moved(${part.move.name})`),
+    parts.map(
+      (part, index) => sql`when not exists (select 1 from ${sql.id(checkpointName(parts, index))}) then projection_checkpoint_moved(${part.move.name})`,
+    ),
     sql` `,
   )} else true end`;
   const thens = parts.flatMap((part, index) => (part.batch.then ? [sql`, ${part.batch.then} as ${sql.id(`after_writes_${index}`)}`] : []));

@@ -67,7 +67,12 @@ export class GroupMember {
   /** What `committed` and `stepPast` share: the position, the count, the last event's time. */
   private moveTo(events: readonly RecordedEvent[], applied: number): void {
     const last = events[events.length - 1]!;
-    this.checkpoint = { ...this.checkpoint, position: last.globalPosition, eventsApplied: this.checkpoint.eventsApplied + applied, lastEventAt: last.recordedAt };
+    this.checkpoint = {
+      ...this.checkpoint,
+      position: last.globalPosition,
+      eventsApplied: this.checkpoint.eventsApplied + applied,
+      lastEventAt: last.recordedAt,
+    };
   }
 
   /** The move that writes its steps past; null when there are none. */

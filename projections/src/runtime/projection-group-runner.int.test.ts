@@ -112,7 +112,10 @@ describe('projection group runner', () => {
     }
     const running = group(both);
     running.start();
-    await waitFor('both locks held', async () => (await projectionLockHolder(db, 'stream-summary')) !== null && (await projectionLockHolder(db, 'event-log')) !== null);
+    await waitFor(
+      'both locks held',
+      async () => (await projectionLockHolder(db, 'stream-summary')) !== null && (await projectionLockHolder(db, 'event-log')) !== null,
+    );
     await db.connection().execute(async (conn) => {
       expect(await tryLockProjection(conn, 'stream-summary')).toBe(false);
       expect(await tryLockProjection(conn, 'event-log')).toBe(false);

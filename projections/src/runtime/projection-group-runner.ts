@@ -73,7 +73,10 @@ export class ProjectionGroupRunner {
     const { db, eventAttempts, eventRetryMs } = options;
     this.members = options.projections.map(
       (projection) =>
-        new GroupMember(projection, new BatchApplier({ db, projection, eventAttempts, eventRetryMs, stopSignal: this.stopSignal, stopped: () => this.stopped })),
+        new GroupMember(
+          projection,
+          new BatchApplier({ db, projection, eventAttempts, eventRetryMs, stopSignal: this.stopSignal, stopped: () => this.stopped }),
+        ),
     );
   }
 
@@ -185,7 +188,10 @@ export class ProjectionGroupRunner {
       // at a time instead of each costing a statement. A full batch reads on at once.
       prefetch = { from: last.globalPosition, events: read(last.globalPosition, events.length < batchSize ? readAt + (this.options.gatherMs ?? 0) : 0) };
       prefetch.events.catch(() => undefined); // observed when awaited; avoids an unhandled rejection meanwhile
-      const applied = await this.apply(conn, this.members.map((member) => ({ member, events })));
+      const applied = await this.apply(
+        conn,
+        this.members.map((member) => ({ member, events })),
+      );
       if (applied === 'stopped') break;
       if (applied.moved) await dropPrefetch();
     }
@@ -202,7 +208,8 @@ export class ProjectionGroupRunner {
     const rebuilt = caughtUp ? this.members.filter((member) => member.checkpoint.rebuildStartedAt !== null) : [];
     const pendingFor = this.pendingFor();
     // Written once a second old, so `status` is right at rest, and before a rebuild is marked finished.
-    if (pendingFor !== null && (pendingFor >= SKIPPED_CHECKPOINT_MS || untilCaughtUp || rebuilt.length > 0) && !(await this.storePending(conn))) return 'waited';
+    if (pendingFor !== null && (pendingFor >= SKIPPED_CHECKPOINT_MS || untilCaughtUp || rebuilt.length > 0) && !(await this.storePending(conn)))
+      return 'waited';
     for (const member of rebuilt) {
       await finishRebuild(conn, member.name);
       member.checkpoint = { ...member.checkpoint, rebuildStartedAt: null, rebuildTotal: null };
@@ -235,14 +242,25 @@ export class ProjectionGroupRunner {
     }
     const end = events[events.length - 1]!.globalPosition;
     const behind = this.members.filter((member) => comparePositions(member.position, end) < 0);
-    if ((await this.apply(conn, behind.map((member) => ({ member, events: eventsAfter(events, member.position) })))) === 'stopped') return 'stopped';
+    if (
+      (await this.apply(
+        conn,
+        behind.map((member) => ({ member, events: eventsAfter(events, member.position) })),
+      )) === 'stopped'
+    )
+      return 'stopped';
 
     const furthest = this.members.reduce((max, member) => (comparePositions(member.position, max) > 0 ? member.position : max), this.members[0]!.position);
     const leaders = this.members.filter((member) => member.position === furthest);
     if (leaders.length === this.members.length || leaders.some((member) => behind.includes(member))) return 'stepped';
     const tail = await store.readAll(furthest, batchSize);
     if (tail.length === 0) return 'stepped';
-    return (await this.apply(conn, leaders.map((member) => ({ member, events: tail })))) === 'stopped' ? 'stopped' : 'stepped';
+    return (await this.apply(
+      conn,
+      leaders.map((member) => ({ member, events: tail })),
+    )) === 'stopped'
+      ? 'stopped'
+      : 'stepped';
   }
 
   /**
@@ -329,7 +347,12 @@ export class ProjectionGroupRunner {
       return move ? [{ member, part: { move, tables: member.projection.tables, batch: NO_WRITES } }] : [];
     });
     if (pending.length === 0) return true;
-    if (await runPartsStatement(conn, pending.map(({ part }) => part))) {
+    if (
+      await runPartsStatement(
+        conn,
+        pending.map(({ part }) => part),
+      )
+    ) {
       for (const { member } of pending) member.pendingStored();
       return true;
     }

@@ -60,12 +60,20 @@ describe('projection rebuild and status', () => {
       ['event-log', false, 600],
     ]);
     expect(await actualStreamSummary(db)).toBe(await expectedStreamSummary(db));
-    expect(await db.selectFrom('rm_event_log').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).toEqual({ n: '600' });
+    expect(
+      await db
+        .selectFrom('rm_event_log')
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .executeTakeFirstOrThrow(),
+    ).toEqual({ n: '600' });
     // Twelve batches of fifty and the empty read that finds the end: once, not once per read model.
     expect(reads).toBeLessThanOrEqual(14);
     expect(lines).toContain('[stream-summary] rebuilding from the start: 600 events');
     expect(lines).toContain('[event-log] rebuilding from the start: 600 events');
-    expect(lines.slice(-2)).toEqual([expect.stringMatching(/^\[stream-summary\] done: 600 events in [\d.]+s/), expect.stringMatching(/^\[event-log\] done: 600 events in [\d.]+s/)]);
+    expect(lines.slice(-2)).toEqual([
+      expect.stringMatching(/^\[stream-summary\] done: 600 events in [\d.]+s/),
+      expect.stringMatching(/^\[event-log\] done: 600 events in [\d.]+s/),
+    ]);
     for (const name of ['stream-summary', 'event-log']) expect((await loadCheckpoint(db, name)).rebuildStartedAt).toBeNull();
   });
 

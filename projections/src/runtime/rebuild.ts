@@ -66,7 +66,9 @@ export async function rebuildProjections(options: Omit<RebuildOptions, 'projecti
   const label = projections.length === 1 ? projections[0]!.name : `${projections.length} read models`;
   const progress = createProgressReporter(label, write);
   // Each one's end line, timed from here.
-  const ends = new Map(projections.map((projection) => [projection.name, projections.length === 1 ? progress : createProgressReporter(projection.name, write)]));
+  const ends = new Map(
+    projections.map((projection) => [projection.name, projections.length === 1 ? progress : createProgressReporter(projection.name, write)]),
+  );
   const applied = new Map<string, { done: number; total: number }>();
   const update = (checkpoint: Checkpoint) => {
     applied.set(checkpoint.name, { done: checkpoint.eventsApplied, total: checkpoint.rebuildTotal ?? checkpoint.eventsApplied });
@@ -91,7 +93,12 @@ export async function rebuildProjections(options: Omit<RebuildOptions, 'projecti
   for (const projection of projections) {
     const after = await loadCheckpoint(db, projection.name);
     ends.get(projection.name)!.finish(after.eventsApplied);
-    results.push({ projection: projection.name, resumed: resumed.get(projection.name)!, eventsApplied: after.eventsApplied, seconds: (Date.now() - started) / 1000 });
+    results.push({
+      projection: projection.name,
+      resumed: resumed.get(projection.name)!,
+      eventsApplied: after.eventsApplied,
+      seconds: (Date.now() - started) / 1000,
+    });
   }
   return results;
 }
