@@ -3,32 +3,41 @@
  * by name (issue 29): a reference is found in the officer's scope; an unknown one, or another brand's,
  * is a 400 naming it the same way, and makes nothing.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCustomer, createTestApp, json, type TestApp } from '../support/test-app';
+import { describe, expect } from 'vitest';
+import { createCustomer, json, type TestApp } from '../support/test-app';
+import { it as withApp } from '../support/app-fixtures';
 import { createBrand } from '../support/brands';
 import { createStaff } from '../support/desk-changes';
 
 const TRON = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
 const HOST = 'refs-brand.example';
 
-describe('compliance exports by reference', () => {
-  let t: TestApp;
-  let officer: string;
-  let brandOfficer: string;
-  let brandId: string;
-  let operatorOrder: { _id: string; refCode: string };
-  let brandOrder: { _id: string; refCode: string };
+const place = async (t: TestApp, token: string, host?: string) =>
+  (
+    await json(
+      t.call('POST', '/api/orders/fiat-to-crypto', {
+        token,
+        body: { fiatAmount: 2000, network: 'TRC20', withdrawAddress: TRON, method: 'bank' },
+        headers: host ? { host } : {},
+      }),
+    )
+  ).body.order as { _id: string; refCode: string };
 
-  const place = async (token: string, host?: string) =>
-    (
-      await json(
-        t.call('POST', '/api/orders/fiat-to-crypto', {
-          token,
-          body: { fiatAmount: 2000, network: 'TRC20', withdrawAddress: TRON, method: 'bank' },
-          headers: host ? { host } : {},
-        }),
-      )
-    ).body.order as { _id: string; refCode: string };
+/**
+ * The file's desk, made once for it (as its beforeAll did): a brand, the operator's and the brand's
+ * officers, an order on each, and the two calls the tests make.
+ */
+const it = withApp.extend('desk', { scope: 'file' }, async ({ t }) => {
+  const brandId = await createBrand(t, HOST, 'Sunrise');
+  await createStaff(t, { phone: '+919171000009', password: 'compliance1', username: 'operator officer', roles: ['compliance'] });
+  const officer = await t.login('+919171000009', 'compliance1');
+  await createStaff(t, { phone: '+919171000019', password: 'compliance2', roles: ['compliance'], tenantId: brandId });
+  const brandOfficer: string = (
+    await json(t.call('POST', '/api/auth/login', { body: { phone: '+919171000019', password: 'compliance2' }, headers: { host: HOST } }))
+  ).body.token;
+  const operatorOrder = await place(t, await createCustomer(t, '+919171000001'));
+  const brandOrder = await place(t, await createCustomer(t, '+919171000002', 'secret1', { tenantId: brandId, host: HOST }), HOST);
+  await t.project();
   const exportAs = (token: string, orderIds: string[]) =>
     json(t.call('POST', '/api/compliance/exports', { token, body: { orderIds }, headers: { host: token === brandOfficer ? HOST : 'localhost' } }));
   const exportCount = async () =>
@@ -40,22 +49,14 @@ describe('compliance exports by reference', () => {
           .executeTakeFirstOrThrow()
       ).n,
     );
+  return { brandId, officer, brandOfficer, operatorOrder, brandOrder, exportAs, exportCount };
+});
 
-  beforeAll(async () => {
-    t = await createTestApp();
-    brandId = await createBrand(t, HOST, 'Sunrise');
-    await createStaff(t, { phone: '+919171000009', password: 'compliance1', username: 'operator officer', roles: ['compliance'] });
-    officer = await t.login('+919171000009', 'compliance1');
-    await createStaff(t, { phone: '+919171000019', password: 'compliance2', roles: ['compliance'], tenantId: brandId });
-    brandOfficer = (await json(t.call('POST', '/api/auth/login', { body: { phone: '+919171000019', password: 'compliance2' }, headers: { host: HOST } }))).body
-      .token;
-    operatorOrder = await place(await createCustomer(t, '+919171000001'));
-    brandOrder = await place(await createCustomer(t, '+919171000002', 'secret1', { tenantId: brandId, host: HOST }), HOST);
-    await t.project();
-  });
-  afterAll(() => t.close());
-
-  it('exports an order named by its reference, in any case, as the same export as by its id', async () => {
+describe('compliance exports by reference', () => {
+  it('exports an order named by its reference, in any case, as the same export as by its id', async ({
+    t,
+    desk: { officer, operatorOrder, brandOrder, exportAs },
+  }) => {
     const byId = await exportAs(officer, [operatorOrder._id]);
     const byReference = await exportAs(officer, [operatorOrder.refCode.toLowerCase()]);
     expect(byReference.status, JSON.stringify(byReference.body)).toBe(201);
@@ -67,7 +68,7 @@ describe('compliance exports by reference', () => {
     expect(both.body).toMatchObject({ streamCount: 2 });
   });
 
-  it('refuses a reference that names no order with a 400 naming it, and makes nothing', async () => {
+  it('refuses a reference that names no order with a 400 naming it, and makes nothing', async ({ desk: { officer, operatorOrder, exportAs, exportCount } }) => {
     const before = await exportCount();
     const refused = await exportAs(officer, [operatorOrder.refCode, 'ORD-ZZZZZZZZZZ']);
     expect(refused.status).toBe(400);
@@ -79,13 +80,15 @@ describe('compliance exports by reference', () => {
     expect(await exportCount()).toBe(before);
   });
 
-  it('refuses something that is neither a reference nor an id, naming it', async () => {
+  it('refuses something that is neither a reference nor an id, naming it', async ({ desk: { officer, exportAs } }) => {
     const refused = await exportAs(officer, ['12345']);
     expect(refused.status).toBe(400);
     expect(refused.body.details[0].message).toBe('12345 is not an order reference (ORD-…) or an order id');
   });
 
-  it("answers a brand's officer naming another brand's order exactly as it answers an unknown reference", async () => {
+  it("answers a brand's officer naming another brand's order exactly as it answers an unknown reference", async ({
+    desk: { brandOfficer, brandOrder, operatorOrder, exportAs },
+  }) => {
     expect((await exportAs(brandOfficer, [brandOrder.refCode])).status).toBe(201);
     const other = await exportAs(brandOfficer, [operatorOrder.refCode]);
     const unknown = await exportAs(brandOfficer, ['ORD-ZZZZZZZZZZ']);
@@ -94,7 +97,10 @@ describe('compliance exports by reference', () => {
     expect(unknown.body.details).toEqual([{ path: 'orderIds.0', message: 'No order ORD-ZZZZZZZZZZ in your scope' }]);
   });
 
-  it('lists the brands an officer reads, by name: every brand for the operator’s, their own for a brand’s', async () => {
+  it('lists the brands an officer reads, by name: every brand for the operator’s, their own for a brand’s', async ({
+    t,
+    desk: { officer, brandOfficer, brandId },
+  }) => {
     const all = await json(t.call('GET', '/api/compliance/brands', { token: officer }));
     expect(all.status).toBe(200);
     expect(all.body.brands).toEqual(expect.arrayContaining([{ _id: brandId, name: 'Sunrise' }, expect.objectContaining({ _id: 'default' })]));
