@@ -4,23 +4,28 @@
  * code, which only the phone's holder has, answers staff 403 `staff_sms_sign_in`. Wrong codes are
  * limited per address, so trying many phones meets a 429.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCustomer, createTestApp, json, type TestApp } from '../support/test-app';
+import { describe, expect } from 'vitest';
+import { createCustomer, json } from '../support/test-app';
+import { it as withApp } from '../support/app-fixtures';
 import { createStaff } from '../support/staff-accounts';
 
-describe('sign-in codes answer staff and customers alike until the code is right', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+/** A POST as from `ip` (behind the one trusted proxy): addresses are what the limits count. */
+const it = withApp.extend(
+  'postFrom',
+  { scope: 'file' },
+  ({ t }) =>
+    (path: string, body: unknown, ip = '198.51.100.30') =>
+      json(t.call('POST', path, { body, headers: { 'x-forwarded-for': ip } })),
+);
 
-  const from = (ip: string) => ({ 'x-forwarded-for': ip });
-  const post = (path: string, body: unknown, ip = '198.51.100.30') => json(t.call('POST', path, { body, headers: from(ip) }));
+describe('sign-in codes answer staff and customers alike until the code is right', () => {
   const staff = '+919520000001';
   const customer = '+919520000002';
 
-  it('the same answers for a staff phone and a customer phone: sending, a wrong code, no code; then 403 for staff only with the right code', async () => {
+  it('the same answers for a staff phone and a customer phone: sending, a wrong code, no code; then 403 for staff only with the right code', async ({
+    t,
+    postFrom: post,
+  }) => {
     await createStaff(t, staff, 'staff-password-1');
     await createCustomer(t, customer, 'customer-pass');
     const sameFor = async (ask: (phone: string) => Promise<{ status: number; body: unknown }>) => {
@@ -56,7 +61,7 @@ describe('sign-in codes answer staff and customers alike until the code is right
     });
   });
 
-  it('trying codes on many phones from one address meets a 429 after 30 wrong ones; another address is not held', async () => {
+  it('trying codes on many phones from one address meets a 429 after 30 wrong ones; another address is not held', async ({ postFrom: post }) => {
     const prober = '198.51.100.31';
     const answers: number[] = [];
     for (let i = 0; i < 32; i++)
