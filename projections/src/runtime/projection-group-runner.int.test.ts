@@ -65,15 +65,17 @@ describe('projection group runner', () => {
     const [appended] = await Promise.all([store.append(fresh, testEvents(1), { expected: 'no_stream' })]);
 
     const batches: { name: string; position: string | null }[] = [];
-    const runner = group(both, { batchSize: 10, onBatch: (checkpoint) => batches.push({ name: checkpoint.name, position: checkpoint.position }) });
+    const runner = group(both, { batchSize: 5, onBatch: (checkpoint) => batches.push({ name: checkpoint.name, position: checkpoint.position }) });
     expect(await runner.runUntilCaughtUp()).toBe(true);
 
-    // The event log had the new event after the rebuilt summary's first batch, not after its last.
+    // The event log had the new event while the rebuilt summary was still catching up, not with its
+    // last batch (as it would with nothing but the catch-up's batches). Not "after its first batch":
+    // the tail can be unreadable a moment while another file's transaction is open on the server.
     const logHadIt = batches.findIndex((b) => b.name === 'event-log' && b.position === appended!.lastPosition);
     const summaryBatches = batches.map((b, index) => ({ ...b, index })).filter((b) => b.name === 'stream-summary');
     expect(logHadIt).toBeGreaterThan(-1);
-    expect(summaryBatches.length).toBeGreaterThan(5);
-    expect(logHadIt).toBeLessThan(summaryBatches[1]!.index);
+    expect(summaryBatches.length).toBeGreaterThan(10);
+    expect(logHadIt).toBeLessThan(summaryBatches.at(-1)!.index);
     expect(await actualStreamSummary(db)).toBe(await expectedStreamSummary(db));
     expect(await eventLogRows(db)).toBe(101);
     const summary = await loadCheckpoint(db, 'stream-summary');

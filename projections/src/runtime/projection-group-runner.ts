@@ -3,14 +3,13 @@ import { logger } from '@desk/platform/logging/logger';
 import type { GlobalPosition, RecordedEvent } from '@desk/platform/eventstore/event-store';
 import { comparePositions } from '@desk/platform/eventstore/position-order';
 import type { ReadModelDatabase } from '../schema/read-model-database';
-import { NO_WRITES, type Projection } from './projection';
-import { checkpointStandsAt, finishRebuild, recordError, type Checkpoint } from './checkpoint-store';
+import type { Projection } from './projection';
+import { finishRebuild, recordError, type Checkpoint } from './checkpoint-store';
 import { BatchApplier, errorMessage } from './batch-applier';
-import { runPartsStatement, type BatchPart } from './batch-statement';
 import { tryLockProjection, unlockProjection } from './projection-lock';
-import { isTransientError } from './transient-error';
 import { WakeSignal } from './wake-signal';
 import { GroupMember } from './group-member';
+import { GroupBatches, SKIPPED_CHECKPOINT_MS } from './group-batches';
 import type { LogReader } from './shared-tail-reads';
 
 export interface GroupRunnerOptions {
@@ -38,11 +37,6 @@ const HINT_WINDOW_MS = 2_000;
 const MAX_ERROR_BACKOFF_MS = 30_000;
 /** Re-poll delay while committed events are held back by an older open transaction. */
 const HELD_BACK_RETRY_MS = 25;
-/** How stale a stored checkpoint may be while batches of nothing its projection handles are stepped past. */
-const SKIPPED_CHECKPOINT_MS = 1_000;
-
-type Part = { member: GroupMember; events: readonly RecordedEvent[] };
-type Applied = 'stopped' | { moved: boolean };
 
 /**
  * Runs several projections as one: reads the log once per batch and writes every projection's part
@@ -62,6 +56,7 @@ export class ProjectionGroupRunner {
   /** Fired only by stop(): a standby's lock retries must not follow every append notification. */
   private readonly stopSignal = new WakeSignal();
   private readonly members: GroupMember[];
+  private readonly batches: GroupBatches;
   private stopped = false;
   private running: Promise<void> | null = null;
   private hintUntil = 0;
@@ -78,6 +73,7 @@ export class ProjectionGroupRunner {
           new BatchApplier({ db, projection, eventAttempts, eventRetryMs, stopSignal: this.stopSignal, stopped: () => this.stopped }),
         ),
     );
+    this.batches = new GroupBatches(this.members, options.onBatch);
   }
 
   get names(): string[] {
@@ -167,13 +163,14 @@ export class ProjectionGroupRunner {
       if (this.checkpointReset) {
         this.checkpointReset = false;
         await dropPrefetch();
-        await this.storePending(conn);
+        await this.batches.storePending(conn);
         await this.reloadAll(conn);
       }
       const from = this.members[0]!.position;
       if (this.members.some((member) => member.position !== from)) {
         await dropPrefetch();
         if ((await this.catchUpStep(conn)) === 'stopped') break;
+        this.errorBackoffMs = 500;
         continue;
       }
       const reading: Promise<RecordedEvent[]> = prefetch?.from === from ? prefetch.events : read(from);
@@ -188,11 +185,12 @@ export class ProjectionGroupRunner {
       // at a time instead of each costing a statement. A full batch reads on at once.
       prefetch = { from: last.globalPosition, events: read(last.globalPosition, events.length < batchSize ? readAt + (this.options.gatherMs ?? 0) : 0) };
       prefetch.events.catch(() => undefined); // observed when awaited; avoids an unhandled rejection meanwhile
-      const applied = await this.apply(
+      const applied = await this.batches.apply(
         conn,
         this.members.map((member) => ({ member, events })),
       );
       if (applied === 'stopped') break;
+      this.errorBackoffMs = 500;
       if (applied.moved) await dropPrefetch();
     }
     await dropPrefetch();
@@ -206,9 +204,9 @@ export class ProjectionGroupRunner {
   private async idle(conn: Kysely<ReadModelDatabase>, from: GlobalPosition | null, untilCaughtUp: boolean): Promise<'caught up' | 'waited'> {
     const caughtUp = !(await this.options.store.hasEventsAfter(from));
     const rebuilt = caughtUp ? this.members.filter((member) => member.checkpoint.rebuildStartedAt !== null) : [];
-    const pendingFor = this.pendingFor();
+    const pendingFor = this.batches.pendingFor();
     // Written once a second old, so `status` is right at rest, and before a rebuild is marked finished.
-    if (pendingFor !== null && (pendingFor >= SKIPPED_CHECKPOINT_MS || untilCaughtUp || rebuilt.length > 0) && !(await this.storePending(conn)))
+    if (pendingFor !== null && (pendingFor >= SKIPPED_CHECKPOINT_MS || untilCaughtUp || rebuilt.length > 0) && !(await this.batches.storePending(conn)))
       return 'waited';
     for (const member of rebuilt) {
       await finishRebuild(conn, member.name);
@@ -216,11 +214,11 @@ export class ProjectionGroupRunner {
     }
     if (caughtUp && untilCaughtUp) return 'caught up';
     const idleMs = caughtUp ? this.idleWaitMs() : HELD_BACK_RETRY_MS;
-    await this.wakeSignal.wait(this.pendingFor() !== null ? Math.min(idleMs, SKIPPED_CHECKPOINT_MS) : idleMs);
+    await this.wakeSignal.wait(this.batches.pendingFor() !== null ? Math.min(idleMs, SKIPPED_CHECKPOINT_MS) : idleMs);
     // A rebuild may have rewound a checkpoint while idle: its notification says so (checked at the
     // loop's top), and every slow poll checks (a notification can be lost).
     if (Date.now() - this.loadedAt >= this.options.pollMs) {
-      await this.storePending(conn);
+      await this.batches.storePending(conn);
       await this.reloadAll(conn);
     }
     return 'waited';
@@ -243,7 +241,7 @@ export class ProjectionGroupRunner {
     const end = events[events.length - 1]!.globalPosition;
     const behind = this.members.filter((member) => comparePositions(member.position, end) < 0);
     if (
-      (await this.apply(
+      (await this.batches.apply(
         conn,
         behind.map((member) => ({ member, events: eventsAfter(events, member.position) })),
       )) === 'stopped'
@@ -255,7 +253,7 @@ export class ProjectionGroupRunner {
     if (leaders.length === this.members.length || leaders.some((member) => behind.includes(member))) return 'stepped';
     const tail = await store.readAll(furthest, batchSize);
     if (tail.length === 0) return 'stepped';
-    return (await this.apply(
+    return (await this.batches.apply(
       conn,
       leaders.map((member) => ({ member, events: tail })),
     )) === 'stopped'
@@ -263,121 +261,9 @@ export class ProjectionGroupRunner {
       : 'stepped';
   }
 
-  /**
-   * The members' parts of a batch: those with something in it they handle in one statement, each
-   * checkpoint moved from what its row says; the others step past it in memory (written with their
-   * next statement, or all together at most once a second). When the statement fails for a reason of
-   * its own, or a member's checkpoint had moved, each part is applied alone (BatchApplier: one event
-   * at a time, quarantined for that member only).
-   */
-  private async apply(conn: Kysely<ReadModelDatabase>, given: readonly Part[]): Promise<Applied> {
-    const parts = given.filter((part) => part.events.length > 0);
-    const handling = parts.filter(({ member, events }) => member.handles(events));
-    const now = Date.now();
-    for (const part of parts) if (!handling.includes(part)) part.member.stepPast(part.events, now);
-    const applied = handling.length > 0 ? await this.applyTogether(conn, handling) : { moved: false };
-    if (applied === 'stopped') return applied;
-    if ((this.pendingFor() ?? 0) >= SKIPPED_CHECKPOINT_MS && !(await this.storePending(conn))) return { moved: true };
-    this.reportBatch(parts.filter((part) => !handling.includes(part)));
-    return applied;
-  }
-
-  private async applyTogether(conn: Kysely<ReadModelDatabase>, parts: readonly Part[]): Promise<Applied> {
-    try {
-      const statement: BatchPart[] = [];
-      for (const { member, events } of parts) {
-        statement.push({ move: member.move(events), tables: member.projection.tables, batch: await member.projection.writes(conn, events) });
-      }
-      if (await runPartsStatement(conn, statement)) {
-        for (const { member, events } of parts) member.committed(events, events.length);
-        this.errorBackoffMs = 500;
-        this.reportBatch(parts);
-        return { moved: false };
-      }
-      if (await this.reloadMoved(conn, parts)) return { moved: true };
-    } catch (error) {
-      if (isTransientError(error)) throw error;
-      // A rebuild that emptied a member's tables before the batch read them fails the batch too (an
-      // order's events fold onto a stored state that is gone): no fault of the events.
-      if (await this.reloadMoved(conn, parts)) return { moved: true };
-      logger.warn("projection group's batch failed; applying each projection's part alone", {
-        projections: parts.map(({ member }) => member.name),
-        events: Math.max(...parts.map(({ events }) => events.length)),
-        error: errorMessage(error),
-      });
-    }
-    return this.applyEach(conn, parts);
-  }
-
-  /** Reloads each member whose checkpoint row no longer stands where its part was read from; true if any. */
-  private async reloadMoved(conn: Kysely<ReadModelDatabase>, parts: readonly Part[]): Promise<boolean> {
-    let moved = false;
-    for (const { member } of parts) {
-      if (await checkpointStandsAt(conn, member.name, member.stored)) continue;
-      logger.info('projection checkpoint moved underneath; reloading', { projection: member.name });
-      await member.load(conn);
-      moved = true;
-    }
-    return moved;
-  }
-
-  private async applyEach(conn: Kysely<ReadModelDatabase>, parts: readonly Part[]): Promise<Applied> {
-    let moved = false;
-    for (const { member, events } of parts) {
-      const outcome = (await member.storePending(conn)) ? await member.applier.apply(conn, member.position, events) : 'moved';
-      if (outcome === 'stopped') return 'stopped';
-      if (outcome === 'moved') {
-        // Someone moved the checkpoint (a rebuild reset it): this member reads on from there.
-        logger.info('projection checkpoint moved underneath; reloading', { projection: member.name });
-        await member.load(conn);
-        moved = true;
-        continue;
-      }
-      member.committed(events, outcome.applied);
-      this.options.onBatch?.(member.checkpoint);
-    }
-    this.errorBackoffMs = 500;
-    return { moved };
-  }
-
-  /** Every member's steps past in one statement; false when one had moved (then each is reloaded or written alone). */
-  private async storePending(conn: Kysely<ReadModelDatabase>): Promise<boolean> {
-    const pending = this.members.flatMap((member) => {
-      const move = member.pendingMove();
-      return move ? [{ member, part: { move, tables: member.projection.tables, batch: NO_WRITES } }] : [];
-    });
-    if (pending.length === 0) return true;
-    if (
-      await runPartsStatement(
-        conn,
-        pending.map(({ part }) => part),
-      )
-    ) {
-      for (const { member } of pending) member.pendingStored();
-      return true;
-    }
-    for (const { member } of pending) {
-      if (!(await member.storePending(conn))) {
-        logger.info('projection checkpoint moved underneath; reloading', { projection: member.name });
-        await member.load(conn);
-      }
-    }
-    return false;
-  }
-
   private async reloadAll(conn: Kysely<ReadModelDatabase>): Promise<void> {
     for (const member of this.members) await member.load(conn);
     this.loadedAt = Date.now();
-  }
-
-  /** How long the oldest unwritten step past has waited; null when none has. */
-  private pendingFor(): number | null {
-    const since = this.members.filter((member) => member.pending > 0).map((member) => member.pendingSince);
-    return since.length === 0 ? null : Date.now() - Math.min(...since);
-  }
-
-  private reportBatch(parts: readonly Part[]): void {
-    for (const { member } of parts) this.options.onBatch?.(member.checkpoint);
   }
 
   private idleWaitMs(): number {
