@@ -3,17 +3,13 @@
  * it; a code from the current authenticator or a recovery code is asked as well, and every other
  * session of the account ends once the new one is confirmed, recorded as the other revocations are.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, json, type TestApp } from '../support/test-app';
+import { describe, expect } from 'vitest';
+import { json } from '../support/test-app';
+import { it as withApp } from '../support/app-fixtures';
 import { createStaff, totpCode } from '../support/staff-accounts';
 
-describe('replacing an authenticator from a signed-in session', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
-
+/** The file's calls over its app, made once for it: a JSON POST, the status of `/me`, and a staff member enrolled as below. */
+const it = withApp.extend('staffApi', { scope: 'file' }, ({ t }) => {
   const post = (path: string, body: unknown, token?: string) => json(t.call('POST', path, { body, token }));
   const me = async (token: string) => (await t.call('GET', '/api/auth/me', { token })).status;
 
@@ -29,8 +25,14 @@ describe('replacing an authenticator from a signed-in session', () => {
     expect([await me(desk), await me(phoneSession)]).toEqual([200, 200]);
     return { user, secret: started.body.secret as string, recoveryCodes: confirmed.body.recoveryCodes as string[], desk, phoneSession, laptop };
   }
+  return { post, me, enrolledWithSessions };
+});
 
-  it('the password alone is refused, a wrong code too; a current code replaces it and signs every other session out', async () => {
+describe('replacing an authenticator from a signed-in session', () => {
+  it('the password alone is refused, a wrong code too; a current code replaces it and signs every other session out', async ({
+    t,
+    staffApi: { post, me, enrolledWithSessions },
+  }) => {
     const password = 'staff-password-1';
     const { user, secret, desk, laptop, phoneSession } = await enrolledWithSessions('+919530000001', password);
 
@@ -63,7 +65,7 @@ describe('replacing an authenticator from a signed-in session', () => {
     expect((revoked[0]!.data as { sessionIds: string[] }).sessionIds).toHaveLength(2);
   });
 
-  it('a recovery code stands in for a lost phone, once, and is recorded as used', async () => {
+  it('a recovery code stands in for a lost phone, once, and is recorded as used', async ({ t, staffApi: { post, enrolledWithSessions } }) => {
     const password = 'staff-password-2';
     const { user, recoveryCodes, laptop } = await enrolledWithSessions('+919530000002', password);
     const started = await post('/api/auth/authenticator', { currentPassword: password, recoveryCode: recoveryCodes[0] }, laptop);
