@@ -11,7 +11,7 @@ import { createApp } from '../../services/src/api/app';
 import { buildAppDeps, type AppSettings } from '../../services/src/main/app-deps';
 import type { Infrastructure } from '../../platform/src/infrastructure';
 import { createTestDatabase, type TestDatabase } from './test-database';
-import { ProjectionRunner } from '../../projections/src/runtime/projection-runner';
+import { ProjectionGroupRunner } from '../../projections/src/runtime/projection-group-runner';
 import { projections } from '../../projections/src/read-models';
 import { ProxyTrust } from '../../services/src/http/proxy-trust';
 import { systemMetadata } from '../../platform/src/eventstore/event-metadata';
@@ -88,10 +88,9 @@ export async function createTestApp(settings: Partial<AppSettings> = {}): Promis
     login,
     adminToken: async () => (admin ??= await login(ADMIN.phone, ADMIN.password)),
     project: async () => {
-      for (const projection of projections) {
-        const runner = new ProjectionRunner({ db: database.db, store: eventStore, projection, batchSize: 500, pollMs: 1000, standbyRetryMs: 100 });
-        if (!(await runner.runUntilCaughtUp())) throw new Error(`${projection.name} projection is locked by another runner`);
-      }
+      // Every read model at once, as the projector runs them: one read of the log, one statement a batch.
+      const group = new ProjectionGroupRunner({ db: database.db, store: eventStore, projections, batchSize: 500, pollMs: 1000, standbyRetryMs: 100 });
+      if (!(await group.runUntilCaughtUp())) throw new Error('a projection is locked by another runner');
       deps.directory.invalidate();
     },
     otpFor: async (phone, purpose) => {

@@ -1,6 +1,6 @@
 import type { Infrastructure } from '@desk/platform/infrastructure';
 import { projections } from '@desk/projections/read-models/index';
-import { ProjectionRunner } from '@desk/projections/runtime/projection-runner';
+import { ProjectionGroupRunner } from '@desk/projections/runtime/projection-group-runner';
 import { projectionStatus } from '@desk/projections/runtime/projection-status';
 import { createApp } from '../api/app';
 import { buildAppDeps, type AppSettings } from './app-deps';
@@ -74,18 +74,17 @@ export async function buildDemoApps(
     accounts: { db: infra.db, roles: new UserRoles(infra.db, infra.eventStore) },
     confirmChange: async (changeId) => void (await standard.deps.deskChanges.confirm(changeId, systemMetadata(DEFAULT_TENANT_ID, SEED_ACTOR))),
     async project() {
-      for (const projection of projections) {
-        const runner = new ProjectionRunner({
-          db: infra.db,
-          store: infra.eventStore,
-          projection,
-          batchSize: env.PROJECTION_BATCH_SIZE,
-          pollMs: 1_000,
-          standbyRetryMs: 100,
-        });
-        // A running product's projector holds the projection: it catches up by itself, so wait for it.
-        if (!(await runner.runUntilCaughtUp())) await caughtUp(infra, projection);
-      }
+      // Every read model at once, as the projector runs them.
+      const group = new ProjectionGroupRunner({
+        db: infra.db,
+        store: infra.eventStore,
+        projections,
+        batchSize: env.PROJECTION_BATCH_SIZE,
+        pollMs: 1_000,
+        standbyRetryMs: 100,
+      });
+      // A running product's projector holds the projections: it catches up by itself, so wait for it.
+      if (!(await group.runUntilCaughtUp())) for (const projection of projections) await caughtUp(infra, projection);
       for (const { deps } of built) deps.directory.invalidate();
     },
     sweepOverdue: () => sweeper.sweepNow(),
