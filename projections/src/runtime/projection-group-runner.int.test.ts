@@ -6,6 +6,7 @@ import { projectionLockHolder, tryLockProjection, unlockProjection } from './pro
 import { streamSummaryProjection } from '../read-models/stream-summary/stream-summary.projection';
 import { eventLogProjection } from '../read-models/event-log/event-log.projection';
 import { projectionRuntimeTest as it } from '../testing/projection-runtime-test';
+import { failingOn } from '../testing/failing-projection';
 import { seedEvents } from '../../../tests/support/seed-events';
 import { actualStreamSummary, expectedStreamSummary, totalApplied } from '../../../tests/support/read-model-checks';
 import { waitFor } from '../../../tests/support/wait-for';
@@ -39,14 +40,7 @@ describe('projection group runner', () => {
   it('quarantines an event only for the projection that fails on it; the others apply it', async ({ db, store, group }) => {
     const [poisonStream] = await seedEvents(store, { streams: 3, perStream: 4 });
     const poison = (await store.readStream(poisonStream!))[2]!;
-    const failing: Projection = {
-      ...streamSummaryProjection,
-      async writes(read, events) {
-        const batch = await streamSummaryProjection.writes(read, events);
-        if (!events.some((e) => e.eventId === poison.eventId)) return batch;
-        return { writes: [...batch.writes, { name: 'boom', table: 'rm_stream_summary', sql: sql`insert into rm_stream_summary (stream_id) values (null)` }] };
-      },
-    };
+    const failing = failingOn(poison.eventId);
     expect(await group([failing, eventLogProjection], { batchSize: 5, eventRetryMs: 1 }).runUntilCaughtUp()).toBe(true);
 
     expect(await totalApplied(db)).toBe(11);

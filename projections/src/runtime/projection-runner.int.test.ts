@@ -7,6 +7,7 @@ import { loadCheckpoint } from './checkpoint-store';
 import { projectionLockHolder } from './projection-lock';
 import { streamSummaryProjection } from '../read-models/stream-summary/stream-summary.projection';
 import { projectionRuntimeTest as it } from '../testing/projection-runtime-test';
+import { failingOn } from '../testing/failing-projection';
 import { seedEvents } from '../../../tests/support/seed-events';
 import { actualStreamSummary, expectedStreamSummary, totalApplied } from '../../../tests/support/read-model-checks';
 import { waitFor } from '../../../tests/support/wait-for';
@@ -26,15 +27,7 @@ describe('projection runner', () => {
   it('never half-applies a failing batch: rolls it back, applies its events one at a time and quarantines the one at fault', async ({ db, store, runner }) => {
     const [poisonStream] = await seedEvents(store, { streams: 3, perStream: 4 });
     const poison = (await store.readStream(poisonStream!))[2]!;
-    const failing: Projection = {
-      ...streamSummaryProjection,
-      // The batch's rows first, then a write the database refuses: a half-applied batch would keep the rows.
-      async writes(read, events) {
-        const batch = await streamSummaryProjection.writes(read, events);
-        if (!events.some((e) => e.eventId === poison.eventId)) return batch;
-        return { writes: [...batch.writes, { name: 'boom', table: 'rm_stream_summary', sql: sql`insert into rm_stream_summary (stream_id) values (null)` }] };
-      },
-    };
+    const failing = failingOn(poison.eventId);
     expect(await runner(failing, { batchSize: 5, eventRetryMs: 1 }).runUntilCaughtUp()).toBe(true);
 
     // Every other event counted exactly once (not again for the rolled-back batch), the poison one never.

@@ -1,28 +1,8 @@
-import type { Kysely } from 'kysely';
-import type { ReadModelDatabase } from '../schema/read-model-database';
 import type { Projection } from './projection';
-import type { Checkpoint } from './checkpoint-store';
-import type { LogReader } from './shared-tail-reads';
-import { ProjectionGroupRunner } from './projection-group-runner';
+import { ProjectionGroupRunner, type GroupRunnerOptions } from './projection-group-runner';
 
-export interface RunnerOptions {
-  db: Kysely<ReadModelDatabase>;
-  store: LogReader;
-  projection: Projection;
-  batchSize: number;
-  /** Slow poll when no notification arrives (a missed NOTIFY, or an EventStoreDB hiccup). */
-  pollMs: number;
-  /** How often a hot standby retries the lock. */
-  standbyRetryMs: number;
-  /** After a short batch, the next read waits until this long after the last one was asked for (0: reads on at once). */
-  gatherMs?: number;
-  /** Called after every committed batch. */
-  onBatch?: (checkpoint: Checkpoint) => void;
-  /** How many times one event is tried on its own before it is quarantined (default 3). */
-  eventAttempts?: number;
-  /** Wait before retrying a failing event, doubled for each further retry (default 500 ms). */
-  eventRetryMs?: number;
-}
+/** A group's options (projection-group-runner.ts), for one projection. */
+export type RunnerOptions = Omit<GroupRunnerOptions, 'projections'> & { projection: Projection };
 
 /**
  * Runs one projection: a group of one (projection-group-runner.ts, which says how a batch is read,
