@@ -15,6 +15,7 @@ import { giveDepositWallet } from '../support/deposit-wallet';
 import { bankAccountId } from '../../machines/src/reconciliation/bank-account-id';
 import { deskDay } from '../../machines/src/ledger/desk-day';
 import { Money } from '../../machines/src/pricing/decimal';
+import { placeSell } from '../support/sells';
 
 const TRON = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
 const HDFC = { bankName: 'HDFC Bank', accountName: 'Zen Desk Trading', accountNumber: '50100012345678', ifsc: 'HDFC0001234', isActive: true };
@@ -88,17 +89,7 @@ describe('the desk’s books', () => {
 
     // A sell of 100 USDT, completed with the payout's UTR, which the next statement shows leaving.
     const kiran = await createCustomer(t, '+919833000002');
-    const sell = await json(
-      t.call('POST', '/api/orders/crypto-to-fiat', {
-        token: kiran,
-        body: {
-          cryptoAmount: 100,
-          network: 'TRC20',
-          method: 'bank',
-          bankAccount: { bankName: 'SBI', accountHolder: 'Kiran Shah', accountNumber: '30012345679', ifsc: 'SBIN0001234' },
-        },
-      }),
-    );
+    const sell = await placeSell(t, kiran);
     expect(sell.status).toBe(201);
     const sellId = sell.body.order._id as string;
     expect(sell.body.order.fiatAmount).toBe('8500');

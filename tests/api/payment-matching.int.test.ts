@@ -16,6 +16,7 @@ import { giveDepositWallet } from '../support/deposit-wallet';
 import { waitFor } from '../support/wait-for';
 import { bankAccountId } from '../../machines/src/reconciliation/bank-account-id';
 import { orderStream } from '../../services/src/orders/order-store';
+import { placeSell } from '../support/sells';
 
 const TRON = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
 const HDFC = { bankName: 'HDFC Bank', accountName: 'Zen Desk Trading', accountNumber: '50100012345678', ifsc: 'HDFC0001234', isActive: true };
@@ -211,17 +212,7 @@ describe('statement lines matched to orders', () => {
 
   it('matches a payout debit to the sell it paid, and lists an order verified with no credit behind it', async ({ t, desk }) => {
     const kiran = await desk.customerWithAccount('+919811000005', 'Kiran Shah');
-    const sold = await json(
-      t.call('POST', '/api/orders/crypto-to-fiat', {
-        token: kiran,
-        body: {
-          cryptoAmount: 100,
-          network: 'TRC20',
-          method: 'bank',
-          bankAccount: { bankName: 'SBI', accountHolder: 'Kiran Shah', accountNumber: '30012345679', ifsc: 'SBIN0001234' },
-        },
-      }),
-    );
+    const sold = await placeSell(t, kiran);
     expect(sold.status).toBe(201);
     const sell = sold.body.order;
     expect((await t.call('POST', `/api/orders/${sell._id}/upload`, { token: kiran, body: { cryptoReference: `0x${'ab'.repeat(32)}` } })).status).toBe(200);

@@ -1,0 +1,9 @@
+import { json, type TestApp } from './test-app';
+
+/** Kiran Shah's SBI account, where the payout tests' sells are paid (their statements show it leaving). */
+export const KIRAN_SBI = { bankName: 'SBI', accountHolder: 'Kiran Shah', accountNumber: '30012345679', ifsc: 'SBIN0001234' };
+
+/** A sell of `cryptoAmount` USDT on TRC20, paid out to `bankAccount`, placed by the customer whose token it is: `{ status, body }`. */
+export function placeSell(t: TestApp, token: string, { cryptoAmount = 100, bankAccount = KIRAN_SBI } = {}) {
+  return json(t.call('POST', '/api/orders/crypto-to-fiat', { token, body: { cryptoAmount, network: 'TRC20', method: 'bank', bankAccount } }));
+}
