@@ -48,6 +48,21 @@ describe('the second review of the desk changes: each finding, refused', () => {
       await t.project();
       const { changes } = (await json(t.call('GET', '/api/admin/changes', { token: a }))).body;
       for (const change of changes.filter((c: any) => c.status === 'pending')) await post(a, `/api/admin/changes/${change._id}/withdraw`);
+    })
+    /**
+     * ROUNDS rounds of a race: the cash buy back at 85 and Sunrise at its base rate, then `race`
+     * (answering what the round saw), then every request still pending withdrawn, then `after`.
+     */
+    .extend('raceRounds', ({ put, withdrawAll }) => async (race: () => Promise<string>, after?: () => Promise<void>) => {
+      const outcomes: string[] = [];
+      for (let round = 0; round < ROUNDS; round++) {
+        expect((await put(a, '/api/admin/settings', { rates: { usdt_cash_buy: '85' } })).status).toBe(200);
+        expect((await put(a, `/api/admin/tenants/${sunriseId}/settings`, BASE)).status).toBe(200);
+        outcomes.push(await race());
+        await withdrawAll();
+        await after?.();
+      }
+      return outcomes;
     });
 
   it.beforeAll(async ({ t, put }) => {
@@ -63,19 +78,15 @@ describe('the second review of the desk changes: each finding, refused', () => {
   it("N1a: a brand's base rate 1 and the global cash buy 0 sent together: one of them waits for a second admin, every time", async ({
     put,
     cashBuy,
-    withdrawAll,
+    raceRounds,
   }) => {
-    const outcomes: string[] = [];
-    for (let round = 0; round < ROUNDS; round++) {
-      expect((await put(a, '/api/admin/settings', { rates: { usdt_cash_buy: '85' } })).status).toBe(200);
-      expect((await put(a, `/api/admin/tenants/${sunriseId}/settings`, BASE)).status).toBe(200);
+    const outcomes = await raceRounds(async () => {
       const [global, brand] = await Promise.all([
         put(a, '/api/admin/settings', { rates: { usdt_cash_buy: '0' } }),
         put(a, `/api/admin/tenants/${sunriseId}/settings`, SKEW),
       ]);
-      outcomes.push(`global ${global.status}, brand ${brand.status}, Sunrise cash buy ${await cashBuy(SUNRISE)}`);
-      await withdrawAll();
-    }
+      return `global ${global.status}, brand ${brand.status}, Sunrise cash buy ${await cashBuy(SUNRISE)}`;
+    });
     // Whichever ran first applied at once; the other was judged against it, and waits.
     for (const outcome of outcomes) expect(outcome).toMatch(/^global (200, brand 202|202, brand 200), Sunrise cash buy 85$/);
   });
@@ -84,7 +95,7 @@ describe('the second review of the desk changes: each finding, refused', () => {
     t,
     put,
     cashBuy,
-    withdrawAll,
+    raceRounds,
   }) => {
     // A second process's own command paths and lock, on the same databases.
     const handler = new CommandHandler(t.deps.eventStore);
@@ -93,18 +104,14 @@ describe('the second review of the desk changes: each finding, refused', () => {
     const other = buildDeskChanges({ handler, settings, tenants, roles: t.deps.roles, db: t.database.db, files: t.deps.orders.files });
     const aId = (await json(t.call('GET', '/api/auth/me', { token: a }))).body._id as string;
     const asA = { ...systemMetadata(sunriseId, aId), actor: { id: aId, role: 'admin' as const } };
-    const outcomes: string[] = [];
-    for (let round = 0; round < ROUNDS; round++) {
-      expect((await put(a, '/api/admin/settings', { rates: { usdt_cash_buy: '85' } })).status).toBe(200);
-      expect((await put(a, `/api/admin/tenants/${sunriseId}/settings`, BASE)).status).toBe(200);
+    const outcomes = await raceRounds(async () => {
       const [global, brand] = await Promise.all([
         put(a, '/api/admin/settings', { rates: { usdt_cash_buy: '0' } }),
         other.overrideBrandSettings(sunriseId, SKEW, asA),
       ]);
       t.deps.settings.forget(sunriseId);
-      outcomes.push(`global ${global.status}, brand ${brand.pending ? 202 : 200}, Sunrise cash buy ${await cashBuy(SUNRISE)}`);
-      await withdrawAll();
-    }
+      return `global ${global.status}, brand ${brand.pending ? 202 : 200}, Sunrise cash buy ${await cashBuy(SUNRISE)}`;
+    });
     for (const outcome of outcomes) expect(outcome).toMatch(/^global (200, brand 202|202, brand 200), Sunrise cash buy 85$/);
   });
 
@@ -112,24 +119,22 @@ describe('the second review of the desk changes: each finding, refused', () => {
     put,
     post,
     cashBuy,
-    withdrawAll,
+    raceRounds,
   }) => {
-    const outcomes: string[] = [];
-    for (let round = 0; round < ROUNDS; round++) {
-      expect((await put(a, '/api/admin/settings', { rates: { usdt_cash_buy: '85' } })).status).toBe(200);
-      expect((await put(a, `/api/admin/tenants/${sunriseId}/settings`, BASE)).status).toBe(200);
-      // Waits for a second admin for its limit; its cash buy 0 moves no rate while Sunrise has no base rate of its own.
-      const asked = await put(a, '/api/admin/settings', { rates: { usdt_cash_buy: '0' }, controls: { customerDailyInr: 0 } });
-      expect(asked.status).toBe(202);
-      const [confirmed, brand] = await Promise.all([
-        post(b, `/api/admin/changes/${asked.body.change._id}/confirm`),
-        put(a, `/api/admin/tenants/${sunriseId}/settings`, SKEW),
-      ]);
-      outcomes.push(`confirm ${confirmed.status}, brand ${brand.status}, Sunrise cash buy ${await cashBuy(SUNRISE)}`);
-      await withdrawAll();
+    const outcomes = await raceRounds(
+      async () => {
+        // Waits for a second admin for its limit; its cash buy 0 moves no rate while Sunrise has no base rate of its own.
+        const asked = await put(a, '/api/admin/settings', { rates: { usdt_cash_buy: '0' }, controls: { customerDailyInr: 0 } });
+        expect(asked.status).toBe(202);
+        const [confirmed, brand] = await Promise.all([
+          post(b, `/api/admin/changes/${asked.body.change._id}/confirm`),
+          put(a, `/api/admin/tenants/${sunriseId}/settings`, SKEW),
+        ]);
+        return `confirm ${confirmed.status}, brand ${brand.status}, Sunrise cash buy ${await cashBuy(SUNRISE)}`;
+      },
       // The limit back on (tightening: at once).
-      expect((await put(a, '/api/admin/settings', { controls: { customerDailyInr: 1000000 } })).status).toBe(200);
-    }
+      async () => expect((await put(a, '/api/admin/settings', { controls: { customerDailyInr: 1000000 } })).status).toBe(200),
+    );
     // Confirmed first: the brand's base rate is judged against cash buy 0, and waits. Or the brand's
     // change first: the confirmation finds Sunrise moved, and the request lapses.
     for (const outcome of outcomes) expect(outcome).toMatch(/^(confirm 200, brand 202|confirm 409, brand 200), Sunrise cash buy 85$/);
