@@ -10,7 +10,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { DESKTOP, launchBrowser, screenshot, resizeTo } from './support/browser';
+import { DESKTOP, launchBrowser, screenshot, resizeTo, openInNewSession } from './support/browser';
 import { startAppServer, type AppServer } from './support/app-server';
 import { confirmOnServer, createAdminOnServer } from '../support/admin-cli';
 import { deriveBrandTheme } from '../../web/src/theme/brand-theme';
@@ -72,13 +72,7 @@ describe('brand themes that read, in a real browser', () => {
   /** Findings that are not colour contrast (layouts, names): other parts of issue 29 own them. */
   const otherFindings = new Set<string>();
 
-  const openPage = async (url: string): Promise<Page> => {
-    const context = await browser.newContext({ viewport: DESKTOP });
-    contexts.push(context);
-    const page = await context.newPage();
-    await page.goto(url);
-    return page;
-  };
+  const openPage = (url: string) => openInNewSession(browser, url, contexts);
   /** axe-core in the page (through the DevTools protocol, which the page's CSP does not govern). */
   const axeFindings = async (page: Page): Promise<{ id: string; impact: string; nodes: { target: string; summary: string }[] }[]> => {
     await page.evaluate(AXE);

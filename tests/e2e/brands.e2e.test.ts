@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { DESKTOP, launchBrowser, screenshot } from './support/browser';
+import { launchBrowser, screenshot, openInNewSession } from './support/browser';
 import { startAppServer, type AppServer } from './support/app-server';
 import { confirmOnServer, createAdminOnServer } from '../support/admin-cli';
 import { signInOnScreen } from './support/signed-in';
@@ -38,14 +38,7 @@ describe('two brands in a real browser', () => {
     });
     return (await response.json()) as any;
   };
-  /** A fresh browser session (its own storage), opened at `url`. */
-  const openPage = async (url: string): Promise<Page> => {
-    const context = await browser.newContext({ viewport: DESKTOP });
-    contexts.push(context);
-    const page = await context.newPage();
-    await page.goto(url);
-    return page;
-  };
+  const openPage = (url: string) => openInNewSession(browser, url, contexts);
   const orderRows = (page: Page) => page.getByRole('checkbox', { name: /^Select order / });
 
   beforeAll(async () => {

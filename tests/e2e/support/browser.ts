@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { testEnv } from '../../support/test.env';
 
 /**
@@ -44,6 +44,15 @@ const TRANSITIONS_ENDED = `new Promise((frame) => requestAnimationFrame(() => re
 export async function resizeTo(page: Page, viewport: { width: number; height: number }): Promise<void> {
   await page.setViewportSize(viewport);
   await page.evaluate(TRANSITIONS_ENDED);
+}
+
+/** A fresh browser session (its own storage, at the laptop's size) opened at `url`; its context joins `opened`, which the file closes. */
+export async function openInNewSession(browser: Browser, url: string, opened: BrowserContext[]): Promise<Page> {
+  const context = await browser.newContext({ viewport: DESKTOP });
+  opened.push(context);
+  const page = await context.newPage();
+  await page.goto(url);
+  return page;
 }
 
 /** Screenshots go to tests/e2e/screenshots/<suite>/<name>-<width>.png. */
