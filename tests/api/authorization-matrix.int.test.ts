@@ -13,6 +13,7 @@ import { it } from '../support/app-fixtures';
 import { giveDepositWallet } from '../support/deposit-wallet';
 import { createBrandAdmin } from '../support/brands';
 import { createStaff } from '../support/desk-changes';
+import { placeBuy } from '../support/place-orders';
 
 type Who = 'anonymous' | 'expired' | 'owner' | 'other' | 'brandAdmin' | 'admin' | 'compliance';
 const TRON = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
@@ -33,14 +34,7 @@ describe('authorisation matrix', () => {
       { id: randomUUID(), user_id: ownerId, tenant_id: 'default', expires_at: new Date(longAgo + 7 * 24 * 3600_000) },
       longAgo,
     );
-    const order = (
-      await json(
-        t.call('POST', '/api/orders/fiat-to-crypto', {
-          token: tokens.owner,
-          body: { fiatAmount: 2000, network: 'TRC20', withdrawAddress: TRON, method: 'bank' },
-        }),
-      )
-    ).body.order;
+    const order = (await placeBuy(t, tokens.owner)).body.order;
     const png = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
     const uploaded = (
       await json(t.call('POST', `/api/orders/${order._id}/upload`, { token: tokens.owner, body: { dataUrl: png, bankReference: 'UTR-OWNER-1' } }))
@@ -54,14 +48,7 @@ describe('authorisation matrix', () => {
         }),
       )
     ).body.account;
-    const adminOrder = (
-      await json(
-        t.call('POST', '/api/orders/fiat-to-crypto', {
-          token: tokens.owner,
-          body: { fiatAmount: 2100, network: 'TRC20', withdrawAddress: TRON, method: 'bank' },
-        }),
-      )
-    ).body.order;
+    const adminOrder = (await placeBuy(t, tokens.owner, { fiatAmount: 2100 })).body.order;
     const brand = await createBrandAdmin(t, 'matrix.example', '+919180000050');
     tokens.brandAdmin = brand.token;
     // Made as the admin CLI makes staff: on the admin screens a staff account waits for a second admin.

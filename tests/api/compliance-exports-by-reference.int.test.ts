@@ -4,24 +4,18 @@
  * is a 400 naming it the same way, and makes nothing.
  */
 import { describe, expect } from 'vitest';
-import { createCustomer, json, type TestApp } from '../support/test-app';
+import { createCustomer, json } from '../support/test-app';
 import { it as withApp } from '../support/app-fixtures';
 import { createBrand } from '../support/brands';
 import { createStaff } from '../support/desk-changes';
+import { placeBuy } from '../support/place-orders';
 
-const TRON = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
 const HOST = 'refs-brand.example';
 
-const place = async (t: TestApp, token: string, host?: string) =>
-  (
-    await json(
-      t.call('POST', '/api/orders/fiat-to-crypto', {
-        token,
-        body: { fiatAmount: 2000, network: 'TRC20', withdrawAddress: TRON, method: 'bank' },
-        headers: host ? { host } : {},
-      }),
-    )
-  ).body.order as { _id: string; refCode: string };
+interface Order {
+  _id: string;
+  refCode: string;
+}
 
 /**
  * The file's desk, made once for it (as its beforeAll did): a brand, the operator's and the brand's
@@ -35,8 +29,9 @@ const it = withApp.extend('desk', { scope: 'file' }, async ({ t }) => {
   const brandOfficer: string = (
     await json(t.call('POST', '/api/auth/login', { body: { phone: '+919171000019', password: 'compliance2' }, headers: { host: HOST } }))
   ).body.token;
-  const operatorOrder = await place(t, await createCustomer(t, '+919171000001'));
-  const brandOrder = await place(t, await createCustomer(t, '+919171000002', 'secret1', { tenantId: brandId, host: HOST }), HOST);
+  const operatorOrder: Order = (await placeBuy(t, await createCustomer(t, '+919171000001'))).body.order;
+  const brandOrder: Order = (await placeBuy(t, await createCustomer(t, '+919171000002', 'secret1', { tenantId: brandId, host: HOST }), { host: HOST })).body
+    .order;
   await t.project();
   const exportAs = (token: string, orderIds: string[]) =>
     json(t.call('POST', '/api/compliance/exports', { token, body: { orderIds }, headers: { host: token === brandOfficer ? HOST : 'localhost' } }));

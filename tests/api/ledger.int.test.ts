@@ -15,7 +15,7 @@ import { giveDepositWallet } from '../support/deposit-wallet';
 import { bankAccountId } from '../../machines/src/reconciliation/bank-account-id';
 import { deskDay } from '../../machines/src/ledger/desk-day';
 import { Money } from '../../machines/src/pricing/decimal';
-import { placeSell } from '../support/sells';
+import { placeSell } from '../support/place-orders';
 
 const TRON = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
 const HDFC = { bankName: 'HDFC Bank', accountName: 'Zen Desk Trading', accountNumber: '50100012345678', ifsc: 'HDFC0001234', isActive: true };
