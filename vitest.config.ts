@@ -4,15 +4,6 @@ import react from '@vitejs/plugin-react';
 export default defineConfig({
   plugins: [react()],
   test: {
-    include: [
-      'platform/**/*.test.ts',
-      'services/**/*.test.ts',
-      'projections/**/*.test.ts',
-      'machines/**/*.test.ts',
-      'tests/**/*.test.ts',
-      'web/src/**/*.test.{ts,tsx}',
-      'web/build/**/*.test.ts',
-    ],
     exclude: ['**/node_modules/**'],
     globalSetup: ['tests/support/global-setup.ts'],
     setupFiles: ['tests/support/quiet-logs.ts', 'tests/support/answer-contract-setup.ts'],
@@ -22,5 +13,27 @@ export default defineConfig({
     expect: { poll: { timeout: 5_000 } },
     // Two cores: more parallel files only queue on the same PostgreSQL.
     maxWorkers: 2,
+    projects: [
+      {
+        // The deciders' tests are pure (time, ids and rates passed in): they share one module graph per
+        // worker instead of a fresh one per file (decision 0056: 8.2-9.4 s → 2.7-2.9 s for the 46 files).
+        // Their own settings, not the root's: no database, no app, no browser.
+        extends: false,
+        test: { name: 'machines', include: ['machines/**/*.test.ts'], exclude: ['**/node_modules/**'], isolate: false, maxWorkers: 2 },
+      },
+      {
+        test: {
+          name: 'suite',
+          include: [
+            'platform/**/*.test.ts',
+            'services/**/*.test.ts',
+            'projections/**/*.test.ts',
+            'tests/**/*.test.ts',
+            'web/src/**/*.test.{ts,tsx}',
+            'web/build/**/*.test.ts',
+          ],
+        },
+      },
+    ],
   },
 });
