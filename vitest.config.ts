@@ -19,7 +19,15 @@ export default defineConfig({
         // worker instead of a fresh one per file (decision 0056: 8.2-9.4 s → 2.7-2.9 s for the 46 files).
         // Their own settings, not the root's: no database, no app, no browser.
         extends: false,
-        test: { name: 'machines', include: ['machines/**/*.test.ts'], exclude: ['**/node_modules/**'], isolate: false, maxWorkers: 2 },
+        test: {
+          name: 'machines',
+          include: ['machines/**/*.test.ts'],
+          exclude: ['**/node_modules/**'],
+          isolate: false,
+          // As the root's: the machine is shared and busy (same workers, same time per test).
+          maxWorkers: 2,
+          testTimeout: 30_000,
+        },
       },
       {
         test: {
