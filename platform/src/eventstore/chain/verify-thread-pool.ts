@@ -1,5 +1,5 @@
 import { availableParallelism } from 'node:os';
-import { parentPort, Worker } from 'node:worker_threads';
+import { parentPort, Worker, workerData } from 'node:worker_threads';
 
 /** What a pool sends a thread: one task, by the number its answer carries back, or the word to finish. */
 export type ThreadRequest<Request> = { id: number; request: Request } | { close: true };
@@ -88,8 +88,9 @@ export function answerTasks<Request, Answer>(
   handle: (request: Request) => Promise<{ answer: Answer; transfer: ArrayBuffer[] }> | { answer: Answer; transfer: ArrayBuffer[] },
   close: () => Promise<void> = async () => {},
 ): void {
-  // Nothing to answer when the module is imported outside a thread (its functions' tests).
-  if (!parentPort) return;
+  // Nothing to answer when the module is imported anywhere but a thread this pool started (its
+  // functions' tests, whose runner may itself run in a worker with messages of its own).
+  if (!parentPort || !isVerifyThread(workerData)) return;
   const port = parentPort;
   port.on('message', async (message: ThreadRequest<Request>) => {
     if ('close' in message) {
@@ -104,6 +105,21 @@ export function answerTasks<Request, Answer>(
       port.postMessage({ id: message.id, error: error instanceof Error ? error.message : String(error) } satisfies ThreadAnswer<Answer>);
     }
   });
+}
+
+/** What every thread of the pool starts with: the mark that it is one, and the pool's own data. */
+interface ThreadData {
+  verifyStoreThread: true;
+  data: unknown;
+}
+
+function isVerifyThread(data: unknown): data is ThreadData {
+  return typeof data === 'object' && data !== null && (data as Partial<ThreadData>).verifyStoreThread === true;
+}
+
+/** In a thread of the pool, the `workerData` its pool was given (undefined elsewhere). */
+export function verifyThreadData<Data>(): Data | undefined {
+  return isVerifyThread(workerData) ? (workerData.data as Data) : undefined;
 }
 
 /**
@@ -122,7 +138,10 @@ function defaultThreads(): number {
 
 /** Under tsx the thread registers the TypeScript loader before it loads its module, as projector-thread-host.ts does. */
 function startWorker(entry: URL, workerData: unknown): Worker {
-  const options = { workerData, resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB } };
+  const options = {
+    workerData: { verifyStoreThread: true, data: workerData } satisfies ThreadData,
+    resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB },
+  };
   if (!entry.pathname.endsWith('.ts')) return new Worker(entry, options);
   const source = `
     import { register } from ${JSON.stringify(import.meta.resolve('tsx/esm/api'))};

@@ -1,7 +1,6 @@
-import { workerData } from 'node:worker_threads';
 import pg from 'pg';
 import { checkPage, type PageCheck } from '../chain/verify-page-check';
-import { answerTasks } from '../chain/verify-thread-pool';
+import { answerTasks, verifyThreadData } from '../chain/verify-thread-pool';
 import type { PgPosition } from './pg-global-position';
 import { readRawPage, type PgPageRange } from './pg-raw-pages';
 
@@ -18,7 +17,7 @@ export interface PgVerifyThreadData {
  * own connection (pg-raw-pages.ts), checks the page (verify-page-check.ts) and answers only what
  * the walk in log order needs. The connection closes when the pool asks the thread to finish.
  */
-const data = workerData as PgVerifyThreadData | undefined;
+const data = verifyThreadData<PgVerifyThreadData>();
 if (data) {
   const client = new pg.Client({ connectionString: data.connectionString, application_name: data.applicationName });
   const connected = client.connect();
