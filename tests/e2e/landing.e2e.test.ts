@@ -11,17 +11,14 @@ import { launchBrowser, screenshot } from './support/browser';
 import { startAppServer, type AppServer } from './support/app-server';
 import { apiOf } from './support/signed-in';
 import { seriousFindings } from './support/axe';
+import { readsAtBothSizes, LAPTOP, scrollsSideways, PHONE_WIDTH as PHONE } from './support/both-widths';
 
 const ADMIN = { phone: '+919000000071', password: 'e2e-landing-admin' };
-const LAPTOP = { width: 1280, height: 800 };
-const PHONE = { width: 390, height: 844 };
 
 /** Adds up the page's layout shifts (not those right after a visitor's input), as Lighthouse's CLS does, in window.__layoutShift. */
 const LAYOUT_SHIFTS = `window.__layoutShift = 0;
 new PerformanceObserver((list) => { for (const e of list.getEntries()) if (!e.hadRecentInput) window.__layoutShift += e.value; }).observe({ type: 'layout-shift', buffered: true });`;
 
-/** Whether the page scrolls sideways (wider than its viewport). */
-const scrollsSideways = (page: Page) => page.evaluate('document.documentElement.scrollWidth > document.documentElement.clientWidth') as Promise<boolean>;
 const tableRow = (page: Page, label: string) =>
   page
     .locator('tr', { has: page.locator('th', { hasText: label }) })
@@ -106,12 +103,7 @@ describe('landing page in a real browser', () => {
     await expect.poll(() => contact.textContent()).toContain('+91 98765 43210');
     expect(await contact.getByRole('link', { name: 'WhatsApp' }).getAttribute('href')).toBe('https://wa.me/919876543210');
     expect(await page.getByText('Every day, 9 am to 9 pm IST').count()).toBe(1);
-    for (const viewport of [LAPTOP, PHONE]) {
-      await page.setViewportSize(viewport);
-      expect(await scrollsSideways(page)).toBe(false);
-      expect(await seriousFindings(page)).toEqual([]);
-      await screenshot(page, 'landing', 'landing-with-contact');
-    }
+    await readsAtBothSizes(page, 'landing', 'landing-with-contact');
     await page.close();
   }, 90_000);
 
@@ -124,13 +116,11 @@ describe('landing page in a real browser', () => {
     await contact.getByLabel('Support email').fill('not an email');
     await page.getByRole('button', { name: 'Save Changes' }).click();
     await expect.poll(() => contact.getByText('Support email must look like help@example.com').count()).toBe(1);
-    for (const viewport of [LAPTOP, PHONE]) {
-      await page.setViewportSize(viewport);
-      expect(await scrollsSideways(page)).toBe(false);
-      expect(await seriousFindings(page, '.support-contact-fields')).toEqual([]);
-      await contact.scrollIntoViewIfNeeded();
-      await screenshot(page, 'landing', 'tenant-form-contact', false);
-    }
+    await readsAtBothSizes(page, 'landing', 'tenant-form-contact', {
+      within: '.support-contact-fields',
+      beforeShot: () => contact.scrollIntoViewIfNeeded(),
+      fullPage: false,
+    });
     await page.close();
   }, 90_000);
 
@@ -151,12 +141,7 @@ describe('landing page in a real browser', () => {
     const account = page.getByRole('navigation', { name: 'Account' });
     await expect.poll(() => account.textContent()).toContain('Signed in as Meera');
     expect(await account.getByRole('link', { name: 'Login' }).count()).toBe(0);
-    for (const viewport of [LAPTOP, PHONE]) {
-      await page.setViewportSize(viewport);
-      expect(await scrollsSideways(page)).toBe(false);
-      expect(await seriousFindings(page)).toEqual([]);
-      await screenshot(page, 'landing', 'signed-in');
-    }
+    await readsAtBothSizes(page, 'landing', 'signed-in');
     await account.getByRole('link', { name: 'Go to my dashboard' }).click();
     await page.waitForURL(`${server.base}/dashboard`);
     await page.close();

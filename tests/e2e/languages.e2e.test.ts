@@ -11,11 +11,8 @@ import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, screenshot } from './support/browser';
 import { startAppServer, type AppServer } from './support/app-server';
 import { seriousFindings } from './support/axe';
+import { readsAtBothSizes, LAPTOP, scrollsSideways, PHONE_WIDTH as PHONE } from './support/both-widths';
 
-const LAPTOP = { width: 1280, height: 800 };
-const PHONE = { width: 390, height: 844 };
-
-const scrollsSideways = (page: Page) => page.evaluate('document.documentElement.scrollWidth > document.documentElement.clientWidth') as Promise<boolean>;
 const htmlLang = (page: Page) => page.evaluate('document.documentElement.lang') as Promise<string>;
 /** The Hindi catalogues are chunks of their own (hi-<hash>.js). */
 const isHindiCatalogue = (url: string) => /\/assets\/hi-[\w-]+\.js$/.test(url);
@@ -59,23 +56,13 @@ describe('Hindi and English in a real browser', () => {
       )
       .toEqual(['₹85', '₹85']);
     expect(await page.getByRole('button', { name: 'हिन्दी' }).getAttribute('aria-pressed')).toBe('true');
-    for (const viewport of [LAPTOP, PHONE]) {
-      await page.setViewportSize(viewport);
-      expect(await scrollsSideways(page)).toBe(false);
-      expect(await seriousFindings(page)).toEqual([]);
-      await screenshot(page, 'languages', 'landing-hi');
-    }
+    await readsAtBothSizes(page, 'languages', 'landing-hi');
 
     // The sign-in page follows the same choice.
     await page.getByRole('link', { name: 'लॉग इन' }).click();
     await expect.poll(() => page.getByRole('heading', { level: 1 }).last().textContent()).toBe('लॉग इन');
     expect(await page.getByLabel('फ़ोन नंबर').count()).toBe(1);
-    for (const viewport of [LAPTOP, PHONE]) {
-      await page.setViewportSize(viewport);
-      expect(await scrollsSideways(page)).toBe(false);
-      expect(await seriousFindings(page)).toEqual([]);
-      await screenshot(page, 'languages', 'login-hi');
-    }
+    await readsAtBothSizes(page, 'languages', 'login-hi');
     await page.close();
   }, 120_000);
 
