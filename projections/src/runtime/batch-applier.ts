@@ -3,37 +3,40 @@ import type { GlobalPosition, RecordedEvent } from '@desk/platform/eventstore/ev
 import { logger } from '@desk/platform/logging/logger';
 import type { ReadModelDatabase } from '../schema/read-model-database';
 import type { Projection } from './projection';
-import { advanceCheckpoint, checkpointStandsAt, recordError } from './checkpoint-store';
+import { advanceCheckpoint, checkpointStandsAt } from './checkpoint-store';
 import { insertDeadLetter, truncateError, type Failure } from './dead-letter-store';
 import { isTransientError } from './transient-error';
 import { runBatchStatement } from './batch-statement';
-import type { WakeSignal } from './wake-signal';
+
+/** The event a projection last failed on: how often, since when (a failure of any other event starts over). */
+export interface FailingEvent {
+  eventId: string;
+  attempts: number;
+  firstFailedAt: Date;
+}
 
 /**
- * What became of a batch: how many of its events were applied (the rest quarantined), or `moved`
- * (a rebuild moved the checkpoint underneath), or `stopped` (stop() while an event was retried).
+ * What became of a batch: `moved` (a rebuild moved the checkpoint underneath), or how far it got:
+ * `reached`, the position its checkpoint now stands at (the batch's end, or just before the event
+ * that failed), `applied` events (the rest up to `reached` quarantined), and `failed`, the event that
+ * failed and is to be tried again later (a few tries, then quarantined).
  */
-export type BatchOutcome = { applied: number } | 'moved' | 'stopped';
-type EventOutcome = 'applied' | 'quarantined' | 'moved' | 'stopped';
+export type BatchOutcome = 'moved' | { applied: number; reached: GlobalPosition | null; failed?: FailingEvent & { error: string } };
 
 export interface BatchApplierOptions {
-  db: Kysely<ReadModelDatabase>;
   projection: Projection;
   /** How many times one event is tried on its own before it is quarantined (default 3). */
   eventAttempts?: number | undefined;
-  /** Wait before retrying a failing event, doubled for each further retry (default 500 ms). */
-  eventRetryMs?: number | undefined;
-  /** Cut short by the runner's stop(); `stopped()` says whether it was. */
-  stopSignal: WakeSignal;
-  stopped: () => boolean;
 }
 
 /**
  * Applies a batch with its checkpoint, in one statement (one transaction). One bad event must not halt the
  * projection: when the batch fails for a reason of its own, it is rolled back and its events are
- * applied one at a time, and an event that still fails after a few tries is quarantined (the
- * checkpoint steps past it and a dead-letter row records it). Transient failures (the database
- * unreachable, a lost race) are never the event's fault: they are thrown for the runner to retry.
+ * applied one at a time, up to the event at fault. That event is tried again later, by whoever runs
+ * the projection (it waits elsewhere, so the projections beside it go on), and after a few tries it is
+ * quarantined (the checkpoint steps past it and a dead-letter row records it). Transient failures
+ * (the database unreachable, a lost race) are never the event's fault: they are thrown for the
+ * runner to retry.
  */
 export class BatchApplier {
   constructor(private readonly options: BatchApplierOptions) {}
@@ -45,52 +48,47 @@ export class BatchApplier {
   /**
    * Applies a batch in one statement. When that fails for a reason of its own (not a transient
    * one), a batch never half-applies: it is rolled back and its events are applied one at a time,
-   * which finds the event at fault and still applies the ones around it.
+   * which finds the event at fault and still applies the ones before it. `failing` is what failed
+   * last time (its tries count on).
    */
-  async apply(conn: Kysely<ReadModelDatabase>, from: GlobalPosition | null, events: readonly RecordedEvent[]): Promise<BatchOutcome> {
+  async apply(
+    conn: Kysely<ReadModelDatabase>,
+    from: GlobalPosition | null,
+    events: readonly RecordedEvent[],
+    failing: FailingEvent | null = null,
+  ): Promise<BatchOutcome> {
+    const last = events[events.length - 1]!.globalPosition;
     try {
-      return (await this.applyBatch(conn, from, events[events.length - 1]!.globalPosition, events)) ? { applied: events.length } : 'moved';
+      return (await this.applyBatch(conn, from, last, events)) ? { applied: events.length, reached: last } : 'moved';
     } catch (error) {
       if (isTransientError(error)) throw error;
       // A rebuild that emptied the tables before the batch read them fails it too (an order's events
       // fold onto a stored state that is gone): that is no fault of the events.
       if (!(await checkpointStandsAt(conn, this.name, from))) return 'moved';
-      logger.warn('projection batch failed; applying its events one at a time', { projection: this.name, events: events.length, error: errorMessage(error) });
+      if (events.length > 1)
+        logger.warn('projection batch failed; applying its events one at a time', { projection: this.name, events: events.length, error: errorMessage(error) });
     }
     let position = from;
     let applied = 0;
     for (const event of events) {
-      const outcome = await this.applyAlone(conn, position, event);
-      if (outcome === 'moved' || outcome === 'stopped') return outcome;
-      if (outcome === 'applied') applied += 1;
-      position = event.globalPosition;
-    }
-    return { applied };
-  }
-
-  /** One event in a statement of its own, as a batch of one: tried a few times, then quarantined. */
-  private async applyAlone(conn: Kysely<ReadModelDatabase>, from: GlobalPosition | null, event: RecordedEvent): Promise<EventOutcome> {
-    const attempts = this.options.eventAttempts ?? 3;
-    let retryMs = this.options.eventRetryMs ?? 500;
-    let firstFailedAt: Date | null = null;
-    for (let attempt = 1; ; attempt++) {
       try {
-        return (await this.applyBatch(conn, from, event.globalPosition, [event])) ? 'applied' : 'moved';
+        if (!(await this.applyBatch(conn, position, event.globalPosition, [event]))) return 'moved';
+        applied += 1;
       } catch (error) {
         if (isTransientError(error)) throw error;
-        if (!(await checkpointStandsAt(conn, this.name, from))) return 'moved';
-        firstFailedAt ??= new Date();
+        if (!(await checkpointStandsAt(conn, this.name, position))) return 'moved';
         const message = truncateError(errorMessage(error));
-        if (attempt >= attempts)
-          return (await this.quarantine(conn, from, event, { error: message, attempts: attempt, firstFailedAt })) ? 'quarantined' : 'moved';
-        logger.warn('projection event failed; retrying it', { projection: this.name, eventId: event.eventId, attempt, error: message, retryInMs: retryMs });
-        await recordError(this.options.db, this.name, message).catch(() => undefined);
-        await this.options.stopSignal.wait(retryMs);
-        retryMs *= 2;
-        // Stopping is no verdict on the event: leave it for the next run rather than quarantine it.
-        if (this.options.stopped()) return 'stopped';
+        const before = failing?.eventId === event.eventId ? failing : { eventId: event.eventId, attempts: 0, firstFailedAt: new Date() };
+        const tried = { ...before, attempts: before.attempts + 1 };
+        if (tried.attempts < (this.options.eventAttempts ?? 3)) {
+          logger.warn('projection event failed; retrying it', { projection: this.name, eventId: event.eventId, attempt: tried.attempts, error: message });
+          return { applied, reached: position, failed: { ...tried, error: message } };
+        }
+        if (!(await this.quarantine(conn, position, event, { error: message, attempts: tried.attempts, firstFailedAt: tried.firstFailedAt }))) return 'moved';
       }
+      position = event.globalPosition;
     }
+    return { applied, reached: position };
   }
 
   /** Steps past the event and records it, in one transaction: never one without the other. */

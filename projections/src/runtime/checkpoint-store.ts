@@ -110,13 +110,20 @@ export async function resetForRebuild(db: Db, projection: Projection, total: num
   });
 }
 
-export async function finishRebuild(db: Db, name: string): Promise<void> {
-  await db
+/**
+ * Marks the rebuild finished, if the checkpoint still stands at `position`, where the runner found
+ * itself caught up: a reset that landed since (a rebuild asked for again) rewound it, and that rebuild
+ * is not finished. False when it was not marked.
+ */
+export async function finishRebuild(db: Db, name: string, position: GlobalPosition | null): Promise<boolean> {
+  const result = await db
     .updateTable('projection_checkpoints')
     .set({ rebuild_started_at: null, rebuild_total: null, updated_at: sql`now()` })
     .where('name', '=', name)
     .where('rebuild_started_at', 'is not', null)
-    .execute();
+    .where(sql<boolean>`position is not distinct from ${position}`)
+    .executeTakeFirst();
+  return result.numUpdatedRows === 1n;
 }
 
 export async function recordError(db: Db, name: string, message: string): Promise<void> {

@@ -3,19 +3,22 @@ import { logger } from '@desk/platform/logging/logger';
 import type { RecordedEvent } from '@desk/platform/eventstore/event-store';
 import type { ReadModelDatabase } from '../schema/read-model-database';
 import { NO_WRITES } from './projection';
-import { checkpointStandsAt, type Checkpoint } from './checkpoint-store';
-import { errorMessage } from './batch-applier';
+import { checkpointStandsAt, recordError, type Checkpoint } from './checkpoint-store';
+import { errorMessage, type BatchOutcome } from './batch-applier';
 import { runPartsStatement, type BatchPart } from './batch-statement';
-import { isTransientError } from './transient-error';
+import { isConnectionLost } from './transient-error';
 import type { GroupMember } from './group-member';
 
 /** How stale a stored checkpoint may be while batches of nothing its projection handles are stepped past. */
 export const SKIPPED_CHECKPOINT_MS = 1_000;
 
+/** The longest a failing member waits before its part is tried again. */
+const MAX_SET_ASIDE_MS = 30_000;
+
 /** One member's share of a batch: the events after its own position. */
 export type Part = { member: GroupMember; events: readonly RecordedEvent[] };
-/** What became of a batch: `stopped` (stop() while an event was retried), or whether a member's checkpoint had moved (then reloaded). */
-export type Applied = 'stopped' | { moved: boolean };
+/** What became of a batch: whether a member's checkpoint had moved (then reloaded). */
+export type Applied = { moved: boolean };
 
 /**
  * How a group's batch is written (projection-group-runner.ts reads it): every member's part in one
@@ -25,6 +28,8 @@ export type Applied = 'stopped' | { moved: boolean };
 export class GroupBatches {
   constructor(
     private readonly members: readonly GroupMember[],
+    /** The first wait before a failed part is tried again, doubled for each further failure. */
+    private readonly retryMs: number,
     private readonly onBatch?: (checkpoint: Checkpoint) => void,
   ) {}
 
@@ -37,11 +42,10 @@ export class GroupBatches {
    */
   async apply(conn: Kysely<ReadModelDatabase>, given: readonly Part[]): Promise<Applied> {
     const parts = given.filter((part) => part.events.length > 0);
-    const handling = parts.filter(({ member, events }) => member.handles(events));
+    const handling = parts.filter(({ member, events }) => member.mayHandle(events));
     const now = Date.now();
     for (const part of parts) if (!handling.includes(part)) part.member.stepPast(part.events, now);
     const applied = handling.length > 0 ? await this.applyTogether(conn, handling) : { moved: false };
-    if (applied === 'stopped') return applied;
     if ((this.pendingFor() ?? 0) >= SKIPPED_CHECKPOINT_MS && !(await this.storePending(conn))) return { moved: true };
     this.reportBatch(parts.filter((part) => !handling.includes(part)));
     return applied;
@@ -60,7 +64,7 @@ export class GroupBatches {
       }
       if (await this.reloadMoved(conn, parts)) return { moved: true };
     } catch (error) {
-      if (isTransientError(error)) throw error;
+      if (isConnectionLost(error)) throw error;
       // A rebuild that emptied a member's tables before the batch read them fails the batch too (an
       // order's events fold onto a stored state that is gone): no fault of the events.
       if (await this.reloadMoved(conn, parts)) return { moved: true };
@@ -85,11 +89,24 @@ export class GroupBatches {
     return moved;
   }
 
+  /**
+   * Each part alone, as a lone projection's batch. A member whose part stops short at an event that
+   * failed, or fails for a reason that is neither the events' nor the connection's (a column its SQL
+   * names is missing, a lost race), is set aside for a while with what it applied kept, and the
+   * others go on; it is tried again when its time comes (projection-group-runner.ts).
+   */
   private async applyEach(conn: Kysely<ReadModelDatabase>, parts: readonly Part[]): Promise<Applied> {
     let moved = false;
     for (const { member, events } of parts) {
-      const outcome = (await member.storePending(conn)) ? await member.applier.apply(conn, member.position, events) : 'moved';
-      if (outcome === 'stopped') return 'stopped';
+      let outcome: BatchOutcome;
+      try {
+        outcome = (await member.storePending(conn)) ? await member.applier.apply(conn, member.position, events, member.failing) : 'moved';
+      } catch (error) {
+        if (isConnectionLost(error)) throw error;
+        await member.load(conn); // some of its events may have been applied one at a time
+        await this.setAside(conn, member, this.retryMs * 2 ** Math.min(member.setbacks++, 6), errorMessage(error));
+        continue;
+      }
       if (outcome === 'moved') {
         // Someone moved the checkpoint (a rebuild reset it): this member reads on from there.
         logger.info('projection checkpoint moved underneath; reloading', { projection: member.name });
@@ -97,10 +114,25 @@ export class GroupBatches {
         moved = true;
         continue;
       }
+      if (outcome.failed) {
+        const { error, ...failing } = outcome.failed;
+        member.stoppedShort(events, outcome.reached, outcome.applied);
+        member.failing = failing;
+        await this.setAside(conn, member, this.retryMs * 2 ** (failing.attempts - 1), error);
+        this.onBatch?.(member.checkpoint);
+        continue;
+      }
       member.committed(events, outcome.applied);
       this.onBatch?.(member.checkpoint);
     }
     return { moved };
+  }
+
+  /** The member waits `forMs` before its part is tried again; the error is kept on its checkpoint row for `status`. */
+  private async setAside(conn: Kysely<ReadModelDatabase>, member: GroupMember, forMs: number, error: string): Promise<void> {
+    member.heldUntil = Date.now() + Math.min(forMs, MAX_SET_ASIDE_MS);
+    logger.warn('projection set aside; the others go on', { projection: member.name, retryInMs: member.heldUntil - Date.now(), error });
+    await recordError(conn, member.name, error).catch(() => undefined);
   }
 
   /** Every member's steps past in one statement; false when one had moved (then each is reloaded or written alone). */

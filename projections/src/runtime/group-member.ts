@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { GlobalPosition, RecordedEvent } from '@desk/platform/eventstore/event-store';
 import type { ReadModelDatabase } from '../schema/read-model-database';
 import type { Projection } from './projection';
-import type { BatchApplier } from './batch-applier';
+import type { BatchApplier, FailingEvent } from './batch-applier';
 import { advanceCheckpoint, loadCheckpoint, type Checkpoint, type CheckpointMove } from './checkpoint-store';
 
 /**
@@ -17,6 +17,12 @@ export class GroupMember {
   /** Events stepped past since `stored`, and when the first of them was. */
   pending = 0;
   pendingSince = 0;
+  /** Set aside until this time (ms): its part failed and is tried again then, while the others go on. */
+  heldUntil = 0;
+  /** The event its part last failed on (quarantined after a few tries). */
+  failing: FailingEvent | null = null;
+  /** Failures in a row that were not the events' fault (a missing column, a lost race): its backoff. */
+  setbacks = 0;
 
   constructor(
     readonly projection: Projection,
@@ -37,10 +43,17 @@ export class GroupMember {
     this.pending = 0;
   }
 
-  /** Whether `events` hold anything its writes fold. */
-  handles(events: readonly RecordedEvent[]): boolean {
+  /**
+   * Whether `events` may hold anything its writes fold: a `handles` that throws says yes, so the part
+   * goes to its writes and, failing there, is set aside for this projection alone.
+   */
+  mayHandle(events: readonly RecordedEvent[]): boolean {
     const handles = this.projection.handles;
-    return !handles || events.some((event) => handles(event));
+    try {
+      return !handles || events.some((event) => handles(event));
+    } catch {
+      return true;
+    }
   }
 
   /** Moves on in memory past events it has nothing to do with. */
@@ -60,6 +73,16 @@ export class GroupMember {
   committed(events: readonly RecordedEvent[], applied: number): void {
     this.moveTo(events, applied);
     this.checkpoint = { ...this.checkpoint, lastError: null };
+    this.stored = this.checkpoint.position;
+    this.pending = 0;
+    this.setbacks = 0;
+    this.failing = null;
+  }
+
+  /** Applied alone, its part got as far as `reached` (where its row now stands) before an event failed. */
+  stoppedShort(events: readonly RecordedEvent[], reached: GlobalPosition | null, applied: number): void {
+    const upTo = events.findIndex((event) => event.globalPosition === reached);
+    if (upTo >= 0) this.moveTo(events.slice(0, upTo + 1), applied);
     this.stored = this.checkpoint.position;
     this.pending = 0;
   }

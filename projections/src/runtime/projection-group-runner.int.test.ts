@@ -149,4 +149,95 @@ describe('projection group runner', () => {
     const { rows } = await sql<{ xmin: string }>`select distinct xmin::text from projection_checkpoints`.execute(db);
     expect(rows).toHaveLength(1);
   });
+
+  it("sets a projection aside when its SQL fails for a reason that is not the events' (a type mismatch: 42883), and runs the others", async ({
+    db,
+    store,
+    group,
+  }) => {
+    await seedEvents(store, { streams: 3, perStream: 4 });
+    const typo: Projection = {
+      ...streamSummaryProjection,
+      async writes(read, events) {
+        const batch = await streamSummaryProjection.writes(read, events);
+        // operator does not exist: text = integer (SQLSTATE 42883), which waits for the schema rather than quarantine.
+        return { writes: [...batch.writes, { name: 'typo', table: 'rm_stream_summary', sql: sql`delete from rm_stream_summary where stream_id = 1` }] };
+      },
+    };
+    const running = group([typo, eventLogProjection], { batchSize: 5, eventRetryMs: 50 });
+    running.start();
+    running.wake();
+    await waitFor('the event log applied without the failing summary', async () => (await eventLogRows(db)) === 12, 5_000);
+    // The error is the summary's alone; it quarantines nothing and has applied nothing.
+    await waitFor('the error kept on the summary', async () => (await loadCheckpoint(db, 'stream-summary')).lastError?.includes('operator does not exist'));
+    expect((await loadCheckpoint(db, 'event-log')).lastError).toBeNull();
+    expect(await totalApplied(db)).toBe(0);
+    expect(await db.selectFrom('projection_dead_letters').selectAll().execute()).toEqual([]);
+  });
+
+  it('keeps the others running while one projection fails on every event, and quarantines those for it alone', async ({ db, store, group }) => {
+    await seedEvents(store, { streams: 3, perStream: 10 });
+    const broken: Projection = {
+      ...streamSummaryProjection,
+      async writes(read, events) {
+        const batch = await streamSummaryProjection.writes(read, events);
+        return { writes: [...batch.writes, { name: 'boom', table: 'rm_stream_summary', sql: sql`insert into rm_stream_summary (stream_id) values (null)` }] };
+      },
+    };
+    // Each event of the broken one is tried three times, 10 s apart: the event log must not wait for that.
+    const running = group([eventLogProjection, broken], { batchSize: 10, eventRetryMs: 10_000 });
+    running.start();
+    running.wake();
+    await waitFor('the event log caught up', async () => (await eventLogRows(db)) === 30, 5_000);
+    expect(await db.selectFrom('projection_dead_letters').selectAll().execute()).toEqual([]);
+    expect((await loadCheckpoint(db, 'stream-summary')).eventsApplied).toBe(0);
+  });
+
+  it('quarantines for the failing projection after its tries, each a wait apart, and ends with both caught up', async ({ db, store, group }) => {
+    const [poisonStream] = await seedEvents(store, { streams: 2, perStream: 3 });
+    const poison = (await store.readStream(poisonStream!))[1]!;
+    expect(await group([eventLogProjection, failingOn(poison.eventId)], { batchSize: 50, eventRetryMs: 20 }).runUntilCaughtUp()).toBe(true);
+    expect(await eventLogRows(db)).toBe(6);
+    expect(await totalApplied(db)).toBe(5);
+    const deadLetters = await db.selectFrom('projection_dead_letters').select(['projection', 'event_id', 'attempts']).execute();
+    expect(deadLetters).toEqual([{ projection: 'stream-summary', event_id: poison.eventId, attempts: 3 }]);
+  });
+
+  it('returns caught up when one projection stands past the readable log (a store restored from an older backup)', async ({ db, store, group }) => {
+    await seedEvents(store, { streams: 1, perStream: 5 });
+    await loadCheckpoint(db, 'event-log');
+    await sql`update projection_checkpoints set position = '999999999/1' where name = 'event-log'`.execute(db);
+    const outcome = await Promise.race([group(both).runUntilCaughtUp(), new Promise((resolve) => setTimeout(resolve, 5_000, 'still polling'))]);
+    expect(outcome).toBe(true);
+    expect(await totalApplied(db)).toBe(5);
+  });
+
+  it('does not mark a rebuild finished when a reset lands after it was found caught up; the new rebuild runs', async ({ db, store, group }) => {
+    await seedEvents(store, { streams: 2, perStream: 5 });
+    await resetForRebuild(db, streamSummaryProjection, 10);
+    let resetAgain = false;
+    const racing = {
+      readAll: store.readAll.bind(store),
+      async hasEventsAfter(after: Parameters<typeof store.hasEventsAfter>[0]) {
+        const found = await store.hasEventsAfter(after);
+        if (!found && !resetAgain) {
+          // `rebuild stream-summary --restart` just as the first rebuild finishes.
+          resetAgain = true;
+          await resetForRebuild(db, streamSummaryProjection, 10);
+        }
+        return found;
+      },
+    };
+    expect(await group([streamSummaryProjection], { store: racing }).runUntilCaughtUp()).toBe(true);
+    expect(resetAgain).toBe(true);
+    const checkpoint = await loadCheckpoint(db, 'stream-summary');
+    expect(checkpoint).toMatchObject({ eventsApplied: 10, rebuildStartedAt: null });
+    expect(await actualStreamSummary(db)).toBe(await expectedStreamSummary(db));
+  });
+
+  it('refuses a group that names one projection twice', ({ group }) => {
+    expect(() => group([streamSummaryProjection, streamSummaryProjection])).toThrow(
+      'A projection group names a projection twice: stream-summary, stream-summary',
+    );
+  });
 });

@@ -65,15 +65,10 @@ export class ProjectionGroupRunner {
   private errorBackoffMs = 500;
 
   constructor(private readonly options: GroupRunnerOptions) {
-    const { db, eventAttempts, eventRetryMs } = options;
-    this.members = options.projections.map(
-      (projection) =>
-        new GroupMember(
-          projection,
-          new BatchApplier({ db, projection, eventAttempts, eventRetryMs, stopSignal: this.stopSignal, stopped: () => this.stopped }),
-        ),
-    );
-    this.batches = new GroupBatches(this.members, options.onBatch);
+    const names = options.projections.map((projection) => projection.name);
+    if (new Set(names).size !== names.length) throw new Error(`A projection group names a projection twice: ${names.join(', ')}`);
+    this.members = options.projections.map((projection) => new GroupMember(projection, new BatchApplier({ projection, eventAttempts: options.eventAttempts })));
+    this.batches = new GroupBatches(this.members, options.eventRetryMs ?? 500, options.onBatch);
   }
 
   get names(): string[] {
@@ -128,9 +123,9 @@ export class ProjectionGroupRunner {
     return this.options.db.connection().execute(async (conn) => {
       const held: string[] = [];
       try {
-        for (const member of this.members) {
-          if (!(await tryLockProjection(conn, member.name))) return false;
-          held.push(member.name);
+        for (const name of this.names.sort()) {
+          if (!(await tryLockProjection(conn, name))) return false;
+          held.push(name);
         }
         // As a lone runner's (projection-runner.ts): a crash loses at most the last batches, each with its checkpoints.
         await sql`set synchronous_commit = off`.execute(conn);
@@ -166,10 +161,18 @@ export class ProjectionGroupRunner {
         await this.batches.storePending(conn);
         await this.reloadAll(conn);
       }
-      const from = this.members[0]!.position;
-      if (this.members.some((member) => member.position !== from)) {
+      // A member whose part failed waits its turn (group-batches.ts); the others go on without it.
+      const now = Date.now();
+      const active = this.members.filter((member) => member.heldUntil <= now);
+      if (active.length === 0) {
         await dropPrefetch();
-        if ((await this.catchUpStep(conn)) === 'stopped') break;
+        await this.stopSignal.wait(Math.min(...this.members.map((member) => member.heldUntil)) - now);
+        continue;
+      }
+      const from = active[0]!.position;
+      if (active.some((member) => member.position !== from)) {
+        await dropPrefetch();
+        if ((await this.catchUpStep(conn, active)) === 'caught up' && (await this.idle(conn, null, untilCaughtUp, [])) === 'caught up') return;
         this.errorBackoffMs = 500;
         continue;
       }
@@ -177,7 +180,7 @@ export class ProjectionGroupRunner {
       prefetch = null;
       const events: RecordedEvent[] = await reading;
       if (events.length === 0) {
-        if ((await this.idle(conn, from, untilCaughtUp)) === 'caught up') return;
+        if ((await this.idle(conn, from, untilCaughtUp, active)) === 'caught up') return;
         continue;
       }
       const last: RecordedEvent = events[events.length - 1]!;
@@ -187,34 +190,51 @@ export class ProjectionGroupRunner {
       prefetch.events.catch(() => undefined); // observed when awaited; avoids an unhandled rejection meanwhile
       const applied = await this.batches.apply(
         conn,
-        this.members.map((member) => ({ member, events })),
+        active.map((member) => ({ member, events })),
       );
-      if (applied === 'stopped') break;
       this.errorBackoffMs = 500;
       if (applied.moved) await dropPrefetch();
     }
     await dropPrefetch();
+    // Stopping: the steps past kept in memory are written, so a restart does not step past them again.
+    await this.batches.storePending(conn).catch(() => false);
   }
 
   /**
-   * Nothing readable after `from`, where every member stands. Writes the steps past when due, marks
-   * rebuilds finished once caught up, and waits for news. Nothing readable is not the same as nothing
-   * left: committed events stay unreadable while an older transaction is still open.
+   * Nothing readable after `from`, where every active member stands (null `from`: every one stands at
+   * or past the log's end, catchUpStep). Writes the steps past when due, marks rebuilds finished once
+   * caught up, and waits for news. Nothing readable is not the same as nothing left: committed events
+   * stay unreadable while an older transaction is still open. Caught up means nothing set aside either.
    */
-  private async idle(conn: Kysely<ReadModelDatabase>, from: GlobalPosition | null, untilCaughtUp: boolean): Promise<'caught up' | 'waited'> {
-    const caughtUp = !(await this.options.store.hasEventsAfter(from));
-    const rebuilt = caughtUp ? this.members.filter((member) => member.checkpoint.rebuildStartedAt !== null) : [];
+  private async idle(
+    conn: Kysely<ReadModelDatabase>,
+    from: GlobalPosition | null,
+    untilCaughtUp: boolean,
+    active: readonly GroupMember[],
+  ): Promise<'caught up' | 'waited'> {
+    const caughtUp = active.length === 0 || !(await this.options.store.hasEventsAfter(from));
+    const rebuilt = caughtUp ? active.filter((member) => member.checkpoint.rebuildStartedAt !== null) : [];
     const pendingFor = this.batches.pendingFor();
     // Written once a second old, so `status` is right at rest, and before a rebuild is marked finished.
     if (pendingFor !== null && (pendingFor >= SKIPPED_CHECKPOINT_MS || untilCaughtUp || rebuilt.length > 0) && !(await this.batches.storePending(conn)))
       return 'waited';
+    let rewound = false;
     for (const member of rebuilt) {
-      await finishRebuild(conn, member.name);
-      member.checkpoint = { ...member.checkpoint, rebuildStartedAt: null, rebuildTotal: null };
+      // Not if a reset landed since it was found caught up (a rebuild asked for again): reloaded, it starts over at once.
+      if (await finishRebuild(conn, member.name, member.position)) member.checkpoint = { ...member.checkpoint, rebuildStartedAt: null, rebuildTotal: null };
+      else {
+        await member.load(conn);
+        rewound = true;
+      }
     }
-    if (caughtUp && untilCaughtUp) return 'caught up';
-    const idleMs = caughtUp ? this.idleWaitMs() : HELD_BACK_RETRY_MS;
-    await this.wakeSignal.wait(this.batches.pendingFor() !== null ? Math.min(idleMs, SKIPPED_CHECKPOINT_MS) : idleMs);
+    if (rewound) return 'waited';
+    const held = this.members.filter((member) => member.heldUntil > Date.now());
+    if (caughtUp && untilCaughtUp && held.length === 0) return 'caught up';
+    const idleMs =
+      held.length > 0 ? Math.max(0, Math.min(...held.map((member) => member.heldUntil)) - Date.now()) : caughtUp ? this.idleWaitMs() : HELD_BACK_RETRY_MS;
+    await (held.length > 0 && untilCaughtUp ? this.stopSignal : this.wakeSignal).wait(
+      this.batches.pendingFor() !== null ? Math.min(idleMs, SKIPPED_CHECKPOINT_MS) : idleMs,
+    );
     // A rebuild may have rewound a checkpoint while idle: its notification says so (checked at the
     // loop's top), and every slow poll checks (a notification can be lost).
     if (Date.now() - this.loadedAt >= this.options.pollMs) {
@@ -225,40 +245,41 @@ export class ProjectionGroupRunner {
   }
 
   /**
-   * The members stand at different positions (one was rebuilt, or stepped past more before a restart):
-   * a batch from the earliest, each member taking the events after its own position, then, if that
-   * batch did not reach the furthest members, the log's tail for them, so they stay live.
+   * The active members stand at different positions (one was rebuilt, set aside, or stepped past more
+   * before a restart): a batch from the earliest, each member taking the events after its own
+   * position, then, if that batch did not reach the furthest members, the log's tail for them, so they
+   * stay live. 'caught up' when the earliest stands at the log's end (the others are at or past it).
    */
-  private async catchUpStep(conn: Kysely<ReadModelDatabase>): Promise<'stopped' | 'stepped'> {
+  private async catchUpStep(conn: Kysely<ReadModelDatabase>, active: readonly GroupMember[]): Promise<'caught up' | 'stepped'> {
     const { store, batchSize } = this.options;
-    const earliest = this.members.reduce((min, member) => (comparePositions(member.position, min) < 0 ? member.position : min), this.members[0]!.position);
+    const earliest = active.reduce((min, member) => (comparePositions(member.position, min) < 0 ? member.position : min), active[0]!.position);
     const events = await store.readAll(earliest, batchSize);
     if (events.length === 0) {
-      // Readable events end before the furthest member: held back by an open transaction for a moment.
+      // Nothing after the earliest: the others stand past the log's readable end (restored from an
+      // older backup); or events are held back by an open transaction for a moment.
+      if (!(await store.hasEventsAfter(earliest))) return 'caught up';
       await this.wakeSignal.wait(HELD_BACK_RETRY_MS);
       return 'stepped';
     }
     const end = events[events.length - 1]!.globalPosition;
-    const behind = this.members.filter((member) => comparePositions(member.position, end) < 0);
-    if (
-      (await this.batches.apply(
-        conn,
-        behind.map((member) => ({ member, events: eventsAfter(events, member.position) })),
-      )) === 'stopped'
-    )
-      return 'stopped';
-
-    const furthest = this.members.reduce((max, member) => (comparePositions(member.position, max) > 0 ? member.position : max), this.members[0]!.position);
-    const leaders = this.members.filter((member) => member.position === furthest);
-    if (leaders.length === this.members.length || leaders.some((member) => behind.includes(member))) return 'stepped';
-    const tail = await store.readAll(furthest, batchSize);
-    if (tail.length === 0) return 'stepped';
-    return (await this.batches.apply(
+    const behind = active.filter((member) => comparePositions(member.position, end) < 0);
+    await this.batches.apply(
       conn,
-      leaders.map((member) => ({ member, events: tail })),
-    )) === 'stopped'
-      ? 'stopped'
-      : 'stepped';
+      behind.map((member) => ({ member, events: eventsAfter(events, member.position) })),
+    );
+
+    const movers = active.filter((member) => member.heldUntil <= Date.now());
+    if (movers.length === 0) return 'stepped';
+    const furthest = movers.reduce((max, member) => (comparePositions(member.position, max) > 0 ? member.position : max), movers[0]!.position);
+    const leaders = movers.filter((member) => member.position === furthest);
+    if (leaders.length === movers.length || leaders.some((member) => behind.includes(member))) return 'stepped';
+    const tail = await store.readAll(furthest, batchSize);
+    if (tail.length > 0)
+      await this.batches.apply(
+        conn,
+        leaders.map((member) => ({ member, events: tail })),
+      );
+    return 'stepped';
   }
 
   private async reloadAll(conn: Kysely<ReadModelDatabase>): Promise<void> {

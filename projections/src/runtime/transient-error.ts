@@ -45,3 +45,19 @@ function isTransientItself(error: Error): boolean {
   }
   return CONNECTION_MESSAGES.some((pattern) => pattern.test(error.message));
 }
+
+/** SQLSTATEs of a connection that is gone: 57P01 admin shutdown, 57P02 crash shutdown, 57P03 cannot connect now (and all of class 08). */
+const CONNECTION_CODES = new Set(['57P01', '57P02', '57P03']);
+
+/**
+ * Whether the failure is the connection's, not one projection's: a projection group (decision 0057)
+ * retries these all together, and sets only the failing projection aside for any other.
+ */
+export function isConnectionLost(error: unknown): boolean {
+  for (let current = error, depth = 0; current instanceof Error && depth < 4; current = current.cause, depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && (code.startsWith('08') || CONNECTION_CODES.has(code) || SOCKET_CODES.has(code))) return true;
+    if (CONNECTION_MESSAGES.some((pattern) => pattern.test(current.message))) return true;
+  }
+  return false;
+}

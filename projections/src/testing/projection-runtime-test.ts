@@ -10,7 +10,7 @@ import { streamSummaryProjection } from '../read-models/stream-summary/stream-su
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/test-database';
 
 type RunnerTuning = Partial<Omit<RunnerOptions, 'db' | 'store' | 'projection'>>;
-type GroupTuning = Partial<Omit<GroupRunnerOptions, 'db' | 'store' | 'projections'>>;
+type GroupTuning = Partial<Omit<GroupRunnerOptions, 'db' | 'projections'>>;
 type ProjectorTuning = Partial<Omit<ProjectorOptions, 'db' | 'connectionString' | 'store' | 'projections'>>;
 
 /** Stops what a test started, the last first, when it ends (before its database is dropped). */

@@ -15,7 +15,6 @@ import type { Projection } from '../runtime/projection';
 import { BatchApplier } from '../runtime/batch-applier';
 import { resetForRebuild } from '../runtime/checkpoint-store';
 import { quarantineSummary } from '../runtime/dead-letter-store';
-import { WakeSignal } from '../runtime/wake-signal';
 import { recordEvents, type SpecEvent } from './spec-events';
 
 type Table = keyof ReadModelDatabase & string;
@@ -76,11 +75,11 @@ export function readModelSpec(projection: Projection, options: ReadModelSpecOpti
 /** Empties the projection's tables as a rebuild does, then applies the batches in turn; an event the projection fails on fails the spec. */
 async function rebuildFrom(db: Kysely<ReadModelDatabase>, projection: Projection, batches: RecordedEvent[][]): Promise<void> {
   await resetForRebuild(db, projection, 0);
-  const applier = new BatchApplier({ db, projection, eventAttempts: 1, eventRetryMs: 0, stopSignal: new WakeSignal(), stopped: () => false });
+  const applier = new BatchApplier({ projection, eventAttempts: 1 });
   let from = null;
   for (const batch of batches) {
     const outcome = await applier.apply(db, from, batch);
-    if (outcome === 'moved' || outcome === 'stopped' || outcome.applied !== batch.length) {
+    if (outcome === 'moved' || outcome.applied !== batch.length) {
       const { quarantine } = await quarantineSummary(db, projection.name);
       throw new Error(`${projection.name} failed on ${quarantine.map((q) => `${q.type} (${q.error})`).join(', ') || String(outcome)}`);
     }
