@@ -41,7 +41,8 @@ export async function operatorTools(databaseUrl: string) {
     async verifyAudit(): Promise<{ verified: boolean; output: string }> {
       const lines: string[] = [];
       try {
-        await verifyStoreReport(infra.eventStore, (line) => lines.push(line));
+        // As the audit command does: on PostgreSQL its threads read their own pages (decision 0053).
+        await verifyStoreReport(infra.eventStore, (line) => lines.push(line), { database: infra });
         return { verified: true, output: lines.at(-1) ?? '' };
       } catch (error) {
         return { verified: false, output: String(error) };
