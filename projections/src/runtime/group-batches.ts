@@ -62,12 +62,12 @@ export class GroupBatches {
         this.reportBatch(parts);
         return { moved: false };
       }
-      if (await this.reloadMoved(conn, parts)) return { moved: true };
+      if (await this.reloadAnyMoved(conn, parts)) return { moved: true };
     } catch (error) {
       if (isConnectionLost(error)) throw error;
       // A rebuild that emptied a member's tables before the batch read them fails the batch too (an
       // order's events fold onto a stored state that is gone): no fault of the events.
-      if (await this.reloadMoved(conn, parts)) return { moved: true };
+      if (await this.reloadAnyMoved(conn, parts)) return { moved: true };
       logger.warn("projection group's batch failed; applying each projection's part alone", {
         projections: parts.map(({ member }) => member.name),
         events: Math.max(...parts.map(({ events }) => events.length)),
@@ -78,12 +78,11 @@ export class GroupBatches {
   }
 
   /** Reloads each member whose checkpoint row no longer stands where its part was read from; true if any. */
-  private async reloadMoved(conn: Kysely<ReadModelDatabase>, parts: readonly Part[]): Promise<boolean> {
+  private async reloadAnyMoved(conn: Kysely<ReadModelDatabase>, parts: readonly Part[]): Promise<boolean> {
     let moved = false;
     for (const { member } of parts) {
       if (await checkpointStandsAt(conn, member.name, member.stored)) continue;
-      logger.info('projection checkpoint moved underneath; reloading', { projection: member.name });
-      await member.load(conn);
+      await reloadMoved(conn, member);
       moved = true;
     }
     return moved;
@@ -108,9 +107,7 @@ export class GroupBatches {
         continue;
       }
       if (outcome === 'moved') {
-        // Someone moved the checkpoint (a rebuild reset it): this member reads on from there.
-        logger.info('projection checkpoint moved underneath; reloading', { projection: member.name });
-        await member.load(conn);
+        await reloadMoved(conn, member);
         moved = true;
         continue;
       }
@@ -152,10 +149,7 @@ export class GroupBatches {
       return true;
     }
     for (const { member } of pending) {
-      if (!(await member.storePending(conn))) {
-        logger.info('projection checkpoint moved underneath; reloading', { projection: member.name });
-        await member.load(conn);
-      }
+      if (!(await member.storePending(conn))) await reloadMoved(conn, member);
     }
     return false;
   }
@@ -169,4 +163,10 @@ export class GroupBatches {
   private reportBatch(parts: readonly Part[]): void {
     for (const { member } of parts) this.onBatch?.(member.checkpoint);
   }
+}
+
+/** Someone moved the member's checkpoint (a rebuild reset it): it reads on from there. */
+async function reloadMoved(conn: Kysely<ReadModelDatabase>, member: GroupMember): Promise<void> {
+  logger.info('projection checkpoint moved underneath; reloading', { projection: member.name });
+  await member.load(conn);
 }

@@ -30,9 +30,13 @@ const CONNECTION_MESSAGES = [
 ];
 
 export function isTransientError(error: unknown): boolean {
-  // pg-pool wraps some connection errors (cause: the socket's); follow a short chain.
+  return anyInCauseChain(error, isTransientItself);
+}
+
+/** pg-pool wraps some connection errors (cause: the socket's): the error or one of its first causes. */
+function anyInCauseChain(error: unknown, test: (error: Error) => boolean): boolean {
   for (let current = error, depth = 0; current instanceof Error && depth < 4; current = current.cause, depth++) {
-    if (isTransientItself(current)) return true;
+    if (test(current)) return true;
   }
   return false;
 }
@@ -54,10 +58,9 @@ const CONNECTION_CODES = new Set(['57P01', '57P02', '57P03']);
  * retries these all together, and sets only the failing projection aside for any other.
  */
 export function isConnectionLost(error: unknown): boolean {
-  for (let current = error, depth = 0; current instanceof Error && depth < 4; current = current.cause, depth++) {
+  return anyInCauseChain(error, (current) => {
     const code = (current as { code?: unknown }).code;
     if (typeof code === 'string' && (code.startsWith('08') || CONNECTION_CODES.has(code) || SOCKET_CODES.has(code))) return true;
-    if (CONNECTION_MESSAGES.some((pattern) => pattern.test(current.message))) return true;
-  }
-  return false;
+    return CONNECTION_MESSAGES.some((pattern) => pattern.test(current.message));
+  });
 }
