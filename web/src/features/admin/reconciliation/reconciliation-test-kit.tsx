@@ -83,37 +83,31 @@ export const orderWithoutMoney = (patch: Partial<OrderWithoutMoney> = {}): Order
   ...patch,
 });
 
+/** A layout as the server lists it (services' column-presets.ts): each finds its header row itself and reads rupees. */
+const layout = (id: string, name: string, seenIn: string, columns: Omit<StatementLayout['mapping'], 'headerRow' | 'currency'>): StatementLayout => ({
+  id,
+  name,
+  seenIn,
+  mapping: { headerRow: 'auto', ...columns, currency: 'INR' },
+});
+
 export const LAYOUTS: StatementLayout[] = [
-  {
-    id: 'withdrawal-deposit-dd-mm-yy',
-    name: 'Withdrawal/Deposit columns (dd/mm/yy)',
-    seenIn: 'HDFC Bank’s delimited statement',
-    mapping: {
-      headerRow: 'auto',
-      date: { column: 'Date', format: 'dd/mm/yy' },
-      valueDate: { column: 'Value Dt' },
-      narration: ['Narration'],
-      reference: 'Chq./Ref.No.',
-      amounts: { kind: 'split', debit: 'Withdrawal Amt.', credit: 'Deposit Amt.' },
-      balance: { column: 'Closing Balance' },
-      currency: 'INR',
-    },
-  },
-  {
-    id: 'amount-dr-cr-column-dd-mm-yyyy',
-    name: 'Dr/Cr marker column (dd-mm-yyyy)',
-    seenIn: 'Axis Bank’s account statement',
-    mapping: {
-      headerRow: 'auto',
-      date: { column: 'Tran Date', format: 'dd-mm-yyyy' },
-      valueDate: { column: 'Value Date' },
-      narration: ['Transaction Particulars'],
-      reference: 'Chq No',
-      amounts: { kind: 'marker', amount: 'Amount(INR)', marker: 'DR|CR', credit: ['CR', 'C'], debit: ['DR', 'D'] },
-      balance: { column: 'Balance(INR)' },
-      currency: 'INR',
-    },
-  },
+  layout('withdrawal-deposit-dd-mm-yy', 'Withdrawal/Deposit columns (dd/mm/yy)', 'HDFC Bank’s delimited statement', {
+    date: { column: 'Date', format: 'dd/mm/yy' },
+    valueDate: { column: 'Value Dt' },
+    narration: ['Narration'],
+    reference: 'Chq./Ref.No.',
+    amounts: { kind: 'split', debit: 'Withdrawal Amt.', credit: 'Deposit Amt.' },
+    balance: { column: 'Closing Balance' },
+  }),
+  layout('amount-dr-cr-column-dd-mm-yyyy', 'Dr/Cr marker column (dd-mm-yyyy)', 'Axis Bank’s account statement', {
+    date: { column: 'Tran Date', format: 'dd-mm-yyyy' },
+    valueDate: { column: 'Value Date' },
+    narration: ['Transaction Particulars'],
+    reference: 'Chq No',
+    amounts: { kind: 'marker', amount: 'Amount(INR)', marker: 'DR|CR', credit: ['CR', 'C'], debit: ['DR', 'D'] },
+    balance: { column: 'Balance(INR)' },
+  }),
 ];
 
 const RECONCILIATION_API: FakeApi = {
