@@ -28,6 +28,13 @@ async function saveOverrides(values: Record<string, string>) {
   await save();
   expect(await screen.findByText('Brand settings saved')).toBeTruthy();
 }
+/** Opens the card, its saves answering `stored`, saves the overrides typed, and gives the bodies the saves sent. */
+async function sentOverrides(stored: BrandSettings, values: Record<string, string>) {
+  const { calls } = openSaving(stored);
+  await screen.findByRole('table', { name: 'Brand settings' });
+  await saveOverrides(values);
+  return callsTo(calls, 'PUT', SETTINGS_PATH).map((c) => c.body);
+}
 const rowsOf = () =>
   within(within(card()).getByRole('table', { name: 'Brand settings' }))
     .getAllByRole('row')
@@ -91,16 +98,14 @@ describe('Tenant detail: brand settings', () => {
       updatedAt: '2025-04-01T08:00:00.000Z',
       updatedBy: { _id: 'admin-3', phone: '+919900000007', username: null },
     };
-    const { calls } = openSaving(stored);
-    await screen.findByRole('table', { name: 'Brand settings' });
-    await saveOverrides({
+    const sent = await sentOverrides(stored, {
       'Base rate (USDT/INR) override': '86',
       'USDT Bank Buy override': '',
       'Buy fee % override': '0.25',
       'Buy order (INR) minimum override': '500',
       'Buy order (INR) maximum override': '200000',
     });
-    expect(callsTo(calls, 'PUT', SETTINGS_PATH).map((c) => c.body)).toEqual([stored.overrides]);
+    expect(sent).toEqual([stored.overrides]);
     await waitFor(() => expect(rowsOf()[0]).toEqual(['Base rate (USDT/INR)', '85', '86', '86Overridden']));
     expect(rowsOf()[1]).toEqual(['USDT Bank Buy', '88.5', '', '88.5']);
     expect(rowsOf()[7]).toEqual(['Buy order (INR)', '100 – 10,00,000', '500|200000', '500 – 2,00,000Overridden']);
@@ -114,15 +119,13 @@ describe('Tenant detail: brand settings', () => {
       overrides: { fees: {}, ...overrides },
       effective: { ...SETTINGS.effective, controls: { ...GLOBAL.controls, fourEyesAboveInr: 50000 } },
     };
-    const { calls } = openSaving(stored);
-    await screen.findByRole('table', { name: 'Brand settings' });
-    await saveOverrides({
+    const sent = await sentOverrides(stored, {
       'Second admin above (₹) override': '50000',
       // The global daily limit is off already; 0 here keeps it off even if the global one changes.
       'Customer daily limit (₹) override': '0',
       'Customer monthly limit (₹) override': '',
     });
-    expect(callsTo(calls, 'PUT', SETTINGS_PATH).map((c) => c.body)).toEqual([overrides]);
+    expect(sent).toEqual([overrides]);
     await waitFor(() => expect(rowsOf()[9]).toEqual(['Second admin above (₹)', '2,00,000', '50000', '50,000Overridden']));
     expect(rowsOf()[11]).toEqual(['Customer monthly limit (₹)', '50,00,000', '', '50,00,000']);
   });
@@ -143,15 +146,16 @@ describe('Tenant detail: brand settings', () => {
   });
 
   it('sends {} when every override is emptied: the brand follows the Global Settings again', async () => {
-    const { calls } = openSaving({ ...SETTINGS, overrides: { rates: {}, fees: {}, limits: {}, controls: {} }, effective: GLOBAL });
-    await screen.findByRole('table', { name: 'Brand settings' });
-    await saveOverrides({
-      'USDT Bank Buy override': '',
-      'Sell order (USDT) minimum override': '',
-      'Sell order (USDT) maximum override': '',
-      'Customer monthly limit (₹) override': '',
-    });
-    expect(callsTo(calls, 'PUT', SETTINGS_PATH).map((c) => c.body)).toEqual([{}]);
+    const sent = await sentOverrides(
+      { ...SETTINGS, overrides: { rates: {}, fees: {}, limits: {}, controls: {} }, effective: GLOBAL },
+      {
+        'USDT Bank Buy override': '',
+        'Sell order (USDT) minimum override': '',
+        'Sell order (USDT) maximum override': '',
+        'Customer monthly limit (₹) override': '',
+      },
+    );
+    expect(sent).toEqual([{}]);
   });
 
   it('says what cannot be saved as typed, and sends nothing then or when nothing changed', async () => {
