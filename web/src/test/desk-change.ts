@@ -26,3 +26,10 @@ export function deskChange(overrides: Partial<DeskChangeFixture> = {}): DeskChan
     ...overrides,
   };
 }
+
+/** The titles the server gives a brand's changes (KIND_TITLES in services' desk-change-json.ts). */
+const BRAND_CHANGE_TITLES = { brand_settings: 'Brand settings', brand_accounts: 'Where customers pay' } as const;
+
+/** A change to Alpha Desk's settings or to where its customers pay, titled as the server titles its kind; the rest as `deskChange`. */
+export const brandChange = (kind: keyof typeof BRAND_CHANGE_TITLES, overrides: Partial<DeskChangeFixture> = {}) =>
+  deskChange({ kind, title: BRAND_CHANGE_TITLES[kind], brand: { _id: 't-1', name: 'Alpha Desk' }, ...overrides });

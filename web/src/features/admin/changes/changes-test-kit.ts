@@ -1,9 +1,9 @@
 import type { DeskChange } from './changes-api';
-import { deskChange } from '../../../test/desk-change';
+import { brandChange, deskChange } from '../../../test/desk-change';
 
 /** Test data for the pending-changes screens; used by the tests only. */
 
-export { deskChange };
+export { brandChange, deskChange };
 
 /** What a save answers when its change waits for a second admin (202). */
 export const waitingAnswer = (change: DeskChange = deskChange({ requestedBy: { _id: 'admin-1', phone: '+919900000009', username: 'ops' } })) => ({

@@ -3,17 +3,14 @@ import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderAdmin } from '../layout/admin-test-kit';
-import { deskChange } from './changes-test-kit';
+import { brandChange, deskChange } from './changes-test-kit';
 import { PendingChangesPage } from './pending-changes-page';
 import { ChangePage } from './change-page';
 
 const THEIRS = deskChange();
 // ADMIN_ME (the signed-in operator admin) is admin-1.
-const MINE = deskChange({
+const MINE = brandChange('brand_accounts', {
   _id: '00000000-0000-4000-8000-00000000beef',
-  kind: 'brand_accounts',
-  title: 'Where customers pay',
-  brand: { _id: 't-1', name: 'Alpha Desk' },
   summary: [{ what: 'Bank account HDFC Bank, account 50200011112222 (IFSC HDFC0000123, in the name of Alpha)', before: '—', after: 'active' }],
   reasons: ['It adds or changes a bank account customers pay into: HDFC Bank, account 50200011112222 (IFSC HDFC0000123, in the name of Alpha)'],
   requestedBy: { _id: 'admin-1', phone: '+919900000009', username: 'ops' },

@@ -2,13 +2,10 @@
 import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import { OFFICER_ME, renderCompliance } from '../layout/compliance-test-kit';
-import { deskChange } from '../../../test/desk-change';
+import { brandChange, deskChange } from '../../../test/desk-change';
 
-const WALLETS = deskChange({
+const WALLETS = brandChange('brand_accounts', {
   _id: '00000000-0000-4000-8000-0000000bad00',
-  kind: 'brand_accounts',
-  title: 'Where customers pay',
-  brand: { _id: 't-1', name: 'Alpha Desk' },
   status: 'declined',
   summary: [{ what: 'Wallet TRC20 TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t', before: '—', after: 'active' }],
   reasons: ['It adds or changes a wallet customers pay into: TRC20 TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t'],

@@ -3,14 +3,11 @@ import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import { callsTo, currentPagesIn } from '../../../test/fixtures';
 import { OFFICER_ME, renderCompliance } from '../layout/compliance-test-kit';
-import { deskChange } from '../../../test/desk-change';
+import { brandChange, deskChange } from '../../../test/desk-change';
 
 const WAITING = deskChange();
-const DECLINED = deskChange({
+const DECLINED = brandChange('brand_settings', {
   _id: '00000000-0000-4000-8000-00000000dead',
-  kind: 'brand_settings',
-  title: 'Brand settings',
-  brand: { _id: 't-1', name: 'Alpha Desk' },
   status: 'declined',
   summary: [
     { what: 'Customer daily limit', before: '₹10,00,000', after: 'no limit' },
