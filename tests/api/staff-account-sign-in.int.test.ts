@@ -5,19 +5,12 @@
  */
 import { describe, expect } from 'vitest';
 import { json } from '../support/test-app';
-import { it as withApp } from '../support/app-fixtures';
+import { it } from '../support/app-fixtures';
 import { createBrandAdmin } from '../support/brands';
 import { createAdmin } from '../../services/src/ops/admin/admin-accounts';
 import { systemMetadata } from '../../platform/src/eventstore/event-metadata';
 
 describe('staff accounts and the passwords others chose', () => {
-  const it = withApp.extend(
-    'login',
-    ({ t }) =>
-      (phone: string, password: string, host?: string) =>
-        json(t.call('POST', '/api/auth/login', { body: { phone, password }, headers: host ? { host } : {} })),
-  );
-
   it("create-admin never hands a brand admin's account to them as a staff account (medium finding, end to end)", async ({ t, login }) => {
     const brand = await createBrandAdmin(t, 'takeover.test', '+919530000099');
     const victimPhone = '+919530000001';

@@ -29,12 +29,12 @@ import type { Infrastructure } from '../../platform/src/infrastructure';
 import { setLogLevel } from '../../platform/src/logging/logger';
 import { allMigrations } from '../../services/src/main/all-migrations';
 import { buildAppDeps } from '../../services/src/main/app-deps';
-import { ProxyTrust } from '../../services/src/http/proxy-trust';
 import { readStatementFile } from '../../services/src/reconciliation/statement-file';
 import { bankAccountStream } from '../../services/src/reconciliation/statement-imports';
 import { PaymentMatcher, type MatchTally } from '../../services/src/reconciliation/payment-matcher';
 import { LineClaims } from '../../services/src/reconciliation/line-claims';
 import { testMetadata } from '../support/event-factory';
+import { closeInProcessDeps, inProcessSettings } from '../support/in-process-app';
 import { benchEnv } from './bench.env';
 import { openBenchDatabase } from './bench-database';
 import { machineDescription } from './performance-doc';
@@ -93,17 +93,7 @@ export async function runReconciliationBench(): Promise<void> {
   // The product's objects as every process builds them; no REDIS_URL, so jobs would run in this
   // process (the bench calls the import and the matcher itself, and schedules none).
   const { deps } = await buildAppDeps(infra, {
-    DATA_DIR: dataDir,
-    JWT_SECRET: 'bench-secret-bench-secret-bench-secret-1',
-    ADMIN_PHONE: '+919000000009',
-    ADMIN_PASSWORD: 'bench-admin-password',
-    NODE_ENV: 'test',
-    TRUST_PROXY: ProxyTrust.hops(1),
-    PAYMENT_WINDOW_MINUTES: 60,
-    RATE_LOCK_MINUTES: 5,
-    SMS_OUTBOX: path.join(dataDir, 'sms-outbox.jsonl'),
-    FILE_STORAGE: 'postgres',
-    READ_MODEL_WAIT_MS: 0,
+    ...inProcessSettings(dataDir, { phone: '+919000000009', password: 'bench-admin-password' }, 'bench-secret-bench-secret-bench-secret-1'),
     signsNoExports: true,
   });
   try {
@@ -241,11 +231,7 @@ export async function runReconciliationBench(): Promise<void> {
     });
     if (!benchEnv.BENCH_SMOKE) say('reconciliation bench: rows added to docs/performance.md');
   } finally {
-    await deps.live.hub.close();
-    await deps.users.close();
-    await deps.sessions.close();
-    await deps.queue.close();
-    await deps.store.close();
+    await closeInProcessDeps(deps);
     await pool.end();
     await database.close();
     await rm(dataDir, { recursive: true, force: true });

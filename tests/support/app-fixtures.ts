@@ -40,6 +40,14 @@ export function appTestWith(settings: Partial<AppSettings> = {}) {
           (token: string, url: string, body: unknown = {}) =>
             json(t.call('POST', url, { token, body })),
       )
+      // A sign-in attempt, answered or refused (`t.login` throws unless it signs in): on a brand's host if given.
+      .extend(
+        'login',
+        { scope: 'file' },
+        ({ t }) =>
+          (phone: string, password: string, host?: string) =>
+            json(t.call('POST', '/api/auth/login', { body: { phone, password }, headers: host ? { host } : {} })),
+      )
   );
 }
 

@@ -13,7 +13,7 @@ import type { Infrastructure } from '../../platform/src/infrastructure';
 import { createTestDatabase, type TestDatabase } from './test-database';
 import { ProjectionGroupRunner } from '../../projections/src/runtime/projection-group-runner';
 import { projections } from '../../projections/src/read-models';
-import { ProxyTrust } from '../../services/src/http/proxy-trust';
+import { closeInProcessDeps, inProcessSettings } from './in-process-app';
 import { systemMetadata } from '../../platform/src/eventstore/event-metadata';
 import { DEFAULT_TENANT_ID } from '../../machines/src/tenants/tenant-id';
 import { canonicalPhone } from '../../services/src/identity/canonical-phone';
@@ -53,20 +53,7 @@ export async function createTestApp(settings: Partial<AppSettings> = {}): Promis
     close: async () => undefined,
   };
   const { deps } = await buildAppDeps(infra, {
-    DATA_DIR: dataDir,
-    JWT_SECRET: 'test-secret-test-secret-test-secret-42',
-    ADMIN_PHONE: ADMIN.phone,
-    ADMIN_PASSWORD: ADMIN.password,
-    NODE_ENV: 'test',
-    // One proxy hop: tests send X-Forwarded-For as a proxy in front of the API would.
-    TRUST_PROXY: ProxyTrust.hops(1),
-    PAYMENT_WINDOW_MINUTES: 60,
-    RATE_LOCK_MINUTES: 5,
-    SMS_OUTBOX: path.join(dataDir, 'sms-outbox.jsonl'),
-    // Files in the test database, as with a server: tests count what is kept in stored_files.
-    FILE_STORAGE: 'postgres',
-    // Nothing projects in the background here: tests call project() when they read lists.
-    READ_MODEL_WAIT_MS: 0,
+    ...inProcessSettings(dataDir, ADMIN, 'test-secret-test-secret-test-secret-42'),
     // Tests send faster than people, from one address and one admin (decision 0045).
     ...RAISED_RATE_LIMITS,
     ...settings,
@@ -101,11 +88,7 @@ export async function createTestApp(settings: Partial<AppSettings> = {}): Promis
       });
     },
     close: async () => {
-      await deps.live.hub.close();
-      await deps.users.close();
-      await deps.sessions.close();
-      await deps.queue.close();
-      await deps.store.close();
+      await closeInProcessDeps(deps);
       await database.drop();
       // Its data directory (the SMS outbox) too: every test app left one in the temporary directory.
       await rm(dataDir, { recursive: true, force: true });

@@ -1,16 +1,10 @@
 import { describe, expect } from 'vitest';
 import { createCustomer, json } from '../../../tests/support/test-app';
-import { it as withApp } from '../../../tests/support/app-fixtures';
+import { it } from '../../../tests/support/app-fixtures';
 import { createBrandAdmin } from '../../../tests/support/brands';
 
 /** The password guesses a lock-out allows, however they are sent (findings of the 2026-11-26 security review). */
 describe('sign-in limits', () => {
-  const it = withApp.extend(
-    'login',
-    ({ t }) =>
-      (phone: string, password: string, host?: string) =>
-        json(t.call('POST', '/api/auth/login', { body: { phone, password }, headers: host ? { host } : {} })),
-  );
   const statuses = (answers: { status: number }[]) => answers.map((a) => a.status);
 
   it('counts a guess before checking it: a burst sent at once gets no more guesses than one sent in turn', async ({ t, login }) => {
