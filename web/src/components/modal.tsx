@@ -9,6 +9,8 @@ interface ModalProps {
   children: ReactNode;
   /** Buttons under the body (Cancel, Save...). */
   footer?: ReactNode;
+  /** For a dialog that only tells: the words of its one button under the body, which closes it (instead of `footer`). */
+  doneLabel?: string;
   size?: 'small' | 'large';
   /** The close button's name, in the page's language. */
   closeLabel?: string;
@@ -19,7 +21,7 @@ interface ModalProps {
  * Tab kept inside, Escape and the backdrop close it. Nested dialogs work because Escape is handled
  * by the innermost dialog first and stops there.
  */
-export function Modal({ title, onClose, children, footer, size, closeLabel = 'Close' }: ModalProps) {
+export function Modal({ title, onClose, children, footer, doneLabel, size, closeLabel = 'Close' }: ModalProps) {
   const titleId = useId();
   const dialog = useRef<HTMLDivElement>(null);
   const close = useRef(onClose);
@@ -32,6 +34,14 @@ export function Modal({ title, onClose, children, footer, size, closeLabel = 'Cl
     (first ?? dialog.current)?.focus();
     return () => opener?.focus?.();
   }, []);
+
+  const foot =
+    footer ??
+    (doneLabel && (
+      <button type="button" className="btn" onClick={() => close.current()}>
+        {doneLabel}
+      </button>
+    ));
 
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.key === 'Escape') {
@@ -71,7 +81,7 @@ export function Modal({ title, onClose, children, footer, size, closeLabel = 'Cl
           </button>
         </div>
         <div className="modal-body">{children}</div>
-        {footer && <div className="modal-foot row">{footer}</div>}
+        {foot && <div className="modal-foot row">{foot}</div>}
       </div>
     </div>,
     document.body,

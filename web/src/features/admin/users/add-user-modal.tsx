@@ -45,15 +45,7 @@ export function AddUserModal({ operator, defaultTenantId, onClose }: AddUserModa
   });
   if (waiting) {
     return (
-      <Modal
-        title="Add User"
-        onClose={onClose}
-        footer={
-          <button type="button" className="btn" onClick={onClose}>
-            Close
-          </button>
-        }
-      >
+      <Modal title="Add User" onClose={onClose} doneLabel="Close">
         <WaitingNotice change={waiting} />
       </Modal>
     );

@@ -7,15 +7,7 @@ import { CopyButton } from '../../../components/copy-button';
  */
 export function SecretOnceModal({ secret, rotated, onClose }: { secret: string; rotated?: string | null; onClose: () => void }) {
   return (
-    <Modal
-      title="Your signing secret"
-      onClose={onClose}
-      footer={
-        <button type="button" className="btn" onClick={onClose}>
-          I have copied it
-        </button>
-      }
-    >
+    <Modal title="Your signing secret" onClose={onClose} doneLabel="I have copied it">
       <p>Copy this secret into the system that receives the events. It is shown only now: the desk cannot show it again.</p>
       <p className="webhook-secret">
         <code data-testid="webhook-secret">{secret}</code>
