@@ -8,15 +8,13 @@
  */
 import { describe, expect } from 'vitest';
 import type { Address } from 'viem';
-import { chainAppTestWith } from '../support/chain-app-fixtures';
+import { chainAppTestWith, USDT } from '../support/chain-app-fixtures';
 import { createCustomer, json } from '../support/test-app';
 import { freePort } from '../support/free-port';
 import { chainEnv, chainNetworks } from '../../services/src/chain/chain-networks';
 import { createWalletBalances } from '../../services/src/ledger/wallet-balances';
 import { parseEnv } from '../../platform/src/config/env-schema';
 import { hexToTron } from '../../machines/src/chain/tron-address';
-
-const USDT = 1_000_000n; // 6 decimals
 
 const it = chainAppTestWith(['TRC20'])
   // The books' TRC20 wallet line, once the read models have every event.
@@ -34,18 +32,12 @@ describe('the books’ wallets against the chain', () => {
     usdt,
     admin,
     wallet,
+    paidSell,
   }) => {
     const [desk, customerWallet] = chain.accounts as [Address, Address];
-    await chain.mint(usdt, customerWallet, 1_000n * USDT);
 
     // A sell of 100 USDT: the customer's transfer, read until it has its confirmations, then settled in cash.
-    const seller = await createCustomer(t, '+919844000001');
-    const sell = await json(t.call('POST', '/api/orders/crypto-to-fiat', { token: seller, body: { cryptoAmount: 100, network: 'TRC20', method: 'cash' } }));
-    expect(sell.status).toBe(201);
-    const sellId = sell.body.order._id as string;
-    const paid = await chain.transfer(usdt, customerWallet, desk, 100n * USDT);
-    await chain.blockOf(paid);
-    expect((await t.call('POST', `/api/orders/${sellId}/upload`, { token: seller, body: { cryptoReference: paid } })).status).toBe(200);
+    const { id: sellId } = await paidSell('+919844000001');
     await t.deps.orders.commands.recordChainCheck(sellId);
     expect(await wallet()).toMatchObject({ in: '0', closing: '0', source: { kind: 'balance', amount: '100.00', from: 'chain' }, status: 'differs' });
     await chain.mine(2);

@@ -6,12 +6,10 @@
  */
 import { describe, expect } from 'vitest';
 import type { Address } from 'viem';
-import { chainAppTestWith } from '../support/chain-app-fixtures';
+import { chainAppTestWith, USDT } from '../support/chain-app-fixtures';
 import { createCustomer, json } from '../support/test-app';
 import { changeConfirmed } from '../support/desk-changes';
 import { orderStream } from '../../services/src/orders/order-store';
-
-const USDT = 1_000_000n; // 6 decimals
 
 const it = chainAppTestWith(['ERC20', 'TRC20']);
 
@@ -19,18 +17,10 @@ describe('orders checked on the chain', () => {
   it('reads a sell’s payment (TRC20, addresses in Tron’s form): confirming, then verified on chain once it has its confirmations', async ({
     chain,
     t,
-    usdt,
     admin,
+    paidSell,
   }) => {
-    const [desk, customerWallet] = chain.accounts as [Address, Address];
-    await chain.mint(usdt, customerWallet, 1_000n * USDT);
-    const customer = await createCustomer(t, '+919822000001');
-    const placed = await json(t.call('POST', '/api/orders/crypto-to-fiat', { token: customer, body: { cryptoAmount: 100, network: 'TRC20', method: 'cash' } }));
-    expect(placed.status).toBe(201);
-    const id = placed.body.order._id as string;
-    const hash = await chain.transfer(usdt, customerWallet, desk, 100n * USDT);
-    await chain.blockOf(hash);
-    expect((await t.call('POST', `/api/orders/${id}/upload`, { token: customer, body: { cryptoReference: hash } })).status).toBe(200);
+    const { id } = await paidSell('+919822000001');
 
     await t.deps.orders.commands.recordChainCheck(id);
     const first = (await json(t.call('GET', `/api/admin/orders/${id}`, { token: admin }))).body;
