@@ -31,37 +31,29 @@ interface Brand {
   base: string;
   id: string;
 }
-const BRANDS: Brand[] = [
-  {
-    key: 'default',
-    name: 'USDT Desk',
-    colour: '#0d6efd',
-    host: null,
-    customer: { phone: '+919812500001', password: 'default-customer' },
-    admin: OPERATOR,
-    base: '',
-    id: '',
-  },
-  {
-    key: 'light',
-    name: 'Lemon Desk',
-    colour: '#ffd43b',
-    host: 'lemon.example',
-    customer: { phone: '+919812500002', password: 'lemon-customer' },
-    admin: { phone: '+919812500012', password: '' },
-    base: '',
-    id: '',
-  },
-  {
-    key: 'saturated',
-    name: 'Sunrise',
-    colour: '#e8590c',
-    host: 'sunrise.example',
-    customer: { phone: '+919812500003', password: 'sunrise-customer' },
-    admin: { phone: '+919812500013', password: '' },
-    base: '',
-    id: '',
-  },
+/** Brand n: its customer signs up as +91981250000n; its admin, +91981250001n, is made at the start (the default brand's is the operator). */
+const numberedBrand = (
+  n: number,
+  key: string,
+  name: string,
+  colour: string,
+  host: string | null,
+  admin = { phone: `+91981250001${n}`, password: '' },
+): Brand => ({
+  key,
+  name,
+  colour,
+  host,
+  customer: { phone: `+91981250000${n}`, password: `${key}-customer` },
+  admin,
+  // Filled in at the start: where the brand is served, and its tenant's id.
+  base: '',
+  id: '',
+});
+const BRANDS = [
+  numberedBrand(1, 'default', 'USDT Desk', '#0d6efd', null, OPERATOR),
+  numberedBrand(2, 'light', 'Lemon Desk', '#ffd43b', 'lemon.example'),
+  numberedBrand(3, 'saturated', 'Sunrise', '#e8590c', 'sunrise.example'),
 ];
 
 describe('brand themes that read, in a real browser', () => {
