@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import { logger } from '@desk/platform/logging/logger';
 import type { ServicesDatabase } from '../db/services-database';
@@ -31,21 +32,23 @@ export class IdempotencyKeys {
   constructor(
     private readonly db: Kysely<ServicesDatabase>,
     private readonly lifetimeMs = KEY_LIFETIME_MS,
-    private readonly claimTimeoutMs = CLAIM_TIMEOUT_MS,
+    /** How long a claim not renewed is held for its holder (the holder stops trying to settle it after this). */
+    readonly claimTimeoutMs = CLAIM_TIMEOUT_MS,
   ) {}
 
   /**
    * Claims the key for this request: a new key; one past its lifetime (a new request, with a new
    * request id, even before the sweep deletes it); or the same request's claim left unrenewed by a
    * dead process (taken over, keeping its request id so the retry finds what the first run did).
-   * Null when the key is held: the caller reads what it holds.
+   * Null when the key is held: the caller reads what it holds. `token` is the holder's, drawn by the
+   * caller so it can give the claim up even when this statement's reply was lost.
    */
-  async claim(scope: string, key: string, requestHash: string): Promise<Claim | null> {
+  async claim(scope: string, key: string, requestHash: string, token: string = randomUUID()): Promise<Claim | null> {
     const lifetime = `${this.lifetimeMs} milliseconds`;
     const timeout = `${this.claimTimeoutMs} milliseconds`;
     const { rows } = await sql<{ request_id: string; claim_token: string; taken_over: boolean }>`
-      insert into idempotency_keys as k (scope, key, request_hash)
-      values (${scope}, ${key}, ${requestHash})
+      insert into idempotency_keys as k (scope, key, request_hash, claim_token)
+      values (${scope}, ${key}, ${requestHash}, ${token}::uuid)
       on conflict (scope, key) do update set
         request_id = case when k.created_at < now() - ${lifetime}::interval then gen_random_uuid() else k.request_id end,
         request_hash = excluded.request_hash,
@@ -53,7 +56,7 @@ export class IdempotencyKeys {
         response_body = null,
         completed_at = null,
         created_at = case when k.created_at < now() - ${lifetime}::interval then now() else k.created_at end,
-        claim_token = gen_random_uuid(),
+        claim_token = excluded.claim_token,
         claimed_at = now()
       where k.created_at < now() - ${lifetime}::interval
         or (k.status_code is null and k.request_hash = excluded.request_hash and k.claimed_at < now() - ${timeout}::interval)
@@ -111,7 +114,7 @@ export class IdempotencyKeys {
    * must be found by its retry, which then answers as done instead of refusing what it already did
    * (the chaos run saw a completion answered 503 and its retry 409 invalid_transition).
    */
-  async release(scope: string, key: string, claim: Claim): Promise<void> {
+  async release(scope: string, key: string, claim: Pick<Claim, 'token'>): Promise<void> {
     await this.db
       .updateTable('idempotency_keys')
       .set({ claimed_at: sql<Date>`'-infinity'::timestamptz`, claim_token: sql<string>`gen_random_uuid()` })

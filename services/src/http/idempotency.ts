@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import type { HonoRequest, MiddlewareHandler } from 'hono';
 import type { Kysely } from 'kysely';
 import type { ServicesDatabase } from '../db/services-database';
@@ -24,27 +24,33 @@ const SECRET_NOT_REPLAYED = {
   },
 };
 
-/** When a release fails (the database that failed the request is still away), it is tried again after these pauses. */
-export const RELEASE_RETRY_MS = [500, 1_000, 2_000, 4_000];
+/** While the database is away, a holder's last word on its claim is tried again after this pause, doubling up to the next. */
+export const SETTLE_RETRY_FIRST_MS = 250;
+export const SETTLE_RETRY_MAX_MS = 2_000;
 
 /**
- * Gives a failed request's key up, now or, while the database is still away, a few more times in the
- * background: otherwise the key stays claimed until its claim times out (a minute of
- * `idempotency_in_progress` for the client's retries after a database restart, seen in the chaos
- * run). The 5xx answer does not wait for the retries; a release runs only while this request still
- * holds the claim, so a late one cannot free a key a retry has since taken over.
+ * The holder's last word on its claim (its answer recorded, or the claim given up after a failure),
+ * now or, while the database is still away, again and again in the background until it lands or
+ * the claim's lease has run out (from then on a retry takes the key over anyway, and a late word
+ * changes nothing: each runs only while this request still holds the claim). Stopping sooner left
+ * the key claimed for the rest of its minute: every customer's retries answered
+ * `idempotency_in_progress` after a PostgreSQL restart that outlasted the pauses (decision 0058).
+ * The answer to the client does not wait for the retries.
  */
-async function releaseOrRetry(release: () => Promise<void>, pauses = RELEASE_RETRY_MS): Promise<void> {
-  try {
-    await release();
-  } catch (error) {
-    const [pause, ...rest] = pauses;
-    if (pause === undefined) {
-      logger.warn('a failed request kept its idempotency key until its claim times out', { error: String(error) });
-      return;
+async function settleOrRetry(what: string, settle: () => Promise<void>, leaseMs: number): Promise<void> {
+  const until = Date.now() + leaseMs;
+  const attempt = async (pause: number): Promise<void> => {
+    try {
+      await settle();
+    } catch (error) {
+      if (Date.now() + pause > until) {
+        logger.warn(`an idempotency key's ${what} did not land; its claim times out`, { error: String(error) });
+        return;
+      }
+      setTimeout(() => void attempt(Math.min(pause * 2, SETTLE_RETRY_MAX_MS)), pause).unref();
     }
-    setTimeout(() => void releaseOrRetry(release, rest), pause).unref();
-  }
+  };
+  await attempt(SETTLE_RETRY_FIRST_MS);
 }
 
 /**
@@ -75,7 +81,13 @@ export function idempotency(db: Kysely<ServicesDatabase>, keys = new Idempotency
       .update(`${c.req.method} ${c.req.path}\n`)
       .update(await comparableBody(c.req))
       .digest('hex');
-    const claim = await keys.claim(scope, key, requestHash);
+    // The token is drawn here, not by the database: a claim whose reply was lost (the connection cut
+    // after its insert committed) is still this request's to give up.
+    const token = randomUUID();
+    const claim = await keys.claim(scope, key, requestHash, token).catch(async (error: unknown) => {
+      await settleOrRetry('release', () => keys.release(scope, key, { token }), keys.claimTimeoutMs);
+      throw error;
+    });
 
     if (!claim) {
       const held = await keys.held(scope, key, requestHash);
@@ -98,7 +110,7 @@ export function idempotency(db: Kysely<ServicesDatabase>, keys = new Idempotency
       clearInterval(renewal);
     }
     if (c.res.status >= 500) {
-      await releaseOrRetry(() => keys.release(scope, key, claim));
+      await settleOrRetry('release', () => keys.release(scope, key, claim), keys.claimTimeoutMs);
       return;
     }
     // An answer marked no-store carries a secret shown once (a webhook's signing secret): no copy of
@@ -106,7 +118,8 @@ export function idempotency(db: Kysely<ServicesDatabase>, keys = new Idempotency
     const withheld = c.res.headers.get('cache-control')?.includes('no-store') ?? false;
     const status = withheld ? SECRET_NOT_REPLAYED.status : c.res.status;
     const body = withheld ? JSON.stringify(SECRET_NOT_REPLAYED.body) : await c.res.clone().text();
-    await keys.complete(scope, key, claim, status, body);
+    // The command was carried out: its answer goes to the client even if it cannot be recorded yet.
+    await settleOrRetry('answer', () => keys.complete(scope, key, claim, status, body), keys.claimTimeoutMs);
   };
 }
 
