@@ -101,34 +101,34 @@ export function mappingFromDraft(draft: MappingDraft): Record<string, unknown> {
   };
 }
 
+type FieldOf = (second: string | undefined, kind: AmountKind) => keyof MappingDraft;
+
 /**
- * Which input a problem the server names stands under ("amounts.credit" is the deposit column in
- * two columns, the deposit words beside a Dr/Cr column; "narration.1" is the narration).
+ * The input each part of a mapping stands in, given what follows its name in the path ("amounts.credit"
+ * is the deposit column in two columns, the deposit words beside a Dr/Cr column; "narration.1" is the
+ * narration). Every part has one: TypeScript checks the keys are the mapping's.
  */
+const FIELD_OF_PART: Record<keyof ColumnMapping, FieldOf> = {
+  headerRow: () => 'headerRow',
+  date: (second) => (second === 'format' ? 'dateFormat' : 'dateColumn'),
+  valueDate: () => 'valueDateColumn',
+  narration: () => 'narration',
+  reference: () => 'reference',
+  balance: (second) => (second === 'marker' ? 'balanceMarker' : 'balanceColumn'),
+  currency: () => 'currency',
+  amounts: (second, kind) => {
+    if (second === 'debit') return kind === 'marker' ? 'debitWords' : 'debitColumn';
+    if (second === 'credit') return kind === 'marker' ? 'creditWords' : 'creditColumn';
+    if (second === 'marker') return 'markerColumn';
+    if (second === 'amount') return 'amountColumn';
+    return 'amountKind';
+  },
+};
+
+const isPart = (name: string): name is keyof ColumnMapping => Object.hasOwn(FIELD_OF_PART, name);
+
+/** Which input a problem the server names stands under, or null for none. */
 export function draftFieldOf(path: string, kind: AmountKind): keyof MappingDraft | null {
-  const [head, second] = path.split('.');
-  switch (head) {
-    case 'headerRow':
-      return 'headerRow';
-    case 'date':
-      return second === 'format' ? 'dateFormat' : 'dateColumn';
-    case 'valueDate':
-      return 'valueDateColumn';
-    case 'narration':
-      return 'narration';
-    case 'reference':
-      return 'reference';
-    case 'balance':
-      return second === 'marker' ? 'balanceMarker' : 'balanceColumn';
-    case 'currency':
-      return 'currency';
-    case 'amounts':
-      if (second === 'debit') return kind === 'marker' ? 'debitWords' : 'debitColumn';
-      if (second === 'credit') return kind === 'marker' ? 'creditWords' : 'creditColumn';
-      if (second === 'marker') return 'markerColumn';
-      if (second === 'amount') return 'amountColumn';
-      return 'amountKind';
-    default:
-      return null;
-  }
+  const [head = '', second] = path.split('.');
+  return isPart(head) ? FIELD_OF_PART[head](second, kind) : null;
 }
