@@ -35,6 +35,10 @@ export const DEFAULT_ROUTE_LIMITS: RouteLimits = { max: ROUTE_LIMIT_DEFAULTS, wi
 
 const perMinute = (fallback: number) => z.coerce.number().int().min(1).max(100_000_000).default(fallback);
 
+/** The setting of a group's allowance: RATE_LIMIT_PUBLIC_PER_MINUTE for `public`. */
+type PerMinuteSetting<G extends RouteGroup> = `RATE_LIMIT_${Uppercase<G>}_PER_MINUTE`;
+const perMinuteSetting = <G extends RouteGroup>(group: G) => `RATE_LIMIT_${group.toUpperCase()}_PER_MINUTE` as PerMinuteSetting<G>;
+
 /** RATE_LIMIT_<GROUP>_PER_MINUTE for each group; unset: the defaults above. */
 export const rateLimitEnv = {
   /** The window the allowances are counted in, in seconds: 60 unless set (each allowance then per that window). */
@@ -46,7 +50,7 @@ export const rateLimitEnv = {
   RATE_LIMIT_ADMIN_PER_MINUTE: perMinute(ROUTE_LIMIT_DEFAULTS.admin),
   RATE_LIMIT_COMPLIANCE_PER_MINUTE: perMinute(ROUTE_LIMIT_DEFAULTS.compliance),
   RATE_LIMIT_WEBHOOKS_PER_MINUTE: perMinute(ROUTE_LIMIT_DEFAULTS.webhooks),
-};
+} satisfies Record<PerMinuteSetting<RouteGroup>, z.ZodType> & Record<string, z.ZodType>;
 
 export type RateLimitSettings = Partial<{ [K in keyof typeof rateLimitEnv]: number | undefined }>;
 
@@ -56,13 +60,6 @@ export function routeLimitsFrom(env: RateLimitSettings): RouteLimits {
 }
 
 function allowancesFrom(env: RateLimitSettings): RouteLimits['max'] {
-  return {
-    public: env.RATE_LIMIT_PUBLIC_PER_MINUTE ?? ROUTE_LIMIT_DEFAULTS.public,
-    auth: env.RATE_LIMIT_AUTH_PER_MINUTE ?? ROUTE_LIMIT_DEFAULTS.auth,
-    stream: env.RATE_LIMIT_STREAM_PER_MINUTE ?? ROUTE_LIMIT_DEFAULTS.stream,
-    account: env.RATE_LIMIT_ACCOUNT_PER_MINUTE ?? ROUTE_LIMIT_DEFAULTS.account,
-    admin: env.RATE_LIMIT_ADMIN_PER_MINUTE ?? ROUTE_LIMIT_DEFAULTS.admin,
-    compliance: env.RATE_LIMIT_COMPLIANCE_PER_MINUTE ?? ROUTE_LIMIT_DEFAULTS.compliance,
-    webhooks: env.RATE_LIMIT_WEBHOOKS_PER_MINUTE ?? ROUTE_LIMIT_DEFAULTS.webhooks,
-  };
+  const groups = Object.keys(ROUTE_LIMIT_DEFAULTS) as RouteGroup[];
+  return Object.fromEntries(groups.map((group) => [group, env[perMinuteSetting(group)] ?? ROUTE_LIMIT_DEFAULTS[group]])) as RouteLimits['max'];
 }
