@@ -64,6 +64,9 @@ export class ApiError extends Error {
   }
 }
 
+/** The server answered that what was asked for does not exist (404): a screen says "not found" rather than a failure. */
+export const isNotFound = (error: unknown): boolean => error instanceof ApiError && error.status === 404;
+
 /**
  * What a screen shows for a failed call: the server's text, validation details, or the screen's own
  * default (seed-spec section 8: "server error, default …"). A call that got no answer at all says

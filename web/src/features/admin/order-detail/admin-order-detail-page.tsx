@@ -3,7 +3,8 @@ import { useNavigate, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { isOpenStatus } from '@desk/machines/order/order-state';
 import { useToast } from '../../../components/toasts';
-import { ApiError } from '../../../lib/api';
+import { isNotFound } from '../../../lib/api';
+import { NotFoundCard } from '../../../components/not-found-card';
 import { adminApi, adminKeys } from '../admin-api';
 import { useAdminScope } from '../use-admin-scope';
 import { adminActions } from '../orders/admin-order-actions';
@@ -35,7 +36,7 @@ export function AdminOrderDetailPage() {
     queryFn: () => adminApi.order(id),
     refetchInterval: (query) => (query.state.data && isOpenStatus(query.state.data.status) ? poll(OPEN_ORDER_REFRESH_MS) : false),
   });
-  const notFound = order.error instanceof ApiError && order.error.status === 404;
+  const notFound = isNotFound(order.error);
   const failed = order.isError && !notFound && !order.data;
   const left = useRef(false);
 
@@ -51,9 +52,7 @@ export function AdminOrderDetailPage() {
     return (
       <section className="stack admin-screen">
         {backToOrders}
-        <div className="card empty">
-          <h1>Order not found</h1>
-        </div>
+        <NotFoundCard title="Order not found" />
       </section>
     );
   }

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
-import { ApiError } from '../../../lib/api';
+import { isNotFound } from '../../../lib/api';
 import { useToast } from '../../../components/toasts';
 import { useTenant } from './tenant-queries';
 
@@ -12,7 +12,7 @@ export function useLoadedTenant(id: string) {
   const tenant = useTenant(id);
   const navigate = useNavigate();
   const toast = useToast();
-  const notFound = tenant.error instanceof ApiError && tenant.error.status === 404;
+  const notFound = isNotFound(tenant.error);
   const failed = tenant.isError && !notFound;
   useEffect(() => {
     if (!failed) return;

@@ -2,7 +2,8 @@ import { useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { ChangeLines, ChangeQrImages, ChangeStatusBadge } from '../../../components/desk-change/change-lines';
 import { Detail } from '../../../components/detail';
-import { ApiError } from '../../../lib/api';
+import { isNotFound } from '../../../lib/api';
+import { NotFoundCard } from '../../../components/not-found-card';
 import { formatInstant } from '../ui/as-of';
 import { deskChangesApi, deskChangesKeys, type ComplianceDeskChange } from './desk-changes-api';
 import { changeTitle, endedHow, noteLabel, personInFull } from './change-wording';
@@ -17,17 +18,10 @@ import './desk-changes.css';
 export function DeskChangePage() {
   const { id = '' } = useParams();
   const change = useQuery({ queryKey: deskChangesKeys.one(id), queryFn: () => deskChangesApi.get(id) });
-  const notFound = change.error instanceof ApiError && change.error.status === 404;
   return (
     <section className="stack compliance-screen">
       {change.isPending && <p className="muted">Loading the change...</p>}
-      {notFound ? (
-        <div className="card empty">
-          <h1>Change not found</h1>
-        </div>
-      ) : (
-        <ChangesFailure error={change.error} fallback="Failed to load the change" />
-      )}
+      {isNotFound(change.error) ? <NotFoundCard title="Change not found" /> : <ChangesFailure error={change.error} fallback="Failed to load the change" />}
       {change.data && <DeskChangeWhole change={change.data} />}
     </section>
   );

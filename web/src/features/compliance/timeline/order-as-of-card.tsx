@@ -4,7 +4,7 @@ import { statusLabel } from '@desk/machines/order/order-state';
 import { formatInr, formatUsdt } from '@desk/machines/pricing/pricing';
 import { Detail } from '../../../components/detail';
 import { Field } from '../../../components/field';
-import { ApiError } from '../../../lib/api';
+import { isNotFound } from '../../../lib/api';
 import { orderTypeLabel } from '../../../lib/order-format';
 import { complianceApi, complianceKeys } from '../compliance-api';
 import { formatInstant, isoToLocal, localToIso, localZone } from '../ui/as-of';
@@ -36,7 +36,7 @@ export function OrderAsOfCard({ orderId, latest, onChoose }: OrderAsOfCardProps)
     setAsOf(chosen);
     if (chosen) onChoose(chosen);
   };
-  const notYet = stood.error instanceof ApiError && stood.error.status === 404;
+  const notYet = isNotFound(stood.error);
   return (
     <section className="card as-of-card" aria-labelledby="as-of-title">
       <h2 id="as-of-title">Order as of</h2>

@@ -1,6 +1,7 @@
 import { useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { ApiError } from '../../../lib/api';
+import { isNotFound } from '../../../lib/api';
+import { NotFoundCard } from '../../../components/not-found-card';
 import { complianceApi, complianceKeys, type Replay } from '../compliance-api';
 import { Failure } from '../ui/failure';
 import { ExportResult } from '../exports/export-result';
@@ -18,18 +19,11 @@ import { BackLink } from '../../../components/back-link';
 export function OrderTimelinePage() {
   const { id = '' } = useParams();
   const replay = useQuery({ queryKey: complianceKeys.replay(id), queryFn: () => complianceApi.replay(id) });
-  const notFound = replay.error instanceof ApiError && replay.error.status === 404;
   return (
     <section className="stack compliance-screen">
       <BackLink to="/compliance">← Back to Orders</BackLink>
       {replay.isPending && <p className="muted">Loading the order's events...</p>}
-      {notFound ? (
-        <div className="card empty">
-          <h1>Order not found</h1>
-        </div>
-      ) : (
-        <Failure error={replay.error} fallback="Failed to load the order's events" />
-      )}
+      {isNotFound(replay.error) ? <NotFoundCard title="Order not found" /> : <Failure error={replay.error} fallback="Failed to load the order's events" />}
       {replay.data && <Timeline key={replay.data.orderId} replay={replay.data} />}
     </section>
   );

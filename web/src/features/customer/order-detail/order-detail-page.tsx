@@ -1,7 +1,7 @@
 import { useSay, useT } from '../../../i18n/use-t';
 import { Link, useParams } from 'react-router';
 import { isOpenStatus, statusLabel } from '@desk/machines/order/order-state';
-import { ApiError } from '../../../lib/api';
+import { isNotFound } from '../../../lib/api';
 import { customerActions } from '../../../lib/order-actions';
 import { LIVE_REFRESH_MS, useOrder, useOrders } from '../customer-queries';
 import { isBuyOrder } from '../../../lib/order-format';
@@ -30,11 +30,10 @@ export function OrderDetailPage() {
 
   if (isPending) return <p className="muted">{t('customer.order.loading')}</p>;
   if (!order) {
-    const notFound = error instanceof ApiError && error.status === 404;
     return (
       <section className="card">
         <p role="alert" className="error">
-          {say(notFound ? 'Order not found' : 'Failed to load order details')}
+          {say(isNotFound(error) ? 'Order not found' : 'Failed to load order details')}
         </p>
         {back}
       </section>
