@@ -47,10 +47,12 @@ describe('reconciling bank statements, in a real browser', () => {
       });
       new MutationObserver(seen).observe(document.body, { subtree: true, childList: true, characterData: true });
     })()`);
-  const openAccount = async (page: Page, bankName: string) => {
-    await page.goto(`${server.base}/admin/reconciliation`);
+  /** A new page, signed in as the admin, on a bank account's page (reached from the accounts' table, as an admin goes). */
+  const openAccount = async (bankName: string) => {
+    const page = await openSignedIn(browser, server, admin, '/admin/reconciliation');
     await page.getByRole('table', { name: 'Bank accounts' }).getByRole('link', { name: bankName }).click();
     await page.getByRole('heading', { name: 'Upload a statement' }).waitFor();
+    return page;
   };
   const upload = async (page: Page, fixture: string) => {
     await page.getByLabel('Statement file').setInputFiles(path.join(FIXTURES, fixture));
@@ -145,8 +147,7 @@ describe('reconciling bank statements, in a real browser', () => {
   }, 90_000);
 
   it('refuses a file the saved layout cannot read, naming its line, and records nothing', async () => {
-    const page = await openSignedIn(browser, server, admin, '/admin/reconciliation');
-    await openAccount(page, 'HDFC Bank');
+    const page = await openAccount('HDFC Bank');
     await upload(page, 'hdfc-statement-bad-amount.csv');
     const refusal = page.getByRole('alert').filter({ hasText: 'The statement was not imported' });
     await refusal.waitFor();
@@ -159,8 +160,7 @@ describe('reconciling bank statements, in a real browser', () => {
   }, 60_000);
 
   it('reads a file no layout reads once its columns are set by hand, and keeps them for the account', async () => {
-    const page = await openSignedIn(browser, server, admin, '/admin/reconciliation');
-    await openAccount(page, 'Axis Bank');
+    const page = await openAccount('Axis Bank');
     await upload(page, 'own-layout-statement.csv');
     await page.getByRole('alert').filter({ hasText: 'None of the saved layouts reads this file' }).waitFor();
     const columns = page.getByRole('group', { name: 'Columns of the file' });
@@ -250,8 +250,7 @@ describe('reconciling bank statements, in a real browser', () => {
     }, 120_000);
 
     it("matches a buy whose UTR is on today's statement and verifies it; flags one paid by someone else", async () => {
-      const page = await openSignedIn(browser, server, admin, '/admin/reconciliation');
-      await openAccount(page, 'HDFC Bank');
+      const page = await openAccount('HDFC Bank');
       const today = (style: '2-digit' | 'numeric') =>
         new Intl.DateTimeFormat('en-GB', { day: '2-digit', month: '2-digit', year: style, timeZone: 'Asia/Kolkata' }).format(new Date());
       const statement = (await readFile(path.join(FIXTURES, 'hdfc-statement-payments.template.csv'), 'utf8'))
