@@ -6,31 +6,25 @@ import { cleanAmountInput, quoteBuy, validateBuyAmount } from '@desk/machines/pr
 import { AmountInput } from '../../../components/amount-input';
 import { Field } from '../../../components/field';
 import { NOTHING_AFTER_FEES, paysNothing } from '@desk/machines/order/order-placement.decide';
-import { customerApi, type Method, type Network, type Order } from '../customer-api';
+import { customerApi, type Network, type Order } from '../customer-api';
 import { useWallets } from '../customer-queries';
 import { NetworkOptions } from '../ui/network-options';
 import { MethodChoice } from '../../../components/quote/method-choice';
 import { OrderSubmit } from './order-submit';
 import { QuotePreview } from '../../../components/quote/quote-preview';
 import { buyQuoteLines } from '../../../components/quote/quote-lines';
-import { usePlaceOrder } from './use-place-order';
+import { useTradeForm } from './use-trade-form';
 import { useSavedChoice } from './use-saved-choice';
-import { useTradeTerms } from './use-trade-terms';
 import { WalletPicker } from './wallet-picker';
-import { LimitHeadroomNote, overLimitProblem, useLimitHeadroom } from './limit-headroom';
+import { LimitHeadroomNote, overLimitProblem } from './limit-headroom';
 
 /** Buy USDT with INR: amount, network and receiving address, with the quote the order will get. */
 export function BuyForm({ onPlaced }: { onPlaced: (order: Order) => void }) {
   const t = useT();
   const say = useSay();
   const wallets = useWallets();
-  const [method, setMethod] = useState<Method>('bank');
-  const [amount, setAmount] = useState('');
   const [network, setNetwork] = useState<Network>('TRC20');
-  const order = usePlaceOrder('buy', customerApi.placeBuy, (placed) => {
-    setAmount('');
-    onPlaced(placed);
-  });
+  const { method, setMethod, amount, setAmount, order, rate, feePercent, loadError, headroom } = useTradeForm('buy', customerApi.placeBuy, onPlaced);
 
   const saved = wallets.data ?? [];
   const { selectedId, selected: wallet, pick } = useSavedChoice(saved);
@@ -44,11 +38,9 @@ export function BuyForm({ onPlaced }: { onPlaced: (order: Order) => void }) {
   // A missing address is only worth saying once the customer has started an order.
   const shownWalletError = selectedId === '' && amount === '' ? null : walletError;
   const amountError = validateBuyAmount(amount);
-  const { rate, feePercent, loadError } = useTradeTerms('buy', method, order.rateFor);
   const quote = rate && feePercent !== null && !amountError ? quoteBuy({ fiatAmount: cleanAmountInput(amount), rate, feePercent }) : null;
   // Fees and rounding can leave nothing to receive: the server refuses that order, so say so here.
   const netError = quote && paysNothing(quote.netUsdt) ? NOTHING_AFTER_FEES : null;
-  const headroom = useLimitHeadroom().data;
   const limitError = quote ? overLimitProblem(headroom, Number(quote.fiatAmount), t) : null;
   const ready = quote !== null && netError === null && limitError === null && rate !== null && wallet !== undefined && walletError === null && !order.isPending;
 

@@ -1,44 +1,36 @@
 import { useSay, useT } from '../../../i18n/use-t';
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { quoteSell, validateSellAmount } from '@desk/machines/pricing/pricing';
 import { Field } from '../../../components/field';
 import { WholeUsdtInput } from '../../../components/amount-input';
 import { NOTHING_AFTER_FEES, paysNothing } from '@desk/machines/order/order-placement.decide';
-import { customerApi, type Method, type Order } from '../customer-api';
+import { customerApi, type Order } from '../customer-api';
 import { useBankAccounts } from '../customer-queries';
 import { BankPicker } from './bank-picker';
 import { MethodChoice } from '../../../components/quote/method-choice';
 import { OrderSubmit } from './order-submit';
 import { QuotePreview } from '../../../components/quote/quote-preview';
 import { sellQuoteLines } from '../../../components/quote/quote-lines';
-import { LimitHeadroomNote, overLimitProblem, useLimitHeadroom } from './limit-headroom';
-import { usePlaceOrder } from './use-place-order';
+import { LimitHeadroomNote, overLimitProblem } from './limit-headroom';
+import { useTradeForm } from './use-trade-form';
 import { useSavedChoice } from './use-saved-choice';
-import { useTradeTerms } from './use-trade-terms';
 
 /** Sell USDT for INR: whole USDT on TRC20, paid out to a saved bank account or in cash. */
 export function SellForm({ onPlaced }: { onPlaced: (order: Order) => void }) {
   const t = useT();
   const say = useSay();
   const banks = useBankAccounts();
-  const [method, setMethod] = useState<Method>('bank');
-  const [amount, setAmount] = useState('');
-  const order = usePlaceOrder('sell', customerApi.placeSell, (placed) => {
-    setAmount('');
-    onPlaced(placed);
-  });
+  const { method, setMethod, amount, setAmount, order, rate, feePercent, loadError, headroom } = useTradeForm('sell', customerApi.placeSell, onPlaced);
 
   const saved = banks.data ?? [];
   const { selectedId, selected: account, pick } = useSavedChoice(saved);
   const bankError = method === 'bank' && !banks.isPending && !account ? 'Please select a bank account' : null;
   // (Shown only once an amount is entered: a missing account is not worth an error on arrival.)
   const amountError = validateSellAmount(amount);
-  const { rate, feePercent, loadError } = useTradeTerms('sell', method, order.rateFor);
   const quote = rate && feePercent !== null && !amountError ? quoteSell({ cryptoAmount: amount.trim(), rate, feePercent }) : null;
   // Fees and rounding can leave nothing to receive: the server refuses that order, so say so here.
   const netError = quote && paysNothing(quote.netInr) ? NOTHING_AFTER_FEES : null;
   // A sell counts against the limits by the INR it pays out.
-  const headroom = useLimitHeadroom().data;
   const limitError = quote ? overLimitProblem(headroom, Number(quote.netInr), t) : null;
   const payoutReady = method === 'cash' || (account !== undefined && bankError === null);
   const ready = quote !== null && netError === null && limitError === null && rate !== null && payoutReady && !order.isPending;
