@@ -41,12 +41,6 @@ describe('four eyes above a threshold', () => {
           json(t.call('POST', `/api/admin/orders/${id}/complete`, { token, body })),
     )
     .extend(
-      'detail',
-      ({ t }) =>
-        async (id: string) =>
-          (await json(t.call('GET', `/api/admin/orders/${id}`, { token: admin }))).body,
-    )
-    .extend(
       'eventTypes',
       ({ t }) =>
         async (id: string) =>
@@ -66,7 +60,7 @@ describe('four eyes above a threshold', () => {
   it('asks for approval above the threshold, refuses the requester, and the payout is recorded once a different admin approved it', async ({
     t,
     complete,
-    detail,
+    adminOrder,
   }) => {
     // No proof yet (cash at the counter): the rate lock leaves a re-quote to the desk (rate-lock.ts).
     const placed = await json(
@@ -94,14 +88,14 @@ describe('four eyes above a threshold', () => {
     expect(own).toMatchObject({ status: 403, body: { code: 'four_eyes', error: SAME_ADMIN } });
     const stale = await json(t.call('POST', `/api/admin/orders/${id}/completion-request/confirm`, { token: second, body: { requestId: crypto.randomUUID() } }));
     expect(stale).toMatchObject({ status: 409, body: { code: 'completion_request_changed' } });
-    expect((await detail(id)).completionRequest.requestedBy).toMatchObject({ phone: '+919000000001' });
+    expect((await adminOrder(id)).completionRequest.requestedBy).toMatchObject({ phone: '+919000000001' });
 
     const confirmed = await json(t.call('POST', `/api/admin/orders/${id}/completion-request/confirm`, { token: second, body: { requestId } }));
     expect(confirmed).toMatchObject({
       status: 200,
       body: { order: { status: 'pending', completionRequest: null, payoutApproval: { requestId, rate: '90' } } },
     });
-    expect((await detail(id)).payoutApproval.approvedBy).toMatchObject({ _id: secondId });
+    expect((await adminOrder(id)).payoutApproval.approvedBy).toMatchObject({ _id: secondId });
     // The payout is sent and recorded on the approved terms: the rate approved is the rate settled.
     const done = await complete(admin, id, { cryptoReference: '0xbig' });
     expect(done).toMatchObject({ status: 200, body: { order: { status: 'completed', rate: '90', cryptoReference: '0xbig' } } });
@@ -120,14 +114,14 @@ describe('four eyes above a threshold', () => {
     t,
     paidBuy,
     complete,
-    detail,
+    adminOrder,
     eventTypes,
   }) => {
     const id = await paidBuy(asha, 7000);
     const first = (await complete(admin, id)).body.order.completionRequest.requestId;
     // The customer sends another proof: it leaves the request's terms as they were, and is noted on it.
     await t.call('POST', `/api/orders/${id}/upload`, { token: asha, body: { bankReference: 'UTRSECONDPART1' } });
-    expect((await detail(id)).completionRequest).toMatchObject({ requestId: first, evidenceSince: [{ kind: 'proof', detail: 'UTRSECONDPART1' }] });
+    expect((await adminOrder(id)).completionRequest).toMatchObject({ requestId: first, evidenceSince: [{ kind: 'proof', detail: 'UTRSECONDPART1' }] });
 
     const declined = await json(
       t.call('POST', `/api/admin/orders/${id}/completion-request/decline`, { token: second, body: { requestId: first, note: 'UTR not on the statement' } }),
@@ -145,14 +139,14 @@ describe('four eyes above a threshold', () => {
     expect(await complete(admin, id, { rate: '80' })).toMatchObject({ status: 409, body: { code: 'completion_request_pending' } });
     const bulk = await json(t.call('POST', '/api/admin/orders/bulk/reject', { token: second, body: { ids: [id], reasonCode: 'utr_not_found' } }));
     expect(bulk.body).toMatchObject({ succeeded: 0, results: [{ id, ok: false, code: 'completion_request_pending' }] });
-    expect((await detail(id)).completionRequest).toMatchObject({ requestId: again });
+    expect((await adminOrder(id)).completionRequest).toMatchObject({ requestId: again });
     const withdrawn = await json(t.call('POST', `/api/admin/orders/${id}/completion-request/decline`, { token: admin, body: { requestId: again } }));
     expect(withdrawn).toMatchObject({ status: 200, body: { message: 'Completion request withdrawn', order: { completionRequest: null } } });
     expect(await reject(admin)).toMatchObject({ status: 200, body: { order: { status: 'rejected' } } });
     expect((await eventTypes(id)).slice(-3)).toEqual(['CompletionRequested', 'CompletionRequestDeclined', 'OrderRejected']);
   });
 
-  it('lists what waits for a second admin, and never shows the request to the customer', async ({ t, paidBuy, complete, detail }) => {
+  it('lists what waits for a second admin, and never shows the request to the customer', async ({ t, paidBuy, complete, adminOrder }) => {
     const id = await paidBuy(asha, 8000);
     await complete(second, id);
     await t.project();
@@ -167,7 +161,7 @@ describe('four eyes above a threshold', () => {
 
     await t.call('POST', `/api/admin/orders/${id}/completion-request/confirm`, {
       token: admin,
-      body: { requestId: (await detail(id)).completionRequest.requestId },
+      body: { requestId: (await adminOrder(id)).completionRequest.requestId },
     });
     await t.project();
     expect((await json(t.call('GET', '/api/admin/orders?awaiting=confirmation', { token: admin }))).body.total).toBe(0);
@@ -187,7 +181,7 @@ describe('four eyes above a threshold', () => {
     expect(await complete(admin, id, { cryptoReference: '0xsettled' })).toMatchObject({ status: 200, body: { order: { status: 'completed' } } });
   });
 
-  it("names the operator's staff who asked to a brand admin only as the Operator (decision 0014)", async ({ t, paidBuy, complete, detail }) => {
+  it("names the operator's staff who asked to a brand admin only as the Operator (decision 0014)", async ({ t, paidBuy, complete, adminOrder }) => {
     const host = 'fours-named.example';
     const brand = await createBrandAdmin(t, host, '+919190000104');
     await t.call('POST', '/api/admin/users', { token: brand.token, body: { phone: '+919190000105', password: 'secret1' } });
@@ -197,13 +191,13 @@ describe('four eyes above a threshold', () => {
     const seenByBrand = await json(t.call('GET', `/api/admin/orders/${id}`, { token: brand.token, headers: { host } }));
     expect(seenByBrand.body.completionRequest.requestedBy).toEqual({ _id: null, phone: null, username: 'Operator' });
     // Nor does the history's data name them (security review F10): the id is withheld, as the actor is.
-    const operatorId = (await detail(id)).completionRequest.requestedBy._id as string;
+    const operatorId = (await adminOrder(id)).completionRequest.requestedBy._id as string;
     const brandHistory = await json(t.call('GET', `/api/admin/orders/${id}/history`, { token: brand.token, headers: { host } }));
     const asked = (brandHistory.body.events as { type: string; data: { requestedBy: string | null } }[]).find((e) => e.type === 'CompletionRequested')!;
     expect(asked.data.requestedBy).toBeNull();
     expect(JSON.stringify(brandHistory.body)).not.toContain(operatorId);
     const operatorHistory = await json(t.call('GET', `/api/admin/orders/${id}/history`, { token: admin }));
     expect(JSON.stringify(operatorHistory.body)).toContain(operatorId);
-    expect((await detail(id)).completionRequest.requestedBy).toMatchObject({ phone: '+919000000001' });
+    expect((await adminOrder(id)).completionRequest.requestedBy).toMatchObject({ phone: '+919000000001' });
   });
 });

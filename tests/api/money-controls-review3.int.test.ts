@@ -40,6 +40,13 @@ describe('money controls that hold (third review)', () => {
       expect(placed.status).toBe(201);
       return placed.body.order as { _id: string; rate: string };
     })
+    /** A new customer's buy, left unpaid until an hour past its window and expired (a late payment may follow). */
+    .extend('expiredBuy', ({ t, signUp, buy }) => async (phone: string, fiatAmount: number) => {
+      const customer = await signUp(phone);
+      const { _id, rate } = await buy(customer, fiatAmount);
+      await t.deps.orders.commands.expire(_id, 'test', AN_HOUR_ON());
+      return { customer, _id, rate };
+    })
     .extend(
       'complete',
       ({ t }) =>
@@ -57,12 +64,6 @@ describe('money controls that hold (third review)', () => {
       ({ t }) =>
         (token: string, id: string, requestId: string) =>
           json(t.call('POST', `/api/admin/orders/${id}/completion-request/confirm`, { token, body: { requestId } })),
-    )
-    .extend(
-      'order',
-      ({ t }) =>
-        async (id: string) =>
-          (await json(t.call('GET', `/api/admin/orders/${id}`, { token: admin }))).body,
     )
     .extend(
       'payLate',
@@ -90,7 +91,7 @@ describe('money controls that hold (third review)', () => {
     buy,
     complete,
     confirm,
-    order,
+    adminOrder,
     payLate,
   }) => {
     const customer = await signUp('+919745000010');
@@ -107,27 +108,24 @@ describe('money controls that hold (third review)', () => {
       status: 400,
       body: { details: [{ path: 'rate', message: LATE_PAYMENT_NEEDS_RATE }] },
     });
-    expect(await order(_id)).toMatchObject({ status: 'expired', latePayment: true, payoutApproval: null });
+    expect(await adminOrder(_id)).toMatchObject({ status: 'expired', latePayment: true, payoutApproval: null });
   });
 
   it('fifth review, G2: the USDT of a late payment is not recorded as sent before a rate was named; completed with one, it is', async ({
     t,
-    signUp,
-    buy,
+    expiredBuy,
     complete,
-    order,
+    adminOrder,
     payLate,
   }) => {
-    const customer = await signUp('+919745000011');
-    const { _id, rate } = await buy(customer, 50000);
-    await t.deps.orders.commands.expire(_id, 'test', AN_HOUR_ON());
+    const { customer, _id, rate } = await expiredBuy('+919745000011', 50000);
     expect((await payLate(customer, _id, 'UTRLATE7450011')).status).toBe(200);
     expect((await json(t.call('POST', `/api/admin/orders/${_id}/verify`, { token: admin }))).status).toBe(200);
     expect(await json(t.call('POST', `/api/admin/orders/${_id}/crypto-sent`, { token: admin, body: { cryptoReference: '0xLATESENT' } }))).toMatchObject({
       status: 409,
       body: { code: 'late_payment_needs_rate', error: LATE_PAYMENT_SENT_NEEDS_RATE },
     });
-    expect(await order(_id)).toMatchObject({ status: 'fiat_received', cryptoReference: null });
+    expect(await adminOrder(_id)).toMatchObject({ status: 'fiat_received', cryptoReference: null });
     expect(await complete(admin, _id, { rate, cryptoReference: '0xLATESENT' })).toMatchObject({ status: 200, body: { order: { status: 'completed' } } });
   });
 
@@ -136,7 +134,7 @@ describe('money controls that hold (third review)', () => {
     buy,
     complete,
     confirm,
-    order,
+    adminOrder,
   }) => {
     const phone = '+919745000020';
     const made = await json(t.call('POST', '/api/admin/users', { token: admin, body: { phone, password: 'chosen-by-admin' } }));
@@ -156,7 +154,7 @@ describe('money controls that hold (third review)', () => {
     const asked = await complete(admin, small._id, {});
     expect(asked).toMatchObject({ status: 202, body: { order: { completionRequest: { reasons: ['account_made_by_you'] } } } });
     // The page asks the maker for a second admin; the other admin reads nothing owed.
-    expect((await order(small._id)).payoutAwaitsApproval).toBe(true);
+    expect((await adminOrder(small._id)).payoutAwaitsApproval).toBe(true);
     expect((await confirm(second, small._id, asked.body.order.completionRequest.requestId)).status).toBe(200);
     expect(await complete(admin, small._id, { cryptoReference: '0xAPPROVED' })).toMatchObject({ status: 200, body: { order: { status: 'completed' } } });
 
@@ -168,7 +166,7 @@ describe('money controls that hold (third review)', () => {
       status: 403,
       body: { code: 'four_eyes', error: ACCOUNT_MADE_BY_YOU },
     });
-    expect((await order(large._id)).payoutApproval).toBeNull();
+    expect((await adminOrder(large._id)).payoutApproval).toBeNull();
   });
 
   it('F7: a sell whose re-quote was approved is checked against the limits when it settles at the approved rate left blank', async ({
@@ -177,7 +175,7 @@ describe('money controls that hold (third review)', () => {
     buy,
     approve,
     confirm,
-    order,
+    adminOrder,
     settle,
   }) => {
     const customer = await signUp('+919745000030');
@@ -197,30 +195,26 @@ describe('money controls that hold (third review)', () => {
       await t.project();
       expect(await approve(admin, sell._id, { bankUtr: 'UTR7450030' })).toMatchObject({ status: 409, body: { code: 'payout_needs_approval' } });
       expect(await approve(admin, sell._id, { rate: requoted, bankUtr: 'UTR7450030' })).toMatchObject({ status: 409, body: { code: 'payout_needs_approval' } });
-      expect((await order(sell._id)).status).not.toBe('approved');
+      expect((await adminOrder(sell._id)).status).not.toBe('approved');
     } finally {
       await settle({ controls: { customerDailyInr: 1000000 } });
     }
   });
 
   it('F3: a late payment settled at its placed rate, further from the rate in force than the band, needs a second admin', async ({
-    t,
-    signUp,
-    buy,
+    expiredBuy,
     complete,
-    order,
+    adminOrder,
     payLate,
     settle,
   }) => {
-    const customer = await signUp('+919745000040');
-    const { _id, rate } = await buy(customer, 150000);
-    await t.deps.orders.commands.expire(_id, 'test', AN_HOUR_ON());
+    const { customer, _id, rate } = await expiredBuy('+919745000040', 150000);
     // Two admins move the bank buy rate 10 % up; then the customer pays late.
     await settle({ rates: { usdt_bank_buy: Number((Number(rate) * 1.1).toFixed(2)) } });
     expect((await payLate(customer, _id, 'UTRLATE7450040')).status).toBe(200);
     expect(await complete(admin, _id, { rate, cryptoReference: '0xOLDRATE' })).toMatchObject({ status: 409, body: { code: 'payout_needs_approval' } });
     const asked = await complete(admin, _id, { rate });
     expect(asked).toMatchObject({ status: 202, body: { order: { completionRequest: { reasons: ['requote_outside_band'] } } } });
-    expect((await order(_id)).status).toBe('expired');
+    expect((await adminOrder(_id)).status).toBe('expired');
   });
 });

@@ -40,6 +40,14 @@ export function appTestWith(settings: Partial<AppSettings> = {}) {
           (token: string, url: string, body: unknown = {}) =>
             json(t.call('POST', url, { token, body })),
       )
+      // An order as the desk's admin reads it (GET /api/admin/orders/{id}): its flags, requests and approvals.
+      .extend(
+        'adminOrder',
+        { scope: 'file' },
+        ({ t, admin }) =>
+          async (id: string) =>
+            (await json(t.call('GET', `/api/admin/orders/${id}`, { token: admin }))).body,
+      )
       // A sign-in attempt, answered or refused (`t.login` throws unless it signs in): on a brand's host if given.
       .extend(
         'login',
