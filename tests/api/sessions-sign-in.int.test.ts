@@ -3,40 +3,42 @@
  * a password or role change, a reset) refuses the token at once, on this process and, through the
  * database's announcement, on every other.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { systemMetadata } from '../../platform/src/eventstore/event-metadata';
-import { createTestApp, json, type TestApp } from '../support/test-app';
+import { json } from '../support/test-app';
+import { it as withApp } from '../support/app-fixtures';
 import { createStaff } from '../support/staff-accounts';
 import { waitFor } from '../support/wait-for';
 import { resetPassword } from '../../services/src/ops/admin/admin-accounts';
 import { SESSION_LIFETIME_MS } from '../../services/src/identity/user-sessions';
 import { otpCooldownKey } from '../../services/src/identity/otp.service';
 
-describe('sessions', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
-
+// Calls as a browser sends them: a POST with a token and headers, the account behind a token, a
+// sign-in from a named browser, a sign-up with its code.
+const it = withApp.extend('auth', { scope: 'file' }, ({ t }) => {
   const post = (path: string, body: unknown, token?: string, headers: Record<string, string> = {}) => json(t.call('POST', path, { body, token, headers }));
-  const me = async (token: string) => (await t.call('GET', '/api/auth/me', { token })).status;
-  const login = async (phone: string, password: string, browser = 'test-browser') =>
-    (await post('/api/auth/login', { phone, password }, undefined, { 'user-agent': browser })).body.token as string;
-  async function signUp(phone: string, password: string) {
-    await post('/api/auth/register/otp/send', { phone });
-    await post('/api/auth/register/otp/verify', { phone, otp: await t.otpFor(phone, 'register') });
-    return (await post('/api/auth/register', { username: `Customer ${phone}`, phone, password })).body as { token: string; user: { _id: string } };
-  }
+  return {
+    post,
+    me: async (token: string) => (await t.call('GET', '/api/auth/me', { token })).status,
+    login: async (phone: string, password: string, browser = 'test-browser') =>
+      (await post('/api/auth/login', { phone, password }, undefined, { 'user-agent': browser })).body.token as string,
+    async signUp(phone: string, password: string) {
+      await post('/api/auth/register/otp/send', { phone });
+      await post('/api/auth/register/otp/verify', { phone, otp: await t.otpFor(phone, 'register') });
+      return (await post('/api/auth/register', { username: `Customer ${phone}`, phone, password })).body as { token: string; user: { _id: string } };
+    },
+  };
+});
 
-  it('signs out on the server: the token no longer opens the account', async () => {
+describe('sessions', () => {
+  it('signs out on the server: the token no longer opens the account', async ({ auth: { post, me, signUp } }) => {
     const { token } = await signUp('+919510000001', 'customer-pass');
     expect(await me(token)).toBe(200);
     expect((await post('/api/auth/logout', {}, token)).status).toBe(200);
     expect(await me(token)).toBe(401);
   });
 
-  it("lists the user's own live sessions with this one marked, ends one, and all the others", async () => {
+  it("lists the user's own live sessions with this one marked, ends one, and all the others", async ({ t, auth: { post, me, login, signUp } }) => {
     const { token: first } = await signUp('+919510000002', 'customer-pass');
     const second = await login('+919510000002', 'customer-pass', 'Phone browser');
     const third = await login('+919510000002', 'customer-pass', 'Laptop browser');
@@ -56,7 +58,7 @@ describe('sessions', () => {
     expect(await me(second)).toBe(200);
   });
 
-  it("never ends another user's session", async () => {
+  it("never ends another user's session", async ({ t, auth: { me, signUp } }) => {
     const owner = await signUp('+919510000003', 'customer-pass');
     const other = await signUp('+919510000004', 'customer-pass');
     const [mine] = (await json(t.call('GET', '/api/auth/sessions', { token: owner.token }))).body.sessions;
@@ -64,7 +66,7 @@ describe('sessions', () => {
     expect(await me(owner.token)).toBe(200);
   });
 
-  it('ends every other session on a password change and keeps this one on its new token', async () => {
+  it('ends every other session on a password change and keeps this one on its new token', async ({ t, auth: { post, me, login, signUp } }) => {
     const { token: here } = await signUp('+919510000005', 'first-pass');
     const elsewhere = await login('+919510000005', 'first-pass');
     const changed = await post('/api/auth/change-password', { currentPassword: 'first-pass', newPassword: 'second-pass' }, here);
@@ -75,7 +77,7 @@ describe('sessions', () => {
     expect((await json(t.call('GET', '/api/auth/sessions', { token: changed.body.token }))).body.sessions).toHaveLength(1);
   });
 
-  it('ends every session of a user whose roles change, and of one whose password the operator resets', async () => {
+  it('ends every session of a user whose roles change, and of one whose password the operator resets', async ({ t, auth: { me, login, signUp } }) => {
     const { token, user } = await signUp('+919510000006', 'customer-pass');
     await t.deps.roles.change(user._id, () => ['compliance'], systemMetadata('default', 'test'));
     expect(await me(token)).toBe(401);
@@ -86,7 +88,7 @@ describe('sessions', () => {
     await waitFor('the session to end', async () => (await me(again)) === 401, 5_000);
   });
 
-  it('ends every session on a reset by a code sent to the phone', async () => {
+  it('ends every session on a reset by a code sent to the phone', async ({ t, auth: { post, me, signUp } }) => {
     const { token } = await signUp('+919510000007', 'customer-pass');
     // One wait between codes to a phone, whatever they are for: as if the sign-up code's 30 s had passed.
     await t.deps.store.delete(otpCooldownKey('default', '+919510000007'));
@@ -101,7 +103,7 @@ describe('sessions', () => {
     expect((await post('/api/auth/login', { phone: '+919510000007', password: 'new-password' })).status).toBe(200);
   });
 
-  it('answers a reset code request the same for a phone with no account, and sends nothing', async () => {
+  it('answers a reset code request the same for a phone with no account, and sends nothing', async ({ auth: { post } }) => {
     const known = await post('/api/auth/password-reset/otp/send', { phone: '+919510000007' });
     const unknown = await post('/api/auth/password-reset/otp/send', { phone: '+919510000099' });
     expect(unknown).toEqual(known.status === 429 ? unknown : { status: 200, body: known.body });
@@ -109,7 +111,10 @@ describe('sessions', () => {
     expect((await post('/api/auth/password-reset/otp/send', { phone: '+919510000099' })).status).toBe(429);
   });
 
-  it("gives staff a 12-hour session and records their sign-ins, sign-outs and revocations on their stream; customers' stay in the table", async () => {
+  it("gives staff a 12-hour session and records their sign-ins, sign-outs and revocations on their stream; customers' stay in the table", async ({
+    t,
+    auth: { post, me, login, signUp },
+  }) => {
     const staff = await createStaff(t, '+919510000008', 'staff-password');
     const first = await login('+919510000008', 'staff-password');
     const second = await login('+919510000008', 'staff-password');
@@ -127,7 +132,7 @@ describe('sessions', () => {
     expect((await t.deps.eventStore.readStream(`user-${customer.user._id}`)).map((e) => e.type)).toEqual(['UserRegistered']);
   });
 
-  it('reads a session once per process: later requests use the copy kept until the database announces its end', async () => {
+  it('reads a session once per process: later requests use the copy kept until the database announces its end', async ({ t, auth: { me, signUp } }) => {
     const { token } = await signUp('+919510000010', 'customer-pass');
     await me(token);
     await waitFor('the sessions to be served from memory', async () => t.deps.sessions.serving, 5_000);
