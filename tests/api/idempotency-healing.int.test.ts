@@ -17,7 +17,6 @@ const BUY = { fiatAmount: 10000, network: 'TRC20', withdrawAddress: 'TQn9Y2khEsL
  */
 describe('idempotency keys that heal', () => {
   let customer: string;
-  let admin: string;
   const it = withApp
     .extend(
       'place',
@@ -27,7 +26,7 @@ describe('idempotency keys that heal', () => {
     )
     .extend(
       'adminPost',
-      ({ t }) =>
+      ({ t, admin }) =>
         (path: string, key: string, body: unknown = {}) =>
           json(t.call('POST', `/api/admin/orders/${path}`, { token: admin, body, headers: { 'idempotency-key': key } })),
     )
@@ -61,7 +60,6 @@ describe('idempotency keys that heal', () => {
   it.beforeAll(async ({ t }) => {
     await giveDepositWallet(t);
     customer = await createCustomer(t, '+919600000071');
-    admin = await t.adminToken();
   });
 
   it('places one order when the retry of a request killed after its append runs again', async ({ t, place, sql, diedMidRequest, eventsOf }) => {
