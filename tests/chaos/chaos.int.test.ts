@@ -9,7 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FAULTS, SHORT_RUN } from './chaos-options';
 import { faultTableMarkdown } from './fault-report';
-import { duplicated, failuresDuring, findings, lost } from './reliability-doc';
+import { duplicated, failuresDuring, findings, lost, unsettledCommands } from './reliability-doc';
 import { runChaos, type ChaosResult } from './run-chaos';
 import { freshSeed } from './seeded-random';
 
@@ -34,10 +34,11 @@ describe('the short chaos run', () => {
   it('keeps the work going: orders placed, paid and completed, some of them after each fault', () => {
     const kinds = new Set(result.record.acknowledged.map((a) => a.kind));
     expect([...kinds].sort()).toEqual(['complete', 'place', 'upload']);
+    // A failure names the commands that never settled (a key held to the end stops its customer).
     for (const i of result.injections)
       expect(
         result.record.acknowledged.some((a) => a.sentAt >= i.restoredAt),
-        i.fault,
+        `${i.fault}; unsettled: ${unsettledCommands(result).join(' | ') || 'none'}`,
       ).toBe(true);
   });
 

@@ -81,7 +81,10 @@ export const INJECTORS: Record<FaultName, Injector> = {
   'postgres-restart': async ({ topology }) => {
     const injectedAt = Date.now();
     await topology.postgres.restart();
-    return { fault: 'postgres-restart', injectedAt, restoredAt: Date.now(), recoveredAt: null, detail: 'fast restart (SIGINT, then start)' };
+    // How long it was away: a request that failed in it holds its key until it is back (decision 0058).
+    const restoredAt = Date.now();
+    const detail = `fast restart (SIGINT, then start) in ${((restoredAt - injectedAt) / 1000).toFixed(1)} s`;
+    return { fault: 'postgres-restart', injectedAt, restoredAt, recoveredAt: null, detail };
   },
 
   'redis-restart': async ({ topology, random }) => {

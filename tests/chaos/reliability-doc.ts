@@ -18,6 +18,7 @@ export function findings(result: ChaosResult): string[] {
       .join(', ')}; ${tally.noAnswer} attempts unanswered (connection refused or reset).`,
     `Commands never settled before the drain's deadline: ${record.unsettled.length}${record.unsettled.length ? ` (last answers: ${[...new Set(record.unsettled.map((u) => u.last))].join(', ')})` : ''}. Final refusals: ${[...record.refused].map(([code, n]) => `${code} ×${n}`).join(', ') || 'none'}.`,
   ];
+  for (const line of unsettledCommands(result).slice(0, 8)) lines.push(`Unsettled: ${line}.`);
   for (const [fault, seen] of failuresDuring(result)) {
     const when = fault === 'no fault' ? 'Outside every fault' : `While ${fault} was in force`;
     lines.push(`${when}: ${[...seen].map(([label, n]) => `${label} ×${n}`).join(', ') || 'no failed attempt'}.`);
@@ -31,6 +32,22 @@ export function findings(result: ChaosResult): string[] {
         .join(' | ')}`,
     );
   return lines;
+}
+
+/**
+ * Each command left unsettled, named so a key held to the end can be traced in the services' logs:
+ * the request, its key, when its first attempt went (the claim, if the server took it) against the
+ * workload's start and the first fault after it, and the first and last answers.
+ */
+export function unsettledCommands(result: Pick<ChaosResult, 'record' | 'injections'>): string[] {
+  return result.record.unsettled.map((u) => {
+    const faultsAfter = result.injections.filter((i) => i.injectedAt >= u.sentAt).map((i) => i.fault);
+    const under = result.injections.filter((i) => i.injectedAt <= u.sentAt).at(-1)?.fault ?? 'no fault yet';
+    return (
+      `POST ${u.path} (${u.kind}) key ${u.key}, first sent ${new Date(u.sentAt).toISOString()} under ${under} ` +
+      `(then ${faultsAfter.join(', ') || 'no more faults'}); first answer ${u.first}, last ${u.last} after ${u.attempts} attempts`
+    );
+  });
 }
 
 /**

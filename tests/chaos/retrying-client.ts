@@ -74,10 +74,22 @@ export class RetryingClient {
     }
   }
 
-  /** Sends a command until it is settled, or null once `deadline()` (read at each retry: a run's drain sets it) has passed. */
-  async command(path: string, body: unknown, token: string, key: string, deadline: () => number, retryAfter = backoff): Promise<Answer | null> {
+  /**
+   * Sends a command until it is settled, or null once `deadline()` (read at each retry: a run's drain
+   * sets it) has passed. `seen` hears every attempt's answer (null: none).
+   */
+  async command(
+    path: string,
+    body: unknown,
+    token: string,
+    key: string,
+    deadline: () => number,
+    retryAfter = backoff,
+    seen: (answer: Answer | null) => void = () => undefined,
+  ): Promise<Answer | null> {
     for (let attempt = 0; ; attempt++) {
       const answer = await this.once('POST', path, body, token, { 'idempotency-key': key });
+      seen(answer);
       if (!worthRetrying(answer)) return answer;
       if (Date.now() > deadline()) return null;
       await sleep(retryAfter(attempt, answer));

@@ -28,8 +28,23 @@ export interface WorkloadRecord {
   acknowledged: Acknowledged[];
   /** Final answers that were not 2xx, by kind and code (a refusal settles a command too). */
   refused: Map<string, number>;
-  /** Commands that got no settling answer before the run's deadline, with the last answer they got ("no answer" for none). */
-  unsettled: { kind: CommandKind; key: string; last: string }[];
+  /** Commands that got no settling answer before the run's deadline. */
+  unsettled: Unsettled[];
+}
+
+/**
+ * A command still unsettled at the drain's deadline, as the client saw it: what it sent, when its
+ * first attempt went (when its key was claimed, if the server took it), the first answer (what
+ * happened to the request that claimed the key: "no answer" for a killed API) and the last one.
+ */
+export interface Unsettled {
+  kind: CommandKind;
+  key: string;
+  path: string;
+  sentAt: number;
+  first: string;
+  last: string;
+  attempts: number;
 }
 
 export const BUY = { fiatAmount: 2500, network: 'TRC20', withdrawAddress: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t', method: 'bank' };
@@ -65,6 +80,7 @@ export function startWorkload({
   const settle = async (kind: CommandKind, path: string, body: unknown, token: string, key: string, customerId: string, orderId?: string) => {
     const sentAt = Date.now();
     let attempts = 0;
+    let first: string | null = null;
     let last = 'no answer';
     const answer: Answer | null = await client.command(
       path,
@@ -72,14 +88,15 @@ export function startWorkload({
       token,
       key,
       () => deadline,
-      (attempt, previous) => {
-        attempts = attempt + 1;
-        last = previous ? `${previous.status} ${previous.body?.code ?? ''}`.trim() : 'no answer';
-        return backoff(attempt, previous);
+      backoff,
+      (seen) => {
+        attempts++;
+        last = seen ? `${seen.status} ${seen.body?.code ?? ''}`.trim() : 'no answer';
+        first ??= last;
       },
     );
     if (answer === null) {
-      record.unsettled.push({ kind, key, last });
+      record.unsettled.push({ kind, key, path, sentAt, first: first ?? last, last, attempts });
       return null;
     }
     if (answer.status < 200 || answer.status >= 300) {
@@ -97,7 +114,7 @@ export function startWorkload({
       reference,
       sentAt,
       answeredAt: Date.now(),
-      attempts: attempts + 1,
+      attempts,
       replayed: answer.replayed,
     });
     return answer;
