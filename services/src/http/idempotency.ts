@@ -32,10 +32,10 @@ export const SETTLE_RETRY_MAX_MS = 2_000;
  * The holder's last word on its claim (its answer recorded, or the claim given up after a failure),
  * now or, while the database is still away, again and again in the background until it lands or
  * the claim's lease has run out (from then on a retry takes the key over anyway, and a late word
- * changes nothing: each runs only while this request still holds the claim). Stopping sooner left
- * the key claimed for the rest of its minute: every customer's retries answered
- * `idempotency_in_progress` after a PostgreSQL restart that outlasted the pauses (decision 0058).
- * The answer to the client does not wait for the retries.
+ * changes nothing: each runs only while this request still holds the claim). Stopping sooner (after
+ * 7.5 s) left every failed request's key claimed for the rest of its minute when a PostgreSQL
+ * restart outlasted the pauses, so every customer of a chaos run could end on
+ * `idempotency_in_progress` (decision 0058). The answer to the client does not wait for the retries.
  */
 async function settleOrRetry(what: string, settle: () => Promise<void>, leaseMs: number): Promise<void> {
   const until = Date.now() + leaseMs;
