@@ -15,7 +15,6 @@ const TRON = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
 const SECOND_ADMIN = { phone: '+919190000101', password: 'second-admin' };
 
 describe('four eyes above a threshold', () => {
-  let admin: string;
   let second: string;
   let secondId: string;
   let asha: string;
@@ -42,13 +41,12 @@ describe('four eyes above a threshold', () => {
     )
     .extend(
       'eventTypes',
-      ({ t }) =>
+      ({ t, admin }) =>
         async (id: string) =>
           ((await json(t.call('GET', `/api/admin/orders/${id}/history`, { token: admin }))).body.events as { type: string }[]).map((e) => e.type),
     );
 
-  it.beforeAll(async ({ t }) => {
-    admin = await t.adminToken();
+  it.beforeAll(async ({ t, admin }) => {
     // Made as the admin CLI makes staff: on the admin screens a staff account waits for a second admin.
     secondId = await createStaff(t, { ...SECOND_ADMIN, username: 'second admin', roles: ['admin'] });
     second = await t.login(SECOND_ADMIN.phone, SECOND_ADMIN.password);
@@ -59,6 +57,7 @@ describe('four eyes above a threshold', () => {
 
   it('asks for approval above the threshold, refuses the requester, and the payout is recorded once a different admin approved it', async ({
     t,
+    admin,
     complete,
     adminOrder,
   }) => {
@@ -105,13 +104,14 @@ describe('four eyes above a threshold', () => {
     expect(history[3]!.data.approved).toMatchObject({ requestId, approvedBy: secondId });
   });
 
-  it('completes at or below the threshold at once', async ({ paidBuy, complete }) => {
+  it('completes at or below the threshold at once', async ({ admin, paidBuy, complete }) => {
     const id = await paidBuy(asha, 5000);
     expect(await complete(admin, id, { cryptoReference: '0xsettled' })).toMatchObject({ status: 200, body: { order: { status: 'completed' } } });
   });
 
   it("keeps a pending request through the customer's extra proof until a second admin declines it; while one waits, nobody rejects or asks again until it is withdrawn", async ({
     t,
+    admin,
     paidBuy,
     complete,
     adminOrder,
@@ -146,7 +146,7 @@ describe('four eyes above a threshold', () => {
     expect((await eventTypes(id)).slice(-3)).toEqual(['CompletionRequested', 'CompletionRequestDeclined', 'OrderRejected']);
   });
 
-  it('lists what waits for a second admin, and never shows the request to the customer', async ({ t, paidBuy, complete, adminOrder }) => {
+  it('lists what waits for a second admin, and never shows the request to the customer', async ({ t, admin, paidBuy, complete, adminOrder }) => {
     const id = await paidBuy(asha, 8000);
     await complete(second, id);
     await t.project();
@@ -167,7 +167,7 @@ describe('four eyes above a threshold', () => {
     expect((await json(t.call('GET', '/api/admin/orders?awaiting=confirmation', { token: admin }))).body.total).toBe(0);
   });
 
-  it("follows a brand's own threshold over the global one", async ({ t, paidBuy, complete }) => {
+  it("follows a brand's own threshold over the global one", async ({ t, admin, paidBuy, complete }) => {
     const host = 'fours.example';
     const tenantId = await createBrand(t, host);
     // A higher threshold than the global ₹5,000 loosens four eyes for the brand: a second admin confirms it (decision 0030).
@@ -181,7 +181,7 @@ describe('four eyes above a threshold', () => {
     expect(await complete(admin, id, { cryptoReference: '0xsettled' })).toMatchObject({ status: 200, body: { order: { status: 'completed' } } });
   });
 
-  it("names the operator's staff who asked to a brand admin only as the Operator (decision 0014)", async ({ t, paidBuy, complete, adminOrder }) => {
+  it("names the operator's staff who asked to a brand admin only as the Operator (decision 0014)", async ({ t, admin, paidBuy, complete, adminOrder }) => {
     const host = 'fours-named.example';
     const brand = await createBrandAdmin(t, host, '+919190000104');
     await t.call('POST', '/api/admin/users', { token: brand.token, body: { phone: '+919190000105', password: 'secret1' } });
