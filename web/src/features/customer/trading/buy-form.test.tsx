@@ -1,24 +1,14 @@
 // @vitest-environment happy-dom
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { quoteBuy } from '@desk/machines/pricing/pricing';
-import { callsTo, EVM_ADDRESS, order, TRON_ADDRESS, wallet } from '../../../test/fixtures';
-import { fakeApi, PUBLIC_CONFIG, renderWithApp } from '../../../test/render';
+import { callsTo, EVM_ADDRESS, order, wallet } from '../../../test/fixtures';
+import { PUBLIC_CONFIG } from '../../../test/render';
 import { QUOTE_ROUNDING } from '../../../components/quote/quote-preview';
-import { BASE_API } from '../customer-test-kit';
-import { BuyForm } from './buy-form';
+import { create, DEFAULT_WALLET, renderBuy } from './trading-test-kit';
 
-const DEFAULT_WALLET = wallet({ label: 'Main', isDefault: true });
-
-function renderBuy(table: Parameters<typeof fakeApi>[0] = {}) {
-  const onPlaced = vi.fn();
-  const api = fakeApi({ ...BASE_API, 'GET /api/user/wallets': { wallets: [wallet({ label: 'Other' }), DEFAULT_WALLET] }, ...table });
-  renderWithApp(<BuyForm onPlaced={onPlaced} />);
-  return { ...api, onPlaced };
-}
-
-const create = () => screen.getByRole<HTMLButtonElement>('button', { name: 'Create Order' });
+// What the buy form does as the sell form does (the quote previewed, a saved choice asked for, the order sent, a refusal in words): trade-forms.test.tsx.
 const preview = () => within(screen.getByLabelText('Fee and rate preview'));
 
 describe('buy form', () => {
@@ -55,15 +45,9 @@ describe('buy form', () => {
     expect(create().disabled).toBe(false);
   });
 
-  it('needs a saved address', async () => {
+  it('says no address is saved in the picker', async () => {
     renderBuy({ 'GET /api/user/wallets': { wallets: [] } });
-    await userEvent.type(screen.getByLabelText('Amount (INR)'), '10000');
-    expect(await screen.findByText('Please select a USDT address')).toBeTruthy();
-    expect(create().disabled).toBe(true);
-    // Not an error before the customer has started an order.
-    await userEvent.clear(screen.getByLabelText('Amount (INR)'));
-    expect(screen.queryByText('Please select a USDT address')).toBeNull();
-    expect(screen.getByRole('option', { name: 'No saved addresses' })).toBeTruthy();
+    expect(await screen.findByRole('option', { name: 'No saved addresses' })).toBeTruthy();
   });
 
   it('warns when the selected address belongs to another network', async () => {
@@ -75,19 +59,6 @@ describe('buy form', () => {
     expect(create().disabled).toBe(true);
   });
 
-  it('previews the quote of quoteBuy: 10000 INR at 88.5 with a 0.5% fee', async () => {
-    renderBuy();
-    await screen.findByText('₹88.5 / USDT');
-    await userEvent.type(screen.getByLabelText('Amount (INR)'), '10000');
-    const expected = quoteBuy({ fiatAmount: '10000', rate: '88.5', feePercent: '0.5' });
-    expect(expected).toMatchObject({ grossUsdt: '112.99', feeUsdt: '0.57', netUsdt: '112.42' });
-    const quote = preview();
-    expect(quote.getByText('0.5%')).toBeTruthy();
-    expect(quote.getByText('112.99 USDT')).toBeTruthy();
-    expect(quote.getByText('0.57 USDT')).toBeTruthy();
-    expect(quote.getByText('112.42 USDT')).toBeTruthy();
-  });
-
   it("shows ₹25,000 at ₹85 as the 294.11 USDT the order records (cut to the cent in the desk's favour, decision 0006) and says so", async () => {
     renderBuy({ 'GET /api/config/public': { ...PUBLIC_CONFIG, rates: { usdtInr: 85 }, fees: { fiatToCryptoPercent: 0, cryptoToFiatPercent: 0 } } });
     await screen.findByText('₹85 / USDT');
@@ -96,21 +67,6 @@ describe('buy form', () => {
     expect(preview().getAllByText('294.11 USDT')).toHaveLength(2);
     expect(screen.getByText(QUOTE_ROUNDING)).toBeTruthy();
     expect(QUOTE_ROUNDING).toBe('Shown exactly as your order will record it: what you receive is rounded down to 0.01 USDT or ₹1, and the fee up.');
-  });
-
-  it('sends the order with the address, network and the rate shown', async () => {
-    const placed = order();
-    const { calls, onPlaced } = renderBuy({
-      'POST /api/orders/fiat-to-crypto': () => ({ status: 201, body: { order: placed, message: 'Buy order created successfully!' } }),
-    });
-    await screen.findByRole('option', { name: /Main .*\(default\)/ });
-    await userEvent.type(screen.getByLabelText('Amount (INR)'), '10000');
-    await userEvent.click(create());
-    expect(await screen.findByText('Buy order created successfully!')).toBeTruthy();
-    expect(callsTo(calls, 'POST', '/api/orders/fiat-to-crypto').map((c) => c.body)).toEqual([
-      { fiatAmount: '10000', network: 'TRC20', withdrawAddress: TRON_ADDRESS, method: 'bank', expectedRate: '88.5' },
-    ]);
-    expect(onPlaced).toHaveBeenCalledWith(placed);
   });
 
   it('follows the network of an address the customer picks, and the cash rate', async () => {
@@ -166,15 +122,5 @@ describe('buy form', () => {
     await userEvent.click(create());
     expect(await screen.findAllByText('Amount must be at least ₹100')).not.toHaveLength(0);
     expect(screen.queryByRole('link', { name: 'Forgot password?' })).toBeNull();
-  });
-
-  it('says in words that an account an admin made sets its own password first, with the way to it', async () => {
-    const refusal = { error: 'Set your own password with a code sent to your phone before placing orders', code: 'phone_not_verified' };
-    renderBuy({ 'POST /api/orders/fiat-to-crypto': () => ({ status: 403, body: refusal }) });
-    await screen.findByRole('option', { name: /Main .*\(default\)/ });
-    await userEvent.type(screen.getByLabelText('Amount (INR)'), '10000');
-    await userEvent.click(create());
-    expect(await screen.findByText(refusal.error, { selector: 'p.error' })).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Forgot password?' }).getAttribute('href')).toBe('/forgot-password');
   });
 });
