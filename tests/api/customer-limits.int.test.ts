@@ -16,8 +16,6 @@ import { DAY_MS } from '../../machines/src/order/customer-limits';
 const TRON = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
 
 describe('customer limits', () => {
-  let admin: string;
-
   const it = withApp
     .extend(
       'buy',
@@ -52,15 +50,20 @@ describe('customer limits', () => {
           json(t.call('POST', `/api/orders/${orderId}/upload`, { token, body: { bankReference: utr } })),
     );
 
-  it.beforeAll(async ({ t }) => {
-    admin = await t.adminToken();
+  it.beforeAll(async ({ t, admin }) => {
     const saved = await json(
       t.call('PUT', '/api/admin/settings', { token: admin, body: { controls: { customerDailyInr: 10000, customerMonthlyInr: 15000 } } }),
     );
     expect(saved.status).toBe(200);
   });
 
-  it('shows the headroom, refuses an order over it with what is left, and frees what a rejected order held', async ({ t, buy, limitsOf, orderCount }) => {
+  it('shows the headroom, refuses an order over it with what is left, and frees what a rejected order held', async ({
+    t,
+    admin,
+    buy,
+    limitsOf,
+    orderCount,
+  }) => {
     const asha = await createCustomer(t, '+919190000201');
     expect(await limitsOf(asha)).toEqual({
       daily: { limitInr: 10000, usedInr: 0, remainingInr: 10000 },
@@ -113,7 +116,7 @@ describe('customer limits', () => {
     expect(await orderCount(kiran)).toBe(10);
   });
 
-  it("applies the monthly limit as well, and a brand's own limits over the global ones", async ({ t, buy, limitsOf }) => {
+  it("applies the monthly limit as well, and a brand's own limits over the global ones", async ({ t, admin, buy, limitsOf }) => {
     const meera = await createCustomer(t, '+919190000203');
     expect((await buy(meera, 10000)).status).toBe(201);
     expect((await limitsOf(meera)).monthly.remainingInr).toBe(5000);
@@ -205,6 +208,7 @@ describe('customer limits', () => {
     limitsOf,
     expiredBuyOf,
     payLate,
+    adminOrder,
   }) => {
     const meera = await createCustomer(t, '+919190000212');
     const orders = [await expiredBuyOf(meera, '6000', 3), await expiredBuyOf(meera, '6000', 2)];
@@ -212,9 +216,7 @@ describe('customer limits', () => {
     const revived = await Promise.all(orders.map((id, i) => payLate(meera, id, `UTRLATE9022${i}`)));
     expect(revived.map((r) => r.status)).toEqual([200, 200]);
     await t.project();
-    const flags = await Promise.all(
-      orders.map(async (id) => (await json(t.call('GET', `/api/admin/orders/${id}`, { token: admin }))).body.flags.map((f: { kind: string }) => f.kind)),
-    );
+    const flags = await Promise.all(orders.map(async (id) => (await adminOrder(id)).flags.map((f: { kind: string }) => f.kind)));
     expect(flags.flat(), JSON.stringify(flags)).toEqual(['over_customer_limit']);
     expect((await limitsOf(meera)).daily.usedInr).toBe(12000);
   });
