@@ -7,8 +7,9 @@
  * and an officer's read is on their access trail. (Wallets against a real chain: ledger-chain.int.test.ts.)
  */
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCustomer, createTestApp, json, type TestApp } from '../support/test-app';
+import { describe, expect } from 'vitest';
+import { createCustomer, json } from '../support/test-app';
+import { it as withApp } from '../support/app-fixtures';
 import { confirmPending, createStaff } from '../support/desk-changes';
 import { createBrandAdmin } from '../support/brands';
 import { giveDepositWallet } from '../support/deposit-wallet';
@@ -23,12 +24,14 @@ const PAYOUT_UTR = 'HDFCR52026112700009876';
 
 type Line = { narration: string; ref?: string; debit?: string; credit?: string; balance: string };
 
-describe('the desk’s books', () => {
-  let t: TestApp;
-  let admin: string;
-  const hdfc = bankAccountId('default', HDFC);
-  const today = deskDay(new Date())!;
-  const [yyyy, mm, dd] = today.split('-');
+const hdfc = bankAccountId('default', HDFC);
+const today = deskDay(new Date())!;
+const [yyyy, mm, dd] = today.split('-');
+
+// The books of a buy and a sell, each completed and matched to HDFC's statement (made once for the
+// file, for every test: each reads them), the statement's upload (its lines grow through the day),
+// and the ledger's position as read.
+const it = withApp.extend('books', { scope: 'file', auto: true }, async ({ t, admin }) => {
   const lines: Line[] = [];
 
   /** HDFC's net banking export of today's lines so far, each with the balance after it (a statement grows through the day). */
@@ -60,47 +63,46 @@ describe('the desk’s books', () => {
     await t.project();
   };
   const position = async (query = '', token = admin, base = '/api/admin') => json(t.call('GET', `${base}/ledger/position${query}`, { token }));
-  const bankOf = (body: any) => body.position.accounts.find((a: any) => a.account === `bank:${hdfc}`);
 
-  beforeAll(async () => {
-    t = await createTestApp();
-    admin = await t.adminToken();
-    const saved = await json(t.call('PUT', '/api/admin/tenants/default', { token: admin, body: { bankAccounts: [HDFC] } }));
-    expect(saved.status).toBe(202);
-    await confirmPending(t, saved.body.change._id);
-    await giveDepositWallet(t);
+  const saved = await json(t.call('PUT', '/api/admin/tenants/default', { token: admin, body: { bankAccounts: [HDFC] } }));
+  expect(saved.status).toBe(202);
+  await confirmPending(t, saved.body.change._id);
+  await giveDepositWallet(t);
 
-    // A buy of ₹8,500, paid into HDFC with its UTR, verified and completed.
-    const ravi = await createCustomer(t, '+919833000001');
-    const buy = await json(
-      t.call('POST', '/api/orders/fiat-to-crypto', { token: ravi, body: { fiatAmount: 8_500, network: 'TRC20', withdrawAddress: TRON, method: 'bank' } }),
-    );
-    expect(buy.status).toBe(201);
-    const buyId = buy.body.order._id as string;
-    expect((await t.call('POST', `/api/orders/${buyId}/upload`, { token: ravi, body: { bankReference: '412345678901' } })).status).toBe(200);
-    await upload({
-      narration: 'UPI-RAVI KUMAR-RAVI@OKAXIS-HDFC0001234-412345678901-ORDER',
-      ref: '0000412345678901',
-      credit: '8,500.00',
-      balance: '1,08,500.00',
-    });
-    expect((await t.call('POST', `/api/admin/orders/${buyId}/verify`, { token: admin, body: {} })).status).toBe(200);
-    expect((await t.call('POST', `/api/admin/orders/${buyId}/complete`, { token: admin, body: { cryptoReference: `0x${'cd'.repeat(32)}` } })).status).toBe(200);
-
-    // A sell of 100 USDT, completed with the payout's UTR, which the next statement shows leaving.
-    const kiran = await createCustomer(t, '+919833000002');
-    const sell = await placeSell(t, kiran);
-    expect(sell.status).toBe(201);
-    const sellId = sell.body.order._id as string;
-    expect(sell.body.order.fiatAmount).toBe('8500');
-    expect((await t.call('POST', `/api/orders/${sellId}/upload`, { token: kiran, body: { cryptoReference: `0x${'ab'.repeat(32)}` } })).status).toBe(200);
-    expect((await t.call('POST', `/api/admin/orders/${sellId}/verify`, { token: admin, body: {} })).status).toBe(200);
-    expect((await t.call('POST', `/api/admin/orders/${sellId}/complete`, { token: admin, body: { bankUtr: PAYOUT_UTR } })).status).toBe(200);
-    await upload({ narration: `RTGS DR-SBIN0001234-KIRAN SHAH-${PAYOUT_UTR}`, ref: PAYOUT_UTR, debit: '8,500.00', balance: '1,00,000.00' });
+  // A buy of ₹8,500, paid into HDFC with its UTR, verified and completed.
+  const ravi = await createCustomer(t, '+919833000001');
+  const buy = await json(
+    t.call('POST', '/api/orders/fiat-to-crypto', { token: ravi, body: { fiatAmount: 8_500, network: 'TRC20', withdrawAddress: TRON, method: 'bank' } }),
+  );
+  expect(buy.status).toBe(201);
+  const buyId = buy.body.order._id as string;
+  expect((await t.call('POST', `/api/orders/${buyId}/upload`, { token: ravi, body: { bankReference: '412345678901' } })).status).toBe(200);
+  await upload({
+    narration: 'UPI-RAVI KUMAR-RAVI@OKAXIS-HDFC0001234-412345678901-ORDER',
+    ref: '0000412345678901',
+    credit: '8,500.00',
+    balance: '1,08,500.00',
   });
-  afterAll(() => t.close());
+  expect((await t.call('POST', `/api/admin/orders/${buyId}/verify`, { token: admin, body: {} })).status).toBe(200);
+  expect((await t.call('POST', `/api/admin/orders/${buyId}/complete`, { token: admin, body: { cryptoReference: `0x${'cd'.repeat(32)}` } })).status).toBe(200);
 
-  it('balance in each currency, and the bank account closes where the statement says while every line is explained', async () => {
+  // A sell of 100 USDT, completed with the payout's UTR, which the next statement shows leaving.
+  const kiran = await createCustomer(t, '+919833000002');
+  const sell = await placeSell(t, kiran);
+  expect(sell.status).toBe(201);
+  const sellId = sell.body.order._id as string;
+  expect(sell.body.order.fiatAmount).toBe('8500');
+  expect((await t.call('POST', `/api/orders/${sellId}/upload`, { token: kiran, body: { cryptoReference: `0x${'ab'.repeat(32)}` } })).status).toBe(200);
+  expect((await t.call('POST', `/api/admin/orders/${sellId}/verify`, { token: admin, body: {} })).status).toBe(200);
+  expect((await t.call('POST', `/api/admin/orders/${sellId}/complete`, { token: admin, body: { bankUtr: PAYOUT_UTR } })).status).toBe(200);
+  await upload({ narration: `RTGS DR-SBIN0001234-KIRAN SHAH-${PAYOUT_UTR}`, ref: PAYOUT_UTR, debit: '8,500.00', balance: '1,00,000.00' });
+  return { upload, position };
+});
+
+const bankOf = (body: any) => body.position.accounts.find((a: any) => a.account === `bank:${hdfc}`);
+
+describe('the desk’s books', () => {
+  it('balance in each currency, and the bank account closes where the statement says while every line is explained', async ({ books: { position } }) => {
     const { status, body } = await position();
     expect(status).toBe(200);
     expect(body.position).toMatchObject({ tenantId: 'default', day: today, today: true });
@@ -135,7 +137,7 @@ describe('the desk’s books', () => {
     });
   });
 
-  it('shows a credit no order explains, and a line the desk never received as a difference', async () => {
+  it('shows a credit no order explains, and a line the desk never received as a difference', async ({ books: { upload, position } }) => {
     await upload({
       narration: 'UPI-MEERA NAIR-MEERA@OKICICI-ICIC0001234-612345678903-GIFT',
       ref: '0000612345678903',
@@ -157,7 +159,7 @@ describe('the desk’s books', () => {
     });
   });
 
-  it('reads a day in the past from the books as they stood, and refuses days it cannot read', async () => {
+  it('reads a day in the past from the books as they stood, and refuses days it cannot read', async ({ t, admin, books: { position } }) => {
     const yesterday = new Date(Date.parse(`${today}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
     const past = await position(`?day=${yesterday}`);
     expect(past.status).toBe(200);
@@ -177,7 +179,7 @@ describe('the desk’s books', () => {
     }
   });
 
-  it('exports the entries as CSV, a header first, streamed', async () => {
+  it('exports the entries as CSV, a header first, streamed', async ({ t, admin }) => {
     const response = await t.call('GET', `/api/admin/ledger/entries.csv?from=2020-01-01&to=${today}`, { token: admin });
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toContain('text/csv');
@@ -191,7 +193,7 @@ describe('the desk’s books', () => {
     expect((await t.call('GET', '/api/admin/ledger/entries.csv', { token: admin })).status).toBe(400);
   });
 
-  it('lets a brand admin read only their brand, and a compliance officer read (on their trail) but never act', async () => {
+  it('lets a brand admin read only their brand, and a compliance officer read (on their trail) but never act', async ({ t, admin, books: { position } }) => {
     const brand = await createBrandAdmin(t, 'books.localhost', '+919833000009');
     const own = await position('', brand.token);
     expect(own.status).toBe(200);
