@@ -1,10 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type pg from 'pg';
-import { createTestDatabase, type TestDatabase } from '../../../../tests/support/test-database';
+import { describe, expect } from 'vitest';
+import type { TestDatabase } from '../../../../tests/support/test-database';
 import { testEvents, uniqueStream } from '../../../../tests/support/event-factory';
 import { verifyStore, type StoreVerification, type VerifyStoreOptions } from './verify-store';
-import { PgEventStore } from '../postgres/pg-event-store';
+import type { PgEventStore } from '../postgres/pg-event-store';
 import { verifyPgStore } from '../postgres/pg-verify-store';
+import { eventStoreTestWith } from '../../testing/event-store-test';
+
+/** One database and store for the file: each test of the chain starts from its own fresh streams. */
+const it = eventStoreTestWith({ poolSize: 20 });
 
 type Verify = (store: PgEventStore, database: TestDatabase, onProgress?: (done: number) => void, options?: VerifyStoreOptions) => Promise<StoreVerification>;
 
@@ -22,21 +25,7 @@ const paths: [string, Verify][] = [
 
 /** Tampering done the way someone with database access would: plain SQL on the events table. */
 describe.each(paths)('verifying the stored chain %s', (_, verify) => {
-  let database: TestDatabase;
-  let store: PgEventStore;
-  let pool: pg.Pool;
-
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    store = new PgEventStore({ pool: database.pool, connectionString: database.url });
-    pool = database.pool;
-  });
-  afterAll(async () => {
-    await store.close();
-    await database.drop();
-  });
-
-  async function freshStreams(): Promise<string[]> {
+  async function freshStreams(store: PgEventStore, { pool }: TestDatabase): Promise<string[]> {
     await pool.query('truncate es_events');
     const ids = [uniqueStream(), uniqueStream(), uniqueStream()];
     for (const id of ids) await store.append(id, testEvents(4), { expected: 'no_stream' });
@@ -44,39 +33,39 @@ describe.each(paths)('verifying the stored chain %s', (_, verify) => {
     return ids;
   }
 
-  it('finds every chain intact after ordinary appends', async () => {
-    await freshStreams();
+  it('finds every chain intact after ordinary appends', async ({ eventStore: store, database }) => {
+    await freshStreams(store, database);
     expect(await verify(store, database)).toMatchObject({ intact: true, events: 13, streams: 3, firstBreak: null });
   });
 
-  it('finds an event whose data was edited', async () => {
-    const [, id] = await freshStreams();
-    await pool.query(`update es_events set data = '{"n": 99}' where stream_id = $1 and stream_position = 2`, [id]);
+  it('finds an event whose data was edited', async ({ eventStore: store, database }) => {
+    const [, id] = await freshStreams(store, database);
+    await database.pool.query(`update es_events set data = '{"n": 99}' where stream_id = $1 and stream_position = 2`, [id]);
     const result = await verify(store, database);
     expect(result.intact).toBe(false);
     expect(result.firstBreak).toMatchObject({ reason: 'hash_mismatch', streamId: id, streamPosition: 2n });
   });
 
-  it('finds an event whose metadata (who or from where) was edited', async () => {
-    const [id] = await freshStreams();
-    await pool.query(`update es_events set metadata = jsonb_set(metadata, '{ip}', '"10.0.0.1"') where stream_id = $1 and stream_position = 0`, [id]);
+  it('finds an event whose metadata (who or from where) was edited', async ({ eventStore: store, database }) => {
+    const [id] = await freshStreams(store, database);
+    await database.pool.query(`update es_events set metadata = jsonb_set(metadata, '{ip}', '"10.0.0.1"') where stream_id = $1 and stream_position = 0`, [id]);
     expect((await verify(store, database)).firstBreak).toMatchObject({ reason: 'hash_mismatch', streamId: id, streamPosition: 0n });
   });
 
-  it('finds a deleted event', async () => {
-    const [, , id] = await freshStreams();
-    await pool.query(`delete from es_events where stream_id = $1 and stream_position = 1`, [id]);
+  it('finds a deleted event', async ({ eventStore: store, database }) => {
+    const [, , id] = await freshStreams(store, database);
+    await database.pool.query(`delete from es_events where stream_id = $1 and stream_position = 1`, [id]);
     expect((await verify(store, database)).firstBreak).toMatchObject({ reason: 'position_gap', streamId: id, streamPosition: 2n });
   });
 
-  it('names the first break in log order when pages end mid-stream and other threads hash later pages', async () => {
-    const [first, second, third] = await freshStreams();
+  it('names the first break in log order when pages end mid-stream and other threads hash later pages', async ({ eventStore: store, database }) => {
+    const [first, second, third] = await freshStreams(store, database);
     // Pages of 2 over 2 threads: most links cross a page, and the later breaks are hashed at the same time as the first.
     const options = { pageSize: 2, threads: 2 };
     expect(await verify(store, database, undefined, options)).toMatchObject({ intact: true, events: 13, streams: 3 });
-    await pool.query(`update es_events set data = '{"n": 99}' where stream_id = $1 and stream_position = 4`, [first]);
-    await pool.query(`update es_events set data = '{"n": 98}' where stream_id = $1 and stream_position = 1`, [second]);
-    await pool.query(`delete from es_events where stream_id = $1 and stream_position = 1`, [third]);
+    await database.pool.query(`update es_events set data = '{"n": 99}' where stream_id = $1 and stream_position = 4`, [first]);
+    await database.pool.query(`update es_events set data = '{"n": 98}' where stream_id = $1 and stream_position = 1`, [second]);
+    await database.pool.query(`delete from es_events where stream_id = $1 and stream_position = 1`, [third]);
     const progress: number[] = [];
     const result = await verify(store, database, (done) => progress.push(done), options);
     expect(result).toMatchObject({ intact: false, events: 12, streams: 3 });
@@ -85,15 +74,15 @@ describe.each(paths)('verifying the stored chain %s', (_, verify) => {
     expect(progress).toEqual([2, 4, 6, 8, 10, 12]);
   });
 
-  it('finds two events swapped, even with their hashes swapped along', async () => {
-    const [id] = await freshStreams();
+  it('finds two events swapped, even with their hashes swapped along', async ({ eventStore: store, database }) => {
+    const [id] = await freshStreams(store, database);
     // Each row keeps its content and hash and takes the other's place.
     for (const [from, to] of [
       [1, -1],
       [2, 1],
       [-1, 2],
     ]) {
-      await pool.query('update es_events set stream_position = $3 where stream_id = $1 and stream_position = $2', [id, from, to]);
+      await database.pool.query('update es_events set stream_position = $3 where stream_id = $1 and stream_position = $2', [id, from, to]);
     }
     // In log order the moved event now comes before its new predecessor: the walk sees a gap there.
     const result = await verify(store, database);
@@ -103,20 +92,8 @@ describe.each(paths)('verifying the stored chain %s', (_, verify) => {
 });
 
 describe('verifying with threads that read their own pages', () => {
-  let database: TestDatabase;
-  let store: PgEventStore;
-
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    store = new PgEventStore({ pool: database.pool, connectionString: database.url });
+  it('fails, rather than calling the chain intact, when a thread cannot read its pages', async ({ eventStore: store, database }) => {
     await store.append(uniqueStream(), testEvents(3), { expected: 'no_stream' });
-  });
-  afterAll(async () => {
-    await store.close();
-    await database.drop();
-  });
-
-  it('fails, rather than calling the chain intact, when a thread cannot read its pages', async () => {
     const unreachable = new URL(database.url);
     unreachable.password = 'not-the-password';
     const verifying = verifyPgStore({ store, pool: database.pool, connectionString: unreachable.href }, undefined, { threads: 2 });
