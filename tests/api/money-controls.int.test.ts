@@ -8,8 +8,9 @@
  *   completing it needs a second admin;
  * - low: a re-quote could pay out nothing; a customer voided a pending completion with another proof.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, createCustomer, createTestApp, json, type TestApp, setOwnPassword } from '../support/test-app';
+import { describe, expect } from 'vitest';
+import { ADMIN, createCustomer, json, setOwnPassword } from '../support/test-app';
+import { it as withApp } from '../support/app-fixtures';
 import { confirmPending, createStaff } from '../support/desk-changes';
 import { REQUOTE_PAYS_NOTHING } from '../../machines/src/order/order.decide';
 import { paidWithinRateLock } from '../../machines/src/order/rate-lock';
@@ -20,32 +21,32 @@ import { createBrand } from '../support/brands';
 const TRON = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
 const SECOND = { phone: '+919744000002', password: 'second-admin', roles: ['admin'] };
 
-describe('money controls that hold', () => {
-  let t: TestApp;
-  let admin: string;
-  let second: string;
-
-  const buy = async (token: string, fiatAmount: number) => {
-    const placed = await json(
-      t.call('POST', '/api/orders/fiat-to-crypto', { token, body: { fiatAmount, network: 'TRC20', withdrawAddress: TRON, method: 'bank' } }),
-    );
-    expect(placed.status).toBe(201);
-    return placed.body.order as { _id: string; rate: string };
+// The second admin (made once for the file, for every test) and the calls the findings make: a buy,
+// an admin's completion, and a completion request's confirmation.
+const it = withApp.extend('desk', { scope: 'file', auto: true }, async ({ t }) => {
+  await createStaff(t, SECOND);
+  return {
+    second: await t.login(SECOND.phone, SECOND.password),
+    async buy(token: string, fiatAmount: number) {
+      const placed = await json(
+        t.call('POST', '/api/orders/fiat-to-crypto', { token, body: { fiatAmount, network: 'TRC20', withdrawAddress: TRON, method: 'bank' } }),
+      );
+      expect(placed.status).toBe(201);
+      return placed.body.order as { _id: string; rate: string };
+    },
+    complete: (token: string, id: string, body: Record<string, unknown>) => json(t.call('POST', `/api/admin/orders/${id}/complete`, { token, body })),
+    confirm: (token: string, id: string, requestId: string) =>
+      json(t.call('POST', `/api/admin/orders/${id}/completion-request/confirm`, { token, body: { requestId } })),
   };
-  const complete = (token: string, id: string, body: Record<string, unknown>) => json(t.call('POST', `/api/admin/orders/${id}/complete`, { token, body }));
-  const confirm = (token: string, id: string, requestId: string) =>
-    json(t.call('POST', `/api/admin/orders/${id}/completion-request/confirm`, { token, body: { requestId } }));
-  const order = async (id: string) => (await json(t.call('GET', `/api/admin/orders/${id}`, { token: admin }))).body;
+});
 
-  beforeAll(async () => {
-    t = await createTestApp();
-    admin = await t.adminToken();
-    await createStaff(t, SECOND);
-    second = await t.login(SECOND.phone, SECOND.password);
-  });
-  afterAll(() => t.close());
-
-  it('high: one admin cannot re-quote a ₹1,000 buy at 0.01 into 100,000 USDT; a second admin must approve the payout first', async () => {
+describe('money controls that hold', () => {
+  it('high: one admin cannot re-quote a ₹1,000 buy at 0.01 into 100,000 USDT; a second admin must approve the payout first', async ({
+    t,
+    admin,
+    adminOrder,
+    desk: { second, buy, complete, confirm },
+  }) => {
     const customer = await createCustomer(t, '+919744000010');
     // A cash buy with no proof to date the payment: the rate lock leaves a re-quote to the desk.
     const { _id } = await buy(customer, 1000);
@@ -63,7 +64,7 @@ describe('money controls that hold', () => {
     expect(Number(asked.body.order.completionRequest.valueInr)).toBeGreaterThan(200000);
     const { requestId } = asked.body.order.completionRequest;
     expect((await confirm(admin, _id, requestId)).status).toBe(403);
-    expect((await order(_id)).status).toBe('pending');
+    expect((await adminOrder(_id)).status).toBe('pending');
     // The second admin approves the payout; only then is it sent and recorded.
     expect(await confirm(second, _id, requestId)).toMatchObject({
       status: 200,
@@ -75,18 +76,23 @@ describe('money controls that hold', () => {
     });
   });
 
-  it('medium: the USDT of a large buy cannot be recorded as sent before a second admin approved the payout', async () => {
+  it('medium: the USDT of a large buy cannot be recorded as sent before a second admin approved the payout', async ({
+    t,
+    admin,
+    adminOrder,
+    desk: { second, buy, complete, confirm },
+  }) => {
     const customer = await createCustomer(t, '+919744000014');
     const { _id } = await buy(customer, 300000);
     expect((await t.call('POST', `/api/orders/${_id}/upload`, { token: customer, body: { bankReference: 'UTR7440014' } })).status).toBe(200);
     expect((await json(t.call('POST', `/api/admin/orders/${_id}/verify`, { token: admin, body: {} }))).body.order.status).toBe('fiat_received');
-    expect((await order(_id)).payoutAwaitsApproval).toBe(true);
+    expect((await adminOrder(_id)).payoutAwaitsApproval).toBe(true);
     const early = await json(t.call('POST', `/api/admin/orders/${_id}/crypto-sent`, { token: admin, body: { cryptoReference: '0xEARLY' } }));
     expect(early).toMatchObject({ status: 409, body: { code: 'payout_needs_approval' } });
     const asked = await complete(admin, _id, {});
     expect(asked.status).toBe(202);
     await confirm(second, _id, asked.body.order.completionRequest.requestId);
-    expect((await order(_id)).payoutAwaitsApproval).toBe(false);
+    expect((await adminOrder(_id)).payoutAwaitsApproval).toBe(false);
     const sent = await json(t.call('POST', `/api/admin/orders/${_id}/crypto-sent`, { token: admin, body: { cryptoReference: '0xAPPROVED' } }));
     expect(sent).toMatchObject({ status: 200, body: { order: { status: 'crypto_sent' } } });
     expect(await complete(admin, _id, {})).toMatchObject({ status: 200, body: { order: { status: 'completed', cryptoReference: '0xAPPROVED' } } });
@@ -94,7 +100,7 @@ describe('money controls that hold', () => {
     expect(types).toEqual(['OrderPlaced', 'ProofSubmitted', 'OrderVerified', 'CompletionRequested', 'PayoutApproved', 'CryptoSent', 'OrderCompleted']);
   });
 
-  it("medium: one person's second staff account cannot confirm their own request", async () => {
+  it("medium: one person's second staff account cannot confirm their own request", async ({ t, admin, desk: { complete } }) => {
     // The requesting admin's own phone, as a brand admin's account (made at the server, as a bootstrap could).
     const host = 'same-person.example';
     const tenantId = await createBrand(t, host);
@@ -120,7 +126,12 @@ describe('money controls that hold', () => {
     expect(own).toMatchObject({ status: 403, body: { code: 'four_eyes' } });
   });
 
-  it('refuses a re-quote of a payment the customer proved within the rate lock, and one that pays out nothing', async () => {
+  it('refuses a re-quote of a payment the customer proved within the rate lock, and one that pays out nothing', async ({
+    t,
+    admin,
+    adminOrder,
+    desk: { buy, complete },
+  }) => {
     const customer = await createCustomer(t, '+919744000011');
     const placed = await buy(customer, 1000);
     expect((await t.call('POST', `/api/orders/${placed._id}/upload`, { token: customer, body: { bankReference: 'UTR7440011' } })).status).toBe(200);
@@ -136,13 +147,43 @@ describe('money controls that hold', () => {
         status: 400,
         body: { details: [{ path: 'rate', message: REQUOTE_PAYS_NOTHING }] },
       });
-      expect((await order(unproved._id)).status).toBe('pending');
+      expect((await adminOrder(unproved._id)).status).toBe('pending');
     } finally {
       await t.call('PUT', '/api/admin/settings', { token: admin, body: { fees: { fiatToCryptoPercent: 0 } } });
     }
   });
 
-  it('medium: a late proof that revives an expired order past the limit flags it, and completing it needs a second admin', async () => {
+  it('medium: a late proof that revives an expired order past the limit flags it, and completing it needs a second admin', async ({
+    t,
+    admin,
+    adminOrder,
+    desk: { second, buy, complete, confirm },
+  }) => {
+    const lateRevival = async () => {
+      const customer = await createCustomer(t, '+919744000012');
+      const first = await buy(customer, 10000);
+      await t.deps.orders.commands.expire(first._id, 'test', new Date(Date.now() + 61 * 60_000));
+      await t.project();
+      // The expired order holds nothing: a second one fits the limit.
+      const next = await buy(customer, 10000);
+      const late = await json(t.call('POST', `/api/orders/${first._id}/upload`, { token: customer, body: { bankReference: 'UTRLATE74412' } }));
+      expect(late.status).toBe(200);
+      const flagged = await adminOrder(first._id);
+      expect(flagged.flags).toEqual([
+        expect.objectContaining({
+          kind: 'over_customer_limit',
+          relatedOrderId: null,
+          limit: { window: 'daily', limitInr: '10000', usedInr: '10000', orderInr: '10000' },
+        }),
+      ]);
+      // Re-quoted at its own rate (a late payment names one), by one admin: a request, not a completion.
+      const asked = await complete(admin, first._id, { rate: first.rate });
+      expect(asked).toMatchObject({ status: 202, body: { order: { completionRequest: { reasons: ['over_customer_limit'] } } } });
+      expect(await confirm(second, first._id, asked.body.order.completionRequest.requestId)).toMatchObject({ status: 200, body: { message: PAYOUT_APPROVED } });
+      expect(await complete(admin, first._id, { cryptoReference: '0xlate' })).toMatchObject({ status: 200, body: { order: { status: 'completed' } } });
+      // The other order is untouched and unflagged.
+      expect((await adminOrder(next._id)).flags).toEqual([]);
+    };
     const saved = await json(t.call('PUT', '/api/admin/settings', { token: admin, body: { controls: { customerDailyInr: 10000 } } }));
     expect(saved.status).toBe(200);
     try {
@@ -154,33 +195,12 @@ describe('money controls that hold', () => {
     }
   });
 
-  async function lateRevival() {
-    const customer = await createCustomer(t, '+919744000012');
-    const first = await buy(customer, 10000);
-    await t.deps.orders.commands.expire(first._id, 'test', new Date(Date.now() + 61 * 60_000));
-    await t.project();
-    // The expired order holds nothing: a second one fits the limit.
-    const next = await buy(customer, 10000);
-    const late = await json(t.call('POST', `/api/orders/${first._id}/upload`, { token: customer, body: { bankReference: 'UTRLATE74412' } }));
-    expect(late.status).toBe(200);
-    const flagged = await order(first._id);
-    expect(flagged.flags).toEqual([
-      expect.objectContaining({
-        kind: 'over_customer_limit',
-        relatedOrderId: null,
-        limit: { window: 'daily', limitInr: '10000', usedInr: '10000', orderInr: '10000' },
-      }),
-    ]);
-    // Re-quoted at its own rate (a late payment names one), by one admin: a request, not a completion.
-    const asked = await complete(admin, first._id, { rate: first.rate });
-    expect(asked).toMatchObject({ status: 202, body: { order: { completionRequest: { reasons: ['over_customer_limit'] } } } });
-    expect(await confirm(second, first._id, asked.body.order.completionRequest.requestId)).toMatchObject({ status: 200, body: { message: PAYOUT_APPROVED } });
-    expect(await complete(admin, first._id, { cryptoReference: '0xlate' })).toMatchObject({ status: 200, body: { order: { status: 'completed' } } });
-    // The other order is untouched and unflagged.
-    expect((await order(next._id)).flags).toEqual([]);
-  }
-
-  it("low: a customer's extra proof no longer voids a pending completion; it is noted on the request", async () => {
+  it("low: a customer's extra proof no longer voids a pending completion; it is noted on the request", async ({
+    t,
+    admin,
+    adminOrder,
+    desk: { second, buy, complete, confirm },
+  }) => {
     const customer = await createCustomer(t, '+919744000013');
     const placed = await buy(customer, 250000);
     await t.call('POST', `/api/orders/${placed._id}/upload`, { token: customer, body: { bankReference: 'UTR7440013A' } });
@@ -188,11 +208,15 @@ describe('money controls that hold', () => {
     expect(asked.status).toBe(202);
     const { requestId } = asked.body.order.completionRequest;
     expect((await t.call('POST', `/api/orders/${placed._id}/upload`, { token: customer, body: { bankReference: 'UTR7440013B' } })).status).toBe(200);
-    expect((await order(placed._id)).completionRequest).toMatchObject({ requestId, evidenceSince: [{ kind: 'proof', detail: 'UTR7440013B' }] });
+    expect((await adminOrder(placed._id)).completionRequest).toMatchObject({ requestId, evidenceSince: [{ kind: 'proof', detail: 'UTR7440013B' }] });
     expect(await confirm(second, placed._id, requestId)).toMatchObject({ status: 200, body: { message: PAYOUT_APPROVED } });
   });
 
-  it("medium (second review): an admin's own order, placed from their account, is never theirs alone to pay out", async () => {
+  it("medium (second review): an admin's own order, placed from their account, is never theirs alone to pay out", async ({
+    t,
+    admin,
+    desk: { second, buy, complete, confirm },
+  }) => {
     // The operator admin buys ₹1,50,000, under the threshold, on their own account.
     const { _id } = await buy(admin, 150000);
     expect((await json(t.call('POST', `/api/admin/orders/${_id}/verify`, { token: admin, body: {} }))).status).toBe(200);
@@ -207,7 +231,11 @@ describe('money controls that hold', () => {
     expect(await complete(admin, _id, { cryptoReference: '0xAPPROVED' })).toMatchObject({ status: 200, body: { order: { status: 'completed' } } });
   });
 
-  it('medium (second review): once the USDT is recorded as sent, its terms are final: no re-quote to approve afterwards', async () => {
+  it('medium (second review): once the USDT is recorded as sent, its terms are final: no re-quote to approve afterwards', async ({
+    t,
+    admin,
+    desk: { buy, complete },
+  }) => {
     const customer = await createCustomer(t, '+919744000016');
     const { _id } = await buy(customer, 100000);
     await json(t.call('POST', `/api/admin/orders/${_id}/verify`, { token: admin, body: {} }));
@@ -217,17 +245,22 @@ describe('money controls that hold', () => {
     expect(await complete(admin, _id, {})).toMatchObject({ status: 200, body: { order: { status: 'completed', rate: expect.not.stringMatching(/^1$/) } } });
   });
 
-  it('medium (second review): an approval ends when the order expires; the late payment needs deciding again', async () => {
+  it('medium (second review): an approval ends when the order expires; the late payment needs deciding again', async ({
+    t,
+    admin,
+    adminOrder,
+    desk: { second, buy, complete, confirm },
+  }) => {
     const customer = await createCustomer(t, '+919744000017');
     const { _id } = await buy(customer, 300000);
     const asked = await complete(admin, _id, {});
     expect(asked.status).toBe(202);
     await confirm(second, _id, asked.body.order.completionRequest.requestId);
-    expect((await order(_id)).payoutApproval).not.toBeNull();
+    expect((await adminOrder(_id)).payoutApproval).not.toBeNull();
     await t.deps.orders.commands.expire(_id, 'test', new Date(Date.now() + 61 * 60_000));
-    expect((await order(_id)).payoutApproval).toBeNull();
+    expect((await adminOrder(_id)).payoutApproval).toBeNull();
     await t.call('POST', `/api/orders/${_id}/upload`, { token: customer, body: { bankReference: 'UTRLATE7440017' } });
-    expect((await order(_id)).payoutAwaitsApproval).toBe(true);
+    expect((await adminOrder(_id)).payoutAwaitsApproval).toBe(true);
     expect((await complete(admin, _id, { cryptoReference: '0xLATE' })).status).toBeGreaterThanOrEqual(400);
   });
 });
