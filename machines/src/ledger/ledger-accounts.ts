@@ -48,6 +48,17 @@ export interface AccountInfo {
   tenantId: string | null;
 }
 
+/** The accounts that name nothing else (no id after a colon): what each is, in an admin's words. */
+const FIXED_ACCOUNTS: Readonly<Record<string, Pick<AccountInfo, 'class' | 'name'>>> = {
+  [ACCOUNTS.cash]: { class: 'asset', name: 'Cash at the desk' },
+  [ACCOUNTS.owedToCustomers]: { class: 'liability', name: 'Owed to customers' },
+  [ACCOUNTS.refundsToSend]: { class: 'liability', name: 'Refunds to send' },
+  [ACCOUNTS.fees]: { class: 'revenue', name: 'Fees' },
+  [ACCOUNTS.spread]: { class: 'revenue', name: 'Spread' },
+  [ACCOUNTS.trading]: { class: 'trading', name: 'Currency trading' },
+  [ACCOUNTS.openingBalances]: { class: 'equity', name: 'Opening balances' },
+};
+
 /** What an account key says: its class and its name in words. An unknown key is a clearing account named by its key (never a crash). */
 export function accountInfo(account: string): AccountInfo {
   const [head = '', rest = ''] = splitOnce(account);
@@ -57,26 +68,13 @@ export function accountInfo(account: string): AccountInfo {
       return { ...none, class: 'asset', name: 'Bank account', bankAccountId: rest };
     case 'wallet':
       return { ...none, class: 'asset', name: `USDT wallet (${rest})`, network: isNetwork(rest) ? rest : null };
-    case 'cash':
-      return { ...none, class: 'asset', name: 'Cash at the desk' };
     case 'suspense':
       return { ...none, class: 'clearing', name: 'Not explained by any order', bankAccountId: rest };
-    case 'owed_to_customers':
-      return { ...none, class: 'liability', name: 'Owed to customers' };
-    case 'refunds_to_send':
-      return { ...none, class: 'liability', name: 'Refunds to send' };
     case 'between_brands':
       return { ...none, class: 'clearing', name: 'Between brands', tenantId: rest };
-    case 'fees':
-      return { ...none, class: 'revenue', name: 'Fees' };
-    case 'spread':
-      return { ...none, class: 'revenue', name: 'Spread' };
-    case 'trading':
-      return { ...none, class: 'trading', name: 'Currency trading' };
-    case 'opening_balances':
-      return { ...none, class: 'equity', name: 'Opening balances' };
     default:
-      return { ...none, class: 'clearing', name: account };
+      // Own keys only: a key such as `constructor` is not an account of the table.
+      return { ...none, ...(Object.hasOwn(FIXED_ACCOUNTS, head) ? FIXED_ACCOUNTS[head]! : { class: 'clearing', name: account }) };
   }
 }
 
