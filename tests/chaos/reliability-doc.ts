@@ -37,7 +37,7 @@ export function findings(result: ChaosResult): string[] {
 /**
  * Each command left unsettled, named so a key held to the end can be traced in the services' logs:
  * the request, its key, when its first attempt went (the claim, if the server took it) against the
- * workload's start and the first fault after it, and the first and last answers.
+ * faults around it, and its answers in order.
  */
 export function unsettledCommands(result: Pick<ChaosResult, 'record' | 'injections'>): string[] {
   return result.record.unsettled.map((u) => {
@@ -45,7 +45,7 @@ export function unsettledCommands(result: Pick<ChaosResult, 'record' | 'injectio
     const under = result.injections.filter((i) => i.injectedAt <= u.sentAt).at(-1)?.fault ?? 'no fault yet';
     return (
       `POST ${u.path} (${u.kind}) key ${u.key}, first sent ${new Date(u.sentAt).toISOString()} under ${under} ` +
-      `(then ${faultsAfter.join(', ') || 'no more faults'}); first answer ${u.first}, last ${u.last} after ${u.attempts} attempts`
+      `(then ${faultsAfter.join(', ') || 'no more faults'}); answered ${u.answers}`
     );
   });
 }

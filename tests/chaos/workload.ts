@@ -34,15 +34,17 @@ export interface WorkloadRecord {
 
 /**
  * A command still unsettled at the drain's deadline, as the client saw it: what it sent, when its
- * first attempt went (when its key was claimed, if the server took it), the first answer (what
- * happened to the request that claimed the key: "no answer" for a killed API) and the last one.
+ * first attempt went, and every answer in order, alike ones in a row counted together (the attempt
+ * before the first 409 names what became of the request holding the key: 502 or no answer for a
+ * killed API).
  */
 export interface Unsettled {
   kind: CommandKind;
   key: string;
   path: string;
   sentAt: number;
-  first: string;
+  /** E.g. "503 storage_full, 502, 409 idempotency_in_progress ×20". */
+  answers: string;
   last: string;
   attempts: number;
 }
@@ -80,7 +82,7 @@ export function startWorkload({
   const settle = async (kind: CommandKind, path: string, body: unknown, token: string, key: string, customerId: string, orderId?: string) => {
     const sentAt = Date.now();
     let attempts = 0;
-    let first: string | null = null;
+    const answers: { label: string; times: number }[] = [];
     let last = 'no answer';
     const answer: Answer | null = await client.command(
       path,
@@ -92,11 +94,13 @@ export function startWorkload({
       (seen) => {
         attempts++;
         last = seen ? `${seen.status} ${seen.body?.code ?? ''}`.trim() : 'no answer';
-        first ??= last;
+        if (answers.at(-1)?.label === last) answers.at(-1)!.times++;
+        else answers.push({ label: last, times: 1 });
       },
     );
     if (answer === null) {
-      record.unsettled.push({ kind, key, path, sentAt, first: first ?? last, last, attempts });
+      const seen = answers.map((a) => (a.times > 1 ? `${a.label} ×${a.times}` : a.label)).join(', ');
+      record.unsettled.push({ kind, key, path, sentAt, answers: seen, last, attempts });
       return null;
     }
     if (answer.status < 200 || answer.status >= 300) {
