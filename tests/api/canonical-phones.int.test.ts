@@ -3,8 +3,9 @@
  * lock-outs and searches as its canonical form, and accounts stored before that are rewritten once
  * at start, with a trail event, their orders still found by either spelling.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, createCustomer, createTestApp, json, type TestApp } from '../support/test-app';
+import { describe, expect } from 'vitest';
+import { ADMIN, createCustomer, json } from '../support/test-app';
+import { it as withApp } from '../support/app-fixtures';
 import { waitFor } from '../support/wait-for';
 import { canonicaliseStoredPhones, CANONICAL_PHONES_FIX } from '../../services/src/identity/canonical-phones-fix';
 import { UserTrail } from '../../services/src/identity/user-trail';
@@ -16,58 +17,103 @@ import { createStaff } from '../support/desk-changes';
 
 const TRON = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
 
+// A POST as a browser sends it, on the file's app: `send(url, body, token?)`.
+const withSend = withApp.extend(
+  'send',
+  { scope: 'file' },
+  ({ t }) =>
+    (url: string, body: unknown, token?: string) =>
+      json(t.call('POST', url, { body, token })),
+);
+const national = (phone: string) => phone.slice(3);
+
+/**
+ * Accounts as they were stored before phones were canonical (made once for the nested tests, for each
+ * of them): one stored as typed with an order, two accounts for two spellings of one number (the older
+ * as typed, with an order), and the fix marked as never run.
+ */
+const withLegacy = withSend.extend('legacy', { scope: 'file', auto: true }, async ({ t, send }) => {
+  const placeBuy = async (token: string) => {
+    const placed = await send('/api/orders/fiat-to-crypto', { fiatAmount: 2000, network: 'TRC20', withdrawAddress: TRON, method: 'bank' }, token);
+    expect(placed.status).toBe(201);
+    return placed.body.order as { refCode: string; user: { phone: string } };
+  };
+  /** An account as one made before: its phone as typed (its orders then record that spelling). */
+  const asTyped = async (phone: string, typed: string, createdAt = 'now()') => {
+    const token = await createCustomer(t, phone);
+    const id = (await json(t.call('GET', '/api/auth/me', { token }))).body._id as string;
+    await t.database.pool.query(`update users set phone = $2, created_at = ${createdAt} where id = $1`, [id, typed]);
+    // Written behind the API's back: its signed-in users see it once the database announces it.
+    await waitFor('the API to see the phone as typed', async () => (await json(t.call('GET', '/api/auth/me', { token }))).body.phone === typed, 5_000);
+    return { id, token };
+  };
+
+  const legacy = await asTyped('+919812345010', '9812345010');
+  const order = await placeBuy(legacy.token);
+  expect(order.user.phone).toBe('9812345010');
+  // Two spellings of one number, two accounts: the older stored as typed, the newer canonical.
+  const olderTwin = await asTyped('+919812345020', '09812345020', `now() - interval '1 day'`);
+  const olderTwinRef = (await placeBuy(olderTwin.token)).refCode;
+  await createCustomer(t, '+919812345020');
+  const canonicalTwinId = (await t.database.pool.query(`select id from users where phone = '+919812345020'`)).rows[0].id as string;
+  // As a database from before: the fix never ran.
+  await t.database.pool.query(`delete from data_fixes where name = $1`, [CANONICAL_PHONES_FIX]);
+  return {
+    legacyId: legacy.id,
+    legacyRef: order.refCode,
+    olderTwinId: olderTwin.id,
+    olderTwinRef,
+    canonicalTwinId,
+    asTyped,
+    trail: () => new UserTrail(t.deps.eventStore),
+    phoneOf: async (id: string) => (await t.database.pool.query(`select phone from users where id = $1`, [id])).rows[0].phone,
+    canonicalised: async (id: string) => (await t.deps.eventStore.readStream(`user-${id}`)).filter((e) => e.type === 'UserPhoneCanonicalised'),
+  };
+});
+
 describe('canonical phones', () => {
-  let t: TestApp;
-  let admin: string;
-  beforeAll(async () => {
-    t = await createTestApp();
-    admin = await t.adminToken();
-  });
-  afterAll(() => t.close());
+  const it = withSend;
 
-  const post = (url: string, body: unknown, token?: string) => json(t.call('POST', url, { body, token }));
-  const national = (phone: string) => phone.slice(3);
-
-  it('signs the admin in with the number typed without its country code', async () => {
+  it('signs the admin in with the number typed without its country code', async ({ send }) => {
     const spaced = `${national(ADMIN.phone).slice(0, 5)} ${national(ADMIN.phone).slice(5)}`;
-    const signedIn = await post('/api/auth/login', { phone: spaced, password: ADMIN.password });
+    const signedIn = await send('/api/auth/login', { phone: spaced, password: ADMIN.password });
     expect(signedIn.status).toBe(200);
     expect(signedIn.body.user.phone).toBe(ADMIN.phone);
   });
 
-  it('stores a new account canonical and refuses a second spelling of it', async () => {
-    const made = await post('/api/admin/users', { phone: '098123-45001', password: 'secret1' }, admin);
+  it('stores a new account canonical and refuses a second spelling of it', async ({ admin, send }) => {
+    const made = await send('/api/admin/users', { phone: '098123-45001', password: 'secret1' }, admin);
     expect(made.status).toBe(201);
     expect(made.body.user.phone).toBe('+919812345001');
-    expect(await post('/api/admin/users', { phone: '+91 98123 45001', password: 'secret1' }, admin)).toMatchObject({
+    expect(await send('/api/admin/users', { phone: '+91 98123 45001', password: 'secret1' }, admin)).toMatchObject({
       status: 409,
       body: { error: 'Phone number already exists' },
     });
-    expect((await post('/api/auth/login', { phone: '919812345001', password: 'secret1' })).status).toBe(200);
+    expect((await send('/api/auth/login', { phone: '919812345001', password: 'secret1' })).status).toBe(200);
   });
 
-  it('registers by code under the canonical number, whichever spelling each step used', async () => {
-    expect((await post('/api/auth/register/otp/send', { phone: '9812345002' })).status).toBe(200);
+  it('registers by code under the canonical number, whichever spelling each step used', async ({ t, send }) => {
+    expect((await send('/api/auth/register/otp/send', { phone: '9812345002' })).status).toBe(200);
     const code = await t.otpFor('+919812345002', 'register');
-    expect((await post('/api/auth/register/otp/verify', { phone: '+91 98123-45002', otp: code })).status).toBe(200);
-    const registered = await post('/api/auth/register', { username: 'Ravi', phone: '09812345002', password: 'secret12' });
+    expect((await send('/api/auth/register/otp/verify', { phone: '+91 98123-45002', otp: code })).status).toBe(200);
+    const registered = await send('/api/auth/register', { username: 'Ravi', phone: '09812345002', password: 'secret12' });
     expect(registered.status).toBe(201);
     expect(registered.body.user.phone).toBe('+919812345002');
-    expect(await post('/api/auth/register/otp/send', { phone: '+919812345002' })).toMatchObject({ status: 409 });
+    expect(await send('/api/auth/register/otp/send', { phone: '+919812345002' })).toMatchObject({ status: 409 });
   });
 
-  it('counts failed passwords against the number, not against each spelling', async () => {
+  it('counts failed passwords against the number, not against each spelling', async ({ t, send }) => {
     await createCustomer(t, '+919812345003', 'right-one');
     for (const phone of ['9812345003', '+919812345003', '09812345003', '919812345003', '98123 45003']) {
-      expect((await post('/api/auth/login', { phone, password: 'wrong-one' })).status).toBe(401);
+      expect((await send('/api/auth/login', { phone, password: 'wrong-one' })).status).toBe(401);
     }
-    const locked = await post('/api/auth/login', { phone: '+919812345003', password: 'right-one' });
+    const locked = await send('/api/auth/login', { phone: '+919812345003', password: 'right-one' });
     expect(locked.status).toBe(429);
   });
 
-  it('sends sign-up codes only to numbers that are valid, so no kept spelling of a number becomes a second account', async () => {
+  it('sends sign-up codes only to numbers that are valid, so no kept spelling of a number becomes a second account', async ({ send }) => {
     for (const phone of ['+0091 98123 45002', '0919812345002', '+91919812345002']) {
-      const refused = await post('/api/auth/register/otp/send', { phone });
+      const refused = await send('/api/auth/register/otp/send', { phone });
       expect(refused).toMatchObject({
         status: 400,
         body: { error: 'validation_error', code: 'validation_error', details: [{ path: 'phone', message: 'Enter a valid mobile number' }] },
@@ -76,46 +122,12 @@ describe('canonical phones', () => {
   });
 
   describe('accounts stored before phones were canonical', () => {
-    let legacyId: string;
-    let olderTwinId: string;
-    let canonicalTwinId: string;
-    let legacyRef: string;
-    let olderTwinRef: string;
-    const trail = () => new UserTrail(t.deps.eventStore);
-    const phoneOf = async (id: string) => (await t.database.pool.query(`select phone from users where id = $1`, [id])).rows[0].phone;
-    const canonicalised = async (id: string) => (await t.deps.eventStore.readStream(`user-${id}`)).filter((e) => e.type === 'UserPhoneCanonicalised');
-    const placeBuy = async (token: string) => {
-      const placed = await post('/api/orders/fiat-to-crypto', { fiatAmount: 2000, network: 'TRC20', withdrawAddress: TRON, method: 'bank' }, token);
-      expect(placed.status).toBe(201);
-      return placed.body.order as { refCode: string; user: { phone: string } };
-    };
-    /** An account as one made before: its phone as typed (its orders then record that spelling). */
-    const asTyped = async (phone: string, typed: string, createdAt = 'now()') => {
-      const token = await createCustomer(t, phone);
-      const id = (await json(t.call('GET', '/api/auth/me', { token }))).body._id as string;
-      await t.database.pool.query(`update users set phone = $2, created_at = ${createdAt} where id = $1`, [id, typed]);
-      // Written behind the API's back: its signed-in users see it once the database announces it.
-      await waitFor('the API to see the phone as typed', async () => (await json(t.call('GET', '/api/auth/me', { token }))).body.phone === typed, 5_000);
-      return { id, token };
-    };
+    const it = withLegacy;
 
-    beforeAll(async () => {
-      const legacy = await asTyped('+919812345010', '9812345010');
-      legacyId = legacy.id;
-      const order = await placeBuy(legacy.token);
-      expect(order.user.phone).toBe('9812345010');
-      legacyRef = order.refCode;
-      // Two spellings of one number, two accounts: the older stored as typed, the newer canonical.
-      const olderTwin = await asTyped('+919812345020', '09812345020', `now() - interval '1 day'`);
-      olderTwinId = olderTwin.id;
-      olderTwinRef = (await placeBuy(olderTwin.token)).refCode;
-      await createCustomer(t, '+919812345020');
-      canonicalTwinId = (await t.database.pool.query(`select id from users where phone = '+919812345020'`)).rows[0].id;
-      // As a database from before: the fix never ran.
-      await t.database.pool.query(`delete from data_fixes where name = $1`, [CANONICAL_PHONES_FIX]);
-    });
-
-    it('rewrites them once, recording each change, and reports the account whose number another holds', async () => {
+    it('rewrites them once, recording each change, and reports the account whose number another holds', async ({
+      t,
+      legacy: { legacyId, olderTwinId, canonicalTwinId, trail, phoneOf, canonicalised },
+    }) => {
       const [first, second] = await Promise.all([canonicaliseStoredPhones(t.database.db, trail()), canonicaliseStoredPhones(t.database.db, trail())]);
       expect(first.changed + second.changed).toBe(1);
       const collision = { userId: olderTwinId, tenantId: 'default', heldBy: canonicalTwinId };
@@ -140,7 +152,10 @@ describe('canonical phones', () => {
       expect(stored.rows[0].summary.collisions).toEqual([collision]);
     });
 
-    it('looks again at accounts made since its last run (a process of the previous version), and at every account when the rules change', async () => {
+    it('looks again at accounts made since its last run (a process of the previous version), and at every account when the rules change', async ({
+      t,
+      legacy: { asTyped, trail, phoneOf },
+    }) => {
       const late = await asTyped('+919812345030', '9812345030');
       const old = await asTyped('+919812345040', '9812345040', `now() - interval '1 year'`);
       const since = await canonicaliseStoredPhones(t.database.db, trail());
@@ -157,11 +172,15 @@ describe('canonical phones', () => {
       expect(await phoneOf(old.id)).toBe('+919812345040');
     });
 
-    it('signs the rewritten account in by any spelling', async () => {
-      for (const phone of ['9812345010', '+919812345010']) expect((await post('/api/auth/login', { phone, password: 'secret1' })).status).toBe(200);
+    it('signs the rewritten account in by any spelling', async ({ send }) => {
+      for (const phone of ['9812345010', '+919812345010']) expect((await send('/api/auth/login', { phone, password: 'secret1' })).status).toBe(200);
     });
 
-    it("finds the accounts' earlier orders by the canonical number and by the old spelling, a kept spelling's too", async () => {
+    it("finds the accounts' earlier orders by the canonical number and by the old spelling, a kept spelling's too", async ({
+      t,
+      admin,
+      legacy: { legacyRef, olderTwinRef },
+    }) => {
       await t.project();
       const cases: [string, string[]][] = [
         ['+919812345010', [legacyRef]],
@@ -180,7 +199,7 @@ describe('canonical phones', () => {
       }
     });
 
-    it("finds them in compliance's search, as they stand and as they stood", async () => {
+    it("finds them in compliance's search, as they stand and as they stood", async ({ t, legacy: { legacyRef } }) => {
       // Made as the admin CLI makes staff: on the admin screens a staff account waits for a second admin.
       await createStaff(t, { phone: '+919812345099', password: 'compliance1', roles: ['compliance'] });
       const officer = await t.login('+919812345099', 'compliance1');
@@ -192,7 +211,7 @@ describe('canonical phones', () => {
       }
     });
 
-    it('never makes the holder of an unsettled number an admin, at start or from the CLI', async () => {
+    it('never makes the holder of an unsettled number an admin, at start or from the CLI', async ({ t, legacy: { olderTwinId, canonicalTwinId } }) => {
       const settings = { NODE_ENV: 'production' as const, ADMIN_PHONE: '98123 45020', ADMIN_PASSWORD: 'chosen-password' };
       // The server still starts (customers are served, and the desk has its admin); the start-up gives no role to an existing account.
       await expect(ensureAdmin(t.database.db, t.deps.roles, 'default', settings)).resolves.toBe('declined');
@@ -202,7 +221,11 @@ describe('canonical phones', () => {
       expect((await t.database.pool.query(`select roles from users where id = $1`, [canonicalTwinId])).rows[0].roles).toEqual([]);
     });
 
-    it("lists the collisions still to settle for the operator, until the kept account's phone is changed, which its trail records", async () => {
+    it("lists the collisions still to settle for the operator, until the kept account's phone is changed, which its trail records", async ({
+      t,
+      send,
+      legacy: { olderTwinId, canonicalTwinId, trail },
+    }) => {
       const names = new Map([['default', 'USDT Desk']]);
       expect(await listPhoneCollisions(t.database.db, names)).toEqual([
         expect.objectContaining({
@@ -222,7 +245,7 @@ describe('canonical phones', () => {
       expect(changed.map((e) => [e.data, e.metadata.actor])).toEqual([
         [expect.objectContaining({ userId: olderTwinId, phone: '+919812345021', previousPhone: '09812345020' }), { id: 'admin-cli', role: 'system' }],
       ]);
-      expect((await post('/api/auth/login', { phone: '98123 45021', password: 'secret1' })).status).toBe(200);
+      expect((await send('/api/auth/login', { phone: '98123 45021', password: 'secret1' })).status).toBe(200);
       // Settled: the number's holder may now be made an admin.
       expect(
         (await createAdmin({ db: t.database.db, roles: t.deps.roles }, { phone: '+919812345020', tenantId: 'default', password: null, resetPassword: true }))
