@@ -8,11 +8,11 @@
  * their access trail. axe finds no serious violation, and the screens fit 390 px and 1280 px.
  */
 import { readFile } from 'node:fs/promises';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { DESKTOP, launchBrowser } from './support/browser';
-import { startAppServer, type AppServer } from './support/app-server';
-import { openSignedIn, checkedApiOf } from './support/signed-in';
+import { describe, expect } from 'vitest';
+import type { Page } from 'playwright-core';
+import { DESKTOP } from './support/browser';
+import { e2eTestWith } from './support/e2e-fixtures';
+import { checkedApiOf } from './support/signed-in';
 import { watchCspViolations } from './support/csp-violations';
 import { confirmOnServer } from '../support/admin-cli';
 import { waitFor } from '../support/wait-for';
@@ -26,54 +26,39 @@ const OFFICER = { phone: '+919812300292', password: 'books-officer' };
 const HDFC = { bankName: 'HDFC Bank', accountName: 'E2E Desk Trading', accountNumber: '50100011223344', ifsc: 'HDFC0001234', isActive: true };
 const WALLET = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
 
-describe('the desk’s books, in a real browser', () => {
-  let server: AppServer;
-  let browser: Browser;
-  let admin: string;
-  let officer: string;
-  let hdfc: string;
-  const today = deskDay(new Date())!;
-  const [yyyy, mm, dd] = today.split('-');
-  const lines: string[] = [];
+const today = deskDay(new Date())!;
+const [yyyy, mm, dd] = today.split('-');
 
-  const api = (...args: Parameters<ReturnType<typeof checkedApiOf>>) => checkedApiOf(server)(...args);
-  /** Today's lines so far as HDFC exports them, each with the balance after it, uploaded as the admin. */
-  const upload = async (...more: { narration: string; ref: string; credit: string; balance: string }[]) => {
-    const day = `${dd}/${mm}/${yyyy!.slice(2)}`;
-    lines.push(...more.map((l) => `${day},"${l.narration}",${l.ref},${day},,"${l.credit}","${l.balance}"`));
-    const file = ['Date,Narration,Chq./Ref.No.,Value Dt,Withdrawal Amt.,Deposit Amt.,Closing Balance', ...lines, ''].join('\r\n');
-    const form = new FormData();
-    form.set('file', new File([file], 'statement.csv'));
-    const response = await fetch(`${server.base}/api/admin/bank-accounts/${hdfc}/statements`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${admin}`, 'idempotency-key': crypto.randomUUID() },
-      body: form,
-    });
-    expect(response.status).toBe(201);
-  };
-  const bankPosition = async (token = admin, base = '/api/admin') =>
-    (await api('GET', `${base}/ledger/position`, token)).position.accounts.find((a: any) => a.account === `bank:${hdfc}`);
-
-  /** No serious axe violation, and nothing scrolls sideways at 390 px or 1280 px (the tables scroll in their own box). */
-  const checkScreen = async (page: Page, name: string) => {
-    expect(await seriousViolations(page), name).toEqual([]);
-    await fitsBothWidths(page, 'books', name);
-  };
-  const bankRow = (page: Page) =>
-    page
-      .getByRole('table', { name: 'Daily position' })
-      .getByRole('row')
-      .filter({ has: page.getByRole('rowheader', { name: /HDFC Bank/ }) });
-
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startAppServer({ ADMIN_PHONE: ADMIN.phone, ADMIN_PASSWORD: ADMIN.password }), launchBrowser()]);
-    admin = await server.signIn(ADMIN);
+const it = e2eTestWith({ ADMIN_PHONE: ADMIN.phone, ADMIN_PASSWORD: ADMIN.password })
+  /**
+   * The day's books, once per file: HDFC and the wallet confirmed at the server; a buy of ₹8,500 paid
+   * with its UTR, matched to its credit, verified and completed; a credit no order explains; a
+   * compliance officer. With `api` (set-up calls that must succeed), `upload` (today's lines so far as
+   * HDFC exports them, the balance after each, uploaded as the admin) and `bankPosition`.
+   */
+  .extend('books', { scope: 'file' }, async ({ server, admin }) => {
+    const api = checkedApiOf(server);
+    const lines: string[] = [];
     const saved = await api('PUT', '/api/admin/tenants/default', admin, {
       bankAccounts: [HDFC],
       cryptoWallets: [{ network: 'TRC20', address: WALLET, isActive: true }],
     });
     await confirmOnServer(server.serverEnv, saved.change._id);
-    hdfc = (await api('GET', '/api/admin/bank-accounts', admin)).bankAccounts.find((a: any) => a.bankName === 'HDFC Bank')._id;
+    const hdfc: string = (await api('GET', '/api/admin/bank-accounts', admin)).bankAccounts.find((a: any) => a.bankName === 'HDFC Bank')._id;
+    const upload = async (...more: { narration: string; ref: string; credit: string; balance: string }[]) => {
+      const day = `${dd}/${mm}/${yyyy!.slice(2)}`;
+      lines.push(...more.map((l) => `${day},"${l.narration}",${l.ref},${day},,"${l.credit}","${l.balance}"`));
+      const file = ['Date,Narration,Chq./Ref.No.,Value Dt,Withdrawal Amt.,Deposit Amt.,Closing Balance', ...lines, ''].join('\r\n');
+      const form = new FormData();
+      form.set('file', new File([file], 'statement.csv'));
+      const response = await fetch(`${server.base}/api/admin/bank-accounts/${hdfc}/statements`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${admin}`, 'idempotency-key': crypto.randomUUID() },
+        body: form,
+      });
+      expect(response.status).toBe(201);
+    };
+    const bankPosition = async () => (await api('GET', '/api/admin/ledger/position', admin)).position.accounts.find((a: any) => a.account === `bank:${hdfc}`);
 
     // A buy of ₹8,500 paid with its UTR; the statement also has a credit no order explains.
     const customer = await server.signUp({ username: 'Ravi Books', ...CUSTOMER });
@@ -102,15 +87,30 @@ describe('the desk’s books, in a real browser', () => {
     const { user } = await api('POST', '/api/auth/register', null, { username: 'Asha Auditor', ...OFFICER });
     const granting = await api('PUT', `/api/admin/users/${user._id}/roles`, admin, { roles: ['compliance'] });
     await confirmOnServer(server.serverEnv, granting.change._id);
-    officer = await server.signIn(OFFICER);
-  }, 180_000);
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
+    const officer = await server.signIn(OFFICER);
+    return { api, upload, bankPosition, officer };
   });
 
-  it('an admin opens Books and reads the day: the bank agrees with the statement, unexplained money and an unchecked wallet said in words', async () => {
-    const page = await openSignedIn(browser, server, admin, '/admin/dashboard');
+describe('the desk’s books, in a real browser', () => {
+  /** No serious axe violation, and nothing scrolls sideways at 390 px or 1280 px (the tables scroll in their own box). */
+  const checkScreen = async (page: Page, name: string) => {
+    expect(await seriousViolations(page), name).toEqual([]);
+    await fitsBothWidths(page, 'books', name);
+  };
+  const bankRow = (page: Page) =>
+    page
+      .getByRole('table', { name: 'Daily position' })
+      .getByRole('row')
+      .filter({ has: page.getByRole('rowheader', { name: /HDFC Bank/ }) });
+
+  // The desk and its books start here, under a set-up's time (a test's own time is for the test).
+  it.beforeAll(async ({ books }) => void books, 180_000);
+
+  it('an admin opens Books and reads the day: the bank agrees with the statement, unexplained money and an unchecked wallet said in words', async ({
+    open,
+    admin,
+  }) => {
+    const page = await open(admin, '/admin/dashboard');
     const csp = await watchCspViolations(page);
     await page.getByRole('complementary', { name: 'Admin navigation' }).getByRole('link', { name: 'Books' }).click();
     await page.waitForURL('**/admin/books');
@@ -143,11 +143,11 @@ describe('the desk’s books, in a real browser', () => {
     await page.close();
   }, 90_000);
 
-  it('shows a line the desk never received as a difference, and a past day as the books stood', async () => {
+  it('shows a line the desk never received as a difference, and a past day as the books stood', async ({ open, admin, books: { upload, bankPosition } }) => {
     // The bank's balance after the next line counts ₹1,000 no line the desk holds shows.
     await upload({ narration: 'NEFT CR-UTIB0000123-ASHA TRADERS-N331260000991', ref: 'N331260000991', credit: '500.00', balance: '1,17,500.00' });
     await expect.poll(async () => (await bankPosition())?.status, { timeout: 30_000 }).toBe('differs');
-    const page = await openSignedIn(browser, server, admin, '/admin/books');
+    const page = await open(admin, '/admin/books');
     const difference = bankRow(page).getByText('✗ Differs: the books show ₹1,000 less than the statement');
     await difference.waitFor();
     await checkScreen(page, 'position-differs');
@@ -169,8 +169,8 @@ describe('the desk’s books, in a real browser', () => {
     await page.close();
   }, 90_000);
 
-  it('a compliance officer reads the same books in their area, on their access trail', async () => {
-    const page = await openSignedIn(browser, server, officer, '/compliance');
+  it('a compliance officer reads the same books in their area, on their access trail', async ({ open, books: { api, officer } }) => {
+    const page = await open(officer, '/compliance');
     await page.getByRole('complementary', { name: 'Compliance navigation' }).getByRole('link', { name: 'Books' }).click();
     await page.waitForURL('**/compliance/books');
     await page.getByText('Each read is recorded on your access trail.', { exact: false }).waitFor();
