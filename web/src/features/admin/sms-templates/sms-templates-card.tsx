@@ -1,14 +1,12 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import type { Dispatch, FormEvent, SetStateAction } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { BrandSmsTemplatesJson } from '@desk/services/notifications/sms-templates.routes';
 import { callApi } from '../../../lib/api';
-import { failureText } from '../../../lib/failure-text';
-import { failureBesideFields, serverFieldErrors } from '../../../lib/field-errors';
-import { ErrorAlert } from '../../../components/error-alert';
+import { serverFieldErrors } from '../../../lib/field-errors';
 import { Field } from '../../../components/field';
 import { useToast } from '../../../components/toasts';
 import './sms-templates.css';
-import { SubmitButton } from '../../../components/submit-button';
+import { StoredFormCard, useStoredDraft } from '../ui/stored-form-card';
 
 type Kind = keyof BrandSmsTemplatesJson['templates'];
 const KINDS: { kind: Kind; name: string }[] = [
@@ -61,10 +59,7 @@ export function SmsTemplatesCard({ tenantId }: { tenantId: string }) {
   const client = useQueryClient();
   const toast = useToast();
   const stored = useQuery({ queryKey: key(tenantId), queryFn: () => callApi<BrandSmsTemplatesJson>('GET', path(tenantId)) });
-  const [draft, setDraft] = useState<Draft | null>(null);
-  useEffect(() => {
-    if (stored.data && draft === null) setDraft(draftOf(stored.data));
-  }, [stored.data, draft]);
+  const [draft, setDraft] = useStoredDraft(stored.data, draftOf);
   const save = useMutation({
     mutationFn: (body: ReturnType<typeof bodyOf>) => callApi<BrandSmsTemplatesJson>('PUT', path(tenantId), { json: body }),
     onSuccess: (answer) => {
@@ -74,57 +69,69 @@ export function SmsTemplatesCard({ tenantId }: { tenantId: string }) {
     },
   });
   const problems = serverFieldErrors(save.error, FIELDS);
-  const setMessage = (kind: Kind, patch: Partial<Draft['templates'][Kind]>) =>
-    setDraft((d) => d && { ...d, templates: { ...d.templates, [kind]: { ...d.templates[kind], ...patch } } });
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (draft) save.mutate(bodyOf(draft));
   };
 
   return (
-    <form className="card admin-section sms-templates" onSubmit={submit} noValidate aria-labelledby="sms-templates-title">
-      <h2 id="sms-templates-title">Customer SMS</h2>
-      <p className="muted">
-        What this brand&apos;s customers are texted about their orders, as registered on DLT. Leave a message&apos;s text empty to send the default shown in it.
-      </p>
-      {stored.isPending && <p className="muted">Loading...</p>}
-      <ErrorAlert>{stored.isError && failureText(stored.error, 'Failed to load data')}</ErrorAlert>
-      {draft && stored.data && (
-        <>
-          <div className="admin-form-grid">
-            <Field label="DLT principal entity ID" error={problems.dltEntityId}>
-              <input value={draft.dltEntityId} inputMode="numeric" onChange={(e) => setDraft({ ...draft, dltEntityId: e.target.value })} />
-            </Field>
-            <Field label="Sender ID (header)" error={problems.senderId}>
-              <input value={draft.senderId} onChange={(e) => setDraft({ ...draft, senderId: e.target.value })} />
-            </Field>
-          </div>
-          {KINDS.map(({ kind, name }) => (
-            <fieldset key={kind} className="sms-message">
-              <legend>{name}</legend>
-              <Field
-                label="Text"
-                hint={`May use ${stored.data.templates[kind].placeholders.map((p) => `{{${p}}}`).join(', ')}`}
-                error={problems[`templates.${kind}.text`]}
-              >
-                <textarea
-                  rows={3}
-                  value={draft.templates[kind].text}
-                  placeholder={stored.data.templates[kind].isDefault ? stored.data.templates[kind].text : ''}
-                  onChange={(e) => setMessage(kind, { text: e.target.value })}
-                />
-              </Field>
-              <Field label="DLT template ID" error={problems[`templates.${kind}.dltTemplateId`]}>
-                <input value={draft.templates[kind].dltTemplateId} inputMode="numeric" onChange={(e) => setMessage(kind, { dltTemplateId: e.target.value })} />
-              </Field>
-            </fieldset>
-          ))}
-          <ErrorAlert>{failureBesideFields(save.error, problems, 'Failed to save SMS templates')}</ErrorAlert>
-          <SubmitButton busy={save.isPending} busyLabel="Saving...">
-            Save SMS templates
-          </SubmitButton>
-        </>
-      )}
-    </form>
+    <StoredFormCard
+      className="card admin-section sms-templates"
+      titleId="sms-templates-title"
+      title="Customer SMS"
+      intro="What this brand's customers are texted about their orders, as registered on DLT. Leave a message's text empty to send the default shown in it."
+      stored={stored}
+      fields={draft && stored.data && <SmsFields draft={draft} stored={stored.data} problems={problems} setDraft={setDraft} />}
+      save={save}
+      underFields={problems}
+      failedSave="Failed to save SMS templates"
+      saveLabel="Save SMS templates"
+      onSubmit={submit}
+    />
+  );
+}
+
+interface SmsFieldsProps {
+  draft: Draft;
+  stored: BrandSmsTemplatesJson;
+  problems: Record<string, string>;
+  setDraft: Dispatch<SetStateAction<Draft | null>>;
+}
+
+/** The DLT ids, and each message's text (its default as the placeholder) and template id. */
+function SmsFields({ draft, stored, problems, setDraft }: SmsFieldsProps) {
+  const setMessage = (kind: Kind, patch: Partial<Draft['templates'][Kind]>) =>
+    setDraft((d) => d && { ...d, templates: { ...d.templates, [kind]: { ...d.templates[kind], ...patch } } });
+  return (
+    <>
+      <div className="admin-form-grid">
+        <Field label="DLT principal entity ID" error={problems.dltEntityId}>
+          <input value={draft.dltEntityId} inputMode="numeric" onChange={(e) => setDraft({ ...draft, dltEntityId: e.target.value })} />
+        </Field>
+        <Field label="Sender ID (header)" error={problems.senderId}>
+          <input value={draft.senderId} onChange={(e) => setDraft({ ...draft, senderId: e.target.value })} />
+        </Field>
+      </div>
+      {KINDS.map(({ kind, name }) => (
+        <fieldset key={kind} className="sms-message">
+          <legend>{name}</legend>
+          <Field
+            label="Text"
+            hint={`May use ${stored.templates[kind].placeholders.map((p) => `{{${p}}}`).join(', ')}`}
+            error={problems[`templates.${kind}.text`]}
+          >
+            <textarea
+              rows={3}
+              value={draft.templates[kind].text}
+              placeholder={stored.templates[kind].isDefault ? stored.templates[kind].text : ''}
+              onChange={(e) => setMessage(kind, { text: e.target.value })}
+            />
+          </Field>
+          <Field label="DLT template ID" error={problems[`templates.${kind}.dltTemplateId`]}>
+            <input value={draft.templates[kind].dltTemplateId} inputMode="numeric" onChange={(e) => setMessage(kind, { dltTemplateId: e.target.value })} />
+          </Field>
+        </fieldset>
+      ))}
+    </>
   );
 }

@@ -1,17 +1,18 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '../../../lib/api';
-import { failureText } from '../../../lib/failure-text';
-import { failureBesideFields, serverFieldErrors } from '../../../lib/field-errors';
-import { ErrorAlert } from '../../../components/error-alert';
+import { serverFieldErrors } from '../../../lib/field-errors';
 import { useToast } from '../../../components/toasts';
 import { SUPPORT_FIELDS, type ProfileDraft } from './profile-draft';
 import { SupportContactFields } from './support-contact-fields';
-import { SubmitButton } from '../../../components/submit-button';
+import { StoredFormCard, useStoredDraft } from '../ui/stored-form-card';
 
 const contact = api.admin.brands[':id']['support-contact'];
 type SupportDraft = Pick<ProfileDraft, (typeof SUPPORT_FIELDS)[number]>;
 const key = (id: string) => ['admin', 'brands', id, 'support-contact'] as const;
+const load = (id: string) => unwrap(contact.$get({ param: { id } }));
+/** What the form shows for what is stored: a field with none is empty. */
+const draftOf = (stored: Awaited<ReturnType<typeof load>>) => Object.fromEntries(SUPPORT_FIELDS.map((f) => [f, stored[f] ?? ''])) as SupportDraft;
 
 /**
  * A brand admin's own brand's support contact, shown on its landing page (decision 0035): the one
@@ -20,11 +21,8 @@ const key = (id: string) => ['admin', 'brands', id, 'support-contact'] as const;
 export function BrandSupportCard({ tenantId }: { tenantId: string }) {
   const client = useQueryClient();
   const toast = useToast();
-  const stored = useQuery({ queryKey: key(tenantId), queryFn: () => unwrap(contact.$get({ param: { id: tenantId } })) });
-  const [draft, setDraft] = useState<SupportDraft | null>(null);
-  useEffect(() => {
-    if (stored.data && draft === null) setDraft(Object.fromEntries(SUPPORT_FIELDS.map((f) => [f, stored.data[f] ?? ''])) as SupportDraft);
-  }, [stored.data, draft]);
+  const stored = useQuery({ queryKey: key(tenantId), queryFn: () => load(tenantId) });
+  const [draft, setDraft] = useStoredDraft(stored.data, draftOf);
   const save = useMutation({
     mutationFn: (json: SupportDraft) => unwrap(contact.$put({ param: { id: tenantId }, json })),
     onSuccess: (answer) => {
@@ -40,20 +38,18 @@ export function BrandSupportCard({ tenantId }: { tenantId: string }) {
   };
 
   return (
-    <form className="card" onSubmit={submit} noValidate aria-labelledby="support-card-title">
-      <h2 id="support-card-title">Your brand&apos;s support contact</h2>
-      <p className="muted">Shown to your customers on your home page. Leave a field empty to show none.</p>
-      {stored.isPending && <p className="muted">Loading...</p>}
-      <ErrorAlert>{stored.isError && failureText(stored.error, 'Failed to load data')}</ErrorAlert>
-      {draft && (
-        <>
-          <SupportContactFields draft={draft} problems={underFields} onChange={(patch) => setDraft((d) => d && { ...d, ...patch })} />
-          <ErrorAlert>{failureBesideFields(save.error, underFields, 'Failed to save support contact')}</ErrorAlert>
-          <SubmitButton busy={save.isPending} busyLabel="Saving...">
-            Save support contact
-          </SubmitButton>
-        </>
-      )}
-    </form>
+    <StoredFormCard
+      className="card"
+      titleId="support-card-title"
+      title="Your brand's support contact"
+      intro="Shown to your customers on your home page. Leave a field empty to show none."
+      stored={stored}
+      fields={draft && <SupportContactFields draft={draft} problems={underFields} onChange={(patch) => setDraft((d) => d && { ...d, ...patch })} />}
+      save={save}
+      underFields={underFields}
+      failedSave="Failed to save support contact"
+      saveLabel="Save support contact"
+      onSubmit={submit}
+    />
   );
 }
