@@ -5,10 +5,9 @@
  * out, and log in with a one-time code.
  * Screenshots of each main screen at desktop and phone width go to tests/e2e/screenshots/customer.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { DESKTOP, launchBrowser, PHONE, screenshot } from './support/browser';
-import { startAppServer, type AppServer } from './support/app-server';
+import { describe, expect } from 'vitest';
+import { DESKTOP, PHONE, screenshot } from './support/browser';
+import { e2eTestWith } from './support/e2e-fixtures';
 import { confirmOnServer } from '../support/admin-cli';
 import { watchCspViolations } from './support/csp-violations';
 import { PNG_1PX } from '../support/sample-files';
@@ -17,32 +16,18 @@ const PHONE_NO = '+919876500001';
 const TRON = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
 const ADMIN = { phone: '+919000000066', password: 'e2e-admin-password' };
 
-describe('customer journey in a real browser', () => {
-  let server: AppServer;
-  let browser: Browser;
-  let page: Page;
-  let cspViolations: string[] = [];
-  /** When the sign-up code was asked for: the next code to the phone, whatever it is for, waits 30 s after it. */
-  let signUpCodeAt = 0;
-  // A dialog is fixed to the viewport, so it is captured as the viewport, not the whole page.
-  const shot = async (name: string, fullPage = true) => {
-    await page.waitForLoadState('networkidle');
-    await screenshot(page, 'customer', name, fullPage);
-    await page.setViewportSize(PHONE);
-    await screenshot(page, 'customer', name, fullPage);
-    await page.setViewportSize(DESKTOP);
-  };
-  const toast = (text: string | RegExp) => page.getByText(text).first().waitFor();
-
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startAppServer({ ADMIN_PHONE: ADMIN.phone, ADMIN_PASSWORD: ADMIN.password }), launchBrowser()]);
-    // The operator's receiving accounts, which the payment details show.
-    const token = await server.signIn(ADMIN);
+const it = e2eTestWith({ ADMIN_PHONE: ADMIN.phone, ADMIN_PASSWORD: ADMIN.password })
+  /**
+   * The journey's page, once per file, on a desk whose rates and receiving accounts (which the
+   * payment details show) are set: one desktop page every step goes on from, its Content-Security-Policy
+   * violations kept, and the steps the journey repeats on it.
+   */
+  .extend('journey', { scope: 'file' }, async ({ server, browser, admin }) => {
     // Both wait for a second admin (a rate past the re-quote band, new accounts): confirmed at the server (decision 0030).
     const saveConfirmed = async (path: string, body: unknown) => {
       const response = await fetch(`${server.base}${path}`, {
         method: 'PUT',
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${admin}` },
         body: JSON.stringify(body),
       });
       await confirmOnServer(server.serverEnv, ((await response.json()) as { change: { _id: string } }).change._id);
@@ -52,26 +37,40 @@ describe('customer journey in a real browser', () => {
       bankAccounts: [{ bankName: 'HDFC Bank', accountName: 'USDT Desk Pvt Ltd', accountNumber: '50200011112222', ifsc: 'HDFC0000123' }],
       cryptoWallets: [{ network: 'TRC20', address: TRON }],
     });
-    page = await browser.newPage({ viewport: DESKTOP });
-    cspViolations = await watchCspViolations(page);
-  }, 120_000);
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
+    const page = await browser.newPage({ viewport: DESKTOP });
+    const cspViolations = await watchCspViolations(page);
+    return {
+      page,
+      cspViolations,
+      // A dialog is fixed to the viewport, so it is captured as the viewport, not the whole page.
+      shot: async (name: string, fullPage = true) => {
+        await page.waitForLoadState('networkidle');
+        await screenshot(page, 'customer', name, fullPage);
+        await page.setViewportSize(PHONE);
+        await screenshot(page, 'customer', name, fullPage);
+        await page.setViewportSize(DESKTOP);
+      },
+      toast: (text: string | RegExp) => page.getByText(text).first().waitFor(),
+      enterCode: async (code: string) => {
+        await page.getByLabel('Digit 1').click();
+        await page.keyboard.type(code);
+      },
+      logout: async () => {
+        await page.getByRole('button', { name: 'Account menu' }).click();
+        await page.getByRole('menuitem', { name: 'Logout' }).click();
+        await page.waitForURL('**/login');
+      },
+    };
   });
 
-  async function enterCode(code: string) {
-    await page.getByLabel('Digit 1').click();
-    await page.keyboard.type(code);
-  }
+describe('customer journey in a real browser', () => {
+  /** When the sign-up code was asked for: the next code to the phone, whatever it is for, waits 30 s after it. */
+  let signUpCodeAt = 0;
 
-  async function logout() {
-    await page.getByRole('button', { name: 'Account menu' }).click();
-    await page.getByRole('menuitem', { name: 'Logout' }).click();
-    await page.waitForURL('**/login');
-  }
+  // The desk and the journey's page start here, under a set-up's time (a test's own time is for the test).
+  it.beforeAll(async ({ journey }) => void journey, 120_000);
 
-  it('registers with a code from the outbox and lands signed in', async () => {
+  it('registers with a code from the outbox and lands signed in', async ({ server, journey: { page, shot, enterCode } }) => {
     await page.goto(server.base);
     await shot('landing');
     await page.goto(`${server.base}/register`);
@@ -89,7 +88,7 @@ describe('customer journey in a real browser', () => {
     await expect.poll(() => page.getByText(PHONE_NO).first().isVisible()).toBe(true);
   }, 60_000);
 
-  it('logs out and back in with the password', async () => {
+  it('logs out and back in with the password', async ({ journey: { page, shot, logout } }) => {
     await logout();
     await shot('login');
     await page.getByRole('tabpanel').getByLabel('Phone number').fill(PHONE_NO);
@@ -99,7 +98,7 @@ describe('customer journey in a real browser', () => {
     await shot('dashboard');
   }, 60_000);
 
-  it('adds a USDT wallet and a bank account', async () => {
+  it('adds a USDT wallet and a bank account', async ({ server, journey: { page, shot } }) => {
     await page.goto(`${server.base}/dashboard/wallets`);
     await page.getByRole('button', { name: 'Add Address' }).first().click();
     await page.getByLabel('Wallet address').fill(TRON);
@@ -126,7 +125,7 @@ describe('customer journey in a real browser', () => {
     await shot('bank-accounts');
   }, 60_000);
 
-  it('places a buy and a sell and sees where to pay', async () => {
+  it('places a buy and a sell and sees where to pay', async ({ server, journey: { page, shot } }) => {
     await page.goto(`${server.base}/dashboard`);
     const buy = page.getByRole('form', { name: 'Buy USDT' });
     await buy.getByLabel('Amount (INR)').fill('5000');
@@ -145,7 +144,7 @@ describe('customer journey in a real browser', () => {
     await page.getByRole('dialog', { name: 'Payment Details' }).getByRole('button', { name: 'Close' }).first().click();
   }, 60_000);
 
-  it('uploads a proof image to the sell and cancels the buy', async () => {
+  it('uploads a proof image to the sell and cancels the buy', async ({ server, journey: { page, shot, toast } }) => {
     await page.goto(`${server.base}/dashboard/orders`);
     await expect.poll(() => page.getByRole('link', { name: /View details of order/ }).count()).toBe(2);
     await shot('orders');
@@ -191,7 +190,7 @@ describe('customer journey in a real browser', () => {
     await expect.poll(() => page.getByText('Cancelled').first().isVisible()).toBe(true);
   }, 60_000);
 
-  it('changes the password and logs out', async () => {
+  it('changes the password and logs out', async ({ journey: { page, toast, logout } }) => {
     await page.getByRole('button', { name: 'Account menu' }).click();
     await page.getByRole('menuitem', { name: 'Change Password' }).click();
     const dialog = page.getByRole('dialog', { name: 'Change Password' });
@@ -209,7 +208,7 @@ describe('customer journey in a real browser', () => {
 
   // Last of the journey's steps: one wait between codes to a phone, whatever they are for (decision
   // 0029), and the steps before it spend most of the sign-up code's 30 s instead of a pause.
-  it('logs out and back in with a one-time code', async () => {
+  it('logs out and back in with a one-time code', async ({ server, journey: { page, enterCode, logout } }) => {
     await logout();
     await page.getByRole('tab', { name: 'OTP' }).click();
     await page.getByRole('tabpanel').getByLabel('Phone number').fill(PHONE_NO);
@@ -221,7 +220,7 @@ describe('customer journey in a real browser', () => {
     await page.waitForURL('**/dashboard');
   }, 60_000);
 
-  it('met no Content-Security-Policy violation on any screen', () => {
+  it('met no Content-Security-Policy violation on any screen', ({ journey: { cspViolations } }) => {
     expect(cspViolations).toEqual([]);
   });
 });
