@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it as plainIt } from 'vitest';
 import { createCustomer, createTestApp, json, type TestApp } from '../support/test-app';
+import { appTestWith } from '../support/app-fixtures';
 import { RAISED_RATE_LIMITS } from '../support/raised-rate-limits';
-import { startTestRedis, type TestRedis } from '../support/redis-server';
+import { startTestRedis } from '../support/redis-server';
 import { ROUTE_LIMIT_DEFAULTS } from '../../services/src/http/rate-limit-env';
 
 /** The limits as a server without RATE_LIMIT_* settings has them (the test support raises them). */
@@ -15,14 +16,11 @@ async function send(count: number, request: () => Promise<Response>): Promise<nu
   return statuses;
 }
 
-describe('the general rate limit, with its defaults', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp(DEFAULTS);
-  });
-  afterAll(() => t.close());
+/** The app as a server without RATE_LIMIT_* settings runs it, once for the file. */
+const it = appTestWith(DEFAULTS);
 
-  it('refuses an address past the public allowance with 429 and Retry-After, and no other address', async () => {
+describe('the general rate limit, with its defaults', () => {
+  it('refuses an address past the public allowance with 429 and Retry-After, and no other address', async ({ t }) => {
     const limit = ROUTE_LIMIT_DEFAULTS.public;
     const statuses = await send(limit, () => t.call('GET', '/api/config/public', { headers: from('203.0.113.10') }));
     expect(statuses.every((s) => s === 200)).toBe(true);
@@ -42,7 +40,7 @@ describe('the general rate limit, with its defaults', () => {
     expect((await t.call('GET', '/api/config/public', { headers: from('198.51.100.1, 203.0.113.10') })).status).toBe(429);
   });
 
-  it('counts an IPv6 client by its /64, in any spelling, and an IPv4 address written as IPv6 as that address', async () => {
+  it('counts an IPv6 client by its /64, in any spelling, and an IPv4 address written as IPv6 as that address', async ({ t }) => {
     const limit = ROUTE_LIMIT_DEFAULTS.public;
     // Each request from another address of one /64 (a client holds the whole block).
     const statuses = await send(limit, async () =>
@@ -55,14 +53,14 @@ describe('the general rate limit, with its defaults', () => {
     expect((await t.call('GET', '/api/config/public', { headers: from('::ffff:203.0.113.10') })).status).toBe(429);
   });
 
-  it('never limits the health checks', async () => {
+  it('never limits the health checks', async ({ t }) => {
     const statuses = await send(ROUTE_LIMIT_DEFAULTS.public + 20, () => t.call('GET', '/api/health', { headers: from('203.0.113.20') }));
     expect(statuses.filter((s) => s === 429)).toHaveLength(0);
     // Probes are answered outside /api, before any limit.
     for (const probe of ['/livez', '/readyz']) expect((await t.call('GET', probe, { headers: from('203.0.113.10') })).status).not.toBe(429);
   });
 
-  it('counts a signed-in customer per account, not per address', async () => {
+  it('counts a signed-in customer per account, not per address', async ({ t }) => {
     const first = await createCustomer(t, '+919600000081');
     const second = await createCustomer(t, '+919600000082');
     const limit = ROUTE_LIMIT_DEFAULTS.account;
@@ -74,7 +72,7 @@ describe('the general rate limit, with its defaults', () => {
     expect((await t.call('GET', '/api/orders/limits', { token: second, headers: from('203.0.113.30') })).status).toBe(200);
   });
 
-  it('keeps sign-in under its own, stricter limits as well', async () => {
+  it('keeps sign-in under its own, stricter limits as well', async ({ t }) => {
     const attempts = await send(40, () =>
       t.call('POST', '/api/auth/login', { body: { phone: '+919600000089', password: 'wrong-password' }, headers: from('203.0.113.40') }),
     );
@@ -84,7 +82,7 @@ describe('the general rate limit, with its defaults', () => {
 });
 
 describe('the general rate limit, over a window', () => {
-  it('lets a client in again once the window has passed', async () => {
+  plainIt('lets a client in again once the window has passed', async () => {
     const t = await createTestApp({ ...DEFAULTS, RATE_LIMIT_PUBLIC_PER_MINUTE: 3, RATE_LIMIT_WINDOW_SECONDS: 1 });
     try {
       const call = () => t.call('GET', '/api/config/public', { headers: from('203.0.113.50') });
@@ -102,20 +100,22 @@ describe('the general rate limit, over a window', () => {
   });
 });
 
-describe('the general rate limit, in Redis', () => {
-  let redis: TestRedis;
-  let replicas: TestApp[];
-  beforeAll(async () => {
-    redis = await startTestRedis();
-    replicas = [await createTestApp({ ...DEFAULTS, REDIS_URL: redis.url }), await createTestApp({ ...DEFAULTS, REDIS_URL: redis.url })];
-  });
-  afterAll(async () => {
+// Two API replicas on one Redis (started together for the file, stopped the replicas first).
+// vitest reads a fixture's needs from its first parameter, which must be a destructuring: none here.
+// eslint-disable-next-line no-empty-pattern
+const withReplicas = plainIt.extend('replicas', { scope: 'file' }, async ({}, { onCleanup }) => {
+  const redis = await startTestRedis();
+  const replicas: TestApp[] = [];
+  onCleanup(async () => {
     for (const replica of replicas) await replica.close();
     await redis.stop();
   });
+  for (let i = 0; i < 2; i++) replicas.push(await createTestApp({ ...DEFAULTS, REDIS_URL: redis.url }));
+  return replicas as [TestApp, TestApp];
+});
 
-  it('is one allowance shared by every API replica', async () => {
-    const [a, b] = replicas as [TestApp, TestApp];
+describe('the general rate limit, in Redis', () => {
+  withReplicas('is one allowance shared by every API replica', async ({ replicas: [a, b] }) => {
     const half = ROUTE_LIMIT_DEFAULTS.public / 2;
     const call = (app: TestApp) => () => app.call('GET', '/api/config/public', { headers: from('203.0.113.60') });
     expect((await send(half, call(a))).every((s) => s === 200)).toBe(true);
