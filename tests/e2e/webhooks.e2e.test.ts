@@ -5,13 +5,12 @@
  * delivery log shows it delivered, and Redeliver sends it again under the same delivery id. axe finds
  * no serious violation, and both screens fit 390 px and 1280 px.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser } from './support/browser';
-import { startAppServer, type AppServer } from './support/app-server';
-import { openSignedIn } from './support/signed-in';
+import { describe, expect } from 'vitest';
+import type { Page } from 'playwright-core';
+import { e2eTestWith } from './support/e2e-fixtures';
+import { checkedApiOf } from './support/signed-in';
 import { confirmOnServer } from '../support/admin-cli';
-import { startRecordingServer, type RecordingServer } from '../support/recording-http-server';
+import { startRecordingServer } from '../support/recording-http-server';
 import { waitFor } from '../support/wait-for';
 import { verifySignature } from '../../services/src/webhooks/verify-signature';
 import { seriousViolations } from './support/axe';
@@ -22,50 +21,38 @@ const CUSTOMER = { phone: '+919812300301', password: 'hooks-customer' };
 const WALLET = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
 const BANK = { bankName: 'HDFC Bank', accountName: 'E2E Desk Trading', accountNumber: '50100011223399', ifsc: 'HDFC0001234', isActive: true };
 
-describe('webhooks, in a real browser', () => {
-  let server: AppServer;
-  let browser: Browser;
-  let receiver: RecordingServer;
-  let admin: string;
-  let page: Page;
-  let secret: string;
-
-  const api = async (method: string, path: string, token: string, body?: unknown) => {
-    const response = await fetch(`${server.base}${path}`, {
-      method,
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${await response.text()}`);
-    return (await response.json()) as any;
-  };
-  /** No serious axe violation, and nothing scrolls sideways at 390 px or 1280 px. */
-  const checkScreen = async (name: string) => {
-    expect(await seriousViolations(page), name).toEqual([]);
-    await fitsBothWidths(page, 'webhooks', name);
-  };
-
-  beforeAll(async () => {
-    [server, browser, receiver] = await Promise.all([
-      startAppServer({ ADMIN_PHONE: ADMIN.phone, ADMIN_PASSWORD: ADMIN.password }),
-      launchBrowser(),
-      startRecordingServer(),
-    ]);
-    admin = await server.signIn(ADMIN);
-    const saved = await api('PUT', '/api/admin/tenants/default', admin, {
+const it = e2eTestWith({ ADMIN_PHONE: ADMIN.phone, ADMIN_PASSWORD: ADMIN.password })
+  // A real receiver on this machine, stopped when the file ends.
+  // vitest reads the fixtures a fixture needs from its first parameter's pattern: this one needs none.
+  // eslint-disable-next-line no-empty-pattern
+  .extend('receiver', { scope: 'file' }, async ({}, { onCleanup }) => {
+    const receiver = await startRecordingServer();
+    onCleanup(() => receiver.close());
+    return receiver;
+  })
+  // The admin's page on the dashboard, once the brand's accounts are confirmed at the server; the tests go on from it.
+  .extend('page', { scope: 'file' }, async ({ server, admin, open }) => {
+    const saved = await checkedApiOf(server)('PUT', '/api/admin/tenants/default', admin, {
       bankAccounts: [BANK],
       cryptoWallets: [{ network: 'TRC20', address: WALLET, isActive: true }],
     });
     await confirmOnServer(server.serverEnv, saved.change._id);
-    page = await openSignedIn(browser, server, admin, '/admin/dashboard');
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await receiver?.close();
-    await server?.stop();
+    return open(admin, '/admin/dashboard');
   });
 
-  it('adds an endpoint from the sidebar and shows its secret once', async () => {
+describe('webhooks, in a real browser', () => {
+  let secret: string;
+
+  /** No serious axe violation, and nothing scrolls sideways at 390 px or 1280 px. */
+  const checkScreen = async (page: Page, name: string) => {
+    expect(await seriousViolations(page), name).toEqual([]);
+    await fitsBothWidths(page, 'webhooks', name);
+  };
+
+  // The desk, the receiver and the page start here, under a set-up's time (a test's own time is for the test).
+  it.beforeAll(async ({ receiver, page }) => void [receiver, page], 120_000);
+
+  it('adds an endpoint from the sidebar and shows its secret once', async ({ page, receiver }) => {
     await page.getByRole('complementary', { name: 'Admin navigation' }).getByRole('link', { name: 'Webhooks' }).click();
     await page.getByRole('heading', { name: 'Webhooks', level: 1 }).waitFor();
     await page.getByText('No endpoints yet').waitFor();
@@ -75,7 +62,7 @@ describe('webhooks, in a real browser', () => {
     await form.getByRole('checkbox', { name: 'Order placed' }).check();
     await form.getByRole('button', { name: 'Add endpoint' }).click();
     await form.getByText('Plain http:// is allowed only to this machine (localhost); use https://').waitFor();
-    await checkScreen('add-endpoint');
+    await checkScreen(page, 'add-endpoint');
 
     await form.getByLabel('Address').fill(`${receiver.url}/desk`);
     await form.getByLabel('Description').fill('Our CRM');
@@ -84,7 +71,7 @@ describe('webhooks, in a real browser', () => {
     secret = (await shown.getByTestId('webhook-secret').textContent())!;
     expect(secret).toMatch(/^whsec_/);
     await shown.getByRole('button', { name: 'Copy the signing secret' }).waitFor();
-    await checkScreen('secret-once');
+    await checkScreen(page, 'secret-once');
     await shown.getByRole('button', { name: 'I have copied it' }).click();
 
     const card = page.getByRole('article', { name: `${receiver.url}/desk` });
@@ -94,13 +81,19 @@ describe('webhooks, in a real browser', () => {
     await page.reload();
     await page.getByRole('article', { name: `${receiver.url}/desk` }).waitFor();
     expect(await page.content()).not.toContain(secret);
-    await checkScreen('endpoints');
+    await checkScreen(page, 'endpoints');
   });
 
-  it("delivers an order's event signed to the receiver, shows it in the delivery log, and redelivers it", async () => {
+  it("delivers an order's event signed to the receiver, shows it in the delivery log, and redelivers it", async ({ server, page, receiver }) => {
     const customer = await server.signUp(CUSTOMER);
-    const order = (await api('POST', '/api/orders/fiat-to-crypto', customer, { fiatAmount: 5000, network: 'TRC20', withdrawAddress: WALLET, method: 'bank' }))
-      .order;
+    const order = (
+      await checkedApiOf(server)('POST', '/api/orders/fiat-to-crypto', customer, {
+        fiatAmount: 5000,
+        network: 'TRC20',
+        withdrawAddress: WALLET,
+        method: 'bank',
+      })
+    ).order;
     const first = await waitFor('the delivery at the receiver', async () => receiver.requests[0], 20_000);
     expect(verifySignature(first.body, first.headers['x-desk-signature'] as string, secret)).toBe(true);
     const delivery = JSON.parse(first.body);
@@ -114,7 +107,7 @@ describe('webhooks, in a real browser', () => {
     const attempts = page.getByRole('region', { name: 'Order placed: attempts' });
     await attempts.getByText('Answered 200').waitFor();
     await attempts.getByText(delivery.id, { exact: true }).waitFor();
-    await checkScreen('delivery-log');
+    await checkScreen(page, 'delivery-log');
 
     await attempts.getByRole('button', { name: 'Redeliver' }).click();
     const again = await waitFor('the redelivery', async () => receiver.requests[1], 20_000);
