@@ -1,12 +1,28 @@
 import { Field } from '../../../components/field';
-import type { ProfileDraft, ProfileProblems } from './profile-draft';
+import type { ProfileDraft, ProfileProblems, SUPPORT_FIELDS } from './profile-draft';
 import './support-contact.css';
 
+type SupportField = (typeof SUPPORT_FIELDS)[number];
+
 interface SupportContactFieldsProps {
-  draft: Pick<ProfileDraft, 'supportPhone' | 'supportEmail' | 'supportWhatsApp' | 'supportHours'>;
+  draft: Pick<ProfileDraft, SupportField>;
   problems: ProfileProblems;
   onChange: (patch: Partial<ProfileDraft>) => void;
 }
+
+/** Each input, in the order shown: its words, its kind of input and its longest value (the server's limits). */
+const INPUTS: readonly { field: SupportField; label: string; hint: string; type?: 'tel' | 'email' | 'url'; maxLength: number }[] = [
+  { field: 'supportPhone', label: 'Support phone', hint: 'e.g. +91 98765 43210', type: 'tel', maxLength: 24 },
+  { field: 'supportEmail', label: 'Support email', hint: 'e.g. help@example.com', type: 'email', maxLength: 254 },
+  {
+    field: 'supportWhatsApp',
+    label: 'WhatsApp link',
+    hint: 'https://wa.me/ and the number with its country code, e.g. https://wa.me/919876543210',
+    type: 'url',
+    maxLength: 40,
+  },
+  { field: 'supportHours', label: 'Support hours', hint: 'e.g. Every day, 9 am to 9 pm IST', maxLength: 80 },
+];
 
 /**
  * The brand's support contact, shown to its visitors on the landing page (decision 0035). Each is
@@ -16,25 +32,19 @@ export function SupportContactFields({ draft, problems, onChange }: SupportConta
   return (
     <fieldset className="support-contact-fields">
       <legend>Support contact (shown on the brand&apos;s home page)</legend>
-      <Field label="Support phone" hint="e.g. +91 98765 43210" error={problems.supportPhone}>
-        <input type="tel" value={draft.supportPhone} onChange={(e) => onChange({ supportPhone: e.target.value })} maxLength={24} autoComplete="off" />
-      </Field>
-      <Field label="Support email" hint="e.g. help@example.com" error={problems.supportEmail}>
-        <input type="email" value={draft.supportEmail} onChange={(e) => onChange({ supportEmail: e.target.value })} maxLength={254} autoComplete="off" />
-      </Field>
-      <Field label="WhatsApp link" hint="https://wa.me/ and the number with its country code, e.g. https://wa.me/919876543210" error={problems.supportWhatsApp}>
-        <input
-          type="url"
-          value={draft.supportWhatsApp}
-          onChange={(e) => onChange({ supportWhatsApp: e.target.value })}
-          maxLength={40}
-          autoComplete="off"
-          spellCheck={false}
-        />
-      </Field>
-      <Field label="Support hours" hint="e.g. Every day, 9 am to 9 pm IST" error={problems.supportHours}>
-        <input value={draft.supportHours} onChange={(e) => onChange({ supportHours: e.target.value })} maxLength={80} autoComplete="off" />
-      </Field>
+      {INPUTS.map(({ field, label, hint, type, maxLength }) => (
+        <Field key={field} label={label} hint={hint} error={problems[field]}>
+          <input
+            type={type}
+            value={draft[field]}
+            onChange={(e) => onChange({ [field]: e.target.value })}
+            maxLength={maxLength}
+            autoComplete="off"
+            // A link is not words: no red underline under it.
+            spellCheck={type === 'url' ? false : undefined}
+          />
+        </Field>
+      ))}
     </fieldset>
   );
 }
