@@ -7,36 +7,24 @@
  */
 import { readFile } from 'node:fs/promises';
 import { parse } from 'csv-parse/sync';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { DESKTOP, launchBrowser, screenshot } from './support/browser';
-import { startAppServer, type AppServer } from './support/app-server';
+import { describe, expect } from 'vitest';
+import { DESKTOP, screenshot } from './support/browser';
+import { e2eTestWith } from './support/e2e-fixtures';
 import { confirmOnServer } from '../support/admin-cli';
 import { watchCspViolations } from './support/csp-violations';
 import { PNG_1PX } from '../support/sample-files';
-import { apiOf } from './support/signed-in';
 
 const ADMIN = { phone: '+919000000055', password: 'e2e-admin-password' };
 const CUSTOMER = { phone: '+919812300001', password: 'customer-pass' };
 const TRON = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
 
-describe('admin desk in a real browser', () => {
-  let server: AppServer;
-  let browser: Browser;
-  let page: Page;
-  let cspViolations: string[] = [];
-  const orders: { id: string; ref: string }[] = [];
-  const shot = async (name: string) => {
-    await page.waitForLoadState('networkidle');
-    await screenshot(page, 'admin', name);
-  };
-  /** The id of the request the page's "Waiting for a second admin" links to. */
-  const requestShown = async () => (await page.getByRole('link', { name: 'See the request' }).getAttribute('href'))!.split('/').pop()!;
-  const api = (...args: Parameters<ReturnType<typeof apiOf>>) => apiOf(server)(...args);
-
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startAppServer({ ADMIN_PHONE: ADMIN.phone, ADMIN_PASSWORD: ADMIN.password }), launchBrowser()]);
-    const admin = (await api('POST', '/api/auth/login', null, ADMIN)).token;
+const it = e2eTestWith({ ADMIN_PHONE: ADMIN.phone, ADMIN_PASSWORD: ADMIN.password })
+  /**
+   * The journey's page, once per file, on a desk with a customer's five orders (four buys and a sell, the
+   * brand's TRC20 wallet confirmed at the server): one desktop page every step goes on from, its
+   * Content-Security-Policy violations kept, and the steps the tests repeat on it.
+   */
+  .extend('journey', { scope: 'file' }, async ({ server, browser, api, admin }) => {
     // A customer who signs up: one an admin made orders only once they set their own password (decision 0029).
     await server.signUp({ username: 'Ravi Customer', ...CUSTOMER });
     const customer = (await api('POST', '/api/auth/login', null, CUSTOMER)).token;
@@ -46,31 +34,42 @@ describe('admin desk in a real browser', () => {
       server.serverEnv,
       (await api('PUT', '/api/admin/tenants/default', admin, { cryptoWallets: [{ network: 'TRC20', address: TRON }] })).change._id,
     );
+    const orders: { id: string; ref: string }[] = [];
     for (let i = 0; i < 5; i++) {
       const body = i === 2 ? { cryptoAmount: 20, method: 'cash' } : { fiatAmount: 2000 + i * 100, network: 'TRC20', withdrawAddress: TRON, method: 'bank' };
       const { order } = await api('POST', i === 2 ? '/api/orders/crypto-to-fiat' : '/api/orders/fiat-to-crypto', customer, body);
       orders.push({ id: order._id, ref: order.refCode });
     }
-    page = await browser.newPage({ viewport: DESKTOP, acceptDownloads: true });
-    cspViolations = await watchCspViolations(page);
-  }, 120_000);
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
+    const page = await browser.newPage({ viewport: DESKTOP, acceptDownloads: true });
+    const cspViolations = await watchCspViolations(page);
+    return {
+      page,
+      cspViolations,
+      orders,
+      shot: async (name: string) => {
+        await page.waitForLoadState('networkidle');
+        await screenshot(page, 'admin', name);
+      },
+      /** The id of the request the page's "Waiting for a second admin" links to. */
+      requestShown: async () => (await page.getByRole('link', { name: 'See the request' }).getAttribute('href'))!.split('/').pop()!,
+      filter: async (label: string, value: string) => {
+        const form = page.getByRole('form', { name: 'Order filters' });
+        await form.getByRole('button', { name: 'Clear' }).click();
+        // Clearing rewrites the address and the form starts over from it: type only once the cleared form
+        // is on the page, or its late render wipes what was typed.
+        for (const field of ['Network', 'Ref Code', 'Phone']) await expect.poll(() => form.getByLabel(field).inputValue()).toBe('');
+        await form.getByLabel(label).fill(value);
+        await form.getByRole('button', { name: 'Apply Filters' }).click();
+      },
+      rows: () => page.getByRole('checkbox', { name: /^Select order / }),
+    };
   });
 
-  const filter = async (label: string, value: string) => {
-    const form = page.getByRole('form', { name: 'Order filters' });
-    await form.getByRole('button', { name: 'Clear' }).click();
-    // Clearing rewrites the address and the form starts over from it: type only once the cleared form
-    // is on the page, or its late render wipes what was typed.
-    for (const field of ['Network', 'Ref Code', 'Phone']) await expect.poll(() => form.getByLabel(field).inputValue()).toBe('');
-    await form.getByLabel(label).fill(value);
-    await form.getByRole('button', { name: 'Apply Filters' }).click();
-  };
-  const rows = () => page.getByRole('checkbox', { name: /^Select order / });
+describe('admin desk in a real browser', () => {
+  // The desk and its page start here, under a set-up's time (a test's own time is for the test).
+  it.beforeAll(async ({ journey }) => void journey, 120_000);
 
-  it('signs the admin in to the dashboard', async () => {
+  it('signs the admin in to the dashboard', async ({ server, journey: { page, shot } }) => {
     await page.goto(`${server.base}/login`);
     await page.getByRole('tabpanel').getByLabel('Phone number').fill(ADMIN.phone);
     await page.getByRole('tabpanel').getByLabel('Password', { exact: true }).fill(ADMIN.password);
@@ -80,7 +79,7 @@ describe('admin desk in a real browser', () => {
     await shot('dashboard');
   }, 60_000);
 
-  it("finds the customer's orders by phone and by ref code", async () => {
+  it("finds the customer's orders by phone and by ref code", async ({ server, journey: { page, orders, shot, filter, rows } }) => {
     await page.goto(`${server.base}/admin/orders`);
     await filter('Phone', CUSTOMER.phone);
     await expect.poll(() => rows().count(), { timeout: 15_000 }).toBe(5);
@@ -92,7 +91,7 @@ describe('admin desk in a real browser', () => {
     await expect.poll(() => rows().count()).toBe(1);
   }, 60_000);
 
-  it('verifies one order and completes another with a reference', async () => {
+  it('verifies one order and completes another with a reference', async ({ api, journey: { page, orders, filter } }) => {
     await page.getByRole('button', { name: `View order ${orders[0]!.ref}` }).click();
     await page.getByRole('button', { name: 'Verify Order' }).click();
     await expect
@@ -108,7 +107,7 @@ describe('admin desk in a real browser', () => {
     await page.getByText('Order completed successfully').first().waitFor();
   }, 60_000);
 
-  it('rejects one order and bulk-rejects two', async () => {
+  it('rejects one order and bulk-rejects two', async ({ journey: { page, orders, shot, filter, rows } }) => {
     await filter('Phone', CUSTOMER.phone);
     await expect.poll(() => rows().count()).toBe(5);
     await page.getByRole('button', { name: `Reject order ${orders[2]!.ref}` }).click();
@@ -125,7 +124,7 @@ describe('admin desk in a real browser', () => {
     await shot('orders-bulk-reject');
   }, 60_000);
 
-  it('exports the filtered list as a CSV that matches it', async () => {
+  it('exports the filtered list as a CSV that matches it', async ({ server, journey: { page, orders, rows } }) => {
     await page.goto(`${server.base}/admin/orders?status=rejected`);
     await expect.poll(() => rows().count(), { timeout: 15_000 }).toBe(3);
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
@@ -134,14 +133,18 @@ describe('admin desk in a real browser', () => {
     expect(csv.every((r) => r.status === 'Rejected')).toBe(true);
   }, 60_000);
 
-  it('shows an order with its history', async () => {
+  it('shows an order with its history', async ({ server, journey: { page, orders, shot } }) => {
     await page.goto(`${server.base}/admin/orders/${orders[1]!.id}`);
     await page.getByRole('heading', { name: `Order #${orders[1]!.ref}` }).waitFor();
     await expect.poll(() => page.getByText(CUSTOMER.phone).first().isVisible()).toBe(true);
     await shot('order-detail');
   }, 60_000);
 
-  it('changes the rates (past the re-quote band: once a second admin confirms), and the landing page shows them', async () => {
+  it('changes the rates (past the re-quote band: once a second admin confirms), and the landing page shows them', async ({
+    server,
+    browser,
+    journey: { page, shot, requestShown },
+  }) => {
     await page.goto(`${server.base}/admin/settings`);
     await page.getByLabel('USDT Bank Buy').fill('91.25');
     await page.getByRole('button', { name: 'Save All Settings' }).click();
@@ -154,7 +157,11 @@ describe('admin desk in a real browser', () => {
     await visitor.close();
   }, 60_000);
 
-  it('creates a tenant with a logo, adds a bank account and a wallet, and toggles one inactive', async () => {
+  it('creates a tenant with a logo, adds a bank account and a wallet, and toggles one inactive', async ({
+    server,
+    api,
+    journey: { page, shot, requestShown },
+  }) => {
     await page.goto(`${server.base}/admin/tenants`);
     await page.getByRole('button', { name: '+ New Tenant' }).click();
     const dialog = page.getByRole('dialog', { name: 'New Tenant' });
@@ -208,7 +215,7 @@ describe('admin desk in a real browser', () => {
     await shot('tenant-detail');
   }, 90_000);
 
-  it('creates a user and views its details', async () => {
+  it('creates a user and views its details', async ({ server, journey: { page, shot } }) => {
     await page.goto(`${server.base}/admin/users`);
     await page.getByRole('button', { name: '+ Add User' }).click();
     const dialog = page.getByRole('dialog');
@@ -222,7 +229,7 @@ describe('admin desk in a real browser', () => {
     await shot('users');
   }, 60_000);
 
-  it('met no Content-Security-Policy violation on any screen', () => {
+  it('met no Content-Security-Policy violation on any screen', ({ journey: { cspViolations } }) => {
     expect(cspViolations).toEqual([]);
   });
 });
