@@ -5,7 +5,7 @@
  */
 import { describe, expect } from 'vitest';
 import { ADMIN, createCustomer, json } from '../support/test-app';
-import { it as withApp } from '../support/app-fixtures';
+import { it } from '../support/app-fixtures';
 import { waitFor } from '../support/wait-for';
 import { canonicaliseStoredPhones, CANONICAL_PHONES_FIX } from '../../services/src/identity/canonical-phones-fix';
 import { UserTrail } from '../../services/src/identity/user-trail';
@@ -17,14 +17,6 @@ import { createStaff } from '../support/desk-changes';
 
 const TRON = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
 
-// A POST as a browser sends it, on the file's app: `send(url, body, token?)`.
-const withSend = withApp.extend(
-  'send',
-  { scope: 'file' },
-  ({ t }) =>
-    (url: string, body: unknown, token?: string) =>
-      json(t.call('POST', url, { body, token })),
-);
 const national = (phone: string) => phone.slice(3);
 
 /**
@@ -32,7 +24,7 @@ const national = (phone: string) => phone.slice(3);
  * of them): one stored as typed with an order, two accounts for two spellings of one number (the older
  * as typed, with an order), and the fix marked as never run.
  */
-const withLegacy = withSend.extend('legacy', { scope: 'file', auto: true }, async ({ t, send }) => {
+const withLegacy = it.extend('legacy', { scope: 'file', auto: true }, async ({ t, send }) => {
   const placeBuy = async (token: string) => {
     const placed = await send('/api/orders/fiat-to-crypto', { fiatAmount: 2000, network: 'TRC20', withdrawAddress: TRON, method: 'bank' }, token);
     expect(placed.status).toBe(201);
@@ -72,8 +64,6 @@ const withLegacy = withSend.extend('legacy', { scope: 'file', auto: true }, asyn
 });
 
 describe('canonical phones', () => {
-  const it = withSend;
-
   it('signs the admin in with the number typed without its country code', async ({ send }) => {
     const spaced = `${national(ADMIN.phone).slice(0, 5)} ${national(ADMIN.phone).slice(5)}`;
     const signedIn = await send('/api/auth/login', { phone: spaced, password: ADMIN.password });

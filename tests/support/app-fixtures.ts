@@ -40,6 +40,14 @@ export function appTestWith(settings: Partial<AppSettings> = {}) {
           (token: string, url: string, body: unknown = {}) =>
             json(t.call('POST', url, { token, body })),
       )
+      // A POST as a browser sends it, signed in or not: `await send(url, body, token?)`.
+      .extend(
+        'send',
+        { scope: 'file' },
+        ({ t }) =>
+          (url: string, body: unknown, token?: string) =>
+            json(t.call('POST', url, { body, token })),
+      )
       // An order as the desk's admin reads it (GET /api/admin/orders/{id}): its flags, requests and approvals.
       .extend(
         'adminOrder',
