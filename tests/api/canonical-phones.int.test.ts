@@ -114,10 +114,8 @@ describe('canonical phones', () => {
   describe('accounts stored before phones were canonical', () => {
     const it = withLegacy;
 
-    it('rewrites them once, recording each change, and reports the account whose number another holds', async ({
-      t,
-      legacy: { legacyId, olderTwinId, canonicalTwinId, trail, phoneOf, canonicalised },
-    }) => {
+    it('rewrites them once, recording each change, and reports the account whose number another holds', async ({ t, legacy }) => {
+      const { legacyId, olderTwinId, canonicalTwinId, trail, phoneOf, canonicalised } = legacy;
       const [first, second] = await Promise.all([canonicaliseStoredPhones(t.database.db, trail()), canonicaliseStoredPhones(t.database.db, trail())]);
       expect(first.changed + second.changed).toBe(1);
       const collision = { userId: olderTwinId, tenantId: 'default', heldBy: canonicalTwinId };
@@ -144,8 +142,9 @@ describe('canonical phones', () => {
 
     it('looks again at accounts made since its last run (a process of the previous version), and at every account when the rules change', async ({
       t,
-      legacy: { asTyped, trail, phoneOf },
+      legacy,
     }) => {
+      const { asTyped, trail, phoneOf } = legacy;
       const late = await asTyped('+919812345030', '9812345030');
       const old = await asTyped('+919812345040', '9812345040', `now() - interval '1 year'`);
       const since = await canonicaliseStoredPhones(t.database.db, trail());
@@ -166,11 +165,8 @@ describe('canonical phones', () => {
       for (const phone of ['9812345010', '+919812345010']) expect((await send('/api/auth/login', { phone, password: 'secret1' })).status).toBe(200);
     });
 
-    it("finds the accounts' earlier orders by the canonical number and by the old spelling, a kept spelling's too", async ({
-      t,
-      admin,
-      legacy: { legacyRef, olderTwinRef },
-    }) => {
+    it("finds the accounts' earlier orders by the canonical number and by the old spelling, a kept spelling's too", async ({ t, admin, legacy }) => {
+      const { legacyRef, olderTwinRef } = legacy;
       await t.project();
       const cases: [string, string[]][] = [
         ['+919812345010', [legacyRef]],
@@ -214,8 +210,9 @@ describe('canonical phones', () => {
     it("lists the collisions still to settle for the operator, until the kept account's phone is changed, which its trail records", async ({
       t,
       send,
-      legacy: { olderTwinId, canonicalTwinId, trail },
+      legacy,
     }) => {
+      const { olderTwinId, canonicalTwinId, trail } = legacy;
       const names = new Map([['default', 'USDT Desk']]);
       expect(await listPhoneCollisions(t.database.db, names)).toEqual([
         expect.objectContaining({

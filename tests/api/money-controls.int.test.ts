@@ -45,8 +45,9 @@ describe('money controls that hold', () => {
     t,
     admin,
     adminOrder,
-    desk: { second, buy, complete, confirm },
+    desk,
   }) => {
+    const { second, buy, complete, confirm } = desk;
     const customer = await createCustomer(t, '+919744000010');
     // A cash buy with no proof to date the payment: the rate lock leaves a re-quote to the desk.
     const { _id } = await buy(customer, 1000);
@@ -76,12 +77,8 @@ describe('money controls that hold', () => {
     });
   });
 
-  it('medium: the USDT of a large buy cannot be recorded as sent before a second admin approved the payout', async ({
-    t,
-    admin,
-    adminOrder,
-    desk: { second, buy, complete, confirm },
-  }) => {
+  it('medium: the USDT of a large buy cannot be recorded as sent before a second admin approved the payout', async ({ t, admin, adminOrder, desk }) => {
+    const { second, buy, complete, confirm } = desk;
     const customer = await createCustomer(t, '+919744000014');
     const { _id } = await buy(customer, 300000);
     expect((await t.call('POST', `/api/orders/${_id}/upload`, { token: customer, body: { bankReference: 'UTR7440014' } })).status).toBe(200);
@@ -126,12 +123,8 @@ describe('money controls that hold', () => {
     expect(own).toMatchObject({ status: 403, body: { code: 'four_eyes' } });
   });
 
-  it('refuses a re-quote of a payment the customer proved within the rate lock, and one that pays out nothing', async ({
-    t,
-    admin,
-    adminOrder,
-    desk: { buy, complete },
-  }) => {
+  it('refuses a re-quote of a payment the customer proved within the rate lock, and one that pays out nothing', async ({ t, admin, adminOrder, desk }) => {
+    const { buy, complete } = desk;
     const customer = await createCustomer(t, '+919744000011');
     const placed = await buy(customer, 1000);
     expect((await t.call('POST', `/api/orders/${placed._id}/upload`, { token: customer, body: { bankReference: 'UTR7440011' } })).status).toBe(200);
@@ -157,8 +150,9 @@ describe('money controls that hold', () => {
     t,
     admin,
     adminOrder,
-    desk: { second, buy, complete, confirm },
+    desk,
   }) => {
+    const { second, buy, complete, confirm } = desk;
     const lateRevival = async () => {
       const customer = await createCustomer(t, '+919744000012');
       const first = await buy(customer, 10000);
@@ -195,12 +189,8 @@ describe('money controls that hold', () => {
     }
   });
 
-  it("low: a customer's extra proof no longer voids a pending completion; it is noted on the request", async ({
-    t,
-    admin,
-    adminOrder,
-    desk: { second, buy, complete, confirm },
-  }) => {
+  it("low: a customer's extra proof no longer voids a pending completion; it is noted on the request", async ({ t, admin, adminOrder, desk }) => {
+    const { second, buy, complete, confirm } = desk;
     const customer = await createCustomer(t, '+919744000013');
     const placed = await buy(customer, 250000);
     await t.call('POST', `/api/orders/${placed._id}/upload`, { token: customer, body: { bankReference: 'UTR7440013A' } });
@@ -212,11 +202,8 @@ describe('money controls that hold', () => {
     expect(await confirm(second, placed._id, requestId)).toMatchObject({ status: 200, body: { message: PAYOUT_APPROVED } });
   });
 
-  it("medium (second review): an admin's own order, placed from their account, is never theirs alone to pay out", async ({
-    t,
-    admin,
-    desk: { second, buy, complete, confirm },
-  }) => {
+  it("medium (second review): an admin's own order, placed from their account, is never theirs alone to pay out", async ({ t, admin, desk }) => {
+    const { second, buy, complete, confirm } = desk;
     // The operator admin buys ₹1,50,000, under the threshold, on their own account.
     const { _id } = await buy(admin, 150000);
     expect((await json(t.call('POST', `/api/admin/orders/${_id}/verify`, { token: admin, body: {} }))).status).toBe(200);
@@ -231,11 +218,8 @@ describe('money controls that hold', () => {
     expect(await complete(admin, _id, { cryptoReference: '0xAPPROVED' })).toMatchObject({ status: 200, body: { order: { status: 'completed' } } });
   });
 
-  it('medium (second review): once the USDT is recorded as sent, its terms are final: no re-quote to approve afterwards', async ({
-    t,
-    admin,
-    desk: { buy, complete },
-  }) => {
+  it('medium (second review): once the USDT is recorded as sent, its terms are final: no re-quote to approve afterwards', async ({ t, admin, desk }) => {
+    const { buy, complete } = desk;
     const customer = await createCustomer(t, '+919744000016');
     const { _id } = await buy(customer, 100000);
     await json(t.call('POST', `/api/admin/orders/${_id}/verify`, { token: admin, body: {} }));
@@ -245,12 +229,8 @@ describe('money controls that hold', () => {
     expect(await complete(admin, _id, {})).toMatchObject({ status: 200, body: { order: { status: 'completed', rate: expect.not.stringMatching(/^1$/) } } });
   });
 
-  it('medium (second review): an approval ends when the order expires; the late payment needs deciding again', async ({
-    t,
-    admin,
-    adminOrder,
-    desk: { second, buy, complete, confirm },
-  }) => {
+  it('medium (second review): an approval ends when the order expires; the late payment needs deciding again', async ({ t, admin, adminOrder, desk }) => {
+    const { second, buy, complete, confirm } = desk;
     const customer = await createCustomer(t, '+919744000017');
     const { _id } = await buy(customer, 300000);
     const asked = await complete(admin, _id, {});

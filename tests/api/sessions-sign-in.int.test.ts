@@ -113,8 +113,9 @@ describe('sessions', () => {
 
   it("gives staff a 12-hour session and records their sign-ins, sign-outs and revocations on their stream; customers' stay in the table", async ({
     t,
-    auth: { post, me, login, signUp },
+    auth,
   }) => {
+    const { post, me, login, signUp } = auth;
     const staff = await createStaff(t, '+919510000008', 'staff-password');
     const first = await login('+919510000008', 'staff-password');
     const second = await login('+919510000008', 'staff-password');
