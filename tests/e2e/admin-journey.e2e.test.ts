@@ -91,12 +91,10 @@ describe('admin desk in a real browser', () => {
     await expect.poll(() => rows().count()).toBe(1);
   }, 60_000);
 
-  it('verifies one order and completes another with a reference', async ({ api, journey: { page, orders, filter } }) => {
+  it('verifies one order and completes another with a reference', async ({ api, admin, journey: { page, orders, filter } }) => {
     await page.getByRole('button', { name: `View order ${orders[0]!.ref}` }).click();
     await page.getByRole('button', { name: 'Verify Order' }).click();
-    await expect
-      .poll(async () => (await api('GET', `/api/admin/orders/${orders[0]!.id}`, (await api('POST', '/api/auth/login', null, ADMIN)).token)).status)
-      .toBe('fiat_received');
+    await expect.poll(async () => (await api('GET', `/api/admin/orders/${orders[0]!.id}`, admin)).status).toBe('fiat_received');
 
     await filter('Ref Code', orders[1]!.ref);
     await page.getByRole('button', { name: `View order ${orders[1]!.ref}` }).click();
@@ -160,6 +158,7 @@ describe('admin desk in a real browser', () => {
   it('creates a tenant with a logo, adds a bank account and a wallet, and toggles one inactive', async ({
     server,
     api,
+    admin,
     journey: { page, shot, requestShown },
   }) => {
     await page.goto(`${server.base}/admin/tenants`);
@@ -170,7 +169,6 @@ describe('admin desk in a real browser', () => {
     await dialog.getByLabel('Logo file').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: PNG_1PX });
     await dialog.getByRole('button', { name: 'Create Tenant' }).click();
     // The brand is made at once, its domain waiting for a second admin (decision 0030): confirmed at the server.
-    const admin = (await api('POST', '/api/auth/login', null, ADMIN)).token;
     const domainChange = async () =>
       ((await api('GET', '/api/admin/changes', admin)).changes as any[]).find((c) => c.status === 'pending' && c.brand?.name === 'Brand Two')?._id;
     await expect.poll(domainChange, { timeout: 15_000 }).toBeTruthy();
