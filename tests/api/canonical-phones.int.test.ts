@@ -24,9 +24,9 @@ const national = (phone: string) => phone.slice(3);
  * of them): one stored as typed with an order, two accounts for two spellings of one number (the older
  * as typed, with an order), and the fix marked as never run.
  */
-const withLegacy = it.extend('legacy', { scope: 'file', auto: true }, async ({ t, send }) => {
+const withLegacy = it.extend('legacy', { scope: 'file', auto: true }, async ({ t, postTo }) => {
   const placeBuy = async (token: string) => {
-    const placed = await send('/api/orders/fiat-to-crypto', { fiatAmount: 2000, network: 'TRC20', withdrawAddress: TRON, method: 'bank' }, token);
+    const placed = await postTo('/api/orders/fiat-to-crypto', { fiatAmount: 2000, network: 'TRC20', withdrawAddress: TRON, method: 'bank' }, token);
     expect(placed.status).toBe(201);
     return placed.body.order as { refCode: string; user: { phone: string } };
   };
@@ -64,46 +64,46 @@ const withLegacy = it.extend('legacy', { scope: 'file', auto: true }, async ({ t
 });
 
 describe('canonical phones', () => {
-  it('signs the admin in with the number typed without its country code', async ({ send }) => {
+  it('signs the admin in with the number typed without its country code', async ({ postTo }) => {
     const spaced = `${national(ADMIN.phone).slice(0, 5)} ${national(ADMIN.phone).slice(5)}`;
-    const signedIn = await send('/api/auth/login', { phone: spaced, password: ADMIN.password });
+    const signedIn = await postTo('/api/auth/login', { phone: spaced, password: ADMIN.password });
     expect(signedIn.status).toBe(200);
     expect(signedIn.body.user.phone).toBe(ADMIN.phone);
   });
 
-  it('stores a new account canonical and refuses a second spelling of it', async ({ admin, send }) => {
-    const made = await send('/api/admin/users', { phone: '098123-45001', password: 'secret1' }, admin);
+  it('stores a new account canonical and refuses a second spelling of it', async ({ admin, postTo }) => {
+    const made = await postTo('/api/admin/users', { phone: '098123-45001', password: 'secret1' }, admin);
     expect(made.status).toBe(201);
     expect(made.body.user.phone).toBe('+919812345001');
-    expect(await send('/api/admin/users', { phone: '+91 98123 45001', password: 'secret1' }, admin)).toMatchObject({
+    expect(await postTo('/api/admin/users', { phone: '+91 98123 45001', password: 'secret1' }, admin)).toMatchObject({
       status: 409,
       body: { error: 'Phone number already exists' },
     });
-    expect((await send('/api/auth/login', { phone: '919812345001', password: 'secret1' })).status).toBe(200);
+    expect((await postTo('/api/auth/login', { phone: '919812345001', password: 'secret1' })).status).toBe(200);
   });
 
-  it('registers by code under the canonical number, whichever spelling each step used', async ({ t, send }) => {
-    expect((await send('/api/auth/register/otp/send', { phone: '9812345002' })).status).toBe(200);
+  it('registers by code under the canonical number, whichever spelling each step used', async ({ t, postTo }) => {
+    expect((await postTo('/api/auth/register/otp/postTo', { phone: '9812345002' })).status).toBe(200);
     const code = await t.otpFor('+919812345002', 'register');
-    expect((await send('/api/auth/register/otp/verify', { phone: '+91 98123-45002', otp: code })).status).toBe(200);
-    const registered = await send('/api/auth/register', { username: 'Ravi', phone: '09812345002', password: 'secret12' });
+    expect((await postTo('/api/auth/register/otp/verify', { phone: '+91 98123-45002', otp: code })).status).toBe(200);
+    const registered = await postTo('/api/auth/register', { username: 'Ravi', phone: '09812345002', password: 'secret12' });
     expect(registered.status).toBe(201);
     expect(registered.body.user.phone).toBe('+919812345002');
-    expect(await send('/api/auth/register/otp/send', { phone: '+919812345002' })).toMatchObject({ status: 409 });
+    expect(await postTo('/api/auth/register/otp/postTo', { phone: '+919812345002' })).toMatchObject({ status: 409 });
   });
 
-  it('counts failed passwords against the number, not against each spelling', async ({ t, send }) => {
+  it('counts failed passwords against the number, not against each spelling', async ({ t, postTo }) => {
     await createCustomer(t, '+919812345003', 'right-one');
     for (const phone of ['9812345003', '+919812345003', '09812345003', '919812345003', '98123 45003']) {
-      expect((await send('/api/auth/login', { phone, password: 'wrong-one' })).status).toBe(401);
+      expect((await postTo('/api/auth/login', { phone, password: 'wrong-one' })).status).toBe(401);
     }
-    const locked = await send('/api/auth/login', { phone: '+919812345003', password: 'right-one' });
+    const locked = await postTo('/api/auth/login', { phone: '+919812345003', password: 'right-one' });
     expect(locked.status).toBe(429);
   });
 
-  it('sends sign-up codes only to numbers that are valid, so no kept spelling of a number becomes a second account', async ({ send }) => {
+  it('sends sign-up codes only to numbers that are valid, so no kept spelling of a number becomes a second account', async ({ postTo }) => {
     for (const phone of ['+0091 98123 45002', '0919812345002', '+91919812345002']) {
-      const refused = await send('/api/auth/register/otp/send', { phone });
+      const refused = await postTo('/api/auth/register/otp/postTo', { phone });
       expect(refused).toMatchObject({
         status: 400,
         body: { error: 'validation_error', code: 'validation_error', details: [{ path: 'phone', message: 'Enter a valid mobile number' }] },
@@ -161,8 +161,8 @@ describe('canonical phones', () => {
       expect(await phoneOf(old.id)).toBe('+919812345040');
     });
 
-    it('signs the rewritten account in by any spelling', async ({ send }) => {
-      for (const phone of ['9812345010', '+919812345010']) expect((await send('/api/auth/login', { phone, password: 'secret1' })).status).toBe(200);
+    it('signs the rewritten account in by any spelling', async ({ postTo }) => {
+      for (const phone of ['9812345010', '+919812345010']) expect((await postTo('/api/auth/login', { phone, password: 'secret1' })).status).toBe(200);
     });
 
     it("finds the accounts' earlier orders by the canonical number and by the old spelling, a kept spelling's too", async ({ t, admin, legacy }) => {
@@ -209,7 +209,7 @@ describe('canonical phones', () => {
 
     it("lists the collisions still to settle for the operator, until the kept account's phone is changed, which its trail records", async ({
       t,
-      send,
+      postTo,
       legacy,
     }) => {
       const { olderTwinId, canonicalTwinId, trail } = legacy;
@@ -232,7 +232,7 @@ describe('canonical phones', () => {
       expect(changed.map((e) => [e.data, e.metadata.actor])).toEqual([
         [expect.objectContaining({ userId: olderTwinId, phone: '+919812345021', previousPhone: '09812345020' }), { id: 'admin-cli', role: 'system' }],
       ]);
-      expect((await send('/api/auth/login', { phone: '98123 45021', password: 'secret1' })).status).toBe(200);
+      expect((await postTo('/api/auth/login', { phone: '98123 45021', password: 'secret1' })).status).toBe(200);
       // Settled: the number's holder may now be made an admin.
       expect(
         (await createAdmin({ db: t.database.db, roles: t.deps.roles }, { phone: '+919812345020', tenantId: 'default', password: null, resetPassword: true }))

@@ -40,9 +40,9 @@ export function appTestWith(settings: Partial<AppSettings> = {}) {
           (token: string, url: string, body: unknown = {}) =>
             json(t.call('POST', url, { token, body })),
       )
-      // A POST as a browser sends it, signed in or not: `await send(url, body, token?)`.
+      // A POST as a browser sends it, signed in or not: `await postTo(url, body, token?)`.
       .extend(
-        'send',
+        'postTo',
         { scope: 'file' },
         ({ t }) =>
           (url: string, body: unknown, token?: string) =>
