@@ -83,13 +83,13 @@ describe('canonical phones', () => {
   });
 
   it('registers by code under the canonical number, whichever spelling each step used', async ({ t, postTo }) => {
-    expect((await postTo('/api/auth/register/otp/postTo', { phone: '9812345002' })).status).toBe(200);
+    expect((await postTo('/api/auth/register/otp/send', { phone: '9812345002' })).status).toBe(200);
     const code = await t.otpFor('+919812345002', 'register');
     expect((await postTo('/api/auth/register/otp/verify', { phone: '+91 98123-45002', otp: code })).status).toBe(200);
     const registered = await postTo('/api/auth/register', { username: 'Ravi', phone: '09812345002', password: 'secret12' });
     expect(registered.status).toBe(201);
     expect(registered.body.user.phone).toBe('+919812345002');
-    expect(await postTo('/api/auth/register/otp/postTo', { phone: '+919812345002' })).toMatchObject({ status: 409 });
+    expect(await postTo('/api/auth/register/otp/send', { phone: '+919812345002' })).toMatchObject({ status: 409 });
   });
 
   it('counts failed passwords against the number, not against each spelling', async ({ t, postTo }) => {
@@ -103,7 +103,7 @@ describe('canonical phones', () => {
 
   it('sends sign-up codes only to numbers that are valid, so no kept spelling of a number becomes a second account', async ({ postTo }) => {
     for (const phone of ['+0091 98123 45002', '0919812345002', '+91919812345002']) {
-      const refused = await postTo('/api/auth/register/otp/postTo', { phone });
+      const refused = await postTo('/api/auth/register/otp/send', { phone });
       expect(refused).toMatchObject({
         status: 400,
         body: { error: 'validation_error', code: 'validation_error', details: [{ path: 'phone', message: 'Enter a valid mobile number' }] },

@@ -99,7 +99,7 @@ describe('staff sign-in with an authenticator (STAFF_TOTP=required)', () => {
     // sent codes as anyone is, so that the answers do not tell staff from customers: see
     // tests/api/sms-codes-staff.int.test.ts.)
     await t.database.pool.query(`update users set roles = '{}' where id = $1`, [user.id]);
-    expect((await postTo('/api/auth/otp/postTo', { phone })).status).toBe(200);
+    expect((await postTo('/api/auth/otp/send', { phone })).status).toBe(200);
     const code = await t.otpFor(phone, 'login');
     await t.database.pool.query(`update users set roles = '{compliance}' where id = $1`, [user.id]);
     expect(await postTo('/api/auth/otp/verify', { phone, otp: code })).toMatchObject({
@@ -122,7 +122,7 @@ describe('staff sign-in with an authenticator (STAFF_TOTP=required)', () => {
       status: 403,
       body: { code: 'password_reset_required', error: expect.stringMatching(/^An admin chose this account's password/) },
     });
-    expect((await postTo('/api/auth/password-reset/otp/postTo', { phone })).status).toBe(200);
+    expect((await postTo('/api/auth/password-reset/otp/send', { phone })).status).toBe(200);
     const reset = await postTo('/api/auth/password-reset', { phone, otp: await t.otpFor(phone, 'reset'), newPassword: 'my-own-password' });
     expect(reset.status).toBe(200);
     expect((await postTo('/api/auth/login', { phone, password: 'chosen-by-admin' })).status).toBe(401);
@@ -152,7 +152,7 @@ describe('staff sign-in while authenticators are optional (the development defau
   });
 
   it('keeps authenticators for staff: a customer is refused', async ({ t, postTo }) => {
-    await postTo('/api/auth/register/otp/postTo', { phone: '+919500000102' });
+    await postTo('/api/auth/register/otp/send', { phone: '+919500000102' });
     await postTo('/api/auth/register/otp/verify', { phone: '+919500000102', otp: await t.otpFor('+919500000102', 'register') });
     const { token } = (await postTo('/api/auth/register', { username: 'Customer', phone: '+919500000102', password: 'customer-pass' })).body;
     expect((await postTo('/api/auth/authenticator', { currentPassword: 'customer-pass' }, token)).status).toBe(403);
