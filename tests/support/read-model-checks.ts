@@ -35,3 +35,9 @@ export async function totalApplied(db: Kysely<any>): Promise<number> {
   const { rows } = await sql<{ n: string }>`select coalesce(sum(event_count), 0)::text as n from rm_stream_summary`.execute(db);
   return Number(rows[0]!.n);
 }
+
+/** How many events the event log's read model holds (one row an event). */
+export async function eventLogRows(db: Kysely<any>): Promise<number> {
+  const { rows } = await sql<{ n: number }>`select count(*)::int as n from rm_event_log`.execute(db);
+  return rows[0]!.n;
+}

@@ -8,6 +8,7 @@ import { errorMessage, type BatchOutcome } from './batch-applier';
 import { runPartsStatement, type BatchPart } from './batch-statement';
 import { isConnectionLost } from './transient-error';
 import type { GroupMember } from './group-member';
+import { clock } from './monotonic-clock';
 
 /** How stale a stored checkpoint may be while batches of nothing its projection handles are stepped past. */
 export const SKIPPED_CHECKPOINT_MS = 1_000;
@@ -43,7 +44,7 @@ export class GroupBatches {
   async apply(conn: Kysely<ReadModelDatabase>, given: readonly Part[]): Promise<Applied> {
     const parts = given.filter((part) => part.events.length > 0);
     const handling = parts.filter(({ member, events }) => member.mayHandle(events));
-    const now = Date.now();
+    const now = clock();
     for (const part of parts) if (!handling.includes(part)) part.member.stepPast(part.events, now);
     const applied = handling.length > 0 ? await this.applyTogether(conn, handling) : { moved: false };
     if ((this.pendingFor() ?? 0) >= SKIPPED_CHECKPOINT_MS && !(await this.storePending(conn))) return { moved: true };
@@ -127,8 +128,8 @@ export class GroupBatches {
 
   /** The member waits `forMs` before its part is tried again; the error is kept on its checkpoint row for `status`. */
   private async setAside(conn: Kysely<ReadModelDatabase>, member: GroupMember, forMs: number, error: string): Promise<void> {
-    member.heldUntil = Date.now() + Math.min(forMs, MAX_SET_ASIDE_MS);
-    logger.warn('projection set aside; the others go on', { projection: member.name, retryInMs: member.heldUntil - Date.now(), error });
+    member.heldUntil = clock() + Math.min(forMs, MAX_SET_ASIDE_MS);
+    logger.warn('projection set aside; the others go on', { projection: member.name, retryInMs: member.heldUntil - clock(), error });
     await recordError(conn, member.name, error).catch(() => undefined);
   }
 
@@ -157,7 +158,7 @@ export class GroupBatches {
   /** How long the oldest unwritten step past has waited; null when none has. */
   pendingFor(): number | null {
     const since = this.members.filter((member) => member.pending > 0).map((member) => member.pendingSince);
-    return since.length === 0 ? null : Date.now() - Math.min(...since);
+    return since.length === 0 ? null : clock() - Math.min(...since);
   }
 
   private reportBatch(parts: readonly Part[]): void {

@@ -38,9 +38,17 @@ export class GroupMember {
   }
 
   async load(conn: Kysely<ReadModelDatabase>): Promise<void> {
+    const before = this.checkpoint as Checkpoint | undefined;
     this.checkpoint = await loadCheckpoint(conn, this.name);
     this.stored = this.checkpoint.position;
     this.pending = 0;
+    // A reset (a rebuild asked for) starts its failures over: the tries of the event it failed on, its hold and its backoff.
+    const started = this.checkpoint.rebuildStartedAt?.getTime();
+    if (before && started !== undefined && started !== before.rebuildStartedAt?.getTime()) {
+      this.failing = null;
+      this.heldUntil = 0;
+      this.setbacks = 0;
+    }
   }
 
   /**

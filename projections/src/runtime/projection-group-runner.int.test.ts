@@ -10,16 +10,11 @@ import { eventLogProjection } from '../read-models/event-log/event-log.projectio
 import { projectionRuntimeTest as it } from '../testing/projection-runtime-test';
 import { failingOn } from '../testing/failing-projection';
 import { seedEvents } from '../../../tests/support/seed-events';
-import { actualStreamSummary, expectedStreamSummary, totalApplied } from '../../../tests/support/read-model-checks';
+import { actualStreamSummary, eventLogRows, expectedStreamSummary, totalApplied } from '../../../tests/support/read-model-checks';
 import { waitFor } from '../../../tests/support/wait-for';
 import { testEvents, uniqueStream } from '../../../tests/support/event-factory';
 
 const both = [streamSummaryProjection, eventLogProjection];
-
-async function eventLogRows(db: Parameters<typeof totalApplied>[0]): Promise<number> {
-  const { rows } = await sql<{ n: number }>`select count(*)::int as n from rm_event_log`.execute(db);
-  return rows[0]!.n;
-}
 
 describe('projection group runner', () => {
   it("writes every projection's part of a batch in one transaction, each moving its own checkpoint", async ({ db, store, group }) => {

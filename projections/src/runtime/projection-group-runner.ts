@@ -9,6 +9,7 @@ import { BatchApplier, errorMessage } from './batch-applier';
 import { tryLockProjection, unlockProjection } from './projection-lock';
 import { WakeSignal } from './wake-signal';
 import { GroupMember } from './group-member';
+import { clock } from './monotonic-clock';
 import { GroupBatches, SKIPPED_CHECKPOINT_MS } from './group-batches';
 import type { LogReader } from './shared-tail-reads';
 
@@ -77,7 +78,7 @@ export class ProjectionGroupRunner {
 
   /** New events may be readable: cut the current wait short. */
   wake(): void {
-    this.hintUntil = Date.now() + HINT_WINDOW_MS;
+    this.hintUntil = clock() + HINT_WINDOW_MS;
     this.wakeSignal.fire();
   }
 
@@ -141,12 +142,12 @@ export class ProjectionGroupRunner {
   private async process(conn: Kysely<ReadModelDatabase>, untilCaughtUp: boolean): Promise<void> {
     const { store, batchSize } = this.options;
     await this.reloadAll(conn);
-    let readAt = Date.now();
+    let readAt = clock();
     // The next batch, read while the current one is applied: only while every member stands at one position.
     let prefetch: { from: GlobalPosition | null; events: Promise<RecordedEvent[]> } | null = null;
     const read = (after: GlobalPosition | null, notBefore = 0): Promise<RecordedEvent[]> => {
-      const wait = notBefore - Date.now();
-      readAt = Math.max(Date.now(), notBefore);
+      const wait = notBefore - clock();
+      readAt = Math.max(clock(), notBefore);
       return wait > 0 ? this.stopSignal.wait(wait).then(() => store.readAll(after, batchSize)) : store.readAll(after, batchSize);
     };
     const dropPrefetch = async () => {
@@ -162,7 +163,7 @@ export class ProjectionGroupRunner {
         await this.reloadAll(conn);
       }
       // A member whose part failed waits its turn (group-batches.ts); the others go on without it.
-      const now = Date.now();
+      const now = clock();
       const active = this.members.filter((member) => member.heldUntil <= now);
       if (active.length === 0) {
         await dropPrefetch();
@@ -172,7 +173,9 @@ export class ProjectionGroupRunner {
       const from = active[0]!.position;
       if (active.some((member) => member.position !== from)) {
         await dropPrefetch();
-        if ((await this.catchUpStep(conn, active)) === 'caught up' && (await this.idle(conn, null, untilCaughtUp, [], active)) === 'caught up') return;
+        const step = await this.catchUpStep(conn, active);
+        // Caught up: the earliest members stand at the log's end (the others past it); theirs are the rebuilds to finish.
+        if (step !== 'stepped' && (await this.idle(conn, step.end, untilCaughtUp, step.atEnd, active)) === 'caught up') return;
         this.errorBackoffMs = 500;
         continue;
       }
@@ -230,21 +233,24 @@ export class ProjectionGroupRunner {
       }
     }
     if (rewound) return 'waited';
-    const now = Date.now();
+    const now = clock();
     const held = this.members.filter((member) => member.heldUntil > now);
     // A member set aside when the caller chose whom to read for, whose time has come since: nobody has
     // looked at it yet, so neither caught up nor a reason to wait (a test's flake: a run called caught up
     // with one projection short of its failing event, which it had yet to try again or quarantine).
     if (this.members.some((member) => member.heldUntil <= now && !judged.includes(member))) return 'waited';
     if (caughtUp && untilCaughtUp && held.length === 0) return 'caught up';
-    const idleMs =
-      held.length > 0 ? Math.max(0, Math.min(...held.map((member) => member.heldUntil)) - Date.now()) : caughtUp ? this.idleWaitMs() : HELD_BACK_RETRY_MS;
-    await (held.length > 0 && untilCaughtUp ? this.stopSignal : this.wakeSignal).wait(
+    // The others' own wait (the held-back retry, the hint window, the slow poll), cut short by the
+    // earliest member set aside coming back: never stretched to that member's backoff.
+    const ownMs = !caughtUp ? HELD_BACK_RETRY_MS : untilCaughtUp && held.length > 0 ? Infinity : this.idleWaitMs();
+    const heldMs = held.length > 0 ? Math.max(0, Math.min(...held.map((member) => member.heldUntil)) - clock()) : Infinity;
+    const idleMs = Math.min(ownMs, heldMs);
+    await (held.length > 0 && untilCaughtUp && caughtUp ? this.stopSignal : this.wakeSignal).wait(
       this.batches.pendingFor() !== null ? Math.min(idleMs, SKIPPED_CHECKPOINT_MS) : idleMs,
     );
     // A rebuild may have rewound a checkpoint while idle: its notification says so (checked at the
     // loop's top), and every slow poll checks (a notification can be lost).
-    if (Date.now() - this.loadedAt >= this.options.pollMs) {
+    if (clock() - this.loadedAt >= this.options.pollMs) {
       await this.batches.storePending(conn);
       await this.reloadAll(conn);
     }
@@ -255,16 +261,19 @@ export class ProjectionGroupRunner {
    * The active members stand at different positions (one was rebuilt, set aside, or stepped past more
    * before a restart): a batch from the earliest, each member taking the events after its own
    * position, then, if that batch did not reach the furthest members, the log's tail for them, so they
-   * stay live. 'caught up' when the earliest stands at the log's end (the others are at or past it).
+   * stay live. Caught up when the earliest stands at the log's end (the others past it): the log's end and the members there.
    */
-  private async catchUpStep(conn: Kysely<ReadModelDatabase>, active: readonly GroupMember[]): Promise<'caught up' | 'stepped'> {
+  private async catchUpStep(
+    conn: Kysely<ReadModelDatabase>,
+    active: readonly GroupMember[],
+  ): Promise<{ end: GlobalPosition | null; atEnd: GroupMember[] } | 'stepped'> {
     const { store, batchSize } = this.options;
     const earliest = active.reduce((min, member) => (comparePositions(member.position, min) < 0 ? member.position : min), active[0]!.position);
     const events = await store.readAll(earliest, batchSize);
     if (events.length === 0) {
       // Nothing after the earliest: the others stand past the log's readable end (restored from an
       // older backup); or events are held back by an open transaction for a moment.
-      if (!(await store.hasEventsAfter(earliest))) return 'caught up';
+      if (!(await store.hasEventsAfter(earliest))) return { end: earliest, atEnd: active.filter((member) => member.position === earliest) };
       await this.wakeSignal.wait(HELD_BACK_RETRY_MS);
       return 'stepped';
     }
@@ -275,7 +284,7 @@ export class ProjectionGroupRunner {
       behind.map((member) => ({ member, events: eventsAfter(events, member.position) })),
     );
 
-    const movers = active.filter((member) => member.heldUntil <= Date.now());
+    const movers = active.filter((member) => member.heldUntil <= clock());
     if (movers.length === 0) return 'stepped';
     const furthest = movers.reduce((max, member) => (comparePositions(member.position, max) > 0 ? member.position : max), movers[0]!.position);
     const leaders = movers.filter((member) => member.position === furthest);
@@ -291,11 +300,11 @@ export class ProjectionGroupRunner {
 
   private async reloadAll(conn: Kysely<ReadModelDatabase>): Promise<void> {
     for (const member of this.members) await member.load(conn);
-    this.loadedAt = Date.now();
+    this.loadedAt = clock();
   }
 
   private idleWaitMs(): number {
-    const hinted = this.hintUntil - Date.now();
+    const hinted = this.hintUntil - clock();
     if (hinted > 0) return Math.min(50, hinted);
     return this.options.pollMs;
   }

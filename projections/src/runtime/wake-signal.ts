@@ -2,6 +2,8 @@
 export class WakeSignal {
   private waiters: (() => void)[] = [];
   private closed = false;
+  /** Fired while nobody waited (between a runner's look and its wait): the next wait ends at once. */
+  private missed = false;
 
   /**
    * Ends every wait, now and from now on. A stop fired between a runner's last look and its next
@@ -14,6 +16,7 @@ export class WakeSignal {
   }
 
   fire(): void {
+    if (this.waiters.length === 0) this.missed = true;
     const waiting = this.waiters;
     this.waiters = [];
     for (const resolve of waiting) resolve();
@@ -21,6 +24,10 @@ export class WakeSignal {
 
   wait(timeoutMs: number): Promise<void> {
     if (this.closed) return Promise.resolve();
+    if (this.missed) {
+      this.missed = false;
+      return Promise.resolve();
+    }
     return new Promise((resolve) => {
       const done = (): void => {
         clearTimeout(timer);
