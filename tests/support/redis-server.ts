@@ -15,7 +15,14 @@ export interface TestRedis {
  */
 export async function startTestRedis(): Promise<TestRedis> {
   if (testEnv.REDIS_URL) return { url: testEnv.REDIS_URL, stop: async () => undefined };
-  const port = await freePort();
+  return spawnRedis(await freePort());
+}
+
+/**
+ * A redis-server of the test's own on `port`, whatever REDIS_URL says: for a test that stops it and
+ * starts it again on the same port (a Redis outage).
+ */
+export async function spawnRedis(port: number): Promise<TestRedis> {
   const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
   const failed = new Promise<never>((_, reject) =>
     child.on('error', (error) =>
@@ -27,6 +34,7 @@ export async function startTestRedis(): Promise<TestRedis> {
   return {
     url,
     stop: async () => {
+      if (child.exitCode !== null) return;
       child.kill('SIGTERM');
       await new Promise((resolve) => child.once('exit', resolve));
     },

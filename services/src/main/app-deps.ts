@@ -25,6 +25,7 @@ import { OrderPlacement } from '../orders/order-placement';
 import { CustomerLimits } from '../orders/customer-limits';
 import { OrderCommands } from '../orders/order-commands';
 import { scheduleExpiry } from '../orders/order-expiry-jobs';
+import { orderFollowUps } from '../orders/order-follow-ups';
 import { scheduleEvidenceCheck } from '../orders/evidence/evidence-jobs';
 import { EvidenceCheck } from '../orders/evidence/evidence-check';
 import { fileStorageFor, type FileStorageSettings } from './file-storage-deps';
@@ -128,12 +129,7 @@ export async function buildAppDeps(infra: Infrastructure, env: AppSettings): Pro
   const networks = env.chain ?? chainNetworks(parseChainEnv({}));
   const chainChecks = new OrderChainChecks(networks, createChainReader(networks));
   const chainJobs = scheduleChainCheck(queue, (network) => chainChecks.checks(network));
-  const orders = new OrderStore(handler, async (event, view) => {
-    await expiry(event, view);
-    await evidenceJobs(event, view);
-    await matchJobs(event, view);
-    await chainJobs(event, view);
-  });
+  const orders = new OrderStore(handler, orderFollowUps([expiry, evidenceJobs, matchJobs, chainJobs]));
   const files = fileStorageFor(env, infra.db);
   const limits = new CustomerLimits(infra.db);
   const commands = new OrderCommands(
