@@ -6,35 +6,33 @@
  * by axe-core. Any serious or critical finding fails it, with a table of them (rule, elements, the
  * first element). docs/accessibility.md says how to run it and records its counts.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { launchBrowser } from './support/browser';
-import { startAppServer, type AppServer } from './support/app-server';
+import { describe, expect } from 'vitest';
+import { e2eTestWith } from './support/e2e-fixtures';
 import { findingsReport, type PageFindings } from './support/axe';
-import { BRANDS, buildSweepWorld, OPERATOR, type BrandKey, type SweepWorld } from './support/axe-world';
+import { BRANDS, buildSweepWorld, OPERATOR, type BrandKey } from './support/axe-world';
 import { brandPages, hindiPages, operatorPages } from './support/axe-pages';
 import { sweep } from './support/axe-sweep';
 
-describe('every main page reads well for every user (axe-core, both sizes, three themes)', () => {
-  let server: AppServer;
-  let browser: Browser;
-  let world: SweepWorld;
-  const all: PageFindings[] = [];
-
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([
-      startAppServer({ ADMIN_PHONE: OPERATOR.phone, ADMIN_PASSWORD: OPERATOR.password }),
-      launchBrowser({ hosts: Object.values(BRANDS).map((b) => b.host) }),
-    ]);
-    world = await buildSweepWorld(server);
-  }, 150_000);
-  afterAll(async () => {
-    if (all.length > 0) process.stdout.write(`\naccessibility sweep: ${all.length} page checks\n${findingsReport(all) || 'no serious or critical finding'}\n`);
-    await browser?.close();
-    await server?.stop();
+const it = e2eTestWith({ ADMIN_PHONE: OPERATOR.phone, ADMIN_PASSWORD: OPERATOR.password }, { hosts: Object.values(BRANDS).map((b) => b.host) })
+  // The sweep's accounts, brands and orders, once per file.
+  .extend('world', { scope: 'file' }, ({ server }) => buildSweepWorld(server))
+  // Every page check of the file, printed as one table when the file ends.
+  // vitest reads a fixture's needs from its first parameter, which must be a destructuring: none here.
+  // eslint-disable-next-line no-empty-pattern
+  .extend('all', { scope: 'file' }, ({}, { onCleanup }) => {
+    const all: PageFindings[] = [];
+    onCleanup(() => {
+      if (all.length > 0)
+        process.stdout.write(`\naccessibility sweep: ${all.length} page checks\n${findingsReport(all) || 'no serious or critical finding'}\n`);
+    });
+    return all;
   });
 
-  it('finds nothing serious in the default theme, on every page of every area', async () => {
+describe('every main page reads well for every user (axe-core, both sizes, three themes)', () => {
+  // The desk and the sweep's world start here, under a set-up's time (a test's own time is for the test).
+  it.beforeAll(async ({ world }) => void world, 150_000);
+
+  it('finds nothing serious in the default theme, on every page of every area', async ({ server, browser, world, all }) => {
     const pages = operatorPages(world);
     expect(pages.length).toBeGreaterThanOrEqual(40);
     const results = await sweep(browser, 'default', server.base, pages, {
@@ -47,7 +45,7 @@ describe('every main page reads well for every user (axe-core, both sizes, three
   }, 240_000);
 
   for (const brand of Object.keys(BRANDS) as BrandKey[]) {
-    it(`finds nothing serious on ${BRANDS[brand].name}'s host in its colour ${BRANDS[brand].colour}`, async () => {
+    it(`finds nothing serious on ${BRANDS[brand].name}'s host in its colour ${BRANDS[brand].colour}`, async ({ server, browser, world, all }) => {
       const base = server.base.replace('127.0.0.1', BRANDS[brand].host);
       const results = await sweep(browser, brand, base, brandPages(world, brand), {
         customer: world.tokens.brandCustomer[brand],
@@ -59,7 +57,7 @@ describe('every main page reads well for every user (axe-core, both sizes, three
   }
 
   // Last: the customer's language goes with their account once chosen (the other themes read English).
-  it('finds nothing serious in Hindi, on the public pages and the customer area', async () => {
+  it('finds nothing serious in Hindi, on the public pages and the customer area', async ({ server, browser, world, all }) => {
     const results = await sweep(browser, 'hindi', server.base, hindiPages(world), { customer: world.tokens.customer }, 'hi');
     all.push(...results);
     expect(findingsReport(results)).toBe('');
