@@ -1,5 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { serve } from '@hono/node-server';
@@ -37,11 +36,14 @@ function declaredApi() {
   );
 }
 
-describe('the API reference page in a real browser', () => {
-  let browser: Browser;
-  let server: ReturnType<typeof serve>;
-  let base: string;
-  beforeAll(async () => {
+/**
+ * Per file: `base` (the reference under that policy, on a free port of this machine; closed when the
+ * file ends) and `browser` (Debian's chromium). Not the e2e fixture: this page needs no `npm start`.
+ */
+const it = test
+  // vitest reads a fixture's needs from its first parameter, which must be a destructuring: none here.
+  // eslint-disable-next-line no-empty-pattern
+  .extend('base', { scope: 'file' }, async ({}, { onCleanup }) => {
     const app = new Hono()
       .use(async (c, next) => {
         await next();
@@ -49,16 +51,22 @@ describe('the API reference page in a real browser', () => {
       })
       .route('/api', declaredApi());
     const port = await freePort();
-    server = serve({ fetch: app.fetch, port, hostname: '127.0.0.1' });
-    base = `http://127.0.0.1:${port}`;
-    browser = await launchBrowser();
-  }, 60_000);
-  afterAll(async () => {
-    await browser?.close();
-    await new Promise((resolve) => server?.close(resolve));
+    const server = serve({ fetch: app.fetch, port, hostname: '127.0.0.1' });
+    onCleanup(() => new Promise<void>((resolve) => server.close(() => resolve())));
+    return `http://127.0.0.1:${port}`;
+  })
+  // eslint-disable-next-line no-empty-pattern
+  .extend('browser', { scope: 'file' }, async ({}, { onCleanup }) => {
+    const browser = await launchBrowser();
+    onCleanup(() => browser.close());
+    return browser;
   });
 
-  it('shows every operation, with no script or request refused by the policy', async () => {
+describe('the API reference page in a real browser', () => {
+  // The server and the browser start here, under a set-up's time (a test's own time is for the test).
+  it.beforeAll(async ({ base, browser }) => void [base, browser], 60_000);
+
+  it('shows every operation, with no script or request refused by the policy', async ({ base, browser }) => {
     const page = await browser.newPage();
     const refused: string[] = [];
     const offOrigin: string[] = [];
