@@ -6,10 +6,10 @@
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { DESKTOP, launchBrowser } from './support/browser';
-import { startAppServer, type AppServer } from './support/app-server';
+import { describe, expect } from 'vitest';
+import { DESKTOP } from './support/browser';
+import { e2eTestWith } from './support/e2e-fixtures';
+import { checkedApiOf, signInOnScreen } from './support/signed-in';
 import { watchCspViolations } from './support/csp-violations';
 import { MIN_BYTES } from '../../web/build/precompress';
 
@@ -17,45 +17,30 @@ const DIST = path.resolve(import.meta.dirname, '../../web/dist');
 const ADMIN = { phone: '+919000000077', password: 'e2e-admin-password' };
 const CUSTOMER = { phone: '+919812300077', password: 'customer-pass' };
 
-describe('the production build in a real browser', () => {
-  let server: AppServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startAppServer({ ADMIN_PHONE: ADMIN.phone, ADMIN_PASSWORD: ADMIN.password }), launchBrowser()]);
-    const token = await server.signIn(ADMIN);
-    const created = await fetch(`${server.base}/api/admin/users`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-      body: JSON.stringify({ username: 'Meera Customer', ...CUSTOMER }),
-    });
-    if (created.status !== 201) throw new Error(`create customer: ${created.status} ${await created.text()}`);
-  }, 120_000);
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
+const it = e2eTestWith({ ADMIN_PHONE: ADMIN.phone, ADMIN_PASSWORD: ADMIN.password })
+  // A customer the admin made, once per file, before any test (the first signs in as them).
+  .extend('madeCustomer', { scope: 'file', auto: true }, async ({ server, admin }) => {
+    await checkedApiOf(server)('POST', '/api/admin/users', admin, { username: 'Meera Customer', ...CUSTOMER });
   });
 
-  async function signIn(page: Page, who: { phone: string; password: string }, landsOn: string) {
-    await page.goto(`${server.base}/login`);
-    await page.getByRole('tabpanel').getByLabel('Phone number').fill(who.phone);
-    await page.getByRole('tabpanel').getByLabel('Password', { exact: true }).fill(who.password);
-    await page.getByRole('button', { name: 'Login' }).click();
-    await page.waitForURL(`**${landsOn}`);
-  }
+describe('the production build in a real browser', () => {
+  // The desk and the customer start here, under a set-up's time (a test's own time is for the test).
+  it.beforeAll(async ({ madeCustomer }) => void madeCustomer, 120_000);
 
-  it('shows the landing page, login, the customer dashboard and the admin dashboard with no CSP violation', async () => {
+  it('shows the landing page, login, the customer dashboard and the admin dashboard with no CSP violation', async ({ server, browser }) => {
     const page = await browser.newPage({ viewport: DESKTOP });
     const violations = await watchCspViolations(page);
 
     await page.goto(server.base);
     await expect.poll(() => page.locator('h1').first().textContent()).toContain('USDT Desk');
-    await signIn(page, CUSTOMER, '/dashboard');
+    await page.goto(`${server.base}/login`);
+    await signInOnScreen(page, CUSTOMER, '/dashboard');
     await expect.poll(() => page.getByText(CUSTOMER.phone).first().isVisible()).toBe(true);
     await page.waitForLoadState('networkidle');
 
     await page.evaluate('localStorage.clear()');
-    await signIn(page, ADMIN, '/admin/dashboard');
+    await page.goto(`${server.base}/login`);
+    await signInOnScreen(page, ADMIN, '/admin/dashboard');
     await expect.poll(() => page.getByText('Total Orders').first().isVisible()).toBe(true);
     await page.waitForLoadState('networkidle');
     expect(violations).toEqual([]);
@@ -67,7 +52,7 @@ describe('the production build in a real browser', () => {
     await page.close();
   }, 90_000);
 
-  it('sends what / loads precompressed, hashed assets cached for a year, index.html revalidated', async () => {
+  it('sends what / loads precompressed, hashed assets cached for a year, index.html revalidated', async ({ server }) => {
     const get = (url: string) => fetch(new URL(url, server.base), { headers: { 'accept-encoding': 'br, gzip' } });
     const index = await get('/');
     expect(index.headers.get('cache-control')).toBe('no-cache');
@@ -93,7 +78,7 @@ describe('the production build in a real browser', () => {
     expect((await get(`${assets[0]}.map`)).status).toBe(404);
   }, 30_000);
 
-  it('says the app was updated when a chunk of the open build is gone, and Reload brings the page back', async () => {
+  it('says the app was updated when a chunk of the open build is gone, and Reload brings the page back', async ({ server, browser }) => {
     const page = await browser.newPage({ viewport: DESKTOP });
     await page.goto(server.base);
     await expect.poll(() => page.locator('h1').first().textContent()).toContain('USDT Desk');
