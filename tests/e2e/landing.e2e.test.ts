@@ -5,11 +5,10 @@
  * At a 1280×800 laptop and a 390×844 phone: nothing scrolls sideways, axe-core finds nothing serious
  * or critical, and a screenshot of each is kept under tests/e2e/screenshots/landing/.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, screenshot } from './support/browser';
-import { startAppServer, type AppServer } from './support/app-server';
-import { apiOf } from './support/signed-in';
+import { describe, expect } from 'vitest';
+import type { Page } from 'playwright-core';
+import { screenshot } from './support/browser';
+import { e2eTestWith } from './support/e2e-fixtures';
 import { seriousFindings } from './support/axe';
 import { readsAtBothSizes, LAPTOP, scrollsSideways, PHONE_WIDTH as PHONE } from './support/both-widths';
 
@@ -25,21 +24,17 @@ const tableRow = (page: Page, label: string) =>
     .locator('td')
     .allTextContents();
 
+const it = e2eTestWith({ ADMIN_PHONE: ADMIN.phone, ADMIN_PASSWORD: ADMIN.password });
+
 describe('landing page in a real browser', () => {
-  let server: AppServer;
-  let browser: Browser;
-  let admin: string;
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startAppServer({ ADMIN_PHONE: ADMIN.phone, ADMIN_PASSWORD: ADMIN.password }), launchBrowser()]);
-    admin = await server.signIn(ADMIN);
-  }, 180_000);
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  // The desk starts and the admin signs in here, under a set-up's time (a test's own time is for the test).
+  it.beforeAll(async ({ admin }) => void admin, 180_000);
 
   for (const viewport of [LAPTOP, PHONE]) {
-    it(`shows a visitor the rates customers trade at and a calculator at ${viewport.width} px, loading the calculator only once the visitor moves`, async () => {
+    it(`shows a visitor the rates customers trade at and a calculator at ${viewport.width} px, loading the calculator only once the visitor moves`, async ({
+      server,
+      browser,
+    }) => {
       const page = await browser.newPage({ viewport });
       const scripts: string[] = [];
       page.on('response', (r) => {
@@ -77,7 +72,7 @@ describe('landing page in a real browser', () => {
     }, 90_000);
   }
 
-  it('tells search engines what the page is and what to leave alone (a description and a robots.txt, as Lighthouse checks)', async () => {
+  it('tells search engines what the page is and what to leave alone (a description and a robots.txt, as Lighthouse checks)', async ({ server }) => {
     const robots = await fetch(`${server.base}/robots.txt`);
     expect(robots.headers.get('content-type')).toContain('text/plain');
     expect(await robots.text()).toContain('Disallow: /admin/');
@@ -85,13 +80,13 @@ describe('landing page in a real browser', () => {
     expect(index).toContain('<meta name="description" content="Buy and sell USDT with INR');
   });
 
-  it("shows the brand's support contact once an admin gives it, and none before", async () => {
+  it("shows the brand's support contact once an admin gives it, and none before", async ({ server, browser, api, admin }) => {
     const page = await browser.newPage({ viewport: PHONE });
     await page.goto(server.base);
     await expect.poll(() => tableRow(page, 'USDT by Bank')).toEqual(['₹85', '₹85']);
     expect(await page.getByLabel('Support contact').count()).toBe(0);
 
-    const saved = await apiOf(server)('PUT', '/api/admin/brands/default/support-contact', admin, {
+    const saved = await api('PUT', '/api/admin/brands/default/support-contact', admin, {
       supportPhone: '+91 98765 43210',
       supportEmail: 'help@usdt-desk.example',
       supportWhatsApp: 'https://wa.me/919876543210',
@@ -107,7 +102,7 @@ describe('landing page in a real browser', () => {
     await page.close();
   }, 90_000);
 
-  it("takes the brand's support contact in the tenant form, readable at both sizes", async () => {
+  it("takes the brand's support contact in the tenant form, readable at both sizes", async ({ server, browser, admin }) => {
     const page = await browser.newPage({ viewport: LAPTOP });
     await page.addInitScript(`localStorage.setItem('token', ${JSON.stringify(admin)})`);
     await page.goto(`${server.base}/admin/tenants/default/edit`);
@@ -124,7 +119,7 @@ describe('landing page in a real browser', () => {
     await page.close();
   }, 90_000);
 
-  it('greets a customer who has just signed up on the screens, where sign-up lands, and leads them to their dashboard', async () => {
+  it('greets a customer who has just signed up on the screens, where sign-up lands, and leads them to their dashboard', async ({ server, browser }) => {
     const phone = '+919812300071';
     const page = await browser.newPage({ viewport: LAPTOP });
     await page.goto(`${server.base}/register`);

@@ -6,10 +6,10 @@
  * Hindi too. At a 1280×800 laptop and a 390×844 phone: nothing scrolls sideways, axe-core finds
  * nothing serious or critical, and screenshots are kept under tests/e2e/screenshots/languages/.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, screenshot } from './support/browser';
-import { startAppServer, type AppServer } from './support/app-server';
+import { describe, expect } from 'vitest';
+import type { Page } from 'playwright-core';
+import { screenshot } from './support/browser';
+import { e2eTestWith } from './support/e2e-fixtures';
 import { seriousFindings } from './support/axe';
 import { readsAtBothSizes, LAPTOP, scrollsSideways, PHONE_WIDTH as PHONE } from './support/both-widths';
 
@@ -17,18 +17,13 @@ const htmlLang = (page: Page) => page.evaluate('document.documentElement.lang') 
 /** The Hindi catalogues are chunks of their own (hi-<hash>.js). */
 const isHindiCatalogue = (url: string) => /\/assets\/hi-[\w-]+\.js$/.test(url);
 
-describe('Hindi and English in a real browser', () => {
-  let server: AppServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startAppServer(), launchBrowser()]);
-  }, 180_000);
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+const it = e2eTestWith();
 
-  it('switches the landing to Hindi, keeps it across a reload, and loads Hindi only for those who choose it', async () => {
+describe('Hindi and English in a real browser', () => {
+  // The desk starts here, under a set-up's time (a test's own time is for the test).
+  it.beforeAll(async ({ server }) => void server, 180_000);
+
+  it('switches the landing to Hindi, keeps it across a reload, and loads Hindi only for those who choose it', async ({ server, browser }) => {
     const page = await browser.newPage({ viewport: LAPTOP });
     const scripts: string[] = [];
     page.on('response', (r) => void (r.url().endsWith('.js') && scripts.push(r.url())));
@@ -66,7 +61,7 @@ describe('Hindi and English in a real browser', () => {
     await page.close();
   }, 120_000);
 
-  it("keeps a customer's choice with the account: another browser opens their dashboard in Hindi", async () => {
+  it("keeps a customer's choice with the account: another browser opens their dashboard in Hindi", async ({ server, browser }) => {
     const token = await server.signUp({ phone: '+919812300036', password: 'languages-customer', username: 'Kavya' });
     const open = async (viewport = LAPTOP) => {
       const context = await browser.newContext({ viewport });
