@@ -6,52 +6,52 @@
  * finds no serious violation on the new screens, which fit 390 px and 1280 px.
  */
 import { Secret, TOTP } from 'otpauth';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { DESKTOP, launchBrowser } from './support/browser';
-import { startAppServer, type AppServer } from './support/app-server';
+import { describe, expect } from 'vitest';
+import { DESKTOP } from './support/browser';
+import { e2eTestWith } from './support/e2e-fixtures';
 import { watchCspViolations } from './support/csp-violations';
 import { seriousViolations } from './support/axe';
 import { fitsBothWidths } from './support/both-widths';
 
 const ADMIN = { phone: '+919000000077', password: 'e2e-staff-password' };
 
+const it = e2eTestWith({ ADMIN_PHONE: ADMIN.phone, ADMIN_PASSWORD: ADMIN.password, STAFF_TOTP: 'required' })
+  /**
+   * The admin's page, once per file: one desktop page every step goes on from, its
+   * Content-Security-Policy violations kept, and the steps the tests repeat on it.
+   */
+  .extend('staff', { scope: 'file' }, async ({ server, browser }) => {
+    const page = await browser.newPage({ viewport: DESKTOP });
+    const csp = await watchCspViolations(page);
+    return {
+      page,
+      csp,
+      typeCode: async (digits: string) => {
+        await page.getByLabel('Digit 1').click();
+        await page.keyboard.type(digits);
+      },
+      signInWithPassword: async () => {
+        await page.goto(`${server.base}/login`);
+        await page.getByRole('tabpanel').getByLabel('Phone number').fill(ADMIN.phone);
+        await page.getByRole('tabpanel').getByLabel('Password', { exact: true }).fill(ADMIN.password);
+        await page.getByRole('button', { name: 'Login' }).click();
+      },
+      token: async () => (await page.evaluate(`localStorage.getItem('token')`)) as string | null,
+      me: async (bearer: string) => (await fetch(`${server.base}/api/auth/me`, { headers: { authorization: `Bearer ${bearer}` } })).status,
+    };
+  });
+
 describe('staff sign-in with an authenticator in a real browser', () => {
-  let server: AppServer;
-  let browser: Browser;
-  let page: Page;
-  let csp: string[] = [];
+  // What the steps learn and the next ones use: the authenticator's key and the recovery codes.
   let secret = '';
   let recoveryCodes: string[] = [];
 
   const code = (steps: number) => TOTP.generate({ secret: Secret.fromBase32(secret), timestamp: Date.now() + steps * 30_000 });
-  const typeCode = async (digits: string) => {
-    await page.getByLabel('Digit 1').click();
-    await page.keyboard.type(digits);
-  };
-  const signInWithPassword = async () => {
-    await page.goto(`${server.base}/login`);
-    await page.getByRole('tabpanel').getByLabel('Phone number').fill(ADMIN.phone);
-    await page.getByRole('tabpanel').getByLabel('Password', { exact: true }).fill(ADMIN.password);
-    await page.getByRole('button', { name: 'Login' }).click();
-  };
-  const token = async () => (await page.evaluate(`localStorage.getItem('token')`)) as string | null;
-  const me = async (bearer: string) => (await fetch(`${server.base}/api/auth/me`, { headers: { authorization: `Bearer ${bearer}` } })).status;
 
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([
-      startAppServer({ ADMIN_PHONE: ADMIN.phone, ADMIN_PASSWORD: ADMIN.password, STAFF_TOTP: 'required' }),
-      launchBrowser(),
-    ]);
-    page = await browser.newPage({ viewport: DESKTOP });
-    csp = await watchCspViolations(page);
-  }, 120_000);
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  // The desk and the admin's page start here, under a set-up's time (a test's own time is for the test).
+  it.beforeAll(async ({ staff }) => void staff, 120_000);
 
-  it('enrols an authenticator at the first sign-in and shows the recovery codes once', async () => {
+  it('enrols an authenticator at the first sign-in and shows the recovery codes once', async ({ staff: { page, typeCode, signInWithPassword, token } }) => {
     await signInWithPassword();
     await page.getByRole('img', { name: 'QR code to scan with your authenticator app' }).waitFor();
     secret = ((await page.getByLabel('Key for manual entry').textContent()) ?? '').replace(/\s/g, '');
@@ -71,7 +71,7 @@ describe('staff sign-in with an authenticator in a real browser', () => {
     await page.waitForURL(/\/admin\/dashboard$/);
   });
 
-  it('shows the sessions page with this device marked, and signs out on the server', async () => {
+  it('shows the sessions page with this device marked, and signs out on the server', async ({ staff: { page, token, me } }) => {
     await page.getByRole('link', { name: 'Sessions' }).click();
     await page.getByRole('heading', { name: 'Where you are signed in' }).waitFor();
     await page.getByText('This device').waitFor();
@@ -84,7 +84,7 @@ describe('staff sign-in with an authenticator in a real browser', () => {
     expect(await me(before)).toBe(401);
   });
 
-  it('signs in with a code from the authenticator, then with a recovery code', async () => {
+  it('signs in with a code from the authenticator, then with a recovery code', async ({ staff: { page, typeCode, signInWithPassword } }) => {
     await signInWithPassword();
     await page.getByRole('heading', { name: 'Enter your code' }).waitFor();
     expect(await seriousViolations(page)).toEqual([]);
@@ -103,7 +103,7 @@ describe('staff sign-in with an authenticator in a real browser', () => {
     await page.waitForURL(/\/admin\/dashboard$/);
   });
 
-  it('signs out a session ended from another', async () => {
+  it('signs out a session ended from another', async ({ server, staff: { page, token } }) => {
     // Another sign-in, through the API, with a second recovery code.
     const post = async (path: string, body: unknown, bearer?: string) =>
       (await fetch(`${server.base}${path}`, {
@@ -127,7 +127,8 @@ describe('staff sign-in with an authenticator in a real browser', () => {
     expect(await token()).toBeNull();
   });
 
-  it('replaces the authenticator only with the password and a recovery code (a lost phone), and signs every other session out', async () => {
+  it('replaces the authenticator only with the password and a recovery code (a lost phone), and signs every other session out', async ({ server, staff }) => {
+    const { page, csp, typeCode, signInWithPassword, token, me } = staff;
     await signInWithPassword();
     await page.getByRole('button', { name: 'Use a recovery code' }).click();
     await page.getByLabel('Recovery code').fill(recoveryCodes[2]!);
