@@ -1,43 +1,39 @@
 import { parse } from 'csv-parse/sync';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCustomer, createTestApp, json, type TestApp } from '../../../tests/support/test-app';
+import { describe, expect } from 'vitest';
+import { createCustomer, json } from '../../../tests/support/test-app';
+import { it as withApp } from '../../../tests/support/app-fixtures';
 import { giveDepositWallet } from '../../../tests/support/deposit-wallet';
 
 const BUY = { fiatAmount: 1000, network: 'TRC20', withdrawAddress: 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE', method: 'bank' };
 
-describe('admin order list, dashboard and export', () => {
-  let t: TestApp;
-  let admin: string;
-  let asha: string;
-  let ravi: string;
+// Six orders of two customers (Asha's and Ravi's, buys and sells, two networks; one completed, one
+// rejected), placed once for the file, for every test: the orders in the order placed, Asha's token,
+// and the admin's list with a query.
+const it = withApp.extend('placed', { scope: 'file', auto: true }, async ({ t, admin }) => {
+  await giveDepositWallet(t);
+  const asha = await createCustomer(t, '+919500000001');
+  const ravi = await createCustomer(t, '+919500000002');
   const orders: { id: string; refCode: string; type: string }[] = [];
-
-  beforeAll(async () => {
-    t = await createTestApp();
-    await giveDepositWallet(t);
-    admin = await t.adminToken();
-    asha = await createCustomer(t, '+919500000001');
-    ravi = await createCustomer(t, '+919500000002');
-    for (let i = 0; i < 6; i++) {
-      const token = i % 2 === 0 ? asha : ravi;
-      const network = i < 4 ? 'TRC20' : 'BEP20';
-      const withdrawAddress = network === 'BEP20' ? '0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359' : BUY.withdrawAddress;
-      const body = i % 3 === 2 ? { cryptoAmount: 10 + i, method: 'cash' } : { ...BUY, fiatAmount: 1000 * (i + 1), network, withdrawAddress };
-      const url = i % 3 === 2 ? '/api/orders/crypto-to-fiat' : '/api/orders/fiat-to-crypto';
-      const { order } = (await json(t.call('POST', url, { token, body }))).body;
-      orders.push({ id: order._id, refCode: order.refCode, type: order.type });
-    }
-    // A customer reference that a spreadsheet would run as a formula.
-    await t.call('POST', `/api/orders/${orders[0]!.id}/upload`, { token: asha, body: { bankReference: '=HYPERLINK("http://x")' } });
-    await t.call('POST', `/api/admin/orders/${orders[0]!.id}/complete`, { token: admin, body: { cryptoReference: '0xfeed' } });
-    await t.call('POST', `/api/admin/orders/${orders[1]!.id}/reject`, { token: admin, body: {} });
-    await t.project();
-  });
-  afterAll(() => t.close());
-
+  for (let i = 0; i < 6; i++) {
+    const token = i % 2 === 0 ? asha : ravi;
+    const network = i < 4 ? 'TRC20' : 'BEP20';
+    const withdrawAddress = network === 'BEP20' ? '0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359' : BUY.withdrawAddress;
+    const body = i % 3 === 2 ? { cryptoAmount: 10 + i, method: 'cash' } : { ...BUY, fiatAmount: 1000 * (i + 1), network, withdrawAddress };
+    const url = i % 3 === 2 ? '/api/orders/crypto-to-fiat' : '/api/orders/fiat-to-crypto';
+    const { order } = (await json(t.call('POST', url, { token, body }))).body;
+    orders.push({ id: order._id, refCode: order.refCode, type: order.type });
+  }
+  // A customer reference that a spreadsheet would run as a formula.
+  await t.call('POST', `/api/orders/${orders[0]!.id}/upload`, { token: asha, body: { bankReference: '=HYPERLINK("http://x")' } });
+  await t.call('POST', `/api/admin/orders/${orders[0]!.id}/complete`, { token: admin, body: { cryptoReference: '0xfeed' } });
+  await t.call('POST', `/api/admin/orders/${orders[1]!.id}/reject`, { token: admin, body: {} });
+  await t.project();
   const list = (query: string) => json(t.call('GET', `/api/admin/orders${query}`, { token: admin }));
+  return { orders, asha, list };
+});
 
-  it('pages the newest first with the total', async () => {
+describe('admin order list, dashboard and export', () => {
+  it('pages the newest first with the total', async ({ placed: { orders, list } }) => {
     const first = await list('?page=1&pageSize=4');
     expect(first.status).toBe(200);
     expect(first.body).toMatchObject({ page: 1, pageSize: 4, total: 6 });
@@ -60,7 +56,7 @@ describe('admin order list, dashboard and export', () => {
     expect((await list('?status=cancelled')).body).toMatchObject({ items: [], total: 0 });
   });
 
-  it('filters by type, status, network, ref code and phone, each with the right total', async () => {
+  it('filters by type, status, network, ref code and phone, each with the right total', async ({ placed: { orders, list } }) => {
     const cases: [string, string[]][] = [
       ['?type=crypto_to_fiat', orders.filter((o) => o.type === 'crypto_to_fiat').map((o) => o.id)],
       ['?status=completed', [orders[0]!.id]],
@@ -78,7 +74,7 @@ describe('admin order list, dashboard and export', () => {
     expect((await list('?status=bogus')).status).toBe(400);
   });
 
-  it('shows the dashboard figures and recent orders', async () => {
+  it('shows the dashboard figures and recent orders', async ({ t, admin, placed: { asha } }) => {
     const { status, body } = await json(t.call('GET', '/api/admin/dashboard', { token: admin }));
     expect(status).toBe(200);
     // Total Users counts customers: the admin is staff, not a user of the desk.
@@ -90,7 +86,7 @@ describe('admin order list, dashboard and export', () => {
     expect((await t.call('GET', '/api/admin/dashboard', { token: asha })).status).toBe(403);
   });
 
-  it('exports the filtered list as CSV through a signed link, with formula cells defused', async () => {
+  it('exports the filtered list as CSV through a signed link, with formula cells defused', async ({ t, admin, placed: { orders, asha, list } }) => {
     const link = await json(t.call('POST', '/api/admin/orders/export-link', { token: admin, body: { type: 'fiat_to_crypto' } }));
     expect(link.status).toBe(200);
     const response = await t.app.request(link.body.url);
