@@ -10,8 +10,9 @@ import { plainCanonicalJson } from '@desk/platform/eventstore/chain/canonical-js
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCustomer, createTestApp, json, type TestApp } from '../../../tests/support/test-app';
+import { describe, expect } from 'vitest';
+import { createCustomer, json, type TestApp } from '../../../tests/support/test-app';
+import { it as withApp } from '../../../tests/support/app-fixtures';
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/test-database';
 import { testEnv } from '../../../tests/support/test.env';
 import { createStaff } from '../../../tests/support/desk-changes';
@@ -32,23 +33,26 @@ function run(entry: string, args: string[], env: Record<string, string>, stdin?:
   return new Promise((resolve) => child.on('exit', (code) => resolve({ code, stdout, stderr })));
 }
 
-describe('operations commands', () => {
-  let t: TestApp;
-  let dir: string;
+// The commands' data directory, their settings (the file's database, that directory), and an empty
+// database to restore into: each removed when the file ends, before the app's.
+const it = withApp.extend('cli', { scope: 'file' }, async ({ t }, { onCleanup }) => {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'usdt-desk-ops-cli-'));
   const restoredDatabases: TestDatabase[] = [];
-  const env = () => ({ DATABASE_URL: t.database.url, DATA_DIR: dir });
-
-  beforeAll(async () => {
-    t = await createTestApp();
-    dir = await mkdtemp(path.join(os.tmpdir(), 'usdt-desk-ops-cli-'));
-  });
-  afterAll(async () => {
+  onCleanup(async () => {
     for (const db of restoredDatabases) await db.drop();
-    await t.close();
     await rm(dir, { recursive: true, force: true });
   });
+  const env = () => ({ DATABASE_URL: t.database.url, DATA_DIR: dir });
+  const emptyDatabase = async () => {
+    const target = await createTestDatabase({ poolSize: 2 });
+    restoredDatabases.push(target);
+    return target;
+  };
+  return { dir, env, emptyDatabase };
+});
 
-  it('admin: --help lists the commands; bad input is refused with exit 2, a failure with exit 1', async () => {
+describe('operations commands', () => {
+  it('admin: --help lists the commands; bad input is refused with exit 2, a failure with exit 1', async ({ cli: { env } }) => {
     const help = await run('admin-cli.ts', ['--help'], env());
     expect(help.code).toBe(0);
     for (const command of [
@@ -83,7 +87,10 @@ describe('operations commands', () => {
     expect(noRedis.stderr).toContain('memory of the API process');
   }, 60_000);
 
-  it('admin: create-admin prints a generated password once; reset-password takes one from stdin, and for staff says its holder sets their own', async () => {
+  it('admin: create-admin prints a generated password once; reset-password takes one from stdin, and for staff says its holder sets their own', async ({
+    t,
+    cli: { env },
+  }) => {
     const created = await run('admin-cli.ts', ['create-admin', '--phone', '+91 95000 00002'], env());
     expect(created.code).toBe(0);
     const password = /Password \(shown only now[^)]*\): (\S+)/.exec(created.stdout)?.[1];
@@ -110,7 +117,10 @@ describe('operations commands', () => {
     );
   }, 60_000);
 
-  it('admin: pending-changes lists what waits; confirm-change puts one in force as admin-cli; decline-change ends another (decision 0030)', async () => {
+  it('admin: pending-changes lists what waits; confirm-change puts one in force as admin-cli; decline-change ends another (decision 0030)', async ({
+    t,
+    cli: { env },
+  }) => {
     const admin = await t.adminToken();
     const ask = async (body: unknown) => (await json(t.call('PUT', '/api/admin/settings', { token: admin, body }))).body.change._id as string;
     const [off, wider] = [await ask({ controls: { fourEyesAboveInr: 0 } }), await ask({ controls: { requoteBandPercent: 10 } })];
@@ -134,14 +144,13 @@ describe('operations commands', () => {
     expect((await run('admin-cli.ts', ['confirm-change', '--id', crypto.randomUUID()], env())).stderr.trim()).toBe('Change request not found (not_found)');
   }, 60_000);
 
-  it('backup and restore: one file out, an empty database filled from it, a second restore refused', async () => {
+  it('backup and restore: one file out, an empty database filled from it, a second restore refused', async ({ t, cli: { dir, env, emptyDatabase } }) => {
     const file = path.join(dir, 'cli.jsonl.gz');
     const backup = await run('backup-cli.ts', ['--out', file], env());
     expect(backup.code).toBe(0);
     expect(backup.stdout).toMatch(/\[backup\] done: [\d,]+ rows/);
 
-    const target = await createTestDatabase({ poolSize: 2 });
-    restoredDatabases.push(target);
+    const target = await emptyDatabase();
     const restore = await run('restore-cli.ts', [file], { DATABASE_URL: target.url, DATA_DIR: dir });
     expect(restore.code).toBe(0);
     expect(restore.stdout).toMatch(/\[orders\] done:/);
@@ -156,18 +165,18 @@ describe('operations commands', () => {
     expect((await run('restore-cli.ts', [path.join(dir, 'missing.gz')], env())).code).toBe(1);
   }, 90_000);
 
-  it('seed: refuses production, and names what it seeds', async () => {
+  it('seed: refuses production, and names what it seeds', async ({ cli: { env } }) => {
     const production = await run('seed-cli.ts', ['demo'], { ...env(), NODE_ENV: 'production' });
     expect(production.code).toBe(1);
     expect(production.stderr).toContain('NODE_ENV=production');
     expect((await run('seed-cli.ts', ['everything'], env())).code).toBe(2);
   }, 30_000);
 
-  it('audit: verifies an export with no database, names what was changed, and walks the store', async () => {
+  it('audit: verifies an export with no database, names what was changed, and walks the store', async ({ t, cli: { dir, env } }) => {
     const body = { phone: '+919160000009', password: 'compliance1', roles: ['compliance'] };
     await createStaff(t, body);
     const officer = await t.login(body.phone, body.password);
-    const made = await json(t.call('POST', '/api/compliance/exports', { token: officer, body: { orderIds: [await placeOrder()] } }));
+    const made = await json(t.call('POST', '/api/compliance/exports', { token: officer, body: { orderIds: [await placeOrder(t)] } }));
     const file = path.join(dir, 'audit-export.jsonl');
     await writeFile(file, await (await t.app.request(made.body.url)).text());
 
@@ -222,7 +231,7 @@ describe('operations commands', () => {
   }
 
   /** A new customer's buy order of 1,500 INR: its id. */
-  async function placeOrder(): Promise<string> {
+  async function placeOrder(t: TestApp): Promise<string> {
     const token = await createCustomer(t, '+919160000001');
     const order = { fiatAmount: 1500, network: 'TRC20', withdrawAddress: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t', method: 'bank' };
     const placed = await json(t.call('POST', '/api/orders/fiat-to-crypto', { token, body: order }));
