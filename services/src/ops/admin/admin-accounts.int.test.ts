@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCustomer, createTestApp, json, type TestApp } from '../../../../tests/support/test-app';
+import { describe, expect } from 'vitest';
+import { createCustomer, json } from '../../../../tests/support/test-app';
+import { it as withApp } from '../../../../tests/support/app-fixtures';
 import { createBrand } from '../../../../tests/support/brands';
 import { changeConfirmed } from '../../../../tests/support/desk-changes';
 import { waitFor } from '../../../../tests/support/wait-for';
@@ -21,22 +22,17 @@ import { systemMetadata } from '@desk/platform/eventstore/event-metadata';
 /** The next whole second: tokens carry their issue time in seconds, and a change in the same second would not end them. */
 const nextSecond = () => new Promise((resolve) => setTimeout(resolve, 1_050 - (Date.now() % 1_000)));
 
+// What the commands are given (as the admin CLI builds them over the file's app), and the count of
+// every event, to show a refused command recorded nothing.
+const it = withApp.extend('cli', { scope: 'file' }, ({ t }) => ({
+  tenants: new TenantStore(new CommandHandler(t.deps.eventStore), t.deps.eventStore, new BrandRegistry(t.database.db)),
+  accounts: () => ({ db: t.deps.db, roles: t.deps.roles }),
+  unlockDeps: () => ({ store: t.deps.store, db: t.deps.db, trail: t.deps.roles.trail }),
+  eventCount: async () => Number((await t.database.pool.query<{ n: string }>('select count(*) as n from es_events')).rows[0]!.n),
+}));
+
 describe('admin CLI commands', () => {
-  let t: TestApp;
-  let tenants: TenantStore;
-  const accounts = () => ({ db: t.deps.db, roles: t.deps.roles });
-  const unlockDeps = () => ({ store: t.deps.store, db: t.deps.db, trail: t.deps.roles.trail });
-  const eventCount = async () => Number((await t.database.pool.query<{ n: string }>('select count(*) as n from es_events')).rows[0]!.n);
-  const login = (phone: string, password: string, host = 'localhost') =>
-    json(t.call('POST', '/api/auth/login', { body: { phone, password }, headers: { host } }));
-
-  beforeAll(async () => {
-    t = await createTestApp();
-    tenants = new TenantStore(new CommandHandler(t.deps.eventStore), t.deps.eventStore, new BrandRegistry(t.database.db));
-  });
-  afterAll(() => t.close());
-
-  it('creates an operator admin with a generated password, recording the role as the admin CLI', async () => {
+  it('creates an operator admin with a generated password, recording the role as the admin CLI', async ({ t, login, cli: { accounts } }) => {
     const result = await createAdmin(accounts(), { phone: '+919400000001', tenantId: 'default', password: null });
     expect(result.outcome).toBe('created');
     expect(result.generatedPassword).toMatch(/^[\w-]{24}$/);
@@ -56,7 +52,7 @@ describe('admin CLI commands', () => {
     expect(JSON.stringify(events.map((e) => [e.data, e.metadata]))).not.toContain(result.generatedPassword);
   });
 
-  it('says an account the demo seed made was made by the seed', async () => {
+  it('says an account the demo seed made was made by the seed', async ({ t, cli: { accounts } }) => {
     const result = await createAdmin(
       { ...accounts(), actor: 'demo-seed', via: 'seed' },
       { phone: '+919400000007', tenantId: 'default', password: 'seed-pass' },
@@ -65,7 +61,7 @@ describe('admin CLI commands', () => {
     expect(registered).toMatchObject({ type: 'UserRegistered', data: { via: 'seed' }, metadata: { actor: { id: 'demo-seed', role: 'system' } } });
   });
 
-  it('creates a brand admin, found by the brand domain, who runs that brand only', async () => {
+  it('creates a brand admin, found by the brand domain, who runs that brand only', async ({ t, login, cli: { tenants, accounts } }) => {
     const brand = await createBrand(t, 'cli.example.com');
     const tenantId = await brandArgument(t.deps.db, tenants, 'CLI.example.com');
     expect(tenantId).toBe(brand);
@@ -82,7 +78,7 @@ describe('admin CLI commands', () => {
     expect(listed.findIndex((a) => a.scope === 'brand')).toBeGreaterThan(listed.findIndex((a) => a.phone === '+919400000001'));
   });
 
-  it('refuses a brand that does not exist or was deleted', async () => {
+  it('refuses a brand that does not exist or was deleted', async ({ t, cli: { tenants } }) => {
     await expect(brandArgument(t.deps.db, tenants, 'nobody.example.com')).rejects.toThrow(CommandError);
     const gone = await createBrand(t, 'gone.example.com');
     // Deleting a brand waits for a second admin (decision 0030): confirmed from the server.
@@ -90,7 +86,11 @@ describe('admin CLI commands', () => {
     await expect(brandArgument(t.deps.db, tenants, gone)).rejects.toThrow(/no live brand/);
   });
 
-  it('never adopts an existing account: refuses, naming it; with --reset-password gives the role and a new password, recording both', async () => {
+  it('never adopts an existing account: refuses, naming it; with --reset-password gives the role and a new password, recording both', async ({
+    t,
+    login,
+    cli: { accounts, eventCount },
+  }) => {
     await createCustomer(t, '+919400000003', 'customer-pass');
     const count = await eventCount();
     await expect(createAdmin(accounts(), { phone: '+919400000003', tenantId: 'default', password: null })).rejects.toThrow(
@@ -112,7 +112,11 @@ describe('admin CLI commands', () => {
     expect(row!.password_set_by_other).toBe(true);
   });
 
-  it('a reset at the server of an account that held a staff role in the last 30 days does not sign in as staff once the role is back', async () => {
+  it('a reset at the server of an account that held a staff role in the last 30 days does not sign in as staff once the role is back', async ({
+    t,
+    login,
+    cli: { accounts },
+  }) => {
     // The sixth review's H1: the role removed (two admins, the person at the server both), the
     // password reset while the account is a customer's, the role given back: the reset password
     // signed in as the staff member.
@@ -125,7 +129,10 @@ describe('admin CLI commands', () => {
     expect(await login(phone, 'server-knows-3')).toMatchObject({ status: 403, body: { code: 'password_reset_required' } });
   });
 
-  it("one person holds one staff account: create-admin refuses a phone that is staff on another brand's account, naming it, and changes nothing", async () => {
+  it("one person holds one staff account: create-admin refuses a phone that is staff on another brand's account, naming it, and changes nothing", async ({
+    t,
+    cli: { accounts, eventCount },
+  }) => {
     const phone = '+919400000031';
     const elsewhere = await t.deps.roles.create(
       { tenantId: 'brand-one', username: 'Officer', phone, passwordHash: await hashPassword('officer-pass'), roles: ['compliance'] },
@@ -148,7 +155,11 @@ describe('admin CLI commands', () => {
     expect((await createAdmin(accounts(), { phone: '+919400000032', tenantId: 'default', password: null })).outcome).toBe('created');
   });
 
-  it("a reset of a staff account's password at the server is marked as set by another: refused at sign-in until its holder sets their own by SMS", async () => {
+  it("a reset of a staff account's password at the server is marked as set by another: refused at sign-in until its holder sets their own by SMS", async ({
+    t,
+    login,
+    cli: { accounts },
+  }) => {
     const phone = '+919400000033';
     await createAdmin(accounts(), { phone, tenantId: 'default', password: 'holder-chose-1' });
     const reset = await resetPassword(accounts(), { phone, tenantId: 'default', password: 'server-knows-1' });
@@ -172,7 +183,7 @@ describe('admin CLI commands', () => {
     expect((await login('+919400000034', 'handed-over-1')).status).toBe(200);
   });
 
-  it('resets a password, ending the sessions signed in before it', async () => {
+  it('resets a password, ending the sessions signed in before it', async ({ t, login, cli: { accounts, eventCount } }) => {
     await createCustomer(t, '+919400000004', 'first-pass');
     const before = (await login('+919400000004', 'first-pass')).body.token;
     expect((await t.call('GET', '/api/auth/me', { token: before })).status).toBe(200);
@@ -198,7 +209,7 @@ describe('admin CLI commands', () => {
     expect(await eventCount()).toBe(count);
   });
 
-  it('unlocks a phone locked out by failed sign-ins, recording it on the accounts the phone has', async () => {
+  it('unlocks a phone locked out by failed sign-ins, recording it on the accounts the phone has', async ({ t, login, cli: { unlockDeps, eventCount } }) => {
     await createCustomer(t, '+919400000005', 'right-pass');
     for (let i = 0; i < 5; i++) expect((await login('+919400000005', 'wrong-pass')).status).toBe(401);
     expect((await login('+919400000005', 'right-pass')).status).toBe(429);
@@ -225,7 +236,7 @@ describe('admin CLI commands', () => {
     expect(await eventCount()).toBe(before);
   });
 
-  it("records a brand's failed-password lock on that brand's account only, and clears it", async () => {
+  it("records a brand's failed-password lock on that brand's account only, and clears it", async ({ t, login, cli: { unlockDeps } }) => {
     const phone = '+919400000017';
     await createCustomer(t, phone, 'right-pass');
     const brand = await createBrand(t, 'unlock-brand.test');
@@ -245,7 +256,7 @@ describe('admin CLI commands', () => {
     expect((await login(phone, 'brand-pass', 'unlock-brand.test')).status).toBe(200);
   });
 
-  it('clears nothing when the unlock cannot be recorded', async () => {
+  it('clears nothing when the unlock cannot be recorded', async ({ t, login, cli: { unlockDeps } }) => {
     await createCustomer(t, '+919400000006', 'right-pass');
     for (let i = 0; i < 5; i++) await login('+919400000006', 'wrong-pass');
     const failing = { record: () => Promise.reject(new Error('the event store is down')), recordIp: () => Promise.resolve() };
@@ -253,7 +264,11 @@ describe('admin CLI commands', () => {
     expect((await login('+919400000006', 'right-pass')).status).toBe(429);
   });
 
-  it('resets an authenticator: removed with its recovery codes, every session ended, recorded; refused when there is none', async () => {
+  it('resets an authenticator: removed with its recovery codes, every session ended, recorded; refused when there is none', async ({
+    t,
+    login,
+    cli: { accounts },
+  }) => {
     const phone = '+919400000020';
     const created = await createAdmin(accounts(), { phone, tenantId: 'default', password: 'staff-pass-20' });
     const token = (await login(phone, 'staff-pass-20')).body.token;
@@ -270,7 +285,7 @@ describe('admin CLI commands', () => {
     await expect(resetTotp({ db: t.deps.db, trail: t.deps.roles.trail }, { phone, tenantId: 'default' })).rejects.toThrow(/no authenticator/);
   });
 
-  it("clears a phone's lock from every address at once, and its count across addresses", async () => {
+  it("clears a phone's lock from every address at once, and its count across addresses", async ({ t, cli: { unlockDeps } }) => {
     const phone = '+919400000021';
     await createCustomer(t, phone, 'right-pass');
     const from = (ip: string) => ({ 'x-forwarded-for': ip });
