@@ -8,10 +8,10 @@
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { DESKTOP, launchBrowser, screenshot, resizeTo, openInNewSession } from './support/browser';
-import { startAppServer, type AppServer } from './support/app-server';
+import { describe, expect } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { DESKTOP, screenshot, resizeTo, openInNewSession } from './support/browser';
+import { e2eTestWith } from './support/e2e-fixtures';
 import { confirmOnServer, createAdminOnServer } from '../support/admin-cli';
 import { deriveBrandTheme } from '../../web/src/theme/brand-theme';
 import { signInOnScreen } from './support/signed-in';
@@ -56,44 +56,59 @@ const BRANDS = [
   numberedBrand(3, 'saturated', 'Sunrise', '#e8590c', 'sunrise.example'),
 ];
 
-describe('brand themes that read, in a real browser', () => {
-  let server: AppServer;
-  let browser: Browser;
-  let operatorToken: string;
-  const contexts: BrowserContext[] = [];
-  /** Findings that are not colour contrast (layouts, names): other parts of issue 29 own them. */
-  const otherFindings = new Set<string>();
+/** axe-core in the page (through the DevTools protocol, which the page's CSP does not govern). */
+async function axeFindings(page: Page): Promise<{ id: string; impact: string; nodes: { target: string; summary: string }[] }[]> {
+  await page.evaluate(AXE);
+  return (await page.evaluate(
+    `axe.run(document, { resultTypes: ['violations'] }).then((r) => r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.map((n) => ({ target: n.target.join(' '), summary: n.failureSummary })) })))`,
+  )) as any;
+}
 
-  const openPage = (url: string) => openInNewSession(browser, url, contexts);
-  /** axe-core in the page (through the DevTools protocol, which the page's CSP does not govern). */
-  const axeFindings = async (page: Page): Promise<{ id: string; impact: string; nodes: { target: string; summary: string }[] }[]> => {
-    await page.evaluate(AXE);
-    return (await page.evaluate(
-      `axe.run(document, { resultTypes: ['violations'] }).then((r) => r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.map((n) => ({ target: n.target.join(' '), summary: n.failureSummary })) })))`,
-    )) as any;
-  };
-  /** At 1280 px and 390 px: no serious or critical colour-contrast finding; any other finding is noted. */
-  const readsAtBothSizes = async (page: Page, brand: Brand, name: string, shoot = false) => {
-    for (const viewport of [DESKTOP, PHONE]) {
-      await resizeTo(page, viewport);
-      const findings = await axeFindings(page);
-      const contrast = findings.filter((finding) => finding.id === 'color-contrast').flatMap((finding) => finding.nodes);
-      expect(contrast, `${brand.key} ${name} at ${viewport.width} px`).toEqual([]);
-      for (const finding of findings.filter((f) => f.id !== 'color-contrast')) {
-        otherFindings.add(`${finding.id} (${finding.impact}) on ${name} at ${viewport.width} px: ${finding.nodes.map((n) => n.target).join(', ')}`);
+const variable = (page: Page, name: string) => page.evaluate(`getComputedStyle(document.documentElement).getPropertyValue('${name}').trim()`);
+
+const it = e2eTestWith(
+  { ADMIN_PHONE: OPERATOR.phone, ADMIN_PASSWORD: OPERATOR.password },
+  { hosts: BRANDS.flatMap((brand) => (brand.host ? [brand.host] : [])) },
+)
+  // A page in a session of its own; the sessions close when the file ends, before the browser.
+  .extend('openPage', { scope: 'file' }, ({ browser }, { onCleanup }) => {
+    const contexts: BrowserContext[] = [];
+    onCleanup(async () => {
+      for (const context of contexts) await context.close();
+    });
+    return (url: string) => openInNewSession(browser, url, contexts);
+  })
+  /**
+   * At 1280 px and 390 px: no serious or critical colour-contrast finding; any other finding is noted,
+   * and the notes printed when the file ends (layouts, names: other parts of issue 29 own them).
+   */
+  // vitest reads a fixture's needs from its first parameter, which must be a destructuring: none here.
+  // eslint-disable-next-line no-empty-pattern
+  .extend('readsAtBothSizes', { scope: 'file' }, ({}, { onCleanup }) => {
+    const otherFindings = new Set<string>();
+    onCleanup(() => {
+      if (otherFindings.size > 0) console.log(`Serious findings that are not colour contrast:\n${[...otherFindings].join('\n')}`);
+    });
+    return async (page: Page, brand: Brand, name: string, shoot = false) => {
+      for (const viewport of [DESKTOP, PHONE]) {
+        await resizeTo(page, viewport);
+        const findings = await axeFindings(page);
+        const contrast = findings.filter((finding) => finding.id === 'color-contrast').flatMap((finding) => finding.nodes);
+        expect(contrast, `${brand.key} ${name} at ${viewport.width} px`).toEqual([]);
+        for (const finding of findings.filter((f) => f.id !== 'color-contrast')) {
+          otherFindings.add(`${finding.id} (${finding.impact}) on ${name} at ${viewport.width} px: ${finding.nodes.map((n) => n.target).join(', ')}`);
+        }
+        if (shoot) await screenshot(page, 'brands', `${brand.key}-${name}`);
       }
-      if (shoot) await screenshot(page, 'brands', `${brand.key}-${name}`);
-    }
-    await page.setViewportSize(DESKTOP);
-  };
-  const variable = (page: Page, name: string) => page.evaluate(`getComputedStyle(document.documentElement).getPropertyValue('${name}').trim()`);
-
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([
-      startAppServer({ ADMIN_PHONE: OPERATOR.phone, ADMIN_PASSWORD: OPERATOR.password }),
-      launchBrowser({ hosts: BRANDS.flatMap((brand) => (brand.host ? [brand.host] : [])) }),
-    ]);
-    operatorToken = await server.signIn(OPERATOR);
+      await page.setViewportSize(DESKTOP);
+    };
+  })
+  /**
+   * The brands served, once per file, before any test (each reads a brand's base, id or admin): each
+   * brand on its host with its admin made at the server, every host resolving, and an order of each
+   * brand's customer (so the dashboards and the admin's orders show a status badge).
+   */
+  .extend('brandsServed', { scope: 'file', auto: true }, async ({ server, admin, openPage }) => {
     for (const brand of BRANDS) {
       brand.base = brand.host ? server.base.replace('127.0.0.1', brand.host) : server.base;
       if (!brand.host) continue;
@@ -101,7 +116,7 @@ describe('brand themes that read, in a real browser', () => {
       form.set('name', brand.name);
       form.set('domain', brand.host);
       form.set('primaryColor', brand.colour);
-      const created = await fetch(`${server.base}/api/admin/tenants`, { method: 'POST', body: form, headers: { authorization: `Bearer ${operatorToken}` } });
+      const created = await fetch(`${server.base}/api/admin/tenants`, { method: 'POST', body: form, headers: { authorization: `Bearer ${admin}` } });
       const made = (await created.json()) as any;
       brand.id = made.tenant._id;
       // Its domain waits for a second admin (decision 0030): confirmed at the server.
@@ -127,16 +142,17 @@ describe('brand themes that read, in a real browser', () => {
       });
       expect(placed.status).toBe(201);
     }
-  }, 180_000);
-  afterAll(async () => {
-    for (const context of contexts) await context.close();
-    await browser?.close();
-    await server?.stop();
-    if (otherFindings.size > 0) console.log(`Serious findings that are not colour contrast:\n${[...otherFindings].join('\n')}`);
   });
 
+describe('brand themes that read, in a real browser', () => {
+  // The desk and the brands start here, under a set-up's time (a test's own time is for the test).
+  it.beforeAll(async ({ brandsServed }) => void brandsServed, 180_000);
+
   for (const brand of BRANDS) {
-    it(`reads on the ${brand.key} theme (${brand.colour}): landing, sign-in, a customer's dashboard and an admin's orders`, async () => {
+    it(`reads on the ${brand.key} theme (${brand.colour}): landing, sign-in, a customer's dashboard and an admin's orders`, async ({
+      openPage,
+      readsAtBothSizes,
+    }) => {
       const { theme } = deriveBrandTheme(brand.colour);
       const page = await openPage(`${brand.base}/`);
       await expect.poll(() => page.getByText(brand.name).first().isVisible(), { timeout: 15_000 }).toBe(true);
@@ -166,7 +182,7 @@ describe('brand themes that read, in a real browser', () => {
     }, 180_000);
   }
 
-  it("previews Sunrise's colour on the tenant form and warns that its links will use a darker shade", async () => {
+  it("previews Sunrise's colour on the tenant form and warns that its links will use a darker shade", async ({ server, openPage }) => {
     const sunrise = BRANDS.find((brand) => brand.key === 'saturated')!;
     const page = await openPage(`${server.base}/login`);
     await signInOnScreen(page, OPERATOR, '/admin/dashboard');
