@@ -9,8 +9,8 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { describe, expect } from 'vitest';
-import type { BrowserContext, Page } from 'playwright-core';
-import { DESKTOP, screenshot, resizeTo, openInNewSession } from './support/browser';
+import type { Page } from 'playwright-core';
+import { DESKTOP, screenshot, resizeTo, pagesInOwnSessions } from './support/browser';
 import { e2eTestWith } from './support/e2e-fixtures';
 import { confirmOnServer, createAdminOnServer } from '../support/admin-cli';
 import { deriveBrandTheme } from '../../web/src/theme/brand-theme';
@@ -71,13 +71,7 @@ const it = e2eTestWith(
   { hosts: BRANDS.flatMap((brand) => (brand.host ? [brand.host] : [])) },
 )
   // A page in a session of its own; the sessions close when the file ends, before the browser.
-  .extend('openPage', { scope: 'file' }, ({ browser }, { onCleanup }) => {
-    const contexts: BrowserContext[] = [];
-    onCleanup(async () => {
-      for (const context of contexts) await context.close();
-    });
-    return (url: string) => openInNewSession(browser, url, contexts);
-  })
+  .extend('openPage', { scope: 'file' }, pagesInOwnSessions)
   /**
    * At 1280 px and 390 px: no serious or critical colour-contrast finding; any other finding is noted,
    * and the notes printed when the file ends (layouts, names: other parts of issue 29 own them).

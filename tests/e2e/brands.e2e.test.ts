@@ -6,8 +6,8 @@
  * operator's screens.
  */
 import { describe, expect } from 'vitest';
-import type { BrowserContext, Page } from 'playwright-core';
-import { screenshot, openInNewSession } from './support/browser';
+import type { Page } from 'playwright-core';
+import { screenshot, pagesInOwnSessions } from './support/browser';
 import { e2eTestWith } from './support/e2e-fixtures';
 import { confirmOnServer, createAdminOnServer } from '../support/admin-cli';
 import { signInOnScreen } from './support/signed-in';
@@ -23,13 +23,7 @@ const BUY = { fiatAmount: 9100, network: 'TRC20', withdrawAddress: TRON, method:
 
 const it = e2eTestWith({ ADMIN_PHONE: OPERATOR.phone, ADMIN_PASSWORD: OPERATOR.password }, { hosts: [HOST] })
   // A page in a session of its own; the sessions close when the file ends, before the browser.
-  .extend('openPage', { scope: 'file' }, ({ browser }, { onCleanup }) => {
-    const contexts: BrowserContext[] = [];
-    onCleanup(async () => {
-      for (const context of contexts) await context.close();
-    });
-    return (url: string) => openInNewSession(browser, url, contexts);
-  })
+  .extend('openPage', { scope: 'file' }, pagesInOwnSessions)
   /**
    * The second brand, once per file: the operator's bank rate 88 and Brand B on its host at 91.25
    * (each confirmed at the server), the brand's admin made at the server, an order of the operator's

@@ -46,13 +46,23 @@ export async function resizeTo(page: Page, viewport: { width: number; height: nu
   await page.evaluate(TRANSITIONS_ENDED);
 }
 
-/** A fresh browser session (its own storage, at the laptop's size) opened at `url`; its context joins `opened`, which the file closes. */
-export async function openInNewSession(browser: Browser, url: string, opened: BrowserContext[]): Promise<Page> {
-  const context = await browser.newContext({ viewport: DESKTOP });
-  opened.push(context);
-  const page = await context.newPage();
-  await page.goto(url);
-  return page;
+/**
+ * A file-scoped fixture (`.extend('openPage', { scope: 'file' }, pagesInOwnSessions)`): opens `url` in a
+ * fresh browser session (its own storage, at the laptop's size), so one person's sign-in never shows
+ * in another's page. The sessions close when the file ends, before the browser this fixture needs.
+ */
+export function pagesInOwnSessions({ browser }: { browser: Browser }, { onCleanup }: { onCleanup: (close: () => Promise<void>) => void }) {
+  const opened: BrowserContext[] = [];
+  onCleanup(async () => {
+    for (const context of opened) await context.close();
+  });
+  return async (url: string): Promise<Page> => {
+    const context = await browser.newContext({ viewport: DESKTOP });
+    opened.push(context);
+    const page = await context.newPage();
+    await page.goto(url);
+    return page;
+  };
 }
 
 /** Screenshots go to tests/e2e/screenshots/<suite>/<name>-<width>.png. */
