@@ -7,6 +7,7 @@
 import { test } from 'vitest';
 import type { AppSettings } from '../../services/src/main/app-deps';
 import { createTestApp, json } from './test-app';
+import { startRecordingServer } from './recording-http-server';
 
 /**
  * A test API whose `t` is the real app on a fresh database (`createTestApp(settings)`), shared by
@@ -64,6 +65,13 @@ export function appTestWith(settings: Partial<AppSettings> = {}) {
           (phone: string, password: string, host?: string) =>
             json(t.call('POST', '/api/auth/login', { body: { phone, password }, headers: host ? { host } : {} })),
       )
+      // A local server recording what is sent to it (a webhook receiver), closed when the file ends.
+      // eslint-disable-next-line no-empty-pattern
+      .extend('receiver', { scope: 'file' }, async ({}, { onCleanup }) => {
+        const receiver = await startRecordingServer();
+        onCleanup(() => receiver.close());
+        return receiver;
+      })
   );
 }
 

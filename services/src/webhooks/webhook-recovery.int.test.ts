@@ -3,10 +3,10 @@
  * with two processes reading, a sweep that sends what a lost job left behind, and a feed that never
  * sends the history from before it first ran (a restored desk's).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCustomer, createTestApp, json, type TestApp } from '../../../tests/support/test-app';
+import { describe, expect } from 'vitest';
+import { createCustomer, json } from '../../../tests/support/test-app';
+import { it as withApp } from '../../../tests/support/app-fixtures';
 import { giveDepositWallet } from '../../../tests/support/deposit-wallet';
-import { startRecordingServer, type RecordingServer } from '../../../tests/support/recording-http-server';
 import { waitFor } from '../../../tests/support/wait-for';
 import { backupPlan } from '../ops/backup/backup-tables';
 import { WebhookFeed } from './webhook-feed';
@@ -14,10 +14,13 @@ import type { WebhookDb } from './webhook-database';
 
 const BUY = { fiatAmount: 10000, network: 'TRC20', withdrawAddress: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t', method: 'bank' };
 
-describe('webhook deliveries when processes race, stop or restart', () => {
-  let t: TestApp;
-  let receiver: RecordingServer;
-  let customer: string;
+// The operator's endpoint at the receiver for placed orders, and a customer's buys, set up once for
+// the file, for every test; with the deliveries as stored and the feed's readings.
+const it = withApp.extend('hooks', { scope: 'file', auto: true }, async ({ t, admin, receiver }) => {
+  await giveDepositWallet(t);
+  const customer = await createCustomer(t, '+919600000031');
+  const created = await json(t.call('POST', '/api/admin/webhooks', { token: admin, body: { url: `${receiver.url}/r`, eventTypes: ['order.placed'] } }));
+  expect(created.status).toBe(201);
   const deliveries = async () => (await t.database.pool.query('select id, event_id, state from webhook_deliveries order by created_at')).rows;
   /**
    * The feed's readings until they have written `count` deliveries. An event committed while an older
@@ -30,23 +33,11 @@ describe('webhook deliveries when processes race, stop or restart', () => {
     return written;
   };
   const placeBuy = async () => (await json(t.call('POST', '/api/orders/fiat-to-crypto', { token: customer, body: BUY }))).body.order._id as string;
+  return { deliveries, readUntil, placeBuy };
+});
 
-  beforeAll(async () => {
-    t = await createTestApp();
-    receiver = await startRecordingServer();
-    await giveDepositWallet(t);
-    customer = await createCustomer(t, '+919600000031');
-    const created = await json(
-      t.call('POST', '/api/admin/webhooks', { token: await t.adminToken(), body: { url: `${receiver.url}/r`, eventTypes: ['order.placed'] } }),
-    );
-    expect(created.status).toBe(201);
-  });
-  afterAll(async () => {
-    await receiver?.close();
-    await t?.close();
-  });
-
-  it('never sends events from before the feed first ran', async () => {
+describe('webhook deliveries when processes race, stop or restart', () => {
+  it('never sends events from before the feed first ran', async ({ t, hooks: { readUntil, placeBuy } }) => {
     const before = await placeBuy();
     await t.database.pool.query(`insert into webhook_feed (id, position, started_at) values (1, null, now() + interval '1 second')`);
     await new Promise((resolve) => setTimeout(resolve, 1100));
@@ -57,7 +48,7 @@ describe('webhook deliveries when processes race, stop or restart', () => {
     expect(bodies).not.toContain(before);
   });
 
-  it('reads each event into one delivery even when two processes read at once', async () => {
+  it('reads each event into one delivery even when two processes read at once', async ({ t, hooks: { deliveries, readUntil, placeBuy } }) => {
     await Promise.all([placeBuy(), placeBuy(), placeBuy()]);
     const db = t.database.db as unknown as WebhookDb;
     const [first, second] = await Promise.all([new WebhookFeed(db, t.deps.eventStore, 1).catchUp(), new WebhookFeed(db, t.deps.eventStore, 1).catchUp()]);
@@ -70,7 +61,7 @@ describe('webhook deliveries when processes race, stop or restart', () => {
     expect(new Set(rows.map((r) => r.event_id)).size).toBe(4);
   });
 
-  it('sends, through the sweep, every delivery due that no job picked up', async () => {
+  it('sends, through the sweep, every delivery due that no job picked up', async ({ t, receiver, hooks: { deliveries } }) => {
     // No job was ever queued for these (the process "died" after the feed wrote them).
     await t.database.pool.query(`update webhook_deliveries set next_attempt_at = now() - interval '1 minute'`);
     expect(await t.deps.webhooks.dispatch.sweep()).toBe(4);
@@ -81,14 +72,14 @@ describe('webhook deliveries when processes race, stop or restart', () => {
     expect(await t.deps.webhooks.dispatch.sweep()).toBe(0);
   });
 
-  it("backs up the endpoints and their logs, but not the feed's place in a log a restore renumbers", async () => {
+  it("backs up the endpoints and their logs, but not the feed's place in a log a restore renumbers", async ({ t }) => {
     const tables = (await backupPlan(t.database.pool)).map((table) => table.name);
     expect(tables).toEqual(expect.arrayContaining(['webhook_endpoints', 'webhook_deliveries', 'webhook_attempts']));
     expect(tables).not.toContain('webhook_feed');
     expect(tables.indexOf('webhook_endpoints')).toBeLessThan(tables.indexOf('webhook_deliveries'));
   });
 
-  it('sends nothing unsigned when a secret no longer opens, and says why in the log', async () => {
+  it('sends nothing unsigned when a secret no longer opens, and says why in the log', async ({ t, receiver, hooks: { placeBuy } }) => {
     await placeBuy();
     // Read on until the order's event is readable (another open transaction can hold it back a moment).
     const delivery = await waitFor('the feed to write the delivery', async () => (await t.deps.webhooks.feed.catchUp())[0]);
