@@ -2,11 +2,11 @@
  * Webhooks on BullMQ (Redis), as `npm run start:worker` runs them: each attempt one job, a retry a
  * delayed job, and no attempt doubled however often the same one is queued.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCustomer, createTestApp, json, type TestApp } from '../../../tests/support/test-app';
+import { describe, expect } from 'vitest';
+import { createCustomer, json } from '../../../tests/support/test-app';
+import { it as withApp } from '../../../tests/support/app-fixtures';
 import { giveDepositWallet } from '../../../tests/support/deposit-wallet';
-import { startRecordingServer, type RecordingServer } from '../../../tests/support/recording-http-server';
-import { startTestRedis, type TestRedis } from '../../../tests/support/redis-server';
+import { startTestRedis } from '../../../tests/support/redis-server';
 import { waitFor } from '../../../tests/support/wait-for';
 import { BullQueue, startJobWorker } from '../jobs/bull-queue';
 import type { JobHandlers } from '../jobs/job-queue';
@@ -14,40 +14,38 @@ import { verifySignature } from './verify-signature';
 import { WebhookDispatch } from './webhook-dispatch';
 import type { WebhookDb } from './webhook-database';
 
-describe('webhook deliveries through BullMQ', () => {
-  let t: TestApp;
-  let redis: TestRedis;
-  let receiver: RecordingServer;
-  let queue: BullQueue;
-  let worker: { close(): Promise<void> };
-  let dispatch: WebhookDispatch;
-
-  beforeAll(async () => {
-    [t, redis, receiver] = await Promise.all([createTestApp(), startTestRedis(), startRecordingServer()]);
-    queue = new BullQueue(redis.url);
-    dispatch = new WebhookDispatch(t.database.db as unknown as WebhookDb, t.deps.webhooks.endpoints, queue, { production: false, retryDelaysMs: [500] });
+const it = withApp
+  // A Redis of the file's own, stopped when the file ends.
+  // eslint-disable-next-line no-empty-pattern
+  .extend('redis', { scope: 'file' }, async ({}, { onCleanup }) => {
+    const redis = await startTestRedis();
+    onCleanup(() => redis.stop());
+    return redis;
+  })
+  // The webhook dispatch on a BullMQ queue in that Redis, and a worker running its deliveries: closed
+  // (the worker, then the queue) before Redis stops.
+  .extend('dispatch', { scope: 'file' }, ({ t, redis }, { onCleanup }) => {
+    const queue = new BullQueue(redis.url);
+    const dispatch = new WebhookDispatch(t.database.db as unknown as WebhookDb, t.deps.webhooks.endpoints, queue, { production: false, retryDelaysMs: [500] });
     // The worker runs only this job here; the other jobs are the app's own in-process ones.
-    worker = startJobWorker(
+    const worker = startJobWorker(
       redis.url,
       { 'webhook.deliver': ({ deliveryId }: { deliveryId: string }) => dispatch.deliver(deliveryId) } as unknown as JobHandlers,
       4,
     );
-  });
-  afterAll(async () => {
-    await worker?.close();
-    await queue?.close();
-    await redis?.stop();
-    await receiver?.close();
-    await t?.close();
+    onCleanup(async () => {
+      await worker.close();
+      await queue.close();
+    });
+    return dispatch;
   });
 
-  it('sends a delivery, retries it after a failure as a delayed job, and never runs one attempt twice', async () => {
+describe('webhook deliveries through BullMQ', () => {
+  it('sends a delivery, retries it after a failure as a delayed job, and never runs one attempt twice', async ({ t, admin, receiver, dispatch }) => {
     await giveDepositWallet(t);
     // The feed has started (as at a desk's start): it sends what happens from now.
     await t.deps.webhooks.feed.catchUp();
-    const created = await json(
-      t.call('POST', '/api/admin/webhooks', { token: await t.adminToken(), body: { url: `${receiver.url}/bull`, eventTypes: ['order.placed'] } }),
-    );
+    const created = await json(t.call('POST', '/api/admin/webhooks', { token: admin, body: { url: `${receiver.url}/bull`, eventTypes: ['order.placed'] } }));
     const customer = await createCustomer(t, '+919600000041');
     const order = await json(
       t.call('POST', '/api/orders/fiat-to-crypto', {
