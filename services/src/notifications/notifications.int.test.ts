@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCustomer, createTestApp, json, type TestApp } from '../../../tests/support/test-app';
-import { startRecordingServer, type RecordingServer } from '../../../tests/support/recording-http-server';
+import { describe, expect } from 'vitest';
+import { createCustomer, json } from '../../../tests/support/test-app';
+import { appTestWith } from '../../../tests/support/app-fixtures';
+import { freePort } from '../../../tests/support/free-port';
+import { startRecordingServer } from '../../../tests/support/recording-http-server';
 import { createBrandAdmin } from '../../../tests/support/brands';
 import { giveDepositWallet } from '../../../tests/support/deposit-wallet';
 import { waitFor } from '../../../tests/support/wait-for';
@@ -38,63 +40,63 @@ const TEMPLATES = {
   },
 };
 
+// The SMS gateway's address, chosen before the app that sends to it is made (its settings name it).
+const GATEWAY_PORT = await freePort();
+const GATEWAY_URL = `http://127.0.0.1:${GATEWAY_PORT}/sms`;
+
+const it = appTestWith({ SMS_PROVIDER: 'http', SMS_HTTP_URL: GATEWAY_URL, SMS_HTTP_BODY: BODY })
+  // The SMS gateway: a local server recording what is sent to it, at that address; closed when the file ends.
+  // eslint-disable-next-line no-empty-pattern
+  .extend('gateway', { scope: 'file' }, async ({}, { onCleanup }) => {
+    const gateway = await startRecordingServer(GATEWAY_PORT);
+    onCleanup(() => gateway.close());
+    return gateway;
+  })
+  // The operator's brand name, a dispatcher, and the steps the tests take (set up once for the file, for every test).
+  .extend('desk', { scope: 'file', auto: true }, async ({ t, admin: operator, gateway }) => {
+    const brandName = (await t.deps.directory.profile(DEFAULT_TENANT_ID)).name;
+    const dispatcher = new NotificationDispatcher(t.database.db, t.deps.queue);
+    const texts = () => gateway.requests.map((r) => JSON.parse(r.body) as { to: string; message: string; template_id: string; entity_id: string; id: string });
+    /** What the projector and the worker do in the background: project, queue, and wait for the jobs to decide. */
+    const deliver = async () => {
+      await t.project();
+      await dispatcher.dispatch();
+      await waitFor('every queued SMS job run', async () => {
+        const { waiting, active } = await t.deps.queue.depth();
+        return waiting === 0 && active === 0;
+      });
+    };
+    // Queued jobs run side by side: their rows and texts come in any order.
+    const smsRows = (userId: string) =>
+      t.database.db.selectFrom('notification_sms').select(['kind', 'status', 'text']).where('user_id', '=', userId).orderBy('kind').execute();
+    const customer = async (phone: string) => {
+      const token = await createCustomer(t, phone);
+      const me = await json(t.call('GET', '/api/auth/me', { token }));
+      return { token, id: me.body._id as string, phone };
+    };
+    const placeBuy = async (token: string) =>
+      (await json(t.call('POST', '/api/orders/fiat-to-crypto', { token, body: BUY }))).body.order as { _id: string; refCode: string };
+    /** The operator's admin acts on an order (`verify`, `complete`, `reject`). */
+    const asAdmin = (order: string, action: string, body: object = {}) => t.call('POST', `/api/admin/orders/${order}/${action}`, { token: operator, body });
+    /** A new customer whose buy was rejected, and the notification the projection made of it. */
+    const rejectedBuy = async (phone: string) => {
+      const who = await customer(phone);
+      const order = await placeBuy(who.token);
+      await asAdmin(order._id, 'reject', { reasonCode: 'utr_not_found' });
+      await t.project();
+      const [row] = await customerNotifications(t.database.db, who.id, { limit: 1 });
+      return { who, order, row: row! };
+    };
+    /** The SMS sender of a worker, to the test's gateway. */
+    const gatewaySms = () => createSmsSender({ NODE_ENV: 'test', SMS_PROVIDER: 'http', SMS_HTTP_URL: GATEWAY_URL, SMS_HTTP_BODY: BODY });
+    return { brandName, texts, deliver, smsRows, customer, placeBuy, asAdmin, rejectedBuy, gatewaySms };
+  });
+
 describe('customer notifications', () => {
-  let t: TestApp;
-  let gateway: RecordingServer;
-  let operator: string;
-  let dispatcher: NotificationDispatcher;
-  let brandName: string;
-  const texts = () => gateway.requests.map((r) => JSON.parse(r.body) as { to: string; message: string; template_id: string; entity_id: string; id: string });
-
-  beforeAll(async () => {
-    gateway = await startRecordingServer();
-    t = await createTestApp({
-      SMS_PROVIDER: 'http',
-      SMS_HTTP_URL: `${gateway.url}/sms`,
-      SMS_HTTP_BODY: BODY,
-    });
-    operator = await t.adminToken();
-    brandName = (await t.deps.directory.profile(DEFAULT_TENANT_ID)).name;
-    dispatcher = new NotificationDispatcher(t.database.db, t.deps.queue);
-  });
-  afterAll(async () => {
-    await t.close();
-    await gateway.close();
-  });
-
-  /** What the projector and the worker do in the background: project, queue, and wait for the jobs to decide. */
-  const deliver = async () => {
-    await t.project();
-    await dispatcher.dispatch();
-    await waitFor('every queued SMS job run', async () => {
-      const { waiting, active } = await t.deps.queue.depth();
-      return waiting === 0 && active === 0;
-    });
-  };
-  // Queued jobs run side by side: their rows and texts come in any order.
-  const smsRows = (userId: string) =>
-    t.database.db.selectFrom('notification_sms').select(['kind', 'status', 'text']).where('user_id', '=', userId).orderBy('kind').execute();
-  const customer = async (phone: string) => {
-    const token = await createCustomer(t, phone);
-    const me = await json(t.call('GET', '/api/auth/me', { token }));
-    return { token, id: me.body._id as string, phone };
-  };
-  const placeBuy = async (token: string) =>
-    (await json(t.call('POST', '/api/orders/fiat-to-crypto', { token, body: BUY }))).body.order as { _id: string; refCode: string };
-  const admin = (order: string, action: string, body: object = {}) => t.call('POST', `/api/admin/orders/${order}/${action}`, { token: operator, body });
-  /** A new customer whose buy was rejected, and the notification the projection made of it. */
-  const rejectedBuy = async (phone: string) => {
-    const who = await customer(phone);
-    const order = await placeBuy(who.token);
-    await admin(order._id, 'reject', { reasonCode: 'utr_not_found' });
-    await t.project();
-    const [row] = await customerNotifications(t.database.db, who.id, { limit: 1 });
-    return { who, order, row: row! };
-  };
-  /** The SMS sender of a worker, to the test's gateway. */
-  const gatewaySms = () => createSmsSender({ NODE_ENV: 'test', SMS_PROVIDER: 'http', SMS_HTTP_URL: `${gateway.url}/sms`, SMS_HTTP_BODY: BODY });
-
-  it('the operator registers the brand’s templates; a brand admin may not, and a placeholder the message does not offer is refused', async () => {
+  it('the operator registers the brand’s templates; a brand admin may not, and a placeholder the message does not offer is refused', async ({
+    t,
+    admin: operator,
+  }) => {
     const path = `/api/admin/tenants/${DEFAULT_TENANT_ID}/sms-templates`;
     const before = await json(t.call('GET', path, { token: operator }));
     expect(before.body.templates.buy_completed).toMatchObject({ isDefault: true, dltTemplateId: null, placeholders: expect.arrayContaining(['tx_hash']) });
@@ -119,11 +121,12 @@ describe('customer notifications', () => {
     expect((trail.at(-1)!.data as { after: unknown }).after).toEqual(TEMPLATES);
   });
 
-  it('texts a completed buy once, with the transaction, the brand’s template and its DLT ids, and lists it in the bell', async () => {
+  it('texts a completed buy once, with the transaction, the brand’s template and its DLT ids, and lists it in the bell', async ({ t, desk }) => {
+    const { brandName, texts, deliver, customer, placeBuy, asAdmin } = desk;
     const asha = await customer('+919700000001');
     const order = await placeBuy(asha.token);
-    expect((await admin(order._id, 'verify')).status).toBe(200);
-    expect((await admin(order._id, 'complete', { cryptoReference: TX })).status).toBe(200);
+    expect((await asAdmin(order._id, 'verify')).status).toBe(200);
+    expect((await asAdmin(order._id, 'complete', { cryptoReference: TX })).status).toBe(200);
     await deliver();
 
     const mine = texts().filter((m) => m.to === asha.phone);
@@ -141,7 +144,12 @@ describe('customer notifications', () => {
     expect(bell.body).toMatchObject({ unread: 2, nextCursor: null });
   });
 
-  it('sends nothing again when the projection is rebuilt and replayed, or the same notification is queued by another dispatcher', async () => {
+  it('sends nothing again when the projection is rebuilt and replayed, or the same notification is queued by another dispatcher', async ({
+    t,
+    gateway,
+    desk,
+  }) => {
+    const { deliver } = desk;
     const before = gateway.requests.length;
     await resetForRebuild(t.database.db, notificationsProjection, 0);
     await deliver();
@@ -150,7 +158,8 @@ describe('customer notifications', () => {
     expect(gateway.requests.length).toBe(before);
   });
 
-  it('two workers running the same job send it once', async () => {
+  it('two workers running the same job send it once', async ({ t, gateway, desk }) => {
+    const { brandName, texts, rejectedBuy, gatewaySms } = desk;
     const { who: ravi, order, row } = await rejectedBuy('+919700000002');
     const job = { notificationId: row.id, userId: ravi.id, tenantId: row.tenantId, kind: row.kind, facts: row.facts };
     const sms = gatewaySms();
@@ -163,7 +172,8 @@ describe('customer notifications', () => {
     ]);
   });
 
-  it('an opted-out customer gets no optional SMS but still the essential ones; the bell shows both', async () => {
+  it('an opted-out customer gets no optional SMS but still the essential ones; the bell shows both', async ({ t, desk }) => {
+    const { brandName, texts, deliver, smsRows, customer, placeBuy, asAdmin } = desk;
     const mira = await customer('+919700000003');
     const off = await json(t.call('PUT', '/api/user/notification-preferences', { token: mira.token, body: { optionalSms: false } }));
     expect(off.body).toMatchObject({
@@ -175,8 +185,8 @@ describe('customer notifications', () => {
     expect((await t.call('PUT', '/api/user/notification-preferences', { token: mira.token, body: { optionalSms: 'no' } })).status).toBe(400);
 
     const order = await placeBuy(mira.token);
-    await admin(order._id, 'verify');
-    await admin(order._id, 'complete', { cryptoReference: TX });
+    await asAdmin(order._id, 'verify');
+    await asAdmin(order._id, 'complete', { cryptoReference: TX });
     await deliver();
     expect(await smsRows(mira.id)).toEqual([
       { kind: 'buy_completed', status: 'sent', text: `Order ${order.refCode} complete. Tx ${TX} -${brandName}` },
@@ -190,7 +200,8 @@ describe('customer notifications', () => {
     ]);
   });
 
-  it('a burst of jobs for one customer on a small pool all finish: none holds a connection while it waits for another (review 11, F1)', async () => {
+  it('a burst of jobs for one customer on a small pool all finish: none holds a connection while it waits for another (review 11, F1)', async ({ t, desk }) => {
+    const { brandName, smsRows, rejectedBuy, gatewaySms } = desk;
     const { who: neha, row } = await rejectedBuy('+919700000009');
     // Four connections, twelve jobs at once, and the templates read from the same pool as in the API process.
     const small = new Kysely<ServicesDatabase>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: t.database.url, max: 4 }) }) });
@@ -216,12 +227,13 @@ describe('customer notifications', () => {
     }
   }, 30_000);
 
-  it(`caps a customer at ${SMS_PER_CUSTOMER_PER_HOUR} SMS an hour; the row says why and the bell still lists it`, async () => {
+  it(`caps a customer at ${SMS_PER_CUSTOMER_PER_HOUR} SMS an hour; the row says why and the bell still lists it`, async ({ t, desk }) => {
+    const { texts, deliver, smsRows, customer, placeBuy, asAdmin } = desk;
     const dev = await customer('+919700000004');
     for (let i = 0; i < 3; i++) {
       const order = await placeBuy(dev.token);
-      await admin(order._id, 'verify');
-      await admin(order._id, 'complete', { cryptoReference: `${i}`.repeat(64) });
+      await asAdmin(order._id, 'verify');
+      await asAdmin(order._id, 'complete', { cryptoReference: `${i}`.repeat(64) });
     }
     await deliver();
     const rows = await smsRows(dev.id);
@@ -233,7 +245,7 @@ describe('customer notifications', () => {
     expect(bell.body.items.filter((n: { sms: string }) => n.sms === 'capped')).toHaveLength(1);
   });
 
-  it('pages newest first by cursor, marks read by id or all, and keeps read marks through a rebuild', async () => {
+  it('pages newest first by cursor, marks read by id or all, and keeps read marks through a rebuild', async ({ t }) => {
     const dev = await t.login('+919700000004', 'secret1');
     const first = await json(t.call('GET', '/api/user/notifications?limit=4', { token: dev }));
     expect(first.body.items).toHaveLength(4);
@@ -258,7 +270,8 @@ describe('customer notifications', () => {
     expect((await t.call('GET', '/api/user/notifications')).status).toBe(401);
   });
 
-  it("another customer's notification is 404, to read or to mark, and marking it changes nothing", async () => {
+  it("another customer's notification is 404, to read or to mark, and marking it changes nothing", async ({ t, desk }) => {
+    const { customer } = desk;
     const asha = await t.login('+919700000001', 'secret1');
     const ashas = (await json(t.call('GET', '/api/user/notifications', { token: asha }))).body.items[0];
     expect((await json(t.call('GET', `/api/user/notifications/${ashas.id}`, { token: asha }))).body.notification.id).toBe(ashas.id);
@@ -271,7 +284,8 @@ describe('customer notifications', () => {
     expect((await json(t.call('GET', '/api/user/notifications', { token: eve.token }))).body.items).toEqual([]);
   });
 
-  it('texts a completed sell with its UTR', async () => {
+  it('texts a completed sell with its UTR', async ({ t, desk }) => {
+    const { brandName, texts, deliver, customer, asAdmin } = desk;
     await giveDepositWallet(t);
     const sam = await customer('+919700000006');
     const placed = await json(
@@ -279,8 +293,8 @@ describe('customer notifications', () => {
     );
     expect(placed.status, JSON.stringify(placed.body)).toBe(201);
     const order = placed.body.order as { _id: string; refCode: string };
-    await admin(order._id, 'verify');
-    expect((await admin(order._id, 'complete', { bankUtr: 'UTR123456789' })).status).toBe(200);
+    await asAdmin(order._id, 'verify');
+    expect((await asAdmin(order._id, 'complete', { bankUtr: 'UTR123456789' })).status).toBe(200);
     await deliver();
     expect(
       texts()
@@ -290,7 +304,8 @@ describe('customer notifications', () => {
     ).toEqual([`Order ${order.refCode} paid, UTR UTR123456789 -${brandName}`, `Payment for ${order.refCode} received -${brandName}`]);
   });
 
-  it('two job workers on one Redis, each with its own dispatcher, send a notification once', async () => {
+  it('two job workers on one Redis, each with its own dispatcher, send a notification once', async ({ t, desk }) => {
+    const { brandName, texts, smsRows, customer, placeBuy, asAdmin, gatewaySms } = desk;
     const redis = await startTestRedis();
     const queues = [new BullQueue(redis.url), new BullQueue(redis.url)];
     const sms = gatewaySms();
@@ -307,7 +322,7 @@ describe('customer notifications', () => {
     try {
       const kim = await customer('+919700000007');
       const order = await placeBuy(kim.token);
-      await admin(order._id, 'reject', { reasonCode: 'amount_mismatch' });
+      await asAdmin(order._id, 'reject', { reasonCode: 'amount_mismatch' });
       await t.project();
       // Both dispatchers at once (BullMQ keeps one job per id while it exists), then the second again once
       // the job is done and gone: the same notification runs a second time, on either worker.
