@@ -6,12 +6,11 @@
  * scrolled table), and no status badge is cut. A phone gets cards with their buttons; a toast never
  * lands on a dialog's close button. Screenshots in tests/e2e/screenshots/layouts/.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, screenshot } from './support/browser';
-import { apiOf } from './support/signed-in';
+import { describe, expect } from 'vitest';
+import type { Page } from 'playwright-core';
+import { screenshot } from './support/browser';
+import { e2eTestWith } from './support/e2e-fixtures';
 import { seriousFindings } from './support/axe';
-import { startAppServer, type AppServer } from './support/app-server';
 import { confirmOnServer } from '../support/admin-cli';
 
 const ADMIN = { phone: '+919000000081', password: 'e2e-admin-password' };
@@ -50,50 +49,44 @@ const MISFITS = `(() => {
   return found;
 })()`;
 
-describe('layouts that fit a laptop and a phone', () => {
-  let server: AppServer;
-  let browser: Browser;
-  let admin: string;
-  let customer: string;
-  let waiting: { _id: string };
-  let completed: { _id: string };
-  const api = (...args: Parameters<ReturnType<typeof apiOf>>) => apiOf(server)(...args);
-
-  const open = async (token: string, path: string, viewport: { width: number; height: number }, ready: (page: Page) => Promise<unknown>) => {
-    const page = await browser.newPage({ viewport });
-    await page.addInitScript(`localStorage.setItem('token', ${JSON.stringify(token)})`);
-    await page.goto(`${server.base}${path}`);
-    await ready(page);
-    await page.waitForLoadState('networkidle');
-    return page;
-  };
+const it = e2eTestWith({ ADMIN_PHONE: ADMIN.phone, ADMIN_PASSWORD: ADMIN.password }, { customer: { username: 'Ravi Layouts', ...CUSTOMER } })
+  // A page at a size, signed in with a token, opened at a path once `ready` finds it drawn and the network quiet.
+  .extend(
+    'openAt',
+    { scope: 'file' },
+    ({ server, browser }) =>
+      async (token: string, path: string, viewport: { width: number; height: number }, ready: (page: Page) => Promise<unknown>) => {
+        const page = await browser.newPage({ viewport });
+        await page.addInitScript(`localStorage.setItem('token', ${JSON.stringify(token)})`);
+        await page.goto(`${server.base}${path}`);
+        await ready(page);
+        await page.waitForLoadState('networkidle');
+        return page;
+      },
+  )
   /** Opens the page at both sizes: it fits at each, and is photographed. */
-  const fitsBoth = async (
-    token: string,
-    path: string,
-    name: string,
-    ready: (page: Page) => Promise<unknown>,
-    more?: (page: Page, phone: boolean) => Promise<void>,
-  ) => {
-    for (const viewport of [LAPTOP, PHONE]) {
-      const page = await open(token, path, viewport, ready);
-      expect(await page.evaluate(MISFITS), `${name} at ${viewport.width} px`).toEqual([]);
-      // Cards and tables alike read to everyone: axe finds nothing serious or critical.
-      expect(await seriousFindings(page), `axe on ${name} at ${viewport.width} px`).toEqual([]);
-      await more?.(page, viewport === PHONE);
-      await screenshot(page, 'layouts', name);
-      await page.close();
-    }
-  };
-  const shows = (text: string) => (page: Page) => page.getByText(text, { exact: true }).first().waitFor({ timeout: 15_000 });
-  const badge = (text: string) => (page: Page) => page.locator('main .badge', { hasText: text }).first().waitFor({ timeout: 15_000 });
-  const walletsShown = (page: Page) => page.getByRole('button', { name: /^Edit TRC20 address/ }).waitFor({ timeout: 15_000 });
-
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startAppServer({ ADMIN_PHONE: ADMIN.phone, ADMIN_PASSWORD: ADMIN.password }), launchBrowser()]);
-    admin = await server.signIn(ADMIN);
-    await server.signUp({ username: 'Ravi Layouts', ...CUSTOMER });
-    customer = await server.signIn(CUSTOMER);
+  .extend(
+    'fitsBoth',
+    { scope: 'file' },
+    ({ openAt }) =>
+      async (token: string, path: string, name: string, ready: (page: Page) => Promise<unknown>, more?: (page: Page, phone: boolean) => Promise<void>) => {
+        for (const viewport of [LAPTOP, PHONE]) {
+          const page = await openAt(token, path, viewport, ready);
+          expect(await page.evaluate(MISFITS), `${name} at ${viewport.width} px`).toEqual([]);
+          // Cards and tables alike read to everyone: axe finds nothing serious or critical.
+          expect(await seriousFindings(page), `axe on ${name} at ${viewport.width} px`).toEqual([]);
+          await more?.(page, viewport === PHONE);
+          await screenshot(page, 'layouts', name);
+          await page.close();
+        }
+      },
+  )
+  /**
+   * The orders the pages list, once per file, before any test (each page shows them): the brand's
+   * TRC20 wallet and no customer limits (each confirmed at the server), the customer's wallet and
+   * bank account, and orders in every status the list shows, one of them waiting for a second admin.
+   */
+  .extend('orders', { scope: 'file', auto: true }, async ({ server, api, admin, customer }) => {
     // The brand's TRC20 wallet (for sells and the QR dialog), confirmed at the server as a second admin (decision 0030).
     await confirmOnServer(
       server.serverEnv,
@@ -127,21 +120,26 @@ describe('layouts that fit a laptop and a phone', () => {
     await api('POST', `/api/admin/orders/${received._id}/verify`, admin);
     const rejected = await buy(3000);
     await api('POST', `/api/admin/orders/${rejected._id}/reject`, admin, { reasonCode: 'utr_not_found' });
-    completed = await buy(4000);
+    const completed = await buy(4000);
     await api('POST', `/api/admin/orders/${completed._id}/verify`, admin);
     await api('POST', `/api/admin/orders/${completed._id}/complete`, admin, { cryptoReference: HASH });
     // Above the threshold: its payout waits for a second admin, the four-eyes card on its page.
-    waiting = await buy(6000);
+    const waiting = await buy(6000);
     await api('POST', `/api/orders/${waiting._id}/upload`, customer, { bankReference: 'UTRLAYOUT0001' });
     await api('POST', `/api/admin/orders/${waiting._id}/verify`, admin);
     expect(await api('POST', `/api/admin/orders/${waiting._id}/approve`, admin, {})).toMatchObject({ pendingConfirmation: true });
-  }, 180_000);
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
+    return { waiting: waiting as { _id: string }, completed: completed as { _id: string } };
   });
 
-  it("fits the admin's orders: the whole table on a laptop, badges whole and actions in view; a card per order on a phone", async () => {
+describe('layouts that fit a laptop and a phone', () => {
+  const shows = (text: string) => (page: Page) => page.getByText(text, { exact: true }).first().waitFor({ timeout: 15_000 });
+  const badge = (text: string) => (page: Page) => page.locator('main .badge', { hasText: text }).first().waitFor({ timeout: 15_000 });
+  const walletsShown = (page: Page) => page.getByRole('button', { name: /^Edit TRC20 address/ }).waitFor({ timeout: 15_000 });
+
+  // The desk and its orders start here, under a set-up's time (a test's own time is for the test).
+  it.beforeAll(async ({ orders }) => void orders, 180_000);
+
+  it("fits the admin's orders: the whole table on a laptop, badges whole and actions in view; a card per order on a phone", async ({ admin, fitsBoth }) => {
     await fitsBoth(admin, '/admin/orders', 'admin-orders', badge('Payment Received'), async (page, phone) => {
       if (phone) {
         const cards = page.getByRole('list', { name: 'Orders' }).getByRole('listitem');
@@ -162,7 +160,11 @@ describe('layouts that fit a laptop and a phone', () => {
     });
   }, 90_000);
 
-  it('fits the admin order page: a 66-character payout hash shortened with its copy button, and whole in the history', async () => {
+  it('fits the admin order page: a 66-character payout hash shortened with its copy button, and whole in the history', async ({
+    admin,
+    fitsBoth,
+    orders: { completed, waiting },
+  }) => {
     await fitsBoth(admin, `/admin/orders/${completed._id}`, 'admin-order', shows('Transaction References'), async (page) => {
       const references = page.getByRole('region', { name: 'Transaction References' });
       // Shortened on screen; whole in the tooltip, for screen readers and in the copy.
@@ -175,7 +177,7 @@ describe('layouts that fit a laptop and a phone', () => {
     await fitsBoth(admin, `/admin/orders/${waiting._id}`, 'admin-order-four-eyes', shows('Waiting for a second admin'));
   }, 90_000);
 
-  it('fits the admin Users and Tenants pages', async () => {
+  it('fits the admin Users and Tenants pages', async ({ admin, fitsBoth }) => {
     await fitsBoth(admin, '/admin/users', 'admin-users', shows('Ravi Layouts'));
     await fitsBoth(admin, '/admin/tenants', 'admin-tenants', (page) =>
       page
@@ -185,7 +187,11 @@ describe('layouts that fit a laptop and a phone', () => {
     );
   }, 90_000);
 
-  it("fits the customer's orders, an order, wallets and bank accounts, with View, Edit, Delete and Make default on a phone", async () => {
+  it("fits the customer's orders, an order, wallets and bank accounts, with View, Edit, Delete and Make default on a phone", async ({
+    customer,
+    fitsBoth,
+    orders: { completed },
+  }) => {
     await fitsBoth(customer, '/dashboard/orders', 'customer-orders', badge('Payment Received'), async (page, phone) => {
       if (phone)
         expect(
@@ -204,16 +210,16 @@ describe('layouts that fit a laptop and a phone', () => {
     });
   }, 120_000);
 
-  it('starts a new USDT address on TRC20', async () => {
-    const page = await open(customer, '/dashboard/wallets', PHONE, walletsShown);
+  it('starts a new USDT address on TRC20', async ({ customer, openAt }) => {
+    const page = await openAt(customer, '/dashboard/wallets', PHONE, walletsShown);
     await page.getByRole('button', { name: 'Add Address' }).click();
     expect(await page.getByRole('dialog', { name: 'Add USDT Address' }).getByLabel('Network').inputValue()).toBe('TRC20');
     await page.close();
   }, 60_000);
 
-  it("keeps a toast off a dialog's close button, at both sizes", async () => {
+  it("keeps a toast off a dialog's close button, at both sizes", async ({ admin, openAt }) => {
     for (const viewport of [LAPTOP, PHONE]) {
-      const page = await open(admin, '/admin/tenants/default', viewport, (p) => p.getByRole('button', { name: /^Show QR code of TRC20/ }).waitFor());
+      const page = await openAt(admin, '/admin/tenants/default', viewport, (p) => p.getByRole('button', { name: /^Show QR code of TRC20/ }).waitFor());
       await page.getByRole('button', { name: /^Show QR code of TRC20/ }).click();
       const dialog = page.getByRole('dialog', { name: 'TRC20 Wallet QR Code' });
       // Copied or refused (a headless clipboard may say no), a toast reports it while the dialog is open.
