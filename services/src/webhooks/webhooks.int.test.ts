@@ -3,11 +3,12 @@
  * signed and checked with the documented verifier, retried while the receiver is down, one brand's
  * events never at another's endpoint, another brand's admin answered 404, rotation's overlap.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCustomer, createTestApp, json, type TestApp } from '../../../tests/support/test-app';
+import { describe, expect } from 'vitest';
+import { createCustomer, json } from '../../../tests/support/test-app';
+import { appTestWith } from '../../../tests/support/app-fixtures';
 import { createBrandAdmin } from '../../../tests/support/brands';
 import { giveDepositWallet } from '../../../tests/support/deposit-wallet';
-import { startRecordingServer, type RecordedRequest, type RecordingServer } from '../../../tests/support/recording-http-server';
+import { startRecordingServer, type RecordedRequest } from '../../../tests/support/recording-http-server';
 import { waitFor } from '../../../tests/support/wait-for';
 import { verifySignature } from './verify-signature';
 import { startWebhookFeed } from './webhooks';
@@ -16,46 +17,47 @@ const TRON = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
 const BUY = { fiatAmount: 10000, network: 'TRC20', withdrawAddress: TRON, method: 'bank' };
 const FROM = { 'x-forwarded-for': '198.51.100.77', 'user-agent': 'webhook-test' };
 
-describe('signed webhooks', () => {
-  let t: TestApp;
-  let receiver: RecordingServer;
-  let feed: { stop(): Promise<void> };
-  let operator: string;
-  let brandA: { tenantId: string; token: string };
-  let brandB: { tenantId: string; token: string };
-  let customerB: string;
-  let customerA: string;
+const bodyOf = (request: RecordedRequest) => JSON.parse(request.body) as { id: string; type: string; brand: string; data: Record<string, unknown> };
 
-  const call = (method: string, url: string, token: string, body?: unknown) => json(t.call(method, url, { token, body, headers: FROM }));
-  const requestsFor = (path: string) => receiver.requests.filter((r) => r.url === path);
-  const bodyOf = (request: RecordedRequest) => JSON.parse(request.body) as { id: string; type: string; brand: string; data: Record<string, unknown> };
-  const placeBuy = async (token: string, host: string) =>
-    (await json(t.call('POST', '/api/orders/fiat-to-crypto', { token, body: BUY, headers: { host } }))).body.order as { _id: string; refCode: string };
-
-  beforeAll(async () => {
-    // Retries a moment apart instead of minutes: the schedule's shape is what is tested.
-    t = await createTestApp({ webhookRetryDelaysMs: [400, 1200] });
-    receiver = await startRecordingServer();
-    operator = await t.adminToken();
-    brandA = await createBrandAdmin(t, 'hooks-a.example', '+919600000001');
-    brandB = await createBrandAdmin(t, 'hooks-b.example', '+919600000002');
+// Retries a moment apart instead of minutes: the schedule's shape is what is tested.
+const it = appTestWith({ webhookRetryDelaysMs: [400, 1200] })
+  // Two brands, each with its admin, a deposit wallet and a customer, and the webhook feed running,
+  // set up once for the file, for every test; with the calls the tests make. `receiver` is the one
+  // listening now: a test stops it and starts another at its address, which the later tests use.
+  .extend('hooks', { scope: 'file', auto: true }, async ({ t, receiver: first }, { onCleanup }) => {
+    const brandA = await createBrandAdmin(t, 'hooks-a.example', '+919600000001');
+    const brandB = await createBrandAdmin(t, 'hooks-b.example', '+919600000002');
     await giveDepositWallet(t, brandA.tenantId);
     await giveDepositWallet(t, brandB.tenantId);
-    customerA = await createCustomer(t, '+919600000011', 'secret1', { tenantId: brandA.tenantId, host: 'hooks-a.example' });
-    customerB = await createCustomer(t, '+919600000012', 'secret1', { tenantId: brandB.tenantId, host: 'hooks-b.example' });
-    feed = await startWebhookFeed(t.deps.webhooks, t.deps.eventStore, 200);
-  });
-  afterAll(async () => {
-    await feed?.stop();
-    await receiver?.close();
-    await t?.close();
+    const customerA = await createCustomer(t, '+919600000011', 'secret1', { tenantId: brandA.tenantId, host: 'hooks-a.example' });
+    const customerB = await createCustomer(t, '+919600000012', 'secret1', { tenantId: brandB.tenantId, host: 'hooks-b.example' });
+    const feed = await startWebhookFeed(t.deps.webhooks, t.deps.eventStore, 200);
+    const hooks = {
+      receiver: first,
+      brandA,
+      brandB,
+      customerA,
+      customerB,
+      call: (method: string, url: string, token: string, body?: unknown) => json(t.call(method, url, { token, body, headers: FROM })),
+      requestsFor: (path: string) => hooks.receiver.requests.filter((r) => r.url === path),
+      placeBuy: async (token: string, host: string) =>
+        (await json(t.call('POST', '/api/orders/fiat-to-crypto', { token, body: BUY, headers: { host } }))).body.order as { _id: string; refCode: string },
+    };
+    onCleanup(async () => {
+      await feed.stop();
+      // The receiver started again at the first one's address (the fixture closes the first).
+      if (hooks.receiver !== first) await hooks.receiver.close();
+    });
+    return hooks;
   });
 
+describe('signed webhooks', () => {
   let endpointB: string;
   let secretB: string;
   let endpointA: string;
 
-  it('registers an endpoint per brand, its secret shown once and sealed at rest, on the admin trail', async () => {
+  it('registers an endpoint per brand, its secret shown once and sealed at rest, on the admin trail', async ({ t, hooks }) => {
+    const { receiver, brandA, brandB, call } = hooks;
     const created = await call('POST', '/api/admin/webhooks', brandB.token, {
       url: `${receiver.url}/b`,
       eventTypes: ['order.placed', 'order.cancelled', 'order.verified'],
@@ -88,7 +90,8 @@ describe('signed webhooks', () => {
     endpointA = a.body.endpoint.id;
   });
 
-  it('keeps no copy of a secret for replays: a retried registration or rotation is refused, not answered again', async () => {
+  it('keeps no copy of a secret for replays: a retried registration or rotation is refused, not answered again', async ({ t, hooks }) => {
+    const { receiver, brandB, call } = hooks;
     const headers = { ...FROM, 'idempotency-key': 'register-once-1' };
     const body = { url: `${receiver.url}/retried`, eventTypes: ['order.expired'] };
     const first = await json(t.call('POST', '/api/admin/webhooks', { token: brandB.token, body, headers }));
@@ -108,7 +111,8 @@ describe('signed webhooks', () => {
     expect((await call('DELETE', `/api/admin/webhooks/${first.body.endpoint.id}`, brandB.token)).status).toBe(200);
   });
 
-  it('refuses plain http to another host, and anything not http(s), as validation_error', async () => {
+  it('refuses plain http to another host, and anything not http(s), as validation_error', async ({ t, admin: operator, hooks }) => {
+    const { call } = hooks;
     for (const url of ['http://example.com/hook', 'ftp://127.0.0.1/hook', 'https://user:pw@example.com/hook', 'not a url']) {
       const refused = await call('POST', '/api/admin/webhooks', operator, { url, eventTypes: ['order.placed'] });
       expect(refused.status, url).toBe(400);
@@ -119,7 +123,8 @@ describe('signed webhooks', () => {
     expect((await t.database.pool.query('select count(*)::int as n from webhook_endpoints')).rows[0].n).toBe(2);
   });
 
-  it("answers another brand's admin 404 on the endpoint and its deliveries", async () => {
+  it("answers another brand's admin 404 on the endpoint and its deliveries", async ({ hooks }) => {
+    const { brandA, brandB, call } = hooks;
     expect((await call('PUT', `/api/admin/webhooks/${endpointB}`, brandA.token, { description: 'mine now' })).status).toBe(404);
     expect((await call('DELETE', `/api/admin/webhooks/${endpointB}`, brandA.token)).status).toBe(404);
     expect((await call('POST', `/api/admin/webhooks/${endpointB}/rotate-secret`, brandA.token)).status).toBe(404);
@@ -129,7 +134,8 @@ describe('signed webhooks', () => {
     expect((await call('GET', '/api/admin/webhooks/not-an-id/deliveries', brandB.token)).status).toBe(404);
   });
 
-  it("delivers a brand's events signed, to its own endpoint only, verified by the documented verifier", async () => {
+  it("delivers a brand's events signed, to its own endpoint only, verified by the documented verifier", async ({ hooks }) => {
+    const { brandB, customerA, customerB, requestsFor, placeBuy } = hooks;
     const orderB = await placeBuy(customerB, 'hooks-b.example');
     const orderA = await placeBuy(customerA, 'hooks-a.example');
     const [toB] = await waitFor('a delivery to brand B', async () => (requestsFor('/b').length > 0 ? requestsFor('/b') : null));
@@ -150,7 +156,8 @@ describe('signed webhooks', () => {
     expect(requestsFor('/b').map((r) => bodyOf(r).data.orderId)).toEqual([orderB._id]);
   });
 
-  it('refuses a timestamp older than five minutes, a changed body and a wrong secret', async () => {
+  it('refuses a timestamp older than five minutes, a changed body and a wrong secret', async ({ hooks }) => {
+    const { requestsFor } = hooks;
     const [request] = requestsFor('/b');
     const header = request!.headers['x-desk-signature'] as string;
     const t0 = Number(/t=(\d+)/.exec(header)![1]);
@@ -161,7 +168,8 @@ describe('signed webhooks', () => {
     expect(verifySignature(request!.body, undefined, secretB)).toBe(false);
   });
 
-  it('retries while the receiver answers 500 or is gone, under the same delivery id, and logs every attempt', async () => {
+  it('retries while the receiver answers 500 or is gone, under the same delivery id, and logs every attempt', async ({ t, hooks }) => {
+    const { receiver, brandB, customerB, call, requestsFor, placeBuy } = hooks;
     receiver.answerNext(500);
     const order = await placeBuy(customerB, 'hooks-b.example');
     const sent = await waitFor('the retry', async () => {
@@ -183,8 +191,7 @@ describe('signed webhooks', () => {
 
     // The receiver goes away altogether, then comes back at the same address: the retries reach it.
     const port = new URL(receiver.url).port;
-    const moved = receiver;
-    await moved.close();
+    await receiver.close();
     const cancelled = await json(t.call('POST', `/api/orders/${order._id}/cancel`, { token: customerB, body: {} }));
     expect(cancelled.status).toBe(200);
     const failing = await waitFor('a refused attempt', async () => {
@@ -195,12 +202,13 @@ describe('signed webhooks', () => {
       return rows.rows[0] ?? null;
     });
     expect(failing.error).toMatch(/ECONNREFUSED/);
-    receiver = await startRecordingServer(Number(port));
+    hooks.receiver = await startRecordingServer(Number(port));
     const redelivered = await waitFor('the cancellation after the receiver came back', async () => requestsFor('/b').find((r) => bodyOf(r).id === failing.id));
     expect(bodyOf(redelivered)).toMatchObject({ type: 'order.cancelled', data: { status: 'cancelled', orderId: order._id } });
   });
 
-  it('gives up after the schedule: the delivery is failed, then Redeliver sends it again under its id', async () => {
+  it('gives up after the schedule: the delivery is failed, then Redeliver sends it again under its id', async ({ t, hooks }) => {
+    const { receiver, brandA, brandB, customerB, call, requestsFor, placeBuy } = hooks;
     receiver.answerNext(503, 503, 503);
     const order = await placeBuy(customerB, 'hooks-b.example');
     const failed = await waitFor('the delivery failed', async () => {
@@ -228,7 +236,8 @@ describe('signed webhooks', () => {
     expect(trail.at(-1)).toMatchObject({ type: 'WebhookRedeliveryRequested', data: { deliveryId: failed.id }, metadata: { ip: '198.51.100.77' } });
   });
 
-  it('pages the delivery log newest first with a cursor', async () => {
+  it('pages the delivery log newest first with a cursor', async ({ hooks }) => {
+    const { brandB, call } = hooks;
     const first = await call('GET', `/api/admin/webhooks/${endpointB}/deliveries?limit=2`, brandB.token);
     expect(first.status).toBe(200);
     expect(first.body.items).toHaveLength(2);
@@ -241,7 +250,8 @@ describe('signed webhooks', () => {
     expect((await call('GET', `/api/admin/webhooks/${endpointB}/deliveries?cursor=nonsense`, brandB.token)).status).toBe(400);
   });
 
-  it("signs with both secrets during a rotation's overlap", async () => {
+  it("signs with both secrets during a rotation's overlap", async ({ t, hooks }) => {
+    const { brandB, customerB, call, requestsFor, placeBuy } = hooks;
     const rotated = await call('POST', `/api/admin/webhooks/${endpointB}/rotate-secret`, brandB.token);
     expect(rotated.status).toBe(200);
     expect(Date.parse(rotated.body.previousValidUntil) - Date.now()).toBeGreaterThan(23.9 * 3600_000);
@@ -264,7 +274,8 @@ describe('signed webhooks', () => {
     expect(verifySignature(later.body, laterHeader, rotated.body.secret)).toBe(true);
   });
 
-  it('sends nothing to a disabled endpoint, and deletes one with its log', async () => {
+  it('sends nothing to a disabled endpoint, and deletes one with its log', async ({ t, hooks }) => {
+    const { brandA, customerA, call, requestsFor, placeBuy } = hooks;
     const disabled = await call('PUT', `/api/admin/webhooks/${endpointA}`, brandA.token, { enabled: false });
     expect(disabled).toMatchObject({ status: 200, body: { endpoint: { enabled: false } } });
     const before = requestsFor('/a').length;
@@ -278,7 +289,8 @@ describe('signed webhooks', () => {
     expect(trail).toEqual(['WebhookEndpointRegistered', 'WebhookEndpointChanged', 'WebhookEndpointDeleted']);
   });
 
-  it("caps a brand's endpoints at 10", async () => {
+  it("caps a brand's endpoints at 10", async ({ admin: operator, hooks }) => {
+    const { brandA, call } = hooks;
     for (let n = 0; n < 10; n += 1) {
       const made = await call('POST', '/api/admin/webhooks', operator, { url: `https://hooks${n}.example.com/desk`, eventTypes: ['order.placed'] });
       expect(made.status).toBe(201);
