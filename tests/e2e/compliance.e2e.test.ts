@@ -10,10 +10,9 @@
  * area's code.
  */
 import { readFile } from 'node:fs/promises';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { DESKTOP, launchBrowser, PHONE } from './support/browser';
-import { startAppServer, type AppServer } from './support/app-server';
+import { describe, expect } from 'vitest';
+import { DESKTOP, PHONE } from './support/browser';
+import { e2eTestWith } from './support/e2e-fixtures';
 import { confirmOnServer } from '../support/admin-cli';
 import { watchCspViolations } from './support/csp-violations';
 import { seriousViolations } from './support/axe';
@@ -27,23 +26,15 @@ const TRON = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-describe('compliance desk in a real browser', () => {
-  let server: AppServer;
-  let browser: Browser;
-  let page: Page;
-  let cspViolations: string[] = [];
-  const order = { id: '', ref: '' };
-  /** An instant after the order was placed and before it was verified, to the second (the pickers' precision). */
-  let beforeVerified = '';
-  let pendingChangeId = '';
-
-  const api = (...args: Parameters<ReturnType<typeof checkedApiOf>>) => checkedApiOf(server)(...args);
-
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startAppServer({ ADMIN_PHONE: ADMIN.phone, ADMIN_PASSWORD: ADMIN.password }), launchBrowser()]);
-    const admin = await server.signIn(ADMIN);
-    // A customer who signs up: one an admin made orders only once they set their own password (decision 0029).
-    await server.signUp({ username: 'Kiran Customer', ...CUSTOMER });
+const it = e2eTestWith({ ADMIN_PHONE: ADMIN.phone, ADMIN_PASSWORD: ADMIN.password }, { customer: { username: 'Kiran Customer', ...CUSTOMER } })
+  /**
+   * The officer's desk, once per file: the compliance officer (signed up, the role confirmed at the
+   * server), a change waiting for a second admin, the customer's completed order with an instant
+   * between its placing and its verifying, and the one page the officer's steps go on from (its
+   * Content-Security-Policy violations kept), with the steps repeated on it.
+   */
+  .extend('officer', { scope: 'file' }, async ({ server, browser, admin, customer }) => {
+    const api = checkedApiOf(server);
     // The officer signs up with a password of their own (one an admin chose is no staff sign-in, decision
     // 0029); granting the role waits for a second admin, confirmed here at the server (decision 0030).
     await api('POST', '/api/auth/register/otp/send', null, { phone: OFFICER.phone });
@@ -54,46 +45,44 @@ describe('compliance desk in a real browser', () => {
     // A change that waits for a second admin (turning four eyes off), for the officer's Desk changes screen.
     const asked = await api('PUT', '/api/admin/settings', admin, { controls: { fourEyesAboveInr: 0 } });
     expect(asked.pendingConfirmation).toBe(true);
-    pendingChangeId = asked.change._id;
+    const pendingChangeId: string = asked.change._id;
 
-    const customer = await server.signIn(CUSTOMER);
     const placed = await api('POST', '/api/orders/fiat-to-crypto', customer, { fiatAmount: 2500, network: 'TRC20', withdrawAddress: TRON, method: 'bank' });
-    order.id = placed.order._id;
-    order.ref = placed.order.refCode;
+    const order: { id: string; ref: string } = { id: placed.order._id, ref: placed.order.refCode };
     // A whole second between placing and verifying, so a picked second falls strictly between them.
     await sleep(1500);
-    beforeVerified = new Date(Math.floor(Date.now() / 1000) * 1000).toISOString();
+    const beforeVerified = new Date(Math.floor(Date.now() / 1000) * 1000).toISOString();
     await sleep(1500);
     await api('POST', `/api/admin/orders/${order.id}/verify`, admin);
     await api('POST', `/api/admin/orders/${order.id}/complete`, admin, { cryptoReference: '0xc0ffee' });
 
     // UTC, so the pickers' local time is the ISO instant's.
-    page = await browser.newPage({ viewport: DESKTOP, acceptDownloads: true, timezoneId: 'UTC' });
-    cspViolations = await watchCspViolations(page);
-  }, 120_000);
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
+    const page = await browser.newPage({ viewport: DESKTOP, acceptDownloads: true, timezoneId: 'UTC' });
+    const cspViolations = await watchCspViolations(page);
+    const search = () => page.getByRole('form', { name: 'Order search' });
+    /**
+     * axe's serious and critical violations, with the experimental rule that a control's name holds its visible words
+     * (the timeline's step buttons broke it, issue 29).
+     */
+    const violations = () => seriousViolations(page, { enable: ['label-content-name-mismatch'] });
+    /** At 390 px and 1280 px (ending at 1280 px): nothing scrolls sideways, axe finds nothing serious, a screenshot. */
+    const checkScreen = async (name: string) => {
+      await page.waitForLoadState('networkidle');
+      try {
+        await fitsBothWidths(page, 'compliance', name, async (viewport) => expect(await violations(), `${name} at ${viewport.width} px`).toEqual([]));
+      } finally {
+        // A failure at the phone's width leaves the laptop's for the next test (its sidebar in view).
+        await page.setViewportSize(DESKTOP);
+      }
+    };
+    return { page, cspViolations, order, beforeVerified, pendingChangeId, search, checkScreen };
   });
 
-  const search = () => page.getByRole('form', { name: 'Order search' });
-  /**
-   * axe's serious and critical violations, with the experimental rule that a control's name holds its visible words
-   * (the timeline's step buttons broke it, issue 29).
-   */
-  const violations = () => seriousViolations(page, { enable: ['label-content-name-mismatch'] });
-  /** At 390 px and 1280 px (ending at 1280 px): nothing scrolls sideways, axe finds nothing serious, a screenshot. */
-  const checkScreen = async (name: string) => {
-    await page.waitForLoadState('networkidle');
-    try {
-      await fitsBothWidths(page, 'compliance', name, async (viewport) => expect(await violations(), `${name} at ${viewport.width} px`).toEqual([]));
-    } finally {
-      // A failure at the phone's width leaves the laptop's for the next test (its sidebar in view).
-      await page.setViewportSize(DESKTOP);
-    }
-  };
+describe('compliance desk in a real browser', () => {
+  // The desk and the officer's page start here, under a set-up's time (a test's own time is for the test).
+  it.beforeAll(async ({ officer }) => void officer, 120_000);
 
-  it('does not load the compliance code on the landing page', async () => {
+  it('does not load the compliance code on the landing page', async ({ server, browser }) => {
     const landing = await browser.newPage({ viewport: PHONE });
     const scripts: string[] = [];
     landing.on('response', (r) => {
@@ -107,7 +96,7 @@ describe('compliance desk in a real browser', () => {
     await landing.close();
   }, 60_000);
 
-  it('signs the officer in to the compliance area, in its own chunk', async () => {
+  it('signs the officer in to the compliance area, in its own chunk', async ({ server, officer: { page } }) => {
     const scripts: string[] = [];
     page.on('response', (r) => {
       if (r.url().endsWith('.js')) scripts.push(r.url());
@@ -121,7 +110,7 @@ describe('compliance desk in a real browser', () => {
     expect(scripts.some((url) => url.includes('compliance-routes'))).toBe(true);
   }, 60_000);
 
-  it('finds the order by its ref and opens its timeline', async () => {
+  it('finds the order by its ref and opens its timeline', async ({ officer: { page, search, order, checkScreen } }) => {
     await search().getByLabel('Search').fill(order.ref);
     await search().getByRole('button', { name: 'Search' }).click();
     const table = page.getByRole('table', { name: 'Orders' });
@@ -137,7 +126,7 @@ describe('compliance desk in a real browser', () => {
     await page.getByRole('heading', { name: `Order #${order.ref}`, level: 1 }).waitFor();
   }, 60_000);
 
-  it('steps through the timeline: events by name, and only what each changed, in words', async () => {
+  it('steps through the timeline: events by name, and only what each changed, in words', async ({ officer: { page, checkScreen } }) => {
     const counter = page.getByText(/^Step \d+ of \d+$/);
     await expect.poll(() => counter.textContent()).toMatch(/^Step 1 of [3-9]$/);
     const total = Number((await counter.textContent())!.split(' of ')[1]);
@@ -169,7 +158,8 @@ describe('compliance desk in a real browser', () => {
     await expect.poll(() => counter.textContent()).toBe(`Step ${total} of ${total}`);
   }, 60_000);
 
-  it('shows the order, and the order book, as they stood before the order was verified', async () => {
+  it('shows the order, and the order book, as they stood before the order was verified', async ({ server, officer }) => {
+    const { page, search, order, beforeVerified, checkScreen } = officer;
     const form = page.getByRole('form', { name: 'Order as of' });
     // The picker is at the top, above the timeline, and starts at the last event to the second.
     const [picker, list] = [await form.boundingBox(), await page.getByRole('list', { name: 'Timeline' }).boundingBox()];
@@ -197,7 +187,7 @@ describe('compliance desk in a real browser', () => {
     await checkScreen('orders-as-of');
   }, 60_000);
 
-  it("searches the event log for the order's stream and opens an event", async () => {
+  it("searches the event log for the order's stream and opens an event", async ({ officer: { page, order, checkScreen } }) => {
     await page.getByRole('complementary', { name: 'Compliance navigation' }).getByRole('link', { name: 'Event Log' }).click();
     const filters = page.getByRole('form', { name: 'Events filters' });
     await filters.getByLabel('Stream').fill(`order-${order.id}`);
@@ -221,7 +211,7 @@ describe('compliance desk in a real browser', () => {
     await checkScreen('events');
   }, 60_000);
 
-  it('makes an export of the order whose link downloads its events', async () => {
+  it('makes an export of the order whose link downloads its events', async ({ officer: { page, order, checkScreen } }) => {
     await page.getByRole('complementary', { name: 'Compliance navigation' }).getByRole('link', { name: 'Exports' }).click();
     await expect
       .poll(
@@ -255,7 +245,8 @@ describe('compliance desk in a real browser', () => {
     expect(text).toContain('OrderCompleted');
   }, 60_000);
 
-  it("reads the changes to the desk's rules: the one waiting first, then the role grant confirmed at the server", async () => {
+  it("reads the changes to the desk's rules: the one waiting first, then the role grant confirmed at the server", async ({ officer }) => {
+    const { page, pendingChangeId, checkScreen } = officer;
     await page.getByRole('complementary', { name: 'Compliance navigation' }).getByRole('link', { name: 'Desk changes' }).click();
     await page.waitForURL((url) => url.pathname === '/compliance/changes');
     const waiting = page.getByRole('region', { name: 'Waiting for a second admin (1)' }).getByRole('article', { name: 'Global Settings' });
@@ -276,7 +267,7 @@ describe('compliance desk in a real browser', () => {
     await checkScreen('desk-change');
   }, 60_000);
 
-  it("recorded the officer's reading in the access trail", async () => {
+  it("recorded the officer's reading in the access trail", async ({ officer: { page, checkScreen } }) => {
     await page.getByRole('complementary', { name: 'Compliance navigation' }).getByRole('link', { name: 'Access Trail' }).click();
     const table = page.getByRole('table', { name: 'Access events' });
     await expect.poll(() => table.locator('tbody > tr').count(), { timeout: 15_000 }).toBeGreaterThan(0);
@@ -284,7 +275,7 @@ describe('compliance desk in a real browser', () => {
     await checkScreen('access-trail');
   }, 60_000);
 
-  it('met no Content-Security-Policy violation on any screen', () => {
+  it('met no Content-Security-Policy violation on any screen', ({ officer: { cspViolations } }) => {
     expect(cspViolations).toEqual([]);
   });
 });
