@@ -4,8 +4,9 @@
  * admin only on theirs, and a deleted brand's users are signed out.
  */
 import { parse } from 'csv-parse/sync';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCustomer, createTestApp, json, type TestApp } from '../support/test-app';
+import { describe, expect } from 'vitest';
+import { createCustomer, json } from '../support/test-app';
+import { it as withApp } from '../support/app-fixtures';
 import { giveDepositWallet } from '../support/deposit-wallet';
 import { createBrand } from '../support/brands';
 import { changeConfirmed, confirmPending, createStaff } from '../support/desk-changes';
@@ -14,15 +15,10 @@ const TRON = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
 const BUY = { fiatAmount: 10000, network: 'TRC20', withdrawAddress: TRON, method: 'bank' };
 const HOST = 'b.example';
 
-describe('brands', () => {
-  let t: TestApp;
-  let operator: string;
-  let brandId: string;
-  let brandCustomer: string;
-  let brandAdmin: string;
-  let brandOrder: string;
-  let defaultOrder: string;
-
+// Brand B (its deposit wallet, a customer signed up on its host) beside the operator's brand (a
+// customer's buy), under Global Settings a second admin confirmed: set up once for the file, for
+// every test; with a request as a browser on a host sends it.
+const it = withApp.extend('brand', { scope: 'file', auto: true }, async ({ t, admin: operator }) => {
   /** A request as a browser on `host` sends it. */
   const on = (host: string, method: string, url: string, options: { token?: string; body?: unknown } = {}) =>
     json(t.call(method, url, { ...options, headers: { host } }));
@@ -33,24 +29,26 @@ describe('brands', () => {
     expect(registered.status).toBe(201);
     return registered.body.token as string;
   };
-
-  beforeAll(async () => {
-    t = await createTestApp();
-    operator = await t.adminToken();
-    // 88.5 is further than the re-quote band from 85: a second admin confirms it (decision 0030).
-    await changeConfirmed(t, 'PUT', '/api/admin/settings', {
-      token: operator,
-      body: { rates: { usdt_bank_buy: 88.5, usdt_cash_sell: 84 }, fees: { fiatToCryptoPercent: 0.5 } },
-    });
-    brandId = await createBrand(t, HOST, 'Brand B');
-    await giveDepositWallet(t, brandId);
-    brandCustomer = await register(HOST, '+919700000001');
-    const defaultCustomer = await createCustomer(t, '+919700000002');
-    defaultOrder = (await json(t.call('POST', '/api/orders/fiat-to-crypto', { token: defaultCustomer, body: BUY }))).body.order._id;
+  // 88.5 is further than the re-quote band from 85: a second admin confirms it (decision 0030).
+  await changeConfirmed(t, 'PUT', '/api/admin/settings', {
+    token: operator,
+    body: { rates: { usdt_bank_buy: 88.5, usdt_cash_sell: 84 }, fees: { fiatToCryptoPercent: 0.5 } },
   });
-  afterAll(() => t.close());
+  const brandId = await createBrand(t, HOST, 'Brand B');
+  await giveDepositWallet(t, brandId);
+  const brandCustomer = await register(HOST, '+919700000001');
+  const defaultCustomer = await createCustomer(t, '+919700000002');
+  const defaultOrder: string = (await json(t.call('POST', '/api/orders/fiat-to-crypto', { token: defaultCustomer, body: BUY }))).body.order._id;
+  return { brandId, brandCustomer, defaultOrder, on };
+});
 
-  it("prices a brand's orders at the Global Settings, then at the brand's own overrides", async () => {
+describe('brands', () => {
+  // What a test makes for the later ones: brand B's order at its overrides, and a brand admin's token.
+  let brandOrder: string;
+  let brandAdmin: string;
+
+  it("prices a brand's orders at the Global Settings, then at the brand's own overrides", async ({ t, admin: operator, brand }) => {
+    const { brandId, brandCustomer, on } = brand;
     const config = await on(HOST, 'GET', '/api/config/public');
     expect(config.body).toMatchObject({ rates: { usdt_bank_buy: 88.5 }, fees: { fiatToCryptoPercent: 0.5 }, brand: { name: 'Brand B' } });
     const atGlobal = await on(HOST, 'POST', '/api/orders/fiat-to-crypto', { token: brandCustomer, body: BUY });
@@ -86,7 +84,7 @@ describe('brands', () => {
     expect(placed!.metadata.tenantId).toBe(brandId);
   });
 
-  it('refuses bad overrides with validation errors and records nothing', async () => {
+  it('refuses bad overrides with validation errors and records nothing', async ({ t, admin: operator, brand: { brandId } }) => {
     const before = (await t.deps.eventStore.readStream(`tenant-${brandId}`)).length;
     for (const body of [
       { rates: { usdt_bank_buy: 0 } },
@@ -103,7 +101,7 @@ describe('brands', () => {
     expect((await json(t.call('GET', '/api/admin/tenants/no-such-brand/settings', { token: operator }))).status).toBe(404);
   });
 
-  it("shows the operator every brand's orders with their brand, and filters by brand", async () => {
+  it("shows the operator every brand's orders with their brand, and filters by brand", async ({ t, admin: operator, brand: { brandId, defaultOrder } }) => {
     await t.project();
     const all = await json(t.call('GET', '/api/admin/orders', { token: operator }));
     expect(all.body.total).toBe(3);
@@ -128,14 +126,14 @@ describe('brands', () => {
     expect(users.body.users.map((u: any) => [u.phone, u.brand.name])).toEqual([['+919700000001', 'Brand B']]);
   });
 
-  it("lets the operator act on a brand's order, recording the order's brand on the event", async () => {
+  it("lets the operator act on a brand's order, recording the order's brand on the event", async ({ t, admin: operator, brand: { brandId } }) => {
     const verified = await json(t.call('POST', `/api/admin/orders/${brandOrder}/verify`, { token: operator, body: {} }));
     expect(verified).toMatchObject({ status: 200, body: { order: { status: 'fiat_received', brand: { name: 'Brand B' } } } });
     const events = await t.deps.eventStore.readStream(`order-${brandOrder}`);
     expect(events.at(-1)!.metadata).toMatchObject({ tenantId: brandId, actor: { role: 'admin' } });
   });
 
-  it('refuses a pasted UTR as the completion rate and records nothing', async () => {
+  it('refuses a pasted UTR as the completion rate and records nothing', async ({ t, admin: operator }) => {
     const before = (await t.deps.eventStore.readStream(`order-${brandOrder}`)).length;
     const answer = await json(
       t.call('POST', `/api/admin/orders/${brandOrder}/complete`, { token: operator, body: { cryptoReference: '0xabc', rate: '412345678901' } }),
@@ -147,7 +145,12 @@ describe('brands', () => {
     expect((await t.deps.eventStore.readStream(`order-${brandOrder}`)).length).toBe(before);
   });
 
-  it("creates a brand admin as an event with who, when and where, once a second admin confirms it; they sign in on the brand's host", async () => {
+  it("creates a brand admin as an event with who, when and where, once a second admin confirms it; they sign in on the brand's host", async ({
+    t,
+    admin: operator,
+    brand,
+  }) => {
+    const { brandId, on } = brand;
     // A staff account waits for a second admin (decision 0030): the request says who asked, the account's events who confirmed.
     const asked = await json(
       t.call('POST', '/api/admin/users', {
@@ -191,7 +194,7 @@ describe('brands', () => {
     brandAdmin = login.body.token;
   });
 
-  it('shows a brand admin only their brand, and refuses the rest', async () => {
+  it('shows a brand admin only their brand, and refuses the rest', async ({ t, brand: { brandId, defaultOrder } }) => {
     const list = await json(t.call('GET', '/api/admin/orders', { token: brandAdmin }));
     expect(list.body.items.map((o: any) => o.brand._id)).toEqual([brandId, brandId]);
     expect((await json(t.call('GET', '/api/admin/dashboard', { token: brandAdmin }))).body.stats).toMatchObject({ totalOrders: 2, totalUsers: 1 });
@@ -227,7 +230,7 @@ describe('brands', () => {
     }
   });
 
-  it('lets a brand admin add regular users to their brand only', async () => {
+  it('lets a brand admin add regular users to their brand only', async ({ t, admin: operator, brand: { brandId } }) => {
     const plain = await json(t.call('POST', '/api/admin/users', { token: brandAdmin, body: { phone: '+919700000010', password: 'secret12' } }));
     expect(plain).toMatchObject({ status: 201, body: { user: { tenantId: brandId, roles: [] } } });
     expect(
@@ -242,7 +245,7 @@ describe('brands', () => {
     expect(unknownBrand).toMatchObject({ status: 400, body: { details: [{ path: 'tenantId', message: 'Brand not found' }] } });
   });
 
-  it('changes roles as events, for operator admins only, never their own admin role', async () => {
+  it('changes roles as events, for operator admins only, never their own admin role', async ({ t, admin: operator, brand: { brandId } }) => {
     const users = (await json(t.call('GET', `/api/admin/users?tenantId=${brandId}`, { token: operator }))).body.users;
     const admin = users.find((u: any) => u.phone === '+919700000008');
     expect((await t.call('PUT', `/api/admin/users/${admin._id}/roles`, { token: brandAdmin, body: { roles: [] } })).status).toBe(403);
@@ -263,14 +266,19 @@ describe('brands', () => {
     expect((await t.call('GET', '/api/admin/orders', { token: brandAdmin })).status).toBe(401);
   });
 
-  it("expires a brand's order as the system, on the brand's own tenant", async () => {
+  it("expires a brand's order as the system, on the brand's own tenant", async ({ t, brand: { brandId, brandCustomer, on } }) => {
     const unpaid = (await on(HOST, 'POST', '/api/orders/crypto-to-fiat', { token: brandCustomer, body: { cryptoAmount: 5, method: 'cash' } })).body.order;
     await t.deps.orders.commands.expire(unpaid._id, 'expiry-test', new Date(Date.parse(unpaid.paymentDueAt) + 1000));
     const expired = (await t.deps.eventStore.readStream(`order-${unpaid._id}`)).at(-1)!;
     expect(expired).toMatchObject({ type: 'OrderExpired', metadata: { tenantId: brandId, actor: { id: 'expiry-test', role: 'system' } } });
   });
 
-  it('answers a body that claims to be a multipart form and is not with 400, on adding and changing a brand (third security review)', async () => {
+  it('answers a body that claims to be a multipart form and is not with 400, on adding and changing a brand (third security review)', async ({
+    t,
+    admin: operator,
+    brand,
+  }) => {
+    const { brandId } = brand;
     const garbage = { body: 'garbage', headers: { authorization: `Bearer ${operator}`, 'content-type': 'multipart/form-data; boundary=x' } };
     const before = (await json(t.call('GET', `/api/admin/tenants/${brandId}`, { token: operator }))).body;
     for (const [method, url] of [
@@ -284,7 +292,7 @@ describe('brands', () => {
     expect((await json(t.call('GET', `/api/admin/tenants/${brandId}`, { token: operator }))).body).toEqual(before);
   });
 
-  it('takes a tenant back exactly as it was read, and an empty logo URL as no logo', async () => {
+  it('takes a tenant back exactly as it was read, and an empty logo URL as no logo', async ({ t, admin: operator, brand: { brandId } }) => {
     const withLogo = new FormData();
     withLogo.set('logoUrl', 'https://cdn.example.com/b.png');
     expect(
@@ -322,7 +330,8 @@ describe('brands', () => {
     expect(cleared.body.tenant.logoUrl).toBeNull();
   });
 
-  it("signs a deleted brand's users out, refuses them at sign-in, and stops resolving its domain", async () => {
+  it("signs a deleted brand's users out, refuses them at sign-in, and stops resolving its domain", async ({ t, admin: operator, brand }) => {
+    const { brandId, brandCustomer, on } = brand;
     expect((await t.call('GET', '/api/auth/me', { token: brandCustomer })).status).toBe(200);
     // Deleting a brand waits for a second admin (decision 0030): confirmed from the server.
     expect((await changeConfirmed(t, 'DELETE', `/api/admin/tenants/${brandId}`, { token: operator })).confirmed).toBe(true);
