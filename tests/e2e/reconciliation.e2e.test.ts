@@ -11,11 +11,9 @@
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser } from './support/browser';
-import { startAppServer, type AppServer } from './support/app-server';
-import { apiOf, openSignedIn } from './support/signed-in';
+import { describe, expect } from 'vitest';
+import type { Page } from 'playwright-core';
+import { e2eTestWith } from './support/e2e-fixtures';
 import { watchCspViolations } from './support/csp-violations';
 import { confirmOnServer } from '../support/admin-cli';
 import { seriousViolations } from './support/axe';
@@ -27,12 +25,80 @@ const AXIS = { bankName: 'Axis Bank', accountName: 'E2E Desk Trading', accountNu
 const FIXTURES = path.join(import.meta.dirname, 'fixtures');
 const WALLET = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
 
-describe('reconciling bank statements, in a real browser', () => {
-  let server: AppServer;
-  let browser: Browser;
-  let admin: string;
-  const api = (...args: Parameters<ReturnType<typeof apiOf>>) => apiOf(server)(...args);
+interface Order {
+  _id: string;
+  refCode: string;
+}
 
+const it = e2eTestWith({ ADMIN_PHONE: ADMIN.phone, ADMIN_PASSWORD: ADMIN.password })
+  /**
+   * The brand's HDFC and Axis accounts, once per file, before any test (every page lists them; where
+   * customers pay changes only with a second admin, decision 0030: confirmed at the server), with the
+   * steps over them.
+   */
+  .extend('accounts', { scope: 'file', auto: true }, async ({ server, api, admin, open }) => {
+    const saved = await api('PUT', '/api/admin/tenants/default', admin, { bankAccounts: [HDFC, AXIS] });
+    await confirmOnServer(server.serverEnv, saved.change._id);
+    return {
+      /** A new page, signed in as the admin, on a bank account's page (reached from the accounts' table, as an admin goes). */
+      openAccount: async (bankName: string) => {
+        const page = await open(admin, '/admin/reconciliation');
+        await page.getByRole('table', { name: 'Bank accounts' }).getByRole('link', { name: bankName }).click();
+        await page.getByRole('heading', { name: 'Upload a statement' }).waitFor();
+        return page;
+      },
+      accountIdOf: async (bankName: string) =>
+        ((await api('GET', '/api/admin/bank-accounts', admin)).bankAccounts as { _id: string; bankName: string }[]).find((a) => a.bankName === bankName)!._id,
+    };
+  })
+  /**
+   * The orders the matching tests read, once per file when they start (after the statements' tests):
+   * the desk verifying exact matches (a loosening a second admin confirms, decision 0030: at the
+   * server), four customers each with a wallet and a bank account, and their buys.
+   */
+  .extend('matching', { scope: 'file' }, async ({ server, api, admin }) => {
+    const customer = async (phone: string, holder: string) => {
+      const token = await server.signUp({ phone, password: 'customer-pass', username: holder });
+      await api('POST', '/api/user/wallet', token, { network: 'TRC20', address: WALLET, label: 'Main', isDefault: true });
+      await api('POST', '/api/user/bank-account', token, {
+        bankName: 'HDFC Bank',
+        accountHolder: holder,
+        accountNumber: `5010${phone.slice(-8)}`,
+        ifsc: 'HDFC0000123',
+      });
+      return token;
+    };
+    const buy = async (token: string, fiatAmount: number, utr?: string): Promise<Order> => {
+      const { order } = await api('POST', '/api/orders/fiat-to-crypto', token, { fiatAmount, network: 'TRC20', withdrawAddress: WALLET, method: 'bank' });
+      if (utr) await api('POST', `/api/orders/${order._id}/upload`, token, { bankReference: utr });
+      return order;
+    };
+    // Verifying an exact match automatically loosens the desk's rules: a second admin confirms (decision 0030).
+    const settings = await api('PUT', '/api/admin/settings', admin, { controls: { bankMatch: 'verify' } });
+    await confirmOnServer(server.serverEnv, settings.change._id);
+    const [meera, kiran, dev, esha] = await Promise.all([
+      customer('+919811100031', 'Meera Sample'),
+      customer('+919811100032', 'Kiran Sample'),
+      customer('+919811100033', 'Dev Sample'),
+      customer('+919811100034', 'Esha Sample'),
+    ]);
+    const [paid, thirdParty, unreferenced, verifiedByHand] = await Promise.all([
+      buy(meera, 10_000, '612345678931'),
+      buy(kiran, 5_000, '612345678932'),
+      buy(dev, 2_000),
+      buy(esha, 3_000, '612345678999'),
+    ]);
+    expect((await api('POST', `/api/admin/orders/${verifiedByHand._id}/verify`, admin)).message).toBe('Order verified');
+    return {
+      paid, // UTR on the statement, paid by its customer
+      thirdParty, // UTR on the statement, paid by someone else
+      unreferenced, // no UTR given: the queue's candidate for a ₹2,000 credit
+      verifiedByHand, // verified with a UTR no statement holds
+      adminOrder: (order: Order) => api('GET', `/api/admin/orders/${order._id}`, admin),
+    };
+  });
+
+describe('reconciling bank statements, in a real browser', () => {
   /** No serious axe violation, and nothing scrolls sideways at 390 px or 1280 px. */
   const checkScreen = async (page: Page, name: string) => {
     expect(await seriousViolations(page), name).toEqual([]);
@@ -47,34 +113,16 @@ describe('reconciling bank statements, in a real browser', () => {
       });
       new MutationObserver(seen).observe(document.body, { subtree: true, childList: true, characterData: true });
     })()`);
-  /** A new page, signed in as the admin, on a bank account's page (reached from the accounts' table, as an admin goes). */
-  const openAccount = async (bankName: string) => {
-    const page = await openSignedIn(browser, server, admin, '/admin/reconciliation');
-    await page.getByRole('table', { name: 'Bank accounts' }).getByRole('link', { name: bankName }).click();
-    await page.getByRole('heading', { name: 'Upload a statement' }).waitFor();
-    return page;
-  };
   const upload = async (page: Page, fixture: string) => {
     await page.getByLabel('Statement file').setInputFiles(path.join(FIXTURES, fixture));
     await page.getByRole('button', { name: 'Upload statement' }).click();
   };
-  const accountIdOf = async (bankName: string) =>
-    ((await api('GET', '/api/admin/bank-accounts', admin)).bankAccounts as { _id: string; bankName: string }[]).find((a) => a.bankName === bankName)!._id;
 
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startAppServer({ ADMIN_PHONE: ADMIN.phone, ADMIN_PASSWORD: ADMIN.password }), launchBrowser()]);
-    admin = await server.signIn(ADMIN);
-    // Where customers pay changes only with a second admin (decision 0030): confirmed at the server.
-    const saved = await api('PUT', '/api/admin/tenants/default', admin, { bankAccounts: [HDFC, AXIS] });
-    await confirmOnServer(server.serverEnv, saved.change._id);
-  }, 120_000);
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  // The desk and its accounts start here, under a set-up's time (a test's own time is for the test).
+  it.beforeAll(async ({ accounts }) => void accounts, 120_000);
 
-  it('an admin uploads a CSV statement, sees its progress and what was imported, then its lines', async () => {
-    const page = await openSignedIn(browser, server, admin, '/admin/dashboard');
+  it('an admin uploads a CSV statement, sees its progress and what was imported, then its lines', async ({ admin, open }) => {
+    const page = await open(admin, '/admin/dashboard');
     const csp = await watchCspViolations(page);
     await page.getByRole('complementary', { name: 'Admin navigation' }).getByRole('link', { name: 'Reconciliation' }).click();
     await page.waitForURL('**/admin/reconciliation');
@@ -146,7 +194,7 @@ describe('reconciling bank statements, in a real browser', () => {
     await page.close();
   }, 90_000);
 
-  it('refuses a file the saved layout cannot read, naming its line, and records nothing', async () => {
+  it('refuses a file the saved layout cannot read, naming its line, and records nothing', async ({ api, admin, accounts: { openAccount, accountIdOf } }) => {
     const page = await openAccount('HDFC Bank');
     await upload(page, 'hdfc-statement-bad-amount.csv');
     const refusal = page.getByRole('alert').filter({ hasText: 'The statement was not imported' });
@@ -159,7 +207,7 @@ describe('reconciling bank statements, in a real browser', () => {
     await page.close();
   }, 60_000);
 
-  it('reads a file no layout reads once its columns are set by hand, and keeps them for the account', async () => {
+  it('reads a file no layout reads once its columns are set by hand, and keeps them for the account', async ({ accounts: { openAccount } }) => {
     const page = await openAccount('Axis Bank');
     await upload(page, 'own-layout-statement.csv');
     await page.getByRole('alert').filter({ hasText: 'None of the saved layouts reads this file' }).waitFor();
@@ -204,52 +252,18 @@ describe('reconciling bank statements, in a real browser', () => {
   }, 60_000);
 
   describe('matching the lines to orders', () => {
-    interface Order {
-      _id: string;
-      refCode: string;
-    }
-    const customer = async (phone: string, holder: string) => {
-      const token = await server.signUp({ phone, password: 'customer-pass', username: holder });
-      await api('POST', '/api/user/wallet', token, { network: 'TRC20', address: WALLET, label: 'Main', isDefault: true });
-      await api('POST', '/api/user/bank-account', token, {
-        bankName: 'HDFC Bank',
-        accountHolder: holder,
-        accountNumber: `5010${phone.slice(-8)}`,
-        ifsc: 'HDFC0000123',
-      });
-      return token;
-    };
-    const buy = async (token: string, fiatAmount: number, utr?: string): Promise<Order> => {
-      const { order } = await api('POST', '/api/orders/fiat-to-crypto', token, { fiatAmount, network: 'TRC20', withdrawAddress: WALLET, method: 'bank' });
-      if (utr) await api('POST', `/api/orders/${order._id}/upload`, token, { bankReference: utr });
-      return order;
-    };
-    const adminOrder = (order: Order) => api('GET', `/api/admin/orders/${order._id}`, admin);
-    let paid: Order; // UTR on the statement, paid by its customer
-    let thirdParty: Order; // UTR on the statement, paid by someone else
-    let unreferenced: Order; // no UTR given: the queue's candidate for a ₹2,000 credit
-    let verifiedByHand: Order; // verified with a UTR no statement holds
+    // The customers' orders are made here, under a set-up's time.
+    it.beforeAll(async ({ matching }) => void matching, 120_000);
 
-    beforeAll(async () => {
-      // Verifying an exact match automatically loosens the desk's rules: a second admin confirms (decision 0030).
-      const settings = await api('PUT', '/api/admin/settings', admin, { controls: { bankMatch: 'verify' } });
-      await confirmOnServer(server.serverEnv, settings.change._id);
-      const [meera, kiran, dev, esha] = await Promise.all([
-        customer('+919811100031', 'Meera Sample'),
-        customer('+919811100032', 'Kiran Sample'),
-        customer('+919811100033', 'Dev Sample'),
-        customer('+919811100034', 'Esha Sample'),
-      ]);
-      [paid, thirdParty, unreferenced, verifiedByHand] = await Promise.all([
-        buy(meera, 10_000, '612345678931'),
-        buy(kiran, 5_000, '612345678932'),
-        buy(dev, 2_000),
-        buy(esha, 3_000, '612345678999'),
-      ]);
-      expect((await api('POST', `/api/admin/orders/${verifiedByHand._id}/verify`, admin)).message).toBe('Order verified');
-    }, 120_000);
-
-    it("matches a buy whose UTR is on today's statement and verifies it; flags one paid by someone else", async () => {
+    it("matches a buy whose UTR is on today's statement and verifies it; flags one paid by someone else", async ({
+      server,
+      api,
+      admin,
+      accounts,
+      matching,
+    }) => {
+      const { openAccount, accountIdOf } = accounts;
+      const { paid, thirdParty, adminOrder } = matching;
       const page = await openAccount('HDFC Bank');
       const today = (style: '2-digit' | 'numeric') =>
         new Intl.DateTimeFormat('en-GB', { day: '2-digit', month: '2-digit', year: style, timeZone: 'Asia/Kolkata' }).format(new Date());
@@ -292,8 +306,12 @@ describe('reconciling bank statements, in a real browser', () => {
       await page.close();
     }, 90_000);
 
-    it('an admin assigns an unmatched credit to its order and marks another for refund, each after a confirm step', async () => {
-      const page = await openSignedIn(browser, server, admin, '/admin/reconciliation/unmatched?direction=credit');
+    it('an admin assigns an unmatched credit to its order and marks another for refund, each after a confirm step', async ({
+      admin,
+      open,
+      matching: { unreferenced, adminOrder },
+    }) => {
+      const page = await open(admin, '/admin/reconciliation/unmatched?direction=credit');
       const queue = page.getByRole('table', { name: 'Unmatched lines' });
       const lineOf = (utr: string) => queue.getByRole('row').filter({ hasText: utr });
       await lineOf('612345678933').waitFor();
@@ -328,8 +346,8 @@ describe('reconciling bank statements, in a real browser', () => {
       await page.close();
     }, 90_000);
 
-    it('lists an order verified by hand that no statement backs under Orders without money', async () => {
-      const page = await openSignedIn(browser, server, admin, '/admin/reconciliation/orders-without-money');
+    it('lists an order verified by hand that no statement backs under Orders without money', async ({ admin, open, matching: { paid, verifiedByHand } }) => {
+      const page = await open(admin, '/admin/reconciliation/orders-without-money');
       const orders = page.getByRole('table', { name: 'Orders without money' });
       const row = orders.getByRole('row').filter({ hasText: verifiedByHand.refCode });
       await row.waitFor();
