@@ -158,8 +158,7 @@ describe('customer notifications', () => {
     expect(gateway.requests.length).toBe(before);
   });
 
-  it('two workers running the same job send it once', async ({ t, gateway, desk }) => {
-    const { brandName, texts, rejectedBuy, gatewaySms } = desk;
+  it('two workers running the same job send it once', async ({ t, gateway, desk: { brandName, texts, rejectedBuy, gatewaySms } }) => {
     const { who: ravi, order, row } = await rejectedBuy('+919700000002');
     const job = { notificationId: row.id, userId: ravi.id, tenantId: row.tenantId, kind: row.kind, facts: row.facts };
     const sms = gatewaySms();
@@ -270,8 +269,7 @@ describe('customer notifications', () => {
     expect((await t.call('GET', '/api/user/notifications')).status).toBe(401);
   });
 
-  it("another customer's notification is 404, to read or to mark, and marking it changes nothing", async ({ t, desk }) => {
-    const { customer } = desk;
+  it("another customer's notification is 404, to read or to mark, and marking it changes nothing", async ({ t, desk: { customer } }) => {
     const asha = await t.login('+919700000001', 'secret1');
     const ashas = (await json(t.call('GET', '/api/user/notifications', { token: asha }))).body.items[0];
     expect((await json(t.call('GET', `/api/user/notifications/${ashas.id}`, { token: asha }))).body.notification.id).toBe(ashas.id);
@@ -284,8 +282,7 @@ describe('customer notifications', () => {
     expect((await json(t.call('GET', '/api/user/notifications', { token: eve.token }))).body.items).toEqual([]);
   });
 
-  it('texts a completed sell with its UTR', async ({ t, desk }) => {
-    const { brandName, texts, deliver, customer, asAdmin } = desk;
+  it('texts a completed sell with its UTR', async ({ t, desk: { brandName, texts, deliver, customer, asAdmin } }) => {
     await giveDepositWallet(t);
     const sam = await customer('+919700000006');
     const placed = await json(

@@ -111,8 +111,7 @@ describe('signed webhooks', () => {
     expect((await call('DELETE', `/api/admin/webhooks/${first.body.endpoint.id}`, brandB.token)).status).toBe(200);
   });
 
-  it('refuses plain http to another host, and anything not http(s), as validation_error', async ({ t, admin: operator, hooks }) => {
-    const { call } = hooks;
+  it('refuses plain http to another host, and anything not http(s), as validation_error', async ({ t, admin: operator, hooks: { call } }) => {
     for (const url of ['http://example.com/hook', 'ftp://127.0.0.1/hook', 'https://user:pw@example.com/hook', 'not a url']) {
       const refused = await call('POST', '/api/admin/webhooks', operator, { url, eventTypes: ['order.placed'] });
       expect(refused.status, url).toBe(400);
@@ -123,8 +122,7 @@ describe('signed webhooks', () => {
     expect((await t.database.pool.query('select count(*)::int as n from webhook_endpoints')).rows[0].n).toBe(2);
   });
 
-  it("answers another brand's admin 404 on the endpoint and its deliveries", async ({ hooks }) => {
-    const { brandA, brandB, call } = hooks;
+  it("answers another brand's admin 404 on the endpoint and its deliveries", async ({ hooks: { brandA, brandB, call } }) => {
     expect((await call('PUT', `/api/admin/webhooks/${endpointB}`, brandA.token, { description: 'mine now' })).status).toBe(404);
     expect((await call('DELETE', `/api/admin/webhooks/${endpointB}`, brandA.token)).status).toBe(404);
     expect((await call('POST', `/api/admin/webhooks/${endpointB}/rotate-secret`, brandA.token)).status).toBe(404);
@@ -156,8 +154,7 @@ describe('signed webhooks', () => {
     expect(requestsFor('/b').map((r) => bodyOf(r).data.orderId)).toEqual([orderB._id]);
   });
 
-  it('refuses a timestamp older than five minutes, a changed body and a wrong secret', async ({ hooks }) => {
-    const { requestsFor } = hooks;
+  it('refuses a timestamp older than five minutes, a changed body and a wrong secret', async ({ hooks: { requestsFor } }) => {
     const [request] = requestsFor('/b');
     const header = request!.headers['x-desk-signature'] as string;
     const t0 = Number(/t=(\d+)/.exec(header)![1]);
@@ -236,8 +233,7 @@ describe('signed webhooks', () => {
     expect(trail.at(-1)).toMatchObject({ type: 'WebhookRedeliveryRequested', data: { deliveryId: failed.id }, metadata: { ip: '198.51.100.77' } });
   });
 
-  it('pages the delivery log newest first with a cursor', async ({ hooks }) => {
-    const { brandB, call } = hooks;
+  it('pages the delivery log newest first with a cursor', async ({ hooks: { brandB, call } }) => {
     const first = await call('GET', `/api/admin/webhooks/${endpointB}/deliveries?limit=2`, brandB.token);
     expect(first.status).toBe(200);
     expect(first.body.items).toHaveLength(2);
@@ -250,8 +246,7 @@ describe('signed webhooks', () => {
     expect((await call('GET', `/api/admin/webhooks/${endpointB}/deliveries?cursor=nonsense`, brandB.token)).status).toBe(400);
   });
 
-  it("signs with both secrets during a rotation's overlap", async ({ t, hooks }) => {
-    const { brandB, customerB, call, requestsFor, placeBuy } = hooks;
+  it("signs with both secrets during a rotation's overlap", async ({ t, hooks: { brandB, customerB, call, requestsFor, placeBuy } }) => {
     const rotated = await call('POST', `/api/admin/webhooks/${endpointB}/rotate-secret`, brandB.token);
     expect(rotated.status).toBe(200);
     expect(Date.parse(rotated.body.previousValidUntil) - Date.now()).toBeGreaterThan(23.9 * 3600_000);
@@ -274,8 +269,7 @@ describe('signed webhooks', () => {
     expect(verifySignature(later.body, laterHeader, rotated.body.secret)).toBe(true);
   });
 
-  it('sends nothing to a disabled endpoint, and deletes one with its log', async ({ t, hooks }) => {
-    const { brandA, customerA, call, requestsFor, placeBuy } = hooks;
+  it('sends nothing to a disabled endpoint, and deletes one with its log', async ({ t, hooks: { brandA, customerA, call, requestsFor, placeBuy } }) => {
     const disabled = await call('PUT', `/api/admin/webhooks/${endpointA}`, brandA.token, { enabled: false });
     expect(disabled).toMatchObject({ status: 200, body: { endpoint: { enabled: false } } });
     const before = requestsFor('/a').length;
@@ -289,8 +283,7 @@ describe('signed webhooks', () => {
     expect(trail).toEqual(['WebhookEndpointRegistered', 'WebhookEndpointChanged', 'WebhookEndpointDeleted']);
   });
 
-  it("caps a brand's endpoints at 10", async ({ admin: operator, hooks }) => {
-    const { brandA, call } = hooks;
+  it("caps a brand's endpoints at 10", async ({ admin: operator, hooks: { brandA, call } }) => {
     for (let n = 0; n < 10; n += 1) {
       const made = await call('POST', '/api/admin/webhooks', operator, { url: `https://hooks${n}.example.com/desk`, eventTypes: ['order.placed'] });
       expect(made.status).toBe(201);
