@@ -1,8 +1,8 @@
-import { describe, expect, test } from 'vitest';
+import { describe, expect } from 'vitest';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { serve } from '@hono/node-server';
-import { launchBrowser } from './support/browser';
+import { browserTest } from './support/browser-test';
 import { freePort } from '../support/free-port';
 import { apiDocsRoutes } from '../../services/src/api/openapi/api-docs.routes';
 import { answer, declare, routes } from '../../services/src/http/openapi-route';
@@ -36,11 +36,8 @@ function declaredApi() {
   );
 }
 
-/**
- * Per file: `base` (the reference under that policy, on a free port of this machine; closed when the
- * file ends) and `browser` (Debian's chromium). Not the e2e fixture: this page needs no `npm start`.
- */
-const it = test
+/** Per file, with the browser: `base`, the reference under that policy on a free port of this machine (closed when the file ends). */
+const it = browserTest
   // vitest reads a fixture's needs from its first parameter, which must be a destructuring: none here.
   // eslint-disable-next-line no-empty-pattern
   .extend('base', { scope: 'file' }, async ({}, { onCleanup }) => {
@@ -54,12 +51,6 @@ const it = test
     const server = serve({ fetch: app.fetch, port, hostname: '127.0.0.1' });
     onCleanup(() => new Promise<void>((resolve) => server.close(() => resolve())));
     return `http://127.0.0.1:${port}`;
-  })
-  // eslint-disable-next-line no-empty-pattern
-  .extend('browser', { scope: 'file' }, async ({}, { onCleanup }) => {
-    const browser = await launchBrowser();
-    onCleanup(() => browser.close());
-    return browser;
   });
 
 describe('the API reference page in a real browser', () => {

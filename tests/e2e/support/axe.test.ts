@@ -3,9 +3,8 @@
  * small page (low-contrast text, a button without a name), nothing on a clean one, only the part a
  * selector names, and the same again after a resize; its report counts by rule and by area.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser } from './browser';
+import { describe, expect } from 'vitest';
+import { browserTest } from './browser-test';
 import { findingsReport, seriousFindings, tallyByArea, tallyByRule, type PageFindings } from './axe';
 
 const PAGE = `<!doctype html><html lang="en"><head><title>Sample</title></head><body><main>
@@ -15,20 +14,18 @@ const PAGE = `<!doctype html><html lang="en"><head><title>Sample</title></head><
   <button id="unnamed"></button>
 </main></body></html>`;
 
+// The sample page, once per file (the second test goes on from it at another size).
+const it = browserTest.extend('page', { scope: 'file' }, async ({ browser }) => {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  await page.setContent(PAGE);
+  return page;
+});
+
 describe('axe findings in a real browser', () => {
-  let browser: Browser;
-  let page: Page;
+  // The browser and the page start here, under a set-up's time (a test's own time is for the test).
+  it.beforeAll(async ({ page }) => void page, 60_000);
 
-  beforeAll(async () => {
-    browser = await launchBrowser();
-    page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-    await page.setContent(PAGE);
-  }, 60_000);
-  afterAll(async () => {
-    await browser?.close();
-  });
-
-  it('reports serious and critical rules with their element count and first element', async () => {
+  it('reports serious and critical rules with their element count and first element', async ({ page }) => {
     const findings = await seriousFindings(page);
     expect(findings).toEqual(
       expect.arrayContaining([
@@ -39,7 +36,7 @@ describe('axe findings in a real browser', () => {
     expect(findings).toHaveLength(2);
   }, 30_000);
 
-  it('looks only inside the part a selector names, and again after a resize', async () => {
+  it('looks only inside the part a selector names, and again after a resize', async ({ page }) => {
     expect(await seriousFindings(page, '#clean')).toEqual([]);
     await page.setViewportSize({ width: 390, height: 844 });
     expect((await seriousFindings(page, '#faint')).map((f) => f.rule)).toEqual(['color-contrast']);
