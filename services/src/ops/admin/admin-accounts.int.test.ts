@@ -264,11 +264,8 @@ describe('admin CLI commands', () => {
     expect((await login('+919400000006', 'right-pass')).status).toBe(429);
   });
 
-  it('resets an authenticator: removed with its recovery codes, every session ended, recorded; refused when there is none', async ({
-    t,
-    login,
-    cli: { accounts },
-  }) => {
+  it('resets an authenticator: removed with its recovery codes, every session ended, recorded; refused when there is none', async ({ t, login, cli }) => {
+    const { accounts } = cli;
     const phone = '+919400000020';
     const created = await createAdmin(accounts(), { phone, tenantId: 'default', password: 'staff-pass-20' });
     const token = (await login(phone, 'staff-pass-20')).body.token;
