@@ -115,12 +115,17 @@ export class IdempotencyKeys {
    * (the chaos run saw a completion answered 503 and its retry 409 invalid_transition).
    */
   async release(scope: string, key: string, claim: Pick<Claim, 'token'>): Promise<void> {
+    await this.releaseAny(scope, key, [claim.token]);
+  }
+
+  /** The same for whichever of `tokens` holds the key (claims of one process whose replies were lost). */
+  async releaseAny(scope: string, key: string, tokens: readonly string[]): Promise<void> {
     await this.db
       .updateTable('idempotency_keys')
       .set({ claimed_at: sql<Date>`'-infinity'::timestamptz`, claim_token: sql<string>`gen_random_uuid()` })
       .where('scope', '=', scope)
       .where('key', '=', key)
-      .where('claim_token', '=', claim.token)
+      .where('claim_token', 'in', tokens)
       .where('status_code', 'is', null)
       .execute();
   }

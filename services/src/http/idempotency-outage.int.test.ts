@@ -105,6 +105,24 @@ describe('an Idempotency-Key whose request lost the database', () => {
     expect(app.runs()).toBe(1);
   }, 30_000);
 
+  it('gives up the lost claims of one key, retried while the database is away, by one loop, not one each (review 15)', async () => {
+    const app = appRunning(async () => undefined);
+    await warm();
+    outage.cut();
+    const before = outage.connections();
+    let requests = 0;
+    for (const until = Date.now() + 6_000; Date.now() < until; requests++) {
+      expect((await app.post('retried-while-away')).status).toBe(503);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+    }
+    // Each request asks once; the give-up loop of the key a few times more with its backoff. Before:
+    // a loop for each request, every one of them asking again and again (about four times as many).
+    expect(outage.connections() - before).toBeLessThan(requests + 12);
+    outage.restore();
+    const retry = await retryUntilAnswered(app.post, 'retried-while-away', 4_000);
+    expect(retry).toMatchObject({ status: 201, body: { run: 1 }, replayed: false });
+  }, 30_000);
+
   it('gives up a claim the database recorded but whose answer was lost on the way back', async () => {
     const app = appRunning(async () => undefined);
     await warm();
@@ -119,6 +137,18 @@ describe('an Idempotency-Key whose request lost the database', () => {
     const retry = await retryUntilAnswered(app.post, 'claim-unanswered', 4_000);
     expect(retry).toMatchObject({ status: 201, body: { run: 1 }, replayed: false });
   }, 30_000);
+
+  // Last: the connections it hangs are cut when it ends, and the pool opens new ones.
+  it('answers a command carried out when the database then hangs instead of refusing (review 15)', async () => {
+    const app = appRunning(async () => outage.hang());
+    await warm();
+    const started = Date.now();
+    const first = await Promise.race([app.post('hung-after'), new Promise((resolve) => setTimeout(() => resolve('no answer in 15 s'), 15_000))]);
+    // Before: the answer waited for the first try at recording it, on a connection that never answers.
+    expect(first).toMatchObject({ status: 201, body: { run: 1 } });
+    expect(Date.now() - started).toBeLessThan(10_000);
+    outage.cut();
+  }, 30_000);
 });
 
 interface Outage {
@@ -127,15 +157,20 @@ interface Outage {
   cut(): void;
   /** Lets the next reply from the server get lost: the connection is cut as it comes, and new ones refused. */
   dropNextReply(): void;
+  /** Keeps every connection open and lets nothing through (a partition; a host gone without a reset). */
+  hang(): void;
   /** Takes connections again (the server back). */
   restore(): void;
+  /** Connections asked for so far. */
+  connections(): number;
   close(): Promise<void>;
 }
 
 /** A TCP hop to PostgreSQL that can be cut, as a restart cuts the server's connections. */
 async function cuttableHop(host: string, port: number): Promise<Outage> {
   const pairs = new Set<[Socket, Socket]>();
-  let state: 'up' | 'down' | 'dropping' = 'up';
+  let state: 'up' | 'down' | 'dropping' | 'hung' = 'up';
+  let connections = 0;
   const cutAll = () => {
     for (const [client, server] of pairs) {
       client.destroy();
@@ -144,12 +179,14 @@ async function cuttableHop(host: string, port: number): Promise<Outage> {
     pairs.clear();
   };
   const hop: Server = createServer((client) => {
+    connections++;
     if (state === 'down') return void client.destroy();
     const server = connect(port, host);
     const pair: [Socket, Socket] = [client, server];
     pairs.add(pair);
-    client.on('data', (chunk) => server.write(chunk));
+    client.on('data', (chunk) => state !== 'hung' && server.write(chunk));
     server.on('data', (chunk) => {
+      if (state === 'hung') return;
       if (state === 'dropping') {
         state = 'down';
         return cutAll();
@@ -176,9 +213,13 @@ async function cuttableHop(host: string, port: number): Promise<Outage> {
     dropNextReply() {
       state = 'dropping';
     },
+    hang() {
+      state = 'hung';
+    },
     restore() {
       state = 'up';
     },
+    connections: () => connections,
     async close() {
       cutAll();
       await new Promise<void>((resolve) => hop.close(() => resolve()));

@@ -27,30 +27,78 @@ const SECRET_NOT_REPLAYED = {
 /** While the database is away, a holder's last word on its claim is tried again after this pause, doubling up to the next. */
 export const SETTLE_RETRY_FIRST_MS = 250;
 export const SETTLE_RETRY_MAX_MS = 2_000;
+/** How long an answer waits for the first try of its request's last word; the tries go on behind it. */
+export const SETTLE_WAIT_MS = 2_000;
 
 /**
  * The holder's last word on its claim (its answer recorded, or the claim given up after a failure),
- * now or, while the database is still away, again and again in the background until it lands or
- * the claim's lease has run out (from then on a retry takes the key over anyway, and a late word
- * changes nothing: each runs only while this request still holds the claim). Stopping sooner (after
- * 7.5 s) left every failed request's key claimed for the rest of its minute when a PostgreSQL
- * restart outlasted the pauses, so every customer of a chaos run could end on
- * `idempotency_in_progress` (decision 0058). The answer to the client does not wait for the retries.
+ * now or, while the database is still away, again and again in the background for a lease's length
+ * after the request ended (by then a retry may take the key over, and a late word changes nothing:
+ * each runs only while this request still holds the claim). Stopping sooner (after 7.5 s) left every
+ * failed request's key claimed for the rest of its minute when a PostgreSQL restart outlasted the
+ * pauses, so every customer of a chaos run could end on `idempotency_in_progress` (decision 0058).
+ * `firstTry` is the first attempt; `settled`, the last (landed, or given up).
+ */
+function settleInBackground(what: string, settle: () => Promise<void>, leaseMs: number): { firstTry: Promise<void>; settled: Promise<void> } {
+  const until = Date.now() + leaseMs;
+  let firstTry: Promise<void> = Promise.resolve();
+  const settled = new Promise<void>((resolve) => {
+    const attempt = async (pause: number): Promise<void> => {
+      try {
+        await settle();
+        resolve();
+      } catch (error) {
+        if (Date.now() + pause > until) {
+          logger.warn(`an idempotency key's ${what} did not land; its claim times out`, { error: String(error) });
+          resolve();
+          return;
+        }
+        setTimeout(() => void attempt(Math.min(pause * 2, SETTLE_RETRY_MAX_MS)), pause).unref();
+      }
+    };
+    firstTry = attempt(SETTLE_RETRY_FIRST_MS);
+  });
+  return { firstTry, settled };
+}
+
+/**
+ * The last word, the answer waiting for its first try at most SETTLE_WAIT_MS: a database that hangs
+ * (a partition, a host gone without a reset) must not hold the answer of a command already carried
+ * out (review 15).
  */
 async function settleOrRetry(what: string, settle: () => Promise<void>, leaseMs: number): Promise<void> {
-  const until = Date.now() + leaseMs;
-  const attempt = async (pause: number): Promise<void> => {
-    try {
-      await settle();
-    } catch (error) {
-      if (Date.now() + pause > until) {
-        logger.warn(`an idempotency key's ${what} did not land; its claim times out`, { error: String(error) });
-        return;
-      }
-      setTimeout(() => void attempt(Math.min(pause * 2, SETTLE_RETRY_MAX_MS)), pause).unref();
-    }
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([settleInBackground(what, settle, leaseMs).firstTry, new Promise<void>((resolve) => (timer = setTimeout(resolve, SETTLE_WAIT_MS)))]);
+  clearTimeout(timer);
+}
+
+/** A claim refused before its statement was sent changed nothing: there is no claim to give up. */
+const NEVER_SENT = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', '57P03']);
+const neverSent = (error: unknown): boolean => NEVER_SENT.has(String((error as { code?: unknown } | null)?.code));
+
+/** Per scope and key, the tokens of this process's failed claims still to give up, by one loop (review 15: one loop per claim grew with the outage's square). */
+const givingUp = new Map<string, Set<string>>();
+
+/** Gives up a claim whose reply was lost: by the loop already running for its key, or a new one. */
+function giveUpLostClaim(keys: IdempotencyKeys, scope: string, key: string, token: string): void {
+  const id = `${scope}\n${key}`;
+  const running = givingUp.get(id);
+  if (running) {
+    running.add(token);
+    return;
+  }
+  const tokens = new Set([token]);
+  givingUp.set(id, tokens);
+  const release = async () => {
+    const batch = [...tokens];
+    await keys.releaseAny(scope, key, batch);
+    for (const given of batch) tokens.delete(given);
+    if (tokens.size > 0) throw new Error('more claims of this key to give up');
+    givingUp.delete(id); // in the same turn as the check: a claim failing later starts a loop of its own
   };
-  await attempt(SETTLE_RETRY_FIRST_MS);
+  void settleInBackground('release', release, keys.claimTimeoutMs).settled.then(() => {
+    if (givingUp.get(id) === tokens) givingUp.delete(id);
+  });
 }
 
 /**
@@ -84,8 +132,8 @@ export function idempotency(db: Kysely<ServicesDatabase>, keys = new Idempotency
     // The token is drawn here, not by the database: a claim whose reply was lost (the connection cut
     // after its insert committed) is still this request's to give up.
     const token = randomUUID();
-    const claim = await keys.claim(scope, key, requestHash, token).catch(async (error: unknown) => {
-      await settleOrRetry('release', () => keys.release(scope, key, { token }), keys.claimTimeoutMs);
+    const claim = await keys.claim(scope, key, requestHash, token).catch((error: unknown) => {
+      if (!neverSent(error)) giveUpLostClaim(keys, scope, key, token);
       throw error;
     });
 

@@ -1,5 +1,5 @@
 import { logger } from '@desk/platform/logging/logger';
-import type { AfterRecord } from './order-store';
+import type { AfterCommand, AfterRecord } from './order-store';
 
 /**
  * How long a command's answer waits for its follow-up jobs to be scheduled. Scheduling takes a few
@@ -9,18 +9,21 @@ import type { AfterRecord } from './order-store';
 export const FOLLOW_UPS_WAIT_MS = 2_000;
 
 /**
- * The jobs that follow an order's event (its expiry, the evidence check, matching, the chain check),
- * scheduled one after another in the order given. The command has already been recorded: its answer
- * waits for them at most `waitMs`, then goes out while they are scheduled once the queue answers
- * (held by the queue's client until then, in order). A process that stops meanwhile loses what was
- * not yet scheduled, as it did while the answer waited; the expiry sweep expires an order whose job
- * never ran. Each hook logs its own failure and never throws (AfterRecord).
+ * The jobs that follow a command's events (an order's expiry, the evidence check, matching, the chain
+ * check): for each event in turn, each hook in the order given. The command has already been
+ * recorded: its answer waits for them at most `waitMs` in all (not for each of its events: review
+ * 15), then goes out while they are scheduled once the queue answers (held by the queue's client
+ * until then, in order). A process that stops meanwhile loses what was not yet scheduled, as it did
+ * while the answer waited; the expiry sweep expires an order whose job never ran. Each hook logs its
+ * own failure and never throws (AfterRecord).
  */
-export function orderFollowUps(hooks: readonly AfterRecord[], waitMs = FOLLOW_UPS_WAIT_MS): AfterRecord {
-  return async (event, view) => {
+export function orderFollowUps(hooks: readonly AfterRecord[], waitMs = FOLLOW_UPS_WAIT_MS): AfterCommand {
+  return async (events, view) => {
     const scheduled = (async () => {
-      for (const hook of hooks) await hook(event, view);
-    })().catch((error: unknown) => logger.warn('order follow-up failed', { orderId: view.orderId, event: event.type, error: String(error) }));
+      for (const event of events) for (const hook of hooks) await hook(event, view);
+    })().catch((error: unknown) =>
+      logger.warn('order follow-up failed', { orderId: view.orderId, events: events.map((event) => event.type), error: String(error) }),
+    );
     let timer: NodeJS.Timeout | undefined;
     const outlasted = await Promise.race([
       scheduled.then(() => false),
@@ -30,6 +33,9 @@ export function orderFollowUps(hooks: readonly AfterRecord[], waitMs = FOLLOW_UP
     ]);
     clearTimeout(timer);
     if (outlasted)
-      logger.warn('order follow-up jobs not scheduled yet (is the job queue reachable?); answering, they follow', { orderId: view.orderId, event: event.type });
+      logger.warn('order follow-up jobs not scheduled yet (is the job queue reachable?); answering, they follow', {
+        orderId: view.orderId,
+        events: events.map((event) => event.type),
+      });
   };
 }

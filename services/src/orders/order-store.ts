@@ -16,6 +16,8 @@ export interface LoadedOrder {
 
 /** Called after an event is recorded (schedules or cancels the order's expiry job). Must not throw. */
 export type AfterRecord = (event: OrderEvent, view: OrderView) => Promise<void>;
+/** Called once a command's events are recorded, with all of them in order (order-follow-ups.ts). Must not throw. */
+export type AfterCommand = (events: readonly OrderEvent[], view: OrderView) => Promise<void>;
 
 /**
  * Orders through the one command handler: an order is the fold of its stream through the machine,
@@ -26,7 +28,7 @@ export type AfterRecord = (event: OrderEvent, view: OrderView) => Promise<void>;
 export class OrderStore {
   constructor(
     private readonly handler: CommandHandler,
-    private readonly afterRecord: AfterRecord = async () => undefined,
+    private readonly afterCommand: AfterCommand = async () => undefined,
   ) {}
 
   async load(orderId: string): Promise<LoadedOrder> {
@@ -38,7 +40,7 @@ export class OrderStore {
   async create(event: OrderPlaced, metadata: EventMetadata): Promise<OrderView> {
     const { state } = await this.handler.start(orderEvolver, orderStream(event.data.orderId), [event], { ...metadata, tenantId: event.data.tenantId });
     const view = orderView(state)!;
-    await this.afterRecord(event, view);
+    await this.afterCommand([event], view);
     return view;
   }
 
@@ -49,7 +51,7 @@ export class OrderStore {
       tenantId: orderView(before)?.tenantId ?? metadata.tenantId,
     }));
     const view = orderView(state)!;
-    for (const event of events) await this.afterRecord(event, view);
+    if (events.length > 0) await this.afterCommand(events, view);
     return view;
   }
 }
