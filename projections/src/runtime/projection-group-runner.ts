@@ -243,7 +243,7 @@ export class ProjectionGroupRunner {
     // The others' own wait (the held-back retry, the hint window, the slow poll), cut short by the
     // earliest member set aside coming back: never stretched to that member's backoff.
     const ownMs = !caughtUp ? HELD_BACK_RETRY_MS : untilCaughtUp && held.length > 0 ? Infinity : this.idleWaitMs();
-    const heldMs = held.length > 0 ? Math.max(0, Math.min(...held.map((member) => member.heldUntil)) - clock()) : Infinity;
+    const heldMs = held.length > 0 ? Math.max(0, Math.min(...held.map((member) => member.heldUntil)) - now) : Infinity;
     const idleMs = Math.min(ownMs, heldMs);
     await (held.length > 0 && untilCaughtUp && caughtUp ? this.stopSignal : this.wakeSignal).wait(
       this.batches.pendingFor() !== null ? Math.min(idleMs, SKIPPED_CHECKPOINT_MS) : idleMs,

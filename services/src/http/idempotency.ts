@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import type { ServicesDatabase } from '../db/services-database';
 import { ValidationError, fixedError } from '@desk/platform/errors/domain-error';
 import { logger } from '@desk/platform/logging/logger';
+import { settlesWithin } from '@desk/platform/async/settles-within';
 import { IdempotencyKeys, RENEW_EVERY_MS } from './idempotency-keys';
 
 const KeyReusedError = fixedError('idempotency_key_reused', 422, 'This Idempotency-Key was already used for a different request');
@@ -67,9 +68,7 @@ function settleInBackground(what: string, settle: () => Promise<void>, leaseMs: 
  * out (review 15).
  */
 async function settleOrRetry(what: string, settle: () => Promise<void>, leaseMs: number): Promise<void> {
-  let timer: NodeJS.Timeout | undefined;
-  await Promise.race([settleInBackground(what, settle, leaseMs).firstTry, new Promise<void>((resolve) => (timer = setTimeout(resolve, SETTLE_WAIT_MS)))]);
-  clearTimeout(timer);
+  await settlesWithin(settleInBackground(what, settle, leaseMs).firstTry, SETTLE_WAIT_MS);
 }
 
 /** A claim refused before its statement was sent changed nothing: there is no claim to give up. */

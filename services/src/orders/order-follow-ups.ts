@@ -1,4 +1,5 @@
 import { logger } from '@desk/platform/logging/logger';
+import { settlesWithin } from '@desk/platform/async/settles-within';
 import type { AfterCommand, AfterRecord } from './order-store';
 
 /**
@@ -24,15 +25,7 @@ export function orderFollowUps(hooks: readonly AfterRecord[], waitMs = FOLLOW_UP
     })().catch((error: unknown) =>
       logger.warn('order follow-up failed', { orderId: view.orderId, events: events.map((event) => event.type), error: String(error) }),
     );
-    let timer: NodeJS.Timeout | undefined;
-    const outlasted = await Promise.race([
-      scheduled.then(() => false),
-      new Promise<boolean>((resolve) => {
-        timer = setTimeout(() => resolve(true), waitMs);
-      }),
-    ]);
-    clearTimeout(timer);
-    if (outlasted)
+    if (!(await settlesWithin(scheduled, waitMs)))
       logger.warn('order follow-up jobs not scheduled yet (is the job queue reachable?); answering, they follow', {
         orderId: view.orderId,
         events: events.map((event) => event.type),
