@@ -60,7 +60,9 @@ export const INJECTORS: Record<FaultName, Injector> = {
   'projector-kill': async ({ topology }) => {
     const db = new Kysely<any>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: topology.databaseUrl, max: 1 }) }) });
     try {
-      const holder = await projectionLockHolder(db, 'orders');
+      // Right after another fault (a PostgreSQL restart cut its connection) no projector holds the lock
+      // for a moment: the active one is retrying. The fault is the active projector's death: wait for one.
+      const holder = await activeHolder(db);
       const pid = Number(/:(\d+)$/.exec(holder?.instance ?? '')?.[1]);
       const victim = topology.processes.find((p) => p.service === 'projector' && isDescendant(pid, p.child.pid!));
       if (!victim) throw new Error(`no projector holds the orders projection (holder: ${JSON.stringify(holder)})`);
@@ -135,6 +137,16 @@ export const INJECTORS: Record<FaultName, Injector> = {
 async function untilBusy(inFlight: () => number): Promise<void> {
   const deadline = Date.now() + 5_000;
   while (inFlight() < 2 && Date.now() < deadline) await sleep(5);
+}
+
+/** Who holds the orders projection's lock, once someone does (null after the recovery timeout). */
+async function activeHolder(db: Kysely<any>): Promise<Awaited<ReturnType<typeof projectionLockHolder>>> {
+  const deadline = Date.now() + RECOVERY_TIMEOUT_MS;
+  for (;;) {
+    const holder = await projectionLockHolder(db, 'orders').catch(() => null);
+    if (holder !== null || Date.now() > deadline) return holder;
+    await sleep(50);
+  }
 }
 
 /** When the replica answers its readiness probe again: /readyz where it exists, else /api/health. */
