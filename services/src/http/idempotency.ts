@@ -16,14 +16,17 @@ export const KEY_REUSED = 'idempotency_key_reused: this Idempotency-Key was alre
 
 const KEY = /^[\w.:-]{1,200}$/;
 
-/** What a retry of a request whose answer held a secret gets instead of that answer. */
-const SECRET_NOT_REPLAYED = {
+/**
+ * What a retry of a request whose answer held a secret gets instead of that answer. Exported for the
+ * same refusal made by a command's own retry after a takeover (webhook-endpoints.ts, decision 0062).
+ */
+export const SECRET_NOT_REPLAYED = {
   status: 409,
   body: {
     error: 'This request was already carried out. Its answer held a secret that is shown only once: make a new one if it was lost.',
     code: 'secret_not_replayed',
   },
-};
+} as const;
 
 /** While the database is away, a holder's last word on its claim is tried again after this pause, doubling up to the next. */
 export const SETTLE_RETRY_FIRST_MS = 250;

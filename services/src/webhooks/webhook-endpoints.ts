@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { EventStore } from '@desk/platform/eventstore/event-store';
 import type { EventMetadata } from '@desk/platform/eventstore/event-metadata';
 import { sql } from 'kysely';
-import { fixedError, NotFoundError } from '@desk/platform/errors/domain-error';
+import { DomainError, fixedError, NotFoundError } from '@desk/platform/errors/domain-error';
 import { streamId } from '@desk/platform/eventstore/stream-id';
 import { coversTenant, type AdminScope } from '../identity/admin-scope';
 import type { SecretSeal } from '../identity/sealed-secret';
@@ -11,12 +11,28 @@ import { WEBHOOK_STREAM, type WebhookEndpointEvent } from './webhook-endpoint.ev
 import { newSigningSecret } from './sign-delivery';
 import { urlForTrail } from './endpoint-url';
 import { newestFirstPage, type PageCursor } from '../http/page-cursor';
+import { SECRET_NOT_REPLAYED } from '../http/idempotency';
 
 import { UUID } from '../http/server-ids';
 
 /** Every delivery is sent to each endpoint: a brand's endpoints are capped so no one brand multiplies the desk's sending. */
 export const MAX_ENDPOINTS_PER_BRAND = 10;
 const TooManyEndpoints = fixedError('too_many_endpoints', 409, `A brand may have at most ${MAX_ENDPOINTS_PER_BRAND} webhook endpoints`);
+
+/**
+ * The retry of a registration or rotation its first run carried out (the answer with the secret lost,
+ * its key taken over: decision 0062): refused as a replay of that answer is (idempotency.ts), with the
+ * endpoint named so the caller can rotate its secret if it never saw it.
+ */
+export class SecretAlreadyIssued extends DomainError {
+  constructor(readonly endpointId: string) {
+    super(SECRET_NOT_REPLAYED.body.code, SECRET_NOT_REPLAYED.status, SECRET_NOT_REPLAYED.body.error);
+  }
+
+  override body(): Record<string, unknown> {
+    return { ...super.body(), endpointId: this.endpointId };
+  }
+}
 
 /** How long a rotated-out secret still signs: receivers have a day to take the new one. */
 export const ROTATION_OVERLAP_MS = 24 * 3600 * 1000;
@@ -59,12 +75,19 @@ export class WebhookEndpoints {
     return newestFirstPage(tenantId === null ? endpoints : endpoints.where('tenant_id', '=', tenantId), limit, cursor);
   }
 
+  /**
+   * A request sent with an Idempotency-Key registers the endpoint its key stands for: the endpoint's
+   * id is the request's (as an order's is), so a retry whose first run registered it (and died before
+   * its answer was kept) finds it and makes no second endpoint, secret or trail event (decision 0062).
+   */
   async register(input: EndpointInput, metadata: EventMetadata): Promise<{ endpoint: EndpointRow; secret: string }> {
-    const id = randomUUID();
+    const id = metadata.idempotencyId ?? randomUUID();
     const secret = newSigningSecret();
     const endpoint = await this.db.transaction().execute(async (trx) => {
-      // One brand's endpoints are counted one registration at a time (the brand's row lock).
+      // One brand's endpoints are counted one registration at a time (the brand's row lock); under the
+      // same lock, a first run still going (paused, not dead) and its retry cannot both register.
       await sql`select pg_advisory_xact_lock(hashtext(${`webhook-endpoints:${input.tenantId}`}))`.execute(trx);
+      if (metadata.idempotencyId && (await this.registeredBefore(trx, id))) throw new SecretAlreadyIssued(id);
       const { n } = await trx
         .selectFrom('webhook_endpoints')
         .select((eb) => eb.fn.countAll<string>().as('n'))
@@ -134,6 +157,10 @@ export class WebhookEndpoints {
     await this.db.transaction().execute(async (trx) => {
       const before = await trx.selectFrom('webhook_endpoints').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
       if (!before || !coversTenant(scope, before.tenant_id)) throw new NotFoundError('Webhook endpoint not found');
+      // Its retry after a takeover would rotate again and drop the secret the receiver still uses at
+      // once (a second rotation within the day drops the oldest): under the row's lock, it finds the
+      // first run's rotation on the trail instead (decision 0062).
+      if (metadata.idempotencyId && (await this.recordedBy(id, 'WebhookSecretRotated', metadata.idempotencyId))) throw new SecretAlreadyIssued(id);
       const row = await trx
         .updateTable('webhook_endpoints')
         .set({
@@ -174,6 +201,23 @@ export class WebhookEndpoints {
   async recordRedelivery(row: Pick<EndpointRow, 'id' | 'tenant_id'>, deliveryId: string, eventType: string, metadata: EventMetadata): Promise<void> {
     const data = { endpointId: row.id, tenantId: row.tenant_id, deliveryId, eventType, requestedAt: new Date().toISOString() };
     await this.record(row, { type: 'WebhookRedeliveryRequested', data }, metadata);
+  }
+
+  /**
+   * Whether the endpoint this request's id names was registered by its first run: it is there, or its
+   * trail says it was deleted since. A registration on the trail with no row and no deletion is one
+   * whose transaction did not commit after its event was appended (the first run failed): it is
+   * registered now, as the first run meant to.
+   */
+  private async registeredBefore(trx: WebhookDb, id: string): Promise<boolean> {
+    if (await trx.selectFrom('webhook_endpoints').select('id').where('id', '=', id).executeTakeFirst()) return true;
+    return this.recordedBy(id, 'WebhookEndpointDeleted');
+  }
+
+  /** Whether the endpoint's trail holds an event of this type (appended under this request's id, if given). */
+  private async recordedBy(id: string, type: WebhookEndpointEvent['type'], idempotencyId?: string): Promise<boolean> {
+    const trail = await this.store.readStream(streamId(WEBHOOK_STREAM, id));
+    return trail.some((e) => e.type === type && (idempotencyId === undefined || e.metadata.idempotencyId === idempotencyId));
   }
 
   private async record(row: Pick<EndpointRow, 'id' | 'tenant_id'>, event: WebhookEndpointEvent, metadata: EventMetadata): Promise<void> {

@@ -1,0 +1,122 @@
+/**
+ * A webhook register or rotate whose first run was carried out but whose answer was never recorded
+ * (its process killed between the commit and the record, or the database away past the lease), then
+ * retried with the same Idempotency-Key once the claim's lease is over (decision 0062, review 15's
+ * F5). "Died" is made as tests/api/idempotency-healing.int.test.ts makes it: the answer taken back
+ * off the key's row and its renewal a minute back, after the request ran.
+ */
+import { describe, expect } from 'vitest';
+import { json } from '../../../tests/support/test-app';
+import { it as withApp } from '../../../tests/support/app-fixtures';
+import { createBrandAdmin } from '../../../tests/support/brands';
+
+const FROM = { 'x-forwarded-for': '198.51.100.78', 'user-agent': 'takeover-test' };
+
+const it = withApp
+  .extend('brand', { scope: 'file' }, async ({ t }) => createBrandAdmin(t, 'takeover.example', '+919600000091'))
+  .extend(
+    'post',
+    ({ t, brand }) =>
+      (path: string, key: string, body?: unknown) =>
+        json(t.call('POST', `/api/admin/webhooks${path}`, { token: brand.token, body, headers: { ...FROM, 'idempotency-key': key } })),
+  )
+  .extend(
+    'sql',
+    ({ t }) =>
+      (text: string, values: unknown[] = []) =>
+        t.database.pool.query(text, values),
+  )
+  /** The state a process killed after its command and before its answer was recorded leaves, its last renewal `agoSeconds` ago. */
+  .extend(
+    'diedMidRequest',
+    ({ sql }) =>
+      (key: string, agoSeconds: number) =>
+        sql(
+          `update idempotency_keys set status_code = null, response_body = null, completed_at = null, claimed_at = now() - make_interval(secs => $2) where key = $1`,
+          [key, agoSeconds],
+        ),
+  );
+
+describe('a webhook command retried after its key was taken over', () => {
+  it('registers one endpoint: the retry answers as a replay would, with the endpoint, and writes no second trail event', async ({
+    t,
+    brand,
+    post,
+    sql,
+    diedMidRequest,
+  }) => {
+    const body = { url: 'https://crm.takeover.example/hook', eventTypes: ['order.placed'], description: 'CRM' };
+    const first = await post('', 'register-taken-over', body);
+    expect(first.status).toBe(201);
+    const endpointId = first.body.endpoint.id as string;
+    await diedMidRequest('register-taken-over', 61);
+
+    const retry = await post('', 'register-taken-over', body);
+    expect(retry).toMatchObject({ status: 409, body: { code: 'secret_not_replayed', endpointId } });
+    expect(JSON.stringify(retry.body)).not.toContain('whsec_');
+    const endpoints = await sql('select id from webhook_endpoints where tenant_id = $1', [brand.tenantId]);
+    expect(endpoints.rows.map((r: { id: string }) => r.id)).toEqual([endpointId]);
+    // The first secret still signs: the retry did not change it.
+    const row = await t.deps.webhooks.endpoints.get({ kind: 'brand', tenantId: brand.tenantId }, endpointId);
+    expect(t.deps.webhooks.endpoints.liveSecrets(row)).toEqual([first.body.secret]);
+    const trail = await t.deps.eventStore.readStream(`webhook-${endpointId}`);
+    expect(trail.map((e) => e.type)).toEqual(['WebhookEndpointRegistered']);
+    // The retry's answer is recorded now: the next one is a replay, and says the same.
+    const replay = await t.call('POST', '/api/admin/webhooks', { token: brand.token, body, headers: { ...FROM, 'idempotency-key': 'register-taken-over' } });
+    expect(replay.headers.get('idempotent-replayed')).toBe('true');
+    expect(await replay.json()).toMatchObject({ code: 'secret_not_replayed', endpointId });
+  });
+
+  it('answers the retry of a registration whose endpoint was deleted since as done, and registers one whose first run made nothing', async ({
+    t,
+    brand,
+    post,
+    sql,
+    diedMidRequest,
+  }) => {
+    const body = { url: 'https://crm.takeover.example/deleted', eventTypes: ['order.placed'] };
+    const first = await post('', 'register-then-deleted', body);
+    expect(first.status).toBe(201);
+    const endpointId = first.body.endpoint.id as string;
+    expect((await json(t.call('DELETE', `/api/admin/webhooks/${endpointId}`, { token: brand.token }))).status).toBe(200);
+    await diedMidRequest('register-then-deleted', 61);
+
+    const retry = await post('', 'register-then-deleted', body);
+    expect(retry).toMatchObject({ status: 409, body: { code: 'secret_not_replayed', endpointId } });
+    expect((await sql('select count(*)::int as n from webhook_endpoints where url = $1', [body.url])).rows[0].n).toBe(0);
+    const trail = await t.deps.eventStore.readStream(`webhook-${endpointId}`);
+    expect(trail.map((e) => e.type)).toEqual(['WebhookEndpointRegistered', 'WebhookEndpointDeleted']);
+
+    // A claim left by a process that died before registering anything (the key claimed, no endpoint):
+    // its retry registers the endpoint.
+    await sql(
+      `insert into idempotency_keys (scope, key, request_hash, claimed_at)
+       select scope, 'register-died-early', request_hash, now() - interval '2 minutes' from idempotency_keys where key = 'register-then-deleted'`,
+    );
+    const early = await post('', 'register-died-early', body);
+    expect(early.status).toBe(201);
+    expect(early.body.secret).toMatch(/^whsec_/);
+    expect((await sql('select count(*)::int as n from webhook_endpoints where url = $1 and tenant_id = $2', [body.url, brand.tenantId])).rows[0].n).toBe(1);
+  });
+
+  it('rotates once: the retry answers as a replay would, and the secret before the rotation keeps signing for its day', async ({
+    t,
+    brand,
+    post,
+    diedMidRequest,
+  }) => {
+    const made = await post('', 'register-for-rotation', { url: 'https://crm.takeover.example/rotated', eventTypes: ['order.placed'] });
+    const endpointId = made.body.endpoint.id as string;
+    const rotated = await post(`/${endpointId}/rotate-secret`, 'rotate-taken-over');
+    expect(rotated.status).toBe(200);
+    await diedMidRequest('rotate-taken-over', 61);
+
+    const retry = await post(`/${endpointId}/rotate-secret`, 'rotate-taken-over');
+    expect(retry).toMatchObject({ status: 409, body: { code: 'secret_not_replayed', endpointId } });
+    const row = await t.deps.webhooks.endpoints.get({ kind: 'brand', tenantId: brand.tenantId }, endpointId);
+    // A second rotation would have dropped the registration's secret (the receiver's) at once.
+    expect(t.deps.webhooks.endpoints.liveSecrets(row)).toEqual([rotated.body.secret, made.body.secret]);
+    const trail = await t.deps.eventStore.readStream(`webhook-${endpointId}`);
+    expect(trail.map((e) => e.type)).toEqual(['WebhookEndpointRegistered', 'WebhookSecretRotated']);
+  });
+});
