@@ -57,11 +57,11 @@ export interface WalletInput {
   isDefault: boolean;
 }
 
-/** Null when the customer already saved this address on this network. */
-export async function insertWallet(trx: Db, userId: string, input: WalletInput): Promise<WalletRow | null> {
+/** Null when the customer already saved this address on this network. `id`: the request's, when it has one (saved-accounts.ts). */
+export async function insertWallet(trx: Db, userId: string, input: WalletInput, id: string = randomUUID()): Promise<WalletRow | null> {
   const row = await trx
     .insertInto('user_wallets')
-    .values({ id: randomUUID(), user_id: userId, network: input.network, address: input.address, label: input.label, is_default: input.isDefault })
+    .values({ id, user_id: userId, network: input.network, address: input.address, label: input.label, is_default: input.isDefault })
     .onConflict((oc) => oc.constraint('user_wallets_address_key').doNothing())
     .returningAll()
     .executeTakeFirst();
@@ -86,11 +86,11 @@ export interface BankAccountInput {
   isDefault: boolean;
 }
 
-export function insertBankAccount(trx: Db, userId: string, input: BankAccountInput): Promise<BankAccountRow> {
+export function insertBankAccount(trx: Db, userId: string, input: BankAccountInput, id: string = randomUUID()): Promise<BankAccountRow> {
   return trx
     .insertInto('user_bank_accounts')
     .values({
-      id: randomUUID(),
+      id,
       user_id: userId,
       bank_name: input.bankName,
       account_name: input.accountName,

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { EventMetadata } from '@desk/platform/eventstore/event-metadata';
 import {
@@ -62,6 +63,15 @@ const BANK_ACCOUNTS: EntryKind<BankAccountRow, BankAccountInput, SavedBankAccoun
   saved: bankAccountOf,
 };
 
+/**
+ * The customer's entry saved under this id (a request's id) by an earlier run of the same request. Of
+ * a first run still going (paused, not dead) and its retry, both finding none, the primary key lets
+ * one save it: the other fails, and its own retry finds it.
+ */
+async function savedBefore(trx: Kysely<ServicesDatabase>, table: 'user_wallets' | 'user_bank_accounts', userId: string, id: string) {
+  return trx.selectFrom(table).selectAll().where('user_id', '=', userId).where('id', '=', id).executeTakeFirst();
+}
+
 /** Thrown inside a transaction to roll back a refused add (the default it cleared comes back). */
 class Refused extends Error {}
 
@@ -76,13 +86,21 @@ export class SavedAccounts {
     private readonly trail: Trail,
   ) {}
 
-  /** Null when the customer already saved this address on this network (and then nothing changes). */
+  /**
+   * Null when the customer already saved this address on this network (and then nothing changes).
+   * A request sent with an Idempotency-Key saves the entry its key stands for (the entry's id is the
+   * request's, as an order's is): its retry after a takeover finds what its first run saved and
+   * answers it, recording nothing (decision 0062).
+   */
   async addWallet(user: TrailSubject, input: WalletInput, metadata: EventMetadata): Promise<WalletRow | null> {
+    const id = metadata.idempotencyId ?? randomUUID();
     return this.db
       .transaction()
       .execute(async (trx) => {
+        const saved = metadata.idempotencyId ? await savedBefore(trx, 'user_wallets', user.id, id) : undefined;
+        if (saved) return saved as WalletRow;
         const defaultClearedOn = input.isDefault ? await clearDefault(trx, 'user_wallets', user.id, null) : [];
-        const row = await insertWallet(trx, user.id, input);
+        const row = await insertWallet(trx, user.id, input, id);
         if (!row) throw new Refused();
         const data = { userId: user.id, tenantId: user.tenant_id, walletId: row.id, wallet: walletOf(row), defaultClearedOn, addedAt: metadata.acceptedAt };
         await this.trail.record(user, [{ type: WALLET_ADDED, data }], metadata);
@@ -114,10 +132,14 @@ export class SavedAccounts {
     }));
   }
 
+  /** As addWallet: a retry after a takeover answers the account its first run saved (decision 0062). */
   async addBankAccount(user: TrailSubject, input: BankAccountInput, metadata: EventMetadata): Promise<BankAccountRow> {
+    const id = metadata.idempotencyId ?? randomUUID();
     return this.db.transaction().execute(async (trx) => {
+      const saved = metadata.idempotencyId ? await savedBefore(trx, 'user_bank_accounts', user.id, id) : undefined;
+      if (saved) return saved as BankAccountRow;
       const defaultClearedOn = input.isDefault ? await clearDefault(trx, 'user_bank_accounts', user.id, null) : [];
-      const row = await insertBankAccount(trx, user.id, input);
+      const row = await insertBankAccount(trx, user.id, input, id);
       const data = {
         userId: user.id,
         tenantId: user.tenant_id,

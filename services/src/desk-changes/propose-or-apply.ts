@@ -35,6 +35,13 @@ export function proposeOrApply<T>(deps: DeskChangeDeps, judge: () => Promise<Jud
 }
 
 async function judgeThenApply<T>(deps: DeskChangeDeps, judge: () => Promise<Judged<T>>, metadata: EventMetadata): Promise<Proposed<T>> {
+  // A request sent with an Idempotency-Key asks for the change its key stands for (the change's id is
+  // the request's): its retry after a takeover finds the request its first run recorded and asks for
+  // nothing twice (decision 0062). So a request asks for at most one change.
+  if (metadata.idempotencyId) {
+    const asked = await deps.changes.load(metadata.idempotencyId);
+    if (asked) return { pending: asked };
+  }
   for (let attempt = 1; ; attempt++) {
     const judged = await judge();
     if (judged.reasons.length === 0) {
@@ -47,7 +54,7 @@ async function judgeThenApply<T>(deps: DeskChangeDeps, judge: () => Promise<Judg
       }
     }
     const { storedFiles = [], ...request } = judged.request;
-    const changeId = randomUUID();
+    const changeId = metadata.idempotencyId ?? randomUUID();
     await judged.kept?.keep(changeId);
     try {
       const pending = await deps.changes.request(

@@ -51,8 +51,17 @@ export class TenantStore {
     return last ? { by: last.metadata.actor.id, at: last.metadata.acceptedAt } : null;
   }
 
+  /**
+   * A request sent with an Idempotency-Key creates the brand its key stands for: the brand's id is the
+   * request's (as an order's is), so its retry after a takeover finds the brand its first run created
+   * and answers it, creating no second one (decision 0062).
+   */
   async create(profile: TenantProfile, metadata: EventMetadata): Promise<TenantState> {
-    const tenantId = randomUUID();
+    const tenantId = metadata.idempotencyId ?? randomUUID();
+    if (metadata.idempotencyId) {
+      const { state } = await this.handler.load(tenantEvolver, tenantStream(tenantId));
+      if (state) return state;
+    }
     const events = decideTenant(null, { type: 'CreateTenant', tenantId, profile, at: metadata.acceptedAt });
     await this.registry.register(tenantId);
     const { state } = await this.handler.start(tenantEvolver, tenantStream(tenantId), events, { ...metadata, tenantId });

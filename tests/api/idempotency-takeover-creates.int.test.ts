@@ -1,0 +1,96 @@
+import { describe, expect } from 'vitest';
+import { createCustomer, json } from '../support/test-app';
+import { it as withApp } from '../support/app-fixtures';
+
+const TRON = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
+const BANK = { bankName: 'State Bank of India', accountHolder: 'Ravi Kumar', accountNumber: '30012345678', ifsc: 'sbin0001234' };
+
+/**
+ * Commands that make a new thing, run again after their Idempotency-Key was taken over (decision
+ * 0062): the first run carried out, its answer never recorded (its process killed), the client's
+ * retry a minute later. "Died" is made as idempotency-healing.int.test.ts makes it: the answer taken
+ * back off the key's row and its last renewal a minute back.
+ */
+const it = withApp
+  .extend('customer', { scope: 'file' }, async ({ t }) => createCustomer(t, '+919600000081'))
+  .extend(
+    'keyedPost',
+    ({ t }) =>
+      (path: string, token: string, key: string, body: unknown) =>
+        json(t.call('POST', path, { token, body, headers: { 'idempotency-key': key } })),
+  )
+  .extend(
+    'sql',
+    ({ t }) =>
+      (text: string, values: unknown[] = []) =>
+        t.database.pool.query(text, values),
+  )
+  .extend(
+    'diedMidRequest',
+    ({ sql }) =>
+      (key: string) =>
+        sql(
+          `update idempotency_keys set status_code = null, response_body = null, completed_at = null, claimed_at = now() - interval '61 seconds' where key = $1`,
+          [key],
+        ),
+  )
+  .extend('trailOf', ({ t }) => async (userToken: string, type: string) => {
+    const me = await json(t.call('GET', '/api/auth/me', { token: userToken }));
+    const id = (me.body.user?._id ?? me.body._id) as string;
+    return (await t.deps.eventStore.readStream(`user-${id}`)).filter((e) => e.type === type);
+  });
+
+describe('a command that makes something, run again after a takeover', () => {
+  it('saves one bank account, answered as the first run was', async ({ customer, keyedPost, sql, diedMidRequest, trailOf }) => {
+    const first = await keyedPost('/api/user/bank-account', customer, 'bank-taken-over', BANK);
+    expect(first.status).toBe(201);
+    await diedMidRequest('bank-taken-over');
+    const retry = await keyedPost('/api/user/bank-account', customer, 'bank-taken-over', BANK);
+    expect(retry).toMatchObject({ status: 201, body: { account: { _id: first.body.account._id } } });
+    expect((await sql('select count(*)::int as n from user_bank_accounts where account_number = $1', [BANK.accountNumber])).rows[0].n).toBe(1);
+    expect(await trailOf(customer, 'BankAccountAdded')).toHaveLength(1);
+  });
+
+  it('saves one wallet, and answers the retry with it rather than wallet_exists', async ({ customer, keyedPost, sql, diedMidRequest, trailOf }) => {
+    const body = { address: TRON, network: 'TRC20', isDefault: true };
+    const first = await keyedPost('/api/user/wallet', customer, 'wallet-taken-over', body);
+    expect(first.status).toBe(201);
+    await diedMidRequest('wallet-taken-over');
+    const retry = await keyedPost('/api/user/wallet', customer, 'wallet-taken-over', body);
+    expect(retry).toMatchObject({ status: 201, body: { wallet: { _id: first.body.wallet._id, address: TRON } } });
+    expect((await sql('select count(*)::int as n from user_wallets where address = $1', [TRON])).rows[0].n).toBe(1);
+    expect(await trailOf(customer, 'WalletAdded')).toHaveLength(1);
+  });
+
+  it('creates one brand and asks for its domain once', async ({ t, admin, sql, diedMidRequest }) => {
+    const create = () => {
+      const form = new FormData();
+      form.set('name', 'Takeover Brand');
+      form.set('domain', 'takeover-brand.example');
+      const headers = { authorization: `Bearer ${admin}`, 'idempotency-key': 'brand-taken-over' };
+      return json(t.app.request('/api/admin/tenants', { method: 'POST', body: form, headers }));
+    };
+    const brands = async () => (await sql('select count(*)::int as n from brand_registry')).rows[0].n as number;
+    const first = await create();
+    expect(first.status).toBe(201);
+    expect(first.body.domainChange).not.toBeNull();
+    const before = await brands();
+    await diedMidRequest('brand-taken-over');
+    const retry = await create();
+    expect(retry).toMatchObject({ status: 201, body: { tenant: { _id: first.body.tenant._id }, domainChange: { _id: first.body.domainChange._id } } });
+    expect(await brands()).toBe(before);
+    const asked = await sql(`select count(*)::int as n from es_events where event_type = 'DeskChangeRequested' and data::text like '%takeover-brand.example%'`);
+    expect(asked.rows[0].n).toBe(1);
+  });
+
+  it('asks once for a staff account that waits for a second admin', async ({ admin, keyedPost, sql, diedMidRequest }) => {
+    const body = { phone: '+919630000091', password: 'officer-pass', roles: ['compliance'] };
+    const first = await keyedPost('/api/admin/users', admin, 'staff-taken-over', body);
+    expect(first.status).toBe(202);
+    await diedMidRequest('staff-taken-over');
+    const retry = await keyedPost('/api/admin/users', admin, 'staff-taken-over', body);
+    expect(retry).toMatchObject({ status: 202, body: { change: { _id: first.body.change._id } } });
+    const asked = await sql(`select count(*)::int as n from es_events where event_type = 'DeskChangeRequested' and data::text like '%+919630000091%'`);
+    expect(asked.rows[0].n).toBe(1);
+  });
+});
