@@ -1,6 +1,11 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { describe, expect } from 'vitest';
 import { createCustomer, json } from '../support/test-app';
 import { it as withApp } from '../support/app-fixtures';
+import { confirmPending } from '../support/desk-changes';
+import { bankAccountId } from '../../machines/src/reconciliation/bank-account-id';
+import { bankAccountStream } from '../../services/src/reconciliation/statement-imports';
 
 const TRON = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
 const BANK = { bankName: 'State Bank of India', accountHolder: 'Ravi Kumar', accountNumber: '30012345678', ifsc: 'sbin0001234' };
@@ -92,5 +97,29 @@ describe('a command that makes something, run again after a takeover', () => {
     expect(retry).toMatchObject({ status: 202, body: { change: { _id: first.body.change._id } } });
     const asked = await sql(`select count(*)::int as n from es_events where event_type = 'DeskChangeRequested' and data::text like '%+919630000091%'`);
     expect(asked.rows[0].n).toBe(1);
+  });
+
+  it('records a bank statement once, its retry answered with the first import', async ({ t, admin, sql, diedMidRequest }) => {
+    const HDFC = { bankName: 'HDFC Bank', accountName: 'Zen Desk Trading', accountNumber: '50100012345678', ifsc: 'HDFC0001234', isActive: true };
+    const saved = await json(t.call('PUT', '/api/admin/tenants/default', { token: admin, body: { bankAccounts: [HDFC] } }));
+    expect(saved.status).toBe(202);
+    await confirmPending(t, saved.body.change._id);
+    const accountId = bankAccountId('default', HDFC);
+    const file = await readFile(path.join(import.meta.dirname, '../../services/src/reconciliation/statements/fixtures/csv-hdfc-withdrawal-deposit.csv'));
+    const upload = () => {
+      const form = new FormData();
+      form.set('file', new File([file], 'statement.csv'));
+      const headers = { authorization: `Bearer ${admin}`, 'idempotency-key': 'statement-taken-over' };
+      return json(t.app.request(`/api/admin/bank-accounts/${accountId}/statements`, { method: 'POST', headers, body: form }));
+    };
+    const first = await upload();
+    expect(first).toMatchObject({ status: 201, body: { statement: { newLineCount: 3 } } });
+    await diedMidRequest('statement-taken-over');
+    const retry = await upload();
+    expect(retry).toMatchObject({ status: 201, body: { statement: { _id: first.body.statement._id, newLineCount: 3 } } });
+    const imports = await sql(`select count(*)::int as n from es_events where stream_id = $1 and event_type = 'StatementImported'`, [
+      bankAccountStream(accountId),
+    ]);
+    expect(imports.rows[0].n).toBe(1);
   });
 });
