@@ -123,6 +123,9 @@ export class WebhookDispatch {
     // Scope through the endpoint: another brand's delivery is as missing as one that never was.
     const endpoint = delivery ? await this.endpoints.get(scope, delivery.endpoint_id).catch(() => null) : null;
     if (!delivery || !endpoint) throw new NotFoundError('Delivery not found');
+    // Its retry after a takeover (decision 0062) finds the redelivery its first run asked for on the
+    // endpoint's trail: the delivery is not sent, nor the request recorded, a second time.
+    if (metadata.idempotencyId && (await this.endpoints.recordedBy(endpoint.id, 'WebhookRedeliveryRequested', metadata.idempotencyId))) return;
     const reset = await this.db
       .updateTable('webhook_deliveries')
       .set({ state: 'pending', round_attempts: 0, manual: true, next_attempt_at: new Date(), updated_at: new Date() })

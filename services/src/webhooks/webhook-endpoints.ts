@@ -215,7 +215,7 @@ export class WebhookEndpoints {
   }
 
   /** Whether the endpoint's trail holds an event of this type (appended under this request's id, if given). */
-  private async recordedBy(id: string, type: WebhookEndpointEvent['type'], idempotencyId?: string): Promise<boolean> {
+  async recordedBy(id: string, type: WebhookEndpointEvent['type'], idempotencyId?: string): Promise<boolean> {
     const trail = await this.store.readStream(streamId(WEBHOOK_STREAM, id));
     return trail.some((e) => e.type === type && (idempotencyId === undefined || e.metadata.idempotencyId === idempotencyId));
   }

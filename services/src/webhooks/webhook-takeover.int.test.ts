@@ -5,10 +5,12 @@
  * F5). "Died" is made as tests/api/idempotency-healing.int.test.ts makes it: the answer taken back
  * off the key's row and its renewal a minute back, after the request ran.
  */
+import { randomUUID } from 'node:crypto';
 import { describe, expect } from 'vitest';
 import { json } from '../../../tests/support/test-app';
 import { it as withApp } from '../../../tests/support/app-fixtures';
 import { createBrandAdmin } from '../../../tests/support/brands';
+import { waitFor } from '../../../tests/support/wait-for';
 
 const FROM = { 'x-forwarded-for': '198.51.100.78', 'user-agent': 'takeover-test' };
 
@@ -118,5 +120,31 @@ describe('a webhook command retried after its key was taken over', () => {
     expect(t.deps.webhooks.endpoints.liveSecrets(row)).toEqual([rotated.body.secret, made.body.secret]);
     const trail = await t.deps.eventStore.readStream(`webhook-${endpointId}`);
     expect(trail.map((e) => e.type)).toEqual(['WebhookEndpointRegistered', 'WebhookSecretRotated']);
+  });
+
+  it('redelivers once: the retry sends nothing more and records no second request', async ({ t, brand, post, sql, diedMidRequest }) => {
+    // Nothing listens there: each attempt is refused at once.
+    const made = await post('', 'register-for-redelivery', { url: 'http://127.0.0.1:9/redelivered', eventTypes: ['order.placed'] });
+    const endpointId = made.body.endpoint.id as string;
+    const deliveryId = randomUUID();
+    await sql(
+      `insert into webhook_deliveries (id, endpoint_id, tenant_id, event_id, event_type, body, state, attempts)
+       values ($1, $2, $3, $4, 'order.placed', '{}', 'failed', 3)`,
+      [deliveryId, endpointId, brand.tenantId, randomUUID()],
+    );
+    expect((await post(`/deliveries/${deliveryId}/redeliver`, 'redeliver-taken-over')).status).toBe(202);
+    const attempted = await waitFor('the redelivered attempt', async () => {
+      const rows = await sql('select count(*)::int as n from webhook_attempts where delivery_id = $1', [deliveryId]);
+      return rows.rows[0].n === 1 ? true : null;
+    });
+    expect(attempted).toBe(true);
+    const before = (await sql('select updated_at, attempts from webhook_deliveries where id = $1', [deliveryId])).rows[0];
+    await diedMidRequest('redeliver-taken-over', 61);
+
+    expect((await post(`/deliveries/${deliveryId}/redeliver`, 'redeliver-taken-over')).status).toBe(202);
+    // Not reset for another manual attempt.
+    expect((await sql('select updated_at, attempts from webhook_deliveries where id = $1', [deliveryId])).rows[0]).toEqual(before);
+    const trail = await t.deps.eventStore.readStream(`webhook-${endpointId}`);
+    expect(trail.map((e) => e.type)).toEqual(['WebhookEndpointRegistered', 'WebhookRedeliveryRequested']);
   });
 });
