@@ -44,7 +44,7 @@ export const webhookDeclarations = {
     body: createEndpointSchema,
     answers: { 201: answer('The endpoint and its signing secret (shown once)', endpointCreatedSchema) },
     refuses: {
-      409: 'secret_not_replayed: a retry with the same Idempotency-Key (the answer held the secret, which is not kept); too_many_endpoints: the brand has 10 already',
+      409: 'secret_not_replayed: a retry with the same Idempotency-Key (the answer held the secret, which is not kept; a retry that ran again after its first run was cut short names the endpoint, endpointId: rotate its secret if the first answer was lost); too_many_endpoints: the brand has 10 already',
     },
   }),
   deliveries: admin.get('/webhooks/{id}/deliveries', {
@@ -77,7 +77,10 @@ export const webhookDeclarations = {
   rotate: admin.post('/webhooks/{id}/rotate-secret', {
     summary: 'A new signing secret; the previous one signs too for 24 hours',
     answers: { 200: answer('The new secret (shown once) and when the previous one stops signing', secretRotatedSchema) },
-    refuses: { 404: NOT_FOUND, 409: 'secret_not_replayed: a retry with the same Idempotency-Key (the answer held the secret, which is not kept)' },
+    refuses: {
+      404: NOT_FOUND,
+      409: 'secret_not_replayed: a retry with the same Idempotency-Key (the answer held the secret, which is not kept; the endpoint rotated once, never twice, and named as endpointId when the retry ran again after its first run was cut short)',
+    },
   }),
 };
 
