@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import canonicalize from 'canonicalize';
-import { plainCanonicalJson } from './canonical-json';
-import { canonicalContent, contentHash, libraryContent, type ChainContent } from './event-hash';
+import { parsedCanonicalJson, plainCanonicalJson } from './canonical-json';
+import { canonicalContent, contentHash, libraryContent, storedContentHash, type ChainContent } from './event-hash';
 
 /** What the library path gives for a value: the round trip, then canonicalize; or that it throws. */
 function reference(value: unknown): { text: string | undefined } | { throws: true } {
@@ -107,6 +107,77 @@ describe('plainCanonicalJson', () => {
     const cycle: Record<string, unknown> = {};
     cycle.self = cycle;
     expect(plainCanonicalJson(cycle)).toBeNull();
+  });
+});
+
+describe('parsedCanonicalJson', () => {
+  it('gives exactly the library text for any value read back from JSON, and handles them all', () => {
+    fc.assert(
+      fc.property(fc.jsonValue(), (value) => {
+        const parsed = JSON.parse(JSON.stringify(value));
+        const text = parsedCanonicalJson(parsed);
+        expect(text).not.toBeNull();
+        expect({ text }).toEqual(reference(value));
+      }),
+      { numRuns: 2_000 },
+    );
+  });
+
+  it('gives the same text for a structured clone of a parsed value (what verify-store hands its threads)', () => {
+    fc.assert(
+      fc.property(fc.jsonValue(), (value) => {
+        const parsed = JSON.parse(JSON.stringify(value));
+        expect(parsedCanonicalJson(structuredClone(parsed))).toBe(plainCanonicalJson(parsed));
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('either gives the library text or declines, for anything at all', () => {
+    fc.assert(
+      fc.property(anyValue, (value) => {
+        const text = parsedCanonicalJson(value);
+        if (text !== null) expect({ text }).toEqual(reference(value));
+      }),
+      { numRuns: 5_000 },
+    );
+  });
+
+  it('writes a key it has kept the text of as it wrote it the first time', () => {
+    const value = JSON.parse('{"ü\\n\\"k":1,"a":{"ü\\n\\"k":2}}');
+    expect(parsedCanonicalJson(value)).toBe(plainCanonicalJson(value));
+    expect(parsedCanonicalJson(value)).toBe(plainCanonicalJson(value));
+  });
+
+  it.each([
+    ['a date', { at: new Date(0) }],
+    ['a class instance', { money: new (class Money {})() }],
+    ['an array of another class', { a: Tagged.from([1]) }],
+    ['undefined', { a: undefined }],
+    ['a lone surrogate', { s: '\uD800' }],
+    ['a lone surrogate in a key', { '\uDC00': 1 }],
+    ['a bigint', { n: 1n }],
+  ])('declines %s, for the general path', (_name, value) => {
+    expect(parsedCanonicalJson(value)).toBeNull();
+  });
+});
+
+describe('storedContentHash', () => {
+  it('is contentHash for any event, parsed or not', () => {
+    fc.assert(
+      fc.property(fc.string(), fc.uuid(), fc.string(), fc.oneof(anyValue, fc.jsonValue()), fc.jsonValue(), (streamId, eventId, type, data, metadata) => {
+        const content = { streamId, eventId, type, data, metadata: JSON.parse(JSON.stringify(metadata)) };
+        let expected: Buffer | 'throws';
+        try {
+          expected = contentHash(content);
+        } catch {
+          expected = 'throws';
+        }
+        if (expected === 'throws') expect(() => storedContentHash(content)).toThrow();
+        else expect(storedContentHash(content).equals(expected)).toBe(true);
+      }),
+      { numRuns: 3_000 },
+    );
   });
 });
 

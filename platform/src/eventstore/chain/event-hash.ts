@@ -1,6 +1,6 @@
 import { createHash, hash } from 'node:crypto';
 import canonicalize from 'canonicalize';
-import { plainCanonicalJson } from './canonical-json';
+import { parsedCanonicalJson, plainCanonicalJson } from './canonical-json';
 
 /**
  * The tamper-evident chain over each stream (docs/compliance.md). Every event's hash covers its
@@ -33,15 +33,18 @@ export const GENESIS_HASH = Buffer.alloc(HASH_BYTES);
  * the fast encoder; anything else the library, through the round trip itself.
  */
 export function canonicalContent(event: ChainContent): string {
-  return plainContent(event) ?? libraryContent(event);
+  return encodedContent(event, plainCanonicalJson) ?? libraryContent(event);
 }
 
-/** The text `libraryContent` gives, written directly: its keys in JCS order (data, eventId, metadata, streamId, type). */
-function plainContent(event: ChainContent): string | null {
-  const data = event.data === undefined ? 'null' : plainCanonicalJson(event.data);
-  const metadata = event.metadata === undefined ? 'null' : plainCanonicalJson(event.metadata);
+/**
+ * The text `libraryContent` gives, written directly with `encode` (null where it does not handle a
+ * value): its keys in JCS order (data, eventId, metadata, streamId, type).
+ */
+function encodedContent(event: ChainContent, encode: (value: unknown) => string | null): string | null {
+  const data = event.data === undefined ? 'null' : encode(event.data);
+  const metadata = event.metadata === undefined ? 'null' : encode(event.metadata);
   // The library takes these as they are, without the round trip: only strings are written alike.
-  const text = (value: unknown) => (typeof value === 'string' ? plainCanonicalJson(value) : null);
+  const text = (value: unknown) => (typeof value === 'string' ? encode(value) : null);
   const streamId = text(event.streamId);
   const eventId = text(event.eventId);
   const type = text(event.type);
@@ -66,6 +69,16 @@ export function libraryContent(event: ChainContent): string {
 export function contentHash(event: ChainContent): Buffer {
   // The one-shot form: a Hash object per event cost more than the digest itself.
   return hash('sha256', canonicalContent(event), 'buffer');
+}
+
+/**
+ * contentHash of an event read back from a store, whose data and metadata JSON.parse gave (or a
+ * copy of them): the verifying walks hash every stored event, and such values take the leaner
+ * encoder (parsedCanonicalJson). Anything it does not handle takes contentHash's own path, so the
+ * hash is contentHash's for any event.
+ */
+export function storedContentHash(event: ChainContent): Buffer {
+  return hash('sha256', encodedContent(event, parsedCanonicalJson) ?? canonicalContent(event), 'buffer');
 }
 
 /** One link: the previous hash (null at a stream's start), this event's position, its content hash. */

@@ -1,4 +1,4 @@
-import { chainHash, contentHash, type ChainContent } from './event-hash';
+import { chainHash, storedContentHash, type ChainContent } from './event-hash';
 
 /** An event as the chain sees it: its content, its place in its stream, and the hash stored with it. */
 export interface ChainedEvent extends ChainContent {
@@ -53,7 +53,7 @@ export class ChainWalker {
    * is the event's content hash when it was computed elsewhere (verify-store's threads).
    */
   add(event: ChainedEvent, content?: Buffer): ChainBreak | null {
-    return this.addLink(event, content ?? (event.contentSha256 ? Buffer.from(event.contentSha256, 'hex') : contentHash(event)));
+    return this.addLink(event, content ?? (event.contentSha256 ? Buffer.from(event.contentSha256, 'hex') : storedContentHash(event)));
   }
 
   /** `add` for an event whose content hash was computed elsewhere: only its place and stored hash are needed. */

@@ -1,4 +1,4 @@
-import { chainHash, contentHash, HASH_BYTES } from './event-hash';
+import { chainHash, HASH_BYTES, storedContentHash } from './event-hash';
 import type { ChainedEvent } from './verify-chain';
 import { answerTasks } from './verify-thread-pool';
 
@@ -27,7 +27,7 @@ export function hashPage(events: readonly ChainedEvent[]): PageHashes {
   const storedBefore = new Map<string, string | null>();
   for (let i = 0; i < events.length; i++) {
     const event = events[i]!;
-    const content = contentHash(event);
+    const content = storedContentHash(event);
     contents.set(content, i * HASH_BYTES);
     const previous = storedBefore.get(event.streamId);
     if (previous && event.hash) linked[i] = chainHash(Buffer.from(previous, 'hex'), event.streamPosition, content).toString('hex') === event.hash ? 1 : 0;

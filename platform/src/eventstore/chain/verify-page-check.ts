@@ -1,5 +1,5 @@
 import { hash } from 'node:crypto';
-import { chainHash, contentHash, HASH_BYTES } from './event-hash';
+import { chainHash, HASH_BYTES, storedContentHash } from './event-hash';
 import type { ChainedEvent, ChainWalker } from './verify-chain';
 
 /**
@@ -36,7 +36,7 @@ export function checkPage(events: readonly ChainedEvent[]): PageCheck {
   /** Each stream's last event so far in the page, and whether it held. */
   const last = new Map<string, { position: bigint; hash: string | null; held: boolean }>();
   for (const event of events) {
-    const content = contentHash(event);
+    const content = storedContentHash(event);
     const before = last.get(event.streamId);
     const held =
       before !== undefined &&

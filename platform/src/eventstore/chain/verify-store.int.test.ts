@@ -23,16 +23,17 @@ const paths: [string, Verify][] = [
   ],
 ];
 
+/** Three streams of 4, 4 and 5 events (13 in all) in an empty log: the events the tests tamper with. */
+async function freshStreams(store: PgEventStore, { pool }: TestDatabase): Promise<string[]> {
+  await pool.query('truncate es_events');
+  const ids = [uniqueStream(), uniqueStream(), uniqueStream()];
+  for (const id of ids) await store.append(id, testEvents(4), { expected: 'no_stream' });
+  await store.append(ids[0]!, testEvents(1), { expected: 'any' });
+  return ids;
+}
+
 /** Tampering done the way someone with database access would: plain SQL on the events table. */
 describe.each(paths)('verifying the stored chain %s', (_, verify) => {
-  async function freshStreams(store: PgEventStore, { pool }: TestDatabase): Promise<string[]> {
-    await pool.query('truncate es_events');
-    const ids = [uniqueStream(), uniqueStream(), uniqueStream()];
-    for (const id of ids) await store.append(id, testEvents(4), { expected: 'no_stream' });
-    await store.append(ids[0]!, testEvents(1), { expected: 'any' });
-    return ids;
-  }
-
   it('finds every chain intact after ordinary appends', async ({ eventStore: store, database }) => {
     await freshStreams(store, database);
     expect(await verify(store, database)).toMatchObject({ intact: true, events: 13, streams: 3, firstBreak: null });
@@ -92,6 +93,20 @@ describe.each(paths)('verifying the stored chain %s', (_, verify) => {
 });
 
 describe('verifying with threads that read their own pages', () => {
+  it('checks every page on the calling thread when given one checker, and finds the same break', async ({ eventStore: store, database }) => {
+    const [first, second] = await freshStreams(store, database);
+    const alone = (onProgress?: (done: number) => void) =>
+      verifyPgStore({ store, pool: database.pool, connectionString: database.url }, onProgress, { pageSize: 2, threads: 1 });
+    expect(await alone()).toMatchObject({ intact: true, events: 13, streams: 3 });
+    await database.pool.query(`update es_events set data = '{"n": 99}' where stream_id = $1 and stream_position = 4`, [first]);
+    await database.pool.query(`update es_events set metadata = '{}' where stream_id = $1 and stream_position = 2`, [second]);
+    const progress: number[] = [];
+    const result = await alone((done) => progress.push(done));
+    expect(result).toMatchObject({ intact: false, events: 13, streams: 3 });
+    expect(result.firstBreak).toMatchObject({ reason: 'hash_mismatch', streamId: second, streamPosition: 2n });
+    expect(progress).toEqual([2, 4, 6, 8, 10, 12, 13]);
+  });
+
   it('fails, rather than calling the chain intact, when a thread cannot read its pages', async ({ eventStore: store, database }) => {
     await store.append(uniqueStream(), testEvents(3), { expected: 'no_stream' });
     const unreachable = new URL(database.url);

@@ -1,11 +1,7 @@
 import pg from 'pg';
-import { checkPage, type PageCheck } from '../chain/verify-page-check';
 import { answerTasks, verifyThreadData } from '../chain/verify-thread-pool';
-import type { PgPosition } from './pg-global-position';
-import { readRawPage, type PgPageRange } from './pg-raw-pages';
-
-/** A checked page, and where it ended (what the main thread goes on from when it dealt an open range). */
-export type CheckedRange = PageCheck & { last: PgPosition | null };
+import { RangeChecker } from './pg-range-checker';
+import type { PgPageRange } from './pg-raw-pages';
 
 export interface PgVerifyThreadData {
   connectionString: string;
@@ -20,12 +16,10 @@ export interface PgVerifyThreadData {
 const data = verifyThreadData<PgVerifyThreadData>();
 if (data) {
   const client = new pg.Client({ connectionString: data.connectionString, application_name: data.applicationName });
-  const connected = client.connect();
+  const checker = new RangeChecker(client, client.connect());
   answerTasks(
     async (range: PgPageRange) => {
-      await connected;
-      const page = await readRawPage(client, range);
-      const checked: CheckedRange = { ...checkPage(page.events), last: page.last };
+      const checked = await checker.check(range);
       return { answer: checked, transfer: [checked.open.contents.buffer as ArrayBuffer] };
     },
     () => client.end(),
