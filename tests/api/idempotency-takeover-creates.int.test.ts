@@ -56,6 +56,20 @@ describe('a command that makes something, run again after a takeover', () => {
     expect(await trailOf(customer, 'BankAccountAdded')).toHaveLength(1);
   });
 
+  it('does not bring back a bank account removed after its first run', async ({ t, customer, keyedPost, sql, diedMidRequest, trailOf }) => {
+    const body = { ...BANK, accountNumber: '30099999999' };
+    const first = await keyedPost('/api/user/bank-account', customer, 'bank-then-removed', body);
+    expect(first.status).toBe(201);
+    const id = first.body.account._id as string;
+    expect((await json(t.call('DELETE', `/api/user/bank-account/${id}`, { token: customer }))).status).toBe(200);
+    await diedMidRequest('bank-then-removed');
+    const retry = await keyedPost('/api/user/bank-account', customer, 'bank-then-removed', body);
+    // Answered as its first run was; not saved again.
+    expect(retry).toMatchObject({ status: 201, body: { account: { _id: id, accountNumber: body.accountNumber } } });
+    expect((await sql('select count(*)::int as n from user_bank_accounts where account_number = $1', [body.accountNumber])).rows[0].n).toBe(0);
+    expect((await trailOf(customer, 'BankAccountAdded')).filter((e) => (e.data as { bankAccountId: string }).bankAccountId === id)).toHaveLength(1);
+  });
+
   it('saves one wallet, and answers the retry with it rather than wallet_exists', async ({ customer, keyedPost, sql, diedMidRequest, trailOf }) => {
     const body = { address: TRON, network: 'TRC20', isDefault: true };
     const first = await keyedPost('/api/user/wallet', customer, 'wallet-taken-over', body);

@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { UserTrail, type Trail } from '../../services/src/identity/user-trail';
+import { UserTrail } from '../../services/src/identity/user-trail';
 import { authRoutes } from '../../services/src/identity/auth.routes';
 import { otpRoutes } from '../../services/src/identity/otp.routes';
 import { savedAccountRoutes } from '../../services/src/accounts/saved-accounts.routes';
@@ -14,7 +14,7 @@ import { callerOf, type TestApp } from './test-app';
  * The sign-in, sign-up and saved-account routes mounted as app.ts mounts them, with a trail of the
  * test's choosing: one whose append fails shows that a change that cannot be recorded is not made.
  */
-export function trailApp(t: TestApp, trail: Trail = new UserTrail(t.deps.eventStore)) {
+export function trailApp(t: TestApp, trail: UserTrail = new UserTrail(t.deps.eventStore)) {
   const { db, tokens, limits, otp, store, directory, config, users, sessions, signIn } = t.deps;
   const trustProxy = config.trustProxy;
   const describeUser = (user: UserRow) => oneUserJson(db, user);

@@ -16,7 +16,7 @@ import { SavedAccounts } from './saved-accounts';
 import { actorOf } from '../identity/auth.middleware';
 import { commandMetadata } from '../http/request-context';
 import type { ProxyTrust } from '../http/proxy-trust';
-import type { Trail } from '../identity/user-trail';
+import type { SavedAccountTrail } from './saved-accounts';
 
 const NETWORK = z.enum(NETWORKS, { error: 'Please select a network' });
 const ADDRESS_RULE =
@@ -95,7 +95,7 @@ const ownId = (id: string, what: string) => {
 
 /** What records the changes, and whose address the events carry. */
 export interface SavedAccountRecording {
-  trail: Trail;
+  trail: SavedAccountTrail;
   trustProxy: ProxyTrust;
 }
 

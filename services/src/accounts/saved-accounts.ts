@@ -14,7 +14,7 @@ import {
   type SavedWallet,
 } from '@desk/machines/accounts/saved-account.events';
 import type { ServicesDatabase } from '../db/services-database';
-import type { Trail, TrailSubject, UserStreamEvent } from '../identity/user-trail';
+import type { Trail, TrailSubject, UserStreamEvent, UserTrail } from '../identity/user-trail';
 import {
   clearDefault,
   deleteBankAccount,
@@ -63,14 +63,39 @@ const BANK_ACCOUNTS: EntryKind<BankAccountRow, BankAccountInput, SavedBankAccoun
   saved: bankAccountOf,
 };
 
-/**
- * The customer's entry saved under this id (a request's id) by an earlier run of the same request. Of
- * a first run still going (paused, not dead) and its retry, both finding none, the primary key lets
- * one save it: the other fails, and its own retry finds it.
- */
-async function savedBefore(trx: Kysely<ServicesDatabase>, table: 'user_wallets' | 'user_bank_accounts', userId: string, id: string) {
-  return trx.selectFrom(table).selectAll().where('user_id', '=', userId).where('id', '=', id).executeTakeFirst();
-}
+/** Records the changes, and finds what a request recorded (its retry after a takeover, decision 0062). */
+export type SavedAccountTrail = Trail & Pick<UserTrail, 'recordedBy'>;
+
+/** A wallet as its WalletAdded event recorded it. */
+const walletAdded = (userId: string, event: UserStreamEvent): WalletRow | undefined =>
+  event.type === WALLET_ADDED
+    ? {
+        id: event.data.walletId,
+        user_id: userId,
+        network: event.data.wallet.network,
+        address: event.data.wallet.address,
+        label: event.data.wallet.label,
+        is_default: event.data.wallet.isDefault,
+        created_at: new Date(event.data.addedAt),
+        updated_at: new Date(event.data.addedAt),
+      }
+    : undefined;
+
+/** A bank account as its BankAccountAdded event recorded it. */
+const bankAccountAdded = (userId: string, event: UserStreamEvent): BankAccountRow | undefined =>
+  event.type === BANK_ACCOUNT_ADDED
+    ? {
+        id: event.data.bankAccountId,
+        user_id: userId,
+        bank_name: event.data.bankAccount.bankName,
+        account_name: event.data.bankAccount.accountName,
+        account_number: event.data.bankAccount.accountNumber,
+        ifsc: event.data.bankAccount.ifsc,
+        is_default: event.data.bankAccount.isDefault,
+        created_at: new Date(event.data.addedAt),
+        updated_at: new Date(event.data.addedAt),
+      }
+    : undefined;
 
 /** Thrown inside a transaction to roll back a refused add (the default it cleared comes back). */
 class Refused extends Error {}
@@ -83,7 +108,7 @@ class Refused extends Error {}
 export class SavedAccounts {
   constructor(
     private readonly db: Kysely<ServicesDatabase>,
-    private readonly trail: Trail,
+    private readonly trail: SavedAccountTrail,
   ) {}
 
   /**
@@ -97,8 +122,8 @@ export class SavedAccounts {
     return this.db
       .transaction()
       .execute(async (trx) => {
-        const saved = metadata.idempotencyId ? await savedBefore(trx, 'user_wallets', user.id, id) : undefined;
-        if (saved) return saved as WalletRow;
+        const saved = metadata.idempotencyId ? await this.savedBefore(trx, 'user_wallets', user.id, id, walletAdded) : undefined;
+        if (saved) return saved;
         const defaultClearedOn = input.isDefault ? await clearDefault(trx, 'user_wallets', user.id, null) : [];
         const row = await insertWallet(trx, user.id, input, id);
         if (!row) throw new Refused();
@@ -107,6 +132,29 @@ export class SavedAccounts {
         return row;
       })
       .catch((error: unknown) => (error instanceof Refused ? null : Promise.reject(error)));
+  }
+
+  /**
+   * What this request's first run saved under its id: the entry; or, removed since, the entry as its
+   * event recorded it (what that run answered), so the retry does not bring back what the customer
+   * removed. Undefined when that run saved nothing. Of a first run still going (paused, not dead) and
+   * its retry, both finding none, the primary key lets one save it: the other fails, and its own
+   * retry finds it.
+   */
+  private async savedBefore<Row>(
+    trx: Kysely<ServicesDatabase>,
+    table: 'user_wallets' | 'user_bank_accounts',
+    userId: string,
+    id: string,
+    asAdded: (userId: string, event: UserStreamEvent) => Row | undefined,
+  ): Promise<Row | undefined> {
+    const row = await trx.selectFrom(table).selectAll().where('user_id', '=', userId).where('id', '=', id).executeTakeFirst();
+    if (row) return row as Row;
+    for (const event of await this.trail.recordedBy(userId, id)) {
+      const added = asAdded(userId, event);
+      if (added) return added;
+    }
+    return undefined;
   }
 
   /** Null when the customer has no such wallet. `check` may refuse the edit against the current row (it throws). */
@@ -136,8 +184,8 @@ export class SavedAccounts {
   async addBankAccount(user: TrailSubject, input: BankAccountInput, metadata: EventMetadata): Promise<BankAccountRow> {
     const id = metadata.idempotencyId ?? randomUUID();
     return this.db.transaction().execute(async (trx) => {
-      const saved = metadata.idempotencyId ? await savedBefore(trx, 'user_bank_accounts', user.id, id) : undefined;
-      if (saved) return saved as BankAccountRow;
+      const saved = metadata.idempotencyId ? await this.savedBefore(trx, 'user_bank_accounts', user.id, id, bankAccountAdded) : undefined;
+      if (saved) return saved;
       const defaultClearedOn = input.isDefault ? await clearDefault(trx, 'user_bank_accounts', user.id, null) : [];
       const row = await insertBankAccount(trx, user.id, input, id);
       const data = {

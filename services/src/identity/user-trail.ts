@@ -32,6 +32,12 @@ export class UserTrail {
     return rolesChangesOf(this.store, userId);
   }
 
+  /** What one request (its idempotencyId) recorded on the user's stream: found by its retry after a takeover (decision 0062). */
+  async recordedBy(userId: string, idempotencyId: string): Promise<UserStreamEvent[]> {
+    const recorded = await this.store.readStream(streamId('user', userId));
+    return recorded.filter((e) => e.metadata.idempotencyId === idempotencyId).map((e) => ({ type: e.type, data: e.data }) as UserStreamEvent);
+  }
+
   async record(user: TrailSubject, events: readonly UserStreamEvent[], metadata: EventMetadata): Promise<void> {
     await this.append(streamId('user', user.id), events, { ...metadata, tenantId: user.tenant_id });
   }
