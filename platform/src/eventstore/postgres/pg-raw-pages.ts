@@ -3,11 +3,11 @@ import type { ChainedEvent } from '../chain/verify-chain';
 import type { PgPosition } from './pg-global-position';
 
 /**
- * The log in pages for verify-store's threads (decision 0053): each thread reads its own pages on a
- * connection of its own, and the main thread only learns where pages end.
+ * The log in pages for verify-store's checkers (decisions 0053, 0063): each reads the pages dealt
+ * to it on a connection of its own, and the walk only learns where pages end.
  */
 
-/** Rows after `after` in log order: through `through` when the main thread knows where the page ends, else up to `limit` committed ones. */
+/** Rows after `after` in log order: through `through` when the walk knows where the page ends, else up to `limit` committed ones. */
 export interface PgPageRange {
   after: PgPosition;
   through: PgPosition | null;
@@ -20,51 +20,62 @@ export interface RawPage {
   last: PgPosition | null;
 }
 
-/** The highest position there is: an open range's end, where only the snapshot's horizon bounds it. */
-const END: PgPosition = { transactionId: '18446744073709551615', globalPosition: '9223372036854775807' };
-
 /**
  * One page's rows as arrays, only what the chain covers: data and metadata parsed by pg's jsonb
  * parser as the adapter's readAll parses them (JSON.parse, so the content hash is the same), the
- * positions and the stream position as text, as the adapter keeps them (xid8 and bigint do not fit
- * a number), the hash as hex, as RecordedEvent carries it. The columns are computed in the outer
- * query, after the limit, so only the page's rows are converted; its order names the table's
- * columns (a bare name would sort by the text copy, 1000 before 999). The same horizon as readAll:
- * nothing at or after the oldest open transaction, whose events could still commit before ours.
- * (One JSON text per page from json_agg was tried: the thread parsed it a little faster, and the
- * database spent twice its CPU per event, docs/performance.md.)
+ * stream position as text, as the adapter keeps it (a bigint does not fit a number), the hash as
+ * hex, as RecordedEvent carries it. The columns are computed in the outer query, after the limit,
+ * so only the page's rows are converted; its order names the table's columns (a bare name would
+ * sort by a text copy, 1000 before 999). The same horizon as readAll: nothing at or after the
+ * oldest open transaction, whose events could still commit before ours. A range that ends at a
+ * position found by pageEnds ends at its last row; only an open range (the log's end) reads each
+ * row's position as well, to say where it ended (two text columns a row fewer for every other
+ * page, in the database and here). (One JSON text per page from json_agg was tried: the thread
+ * parsed it a little faster, and the database spent twice its CPU per event, docs/performance.md.)
  */
-const READ_RAW_PAGE = {
-  name: 'es_verify_read_raw_page',
-  text: `select transaction_id::text, global_position::text, stream_id, event_id, event_type, data, metadata,
-      stream_position::text, encode(hash, 'hex')
+const pageText = (positions: string, end: string) => `select ${positions}stream_id, event_id, event_type, data, metadata, stream_position::text, encode(hash, 'hex')
     from (select * from es_events
       where transaction_id < pg_snapshot_xmin(pg_current_snapshot())
         and (transaction_id, global_position) > ($1::xid8, $2::bigint)
-        and (transaction_id, global_position) <= ($3::xid8, $4::bigint)
+        ${end}
       order by transaction_id, global_position
-      limit $5) as page
-    order by page.transaction_id, page.global_position`,
+      limit $3) as page
+    order by page.transaction_id, page.global_position`;
+
+const READ_CLOSED_PAGE = {
+  name: 'es_verify_read_closed_page',
+  text: pageText('', 'and (transaction_id, global_position) <= ($4::xid8, $5::bigint)'),
   rowMode: 'array' as const,
 };
 
-type RawRow = [string, string, string, string, string, unknown, unknown, string, string];
+const READ_OPEN_PAGE = {
+  name: 'es_verify_read_open_page',
+  text: pageText('transaction_id::text, global_position::text, ', ''),
+  rowMode: 'array' as const,
+};
+
+type ChainColumns = [string, string, string, unknown, unknown, string, string];
+
+const chainedEvent = ([streamId, eventId, type, data, metadata, streamPosition, hash]: ChainColumns): ChainedEvent => ({
+  streamId,
+  eventId,
+  type,
+  data,
+  metadata,
+  streamPosition: BigInt(streamPosition),
+  hash,
+});
 
 export async function readRawPage(client: pg.ClientBase, { after, through, limit }: PgPageRange): Promise<RawPage> {
-  const end = through ?? END;
-  const { rows } = await client.query<RawRow>({
-    ...READ_RAW_PAGE,
-    values: [after.transactionId, after.globalPosition, end.transactionId, end.globalPosition, limit],
-  });
-  const events = rows.map(([, , streamId, eventId, type, data, metadata, streamPosition, hash]): ChainedEvent => ({
-    streamId,
-    eventId,
-    type,
-    data,
-    metadata,
-    streamPosition: BigInt(streamPosition),
-    hash,
-  }));
+  if (through) {
+    const { rows } = await client.query<ChainColumns>({
+      ...READ_CLOSED_PAGE,
+      values: [after.transactionId, after.globalPosition, limit, through.transactionId, through.globalPosition],
+    });
+    return { events: rows.map(chainedEvent), last: rows.length > 0 ? through : null };
+  }
+  const { rows } = await client.query<[string, string, ...ChainColumns]>({ ...READ_OPEN_PAGE, values: [after.transactionId, after.globalPosition, limit] });
+  const events = rows.map(([, , ...columns]) => chainedEvent(columns));
   const lastRow = rows[rows.length - 1];
   return { events, last: lastRow ? { transactionId: lastRow[0], globalPosition: lastRow[1] } : null };
 }
