@@ -44,6 +44,14 @@ const BAIL = undefined;
 const wellFormed = (text: string) => (text as string & { isWellFormed(): boolean }).isWellFormed();
 
 function encode(value: unknown, depth: number): string | undefined {
+  if (typeof value !== 'object') return encodeScalar(value);
+  if (value === null) return 'null';
+  if (depth >= MAX_DEPTH || !isPlainContainer(value)) return BAIL;
+  return Array.isArray(value) ? encodeArray(value, depth) : encodeObject(value as Record<string, unknown>, depth);
+}
+
+/** A string, number or boolean as both encoders write it; anything else (undefined, a function, a symbol, a bigint) is not handled. */
+function encodeScalar(value: unknown): string | undefined {
   switch (typeof value) {
     case 'string':
       return wellFormed(value) ? JSON.stringify(value) : BAIL;
@@ -52,10 +60,6 @@ function encode(value: unknown, depth: number): string | undefined {
       return JSON.stringify(value);
     case 'boolean':
       return value ? 'true' : 'false';
-    case 'object':
-      if (value === null) return 'null';
-      if (depth >= MAX_DEPTH || !isPlainContainer(value)) return BAIL;
-      return Array.isArray(value) ? encodeArray(value, depth) : encodeObject(value as Record<string, unknown>, depth);
     default:
       // undefined only reaches here at the top, where JSON.stringify gives no text at all.
       return BAIL;
@@ -138,23 +142,12 @@ function keyText(key: string): string {
 }
 
 function encodeParsed(value: unknown, depth: number): string | undefined {
-  switch (typeof value) {
-    case 'string':
-      return wellFormed(value) ? JSON.stringify(value) : BAIL;
-    case 'number':
-      return JSON.stringify(value);
-    case 'boolean':
-      return value ? 'true' : 'false';
-    case 'object': {
-      if (value === null) return 'null';
-      if (depth >= MAX_DEPTH) return BAIL;
-      const prototype = Object.getPrototypeOf(value);
-      if (Array.isArray(value)) return prototype === Array.prototype ? encodeParsedArray(value, depth) : BAIL;
-      return prototype === Object.prototype || prototype === null ? encodeParsedObject(value as Record<string, unknown>, depth) : BAIL;
-    }
-    default:
-      return BAIL;
-  }
+  if (typeof value !== 'object') return encodeScalar(value);
+  if (value === null) return 'null';
+  if (depth >= MAX_DEPTH) return BAIL;
+  const prototype = Object.getPrototypeOf(value);
+  if (Array.isArray(value)) return prototype === Array.prototype ? encodeParsedArray(value, depth) : BAIL;
+  return prototype === Object.prototype || prototype === null ? encodeParsedObject(value as Record<string, unknown>, depth) : BAIL;
 }
 
 function encodeParsedArray(array: readonly unknown[], depth: number): string | undefined {
