@@ -18,8 +18,12 @@ import { fixedError } from '@desk/platform/errors/domain-error';
  */
 const SETTINGS_LOCK_KEY = 7_240_113_030;
 
-/** How long a change waits for another process's: far longer than a change takes (milliseconds). */
-const WAIT_MS = 10_000;
+/**
+ * How long a change waits for another process's: far longer than a change takes (milliseconds), and
+ * shorter than the request path's statement bound (DATABASE_STATEMENT_TIMEOUT_MS, 5 s by default;
+ * decision 0061), so a busy lock answers 409 settings_busy rather than 503.
+ */
+const WAIT_MS = 4_000;
 
 /** 409: another change to the settings held the lock for longer than a change ever should. */
 export const SettingsBusyError = fixedError('settings_busy', 409, 'Another change to the settings is being made at this moment: try again in a few seconds');

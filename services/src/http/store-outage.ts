@@ -14,6 +14,7 @@ const UNAVAILABLE_STATES = [
   /^08/, // connection exception
   /^57P0[1-4]$/, // admin_shutdown, crash_shutdown, cannot_connect_now, database_dropped
   /^53[23]00$/, // out_of_memory, too_many_connections
+  /^57014$/, // query_canceled: the request path's statement_timeout (decision 0061), a database too slow to answer for now
 ];
 const FULL_STATES = [/^53100$/]; // disk_full: "could not extend file …: No space left on device"
 
@@ -22,6 +23,9 @@ const CONNECTION_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMED
 const CONNECTION_MESSAGES = [
   /^Connection terminated/,
   /^timeout exceeded when trying to connect/,
+  // No connection or no answer within the pool's bounds: a database that hangs rather than refuses (decision 0061).
+  /^timeout expired/,
+  /^Query read timeout/,
   /^Client has encountered a connection error/,
   // ioredis, while Redis is away (the short-lived store: codes, sessions' limits).
   /^Command timed out/,

@@ -1,4 +1,4 @@
-import { databaseEnv, eventStoreEnv, loggingEnv, nodeEnv } from '@desk/platform/config/env-schema';
+import { databaseEnv, eventStoreEnv, loggingEnv, nodeEnv, requestDatabaseEnv } from '@desk/platform/config/env-schema';
 import { chainEnv } from '../chain/chain-networks';
 import { filesEnv, httpEnv, identityEnv, jobsEnv, jobsRequirements, ordersEnv } from '../config/services-env';
 import { metricsEnv, metricsRequirements } from '../config/metrics-env';
@@ -8,6 +8,8 @@ export const apiEnvSchema = {
   ...nodeEnv,
   ...loggingEnv,
   ...databaseEnv,
+  // Its pool bounds every statement (decision 0061); `npm start`'s projector thread reads its own schema, without it.
+  ...requestDatabaseEnv,
   ...eventStoreEnv,
   ...httpEnv,
   ...identityEnv,

@@ -109,7 +109,8 @@ export async function buildAppDeps(infra: Infrastructure, env: AppSettings): Pro
     (ids) => forgetSessions(ids),
   );
   // Before anyone signs in: accounts from before canonical phones are found by the canonical form.
-  await canonicaliseStoredPhones(infra.db, roles.trail);
+  // Its advisory lock may wait for another process's whole pass: outside the request path's statement bound (decision 0061).
+  await canonicaliseStoredPhones((infra.longWork ?? infra).db, roles.trail);
   if (!env.skipAdminBootstrap) await ensureAdmin(infra.db, roles, DEFAULT_TENANT_ID, env);
   const secret = loadTokenSecret(env.JWT_SECRET, env.DATA_DIR);
   const handler = new CommandHandler(infra.eventStore);

@@ -21,7 +21,9 @@ export function projectionsControl(infra: Infrastructure, queue: JobQueue, batch
     },
     async rebuildNow(name) {
       const [projection] = findProjections(name);
-      await rebuildProjection({ db: infra.db, store: infra.eventStore, projection: projection!, batchSize, write: (line) => logger.info(line) });
+      // Outside the request path's statement bound: a reset empties whole tables, a replay may run its batches here (decision 0061).
+      const { db, eventStore } = infra.longWork ?? infra;
+      await rebuildProjection({ db, store: eventStore, projection: projection!, batchSize, write: (line) => logger.info(line) });
     },
   };
 }

@@ -1,0 +1,78 @@
+import { createServer, connect, type Server, type Socket } from 'node:net';
+import type { AddressInfo } from 'node:net';
+
+export interface Outage {
+  port: number;
+  /** Cuts every connection and refuses new ones (the server stopped). */
+  cut(): void;
+  /** Lets the next reply from the server get lost: the connection is cut as it comes, and new ones refused. */
+  dropNextReply(): void;
+  /** Keeps every connection open and lets nothing through (a partition; a host gone without a reset). */
+  hang(): void;
+  /** Takes connections again (the server back). */
+  restore(): void;
+  /** Connections asked for so far. */
+  connections(): number;
+  close(): Promise<void>;
+}
+
+/** A TCP hop to PostgreSQL that can be cut, as a restart cuts the server's connections. */
+export async function cuttableHop(host: string, port: number): Promise<Outage> {
+  const pairs = new Set<[Socket, Socket]>();
+  let state: 'up' | 'down' | 'dropping' | 'hung' = 'up';
+  let connections = 0;
+  const cutAll = () => {
+    for (const [client, server] of pairs) {
+      client.destroy();
+      server.destroy();
+    }
+    pairs.clear();
+  };
+  const hop: Server = createServer((client) => {
+    connections++;
+    if (state === 'down') return void client.destroy();
+    const server = connect(port, host);
+    const pair: [Socket, Socket] = [client, server];
+    pairs.add(pair);
+    client.on('data', (chunk) => state !== 'hung' && server.write(chunk));
+    server.on('data', (chunk) => {
+      if (state === 'hung') return;
+      if (state === 'dropping') {
+        state = 'down';
+        return cutAll();
+      }
+      client.write(chunk);
+    });
+    const end = () => {
+      client.destroy();
+      server.destroy();
+      pairs.delete(pair);
+    };
+    for (const socket of pair) {
+      socket.on('error', end);
+      socket.on('close', end);
+    }
+  });
+  await new Promise<void>((resolve) => hop.listen(0, '127.0.0.1', resolve));
+  return {
+    port: (hop.address() as AddressInfo).port,
+    cut() {
+      state = 'down';
+      cutAll();
+    },
+    dropNextReply() {
+      state = 'dropping';
+    },
+    hang() {
+      state = 'hung';
+    },
+    restore() {
+      state = 'up';
+    },
+    connections: () => connections,
+    async close() {
+      cutAll();
+      await new Promise<void>((resolve) => hop.close(() => resolve()));
+    },
+  };
+}
