@@ -119,3 +119,18 @@ it('cancels a request-path statement past its bound, but not a rebuild on the sa
     await projector.close();
   }
 }, 60_000);
+
+it('asks the server to probe each connection of every kind, so that a client gone without a reset is found', async ({ api }) => {
+  const keepalives = sql<{ idle: string; interval: string; count: string }>`select current_setting('tcp_keepalives_idle') as idle,
+    current_setting('tcp_keepalives_interval') as interval, current_setting('tcp_keepalives_count') as count`;
+  // DATABASE_KEEPALIVE_MS's default, 10 s: a dead client's session (a projector's locks) ended in about 40 s rather than hours.
+  const expected = [{ idle: '10', interval: '10', count: '3' }];
+  expect((await keepalives.execute(api.infra.db)).rows).toEqual(expected);
+  expect((await keepalives.execute(api.infra.longWork!.db)).rows).toEqual(expected);
+  const projector = await openInfrastructure(parseEnv({ ...databaseEnv, ...eventStoreEnv, ...projectorEnv }, api.source), 'usdt-desk-projector', allMigrations);
+  try {
+    expect((await keepalives.execute(projector.db)).rows).toEqual(expected);
+  } finally {
+    await projector.close();
+  }
+});
