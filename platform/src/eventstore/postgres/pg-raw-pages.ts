@@ -33,7 +33,10 @@ export interface RawPage {
  * page, in the database and here). (One JSON text per page from json_agg was tried: the thread
  * parsed it a little faster, and the database spent twice its CPU per event, docs/performance.md.)
  */
-const pageText = (positions: string, end: string) => `select ${positions}stream_id, event_id, event_type, data, metadata, stream_position::text, encode(hash, 'hex')
+const pageText = (
+  positions: string,
+  end: string,
+) => `select ${positions}stream_id, event_id, event_type, data, metadata, stream_position::text, encode(hash, 'hex')
     from (select * from es_events
       where transaction_id < pg_snapshot_xmin(pg_current_snapshot())
         and (transaction_id, global_position) > ($1::xid8, $2::bigint)
