@@ -107,6 +107,33 @@ describe('verifying with threads that read their own pages', () => {
     expect(progress).toEqual([2, 4, 6, 8, 10, 12, 13]);
   });
 
+  it('lends nothing out busy when a walk fails: the calling thread’s connection is ended, not pooled', async ({ eventStore: store, database }) => {
+    await database.pool.query('truncate es_events');
+    for (let n = 0; n < 20; n++) await store.append(uniqueStream(), testEvents(500), { expected: 'no_stream' });
+    const pool = database.pool;
+    // The walk's first connection is its own (taken before it asks where pages end).
+    let own: unknown = null;
+    const onAcquire = (client: unknown) => void (own ??= client);
+    pool.on('acquire', onAcquire);
+    let killed = false;
+    const verifying = verifyPgStore(
+      { store, pool, connectionString: database.url },
+      (done) => {
+        // The worker thread's connection goes (a restart, a failover) while reads are dealt to this thread too.
+        if (done < 2_000 || killed) return;
+        killed = true;
+        void pool.query(`select pg_terminate_backend(pid) from pg_stat_activity where application_name = 'usdt-desk verify-store'`);
+      },
+      { pageSize: 100, threads: 2 },
+    );
+    await expect(verifying).rejects.toThrow();
+    pool.off('acquire', onAcquire);
+    expect(own).not.toBeNull();
+    const lent = await Promise.all(Array.from({ length: pool.totalCount + 1 }, () => pool.connect()));
+    expect(lent).not.toContain(own);
+    for (const client of lent) client.release();
+  });
+
   it('fails, rather than calling the chain intact, when a thread cannot read its pages', async ({ eventStore: store, database }) => {
     await store.append(uniqueStream(), testEvents(3), { expected: 'no_stream' });
     const unreachable = new URL(database.url);

@@ -58,17 +58,12 @@ export async function verifyPgStore(target: PgVerifyTarget, onProgress?: (done: 
     throw error;
   });
   const own = new RangeChecker(ownConnection);
-  let ownFailed = false;
-  const ownFailure = (error: unknown): never => {
-    ownFailed = true;
-    throw error;
-  };
   let dealt = 0;
   const walker = new ChainWalker();
   const ahead: Promise<CheckedRange>[] = [];
   const deal = (range: PgPageRange) => {
     // Every `checkers`th range is this thread's own; the rest go to the threads in turn.
-    const checked = threads && dealt++ % checkers !== 0 ? threads.ask(range) : own.check(range).catch(ownFailure);
+    const checked = threads && dealt++ % checkers !== 0 ? threads.ask(range) : own.check(range);
     // Awaited in turn below; until then a failure must not count as unhandled.
     checked.catch(() => undefined);
     ahead.push(checked);
@@ -79,6 +74,7 @@ export async function verifyPgStore(target: PgVerifyTarget, onProgress?: (done: 
     if (page.events > 0) onProgress?.(walker.result.events);
     return page;
   };
+  let walked = false;
   try {
     let after: PgPosition = PG_START;
     for (;;) {
@@ -100,9 +96,12 @@ export async function verifyPgStore(target: PgVerifyTarget, onProgress?: (done: 
       if (!(await target.store.hasEventsAfter(encodePgPosition(after.transactionId, after.globalPosition)))) break;
       await new Promise((resolve) => setTimeout(resolve, HELD_BACK_WAIT_MS));
     }
+    walked = true;
   } finally {
-    // A connection whose read failed may be broken: the pool ends it rather than lend it again.
-    ownConnection.release(ownFailed);
+    // A walk that ended early may leave reads dealt to this thread still running on its connection
+    // (review 16), or the connection broken: the pool ends it rather than lend it out busy. A walk
+    // that ended had walked every range it dealt, so its connection is idle.
+    ownConnection.release(!walked);
     await threads?.close();
   }
   return walker.result;
