@@ -134,6 +134,30 @@ describe('verifying with threads that read their own pages', () => {
     for (const client of lent) client.release();
   });
 
+  it('names the session whose open transaction holds events back, and reads them once it ends', async ({ eventStore: store, database }) => {
+    await database.pool.query('truncate es_events');
+    const holder = await database.pool.connect();
+    try {
+      // A writing transaction left open (its id taken), then an event committed after it: readable only once it ends.
+      await holder.query('begin');
+      const { rows } = await holder.query<{ pid: number }>('select pg_backend_pid() as pid, pg_current_xact_id()');
+      const held = uniqueStream();
+      await store.append(held, testEvents(2), { expected: 'no_stream' });
+      const named: number[][] = [];
+      const verifying = verifyPgStore({ store, pool: database.pool, connectionString: database.url }, undefined, {
+        onHeldBack: (sessions) => {
+          named.push(sessions.map((session) => session.pid));
+          if (named.length === 1) void holder.query('rollback');
+        },
+      });
+      const result = await verifying;
+      expect(named).toEqual([[rows[0]!.pid]]);
+      expect(result).toMatchObject({ intact: true, events: 2, streams: 1 });
+    } finally {
+      holder.release();
+    }
+  }, 20_000);
+
   it('fails, rather than calling the chain intact, when a thread cannot read its pages', async ({ eventStore: store, database }) => {
     await store.append(uniqueStream(), testEvents(3), { expected: 'no_stream' });
     const unreachable = new URL(database.url);

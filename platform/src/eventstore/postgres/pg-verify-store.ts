@@ -7,6 +7,7 @@ import { HELD_BACK_WAIT_MS, PAGE, type StoreVerification, type VerifyStoreOption
 import { threadEntry, VerifyThreadPool } from '../chain/verify-thread-pool';
 import { encodePgPosition, PG_START, type PgPosition } from './pg-global-position';
 import { RangeChecker, type CheckedRange } from './pg-range-checker';
+import { sessionsHoldingBack, type HoldingSession } from './pg-held-back-by';
 import { pageEnds, type PgPageRange } from './pg-raw-pages';
 import type { PgVerifyThreadData } from './pg-verify-worker';
 
@@ -18,6 +19,18 @@ const ENDS_PER_QUERY = 16;
  * thread the machine ran slower) still has its next queries queued on its connection.
  */
 const PAGES_AHEAD_PER_CHECKER = 4;
+/** How long the walk waits for events held back before it names the sessions holding them, and again after each such while. */
+const HELD_BACK_REPORT_MS = 5_000;
+
+export interface PgVerifyOptions extends VerifyStoreOptions {
+  /**
+   * Called while the walk waits at the log's end for events an open transaction holds back, every
+   * HELD_BACK_REPORT_MS, with the sessions holding them: the walk never calls a chain intact before
+   * it has read every committed event, and waits as long as they stay open (review 16: it waited
+   * without a word).
+   */
+  onHeldBack?: (sessions: HoldingSession[]) => void;
+}
 
 /**
  * One checker per core, up to four: this thread and a worker thread for each other core. This
@@ -48,7 +61,7 @@ export interface PgVerifyTarget {
  * is dealt as an open range, and the walk goes on from where it ended until nothing committed follows.
  * `options.threads` counts the checkers, this thread among them.
  */
-export async function verifyPgStore(target: PgVerifyTarget, onProgress?: (done: number) => void, options: VerifyStoreOptions = {}): Promise<StoreVerification> {
+export async function verifyPgStore(target: PgVerifyTarget, onProgress?: (done: number) => void, options: PgVerifyOptions = {}): Promise<StoreVerification> {
   const size = options.pageSize ?? PAGE;
   const checkers = options.threads ?? defaultCheckers();
   const data: PgVerifyThreadData = { connectionString: target.connectionString, applicationName: 'usdt-desk verify-store' };
@@ -75,6 +88,9 @@ export async function verifyPgStore(target: PgVerifyTarget, onProgress?: (done: 
     return page;
   };
   let walked = false;
+  /** When the walk began to wait at the log's end for held-back events, and how often it has said so. */
+  let heldBackSince: number | null = null;
+  let heldBackReports = 0;
   try {
     let after: PgPosition = PG_START;
     for (;;) {
@@ -91,9 +107,16 @@ export async function verifyPgStore(target: PgVerifyTarget, onProgress?: (done: 
       const last = (await walkOldestPage()).last;
       if (last) {
         after = last;
+        heldBackSince = null;
+        heldBackReports = 0;
         continue;
       }
       if (!(await target.store.hasEventsAfter(encodePgPosition(after.transactionId, after.globalPosition)))) break;
+      heldBackSince ??= Date.now();
+      if (options.onHeldBack && Date.now() - heldBackSince >= HELD_BACK_REPORT_MS * (heldBackReports + 1)) {
+        heldBackReports++;
+        options.onHeldBack(await sessionsHoldingBack(target.pool, HELD_BACK_REPORT_MS));
+      }
       await new Promise((resolve) => setTimeout(resolve, HELD_BACK_WAIT_MS));
     }
     walked = true;
