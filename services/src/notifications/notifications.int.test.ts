@@ -4,7 +4,6 @@ import pg from 'pg';
 import { describe, expect } from 'vitest';
 import { createCustomer, json } from '../../../tests/support/test-app';
 import { appTestWith } from '../../../tests/support/app-fixtures';
-import { freePort } from '../../../tests/support/free-port';
 import { startRecordingServer } from '../../../tests/support/recording-http-server';
 import { createBrandAdmin } from '../../../tests/support/brands';
 import { giveDepositWallet } from '../../../tests/support/deposit-wallet';
@@ -40,17 +39,18 @@ const TEMPLATES = {
   },
 };
 
-// The SMS gateway's address, chosen before the app that sends to it is made (its settings name it).
-const GATEWAY_PORT = await freePort();
-const GATEWAY_URL = `http://127.0.0.1:${GATEWAY_PORT}/sms`;
+// The SMS gateway, a local server recording what is sent to it: listening before the app that sends
+// to it is made, since its settings name the address (a port chosen first and bound later could be
+// taken by another file's server in between).
+const smsGateway = await startRecordingServer();
+const GATEWAY_URL = `${smsGateway.url}/sms`;
 
 const it = appTestWith({ SMS_PROVIDER: 'http', SMS_HTTP_URL: GATEWAY_URL, SMS_HTTP_BODY: BODY })
-  // The SMS gateway: a local server recording what is sent to it, at that address; closed when the file ends.
+  // The gateway above, closed when the file ends.
   // eslint-disable-next-line no-empty-pattern
   .extend('gateway', { scope: 'file' }, async ({}, { onCleanup }) => {
-    const gateway = await startRecordingServer(GATEWAY_PORT);
-    onCleanup(() => gateway.close());
-    return gateway;
+    onCleanup(() => smsGateway.close());
+    return smsGateway;
   })
   // The operator's brand name, a dispatcher, and the steps the tests take (set up once for the file, for every test).
   .extend('desk', { scope: 'file', auto: true }, async ({ t, admin: operator, gateway }) => {
