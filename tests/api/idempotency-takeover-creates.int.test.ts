@@ -1,11 +1,12 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { describe, expect } from 'vitest';
+import { describe, expect, vi } from 'vitest';
 import { createCustomer, json } from '../support/test-app';
 import { it as withApp } from '../support/app-fixtures';
 import { confirmPending } from '../support/desk-changes';
 import { bankAccountId } from '../../machines/src/reconciliation/bank-account-id';
 import { bankAccountStream } from '../../services/src/reconciliation/statement-imports';
+import { failCommitOnce, failRowOnce } from '../support/fail-once';
 
 const TRON = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
 const BANK = { bankName: 'State Bank of India', accountHolder: 'Ravi Kumar', accountNumber: '30012345678', ifsc: 'sbin0001234' };
@@ -135,5 +136,141 @@ describe('a command that makes something, run again after a takeover', () => {
       bankAccountStream(accountId),
     ]);
     expect(imports.rows[0].n).toBe(1);
+  });
+});
+
+/** An HDFC statement of `count` lines, each one rupee in from another customer. */
+function hdfcStatement(count: number): string {
+  const head = [
+    '\ufeffHDFC BANK Ltd.,,,,,,',
+    'M/S. ZEN DESK TRADING PVT LTD,,,,,,',
+    'Account No :,50100012345678   ,,,,,',
+    'A/C Open Date :,01/01/2024,,,,,',
+    'Statement From :,01/04/2026,To,03/04/2026,,,',
+    ',,,,,,',
+    'Date     ,Narration,Chq./Ref.No.,Value Dt,Withdrawal Amt.,Deposit Amt.,Closing Balance',
+    '********,********,********,********,********,********,********',
+  ];
+  const lines = Array.from({ length: count }, (_, i) => {
+    const ref = String(412345000000 + i);
+    return `01/04/26,"UPI-CUSTOMER ${i}-C${i}@OKAXIS-HDFC0001234-${ref}-BUY",0000${ref},01/04/26,,"1.00","${(150000 + i + 1).toFixed(2)}"`;
+  });
+  return [...head, ...lines, ',,,,,,'].join('\n');
+}
+
+/**
+ * Review 16: a keyed request whose first run failed part-way (a 500), retried at once under the same
+ * request id (the key released, keeping it), as a takeover after a death at the same point would.
+ * The failure is a real one inside PostgreSQL, made once by a trigger (tests/support/fail-once.ts).
+ */
+describe('a command whose first run failed part-way, run again', () => {
+  it('saves the wallet whose WalletAdded was appended but whose transaction did not commit (F2)', async ({ t, keyedPost, sql, trailOf }) => {
+    const customer = await createCustomer(t, '+919600000082');
+    const body = { address: 'TXYZopYRdj2D9XRtbG411XZZ3kM5VkAeBf', network: 'TRC20', isDefault: true };
+    const drop = await failCommitOnce(sql, 'user_wallets', 'insert');
+    try {
+      expect((await keyedPost('/api/user/wallet', customer, 'wallet-not-committed', body)).status).toBe(500);
+    } finally {
+      await drop();
+    }
+    // Before: 201 "Wallet saved" with no row, and that answer recorded under the key.
+    const retry = await keyedPost('/api/user/wallet', customer, 'wallet-not-committed', body);
+    expect(retry).toMatchObject({ status: 201, body: { wallet: { address: body.address } } });
+    expect((await sql('select id from user_wallets where address = $1', [body.address])).rows).toEqual([{ id: retry.body.wallet._id }]);
+    expect((await json(t.call('GET', '/api/user/wallets', { token: customer }))).body.wallets).toHaveLength(1);
+    // The first run's event, which never took effect, and the retry's.
+    expect(await trailOf(customer, 'WalletAdded')).toHaveLength(2);
+  });
+
+  it('saves the bank account whose BankAccountAdded was appended but whose transaction did not commit (F2)', async ({ t, keyedPost, sql }) => {
+    const customer = await createCustomer(t, '+919600000083');
+    const body = { ...BANK, accountNumber: '30088888888' };
+    const drop = await failCommitOnce(sql, 'user_bank_accounts', 'insert');
+    try {
+      expect((await keyedPost('/api/user/bank-account', customer, 'bank-not-committed', body)).status).toBe(500);
+    } finally {
+      await drop();
+    }
+    const retry = await keyedPost('/api/user/bank-account', customer, 'bank-not-committed', body);
+    expect(retry).toMatchObject({ status: 201, body: { account: { accountNumber: body.accountNumber } } });
+    expect((await sql('select id from user_bank_accounts where account_number = $1', [body.accountNumber])).rows).toEqual([{ id: retry.body.account._id }]);
+  });
+
+  it("reads the customer's stream on a re-run only, not on a keyed first run (F7)", async ({ t, keyedPost, diedMidRequest }) => {
+    const customer = await createCustomer(t, '+919600000084');
+    const me = await json(t.call('GET', '/api/auth/me', { token: customer }));
+    const stream = `user-${(me.body.user?._id ?? me.body._id) as string}`;
+    const reads = vi.spyOn(t.deps.eventStore, 'readStream');
+    try {
+      const body = { ...BANK, accountNumber: '30077777777' };
+      expect((await keyedPost('/api/user/bank-account', customer, 'bank-read-once', body)).status).toBe(201);
+      expect(reads.mock.calls.filter(([read]) => read === stream)).toHaveLength(0);
+      await diedMidRequest('bank-read-once');
+      // The row is there: found by id, no trail read either.
+      expect((await keyedPost('/api/user/bank-account', customer, 'bank-read-once', body)).status).toBe(201);
+      expect(reads.mock.calls.filter(([read]) => read === stream)).toHaveLength(0);
+    } finally {
+      reads.mockRestore();
+    }
+  });
+
+  it('imports a statement cut between its chunks once: the retry adds the missing lines under the first import and answers it (F3)', async ({
+    t,
+    admin,
+    sql,
+  }) => {
+    const HDFC = { bankName: 'HDFC Bank', accountName: 'Zen Desk Trading', accountNumber: '50100012345678', ifsc: 'HDFC0001234', isActive: true };
+    const saved = await json(t.call('PUT', '/api/admin/tenants/default', { token: admin, body: { bankAccounts: [HDFC] } }));
+    // Saved already when the file's earlier statement test ran.
+    if (saved.status === 202) await confirmPending(t, saved.body.change._id);
+    const accountId = bankAccountId('default', HDFC);
+    const stream = bankAccountStream(accountId);
+    const file = hdfcStatement(600);
+    const upload = () => {
+      const form = new FormData();
+      form.set('file', new File([file], 'statement.csv'));
+      const headers = { authorization: `Bearer ${admin}`, 'idempotency-key': 'statement-cut' };
+      return json(t.app.request(`/api/admin/bank-accounts/${accountId}/statements`, { method: 'POST', headers, body: form }));
+    };
+    // The account's stream may hold the earlier test's import (3 lines, other references).
+    const held = (await sql(`select count(*)::int as n from es_events where stream_id = $1 and event_type = 'StatementLineRecorded'`, [stream])).rows[0].n;
+    // The first chunk (500 events: the import and 499 lines) is appended; the second fails at its 2nd event.
+    const drop = await failRowOnce(sql, 'es_events', 'insert', { when: `new.stream_id = '${stream}'`, nth: 502 });
+    try {
+      expect((await upload()).status).toBe(500);
+    } finally {
+      await drop();
+    }
+    const retry = await upload();
+    const imports = await sql(
+      `select data->>'statementId' as id, (data->>'newLineCount')::int as new_lines from es_events where stream_id = $1 and event_type = 'StatementImported' and data->>'fileName' = 'statement.csv' and (data->>'lineCount')::int = 600`,
+      [stream],
+    );
+    // Before: two StatementImported under the request (600, then 102 new lines), the retry answering 102.
+    expect(imports.rows).toHaveLength(1);
+    const first = imports.rows[0] as { id: string; new_lines: number };
+    expect(retry).toMatchObject({ status: 201, body: { statement: { _id: first.id, lineCount: 600, newLineCount: 600 } } });
+    const lines = await sql(
+      `select data->>'statementId' as id, count(*)::int as n from es_events where stream_id = $1 and event_type = 'StatementLineRecorded' group by 1`,
+      [stream],
+    );
+    expect(lines.rows.find((r: { id: string }) => r.id === first.id)).toEqual({ id: first.id, n: 600 });
+    expect(lines.rows.reduce((sum: number, r: { n: number }) => sum + r.n, 0)).toBe(held + 600);
+  });
+
+  it('asks for a staff account whose password was kept but whose request was not recorded, and its cleanup failed (F4)', async ({ admin, keyedPost, sql }) => {
+    const dropAppend = await failRowOnce(sql, 'es_events', 'insert', { when: `new.stream_id like 'desk-change-%'` });
+    const dropCleanup = await failRowOnce(sql, 'desk_change_passwords', 'delete');
+    const body = { phone: '+919630000092', password: 'officer-pass', roles: ['compliance'] };
+    try {
+      expect((await keyedPost('/api/admin/users', admin, 'staff-cut', body)).status).toBe(500);
+    } finally {
+      await dropAppend();
+      await dropCleanup();
+    }
+    // Before: 500 (duplicate key on desk_change_passwords) to this and every later retry under the key.
+    const retry = await keyedPost('/api/admin/users', admin, 'staff-cut', body);
+    expect(retry.status).toBe(202);
+    expect((await sql('select change_id from desk_change_passwords where change_id = $1', [retry.body.change._id])).rows).toHaveLength(1);
   });
 });

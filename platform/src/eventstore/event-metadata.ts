@@ -26,6 +26,12 @@ export const eventMetadataSchema = z.object({
    * events its first run appended (CommandHandler) instead of acting twice.
    */
   idempotencyId: z.uuid().optional(),
+  /**
+   * Set when this request runs again under its `idempotencyId` (its key taken over after a death, or
+   * retried after a 5xx answer): only then may its first run have left work, and only then does a
+   * command read a trail to find it (decision 0062). On the events such a run appends, it says so.
+   */
+  rerun: z.literal(true).optional(),
 });
 
 export type EventMetadata = z.infer<typeof eventMetadataSchema>;

@@ -14,7 +14,7 @@ import {
   type SavedWallet,
 } from '@desk/machines/accounts/saved-account.events';
 import type { ServicesDatabase } from '../db/services-database';
-import type { Trail, TrailSubject, UserStreamEvent, UserTrail } from '../identity/user-trail';
+import type { RecordedUserEvent, Trail, TrailSubject, UserStreamEvent, UserTrail } from '../identity/user-trail';
 import {
   clearDefault,
   deleteBankAccount,
@@ -64,7 +64,7 @@ const BANK_ACCOUNTS: EntryKind<BankAccountRow, BankAccountInput, SavedBankAccoun
 };
 
 /** Records the changes, and finds what a request recorded (its retry after a takeover, decision 0062). */
-export type SavedAccountTrail = Trail & Pick<UserTrail, 'recordedBy'>;
+export type SavedAccountTrail = Trail & Pick<UserTrail, 'recorded'>;
 
 /** A wallet as its WalletAdded event recorded it. */
 const walletAdded = (userId: string, event: UserStreamEvent): WalletRow | undefined =>
@@ -97,6 +97,10 @@ const bankAccountAdded = (userId: string, event: UserStreamEvent): BankAccountRo
       }
     : undefined;
 
+/** Whether the event records the removal of the saved entry `id` (a wallet or a bank account). */
+const removes = (event: RecordedUserEvent, id: string): boolean =>
+  (event.type === WALLET_REMOVED && event.data.walletId === id) || (event.type === BANK_ACCOUNT_REMOVED && event.data.bankAccountId === id);
+
 /** Thrown inside a transaction to roll back a refused add (the default it cleared comes back). */
 class Refused extends Error {}
 
@@ -122,7 +126,7 @@ export class SavedAccounts {
     return this.db
       .transaction()
       .execute(async (trx) => {
-        const saved = metadata.idempotencyId ? await this.savedBefore(trx, 'user_wallets', user.id, id, walletAdded) : undefined;
+        const saved = metadata.idempotencyId ? await this.savedBefore(trx, 'user_wallets', user.id, id, metadata.rerun === true, walletAdded) : undefined;
         if (saved) return saved;
         const defaultClearedOn = input.isDefault ? await clearDefault(trx, 'user_wallets', user.id, null) : [];
         const row = await insertWallet(trx, user.id, input, id);
@@ -137,21 +141,30 @@ export class SavedAccounts {
   /**
    * What this request's first run saved under its id: the entry; or, removed since, the entry as its
    * event recorded it (what that run answered), so the retry does not bring back what the customer
-   * removed. Undefined when that run saved nothing. Of a first run still going (paused, not dead) and
-   * its retry, both finding none, the primary key lets one save it: the other fails, and its own
-   * retry finds it.
+   * removed. A missing row counts as removed only when the trail records the removal of this entry
+   * (a removal can only follow a committed add): an add event with neither row nor removal is a first
+   * run whose transaction did not commit after its append (review 16's F2), and the entry is saved
+   * now. Undefined when that run saved nothing. The trail is read only on a re-run of the request
+   * (`metadata.rerun`): a first run's fresh id has nothing before it. Of a first run still going
+   * (paused, not dead) and its retry, both finding none, the primary key lets one save it: the other
+   * fails, and its own retry finds it.
    */
   private async savedBefore<Row>(
     trx: Kysely<ServicesDatabase>,
     table: 'user_wallets' | 'user_bank_accounts',
     userId: string,
     id: string,
+    rerun: boolean,
     asAdded: (userId: string, event: UserStreamEvent) => Row | undefined,
   ): Promise<Row | undefined> {
     const row = await trx.selectFrom(table).selectAll().where('user_id', '=', userId).where('id', '=', id).executeTakeFirst();
     if (row) return row as Row;
-    for (const event of await this.trail.recordedBy(userId, id)) {
-      const added = asAdded(userId, event);
+    if (!rerun) return undefined;
+    const trail = await this.trail.recorded(userId);
+    const removed = trail.some((event) => removes(event, id));
+    if (!removed) return undefined;
+    for (const event of trail) {
+      const added = event.idempotencyId === id ? asAdded(userId, event) : undefined;
       if (added) return added;
     }
     return undefined;
@@ -184,7 +197,9 @@ export class SavedAccounts {
   async addBankAccount(user: TrailSubject, input: BankAccountInput, metadata: EventMetadata): Promise<BankAccountRow> {
     const id = metadata.idempotencyId ?? randomUUID();
     return this.db.transaction().execute(async (trx) => {
-      const saved = metadata.idempotencyId ? await this.savedBefore(trx, 'user_bank_accounts', user.id, id, bankAccountAdded) : undefined;
+      const saved = metadata.idempotencyId
+        ? await this.savedBefore(trx, 'user_bank_accounts', user.id, id, metadata.rerun === true, bankAccountAdded)
+        : undefined;
       if (saved) return saved;
       const defaultClearedOn = input.isDefault ? await clearDefault(trx, 'user_bank_accounts', user.id, null) : [];
       const row = await insertBankAccount(trx, user.id, input, id);

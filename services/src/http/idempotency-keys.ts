@@ -14,10 +14,15 @@ export const KEY_LIFETIME_MS = 24 * 3_600_000;
 export const CLAIM_TIMEOUT_MS = 60_000;
 export const RENEW_EVERY_MS = 20_000;
 
-/** The claim a request holds on its key: the request the key stands for, and the holder's token. */
+/**
+ * The claim a request holds on its key: the request the key stands for, and the holder's token.
+ * `rerun`: this claim ran the request before (taken over after its lease ran out, or retaken after a
+ * release), so its first run may have left work under `requestId` (decision 0062).
+ */
 export interface Claim {
   requestId: string;
   token: string;
+  rerun?: boolean;
 }
 
 /** The first answer kept under a key, or that its request is still running. */
@@ -46,7 +51,9 @@ export class IdempotencyKeys {
   async claim(scope: string, key: string, requestHash: string, token: string = randomUUID()): Promise<Claim | null> {
     const lifetime = `${this.lifetimeMs} milliseconds`;
     const timeout = `${this.claimTimeoutMs} milliseconds`;
-    const { rows } = await sql<{ request_id: string; claim_token: string; taken_over: boolean }>`
+    // `prior`: the claim as it was before this statement, to tell a lease that ran out (a death) from a release (a 5xx).
+    const { rows } = await sql<{ request_id: string; claim_token: string; rerun: boolean; released: boolean | null }>`
+      with prior as (select claimed_at from idempotency_keys where scope = ${scope} and key = ${key})
       insert into idempotency_keys as k (scope, key, request_hash, claim_token)
       values (${scope}, ${key}, ${requestHash}, ${token}::uuid)
       on conflict (scope, key) do update set
@@ -60,11 +67,16 @@ export class IdempotencyKeys {
         claimed_at = now()
       where k.created_at < now() - ${lifetime}::interval
         or (k.status_code is null and k.request_hash = excluded.request_hash and k.claimed_at < now() - ${timeout}::interval)
-      returning request_id, claim_token, xmax <> '0'::xid and created_at <> now() as taken_over`.execute(this.db);
+      returning request_id, claim_token, xmax <> '0'::xid and created_at <> now() as rerun,
+        (select claimed_at = '-infinity'::timestamptz from prior) as released`.execute(this.db);
     const row = rows[0];
-    // Worth knowing: a process stopped mid-request (killed, or its host lost) and its client retried.
-    if (row?.taken_over) logger.warn('an Idempotency-Key is run again: its request stopped without an answer', { requestId: row.request_id });
-    return row ? { requestId: row.request_id, token: row.claim_token } : null;
+    if (row?.rerun) {
+      // Worth knowing: a process stopped mid-request (killed, or its host lost) and its client retried.
+      // A retry after a 5xx answer (the claim released) is the ordinary case, at info.
+      if (row.released) logger.info('an Idempotency-Key is run again after its request failed', { requestId: row.request_id });
+      else logger.warn('an Idempotency-Key is run again: its request stopped without an answer', { requestId: row.request_id });
+    }
+    return row ? { requestId: row.request_id, token: row.claim_token, rerun: row.rerun } : null;
   }
 
   /** What a key claimed by another request holds, for this request's hash. */

@@ -117,7 +117,7 @@ function giveUpLostClaim(keys: IdempotencyKeys, scope: string, key: string, toke
  */
 /** Runs behind sign-in: keys are kept per signed-in user. */
 interface SignedInEnv {
-  Variables: { user: { id: string }; idempotencyId?: string };
+  Variables: { user: { id: string }; idempotencyId?: string; idempotencyRerun?: boolean };
 }
 
 export function idempotency(db: Kysely<ServicesDatabase>, keys = new IdempotencyKeys(db)): MiddlewareHandler<SignedInEnv> {
@@ -150,6 +150,8 @@ export function idempotency(db: Kysely<ServicesDatabase>, keys = new Idempotency
     }
 
     c.set('idempotencyId', claim.requestId);
+    // A re-run (commandMetadata's `rerun`): only then does a command look for what its first run left.
+    if (claim.rerun) c.set('idempotencyRerun', true);
     const renewal = setInterval(() => {
       keys.renew(scope, key, claim).catch((error: unknown) => logger.warn('an idempotency claim was not renewed', { error: String(error) }));
     }, RENEW_EVERY_MS);

@@ -20,6 +20,7 @@ export interface Actor {
 export function commandMetadata(c: Context, actor: Actor, trustProxy: ProxyTrust): EventMetadata {
   const theirs = clientRequestId(c);
   const idempotencyId = c.get('idempotencyId' as never) as string | undefined;
+  const rerun = c.get('idempotencyRerun' as never) as boolean | undefined;
   return {
     actor: { id: actor.id, role: actor.role },
     tenantId: actor.tenantId,
@@ -31,6 +32,8 @@ export function commandMetadata(c: Context, actor: Actor, trustProxy: ProxyTrust
     ...(theirs ? { clientRequestId: theirs } : {}),
     // Set by idempotency.ts for a request sent with an Idempotency-Key: a retry finds its own events by it.
     ...(idempotencyId ? { idempotencyId } : {}),
+    // And whether this run is a re-run of that request (its claim taken over or retaken after a release).
+    ...(idempotencyId && rerun ? { rerun: true as const } : {}),
   };
 }
 

@@ -10,6 +10,9 @@ import { rolesChangesOf } from './roles-history';
 /** Everything recorded on a user's stream. */
 export type UserStreamEvent = UserEvent | SavedAccountEvent;
 
+/** An event of a user's stream and the request it was appended under (none: a request sent without a key). */
+export type RecordedUserEvent = UserStreamEvent & { idempotencyId?: string };
+
 /** Whose stream: the user's id and brand (the events' tenant is always the user's own). */
 export interface TrailSubject {
   id: string;
@@ -32,10 +35,13 @@ export class UserTrail {
     return rolesChangesOf(this.store, userId);
   }
 
-  /** What one request (its idempotencyId) recorded on the user's stream: found by its retry after a takeover (decision 0062). */
-  async recordedBy(userId: string, idempotencyId: string): Promise<UserStreamEvent[]> {
+  /**
+   * The user's stream, each event with the request (idempotencyId) it was appended under: a re-run of
+   * a request finds what its first run recorded, and what was recorded since (decision 0062).
+   */
+  async recorded(userId: string): Promise<RecordedUserEvent[]> {
     const recorded = await this.store.readStream(streamId('user', userId));
-    return recorded.filter((e) => e.metadata.idempotencyId === idempotencyId).map((e) => ({ type: e.type, data: e.data }) as UserStreamEvent);
+    return recorded.map((e) => ({ type: e.type, data: e.data, idempotencyId: e.metadata.idempotencyId }) as RecordedUserEvent);
   }
 
   async record(user: TrailSubject, events: readonly UserStreamEvent[], metadata: EventMetadata): Promise<void> {

@@ -275,5 +275,5 @@ function reconciliationDeps(
   const claims = new LineClaims(infra.db);
   const matcher = new PaymentMatcher(infra.db, infra.db, commands, claims, accounts);
   const lines = new LineDecisions(handler, infra.db, infra.db, accounts, claims, commands, orders);
-  return { accounts, imports: new StatementImports(handler, infra.eventStore, accounts), matcher, lines, queue, readModels: infra.db };
+  return { accounts, imports: new StatementImports(infra.eventStore, accounts), matcher, lines, queue, readModels: infra.db };
 }

@@ -5,7 +5,6 @@
  * on, with who, when and from where in the metadata.
  */
 import { createHash, randomUUID } from 'node:crypto';
-import type { CommandHandler } from '@desk/platform/eventstore/command-handler';
 import type { EventMetadata } from '@desk/platform/eventstore/event-metadata';
 import type { EventStore, ExpectedVersion } from '@desk/platform/eventstore/event-store';
 import { streamId } from '@desk/platform/eventstore/stream-id';
@@ -42,7 +41,6 @@ export const storedFileName = (name: string): string =>
 
 export class StatementImports {
   constructor(
-    private readonly handler: CommandHandler,
     private readonly store: Pick<EventStore, 'readStream' | 'append'>,
     private readonly accounts: BrandBankAccounts,
   ) {}
@@ -53,13 +51,14 @@ export class StatementImports {
     const upload = await readUpload();
     const stream = bankAccountStream(account.id);
     // One read of the account: a statement recorded meanwhile makes the first append fail (409).
-    const current = await this.handler.load(bankStatementEvolver, stream);
+    const current = await this.load(stream, metadata.idempotencyId);
     const { statement, mapping } = await readStatementFile(upload, savedMapping(current.state.mapping));
     refuseUnstorableText(statement);
+    const { earlier } = current;
     const events = decideBankStatement(current.state, {
       type: 'ImportStatement',
       account: { id: account.id, accountNumber: account.accountNumber },
-      statementId: randomUUID(),
+      statementId: earlier?.statementId ?? randomUUID(),
       fileName: storedFileName(upload.fileName),
       fileSha256: createHash('sha256').update(upload.bytes).digest('hex'),
       statement,
@@ -67,20 +66,35 @@ export class StatementImports {
       by: metadata.actor.id,
       at: metadata.acceptedAt,
     });
-    const imported = events.find((event): event is StatementImported => event.type === 'StatementImported')!.data;
-    // A retry after its key was taken over (decision 0062) finds every line recorded by its first run:
-    // it answers that run's import rather than record the statement a second time, with no new line.
-    // Looked for only then, so an import reads its account's stream once.
-    const earlier = imported.newLineCount === 0 && metadata.idempotencyId ? await this.importedBy(stream, metadata.idempotencyId) : null;
-    if (earlier) return earlier;
-    await this.appendInChunks(stream, events, current.revision, { ...metadata, tenantId: account.tenantId });
-    return imported;
+    const meta = { ...metadata, tenantId: account.tenantId };
+    if (earlier) {
+      // A re-run of a request whose first run recorded its import (decision 0062): the import is that
+      // run's, recorded once. Only the lines that run did not get to (it failed between two chunks:
+      // review 16's F3) are added, under its statement id, and the answer is its import.
+      const missing = events.filter((event) => event.type === 'StatementLineRecorded');
+      await this.appendInChunks(stream, missing, current.revision, meta);
+      return earlier;
+    }
+    await this.appendInChunks(stream, events, current.revision, meta);
+    return events.find((event): event is StatementImported => event.type === 'StatementImported')!.data;
   }
 
-  /** The import a request recorded on the account's stream, if it did. */
-  private async importedBy(stream: string, idempotencyId: string): Promise<StatementImported['data'] | null> {
-    const found = (await this.store.readStream(stream)).find((e) => e.type === 'StatementImported' && e.metadata.idempotencyId === idempotencyId);
-    return found ? (found.data as StatementImported['data']) : null;
+  /**
+   * The account's stream folded, and the import this request recorded on it (its idempotencyId), if
+   * it did: found in the same read, so a re-run costs no second read of an account's many lines.
+   */
+  private async load(stream: string, idempotencyId: string | undefined) {
+    const recorded = await this.store.readStream(stream);
+    const state = recorded.reduce(
+      (s, e) => bankStatementEvolver.evolve(s, { type: e.type, data: e.data } as BankStatementEvent),
+      bankStatementEvolver.initial(),
+    );
+    const found = idempotencyId ? recorded.find((e) => e.type === 'StatementImported' && e.metadata.idempotencyId === idempotencyId) : undefined;
+    return {
+      state,
+      revision: recorded.length > 0 ? recorded[recorded.length - 1]!.streamPosition : null,
+      earlier: found ? (found.data as StatementImported['data']) : undefined,
+    };
   }
 
   /**

@@ -123,9 +123,11 @@ export class WebhookDispatch {
     // Scope through the endpoint: another brand's delivery is as missing as one that never was.
     const endpoint = delivery ? await this.endpoints.get(scope, delivery.endpoint_id).catch(() => null) : null;
     if (!delivery || !endpoint) throw new NotFoundError('Delivery not found');
-    // Its retry after a takeover (decision 0062) finds the redelivery its first run asked for on the
-    // endpoint's trail: the delivery is not sent, nor the request recorded, a second time.
-    if (metadata.idempotencyId && (await this.endpoints.recordedBy(endpoint.id, 'WebhookRedeliveryRequested', metadata.idempotencyId))) return;
+    // Its re-run after a takeover or a 5xx (decision 0062) finds the redelivery its first run asked for
+    // on the endpoint's trail: the delivery is not sent, nor the request recorded, a second time. A
+    // first run (not `rerun`) has nothing there under its fresh id, and reads no trail.
+    if (metadata.idempotencyId && metadata.rerun && (await this.endpoints.recordedBy(endpoint.id, 'WebhookRedeliveryRequested', metadata.idempotencyId)))
+      return;
     const reset = await this.db
       .updateTable('webhook_deliveries')
       .set({ state: 'pending', round_attempts: 0, manual: true, next_attempt_at: new Date(), updated_at: new Date() })

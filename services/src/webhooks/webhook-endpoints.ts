@@ -87,7 +87,7 @@ export class WebhookEndpoints {
       // One brand's endpoints are counted one registration at a time (the brand's row lock); under the
       // same lock, a first run still going (paused, not dead) and its retry cannot both register.
       await sql`select pg_advisory_xact_lock(hashtext(${`webhook-endpoints:${input.tenantId}`}))`.execute(trx);
-      if (metadata.idempotencyId && (await this.registeredBefore(trx, id))) throw new SecretAlreadyIssued(id);
+      if (metadata.idempotencyId && (await this.registeredBefore(trx, id, metadata.rerun === true))) throw new SecretAlreadyIssued(id);
       const { n } = await trx
         .selectFrom('webhook_endpoints')
         .select((eb) => eb.fn.countAll<string>().as('n'))
@@ -159,8 +159,8 @@ export class WebhookEndpoints {
       if (!before || !coversTenant(scope, before.tenant_id)) throw new NotFoundError('Webhook endpoint not found');
       // Its retry after a takeover would rotate again and drop the secret the receiver still uses at
       // once (a second rotation within the day drops the oldest): under the row's lock, it finds the
-      // first run's rotation on the trail instead (decision 0062).
-      if (metadata.idempotencyId && (await this.recordedBy(id, 'WebhookSecretRotated', metadata.idempotencyId))) throw new SecretAlreadyIssued(id);
+      // first run's rotation instead (decision 0062), on the row and not only on the trail.
+      if (metadata.idempotencyId && metadata.rerun && (await this.rotatedBefore(before, metadata.idempotencyId))) throw new SecretAlreadyIssued(id);
       const row = await trx
         .updateTable('webhook_endpoints')
         .set({
@@ -207,11 +207,30 @@ export class WebhookEndpoints {
    * Whether the endpoint this request's id names was registered by its first run: it is there, or its
    * trail says it was deleted since. A registration on the trail with no row and no deletion is one
    * whose transaction did not commit after its event was appended (the first run failed): it is
-   * registered now, as the first run meant to.
+   * registered now, as the first run meant to. The trail is read only on a re-run (`rerun`): a
+   * first run's fresh id has no trail; the row is looked for always (a paused first run and its retry).
    */
-  private async registeredBefore(trx: WebhookDb, id: string): Promise<boolean> {
+  private async registeredBefore(trx: WebhookDb, id: string, rerun: boolean): Promise<boolean> {
     if (await trx.selectFrom('webhook_endpoints').select('id').where('id', '=', id).executeTakeFirst()) return true;
-    return this.recordedBy(id, 'WebhookEndpointDeleted');
+    return rerun && this.recordedBy(id, 'WebhookEndpointDeleted');
+  }
+
+  /**
+   * Whether this request's first run rotated the secret: its `WebhookSecretRotated` is on the trail
+   * **and** the row carries it, i.e. the row's `previous_valid_until` is that rotation's, or a later
+   * rotation's (rotations of one endpoint are serialised by the row's lock, so the trail holds them in
+   * the order they took effect). The event is appended before the transaction commits, so an event
+   * alone is also what a first run leaves whose transaction then did not commit (review 16's F1):
+   * nothing rotated, and the retry rotates now (a second `WebhookSecretRotated` under the request's
+   * id, the first of which never took effect).
+   */
+  private async rotatedBefore(row: Pick<EndpointRow, 'id' | 'previous_valid_until'>, idempotencyId: string): Promise<boolean> {
+    const onRow = row.previous_valid_until?.getTime();
+    if (onRow === undefined) return false;
+    const rotations = (await this.store.readStream(streamId(WEBHOOK_STREAM, row.id))).filter((e) => e.type === 'WebhookSecretRotated');
+    const ours = rotations.findIndex((e) => e.metadata.idempotencyId === idempotencyId);
+    if (ours < 0) return false;
+    return rotations.slice(ours).some((e) => Date.parse((e.data as { previousValidUntil: string }).previousValidUntil) === onRow);
   }
 
   /** Whether the endpoint's trail holds an event of this type (appended under this request's id, if given). */

@@ -6,11 +6,12 @@
  * off the key's row and its renewal a minute back, after the request ran.
  */
 import { randomUUID } from 'node:crypto';
-import { describe, expect } from 'vitest';
+import { describe, expect, vi } from 'vitest';
 import { json } from '../../../tests/support/test-app';
 import { it as withApp } from '../../../tests/support/app-fixtures';
 import { createBrandAdmin } from '../../../tests/support/brands';
 import { waitFor } from '../../../tests/support/wait-for';
+import { failCommitOnce } from '../../../tests/support/fail-once';
 
 const FROM = { 'x-forwarded-for': '198.51.100.78', 'user-agent': 'takeover-test' };
 
@@ -146,5 +147,45 @@ describe('a webhook command retried after its key was taken over', () => {
     expect((await sql('select updated_at, attempts from webhook_deliveries where id = $1', [deliveryId])).rows[0]).toEqual(before);
     const trail = await t.deps.eventStore.readStream(`webhook-${endpointId}`);
     expect(trail.map((e) => e.type)).toEqual(['WebhookEndpointRegistered', 'WebhookRedeliveryRequested']);
+  });
+
+  it('rotates on the retry of a rotation whose event was appended but whose transaction did not commit (review 16, F1)', async ({ t, brand, post, sql }) => {
+    const made = await post('', 'register-for-failed-rotation', { url: 'https://crm.takeover.example/failed-rotation', eventTypes: ['order.placed'] });
+    const endpointId = made.body.endpoint.id as string;
+    // The rotation's WebhookSecretRotated is appended (the store commits on its own), then its COMMIT fails.
+    const drop = await failCommitOnce(sql, 'webhook_endpoints', 'update');
+    try {
+      expect((await post(`/${endpointId}/rotate-secret`, 'rotate-not-committed')).status).toBe(500);
+    } finally {
+      await drop();
+    }
+    const scope = { kind: 'brand' as const, tenantId: brand.tenantId };
+    expect(t.deps.webhooks.endpoints.liveSecrets(await t.deps.webhooks.endpoints.get(scope, endpointId))).toEqual([made.body.secret]);
+
+    // Before: 409 secret_not_replayed, nothing rotated, the registration's secret signing with no end.
+    const retry = await post(`/${endpointId}/rotate-secret`, 'rotate-not-committed');
+    expect(retry.status).toBe(200);
+    expect(retry.body.secret).toMatch(/^whsec_/);
+    const row = await t.deps.webhooks.endpoints.get(scope, endpointId);
+    expect(t.deps.webhooks.endpoints.liveSecrets(row)).toEqual([retry.body.secret, made.body.secret]);
+    expect(row.previous_valid_until).not.toBeNull();
+    // The trail says too much rather than too little: the first run's event, which never took effect, and the retry's.
+    const trail = await t.deps.eventStore.readStream(`webhook-${endpointId}`);
+    expect(trail.map((e) => e.type)).toEqual(['WebhookEndpointRegistered', 'WebhookSecretRotated', 'WebhookSecretRotated']);
+  });
+
+  it("reads no endpoint's trail on a keyed first run, only on its re-run (review 16, F7)", async ({ t, post, diedMidRequest }) => {
+    const made = await post('', 'register-read-once', { url: 'https://crm.takeover.example/read-once', eventTypes: ['order.placed'] });
+    const endpointId = made.body.endpoint.id as string;
+    const reads = vi.spyOn(t.deps.eventStore, 'readStream');
+    try {
+      expect((await post(`/${endpointId}/rotate-secret`, 'rotate-read-once')).status).toBe(200);
+      expect(reads.mock.calls.filter(([stream]) => stream === `webhook-${endpointId}`)).toHaveLength(0);
+      await diedMidRequest('rotate-read-once', 61);
+      expect((await post(`/${endpointId}/rotate-secret`, 'rotate-read-once')).status).toBe(409);
+      expect(reads.mock.calls.filter(([stream]) => stream === `webhook-${endpointId}`)).toHaveLength(1);
+    } finally {
+      reads.mockRestore();
+    }
   });
 });
