@@ -7,6 +7,7 @@ import { confirmPending } from '../support/desk-changes';
 import { bankAccountId } from '../../machines/src/reconciliation/bank-account-id';
 import { bankAccountStream } from '../../services/src/reconciliation/statement-imports';
 import { failCommitOnce, failRowOnce } from '../support/fail-once';
+import { logger } from '../../platform/src/logging/logger';
 
 const TRON = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
 const BANK = { bankName: 'State Bank of India', accountHolder: 'Ravi Kumar', accountNumber: '30012345678', ifsc: 'sbin0001234' };
@@ -272,5 +273,31 @@ describe('a command whose first run failed part-way, run again', () => {
     const retry = await keyedPost('/api/admin/users', admin, 'staff-cut', body);
     expect(retry.status).toBe(202);
     expect((await sql('select change_id from desk_change_passwords where change_id = $1', [retry.body.change._id])).rows).toHaveLength(1);
+  });
+
+  it('logs the retry after a 5xx at info, and a takeover (a lease that ran out) at warn (N1)', async ({ t, keyedPost, sql, diedMidRequest }) => {
+    const customer = await createCustomer(t, '+919600000085');
+    const body = { ...BANK, accountNumber: '30066666666' };
+    const warned = vi.spyOn(logger, 'warn');
+    const informed = vi.spyOn(logger, 'info');
+    const runAgain = (spy: typeof warned) => spy.mock.calls.filter(([message]) => message.startsWith('an Idempotency-Key is run again')).map(([m]) => m);
+    try {
+      const drop = await failCommitOnce(sql, 'user_bank_accounts', 'insert');
+      try {
+        expect((await keyedPost('/api/user/bank-account', customer, 'bank-logged', body)).status).toBe(500);
+      } finally {
+        await drop();
+      }
+      expect((await keyedPost('/api/user/bank-account', customer, 'bank-logged', body)).status).toBe(201);
+      // Before: the warn "its request stopped without an answer", though the request had answered (500).
+      expect(runAgain(warned)).toEqual([]);
+      expect(runAgain(informed)).toEqual(['an Idempotency-Key is run again after its request failed']);
+      await diedMidRequest('bank-logged');
+      expect((await keyedPost('/api/user/bank-account', customer, 'bank-logged', body)).status).toBe(201);
+      expect(runAgain(warned)).toEqual(['an Idempotency-Key is run again: its request stopped without an answer']);
+    } finally {
+      warned.mockRestore();
+      informed.mockRestore();
+    }
   });
 });
