@@ -9,6 +9,11 @@ export interface Outage {
   dropNextReply(): void;
   /** Keeps every connection open and lets nothing through (a partition; a host gone without a reset). */
   hang(): void;
+  /**
+   * Hangs (as `hang()`) from the moment the client sends a statement containing `text`, that statement
+   * held too: a hang that lands inside a transaction, or on a chosen page, deterministically.
+   */
+  hangOn(text: string): void;
   /** Takes connections again (the server back). */
   restore(): void;
   /** Connections asked for so far. */
@@ -21,6 +26,7 @@ export async function cuttableHop(host: string, port: number): Promise<Outage> {
   const pairs = new Set<[Socket, Socket]>();
   let state: 'up' | 'down' | 'dropping' | 'hung' = 'up';
   let connections = 0;
+  let trigger: string | null = null;
   const cutAll = () => {
     for (const [client, server] of pairs) {
       client.destroy();
@@ -34,7 +40,13 @@ export async function cuttableHop(host: string, port: number): Promise<Outage> {
     const server = connect(port, host);
     const pair: [Socket, Socket] = [client, server];
     pairs.add(pair);
-    client.on('data', (chunk) => state !== 'hung' && server.write(chunk));
+    client.on('data', (chunk: Buffer) => {
+      if (state === 'up' && trigger !== null && chunk.toString('latin1').includes(trigger)) {
+        state = 'hung';
+        trigger = null;
+      }
+      if (state !== 'hung') server.write(chunk);
+    });
     server.on('data', (chunk) => {
       if (state === 'hung') return;
       if (state === 'dropping') {
@@ -66,8 +78,12 @@ export async function cuttableHop(host: string, port: number): Promise<Outage> {
     hang() {
       state = 'hung';
     },
+    hangOn(text) {
+      trigger = text;
+    },
     restore() {
       state = 'up';
+      trigger = null;
     },
     connections: () => connections,
     async close() {

@@ -97,6 +97,25 @@ it('answers a signed-in request 503 unavailable within its bounds while the data
   expect(after).toEqual([200, 200, 200, 200, 200, 200]);
 }, 60_000);
 
+it('answers 503, not 500, when the hang comes inside a transaction (review 17, F1)', async ({ api, onTestFinished }) => {
+  onTestFinished(() => api.hop.restore());
+  const signIn = () => json(api.call('POST', '/api/auth/login', { body: ADMIN }));
+  expect((await signIn()).status).toBe(200);
+  // The sign-in's session insert runs inside its transaction: the hang holds it, the answer's bound
+  // drops the connection, and the transaction's rollback is then sent on that same client. Before the
+  // drop marked the client unqueryable, pg refused the rollback as "Client was closed" (a 500).
+  api.hop.hangOn('insert into "sessions"');
+  const started = Date.now();
+  const answer = await Promise.race([signIn(), sleep(15_000).then(() => 'no answer in 15 s')]);
+  expect(answer).toMatchObject({ status: 503, body: { code: 'unavailable' } });
+  expect(Date.now() - started).toBeLessThan(8_000);
+
+  api.hop.restore();
+  let again = await signIn();
+  for (const until = Date.now() + 10_000; again.status !== 200 && Date.now() < until; again = await signIn()) await sleep(200);
+  expect(again.status).toBe(200);
+}, 60_000);
+
 it('cancels a request-path statement past its bound, but not a rebuild on the same process, nor the projector', async ({ api }) => {
   const lock = await holdLocked(api.database.pool, 'rm_event_log', LONG_MS);
   // The request path: the server cancels the statement at 1 s (57014; the API answers it 503 unavailable).
