@@ -31,22 +31,6 @@ describe('idempotency keys that heal', () => {
           json(t.call('POST', `/api/admin/orders/${path}`, { token: admin, body, headers: { 'idempotency-key': key } })),
     )
     .extend(
-      'sql',
-      ({ t }) =>
-        (text: string, values: unknown[] = []) =>
-          t.database.pool.query(text, values),
-    )
-    /** The state a process killed after its append and before its answer leaves, claimed `agoSeconds` ago. */
-    .extend(
-      'diedMidRequest',
-      ({ sql }) =>
-        (key: string, agoSeconds: number) =>
-          sql(
-            `update idempotency_keys set status_code = null, response_body = null, completed_at = null, claimed_at = now() - make_interval(secs => $2) where key = $1`,
-            [key, agoSeconds],
-          ),
-    )
-    .extend(
       'eventsOf',
       ({ t }) =>
         async (orderId: string, type: string) =>

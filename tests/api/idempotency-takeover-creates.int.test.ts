@@ -6,7 +6,7 @@ import { it as withApp } from '../support/app-fixtures';
 import { confirmPending } from '../support/desk-changes';
 import { bankAccountId } from '../../machines/src/reconciliation/bank-account-id';
 import { bankAccountStream } from '../../services/src/reconciliation/statement-imports';
-import { failCommitOnce, failRowOnce } from '../support/fail-once';
+import { failCommitOnce, failRowOnce, whileFailing } from '../support/fail-once';
 import { logger } from '../../platform/src/logging/logger';
 
 const TRON = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
@@ -25,21 +25,6 @@ const it = withApp
     ({ t }) =>
       (path: string, token: string, key: string, body: unknown) =>
         json(t.call('POST', path, { token, body, headers: { 'idempotency-key': key } })),
-  )
-  .extend(
-    'sql',
-    ({ t }) =>
-      (text: string, values: unknown[] = []) =>
-        t.database.pool.query(text, values),
-  )
-  .extend(
-    'diedMidRequest',
-    ({ sql }) =>
-      (key: string) =>
-        sql(
-          `update idempotency_keys set status_code = null, response_body = null, completed_at = null, claimed_at = now() - interval '61 seconds' where key = $1`,
-          [key],
-        ),
   )
   .extend('trailOf', ({ t }) => async (userToken: string, type: string) => {
     const me = await json(t.call('GET', '/api/auth/me', { token: userToken }));
@@ -168,12 +153,9 @@ describe('a command whose first run failed part-way, run again', () => {
   it('saves the wallet whose WalletAdded was appended but whose transaction did not commit (F2)', async ({ t, keyedPost, sql, trailOf }) => {
     const customer = await createCustomer(t, '+919600000082');
     const body = { address: 'TXYZopYRdj2D9XRtbG411XZZ3kM5VkAeBf', network: 'TRC20', isDefault: true };
-    const drop = await failCommitOnce(sql, 'user_wallets', 'insert');
-    try {
-      expect((await keyedPost('/api/user/wallet', customer, 'wallet-not-committed', body)).status).toBe(500);
-    } finally {
-      await drop();
-    }
+    expect(
+      (await whileFailing(failCommitOnce(sql, 'user_wallets', 'insert'), () => keyedPost('/api/user/wallet', customer, 'wallet-not-committed', body))).status,
+    ).toBe(500);
     // Before: 201 "Wallet saved" with no row, and that answer recorded under the key.
     const retry = await keyedPost('/api/user/wallet', customer, 'wallet-not-committed', body);
     expect(retry).toMatchObject({ status: 201, body: { wallet: { address: body.address } } });
@@ -186,12 +168,10 @@ describe('a command whose first run failed part-way, run again', () => {
   it('saves the bank account whose BankAccountAdded was appended but whose transaction did not commit (F2)', async ({ t, keyedPost, sql }) => {
     const customer = await createCustomer(t, '+919600000083');
     const body = { ...BANK, accountNumber: '30088888888' };
-    const drop = await failCommitOnce(sql, 'user_bank_accounts', 'insert');
-    try {
-      expect((await keyedPost('/api/user/bank-account', customer, 'bank-not-committed', body)).status).toBe(500);
-    } finally {
-      await drop();
-    }
+    expect(
+      (await whileFailing(failCommitOnce(sql, 'user_bank_accounts', 'insert'), () => keyedPost('/api/user/bank-account', customer, 'bank-not-committed', body)))
+        .status,
+    ).toBe(500);
     const retry = await keyedPost('/api/user/bank-account', customer, 'bank-not-committed', body);
     expect(retry).toMatchObject({ status: 201, body: { account: { accountNumber: body.accountNumber } } });
     expect((await sql('select id from user_bank_accounts where account_number = $1', [body.accountNumber])).rows).toEqual([{ id: retry.body.account._id }]);
@@ -236,12 +216,7 @@ describe('a command whose first run failed part-way, run again', () => {
     // The account's stream may hold the earlier test's import (3 lines, other references).
     const held = (await sql(`select count(*)::int as n from es_events where stream_id = $1 and event_type = 'StatementLineRecorded'`, [stream])).rows[0].n;
     // The first chunk (500 events: the import and 499 lines) is appended; the second fails at its 2nd event.
-    const drop = await failRowOnce(sql, 'es_events', 'insert', { when: `new.stream_id = '${stream}'`, nth: 502 });
-    try {
-      expect((await upload()).status).toBe(500);
-    } finally {
-      await drop();
-    }
+    expect((await whileFailing(failRowOnce(sql, 'es_events', 'insert', { when: `new.stream_id = '${stream}'`, nth: 502 }), () => upload())).status).toBe(500);
     const retry = await upload();
     const imports = await sql(
       `select data->>'statementId' as id, (data->>'newLineCount')::int as new_lines from es_events where stream_id = $1 and event_type = 'StatementImported' and data->>'fileName' = 'statement.csv' and (data->>'lineCount')::int = 600`,
@@ -282,12 +257,10 @@ describe('a command whose first run failed part-way, run again', () => {
     const informed = vi.spyOn(logger, 'info');
     const runAgain = (spy: typeof warned) => spy.mock.calls.filter(([message]) => message.startsWith('an Idempotency-Key is run again')).map(([m]) => m);
     try {
-      const drop = await failCommitOnce(sql, 'user_bank_accounts', 'insert');
-      try {
-        expect((await keyedPost('/api/user/bank-account', customer, 'bank-logged', body)).status).toBe(500);
-      } finally {
-        await drop();
-      }
+      expect(
+        (await whileFailing(failCommitOnce(sql, 'user_bank_accounts', 'insert'), () => keyedPost('/api/user/bank-account', customer, 'bank-logged', body)))
+          .status,
+      ).toBe(500);
       expect((await keyedPost('/api/user/bank-account', customer, 'bank-logged', body)).status).toBe(201);
       // Before: the warn "its request stopped without an answer", though the request had answered (500).
       expect(runAgain(warned)).toEqual([]);

@@ -65,6 +65,26 @@ export function appTestWith(settings: Partial<AppSettings> = {}) {
           (phone: string, password: string, host?: string) =>
             json(t.call('POST', '/api/auth/login', { body: { phone, password }, headers: host ? { host } : {} })),
       )
+      // A statement on the test's database: `await sql('select …', [values])`.
+      .extend(
+        'sql',
+        { scope: 'file' },
+        ({ t }) =>
+          (text: string, values: unknown[] = []) =>
+            t.database.pool.query(text, values),
+      )
+      // The state a process killed after carrying out a keyed command and before recording its answer
+      // leaves: the key claimed, no answer, its last renewal `agoSeconds` ago (past the 60 s lease by default).
+      .extend(
+        'diedMidRequest',
+        { scope: 'file' },
+        ({ sql }) =>
+          (key: string, agoSeconds = 61) =>
+            sql(
+              `update idempotency_keys set status_code = null, response_body = null, completed_at = null, claimed_at = now() - make_interval(secs => $2) where key = $1`,
+              [key, agoSeconds],
+            ),
+      )
       // A local server recording what is sent to it (a webhook receiver), closed when the file ends.
       // eslint-disable-next-line no-empty-pattern
       .extend('receiver', { scope: 'file' }, async ({}, { onCleanup }) => {

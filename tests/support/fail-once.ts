@@ -52,3 +52,13 @@ async function dropAll(sql: Sql, name: string, table: string): Promise<void> {
   await sql(`drop function ${name}()`);
   await sql(`drop sequence ${name}`);
 }
+
+/** `send` while the failure `made` is in place, dropped after it either way: what `send` answered (the request that met it). */
+export async function whileFailing<T>(made: Promise<() => Promise<void>>, send: () => Promise<T>): Promise<T> {
+  const drop = await made;
+  try {
+    return await send();
+  } finally {
+    await drop();
+  }
+}

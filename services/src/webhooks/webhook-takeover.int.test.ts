@@ -11,7 +11,7 @@ import { json } from '../../../tests/support/test-app';
 import { it as withApp } from '../../../tests/support/app-fixtures';
 import { createBrandAdmin } from '../../../tests/support/brands';
 import { waitFor } from '../../../tests/support/wait-for';
-import { failCommitOnce } from '../../../tests/support/fail-once';
+import { failCommitOnce, whileFailing } from '../../../tests/support/fail-once';
 
 const FROM = { 'x-forwarded-for': '198.51.100.78', 'user-agent': 'takeover-test' };
 
@@ -22,22 +22,6 @@ const it = withApp
     ({ t, brand }) =>
       (path: string, key: string, body?: unknown) =>
         json(t.call('POST', `/api/admin/webhooks${path}`, { token: brand.token, body, headers: { ...FROM, 'idempotency-key': key } })),
-  )
-  .extend(
-    'sql',
-    ({ t }) =>
-      (text: string, values: unknown[] = []) =>
-        t.database.pool.query(text, values),
-  )
-  /** The state a process killed after its command and before its answer was recorded leaves, its last renewal `agoSeconds` ago. */
-  .extend(
-    'diedMidRequest',
-    ({ sql }) =>
-      (key: string, agoSeconds: number) =>
-        sql(
-          `update idempotency_keys set status_code = null, response_body = null, completed_at = null, claimed_at = now() - make_interval(secs => $2) where key = $1`,
-          [key, agoSeconds],
-        ),
   );
 
 describe('a webhook command retried after its key was taken over', () => {
@@ -153,12 +137,9 @@ describe('a webhook command retried after its key was taken over', () => {
     const made = await post('', 'register-for-failed-rotation', { url: 'https://crm.takeover.example/failed-rotation', eventTypes: ['order.placed'] });
     const endpointId = made.body.endpoint.id as string;
     // The rotation's WebhookSecretRotated is appended (the store commits on its own), then its COMMIT fails.
-    const drop = await failCommitOnce(sql, 'webhook_endpoints', 'update');
-    try {
-      expect((await post(`/${endpointId}/rotate-secret`, 'rotate-not-committed')).status).toBe(500);
-    } finally {
-      await drop();
-    }
+    expect(
+      (await whileFailing(failCommitOnce(sql, 'webhook_endpoints', 'update'), () => post(`/${endpointId}/rotate-secret`, 'rotate-not-committed'))).status,
+    ).toBe(500);
     const scope = { kind: 'brand' as const, tenantId: brand.tenantId };
     expect(t.deps.webhooks.endpoints.liveSecrets(await t.deps.webhooks.endpoints.get(scope, endpointId))).toEqual([made.body.secret]);
 
