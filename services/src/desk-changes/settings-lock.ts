@@ -18,12 +18,21 @@ import { fixedError } from '@desk/platform/errors/domain-error';
  */
 const SETTINGS_LOCK_KEY = 7_240_113_030;
 
-/**
- * How long a change waits for another process's: far longer than a change takes (milliseconds), and
- * shorter than the request path's statement bound (DATABASE_STATEMENT_TIMEOUT_MS, 5 s by default;
- * decision 0061), so a busy lock answers 409 settings_busy rather than 503.
- */
+/** How long a change waits for another process's at most: far longer than a change takes (milliseconds). */
 const WAIT_MS = 4_000;
+
+/**
+ * The wait under a statement bound (the session's `statement_timeout`, DATABASE_STATEMENT_TIMEOUT_MS
+ * on the request path; 0 where there is none, decision 0061): it ends a second (or half the bound,
+ * when that is shorter) before the bound, so the server refuses a busy lock as a lock (409
+ * settings_busy) before it cancels the wait as a statement (57014, answered 503 as an outage). With a
+ * fixed 4 s wait, every bound of 4 s or less, which the start accepts, turned the 409 into a 503
+ * (review 17, F5).
+ */
+export function lockWaitMs(statementMs: number): number {
+  if (statementMs <= 0) return WAIT_MS;
+  return Math.max(1, Math.min(WAIT_MS, statementMs - Math.min(1_000, Math.floor(statementMs / 2))));
+}
 
 /** 409: another change to the settings held the lock for longer than a change ever should. */
 export const SettingsBusyError = fixedError('settings_busy', 409, 'Another change to the settings is being made at this moment: try again in a few seconds');
@@ -44,8 +53,10 @@ export function settingsLock(db: Kysely<any>): SettingsLock {
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- advisory locks are raw SQL on any schema
 function locked<T>(db: Kysely<any>, work: () => Promise<T>): Promise<T> {
   return db.transaction().execute(async (trx) => {
+    // The bound this session runs under, whichever pool it came from (the server reads the setting in any unit).
+    const { rows } = await sql<{ ms: number }>`select (extract(epoch from current_setting('statement_timeout')::interval) * 1000)::int as ms`.execute(trx);
     // Local to this transaction: the pooled connection goes back as it was.
-    await sql`select set_config('lock_timeout', ${`${WAIT_MS}ms`}, true)`.execute(trx);
+    await sql`select set_config('lock_timeout', ${`${lockWaitMs(rows[0]!.ms)}ms`}, true)`.execute(trx);
     try {
       await sql`select pg_advisory_xact_lock(${SETTINGS_LOCK_KEY}::bigint)`.execute(trx);
     } catch (error) {
