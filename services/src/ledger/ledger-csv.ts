@@ -37,7 +37,7 @@ export interface LedgerExport {
   range: { from: string; to: string };
 }
 
-export function streamLedgerCsv(c: Context, books: LedgerExport): Response {
+export function streamLedgerCsv(c: Context, books: LedgerExport): Promise<Response> {
   return csvDownload(c, `books-${books.range.from}-to-${books.range.to}.csv`, COLUMNS, ledgerRows(books));
 }
 
