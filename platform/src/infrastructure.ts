@@ -43,7 +43,7 @@ export interface Infrastructure {
   close(): Promise<void>;
 }
 
-/** Connections the long-work pool of a request-serving process may open: migrations, then a rebuild at a time. */
+/** Connections the long-work pool of a request-serving process may open: migrations, then a rebuild at a time (a replay takes two; rebuilds take turns, projections-control.ts). */
 const LONG_WORK_POOL_SIZE = 2;
 
 /**

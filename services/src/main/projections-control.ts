@@ -22,8 +22,30 @@ export function projectionsControl(infra: Infrastructure, queue: JobQueue, batch
     async rebuildNow(name) {
       const [projection] = findProjections(name);
       // Outside the request path's statement bound: a reset empties whole tables, a replay may run its batches here (decision 0061).
-      const { db, eventStore } = infra.longWork ?? infra;
-      await rebuildProjection({ db, store: eventStore, projection: projection!, batchSize, write: (line) => logger.info(line) });
+      const longWork = infra.longWork ?? infra;
+      await inTurn(longWork, () =>
+        rebuildProjection({ db: longWork.db, store: longWork.eventStore, projection: projection!, batchSize, write: (line) => logger.info(line) }),
+      );
     },
   };
+}
+
+/** Each process's rebuilds, in the order they were asked for: one queue per long-work pool. */
+const rebuilds = new WeakMap<object, Promise<unknown>>();
+
+/**
+ * One rebuild at a time per process (review 17, F4). A replay with no projector holding the
+ * projection keeps one connection for its locks and batches and reads the log on a second, and the
+ * long-work pool has two: two rebuilds at once (BullMQ's worker runs several jobs at a time in
+ * `npm start`; two admins) each held one and waited for another until the connect bound failed
+ * them, leaving a projection reset and part-filled. The next rebuild waits here instead, for as long
+ * as the one before it takes, without holding a connection.
+ */
+function inTurn<T>(pool: object, work: () => Promise<T>): Promise<T> {
+  const turn = (rebuilds.get(pool) ?? Promise.resolve()).then(work);
+  rebuilds.set(
+    pool,
+    turn.catch(() => undefined),
+  );
+  return turn;
 }
