@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { EventStore } from './event-store';
 import type { EventMetadata } from './event-metadata';
 import { WrongExpectedVersionError } from './event-store.errors';
+import { streamPages } from './stream-pages';
 
 /** An event as a decider sees it: its type and its data (the store adds ids, metadata and positions). */
 export interface DomainEvent {
@@ -51,12 +52,23 @@ export class CommandHandler {
     return { state, revision };
   }
 
-  /** The stream folded, and the idempotency ids its events were appended under. */
+  /**
+   * The stream folded, and the idempotency ids its events were appended under. Read in pages, each a
+   * statement of its own (stream-pages.ts): a long stream (a bank account's lines) is never one
+   * statement longer than the request path's bound.
+   */
   private async read<State, Event extends DomainEvent>(evolver: Evolver<State, Event>, streamId: string) {
-    const recorded = await this.store.readStream(streamId);
-    const state = recorded.reduce((s, e) => evolver.evolve(s, { type: e.type, data: e.data } as Event), evolver.initial());
-    const requests = new Set(recorded.flatMap((e) => (e.metadata.idempotencyId ? [e.metadata.idempotencyId] : [])));
-    return { state, revision: recorded.length > 0 ? recorded[recorded.length - 1]!.streamPosition : null, requests };
+    let state = evolver.initial();
+    let revision: bigint | null = null;
+    const requests = new Set<string>();
+    for await (const page of streamPages(this.store, streamId)) {
+      for (const e of page) {
+        state = evolver.evolve(state, { type: e.type, data: e.data } as Event);
+        if (e.metadata.idempotencyId) requests.add(e.metadata.idempotencyId);
+        revision = e.streamPosition;
+      }
+    }
+    return { state, revision, requests };
   }
 
   /**

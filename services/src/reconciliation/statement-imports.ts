@@ -8,6 +8,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import type { EventMetadata } from '@desk/platform/eventstore/event-metadata';
 import type { EventStore, ExpectedVersion } from '@desk/platform/eventstore/event-store';
 import { streamId } from '@desk/platform/eventstore/stream-id';
+import { streamPages } from '@desk/platform/eventstore/stream-pages';
 import { ValidationError } from '@desk/platform/errors/domain-error';
 import { isStorableText } from '../http/refuse-nul';
 import { bankStatementEvolver, decideBankStatement } from '@desk/machines/reconciliation/bank-statement.decide';
@@ -84,17 +85,19 @@ export class StatementImports {
    * it did: found in the same read, so a re-run costs no second read of an account's many lines.
    */
   private async load(stream: string, idempotencyId: string | undefined) {
-    const recorded = await this.store.readStream(stream);
-    const state = recorded.reduce(
-      (s, e) => bankStatementEvolver.evolve(s, { type: e.type, data: e.data } as BankStatementEvent),
-      bankStatementEvolver.initial(),
-    );
-    const found = idempotencyId ? recorded.find((e) => e.type === 'StatementImported' && e.metadata.idempotencyId === idempotencyId) : undefined;
-    return {
-      state,
-      revision: recorded.length > 0 ? recorded[recorded.length - 1]!.streamPosition : null,
-      earlier: found ? (found.data as StatementImported['data']) : undefined,
-    };
+    let state = bankStatementEvolver.initial();
+    let revision: bigint | null = null;
+    let earlier: StatementImported['data'] | undefined;
+    // In pages (review 17, F2): the account's every line in one statement outgrew the request's statement bound.
+    for await (const page of streamPages(this.store, stream)) {
+      for (const e of page) {
+        state = bankStatementEvolver.evolve(state, { type: e.type, data: e.data } as BankStatementEvent);
+        const ours = idempotencyId !== undefined && e.type === 'StatementImported' && e.metadata.idempotencyId === idempotencyId;
+        if (ours && !earlier) earlier = e.data as StatementImported['data'];
+        revision = e.streamPosition;
+      }
+    }
+    return { state, revision, earlier };
   }
 
   /**
@@ -117,7 +120,10 @@ export class StatementImports {
   /** The statements imported for the account, newest first. */
   async history(scope: AdminScope, accountId: string): Promise<StatementImported['data'][]> {
     const account = await this.accounts.find(scope, accountId);
-    const recorded = await this.store.readStream(bankAccountStream(account.id));
-    return recorded.flatMap((event) => (event.type === 'StatementImported' ? [event.data as StatementImported['data']] : [])).reverse();
+    const imports: StatementImported['data'][] = [];
+    for await (const page of streamPages(this.store, bankAccountStream(account.id))) {
+      for (const event of page) if (event.type === 'StatementImported') imports.push(event.data as StatementImported['data']);
+    }
+    return imports.reverse();
   }
 }
