@@ -8,6 +8,7 @@ import { createPool } from '@desk/platform/db/pg-pool';
 import { createTestDatabase } from '../../../tests/support/test-database';
 import { handleError } from '../api/error-handler';
 import { csvDownload } from './csv-download';
+import { firstReadAhead, streamCutOnFailure } from './cut-on-failure';
 
 /**
  * Review 17, F3: an export whose page the database cuts (the request path's statement bound, 57014)
@@ -28,7 +29,15 @@ const it = test.extend('server', { scope: 'file' }, async ({}, { onCleanup }) =>
       for (const row of rows) yield [`ROW-${row.n}`];
     }
   }
-  const app = new Hono().get('/export', (c) => csvDownload(c, 'export.csv', ['ref'], pages(Number(c.req.query('slow') ?? 0))));
+  const app = new Hono()
+    .get('/export', (c) => csvDownload(c, 'export.csv', ['ref'], pages(Number(c.req.query('slow') ?? 0))))
+    // A download of lines as the compliance desk's audit export streams them (compliance.routes.ts).
+    .get('/lines', async (c) => {
+      const lines = await firstReadAhead(pages(Number(c.req.query('slow') ?? 0)));
+      return streamCutOnFailure(c, 'export.jsonl', async (out) => {
+        for await (const [ref] of lines) await out.write(`${JSON.stringify({ ref })}\n`);
+      });
+    });
   app.onError(handleError);
   const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }) as Server;
   await new Promise((resolve) => server.once('listening', resolve));
@@ -67,4 +76,10 @@ it('answers 503 with Retry-After, not an empty 200, when the first page is cut',
   const answer = await download(`${server.base}/export?slow=1`);
   // Before: 200 with an empty body.
   expect(answer).toMatchObject({ status: 503, retryAfter: '5' });
+});
+
+it('cuts a download of lines the same way: every line, a failed download, or 503 (the audit export)', async ({ server }) => {
+  expect(((await download(`${server.base}/lines`)) as { text: string }).text.trim().split('\n')).toHaveLength(3000);
+  expect(await download(`${server.base}/lines?slow=3`)).toHaveProperty('failed');
+  expect(await download(`${server.base}/lines?slow=1`)).toMatchObject({ status: 503, retryAfter: '5' });
 });
