@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import { z } from 'zod';
-import { firstReadAhead, streamCutOnFailure } from '../http/cut-on-failure';
+import { readAhead, streamCutOnFailure } from '../http/cut-on-failure';
 import type { Kysely } from 'kysely';
 import type { ComplianceAccessed } from '@desk/machines/compliance/compliance.events';
 import { COMPLIANCE_ACCESSED } from '@desk/machines/compliance/compliance.events';
@@ -254,16 +254,20 @@ export function complianceExportDownloadRoutes(deps: ComplianceDeps) {
     if (!record || !made) throw new ExpiredLinkError();
     const maker = made.user;
     const metadata = commandMetadata(c, { id: maker.id, role: 'compliance', tenantId: maker.tenant_id }, deps.trustProxy);
-    // As the CSV downloads (review 17, F3): the first line read before answering (and before the
-    // download is recorded), and a failure part-way cuts the response rather than end a file that
-    // looks complete but for its signature.
-    const exported = await firstReadAhead(deps.exports.lines(record, 'compliance', made.scope));
+    // As the CSV downloads (review 17, F3): the header and the first line read from the store read
+    // before answering (and before the download is recorded on the trail), and a failure part-way
+    // cuts the response rather than end a file that looks complete but for its signature.
+    const exported = await readAhead(deps.exports.lines(record, 'compliance', made.scope), 2);
     await deps.trail.record(maker.id, { view: 'export_downloaded', exportId: id, resultCount: record.eventCount }, metadata);
     c.header('content-type', 'application/x-ndjson; charset=utf-8');
     c.header('content-disposition', `attachment; filename="audit-export-${id}.jsonl"`);
     c.header('cache-control', 'no-store');
     const lines = streamCutOnFailure(c, `audit-export-${id}.jsonl`, async (out) => {
-      for await (const line of exported) await out.write(line);
+      for await (const line of exported) {
+        // A reader gone stops the export (review 18): the rest would be read for nobody.
+        if (out.aborted) break;
+        await out.write(line);
+      }
     });
     // @hono/zod-openapi types an answer whose content type names JSON in a way it cannot type (x-ndjson) as never: the stream is a plain Response.
     return lines as never;

@@ -19,16 +19,31 @@ export function streamCutOnFailure(c: Context, file: string, write: (out: Stream
 }
 
 /**
- * The first item of `items` read before anything is answered (a database that does not answer it
- * answers as any request does: 503 unavailable with Retry-After, not a 200 with an empty file), and
- * an iterator that gives it again, then the rest.
+ * The first `count` items of `items` read before anything is answered (a database that does not
+ * answer them answers as any request does: 503 unavailable with Retry-After, not a 200 with an
+ * empty file), and an iterator that gives them again, then the rest. `count` reaches the first item
+ * read from the database (the audit export's first line is a header made without one: review 18).
+ * Closing the returned iterator early closes the source too.
  */
-export async function firstReadAhead<T>(items: AsyncIterable<T>): Promise<AsyncIterable<T>> {
+export async function readAhead<T>(items: AsyncIterable<T>, count = 1): Promise<AsyncIterable<T>> {
   const iterator = items[Symbol.asyncIterator]();
-  const first = await iterator.next();
+  const ahead: IteratorResult<T>[] = [];
+  for (let i = 0; i < count; i++) {
+    const next = await iterator.next();
+    ahead.push(next);
+    if (next.done) break;
+  }
   return {
     async *[Symbol.asyncIterator]() {
-      for (let next = first; !next.done; next = await iterator.next()) yield next.value;
+      try {
+        for (const next of ahead) {
+          if (next.done) return;
+          yield next.value;
+        }
+        for (let next = await iterator.next(); !next.done; next = await iterator.next()) yield next.value;
+      } finally {
+        await iterator.return?.();
+      }
     },
   };
 }
