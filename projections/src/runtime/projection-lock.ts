@@ -5,7 +5,8 @@ import { sql, type Kysely } from 'kysely';
  * The runner holds it on the same connection that writes the batches, so if that connection dies the
  * lock goes with it and no batch can be written without it.
  */
-const LOCK_CLASS = 727_001;
+export const PROJECTION_LOCK_CLASS = 727_001;
+const LOCK_CLASS = PROJECTION_LOCK_CLASS;
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- advisory locks are raw SQL on any schema
 export async function tryLockProjection(conn: Kysely<any>, name: string): Promise<boolean> {

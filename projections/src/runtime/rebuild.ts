@@ -16,7 +16,17 @@ export interface RebuildOptions {
   write?: (line: string) => void;
   /** How often to look at the checkpoint when another process (a running projector) does the work. */
   watchMs?: number;
+  /**
+   * Runs the part that needs connections of its own (the resets and the replay here) in the caller's
+   * turn (the API's process: one rebuild's replay at a time, projections-control.ts); following a
+   * projector that does the replay elsewhere is left out of it, so a slow or stuck projector holds no
+   * other rebuild back (review 18).
+   */
+  inTurn?: <T>(work: () => Promise<T>) => Promise<T>;
 }
+
+/** Following a projector's replay: a line when its progress has not moved for this long. */
+const STALLED_MS = 60_000;
 
 export interface RebuildResult {
   projection: string;
@@ -48,21 +58,7 @@ export async function rebuildProjections(options: Omit<RebuildOptions, 'projecti
   const write = options.write ?? ((line: string) => process.stdout.write(`${line}\n`));
   const started = Date.now();
 
-  const resumed = new Map<string, boolean>();
-  let total: number | null = null;
-  for (const projection of projections) {
-    const before = await loadCheckpoint(db, projection.name);
-    const resuming = before.rebuildStartedAt !== null && !options.restart;
-    resumed.set(projection.name, resuming);
-    if (resuming) {
-      write(`[${projection.name}] resuming the rebuild started ${before.rebuildStartedAt!.toISOString()} at ${before.eventsApplied} events`);
-    } else {
-      total ??= (await store.backlog(null)).count;
-      await resetForRebuild(db, projection, total);
-      write(`[${projection.name}] rebuilding from the start: ${total} events`);
-    }
-  }
-
+  const inTurn = options.inTurn ?? (<T>(work: () => Promise<T>) => work());
   const label = projections.length === 1 ? projections[0]!.name : `${projections.length} read models`;
   const progress = createProgressReporter(label, write);
   // Each one's end line, timed from here.
@@ -76,15 +72,41 @@ export async function rebuildProjections(options: Omit<RebuildOptions, 'projecti
     const slowest = [...applied.values()].reduce((min, one) => (one.done < min.done ? one : min));
     progress.update(slowest.done, slowest.total);
   };
-  const runner = new ProjectionGroupRunner({ db, store, projections, batchSize: options.batchSize, pollMs: 1_000, standbyRetryMs: 1_000, onBatch: update });
 
-  const ranHere = await runner.runUntilCaughtUp();
+  const resumed = new Map<string, boolean>();
+  const ranHere = await inTurn(async () => {
+    let total: number | null = null;
+    for (const projection of projections) {
+      const before = await loadCheckpoint(db, projection.name);
+      const resuming = before.rebuildStartedAt !== null && !options.restart;
+      resumed.set(projection.name, resuming);
+      if (resuming) {
+        write(`[${projection.name}] resuming the rebuild started ${before.rebuildStartedAt!.toISOString()} at ${before.eventsApplied} events`);
+      } else {
+        total ??= (await store.backlog(null)).count;
+        await resetForRebuild(db, projection, total);
+        write(`[${projection.name}] rebuilding from the start: ${total} events`);
+      }
+    }
+    const runner = new ProjectionGroupRunner({ db, store, projections, batchSize: options.batchSize, pollMs: 1_000, standbyRetryMs: 1_000, onBatch: update });
+    return runner.runUntilCaughtUp();
+  });
   if (!ranHere) {
     write(`[${label}] a running projector holds ${projections.length === 1 ? 'this projection' : 'them'}; following its progress`);
+    let seen = -1;
+    let movedAt = Date.now();
     for (;;) {
       const checkpoints = await Promise.all(projections.map((projection) => loadCheckpoint(db, projection.name)));
       if (checkpoints.every((checkpoint) => checkpoint.rebuildStartedAt === null)) break;
       for (const checkpoint of checkpoints) update(checkpoint);
+      const done = checkpoints.reduce((sum, checkpoint) => sum + checkpoint.eventsApplied, 0);
+      if (done !== seen) [seen, movedAt] = [done, Date.now()];
+      else if (Date.now() - movedAt >= STALLED_MS) {
+        write(
+          `[${label}] no progress for ${STALLED_MS / 1000} s: the projector holding it may be stuck (npm run projections -- status names it and its last error)`,
+        );
+        movedAt = Date.now();
+      }
       await new Promise((resolve) => setTimeout(resolve, options.watchMs ?? 500));
     }
   }

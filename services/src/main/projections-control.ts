@@ -23,9 +23,15 @@ export function projectionsControl(infra: Infrastructure, queue: JobQueue, batch
       const [projection] = findProjections(name);
       // Outside the request path's statement bound: a reset empties whole tables, a replay may run its batches here (decision 0061).
       const longWork = infra.longWork ?? infra;
-      await inTurn(longWork, () =>
-        rebuildProjection({ db: longWork.db, store: longWork.eventStore, projection: projection!, batchSize, write: (line) => logger.info(line) }),
-      );
+      // The resets and a replay run here take turns; following a projector's replay does not (review 18).
+      await rebuildProjection({
+        db: longWork.db,
+        store: longWork.eventStore,
+        projection: projection!,
+        batchSize,
+        write: (line) => logger.info(line),
+        inTurn: (work) => inTurn(longWork, work),
+      });
     },
   };
 }

@@ -1,8 +1,10 @@
+import pg from 'pg';
 import { sql } from 'kysely';
 import { test, expect } from 'vitest';
 import { parseEnv } from '@desk/platform/config/env-schema';
 import { openInfrastructure } from '@desk/platform/infrastructure';
 import { findProjections } from '@desk/projections/read-models/index';
+import { PROJECTION_LOCK_CLASS } from '@desk/projections/runtime/projection-lock';
 import { createTestDatabase } from '../../../tests/support/test-database';
 import { seedEvents } from '../../../tests/support/seed-events';
 import { allMigrations } from './all-migrations';
@@ -33,3 +35,31 @@ test('two rebuilds asked for at once in one process both finish, each projection
     await database.drop();
   }
 }, 120_000);
+
+test('a rebuild that follows a projector holds no other rebuild back (review 18)', async () => {
+  const database = await createTestDatabase({ poolSize: 4 });
+  const env = parseEnv(apiEnvSchema, { DATABASE_URL: database.url }, apiRequirements);
+  const infra = await openInfrastructure(env, 'usdt-desk-api', allMigrations);
+  // A projector that holds event-log's lock and makes no progress (retrying a failing batch, paused).
+  const projector = new pg.Client({ connectionString: database.url });
+  await projector.connect();
+  try {
+    await seedEvents(infra.eventStore, { streams: 20, perStream: 10 });
+    await projector.query(`select pg_advisory_lock($1, hashtext('event-log'))`, [PROJECTION_LOCK_CLASS]);
+    const other = findProjections().find((projection) => projection.name !== 'event-log')!.name;
+    const control = projectionsControl(infra, { add: async () => undefined } as never, 500);
+    const following = control.rebuildNow('event-log');
+    following.catch(() => undefined);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    // Before: not started after 15 s, waiting for its turn behind the one following.
+    const outcome = await Promise.race([
+      control.rebuildNow(other).then(() => 'done'),
+      new Promise<string>((resolve) => setTimeout(() => resolve('not started in 10 s'), 10_000)),
+    ]);
+    expect(outcome).toBe('done');
+  } finally {
+    await projector.end();
+    await infra.close().catch(() => undefined);
+    await database.drop();
+  }
+}, 60_000);
