@@ -101,6 +101,7 @@ describe('reading a USDT transfer on an EVM chain (anvil)', () => {
   test('ETH sent instead of USDT is the wrong token, saying the native coin moved', async ({ chain }) => {
     const { reader, desk, customer } = await setupOn(chain);
     const hash = await chain.sendNative(customer, desk, 10n ** 17n);
+    await chain.blockOf(hash); // mined before it is read: automine answers the send before the block exists
     expect(await reader.readTransfer('ERC20', hash, { to: desk, amount: '100.50' })).toEqual({ state: 'wrong_token', tokens: [], movedNativeCoin: true });
   });
 
