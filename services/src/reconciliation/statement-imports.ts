@@ -9,6 +9,7 @@ import type { EventMetadata } from '@desk/platform/eventstore/event-metadata';
 import type { EventStore, ExpectedVersion } from '@desk/platform/eventstore/event-store';
 import { streamId } from '@desk/platform/eventstore/stream-id';
 import { streamPages } from '@desk/platform/eventstore/stream-pages';
+import { WrongExpectedVersionError } from '@desk/platform/eventstore/event-store.errors';
 import { ValidationError } from '@desk/platform/errors/domain-error';
 import { isStorableText } from '../http/refuse-nul';
 import { bankStatementEvolver, decideBankStatement } from '@desk/machines/reconciliation/bank-statement.decide';
@@ -20,8 +21,13 @@ import { readStatementFile, savedMapping, type StatementUpload } from './stateme
 
 export const bankAccountStream = (accountId: string) => streamId('bankaccount', accountId);
 
+/** A decided import's lines alone: what is left to record of an import already recorded. */
+const linesOf = (events: readonly BankStatementEvent[]) => events.filter((event) => event.type === 'StatementLineRecorded');
+
 /** Events per append of an import (appendInChunks). */
 export const APPEND_CHUNK = 500;
+/** Times an import cut by other appends to its account after its first chunk carries on before it gives up (409). */
+const CARRY_ON_TRIES = 5;
 
 /** Text that could not be stored is refused as unreadable, not a 500 at the append: every text the statement's events carry. */
 function refuseUnstorableText(statement: ParsedStatement): void {
@@ -56,28 +62,35 @@ export class StatementImports {
     const { statement, mapping } = await readStatementFile(upload, savedMapping(current.state.mapping));
     refuseUnstorableText(statement);
     const { earlier } = current;
-    const events = decideBankStatement(current.state, {
-      type: 'ImportStatement',
-      account: { id: account.id, accountNumber: account.accountNumber },
-      statementId: earlier?.statementId ?? randomUUID(),
-      fileName: storedFileName(upload.fileName),
-      fileSha256: createHash('sha256').update(upload.bytes).digest('hex'),
-      statement,
-      mapping: mapping as Record<string, unknown> | null,
-      by: metadata.actor.id,
-      at: metadata.acceptedAt,
-    });
+    const statementId = earlier?.statementId ?? randomUUID();
+    const decide = (state: typeof current.state) =>
+      decideBankStatement(state, {
+        type: 'ImportStatement',
+        account: { id: account.id, accountNumber: account.accountNumber },
+        statementId,
+        fileName: storedFileName(upload.fileName),
+        fileSha256: createHash('sha256').update(upload.bytes).digest('hex'),
+        statement,
+        mapping: mapping as Record<string, unknown> | null,
+        by: metadata.actor.id,
+        at: metadata.acceptedAt,
+      });
+    const events = decide(current.state);
     const meta = { ...metadata, tenantId: account.tenantId };
-    if (earlier) {
-      // A re-run of a request whose first run recorded its import (decision 0062): the import is that
-      // run's, recorded once. Only the lines that run did not get to (it failed between two chunks:
-      // review 16's F3) are added, under its statement id, and the answer is its import.
-      const missing = events.filter((event) => event.type === 'StatementLineRecorded');
-      await this.appendInChunks(stream, missing, current.revision, meta);
-      return earlier;
+    // A re-run of a request whose first run recorded its import (decision 0062): the import is that
+    // run's, recorded once. Only the lines that run did not get to (it failed between two chunks:
+    // review 16's F3) are added, under its statement id, and the answer is its import.
+    const imported = earlier ?? events.find((event): event is StatementImported => event.type === 'StatementImported')!.data;
+    let cut = await this.appendInChunks(stream, earlier ? linesOf(events) : events, current.revision, meta);
+    // Cut after its import was recorded, by another command on the account (a line marked for refund,
+    // another import: review 18): it carries on with the lines not recorded since, under its own
+    // statement, rather than leave the import half-recorded for a new upload to record again.
+    for (let tries = 1; cut && tries <= CARRY_ON_TRIES; tries++) {
+      const now = await this.load(stream, undefined);
+      cut = await this.appendInChunks(stream, linesOf(decide(now.state)), now.revision, meta);
     }
-    await this.appendInChunks(stream, events, current.revision, meta);
-    return events.find((event): event is StatementImported => event.type === 'StatementImported')!.data;
+    if (cut) throw cut;
+    return imported;
   }
 
   /**
@@ -107,14 +120,28 @@ export class StatementImports {
    * desk (a security review, issue 28). Between chunks other commands append. An import that
    * fails part-way leaves the lines it recorded (each a fact the bank stated, with its key); the
    * same statement imported again adds the rest. Another import of the same account at the same
-   * moment makes one of them fail at its next chunk (409), never records a line twice.
+   * moment makes one of them fail at its first chunk (409), never records a line twice; a loss at a
+   * later chunk is answered (the import carries on: review 18).
    */
-  private async appendInChunks(stream: string, events: readonly BankStatementEvent[], revision: bigint | null, metadata: EventMetadata): Promise<void> {
+  private async appendInChunks(
+    stream: string,
+    events: readonly BankStatementEvent[],
+    revision: bigint | null,
+    metadata: EventMetadata,
+  ): Promise<WrongExpectedVersionError | null> {
     let expected: ExpectedVersion = revision === null ? 'no_stream' : revision;
     for (let start = 0; start < events.length; start += APPEND_CHUNK) {
       const chunk = events.slice(start, start + APPEND_CHUNK).map((event) => ({ eventId: randomUUID(), type: event.type, data: event.data, metadata }));
-      expected = (await this.store.append(stream, chunk, { expected })).nextExpectedVersion;
+      try {
+        expected = (await this.store.append(stream, chunk, { expected })).nextExpectedVersion;
+      } catch (error) {
+        // The first chunk's loss is the caller's 409 (another statement recorded meanwhile); a later
+        // one's is answered to the caller, which carries on.
+        if (start > 0 && error instanceof WrongExpectedVersionError) return error;
+        throw error;
+      }
     }
+    return null;
   }
 
   /** The statements imported for the account, newest first. */
