@@ -7,6 +7,7 @@ import { confirmPending } from '../support/desk-changes';
 import { bankAccountId } from '../../machines/src/reconciliation/bank-account-id';
 import { bankAccountStream } from '../../services/src/reconciliation/statement-imports';
 import { failCommitOnce, failRowOnce, whileFailing } from '../support/fail-once';
+import { hdfcStatement } from '../support/hdfc-statement';
 import { logger } from '../../platform/src/logging/logger';
 
 const TRON = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
@@ -124,25 +125,6 @@ describe('a command that makes something, run again after a takeover', () => {
     expect(imports.rows[0].n).toBe(1);
   });
 });
-
-/** An HDFC statement of `count` lines, each one rupee in from another customer. */
-function hdfcStatement(count: number): string {
-  const head = [
-    '\ufeffHDFC BANK Ltd.,,,,,,',
-    'M/S. ZEN DESK TRADING PVT LTD,,,,,,',
-    'Account No :,50100012345678   ,,,,,',
-    'A/C Open Date :,01/01/2024,,,,,',
-    'Statement From :,01/04/2026,To,03/04/2026,,,',
-    ',,,,,,',
-    'Date     ,Narration,Chq./Ref.No.,Value Dt,Withdrawal Amt.,Deposit Amt.,Closing Balance',
-    '********,********,********,********,********,********,********',
-  ];
-  const lines = Array.from({ length: count }, (_, i) => {
-    const ref = String(412345000000 + i);
-    return `01/04/26,"UPI-CUSTOMER ${i}-C${i}@OKAXIS-HDFC0001234-${ref}-BUY",0000${ref},01/04/26,,"1.00","${(150000 + i + 1).toFixed(2)}"`;
-  });
-  return [...head, ...lines, ',,,,,,'].join('\n');
-}
 
 /**
  * Review 16: a keyed request whose first run failed part-way (a 500), retried at once under the same

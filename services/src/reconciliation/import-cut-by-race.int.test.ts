@@ -8,25 +8,9 @@ import { testMetadata } from '../../../tests/support/event-factory';
 import type { AdminScope } from '../identity/admin-scope';
 import type { BrandBankAccounts } from './brand-bank-accounts';
 import { StatementImports } from './statement-imports';
+import { hdfcStatement } from '../../../tests/support/hdfc-statement';
 
 const LINES = 600;
-function statementCsv(): string {
-  const head = [
-    '\ufeffHDFC BANK Ltd.,,,,,,',
-    'M/S. ZEN DESK TRADING PVT LTD,,,,,,',
-    'Account No :,50100012345678   ,,,,,',
-    'A/C Open Date :,01/01/2024,,,,,',
-    'Statement From :,01/04/2026,To,03/04/2026,,,',
-    ',,,,,,',
-    'Date     ,Narration,Chq./Ref.No.,Value Dt,Withdrawal Amt.,Deposit Amt.,Closing Balance',
-    '********,********,********,********,********,********,********',
-  ];
-  const lines = Array.from({ length: LINES }, (_, i) => {
-    const ref = String(412345000000 + i);
-    return `01/04/26,"UPI-CUSTOMER ${i}-C${i}@OKAXIS-HDFC0001234-${ref}-BUY",0000${ref},01/04/26,,"1.00","${(150000 + i + 1).toFixed(2)}"`;
-  });
-  return [...head, ...lines, ',,,,,,'].join('\n');
-}
 const OPERATOR: AdminScope = { kind: 'all_brands' };
 
 /**
@@ -68,7 +52,7 @@ test('an import cut between its chunks by another command carries on, and is rec
       },
     };
     const accounts = { find: async () => ({ id: accountId, tenantId: metadata.tenantId, accountNumber: '50100012345678' }) } as unknown as BrandBankAccounts;
-    const upload = async () => ({ fileName: 'statement.csv', bytes: Buffer.from(statementCsv()), mapping: null });
+    const upload = async () => ({ fileName: 'statement.csv', bytes: Buffer.from(hdfcStatement(LINES)), mapping: null });
 
     const first = await new StatementImports(racing, accounts).import(OPERATOR, accountId, upload, { ...metadata, idempotencyId: randomUUID() });
     expect(first).toMatchObject({ lineCount: 600, newLineCount: 600 });
