@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Field } from '../../../components/field';
 import { ColumnMappingEditor } from './column-mapping-editor';
@@ -40,6 +40,13 @@ export function StatementUploadCard({ accountId }: { accountId: string }) {
     setChoice(value);
     if (value === OWN_COLUMNS) setDraft(startDraft(presets[0]));
   };
+  // The columns set by hand start from the first layout; when that choice came before the layouts did
+  // (a slow answer, the refusal first on a busy desk), they start once the layouts arrive: the
+  // editor waited for a draft that nothing made (a browser test found it under load).
+  useEffect(() => {
+    const first = layouts.data?.[0];
+    if (choice === OWN_COLUMNS && !draft && first) setDraft(draftFromMapping(first.mapping));
+  }, [choice, draft, layouts.data]);
   const refusal = state.phase === 'refused' ? state.refusal : null;
 
   const mappingErrors: Partial<Record<keyof MappingDraft, string>> = {};
