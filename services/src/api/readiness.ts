@@ -39,8 +39,24 @@ const PROBE_KEY = 'readiness:probe';
  */
 export function readinessCheck(deps: ReadinessDeps, timeoutMs = CHECK_TIMEOUT_MS): () => Promise<Readiness> {
   let running: Promise<Readiness['stores']> | null = null;
+  // Each store's question still unanswered, kept past the probe that timed out on it: a hung store is
+  // asked once until it answers, not once per probe (each question held a pooled connection, and a
+  // probe every few seconds filled the pool while the database hung: review 17).
+  const asking = new Map<StoreName, Promise<'up' | 'down'>>();
+  const ask = (name: StoreName, check: () => Promise<unknown>) => {
+    let question = asking.get(name);
+    if (!question) {
+      question = check().then(
+        () => 'up' as const,
+        () => 'down' as const,
+      );
+      asking.set(name, question);
+      void question.finally(() => asking.delete(name));
+    }
+    return question;
+  };
   return async () => {
-    running ??= checkStores(deps, timeoutMs).finally(() => {
+    running ??= checkStores(deps, ask, timeoutMs).finally(() => {
       running = null;
     });
     const stores = await running;
@@ -49,26 +65,26 @@ export function readinessCheck(deps: ReadinessDeps, timeoutMs = CHECK_TIMEOUT_MS
   };
 }
 
+type Ask = (name: StoreName, check: () => Promise<unknown>) => Promise<'up' | 'down'>;
+
 /** Whether every store this process uses answers within `timeoutMs`, each asked at once. */
-async function checkStores(deps: ReadinessDeps, timeoutMs: number): Promise<Readiness['stores']> {
+async function checkStores(deps: ReadinessDeps, ask: Ask, timeoutMs: number): Promise<Readiness['stores']> {
   const checks: [StoreName, () => Promise<unknown>][] = [['database', () => deps.pool.query('select 1')]];
   // With EVENTSTORE=postgres the events live in the same database, in their own table: read it too.
   checks.push(['eventstore', () => deps.eventStore.readStream(PROBE_STREAM, { maxCount: 1 })]);
   const store = deps.store;
   if (store?.kind === 'redis') checks.push(['redis', () => store.get(PROBE_KEY)]);
-  const results = await Promise.all(checks.map(async ([name, check]) => [name, await within(check, timeoutMs)] as const));
+  const results = await Promise.all(checks.map(async ([name, check]) => [name, await within(ask(name, check), timeoutMs)] as const));
   return Object.fromEntries(results) as Readiness['stores'];
 }
 
-async function within(check: () => Promise<unknown>, timeoutMs: number): Promise<'up' | 'down' | 'timeout'> {
+async function within(answer: Promise<'up' | 'down'>, timeoutMs: number): Promise<'up' | 'down' | 'timeout'> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<'timeout'>((resolve) => {
     timer = setTimeout(() => resolve('timeout'), timeoutMs);
   });
   try {
-    return await Promise.race([check().then(() => 'up' as const), timeout]);
-  } catch {
-    return 'down';
+    return await Promise.race([answer, timeout]);
   } finally {
     clearTimeout(timer);
   }
