@@ -22,6 +22,8 @@ export interface AppServer {
    * until they set their own password by SMS (decision 0029, third addendum).
    */
   signUp(person: { phone: string; password: string; username?: string }, host?: string): Promise<string>;
+  /** What the server has written so far (warnings and errors: LOG_LEVEL warn), for a failed test's report. */
+  output(): string;
   stop(): Promise<void>;
 }
 
@@ -80,6 +82,7 @@ export async function startAppServer(env: Record<string, string> = {}): Promise<
       await post('/api/auth/register/otp/verify', { phone, otp: await app.otpFor(phone, 'register', since) });
       return (await post('/api/auth/register', { username, phone, password })).token!;
     },
+    output: () => server.output(),
     async stop() {
       server.child.kill('SIGTERM');
       await server.exited;

@@ -5,8 +5,9 @@
  */
 import { test } from 'vitest';
 import { launchBrowser } from './browser';
-import { startAppServer } from './app-server';
+import { startAppServer, type AppServer } from './app-server';
 import { apiOf, openSignedIn } from './signed-in';
+import { failureReport, PageJournal } from './failure-report';
 
 /** Starts both at once; when one fails, stops the other rather than leaving it running. */
 async function startDesk(env: Record<string, string>, hosts: string[]) {
@@ -30,12 +31,14 @@ export function e2eTestWith(
   env: Record<string, string> = {},
   { hosts = [], customer }: { hosts?: string[]; customer?: { phone: string; password: string; username?: string } } = {},
 ) {
+  let started: { server: AppServer; journal: PageJournal } | undefined;
   return (
     test
       // vitest reads a fixture's needs from its first parameter, which must be a destructuring: none here.
       // eslint-disable-next-line no-empty-pattern
       .extend('desk', { scope: 'file' }, async ({}, { onCleanup }) => {
-        const desk = await startDesk(env, hosts);
+        const desk = { ...(await startDesk(env, hosts)), journal: new PageJournal() };
+        started = desk;
         onCleanup(async () => {
           await desk.browser.close();
           await desk.server.stop();
@@ -45,13 +48,19 @@ export function e2eTestWith(
       .extend('server', { scope: 'file' }, ({ desk }) => desk.server)
       .extend('browser', { scope: 'file' }, ({ desk }) => desk.browser)
       .extend('api', { scope: 'file' }, ({ server }) => apiOf(server))
-      .extend(
-        'open',
-        { scope: 'file' },
-        ({ browser, server }) =>
-          (token: string, path: string) =>
-            openSignedIn(browser, server, token, path),
-      )
+      .extend('open', { scope: 'file' }, ({ browser, server, desk }) => async (token: string, path: string) => {
+        const page = await openSignedIn(browser, server, token, path);
+        desk.journal.watch(page);
+        return page;
+      })
+      // Every test: when it fails, it prints what its pages saw go wrong and what the server wrote meanwhile.
+      // It does not start the desk itself: a test that never needed it has nothing to report.
+      .extend('failureReport', { auto: true }, ({ onTestFailed }) => {
+        const [journalMark, outputMark] = [started?.journal.mark() ?? 0, started?.server.output().length ?? 0];
+        onTestFailed(() => {
+          if (started) console.error(failureReport(started.journal.since(journalMark), started.server.output().slice(outputMark)));
+        });
+      })
       .extend('admin', { scope: 'file' }, ({ server }) => server.signIn({ phone: env.ADMIN_PHONE ?? '', password: env.ADMIN_PASSWORD ?? '' }))
       .extend('customer', { scope: 'file' }, async ({ server }) => {
         if (!customer) throw new Error('no customer: pass e2eTestWith(env, { customer })');

@@ -24,9 +24,15 @@ describe('loaded', () => {
     expect(screen.getByRole('alert').textContent).toBe('Failed to load fruit');
     expect(screen.getByRole('alert').className).toBe('error');
     cleanup();
-    show({ isPending: false, isError: true, data: ['Apple'] }, true);
+    show({ isPending: false, isError: true, data: undefined }, true);
     expect(screen.getByRole('alert').className).toBe('error card');
-    expect(screen.queryByText('Apple')).toBeNull();
+  });
+
+  it('keeps what was shown when a refresh fails, saying it is not current', () => {
+    show({ isPending: false, isError: true, data: ['Apple'] });
+    expect(screen.getByText('Apple')).toBeTruthy();
+    expect(screen.getByRole('status').textContent).toBe('This could not be refreshed: it shows what was loaded before.');
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 
   it('shows what the data gives once it has come', () => {

@@ -76,6 +76,31 @@ export function draftFromMapping(mapping: ColumnMapping): MappingDraft {
 }
 
 /**
+ * Columns set by hand with no layout to start from (the layouts could not be loaded): every column
+ * empty, the commonest spellings chosen, the rupee.
+ */
+export function blankDraft(): MappingDraft {
+  return {
+    headerRow: '',
+    dateColumn: '',
+    dateFormat: 'dd/mm/yyyy',
+    valueDateColumn: '',
+    narration: '',
+    reference: '',
+    amountKind: 'split',
+    debitColumn: '',
+    creditColumn: '',
+    amountColumn: '',
+    markerColumn: '',
+    creditWords: 'CR',
+    debitWords: 'DR',
+    balanceColumn: '',
+    balanceMarker: '',
+    currency: 'INR',
+  };
+}
+
+/**
  * The mapping the editor's inputs describe, as the server takes it: an empty header row is "find
  * it", empty optional columns are none. What is wrong is left for the server to say (its messages
  * name the field, and stand under it): one set of rules, not two.

@@ -154,6 +154,25 @@ describe('uploading a statement', () => {
     expect(deposit.getAttribute('aria-invalid')).toBeNull();
   });
 
+  it('opens empty columns when the layouts could not be loaded, and offers them after any refusal', async () => {
+    renderReconciliation(accountPath, { 'GET /api/admin/statement-layouts': () => ({ status: 503, body: { error: 'unavailable' } }) });
+    const card = within((await screen.findByRole('heading', { name: 'Upload a statement' })).closest('section')!);
+    await card.findByText(/The layouts could not be loaded/);
+    await userEvent.upload(card.getByLabelText('Statement file'), csv('odd.csv'));
+    await userEvent.click(card.getByRole('button', { name: 'Upload statement' }));
+    await refuse({ path: 'mapping', message: 'None of the saved layouts reads this file: choose the columns and upload it again' });
+    const columns = within(card.getByRole('group', { name: 'Columns of the file' }));
+    expect((columns.getByLabelText('Date column', { exact: true }) as HTMLInputElement).value).toBe('');
+    expect((columns.getByLabelText('Amounts are written') as HTMLSelectElement).value).toBe('split');
+
+    // Another refusal (a line it cannot read) with the desk left to find the layout: the button opens them.
+    await userEvent.selectOptions(card.getByLabelText('Layout of the file'), '');
+    await userEvent.click(card.getByRole('button', { name: 'Upload statement' }));
+    await refuse({ path: 'file', message: 'Line 2: "x" is not a date' });
+    await userEvent.click(card.getByRole('button', { name: 'Set the columns myself' }));
+    expect(card.getByRole('group', { name: 'Columns of the file' })).toBeTruthy();
+  });
+
   it('lists the imports once the account has some', async () => {
     renderReconciliation(accountPath, { [`GET /api/admin/bank-accounts/${ACCOUNT._id}/statements`]: { statements: [statementImport()] } });
     const imports = within((await screen.findByRole('heading', { name: 'Imports' })).closest('section')!);

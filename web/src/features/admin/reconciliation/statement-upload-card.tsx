@@ -2,7 +2,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Field } from '../../../components/field';
 import { ColumnMappingEditor } from './column-mapping-editor';
-import { draftFieldOf, draftFromMapping, mappingFromDraft, type MappingDraft } from './column-mapping-draft';
+import { blankDraft, draftFieldOf, draftFromMapping, mappingFromDraft, type MappingDraft } from './column-mapping-draft';
 import { ImportResult } from './import-result';
 import { reconciliationApi, reconciliationKeys, type StatementLayout } from './reconciliation-api';
 import { UploadProgress } from './upload-progress';
@@ -22,6 +22,16 @@ const OWN_COLUMNS = 'own-columns';
 const mayBeTabular = (name: string) => /\.(csv|xlsx|txt)$/i.test(name);
 
 /**
+ * Where the columns set by hand start: the first layout; with none to start from (they could not be
+ * loaded, or none is saved), empty columns; nothing yet while the layouts are on their way.
+ */
+function firstDraft(layouts: readonly StatementLayout[] | undefined, pending: boolean): MappingDraft | null {
+  const first = layouts?.[0];
+  if (first) return draftFromMapping(first.mapping);
+  return pending ? null : blankDraft();
+}
+
+/**
  * Uploads a statement to one bank account: the file, for a CSV or Excel file the layout (found by
  * the server, one of the layouts, or the columns set by hand, which opens by itself when no layout
  * reads the file), the progress, then what was imported or why the server refused it.
@@ -35,18 +45,17 @@ export function StatementUploadCard({ accountId }: { accountId: string }) {
   const [draft, setDraft] = useState<MappingDraft | null>(null);
 
   const presets = layouts.data ?? [];
-  const startDraft = (from: StatementLayout | undefined) => draft ?? (from ? draftFromMapping(from.mapping) : null);
   const chooseLayout = (value: string) => {
     setChoice(value);
-    if (value === OWN_COLUMNS) setDraft(startDraft(presets[0]));
+    if (value === OWN_COLUMNS) setDraft(draft ?? firstDraft(layouts.data, layouts.isPending));
   };
-  // The columns set by hand start from the first layout; when that choice came before the layouts did
-  // (a slow answer, the refusal first on a busy desk), they start once the layouts arrive: the
-  // editor waited for a draft that nothing made (a browser test found it under load).
+  // The choice may come before the layouts (the refusal first on a busy desk): the draft is made once
+  // they arrive or fail. Before, the editor waited for a draft nothing made.
   useEffect(() => {
-    const first = layouts.data?.[0];
-    if (choice === OWN_COLUMNS && !draft && first) setDraft(draftFromMapping(first.mapping));
-  }, [choice, draft, layouts.data]);
+    if (choice !== OWN_COLUMNS || draft) return;
+    const started = firstDraft(layouts.data, layouts.isPending);
+    if (started) setDraft(started);
+  }, [choice, draft, layouts.data, layouts.isPending]);
   const refusal = state.phase === 'refused' ? state.refusal : null;
 
   const mappingErrors: Partial<Record<keyof MappingDraft, string>> = {};
@@ -128,7 +137,7 @@ export function StatementUploadCard({ accountId }: { accountId: string }) {
               <li key={problem}>{problem}</li>
             ))}
           </ul>
-          {file && mayBeTabular(file.name) && choice !== OWN_COLUMNS && presets.length > 0 && (
+          {file && mayBeTabular(file.name) && choice !== OWN_COLUMNS && (
             <button type="button" className="btn secondary small" onClick={() => chooseLayout(OWN_COLUMNS)}>
               Set the columns myself
             </button>
