@@ -57,10 +57,26 @@ export interface ReadStreamOptions {
 }
 
 export interface Backlog {
-  /** Events after the given position, as far as the adapter can count them. */
+  /** Events after the given position, as far as the adapter can count them (at most `countUpTo`). */
   count: number;
-  /** When the oldest of those events was recorded; null when there are none. */
+  /** The count stopped at `countUpTo`: more than `count` events follow the position. */
+  moreThanCount: boolean;
+  /** When the first of those events in the log's order was recorded; null when there are none. */
   oldestRecordedAt: Date | null;
+}
+
+/** A backlog from a count taken up to one past `countUpTo`. */
+export function backlogOf(counted: number, countUpTo: number | undefined, oldestRecordedAt: Date | null): Backlog {
+  const moreThanCount = countUpTo !== undefined && counted > countUpTo;
+  return { count: moreThanCount ? countUpTo : counted, moreThanCount, oldestRecordedAt };
+}
+
+export interface BacklogOptions {
+  /**
+   * Count no further than this: a status page asks how far behind a projection is, and counting
+   * millions of events to say so took seconds each (review 17). Every event when absent.
+   */
+  countUpTo?: number;
 }
 
 export interface EventStore {
@@ -73,7 +89,7 @@ export interface EventStore {
    * event whose position is at or before one it returned earlier, and never skips one that commits later.
    */
   readAll(after: GlobalPosition | null, limit: number): Promise<RecordedEvent[]>;
-  backlog(after: GlobalPosition | null): Promise<Backlog>;
+  backlog(after: GlobalPosition | null, options?: BacklogOptions): Promise<Backlog>;
   /** Whether any committed event follows `after`, readable yet or not: a cheap "caught up?" check. */
   hasEventsAfter(after: GlobalPosition | null): Promise<boolean>;
   /** Calls `listener` soon after new events may be readable (a hint, not a delivery guarantee). */

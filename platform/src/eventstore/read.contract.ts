@@ -75,6 +75,22 @@ export function readContract(store: () => EventStore): void {
     const last = (await store().append(uniqueStream(), testEvents(1), { expected: 'no_stream' })).lastPosition;
     const after = await store().backlog(last);
     expect(after.count).toBeLessThan(backlog.count);
+    expect([backlog.moreThanCount, after.moreThanCount]).toEqual([false, false]);
+  });
+
+  it('counts the backlog no further than asked, saying when more follow', async () => {
+    const start = await positionNow();
+    await store().append(uniqueStream(), testEvents(3), { expected: 'no_stream' });
+    const first = (await store().readAll(start, 1))[0]!;
+    const upTo = async (countUpTo: number) => {
+      const { count, moreThanCount } = await store().backlog(start, { countUpTo });
+      return { count, moreThanCount };
+    };
+    // Other tests may append meanwhile: at least the three, and exactly the bound below them.
+    expect(await upTo(2)).toEqual({ count: 2, moreThanCount: true });
+    expect((await upTo(1_000)).moreThanCount).toBe(false);
+    // When it was first recorded: the first event after the position, in the log's order.
+    expect((await store().backlog(start, { countUpTo: 1 })).oldestRecordedAt).toEqual(first.recordedAt);
   });
 
   it('tells whether events follow a position', async () => {

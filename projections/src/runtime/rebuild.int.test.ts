@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, vi } from 'vitest';
 import type { Projection } from './projection';
 import { rebuildProjection, rebuildProjections } from './rebuild';
-import { projectionStatus } from './projection-status';
+import { projectionStatus, projectionStatuses, STATUS_COUNT_UP_TO } from './projection-status';
 import { ProjectionRunner } from './projection-runner';
 import { loadCheckpoint, resetForRebuild } from './checkpoint-store';
 import { projectionLockHolder } from './projection-lock';
@@ -206,5 +206,20 @@ describe('projection rebuild and status', () => {
     expect(after.checkpoint).toMatch(/^\d+\/\d+$/);
     expect(after.activePid).toEqual(expect.any(Number));
     expect(after.activeInstance).toBe('tests'); // the test pool's application_name
+  });
+
+  it('counts the events behind once for the projections at one checkpoint, and no further than the bound', async ({ db, store }) => {
+    await seedEvents(store, { streams: 2, perStream: 3 });
+    const backlog = vi.spyOn(store, 'backlog');
+    try {
+      const statuses = await projectionStatuses(db, store, [streamSummaryProjection, eventLogProjection]);
+      expect(statuses.map(({ name, eventsBehind, moreBehind }) => ({ name, eventsBehind, moreBehind }))).toEqual([
+        { name: 'stream-summary', eventsBehind: 6, moreBehind: false },
+        { name: 'event-log', eventsBehind: 6, moreBehind: false },
+      ]);
+      expect(backlog.mock.calls).toEqual([[null, { countUpTo: STATUS_COUNT_UP_TO }]]);
+    } finally {
+      backlog.mockRestore();
+    }
   });
 });

@@ -7,7 +7,7 @@ import { allMigrations } from './all-migrations';
 import { projectorProcessEnv as env } from './projector.env';
 import { findProjections } from '@desk/projections/read-models/index';
 import { rebuildProjections } from '@desk/projections/runtime/rebuild';
-import { projectionStatus } from '@desk/projections/runtime/projection-status';
+import { projectionStatuses } from '@desk/projections/runtime/projection-status';
 
 const USAGE = `Usage:
   npm run projections -- status [name]            checkpoint, events behind, lag per projection (JSON)
@@ -30,8 +30,7 @@ const selected = findProjections(name);
 const infra = await openInfrastructure(env, 'usdt-desk-cli', allMigrations);
 try {
   if (command === 'status') {
-    const statuses = [];
-    for (const projection of selected) statuses.push(await projectionStatus(infra.db, infra.eventStore, projection));
+    const statuses = await projectionStatuses(infra.db, infra.eventStore, selected);
     process.stdout.write(`${JSON.stringify(statuses, null, 2)}\n`);
   } else {
     // All of them together, in one read of the log (decision 0057).

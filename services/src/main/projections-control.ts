@@ -1,5 +1,5 @@
 import { findProjections } from '@desk/projections/read-models/index';
-import { projectionStatus } from '@desk/projections/runtime/projection-status';
+import { projectionStatuses } from '@desk/projections/runtime/projection-status';
 import type { ProjectionsControl } from '../api/admin-projections.routes';
 import { rebuildProjection } from '@desk/projections/runtime/rebuild';
 import type { Infrastructure } from '@desk/platform/infrastructure';
@@ -9,11 +9,7 @@ import { logger } from '@desk/platform/logging/logger';
 /** The projection runtime as the admin API and the job worker use it. */
 export function projectionsControl(infra: Infrastructure, queue: JobQueue, batchSize: number): ProjectionsControl {
   return {
-    async status() {
-      const statuses = [];
-      for (const projection of findProjections()) statuses.push(await projectionStatus(infra.db, infra.eventStore, projection));
-      return statuses;
-    },
+    status: () => projectionStatuses(infra.db, infra.eventStore, findProjections()),
     async requestRebuild(name, requestedBy) {
       findProjections(name);
       // One queued rebuild per projection at a time: the job id is the projection's name.

@@ -11,6 +11,7 @@ function status(name: string, over: Partial<ProjectionStatus> = {}): ProjectionS
     checkpoint: null,
     eventsApplied: 0,
     eventsBehind: 0,
+    moreBehind: false,
     lagMs: 0,
     lastEventAt: null,
     activePid: 4242,

@@ -33,8 +33,8 @@ export function stateSamplers(registry: Registry, sources: StateSources): Sample
     'Queries waiting for a pool connection (above 0 for long: the pool is too small or a query too slow)',
   );
   const jobs = gauge('desk_job_queue_jobs', 'Jobs not finished yet, by state (waiting: due, not started)', ['queue', 'state']);
-  const lag = gauge('desk_projection_lag_seconds', 'How long the oldest event a projection has not applied has waited (0 when caught up)', ['projection']);
-  const behind = gauge('desk_projection_events_behind', 'Events in the log after the projection checkpoint', ['projection']);
+  const lag = gauge('desk_projection_lag_seconds', 'How long the first event a projection has not applied has waited (0 when caught up)', ['projection']);
+  const behind = gauge('desk_projection_events_behind', 'Events in the log after the projection checkpoint, counted up to 100,000', ['projection']);
   const running = gauge('desk_projection_running', '1 when some projector process holds the projection lock', ['projection']);
   const failing = gauge('desk_projection_failing', '1 while the projection last batch failed (lastError set)', ['projection']);
   const quarantined = gauge('desk_projection_quarantined_events', 'Events stepped past because applying them kept failing, since the last rebuild', [

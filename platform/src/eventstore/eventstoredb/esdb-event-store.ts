@@ -43,7 +43,18 @@ import {
   type Position,
   type RecordedEvent as EsdbRecordedEvent,
 } from '@eventstore/db-client';
-import type { AppendResult, Backlog, EventStore, ExpectedVersion, GlobalPosition, NewEvent, ReadStreamOptions, RecordedEvent } from '../event-store';
+import {
+  backlogOf,
+  type AppendResult,
+  type Backlog,
+  type BacklogOptions,
+  type EventStore,
+  type ExpectedVersion,
+  type GlobalPosition,
+  type NewEvent,
+  type ReadStreamOptions,
+  type RecordedEvent,
+} from '../event-store';
 import type { EventMetadata } from '../event-metadata';
 import { DuplicateEventIdError, WrongExpectedVersionError, type ActualVersion } from '../event-store.errors';
 import { validateNewEvents } from '../validate-new-events';
@@ -204,8 +215,8 @@ export class EsdbEventStore implements EventStore {
     return found.slice(0, limit);
   }
 
-  /** Counts by reading $all to its end: O(events behind). Only status and rebuild progress ask. */
-  async backlog(after: GlobalPosition | null): Promise<Backlog> {
+  /** Counts by reading $all (to its end, or one past `countUpTo`): O(events behind). Only status and rebuild progress ask. */
+  async backlog(after: GlobalPosition | null, { countUpTo }: BacklogOptions = {}): Promise<Backlog> {
     const floor = decodeEsdbPosition(after);
     let count = 0;
     let oldestRecordedAt: Date | null = null;
@@ -213,8 +224,9 @@ export class EsdbEventStore implements EventStore {
       if (!event?.position || isAtOrBefore(event.position, floor) || !isOurs(event)) continue;
       count += 1;
       oldestRecordedAt ??= event.created;
+      if (countUpTo !== undefined && count > countUpTo) break;
     }
-    return { count, oldestRecordedAt };
+    return backlogOf(count, countUpTo, oldestRecordedAt);
   }
 
   /** EventStoreDB has no held-back events: whatever it has stored is readable. */

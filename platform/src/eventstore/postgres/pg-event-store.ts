@@ -1,5 +1,16 @@
 import type pg from 'pg';
-import type { AppendResult, Backlog, EventStore, ExpectedVersion, GlobalPosition, NewEvent, ReadStreamOptions, RecordedEvent } from '../event-store';
+import {
+  backlogOf,
+  type AppendResult,
+  type Backlog,
+  type BacklogOptions,
+  type EventStore,
+  type ExpectedVersion,
+  type GlobalPosition,
+  type NewEvent,
+  type ReadStreamOptions,
+  type RecordedEvent,
+} from '../event-store';
 import type { EventMetadata } from '../event-metadata';
 import { DuplicateEventIdError, WrongExpectedVersionError } from '../event-store.errors';
 import { validateNewEvents } from '../validate-new-events';
@@ -60,10 +71,18 @@ const HAS_EVENTS_AFTER = {
   name: 'es_has_events_after',
   text: `select exists (select 1 from es_events where (transaction_id, global_position) > ($1::xid8, $2::bigint)) as found`,
 };
+/**
+ * How many events follow a position, counted up to $3 rows (all when null: a limit of null is none),
+ * and when the first of them was recorded (from the index, not a scan of them all).
+ */
 const BACKLOG = {
   name: 'es_backlog',
-  text: `select count(*)::int as count, min(recorded_at) as oldest from es_events
-    where (transaction_id, global_position) > ($1::xid8, $2::bigint)`,
+  text: `select
+      (select count(*)::int from (select from es_events
+        where (transaction_id, global_position) > ($1::xid8, $2::bigint) limit $3) as counted) as count,
+      (select recorded_at from es_events
+        where (transaction_id, global_position) > ($1::xid8, $2::bigint)
+        order by transaction_id, global_position limit 1) as oldest`,
 };
 
 /** An append's answer from its last inserted row. */
@@ -214,13 +233,14 @@ export class PgEventStore implements EventStore {
     return rows.map(toRecorded);
   }
 
-  async backlog(after: GlobalPosition | null): Promise<Backlog> {
+  async backlog(after: GlobalPosition | null, { countUpTo }: BacklogOptions = {}): Promise<Backlog> {
     const { transactionId, globalPosition } = decodePgPosition(after);
+    // One row past the bound tells "exactly countUpTo" from "more".
     const { rows } = await this.options.pool.query<{ count: number; oldest: Date | null }>({
       ...BACKLOG,
-      values: [transactionId, globalPosition],
+      values: [transactionId, globalPosition, countUpTo === undefined ? null : countUpTo + 1],
     });
-    return { count: rows[0]?.count ?? 0, oldestRecordedAt: rows[0]?.oldest ?? null };
+    return backlogOf(rows[0]?.count ?? 0, countUpTo, rows[0]?.oldest ?? null);
   }
 
   async hasEventsAfter(after: GlobalPosition | null): Promise<boolean> {

@@ -15,6 +15,7 @@ const status = (patch: Partial<Projection> = {}): Projection => ({
   checkpoint: '812/40211',
   eventsApplied: 40_211,
   eventsBehind: 0,
+  moreBehind: false,
   lagMs: 0,
   lastEventAt: '2025-01-15T10:00:00.000Z',
   activePid: 4242,
@@ -41,6 +42,7 @@ const poison = (n: number, patch: Partial<QuarantinedEvent> = {}): QuarantinedEv
 
 const PROJECTIONS = [
   status(),
+  status({ name: 'ledger', eventsBehind: 100_000, moreBehind: true, lagMs: 2 * 3_600_000 }),
   status({
     name: 'orders',
     eventsApplied: 1_250,
@@ -85,6 +87,8 @@ describe('Projections', () => {
     expect(within(summary).getByText('Active').title).toBe('usdt-desk-projector desk-1:811, PostgreSQL backend pid 4242');
     const orders = await rowOf('orders');
     expect(cells(orders)).toEqual(['1,250', '8,750', '3 min 5 s', 'None', '1,250 / 10,000 (12%)', '2', 'Rebuilding...']);
+    // Far behind, the server stops counting and says so.
+    expect(cells(await rowOf('ledger'))[1]).toBe('More than 1,00,000');
     // The error on a line of its own under its projection; none for a projection without one.
     expect(table.getByRole('row', { name: 'Last error of orders' }).textContent).toBe('Last error: Connection terminated unexpectedly');
     expect(table.queryByRole('row', { name: 'Last error of stream-summary' })).toBeNull();

@@ -4,7 +4,11 @@ const count = new Intl.NumberFormat('en-IN');
 
 export const formatCount = (n: number): string => count.format(n);
 
-/** How long the oldest unapplied event has waited, in the two largest units that matter. */
+/** The events behind as the server counted them: it stops at 100,000, and says when there are more. */
+export const formatBehind = ({ eventsBehind, moreBehind }: Pick<Projection, 'eventsBehind' | 'moreBehind'>): string =>
+  moreBehind ? `More than ${formatCount(eventsBehind)}` : formatCount(eventsBehind);
+
+/** How long the first unapplied event has waited, in the two largest units that matter. */
 export function formatLag(ms: number): string {
   if (ms <= 0) return '0 s';
   if (ms < 1_000) return '< 1 s';

@@ -1,5 +1,5 @@
 import { DataTable } from '../../../components/data-table';
-import { formatCount, formatLag, rebuildProgress } from './projection-format';
+import { formatBehind, formatCount, formatLag, rebuildProgress } from './projection-format';
 import type { Projection } from './projections-api';
 import { RebuildButton } from './rebuild-button';
 
@@ -17,7 +17,7 @@ export function ProjectionsTable({ projections }: { projections: Projection[] })
       columns={[
         { header: 'Projection', rowHeader: true, cell: (projection) => projection.name },
         { header: 'Events applied', className: 'nowrap', cell: (projection) => formatCount(projection.eventsApplied) },
-        { header: 'Events behind', className: 'nowrap', cell: (projection) => formatCount(projection.eventsBehind) },
+        { header: 'Events behind', className: 'nowrap', cell: formatBehind },
         { header: 'Lag', className: 'nowrap', cell: (projection) => formatLag(projection.lagMs) },
         { header: 'Instance', className: 'nowrap', cell: (projection) => <Instance projection={projection} /> },
         { header: 'Rebuilding', className: 'nowrap', cell: (projection) => <Progress projection={projection} /> },
