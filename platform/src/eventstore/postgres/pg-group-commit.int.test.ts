@@ -125,6 +125,33 @@ describe('PostgreSQL event store: group commit', () => {
     for (const id of goods) expect(await store.readStream(id)).toHaveLength(1);
   });
 
+  it('fails every append of a group whose statement meets an outage, as an append alone fails, sending none again', async ({ database }) => {
+    const outage = new Error('Query read timeout');
+    const sent: string[] = [];
+    // The database's pool, its grouped statement answered by a hang's timeout (the connection dropped).
+    const pool = new Proxy(database.pool, {
+      get(target, property, receiver) {
+        if (property !== 'query') return Reflect.get(target, property, receiver);
+        return (config: { text: string }) => {
+          const grouped = config.text.includes('jsonb_to_recordset');
+          sent.push(grouped ? 'group' : 'alone');
+          return grouped ? Promise.reject(outage) : target.query(config as never);
+        };
+      },
+    });
+    const outaged = new PgEventStore({ pool, connectionString: database.url });
+    try {
+      const streams = [uniqueStream(), uniqueStream(), uniqueStream()];
+      const results = await settle(streams.map((id) => outaged.append(id, testEvents(1), { expected: 'no_stream' })));
+      expect(results.map((r) => (r.status === 'rejected' ? r.reason : r.value))).toEqual([outage, outage, outage]);
+      // Before: each was sent again alone behind the same outage, each waiting for a connection first.
+      expect(sent).toEqual(['group']);
+      expect(await transactionsOf(streams)).toBe(0);
+    } finally {
+      await outaged.close();
+    }
+  });
+
   it("keeps one stream's appends in the order they were made", async () => {
     const id = uniqueStream();
     const batches: NewEvent[][] = Array.from({ length: 6 }, () => testEvents(1));
