@@ -8,7 +8,10 @@ import type { Customer } from './workload';
 
 export const ADMIN = { phone: '+919000000031', password: 'chaos-admin-password' };
 
-/** docker-compose.yml as processes (tests/topology): PostgreSQL, Redis, two APIs behind the proxy, two projectors, the worker. */
+/**
+ * docker-compose.yml as processes (tests/topology): PostgreSQL (reached through a hop that can be
+ * partitioned), Redis, two APIs behind the proxy, two projectors, the worker.
+ */
 export async function startChaosTopology(): Promise<{ topology: Topology; gateway: RecordingServer }> {
   const gateway = await startRecordingServer();
   try {
@@ -28,6 +31,8 @@ export async function startChaosTopology(): Promise<{ topology: Topology; gatewa
         LOG_LEVEL: 'warn',
       },
       scale: { api: 2 },
+      // The postgres-partition fault holds the services' traffic to it.
+      databaseHop: true,
     });
     return { topology, gateway };
   } catch (error) {

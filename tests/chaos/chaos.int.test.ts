@@ -1,8 +1,8 @@
 /**
  * The short chaos run (npm run chaos -- --short): the compose topology as processes under a steady
  * workload of customers placing and paying and an admin completing, every fault injected at least
- * once (an API killed mid-request, the active projector killed, PostgreSQL fast-restarted, Redis
- * restarted, the worker stopped, the file storage full), then: every acknowledged command in the
+ * once (an API killed mid-request, the active projector killed, PostgreSQL fast-restarted, the
+ * network to PostgreSQL partitioned, Redis restarted, the worker stopped, the file storage full), then: every acknowledged command in the
  * store exactly once, read models equal to a rebuild, the audit chain verifying, the live stream
  * missing nothing. The seed is printed; a failure replays with `npm run chaos -- --short --seed N`.
  */
@@ -65,6 +65,16 @@ describe('the short chaos run', () => {
     expect(during).toContain('503 storage_full (upload)');
     const full = result.injections.find((i) => i.fault === 'storage-full')!;
     expect(result.record.acknowledged.some((a) => a.kind === 'upload' && a.sentAt >= full.restoredAt)).toBe(true);
+  });
+
+  it('answers within its bounds while the network to PostgreSQL is partitioned: 503 to retry, and the work goes on after', () => {
+    const during = [...(failuresDuring(result).get('postgres-partition')?.keys() ?? [])];
+    // The API's connect and answer bounds (decision 0061) answer before the client's 20 s: before them, no answer at all.
+    expect(
+      during.some((label) => label.startsWith('503 unavailable')),
+      during.join(' | '),
+    ).toBe(true);
+    expect(during.filter((label) => label.startsWith('no answer'))).toEqual([]);
   });
 
   it('builds the same read models again from the events', () => {

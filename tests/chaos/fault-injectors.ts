@@ -26,6 +26,7 @@ export interface FaultContext {
   storage: FullableStorage | null;
   pauseMs: number;
   fullMs: number;
+  partitionMs: number;
   /** Requests the workload has in flight right now. */
   inFlight(): number;
   /** Uploads the workload has had refused with 503 storage_full so far. */
@@ -87,6 +88,23 @@ export const INJECTORS: Record<FaultName, Injector> = {
     const restoredAt = Date.now();
     const detail = `fast restart (SIGINT, then start) in ${((restoredAt - injectedAt) / 1000).toFixed(1)} s`;
     return { fault: 'postgres-restart', injectedAt, restoredAt, recoveredAt: null, detail };
+  },
+
+  'postgres-partition': async ({ topology, partitionMs }) => {
+    const network = topology.postgres.network;
+    if (!network) throw new Error('the services reach PostgreSQL straight, not through a hop that can be partitioned');
+    const injectedAt = Date.now();
+    network.partition();
+    await sleep(partitionMs);
+    // The bytes held are delivered: a statement with no bound (the projector's) gets its answer.
+    network.restore();
+    return {
+      fault: 'postgres-partition',
+      injectedAt,
+      restoredAt: Date.now(),
+      recoveredAt: null,
+      detail: `every byte between the services and PostgreSQL held for ${Math.round(partitionMs / 1000)} s, then delivered`,
+    };
   },
 
   'redis-restart': async ({ topology, random }) => {

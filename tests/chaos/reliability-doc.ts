@@ -85,7 +85,7 @@ export function reliabilitySection(result: ChaosResult): string {
     '',
     `Machine: ${cpu.length} × ${cpu[0]?.model.trim() ?? 'unknown CPU'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, ${os.type()} ${os.release()}, Node ${process.version}. ` +
       `Seed ${o.seed}; ${Math.round(result.workloadMs / 1000)} s of workload (${o.customers} customers and one admin) under faults, ${Math.round(result.wallMs / 1000)} s in all; ` +
-      `the worker stopped for ${Math.round(o.pauseMs / 1000)} s, the storage full for ${Math.round(o.fullMs / 1000)} s each time.`,
+      `the worker stopped for ${Math.round(o.pauseMs / 1000)} s, the storage full for ${Math.round(o.fullMs / 1000)} s, the network to PostgreSQL partitioned for ${Math.round(o.partitionMs / 1000)} s each time.`,
     '',
     faultTableMarkdown(result.rows),
     '',

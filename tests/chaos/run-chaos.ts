@@ -83,6 +83,7 @@ export async function runChaos(options: ChaosOptions, progress: (line: string) =
           storage,
           pauseMs: options.pauseMs,
           fullMs: options.fullMs,
+          partitionMs: options.partitionMs,
           inFlight: () => client.inFlight,
           storageRefusals: () => client.tally.failures.filter((f) => f.code === 'storage_full').length,
         });

@@ -7,8 +7,14 @@ export interface Outage {
   cut(): void;
   /** Lets the next reply from the server get lost: the connection is cut as it comes, and new ones refused. */
   dropNextReply(): void;
-  /** Keeps every connection open and lets nothing through (a partition; a host gone without a reset). */
+  /** Keeps every connection open and lets nothing through, dropping what is sent (a host gone without a reset). */
   hang(): void;
+  /**
+   * Keeps every connection open and holds every byte both ways until restore() delivers them, as TCP
+   * does across a network partition: a client that gave up meanwhile dropped its connection; one that
+   * waited (no bound on its statement) gets its answer once the partition ends.
+   */
+  partition(): void;
   /**
    * Hangs (as `hang()`) from the moment the client sends a statement containing `text`, that statement
    * held too: a hang that lands inside a transaction, or on a chosen page, deterministically.
@@ -24,7 +30,15 @@ export interface Outage {
 /** A TCP hop to PostgreSQL that can be cut, as a restart cuts the server's connections. */
 export async function cuttableHop(host: string, port: number): Promise<Outage> {
   const pairs = new Set<[Socket, Socket]>();
-  let state: 'up' | 'down' | 'dropping' | 'hung' = 'up';
+  let state: 'up' | 'down' | 'dropping' | 'hung' | 'partitioned' = 'up';
+  /** The bytes a partition holds, by the socket they are on their way to, in the order they came. */
+  const held = new Map<Socket, Buffer[]>();
+  const pass = (to: Socket, chunk: Buffer) => {
+    if (state !== 'partitioned') return void to.write(chunk);
+    const bytes = held.get(to) ?? [];
+    bytes.push(chunk);
+    held.set(to, bytes);
+  };
   let connections = 0;
   let trigger: string | null = null;
   const cutAll = () => {
@@ -45,7 +59,7 @@ export async function cuttableHop(host: string, port: number): Promise<Outage> {
         state = 'hung';
         trigger = null;
       }
-      if (state !== 'hung') server.write(chunk);
+      if (state !== 'hung') pass(server, chunk);
     });
     server.on('data', (chunk) => {
       if (state === 'hung') return;
@@ -53,7 +67,7 @@ export async function cuttableHop(host: string, port: number): Promise<Outage> {
         state = 'down';
         return cutAll();
       }
-      client.write(chunk);
+      pass(client, chunk);
     });
     const end = () => {
       client.destroy();
@@ -81,9 +95,14 @@ export async function cuttableHop(host: string, port: number): Promise<Outage> {
     hangOn(text) {
       trigger = text;
     },
+    partition() {
+      state = 'partitioned';
+    },
     restore() {
       state = 'up';
       trigger = null;
+      for (const [to, bytes] of held) if (!to.destroyed) for (const chunk of bytes) to.write(chunk);
+      held.clear();
     },
     connections: () => connections,
     async close() {

@@ -5,6 +5,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { startEmbeddedPostgres, type EmbeddedPostgresHandle } from '../../platform/src/db/embedded-postgres';
 import { freePort } from '../support/free-port';
+import { cuttableHop, type Outage } from '../support/tcp-hop';
 import { untilRedisAnswers } from '../support/redis-server';
 import { testEnv } from '../support/test.env';
 import { waitFor } from '../support/wait-for';
@@ -39,8 +40,12 @@ export interface Topology {
   runWith(service: string, command: string[]): Promise<{ code: number | null; stdout: string; stderr: string }>;
   /** Everything every process wrote, for a failure's message. */
   output(): string;
-  /** The postgres service: its superuser's URL, and a fast restart (`pg_ctl restart -m fast`: open transactions roll back). */
-  postgres: { port: number; superuserUrl: string; restart(): Promise<void> };
+  /**
+   * The postgres service: its superuser's URL, a fast restart (`pg_ctl restart -m fast`: open
+   * transactions roll back), and, with `databaseHop`, the network between it and the services
+   * (`partition()`, then `restore()`).
+   */
+  postgres: { port: number; superuserUrl: string; restart(): Promise<void>; network: Outage | null };
   /** The redis service: stopped with `signal` and started again on its port, with its arguments and data directory. */
   redis: { port: number; restart(signal?: NodeJS.Signals): Promise<void> };
   /**
@@ -65,6 +70,8 @@ export interface TopologyOptions {
    * <dir>`: production dependencies only). Unset: this repository, its build made first if stale.
    */
   appDir?: string;
+  /** The services reach PostgreSQL through a TCP hop that can be partitioned (tests/support/tcp-hop.ts); the test's own checks go straight to it. */
+  databaseHop?: boolean;
 }
 
 const APP_SERVICES = ['api', 'projector', 'worker'];
@@ -78,7 +85,7 @@ const APP_SERVICES = ['api', 'projector', 'worker'];
  * each replica listens on its own ports; named volumes and secrets are directories and files. The
  * commands run the build the image holds (dist/server, built first when missing or stale).
  */
-export async function startComposeTopology({ vars, scale = {}, secrets = {}, appDir }: TopologyOptions): Promise<Topology> {
+export async function startComposeTopology({ vars, scale = {}, secrets = {}, appDir, databaseHop = false }: TopologyOptions): Promise<Topology> {
   const compose = readComposeFile(path.join(root, 'docker-compose.yml'), vars);
   if (!appDir) await ensureServerBuild();
   const cwd = appDir ?? root;
@@ -92,7 +99,9 @@ export async function startComposeTopology({ vars, scale = {}, secrets = {}, app
     stops.push(() => postgres.server.stop());
     const redis = await startRedisService(compose.services.redis!, work);
     stops.push(() => redis.stop());
-    const hosts: Record<string, number> = { postgres: postgres.port, redis: redis.port };
+    const network = databaseHop ? await cuttableHop('127.0.0.1', postgres.port) : null;
+    if (network) stops.push(() => network.close());
+    const hosts: Record<string, number> = { postgres: network?.port ?? postgres.port, redis: redis.port };
     const volumes = new Map<string, string>();
 
     const apis: string[] = [];
@@ -149,7 +158,7 @@ export async function startComposeTopology({ vars, scale = {}, secrets = {}, app
       apis,
       metrics,
       processes,
-      databaseUrl: withPassword(appEnv('api').DATABASE_URL!, valueOf(appEnv('api'), 'DATABASE_PASSWORD')),
+      databaseUrl: straightTo(postgres.port, withPassword(appEnv('api').DATABASE_URL!, valueOf(appEnv('api'), 'DATABASE_PASSWORD'))),
       runWith: (service, command) => runOnce(command, appEnv(service), cwd),
       output: everything,
       postgres: {
@@ -161,6 +170,7 @@ export async function startComposeTopology({ vars, scale = {}, secrets = {}, app
           await postgres.server.stop();
           postgres.server = await startEmbeddedPostgres({ dataDir: path.join(work, 'postgres-data'), port: postgres.port, fsync: false });
         },
+        network,
       },
       redis: { port: redis.port, restart: (signal) => redis.restart(signal) },
       async restart(old) {
@@ -236,6 +246,13 @@ async function startRedisService(
 }
 
 /** The URL with the password the application puts in it (DATABASE_PASSWORD_FILE), for a client of the test's own. */
+/** The URL on the server's own port (not through the hop): the test's checks are not the services' network. */
+function straightTo(port: number, databaseUrl: string): string {
+  const url = new URL(databaseUrl);
+  url.port = String(port);
+  return url.toString();
+}
+
 function withPassword(databaseUrl: string, password: string | undefined): string {
   if (password === undefined) return databaseUrl;
   const url = new URL(databaseUrl);
