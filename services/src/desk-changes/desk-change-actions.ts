@@ -65,8 +65,9 @@ async function claimAndApply(deps: DeskChangeDeps, seen: DeskChangeState, metada
       error instanceof WrongExpectedVersionError || error instanceof ChangeStaleError ? OUT_OF_DATE : `It could not be applied: ${refused.message}`;
     // The lapse is the confirm's consequence on the same stream, not the request's own command: recorded
     // without the request's idempotencyId, which would make the CommandHandler take it for the confirm
-    // already recorded and record nothing, leaving a refused change "confirmed" (review 12's F1).
-    const lapse = { ...metadata, idempotencyId: undefined };
+    // already recorded and record nothing, leaving a refused change "confirmed" (review 12's F1). Nor
+    // with the request's `rerun`, which names a run again under an idempotencyId (review 18).
+    const lapse = { ...metadata, idempotencyId: undefined, rerun: undefined };
     await deps.changes.decide(changeId, () => ({ type: 'LapseChange', by, at: metadata.acceptedAt, reason }), lapse);
     await release(deps, claimed.request, false);
     throw new ChangeStaleError(reason);
