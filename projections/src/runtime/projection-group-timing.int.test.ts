@@ -64,6 +64,41 @@ describe("the projection group's waits", () => {
     expect(performance.now() - released).toBeLessThan(3_000);
   });
 
+  it('looks less often at a tail held back the longer it stays so, and takes it once the transaction ends', async ({ db, store, database, group }) => {
+    await seedEvents(store, { streams: 1, perStream: 2 });
+    let looks = 0;
+    const counting = {
+      readAll: (after: GlobalPosition | null, limit: number) => {
+        looks++;
+        return store.readAll(after, limit);
+      },
+      hasEventsAfter: (after: GlobalPosition | null) => {
+        looks++;
+        return store.hasEventsAfter(after);
+      },
+    };
+    const runner = group([eventLogProjection], { store: counting });
+    runner.start();
+    await waitFor('the event log at 2', async () => (await eventLogRows(db)) === 2);
+    const blocker = await database.pool.connect();
+    try {
+      // A session idle in a transaction with an xid: what is appended after it is held back while it stays open.
+      await blocker.query('begin');
+      await blocker.query('select pg_current_xact_id()');
+      await store.append(uniqueStream(), testEvents(1), { expected: 'no_stream' });
+      runner.wake();
+      const before = looks;
+      await sleep(3_000);
+      // Before: a look every 25 ms, two statements each (about 240 in 3 s). Now 25, 50, 100 ms… up to a second apart.
+      expect(looks - before).toBeLessThan(60);
+      await blocker.query('commit');
+    } finally {
+      blocker.release();
+    }
+    // No notification comes with that commit (the session wrote nothing): the next look, at most a second on, takes it.
+    await waitFor('the event log at 3', async () => (await eventLogRows(db)) === 3, 10_000);
+  });
+
   it('takes a rebuild announced while it checks the log’s end at once, not at its next slow poll', async ({ db, store, group }) => {
     await seedEvents(store, { streams: 5, perStream: 10 });
     let duringCheck: (() => Promise<void>) | null = null;
