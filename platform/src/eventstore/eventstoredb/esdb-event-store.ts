@@ -43,18 +43,8 @@ import {
   type Position,
   type RecordedEvent as EsdbRecordedEvent,
 } from '@eventstore/db-client';
-import {
-  backlogOf,
-  type AppendResult,
-  type Backlog,
-  type BacklogOptions,
-  type EventStore,
-  type ExpectedVersion,
-  type GlobalPosition,
-  type NewEvent,
-  type ReadStreamOptions,
-  type RecordedEvent,
-} from '../event-store';
+import { backlogOf, type Backlog, type BacklogOptions } from '../backlog';
+import type { AppendResult, EventStore, ExpectedVersion, GlobalPosition, NewEvent, ReadStreamOptions, RecordedEvent } from '../event-store';
 import type { EventMetadata } from '../event-metadata';
 import { DuplicateEventIdError, WrongExpectedVersionError, type ActualVersion } from '../event-store.errors';
 import { validateNewEvents } from '../validate-new-events';

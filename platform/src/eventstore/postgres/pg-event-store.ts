@@ -1,16 +1,6 @@
 import type pg from 'pg';
-import {
-  backlogOf,
-  type AppendResult,
-  type Backlog,
-  type BacklogOptions,
-  type EventStore,
-  type ExpectedVersion,
-  type GlobalPosition,
-  type NewEvent,
-  type ReadStreamOptions,
-  type RecordedEvent,
-} from '../event-store';
+import { backlogOf, type Backlog, type BacklogOptions } from '../backlog';
+import type { AppendResult, EventStore, ExpectedVersion, GlobalPosition, NewEvent, ReadStreamOptions, RecordedEvent } from '../event-store';
 import type { EventMetadata } from '../event-metadata';
 import { DuplicateEventIdError, WrongExpectedVersionError } from '../event-store.errors';
 import { validateNewEvents } from '../validate-new-events';
