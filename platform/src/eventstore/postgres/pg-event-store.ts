@@ -238,7 +238,7 @@ export class PgEventStore implements EventStore {
 
   async backlog(after: GlobalPosition | null, { countUpTo }: BacklogOptions = {}): Promise<Backlog> {
     const { transactionId, globalPosition } = decodePgPosition(after);
-    // One row past the bound tells "exactly countUpTo" from "more".
+    // One row past the bound tells a count of exactly countUpTo apart from a longer backlog.
     const { rows } = await this.options.pool.query<{ count: number; oldest: Date | null }>({
       ...BACKLOG,
       values: [transactionId, globalPosition, countUpTo === undefined ? null : countUpTo + 1],
