@@ -76,13 +76,15 @@ const BACKLOG = {
 };
 
 /**
- * The database refused the statement for what it held, and rolled it back: data it could not take
- * (class 22), a key or constraint (23), a race it ended (40), or a limit or an invalid input (42, 54).
- * The SQLSTATE classes of PostgreSQL's manual, appendix A.
+ * No answer from the database to a statement it ran: the client's own errors (its answer bound
+ * passed, the connection terminated: no SQLSTATE), node's socket errors (ECONNRESET), or the server
+ * saying it cannot serve (connection exception 08, insufficient resources 53, shutting down 57P0x;
+ * PostgreSQL's manual, appendix A). Any other SQLSTATE is the server refusing this statement.
  */
-function refusedByTheStatement(error: unknown): boolean {
+function databaseAway(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
-  return typeof code === 'string' && /^(22|23|40|42|54)/.test(code);
+  if (typeof code !== 'string') return true;
+  return /^(08|53|57P0)/.test(code) || /^E[A-Z]+$/.test(code);
 }
 
 /** An append's answer from its last inserted row. */
@@ -135,17 +137,24 @@ export class PgEventStore implements EventStore {
   private readonly sendGroup = async (appends: readonly GroupedAppend[]): Promise<PromiseSettledResult<AppendResult>[]> => {
     const alone = () => Promise.allSettled(appends.map((a) => this.appendAlone(a.streamId, a.events, a.expected)));
     if (appends.length === 1) return alone();
+    let statement: ReturnType<typeof groupedAppendStatement>;
+    try {
+      statement = groupedAppendStatement(appends);
+    } catch {
+      // One carried what cannot be written (JSON cannot hold a bigint): alone, only that one fails (review 19).
+      return alone();
+    }
     let rows: GroupedAppendRow[];
     try {
-      ({ rows } = await this.options.pool.query<GroupedAppendRow>(groupedAppendStatement(appends)));
+      ({ rows } = await this.options.pool.query<GroupedAppendRow>(statement));
     } catch (error) {
-      // A key refused one of them, or one carried what the statement could not take: the statement kept
-      // nothing, and each append alone gets its own answer (a race retried, a conflict or an id clash
-      // resolved, or its own error). Anything else (the connection lost, the statement's bound passed:
-      // a database away or hanging) fails every append of the group as it fails an append alone, for
-      // its caller to retry: sent again one by one behind the same outage, each waited for a
-      // connection of its own first (review 17: about 12 s, where the bound is 7).
-      if (!refusedByTheStatement(error)) throw error;
+      // The database did not answer, or is going away: every append of the group fails as an append
+      // alone fails, for its caller to retry. Sent again one by one behind the same outage, each
+      // first waited for a connection of its own (review 17: about 12 s, where the bound is 7).
+      if (databaseAway(error)) throw error;
+      // It answered with a refusal: a key (a race, an id clash, a retry), what one append carried, a
+      // lock one stream waited on past the statement bound (57014, review 19). The statement kept
+      // nothing, and each append alone gets its own answer.
       return alone();
     }
     this.notifier.appended();

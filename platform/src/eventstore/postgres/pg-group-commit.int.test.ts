@@ -1,4 +1,7 @@
+import pg from 'pg';
 import { describe, expect } from 'vitest';
+import { createPool } from '../../db/pg-pool';
+import { appendStatement } from './pg-append-statement';
 import { PgEventStore } from './pg-event-store';
 import { DuplicateEventIdError, WrongExpectedVersionError } from '../event-store.errors';
 import type { ExpectedVersion, NewEvent } from '../event-store';
@@ -149,6 +152,44 @@ describe('PostgreSQL event store: group commit', () => {
       expect(await transactionsOf(streams)).toBe(0);
     } finally {
       await outaged.close();
+    }
+  });
+
+  // Review 19: two refusals the outage rule above first took for outages, failing the whole group.
+  it('fails only the append whose data cannot be written; the rest of its group is stored', async () => {
+    const [a, b, c] = [uniqueStream(), uniqueStream(), uniqueStream()];
+    const results = await settle([
+      store.append(a, testEvents(1), { expected: 'no_stream' }),
+      store.append(b, [testEvent('Bad', { amount: 10n })], { expected: 'no_stream' }),
+      store.append(c, testEvents(1), { expected: 'no_stream' }),
+    ]);
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect(await transactionsOf([a, c])).toBeGreaterThan(0);
+  });
+
+  it("stores the rest of a group when one stream's position is held past the statement bound (57014)", async ({ database }) => {
+    // The request path's pool: the server's statement bound (1.5 s here, 5 s by default).
+    const bounded = createPool({ connectionString: database.url, max: 4, statementMs: 1_500, answerMs: 4_000, connectMs: 2_000 });
+    const boundedStore = new PgEventStore({ pool: bounded, connectionString: database.url });
+    const holder = new pg.Client({ connectionString: database.url });
+    await holder.connect();
+    try {
+      const [hot, x, y] = [uniqueStream(), uniqueStream(), uniqueStream()];
+      // Another writer's insert of hot's first position, its transaction not ended.
+      await holder.query('begin');
+      await holder.query(appendStatement(hot, testEvents(1), 'no_stream'));
+      const results = await settle([
+        boundedStore.append(hot, testEvents(1), { expected: 'no_stream' }),
+        boundedStore.append(x, testEvents(1), { expected: 'no_stream' }),
+        boundedStore.append(y, testEvents(1), { expected: 'no_stream' }),
+      ]);
+      expect(results.map((r) => r.status)).toEqual(['rejected', 'fulfilled', 'fulfilled']);
+      expect((results[0] as PromiseRejectedResult).reason).toMatchObject({ code: '57014' });
+    } finally {
+      await holder.query('rollback').catch(() => undefined);
+      await holder.end();
+      await boundedStore.close();
+      await bounded.end();
     }
   });
 
