@@ -67,14 +67,15 @@ describe('the short chaos run', () => {
     expect(result.record.acknowledged.some((a) => a.kind === 'upload' && a.sentAt >= full.restoredAt)).toBe(true);
   });
 
-  it('answers within its bounds while the network to PostgreSQL is partitioned: 503 to retry, and the work goes on after', () => {
+  it('answers within its bounds while the network to PostgreSQL is partitioned: 503 to retry', () => {
     const during = [...(failuresDuring(result).get('postgres-partition')?.keys() ?? [])];
-    // The API's connect and answer bounds (decision 0061) answer before the client's 20 s: before them, no answer at all.
+    // The API's connect and answer bounds (decision 0061) answer within the 9 s partition; without
+    // them requests wait it out and succeed after (review 19 ran it with the answer bound at 600 s:
+    // this failed). That the work goes on after each fault is the test above.
     expect(
       during.some((label) => label.startsWith('503 unavailable')),
       during.join(' | '),
     ).toBe(true);
-    expect(during.filter((label) => label.startsWith('no answer'))).toEqual([]);
   });
 
   it('builds the same read models again from the events', () => {

@@ -1,4 +1,4 @@
-import { createServer, connect, type Server, type Socket } from 'node:net';
+import { createServer, Socket, type Server } from 'node:net';
 import type { AddressInfo } from 'node:net';
 
 export interface Outage {
@@ -10,9 +10,10 @@ export interface Outage {
   /** Keeps every connection open and lets nothing through, dropping what is sent (a host gone without a reset). */
   hang(): void;
   /**
-   * Keeps every connection open and holds every byte both ways until restore() delivers them, as TCP
-   * does across a network partition: a client that gave up meanwhile dropped its connection; one that
-   * waited (no bound on its statement) gets its answer once the partition ends.
+   * Holds every byte both ways until restore() delivers them, as TCP does across a network
+   * partition: a statement sent before a client gave up still reaches the server and runs once the
+   * partition ends, the client's close after it (the server keeps the session and its locks until
+   * then); a connection asked for meanwhile reaches the server only if its client still waits.
    */
   partition(): void;
   /**
@@ -31,14 +32,13 @@ export interface Outage {
 export async function cuttableHop(host: string, port: number): Promise<Outage> {
   const pairs = new Set<[Socket, Socket]>();
   let state: 'up' | 'down' | 'dropping' | 'hung' | 'partitioned' = 'up';
-  /** The bytes a partition holds, by the socket they are on their way to, in the order they came. */
-  const held = new Map<Socket, Buffer[]>();
-  const pass = (to: Socket, chunk: Buffer) => {
-    if (state !== 'partitioned') return void to.write(chunk);
-    const bytes = held.get(to) ?? [];
-    bytes.push(chunk);
-    held.set(to, bytes);
-  };
+  /**
+   * What a partition holds, in the order it came, for restore(): bytes both ways, a side's close
+   * (its kernel goes on sending what it had sent, then its FIN: the other side learns of it after
+   * those bytes, once the network is back), and a connection asked for meanwhile (its SYN).
+   */
+  const held: (() => void)[] = [];
+  const later = (action: () => void) => (state === 'partitioned' ? held.push(action) : action());
   let connections = 0;
   let trigger: string | null = null;
   const cutAll = () => {
@@ -47,37 +47,53 @@ export async function cuttableHop(host: string, port: number): Promise<Outage> {
       server.destroy();
     }
     pairs.clear();
+    held.length = 0;
   };
   const hop: Server = createServer((client) => {
     connections++;
     if (state === 'down') return void client.destroy();
-    const server = connect(port, host);
+    const server = new Socket();
     const pair: [Socket, Socket] = [client, server];
     pairs.add(pair);
+    /** Asked for during a partition and given up before it ended: nothing of it ever reached the server. */
+    let abandoned = false;
+    let opened = false;
+    later(() => {
+      if (abandoned) return;
+      opened = true;
+      server.connect(port, host);
+    });
     client.on('data', (chunk: Buffer) => {
       if (state === 'up' && trigger !== null && chunk.toString('latin1').includes(trigger)) {
         state = 'hung';
         trigger = null;
       }
-      if (state !== 'hung') pass(server, chunk);
+      if (state !== 'hung') later(() => !abandoned && !server.destroyed && server.write(chunk));
     });
-    server.on('data', (chunk) => {
+    server.on('data', (chunk: Buffer) => {
       if (state === 'hung') return;
       if (state === 'dropping') {
         state = 'down';
         return cutAll();
       }
-      pass(client, chunk);
+      later(() => !client.destroyed && client.write(chunk));
     });
     const end = () => {
       client.destroy();
       server.destroy();
       pairs.delete(pair);
     };
-    for (const socket of pair) {
-      socket.on('error', end);
-      socket.on('close', end);
-    }
+    client.on('close', () => {
+      if (state === 'partitioned' && !opened) {
+        abandoned = true;
+        pairs.delete(pair);
+        return;
+      }
+      later(end);
+    });
+    server.on('close', () => later(end));
+    // Each error closes its socket: the close above ends the pair.
+    for (const socket of pair) socket.on('error', () => undefined);
   });
   await new Promise<void>((resolve) => hop.listen(0, '127.0.0.1', resolve));
   return {
@@ -101,8 +117,7 @@ export async function cuttableHop(host: string, port: number): Promise<Outage> {
     restore() {
       state = 'up';
       trigger = null;
-      for (const [to, bytes] of held) if (!to.destroyed) for (const chunk of bytes) to.write(chunk);
-      held.clear();
+      for (const action of held.splice(0)) action();
     },
     connections: () => connections,
     async close() {

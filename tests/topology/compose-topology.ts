@@ -245,7 +245,6 @@ async function startRedisService(
   };
 }
 
-/** The URL with the password the application puts in it (DATABASE_PASSWORD_FILE), for a client of the test's own. */
 /** The URL on the server's own port (not through the hop): the test's checks are not the services' network. */
 function straightTo(port: number, databaseUrl: string): string {
   const url = new URL(databaseUrl);
@@ -253,6 +252,7 @@ function straightTo(port: number, databaseUrl: string): string {
   return url.toString();
 }
 
+/** The URL with the password the application puts in it (DATABASE_PASSWORD_FILE), for a client of the test's own. */
 function withPassword(databaseUrl: string, password: string | undefined): string {
   if (password === undefined) return databaseUrl;
   const url = new URL(databaseUrl);
