@@ -66,6 +66,16 @@ describe('metrics', () => {
     expect(sample(await metrics.scrape(), 'desk_projection_events_behind{projection="orders"}')).toBe(1);
     behind = 9;
     expect(sample(await metrics.scrape(), 'desk_projection_events_behind{projection="orders"}')).toBe(9);
+    expect(sample(await metrics.scrape(), 'desk_projection_events_behind_more{projection="orders"}')).toBe(0);
+  });
+
+  it('says when the count of events behind stopped at its bound', async () => {
+    const metrics = createMetrics(sources({ projections: async () => [status('orders', { eventsBehind: 100_000, moreBehind: true })] }));
+    const text = await metrics.scrape();
+    expect([
+      sample(text, 'desk_projection_events_behind{projection="orders"}'),
+      sample(text, 'desk_projection_events_behind_more{projection="orders"}'),
+    ]).toEqual([100_000, 1]);
   });
 
   it('leaves out a source it cannot read (or not in time), counts it, and answers the rest', async () => {

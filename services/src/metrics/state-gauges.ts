@@ -35,12 +35,19 @@ export function stateSamplers(registry: Registry, sources: StateSources): Sample
   const jobs = gauge('desk_job_queue_jobs', 'Jobs not finished yet, by state (waiting: due, not started)', ['queue', 'state']);
   const lag = gauge('desk_projection_lag_seconds', 'How long the first event a projection has not applied has waited (0 when caught up)', ['projection']);
   const behind = gauge('desk_projection_events_behind', 'Events in the log after the projection checkpoint, counted up to 100,000', ['projection']);
+  // The count stops at its bound (projection-status.ts): past it the gauge above stands still while a
+  // backlog grows or drains, so this says it stopped (review 19); the lag still moves.
+  const moreBehind = gauge(
+    'desk_projection_events_behind_more',
+    '1 when more events are behind than desk_projection_events_behind counted (it stops at 100,000)',
+    ['projection'],
+  );
   const running = gauge('desk_projection_running', '1 when some projector process holds the projection lock', ['projection']);
   const failing = gauge('desk_projection_failing', '1 while the projection last batch failed (lastError set)', ['projection']);
   const quarantined = gauge('desk_projection_quarantined_events', 'Events stepped past because applying them kept failing, since the last rebuild', [
     'projection',
   ]);
-  const projectionGauges = [lag, behind, running, failing, quarantined];
+  const projectionGauges = [lag, behind, moreBehind, running, failing, quarantined];
 
   return [
     {
@@ -70,6 +77,7 @@ export function stateSamplers(registry: Registry, sources: StateSources): Sample
           const projection = status.name;
           lag.set({ projection }, status.lagMs / 1000);
           behind.set({ projection }, status.eventsBehind);
+          moreBehind.set({ projection }, status.moreBehind ? 1 : 0);
           running.set({ projection }, status.activePid === null ? 0 : 1);
           failing.set({ projection }, status.lastError === null ? 0 : 1);
           quarantined.set({ projection }, status.quarantined);

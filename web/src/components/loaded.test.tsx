@@ -2,10 +2,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
 import { Loaded } from './loaded';
+import { ApiError } from '../lib/api';
+import { formatDateTime } from '../lib/format-date-time';
 
 afterEach(cleanup);
 
-const show = (query: { isPending: boolean; isError: boolean; data: string[] | undefined }, failedCard?: boolean) =>
+const show = (query: { isPending: boolean; isError: boolean; data: string[] | undefined; error?: unknown; dataUpdatedAt?: number }, failedCard?: boolean) =>
   render(
     <Loaded query={query} loading="Loading fruit..." failed="Failed to load fruit" failedCard={failedCard}>
       {(fruit) => <p>{fruit.join(', ')}</p>}
@@ -28,11 +30,25 @@ describe('loaded', () => {
     expect(screen.getByRole('alert').className).toBe('error card');
   });
 
-  it('keeps what was shown when a refresh fails, saying it is not current', () => {
-    show({ isPending: false, isError: true, data: ['Apple'] });
+  it('keeps what was shown when a refresh the server did not answer, saying since when', () => {
+    const at = Date.parse('2025-01-15T10:00:00Z');
+    show({ isPending: false, isError: true, data: ['Apple'], error: new ApiError(503, { error: 'unavailable' }), dataUpdatedAt: at });
     expect(screen.getByText('Apple')).toBeTruthy();
-    expect(screen.getByRole('status').textContent).toBe('This could not be refreshed: it shows what was loaded before.');
-    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.getByRole('alert').textContent).toBe(`This could not be refreshed: it shows what was loaded at ${formatDateTime('2025-01-15T10:00:00Z')}.`);
+    cleanup();
+    // No answer at all (the connection lost): the same.
+    show({ isPending: false, isError: true, data: ['Apple'], error: new ApiError(0, {}) });
+    expect(screen.getByText('Apple')).toBeTruthy();
+    expect(screen.getByRole('alert').textContent).toBe('This could not be refreshed: it shows what was loaded before.');
+  });
+
+  it('shows the failure, not what was shown, when the refresh is refused (no longer yours, or gone)', () => {
+    for (const status of [403, 404]) {
+      show({ isPending: false, isError: true, data: ['Apple'], error: new ApiError(status, { error: 'refused' }) });
+      expect(screen.getByRole('alert').textContent).toBe('Failed to load fruit');
+      expect(screen.queryByText('Apple')).toBeNull();
+      cleanup();
+    }
   });
 
   it('shows what the data gives once it has come', () => {

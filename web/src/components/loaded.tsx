@@ -1,8 +1,10 @@
 import type { ReactNode } from 'react';
+import { ApiError } from '../lib/api';
+import { formatDateTime } from '../lib/format-date-time';
 
 interface LoadedProps<Data> {
   /** A query's state, as TanStack Query reports it. */
-  query: { isPending: boolean; isError: boolean; data: Data | undefined };
+  query: { isPending: boolean; isError: boolean; data: Data | undefined; error?: unknown; dataUpdatedAt?: number };
   /** Said while the first answer is awaited, e.g. "Loading tenants...". */
   loading: string;
   /** Said, and announced, when the call failed. */
@@ -13,13 +15,20 @@ interface LoadedProps<Data> {
 }
 
 /**
+ * A failure that says nothing of the data: the server or the connection did not answer. A refusal
+ * (403: no longer yours to see; 404: gone) says the data shown is no longer so.
+ */
+const passing = (error: unknown) => !(error instanceof ApiError && error.status >= 400 && error.status < 500);
+
+/**
  * What a query's data shows once it has come; until then its loading text, or its failure. A refresh
- * that fails keeps what was shown, saying it is not current: the screen (and what someone was doing
- * on it, a refusal read, columns half set) stays, and nothing old passes for current.
+ * the server did not answer keeps what was shown, saying since when (review 19): the screen, and what
+ * someone was doing on it (a refusal read, columns half set), stays, and nothing old passes for
+ * current. A refresh refused (403, 404) shows the refusal instead.
  */
 export function Loaded<Data>({ query, loading, failed, failedCard, children }: LoadedProps<Data>) {
   if (query.isPending) return <p className="muted">{loading}</p>;
-  if (query.data === undefined) {
+  if (query.data === undefined || (query.isError && !passing(query.error))) {
     return (
       <p role="alert" className={failedCard ? 'error card' : 'error'}>
         {failed}
@@ -27,15 +36,13 @@ export function Loaded<Data>({ query, loading, failed, failedCard, children }: L
     );
   }
   if (!query.isError) return children(query.data);
+  const since = query.dataUpdatedAt ? ` at ${formatDateTime(new Date(query.dataUpdatedAt).toISOString())}` : ' before';
   return (
     <>
-      <p role="status" className="error">
-        {STALE}
+      <p role="alert" className="error">
+        This could not be refreshed: it shows what was loaded{since}.
       </p>
       {children(query.data)}
     </>
   );
 }
-
-/** Said above data whose refresh failed. */
-const STALE = 'This could not be refreshed: it shows what was loaded before.';
