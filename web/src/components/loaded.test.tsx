@@ -36,6 +36,10 @@ describe('loaded', () => {
     expect(screen.getByText('Apple')).toBeTruthy();
     expect(screen.getByRole('alert').textContent).toBe(`This could not be refreshed: it shows what was loaded at ${formatDateTime('2025-01-15T10:00:00Z')}.`);
     cleanup();
+    // Too many requests (the rate limit, a proxy): come back later, not gone (review 20).
+    show({ isPending: false, isError: true, data: ['Apple'], error: new ApiError(429, { error: 'too_many_requests' }) });
+    expect(screen.getByText('Apple')).toBeTruthy();
+    cleanup();
     // No answer at all (the connection lost): the same.
     show({ isPending: false, isError: true, data: ['Apple'], error: new ApiError(0, {}) });
     expect(screen.getByText('Apple')).toBeTruthy();

@@ -15,10 +15,12 @@ interface LoadedProps<Data> {
 }
 
 /**
- * A failure that says nothing of the data: the server or the connection did not answer. A refusal
- * (403: no longer yours to see; 404: gone) says the data shown is no longer so.
+ * The refusals that say the data shown is no longer so: signed out (401), no longer yours to see
+ * (403), gone (404, 410). Any other failure says nothing of the data: the server or the connection
+ * did not answer, or said to come back later (408, 429: review 20).
  */
-const passing = (error: unknown) => !(error instanceof ApiError && error.status >= 400 && error.status < 500);
+const NO_LONGER_SO = new Set([401, 403, 404, 410]);
+const passing = (error: unknown) => !(error instanceof ApiError && NO_LONGER_SO.has(error.status));
 
 /**
  * What a query's data shows once it has come; until then its loading text, or its failure. A refresh

@@ -1,4 +1,4 @@
-import type pg from 'pg';
+import { DatabaseError, type default as pg } from 'pg';
 import { backlogOf, type Backlog, type BacklogOptions } from '../backlog';
 import type { AppendResult, EventStore, ExpectedVersion, GlobalPosition, NewEvent, ReadStreamOptions, RecordedEvent } from '../event-store';
 import type { EventMetadata } from '../event-metadata';
@@ -76,15 +76,15 @@ const BACKLOG = {
 };
 
 /**
- * No answer from the database to a statement it ran: the client's own errors (its answer bound
- * passed, the connection terminated: no SQLSTATE), node's socket errors (ECONNRESET), or the server
- * saying it cannot serve (connection exception 08, insufficient resources 53, shutting down 57P0x;
- * PostgreSQL's manual, appendix A). Any other SQLSTATE is the server refusing this statement.
+ * No answer from the database to the statement: anything but an error message the server sent
+ * (pg's DatabaseError): the client's own (its answer bound passed, the connection terminated), a
+ * socket's, a name not found, a certificate refused (review 20: codes such as EAI_AGAIN and
+ * DEPTH_ZERO_SELF_SIGNED_CERT were first taken for refusals); or the server saying it cannot serve
+ * (connection exception 08, insufficient resources 53, shutting down 57P0x: PostgreSQL's manual,
+ * appendix A). Any other message from the server is its refusal of this statement.
  */
 function databaseAway(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null)?.code;
-  if (typeof code !== 'string') return true;
-  return /^(08|53|57P0)/.test(code) || /^E[A-Z]+$/.test(code);
+  return !(error instanceof DatabaseError) || /^(08|53|57P0)/.test(error.code ?? '');
 }
 
 /** An append's answer from its last inserted row. */
