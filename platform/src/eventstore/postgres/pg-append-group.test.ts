@@ -13,7 +13,7 @@ function heldSender() {
     new Promise((resolve, reject) => {
       sent.push({
         streams: appends.map((a) => a.streamId),
-        release: () => resolve(appends.map((_, i) => ({ status: 'fulfilled', value: answer(i) }))),
+        release: () => resolve(appends.map((_, i) => Promise.resolve(answer(i)))),
         fail: reject,
       });
     });
@@ -82,8 +82,7 @@ describe('AppendGroup', () => {
 
   it('answers each append with its own outcome, and every one with the error when sending fails', async () => {
     const mixed = new AppendGroup(
-      async (appends) =>
-        appends.map((a, i) => (a.streamId === 'bad' ? { status: 'rejected', reason: new Error('refused') } : { status: 'fulfilled', value: answer(i) })),
+      async (appends) => appends.map((a, i) => (a.streamId === 'bad' ? Promise.reject(new Error('refused')) : Promise.resolve(answer(i)))),
       { maxInFlight: 1, maxEvents: 100 },
     );
     const [good, bad] = [mixed.append(append('good')), mixed.append(append('bad'))];
@@ -101,5 +100,22 @@ describe('AppendGroup', () => {
     await turn();
     sent[1]!.release();
     await expect(after).resolves.toBeDefined();
+  });
+
+  it('answers each append as its own answer comes, and frees its stream then, not when the slowest of its group ends', async () => {
+    let releaseSlow!: () => void;
+    const slow = new Promise<AppendResult>((resolve) => (releaseSlow = () => resolve(answer(9))));
+    const group = new AppendGroup(async (appends) => appends.map((a, i) => (a.streamId === 'hot' ? slow : Promise.resolve(answer(i)))), {
+      maxInFlight: 2,
+      maxEvents: 100,
+    });
+    const hot = group.append(append('hot'));
+    const quick = group.append(append('x'));
+    // Before: answered together, once the hot one's second statement bound had passed too (review 20).
+    await expect(quick).resolves.toMatchObject({ nextExpectedVersion: 1n });
+    // x's next append goes at once, beside the group still waiting for hot.
+    await expect(group.append(append('x'))).resolves.toMatchObject({ nextExpectedVersion: 0n });
+    releaseSlow();
+    await expect(hot).resolves.toMatchObject({ nextExpectedVersion: 9n });
   });
 });

@@ -8,8 +8,11 @@ export interface AppendGroupOptions {
   maxEvents: number;
 }
 
-/** Sends one group and answers each of its appends, in the group's order. */
-export type SendGroup = (appends: readonly GroupedAppend[]) => Promise<PromiseSettledResult<AppendResult>[]>;
+/**
+ * Sends one group: once sent, each append's own answer, in the group's order, each settling when
+ * its own work ends (an append sent alone again waits for no other). Rejects when the group fails as a whole.
+ */
+export type SendGroup = (appends: readonly GroupedAppend[]) => Promise<readonly Promise<AppendResult>[]>;
 
 interface Waiting extends GroupedAppend {
   resolve: (result: AppendResult) => void;
@@ -66,7 +69,6 @@ export class AppendGroup {
       for (const append of group) this.streamsInFlight.add(append.streamId);
       void this.sendGroup(group).finally(() => {
         this.inFlight--;
-        for (const append of group) this.streamsInFlight.delete(append.streamId);
         this.schedulePump();
       });
     }
@@ -94,18 +96,26 @@ export class AppendGroup {
     return group;
   }
 
+  /**
+   * Each caller is answered, and its stream freed for its next append, as its own answer comes: one
+   * append sent alone again behind a lock held past the statement bound made every caller of its
+   * group wait for it too (review 20). The slot is the group's until every answer is in.
+   */
   private async sendGroup(group: readonly Waiting[]): Promise<void> {
-    let results: PromiseSettledResult<AppendResult>[];
+    const settled = (append: Waiting) => {
+      this.streamsInFlight.delete(append.streamId);
+      this.schedulePump();
+    };
+    let answers: readonly Promise<AppendResult>[];
     try {
-      results = await this.send(group);
+      answers = await this.send(group);
     } catch (error) {
-      for (const append of group) append.reject(error);
+      for (const append of group) {
+        append.reject(error);
+        settled(append);
+      }
       return;
     }
-    group.forEach((append, index) => {
-      const result = results[index]!;
-      if (result.status === 'fulfilled') append.resolve(result.value);
-      else append.reject(result.reason);
-    });
+    await Promise.all(group.map((append, index) => answers[index]!.then(append.resolve, append.reject).finally(() => settled(append))));
   }
 }

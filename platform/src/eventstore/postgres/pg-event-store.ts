@@ -133,9 +133,9 @@ export class PgEventStore implements EventStore {
     return this.group.append({ streamId, events, expected });
   }
 
-  /** One group from AppendGroup: alone it takes the single statement, together the grouped one. */
-  private readonly sendGroup = async (appends: readonly GroupedAppend[]): Promise<PromiseSettledResult<AppendResult>[]> => {
-    const alone = () => Promise.allSettled(appends.map((a) => this.appendAlone(a.streamId, a.events, a.expected)));
+  /** One group from AppendGroup: alone it takes the single statement, together the grouped one; each append's answer its own. */
+  private readonly sendGroup = async (appends: readonly GroupedAppend[]): Promise<Promise<AppendResult>[]> => {
+    const alone = () => appends.map((a) => this.appendAlone(a.streamId, a.events, a.expected));
     if (appends.length === 1) return alone();
     let statement: ReturnType<typeof groupedAppendStatement>;
     try {
@@ -163,12 +163,10 @@ export class PgEventStore implements EventStore {
       const seen = lastRows.get(row.stream_id);
       if (!seen || BigInt(row.revision) > BigInt(seen.revision)) lastRows.set(row.stream_id, row);
     }
-    return Promise.allSettled(
-      appends.map(({ streamId, events, expected }) => {
-        const last = lastRows.get(streamId);
-        return last ? Promise.resolve(appendResult(last)) : this.resolveConflict(streamId, events, expected);
-      }),
-    );
+    return appends.map(({ streamId, events, expected }) => {
+      const last = lastRows.get(streamId);
+      return last ? Promise.resolve(appendResult(last)) : this.resolveConflict(streamId, events, expected);
+    });
   };
 
   private async appendAlone(streamId: string, events: readonly NewEvent[], expected: ExpectedVersion): Promise<AppendResult> {

@@ -183,12 +183,13 @@ describe('PostgreSQL event store: group commit', () => {
       // Another writer's insert of hot's first position, its transaction not ended.
       await holder.query('begin');
       await holder.query(appendStatement(hot, testEvents(1), 'no_stream'));
-      const results = await settle([
-        boundedStore.append(hot, testEvents(1), { expected: 'no_stream' }),
-        boundedStore.append(x, testEvents(1), { expected: 'no_stream' }),
-        boundedStore.append(y, testEvents(1), { expected: 'no_stream' }),
-      ]);
+      const order: string[] = [];
+      const results = await settle(
+        [hot, x, y].map((id, i) => boundedStore.append(id, testEvents(1), { expected: 'no_stream' }).finally(() => order.push(['hot', 'x', 'y'][i]!))),
+      );
       expect(results.map((r) => r.status)).toEqual(['rejected', 'fulfilled', 'fulfilled']);
+      // x and y answered as their own statements ended, not after hot's second wait (review 20).
+      expect(order.at(-1)).toBe('hot');
       expect((results[0] as PromiseRejectedResult).reason).toMatchObject({ code: '57014' });
     } finally {
       await holder.query('rollback').catch(() => undefined);
