@@ -8,16 +8,29 @@ import type { EventStore, RecordedEvent } from './event-store';
  */
 export const STREAM_PAGE = 5_000;
 
+export interface StreamRange {
+  /** The first revision read (the stream's start when absent). */
+  from?: bigint;
+  /** The last revision read (the stream's end when absent). */
+  through?: bigint;
+  pageSize?: number;
+}
+
 /**
- * A whole stream, a page at a time, each page a statement of its own, in stream order. Events
- * appended while the pages are read are read too (they come after); what a decision was made
- * against is still pinned by the append's expected revision, the last event read.
+ * A stream, or a range of it, a page at a time, each page a statement of its own, in stream order.
+ * Read to its end, events appended while the pages are read are read too (they come after); what a
+ * decision was made against is still pinned by the append's expected revision, the last event read.
  */
-export async function* streamPages(store: Pick<EventStore, 'readStream'>, streamId: string, pageSize = STREAM_PAGE): AsyncGenerator<RecordedEvent[]> {
-  for (let fromRevision = 0n; ;) {
-    const page = await store.readStream(streamId, { fromRevision, maxCount: pageSize });
+export async function* streamPages(
+  store: Pick<EventStore, 'readStream'>,
+  streamId: string,
+  { from = 0n, through, pageSize = STREAM_PAGE }: StreamRange = {},
+): AsyncGenerator<RecordedEvent[]> {
+  for (let fromRevision = from; through === undefined || fromRevision <= through;) {
+    const left = through === undefined ? pageSize : Math.min(pageSize, Number(through - fromRevision + 1n));
+    const page = await store.readStream(streamId, { fromRevision, maxCount: left });
     if (page.length > 0) yield page;
-    if (page.length < pageSize) return;
+    if (page.length < left) return;
     fromRevision = page[page.length - 1]!.streamPosition + 1n;
   }
 }

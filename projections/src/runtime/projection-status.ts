@@ -40,12 +40,17 @@ export const STATUS_COUNT_UP_TO = 100_000;
 /** The events after a position, as a status counts them (projectionStatuses asks once per position). */
 export type BacklogAfter = (position: GlobalPosition | null) => Promise<Backlog>;
 
+const countedBehind =
+  (store: EventStore): BacklogAfter =>
+  (position) =>
+    store.backlog(position, { countUpTo: STATUS_COUNT_UP_TO });
+
 export async function projectionStatus(
   db: Kysely<ReadModelDatabase>,
   store: EventStore,
   projection: Projection,
   now: Date = new Date(),
-  backlogAfter: BacklogAfter = (position) => store.backlog(position, { countUpTo: STATUS_COUNT_UP_TO }),
+  backlogAfter: BacklogAfter = countedBehind(store),
 ): Promise<ProjectionStatus> {
   const checkpoint = await loadCheckpoint(db, projection.name);
   const [backlog, holder, { quarantined, quarantine }] = await Promise.all([
@@ -81,9 +86,10 @@ export async function projectionStatuses(
   now: Date = new Date(),
 ): Promise<ProjectionStatus[]> {
   const counted = new Map<GlobalPosition | null, Promise<Backlog>>();
+  const count = countedBehind(store);
   const backlogAfter: BacklogAfter = (position) => {
     let backlog = counted.get(position);
-    if (!backlog) counted.set(position, (backlog = store.backlog(position, { countUpTo: STATUS_COUNT_UP_TO })));
+    if (!backlog) counted.set(position, (backlog = count(position)));
     return backlog;
   };
   const statuses: ProjectionStatus[] = [];

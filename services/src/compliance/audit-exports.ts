@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { EventStore, RecordedEvent } from '@desk/platform/eventstore/event-store';
-import { STREAM_PAGE } from '@desk/platform/eventstore/stream-pages';
+import { STREAM_PAGE, streamPages } from '@desk/platform/eventstore/stream-pages';
 import { AuditExportWriter } from '@desk/platform/eventstore/chain/audit-export-writer';
 import type { WithheldField } from '@desk/platform/eventstore/chain/audit-export-format';
 import type { EventMetadata } from '@desk/platform/eventstore/event-metadata';
@@ -112,13 +112,8 @@ export class AuditExports {
       let before: string | null = null;
       // A page a statement: a range of 100,000 events read at once came within about twice the
       // request path's statement bound (review 18), with its actors looked up in one statement too.
-      for (let from = first > 0n ? first - 1n : 0n; from <= last;) {
-        const remaining = last - from + 1n;
-        const events = await this.store.readStream(range.streamId, {
-          fromRevision: from,
-          maxCount: Number(remaining < this.pageSize ? remaining : this.pageSize),
-        });
-        if (events.length === 0) break;
+      const pages = streamPages(this.store, range.streamId, { from: first > 0n ? first - 1n : 0n, through: last, pageSize: this.pageSize });
+      for await (const events of pages) {
         const withheld = await this.withheldFrom(reader, events);
         for (const [i, event] of events.entries()) {
           if (event.streamPosition < first) {
@@ -127,7 +122,6 @@ export class AuditExports {
           }
           yield writer.event(event, before, withheld[i]);
         }
-        from = events[events.length - 1]!.streamPosition + 1n;
       }
     }
     yield writer.finish(this.key);

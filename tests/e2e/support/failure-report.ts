@@ -16,9 +16,8 @@ export class PageJournal {
   watch(page: Page): void {
     const note = (line: string) => this.entries.push(`${new Date().toISOString()} ${line}`);
     page.on('response', (response) => {
-      if (response.status() >= 400 && new URL(response.url()).pathname.startsWith('/api/')) {
-        note(`${response.status()} ${response.request().method()} ${new URL(response.url()).pathname}`);
-      }
+      const { pathname } = new URL(response.url());
+      if (response.status() >= 400 && pathname.startsWith('/api/')) note(`${response.status()} ${response.request().method()} ${pathname}`);
     });
     page.on('requestfailed', (request) => note(`failed ${request.method()} ${request.url()}: ${request.failure()?.errorText ?? ''}`));
     page.on('pageerror', (error) => note(`page error: ${error.message}`));

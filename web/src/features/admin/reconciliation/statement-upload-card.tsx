@@ -45,12 +45,10 @@ export function StatementUploadCard({ accountId }: { accountId: string }) {
   const [draft, setDraft] = useState<MappingDraft | null>(null);
 
   const presets = layouts.data ?? [];
-  const chooseLayout = (value: string) => {
-    setChoice(value);
-    if (value === OWN_COLUMNS) setDraft(draft ?? firstDraft(layouts.data, layouts.isPending));
-  };
-  // The choice may come before the layouts (the refusal first on a busy desk): the draft is made once
-  // they arrive or fail. Before, the editor waited for a draft nothing made.
+  // The columns set by hand start here, one way for every way they are chosen (the picker, the
+  // refusal's button, no layout reading the file), and for a choice made before the layouts came
+  // (the refusal first on a busy desk): once they arrive or fail. Before, the editor waited for a
+  // draft nothing made.
   useEffect(() => {
     if (choice !== OWN_COLUMNS || draft) return;
     const started = firstDraft(layouts.data, layouts.isPending);
@@ -80,7 +78,7 @@ export function StatementUploadCard({ accountId }: { accountId: string }) {
             : null;
     void upload(file, mapping).then((outcome) => {
       // No layout read the file: the columns are set by hand, starting from the first layout.
-      if (outcome.phase === 'refused' && outcome.refusal.noLayoutReads) chooseLayout(OWN_COLUMNS);
+      if (outcome.phase === 'refused' && outcome.refusal.noLayoutReads) setChoice(OWN_COLUMNS);
     });
   };
 
@@ -106,7 +104,7 @@ export function StatementUploadCard({ accountId }: { accountId: string }) {
               label="Layout of the file"
               hint="For CSV and Excel statements. The desk uses the layout saved for this account, else the first that reads the file."
             >
-              <select value={choice} disabled={busy || layouts.isPending} onChange={(event) => chooseLayout(event.target.value)}>
+              <select value={choice} disabled={busy || layouts.isPending} onChange={(event) => setChoice(event.target.value)}>
                 <option value={FIND_LAYOUT}>Let the desk find it</option>
                 {presets.map((layout) => (
                   <option key={layout.id} value={layout.id}>
@@ -138,7 +136,7 @@ export function StatementUploadCard({ accountId }: { accountId: string }) {
             ))}
           </ul>
           {file && mayBeTabular(file.name) && choice !== OWN_COLUMNS && (
-            <button type="button" className="btn secondary small" onClick={() => chooseLayout(OWN_COLUMNS)}>
+            <button type="button" className="btn secondary small" onClick={() => setChoice(OWN_COLUMNS)}>
               Set the columns myself
             </button>
           )}
