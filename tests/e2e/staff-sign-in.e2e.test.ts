@@ -2,8 +2,9 @@
  * Staff sign-in in real Chromium against a fresh `npm start` with STAFF_TOTP=required (decision
  * 0029): the admin enrols an authenticator at their first sign-in (the test computes codes with the
  * same library as the server), saves the recovery codes, signs out (the token no longer works),
- * signs in with a code, then with a recovery code; a session ended from another is signed out. axe
- * finds no serious violation on the new screens, which fit 390 px and 1280 px.
+ * signs in with a code, then with a recovery code; a session ended from another is signed out, by one
+ * load of the login page (decision 0065). axe finds no serious violation on the new screens, which
+ * fit 390 px and 1280 px.
  */
 import { Secret, TOTP } from 'otpauth';
 import { describe, expect } from 'vitest';
@@ -20,8 +21,9 @@ const it = e2eTestWith({ ADMIN_PHONE: ADMIN.phone, ADMIN_PASSWORD: ADMIN.passwor
    * The admin's page, once per file: one desktop page every step goes on from, its
    * Content-Security-Policy violations kept, and the steps the tests repeat on it.
    */
-  .extend('staff', { scope: 'file' }, async ({ server, browser }) => {
+  .extend('staff', { scope: 'file' }, async ({ server, browser, desk }) => {
     const page = await browser.newPage({ viewport: DESKTOP });
+    desk.journal.watch(page);
     const csp = await watchCspViolations(page);
     return {
       page,
@@ -103,27 +105,62 @@ describe('staff sign-in with an authenticator in a real browser', () => {
     await page.waitForURL(/\/admin\/dashboard$/);
   });
 
-  it('signs out a session ended from another', async ({ server, staff: { page, token } }) => {
-    // Another sign-in, through the API, with a second recovery code.
-    const post = async (path: string, body: unknown, bearer?: string) =>
-      (await fetch(`${server.base}${path}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', ...(bearer ? { authorization: `Bearer ${bearer}` } : {}) },
-        body: JSON.stringify(body),
-      }).then((r) => r.json())) as any;
-    const { challenge } = await post('/api/auth/login', ADMIN);
-    const other = (await post('/api/auth/login/totp', { challenge, recoveryCode: recoveryCodes[1] })).token as string;
-    expect((await post('/api/auth/sessions/revoke-others', {}, other)).revoked).toBe(1);
-    // The page learns of it at its next call: the next screen opened, or sooner on its own (the
-    // desk's pending-changes count asks every 15 s; the live stream ends at its heartbeat and asks
-    // for a ticket). A click on the Sessions link through the locator raced those: when the page had
-    // gone to /login by itself first, the click waited out the test for a link no longer there. So
-    // the link is clicked if the page still shows it; either way the page must land on /login.
-    await page.evaluate(`document.querySelector('a[href="/admin/sessions"]')?.click()`).catch((error: Error) => {
-      // Already on its way to /login: the click's page is gone.
-      if (!/context was destroyed/.test(error.message)) throw error;
+  it('signs out a session ended from another, by one load of the login page', async ({ server, staff: { page, token } }) => {
+    // The login page's load is held, as a slow network would hold it, to see what the page shows
+    // meanwhile. Playwright's own calls into the page wait while its load is pending, so the page
+    // reports through a binding, and the click meanwhile is the page's own (below).
+    const isLoginPage = (url: URL) => url.pathname === '/login';
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(isLoginPage, async (route) => {
+      await held;
+      await route.continue();
     });
+    const whileLeaving: { path: string; text: string }[] = [];
+    await page.exposeFunction('reportWhileLeaving', (path: string, text: string) => void whileLeaving.push({ path, text }));
+    // At the page's first refused call, once the desk has handled it: another link clicked, as a
+    // person would click on while the login page loads, and what the page shows then reported.
+    await page.evaluate(`{
+      const send = window.fetch;
+      let refused = false;
+      window.fetch = async (...call) => {
+        const response = await send(...call);
+        if (response.status === 401 && !refused) {
+          refused = true;
+          setTimeout(() => {
+            document.querySelector('a[href="/admin/dashboard"]')?.click();
+            setTimeout(() => window.reportWhileLeaving(location.pathname, document.body.innerText), 300);
+          });
+        }
+        return response;
+      };
+    }`);
+    try {
+      // Another sign-in, through the API, with a second recovery code, ends this page's session.
+      const post = async (path: string, body: unknown, bearer?: string) =>
+        (await fetch(`${server.base}${path}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', ...(bearer ? { authorization: `Bearer ${bearer}` } : {}) },
+          body: JSON.stringify(body),
+        }).then((r) => r.json())) as any;
+      const { challenge } = await post('/api/auth/login', ADMIN);
+      const other = (await post('/api/auth/login/totp', { challenge, recoveryCode: recoveryCodes[1] })).token as string;
+      expect((await post('/api/auth/sessions/revoke-others', {}, other)).revoked).toBe(1);
+      // The page learns of it at its next call: the next screen opened, or sooner on its own (the
+      // desk's pending-changes count asks every 15 s; the live stream ends at its heartbeat and asks
+      // for a ticket). Not awaited: once the page is leaving, the click would wait for the load.
+      void page.evaluate(`document.querySelector('a[href="/admin/sessions"]')?.click()`).catch(() => undefined);
+      await expect.poll(() => whileLeaving.length).toBe(1);
+    } finally {
+      release();
+      await page.unrouteAll({ behavior: 'wait' });
+    }
+    // The desk waited for the load rather than going to /login in the app too: the form shown there
+    // was replaced by the load under whoever had begun typing in it (or this test's next step).
+    expect(whileLeaving[0]!.path).toBe('/admin/dashboard');
+    expect(whileLeaving[0]!.text).toContain('Loading...');
     await page.waitForURL(/\/login$/);
+    await page.getByRole('button', { name: 'Login' }).waitFor();
     expect(await token()).toBeNull();
   });
 

@@ -1,15 +1,18 @@
 import type { ReactNode } from 'react';
 import { Navigate } from 'react-router';
 import { authToken } from '../lib/auth-token';
+import { isLeavingForLogin } from '../lib/refused-session';
 import { useMe, type CurrentUser } from '../lib/session';
 
 /**
  * The signed-in area's gate: no token goes to /login; while the user loads a loading screen
- * offers a reload; a failure says so (seed-spec section 2, User layout).
+ * offers a reload; a failure says so (seed-spec section 2, User layout). A token the server refused
+ * is already on its way to the login page (lib/refused-session.ts): the gate shows the loading
+ * screen meanwhile instead of a second way there.
  */
 export function RequireUser({ children }: { children: (user: CurrentUser) => ReactNode }) {
   const me = useMe();
-  if (authToken.get() === null) return <Navigate to="/login" replace />;
+  if (authToken.get() === null) return isLeavingForLogin() ? <LoadingScreen /> : <Navigate to="/login" replace />;
   if (me.isError) {
     return (
       <main className="center-screen">
@@ -22,15 +25,18 @@ export function RequireUser({ children }: { children: (user: CurrentUser) => Rea
       </main>
     );
   }
-  if (!me.data) {
-    return (
-      <main className="center-screen" aria-busy="true">
-        <p>Loading...</p>
-        <button type="button" className="btn secondary" onClick={() => location.reload()}>
-          Refresh Page
-        </button>
-      </main>
-    );
-  }
+  if (!me.data) return <LoadingScreen />;
   return children(me.data);
+}
+
+/** Its Refresh Page is the way on if a load never comes (a page restored from the back button, say). */
+function LoadingScreen() {
+  return (
+    <main className="center-screen" aria-busy="true">
+      <p>Loading...</p>
+      <button type="button" className="btn secondary" onClick={() => location.reload()}>
+        Refresh Page
+      </button>
+    </main>
+  );
 }

@@ -2,17 +2,7 @@ import { hc, type ClientResponse } from 'hono/client';
 import type { SuccessStatusCode } from 'hono/utils/http-status';
 import type { AppType } from '@desk/services/api/app';
 import { authToken } from './auth-token';
-
-/**
- * Any 401 clears the token and goes to /login (seed-spec section 8), from wherever it happens.
- * Only the first 401 for a token acts: when several calls are refused at once, a second
- * location.assign would abort the navigation the first one started.
- */
-function onUnauthorized(refusedToken: string): void {
-  if (authToken.get() !== refusedToken) return;
-  authToken.clear();
-  if (!location.pathname.startsWith('/login')) location.assign('/login');
-}
+import { signOutRefused } from './refused-session';
 
 /**
  * A fresh Idempotency-Key: 128 random bits, in the characters the server accepts. From
@@ -32,7 +22,7 @@ const fetchWithAuth: typeof fetch = async (input, init) => {
   // A form that may be submitted again (placing an order) passes its own key, kept per submit.
   if ((init?.method ?? 'GET').toUpperCase() === 'POST' && !headers.has('idempotency-key')) headers.set('idempotency-key', newIdempotencyKey());
   const response = await fetch(input, { ...init, headers });
-  if (response.status === 401 && token) onUnauthorized(token);
+  if (response.status === 401 && token) signOutRefused(token);
   return response;
 };
 

@@ -1,5 +1,6 @@
 import { ApiError, newIdempotencyKey } from '../../../lib/api';
 import { authToken } from '../../../lib/auth-token';
+import { signOutRefused } from '../../../lib/refused-session';
 import type { ImportAnswer } from './reconciliation-api';
 
 /** How far an upload has got: the bytes sent, then (all sent) the server reading and recording the lines. */
@@ -34,7 +35,7 @@ export function uploadStatement({ accountId, file, mapping, onProgress }: Statem
     request.onload = () => {
       const body = parseJson(request.responseText);
       if (request.status >= 200 && request.status < 300) return resolve(body as ImportAnswer);
-      if (request.status === 401 && token) signOut(token);
+      if (request.status === 401 && token) signOutRefused(token);
       reject(new ApiError(request.status, (body ?? {}) as ApiError['body']));
     };
     request.onerror = () => reject(new ApiError(0, {}));
@@ -52,11 +53,4 @@ function parseJson(text: string): unknown {
   } catch {
     return null;
   }
-}
-
-/** As lib/api.ts does on any 401: the token is spent, so sign out and go to the login page (once per token). */
-function signOut(refusedToken: string): void {
-  if (authToken.get() !== refusedToken) return;
-  authToken.clear();
-  if (!location.pathname.startsWith('/login')) location.assign('/login');
 }

@@ -1,0 +1,32 @@
+// @vitest-environment happy-dom
+import { describe, expect, it, vi } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import { ADMIN_ME, renderAdmin } from './admin-test-kit';
+
+/*
+ * A file of its own: once a refusal has started the login page's load, this module graph stays
+ * "leaving" (as the real page does until the load replaces it).
+ */
+describe('a session the server refuses', () => {
+  it('is signed out by one load of the login page, and the desk does not also go there in the app', async () => {
+    const assign = vi.spyOn(window.location, 'assign').mockImplementation(() => undefined);
+    let dashboardCalls = 0;
+    const refused = () => ({ status: 401, body: { error: 'Unauthorized' } });
+    const { router } = renderAdmin('/admin/dashboard', {
+      'GET /api/auth/me': ADMIN_ME,
+      // Every call of the dashboard refused at once, as when another device ended this session.
+      'GET /api/admin/dashboard': () => (dashboardCalls++, refused()),
+      'GET /api/admin/changes': refused,
+      'GET /api/admin/orders': refused,
+    });
+    await waitFor(() => expect(assign).toHaveBeenCalled());
+    expect(dashboardCalls).toBeGreaterThan(0);
+    expect(localStorage.getItem('token')).toBeNull();
+    expect(await screen.findByText('Loading...')).toBeTruthy();
+    // Let every other refusal and render land: still one load, and the app's own route unmoved.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(assign.mock.calls).toEqual([['/login']]);
+    expect(router.state.location.pathname).toBe('/admin/dashboard');
+    expect(screen.queryByRole('heading', { name: 'Login page' })).toBeNull();
+  });
+});
