@@ -10,6 +10,7 @@ import { it as withApp } from '../support/app-fixtures';
 import { createBrand } from '../support/brands';
 import { confirmPending, createStaff } from '../support/desk-changes';
 import { DEPOSIT_TRON } from '../support/deposit-wallet';
+import { failRowOnce, whileFailing } from '../support/fail-once';
 
 const B = { phone: '+919610000002', password: 'second-admin-b' };
 const OFFICER = { phone: '+919610000003', password: 'officer-pass' };
@@ -128,6 +129,28 @@ describe('changes to the desk rules wait for a second admin', () => {
       status: 'lapsed',
       note: expect.stringContaining('It could not be applied'),
     });
+  });
+
+  it("records the lapse of a confirmation's re-run as the confirmation's consequence, not as a run of the request", async ({ t, post, sql, streamOf }) => {
+    const phone = '+919610000051';
+    const brandId = await createBrand(t, 'rerun-lapse.example', 'Brand Rerun');
+    const onDefault = await post(a, '/api/admin/users', { phone, password: 'staff-on-two', username: 'Rerun lapse', roles: ['admin'] });
+    const onBrand = await post(a, '/api/admin/users', { phone, password: 'staff-on-two', username: 'Rerun lapse', roles: ['admin'], tenantId: brandId });
+    expect([onDefault.status, onBrand.status]).toEqual([202, 202]);
+    const id = onBrand.body.change._id as string;
+    const confirm = () => json(t.call('POST', `/api/admin/changes/${id}/confirm`, { token: b, body: {}, headers: { 'idempotency-key': `rerun-${id}` } }));
+    // The first run is cut after its confirmation is recorded: the account's row is refused by the database (a 500).
+    const cut = await whileFailing(failRowOnce(sql, 'users', 'insert', { when: `new.phone = '${phone}'` }), confirm);
+    expect(cut.status).toBe(500);
+    expect((await streamOf(id)).map((e) => e.type)).toEqual(['DeskChangeRequested', 'DeskChangeConfirmed']);
+    // Meanwhile the phone takes a staff role on the default brand: the re-run's apply is refused, and the change lapses.
+    await confirmPending(t, onDefault.body.change._id);
+    expect(await confirm()).toMatchObject({ status: 409, body: { code: 'change_stale', error: expect.stringContaining('It could not be applied') } });
+    const events = await streamOf(id);
+    expect(events.map((e) => e.type)).toEqual(['DeskChangeRequested', 'DeskChangeConfirmed', 'DeskChangeLapsed']);
+    // Neither the request's id nor its re-run mark: the catalogue gives `rerun` only beside an idempotencyId.
+    expect(events[2]!.metadata).not.toHaveProperty('idempotencyId');
+    expect(events[2]!.metadata).not.toHaveProperty('rerun');
   });
 
   it('moves a rate within the band at once, and further than the band only with a second admin', async ({ t, put, settings }) => {
