@@ -1,6 +1,6 @@
 import type { ColumnType, Generated, Kysely } from 'kysely';
 
-/** The webhooks' own tables (migrations 030 and 031), for kysely. */
+/** The webhooks' own tables (migrations 030, 031 and 040), for kysely. */
 export interface WebhookEndpointsTable {
   id: string;
   tenant_id: string;
@@ -57,8 +57,16 @@ export interface WebhookFeedTable {
   updated_at: ColumnType<Date, Date | undefined, Date>;
 }
 
+/** A rotation made under an Idempotency-Key, by its request's id: written in the rotation's transaction (migration 040). */
+export interface WebhookRotationsTable {
+  endpoint_id: string;
+  request_id: string;
+  rotated_at: ColumnType<Date, Date | undefined, never>;
+}
+
 export interface WebhookDatabase {
   webhook_endpoints: WebhookEndpointsTable;
+  webhook_rotations: WebhookRotationsTable;
   webhook_deliveries: WebhookDeliveriesTable;
   webhook_attempts: WebhookAttemptsTable;
   webhook_feed: WebhookFeedTable;

@@ -159,8 +159,8 @@ export class WebhookEndpoints {
       if (!before || !coversTenant(scope, before.tenant_id)) throw new NotFoundError('Webhook endpoint not found');
       // Its retry after a takeover would rotate again and drop the secret the receiver still uses at
       // once (a second rotation within the day drops the oldest): under the row's lock, it finds the
-      // first run's rotation instead (decision 0062), on the row and not only on the trail.
-      if (metadata.idempotencyId && metadata.rerun && (await this.rotatedBefore(before, metadata.idempotencyId))) throw new SecretAlreadyIssued(id);
+      // first run's rotation instead (decision 0062), as committed with the row.
+      if (metadata.idempotencyId && (await rotatedBefore(trx, id, metadata.idempotencyId))) throw new SecretAlreadyIssued(id);
       const row = await trx
         .updateTable('webhook_endpoints')
         .set({
@@ -173,6 +173,7 @@ export class WebhookEndpoints {
         .returningAll()
         .executeTakeFirstOrThrow();
       const data = { endpointId: id, tenantId: row.tenant_id, previousValidUntil: previousValidUntil.toISOString(), rotatedAt: now.toISOString() };
+      if (metadata.idempotencyId) await keepRotation(trx, id, metadata.idempotencyId, now);
       await this.record(row, { type: 'WebhookSecretRotated', data }, metadata);
     });
     return { secret, previousValidUntil };
@@ -215,24 +216,6 @@ export class WebhookEndpoints {
     return rerun && this.recordedBy(id, 'WebhookEndpointDeleted');
   }
 
-  /**
-   * Whether this request's first run rotated the secret: its `WebhookSecretRotated` is on the trail
-   * **and** the row carries it, i.e. the row's `previous_valid_until` is that rotation's, or a later
-   * rotation's (rotations of one endpoint are serialised by the row's lock, so the trail holds them in
-   * the order they took effect). The event is appended before the transaction commits, so an event
-   * alone is also what a first run leaves whose transaction then did not commit (review 16's F1):
-   * nothing rotated, and the retry rotates now (a second `WebhookSecretRotated` under the request's
-   * id, the first of which never took effect).
-   */
-  private async rotatedBefore(row: Pick<EndpointRow, 'id' | 'previous_valid_until'>, idempotencyId: string): Promise<boolean> {
-    const onRow = row.previous_valid_until?.getTime();
-    if (onRow === undefined) return false;
-    const rotations = (await this.store.readStream(streamId(WEBHOOK_STREAM, row.id))).filter((e) => e.type === 'WebhookSecretRotated');
-    const ours = rotations.findIndex((e) => e.metadata.idempotencyId === idempotencyId);
-    if (ours < 0) return false;
-    return rotations.slice(ours).some((e) => Date.parse((e.data as { previousValidUntil: string }).previousValidUntil) === onRow);
-  }
-
   /** Whether the endpoint's trail holds an event of this type (appended under this request's id, if given). */
   async recordedBy(id: string, type: WebhookEndpointEvent['type'], idempotencyId?: string): Promise<boolean> {
     const trail = await this.store.readStream(streamId(WEBHOOK_STREAM, id));
@@ -247,3 +230,23 @@ export class WebhookEndpoints {
     );
   }
 }
+
+/**
+ * Whether this request's first run rotated the endpoint's secret: its rotation is kept, by the
+ * request's id, in the transaction that rotated (migration 040). Neither the trail nor the row could
+ * say: the trail's event is appended before the transaction commits, so it is also what a first run
+ * leaves that did not commit (review 16's F1), and the row's overlap may be another request's later
+ * rotation (review 18). Both of those rotate now, as the first run meant to.
+ */
+async function rotatedBefore(trx: WebhookDb, endpointId: string, requestId: string): Promise<boolean> {
+  const kept = await trx.selectFrom('webhook_rotations').select('request_id').where('endpoint_id', '=', endpointId).where('request_id', '=', requestId).executeTakeFirst();
+  return kept !== undefined;
+}
+
+/** A keyed rotation kept for its re-runs; those older than a key's life (24 h) with a day's margin go. */
+async function keepRotation(trx: WebhookDb, endpointId: string, requestId: string, now: Date): Promise<void> {
+  await trx.deleteFrom('webhook_rotations').where('rotated_at', '<', new Date(now.getTime() - ROTATION_KEPT_MS)).execute();
+  await trx.insertInto('webhook_rotations').values({ endpoint_id: endpointId, request_id: requestId, rotated_at: now }).execute();
+}
+
+const ROTATION_KEPT_MS = 2 * 24 * 60 * 60 * 1000;

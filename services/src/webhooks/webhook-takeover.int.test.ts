@@ -12,6 +12,8 @@ import { it as withApp } from '../../../tests/support/app-fixtures';
 import { createBrandAdmin } from '../../../tests/support/brands';
 import { waitFor } from '../../../tests/support/wait-for';
 import { failCommitOnce, whileFailing } from '../../../tests/support/fail-once';
+import { systemMetadata } from '@desk/platform/eventstore/event-metadata';
+import { SecretAlreadyIssued } from './webhook-endpoints';
 
 const FROM = { 'x-forwarded-for': '198.51.100.78', 'user-agent': 'takeover-test' };
 
@@ -155,16 +157,50 @@ describe('a webhook command retried after its key was taken over', () => {
     expect(trail.map((e) => e.type)).toEqual(['WebhookEndpointRegistered', 'WebhookSecretRotated', 'WebhookSecretRotated']);
   });
 
-  it("reads no endpoint's trail on a keyed first run, only on its re-run (review 16, F7)", async ({ t, post, diedMidRequest }) => {
+  it('rotates on the retry of a rotation that did not commit when another request rotated in between (review 18)', async ({ t, brand, post, sql }) => {
+    const made = await post('', 'register-rotated-between', { url: 'https://crm.takeover.example/rotated-between', eventTypes: ['order.placed'] });
+    const endpointId = made.body.endpoint.id as string;
+    expect(
+      (await whileFailing(failCommitOnce(sql, 'webhook_endpoints', 'update'), () => post(`/${endpointId}/rotate-secret`, 'rotate-cut-first'))).status,
+    ).toBe(500);
+    const between = await post(`/${endpointId}/rotate-secret`, 'rotate-in-between');
+    expect(between.status).toBe(200);
+
+    // Before: 409 secret_not_replayed, taking the other request's rotation on the row for its own.
+    const retry = await post(`/${endpointId}/rotate-secret`, 'rotate-cut-first');
+    expect(retry.status).toBe(200);
+    const scope = { kind: 'brand' as const, tenantId: brand.tenantId };
+    expect(t.deps.webhooks.endpoints.liveSecrets(await t.deps.webhooks.endpoints.get(scope, endpointId))).toEqual([retry.body.secret, between.body.secret]);
+  });
+
+  it('rotates once for one request run twice with neither run marked a re-run (a first run paused past its lease, its takeover rotating meanwhile)', async ({
+    t,
+    brand,
+    post,
+  }) => {
+    const made = await post('', 'register-paused-rotation', { url: 'https://crm.takeover.example/paused', eventTypes: ['order.placed'] });
+    const endpointId = made.body.endpoint.id as string;
+    const scope = { kind: 'brand' as const, tenantId: brand.tenantId };
+    // One request's two runs, as the service sees them: the same idempotencyId, no `rerun` on either.
+    const metadata = { ...systemMetadata(brand.tenantId, 'paused-test'), idempotencyId: randomUUID() };
+    const first = await t.deps.webhooks.endpoints.rotate(scope, endpointId, metadata);
+    await expect(t.deps.webhooks.endpoints.rotate(scope, endpointId, metadata)).rejects.toBeInstanceOf(SecretAlreadyIssued);
+    expect(t.deps.webhooks.endpoints.liveSecrets(await t.deps.webhooks.endpoints.get(scope, endpointId))).toEqual([first.secret, made.body.secret]);
+  });
+
+  it("reads no endpoint's trail to rotate, on a first run or a re-run: a keyed rotation is kept with the row (review 16, F7)", async ({
+    t,
+    post,
+    diedMidRequest,
+  }) => {
     const made = await post('', 'register-read-once', { url: 'https://crm.takeover.example/read-once', eventTypes: ['order.placed'] });
     const endpointId = made.body.endpoint.id as string;
     const reads = vi.spyOn(t.deps.eventStore, 'readStream');
     try {
       expect((await post(`/${endpointId}/rotate-secret`, 'rotate-read-once')).status).toBe(200);
-      expect(reads.mock.calls.filter(([stream]) => stream === `webhook-${endpointId}`)).toHaveLength(0);
       await diedMidRequest('rotate-read-once', 61);
       expect((await post(`/${endpointId}/rotate-secret`, 'rotate-read-once')).status).toBe(409);
-      expect(reads.mock.calls.filter(([stream]) => stream === `webhook-${endpointId}`)).toHaveLength(1);
+      expect(reads.mock.calls.filter(([stream]) => stream === `webhook-${endpointId}`)).toHaveLength(0);
     } finally {
       reads.mockRestore();
     }

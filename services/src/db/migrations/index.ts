@@ -30,6 +30,7 @@ import * as notificationPreferences from './2026-11-27-036-notification-preferen
 import * as notificationReads from './2026-11-27-037-notification-reads';
 import * as smsTemplates from './2026-11-27-038-sms-templates';
 import * as idempotencyLeases from './2026-11-27-039-idempotency-leases';
+import * as webhookRotations from './2026-11-27-040-webhook-rotations';
 
 /** The services' own tables (accounts, idempotency, reference codes, stored files, compliance exports), by name; names sort in run order. */
 export const servicesMigrations: Record<string, Migration> = {
@@ -64,4 +65,5 @@ export const servicesMigrations: Record<string, Migration> = {
   '2026-11-27-037-notification-reads': notificationReads,
   '2026-11-27-038-sms-templates': smsTemplates,
   '2026-11-27-039-idempotency-leases': idempotencyLeases,
+  '2026-11-27-040-webhook-rotations': webhookRotations,
 };
