@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { EventStore } from './event-store';
+import type { EventStore, GlobalPosition } from './event-store';
 import type { EventMetadata } from './event-metadata';
 import { WrongExpectedVersionError } from './event-store.errors';
 import { streamPages } from './stream-pages';
@@ -27,6 +27,8 @@ export interface Loaded<State> {
 export interface Handled<State, Event> extends Loaded<State> {
   /** The events recorded (none: nothing changed). */
   events: Event[];
+  /** Where the last of them is in the log, for a reader that waits to see it; null when none was recorded. */
+  position: GlobalPosition | null;
 }
 
 /** What to record for a command: pure, from the state it was decided against. Refuses by throwing. */
@@ -87,7 +89,7 @@ export class CommandHandler {
       events.map((e) => ({ eventId: randomUUID(), type: e.type, data: e.data, metadata })),
       { expected: 'no_stream' },
     );
-    return { state, revision: result.nextExpectedVersion, events };
+    return { state, revision: result.nextExpectedVersion, events, position: result.lastPosition };
   }
 
   /**
@@ -112,12 +114,12 @@ export class CommandHandler {
       // So a request sends at most one command per stream under its idempotencyId: a second command
       // on a stream it already wrote (a consequence, like a change lapsing after its confirm) goes
       // without it, or it would be taken for the first and dropped.
-      if (meta.idempotencyId !== undefined && requests.has(meta.idempotencyId)) return { state, revision, events: [] };
+      if (meta.idempotencyId !== undefined && requests.has(meta.idempotencyId)) return { state, revision, events: [], position: null };
       if (pinned && revision !== options.atRevision) {
         throw new WrongExpectedVersionError(streamId, options.atRevision ?? 'no_stream', revision ?? 'no_stream');
       }
       const events = await decide(state);
-      if (events.length === 0) return { state, revision, events };
+      if (events.length === 0) return { state, revision, events, position: null };
       // The state after is computed before anything is written: an event the state refuses is never stored.
       const after = events.reduce((s, e) => evolver.evolve(s, e), state);
       try {
@@ -127,7 +129,7 @@ export class CommandHandler {
           { expected: revision === null ? 'no_stream' : revision },
         );
         // Appended at the revision it was decided against, so the state after is exactly this.
-        return { state: after, revision: result.nextExpectedVersion, events };
+        return { state: after, revision: result.nextExpectedVersion, events, position: result.lastPosition };
       } catch (error) {
         if (error instanceof WrongExpectedVersionError && attempt < MAX_ATTEMPTS && !pinned) continue;
         throw error;

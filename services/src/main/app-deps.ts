@@ -63,6 +63,9 @@ import { notificationSmsJob } from '../notifications/notification-sms';
 
 export { DEFAULT_TENANT_ID };
 
+/** The wait for a read model to show a command (READ_MODEL_WAIT_MS): past it, the command is answered anyway; it is recorded. */
+const READ_MODEL_WAIT_MS = 2_000;
+
 export interface AppSettings extends AdminSettings, ShortLivedSettings, FileStorageSettings, RateLimitSettings {
   DATA_DIR: string;
   JWT_SECRET?: string | undefined;
@@ -73,7 +76,11 @@ export interface AppSettings extends AdminSettings, ShortLivedSettings, FileStor
   PAYMENT_WINDOW_MINUTES: number;
   RATE_LOCK_MINUTES: number;
   PROJECTION_BATCH_SIZE?: number;
-  /** Tests that apply projections themselves set 0. */
+  /**
+   * How long an admin's command waits for the read model its screen reads to show it (read your
+   * writes: a tenant's change, a line marked for refund); absent: READ_MODEL_WAIT_MS. Tests that
+   * apply projections themselves set 0.
+   */
   READ_MODEL_WAIT_MS?: number;
   /** The job worker serves no one who signs in: the API processes make sure an admin exists. */
   skipAdminBootstrap?: boolean;
@@ -156,7 +163,7 @@ export async function buildAppDeps(infra: Infrastructure, env: AppSettings): Pro
   );
   const projections: ProjectionsControl = projectionsControl(infra, queue, env.PROJECTION_BATCH_SIZE ?? 2_000);
   const evidence = new EvidenceCheck(infra.db, orders, files, commands);
-  const reconciliation = reconciliationDeps(handler, infra, tenants, commands, orders, queue);
+  const reconciliation = reconciliationDeps(handler, infra, tenants, commands, orders, queue, env.READ_MODEL_WAIT_MS ?? READ_MODEL_WAIT_MS);
   const smsTemplates = new SmsTemplateStore(infra.db, infra.eventStore);
   const webhooks = buildWebhooks(infra.db, infra.eventStore, queue, secret, {
     production: env.NODE_ENV === 'production',
@@ -252,7 +259,7 @@ export async function buildAppDeps(infra: Infrastructure, env: AppSettings): Pro
     ledger: { position: new DailyPosition(infra.db, tenants, createWalletBalances(networks), () => directory.names()) },
     config: {
       trustProxy: env.TRUST_PROXY,
-      readModelWaitMs: env.READ_MODEL_WAIT_MS ?? 2_000,
+      readModelWaitMs: env.READ_MODEL_WAIT_MS ?? READ_MODEL_WAIT_MS,
       defaultTenantId: DEFAULT_TENANT_ID,
       paymentWindowMinutes: env.PAYMENT_WINDOW_MINUTES,
       rateLockMinutes: env.RATE_LOCK_MINUTES,
@@ -270,10 +277,11 @@ function reconciliationDeps(
   commands: OrderCommands,
   orders: OrderStore,
   queue: JobQueue,
+  readModelWaitMs: number,
 ) {
   const accounts = new BrandBankAccounts(tenants, infra.db);
   const claims = new LineClaims(infra.db);
   const matcher = new PaymentMatcher(infra.db, infra.db, commands, claims, accounts);
-  const lines = new LineDecisions(handler, infra.db, infra.db, accounts, claims, commands, orders);
+  const lines = new LineDecisions(handler, infra.db, infra.db, accounts, claims, commands, orders, readModelWaitMs);
   return { accounts, imports: new StatementImports(infra.eventStore, accounts), matcher, lines, queue, readModels: infra.db };
 }

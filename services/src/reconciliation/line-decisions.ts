@@ -17,6 +17,8 @@ import { ORDER_ALREADY_MATCHED, ORDER_CLOSED } from '@desk/machines/order/order.
 import type { ReadModelDatabase } from '@desk/projections/schema/read-model-database';
 import { statementLine, type StatementLineRow } from '@desk/projections/read-models/statement-lines/statement-lines.queries';
 import { orderIdByRefCode } from '@desk/projections/read-models/orders/orders.queries';
+import { statementLinesProjection } from '@desk/projections/read-models/statement-lines/statement-lines.projection';
+import { checkpointReached } from '@desk/projections/runtime/checkpoint-reached';
 import type { ServicesDatabase } from '../db/services-database';
 import type { AdminScope } from '../identity/admin-scope';
 import { inAdminScope } from '../orders/order-access';
@@ -41,6 +43,8 @@ export class LineDecisions {
     private readonly claims: LineClaims,
     private readonly commands: OrderCommands,
     private readonly orders: OrderStore,
+    /** How long a decision waits for the queue's read model to show it (READ_MODEL_WAIT_MS). */
+    private readonly readModelWaitMs: number,
   ) {}
 
   async assign(scope: AdminScope, accountId: string, key: string, input: { refCode: string; note: string | null }, metadata: EventMetadata) {
@@ -71,10 +75,14 @@ export class LineDecisions {
     const claim = await this.claims.forRefund(account.id, key);
     if (claim.kind !== 'claimed') throw new DomainError('line_already_decided', 409, 'This line was decided meanwhile: reload the queue');
     const command = { key, direction: row.direction, note, by: metadata.actor.id, at: metadata.acceptedAt };
-    const { events } = await this.handler.handle(bankStatementEvolver, bankAccountStream(account.id), (state) => decideLineRefund(state, command), {
+    const { events, position } = await this.handler.handle(bankStatementEvolver, bankAccountStream(account.id), (state) => decideLineRefund(state, command), {
       ...metadata,
       tenantId: account.tenantId,
     });
+    // The queue is read from the statement lines' read model, and no live change names a line that
+    // pays no order: answered once that read model shows the mark, the screen's refresh drops the line
+    // (decision 0066). An assignment changes its order, whose live change refreshes the queue.
+    if (position) await checkpointReached(this.readModels, statementLinesProjection.name, position, { withinMs: this.readModelWaitMs });
     const marked = events.find((event): event is StatementLineMarkedForRefund => event.type === 'StatementLineMarkedForRefund');
     return marked?.data ?? null;
   }
