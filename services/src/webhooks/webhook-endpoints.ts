@@ -243,9 +243,17 @@ async function rotatedBefore(trx: WebhookDb, endpointId: string, requestId: stri
   return kept !== undefined;
 }
 
-/** A keyed rotation kept for its re-runs; those older than a key's life (24 h) with a day's margin go. */
+/**
+ * A keyed rotation kept for its re-runs; the endpoint's older than a key's life (24 h) with a day's
+ * margin go. Only this endpoint's, under its row's lock: a prune across every brand's endpoints made
+ * one brand's rotation wait on another's (review 21).
+ */
 async function keepRotation(trx: WebhookDb, endpointId: string, requestId: string, now: Date): Promise<void> {
-  await trx.deleteFrom('webhook_rotations').where('rotated_at', '<', new Date(now.getTime() - ROTATION_KEPT_MS)).execute();
+  await trx
+    .deleteFrom('webhook_rotations')
+    .where('endpoint_id', '=', endpointId)
+    .where('rotated_at', '<', new Date(now.getTime() - ROTATION_KEPT_MS))
+    .execute();
   await trx.insertInto('webhook_rotations').values({ endpoint_id: endpointId, request_id: requestId, rotated_at: now }).execute();
 }
 

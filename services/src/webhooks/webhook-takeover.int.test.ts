@@ -188,6 +188,22 @@ describe('a webhook command retried after its key was taken over', () => {
     expect(t.deps.webhooks.endpoints.liveSecrets(await t.deps.webhooks.endpoints.get(scope, endpointId))).toEqual([first.secret, made.body.secret]);
   });
 
+  it("keeps an endpoint's keyed rotations two days, pruned by its own next keyed rotation only", async ({ t, brand, post, sql }) => {
+    const [one, other] = await Promise.all(
+      ['prune-one', 'prune-other'].map(async (name) => (await post('', `register-${name}`, { url: `https://crm.takeover.example/${name}`, eventTypes: ['order.placed'] })).body.endpoint.id as string),
+    );
+    const scope = { kind: 'brand' as const, tenantId: brand.tenantId };
+    const keyed = () => ({ ...systemMetadata(brand.tenantId, 'prune-test'), idempotencyId: randomUUID() });
+    const threeDaysAgo = new Date(Date.now() - 3 * 24 * 60 * 60 * 1000);
+    await t.deps.webhooks.endpoints.rotate(scope, one!, keyed(), threeDaysAgo);
+    await t.deps.webhooks.endpoints.rotate(scope, other!, keyed(), threeDaysAgo);
+    await t.deps.webhooks.endpoints.rotate(scope, one!, keyed());
+    const kept = async (endpointId: string) =>
+      (await sql('select count(*)::int as n from webhook_rotations where endpoint_id = $1', [endpointId])).rows[0].n as number;
+    // The first endpoint's old rotation went with its new one; the other endpoint's waits for its own.
+    expect([await kept(one!), await kept(other!)]).toEqual([1, 1]);
+  });
+
   it("reads no endpoint's trail to rotate, on a first run or a re-run: a keyed rotation is kept with the row (review 16, F7)", async ({
     t,
     post,

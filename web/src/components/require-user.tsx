@@ -1,7 +1,7 @@
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { Navigate } from 'react-router';
 import { authToken } from '../lib/auth-token';
-import { isLeavingForLogin } from '../lib/refused-session';
+import { isLeavingForLogin, leaveForLoginAgain, markSessionShown } from '../lib/refused-session';
 import { useMe, type CurrentUser } from '../lib/session';
 
 /**
@@ -12,7 +12,7 @@ import { useMe, type CurrentUser } from '../lib/session';
  */
 export function RequireUser({ children }: { children: (user: CurrentUser) => ReactNode }) {
   const me = useMe();
-  if (authToken.get() === null) return isLeavingForLogin() ? <LoadingScreen /> : <Navigate to="/login" replace />;
+  if (authToken.get() === null) return isLeavingForLogin() ? <LeavingScreen /> : <Navigate to="/login" replace />;
   if (me.isError) {
     return (
       <main className="center-screen">
@@ -26,7 +26,20 @@ export function RequireUser({ children }: { children: (user: CurrentUser) => Rea
     );
   }
   if (!me.data) return <LoadingScreen />;
+  markSessionShown();
   return children(me.data);
+}
+
+/** How long the loading screen waits for the login page's load before asking for it again. */
+export const LEAVE_AGAIN_MS = 5_000;
+
+/** The loading screen while the login page loads; asked for again if it has not come (the first load stopped: review 21). */
+function LeavingScreen() {
+  useEffect(() => {
+    const timer = setInterval(leaveForLoginAgain, LEAVE_AGAIN_MS);
+    return () => clearInterval(timer);
+  }, []);
+  return <LoadingScreen />;
 }
 
 /** Its Refresh Page is the way on if a load never comes (a page restored from the back button, say). */

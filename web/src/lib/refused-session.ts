@@ -8,6 +8,9 @@ import { authToken } from './auth-token';
  */
 let leavingForLogin = false;
 
+/** Whether this document has shown a signed-in area (the gates say so): only such a page has a session's data to drop. */
+let sessionShown = false;
+
 export function signOutRefused(refusedToken: string): void {
   if (authToken.get() !== refusedToken) return;
   authToken.clear();
@@ -23,3 +26,41 @@ export function signOutRefused(refusedToken: string): void {
  * person's first keystrokes in the login form).
  */
 export const isLeavingForLogin = (): boolean => leavingForLogin;
+
+/** The load, asked for again: the first was stopped (Esc, the Stop button, another navigation), and the tab was left waiting (review 21). */
+export function leaveForLoginAgain(): void {
+  location.assign('/login');
+}
+
+/** Said by the signed-in gates when they show a session's pages. */
+export function markSessionShown(): void {
+  sessionShown = true;
+}
+
+/**
+ * What ends a session's page besides a refusal, installed once at start (review 21):
+ * - the back button bringing this document back from the browser's cache after it left for the
+ *   login page (the desk it showed, and everything it loaded, with no session): it leaves again;
+ * - the token changed while the page was away in that cache, or by another tab of the same browser
+ *   (signed out there, or signed in as someone else): a page that showed a session loads afresh,
+ *   so it neither shows nor keeps what the session before loaded.
+ */
+export function watchTheSession(target: Window = window): void {
+  let hiddenWith = authToken.get();
+  target.addEventListener('pagehide', () => {
+    hiddenWith = authToken.get();
+  });
+  target.addEventListener('pageshow', (event) => {
+    if (!(event as PageTransitionEvent).persisted) return;
+    if (leavingForLogin) target.location.replace('/login');
+    else if (sessionShown && authToken.get() !== hiddenWith) target.location.reload();
+  });
+  target.addEventListener('storage', (event) => {
+    // `key` null: the whole storage was cleared.
+    if (!sessionShown || leavingForLogin || (event.key !== null && event.key !== authToken.key)) return;
+    if (event.oldValue === event.newValue) return;
+    leavingForLogin = authToken.get() === null;
+    if (leavingForLogin) target.location.replace('/login');
+    else target.location.reload();
+  });
+}

@@ -5,8 +5,8 @@ import { sql, type Kysely } from 'kysely';
  * written in the rotation's own transaction: a row here is a rotation that committed. A re-run of
  * the request (its first run's answer lost) asks this table whether its first run rotated, which the
  * trail cannot tell: the trail's event is appended before the transaction commits, and another
- * request's later rotation looks the same on the row (review 18). Kept two days (a key lives one),
- * and deleted with the endpoint.
+ * request's later rotation looks the same on the row (review 18). Kept two days (a key lives one):
+ * each keyed rotation prunes its endpoint's older rows through the primary key; deleted with the endpoint.
  */
 export async function up(db: Kysely<any>): Promise<void> {
   await sql`
@@ -16,7 +16,6 @@ export async function up(db: Kysely<any>): Promise<void> {
       rotated_at timestamptz not null default now(),
       primary key (endpoint_id, request_id)
     )`.execute(db);
-  await sql`create index webhook_rotations_rotated_at_idx on webhook_rotations (rotated_at)`.execute(db);
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

@@ -2,6 +2,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import { ADMIN_ME, renderAdmin } from './admin-test-kit';
+import { LEAVE_AGAIN_MS } from '../../../components/require-user';
+import { watchTheSession } from '../../../lib/refused-session';
 
 /*
  * A file of its own: once a refusal has started the login page's load, this module graph stays
@@ -28,5 +30,23 @@ describe('a session the server refuses', () => {
     expect(assign.mock.calls).toEqual([['/login']]);
     expect(router.state.location.pathname).toBe('/admin/dashboard');
     expect(screen.queryByRole('heading', { name: 'Login page' })).toBeNull();
+    // The load never came (stopped: Esc, the Stop button, another navigation): asked for again (review 21).
+    await waitFor(() => expect(assign.mock.calls).toEqual([['/login'], ['/login']]), { timeout: LEAVE_AGAIN_MS + 3_000 });
+  }, 15_000);
+
+  it('leaves again when the back button brings this page back from the browser cache', () => {
+    const replace = vi.spyOn(window.location, 'replace').mockImplementation(() => undefined);
+    watchTheSession(window);
+    window.dispatchEvent(broughtBack(false));
+    expect(replace).not.toHaveBeenCalled();
+    window.dispatchEvent(broughtBack(true));
+    expect(replace.mock.calls).toEqual([['/login']]);
   });
 });
+
+/** The `pageshow` of a page loaded (persisted false) or brought back from the back/forward cache (true). */
+function broughtBack(persisted: boolean): Event {
+  const event = new Event('pageshow');
+  Object.defineProperty(event, 'persisted', { value: persisted });
+  return event;
+}
