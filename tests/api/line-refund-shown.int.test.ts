@@ -50,7 +50,10 @@ describe('a line marked for refund', () => {
         const released = new Promise((resolve) => setTimeout(resolve, HOLD_MS)).then(() => holder.query('commit'));
         const sent = Date.now();
         const marked = await json(
-          t.call('POST', `/api/admin/bank-accounts/${account}/lines/${lines[0]!.key}/refund`, { token: admin, body: { note: 'No order: sender asked for it back' } }),
+          t.call('POST', `/api/admin/bank-accounts/${account}/lines/${lines[0]!.key}/refund`, {
+            token: admin,
+            body: { note: 'No order: sender asked for it back' },
+          }),
         );
         const waited = Date.now() - sent;
         expect(marked).toMatchObject({ status: 200, body: { message: 'Marked for refund' } });

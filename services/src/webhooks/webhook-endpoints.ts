@@ -239,7 +239,12 @@ export class WebhookEndpoints {
  * rotation (review 18). Both of those rotate now, as the first run meant to.
  */
 async function rotatedBefore(trx: WebhookDb, endpointId: string, requestId: string): Promise<boolean> {
-  const kept = await trx.selectFrom('webhook_rotations').select('request_id').where('endpoint_id', '=', endpointId).where('request_id', '=', requestId).executeTakeFirst();
+  const kept = await trx
+    .selectFrom('webhook_rotations')
+    .select('request_id')
+    .where('endpoint_id', '=', endpointId)
+    .where('request_id', '=', requestId)
+    .executeTakeFirst();
   return kept !== undefined;
 }
 

@@ -190,7 +190,10 @@ describe('a webhook command retried after its key was taken over', () => {
 
   it("keeps an endpoint's keyed rotations two days, pruned by its own next keyed rotation only", async ({ t, brand, post, sql }) => {
     const [one, other] = await Promise.all(
-      ['prune-one', 'prune-other'].map(async (name) => (await post('', `register-${name}`, { url: `https://crm.takeover.example/${name}`, eventTypes: ['order.placed'] })).body.endpoint.id as string),
+      ['prune-one', 'prune-other'].map(
+        async (name) =>
+          (await post('', `register-${name}`, { url: `https://crm.takeover.example/${name}`, eventTypes: ['order.placed'] })).body.endpoint.id as string,
+      ),
     );
     const scope = { kind: 'brand' as const, tenantId: brand.tenantId };
     const keyed = () => ({ ...systemMetadata(brand.tenantId, 'prune-test'), idempotencyId: randomUUID() });

@@ -9,7 +9,7 @@ import { watchTheSession } from '../../../lib/refused-session';
  * out, or signed in as someone else, or the token changed while the page was away in the back/forward
  * cache. A file of its own: the page below has shown a session, which this module graph remembers.
  */
-describe("a desk page whose session another tab changed", () => {
+describe('a desk page whose session another tab changed', () => {
   it('loads the login page when another tab signed out, afresh when it signed in as someone else, and not for other keys', async () => {
     const replace = vi.spyOn(window.location, 'replace').mockImplementation(() => undefined);
     const reload = vi.spyOn(window.location, 'reload').mockImplementation(() => undefined);
