@@ -40,10 +40,10 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 describe("a request's last word on its Idempotency-Key, while the database is away", () => {
   it('tries the release again in the background, without holding the answer', async () => {
     const { keys, landed, attempts } = keysFailing(2);
-    const started = Date.now();
     const response = await post(appAnswering(503, keys));
     expect(response.status).toBe(503);
-    expect(Date.now() - started).toBeLessThan(200); // answered before the first retry's pause
+    // Answered before the release landed (its third attempt, 0.75 s on): an answer that waited for it
+    // would find it landed. (A bound on the answer's time failed a loaded CI machine: 333 ms.)
     expect(landed.release).toEqual([]);
     // Retried after 0.25 s and 0.5 s more: the third attempt frees the key.
     await pause(1_500);

@@ -29,7 +29,8 @@ describe('the general rate limit while Redis is away (review 12 F3)', () => {
       expect(first.ms).toBeLessThan(4_000); // before: about 15 s, through every reconnect attempt
       const next = await Promise.all([timed(), timed(), timed()]);
       expect(next.map((r) => r.status)).toEqual([200, 200, 200]);
-      expect(Math.max(...next.map((r) => r.ms))).toBeLessThan(200);
+      // At once: not the 2 s command timeout each (half of it, for a busy machine's late timers).
+      expect(Math.max(...next.map((r) => r.ms))).toBeLessThan(1_000);
     } finally {
       await store.close();
     }
