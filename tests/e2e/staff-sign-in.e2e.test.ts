@@ -158,7 +158,7 @@ describe('staff sign-in with an authenticator in a real browser', () => {
     // The desk waited for the load rather than going to /login in the app too: the form shown there
     // was replaced by the load under whoever had begun typing in it (or this test's next step).
     expect(whileLeaving[0]!.path).toBe('/admin/dashboard');
-    expect(whileLeaving[0]!.text).toContain('Loading...');
+    expect(whileLeaving[0]!.text).toContain('Your session has ended. Opening the login page...');
     await page.waitForURL(/\/login$/);
     await page.getByRole('button', { name: 'Login' }).waitFor();
     expect(await token()).toBeNull();

@@ -27,40 +27,60 @@ export function signOutRefused(refusedToken: string): void {
  */
 export const isLeavingForLogin = (): boolean => leavingForLogin;
 
-/** The load, asked for again: the first was stopped (Esc, the Stop button, another navigation), and the tab was left waiting (review 21). */
-export function leaveForLoginAgain(): void {
-  location.assign('/login');
-}
-
 /** Said by the signed-in gates when they show a session's pages. */
 export function markSessionShown(): void {
   sessionShown = true;
 }
 
 /**
- * What ends a session's page besides a refusal, installed once at start (review 21):
+ * What ends a session's page besides a refusal, installed once at start (reviews 21 and 22):
  * - the back button bringing this document back from the browser's cache after it left for the
  *   login page (the desk it showed, and everything it loaded, with no session): it leaves again;
- * - the token changed while the page was away in that cache, or by another tab of the same browser
- *   (signed out there, or signed in as someone else): a page that showed a session loads afresh,
- *   so it neither shows nor keeps what the session before loaded.
+ * - the session changed while the page was away in that cache, or by another tab of the same
+ *   browser: signed out there (the token gone, or the whole storage cleared), the login page loads;
+ *   signed in there as someone else, the page loads afresh, so it neither shows nor keeps what the
+ *   person before loaded. The same person signing in again elsewhere changes nothing here: their
+ *   new token is valid, and this page goes on with it.
  */
 export function watchTheSession(target: Window = window): void {
   let hiddenWith = authToken.get();
+  const leave = () => {
+    leavingForLogin = true;
+    target.location.replace('/login');
+  };
+  const followChange = (before: string | null) => {
+    const now = authToken.get();
+    if (now === null) leave();
+    else if (personOf(now) !== personOf(before)) target.location.reload();
+  };
   target.addEventListener('pagehide', () => {
     hiddenWith = authToken.get();
   });
   target.addEventListener('pageshow', (event) => {
     if (!(event as PageTransitionEvent).persisted) return;
-    if (leavingForLogin) target.location.replace('/login');
-    else if (sessionShown && authToken.get() !== hiddenWith) target.location.reload();
+    if (leavingForLogin) leave();
+    else if (sessionShown && authToken.get() !== hiddenWith) followChange(hiddenWith);
   });
   target.addEventListener('storage', (event) => {
-    // `key` null: the whole storage was cleared.
+    // `key` null: the whole storage was cleared (both values null then).
     if (!sessionShown || leavingForLogin || (event.key !== null && event.key !== authToken.key)) return;
-    if (event.oldValue === event.newValue) return;
-    leavingForLogin = authToken.get() === null;
-    if (leavingForLogin) target.location.replace('/login');
-    else target.location.reload();
+    if (event.key !== null && event.oldValue === event.newValue) return;
+    followChange(event.key === null ? hiddenWith : event.oldValue);
   });
+}
+
+/**
+ * Whose session a token is: its `sub`, read from the token's payload without checking its signature
+ * (the server checks it on every call; here it only tells one person from another). A few lines
+ * rather than a JWT library for one field. null for no token, or one that is not a JWT.
+ */
+function personOf(token: string | null): string | null {
+  const payload = token?.split('.')[1];
+  if (!payload) return null;
+  try {
+    const claims = JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/'))) as { sub?: unknown };
+    return typeof claims.sub === 'string' ? claims.sub : null;
+  } catch {
+    return null;
+  }
 }
