@@ -166,7 +166,7 @@ export function createApp(deps: AppDeps) {
     .route('/', smsTemplateRoutes(tenants, deps.notifications.templates, trustProxy))
     .route('/', adminDeskChangeRoutes({ ...desk, readModels: db, trustProxy }))
     .route('/', adminProjectionRoutes(deps.projections))
-    .route('/', reconciliationRoutes({ ...deps.reconciliation, readModels: db, users: db, trustProxy }))
+    .route('/', reconciliationRoutes({ ...deps.reconciliation, readModels: db, users: db, trustProxy, readModelWaitMs: config.readModelWaitMs }))
     .route('/', matchingRoutes({ ...deps.reconciliation, readModels: db, trustProxy }))
     .route('/', adminLedgerRoutes({ position: deps.ledger.position, readModels: db }));
   const customerGroup = routes<AuthEnv>();

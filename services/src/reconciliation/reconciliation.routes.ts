@@ -31,6 +31,8 @@ import { statementLinesOf } from '@desk/projections/read-models/statement-lines/
 import { lineJson, lineJsonSchema } from './line-json';
 import { scheduleStatementMatch } from './matching-jobs';
 import type { JobQueue } from '../jobs/job-queue';
+import { checkpointReached } from '@desk/projections/runtime/checkpoint-reached';
+import { statementLinesProjection } from '@desk/projections/read-models/statement-lines/statement-lines.projection';
 
 export interface ReconciliationRouteDeps {
   accounts: BrandBankAccounts;
@@ -41,6 +43,8 @@ export interface ReconciliationRouteDeps {
   trustProxy: ProxyTrust;
   /** Where a statement's new lines are sent to be matched (matching-jobs.ts). */
   queue: JobQueue;
+  /** How long an import waits for the lines' read model to hold its lines (READ_MODEL_WAIT_MS). */
+  readModelWaitMs: number;
 }
 
 /** A column mapping is a few hundred characters; one of megabytes is not a mapping (and its JSON is parsed whole). */
@@ -193,7 +197,7 @@ export const reconciliationDeclarations = {
   }),
 };
 
-export function reconciliationRoutes({ accounts, imports, readModels, users, trustProxy, queue }: ReconciliationRouteDeps) {
+export function reconciliationRoutes({ accounts, imports, readModels, users, trustProxy, queue, readModelWaitMs }: ReconciliationRouteDeps) {
   const d = reconciliationDeclarations;
   // The account is found in the admin's scope before the upload is read: another brand's account is 404 whatever is sent.
   const accountInScope = createMiddleware<AdminEnv>(async (c, next) => {
@@ -229,8 +233,10 @@ export function reconciliationRoutes({ accounts, imports, readModels, users, tru
         if (typeof mapping === 'string' && mapping.length > MAX_MAPPING_LENGTH) throw ValidationError.of('mapping', MAPPING_TOO_LONG);
         return { fileName: file.name, bytes: new Uint8Array(await file.arrayBuffer()), mapping: typeof mapping === 'string' ? mapping : null };
       };
-      const imported = await imports.import(c.get('scope'), accountIdOf(c), readUpload, commandMetadata(c, actorOf(c), trustProxy));
+      const { position, ...imported } = await imports.import(c.get('scope'), accountIdOf(c), readUpload, commandMetadata(c, actorOf(c), trustProxy));
       await scheduleStatementMatch(queue, imported.statementId, imported.newLineCount);
+      // The account's lines page reads the lines' read model: answered once it holds them (decision 0066).
+      if (position) await checkpointReached(readModels, statementLinesProjection.name, position, { withinMs: readModelWaitMs });
       const message =
         imported.newLineCount === 0
           ? 'Statement imported: every line was already recorded'

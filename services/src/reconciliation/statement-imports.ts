@@ -6,7 +6,7 @@
  */
 import { createHash, randomUUID } from 'node:crypto';
 import type { EventMetadata } from '@desk/platform/eventstore/event-metadata';
-import type { EventStore, ExpectedVersion } from '@desk/platform/eventstore/event-store';
+import type { EventStore, ExpectedVersion, GlobalPosition } from '@desk/platform/eventstore/event-store';
 import { streamId } from '@desk/platform/eventstore/stream-id';
 import { streamPages } from '@desk/platform/eventstore/stream-pages';
 import { WrongExpectedVersionError } from '@desk/platform/eventstore/event-store.errors';
@@ -53,7 +53,16 @@ export class StatementImports {
   ) {}
 
   /** `readUpload` is called once the account is found in the admin's scope: another brand's account is 404 before its body is read. */
-  async import(scope: AdminScope, accountId: string, readUpload: () => Promise<StatementUpload>, metadata: EventMetadata): Promise<StatementImported['data']> {
+  /**
+   * The import, and where its last event landed in the log (null: nothing new recorded), for an
+   * answer that waits until the lines' read model shows them (decision 0066).
+   */
+  async import(
+    scope: AdminScope,
+    accountId: string,
+    readUpload: () => Promise<StatementUpload>,
+    metadata: EventMetadata,
+  ): Promise<StatementImported['data'] & { position: GlobalPosition | null }> {
     const account = await this.accounts.find(scope, accountId);
     const upload = await readUpload();
     const stream = bankAccountStream(account.id);
@@ -81,16 +90,18 @@ export class StatementImports {
     // run's, recorded once. Only the lines that run did not get to (it failed between two chunks:
     // review 16's F3) are added, under its statement id, and the answer is its import.
     const imported = earlier ?? events.find((event): event is StatementImported => event.type === 'StatementImported')!.data;
-    let cut = await this.appendInChunks(stream, earlier ? linesOf(events) : events, current.revision, meta);
+    let appended = await this.appendInChunks(stream, earlier ? linesOf(events) : events, current.revision, meta);
+    let position = appended.position;
     // Cut after its import was recorded, by another command on the account (a line marked for refund,
     // another import: review 18): it carries on with the lines not recorded since, under its own
     // statement, rather than leave the import half-recorded for a new upload to record again.
-    for (let tries = 1; cut && tries <= CARRY_ON_TRIES; tries++) {
+    for (let tries = 1; appended.cut && tries <= CARRY_ON_TRIES; tries++) {
       const now = await this.load(stream, undefined);
-      cut = await this.appendInChunks(stream, linesOf(decide(now.state)), now.revision, meta);
+      appended = await this.appendInChunks(stream, linesOf(decide(now.state)), now.revision, meta);
+      position = appended.position ?? position;
     }
-    if (cut) throw cut;
-    return imported;
+    if (appended.cut) throw appended.cut;
+    return { ...imported, position };
   }
 
   /**
@@ -128,20 +139,23 @@ export class StatementImports {
     events: readonly BankStatementEvent[],
     revision: bigint | null,
     metadata: EventMetadata,
-  ): Promise<WrongExpectedVersionError | null> {
+  ): Promise<{ cut: WrongExpectedVersionError | null; position: GlobalPosition | null }> {
     let expected: ExpectedVersion = revision === null ? 'no_stream' : revision;
+    let position: GlobalPosition | null = null;
     for (let start = 0; start < events.length; start += APPEND_CHUNK) {
       const chunk = events.slice(start, start + APPEND_CHUNK).map((event) => ({ eventId: randomUUID(), type: event.type, data: event.data, metadata }));
       try {
-        expected = (await this.store.append(stream, chunk, { expected })).nextExpectedVersion;
+        const appended = await this.store.append(stream, chunk, { expected });
+        expected = appended.nextExpectedVersion;
+        position = appended.lastPosition;
       } catch (error) {
         // The first chunk's loss is the caller's 409 (another statement recorded meanwhile); a later
         // one's is answered to the caller, which carries on.
-        if (start > 0 && error instanceof WrongExpectedVersionError) return error;
+        if (start > 0 && error instanceof WrongExpectedVersionError) return { cut: error, position };
         throw error;
       }
     }
-    return null;
+    return { cut: null, position };
   }
 
   /** The statements imported for the account, newest first. */
