@@ -52,10 +52,11 @@ export class StatementImports {
     private readonly accounts: BrandBankAccounts,
   ) {}
 
-  /** `readUpload` is called once the account is found in the admin's scope: another brand's account is 404 before its body is read. */
   /**
    * The import, and where its last event landed in the log (null: nothing new recorded), for an
-   * answer that waits until the lines' read model shows them (decision 0066).
+   * answer that waits until the lines' read model shows them (decision 0066). `readUpload` is called
+   * once the account is found in the admin's scope: another brand's account is 404 before its body
+   * is read.
    */
   async import(
     scope: AdminScope,
