@@ -4,24 +4,16 @@ import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { testEnv } from '../../support/test.env';
 
-export interface BrowserOptions {
-  /** Brand domains mapped to this machine. */
-  hosts?: string[];
-  /** Keep the back/forward cache a person's browser has (Playwright turns it off by default). */
-  backForwardCache?: boolean;
-}
-
 /**
  * Debian's chromium, headless. The flags keep it from reaching for Google's services, which this
  * machine's closed network refuses (and which would slow every start). `hosts` maps brand domains
  * to this machine, so a page can open http://b.example:<port>/ as a brand's customers would.
  */
-export async function launchBrowser({ hosts = [], backForwardCache = false }: BrowserOptions = {}): Promise<Browser> {
+export async function launchBrowser({ hosts = [] }: { hosts?: string[] } = {}): Promise<Browser> {
   if (!existsSync(testEnv.CHROMIUM_PATH)) throw new Error(`chromium not found at ${testEnv.CHROMIUM_PATH}: apt-get install chromium (.ci/run does)`);
   return chromium.launch({
     executablePath: testEnv.CHROMIUM_PATH,
     headless: true,
-    ...(backForwardCache ? { ignoreDefaultArgs: ['--disable-back-forward-cache'] } : {}),
     args: [
       '--no-sandbox',
       '--disable-gpu',

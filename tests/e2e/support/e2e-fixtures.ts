@@ -4,14 +4,14 @@
  * which every file wrote as `let server; let browser; beforeAll(…Promise.all…); afterAll(…)`.
  */
 import { test } from 'vitest';
-import { launchBrowser, type BrowserOptions } from './browser';
+import { launchBrowser } from './browser';
 import { startAppServer, type AppServer } from './app-server';
 import { apiOf, openSignedIn } from './signed-in';
 import { failureReport, PageJournal } from './failure-report';
 
 /** Starts both at once; when one fails, stops the other rather than leaving it running. */
-async function startDesk(env: Record<string, string>, browserOptions: BrowserOptions) {
-  const [server, browser] = await Promise.allSettled([startAppServer(env), launchBrowser(browserOptions)]);
+async function startDesk(env: Record<string, string>, hosts: string[]) {
+  const [server, browser] = await Promise.allSettled([startAppServer(env), launchBrowser({ hosts })]);
   if (server.status === 'fulfilled' && browser.status === 'fulfilled') return { server: server.value, browser: browser.value };
   if (browser.status === 'fulfilled') await browser.value.close();
   if (server.status === 'fulfilled') await server.value.stop();
@@ -20,7 +20,7 @@ async function startDesk(env: Record<string, string>, browserOptions: BrowserOpt
 
 /**
  * A test API with, per file: `server` (`npm start` with `env`), `browser` (mapping `hosts` to this
- * machine; with a person's back/forward cache if `backForwardCache`), `api` (a JSON call with a token), `open` (a desktop page signed in with a token at a
+ * machine), `api` (a JSON call with a token), `open` (a desktop page signed in with a token at a
  * path), `admin` (the token of the admin `env` bootstraps, ADMIN_PHONE / ADMIN_PASSWORD) and
  * `customer` (the token of `customer`, who signs up with a code from the outbox: one an admin made
  * orders only once they set their own password, decision 0029).
@@ -29,7 +29,7 @@ async function startDesk(env: Record<string, string>, browserOptions: BrowserOpt
  */
 export function e2eTestWith(
   env: Record<string, string> = {},
-  { hosts = [], backForwardCache = false, customer }: BrowserOptions & { customer?: { phone: string; password: string; username?: string } } = {},
+  { hosts = [], customer }: { hosts?: string[]; customer?: { phone: string; password: string; username?: string } } = {},
 ) {
   let started: { server: AppServer; journal: PageJournal } | undefined;
   return (
@@ -37,7 +37,7 @@ export function e2eTestWith(
       // vitest reads a fixture's needs from its first parameter, which must be a destructuring: none here.
       // eslint-disable-next-line no-empty-pattern
       .extend('desk', { scope: 'file' }, async ({}, { onCleanup }) => {
-        const desk = { ...(await startDesk(env, { hosts, backForwardCache })), journal: new PageJournal() };
+        const desk = { ...(await startDesk(env, hosts)), journal: new PageJournal() };
         started = desk;
         onCleanup(async () => {
           await desk.browser.close();
