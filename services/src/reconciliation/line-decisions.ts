@@ -17,8 +17,6 @@ import { ORDER_ALREADY_MATCHED, ORDER_CLOSED } from '@desk/machines/order/order.
 import type { ReadModelDatabase } from '@desk/projections/schema/read-model-database';
 import { statementLine, type StatementLineRow } from '@desk/projections/read-models/statement-lines/statement-lines.queries';
 import { orderIdByRefCode } from '@desk/projections/read-models/orders/orders.queries';
-import { statementLinesProjection } from '@desk/projections/read-models/statement-lines/statement-lines.projection';
-import { checkpointReached } from '@desk/projections/runtime/checkpoint-reached';
 import type { ServicesDatabase } from '../db/services-database';
 import type { AdminScope } from '../identity/admin-scope';
 import { inAdminScope } from '../orders/order-access';
@@ -29,6 +27,7 @@ import type { LineClaims } from './line-claims';
 import { accountLabel } from './account-label';
 import { lineToMatch, paymentMatch } from './payment-matcher';
 import { bankAccountStream } from './statement-imports';
+import { untilLinesShown } from './lines-shown';
 
 export const LINE_ALREADY_DECIDED = (row: StatementLineRow) =>
   row.outcome?.kind === 'refund' ? 'This line is already marked for refund' : `This line already pays order ${row.outcome?.order_ref_code ?? 'another order'}`;
@@ -79,10 +78,9 @@ export class LineDecisions {
       ...metadata,
       tenantId: account.tenantId,
     });
-    // The queue is read from the statement lines' read model, and no live change names a line that
-    // pays no order: answered once that read model shows the mark, the screen's refresh drops the line
-    // (decision 0066). An assignment changes its order, whose live change refreshes the queue.
-    if (position) await checkpointReached(this.readModels, statementLinesProjection.name, position, { withinMs: this.readModelWaitMs });
+    // Answered once the queue's read model shows the mark. An assignment needs no wait: it changes its
+    // order, whose live change refreshes the queue.
+    await untilLinesShown(this.readModels, position, this.readModelWaitMs);
     const marked = events.find((event): event is StatementLineMarkedForRefund => event.type === 'StatementLineMarkedForRefund');
     return marked?.data ?? null;
   }

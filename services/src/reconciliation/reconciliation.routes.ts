@@ -30,9 +30,8 @@ import { eventActors, hiddenFrom, staffIdsIn, withholdStaffIds } from '../identi
 import { statementLinesOf } from '@desk/projections/read-models/statement-lines/statement-lines.queries';
 import { lineJson, lineJsonSchema } from './line-json';
 import { scheduleStatementMatch } from './matching-jobs';
+import { untilLinesShown } from './lines-shown';
 import type { JobQueue } from '../jobs/job-queue';
-import { checkpointReached } from '@desk/projections/runtime/checkpoint-reached';
-import { statementLinesProjection } from '@desk/projections/read-models/statement-lines/statement-lines.projection';
 
 export interface ReconciliationRouteDeps {
   accounts: BrandBankAccounts;
@@ -235,8 +234,7 @@ export function reconciliationRoutes({ accounts, imports, readModels, users, tru
       };
       const { position, ...imported } = await imports.import(c.get('scope'), accountIdOf(c), readUpload, commandMetadata(c, actorOf(c), trustProxy));
       await scheduleStatementMatch(queue, imported.statementId, imported.newLineCount);
-      // The account's lines page reads the lines' read model: answered once it holds them (decision 0066).
-      if (position) await checkpointReached(readModels, statementLinesProjection.name, position, { withinMs: readModelWaitMs });
+      await untilLinesShown(readModels, position, readModelWaitMs);
       const message =
         imported.newLineCount === 0
           ? 'Statement imported: every line was already recorded'
